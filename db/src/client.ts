@@ -1,0 +1,83 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema/index'
+
+export type Schema = typeof schema
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** Either the database or an open transaction: queries take this so callers can compose them. */
+export type Executor = Database | Transaction
+
+export type DatabaseHandle = {
+  db: Database
+  kind: 'postgres' | 'pglite'
+  url?: string
+  close: () => Promise<void>
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations')
+export const DEFAULT_DATA_DIR = path.resolve(process.cwd(), '.data/pglite')
+
+export type DatabaseOptions = {
+  /** node-postgres connection string; without it PGlite is used. */
+  url?: string
+  /** PGlite data directory; 'memory://' keeps it in memory. */
+  dataDir?: string
+  poolSize?: number
+  migrate?: boolean
+}
+
+/** The client factory: node-postgres when a URL is given, else PGlite (DESIGN §2). */
+export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  const handle = options.url ? openPostgres(options.url, options.poolSize) : await openPglite(options.dataDir)
+  if (options.migrate !== false) await migrateDatabase(handle)
+  return handle
+}
+
+function openPostgres(url: string, poolSize = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database
+  return { db, kind: 'postgres', url, close: () => pool.end() }
+}
+
+async function openPglite(dataDir = DEFAULT_DATA_DIR): Promise<DatabaseHandle> {
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database
+  return { db, kind: 'pglite', close: () => client.close() }
+}
+
+/** Applies pending migrations; idempotent, and serialised across processes on PostgreSQL. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_FOLDER }
+  if (handle.kind === 'pglite') {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type
+    await migratePglite(handle.db as any, config)
+    return
+  }
+  // One session holds an advisory lock so that api and worker starting together do not race.
+  const client = new pg.Client({ connectionString: handle.url })
+  await client.connect()
+  try {
+    const db = drizzlePg(client, { casing: 'snake_case' })
+    await db.execute(sql`select pg_advisory_lock(727274)`)
+    await migratePg(db, config)
+    await db.execute(sql`select pg_advisory_unlock(727274)`)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Rows of a raw `execute` on either driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[]
+}

@@ -1,0 +1,4 @@
+export * from './audit'
+export * from './client'
+export * as schema from './schema/index'
+export * from './schema/index'

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm'
+import { check, index, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { recordStatusCheck, timestamps } from './columns'
+
+/** A readable code derived from the id by the database, e.g. AR-0007. */
+const codeFrom = (prefix: string) => sql.raw(`'${prefix}-' || lpad(id::text, 4, '0')`)
+
+export const areas = pgTable(
+  'areas',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').generatedAlwaysAs(codeFrom('AR')).notNull(),
+    description: text('description').notNull(),
+    status: smallint('status').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    check('areas_status_check', recordStatusCheck('status')),
+    uniqueIndex('areas_description_unique').on(sql`lower(${t.description})`),
+  ],
+)
+
+export const positions = pgTable(
+  'positions',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').generatedAlwaysAs(codeFrom('CA')).notNull(),
+    description: text('description').notNull(),
+    status: smallint('status').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    check('positions_status_check', recordStatusCheck('status')),
+    uniqueIndex('positions_description_unique').on(sql`lower(${t.description})`),
+  ],
+)
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').generatedAlwaysAs(codeFrom('EM')).notNull(),
+    ruc: text('ruc').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    legalRepresentative: text('legal_representative'),
+    status: smallint('status').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    check('companies_status_check', recordStatusCheck('status')),
+    check('companies_ruc_check', sql`${t.ruc} ~ '^[0-9]{11}$'`),
+    uniqueIndex('companies_ruc_unique').on(t.ruc),
+    index('companies_name_idx').on(t.name),
+  ],
+)

@@ -1,0 +1,37 @@
+/** Enumerations with their Spanish label (and action label, where a status has one) in one place. */
+
+export type EnumEntry<K extends string = string> = { key: K; label: string; action?: string }
+export type EnumTable<K extends string = string> = Record<number, EnumEntry<K>>
+
+/** Status of areas, companies and positions. */
+export const recordStatus = {
+  1: { key: 'ACTIVE', label: 'ACTIVO', action: 'Suspender' },
+  2: { key: 'INACTIVE', label: 'SUSPENDIDO', action: 'Activar' },
+} as const satisfies EnumTable
+
+export const RECORD_STATUS = { ACTIVE: 1, INACTIVE: 2 } as const
+export type RecordStatus = (typeof RECORD_STATUS)[keyof typeof RECORD_STATUS]
+
+/** The status a record moves to when its status action is taken. */
+export function toggledRecordStatus(status: number): RecordStatus {
+  return status === RECORD_STATUS.ACTIVE ? RECORD_STATUS.INACTIVE : RECORD_STATUS.ACTIVE
+}
+
+export const auditAction = {
+  CREATE: { key: 'CREATE', label: 'Creación' },
+  UPDATE: { key: 'UPDATE', label: 'Actualización' },
+  DELETE: { key: 'DELETE', label: 'Eliminación' },
+  LOGIN: { key: 'LOGIN', label: 'Inicio de sesión' },
+} as const
+export type AuditAction = keyof typeof auditAction
+export const AUDIT_ACTIONS = Object.keys(auditAction) as AuditAction[]
+
+export function enumLabel(table: EnumTable, code: number | null | undefined): string {
+  if (code == null) return '---'
+  return table[code]?.label ?? '---'
+}
+
+/** Options for a `<select>`: value is the numeric code as a string. */
+export function enumOptions(table: EnumTable): { value: string; label: string }[] {
+  return Object.entries(table).map(([value, entry]) => ({ value, label: entry.label }))
+}

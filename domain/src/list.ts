@@ -1,0 +1,57 @@
+import { z } from 'zod'
+
+/** Paging on the wire (SPEC §7, DESIGN §4): page is 0-based, size capped at 100, sort `field,dir`. */
+export const MAX_PAGE_SIZE = 100
+export const DEFAULT_PAGE_SIZE = 10
+
+export const PageQuerySchema = z.object({
+  page: z.coerce.number({ error: 'La página debe ser un número' }).int().min(0, 'La página no puede ser negativa').default(0),
+  size: z.coerce
+    .number({ error: 'El tamaño de página debe ser un número' })
+    .int()
+    .min(1, 'El tamaño de página debe ser mayor a cero')
+    .default(DEFAULT_PAGE_SIZE)
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+  sort: z.string().optional(),
+})
+export type PageQuery = z.infer<typeof PageQuerySchema>
+
+export type PageResponse<T> = { content: T[]; totalElements: number; totalPages: number }
+
+export type SortSpec<F extends string> = { field: F; direction: 'asc' | 'desc' }
+
+/**
+ * Reads `field,asc|desc` against an allow-list. Returns an error message (Spanish) for anything
+ * else, so the API can answer 400.
+ */
+export function parseSort<F extends string>(
+  sort: string | undefined,
+  allowed: readonly F[],
+  fallback: SortSpec<F>,
+): SortSpec<F> | { error: string } {
+  if (!sort) return fallback
+  const [field, direction = 'asc'] = sort.split(',')
+  if (!(allowed as readonly string[]).includes(field)) {
+    return { error: `No se puede ordenar por '${field}'. Campos permitidos: ${allowed.join(', ')}` }
+  }
+  if (direction !== 'asc' && direction !== 'desc') {
+    return { error: `La dirección de orden debe ser 'asc' o 'desc'` }
+  }
+  return { field: field as F, direction }
+}
+
+/** A date range filter as the lists send it: either end may be missing. */
+export const DateRangeSchema = z
+  .object({
+    from: z.iso.date({ error: 'Fecha inicial inválida' }).optional().nullable(),
+    to: z.iso.date({ error: 'Fecha final inválida' }).optional().nullable(),
+  })
+  .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'La fecha inicial no puede ser mayor a la final' })
+export type DateRange = z.infer<typeof DateRangeSchema>
+
+export const SearchSchema = z
+  .string()
+  .trim()
+  .max(100, 'La búsqueda admite como máximo 100 caracteres')
+  .optional()
+  .nullable()

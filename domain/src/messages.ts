@@ -1,0 +1,13 @@
+/** Messages shared by the API and the web tier (SPEC §8). */
+export const MESSAGES = {
+  generic: 'Ocurrió un error en la petición, por favor intenta nuevamente.',
+  authState: 'Hubo un error al autenticar al usuario, por favor intenta nuevamente',
+  saved: 'Se almacenó la información correctamente',
+  statusUpdated: 'Estado actualizado correctamente',
+  empty: 'No se encontraron resultados.',
+  notFound: 'No se encontró el registro solicitado',
+  unauthenticated: 'Su sesión ha expirado, por favor inicie sesión nuevamente',
+  forbidden: 'No tiene permiso para realizar esta acción',
+  confirmStatusTitle: 'Cambiar estado',
+  confirmStatusBody: '¿Está seguro que desea cambiar el estado?',
+} as const

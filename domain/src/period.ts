@@ -1,0 +1,19 @@
+import dayjs from 'dayjs'
+import { todayInLima } from './format'
+
+/**
+ * Payroll periods as YYYYMM, newest first: the last `months` months including the current one,
+ * plus next month when today is the last day of the month (SPEC §9).
+ */
+export function periodOptions(now: Date = new Date(), months = 12): string[] {
+  const today = dayjs(todayInLima(now))
+  const periods: string[] = []
+  if (today.date() === today.daysInMonth()) periods.push(today.add(1, 'month').format('YYYYMM'))
+  for (let i = 0; i < months; i++) periods.push(today.subtract(i, 'month').format('YYYYMM'))
+  return periods
+}
+
+export function periodLabel(period: string | null | undefined): string {
+  if (!period || !/^\d{6}$/.test(period)) return '---'
+  return `${period.slice(4)}/${period.slice(0, 4)}`
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod'
+import { AUDIT_ACTIONS } from '../enums'
+import { DateRangeSchema, SearchSchema } from '../list'
+
+export const AuditFilterSchema = z.object({
+  search: SearchSchema,
+  action: z.enum(AUDIT_ACTIONS, { error: 'Acción inválida' }).nullish(),
+  date: DateRangeSchema.nullish(),
+})
+export type AuditFilter = z.infer<typeof AuditFilterSchema>
+
+export const AUDIT_SORT_FIELDS = ['id', 'createdAt', 'action', 'actor'] as const

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { optionalText, requiredText } from '../fields'
+import { SearchSchema } from '../list'
+import { isValidRuc } from '../ruc'
+
+export const RUC_MESSAGES = {
+  required: 'RUC es requerido',
+  numeric: 'RUC debe tener un valor numérico',
+  length: 'RUC debe tener 11 dígitos',
+  checkDigit: 'RUC inválido: el dígito verificador no corresponde',
+  duplicate: 'Ya existe una empresa registrada con el mismo RUC',
+} as const
+
+export const RucSchema = z
+  .string({ error: RUC_MESSAGES.required })
+  .trim()
+  .min(1, RUC_MESSAGES.required)
+  .regex(/^\d+$/, RUC_MESSAGES.numeric)
+  .length(11, RUC_MESSAGES.length)
+  .refine(isValidRuc, RUC_MESSAGES.checkDigit)
+
+export const CompanySchema = z.object({
+  ruc: RucSchema,
+  name: requiredText('Razón social es requerida', 200, 'Razón social admite como máximo 200 caracteres'),
+  address: requiredText('Dirección fiscal es requerida', 250, 'Dirección fiscal admite como máximo 250 caracteres'),
+  legalRepresentative: optionalText(200, 'Representante legal admite como máximo 200 caracteres'),
+})
+export type CompanyInput = z.infer<typeof CompanySchema>
+
+/** On edit the RUC is read-only: the body carries the other fields. */
+export const CompanyUpdateSchema = CompanySchema.omit({ ruc: true })
+export type CompanyUpdateInput = z.infer<typeof CompanyUpdateSchema>
+
+export const CompanyFilterSchema = z.object({
+  search: SearchSchema,
+  status: z.coerce.number().int().min(1).max(2).nullish(),
+})
+
+export const COMPANY_SORT_FIELDS = ['id', 'code', 'ruc', 'name', 'status', 'createdAt'] as const
