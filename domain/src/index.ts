@@ -1,3 +1,4 @@
+import './zod-locale'
 export * from './enums'
 export * from './fields'
 export * from './format'

@@ -1,0 +1,85 @@
+import './types'
+import type { Database } from '@planillas/db'
+import { sql } from 'drizzle-orm'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import {
+  type ZodTypeProvider,
+  createJsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod'
+import { createTokenSigner } from './auth/tokens'
+import type { ApiConfig } from './config'
+import { ok } from './lib/envelope'
+import { areaRoutes } from './modules/areas'
+import { auditLogRoutes } from './modules/audit-logs/routes'
+import { authRoutes } from './modules/auth/routes'
+import { companyRoutes } from './modules/companies/routes'
+import { positionRoutes } from './modules/positions'
+import { authPlugin } from './plugins/auth'
+import { errorHandlerPlugin } from './plugins/error-handler'
+
+export type AppOptions = {
+  db: Database
+  config: ApiConfig
+  logger?: FastifyServerOptions['logger']
+}
+
+/** Builds the API: plugins first, then one route module per resource under /api/v1. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    // Arrays in query strings come without indices: areaIds=1&areaIds=2 (SPEC §7).
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('db', options.db)
+  app.decorate('config', options.config)
+  app.decorate('tokens', createTokenSigner(options.config.jwtSecret, options.config.accessTokenTtlSeconds))
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Planillas API', version: '1.0.0', description: 'API del back-office de personal y planillas' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: createJsonSchemaTransform({
+      zodToJsonConfig: {
+        override: (ctx) => {
+          if ((ctx.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def?.type === 'date') {
+            ctx.jsonSchema.type = 'string'
+            ctx.jsonSchema.format = 'date-time'
+          }
+        },
+      },
+    }),
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } })
+  await app.register(errorHandlerPlugin)
+  await app.register(authPlugin)
+
+  app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
+    try {
+      await app.db.execute(sql`select 1`)
+      return ok({ database: 'up' })
+    } catch {
+      return reply.code(503).send({ status: 'ERROR', payload: { database: 'down' }, messages: ['Base de datos no disponible'] })
+    }
+  })
+
+  await app.register(
+    async (v1) => {
+      await v1.register(authRoutes, { prefix: '/auth' })
+      await v1.register(areaRoutes, { prefix: '/areas' })
+      await v1.register(positionRoutes, { prefix: '/positions' })
+      await v1.register(companyRoutes, { prefix: '/companies' })
+      await v1.register(auditLogRoutes, { prefix: '/audit-logs' })
+    },
+    { prefix: '/api/v1' },
+  )
+  return app
+}

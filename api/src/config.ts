@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto'
+
+/** Configuration read once from the environment; every variable is in the README's table. */
+export type ApiConfig = {
+  port: number
+  host: string
+  databaseUrl?: string
+  pgliteDir?: string
+  jwtSecret: string
+  accessTokenTtlSeconds: number
+  refreshTokenTtlDays: number
+  oidc: { issuer: string; clientId: string; clientSecret: string; redirectUri: string }
+  rucLookupUrl?: string
+  rucLookupToken?: string
+  dniLookupUrl?: string
+  dniLookupToken?: string
+}
+
+const env = (name: string) => process.env[name] || undefined
+
+export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
+  const idpPort = Number(env('IDP_PORT') ?? 3002)
+  const webUrl = env('WEB_URL') ?? `http://localhost:${env('WEB_PORT') ?? 3000}`
+  return {
+    port: Number(env('API_PORT') ?? 3001),
+    host: env('API_HOST') ?? '127.0.0.1',
+    databaseUrl: env('DATABASE_URL'),
+    pgliteDir: env('PGLITE_DIR'),
+    // Without a configured secret each process signs its own: access tokens are short-lived and
+    // the refresh token (stored in the database) gets a new one after a restart.
+    jwtSecret: env('JWT_SECRET') ?? randomBytes(32).toString('hex'),
+    accessTokenTtlSeconds: Number(env('ACCESS_TOKEN_TTL_SECONDS') ?? 900),
+    refreshTokenTtlDays: Number(env('REFRESH_TOKEN_TTL_DAYS') ?? 7),
+    oidc: {
+      issuer: env('OIDC_ISSUER') ?? `http://localhost:${idpPort}`,
+      clientId: env('OIDC_CLIENT_ID') ?? 'planillas-web',
+      clientSecret: env('OIDC_CLIENT_SECRET') ?? 'planillas-dev-secret',
+      redirectUri: env('OIDC_REDIRECT_URI') ?? `${webUrl}/login/callback`,
+    },
+    rucLookupUrl: env('RUC_LOOKUP_URL'),
+    rucLookupToken: env('RUC_LOOKUP_TOKEN'),
+    dniLookupUrl: env('DNI_LOOKUP_URL'),
+    dniLookupToken: env('DNI_LOOKUP_TOKEN'),
+    ...overrides,
+  }
+}

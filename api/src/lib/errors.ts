@@ -1,0 +1,46 @@
+import { MESSAGES } from '@planillas/domain'
+
+/** An error the client caused or may see: its messages are Spanish and go in the envelope. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messages: string[],
+  ) {
+    super(messages.join('; '))
+  }
+}
+
+export const badRequest = (...messages: string[]) => new HttpError(400, messages)
+export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, [message])
+export const forbidden = () => new HttpError(403, [MESSAGES.forbidden])
+export const unauthorized = (message: string = MESSAGES.unauthenticated) => new HttpError(401, [message])
+/** The row, or a 404 when the query found none. */
+export function found<T>(row: T | undefined | null): T {
+  if (row === undefined || row === null) throw notFound()
+  return row
+}
+
+export const conflict = (...messages: string[]) => new HttpError(409, messages)
+
+type PgErrorLike = { code?: string; constraint?: string; constraint_name?: string; cause?: unknown }
+
+/** The name of the unique constraint a database error violated, if it was a unique violation. */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  let current = error as PgErrorLike | undefined
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (current.code === '23505') return current.constraint ?? current.constraint_name ?? 'unknown'
+    current = current.cause as PgErrorLike | undefined
+  }
+  return undefined
+}
+
+/** Runs `work` and turns a unique violation of the named constraints into a 400 with its message. */
+export async function withUniqueMessages<T>(work: () => Promise<T>, messages: Record<string, string>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    const constraint = violatedUniqueConstraint(error)
+    if (constraint && messages[constraint]) throw badRequest(messages[constraint])
+    throw error
+  }
+}

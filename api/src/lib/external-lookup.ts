@@ -1,0 +1,34 @@
+/**
+ * Optional look-up of a document at an external provider (RUC at SUNAT, DNI at RENIEC, through
+ * whatever service the operator configures). It never fails the caller: without a URL, on a
+ * timeout or on a bad answer it returns null and the form fields stay editable (DESIGN §7).
+ */
+export async function lookupExternal(
+  baseUrl: string | undefined,
+  token: string | undefined,
+  document: string,
+  timeoutMs = 3000,
+): Promise<Record<string, unknown> | null> {
+  if (!baseUrl) return null
+  try {
+    const url = `${baseUrl.replace(/\/$/, '')}/${encodeURIComponent(document)}`
+    const response = await fetch(url, {
+      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    if (!response.ok) return null
+    const body = (await response.json()) as unknown
+    return body && typeof body === 'object' ? (body as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
+/** The first non-empty string among the given keys (providers name their fields differently). */
+export function pick(body: Record<string, unknown> | null, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const value = body?.[key]
+    if (typeof value === 'string' && value.trim()) return value.trim()
+  }
+  return null
+}

@@ -1,0 +1,85 @@
+import { type Executor, auditLogs } from '@planillas/db'
+import {
+  type AuditFilter,
+  AuditFilterSchema,
+  type PageQuery,
+  PageQuerySchema,
+  auditAction,
+  formatDateTime,
+  limaDayStart,
+} from '@planillas/domain'
+import dayjs from 'dayjs'
+import { and, asc, count, eq, gt, gte, ilike, lt, or } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { envelopeOf, ok, pageOf } from '../../lib/envelope'
+import { likePattern, orderByFor, paged } from '../../lib/paging'
+import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+
+const tags = ['audit-logs']
+
+const AuditRowSchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  actor: z.string(),
+  description: z.string(),
+  createdAt: z.date(),
+})
+
+const sortColumns = { id: auditLogs.id, createdAt: auditLogs.createdAt, action: auditLogs.action, actor: auditLogs.actor }
+
+function where(filter: AuditFilter) {
+  const from = filter.date?.from
+  const to = filter.date?.to
+  return and(
+    filter.search
+      ? or(ilike(auditLogs.actor, likePattern(filter.search)), ilike(auditLogs.description, likePattern(filter.search)))
+      : undefined,
+    filter.action ? eq(auditLogs.action, filter.action) : undefined,
+    from ? gte(auditLogs.createdAt, limaDayStart(from)) : undefined,
+    to ? lt(auditLogs.createdAt, limaDayStart(dayjs(to).add(1, 'day').format('YYYY-MM-DD'))) : undefined,
+  )
+}
+
+export function listAuditLogs(db: Executor, filter: AuditFilter, page: PageQuery) {
+  const orderBy = orderByFor(page.sort, sortColumns, { field: 'createdAt', direction: 'desc' }, auditLogs.id)
+  return paged(
+    page,
+    (limit, offset) => db.select().from(auditLogs).where(where(filter)).orderBy(...orderBy).limit(limit).offset(offset),
+    async () => (await db.select({ n: count() }).from(auditLogs).where(where(filter)))[0].n,
+  )
+}
+
+export async function auditLogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.post('/list', {
+    config: { permission: 'auditoria_lista' },
+    schema: { tags, querystring: PageQuerySchema, body: AuditFilterSchema.nullish(), response: { 200: envelopeOf(pageOf(AuditRowSchema)) } },
+    handler: async (req) => ok(await listAuditLogs(app.db, req.body ?? {}, req.query)),
+  })
+
+  app.post('/xlsx', {
+    config: { permission: 'auditoria_descarga_excel' },
+    schema: { tags, body: AuditFilterSchema.nullish() },
+    handler: async (req, reply) => {
+      const filter = req.body ?? {}
+      return sendWorkbook(reply, {
+        fileName: exportFileName('auditoria'),
+        sheetName: 'Auditoría',
+        rows: inBatches((afterId, limit) =>
+          app.db.select().from(auditLogs).where(and(where(filter), gt(auditLogs.id, afterId))).orderBy(asc(auditLogs.id)).limit(limit),
+        ),
+        columns: [
+          { header: 'Acción', width: 18, value: (r) => auditAction[r.action as keyof typeof auditAction]?.label ?? r.action },
+          { header: 'Fecha y hora', width: 22, value: (r) => formatDateTime(r.createdAt) },
+          { header: 'Usuario', width: 30, value: (r) => r.actor },
+          { header: 'Descripción', width: 80, value: (r) => r.description },
+        ],
+      })
+    },
+  })
+}

@@ -1,0 +1,45 @@
+import type { DescriptionFilter, PageQuery, RecordStatus } from '@planillas/domain'
+import { type Executor, areas, positions } from '@planillas/db'
+import { and, asc, count, eq, gt, ilike } from 'drizzle-orm'
+import { likePattern, orderByFor, paged } from '../../lib/paging'
+
+/** Areas and positions share one shape: a described record with a status. */
+export type CatalogTable = typeof areas | typeof positions
+export type CatalogRow = CatalogTable['$inferSelect']
+
+export function catalogQueries(table: CatalogTable) {
+  const columns = {
+    id: table.id,
+    code: table.code,
+    description: table.description,
+    status: table.status,
+    createdAt: table.createdAt,
+  }
+  const where = (filter: DescriptionFilter) =>
+    and(
+      filter.search ? ilike(table.description, likePattern(filter.search)) : undefined,
+      filter.status ? eq(table.status, filter.status) : undefined,
+    )
+
+  return {
+    list: (db: Executor, filter: DescriptionFilter, page: PageQuery) => {
+      const orderBy = orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, table.id)
+      return paged(
+        page,
+        (limit, offset) => db.select().from(table).where(where(filter)).orderBy(...orderBy).limit(limit).offset(offset),
+        async () => (await db.select({ n: count() }).from(table).where(where(filter)))[0].n,
+      )
+    },
+    exportBatch: (db: Executor, filter: DescriptionFilter) => (afterId: number, limit: number) =>
+      db.select().from(table).where(and(where(filter), gt(table.id, afterId))).orderBy(asc(table.id)).limit(limit),
+    active: (db: Executor) =>
+      db.select({ id: table.id, code: table.code, description: table.description }).from(table).where(eq(table.status, 1)).orderBy(asc(table.description)),
+    get: async (db: Executor, id: number) => (await db.select().from(table).where(eq(table.id, id)))[0],
+    create: async (db: Executor, description: string, actor: string) =>
+      (await db.insert(table).values({ description, createdBy: actor }).returning())[0],
+    update: async (db: Executor, id: number, description: string) =>
+      (await db.update(table).set({ description }).where(eq(table.id, id)).returning())[0],
+    setStatus: async (db: Executor, id: number, status: RecordStatus) =>
+      (await db.update(table).set({ status }).where(eq(table.id, id)).returning())[0],
+  }
+}

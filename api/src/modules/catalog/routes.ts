@@ -1,0 +1,152 @@
+import { recordAudit } from '@planillas/db'
+import {
+  DescriptionFilterSchema,
+  MESSAGES,
+  PageQuerySchema,
+  type RecordStatus,
+  enumLabel,
+  formatDateTime,
+  recordStatus,
+} from '@planillas/domain'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { CreatedSchema, IdParamsSchema, StatusQuerySchema, envelopeOf, ok, pageOf } from '../../lib/envelope'
+import { found, withUniqueMessages } from '../../lib/errors'
+import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { type CatalogTable, catalogQueries } from './queries'
+
+export const CatalogRowSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  description: z.string(),
+  status: z.number(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+})
+
+export type CatalogOptions = {
+  table: CatalogTable
+  /** URL segment and OpenAPI tag, e.g. 'areas'. */
+  resource: string
+  /** Permission prefix, e.g. 'areas' → areas_lista, areas_edicion, areas_descarga_excel. */
+  module: string
+  /** Spanish noun with its article, e.g. { one: 'el área', title: 'Áreas' }. */
+  noun: { one: string; title: string }
+  bodySchema: z.ZodType<{ description: string }>
+  duplicateMessage: string
+  uniqueConstraint: string
+}
+
+/** Routes of a described catalog (areas, positions): SPEC §7's calls for one resource. */
+export function catalogRoutes(options: CatalogOptions) {
+  const q = catalogQueries(options.table)
+  const { resource, module, noun } = options
+  const tags = [resource]
+  const uniqueMessages = { [options.uniqueConstraint]: options.duplicateMessage }
+
+  return async function routes(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+    app.post('/list', {
+      config: { permission: `${module}_lista` },
+      schema: { tags, querystring: PageQuerySchema, body: DescriptionFilterSchema.nullish(), response: { 200: envelopeOf(pageOf(CatalogRowSchema)) } },
+      handler: async (req) => ok(await q.list(app.db, req.body ?? {}, req.query)),
+    })
+
+    app.get('/', {
+      schema: { tags, response: { 200: envelopeOf(z.array(z.object({ id: z.number(), code: z.string(), description: z.string() }))) } },
+      handler: async () => ok(await q.active(app.db)),
+    })
+
+    app.get('/:id', {
+      config: { permission: [`${module}_lista`, `${module}_edicion`] },
+      schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(CatalogRowSchema) } },
+      handler: async (req) => ok(found(await q.get(app.db, req.params.id))),
+    })
+
+    app.post('/', {
+      config: { permission: `${module}_edicion` },
+      schema: { tags, body: options.bodySchema, response: { 200: CreatedSchema } },
+      handler: async (req) => {
+        const row = await withUniqueMessages(
+          () =>
+            app.db.transaction(async (tx) => {
+              const created = await q.create(tx, req.body.description, req.user.email)
+              await recordAudit(tx, {
+                action: 'CREATE',
+                entity: resource,
+                entityId: created.id,
+                actor: req.user.email,
+                description: `Creó ${noun.one} ${created.code} '${created.description}'`,
+              })
+              return created
+            }),
+          uniqueMessages,
+        )
+        return ok({ id: row.id }, [MESSAGES.saved])
+      },
+    })
+
+    app.put('/:id', {
+      config: { permission: `${module}_edicion` },
+      schema: { tags, params: IdParamsSchema, body: options.bodySchema, response: { 200: CreatedSchema } },
+      handler: async (req) => {
+        await withUniqueMessages(
+          () =>
+            app.db.transaction(async (tx) => {
+              const before = found(await q.get(tx, req.params.id))
+              const after = await q.update(tx, before.id, req.body.description)
+              if (before.description === after.description) return
+              await recordAudit(tx, {
+                action: 'UPDATE',
+                entity: resource,
+                entityId: after.id,
+                actor: req.user.email,
+                description: `Actualizó ${noun.one} ${after.code}: Descripción '${before.description}' → '${after.description}'`,
+              })
+            }),
+          uniqueMessages,
+        )
+        return ok({ id: req.params.id }, [MESSAGES.saved])
+      },
+    })
+
+    app.put('/:id/status', {
+      config: { permission: `${module}_edicion` },
+      schema: { tags, params: IdParamsSchema, querystring: StatusQuerySchema, response: { 200: CreatedSchema } },
+      handler: async (req) => {
+        await app.db.transaction(async (tx) => {
+          const before = found(await q.get(tx, req.params.id))
+          if (before.status === req.query.status) return
+          const after = await q.setStatus(tx, before.id, req.query.status as RecordStatus)
+          await recordAudit(tx, {
+            action: 'UPDATE',
+            entity: resource,
+            entityId: after.id,
+            actor: req.user.email,
+            description: `Cambió el estado de ${noun.one} ${after.code} a ${enumLabel(recordStatus, after.status)}`,
+          })
+        })
+        return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+      },
+    })
+
+    app.post('/xlsx', {
+      config: { permission: `${module}_descarga_excel` },
+      schema: { tags, body: DescriptionFilterSchema.nullish() },
+      handler: async (req, reply) =>
+        sendWorkbook(reply, {
+          fileName: exportFileName(resource),
+          sheetName: noun.title,
+          rows: inBatches(q.exportBatch(app.db, req.body ?? {})),
+          columns: [
+            { header: 'Código', width: 12, value: (r) => r.code },
+            { header: 'Descripción', width: 40, value: (r) => r.description },
+            { header: 'Estado', width: 14, value: (r) => enumLabel(recordStatus, r.status) },
+            { header: 'Fecha de creación', width: 22, value: (r) => formatDateTime(r.createdAt) },
+          ],
+        }),
+    })
+  }
+}

@@ -1,0 +1,62 @@
+import { type Executor, companies } from '@planillas/db'
+import type { CompanyInput, CompanyUpdateInput, PageQuery, RecordStatus } from '@planillas/domain'
+import { and, asc, count, eq, gt, ilike, or } from 'drizzle-orm'
+import { likePattern, orderByFor, paged } from '../../lib/paging'
+
+export type CompanyFilter = { search?: string | null; status?: number | null }
+
+const sortColumns = {
+  id: companies.id,
+  code: companies.code,
+  ruc: companies.ruc,
+  name: companies.name,
+  status: companies.status,
+  createdAt: companies.createdAt,
+}
+
+const where = (filter: CompanyFilter) =>
+  and(
+    filter.search
+      ? or(ilike(companies.ruc, likePattern(filter.search)), ilike(companies.name, likePattern(filter.search)))
+      : undefined,
+    filter.status ? eq(companies.status, filter.status) : undefined,
+  )
+
+export function listCompanies(db: Executor, filter: CompanyFilter, page: PageQuery) {
+  const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'asc' }, companies.id)
+  return paged(
+    page,
+    (limit, offset) => db.select().from(companies).where(where(filter)).orderBy(...orderBy).limit(limit).offset(offset),
+    async () => (await db.select({ n: count() }).from(companies).where(where(filter)))[0].n,
+  )
+}
+
+export const companyExportBatch = (db: Executor, filter: CompanyFilter) => (afterId: number, limit: number) =>
+  db
+    .select()
+    .from(companies)
+    .where(and(where(filter), gt(companies.id, afterId)))
+    .orderBy(asc(companies.id))
+    .limit(limit)
+
+export const activeCompanies = (db: Executor) =>
+  db
+    .select({ id: companies.id, code: companies.code, ruc: companies.ruc, name: companies.name })
+    .from(companies)
+    .where(eq(companies.status, 1))
+    .orderBy(asc(companies.name))
+
+export const getCompany = async (db: Executor, id: number) =>
+  (await db.select().from(companies).where(eq(companies.id, id)))[0]
+
+export const findCompanyByRuc = async (db: Executor, ruc: string) =>
+  (await db.select().from(companies).where(eq(companies.ruc, ruc)))[0]
+
+export const insertCompany = async (db: Executor, input: CompanyInput, actor: string) =>
+  (await db.insert(companies).values({ ...input, createdBy: actor }).returning())[0]
+
+export const updateCompany = async (db: Executor, id: number, input: CompanyUpdateInput) =>
+  (await db.update(companies).set(input).where(eq(companies.id, id)).returning())[0]
+
+export const setCompanyStatus = async (db: Executor, id: number, status: RecordStatus) =>
+  (await db.update(companies).set({ status }).where(eq(companies.id, id)).returning())[0]

@@ -1,0 +1,162 @@
+import { describeChanges, recordAudit } from '@planillas/db'
+import {
+  CompanyFilterSchema,
+  CompanySchema,
+  CompanyUpdateSchema,
+  MESSAGES,
+  PageQuerySchema,
+  RUC_MESSAGES,
+  RucSchema,
+  type RecordStatus,
+  enumLabel,
+  formatDateTime,
+  recordStatus,
+} from '@planillas/domain'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { CreatedSchema, IdParamsSchema, StatusQuerySchema, envelopeOf, ok, pageOf } from '../../lib/envelope'
+import { found, withUniqueMessages } from '../../lib/errors'
+import { lookupExternal, pick } from '../../lib/external-lookup'
+import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import * as q from './queries'
+
+const tags = ['companies']
+const uniqueMessages = { companies_ruc_unique: RUC_MESSAGES.duplicate }
+const labels = { name: 'Razón social', address: 'Dirección fiscal', legalRepresentative: 'Representante legal' }
+
+export const CompanyRowSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  ruc: z.string(),
+  name: z.string(),
+  address: z.string(),
+  legalRepresentative: z.string().nullable(),
+  status: z.number(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+})
+
+export async function companyRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.post('/list', {
+    config: { permission: 'empresas_lista' },
+    schema: { tags, querystring: PageQuerySchema, body: CompanyFilterSchema.nullish(), response: { 200: envelopeOf(pageOf(CompanyRowSchema)) } },
+    handler: async (req) => ok(await q.listCompanies(app.db, req.body ?? {}, req.query)),
+  })
+
+  app.get('/', {
+    schema: { tags, response: { 200: envelopeOf(z.array(z.object({ id: z.number(), code: z.string(), ruc: z.string(), name: z.string() }))) } },
+    handler: async () => ok(await q.activeCompanies(app.db)),
+  })
+
+  app.get('/ruc/:ruc', {
+    config: { permission: ['empresas_lista', 'empresas_edicion'] },
+    schema: {
+      tags,
+      params: z.object({ ruc: RucSchema }),
+      response: { 200: envelopeOf(z.object({ alreadyExists: z.boolean(), name: z.string().nullable(), address: z.string().nullable() })) },
+    },
+    handler: async (req) => {
+      const existing = await q.findCompanyByRuc(app.db, req.params.ruc)
+      if (existing) return ok({ alreadyExists: true, name: existing.name, address: existing.address }, [RUC_MESSAGES.duplicate])
+      const external = await lookupExternal(app.config.rucLookupUrl, app.config.rucLookupToken, req.params.ruc)
+      return ok({
+        alreadyExists: false,
+        name: pick(external, 'name', 'razonSocial', 'nombre_o_razon_social'),
+        address: pick(external, 'address', 'direccion', 'domicilioFiscal'),
+      })
+    },
+  })
+
+  app.get('/:id', {
+    config: { permission: ['empresas_lista', 'empresas_edicion'] },
+    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(CompanyRowSchema) } },
+    handler: async (req) => ok(found(await q.getCompany(app.db, req.params.id))),
+  })
+
+  app.post('/', {
+    config: { permission: 'empresas_edicion' },
+    schema: { tags, body: CompanySchema, response: { 200: CreatedSchema } },
+    handler: async (req) => {
+      const created = await withUniqueMessages(
+        () =>
+          app.db.transaction(async (tx) => {
+            const row = await q.insertCompany(tx, req.body, req.user.email)
+            await recordAudit(tx, {
+              action: 'CREATE',
+              entity: 'companies',
+              entityId: row.id,
+              actor: req.user.email,
+              description: `Creó la empresa ${row.code} '${row.name}' (RUC ${row.ruc})`,
+            })
+            return row
+          }),
+        uniqueMessages,
+      )
+      return ok({ id: created.id }, [MESSAGES.saved])
+    },
+  })
+
+  app.put('/:id', {
+    config: { permission: 'empresas_edicion' },
+    schema: { tags, params: IdParamsSchema, body: CompanyUpdateSchema, response: { 200: CreatedSchema } },
+    handler: async (req) => {
+      await app.db.transaction(async (tx) => {
+        const before = found(await q.getCompany(tx, req.params.id))
+        const after = await q.updateCompany(tx, before.id, req.body)
+        const changes = describeChanges(before, after, labels)
+        if (changes === 'sin cambios') return
+        await recordAudit(tx, {
+          action: 'UPDATE',
+          entity: 'companies',
+          entityId: after.id,
+          actor: req.user.email,
+          description: `Actualizó la empresa ${after.code}: ${changes}`,
+        })
+      })
+      return ok({ id: req.params.id }, [MESSAGES.saved])
+    },
+  })
+
+  app.put('/:id/status', {
+    config: { permission: 'empresas_edicion' },
+    schema: { tags, params: IdParamsSchema, querystring: StatusQuerySchema, response: { 200: CreatedSchema } },
+    handler: async (req) => {
+      await app.db.transaction(async (tx) => {
+        const before = found(await q.getCompany(tx, req.params.id))
+        if (before.status === req.query.status) return
+        const after = await q.setCompanyStatus(tx, before.id, req.query.status as RecordStatus)
+        await recordAudit(tx, {
+          action: 'UPDATE',
+          entity: 'companies',
+          entityId: after.id,
+          actor: req.user.email,
+          description: `Cambió el estado de la empresa ${after.code} a ${enumLabel(recordStatus, after.status)}`,
+        })
+      })
+      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+    },
+  })
+
+  app.post('/xlsx', {
+    config: { permission: 'empresas_descarga_excel' },
+    schema: { tags, body: CompanyFilterSchema.nullish() },
+    handler: async (req, reply) =>
+      sendWorkbook(reply, {
+        fileName: exportFileName('empresas'),
+        sheetName: 'Empresas',
+        rows: inBatches(q.companyExportBatch(app.db, req.body ?? {})),
+        columns: [
+          { header: 'Código', width: 12, value: (r) => r.code },
+          { header: 'R.U.C.', width: 14, value: (r) => r.ruc },
+          { header: 'Razón social', width: 40, value: (r) => r.name },
+          { header: 'Dirección fiscal', width: 45, value: (r) => r.address },
+          { header: 'Representante legal', width: 30, value: (r) => r.legalRepresentative ?? '---' },
+          { header: 'Estado', width: 14, value: (r) => enumLabel(recordStatus, r.status) },
+          { header: 'Fecha de creación', width: 22, value: (r) => formatDateTime(r.createdAt) },
+        ],
+      }),
+  })
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { AuthUser } from '../auth/tokens'
+import { forbidden, unauthorized } from '../lib/errors'
+
+/**
+ * Authentication and permissions for every route (DESIGN §3): a Bearer access token is required
+ * unless the route is public, and the route's `config.permission` must be among the user's roles.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null as unknown as AuthUser)
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const config = request.routeOptions.config
+    if (config?.public || !request.routeOptions.url) return
+    const header = request.headers.authorization
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined
+    if (!token) throw unauthorized()
+    const user = await app.tokens.verify(token)
+    if (!user) throw unauthorized()
+    request.user = user
+    const required = config?.permission
+    if (!required) return
+    const anyOf = typeof required === 'string' ? [required] : required
+    if (!anyOf.some((p) => user.roles.includes(p))) throw forbidden()
+  })
+})
