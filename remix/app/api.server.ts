@@ -1,0 +1,79 @@
+import { redirect } from '@remix-run/node'
+import { MESSAGES } from '@planillas/domain'
+import { requireUser } from './auth.server'
+import { destroySessionHeaders } from './session.server'
+
+export const API_URL = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
+
+/** A failed call: its HTTP status and the API's Spanish messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messages: string[],
+  ) {
+    super(messages.join('; ') || MESSAGES.generic)
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>
+
+type CallOptions = { method?: string; body?: unknown; query?: Query; token?: string | null }
+
+/** Arrays go without indices (areaIds=1&areaIds=2); empty values are left out. */
+export function toSearchParams(query: Query = {}): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '') continue
+    for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v))
+  }
+  return params
+}
+
+/** A raw call to the API (downloads use it); `token: null` calls without signing in. */
+export async function apiFetch(request: Request, path: string, options: CallOptions = {}): Promise<Response> {
+  const token = options.token === undefined ? (await requireUser(request)).accessToken : options.token
+  const params = toSearchParams(options.query).toString()
+  const isForm = options.body instanceof FormData
+  let response: Response
+  try {
+    response = await fetch(`${API_URL}/api/v1${path}${params ? `?${params}` : ''}`, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(options.body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    })
+  } catch {
+    throw new ApiError(503, [MESSAGES.generic])
+  }
+  // A 401 with a session clears it and goes to login (SPEC §4).
+  if (response.status === 401 && token) throw redirect('/login', { headers: await destroySessionHeaders(request) })
+  if (response.status === 403) throw new Response(MESSAGES.forbidden, { status: 403 })
+  return response
+}
+
+/** A JSON call: the envelope's payload, or an ApiError with the server's messages. */
+export async function api<T>(request: Request, path: string, options: CallOptions = {}): Promise<T> {
+  const response = await apiFetch(request, path, options)
+  const envelope = (await response.json().catch(() => null)) as { status?: string; payload?: T; messages?: string[] } | null
+  if (!response.ok || envelope?.status !== 'OK') {
+    throw new ApiError(response.status, envelope?.messages?.length ? envelope.messages : [MESSAGES.generic])
+  }
+  return envelope.payload as T
+}
+
+/** Passes a file from the API to the browser, keeping its name. */
+export async function apiDownload(request: Request, path: string, options: CallOptions = {}): Promise<Response> {
+  const response = await apiFetch(request, path, options)
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => null)) as { messages?: string[] } | null
+    throw new ApiError(response.status, envelope?.messages ?? [MESSAGES.generic])
+  }
+  const headers = new Headers()
+  for (const name of ['Content-Type', 'Content-Disposition', 'Content-Length']) {
+    const value = response.headers.get(name)
+    if (value) headers.set(name, value)
+  }
+  return new Response(response.body, { status: 200, headers })
+}

@@ -1,0 +1,30 @@
+import { redirect } from '@remix-run/node'
+import { MESSAGES } from '@planillas/domain'
+import { type SessionUser, decodeAccessToken, destroySessionHeaders, getSession, readTokens } from './session.server'
+
+export type SignedIn = { user: SessionUser; accessToken: string }
+
+/** The signed-in user, or null. */
+export async function getUser(request: Request): Promise<SignedIn | null> {
+  const tokens = readTokens(await getSession(request))
+  if (!tokens) return null
+  const user = decodeAccessToken(tokens.accessToken)
+  return user ? { user: { email: user.email, name: user.name, roles: user.roles }, accessToken: tokens.accessToken } : null
+}
+
+/** The signed-in user; anyone else goes to /login. */
+export async function requireUser(request: Request): Promise<SignedIn> {
+  const signedIn = await getUser(request)
+  if (!signedIn) throw redirect('/login', { headers: await destroySessionHeaders(request) })
+  return signedIn
+}
+
+/** The signed-in user holding `permission` (or any of them); others get a 403 page. */
+export async function requirePermission(request: Request, permission: string | string[]): Promise<SignedIn> {
+  const signedIn = await requireUser(request)
+  const anyOf = typeof permission === 'string' ? [permission] : permission
+  if (!anyOf.some((p) => signedIn.user.roles.includes(p))) {
+    throw new Response(MESSAGES.forbidden, { status: 403, statusText: 'Forbidden' })
+  }
+  return signedIn
+}

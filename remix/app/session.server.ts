@@ -1,0 +1,85 @@
+import { type Session, createCookieSessionStorage, redirect } from '@remix-run/node'
+import { createSealer } from './utils/crypto.server'
+
+/**
+ * The web tier's session: an httpOnly, SameSite=Lax cookie holding the API tokens (sealed with
+ * AES-GCM) and flash toasts (DESIGN §3, §5). No server-side state, so the web tier scales out.
+ */
+const secret =
+  process.env.SESSION_SECRET ??
+  (process.env.NODE_ENV === 'production' && !process.env.ALLOW_DEV_SECRETS
+    ? (() => {
+        throw new Error('SESSION_SECRET es obligatorio en producción')
+      })()
+    : 'planillas-dev-session-secret')
+
+export const SESSION_COOKIE = '__planillas'
+
+export const sessionStorage = createCookieSessionStorage({
+  cookie: {
+    name: SESSION_COOKIE,
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: process.env.COOKIE_SECURE === 'true',
+    secrets: [secret],
+    maxAge: 60 * 60 * 24 * 7,
+  },
+})
+
+const sealer = createSealer(secret)
+
+export type Tokens = { accessToken: string; refreshToken: string }
+export type SessionUser = { email: string; name: string; roles: string[] }
+export type Toast = { type: 'success' | 'error' | 'info'; message: string }
+
+const sessions = new WeakMap<Request, Promise<Session>>()
+
+/** The session of this request, read once and shared by everything that handles it. */
+export function getSession(request: Request): Promise<Session> {
+  let session = sessions.get(request)
+  if (!session) {
+    session = sessionStorage.getSession(request.headers.get('Cookie'))
+    sessions.set(request, session)
+  }
+  return session
+}
+
+export function readTokens(session: Session): Tokens | null {
+  const sealed = session.get('tokens')
+  if (typeof sealed !== 'string') return null
+  const plain = sealer.open(sealed)
+  return plain ? (JSON.parse(plain) as Tokens) : null
+}
+
+export function storeTokens(session: Session, tokens: Tokens) {
+  session.set('tokens', sealer.seal(JSON.stringify(tokens)))
+}
+
+/** The claims of our own API's access token (it came from the API over a trusted channel). */
+export function decodeAccessToken(token: string): (SessionUser & { exp: number }) | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'))
+    return { email: payload.email, name: payload.name, roles: payload.roles ?? [], exp: payload.exp }
+  } catch {
+    return null
+  }
+}
+
+export function flashToast(session: Session, toast: Toast) {
+  session.flash('toast', toast)
+}
+
+export async function commitSession(request: Request): Promise<Record<string, string>> {
+  return { 'Set-Cookie': await sessionStorage.commitSession(await getSession(request)) }
+}
+
+/** Redirects with a flash toast (the usual ending of a successful action). */
+export async function redirectWithToast(request: Request, url: string, toast: Toast): Promise<Response> {
+  flashToast(await getSession(request), toast)
+  return redirect(url, { headers: await commitSession(request) })
+}
+
+export async function destroySessionHeaders(request: Request): Promise<Record<string, string>> {
+  return { 'Set-Cookie': await sessionStorage.destroySession(await getSession(request)) }
+}
