@@ -30,6 +30,11 @@ export const refreshTokens = pgTable(
     roles: text('roles').array().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Set when the token was revoked by rotation (the token that replaced it). A rotated token
+     * presented again within a few seconds is a parallel request; later, it is a stolen token.
+     */
+    replacedById: integer('replaced_by_id'),
     ...timestamps,
   },
   (t) => [index('refresh_tokens_user_idx').on(t.userId)],
