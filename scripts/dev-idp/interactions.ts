@@ -1,0 +1,94 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express'
+import type Provider from 'oidc-provider'
+import { authenticate } from './accounts'
+import { errorPage, loginPage } from './pages'
+
+const WRONG_CREDENTIALS = 'Correo electrónico o contraseña incorrectos.'
+const EXPIRED = 'La solicitud de inicio de sesión expiró. Vuelve a la aplicación e inténtalo nuevamente.'
+
+/** The provider's own login page: one form, no consent screen (the client is first-party). */
+export function interactionRoutes(provider: Provider): Router {
+  const router = express.Router()
+  const form = express.urlencoded({ extended: false, limit: '10kb' })
+  const noStore = (_req: Request, res: Response, next: NextFunction) => {
+    res.set('Cache-Control', 'no-store')
+    next()
+  }
+
+  /** Grants the scopes asked for and finishes the interaction (the browser returns to the client). */
+  async function finish(req: Request, res: Response, accountId: string) {
+    const details = await provider.interactionDetails(req, res)
+    const grant = details.grantId
+      ? await provider.Grant.find(details.grantId)
+      : new provider.Grant({ accountId, clientId: String(details.params.client_id) })
+    if (!grant) throw new Error('grant not found')
+    grant.addOIDCScope(String(details.params.scope ?? 'openid'))
+    const grantId = await grant.save()
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    )
+  }
+
+  router.get('/:uid', noStore, async (req, res, next) => {
+    try {
+      const details = await provider.interactionDetails(req, res)
+      if (details.uid !== req.params.uid) throw new Error('interaction mismatch')
+      if (details.prompt.name === 'consent' && details.session?.accountId) {
+        return await finish(req, res, details.session.accountId)
+      }
+      const client = await provider.Client.find(String(details.params.client_id))
+      res
+        .type('html')
+        .send(loginPage({ uid: details.uid, clientName: client?.clientName ?? 'la aplicación' }))
+    } catch (error) {
+      next(error)
+    }
+  })
+
+  router.post('/:uid/login', noStore, form, async (req, res, next) => {
+    try {
+      const details = await provider.interactionDetails(req, res)
+      const email = String(req.body?.email ?? '')
+      const account = authenticate(email, String(req.body?.password ?? ''))
+      if (!account) {
+        const client = await provider.Client.find(String(details.params.client_id))
+        return res
+          .status(401)
+          .type('html')
+          .send(
+            loginPage({
+              uid: details.uid,
+              clientName: client?.clientName ?? 'la aplicación',
+              email,
+              error: WRONG_CREDENTIALS,
+            }),
+          )
+      }
+      await finish(req, res, account.subject)
+    } catch (error) {
+      next(error)
+    }
+  })
+
+  router.post('/:uid/abort', noStore, async (req, res, next) => {
+    try {
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'El usuario canceló el inicio de sesión' },
+        { mergeWithLastSubmission: false },
+      )
+    } catch (error) {
+      next(error)
+    }
+  })
+
+  // An expired or unknown interaction (its cookie is gone): say so in Spanish.
+  router.use((_error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    res.status(400).type('html').send(errorPage(EXPIRED))
+  })
+  return router
+}

@@ -1,0 +1,62 @@
+/**
+ * Drives the development provider's login form with plain fetch, as a browser would without
+ * JavaScript: follows redirects, keeps cookies, posts the form. Tests use it to get a real code.
+ */
+export type ProviderSignIn = { callbackUrl: URL; code: string; state: string }
+
+export async function signInThroughProvider(
+  authorizationUrl: string,
+  email: string,
+  password: string,
+): Promise<ProviderSignIn> {
+  const jar = new Map<string, string>()
+  const remember = (response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const index = pair.indexOf('=')
+      jar.set(pair.slice(0, index), pair.slice(index + 1))
+    }
+  }
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  const request = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...init.headers, cookie: cookieHeader() },
+    })
+    remember(response)
+    return response
+  }
+  /** Follows redirects until a page answers, or the browser would leave for the client's callback. */
+  const follow = async (first: Response, from: string, callbackPrefix: string) => {
+    let response = first
+    let url = from
+    for (let hops = 0; hops < 10 && response.status >= 300 && response.status < 400; hops++) {
+      url = new URL(response.headers.get('location')!, url).toString()
+      if (url.startsWith(callbackPrefix)) return { url, response: null }
+      response = await request(url)
+    }
+    return { url, response }
+  }
+
+  const redirectUri = new URL(authorizationUrl).searchParams.get('redirect_uri')!
+  const page = await follow(await request(authorizationUrl), authorizationUrl, redirectUri)
+  if (!page.response) throw new Error('the provider did not ask for credentials')
+  const html = await page.response.text()
+  const action = html.match(/<form method="post" action="([^"]+\/login)"/)?.[1]
+  if (!action) throw new Error(`no login form at ${page.url}: ${html.slice(0, 200)}`)
+  const loginUrl = new URL(action, page.url).toString()
+  const posted = await request(loginUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password }).toString(),
+  })
+  if (posted.status === 401) throw new Error('wrong credentials')
+  const done = await follow(posted, loginUrl, redirectUri)
+  if (done.response)
+    throw new Error(`sign-in did not return to the client (${done.response.status} at ${done.url})`)
+  const callbackUrl = new URL(done.url)
+  const code = callbackUrl.searchParams.get('code')
+  if (!code) throw new Error(`no code in ${callbackUrl}`)
+  return { callbackUrl, code, state: callbackUrl.searchParams.get('state') ?? '' }
+}
