@@ -9,7 +9,14 @@ export type ApiConfig = {
   jwtSecret: string
   accessTokenTtlSeconds: number
   refreshTokenTtlDays: number
-  oidc: { issuer: string; clientId: string; clientSecret: string; redirectUri: string }
+  oidc: {
+    issuer: string
+    clientId: string
+    clientSecret: string
+    redirectUri: string
+    /** Where the servers reach the provider when the browser's address does not work for them (containers). */
+    internalUrl?: string
+  }
   rucLookupUrl?: string
   rucLookupToken?: string
   dniLookupUrl?: string
@@ -27,7 +34,8 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     databaseUrl: env('DATABASE_URL'),
     pgliteDir: env('PGLITE_DIR'),
     // Without a configured secret each process signs its own: access tokens are short-lived and
-    // the refresh token (stored in the database) gets a new one after a restart.
+    // the refresh token (stored in the database) gets a new one after a restart. The launchers
+    // pass a secret kept in .data/jwt-secret instead (auth/secret.ts).
     jwtSecret: env('JWT_SECRET') ?? randomBytes(32).toString('hex'),
     accessTokenTtlSeconds: Number(env('ACCESS_TOKEN_TTL_SECONDS') ?? 900),
     refreshTokenTtlDays: Number(env('REFRESH_TOKEN_TTL_DAYS') ?? 7),
@@ -36,6 +44,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
       clientId: env('OIDC_CLIENT_ID') ?? 'planillas-web',
       clientSecret: env('OIDC_CLIENT_SECRET') ?? 'planillas-dev-secret',
       redirectUri: env('OIDC_REDIRECT_URI') ?? `${webUrl}/login/callback`,
+      internalUrl: env('OIDC_INTERNAL_URL'),
     },
     rucLookupUrl: env('RUC_LOOKUP_URL'),
     rucLookupToken: env('RUC_LOOKUP_TOKEN'),
