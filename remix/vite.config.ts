@@ -24,3 +24,9 @@ export default defineConfig({
   ],
   server: { port: Number(process.env.WEB_PORT ?? 3000) },
 })
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true
+  }
+}

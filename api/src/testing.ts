@@ -11,14 +11,20 @@ export type TestApp = {
   /** A Bearer header for a demo role (or an explicit list of roles). */
   as: (who: keyof typeof DEMO_ROLES | string[]) => Promise<Record<string, string>>
   /** inject() with a demo user's token; returns status and parsed JSON body. */
-  call: (who: keyof typeof DEMO_ROLES | string[], options: InjectOptions) => Promise<{ status: number; body: any }>
+  call: (
+    who: keyof typeof DEMO_ROLES | string[],
+    options: InjectOptions,
+  ) => Promise<{ status: number; body: any }>
   close: () => Promise<void>
 }
 
 /** An API on a fresh database for one test file. */
 export async function createTestApp(overrides: Partial<ApiConfig> = {}): Promise<TestApp> {
   const handle = await openTestDatabase()
-  const app = await buildApp({ db: handle.db, config: loadConfig({ jwtSecret: 'test-secret', ...overrides }) })
+  const app = await buildApp({
+    db: handle.db,
+    config: loadConfig({ jwtSecret: 'test-secret', ...overrides }),
+  })
   await app.ready()
   const as = async (who: keyof typeof DEMO_ROLES | string[]) => {
     const roles = typeof who === 'string' ? [...DEMO_ROLES[who]] : who
@@ -28,12 +34,17 @@ export async function createTestApp(overrides: Partial<ApiConfig> = {}): Promise
       .values({ email, name: email, roles })
       .onConflictDoUpdate({ target: users.email, set: { roles } })
       .returning()
-    return { authorization: `Bearer ${await app.tokens.sign({ id: user.id, email, name: user.name, roles })}` }
+    return {
+      authorization: `Bearer ${await app.tokens.sign({ id: user.id, email, name: user.name, roles })}`,
+    }
   }
   const call: TestApp['call'] = async (who, options) => {
     const response = await app.inject({ ...options, headers: { ...options.headers, ...(await as(who)) } })
     const type = String(response.headers['content-type'] ?? '')
-    return { status: response.statusCode, body: type.includes('json') ? response.json() : response.rawPayload }
+    return {
+      status: response.statusCode,
+      body: type.includes('json') ? response.json() : response.rawPayload,
+    }
   }
   return {
     app,

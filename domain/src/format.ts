@@ -17,13 +17,17 @@ export function formatDate(value: string | Date | null | undefined): string {
     const [y, m, d] = value.split('-')
     return `${d}/${m}/${y}`
   }
-  return dayjs(value as Date | string).tz(LIMA_TZ).format('DD/MM/YYYY')
+  return dayjs(value as Date | string)
+    .tz(LIMA_TZ)
+    .format('DD/MM/YYYY')
 }
 
 /** An instant as DD/MM/YYYY hh:mm A in Lima time. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (isBlank(value)) return EMPTY
-  return dayjs(value as Date | string).tz(LIMA_TZ).format('DD/MM/YYYY hh:mm A')
+  return dayjs(value as Date | string)
+    .tz(LIMA_TZ)
+    .format('DD/MM/YYYY hh:mm A')
 }
 
 /** Today's date in Lima as YYYY-MM-DD. */

@@ -5,7 +5,11 @@ export const MAX_PAGE_SIZE = 100
 export const DEFAULT_PAGE_SIZE = 10
 
 export const PageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'La página debe ser un número' }).int().min(0, 'La página no puede ser negativa').default(0),
+  page: z.coerce
+    .number({ error: 'La página debe ser un número' })
+    .int()
+    .min(0, 'La página no puede ser negativa')
+    .default(0),
   size: z.coerce
     .number({ error: 'El tamaño de página debe ser un número' })
     .int()
@@ -46,7 +50,9 @@ export const DateRangeSchema = z
     from: z.iso.date({ error: 'Fecha inicial inválida' }).optional().nullable(),
     to: z.iso.date({ error: 'Fecha final inválida' }).optional().nullable(),
   })
-  .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'La fecha inicial no puede ser mayor a la final' })
+  .refine((r) => !r.from || !r.to || r.from <= r.to, {
+    message: 'La fecha inicial no puede ser mayor a la final',
+  })
 export type DateRange = z.infer<typeof DateRangeSchema>
 
 export const SearchSchema = z

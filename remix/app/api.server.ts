@@ -1,5 +1,5 @@
-import { redirect } from '@remix-run/node'
 import { MESSAGES } from '@planillas/domain'
+import { redirect } from '@remix-run/node'
 import { requireUser } from './auth.server'
 import { destroySessionHeaders } from './session.server'
 
@@ -42,13 +42,19 @@ export async function apiFetch(request: Request, path: string, options: CallOpti
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...(options.body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
       },
-      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
     })
   } catch {
     throw new ApiError(503, [MESSAGES.generic])
   }
   // A 401 with a session clears it and goes to login (SPEC §4).
-  if (response.status === 401 && token) throw redirect('/login', { headers: await destroySessionHeaders(request) })
+  if (response.status === 401 && token)
+    throw redirect('/login', { headers: await destroySessionHeaders(request) })
   if (response.status === 403) throw new Response(MESSAGES.forbidden, { status: 403 })
   return response
 }
@@ -56,7 +62,11 @@ export async function apiFetch(request: Request, path: string, options: CallOpti
 /** A JSON call: the envelope's payload, or an ApiError with the server's messages. */
 export async function api<T>(request: Request, path: string, options: CallOptions = {}): Promise<T> {
   const response = await apiFetch(request, path, options)
-  const envelope = (await response.json().catch(() => null)) as { status?: string; payload?: T; messages?: string[] } | null
+  const envelope = (await response.json().catch(() => null)) as {
+    status?: string
+    payload?: T
+    messages?: string[]
+  } | null
   if (!response.ok || envelope?.status !== 'OK') {
     throw new ApiError(response.status, envelope?.messages?.length ? envelope.messages : [MESSAGES.generic])
   }
@@ -64,7 +74,11 @@ export async function api<T>(request: Request, path: string, options: CallOption
 }
 
 /** Passes a file from the API to the browser, keeping its name. */
-export async function apiDownload(request: Request, path: string, options: CallOptions = {}): Promise<Response> {
+export async function apiDownload(
+  request: Request,
+  path: string,
+  options: CallOptions = {},
+): Promise<Response> {
   const response = await apiFetch(request, path, options)
   if (!response.ok) {
     const envelope = (await response.json().catch(() => null)) as { messages?: string[] } | null

@@ -1,6 +1,12 @@
-import { redirect } from '@remix-run/node'
 import { MESSAGES } from '@planillas/domain'
-import { type SessionUser, decodeAccessToken, destroySessionHeaders, getSession, readTokens } from './session.server'
+import { redirect } from '@remix-run/node'
+import {
+  decodeAccessToken,
+  destroySessionHeaders,
+  getSession,
+  readTokens,
+  type SessionUser,
+} from './session.server'
 
 export type SignedIn = { user: SessionUser; accessToken: string }
 
@@ -9,7 +15,9 @@ export async function getUser(request: Request): Promise<SignedIn | null> {
   const tokens = readTokens(await getSession(request))
   if (!tokens) return null
   const user = decodeAccessToken(tokens.accessToken)
-  return user ? { user: { email: user.email, name: user.name, roles: user.roles }, accessToken: tokens.accessToken } : null
+  return user
+    ? { user: { email: user.email, name: user.name, roles: user.roles }, accessToken: tokens.accessToken }
+    : null
 }
 
 /** The signed-in user; anyone else goes to /login. */

@@ -1,4 +1,4 @@
-import { type Session, createCookieSessionStorage, redirect } from '@remix-run/node'
+import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node'
 import { createSealer } from './utils/crypto.server'
 
 /**

@@ -3,7 +3,11 @@ import { z } from 'zod'
 /** Every response: { status, payload, messages } (DESIGN §4). */
 export type Envelope<T> = { status: 'OK' | 'ERROR'; payload: T; messages: string[] }
 
-export const ok = <T>(payload: T, messages: string[] = []): Envelope<T> => ({ status: 'OK', payload, messages })
+export const ok = <T>(payload: T, messages: string[] = []): Envelope<T> => ({
+  status: 'OK',
+  payload,
+  messages,
+})
 export const failure = (messages: string[]): Envelope<null> => ({ status: 'ERROR', payload: null, messages })
 
 export const envelopeOf = <T extends z.ZodType>(payload: T) =>
@@ -13,11 +17,17 @@ export const pageOf = <T extends z.ZodType>(row: T) =>
   z.object({ content: z.array(row), totalElements: z.number(), totalPages: z.number() })
 
 export const IdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'El identificador debe ser numérico' }).int().positive('El identificador debe ser numérico'),
+  id: z.coerce
+    .number({ error: 'El identificador debe ser numérico' })
+    .int()
+    .positive('El identificador debe ser numérico'),
 })
 
 export const StatusQuerySchema = z.object({
-  status: z.coerce.number({ error: 'Estado inválido' }).int().refine((s) => s === 1 || s === 2, 'Estado inválido'),
+  status: z.coerce
+    .number({ error: 'Estado inválido' })
+    .int()
+    .refine((s) => s === 1 || s === 2, 'Estado inválido'),
 })
 
 export const CreatedSchema = envelopeOf(z.object({ id: z.number() }))

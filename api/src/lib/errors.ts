@@ -35,7 +35,10 @@ export function violatedUniqueConstraint(error: unknown): string | undefined {
 }
 
 /** Runs `work` and turns a unique violation of the named constraints into a 400 with its message. */
-export async function withUniqueMessages<T>(work: () => Promise<T>, messages: Record<string, string>): Promise<T> {
+export async function withUniqueMessages<T>(
+  work: () => Promise<T>,
+  messages: Record<string, string>,
+): Promise<T> {
   try {
     return await work()
   } catch (error) {

@@ -1,5 +1,5 @@
-import { type PageQuery, type PageResponse, type SortSpec, parseSort } from '@planillas/domain'
-import { type SQL, asc, desc } from 'drizzle-orm'
+import { type PageQuery, type PageResponse, parseSort, type SortSpec } from '@planillas/domain'
+import { asc, desc, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { badRequest } from './errors'
 

@@ -2,7 +2,11 @@ import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 
-export type ExportColumn<T> = { header: string; width?: number; value: (row: T) => string | number | null | undefined }
+export type ExportColumn<T> = {
+  header: string
+  width?: number
+  value: (row: T) => string | number | null | undefined
+}
 
 const FORMULA_TRIGGERS = /^[=+\-@\t\r]/
 
@@ -22,7 +26,11 @@ export function sendWorkbook<T>(
   options: { fileName: string; sheetName: string; columns: ExportColumn<T>[]; rows: AsyncIterable<T[]> },
 ) {
   const stream = new PassThrough()
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  })
   const sheet = workbook.addWorksheet(options.sheetName)
   sheet.columns = options.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? 20 }))
   sheet.getRow(1).font = { bold: true }
@@ -46,7 +54,10 @@ export function sendWorkbook<T>(
 
 /** An attachment header with an ASCII fallback and the UTF-8 name (RFC 6266). */
 export function contentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_')
+  const ascii = fileName
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '_')
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 }
 

@@ -16,7 +16,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send(failure(['El cuerpo de la petición no es un JSON válido']))
     }
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT' || error.statusCode === 413) {
+    if (
+      error.code === 'FST_REQ_FILE_TOO_LARGE' ||
+      error.code === 'FST_FILES_LIMIT' ||
+      error.statusCode === 413
+    ) {
       return reply.code(413).send(failure(['El archivo supera el tamaño máximo permitido']))
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -22,7 +22,11 @@ export const RucSchema = z
 export const CompanySchema = z.object({
   ruc: RucSchema,
   name: requiredText('Razón social es requerida', 200, 'Razón social admite como máximo 200 caracteres'),
-  address: requiredText('Dirección fiscal es requerida', 250, 'Dirección fiscal admite como máximo 250 caracteres'),
+  address: requiredText(
+    'Dirección fiscal es requerida',
+    250,
+    'Dirección fiscal admite como máximo 250 caracteres',
+  ),
   legalRepresentative: optionalText(200, 'Representante legal admite como máximo 200 caracteres'),
 })
 export type CompanyInput = z.infer<typeof CompanySchema>

@@ -1,12 +1,12 @@
-import { type Executor, auditLogs } from '@planillas/db'
+import { auditLogs, type Executor } from '@planillas/db'
 import {
   type AuditFilter,
   AuditFilterSchema,
-  type PageQuery,
-  PageQuerySchema,
   auditAction,
   formatDateTime,
   limaDayStart,
+  type PageQuery,
+  PageQuerySchema,
 } from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, count, eq, gt, gte, ilike, lt, or } from 'drizzle-orm'
@@ -29,14 +29,22 @@ const AuditRowSchema = z.object({
   createdAt: z.date(),
 })
 
-const sortColumns = { id: auditLogs.id, createdAt: auditLogs.createdAt, action: auditLogs.action, actor: auditLogs.actor }
+const sortColumns = {
+  id: auditLogs.id,
+  createdAt: auditLogs.createdAt,
+  action: auditLogs.action,
+  actor: auditLogs.actor,
+}
 
 function where(filter: AuditFilter) {
   const from = filter.date?.from
   const to = filter.date?.to
   return and(
     filter.search
-      ? or(ilike(auditLogs.actor, likePattern(filter.search)), ilike(auditLogs.description, likePattern(filter.search)))
+      ? or(
+          ilike(auditLogs.actor, likePattern(filter.search)),
+          ilike(auditLogs.description, likePattern(filter.search)),
+        )
       : undefined,
     filter.action ? eq(auditLogs.action, filter.action) : undefined,
     from ? gte(auditLogs.createdAt, limaDayStart(from)) : undefined,
@@ -48,7 +56,14 @@ export function listAuditLogs(db: Executor, filter: AuditFilter, page: PageQuery
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'createdAt', direction: 'desc' }, auditLogs.id)
   return paged(
     page,
-    (limit, offset) => db.select().from(auditLogs).where(where(filter)).orderBy(...orderBy).limit(limit).offset(offset),
+    (limit, offset) =>
+      db
+        .select()
+        .from(auditLogs)
+        .where(where(filter))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
     async () => (await db.select({ n: count() }).from(auditLogs).where(where(filter)))[0].n,
   )
 }
@@ -58,7 +73,12 @@ export async function auditLogRoutes(fastify: FastifyInstance) {
 
   app.post('/list', {
     config: { permission: 'auditoria_lista' },
-    schema: { tags, querystring: PageQuerySchema, body: AuditFilterSchema.nullish(), response: { 200: envelopeOf(pageOf(AuditRowSchema)) } },
+    schema: {
+      tags,
+      querystring: PageQuerySchema,
+      body: AuditFilterSchema.nullish(),
+      response: { 200: envelopeOf(pageOf(AuditRowSchema)) },
+    },
     handler: async (req) => ok(await listAuditLogs(app.db, req.body ?? {}, req.query)),
   })
 
@@ -71,10 +91,19 @@ export async function auditLogRoutes(fastify: FastifyInstance) {
         fileName: exportFileName('auditoria'),
         sheetName: 'Auditoría',
         rows: inBatches((afterId, limit) =>
-          app.db.select().from(auditLogs).where(and(where(filter), gt(auditLogs.id, afterId))).orderBy(asc(auditLogs.id)).limit(limit),
+          app.db
+            .select()
+            .from(auditLogs)
+            .where(and(where(filter), gt(auditLogs.id, afterId)))
+            .orderBy(asc(auditLogs.id))
+            .limit(limit),
         ),
         columns: [
-          { header: 'Acción', width: 18, value: (r) => auditAction[r.action as keyof typeof auditAction]?.label ?? r.action },
+          {
+            header: 'Acción',
+            width: 18,
+            value: (r) => auditAction[r.action as keyof typeof auditAction]?.label ?? r.action,
+          },
           { header: 'Fecha y hora', width: 22, value: (r) => formatDateTime(r.createdAt) },
           { header: 'Usuario', width: 30, value: (r) => r.actor },
           { header: 'Descripción', width: 80, value: (r) => r.description },

@@ -1,5 +1,5 @@
+import type { areas, Executor, positions } from '@planillas/db'
 import type { DescriptionFilter, PageQuery, RecordStatus } from '@planillas/domain'
-import { type Executor, areas, positions } from '@planillas/db'
 import { and, asc, count, eq, gt, ilike } from 'drizzle-orm'
 import { likePattern, orderByFor, paged } from '../../lib/paging'
 
@@ -26,14 +26,30 @@ export function catalogQueries(table: CatalogTable) {
       const orderBy = orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, table.id)
       return paged(
         page,
-        (limit, offset) => db.select().from(table).where(where(filter)).orderBy(...orderBy).limit(limit).offset(offset),
+        (limit, offset) =>
+          db
+            .select()
+            .from(table)
+            .where(where(filter))
+            .orderBy(...orderBy)
+            .limit(limit)
+            .offset(offset),
         async () => (await db.select({ n: count() }).from(table).where(where(filter)))[0].n,
       )
     },
     exportBatch: (db: Executor, filter: DescriptionFilter) => (afterId: number, limit: number) =>
-      db.select().from(table).where(and(where(filter), gt(table.id, afterId))).orderBy(asc(table.id)).limit(limit),
+      db
+        .select()
+        .from(table)
+        .where(and(where(filter), gt(table.id, afterId)))
+        .orderBy(asc(table.id))
+        .limit(limit),
     active: (db: Executor) =>
-      db.select({ id: table.id, code: table.code, description: table.description }).from(table).where(eq(table.status, 1)).orderBy(asc(table.description)),
+      db
+        .select({ id: table.id, code: table.code, description: table.description })
+        .from(table)
+        .where(eq(table.status, 1))
+        .orderBy(asc(table.description)),
     get: async (db: Executor, id: number) => (await db.select().from(table).where(eq(table.id, id)))[0],
     create: async (db: Executor, description: string, actor: string) =>
       (await db.insert(table).values({ description, createdBy: actor }).returning())[0],

@@ -1,17 +1,17 @@
 import { recordAudit } from '@planillas/db'
 import {
   DescriptionFilterSchema,
+  enumLabel,
+  formatDateTime,
   MESSAGES,
   PageQuerySchema,
   type RecordStatus,
-  enumLabel,
-  formatDateTime,
   recordStatus,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { CreatedSchema, IdParamsSchema, StatusQuerySchema, envelopeOf, ok, pageOf } from '../../lib/envelope'
+import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
 import { found, withUniqueMessages } from '../../lib/errors'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { type CatalogTable, catalogQueries } from './queries'
@@ -50,12 +50,22 @@ export function catalogRoutes(options: CatalogOptions) {
 
     app.post('/list', {
       config: { permission: `${module}_lista` },
-      schema: { tags, querystring: PageQuerySchema, body: DescriptionFilterSchema.nullish(), response: { 200: envelopeOf(pageOf(CatalogRowSchema)) } },
+      schema: {
+        tags,
+        querystring: PageQuerySchema,
+        body: DescriptionFilterSchema.nullish(),
+        response: { 200: envelopeOf(pageOf(CatalogRowSchema)) },
+      },
       handler: async (req) => ok(await q.list(app.db, req.body ?? {}, req.query)),
     })
 
     app.get('/', {
-      schema: { tags, response: { 200: envelopeOf(z.array(z.object({ id: z.number(), code: z.string(), description: z.string() }))) } },
+      schema: {
+        tags,
+        response: {
+          200: envelopeOf(z.array(z.object({ id: z.number(), code: z.string(), description: z.string() }))),
+        },
+      },
       handler: async () => ok(await q.active(app.db)),
     })
 
@@ -114,7 +124,12 @@ export function catalogRoutes(options: CatalogOptions) {
 
     app.put('/:id/status', {
       config: { permission: `${module}_edicion` },
-      schema: { tags, params: IdParamsSchema, querystring: StatusQuerySchema, response: { 200: CreatedSchema } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: StatusQuerySchema,
+        response: { 200: CreatedSchema },
+      },
       handler: async (req) => {
         await app.db.transaction(async (tx) => {
           const before = found(await q.get(tx, req.params.id))

@@ -1,4 +1,4 @@
-import { type Executor, companies } from '@planillas/db'
+import { companies, type Executor } from '@planillas/db'
 import type { CompanyInput, CompanyUpdateInput, PageQuery, RecordStatus } from '@planillas/domain'
 import { and, asc, count, eq, gt, ilike, or } from 'drizzle-orm'
 import { likePattern, orderByFor, paged } from '../../lib/paging'
@@ -17,7 +17,10 @@ const sortColumns = {
 const where = (filter: CompanyFilter) =>
   and(
     filter.search
-      ? or(ilike(companies.ruc, likePattern(filter.search)), ilike(companies.name, likePattern(filter.search)))
+      ? or(
+          ilike(companies.ruc, likePattern(filter.search)),
+          ilike(companies.name, likePattern(filter.search)),
+        )
       : undefined,
     filter.status ? eq(companies.status, filter.status) : undefined,
   )
@@ -26,7 +29,14 @@ export function listCompanies(db: Executor, filter: CompanyFilter, page: PageQue
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'asc' }, companies.id)
   return paged(
     page,
-    (limit, offset) => db.select().from(companies).where(where(filter)).orderBy(...orderBy).limit(limit).offset(offset),
+    (limit, offset) =>
+      db
+        .select()
+        .from(companies)
+        .where(where(filter))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
     async () => (await db.select({ n: count() }).from(companies).where(where(filter)))[0].n,
   )
 }
@@ -53,7 +63,12 @@ export const findCompanyByRuc = async (db: Executor, ruc: string) =>
   (await db.select().from(companies).where(eq(companies.ruc, ruc)))[0]
 
 export const insertCompany = async (db: Executor, input: CompanyInput, actor: string) =>
-  (await db.insert(companies).values({ ...input, createdBy: actor }).returning())[0]
+  (
+    await db
+      .insert(companies)
+      .values({ ...input, createdBy: actor })
+      .returning()
+  )[0]
 
 export const updateCompany = async (db: Executor, id: number, input: CompanyUpdateInput) =>
   (await db.update(companies).set(input).where(eq(companies.id, id)).returning())[0]

@@ -3,19 +3,19 @@ import {
   CompanyFilterSchema,
   CompanySchema,
   CompanyUpdateSchema,
-  MESSAGES,
-  PageQuerySchema,
-  RUC_MESSAGES,
-  RucSchema,
-  type RecordStatus,
   enumLabel,
   formatDateTime,
+  MESSAGES,
+  PageQuerySchema,
+  type RecordStatus,
+  RUC_MESSAGES,
+  RucSchema,
   recordStatus,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { CreatedSchema, IdParamsSchema, StatusQuerySchema, envelopeOf, ok, pageOf } from '../../lib/envelope'
+import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
 import { found, withUniqueMessages } from '../../lib/errors'
 import { lookupExternal, pick } from '../../lib/external-lookup'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
@@ -23,7 +23,11 @@ import * as q from './queries'
 
 const tags = ['companies']
 const uniqueMessages = { companies_ruc_unique: RUC_MESSAGES.duplicate }
-const labels = { name: 'Razón social', address: 'Dirección fiscal', legalRepresentative: 'Representante legal' }
+const labels = {
+  name: 'Razón social',
+  address: 'Dirección fiscal',
+  legalRepresentative: 'Representante legal',
+}
 
 export const CompanyRowSchema = z.object({
   id: z.number(),
@@ -42,12 +46,24 @@ export async function companyRoutes(fastify: FastifyInstance) {
 
   app.post('/list', {
     config: { permission: 'empresas_lista' },
-    schema: { tags, querystring: PageQuerySchema, body: CompanyFilterSchema.nullish(), response: { 200: envelopeOf(pageOf(CompanyRowSchema)) } },
+    schema: {
+      tags,
+      querystring: PageQuerySchema,
+      body: CompanyFilterSchema.nullish(),
+      response: { 200: envelopeOf(pageOf(CompanyRowSchema)) },
+    },
     handler: async (req) => ok(await q.listCompanies(app.db, req.body ?? {}, req.query)),
   })
 
   app.get('/', {
-    schema: { tags, response: { 200: envelopeOf(z.array(z.object({ id: z.number(), code: z.string(), ruc: z.string(), name: z.string() }))) } },
+    schema: {
+      tags,
+      response: {
+        200: envelopeOf(
+          z.array(z.object({ id: z.number(), code: z.string(), ruc: z.string(), name: z.string() })),
+        ),
+      },
+    },
     handler: async () => ok(await q.activeCompanies(app.db)),
   })
 
@@ -56,12 +72,27 @@ export async function companyRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       params: z.object({ ruc: RucSchema }),
-      response: { 200: envelopeOf(z.object({ alreadyExists: z.boolean(), name: z.string().nullable(), address: z.string().nullable() })) },
+      response: {
+        200: envelopeOf(
+          z.object({
+            alreadyExists: z.boolean(),
+            name: z.string().nullable(),
+            address: z.string().nullable(),
+          }),
+        ),
+      },
     },
     handler: async (req) => {
       const existing = await q.findCompanyByRuc(app.db, req.params.ruc)
-      if (existing) return ok({ alreadyExists: true, name: existing.name, address: existing.address }, [RUC_MESSAGES.duplicate])
-      const external = await lookupExternal(app.config.rucLookupUrl, app.config.rucLookupToken, req.params.ruc)
+      if (existing)
+        return ok({ alreadyExists: true, name: existing.name, address: existing.address }, [
+          RUC_MESSAGES.duplicate,
+        ])
+      const external = await lookupExternal(
+        app.config.rucLookupUrl,
+        app.config.rucLookupToken,
+        req.params.ruc,
+      )
       return ok({
         alreadyExists: false,
         name: pick(external, 'name', 'razonSocial', 'nombre_o_razon_social'),
@@ -122,7 +153,12 @@ export async function companyRoutes(fastify: FastifyInstance) {
 
   app.put('/:id/status', {
     config: { permission: 'empresas_edicion' },
-    schema: { tags, params: IdParamsSchema, querystring: StatusQuerySchema, response: { 200: CreatedSchema } },
+    schema: {
+      tags,
+      params: IdParamsSchema,
+      querystring: StatusQuerySchema,
+      response: { 200: CreatedSchema },
+    },
     handler: async (req) => {
       await app.db.transaction(async (tx) => {
         const before = found(await q.getCompany(tx, req.params.id))

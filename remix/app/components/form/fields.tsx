@@ -1,0 +1,141 @@
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
+
+const controlClass =
+  'w-full rounded border bg-white px-3 py-2 text-sm shadow-sm read-only:bg-slate-100 read-only:text-slate-600 disabled:bg-slate-100 aria-invalid:border-red-600 border-slate-300'
+
+type Common = { label: string; help?: ReactNode; required?: boolean }
+
+/** A label, its control and the errors beside it; the errors are tied to the control for screen readers. */
+export function FieldShell({
+  id,
+  label,
+  help,
+  required,
+  errors,
+  errorId,
+  children,
+}: Common & { id: string; errors?: string[]; errorId: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+        {required ? <span className="text-red-700"> *</span> : null}
+      </label>
+      {children}
+      {help ? <p className="text-xs text-slate-500">{help}</p> : null}
+      {errors?.length ? (
+        <ul id={errorId} className="text-sm text-red-700" data-testid="field-error">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+export function TextField({
+  meta,
+  type = 'text',
+  label,
+  help,
+  required,
+  ...props
+}: Common & { meta: FieldMetadata<string | number | null | undefined> } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'type'
+  > & {
+    type?: 'text' | 'email' | 'tel' | 'date' | 'number' | 'search' | 'password' | 'hidden'
+  }) {
+  const { key, ...input } = getInputProps(meta, { type, ariaAttributes: true })
+  return (
+    <FieldShell
+      id={meta.id}
+      label={label}
+      help={help}
+      required={required}
+      errors={meta.errors}
+      errorId={meta.errorId}
+    >
+      <input key={key} {...input} {...props} className={controlClass} />
+    </FieldShell>
+  )
+}
+
+export function SelectField({
+  meta,
+  label,
+  help,
+  required,
+  options,
+  placeholder = 'Seleccione',
+  disabled,
+}: Common & {
+  meta: FieldMetadata<string | number | null | undefined>
+  options: { value: string; label: string }[]
+  placeholder?: string
+  disabled?: boolean
+}) {
+  const { key, ...select } = getSelectProps(meta, { ariaAttributes: true })
+  return (
+    <FieldShell
+      id={meta.id}
+      label={label}
+      help={help}
+      required={required}
+      errors={meta.errors}
+      errorId={meta.errorId}
+    >
+      <select key={key} {...select} disabled={disabled} className={controlClass}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  )
+}
+
+export function TextareaField({
+  meta,
+  label,
+  help,
+  required,
+  rows = 4,
+}: Common & { meta: FieldMetadata<string | null | undefined>; rows?: number }) {
+  const { key, ...textarea } = getTextareaProps(meta, { ariaAttributes: true })
+  return (
+    <FieldShell
+      id={meta.id}
+      label={label}
+      help={help}
+      required={required}
+      errors={meta.errors}
+      errorId={meta.errorId}
+    >
+      <textarea key={key} {...textarea} rows={rows} className={controlClass} />
+    </FieldShell>
+  )
+}
+
+/** A read-only value shown like a field (copies, computed values). */
+export function ReadOnlyField({
+  id,
+  label,
+  value,
+  name,
+}: {
+  id: string
+  label: string
+  value: string
+  name?: string
+}) {
+  return (
+    <FieldShell id={id} label={label} errorId={`${id}-error`}>
+      <input id={id} name={name} value={value} readOnly className={controlClass} />
+    </FieldShell>
+  )
+}

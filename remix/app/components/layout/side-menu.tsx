@@ -1,0 +1,76 @@
+import { NavLink, useLocation } from '@remix-run/react'
+import { useEffect } from 'react'
+import { isGroup, type MenuEntry } from '~/menu'
+
+const STORAGE_KEY = 'planillas.menu.open'
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded px-3 py-2 ${isActive ? 'bg-white/20 font-semibold' : 'hover:bg-white/10'}`
+
+const isUnder = (pathname: string, to: string) =>
+  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)
+
+/**
+ * The menu. Groups are `<details>`, so they open without JavaScript; with it, their open state is
+ * remembered in local storage (SPEC §2).
+ */
+export function SideMenu({ menu, idPrefix }: { menu: MenuEntry[]; idPrefix: string }) {
+  const { pathname } = useLocation()
+
+  useEffect(() => {
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, boolean>
+    for (const el of document.querySelectorAll<HTMLDetailsElement>(
+      `details[data-menu-group^="${idPrefix}-"]`,
+    )) {
+      const id = el.dataset.menuGroup!.slice(idPrefix.length + 1)
+      if (id in saved && !el.querySelector('[aria-current="page"]')) el.open = saved[id]
+      el.ontoggle = () => {
+        const state = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}')
+        localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...state, [id]: el.open }))
+      }
+    }
+  }, [idPrefix])
+
+  return (
+    <ul className="flex flex-col gap-1 px-3 text-sm">
+      {menu.map((entry) =>
+        isGroup(entry) ? (
+          <li key={entry.id}>
+            <details
+              data-menu-group={`${idPrefix}-${entry.id}`}
+              open={entry.children.some((c) => isUnder(pathname, c.to))}
+              className="group"
+            >
+              <summary className="flex cursor-pointer list-none items-center justify-between rounded px-3 py-2 hover:bg-white/10">
+                {entry.label}
+                <span aria-hidden="true" className="transition group-open:rotate-90">
+                  ›
+                </span>
+              </summary>
+              <ul className="mt-1 ml-3 flex flex-col gap-1 border-l border-white/20 pl-2">
+                {entry.children.map((child) => (
+                  <li key={child.to}>
+                    <NavLink
+                      to={child.to}
+                      end={child.to === '/planillas'}
+                      className={linkClass}
+                      data-menu={child.label}
+                    >
+                      {child.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
+        ) : (
+          <li key={entry.to}>
+            <NavLink to={entry.to} end={entry.to === '/'} className={linkClass} data-menu={entry.label}>
+              {entry.label}
+            </NavLink>
+          </li>
+        ),
+      )}
+    </ul>
+  )
+}

@@ -1,0 +1,104 @@
+import { Form, Link, useLocation } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { buttonClass } from '../ui/button'
+
+/**
+ * 'Filtrar': a disclosure (works without JavaScript) holding a GET form; applying keeps the search,
+ * 'Limpiar' drops every filter.
+ */
+export function FilterPanel({ children, active }: { children: ReactNode; active: number }) {
+  const location = useLocation()
+  const search = new URLSearchParams(location.search).get('search')
+  return (
+    <details className="group relative">
+      <summary className={`${buttonClass('secondary')} cursor-pointer list-none`}>
+        Filtrar{active ? ` (${active})` : ''}
+      </summary>
+      <div className="absolute z-20 mt-2 w-80 max-w-[90vw] rounded border border-slate-200 bg-white p-4 shadow-lg">
+        <Form method="get" className="flex flex-col gap-3">
+          {search ? <input type="hidden" name="search" value={search} /> : null}
+          {children}
+          <div className="flex justify-end gap-2 pt-2">
+            <Link
+              to={search ? `${location.pathname}?search=${encodeURIComponent(search)}` : location.pathname}
+              className={buttonClass('secondary')}
+            >
+              Limpiar
+            </Link>
+            <button type="submit" className={buttonClass('primary')}>
+              Aplicar
+            </button>
+          </div>
+        </Form>
+      </div>
+    </details>
+  )
+}
+
+const fieldClass = 'w-full rounded border border-slate-300 bg-white px-2 py-1.5 text-sm'
+
+export function FilterSelect({
+  label,
+  name,
+  options,
+  value,
+  multiple,
+}: {
+  label: string
+  name: string
+  options: { value: string; label: string }[]
+  value?: string | string[]
+  multiple?: boolean
+}) {
+  const id = `filter-${name}`
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <label htmlFor={id} className="font-medium text-slate-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        multiple={multiple}
+        defaultValue={value ?? (multiple ? [] : '')}
+        className={fieldClass}
+        size={multiple ? Math.min(6, options.length) : undefined}
+      >
+        {multiple ? null : <option value="">Todos</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+export function FilterDateRange({
+  label,
+  name,
+  from,
+  to,
+}: {
+  label: string
+  name: string
+  from?: string | null
+  to?: string | null
+}) {
+  return (
+    <fieldset className="flex flex-col gap-1 text-sm">
+      <legend className="font-medium text-slate-700">{label}</legend>
+      <div className="flex gap-2">
+        <label className="flex flex-1 flex-col text-xs text-slate-600">
+          Desde
+          <input type="date" name={`${name}From`} defaultValue={from ?? ''} className={fieldClass} />
+        </label>
+        <label className="flex flex-1 flex-col text-xs text-slate-600">
+          Hasta
+          <input type="date" name={`${name}To`} defaultValue={to ?? ''} className={fieldClass} />
+        </label>
+      </div>
+    </fieldset>
+  )
+}

@@ -1,0 +1,38 @@
+import { MESSAGES } from '@planillas/domain'
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+
+const TITLES: Record<number, string> = {
+  403: 'Acceso denegado',
+  404: 'Página no encontrada',
+}
+
+const DETAILS: Record<number, string> = {
+  403: 'No tiene permiso para abrir esta página. Si cree que debería tenerlo, consulte con el administrador.',
+  404: 'La página o el registro que busca no existe o fue eliminado.',
+}
+
+/** The Spanish error page every route shows, with a way back. */
+export function ErrorPanel({ error, isResponse }: { error: unknown; isResponse: boolean }) {
+  const status = isResponse ? (error as { status: number }).status : 500
+  return (
+    <main className="mx-auto max-w-xl p-8 text-center" aria-labelledby="error-title">
+      <p className="text-5xl font-bold text-primary">{status}</p>
+      <h1 id="error-title" className="mt-2 text-xl font-semibold">
+        {TITLES[status] ?? 'Ocurrió un error'}
+      </h1>
+      <p className="mt-2 text-slate-600">{DETAILS[status] ?? MESSAGES.generic}</p>
+      <Link
+        to="/"
+        className="mt-6 inline-block rounded bg-primary-dark px-4 py-2 font-medium text-white hover:bg-primary"
+      >
+        Ir a la portada
+      </Link>
+    </main>
+  )
+}
+
+/** The ErrorBoundary export for a route module. */
+export function RouteErrorBoundary() {
+  const error = useRouteError()
+  return <ErrorPanel error={error} isResponse={isRouteErrorResponse(error)} />
+}

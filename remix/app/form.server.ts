@@ -1,0 +1,51 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { MESSAGES } from '@planillas/domain'
+import { data } from '@remix-run/node'
+import type { z } from 'zod'
+import { ApiError } from './api.server'
+import { redirectWithToast } from './session.server'
+
+export type SaveOptions<S extends z.ZodType> = {
+  schema: S
+  /** Creates or updates through the API; returns the record id. */
+  save: (value: z.output<S>) => Promise<number>
+  /** Where to go after saving: the edit route of the (new) record (SPEC §4). */
+  successTo: (id: number) => string
+  /** Server messages that belong beside a field rather than above the form. */
+  fieldOfMessage?: Record<string, string>
+}
+
+/**
+ * The action of every form: validate with the shared schema (the same the API uses), save, then
+ * redirect with the 'saved' toast; any error comes back beside its field with status 400.
+ */
+export async function saveForm<S extends z.ZodType>(
+  request: Request,
+  formData: FormData,
+  options: SaveOptions<S>,
+) {
+  const submission = parseWithZod(formData, { schema: options.schema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  let id: number
+  try {
+    id = await options.save(submission.value as z.output<S>)
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error
+    const fieldErrors: Record<string, string[]> = {}
+    const formErrors: string[] = []
+    for (const message of error.messages) {
+      const field = options.fieldOfMessage?.[message]
+      if (field) fieldErrors[field] = [...(fieldErrors[field] ?? []), message]
+      else formErrors.push(message)
+    }
+    return data({ result: submission.reply({ formErrors, fieldErrors }) }, { status: 400 })
+  }
+  return redirectWithToast(request, options.successTo(id), { type: 'success', message: MESSAGES.saved })
+}
+
+/** A record id from the route, or 404. */
+export function idParam(value: string | undefined): number {
+  const id = Number(value)
+  if (!Number.isInteger(id) || id <= 0) throw new Response('No encontrado', { status: 404 })
+  return id
+}

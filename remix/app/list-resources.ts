@@ -1,0 +1,58 @@
+import { readRange } from './utils/list-params'
+
+/**
+ * The lists: the API path, the permissions and how the page URL becomes the API's filter body.
+ * The list loader (`loadList`) and the download route (`descargar.$resource`) both read this, so a
+ * download always carries exactly the filter on screen. A module adds one entry.
+ */
+export type ListResource = {
+  api: string
+  permission: string
+  downloadPermission?: string
+  editPermission?: string
+  filter: (params: URLSearchParams) => Record<string, unknown>
+  /** The export's base file name. */
+  fileName: string
+}
+
+const statusFilter = (params: URLSearchParams) => ({
+  search: params.get('search')?.trim() || undefined,
+  status: Number(params.get('status')) || undefined,
+})
+
+export const LIST_RESOURCES: Record<string, ListResource> = {
+  areas: {
+    api: '/areas',
+    permission: 'areas_lista',
+    downloadPermission: 'areas_descarga_excel',
+    editPermission: 'areas_edicion',
+    filter: statusFilter,
+    fileName: 'areas',
+  },
+  cargos: {
+    api: '/positions',
+    permission: 'cargos_lista',
+    editPermission: 'cargos_edicion',
+    filter: statusFilter,
+    fileName: 'cargos',
+  },
+  empresas: {
+    api: '/companies',
+    permission: 'empresas_lista',
+    downloadPermission: 'empresas_descarga_excel',
+    editPermission: 'empresas_edicion',
+    filter: statusFilter,
+    fileName: 'empresas',
+  },
+  auditoria: {
+    api: '/audit-logs',
+    permission: 'auditoria_lista',
+    downloadPermission: 'auditoria_descarga_excel',
+    filter: (params) => ({
+      search: params.get('search')?.trim() || undefined,
+      action: params.get('action') || undefined,
+      date: readRange(params, 'date'),
+    }),
+    fileName: 'auditoria',
+  },
+}

@@ -1,0 +1,21 @@
+import { DEMO_ROLES } from '@planillas/domain'
+import { describe, expect, it } from 'vitest'
+import { isGroup, menuFor } from './menu'
+
+const labels = (roles: readonly string[]) =>
+  menuFor(roles).flatMap((e) =>
+    isGroup(e) ? [e.label, ...e.children.map((c) => `${e.label}/${c.label}`)] : [e.label],
+  )
+
+describe('menuFor', () => {
+  it('shows the auditor only the portal and the audit log', () => {
+    expect(labels(DEMO_ROLES.auditor)).toEqual(['Portada', 'Auditoría'])
+  })
+  it('hides the audit log from the HR clerk', () => {
+    expect(labels(DEMO_ROLES.rrhh)).not.toContain('Auditoría')
+    expect(labels(DEMO_ROLES.rrhh)).toContain('Mantenimiento/Áreas')
+  })
+  it('drops a group with no visible child', () => {
+    expect(labels(['dashboard', 'areas_lista'])).toEqual(['Portada', 'Mantenimiento', 'Mantenimiento/Áreas'])
+  })
+})

@@ -1,0 +1,65 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { getUser } from './auth.server'
+import { AppShell } from './components/layout/app-shell'
+import { ErrorPanel } from './components/ui/error-panel'
+import { Toasts } from './components/ui/toasts'
+import { commitSession, getSession, type Toast } from './session.server'
+import tailwind from './tailwind.css?url'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: tailwind },
+  { rel: 'icon', href: '/favicon.ico' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const signedIn = await getUser(request)
+  const session = await getSession(request)
+  const toast = (session.get('toast') as Toast | undefined) ?? null
+  // Reading a flash message consumes it: commit only then, so plain pages set no cookie.
+  const headers = toast ? await commitSession(request) : undefined
+  return data({ user: signedIn?.user ?? null, toast }, { headers })
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root')
+  return (
+    <html lang="es-PE">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {root?.user ? <AppShell user={root.user}>{children}</AppShell> : children}
+        {root?.toast ? (
+          <Toasts key={`${root.toast.type}:${root.toast.message}:${Date.now()}`} toast={root.toast} />
+        ) : null}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  useLoaderData<typeof loader>()
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  return <ErrorPanel error={error} isResponse={isRouteErrorResponse(error)} />
+}

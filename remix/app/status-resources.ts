@@ -1,0 +1,46 @@
+import { type EnumTable, recordStatus } from '@planillas/domain'
+
+/**
+ * Resources whose records change status through the shared confirmation ('Cambiar estado'):
+ * the API path, the permission, where to go back to and the status table whose labels are shown.
+ * A module adds one entry here; the route `estado.$resource.$id` does the rest.
+ */
+export type StatusResource = {
+  api: string
+  permission: string
+  list: string
+  /** Noun with article, e.g. 'el área'. */
+  noun: string
+  statuses: EnumTable
+  /** A readable name of the record for the confirmation text. */
+  describe: (record: Record<string, unknown>) => string
+}
+
+const byDescription = (r: Record<string, unknown>) => `${r.code} — ${r.description}`
+
+export const STATUS_RESOURCES: Record<string, StatusResource> = {
+  areas: {
+    api: '/areas',
+    permission: 'areas_edicion',
+    list: '/areas',
+    noun: 'el área',
+    statuses: recordStatus,
+    describe: byDescription,
+  },
+  cargos: {
+    api: '/positions',
+    permission: 'cargos_edicion',
+    list: '/cargos',
+    noun: 'el cargo',
+    statuses: recordStatus,
+    describe: byDescription,
+  },
+  empresas: {
+    api: '/companies',
+    permission: 'empresas_edicion',
+    list: '/empresas',
+    noun: 'la empresa',
+    statuses: recordStatus,
+    describe: (r) => `${r.ruc} — ${r.name}`,
+  },
+}
