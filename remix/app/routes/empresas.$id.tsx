@@ -1,20 +1,13 @@
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { CompanySchema, CompanyUpdateSchema, RUC_MESSAGES } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react'
+import { useFetcher, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import type { z } from 'zod'
 import { api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { ReadOnlyField, TextField } from '~/components/form/fields'
-import {
-  FormActions,
-  FormCard,
-  FormErrors,
-  FormPage,
-  useFocusFirstError,
-} from '~/components/form/form-layout'
+import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
+import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam, saveForm } from '~/form.server'
 import type { CompanyRow } from './empresas._index'
@@ -50,25 +43,16 @@ type Fields = z.input<typeof CompanySchema>
 
 export default function CompanyForm() {
   const { company } = useLoaderData<typeof loader>()
-  const actionData = useActionData<{ result: SubmissionResult<string[]> }>()
-  const navigation = useNavigation()
-  const schema = company ? CompanyUpdateSchema : CompanySchema
-  const [form, fields] = useForm<Fields, unknown, string[]>({
+  // The edit schema is the create schema without the read-only RUC.
+  const { form, fields, busy } = useSchemaForm<Fields>(company ? CompanyUpdateSchema : CompanySchema, {
     id: `company-${company?.id ?? 'new'}`,
-    lastResult: navigation.state === 'idle' ? actionData?.result : null,
     defaultValue: {
       ruc: company?.ruc ?? '',
       name: company?.name ?? '',
       address: company?.address ?? '',
       legalRepresentative: company?.legalRepresentative ?? '',
     },
-    constraint: getZodConstraint(schema),
-    // The edit schema is the create schema without the read-only RUC.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as typeof CompanySchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
   })
-  useFocusFirstError(form.id, actionData?.result)
   const lookup = useRucLookup(company ? null : fields.ruc.value, (found) => {
     if (found.name && !fields.name.value) form.update({ name: fields.name.name, value: found.name })
     if (found.address && !fields.address.value)
@@ -76,8 +60,7 @@ export default function CompanyForm() {
   })
   return (
     <FormPage title={company ? 'Editar empresa' : 'Nueva empresa'}>
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <SchemaForm form={form}>
         <FormCard title="Datos de la empresa">
           {company ? (
             <ReadOnlyField id="company-ruc" label="R.U.C." value={company.ruc} />
@@ -102,12 +85,8 @@ export default function CompanyForm() {
           <TextField meta={fields.address} label="Dirección fiscal" required maxLength={250} />
           <TextField meta={fields.legalRepresentative} label="Representante legal" maxLength={200} />
         </FormCard>
-        <FormActions
-          backTo="/empresas"
-          backLabel={company ? 'Volver' : 'Cancelar'}
-          busy={navigation.state === 'submitting'}
-        />
-      </Form>
+        <FormActions backTo="/empresas" backLabel={company ? 'Volver' : 'Cancelar'} busy={busy} />
+      </SchemaForm>
     </FormPage>
   )
 }

@@ -1,5 +1,21 @@
-import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
+import {
+  type FieldMetadata,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useFormMetadata,
+} from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
+
+/**
+ * Without JavaScript nothing can move the focus after a failed save, so the first field with an
+ * error carries `autofocus` in the server's HTML (SPEC §5: go to the first error).
+ */
+function useIsFirstError(name: string): boolean {
+  const form = useFormMetadata()
+  const first = Object.entries(form.allErrors).find(([, errors]) => errors?.length)?.[0]
+  return first === name
+}
 
 const controlClass =
   'w-full rounded border bg-white px-3 py-2 text-sm shadow-sm read-only:bg-slate-100 read-only:text-slate-600 disabled:bg-slate-100 aria-invalid:border-red-600 border-slate-300'
@@ -49,6 +65,7 @@ export function TextField({
     type?: 'text' | 'email' | 'tel' | 'date' | 'number' | 'search' | 'password' | 'hidden'
   }) {
   const { key, ...input } = getInputProps(meta, { type, ariaAttributes: true })
+  const autoFocus = useIsFirstError(meta.name)
   return (
     <FieldShell
       id={meta.id}
@@ -58,7 +75,7 @@ export function TextField({
       errors={meta.errors}
       errorId={meta.errorId}
     >
-      <input key={key} {...input} {...props} className={controlClass} />
+      <input key={key} {...input} autoFocus={autoFocus || undefined} {...props} className={controlClass} />
     </FieldShell>
   )
 }
@@ -78,6 +95,7 @@ export function SelectField({
   disabled?: boolean
 }) {
   const { key, ...select } = getSelectProps(meta, { ariaAttributes: true })
+  const autoFocus = useIsFirstError(meta.name)
   return (
     <FieldShell
       id={meta.id}
@@ -87,7 +105,13 @@ export function SelectField({
       errors={meta.errors}
       errorId={meta.errorId}
     >
-      <select key={key} {...select} disabled={disabled} className={controlClass}>
+      <select
+        key={key}
+        {...select}
+        autoFocus={autoFocus || undefined}
+        disabled={disabled}
+        className={controlClass}
+      >
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -107,6 +131,7 @@ export function TextareaField({
   rows = 4,
 }: Common & { meta: FieldMetadata<string | null | undefined>; rows?: number }) {
   const { key, ...textarea } = getTextareaProps(meta, { ariaAttributes: true })
+  const autoFocus = useIsFirstError(meta.name)
   return (
     <FieldShell
       id={meta.id}
@@ -116,7 +141,13 @@ export function TextareaField({
       errors={meta.errors}
       errorId={meta.errorId}
     >
-      <textarea key={key} {...textarea} rows={rows} className={controlClass} />
+      <textarea
+        key={key}
+        {...textarea}
+        autoFocus={autoFocus || undefined}
+        rows={rows}
+        className={controlClass}
+      />
     </FieldShell>
   )
 }

@@ -1,4 +1,5 @@
-import { Link } from '@remix-run/react'
+import { type FormMetadata, FormProvider, getFormProps } from '@conform-to/react'
+import { Form, Link } from '@remix-run/react'
 import { type ReactNode, useEffect } from 'react'
 import { buttonClass } from '../ui/button'
 
@@ -89,4 +90,27 @@ export function useFocusFirstError(formId: string, result: unknown) {
     first.scrollIntoView({ block: 'center' })
     first.focus({ preventScroll: true })
   }, [formId, result])
+}
+
+/**
+ * The `<form>` of a conform form: posts to the route's action (works without JavaScript), shares
+ * the form's state with the fields, and lists the form-level errors first.
+ */
+export function SchemaForm<Fields extends Record<string, unknown>>({
+  form,
+  children,
+  encType,
+}: {
+  form: FormMetadata<Fields, string[]>
+  children: ReactNode
+  encType?: 'multipart/form-data'
+}) {
+  return (
+    <FormProvider context={form.context}>
+      <Form method="post" encType={encType} {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {children}
+      </Form>
+    </FormProvider>
+  )
 }
