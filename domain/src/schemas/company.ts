@@ -14,9 +14,10 @@ export const RUC_MESSAGES = {
 export const RucSchema = z
   .string({ error: RUC_MESSAGES.required })
   .trim()
-  .min(1, RUC_MESSAGES.required)
-  .regex(/^\d+$/, RUC_MESSAGES.numeric)
-  .length(11, RUC_MESSAGES.length)
+  // Each check stops the rest: one message per problem, the most basic first.
+  .min(1, { message: RUC_MESSAGES.required, abort: true })
+  .regex(/^\d+$/, { message: RUC_MESSAGES.numeric, abort: true })
+  .length(11, { message: RUC_MESSAGES.length, abort: true })
   .refine(isValidRuc, RUC_MESSAGES.checkDigit)
 
 export const CompanySchema = z.object({
