@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
 import { found, withUniqueMessages } from '../../lib/errors'
+import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { type CatalogTable, catalogQueries } from './queries'
 
@@ -130,21 +131,14 @@ export function catalogRoutes(options: CatalogOptions) {
         querystring: StatusQuerySchema,
         response: { 200: CreatedSchema },
       },
-      handler: async (req) => {
-        await app.db.transaction(async (tx) => {
-          const before = found(await q.get(tx, req.params.id))
-          if (before.status === req.query.status) return
-          const after = await q.setStatus(tx, before.id, req.query.status as RecordStatus)
-          await recordAudit(tx, {
-            action: 'UPDATE',
-            entity: resource,
-            entityId: after.id,
-            actor: req.user.email,
-            description: `Cambió el estado de ${noun.one} ${after.code} a ${enumLabel(recordStatus, after.status)}`,
-          })
-        })
-        return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
-      },
+      handler: statusChangeHandler(app, {
+        entity: resource,
+        noun: noun.one,
+        statuses: recordStatus,
+        get: q.get,
+        set: (tx, id, status) => q.setStatus(tx, id, status as RecordStatus),
+        name: (row) => row.code,
+      }),
     })
 
     app.post('/xlsx', {

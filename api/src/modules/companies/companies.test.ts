@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestApp, createTestApp } from '../../testing'
+import { createTestApp, type TestApp } from '../../testing'
 
 let t: TestApp
 let provider: ReturnType<typeof createServer>
@@ -38,14 +38,34 @@ const company = (over: Record<string, unknown> = {}) => ({
 
 describe('companies API', () => {
   it('validates every field with one Spanish message per problem', async () => {
-    const res = await t.call('admin', { method: 'POST', url: '/api/v1/companies', payload: { ruc: '2013131295A', name: ' ', address: '' } })
+    const res = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/companies',
+      payload: { ruc: '2013131295A', name: ' ', address: '' },
+    })
     expect(res.status).toBe(400)
-    expect(res.body.messages).toEqual(['RUC debe tener un valor numérico', 'Razón social es requerida', 'Dirección fiscal es requerida'])
-    const short = await t.call('admin', { method: 'POST', url: '/api/v1/companies', payload: company({ ruc: '2013131295' }) })
+    expect(res.body.messages).toEqual([
+      'RUC debe tener un valor numérico',
+      'Razón social es requerida',
+      'Dirección fiscal es requerida',
+    ])
+    const short = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/companies',
+      payload: company({ ruc: '2013131295' }),
+    })
     expect(short.body.messages).toEqual(['RUC debe tener 11 dígitos'])
-    const badDigit = await t.call('admin', { method: 'POST', url: '/api/v1/companies', payload: company({ ruc: '20131312956' }) })
+    const badDigit = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/companies',
+      payload: company({ ruc: '20131312956' }),
+    })
     expect(badDigit.body.messages).toEqual(['RUC inválido: el dígito verificador no corresponde'])
-    const long = await t.call('admin', { method: 'POST', url: '/api/v1/companies', payload: company({ name: 'x'.repeat(201) }) })
+    const long = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/companies',
+      payload: company({ name: 'x'.repeat(201) }),
+    })
     expect(long.body.messages).toEqual(['Razón social admite como máximo 200 caracteres'])
   })
 
@@ -53,22 +73,53 @@ describe('companies API', () => {
     const created = await t.call('rrhh', { method: 'POST', url: '/api/v1/companies', payload: company() })
     expect(created.status).toBe(200)
     const id = created.body.payload.id
-    const dup = await t.call('rrhh', { method: 'POST', url: '/api/v1/companies', payload: company({ name: 'Otra' }) })
+    const dup = await t.call('rrhh', {
+      method: 'POST',
+      url: '/api/v1/companies',
+      payload: company({ name: 'Otra' }),
+    })
     expect(dup.status).toBe(400)
     expect(dup.body.messages).toEqual(['Ya existe una empresa registrada con el mismo RUC'])
-    await t.call('rrhh', { method: 'PUT', url: `/api/v1/companies/${id}`, payload: { ruc: '20512333797', name: 'Nuevo Nombre S.A.', address: 'Jr. Nuevo 1', legalRepresentative: 'Ana Pérez' } })
+    await t.call('rrhh', {
+      method: 'PUT',
+      url: `/api/v1/companies/${id}`,
+      payload: {
+        ruc: '20512333797',
+        name: 'Nuevo Nombre S.A.',
+        address: 'Jr. Nuevo 1',
+        legalRepresentative: 'Ana Pérez',
+      },
+    })
     const read = await t.call('lector', { method: 'GET', url: `/api/v1/companies/${id}` })
-    expect(read.body.payload).toMatchObject({ ruc: '20131312955', name: 'Nuevo Nombre S.A.', legalRepresentative: 'Ana Pérez' })
-    const audit = await t.call('admin', { method: 'POST', url: '/api/v1/audit-logs/list', payload: { search: 'Nuevo Nombre' } })
+    expect(read.body.payload).toMatchObject({
+      ruc: '20131312955',
+      name: 'Nuevo Nombre S.A.',
+      legalRepresentative: 'Ana Pérez',
+    })
+    const audit = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/audit-logs/list',
+      payload: { search: 'Nuevo Nombre' },
+    })
     expect(audit.body.payload.content[0]).toMatchObject({ action: 'UPDATE', actor: 'rrhh@planillas.pe' })
-    expect(audit.body.payload.content[0].description).toContain("Razón social: 'Superintendencia de Prueba' → 'Nuevo Nombre S.A.'")
+    expect(audit.body.payload.content[0].description).toContain(
+      "Razón social: 'Superintendencia de Prueba' → 'Nuevo Nombre S.A.'",
+    )
   })
 
   it('looks a RUC up in our records first, then at the configured provider', async () => {
     const ours = await t.call('rrhh', { method: 'GET', url: '/api/v1/companies/ruc/20131312955' })
-    expect(ours.body.payload).toEqual({ alreadyExists: true, name: 'Nuevo Nombre S.A.', address: 'Jr. Nuevo 1' })
+    expect(ours.body.payload).toEqual({
+      alreadyExists: true,
+      name: 'Nuevo Nombre S.A.',
+      address: 'Jr. Nuevo 1',
+    })
     const external = await t.call('rrhh', { method: 'GET', url: '/api/v1/companies/ruc/20100017491' })
-    expect(external.body.payload).toEqual({ alreadyExists: false, name: 'Empresa Externa S.A.', address: 'Av. Externa 123, Lima' })
+    expect(external.body.payload).toEqual({
+      alreadyExists: false,
+      name: 'Empresa Externa S.A.',
+      address: 'Av. Externa 123, Lima',
+    })
     expect(providerCalls).toContain('/ruc/20100017491 Bearer secreto')
     const unknown = await t.call('rrhh', { method: 'GET', url: '/api/v1/companies/ruc/20512333797' })
     expect(unknown.body.payload).toEqual({ alreadyExists: false, name: null, address: null })
@@ -77,7 +128,11 @@ describe('companies API', () => {
   })
 
   it('exports formula-looking text as text, with as many rows as the list counts', async () => {
-    await t.call('admin', { method: 'POST', url: '/api/v1/companies', payload: company({ ruc: '20512333797', name: '=HYPERLINK("http://x.invalid","clic")' }) })
+    await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/companies',
+      payload: company({ ruc: '20512333797', name: '=HYPERLINK("http://x.invalid","clic")' }),
+    })
     const list = await t.call('admin', { method: 'POST', url: '/api/v1/companies/list', payload: {} })
     const res = await t.call('admin', { method: 'POST', url: '/api/v1/companies/xlsx', payload: {} })
     expect(res.status).toBe(200)
@@ -93,7 +148,11 @@ describe('companies API', () => {
   })
 
   it('filters by status and refuses a download without its permission', async () => {
-    const list = await t.call('admin', { method: 'POST', url: '/api/v1/companies/list', payload: { status: 2 } })
+    const list = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/companies/list',
+      payload: { status: 2 },
+    })
     expect(list.body.payload.totalElements).toBe(0)
     const reader = await t.call('lector', { method: 'POST', url: '/api/v1/companies/xlsx', payload: {} })
     expect(reader.status).toBe(403)

@@ -18,6 +18,7 @@ import { z } from 'zod'
 import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
 import { found, withUniqueMessages } from '../../lib/errors'
 import { lookupExternal, pick } from '../../lib/external-lookup'
+import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import * as q from './queries'
 
@@ -159,21 +160,14 @@ export async function companyRoutes(fastify: FastifyInstance) {
       querystring: StatusQuerySchema,
       response: { 200: CreatedSchema },
     },
-    handler: async (req) => {
-      await app.db.transaction(async (tx) => {
-        const before = found(await q.getCompany(tx, req.params.id))
-        if (before.status === req.query.status) return
-        const after = await q.setCompanyStatus(tx, before.id, req.query.status as RecordStatus)
-        await recordAudit(tx, {
-          action: 'UPDATE',
-          entity: 'companies',
-          entityId: after.id,
-          actor: req.user.email,
-          description: `Cambió el estado de la empresa ${after.code} a ${enumLabel(recordStatus, after.status)}`,
-        })
-      })
-      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
-    },
+    handler: statusChangeHandler(app, {
+      entity: 'companies',
+      noun: 'la empresa',
+      statuses: recordStatus,
+      get: q.getCompany,
+      set: (tx, id, status) => q.setCompanyStatus(tx, id, status as RecordStatus),
+      name: (row) => row.code,
+    }),
   })
 
   app.post('/xlsx', {
