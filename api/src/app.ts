@@ -17,7 +17,9 @@ import { areaRoutes } from './modules/areas'
 import { auditLogRoutes } from './modules/audit-logs/routes'
 import { authRoutes } from './modules/auth/routes'
 import { companyRoutes } from './modules/companies/routes'
+import { employeeRoutes } from './modules/employees/routes'
 import { positionRoutes } from './modules/positions'
+import { referenceRoutes } from './modules/reference/routes'
 import { authPlugin } from './plugins/auth'
 import { errorHandlerPlugin } from './plugins/error-handler'
 
@@ -78,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(positionRoutes, { prefix: '/positions' })
       await v1.register(companyRoutes, { prefix: '/companies' })
       await v1.register(auditLogRoutes, { prefix: '/audit-logs' })
+      await v1.register(employeeRoutes, { prefix: '/employees' })
+      await v1.register(referenceRoutes)
     },
     { prefix: '/api/v1' },
   )

@@ -1,6 +1,7 @@
 import { DEMO_ROLES, rucCheckDigit } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import type { Database } from './client'
+import { employeeSeedStep } from './seed-employees'
 import { areas, companies, positions, users } from './schema/index'
 
 const SEED_ACTOR = 'seed@planillas.pe'
@@ -63,6 +64,7 @@ export const seedSteps: SeedStep[] = [
     name: 'cargos',
     run: async (db) => insertDescriptions(db, positions, DEMO_POSITIONS),
   },
+  employeeSeedStep,
 ]
 
 async function insertDescriptions(db: Database, table: typeof areas | typeof positions, descriptions: string[]) {

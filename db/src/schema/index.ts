@@ -1,3 +1,5 @@
 export * from './audit'
 export * from './auth'
 export * from './catalog'
+export * from './employees'
+export * from './reference'

@@ -1,0 +1,66 @@
+import type { Executor } from '@planillas/db'
+import { EMPLOYEE_MESSAGES, IDENTIFIER_TYPE } from '@planillas/domain'
+import { z } from 'zod'
+import type { ApiConfig } from '../../config'
+import { lookupExternal, pick } from '../../lib/external-lookup'
+import { findEmployeeByDocument } from './queries'
+
+export const DNI_NOT_FOUND = 'No se encontraron datos para el DNI ingresado'
+
+export const DniLookupSchema = z.object({
+  /** Where the names came from: our employees, our applicants, the external provider, or nowhere. */
+  source: z.enum(['EMPLOYEE', 'APPLICANT', 'EXTERNAL']).nullable(),
+  alreadyExists: z.boolean(),
+  employeeId: z.number().nullable(),
+  name: z.string().nullable(),
+  surname: z.string().nullable(),
+})
+export type DniLookup = z.infer<typeof DniLookupSchema>
+
+/** Surnames as providers send them: one field, or paternal and maternal apart (RENIEC style). */
+function surnameOf(body: Record<string, unknown> | null): string | null {
+  const whole = pick(body, 'surname', 'surnames', 'apellidos')
+  if (whole) return whole
+  const parts = [
+    pick(body, 'apellidoPaterno', 'apellido_paterno', 'paternalSurname'),
+    pick(body, 'apellidoMaterno', 'apellido_materno', 'maternalSurname'),
+  ].filter(Boolean)
+  return parts.length ? parts.join(' ') : null
+}
+
+/**
+ * Name and surname for a DNI (DESIGN §7): our own employees first, then the external provider when
+ * `DNI_LOOKUP_URL` is set. Never fails: without an answer the form fields stay editable.
+ */
+export async function lookupDni(
+  db: Executor,
+  config: Pick<ApiConfig, 'dniLookupUrl' | 'dniLookupToken'>,
+  dni: string,
+): Promise<{ result: DniLookup; messages: string[] }> {
+  const employee = await findEmployeeByDocument(db, IDENTIFIER_TYPE.DNI, dni)
+  if (employee) {
+    return {
+      result: {
+        source: 'EMPLOYEE',
+        alreadyExists: true,
+        employeeId: employee.id,
+        name: employee.name,
+        surname: employee.surname,
+      },
+      messages: [EMPLOYEE_MESSAGES.duplicate],
+    }
+  }
+  const external = await lookupExternal(config.dniLookupUrl, config.dniLookupToken, dni)
+  const name = pick(external, 'name', 'names', 'nombres', 'prenombres')
+  const surname = surnameOf(external)
+  if (name || surname) {
+    return {
+      result: { source: 'EXTERNAL', alreadyExists: false, employeeId: null, name, surname },
+      messages: [],
+    }
+  }
+  return {
+    result: { source: null, alreadyExists: false, employeeId: null, name: null, surname: null },
+    messages: [DNI_NOT_FOUND],
+  }
+}

@@ -1,0 +1,145 @@
+import {
+  areas,
+  banks,
+  companies,
+  countries,
+  type Executor,
+  employees,
+  positions,
+  ubigeoDistricts,
+} from '@planillas/db'
+import type { EmployeeFilter, PageQuery } from '@planillas/domain'
+import { and, asc, count, eq, getTableColumns, gt, sql } from 'drizzle-orm'
+import { orderByFor, paged } from '../../lib/paging'
+import { employeeWhere, searchCondition } from './filters'
+
+const sortColumns = {
+  id: employees.id,
+  code: employees.code,
+  identifier: employees.identifier,
+  name: employees.name,
+  surname: employees.surname,
+  status: employees.status,
+  createdAt: employees.createdAt,
+}
+
+/** 'MIRAFLORES — LIMA / LIMA': district, province and department. */
+export const ubigeoDescription = sql<
+  string | null
+>`${ubigeoDistricts.district} || ' — ' || ${ubigeoDistricts.province} || ' / ' || ${ubigeoDistricts.department}`
+
+const fullName = sql<string>`${employees.name} || ' ' || ${employees.surname}`
+
+const listColumns = {
+  id: employees.id,
+  code: employees.code,
+  identifierType: employees.identifierType,
+  identifier: employees.identifier,
+  name: employees.name,
+  surname: employees.surname,
+  fullName,
+  companyId: employees.companyId,
+  companyName: companies.name,
+  areaId: employees.areaId,
+  areaName: areas.description,
+  positionId: employees.positionId,
+  positionName: positions.description,
+  status: employees.status,
+  createdAt: employees.createdAt,
+}
+
+const withAssignment = (db: Executor) =>
+  db
+    .select(listColumns)
+    .from(employees)
+    .leftJoin(companies, eq(companies.id, employees.companyId))
+    .leftJoin(areas, eq(areas.id, employees.areaId))
+    .leftJoin(positions, eq(positions.id, employees.positionId))
+
+export function listEmployees(db: Executor, filter: EmployeeFilter, page: PageQuery) {
+  const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'asc' }, employees.id)
+  const where = employeeWhere(filter)
+  return paged(
+    page,
+    (limit, offset) =>
+      withAssignment(db)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(employees).where(where))[0].n,
+  )
+}
+
+const { searchText: _searchText, ...employeeColumns } = getTableColumns(employees)
+
+const detailColumns = {
+  ...employeeColumns,
+  fullName,
+  companyName: companies.name,
+  areaName: areas.description,
+  positionName: positions.description,
+  ubigeoDescription,
+  nationalityName: countries.name,
+  bankName: banks.name,
+}
+
+const withLabels = (db: Executor) =>
+  db
+    .select(detailColumns)
+    .from(employees)
+    .leftJoin(companies, eq(companies.id, employees.companyId))
+    .leftJoin(areas, eq(areas.id, employees.areaId))
+    .leftJoin(positions, eq(positions.id, employees.positionId))
+    .leftJoin(ubigeoDistricts, eq(ubigeoDistricts.code, employees.ubigeo))
+    .leftJoin(countries, eq(countries.code, employees.nationality))
+    .leftJoin(banks, eq(banks.code, employees.bankId))
+
+export type EmployeeDetail = Awaited<ReturnType<typeof getEmployee>>
+
+/** One employee with the names of what it refers to (company, area, position, ubigeo, country, bank). */
+export const getEmployee = async (db: Executor, id: number) =>
+  (await withLabels(db).where(eq(employees.id, id)))[0]
+
+/** Keyset batches of the filtered list with every label, for the export. */
+export const employeeExportBatch =
+  (db: Executor, filter: EmployeeFilter) => (afterId: number, limit: number) =>
+    withLabels(db)
+      .where(and(employeeWhere(filter), gt(employees.id, afterId)))
+      .orderBy(asc(employees.id))
+      .limit(limit)
+
+/** Every employee (or those matching a search) for pickers, by surname. */
+export function allEmployees(db: Executor, search?: string | null, limit?: number) {
+  const query = db
+    .select({
+      id: employees.id,
+      code: employees.code,
+      identifierType: employees.identifierType,
+      identifier: employees.identifier,
+      name: employees.name,
+      surname: employees.surname,
+      fullName,
+      status: employees.status,
+    })
+    .from(employees)
+    .where(searchCondition(search))
+    .orderBy(asc(employees.surname), asc(employees.name), asc(employees.id))
+  return limit ? query.limit(limit) : query
+}
+
+export const findEmployeeByDocument = async (db: Executor, identifierType: number, identifier: string) =>
+  (
+    await db
+      .select({ id: employees.id, name: employees.name, surname: employees.surname })
+      .from(employees)
+      .where(and(eq(employees.identifierType, identifierType), eq(employees.identifier, identifier)))
+  )[0]
+
+export type EmployeeRow = typeof employees.$inferInsert
+
+export const insertEmployee = async (db: Executor, values: EmployeeRow) =>
+  (await db.insert(employees).values(values).returning({ id: employees.id, code: employees.code }))[0]
+
+export const updateEmployee = async (db: Executor, id: number, values: Partial<EmployeeRow>) =>
+  db.update(employees).set(values).where(eq(employees.id, id))

@@ -1,0 +1,195 @@
+import { describeChanges, recordAudit } from '@planillas/db'
+import {
+  DniSchema,
+  EmployeeFilterSchema,
+  EmployeeSchema,
+  employeeStatus,
+  enumLabel,
+  identifierType,
+  MESSAGES,
+  PageQuerySchema,
+} from '@planillas/domain'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
+import { found } from '../../lib/errors'
+import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { AUDIT_LABELS, auditView, confirmationText, employeeLabel, withdrawalText } from './audit-text'
+import { resolveVerification } from './bank-verification'
+import { withEmployeeConstraints } from './constraint-messages'
+import { DniLookupSchema, lookupDni } from './dni-lookup'
+import { employeeExportColumns } from './export-columns'
+import * as q from './queries'
+import {
+  EmployeeDetailSchema,
+  EmployeeOptionSchema,
+  EmployeeOptionsQuerySchema,
+  EmployeeRowSchema,
+} from './schemas'
+import { toEmployeeRow } from './to-row'
+
+const tags = ['employees']
+const LIST_DESCRIPTION =
+  'Filtros: search (nombre, apellidos o número de documento; cada palabra debe aparecer), status, areaIds, ' +
+  'roleIds (cargos), companyId, contractInitiation y contractFinish (rangos de fechas {from, to} sobre el ' +
+  'contrato vigente del colaborador). Mientras no exista el módulo de contratos ningún colaborador tiene ' +
+  'contrato vigente, así que un rango de contrato con algún límite no devuelve resultados.'
+
+export async function employeeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.post('/list', {
+    config: { permission: 'colaboradores_lista' },
+    schema: {
+      tags,
+      description: LIST_DESCRIPTION,
+      querystring: PageQuerySchema,
+      body: EmployeeFilterSchema.nullish(),
+      response: { 200: envelopeOf(pageOf(EmployeeRowSchema)) },
+    },
+    handler: async (req) => ok(await q.listEmployees(app.db, req.body ?? {}, req.query)),
+  })
+
+  app.get('/', {
+    schema: {
+      tags,
+      description:
+        'Todos los colaboradores (o los que coinciden con search), por apellidos, para listas desplegables.',
+      querystring: EmployeeOptionsQuerySchema,
+      response: { 200: envelopeOf(z.array(EmployeeOptionSchema)) },
+    },
+    handler: async (req) => ok(await q.allEmployees(app.db, req.query.search, req.query.limit)),
+  })
+
+  app.get('/dni/:dni', {
+    config: { permission: ['colaboradores_lista', 'colaboradores_edicion'] },
+    schema: {
+      tags,
+      description:
+        'Nombres y apellidos de un DNI: primero nuestros colaboradores, luego el proveedor externo (DNI_LOOKUP_URL).',
+      params: z.object({ dni: DniSchema }),
+      response: { 200: envelopeOf(DniLookupSchema) },
+    },
+    handler: async (req) => {
+      const { result, messages } = await lookupDni(app.db, app.config, req.params.dni)
+      return ok(result, messages)
+    },
+  })
+
+  app.get('/:id', {
+    config: { permission: ['colaboradores_lista', 'colaboradores_edicion'] },
+    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(EmployeeDetailSchema) } },
+    handler: async (req) => ok(found(await q.getEmployee(app.db, req.params.id))),
+  })
+
+  app.post('/', {
+    config: { permission: 'colaboradores_edicion' },
+    schema: { tags, body: EmployeeSchema, response: { 200: CreatedSchema } },
+    handler: async (req) => {
+      const actor = req.user.email
+      const id = await withEmployeeConstraints(() =>
+        app.db.transaction(async (tx) => {
+          const { confirmed, withdrawn: _, ...verification } = resolveVerification(null, req.body, actor)
+          const { id } = await q.insertEmployee(tx, {
+            ...toEmployeeRow(req.body),
+            ...verification,
+            createdBy: actor,
+          })
+          const created = found(await q.getEmployee(tx, id))
+          await recordAudit(tx, {
+            action: 'CREATE',
+            entity: 'employees',
+            entityId: id,
+            actor,
+            description: `Creó el colaborador ${employeeLabel(created)} (${enumLabel(identifierType, created.identifierType)} ${created.identifier})`,
+          })
+          if (confirmed) {
+            await recordAudit(tx, {
+              action: 'UPDATE',
+              entity: 'employees',
+              entityId: id,
+              actor,
+              description: confirmationText(created),
+            })
+          }
+          return id
+        }),
+      )
+      return ok({ id }, [MESSAGES.saved])
+    },
+  })
+
+  app.put('/:id', {
+    config: { permission: 'colaboradores_edicion' },
+    schema: { tags, params: IdParamsSchema, body: EmployeeSchema, response: { 200: CreatedSchema } },
+    handler: async (req) => {
+      const actor = req.user.email
+      await withEmployeeConstraints(() =>
+        app.db.transaction(async (tx) => {
+          const before = found(await q.getEmployee(tx, req.params.id))
+          const { confirmed, withdrawn, ...verification } = resolveVerification(before, req.body, actor)
+          await q.updateEmployee(tx, before.id, { ...toEmployeeRow(req.body), ...verification })
+          const after = found(await q.getEmployee(tx, before.id))
+          const changes = describeChanges(auditView(before), auditView(after), AUDIT_LABELS)
+          if (changes !== 'sin cambios') {
+            await recordAudit(tx, {
+              action: 'UPDATE',
+              entity: 'employees',
+              entityId: after.id,
+              actor,
+              description: `Actualizó el colaborador ${employeeLabel(after)}: ${changes}`,
+            })
+          }
+          const bankNote = confirmed ? confirmationText(after) : withdrawn ? withdrawalText(after) : null
+          if (bankNote)
+            await recordAudit(tx, {
+              action: 'UPDATE',
+              entity: 'employees',
+              entityId: after.id,
+              actor,
+              description: bankNote,
+            })
+        }),
+      )
+      return ok({ id: req.params.id }, [MESSAGES.saved])
+    },
+  })
+
+  app.put('/:id/status', {
+    config: { permission: 'colaboradores_edicion' },
+    schema: {
+      tags,
+      params: IdParamsSchema,
+      querystring: StatusQuerySchema,
+      response: { 200: CreatedSchema },
+    },
+    handler: async (req) => {
+      await app.db.transaction(async (tx) => {
+        const before = found(await q.getEmployee(tx, req.params.id))
+        if (before.status === req.query.status) return
+        await q.updateEmployee(tx, before.id, { status: req.query.status })
+        await recordAudit(tx, {
+          action: 'UPDATE',
+          entity: 'employees',
+          entityId: before.id,
+          actor: req.user.email,
+          description: `Cambió el estado del colaborador ${employeeLabel(before)} a ${enumLabel(employeeStatus, req.query.status)}`,
+        })
+      })
+      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+    },
+  })
+
+  app.post('/xlsx', {
+    config: { permission: 'colaboradores_descarga_excel' },
+    schema: { tags, description: LIST_DESCRIPTION, body: EmployeeFilterSchema.nullish() },
+    handler: async (req, reply) =>
+      sendWorkbook(reply, {
+        fileName: exportFileName('colaboradores'),
+        sheetName: 'Colaboradores',
+        rows: inBatches(q.employeeExportBatch(app.db, req.body ?? {})),
+        columns: employeeExportColumns,
+      }),
+  })
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod'
+
+const text = z.string().nullable()
+const id = z.number().nullable()
+
+export const EmployeeRowSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  identifierType: z.number(),
+  identifier: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  fullName: z.string(),
+  companyId: id,
+  companyName: text,
+  areaId: id,
+  areaName: text,
+  positionId: id,
+  positionName: text,
+  status: z.number(),
+  createdAt: z.date(),
+})
+
+export const EmployeeDetailSchema = EmployeeRowSchema.extend({
+  birthDate: text,
+  address: text,
+  ubigeo: text,
+  ubigeoDescription: text,
+  nationality: text,
+  nationalityName: text,
+  gender: id,
+  personalPhone: text,
+  personalEmail: text,
+  emergencyContact: text,
+  emergencyPhoneNumber: text,
+  bankIdentifierType: id,
+  bankIdentifier: text,
+  bankHolder: text,
+  bankId: text,
+  bankName: text,
+  bankAccount: text,
+  accountType: id,
+  bankInterAccount: text,
+  detractionAccount: text,
+  bankAccountVerified: z.boolean(),
+  bankAccountVerifiedBy: text,
+  bankAccountVerifiedAt: z.date().nullable(),
+  updatedAt: z.date(),
+  createdBy: text,
+})
+
+export const EmployeeOptionSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  identifierType: z.number(),
+  identifier: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  fullName: z.string(),
+  status: z.number(),
+})
+
+export const EmployeeOptionsQuerySchema = z.object({
+  search: z.string().trim().max(100, 'La búsqueda admite como máximo 100 caracteres').optional(),
+  limit: z.coerce
+    .number({ error: 'El límite debe ser un número' })
+    .int()
+    .min(1)
+    .max(1000, 'El límite máximo es 1000')
+    .optional(),
+})

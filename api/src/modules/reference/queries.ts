@@ -1,0 +1,71 @@
+import { banks, countries, type Executor, ubigeoDistricts } from '@planillas/db'
+import { and, asc, eq, ilike, sql } from 'drizzle-orm'
+import { likePattern } from '../../lib/paging'
+
+/** Upper case without accents, as INEI writes district names ('Pariñas' → 'PARINAS'). */
+export const foldPlace = (term: string) =>
+  term
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+
+const place = sql<string>`translate(${ubigeoDistricts.district} || ' ' || ${ubigeoDistricts.province} || ' ' || ${ubigeoDistricts.department}, 'ÑÁÉÍÓÚÜ', 'NAEIOUU')`
+const foldedDistrict = sql<string>`translate(${ubigeoDistricts.district}, 'ÑÁÉÍÓÚÜ', 'NAEIOUU')`
+
+export const districtDescription = (d: { district: string; province: string; department: string }) =>
+  `${d.district} — ${d.province} / ${d.department}`
+
+/**
+ * Districts whose name, province or department hold every word of the search ('miraflores' finds
+ * Miraflores of Lima, Arequipa, Huánuco and Yauyos; 'miraflores arequipa' only the one). Exact
+ * district names first, then names that start with the term.
+ */
+export async function searchDistricts(db: Executor, search: string | undefined, limit: number) {
+  const term = foldPlace(search?.trim() ?? '')
+  const words = term.split(/\s+/).filter(Boolean)
+  const rows = await db
+    .select({
+      code: ubigeoDistricts.code,
+      district: ubigeoDistricts.district,
+      province: ubigeoDistricts.province,
+      department: ubigeoDistricts.department,
+    })
+    .from(ubigeoDistricts)
+    .where(and(...words.map((w) => ilike(place, likePattern(w)))))
+    .orderBy(
+      sql`${foldedDistrict} = ${term} desc`,
+      sql`${foldedDistrict} like ${`${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} desc`,
+      asc(ubigeoDistricts.district),
+      asc(ubigeoDistricts.department),
+      asc(ubigeoDistricts.province),
+    )
+    .limit(limit)
+  return rows.map((d) => ({ id: d.code, description: districtDescription(d), ...d }))
+}
+
+export async function getDistrict(db: Executor, code: string) {
+  const [d] = await db.select().from(ubigeoDistricts).where(eq(ubigeoDistricts.code, code))
+  return d
+    ? {
+        id: d.code,
+        description: districtDescription(d),
+        district: d.district,
+        province: d.province,
+        department: d.department,
+      }
+    : undefined
+}
+
+const collator = new Intl.Collator('es')
+
+/** Countries by Spanish name (collated in JavaScript: the database's C collation puts 'Á' after 'Z'). */
+export async function listCountries(db: Executor) {
+  const rows = await db.select({ id: countries.code, description: countries.name }).from(countries)
+  return rows.sort((a, b) => collator.compare(a.description, b.description))
+}
+
+export const listBanks = (db: Executor) =>
+  db
+    .select({ id: banks.code, name: banks.name, shortName: banks.shortName })
+    .from(banks)
+    .orderBy(asc(banks.name))

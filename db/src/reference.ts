@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { getTableColumns, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { Executor } from './client'
+import { parseCsv } from './csv'
+import { banks, countries, ubigeoDistricts } from './schema/index'
+
+export const REFERENCE_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../reference')
+
+type District = typeof ubigeoDistricts.$inferInsert
+type Bank = typeof banks.$inferInsert
+type Country = typeof countries.$inferInsert
+
+/** INEI districts; the one source row without an INEI code (a RENIEC-only entry) is skipped. */
+export function readDistricts(folder = REFERENCE_FOLDER): District[] {
+  const text = readFileSync(path.join(folder, 'ubigeo/ubigeo_distrito.csv'), 'utf8')
+  return parseCsv(text)
+    .filter((r) => /^\d{6}$/.test(r.inei))
+    .map((r) => ({
+      code: r.inei,
+      reniecCode: /^\d{6}$/.test(r.reniec) ? r.reniec : null,
+      department: r.departamento.trim(),
+      province: r.provincia.trim(),
+      district: r.distrito.trim(),
+    }))
+}
+
+export function readBanks(folder = REFERENCE_FOLDER): Bank[] {
+  const text = readFileSync(path.join(folder, 'banks.csv'), 'utf8')
+  return parseCsv(text).map((r) => ({
+    code: r.code.trim(),
+    name: r.name.trim(),
+    shortName: r.short_name.trim(),
+  }))
+}
+
+/** ISO 3166-1 alpha-2 countries with their Spanish names (PE → Perú). */
+export function readCountries(): Country[] {
+  // Only the Spanish locale is registered: the package's Node entry would load all eighty of them.
+  const require = createRequire(import.meta.url)
+  const library = require('i18n-iso-countries/index') as typeof import('i18n-iso-countries')
+  library.registerLocale(require('i18n-iso-countries/langs/es.json'))
+  const names = library.getNames('es', { select: 'official' })
+  return Object.entries(names).map(([code, name]) => ({ code, name }))
+}
+
+const CHUNK = 500
+
+type CodedTable = typeof ubigeoDistricts | typeof banks | typeof countries
+
+/** Inserts new rows and updates changed ones, keyed by `code`; rows already equal are left alone. */
+async function upsert<T extends CodedTable>(
+  db: Executor,
+  table: T,
+  rows: T['$inferInsert'][],
+  keys: string[],
+) {
+  const columns = getTableColumns(table) as Record<string, PgColumn>
+  const excluded = (c: PgColumn) => sql`excluded.${sql.identifier(c.name)}`
+  const set = Object.fromEntries(keys.map((k) => [k, excluded(columns[k])]))
+  const changed = sql.join(
+    keys.map((k) => sql`${columns[k]} is distinct from ${excluded(columns[k])}`),
+    sql` or `,
+  )
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insert(table)
+      .values(rows.slice(i, i + CHUNK) as never)
+      .onConflictDoUpdate({ target: columns.code, set: { ...set, updatedAt: sql`now()` }, setWhere: changed })
+  }
+}
+
+/**
+ * Loads the reference data (ubigeo districts, banks, countries). Idempotent and cheap to repeat:
+ * call it after migrating, on every start, in the seed and in test databases.
+ */
+export async function loadReferenceData(
+  db: Executor,
+): Promise<{ districts: number; banks: number; countries: number }> {
+  const districts = readDistricts()
+  const bankRows = readBanks()
+  const countryRows = readCountries()
+  await db.transaction(async (tx) => {
+    await upsert(tx, ubigeoDistricts, districts, ['reniecCode', 'department', 'province', 'district'])
+    await upsert(tx, banks, bankRows, ['name', 'shortName'])
+    await upsert(tx, countries, countryRows, ['name'])
+  })
+  return { districts: districts.length, banks: bankRows.length, countries: countryRows.length }
+}

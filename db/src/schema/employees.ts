@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { areas, companies, positions } from './catalog'
+import { timestamps } from './columns'
+import { banks, countries, ubigeoDistricts } from './reference'
+
+/**
+ * Lower case without Spanish accents, so that 'perez' finds 'Pérez'. `translate` is immutable (a
+ * generated column may use it); upper-case accented letters are listed too because `lower()` leaves
+ * them alone under the C locale.
+ */
+const folded = (expression: string) => `translate(lower(${expression}), 'ÁÉÍÓÚÜÑáéíóúüñ', 'aeiouunaeiouun')`
+
+export const employees = pgTable(
+  'employees',
+  {
+    id: serial('id').primaryKey(),
+    /** COL-000123, derived from the id by the database. */
+    code: text('code').generatedAlwaysAs(sql.raw(`'COL-' || lpad(id::text, 6, '0')`)).notNull(),
+    /** SUNAT identity document type code (1 DNI, 4 CE, 6 RUC, 7 pasaporte, 90/91 military…). */
+    identifierType: smallint('identifier_type').notNull(),
+    identifier: text('identifier').notNull(),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    /** The current assignment; the contracts module keeps it in step with the current contract. */
+    companyId: integer('company_id').references(() => companies.id),
+    areaId: integer('area_id').references(() => areas.id),
+    positionId: integer('position_id').references(() => positions.id),
+    /** 1 ACTIVO, 2 SIN CONTRATO: a new employee has no contract yet. */
+    status: smallint('status').notNull().default(2),
+    birthDate: date('birth_date', { mode: 'string' }),
+    address: text('address'),
+    /** INEI district code. */
+    ubigeo: text('ubigeo').references(() => ubigeoDistricts.code),
+    /** ISO alpha-2 country code. */
+    nationality: text('nationality').references(() => countries.code),
+    /** 1 masculino, 2 femenino. */
+    gender: smallint('gender'),
+    personalPhone: text('personal_phone'),
+    personalEmail: text('personal_email'),
+    emergencyContact: text('emergency_contact'),
+    emergencyPhoneNumber: text('emergency_phone_number'),
+    /** Copies of the personal document and names, kept by the server (SPEC §2). */
+    bankIdentifierType: smallint('bank_identifier_type'),
+    bankIdentifier: text('bank_identifier'),
+    bankHolder: text('bank_holder'),
+    /** The bank's code (first three digits of its CCIs). */
+    bankId: text('bank_id').references(() => banks.code),
+    bankAccount: text('bank_account'),
+    /** 1 AHORROS, 2 CORRIENTE, 3 SUELDO. */
+    accountType: smallint('account_type'),
+    bankInterAccount: text('bank_inter_account'),
+    detractionAccount: text('detraction_account'),
+    bankAccountVerified: boolean('bank_account_verified').notNull().default(false),
+    /** E-mail of who confirmed the bank data, recorded by the server. */
+    bankAccountVerifiedBy: text('bank_account_verified_by'),
+    bankAccountVerifiedAt: timestamp('bank_account_verified_at', { withTimezone: true }),
+    /** Document and full name, folded for accent-insensitive search (trigram index below). */
+    searchText: text('search_text')
+      .generatedAlwaysAs(sql.raw(folded(`identifier || ' ' || name || ' ' || surname`)))
+      .notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('employees_identifier_unique').on(t.identifierType, t.identifier),
+    check('employees_status_check', sql`${t.status} in (1, 2)`),
+    check(
+      'employees_identifier_type_check',
+      sql`${t.identifierType} in (0, 1, 4, 6, 7, 9, 22, 23, 24, 90, 91)`,
+    ),
+    check('employees_gender_check', sql`${t.gender} in (1, 2)`),
+    check('employees_account_type_check', sql`${t.accountType} in (1, 2, 3)`),
+    check('employees_cci_check', sql`${t.bankInterAccount} ~ '^[0-9]{20}$'`),
+    check(
+      'employees_bank_verified_check',
+      sql`not ${t.bankAccountVerified} or ${t.bankAccountVerifiedBy} is not null`,
+    ),
+    index('employees_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('employees_area_status_idx').on(t.areaId, t.status, t.createdAt),
+    index('employees_company_status_idx').on(t.companyId, t.status),
+    index('employees_position_idx').on(t.positionId),
+  ],
+)
