@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { timestamps } from './columns'
+import { employees } from './employees'
+import { banks } from './reference'
+
+const periodCheck = (column: string) => sql.raw(`${column} ~ '^[0-9]{4}(0[1-9]|1[0-2])$'`)
+
+/**
+ * An uploaded payroll file ('Carga de planillas') and the state of its import job. The job id is
+ * derived from the id, so it is the same on every retry.
+ */
+export const payrollBatches = pgTable(
+  'payroll_batches',
+  {
+    id: serial('id').primaryKey(),
+    jobId: text('job_id').generatedAlwaysAs(sql.raw(`'payroll-batch-' || id`)).notNull(),
+    /** The payroll code, period, name and type the clerk typed: the payroll gets them. */
+    code: text('code').notNull(),
+    period: text('period').notNull(),
+    name: text('name').notNull(),
+    type: smallint('type').notNull(),
+    /** 1 PENDIENTE, 2 PROCESANDO, 3 PROCESADO, 4 CON ERRORES. */
+    status: smallint('status').notNull().default(1),
+    progress: smallint('progress').notNull().default(0),
+    rowsRead: integer('rows_read').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    /** Storage key of the file; the original name is kept for download. */
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('payroll_batches_status_check', sql`${t.status} in (1, 2, 3, 4)`),
+    check('payroll_batches_type_check', sql`${t.type} in (1, 2)`),
+    check('payroll_batches_period_check', periodCheck('period')),
+    check('payroll_batches_progress_check', sql`${t.progress} between 0 and 100`),
+    // A code is taken by a batch that may still become a payroll; a failed one frees it.
+    uniqueIndex('payroll_batches_code_unique').on(sql`lower(${t.code})`).where(sql`status <> 4`),
+    index('payroll_batches_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('payroll_batches_status_idx').on(t.status),
+  ],
+)
+
+/** Every problem found in a batch's file: a row (null for the whole file), a column, the value. */
+export const payrollBatchErrors = pgTable(
+  'payroll_batch_errors',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => payrollBatches.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number'),
+    column: text('column'),
+    value: text('value'),
+    message: text('message').notNull(),
+    /** The attempt that found it: the attempt that finishes the batch removes the others'. */
+    attempt: smallint('attempt').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [index('payroll_batch_errors_batch_idx').on(t.batchId, t.rowNumber, t.id)],
+)
+
+/** A payroll list ('Planillas'): written with all its lines in one transaction by the import job. */
+export const payrolls = pgTable(
+  'payrolls',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    period: text('period').notNull(),
+    name: text('name').notNull(),
+    type: smallint('type').notNull(),
+    /** 1 VIGENTE, 2 ANULADA. */
+    status: smallint('status').notNull().default(1),
+    collaborators: integer('collaborators').notNull().default(0),
+    totalAmount: numeric('total_amount', { precision: 16, scale: 2 }).notNull().default('0'),
+    paidCount: integer('paid_count').notNull().default(0),
+    totalPaid: numeric('total_paid', { precision: 16, scale: 2 }).notNull().default('0'),
+    progress: smallint('progress').notNull().default(0),
+    /** The upload it came from: unique, so a retried import can never write a second payroll. */
+    batchId: integer('batch_id').references(() => payrollBatches.id),
+    ...timestamps,
+  },
+  (t) => [
+    check('payrolls_status_check', sql`${t.status} in (1, 2)`),
+    check('payrolls_type_check', sql`${t.type} in (1, 2)`),
+    check('payrolls_period_check', periodCheck('period')),
+    check('payrolls_progress_check', sql`${t.progress} between 0 and 100`),
+    uniqueIndex('payrolls_code_unique').on(sql`lower(${t.code})`),
+    uniqueIndex('payrolls_batch_unique').on(t.batchId),
+    index('payrolls_period_type_idx').on(t.period, t.type),
+  ],
+)
+
+/** One collaborator's pay in a payroll. Payment columns are filled by the payments import. */
+export const payrollLines = pgTable(
+  'payroll_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    payrollId: integer('payroll_id')
+      .notNull()
+      .references(() => payrolls.id, { onDelete: 'cascade' }),
+    /** The spreadsheet row it was read from (the header is row 1). */
+    rowNumber: integer('row_number').notNull(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    identifierType: smallint('identifier_type').notNull(),
+    identifier: text('identifier').notNull(),
+    fullName: text('full_name').notNull(),
+    bankCode: text('bank_code')
+      .notNull()
+      .references(() => banks.code),
+    bankAccount: text('bank_account').notNull(),
+    bankInterAccount: text('bank_inter_account'),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    paid: boolean('paid').notNull().default(false),
+    paidDate: date('paid_date'),
+    operationNumber: text('operation_number'),
+    ...timestamps,
+  },
+  (t) => [
+    check('payroll_lines_amount_check', sql`${t.amount} > 0`),
+    uniqueIndex('payroll_lines_document_unique').on(t.payrollId, t.identifierType, t.identifier),
+    index('payroll_lines_payroll_row_idx').on(t.payrollId, t.rowNumber),
+    index('payroll_lines_employee_idx').on(t.employeeId),
+  ],
+)

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+
+/**
+ * Background jobs: their names, payloads and the queue interface that the API enqueues through.
+ * The adapters (BullMQ, in-process) live in `@planillas/db/queue`; the processors in `worker/`.
+ */
+export const JOB_NAMES = { payrollImport: 'payroll-import' } as const
+export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
+
+export const PayrollImportPayloadSchema = z.object({ batchId: z.number().int().positive() })
+export type PayrollImportPayload = z.infer<typeof PayrollImportPayloadSchema>
+
+export const JOB_PAYLOAD_SCHEMAS = {
+  'payroll-import': PayrollImportPayloadSchema,
+} as const satisfies Record<JobName, z.ZodType>
+
+export type JobPayloads = { [N in JobName]: z.infer<(typeof JOB_PAYLOAD_SCHEMAS)[N]> }
+
+/**
+ * One job per upload, keyed by its batch: enqueuing the same batch twice is a no-op while the job
+ * exists, and a retry finds the same id (CONVENTIONS: `payroll-batch-42`).
+ */
+export function jobIdFor<N extends JobName>(name: N, payload: JobPayloads[N]): string {
+  switch (name) {
+    case 'payroll-import':
+      return `payroll-batch-${payload.batchId}`
+  }
+  throw new Error(`Trabajo desconocido: ${name}`)
+}
+
+/** Retries: a few attempts with exponential backoff (2 s, 4 s, 8 s, 16 s) and jitter. */
+export const JOB_ATTEMPTS = 5
+export const JOB_BACKOFF_MS = 2000
+
+export type JobState = 'missing' | 'waiting' | 'active' | 'delayed' | 'completed' | 'failed'
+
+/** What the API sees of a queue: enqueue a job, close on shutdown; the sweeper also asks states. */
+export interface JobQueue {
+  readonly kind: 'bullmq' | 'in-process'
+  /** Adds the job unless one with the same id exists (then it is a no-op). */
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void>
+  /** Where the job with this payload's id is; 'missing' when the queue does not hold it. */
+  state<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<JobState>
+  /** Drops a finished job so that the same id can be enqueued again. */
+  forget<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void>
+  close(): Promise<void>
+}
+
+/** What a processor gets besides its payload. */
+export type JobInfo = { id: string; attempt: number; maxAttempts: number }
+
+/** The function that runs one kind of job; both queue adapters call these. */
+export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: JobInfo) => Promise<unknown>
+export type JobHandlers = { [N in JobName]: JobHandler<N> }
+
+/** Exponential backoff with ±25 % jitter: attempt 1 failed → about 2 s, then 4 s, 8 s… */
+export function backoffDelay(attemptsMade: number, baseMs = JOB_BACKOFF_MS, random = Math.random): number {
+  const delay = baseMs * 2 ** Math.max(0, attemptsMade - 1)
+  return Math.round(delay * (0.75 + random() * 0.5))
+}

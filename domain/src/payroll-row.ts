@@ -1,0 +1,246 @@
+import {
+  cciBankCode,
+  IDENTIFIER_MESSAGES,
+  IDENTIFIER_TYPE,
+  identifierProblem,
+  identifierType,
+  isValidCci,
+  normalizeIdentifier,
+} from './identifiers'
+import { clip, columnLetter, PAYROLL_FILE_COLUMNS, type PayrollColumnKey } from './payroll-file'
+
+/** One spreadsheet cell as the reader saw it, independent of the spreadsheet library. */
+export type SheetCell =
+  | { kind: 'empty' }
+  | { kind: 'text'; text: string }
+  | { kind: 'number'; value: number }
+  | { kind: 'date'; text: string }
+  | { kind: 'boolean'; value: boolean }
+  | { kind: 'formula'; text: string }
+  | { kind: 'error'; text: string }
+
+export type RowProblem = { column: string; value: string; message: string }
+
+/** A valid row, ready to be matched to its employee. */
+export type PayrollRowValues = {
+  identifierType: number
+  identifier: string
+  bankCode: string
+  bankAccount: string
+  bankInterAccount: string | null
+  /** Soles with two decimals, as text (numeric(12,2)). */
+  amount: string
+}
+
+export const MAX_AMOUNT = 9_999_999_999.99
+/** Longer than this a cell is not a value of ours (Excel allows 32,767 characters). */
+const MAX_CELL_CHARS = 1000
+
+export const ROW_MESSAGES = {
+  formula: 'La celda contiene una fórmula: pegue solo los valores',
+  cellError: (text: string) => `La celda contiene un error de Excel (${text})`,
+  tooLong: (n: number) => `El valor es demasiado largo (${n.toLocaleString('en-US')} caracteres)`,
+  typeRequired: 'Tipo de documento es requerido',
+  typeInvalid:
+    'Tipo de documento inválido: use el código SUNAT (1 DNI, 4 Carné de extranjería, 6 RUC, 7 Pasaporte…)',
+  identifierDate: 'Número de documento no puede ser una fecha',
+  dniLeadingZeros:
+    'El DNI debe tener 8 dígitos: escriba la columna como texto para conservar los ceros a la izquierda',
+  nameLength: 'Apellidos y nombres admite como máximo 200 caracteres',
+  bankRequired: 'Código de banco es requerido',
+  bankFormat: 'Código de banco debe tener 3 dígitos',
+  bankUnknown: (code: string) => `Código de banco no registrado: ${code}`,
+  accountRequired: 'Número de cuenta es requerido',
+  accountNumeric: 'Número de cuenta debe tener un valor numérico',
+  accountLength: 'Número de cuenta admite como máximo 20 dígitos',
+  longNumber: (label: string) =>
+    `${label} tiene más de 15 dígitos y Excel lo redondea: escriba la columna como texto`,
+  cciLength: 'Número de CCI debe tener 20 dígitos',
+  cciCheck: 'CCI inválido: los dígitos de control no corresponden',
+  cciBank: (code: string) => `El CCI no corresponde al banco ${code}`,
+  amountRequired: 'Monto es requerido',
+  amountText: 'Monto debe estar en una celda numérica, no como texto',
+  amountNumeric: 'Monto debe tener un valor numérico',
+  amountDate: 'Monto debe ser un número, no una fecha',
+  amountPositive: 'Monto debe ser mayor a cero',
+  amountDecimals: 'Monto admite como máximo 2 decimales',
+  amountMax: 'Monto excede el máximo permitido (S/ 9,999,999,999.99)',
+  extraData: 'La fila tiene datos fuera de las columnas de la plantilla',
+  unknownEmployee: 'No existe un colaborador registrado con ese tipo y número de documento',
+  repeated: (row: number) => `El documento se repite: ya figura en la fila ${row}`,
+} as const
+
+/** How a cell is shown beside an error. */
+export function cellText(cell: SheetCell): string {
+  switch (cell.kind) {
+    case 'empty':
+      return ''
+    case 'number':
+      return String(cell.value)
+    case 'boolean':
+      return cell.value ? 'VERDADERO' : 'FALSO'
+    default:
+      return clip(cell.text)
+  }
+}
+
+type Checked<T> = { value: T } | { message: string }
+const fail = (message: string) => ({ message })
+
+/** Problems every cell can have whatever its column: formulas, Excel errors, absurd lengths. */
+function cellTrouble(cell: SheetCell): string | null {
+  if (cell.kind === 'formula') return ROW_MESSAGES.formula
+  if (cell.kind === 'error') return ROW_MESSAGES.cellError(cell.text)
+  if (cell.kind === 'text' && cell.text.length > MAX_CELL_CHARS) return ROW_MESSAGES.tooLong(cell.text.length)
+  return null
+}
+
+const digitsOf = (text: string) => text.replace(/[\s-]/g, '')
+
+function checkType(cell: SheetCell): Checked<number> {
+  if (cell.kind === 'empty' || (cell.kind === 'text' && !cell.text.trim()))
+    return fail(ROW_MESSAGES.typeRequired)
+  const raw = cell.kind === 'number' ? String(cell.value) : cell.kind === 'text' ? cell.text.trim() : ''
+  const code = /^\d{1,2}$/.test(raw) ? Number(raw) : Number.NaN
+  return code in identifierType ? { value: code } : fail(ROW_MESSAGES.typeInvalid)
+}
+
+function checkIdentifier(cell: SheetCell, type: number | null): Checked<string> {
+  if (cell.kind === 'date') return fail(ROW_MESSAGES.identifierDate)
+  if (cell.kind === 'number' && !Number.isSafeInteger(cell.value))
+    return fail(ROW_MESSAGES.longNumber('Número de documento'))
+  const value =
+    cell.kind === 'number' ? String(cell.value) : cell.kind === 'text' ? normalizeIdentifier(cell.text) : ''
+  if (type === null) return value ? { value } : fail(IDENTIFIER_MESSAGES.required)
+  const problem = identifierProblem(type, value)
+  if (problem && type === IDENTIFIER_TYPE.DNI && cell.kind === 'number' && value.length < 8) {
+    return fail(ROW_MESSAGES.dniLeadingZeros)
+  }
+  return problem ? fail(problem) : { value }
+}
+
+function checkBank(cell: SheetCell, banks: ReadonlySet<string>): Checked<string> {
+  const raw = cell.kind === 'number' ? String(cell.value) : cell.kind === 'text' ? cell.text.trim() : ''
+  if (!raw) return fail(ROW_MESSAGES.bankRequired)
+  if (!/^\d{1,3}$/.test(raw)) return fail(ROW_MESSAGES.bankFormat)
+  const code = raw.padStart(3, '0')
+  return banks.has(code) ? { value: code } : fail(ROW_MESSAGES.bankUnknown(code))
+}
+
+function checkAccount(cell: SheetCell): Checked<string> {
+  if (cell.kind === 'number' && !Number.isSafeInteger(cell.value))
+    return fail(ROW_MESSAGES.longNumber('Número de cuenta'))
+  const value = cell.kind === 'number' ? String(cell.value) : cell.kind === 'text' ? digitsOf(cell.text) : ''
+  if (!value) return fail(ROW_MESSAGES.accountRequired)
+  if (!/^\d+$/.test(value)) return fail(ROW_MESSAGES.accountNumeric)
+  return value.length > 20 ? fail(ROW_MESSAGES.accountLength) : { value }
+}
+
+function checkCci(cell: SheetCell, bankCode: string | null): Checked<string | null> {
+  if (cell.kind === 'number') return fail(ROW_MESSAGES.longNumber('CCI'))
+  const value = cell.kind === 'text' ? digitsOf(cell.text) : ''
+  if (!value) return { value: null }
+  if (!/^\d{20}$/.test(value)) return fail(ROW_MESSAGES.cciLength)
+  if (!isValidCci(value)) return fail(ROW_MESSAGES.cciCheck)
+  if (bankCode && cciBankCode(value) !== bankCode) return fail(ROW_MESSAGES.cciBank(bankCode))
+  return { value }
+}
+
+function checkAmount(cell: SheetCell): Checked<string> {
+  switch (cell.kind) {
+    case 'empty':
+      return fail(ROW_MESSAGES.amountRequired)
+    case 'date':
+      return fail(ROW_MESSAGES.amountDate)
+    case 'text':
+      if (!cell.text.trim()) return fail(ROW_MESSAGES.amountRequired)
+      return fail(/^[\s\d.,S/-]+$/.test(cell.text) ? ROW_MESSAGES.amountText : ROW_MESSAGES.amountNumeric)
+    case 'number': {
+      const { value } = cell
+      if (!Number.isFinite(value)) return fail(ROW_MESSAGES.amountNumeric)
+      if (value <= 0) return fail(ROW_MESSAGES.amountPositive)
+      // The shortest text that reads back as the same number is what the clerk typed.
+      const text = String(value)
+      if (text.includes('e') || (text.split('.')[1]?.length ?? 0) > 2)
+        return fail(ROW_MESSAGES.amountDecimals)
+      if (value > MAX_AMOUNT) return fail(ROW_MESSAGES.amountMax)
+      return { value: value.toFixed(2) }
+    }
+    default:
+      return fail(ROW_MESSAGES.amountNumeric)
+  }
+}
+
+const COLUMN_INDEX = Object.fromEntries(PAYROLL_FILE_COLUMNS.map((c, i) => [c.key, i])) as Record<
+  PayrollColumnKey,
+  number
+>
+const EMPTY: SheetCell = { kind: 'empty' }
+
+/**
+ * Checks one data row on its own (everything but the employee match and repeated documents,
+ * which need the whole file and the database). Every problem of the row is reported.
+ */
+export function checkPayrollRow(
+  cells: readonly SheetCell[],
+  banks: ReadonlySet<string>,
+): { values: PayrollRowValues | null; problems: RowProblem[] } {
+  const problems: RowProblem[] = []
+  const cellAt = (key: PayrollColumnKey) => cells[COLUMN_INDEX[key]] ?? EMPTY
+  const report = (key: PayrollColumnKey, message: string) =>
+    problems.push({
+      column: PAYROLL_FILE_COLUMNS[COLUMN_INDEX[key]].header,
+      value: cellText(cellAt(key)),
+      message,
+    })
+  const take = <T>(key: PayrollColumnKey, check: (cell: SheetCell) => Checked<T>): T | null => {
+    const cell = cellAt(key)
+    const trouble = cellTrouble(cell)
+    const result = trouble ? fail(trouble) : check(cell)
+    if ('message' in result) {
+      report(key, result.message)
+      return null
+    }
+    return result.value
+  }
+
+  const type = take('identifierType', checkType)
+  const identifier = take('identifier', (cell) => checkIdentifier(cell, type))
+  take('fullName', (cell) =>
+    cell.kind === 'text' && cell.text.trim().length > 200 ? fail(ROW_MESSAGES.nameLength) : { value: null },
+  )
+  const bankCode = take('bankCode', (cell) => checkBank(cell, banks))
+  const bankAccount = take('bankAccount', checkAccount)
+  const cci = take('bankInterAccount', (cell) => checkCci(cell, bankCode))
+  const amount = take('amount', checkAmount)
+  for (let i = PAYROLL_FILE_COLUMNS.length; i < cells.length; i++) {
+    if (cells[i] && cells[i].kind !== 'empty') {
+      problems.push({ column: columnLetter(i), value: cellText(cells[i]), message: ROW_MESSAGES.extraData })
+    }
+  }
+  if (
+    problems.length ||
+    type === null ||
+    identifier === null ||
+    bankCode === null ||
+    bankAccount === null ||
+    amount === null
+  ) {
+    return { values: null, problems }
+  }
+  return {
+    values: {
+      identifierType: type,
+      identifier,
+      bankCode,
+      bankAccount,
+      bankInterAccount: cci ?? null,
+      amount,
+    },
+    problems,
+  }
+}
+
+/** A row with no value in any cell is skipped, as spreadsheets often carry blank formatted rows. */
+export const isBlankRow = (cells: readonly SheetCell[]) =>
+  cells.every((c) => c.kind === 'empty' || (c.kind === 'text' && !c.text.trim()))
