@@ -1,5 +1,6 @@
 import './zod-locale'
 
+export * from './contracts'
 export * from './employee-enums'
 export * from './enums'
 export * from './fields'
@@ -17,5 +18,6 @@ export * from './ruc'
 export * from './schemas/area'
 export * from './schemas/audit'
 export * from './schemas/company'
+export * from './schemas/contract'
 export * from './schemas/employee'
 export * from './schemas/position'

@@ -1,6 +1,7 @@
 export * from './audit'
 export * from './auth'
 export * from './catalog'
+export * from './contracts'
 export * from './employees'
 export * from './reference'
 export * from './payroll'

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest'
+import {
+  addDays,
+  addMonths,
+  CONTRACT_MESSAGES,
+  calendarStatus,
+  contractActions,
+  contractEndDate,
+  contractPay,
+  contractSettings,
+  contractStatus,
+  familyAllowanceOn,
+  fixedTermRunStart,
+  fixedTermWarning,
+  isIsoDate,
+  minimumWageOn,
+  renewalStart,
+  sweepTarget,
+  transitionProblem,
+} from './contracts'
+
+describe('contract end date', () => {
+  it('adds 1, 3, 6 or 12 months by duration and none for the indefinite one', () => {
+    expect(contractEndDate('2026-03-15', 1)).toBe('2026-04-15')
+    expect(contractEndDate('2026-03-15', 2)).toBe('2026-06-15')
+    expect(contractEndDate('2026-03-15', 3)).toBe('2026-09-15')
+    expect(contractEndDate('2026-03-15', 4)).toBe('2027-03-15')
+    expect(contractEndDate('2026-03-15', 5)).toBeNull()
+  })
+
+  it('stops at the last day of a shorter month', () => {
+    expect(contractEndDate('2026-01-31', 1)).toBe('2026-02-28')
+    expect(contractEndDate('2026-03-31', 1)).toBe('2026-04-30')
+    expect(contractEndDate('2026-08-31', 2)).toBe('2026-11-30')
+    expect(contractEndDate('2026-08-31', 3)).toBe('2027-02-28')
+    expect(contractEndDate('2025-12-31', 2)).toBe('2026-03-31')
+  })
+
+  it('knows leap years: 29 February exists in 2028 and 2000, not in 2100', () => {
+    expect(contractEndDate('2028-01-31', 1)).toBe('2028-02-29')
+    expect(contractEndDate('2027-08-31', 3)).toBe('2028-02-29')
+    expect(contractEndDate('2028-02-29', 4)).toBe('2029-02-28')
+    expect(addMonths('2000-01-30', 1)).toBe('2000-02-29')
+    expect(addMonths('2100-01-29', 1)).toBe('2100-02-28')
+  })
+
+  it('crosses year ends and needs a complete start date', () => {
+    expect(contractEndDate('2026-11-30', 2)).toBe('2027-02-28')
+    expect(contractEndDate('2026-12-01', 1)).toBe('2027-01-01')
+    expect(contractEndDate('2026-03', 1)).toBeNull()
+    expect(contractEndDate('2026-02-30', 1)).toBeNull()
+    expect(contractEndDate('', 1)).toBeNull()
+    expect(contractEndDate('2026-03-15', null)).toBeNull()
+    expect(contractEndDate('2026-03-15', 9)).toBeNull()
+  })
+
+  it('starts a renewal the day after the end, across months and leap days', () => {
+    expect(renewalStart('2026-02-28')).toBe('2026-03-01')
+    expect(renewalStart('2028-02-28')).toBe('2028-02-29')
+    expect(renewalStart('2026-12-31')).toBe('2027-01-01')
+    expect(addDays('2026-03-01', -30)).toBe('2026-01-30')
+  })
+
+  it('tells real dates from look-alikes', () => {
+    expect(isIsoDate('2028-02-29')).toBe(true)
+    expect(isIsoDate('2026-02-29')).toBe(false)
+    expect(isIsoDate('2026-13-01')).toBe(false)
+    expect(isIsoDate('15/03/2026')).toBe(false)
+  })
+})
+
+describe('contract status engine', () => {
+  it('offers Finalizar and Despedir on VIGENTE, Renovar and Finalizar on POR VENCER, nothing after', () => {
+    expect(contractActions(1).map((a) => a.label)).toEqual(['Finalizar', 'Despedir'])
+    expect(contractActions(2).map((a) => a.label)).toEqual(['Renovar', 'Finalizar'])
+    expect(contractActions(3)).toEqual([])
+    expect(contractActions(4)).toEqual([])
+    expect(contractStatus[1]).toEqual({ key: 'ACTIVE', label: 'VIGENTE', action: 'Finalizar' })
+    expect(contractStatus[2].key).toBe('TOEXPIRE')
+    expect(contractStatus[4]).toEqual({ key: 'TERMINATED', label: 'DESPEDIDO' })
+  })
+
+  it('allows the table transitions and refuses the rest with a reason', () => {
+    expect(transitionProblem(1, 3)).toBeNull()
+    expect(transitionProblem(1, 4, 'Falta grave')).toBeNull()
+    expect(transitionProblem(2, 3)).toBeNull()
+    expect(transitionProblem(1, 4)).toBe(CONTRACT_MESSAGES.reasonRequired)
+    expect(transitionProblem(1, 4, '   ')).toBe(CONTRACT_MESSAGES.reasonRequired)
+    expect(transitionProblem(2, 4, 'x')).toBe(
+      'Un contrato POR VENCER no puede pasar a DESPEDIDO; acciones permitidas: Renovar o Finalizar',
+    )
+    expect(transitionProblem(2, 1)).toMatch(/use Renovar/)
+    expect(transitionProblem(1, 2)).toMatch(/no puede pasar a POR VENCER/)
+    expect(transitionProblem(3, 1)).toBe('Un contrato FINALIZADO no admite cambios de estado')
+    expect(transitionProblem(4, 3)).toBe('Un contrato DESPEDIDO no admite cambios de estado')
+    expect(transitionProblem(3, 3)).toBe('El contrato ya está FINALIZADO')
+    expect(transitionProblem(1, 7)).toBe('Estado de contrato inválido')
+  })
+
+  it('gives the calendar status: POR VENCER 30 days before the end, FINALIZADO the day after', () => {
+    const end = '2026-06-30'
+    expect(calendarStatus(end, '2026-05-30')).toBe(1)
+    expect(calendarStatus(end, '2026-05-31')).toBe(2)
+    expect(calendarStatus(end, '2026-06-30')).toBe(2)
+    expect(calendarStatus(end, '2026-07-01')).toBe(3)
+    expect(calendarStatus(null, '2099-01-01')).toBe(1)
+    expect(calendarStatus(end, '2026-06-20', 10)).toBe(2)
+    expect(calendarStatus(end, '2026-06-19', 10)).toBe(1)
+  })
+
+  it('only moves contracts forward in the daily job', () => {
+    expect(sweepTarget(1, '2026-06-30', '2026-06-01')).toBe(2)
+    expect(sweepTarget(1, '2026-06-30', '2026-07-01')).toBe(3)
+    expect(sweepTarget(2, '2026-06-30', '2026-07-01')).toBe(3)
+    expect(sweepTarget(2, '2026-06-30', '2026-06-30')).toBeNull()
+    // A POR VENCER contract whose end moved later is not moved back by the job.
+    expect(sweepTarget(2, '2026-12-31', '2026-06-01')).toBeNull()
+    expect(sweepTarget(1, null, '2030-01-01')).toBeNull()
+    expect(sweepTarget(3, '2026-06-30', '2026-07-01')).toBeNull()
+    expect(sweepTarget(4, '2026-06-30', '2026-07-01')).toBeNull()
+  })
+
+  it('reads the notice period setting, falling back to 30 days', () => {
+    expect(contractSettings({}).expiryNoticeDays).toBe(30)
+    expect(contractSettings({ CONTRACT_EXPIRY_NOTICE_DAYS: '45' }).expiryNoticeDays).toBe(45)
+    expect(contractSettings({ CONTRACT_EXPIRY_NOTICE_DAYS: 'x' }).expiryNoticeDays).toBe(30)
+    expect(contractSettings({ CONTRACT_EXPIRY_NOTICE_DAYS: '0' }).expiryNoticeDays).toBe(30)
+  })
+})
+
+describe('contract pay', () => {
+  it('uses the RMV in force at the start date', () => {
+    expect(minimumWageOn('2025-01-01')).toBe(1130)
+    expect(minimumWageOn('2024-12-31')).toBe(1025)
+    expect(minimumWageOn('2022-05-01')).toBe(1025)
+    expect(minimumWageOn('2022-04-30')).toBe(930)
+    expect(familyAllowanceOn('2026-03-01')).toBe(113)
+    expect(familyAllowanceOn('2023-07-01')).toBe(102.5)
+  })
+
+  it('adds the allowance to the base only when the box is ticked, in céntimos', () => {
+    expect(contractPay(2500, true, '2026-01-01')).toEqual({
+      baseSalary: 2500,
+      familyAllowance: 113,
+      totalSalary: 2613,
+    })
+    expect(contractPay(1130.1, true, '2024-06-01').totalSalary).toBe(1232.6)
+    expect(contractPay(0.1 + 0.2, false, '2026-01-01').totalSalary).toBe(0.3)
+    expect(contractPay(1500.55, false, '2026-01-01')).toEqual({
+      baseSalary: 1500.55,
+      familyAllowance: 0,
+      totalSalary: 1500.55,
+    })
+  })
+})
+
+describe('five years of fixed-term contracts', () => {
+  const chain = [
+    { startDate: '2021-03-01', finishDate: '2022-03-01' },
+    { startDate: '2022-03-02', finishDate: '2023-03-02' },
+    { startDate: '2023-03-03', finishDate: '2024-03-03' },
+    { startDate: '2024-03-04', finishDate: '2025-03-04' },
+    { startDate: '2025-03-05', finishDate: '2026-03-05' },
+  ]
+
+  it('finds the start of the run of consecutive fixed-term contracts', () => {
+    expect(fixedTermRunStart(chain, '2026-03-06')).toBe('2021-03-01')
+    // A gap of more than a day starts a new run.
+    expect(fixedTermRunStart(chain, '2026-03-10')).toBe('2026-03-10')
+    // An indefinite contract is not fixed-term.
+    expect(fixedTermRunStart([{ startDate: '2020-01-01', finishDate: null }], '2021-01-01')).toBe(
+      '2021-01-01',
+    )
+    // A contract dismissed early ends the run on its real last day.
+    const dismissed = [{ startDate: '2025-01-01', finishDate: '2026-01-01', closedOn: '2025-06-30' }]
+    expect(fixedTermRunStart(dismissed, '2026-01-02')).toBe('2026-01-02')
+  })
+
+  it('warns when a renewal would pass five consecutive years, and not before', () => {
+    expect(fixedTermWarning(chain, { startDate: '2026-03-06', finishDate: '2026-09-06' })).toMatch(
+      /superaría 5 años de contratos a plazo fijo consecutivos \(desde el 01\/03\/2021; el límite vence el 01\/03\/2026\)/,
+    )
+    const four = chain.slice(1)
+    expect(fixedTermWarning(four, { startDate: '2026-03-06', finishDate: '2026-09-06' })).toBeNull()
+    expect(fixedTermWarning(four, { startDate: '2026-03-06', finishDate: '2027-03-06' })).toMatch(/superaría/)
+    expect(fixedTermWarning(chain, { startDate: '2026-03-06', finishDate: null })).toBeNull()
+  })
+})
