@@ -1,0 +1,27 @@
+import type { Database } from '@planillas/db'
+import type { FileStorage } from '@planillas/db/storage'
+
+export type Logger = {
+  info: (message: string, details?: Record<string, unknown>) => void
+  warn: (message: string, details?: Record<string, unknown>) => void
+  error: (message: string, details?: Record<string, unknown>) => void
+}
+
+/** What every processor gets besides its payload: the same in the worker, in-process and in tests. */
+export type WorkerContext = { db: Database; storage: FileStorage; log: Logger }
+
+/** One JSON line per event on stdout/stderr, readable by people and log collectors alike. */
+export function jsonLogger(bindings: Record<string, unknown> = {}): Logger {
+  const write = (level: string, message: string, details?: Record<string, unknown>) => {
+    const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...bindings, ...details })
+    if (level === 'error') process.stderr.write(`${line}\n`)
+    else process.stdout.write(`${line}\n`)
+  }
+  return {
+    info: (m, d) => write('info', m, d),
+    warn: (m, d) => write('warn', m, d),
+    error: (m, d) => write('error', m, d),
+  }
+}
+
+export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} }

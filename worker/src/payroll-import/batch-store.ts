@@ -1,0 +1,115 @@
+import {
+  type Database,
+  type Executor,
+  payrollBatchErrors,
+  payrollBatches,
+  recordAudit,
+  SYSTEM_ACTOR,
+} from '@planillas/db'
+import { BATCH_STATUS, formatCount } from '@planillas/domain'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+
+export type ClaimedBatch = typeof payrollBatches.$inferSelect
+
+/**
+ * Takes a batch for this attempt: PENDIENTE or PROCESANDO (a crashed attempt) becomes PROCESANDO
+ * with the attempt counted. A finished or unknown batch gives null: there is nothing to do.
+ */
+export async function claimBatch(db: Database, batchId: number): Promise<ClaimedBatch | null> {
+  const [batch] = await db
+    .update(payrollBatches)
+    .set({
+      status: BATCH_STATUS.PROCESSING,
+      progress: 0,
+      rowsRead: 0,
+      errorCount: 0,
+      attempts: sql`${payrollBatches.attempts} + 1`,
+      startedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(payrollBatches.id, batchId),
+        inArray(payrollBatches.status, [BATCH_STATUS.PENDING, BATCH_STATUS.PROCESSING]),
+      ),
+    )
+    .returning()
+  return batch ?? null
+}
+
+/** Progress while reading, visible at once (no transaction); ignored once the batch is finished. */
+export async function reportProgress(db: Database, batchId: number, progress: number, rowsRead: number) {
+  await db
+    .update(payrollBatches)
+    .set({ progress: Math.max(0, Math.min(99, Math.floor(progress))), rowsRead })
+    .where(and(eq(payrollBatches.id, batchId), eq(payrollBatches.status, BATCH_STATUS.PROCESSING)))
+}
+
+export type FileProblem = {
+  rowNumber: number | null
+  column: string | null
+  value: string | null
+  message: string
+}
+
+/** Stores a slice of a batch's errors with one set-based insert. */
+export async function insertErrors(db: Executor, batchId: number, attempt: number, problems: FileProblem[]) {
+  for (let at = 0; at < problems.length; at += 5000) {
+    const slice = problems.slice(at, at + 5000)
+    await db.execute(sql`
+      insert into payroll_batch_errors (batch_id, attempt, row_number, "column", value, message)
+      select ${batchId}, ${attempt}, r, c, v, m
+      from unnest(
+        ${sql.param(slice.map((p) => p.rowNumber))}::int[],
+        ${sql.param(slice.map((p) => p.column))}::text[],
+        ${sql.param(slice.map((p) => p.value))}::text[],
+        ${sql.param(slice.map((p) => p.message))}::text[]
+      ) as e(r, c, v, m)`)
+  }
+}
+
+/**
+ * Ends the batch CON ERRORES, keeping only this attempt's errors. Locks the batch first, so an
+ * attempt that lost a race (the batch already finished) changes nothing and drops its errors.
+ */
+export async function finishWithErrors(db: Database, batch: ClaimedBatch, rowsRead: number) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: payrollBatches.status })
+      .from(payrollBatches)
+      .where(eq(payrollBatches.id, batch.id))
+      .for('update')
+    const errors = and(
+      eq(payrollBatchErrors.batchId, batch.id),
+      eq(payrollBatchErrors.attempt, batch.attempts),
+    )
+    if (current?.status !== BATCH_STATUS.PROCESSING) {
+      await tx.delete(payrollBatchErrors).where(errors)
+      return false
+    }
+    await tx
+      .delete(payrollBatchErrors)
+      .where(and(eq(payrollBatchErrors.batchId, batch.id), ne(payrollBatchErrors.attempt, batch.attempts)))
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(payrollBatchErrors)
+      .where(errors)
+    await tx
+      .update(payrollBatches)
+      .set({
+        status: BATCH_STATUS.FAILED,
+        progress: 100,
+        rowsRead,
+        errorCount: count,
+        finishedAt: new Date(),
+      })
+      .where(eq(payrollBatches.id, batch.id))
+    await recordAudit(tx, {
+      action: 'UPDATE',
+      entity: 'payroll_batches',
+      entityId: batch.id,
+      actor: batch.createdBy ?? SYSTEM_ACTOR,
+      description: `La carga #${batch.id} ('${batch.fileName}', planilla ${batch.code}) terminó CON ERRORES: ${formatCount(count)} errores, nada registrado`,
+    })
+    return true
+  })
+}

@@ -1,0 +1,159 @@
+import { type Database, payrollBatchErrors, payrollBatches, recordAudit, SYSTEM_ACTOR } from '@planillas/db'
+import { FileNotFoundError, readAll } from '@planillas/db/storage'
+import { openXlsx, XlsxFileError } from '@planillas/db/xlsx-package'
+import {
+  BATCH_STATUS,
+  FILE_MESSAGES,
+  type JobInfo,
+  PAYROLL_UPLOAD_MESSAGES,
+  PayrollImportPayloadSchema,
+} from '@planillas/domain'
+import { and, eq, inArray } from 'drizzle-orm'
+import type { WorkerContext } from '../context'
+import {
+  type ClaimedBatch,
+  claimBatch,
+  finishWithErrors,
+  insertErrors,
+  reportProgress,
+} from '../payroll-import/batch-store'
+import { loadBankCodes } from '../payroll-import/employees'
+import { finishProcessed } from '../payroll-import/payroll-writer'
+import { validatePayrollFile } from '../payroll-import/validate-file'
+
+export type PayrollImportOutcome =
+  | { outcome: 'skipped' }
+  | { outcome: 'processed'; payrollId: number; rows: number }
+  | { outcome: 'rejected'; errors: number }
+
+const FILE_MISSING = 'El archivo de la carga ya no está en el almacenamiento: vuelva a cargarlo'
+const SINGLE_ATTEMPT: JobInfo = { id: 'direct', attempt: 1, maxAttempts: 1 }
+
+/**
+ * The payroll-import job (DESIGN §6): reads the batch's file, checks every row, then writes the
+ * payroll and all its lines in one transaction (PROCESADO) or only the errors (CON ERRORES).
+ * Idempotent: a finished batch is left alone, and the writing transaction re-checks the batch
+ * under a row lock. Unexpected errors are thrown for a retry, except on the last attempt, where
+ * the batch ends CON ERRORES with a generic message.
+ */
+export async function processPayrollImport(
+  payload: unknown,
+  ctx: WorkerContext,
+  job: JobInfo = SINGLE_ATTEMPT,
+): Promise<PayrollImportOutcome> {
+  const { batchId } = PayrollImportPayloadSchema.parse(payload)
+  const batch = await claimBatch(ctx.db, batchId)
+  if (!batch) {
+    ctx.log.info('Carga ya terminada o inexistente: nada que hacer', { batchId, jobId: job.id })
+    return { outcome: 'skipped' }
+  }
+  const started = Date.now()
+  try {
+    const outcome = await importBatch(batch, ctx)
+    ctx.log.info('Carga procesada', { batchId, ...outcome, ms: Date.now() - started, attempt: job.attempt })
+    return outcome
+  } catch (error) {
+    ctx.log.error('Falló la carga', {
+      batchId,
+      attempt: job.attempt,
+      error: String((error as Error)?.stack ?? error),
+    })
+    if (job.attempt < job.maxAttempts) throw error
+    await abandonPayrollImport(ctx.db, batchId)
+    return { outcome: 'rejected', errors: 1 }
+  }
+}
+
+async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<PayrollImportOutcome> {
+  const { db } = ctx
+  const reject = async (message: string) => {
+    await insertErrors(db, batch.id, batch.attempts, [
+      { rowNumber: null, column: null, value: null, message },
+    ])
+    await finishWithErrors(db, batch, 0)
+    return { outcome: 'rejected', errors: 1 } as const
+  }
+  let file: Buffer
+  try {
+    file = await readAll(await ctx.storage.get(batch.fileKey))
+  } catch (error) {
+    if (error instanceof FileNotFoundError) return reject(FILE_MISSING)
+    throw error
+  }
+  let pkg: Awaited<ReturnType<typeof openXlsx>>
+  try {
+    pkg = await openXlsx(file)
+  } catch (error) {
+    if (error instanceof XlsxFileError) return reject(error.message)
+    throw error
+  }
+  const banks = await loadBankCodes(db)
+  let result: Awaited<ReturnType<typeof validatePayrollFile>>
+  try {
+    result = await validatePayrollFile(db, pkg, banks, {
+      onProgress: (rows, total) => reportProgress(db, batch.id, (rows / total) * 90, rows),
+      onProblems: (problems) => insertErrors(db, batch.id, batch.attempts, problems),
+    })
+  } catch (error) {
+    if (error instanceof XlsxFileError) return reject(error.message)
+    throw error
+  }
+  if (result.problemCount > 0) {
+    await finishWithErrors(db, batch, result.rowsRead)
+    return { outcome: 'rejected', errors: result.problemCount }
+  }
+  await reportProgress(db, batch.id, 95, result.rowsRead)
+  try {
+    const payroll = await finishProcessed(db, batch, result.lines, result.rowsRead)
+    if (!payroll) return { outcome: 'skipped' }
+    return { outcome: 'processed', payrollId: payroll.id, rows: payroll.collaborators }
+  } catch (error) {
+    if (violates(error, 'payrolls_code_unique')) return reject(PAYROLL_UPLOAD_MESSAGES.codeTaken)
+    throw error
+  }
+}
+
+/** Ends an unfinished batch CON ERRORES with the generic message (attempts exhausted, job lost). */
+export async function abandonPayrollImport(db: Database, batchId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [batch] = await tx
+      .select()
+      .from(payrollBatches)
+      .where(
+        and(
+          eq(payrollBatches.id, batchId),
+          inArray(payrollBatches.status, [BATCH_STATUS.PENDING, BATCH_STATUS.PROCESSING]),
+        ),
+      )
+      .for('update')
+    if (!batch) return false
+    await tx.delete(payrollBatchErrors).where(eq(payrollBatchErrors.batchId, batchId))
+    await tx
+      .insert(payrollBatchErrors)
+      .values({ batchId, attempt: batch.attempts, message: FILE_MESSAGES.unexpected })
+    await tx
+      .update(payrollBatches)
+      .set({ status: BATCH_STATUS.FAILED, progress: 100, errorCount: 1, finishedAt: new Date() })
+      .where(eq(payrollBatches.id, batchId))
+    await recordAudit(tx, {
+      action: 'UPDATE',
+      entity: 'payroll_batches',
+      entityId: batchId,
+      actor: batch.createdBy ?? SYSTEM_ACTOR,
+      description: `La carga #${batchId} ('${batch.fileName}', planilla ${batch.code}) no se pudo procesar tras ${batch.attempts} intentos`,
+    })
+    return true
+  })
+}
+
+function violates(error: unknown, constraint: string): boolean {
+  for (
+    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    i++
+  ) {
+    if (e.code === '23505' && e.constraint === constraint) return true
+    e = e.cause as typeof e
+  }
+  return false
+}

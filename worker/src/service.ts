@@ -1,0 +1,60 @@
+import { openDatabase } from '@planillas/db'
+import { createBullmqQueue, createBullmqWorker } from '@planillas/db/queue'
+import { createStorage } from '@planillas/db/storage'
+import { jsonLogger } from './context'
+import { createJobHandlers } from './processors/index'
+import { sweepPayrollBatches } from './sweep'
+
+const SWEEP_EVERY_MS = 60_000
+
+export type WorkerService = { close: () => Promise<void> }
+
+/**
+ * The worker process (`npm run start:worker`): BullMQ consumers for every job, plus a sweep on
+ * start and every minute that re-enqueues batches no queue holds (DESIGN §6).
+ */
+export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): Promise<WorkerService> {
+  const log = jsonLogger({ service: 'worker', pid: process.pid })
+  if (!env.REDIS_URL || !env.DATABASE_URL) {
+    throw new Error(
+      'El worker necesita REDIS_URL y DATABASE_URL. Sin ellos, `npm start` procesa las cargas dentro del mismo proceso.',
+    )
+  }
+  const handle = await openDatabase({ url: env.DATABASE_URL, poolSize: Number(env.WORKER_DB_POOL ?? 5) })
+  const ctx = { db: handle.db, storage: createStorage(env), log }
+  const options = { url: env.REDIS_URL, prefix: env.QUEUE_PREFIX }
+  const consumer = createBullmqWorker(createJobHandlers(ctx), {
+    ...options,
+    concurrency: Number(env.WORKER_CONCURRENCY ?? 1),
+    lockDurationMs: env.WORKER_LOCK_MS ? Number(env.WORKER_LOCK_MS) : undefined,
+    stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS ? Number(env.WORKER_STALLED_INTERVAL_MS) : undefined,
+  })
+  const producer = createBullmqQueue(options)
+  consumer.worker.on('error', (error) => log.error('Error del worker', { error: String(error) }))
+  consumer.worker.on('failed', (job, error) =>
+    log.warn('Intento fallido', { jobId: job?.id, attemptsMade: job?.attemptsMade, error: error.message }),
+  )
+
+  const sweep = () =>
+    sweepPayrollBatches(handle.db, producer, log).catch((error) =>
+      log.error('No se pudo revisar las cargas pendientes', { error: String(error) }),
+    )
+  void consumer.worker.run()
+  await sweep()
+  const timer = setInterval(sweep, SWEEP_EVERY_MS)
+  log.info('Worker listo', {
+    queuePrefix: options.prefix ?? 'planillas',
+    concurrency: consumer.worker.concurrency,
+  })
+
+  return {
+    async close() {
+      clearInterval(timer)
+      // Lets the job in hand finish (or BullMQ hands it to another worker after its lock expires).
+      await consumer.close()
+      await producer.close()
+      await handle.close()
+      log.info('Worker detenido')
+    },
+  }
+}
