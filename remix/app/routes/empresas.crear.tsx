@@ -1,1 +1,1 @@
-export { action, default, ErrorBoundary, loader, meta } from './empresas.$id'
+export { action, default, ErrorBoundary, loader, meta } from './empresas.$id._index'

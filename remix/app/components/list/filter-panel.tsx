@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { buttonClass } from '../ui/button'
 
 /**
@@ -9,13 +9,21 @@ import { buttonClass } from '../ui/button'
 export function FilterPanel({ children, active }: { children: ReactNode; active: number }) {
   const location = useLocation()
   const search = new URLSearchParams(location.search).get('search')
+  const panel = useRef<HTMLDetailsElement>(null)
   return (
-    <details className="group relative">
+    // With JavaScript the page does not reload on 'Aplicar', so the panel closes itself.
+    <details ref={panel} className="group relative">
       <summary className={`${buttonClass('secondary')} cursor-pointer list-none`}>
         Filtrar{active ? ` (${active})` : ''}
       </summary>
       <div className="absolute z-20 mt-2 w-80 max-w-[90vw] rounded border border-slate-200 bg-white p-4 shadow-lg">
-        <Form method="get" className="flex flex-col gap-3">
+        <Form
+          method="get"
+          className="flex flex-col gap-3"
+          onSubmit={() => {
+            if (panel.current) panel.current.open = false
+          }}
+        >
           {search ? <input type="hidden" name="search" value={search} /> : null}
           {children}
           <div className="flex justify-end gap-2 pt-2">

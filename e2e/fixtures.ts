@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+
+/** The development provider's demo users (scripts/dev-idp, db/src/seed.ts). */
+export const DEMO = {
+  admin: { email: 'admin@planillas.pe', password: 'admin', name: 'Ana Administradora' },
+  rrhh: { email: 'rrhh@planillas.pe', password: 'rrhh', name: 'Rosa Recursos Humanos' },
+  auditor: { email: 'auditor@planillas.pe', password: 'auditor', name: 'Aurelio Auditor' },
+  lector: { email: 'lector@planillas.pe', password: 'lector', name: 'Luis Lector' },
+} as const
+export type DemoUser = keyof typeof DEMO
+
+/** Fills the provider's login form; the page must be on it. */
+export async function fillProviderLogin(page: Page, who: DemoUser) {
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible()
+  await page.getByLabel('Correo electrónico').fill(DEMO[who].email)
+  await page.getByLabel('Contraseña').fill(DEMO[who].password)
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click()
+}
+
+/**
+ * Signs a demo user in through the real pages: the landing page's button, the provider's login
+ * form, the callback, and the dashboard. Works with JavaScript on and off.
+ */
+export async function signIn(page: Page, who: DemoUser) {
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click()
+  await fillProviderLogin(page, who)
+  await page.waitForURL((url) => url.pathname === '/')
+  await expect(page.getByRole('heading', { name: 'Control de pagos' })).toBeVisible()
+}
+
+/** Fails on serious or critical accessibility violations of the page as it is now. */
+export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}) {
+  // axe runs inside the page, which needs JavaScript; the markup is the same server-rendered HTML in
+  // both projects, so the scan of the 'js' project covers the 'nojs' one.
+  if (base.info().project.use.javaScriptEnabled === false) return
+  let builder = new AxeBuilder({ page })
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector)
+  const { violations } = await builder.analyze()
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
+  expect(serious, `accesibilidad de ${page.url()}`).toEqual([])
+}
+
+/** `test` with `signIn` at hand; specs import `test` and `expect` from here. */
+export const test = base.extend<{ signIn: (who: DemoUser) => Promise<void> }>({
+  signIn: async ({ page }, use) => {
+    await use((who) => signIn(page, who))
+  },
+})
+export { expect }
