@@ -15,13 +15,21 @@ export function interactionRoutes(provider: Provider): Router {
     next()
   }
 
-  /** Grants the scopes asked for and finishes the interaction (the browser returns to the client). */
+  /**
+   * Grants the scopes asked for and finishes the interaction (the browser returns to the client).
+   * Every sign-in starts from scratch: the provider's previous session (perhaps another demo user)
+   * is dropped first, or oidc-provider would ask for a logout confirmation that needs JavaScript.
+   */
   async function finish(req: Request, res: Response, accountId: string) {
     const details = await provider.interactionDetails(req, res)
-    const grant = details.grantId
-      ? await provider.Grant.find(details.grantId)
-      : new provider.Grant({ accountId, clientId: String(details.params.client_id) })
-    if (!grant) throw new Error('grant not found')
+    if (details.session) {
+      const previous = details.session.uid ? await provider.Session.findByUid(details.session.uid) : undefined
+      await previous?.destroy()
+      details.session = undefined
+      details.grantId = undefined
+      await details.persist()
+    }
+    const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) })
     grant.addOIDCScope(String(details.params.scope ?? 'openid'))
     const grantId = await grant.save()
     await provider.interactionFinished(

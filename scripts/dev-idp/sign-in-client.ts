@@ -8,13 +8,16 @@ export async function signInThroughProvider(
   authorizationUrl: string,
   email: string,
   password: string,
+  /** The browser's cookies; pass the same map to sign in again in the same browser. */
+  jar = new Map<string, string>(),
 ): Promise<ProviderSignIn> {
-  const jar = new Map<string, string>()
   const remember = (response: Response) => {
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';')
       const index = pair.indexOf('=')
-      jar.set(pair.slice(0, index), pair.slice(index + 1))
+      const [name, value] = [pair.slice(0, index), pair.slice(index + 1)]
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(cookie)) jar.delete(name)
+      else jar.set(name, value)
     }
   }
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')

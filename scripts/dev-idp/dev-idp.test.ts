@@ -1,0 +1,81 @@
+import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, OAuth2Client } from 'arctic'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DevIdp, startDevIdp } from './index'
+import { signInThroughProvider } from './sign-in-client'
+
+const REDIRECT_URI = 'http://localhost:3999/login/callback'
+let idp: DevIdp
+let discovery: { authorization_endpoint: string; token_endpoint: string; claims_supported: string[] }
+
+beforeAll(async () => {
+  idp = await startDevIdp({ port: 0, webUrls: ['http://localhost:3999'] })
+  discovery = await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()
+})
+afterAll(() => idp?.close())
+
+const client = new OAuth2Client('planillas-web', 'planillas-dev-secret', REDIRECT_URI)
+
+function authorizationUrl(verifier: string) {
+  const url = client.createAuthorizationURLWithPKCE(
+    discovery.authorization_endpoint,
+    generateState(),
+    CodeChallengeMethod.S256,
+    verifier,
+    ['openid', 'profile', 'email'],
+  )
+  url.searchParams.set('nonce', 'n')
+  return url.toString()
+}
+
+async function idTokenOf(email: string, password: string, jar?: Map<string, string>) {
+  const verifier = generateCodeVerifier()
+  const { code } = await signInThroughProvider(authorizationUrl(verifier), email, password, jar)
+  const tokens = await client.validateAuthorizationCode(discovery.token_endpoint, code, verifier)
+  return decodeIdToken(tokens.idToken()) as Record<string, unknown>
+}
+
+describe('development identity provider', () => {
+  it('puts e-mail, name and roles in the ID token', async () => {
+    expect(discovery.claims_supported).toContain('roles')
+    const claims = await idTokenOf('auditor@planillas.pe', 'auditor')
+    expect(claims).toMatchObject({
+      sub: 'demo-auditor',
+      email: 'auditor@planillas.pe',
+      name: 'Aurelio Auditor',
+      roles: ['dashboard', 'auditoria_lista', 'auditoria_descarga_excel'],
+      nonce: 'n',
+    })
+  })
+
+  it('asks who signs in every time, so the same browser can switch demo users', async () => {
+    const jar = new Map<string, string>()
+    expect((await idTokenOf('admin@planillas.pe', 'admin', jar)).sub).toBe('demo-admin')
+    expect((await idTokenOf('lector@planillas.pe', 'lector', jar)).sub).toBe('demo-lector')
+  })
+
+  it('refuses a wrong password with its Spanish page', async () => {
+    await expect(
+      signInThroughProvider(authorizationUrl(generateCodeVerifier()), 'admin@planillas.pe', 'x'),
+    ).rejects.toThrow('wrong credentials')
+  })
+
+  it('requires PKCE and a registered redirect URI', async () => {
+    const withoutPkce = new URL(discovery.authorization_endpoint)
+    for (const [k, v] of Object.entries({
+      client_id: 'planillas-web',
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: REDIRECT_URI,
+    })) {
+      withoutPkce.searchParams.set(k, v)
+    }
+    const refused = await fetch(withoutPkce, { redirect: 'manual' })
+    expect(new URL(refused.headers.get('location')!).searchParams.get('error')).toBe('invalid_request')
+
+    const elsewhere = new URL(authorizationUrl(generateCodeVerifier()))
+    elsewhere.searchParams.set('redirect_uri', 'http://evil.example/login/callback')
+    const page = await fetch(elsewhere, { redirect: 'manual' })
+    expect(page.status).toBe(400)
+    expect(await page.text()).toContain('La dirección de retorno de la aplicación no está registrada.')
+  })
+})
