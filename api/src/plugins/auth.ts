@@ -11,7 +11,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null as unknown as AuthUser)
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const config = request.routeOptions.config
-    if (config?.public || !request.routeOptions.url) return
+    const url = request.routeOptions.url
+    // The OpenAPI document and its UI are public: they describe the API, they hold no data.
+    if (config?.public || !url || url === '/api/docs' || url.startsWith('/api/docs/')) return
     const header = request.headers.authorization
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined
     if (!token) throw unauthorized()

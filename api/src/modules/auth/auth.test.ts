@@ -191,6 +191,14 @@ describe('logout', () => {
     expect(after.json().messages).toEqual(['Su sesión ha expirado, por favor inicie sesión nuevamente'])
   })
 
+  it('serves the OpenAPI document without a token, sign-in routes included', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(docs.statusCode).toBe(200)
+    expect(Object.keys(docs.json().paths)).toEqual(
+      expect.arrayContaining(['/api/v1/auth/', '/api/v1/auth/refresh-token', '/api/v1/auth/logout']),
+    )
+  })
+
   it('asks for a token to answer /auth/me', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(401)
   })
