@@ -29,6 +29,9 @@ export const sessionStorage = createCookieSessionStorage({
 
 const sealer = createSealer(secret)
 
+/** The secret of the session cookie, for the web tier's other signed cookies (the sign-in flow). */
+export const cookieSecrets = [secret]
+
 export type Tokens = { accessToken: string; refreshToken: string }
 export type SessionUser = { email: string; name: string; roles: string[] }
 export type Toast = { type: 'success' | 'error' | 'info'; message: string }
