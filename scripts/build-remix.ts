@@ -1,0 +1,37 @@
+import { spawnSync } from 'node:child_process'
+import { readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { REMIX_BUILD, REMIX_DIR } from './web-server'
+
+const ROOT = path.resolve(REMIX_DIR, '..')
+/** What the web bundle is made of: its own code and the domain rules it imports. */
+const SOURCES = [
+  path.join(REMIX_DIR, 'app'),
+  path.join(REMIX_DIR, 'public'),
+  path.join(REMIX_DIR, 'vite.config.ts'),
+  path.join(ROOT, 'domain/src'),
+]
+
+function newestChange(entry: string): number {
+  let stat: ReturnType<typeof statSync>
+  try {
+    stat = statSync(entry)
+  } catch {
+    return 0
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(entry).reduce(
+    (newest, name) => Math.max(newest, newestChange(path.join(entry, name))),
+    stat.mtimeMs,
+  )
+}
+
+/** Builds the Remix app when there is no build or a source changed after it. */
+export function ensureRemixBuild(): void {
+  const built = newestChange(path.join(REMIX_BUILD, 'server/index.js'))
+  const changed = Math.max(...SOURCES.map(newestChange))
+  if (built && built >= changed) return
+  console.log(built ? 'El código de la web cambió: compilando…' : 'Compilando la web (primera vez)…')
+  const result = spawnSync('npm', ['run', 'build', '-w', '@planillas/remix'], { cwd: ROOT, stdio: 'inherit' })
+  if (result.status !== 0) throw new Error('No se pudo compilar la web (npm run build)')
+}

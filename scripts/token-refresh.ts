@@ -1,0 +1,65 @@
+import type { NextFunction, Request, Response } from 'express'
+import {
+  decodeAccessToken,
+  readTokens,
+  SESSION_COOKIE,
+  sessionStorage,
+  storeTokens,
+} from '../remix/app/session.server'
+
+/** Refresh when the access token has less than this left, so a page never starts with a dying token. */
+const REFRESH_MARGIN_MS = 60_000
+
+type Tokens = { accessToken: string; refreshToken: string }
+
+/** New tokens; null when the API refused the refresh token; undefined when the API could not answer. */
+async function refresh(apiUrl: string, refreshToken: string): Promise<Tokens | null | undefined> {
+  try {
+    const response = await fetch(`${apiUrl}/api/v1/auth/refresh-token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    })
+    if (response.status === 400 || response.status === 401) return null
+    if (!response.ok) return undefined
+    return ((await response.json()) as { payload: Tokens }).payload
+  } catch {
+    return undefined
+  }
+}
+
+/** The Cookie header with one cookie's value replaced (or added). */
+export function replaceCookie(header: string, name: string, pair: string): string {
+  const others = header.split(/;\s*/).filter((part) => part && !part.startsWith(`${name}=`))
+  return [...others, pair].join('; ')
+}
+
+/**
+ * Express middleware: when the session's access token expires within a minute, rotate it with the
+ * API's refresh token before Remix runs. The new cookie goes to the browser, and the request's own
+ * Cookie header is rewritten so the loaders of this very request already see the fresh token.
+ * A refused refresh clears the tokens (the page then sends the user to /login).
+ */
+export function tokenRefresh(apiUrl: string) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const cookie = req.headers.cookie
+      if (!cookie?.includes(`${SESSION_COOKIE}=`)) return next()
+      const session = await sessionStorage.getSession(cookie)
+      const tokens = readTokens(session)
+      if (!tokens) return next()
+      const claims = decodeAccessToken(tokens.accessToken)
+      if (claims && claims.exp * 1000 - Date.now() > REFRESH_MARGIN_MS) return next()
+      const fresh = await refresh(apiUrl, tokens.refreshToken)
+      if (fresh === undefined) return next()
+      if (fresh) storeTokens(session, fresh)
+      else session.unset('tokens')
+      const setCookie = await sessionStorage.commitSession(session)
+      res.append('Set-Cookie', setCookie)
+      req.headers.cookie = replaceCookie(cookie, SESSION_COOKIE, setCookie.split(';')[0])
+      next()
+    } catch (error) {
+      next(error)
+    }
+  }
+}
