@@ -1,0 +1,62 @@
+import { expect, signIn, test } from './fixtures'
+
+/** SPEC §2's menu, cut down to what each demo user's roles allow (DESIGN §3). */
+const EXPECTED = {
+  admin: [
+    'Portada',
+    'Áreas',
+    'Empresas',
+    'Cargos',
+    'Colaboradores',
+    'Contratos',
+    'Lista',
+    'Carga de planillas',
+    'Cargar abonos',
+    'Vacantes',
+    'Postulantes',
+    'Auditoría',
+  ],
+  rrhh: [
+    'Portada',
+    'Áreas',
+    'Empresas',
+    'Cargos',
+    'Colaboradores',
+    'Contratos',
+    'Lista',
+    'Carga de planillas',
+    'Cargar abonos',
+    'Vacantes',
+    'Postulantes',
+  ],
+  auditor: ['Portada', 'Auditoría'],
+  lector: [
+    'Portada',
+    'Áreas',
+    'Empresas',
+    'Cargos',
+    'Colaboradores',
+    'Contratos',
+    'Lista',
+    'Vacantes',
+    'Postulantes',
+  ],
+} as const
+
+for (const [who, entries] of Object.entries(EXPECTED) as [keyof typeof EXPECTED, readonly string[]][]) {
+  test(`${who} sees exactly the menu entries their roles allow`, async ({ page }) => {
+    await signIn(page, who)
+    const menu = page.getByRole('complementary', { name: 'Menú principal' })
+    const labels = await menu
+      .locator('[data-menu]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('data-menu')))
+    expect(labels).toEqual(entries)
+  })
+}
+
+test('a page outside the roles answers 403 with a page that says so', async ({ page }) => {
+  await signIn(page, 'auditor')
+  const response = await page.goto('/areas')
+  expect(response?.status()).toBe(403)
+  await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible()
+})

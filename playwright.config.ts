@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * End-to-end tests against the whole system: scripts/e2e-server.ts starts the development identity
+ * provider, the API and the web tier on their own ports (E2E_PORT_BASE, default 4000) with a fresh
+ * database and the demo data. Chromium is Debian's (/usr/bin/chromium); never `playwright install`.
+ */
+const base = Number(process.env.E2E_PORT_BASE ?? 4000)
+const baseURL = `http://localhost:${base}`
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Tests share one system and its database; two cores: one worker keeps them predictable.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    locale: 'es-PE',
+    timezoneId: 'America/Lima',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    acceptDownloads: true,
+  },
+  projects: [
+    { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'nojs', use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'node --import tsx scripts/e2e-server.ts',
+    url: `${baseURL}/login`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: { E2E_PORT_BASE: String(base) },
+  },
+})
