@@ -8,24 +8,26 @@ import { startSystem } from './system'
 /**
  * The system the end-to-end tests run against (started by playwright.config.ts): a fresh database
  * with the demo data (a new PostgreSQL database when DATABASE_URL is set, else a new PGlite
- * directory under .data/), the development identity provider, the API and the web tier on
- * E2E_PORT_BASE (default 4000), +1 and +2. Everything it created is removed when it stops.
+ * directory under .data/e2e-*), the development identity provider, the API and the web tier on
+ * E2E_PORT_BASE (default 4000), +1 and +2 (+3 is left to the specs' fake DNI provider). Everything it
+ * created is removed when it stops.
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 4000)
 const ports = { web: base, api: base + 1, idp: base + 2 }
 process.env.WEB_URL = `http://localhost:${ports.web}`
 delete process.env.OIDC_INTERNAL_URL
+// Port base + 3 is where specs serve their stand-in for the external DNI provider (colaboradores).
+process.env.DNI_LOOKUP_URL = `http://127.0.0.1:${base + 3}/dni`
+delete process.env.DNI_LOOKUP_TOKEN
 delete process.env.OIDC_REDIRECT_URI
 
-let handle: DatabaseHandle
-let cleanup = () => {}
-if (process.env.DATABASE_URL) {
-  handle = await openTestDatabase()
-} else {
-  const dir = path.resolve('.data', `e2e-${process.pid}-${Date.now()}`)
-  handle = await openDatabase({ dataDir: dir })
-  cleanup = () => rmSync(dir, { recursive: true, force: true })
-}
+// Everything this run writes (PGlite data, uploaded files) lives in one folder removed at the end.
+const runDir = path.resolve('.data', `e2e-${process.pid}-${Date.now()}`)
+process.env.FILES_DIR = path.join(runDir, 'files')
+const handle: DatabaseHandle = process.env.DATABASE_URL
+  ? await openTestDatabase()
+  : await openDatabase({ dataDir: path.join(runDir, 'pglite') })
+const cleanup = () => rmSync(runDir, { recursive: true, force: true })
 console.log(await seedDemo(handle.db))
 
 const system = await startSystem({
