@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import type { Download } from '@playwright/test'
 import ExcelJS from 'exceljs'
 
@@ -6,7 +5,7 @@ import ExcelJS from 'exceljs'
 export async function readDownloadedSheet(download: Download): Promise<string[][]> {
   const path = await download.path()
   const workbook = new ExcelJS.Workbook()
-  await workbook.xlsx.load(await readFile(path))
+  await workbook.xlsx.readFile(path)
   const rows: string[][] = []
   workbook.worksheets[0].eachRow((row) => {
     rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v))))

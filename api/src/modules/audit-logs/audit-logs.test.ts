@@ -15,7 +15,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const list = (payload: unknown, who: 'admin' | 'rrhh' | 'auditor' = 'auditor') =>
+const list = (payload: object, who: 'admin' | 'rrhh' | 'auditor' = 'auditor') =>
   t.call(who, { method: 'POST', url: '/api/v1/audit-logs/list', payload })
 
 describe('audit log API', () => {
