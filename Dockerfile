@@ -1,0 +1,33 @@
+# One image for every role; the command picks it (see docker-compose.yml):
+#   api     node --import tsx api/src/server.ts
+#   web     node --import tsx scripts/start-web.ts
+#   worker  node --import tsx worker/src/main.ts
+#   idp     node --import tsx scripts/dev-idp/main.ts   (development identity provider)
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# Manifests first, so the dependency layer is reused while only sources change.
+COPY package.json package-lock.json ./
+COPY domain/package.json domain/
+COPY db/package.json db/
+COPY api/package.json api/
+COPY worker/package.json worker/
+COPY remix/package.json remix/
+COPY scripts/dev-idp/package.json scripts/dev-idp/
+# Not `npm ci`: this registry omits other platforms' optional packages from the lockfile, which
+# `npm ci` calls inconsistent; `npm install` still honours the lockfile (docs/decisions.md).
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production \
+    API_HOST=0.0.0.0 \
+    WEB_HOST=0.0.0.0 \
+    IDP_HOST=0.0.0.0 \
+    FILES_DIR=/app/.data/files
+COPY --from=build /app /app
+RUN mkdir -p /app/.data/files && chown -R node:node /app/.data
+USER node
+EXPOSE 3000 3001 3002
+CMD ["node", "--import", "tsx", "api/src/server.ts"]
