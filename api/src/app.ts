@@ -17,6 +17,7 @@ import { areaRoutes } from './modules/areas'
 import { auditLogRoutes } from './modules/audit-logs/routes'
 import { authRoutes } from './modules/auth/routes'
 import { companyRoutes } from './modules/companies/routes'
+import { contractRoutes } from './modules/contracts/routes'
 import { employeeRoutes } from './modules/employees/routes'
 import { positionRoutes } from './modules/positions'
 import { referenceRoutes } from './modules/reference/routes'
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(companyRoutes, { prefix: '/companies' })
       await v1.register(auditLogRoutes, { prefix: '/audit-logs' })
       await v1.register(employeeRoutes, { prefix: '/employees' })
+      await v1.register(contractRoutes, { prefix: '/contracts' })
       await v1.register(referenceRoutes)
     },
     { prefix: '/api/v1' },

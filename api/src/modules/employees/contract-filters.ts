@@ -1,16 +1,26 @@
+import { contracts, employees } from '@planillas/db'
 import type { DateRange, EmployeeFilter } from '@planillas/domain'
-import { type SQL, sql } from 'drizzle-orm'
+import { and, gte, lte, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 
-const hasBound = (range: DateRange | null | undefined) => Boolean(range?.from || range?.to)
+const bounds = (column: PgColumn, range: DateRange | null | undefined) => [
+  range?.from ? gte(column, range.from) : undefined,
+  range?.to ? lte(column, range.to) : undefined,
+]
 
 /**
  * `contractInitiation` and `contractFinish` filter on the start and end dates of the employee's
- * current contract. Until the contracts module exists no employee has a contract, so a range with
- * any bound matches nobody; the contracts module replaces this with a condition on the current
- * contract (an EXISTS over contracts of the employee).
+ * current contract (VIGENTE or POR VENCER; at most one per employee): an EXISTS over the
+ * employee's contracts, answered by the contracts' (employee_id, start_date) index. An employee
+ * without a current contract matches no range with a bound. (Kept by the contracts module.)
  */
 export function contractConditions(filter: EmployeeFilter): SQL[] {
-  const conditions: SQL[] = []
-  if (hasBound(filter.contractInitiation) || hasBound(filter.contractFinish)) conditions.push(sql`false`)
-  return conditions
+  const conditions = [
+    ...bounds(contracts.startDate, filter.contractInitiation),
+    ...bounds(contracts.finishDate, filter.contractFinish),
+  ].filter((c): c is SQL => c !== undefined)
+  if (conditions.length === 0) return []
+  return [
+    sql`exists (select 1 from ${contracts} where ${contracts.employeeId} = ${employees.id} and ${contracts.status} in (1, 2) and ${and(...conditions)})`,
+  ]
 }

@@ -33,8 +33,7 @@ const tags = ['employees']
 const LIST_DESCRIPTION =
   'Filtros: search (nombre, apellidos o número de documento; cada palabra debe aparecer), status, areaIds, ' +
   'roleIds (cargos), companyId, contractInitiation y contractFinish (rangos de fechas {from, to} sobre el ' +
-  'contrato vigente del colaborador). Mientras no exista el módulo de contratos ningún colaborador tiene ' +
-  'contrato vigente, así que un rango de contrato con algún límite no devuelve resultados.'
+  'contrato actual (VIGENTE o POR VENCER) del colaborador; sin contrato actual, un rango con algún límite no lo incluye).'
 
 export async function employeeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()

@@ -1,0 +1,33 @@
+import {
+  contractDuration,
+  contractStatus,
+  enumLabel,
+  formatDate,
+  identifierType,
+  yesNoLabel,
+} from '@planillas/domain'
+import type { ExportColumn } from '../../lib/xlsx'
+import type { ContractRow } from './queries'
+
+/**
+ * The columns of 'Descargar': the list's columns with labels, then the rest of the contract. Empty
+ * values are blank cells ('---' would be taken for a formula and escaped).
+ */
+export const contractExportColumns: ExportColumn<ContractRow>[] = [
+  { header: 'N° de contrato', width: 18, value: (r) => r.number },
+  { header: 'Tipo de documento', width: 18, value: (r) => enumLabel(identifierType, r.identifierType) },
+  { header: 'Número de documento', width: 18, value: (r) => r.identifier },
+  { header: 'Colaborador', width: 36, value: (r) => r.fullName },
+  { header: 'Empresa', width: 34, value: (r) => r.companyName },
+  { header: 'Área', width: 24, value: (r) => r.areaName },
+  { header: 'Cargo', width: 26, value: (r) => r.positionName },
+  { header: 'Fecha de inicio', width: 14, value: (r) => formatDate(r.startDate) },
+  { header: 'Fecha de fin', width: 14, value: (r) => (r.finishDate ? formatDate(r.finishDate) : null) },
+  { header: 'Duración del contrato', width: 16, value: (r) => enumLabel(contractDuration, r.contractType) },
+  { header: 'Sueldo Base (S/)', width: 16, value: (r) => r.baseSalary },
+  { header: 'Asignación familiar', width: 12, value: (r) => yesNoLabel(r.familyAllowance) },
+  { header: 'Sueldo Total (S/)', width: 16, value: (r) => r.totalSalary },
+  { header: 'Estado', width: 14, value: (r) => enumLabel(contractStatus, r.status) },
+  { header: 'Fecha de cese', width: 14, value: (r) => (r.closedOn ? formatDate(r.closedOn) : null) },
+  { header: 'Motivo', width: 40, value: (r) => r.closeReason },
+]
