@@ -13,6 +13,7 @@ function recorder(failTimes = 0) {
       calls.push({ batchId: payload.batchId, job })
       if (failures++ < failTimes) throw new Error('falla pasajera')
     },
+    'payment-import': async () => {},
   }
   return { calls, handlers }
 }

@@ -4,14 +4,17 @@ import { z } from 'zod'
  * Background jobs: their names, payloads and the queue interface that the API enqueues through.
  * The adapters (BullMQ, in-process) live in `@planillas/db/queue`; the processors in `worker/`.
  */
-export const JOB_NAMES = { payrollImport: 'payroll-import' } as const
+export const JOB_NAMES = { payrollImport: 'payroll-import', paymentImport: 'payment-import' } as const
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
 
 export const PayrollImportPayloadSchema = z.object({ batchId: z.number().int().positive() })
 export type PayrollImportPayload = z.infer<typeof PayrollImportPayloadSchema>
+/** Payments made ('Cargar abonos'): one job per payment batch. */
+export const PaymentImportPayloadSchema = z.object({ batchId: z.number().int().positive() })
 
 export const JOB_PAYLOAD_SCHEMAS = {
   'payroll-import': PayrollImportPayloadSchema,
+  'payment-import': PaymentImportPayloadSchema,
 } as const satisfies Record<JobName, z.ZodType>
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof JOB_PAYLOAD_SCHEMAS)[N]> }
@@ -24,6 +27,8 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayloads[N]): s
   switch (name) {
     case 'payroll-import':
       return `payroll-batch-${payload.batchId}`
+    case 'payment-import':
+      return `payment-batch-${payload.batchId}`
   }
   throw new Error(`Trabajo desconocido: ${name}`)
 }

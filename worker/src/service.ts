@@ -2,6 +2,7 @@ import { openDatabase } from '@planillas/db'
 import { createBullmqQueue, createBullmqWorker } from '@planillas/db/queue'
 import { createStorage } from '@planillas/db/storage'
 import { jsonLogger } from './context'
+import { sweepPaymentBatches } from './payment-sweep'
 import { createJobHandlers } from './processors/index'
 import { sweepPayrollBatches } from './sweep'
 
@@ -36,9 +37,9 @@ export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): 
   )
 
   const sweep = () =>
-    sweepPayrollBatches(handle.db, producer, log).catch((error) =>
-      log.error('No se pudo revisar las cargas pendientes', { error: String(error) }),
-    )
+    sweepPayrollBatches(handle.db, producer, log)
+      .then(() => sweepPaymentBatches(handle.db, producer, log))
+      .catch((error) => log.error('No se pudo revisar las cargas pendientes', { error: String(error) }))
   void consumer.worker.run()
   await sweep()
   const timer = setInterval(sweep, SWEEP_EVERY_MS)

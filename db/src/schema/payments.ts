@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { timestamps } from './columns'
+import { payrollLines, payrolls } from './payroll'
+
+/**
+ * An upload of payments made ('Cargar abonos'): the payroll it pays, the bank's Excel of payments
+ * and the state of its import job. The job id is derived from the id, the same on every retry.
+ */
+export const paymentBatches = pgTable(
+  'payment_batches',
+  {
+    id: serial('id').primaryKey(),
+    jobId: text('job_id').generatedAlwaysAs(sql.raw(`'payment-batch-' || id`)).notNull(),
+    payrollId: integer('payroll_id')
+      .notNull()
+      .references(() => payrolls.id),
+    /** What the clerk typed: the payroll's code and an optional description. */
+    payrollNumber: text('payroll_number').notNull(),
+    payrollDesc: text('payroll_desc'),
+    paymentDate: date('payment_date').notNull(),
+    /** 1 PENDIENTE, 2 PROCESANDO, 3 PROCESADO, 4 CON OBSERVACIONES, 5 CON ERRORES. */
+    status: smallint('status').notNull().default(1),
+    progress: smallint('progress').notNull().default(0),
+    rowsRead: integer('rows_read').notNull().default(0),
+    /** Rows that paid their line. */
+    matchedCount: integer('matched_count').notNull().default(0),
+    /** Rows whose document is not in the payroll. */
+    unmatchedCount: integer('unmatched_count').notNull().default(0),
+    /** Rows that found their line but could not pay it (amount, already paid, receipt, repeated, bad values). */
+    mismatchedCount: integer('mismatched_count').notNull().default(0),
+    issueCount: integer('issue_count').notNull().default(0),
+    receiptCount: integer('receipt_count').notNull().default(0),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('payment_batches_status_check', sql`${t.status} in (1, 2, 3, 4, 5)`),
+    check('payment_batches_progress_check', sql`${t.progress} between 0 and 100`),
+    index('payment_batches_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('payment_batches_status_idx').on(t.status),
+    index('payment_batches_payroll_idx').on(t.payrollId),
+  ],
+)
+
+/** A PDF receipt (constancia) uploaded with a batch; `pages` is known once the job opened it. */
+export const paymentBatchReceipts = pgTable(
+  'payment_batch_receipts',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => paymentBatches.id, { onDelete: 'cascade' }),
+    /** Upload order, for receipts no row names. */
+    position: integer('position').notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    /** The name as rows refer to it (`receiptKey`): lower case, `.pdf`. */
+    matchKey: text('match_key').notNull(),
+    fileSize: integer('file_size').notNull(),
+    pages: integer('pages'),
+    /** Filled by the job: the first row that names it, and the documents and operations of those rows. */
+    firstRow: integer('first_row'),
+    documents: text('documents').array(),
+    operations: text('operations').array(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payment_batch_receipts_name_unique').on(t.batchId, t.matchKey),
+    index('payment_batch_receipts_batch_idx').on(t.batchId, t.position),
+  ],
+)
+
+/**
+ * What the job found wrong: an observation (the row stays unpaid, the rest is applied) or an
+ * error (nothing is applied). `payrollLineId` ties an observation to the line it left pending.
+ */
+export const paymentBatchIssues = pgTable(
+  'payment_batch_issues',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => paymentBatches.id, { onDelete: 'cascade' }),
+    /** 1 OBSERVACIÓN, 2 ERROR. */
+    kind: smallint('kind').notNull(),
+    rowNumber: integer('row_number'),
+    column: text('column'),
+    value: text('value'),
+    reason: text('reason').notNull(),
+    payrollLineId: bigint('payroll_line_id', { mode: 'number' }).references(() => payrollLines.id, {
+      onDelete: 'set null',
+    }),
+    ...timestamps,
+  },
+  (t) => [
+    check('payment_batch_issues_kind_check', sql`${t.kind} in (1, 2)`),
+    index('payment_batch_issues_batch_idx').on(t.batchId, t.rowNumber, t.id),
+    index('payment_batch_issues_line_idx').on(t.payrollLineId),
+  ],
+)
+
+/**
+ * The payment that paid a payroll line. One per line, enforced by the database: no retry and no
+ * second upload of the same proof can pay a line twice.
+ */
+export const payrollLinePayments = pgTable(
+  'payroll_line_payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    payrollLineId: bigint('payroll_line_id', { mode: 'number' })
+      .notNull()
+      .references(() => payrollLines.id, { onDelete: 'cascade' }),
+    payrollId: integer('payroll_id')
+      .notNull()
+      .references(() => payrolls.id, { onDelete: 'cascade' }),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => paymentBatches.id),
+    /** The row of the payments file that paid it. */
+    rowNumber: integer('row_number').notNull(),
+    paymentDate: date('payment_date').notNull(),
+    operationNumber: text('operation_number').notNull(),
+    amountPaid: numeric('amount_paid', { precision: 12, scale: 2 }).notNull(),
+    receiptId: integer('receipt_id').references(() => paymentBatchReceipts.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payroll_line_payments_line_unique').on(t.payrollLineId),
+    index('payroll_line_payments_payroll_idx').on(t.payrollId),
+    index('payroll_line_payments_batch_idx').on(t.batchId, t.rowNumber),
+    check('payroll_line_payments_amount_check', sql`${t.amountPaid} > 0`),
+  ],
+)

@@ -1,0 +1,113 @@
+import { z } from 'zod'
+import type { EnumTable } from './enums'
+import { optionalText, requiredText } from './fields'
+import { formatDate, todayInLima } from './format'
+import { DateRangeSchema, SearchSchema } from './list'
+
+/**
+ * Payments made ('Cargar abonos', DESIGN §6): the clerk uploads the bank's proof of payment for a
+ * payroll (one Excel of payments and the PDF receipts); a job matches every payment to a payroll
+ * line and marks it paid. Batch states, limits, messages and the upload's fields live here.
+ */
+export const paymentBatchStatus = {
+  1: { key: 'PENDING', label: 'PENDIENTE' },
+  2: { key: 'PROCESSING', label: 'PROCESANDO' },
+  3: { key: 'PROCESSED', label: 'PROCESADO' },
+  4: { key: 'OBSERVED', label: 'CON OBSERVACIONES' },
+  5: { key: 'FAILED', label: 'CON ERRORES' },
+} as const satisfies EnumTable
+export const PAYMENT_BATCH_STATUS = {
+  PENDING: 1,
+  PROCESSING: 2,
+  PROCESSED: 3,
+  OBSERVED: 4,
+  FAILED: 5,
+} as const
+export type PaymentBatchStatus = (typeof PAYMENT_BATCH_STATUS)[keyof typeof PAYMENT_BATCH_STATUS]
+/** Still being worked on: the list refreshes by itself while it shows one. */
+export const isPaymentBatchRunning = (status: number) =>
+  status === PAYMENT_BATCH_STATUS.PENDING || status === PAYMENT_BATCH_STATUS.PROCESSING
+
+/** An observation leaves its row unpaid and the rest applied; an error stops the whole batch. */
+export const paymentIssueKind = {
+  1: { key: 'OBSERVATION', label: 'OBSERVACIÓN' },
+  2: { key: 'ERROR', label: 'ERROR' },
+} as const satisfies EnumTable
+export const PAYMENT_ISSUE_KIND = { OBSERVATION: 1, ERROR: 2 } as const
+
+export const PAYMENT_LIMITS = {
+  payrollNumberMax: 50,
+  payrollDescMax: 100,
+  maxFileBytes: 20 * 1024 * 1024,
+  maxReceiptBytes: 10 * 1024 * 1024,
+  maxReceipts: 500,
+  maxRows: 200_000,
+  operationNumberMax: 30,
+  receiptNameMax: 200,
+} as const
+
+export const PAYMENT_UPLOAD_MESSAGES = {
+  payrollNumber: 'Número de planilla es requerido',
+  payrollNumberMax: `Número de planilla admite como máximo ${PAYMENT_LIMITS.payrollNumberMax} caracteres`,
+  payrollDescMax: `Descripción de planilla admite como máximo ${PAYMENT_LIMITS.payrollDescMax} caracteres`,
+  paymentDate: 'Fecha de abono es requerida',
+  paymentDateInvalid: 'Fecha de abono inválida: use el formato AAAA-MM-DD',
+  paymentDateFuture: 'Fecha de abono no puede ser posterior a hoy',
+  payrollUnknown: (code: string) => `No existe una planilla con el número '${code}'`,
+  payrollInProgress: (code: string) =>
+    `La planilla '${code}' aún se está procesando: espere a que su carga termine`,
+  payrollAnnulled: (code: string) => `La planilla '${code}' está anulada: no admite abonos`,
+  file: 'El archivo Excel de abonos es requerido',
+  oneFile: 'Adjunte un solo archivo Excel de abonos',
+  fileExtension: 'El archivo de abonos debe tener la extensión .xlsx',
+  fileSize: 'El archivo Excel de abonos supera el tamaño máximo de 20 MB',
+  receiptExtension: (name: string) => `La constancia '${name}' debe tener la extensión .pdf`,
+  receiptContent: (name: string) => `La constancia '${name}' no es un archivo PDF`,
+  receiptSize: (name: string) => `La constancia '${name}' supera el tamaño máximo de 10 MB`,
+  receiptEmpty: (name: string) => `La constancia '${name}' está vacía`,
+  receiptRepeated: (name: string) => `La constancia '${name}' se adjuntó más de una vez`,
+  tooManyReceipts: `Adjunte como máximo ${PAYMENT_LIMITS.maxReceipts} constancias por carga`,
+  unknownField: (name: string) => `Campo no reconocido: ${name}`,
+  accepted: 'Se está procesando la carga de abonos.',
+} as const
+
+/** A date the clerk typed (YYYY-MM-DD), not after today in Lima. */
+export const PaymentDateSchema = z
+  .string({ error: PAYMENT_UPLOAD_MESSAGES.paymentDate })
+  .trim()
+  .min(1, PAYMENT_UPLOAD_MESSAGES.paymentDate)
+  .pipe(z.iso.date({ error: PAYMENT_UPLOAD_MESSAGES.paymentDateInvalid }))
+  .refine((d) => d <= todayInLima(), PAYMENT_UPLOAD_MESSAGES.paymentDateFuture)
+
+/** The text fields of the upload form ('Cargar abonos'), shared by the web form and the API. */
+export const PaymentBatchFieldsSchema = z.object({
+  payrollNumber: requiredText(
+    PAYMENT_UPLOAD_MESSAGES.payrollNumber,
+    PAYMENT_LIMITS.payrollNumberMax,
+    PAYMENT_UPLOAD_MESSAGES.payrollNumberMax,
+  ),
+  payrollDesc: optionalText(PAYMENT_LIMITS.payrollDescMax, PAYMENT_UPLOAD_MESSAGES.payrollDescMax),
+  paymentDate: PaymentDateSchema,
+})
+export type PaymentBatchFields = z.infer<typeof PaymentBatchFieldsSchema>
+
+/** 'Carga de abonos': search by who uploaded, filters Estado and Fecha de carga (SPEC §2). */
+export const PaymentBatchFilterSchema = z.object({
+  search: SearchSchema,
+  status: z.coerce
+    .number({ error: 'Estado inválido' })
+    .int('Estado inválido')
+    .min(1, 'Estado inválido')
+    .max(5, 'Estado inválido')
+    .nullish(),
+  createdAt: DateRangeSchema.nullish(),
+})
+export type PaymentBatchFilter = z.infer<typeof PaymentBatchFilterSchema>
+export const PAYMENT_BATCH_SORT_FIELDS = ['id', 'createdAt', 'createdBy', 'status', 'paymentDate'] as const
+
+/** What the details page of a payroll shows for one line (paid or why it is still pending). */
+export const PAYMENT_LINE_MESSAGES = {
+  pendingNoPayment: 'Pendiente: ninguna carga de abonos lo incluye todavía',
+  receiptLabel: (date: string, operation: string) =>
+    `Constancia del abono del ${formatDate(date)} (operación ${operation})`,
+} as const

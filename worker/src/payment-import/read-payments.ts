@@ -1,0 +1,66 @@
+import { XlsxFileError, type XlsxPackage } from '@planillas/db/xlsx-package'
+import {
+  checkPaymentRow,
+  FILE_MESSAGES,
+  isBlankRow,
+  PAYMENT_ISSUE_KIND,
+  PAYMENT_LIMITS,
+  type PaymentRowValues,
+  paymentHeaderProblems,
+} from '@planillas/domain'
+import { readSheetRows } from '../payroll-import/sheet-rows'
+import type { PaymentIssue } from './batch-store'
+
+export type PaymentRow = PaymentRowValues & { rowNumber: number }
+
+export type ReadPayments = {
+  rows: PaymentRow[]
+  /** Observations of rows that cannot be used as they are (bad values). */
+  rowIssues: PaymentIssue[]
+  rowsRead: number
+}
+
+/**
+ * Streams the payments sheet (exceljs, through the checked package) and checks every row on its
+ * own. A file that cannot serve at all (wrong header, no rows, too many rows) throws
+ * `XlsxFileError` with the clerk's message.
+ */
+export async function readPayments(
+  pkg: XlsxPackage,
+  onProgress: (rowsRead: number, total: number) => Promise<void>,
+): Promise<ReadPayments> {
+  const total = Math.max(1, pkg.rowElements - 1)
+  if (pkg.rowElements - 1 > PAYMENT_LIMITS.maxRows) throw new XlsxFileError(FILE_MESSAGES.tooManyRows)
+  const rows: PaymentRow[] = []
+  const rowIssues: PaymentIssue[] = []
+  let rowsRead = 0
+  let header = true
+  for await (const row of readSheetRows(pkg)) {
+    if (header) {
+      header = false
+      const problems =
+        row.number === 1
+          ? paymentHeaderProblems(row.cells.map((c) => (c.kind === 'text' ? c.text : '')))
+          : [FILE_MESSAGES.headerRow]
+      if (problems.length) throw new XlsxFileError(problems.join('. '))
+      continue
+    }
+    if (isBlankRow(row.cells)) continue
+    rowsRead++
+    const { values, problems } = checkPaymentRow(row.cells)
+    for (const p of problems) {
+      rowIssues.push({
+        kind: PAYMENT_ISSUE_KIND.OBSERVATION,
+        rowNumber: row.number,
+        column: p.column,
+        value: p.value,
+        reason: p.message,
+      })
+    }
+    if (values) rows.push({ ...values, rowNumber: row.number })
+    if (rowsRead % 1000 === 0) await onProgress(rowsRead, total)
+  }
+  if (header) throw new XlsxFileError(FILE_MESSAGES.empty)
+  if (rowsRead === 0) throw new XlsxFileError(FILE_MESSAGES.noDataRows)
+  return { rows, rowIssues, rowsRead }
+}
