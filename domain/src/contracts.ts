@@ -2,6 +2,7 @@ import type { EnumTable } from './enums'
 
 export * from './contract-dates'
 export * from './contract-salary'
+export * from './contract-sweep'
 export * from './contract-term-limit'
 
 /** Contract duration (SPEC §3 calls the field `contractType`). */

@@ -1,10 +1,15 @@
 import { z } from 'zod'
+import { ContractStatusSweepPayloadSchema, contractSweepJobId } from './contract-sweep'
 
 /**
  * Background jobs: their names, payloads and the queue interface that the API enqueues through.
  * The adapters (BullMQ, in-process) live in `@planillas/db/queue`; the processors in `worker/`.
  */
-export const JOB_NAMES = { payrollImport: 'payroll-import', paymentImport: 'payment-import' } as const
+export const JOB_NAMES = {
+  payrollImport: 'payroll-import',
+  paymentImport: 'payment-import',
+  contractStatusSweep: 'contract-status-sweep',
+} as const
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
 
 export const PayrollImportPayloadSchema = z.object({ batchId: z.number().int().positive() })
@@ -15,6 +20,7 @@ export const PaymentImportPayloadSchema = z.object({ batchId: z.number().int().p
 export const JOB_PAYLOAD_SCHEMAS = {
   'payroll-import': PayrollImportPayloadSchema,
   'payment-import': PaymentImportPayloadSchema,
+  'contract-status-sweep': ContractStatusSweepPayloadSchema,
 } as const satisfies Record<JobName, z.ZodType>
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof JOB_PAYLOAD_SCHEMAS)[N]> }
@@ -26,9 +32,11 @@ export type JobPayloads = { [N in JobName]: z.infer<(typeof JOB_PAYLOAD_SCHEMAS)
 export function jobIdFor<N extends JobName>(name: N, payload: JobPayloads[N]): string {
   switch (name) {
     case 'payroll-import':
-      return `payroll-batch-${payload.batchId}`
+      return `payroll-batch-${(payload as JobPayloads['payroll-import']).batchId}`
     case 'payment-import':
-      return `payment-batch-${payload.batchId}`
+      return `payment-batch-${(payload as JobPayloads['payment-import']).batchId}`
+    case 'contract-status-sweep':
+      return contractSweepJobId(payload as JobPayloads['contract-status-sweep'])
   }
   throw new Error(`Trabajo desconocido: ${name}`)
 }

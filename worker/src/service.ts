@@ -2,6 +2,7 @@ import { openDatabase } from '@planillas/db'
 import { createBullmqQueue, createBullmqWorker } from '@planillas/db/queue'
 import { createStorage } from '@planillas/db/storage'
 import { jsonLogger } from './context'
+import { enqueueContractSweep, scheduleContractSweep } from './contract-sweep-schedule'
 import { sweepPaymentBatches } from './payment-sweep'
 import { createJobHandlers } from './processors/index'
 import { sweepPayrollBatches } from './sweep'
@@ -43,6 +44,10 @@ export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): 
   void consumer.worker.run()
   await sweep()
   const timer = setInterval(sweep, SWEEP_EVERY_MS)
+  // The daily contract status job: a BullMQ job scheduler at 00:05 Lima time, and one run now.
+  await scheduleContractSweep(producer.queue)
+    .then(() => enqueueContractSweep(producer))
+    .catch((error) => log.error('No se pudo programar la revisión diaria de contratos', { error: String(error) }))
   log.info('Worker listo', {
     queuePrefix: options.prefix ?? 'planillas',
     concurrency: consumer.worker.concurrency,
