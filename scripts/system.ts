@@ -3,6 +3,7 @@ import { type ApiConfig, loadConfig } from '@planillas/api/config'
 import type { DatabaseHandle } from '@planillas/db'
 import { type DevIdp, startDevIdp } from '@planillas/dev-idp'
 import type { FastifyServerOptions } from 'fastify'
+import { startJobs } from './jobs'
 import { startWebServer } from './web-server'
 
 export type SystemOptions = {
@@ -49,7 +50,14 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     }
     const config = loadConfig({ port: ports.api, host, ...options.api })
     // The API app is built here: in-process job queues and other wiring go right after this line.
-    const api = await buildApp({ db: options.handle.db, config, logger: options.logger ?? false })
+    const jobs = await startJobs(options.handle)
+    closers.push(jobs.close)
+    const api = await buildApp({
+      db: options.handle.db,
+      config,
+      logger: options.logger ?? false,
+      jobs: jobs.queue,
+    })
     await api.listen({ port: ports.api, host })
     closers.push(() => api.close())
 

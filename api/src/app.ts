@@ -1,5 +1,7 @@
 import './types'
 import type { Database } from '@planillas/db'
+import { type FileStorage, createStorage } from '@planillas/db/storage'
+import type { JobQueue } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import swagger from '@fastify/swagger'
@@ -19,6 +21,8 @@ import { authRoutes } from './modules/auth/routes'
 import { companyRoutes } from './modules/companies/routes'
 import { contractRoutes } from './modules/contracts/routes'
 import { employeeRoutes } from './modules/employees/routes'
+import { payrollRoutes } from './modules/payroll/routes'
+import { payrollBatchRoutes } from './modules/payroll-batch/routes'
 import { positionRoutes } from './modules/positions'
 import { referenceRoutes } from './modules/reference/routes'
 import { authPlugin } from './plugins/auth'
@@ -28,6 +32,10 @@ export type AppOptions = {
   db: Database
   config: ApiConfig
   logger?: FastifyServerOptions['logger']
+  /** Background jobs (payroll imports); without one, uploads wait PENDIENTE for a worker's sweep. */
+  jobs?: JobQueue | null
+  /** Uploaded files; default the local directory of `FILES_DIR`. */
+  storage?: FileStorage
 }
 
 /** Builds the API: plugins first, then one route module per resource under /api/v1. */
@@ -43,6 +51,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db)
   app.decorate('config', options.config)
   app.decorate('tokens', createTokenSigner(options.config.jwtSecret, options.config.accessTokenTtlSeconds))
+  app.decorate('storage', options.storage ?? createStorage())
+  app.decorate('jobs', options.jobs ?? null)
 
   await app.register(swagger, {
     openapi: {
@@ -82,6 +92,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(companyRoutes, { prefix: '/companies' })
       await v1.register(auditLogRoutes, { prefix: '/audit-logs' })
       await v1.register(employeeRoutes, { prefix: '/employees' })
+      await v1.register(payrollBatchRoutes, { prefix: '/payroll-batch' })
+      await v1.register(payrollRoutes, { prefix: '/payroll' })
       await v1.register(contractRoutes, { prefix: '/contracts' })
       await v1.register(referenceRoutes)
     },

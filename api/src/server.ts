@@ -1,16 +1,27 @@
 import { openDatabase } from '@planillas/db'
+import { createBullmqQueue } from '@planillas/db/queue'
 import { buildApp } from './app'
 import { persistentJwtSecret } from './auth/secret'
 import { loadConfig } from './config'
 
 const config = loadConfig({ jwtSecret: persistentJwtSecret() })
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir })
-const app = await buildApp({ db: handle.db, config, logger: { level: process.env.LOG_LEVEL ?? 'info' } })
+// Alone, the API only enqueues: `npm run start:worker` runs the jobs (without Redis they wait PENDIENTE).
+const jobs = process.env.REDIS_URL
+  ? createBullmqQueue({ url: process.env.REDIS_URL, prefix: process.env.QUEUE_PREFIX })
+  : null
+const app = await buildApp({
+  db: handle.db,
+  config,
+  jobs,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+})
 await app.listen({ port: config.port, host: config.host })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await app.close()
+    await jobs?.close()
     await handle.close()
     process.exit(0)
   })

@@ -2,7 +2,7 @@ import { type DatabaseHandle, users } from '@planillas/db'
 import { openTestDatabase } from '@planillas/db/testing'
 import { DEMO_ROLES } from '@planillas/domain'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { buildApp } from './app'
+import { type AppOptions, buildApp } from './app'
 import { type ApiConfig, loadConfig } from './config'
 
 export type TestApp = {
@@ -18,12 +18,16 @@ export type TestApp = {
   close: () => Promise<void>
 }
 
-/** An API on a fresh database for one test file. */
-export async function createTestApp(overrides: Partial<ApiConfig> = {}): Promise<TestApp> {
+/** An API on a fresh database for one test file (optionally with its own job queue and file storage). */
+export async function createTestApp(
+  overrides: Partial<ApiConfig> = {},
+  services: Pick<AppOptions, 'jobs' | 'storage'> = {},
+): Promise<TestApp> {
   const handle = await openTestDatabase()
   const app = await buildApp({
     db: handle.db,
     config: loadConfig({ jwtSecret: 'test-secret', ...overrides }),
+    ...services,
   })
   await app.ready()
   const as = async (who: keyof typeof DEMO_ROLES | string[]) => {

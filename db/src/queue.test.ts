@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { JobHandlers, JobInfo } from '@planillas/domain'
+import { JOB_NAMES, type JobHandlers, type JobInfo } from '@planillas/domain'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createBullmqQueue, createBullmqWorker, createInProcessQueue } from './queue'
 
@@ -8,13 +8,14 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 function recorder(failTimes = 0) {
   const calls: { batchId: number; job: JobInfo }[] = []
   let failures = 0
-  const handlers: JobHandlers = {
-    'payroll-import': async (payload, job) => {
-      calls.push({ batchId: payload.batchId, job })
-      if (failures++ < failTimes) throw new Error('falla pasajera')
-    },
-    'payment-import': async () => {},
+  const record = async (payload: { batchId: number }, job: JobInfo) => {
+    calls.push({ batchId: payload.batchId, job })
+    if (failures++ < failTimes) throw new Error('falla pasajera')
   }
+  // Every job kind records its calls; the tests use payroll imports.
+  const handlers = Object.fromEntries(
+    Object.values(JOB_NAMES).map((name) => [name, record]),
+  ) as unknown as JobHandlers
   return { calls, handlers }
 }
 

@@ -1,0 +1,134 @@
+import { type Executor, payrollBatchErrors, payrollBatches, payrolls } from '@planillas/db'
+import type { PageQuery, PayrollBatchFilter } from '@planillas/domain'
+import { and, asc, count, eq, gt, ilike, ne, or, sql } from 'drizzle-orm'
+import { likePattern, orderByFor, paged } from '../../lib/paging'
+
+const columns = {
+  id: payrollBatches.id,
+  code: payrollBatches.code,
+  period: payrollBatches.period,
+  name: payrollBatches.name,
+  type: payrollBatches.type,
+  status: payrollBatches.status,
+  progress: payrollBatches.progress,
+  rowsRead: payrollBatches.rowsRead,
+  errorCount: payrollBatches.errorCount,
+  fileName: payrollBatches.fileName,
+  fileSize: payrollBatches.fileSize,
+  createdBy: payrollBatches.createdBy,
+  createdAt: payrollBatches.createdAt,
+  finishedAt: payrollBatches.finishedAt,
+  payrollId: payrolls.id,
+}
+
+const sortColumns = {
+  id: payrollBatches.id,
+  createdAt: payrollBatches.createdAt,
+  fileName: payrollBatches.fileName,
+  period: payrollBatches.period,
+  createdBy: payrollBatches.createdBy,
+  status: payrollBatches.status,
+}
+
+const where = (filter: PayrollBatchFilter) =>
+  and(
+    filter.search
+      ? or(
+          ilike(payrollBatches.fileName, likePattern(filter.search)),
+          ilike(payrollBatches.createdBy, likePattern(filter.search)),
+        )
+      : undefined,
+    filter.period ? eq(payrollBatches.period, filter.period) : undefined,
+    filter.status ? eq(payrollBatches.status, filter.status) : undefined,
+  )
+
+const select = (db: Executor) =>
+  db.select(columns).from(payrollBatches).leftJoin(payrolls, eq(payrolls.batchId, payrollBatches.id))
+
+export function listBatches(db: Executor, filter: PayrollBatchFilter, page: PageQuery) {
+  const orderBy = orderByFor(
+    page.sort,
+    sortColumns,
+    { field: 'createdAt', direction: 'desc' },
+    payrollBatches.id,
+  )
+  return paged(
+    page,
+    (limit, offset) =>
+      select(db)
+        .where(where(filter))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(payrollBatches).where(where(filter)))[0].n,
+  )
+}
+
+export const getBatch = async (db: Executor, id: number) =>
+  (await select(db).where(eq(payrollBatches.id, id)))[0]
+
+type Selected = Awaited<ReturnType<typeof getBatch>>
+
+/** SPEC's Base batch shape: upload date, file {name, url}, period, createdBy, plus the job's state. */
+export function toBatchRow(row: Selected) {
+  const { fileName, fileSize, createdAt, ...rest } = row
+  return {
+    ...rest,
+    uploadDate: createdAt,
+    file: { name: fileName, url: `/api/v1/payroll-batch/${row.id}/file`, size: fileSize },
+  }
+}
+
+export const getBatchFile = async (db: Executor, id: number) =>
+  (
+    await db
+      .select({ fileKey: payrollBatches.fileKey, fileName: payrollBatches.fileName })
+      .from(payrollBatches)
+      .where(eq(payrollBatches.id, id))
+  )[0]
+
+/** Whether a payroll, or a batch that may still become one, already has this code. */
+export async function codeTaken(db: Executor, code: string): Promise<boolean> {
+  const lower = code.toLowerCase()
+  const [payroll] = await db
+    .select({ id: payrolls.id })
+    .from(payrolls)
+    .where(sql`lower(${payrolls.code}) = ${lower}`)
+    .limit(1)
+  if (payroll) return true
+  const [batch] = await db
+    .select({ id: payrollBatches.id })
+    .from(payrollBatches)
+    .where(and(sql`lower(${payrollBatches.code}) = ${lower}`, ne(payrollBatches.status, 4)))
+    .limit(1)
+  return Boolean(batch)
+}
+
+export function listErrors(db: Executor, batchId: number, page: PageQuery) {
+  const byBatch = eq(payrollBatchErrors.batchId, batchId)
+  return paged(
+    page,
+    (limit, offset) =>
+      db
+        .select({
+          rowNumber: payrollBatchErrors.rowNumber,
+          column: payrollBatchErrors.column,
+          value: payrollBatchErrors.value,
+          message: payrollBatchErrors.message,
+        })
+        .from(payrollBatchErrors)
+        .where(byBatch)
+        .orderBy(asc(payrollBatchErrors.id))
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(payrollBatchErrors).where(byBatch))[0].n,
+  )
+}
+
+export const errorExportBatch = (db: Executor, batchId: number) => (afterId: number, limit: number) =>
+  db
+    .select()
+    .from(payrollBatchErrors)
+    .where(and(eq(payrollBatchErrors.batchId, batchId), gt(payrollBatchErrors.id, afterId)))
+    .orderBy(asc(payrollBatchErrors.id))
+    .limit(limit)

@@ -1,0 +1,146 @@
+import {
+  enumLabel,
+  formatDate,
+  formatDateTime,
+  identifierType,
+  PageQuerySchema,
+  PayrollFilterSchema,
+  PayrollLineFilterSchema,
+  payrollStatus,
+  payrollType,
+  periodLabel,
+} from '@planillas/domain'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
+import { found } from '../../lib/errors'
+import { statusChangeHandler } from '../../lib/status-change'
+import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import * as q from './queries'
+import { PayrollLineSchema, PayrollOptionSchema, PayrollRowSchema } from './schemas'
+
+const tags = ['payroll']
+const money = (value: string | number) => Number(value)
+
+/** 'Planillas': the payrolls the import job wrote, their lines, status and exports (SPEC §2, §7). */
+export async function payrollRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.post('/list', {
+    config: { permission: 'planillas_lista' },
+    schema: {
+      tags,
+      description:
+        'Filtros: search (nombre o código de planilla), type (1 OPERADORES, 2 ADMINISTRATIVOS), period (AAAAMM).',
+      querystring: PageQuerySchema,
+      body: PayrollFilterSchema.nullish(),
+      response: { 200: envelopeOf(pageOf(PayrollRowSchema)) },
+    },
+    handler: async (req) => ok(await q.listPayrolls(app.db, req.body ?? {}, req.query)),
+  })
+
+  app.get('/', {
+    schema: {
+      tags,
+      description: 'Planillas vigentes, para listas desplegables.',
+      response: { 200: envelopeOf(z.array(PayrollOptionSchema)) },
+    },
+    handler: async () => ok(await q.activePayrolls(app.db)),
+  })
+
+  app.get('/:id', {
+    config: { permission: 'planillas_lista' },
+    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(PayrollRowSchema) } },
+    handler: async (req) => ok(q.toPayrollRow(found(await q.getPayroll(app.db, req.params.id)))),
+  })
+
+  app.post('/:id/lines', {
+    config: { permission: 'planillas_lista' },
+    schema: {
+      tags,
+      description:
+        'Líneas de una planilla, por fila del archivo. Filtros: search (documento o nombre), paid.',
+      params: IdParamsSchema,
+      querystring: PageQuerySchema,
+      body: PayrollLineFilterSchema.nullish(),
+      response: { 200: envelopeOf(pageOf(PayrollLineSchema)) },
+    },
+    handler: async (req) => {
+      found(await q.getPayroll(app.db, req.params.id))
+      return ok(await q.listLines(app.db, req.params.id, req.body ?? {}, req.query))
+    },
+  })
+
+  app.put('/:id/status', {
+    config: { permission: 'planillas_edicion' },
+    schema: {
+      tags,
+      params: IdParamsSchema,
+      querystring: StatusQuerySchema,
+      response: { 200: CreatedSchema },
+    },
+    handler: statusChangeHandler(app, {
+      entity: 'payrolls',
+      noun: 'la planilla',
+      statuses: payrollStatus,
+      get: q.getPayroll,
+      set: q.setPayrollStatus,
+      name: (p) => `${p.code} '${p.name}'`,
+    }),
+  })
+
+  app.post('/xlsx', {
+    config: { permission: 'planillas_descarga_excel' },
+    schema: { tags, body: PayrollFilterSchema.nullish() },
+    handler: async (req, reply) =>
+      sendWorkbook(reply, {
+        fileName: exportFileName('planillas'),
+        sheetName: 'Planillas',
+        rows: inBatches(q.payrollExportBatch(app.db, req.body ?? {})),
+        columns: [
+          { header: 'Código', width: 16, value: (p) => p.code },
+          { header: 'Periodo', width: 10, value: (p) => periodLabel(p.period) },
+          { header: 'Nombre', width: 36, value: (p) => p.name },
+          { header: 'Tipo', width: 18, value: (p) => enumLabel(payrollType, p.type) },
+          { header: 'Colaboradores', width: 14, value: (p) => p.collaborators },
+          { header: 'Monto Total a Pagar (S/)', width: 22, value: (p) => money(p.totalAmount) },
+          { header: 'Abonados', width: 12, value: (p) => p.paidCount },
+          { header: 'Total Pagado (S/)', width: 18, value: (p) => money(p.totalPaid) },
+          { header: 'Progreso (%)', width: 12, value: (p) => p.progress },
+          { header: 'Estado', width: 12, value: (p) => enumLabel(payrollStatus, p.status) },
+          { header: 'Fecha de creación', width: 22, value: (p) => formatDateTime(p.createdAt) },
+        ],
+      }),
+  })
+
+  app.post('/:id/lines/xlsx', {
+    config: { permission: 'planillas_descarga_excel' },
+    schema: { tags, params: IdParamsSchema, body: PayrollLineFilterSchema.nullish() },
+    handler: async (req, reply) => {
+      const payroll = found(await q.getPayroll(app.db, req.params.id))
+      return sendWorkbook(reply, {
+        fileName: exportFileName(`planilla-${payroll.code}`),
+        sheetName: 'Detalle',
+        rows: inBatches(q.lineExportBatch(app.db, payroll.id, req.body ?? {})),
+        columns: [
+          { header: 'Fila', width: 8, value: (l) => l.rowNumber },
+          {
+            header: 'Tipo de documento',
+            width: 18,
+            value: (l) => enumLabel(identifierType, l.identifierType),
+          },
+          { header: 'Número de documento', width: 20, value: (l) => l.identifier },
+          { header: 'Apellidos y nombres', width: 36, value: (l) => l.fullName },
+          { header: 'Código de banco', width: 14, value: (l) => l.bankCode },
+          { header: 'Número de cuenta', width: 22, value: (l) => l.bankAccount },
+          { header: 'CCI', width: 24, value: (l) => l.bankInterAccount ?? '' },
+          { header: 'Monto (S/)', width: 14, value: (l) => money(l.amount) },
+          { header: 'Abonado', width: 10, value: (l) => (l.paid ? 'SÍ' : 'NO') },
+          { header: 'Fecha de abono', width: 14, value: (l) => formatDate(l.paidDate) },
+          { header: 'N° de operación', width: 18, value: (l) => l.operationNumber ?? '' },
+        ],
+      })
+    },
+  })
+}

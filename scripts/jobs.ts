@@ -1,0 +1,41 @@
+import type { DatabaseHandle } from '@planillas/db'
+import { createBullmqQueue, createBullmqWorker, createInProcessQueue } from '@planillas/db/queue'
+import { createStorage } from '@planillas/db/storage'
+import type { JobQueue } from '@planillas/domain'
+import { jsonLogger } from '@planillas/worker/context'
+import { createJobHandlers } from '@planillas/worker/processors/index'
+import { sweepPayrollBatches } from '@planillas/worker/sweep'
+
+export type RunningJobs = { queue: JobQueue; close: () => Promise<void> }
+
+/**
+ * Background jobs for the all-in-one process (DESIGN §2): with `REDIS_URL`, a BullMQ producer and
+ * one consumer here (more can run with `npm run start:worker`); without it, the in-process queue.
+ * Either way the same handlers run, and unfinished batches are put back on the queue at start.
+ */
+export async function startJobs(
+  handle: DatabaseHandle,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunningJobs> {
+  const log = jsonLogger({ service: 'jobs' })
+  const handlers = createJobHandlers({ db: handle.db, storage: createStorage(env), log })
+  if (env.REDIS_URL) {
+    const queue = createBullmqQueue({ url: env.REDIS_URL, prefix: env.QUEUE_PREFIX })
+    const consumer = createBullmqWorker(handlers, { url: env.REDIS_URL, prefix: env.QUEUE_PREFIX })
+    void consumer.worker.run()
+    await sweepPayrollBatches(handle.db, queue, log)
+    return {
+      queue,
+      close: async () => {
+        await consumer.close()
+        await queue.close()
+      },
+    }
+  }
+  const queue = createInProcessQueue(handlers, {
+    onError: (error, job) =>
+      log.error('Falló un intento', { jobId: job.id, attempt: job.attempt, error: String(error) }),
+  })
+  await sweepPayrollBatches(handle.db, queue, log)
+  return { queue, close: () => queue.close() }
+}
