@@ -15,12 +15,14 @@ import {
 import { createTokenSigner } from './auth/tokens'
 import type { ApiConfig } from './config'
 import { ok } from './lib/envelope'
+import { applicantRoutes } from './modules/applicants/routes'
 import { areaRoutes } from './modules/areas'
 import { auditLogRoutes } from './modules/audit-logs/routes'
 import { authRoutes } from './modules/auth/routes'
 import { companyRoutes } from './modules/companies/routes'
 import { contractRoutes } from './modules/contracts/routes'
 import { employeeRoutes } from './modules/employees/routes'
+import { jobOpeningRoutes } from './modules/job-openings/routes'
 import { payrollRoutes } from './modules/payroll/routes'
 import { payrollBatchRoutes } from './modules/payroll-batch/routes'
 import { positionRoutes } from './modules/positions'
@@ -95,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(payrollBatchRoutes, { prefix: '/payroll-batch' })
       await v1.register(payrollRoutes, { prefix: '/payroll' })
       await v1.register(contractRoutes, { prefix: '/contracts' })
+      await v1.register(jobOpeningRoutes, { prefix: '/job-openings' })
+      await v1.register(applicantRoutes, { prefix: '/applicants' })
       await v1.register(referenceRoutes)
     },
     { prefix: '/api/v1' },

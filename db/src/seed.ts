@@ -2,6 +2,7 @@ import { DEMO_ROLES, rucCheckDigit } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import type { Database } from './client'
 import { employeeSeedStep } from './seed-employees'
+import { recruitmentSeedStep } from './seed-recruitment'
 import { areas, companies, positions, users } from './schema/index'
 
 const SEED_ACTOR = 'seed@planillas.pe'
@@ -65,6 +66,7 @@ export const seedSteps: SeedStep[] = [
     run: async (db) => insertDescriptions(db, positions, DEMO_POSITIONS),
   },
   employeeSeedStep,
+  recruitmentSeedStep,
 ]
 
 async function insertDescriptions(db: Database, table: typeof areas | typeof positions, descriptions: string[]) {

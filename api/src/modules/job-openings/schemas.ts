@@ -1,0 +1,28 @@
+import { z } from 'zod'
+
+export const JobOpeningRowSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  positionId: z.number(),
+  position: z.string(),
+  areaId: z.number(),
+  area: z.string(),
+  companyId: z.number().nullable(),
+  company: z.string().nullable(),
+  minExperienceYears: z.number(),
+  requestedById: z.number(),
+  requestedBy: z.string(),
+  applicants: z.number(),
+  status: z.number(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+})
+
+export const JobOpeningDetailSchema = JobOpeningRowSchema.extend({ details: z.string() })
+
+export const JobOpeningOptionSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  position: z.string(),
+  area: z.string(),
+})
