@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { type DatabaseHandle, openDatabase } from '@planillas/db'
 import { seedDemo } from '@planillas/db/seed'
@@ -23,6 +23,8 @@ delete process.env.OIDC_REDIRECT_URI
 
 // Everything this run writes (PGlite data, uploaded files) lives in one folder removed at the end.
 const runDir = path.resolve('.data', `e2e-${process.pid}-${Date.now()}`)
+mkdirSync(runDir, { recursive: true })
+removeAbandonedRuns()
 process.env.FILES_DIR = path.join(runDir, 'files')
 const handle: DatabaseHandle = process.env.DATABASE_URL
   ? await openTestDatabase()
@@ -48,4 +50,22 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     cleanup()
     process.exit(0)
   })
+}
+
+/** Folders of earlier runs whose process is gone (killed before it could clean up). */
+function removeAbandonedRuns() {
+  for (const name of readdirSync(path.resolve('.data'), { withFileTypes: true })) {
+    const pid = Number(/^e2e-(\d+)-\d+$/.exec(name.name)?.[1])
+    if (!name.isDirectory() || !pid || isAlive(pid)) continue
+    rmSync(path.resolve('.data', name.name), { recursive: true, force: true })
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }
