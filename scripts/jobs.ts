@@ -3,6 +3,7 @@ import { createBullmqQueue, createBullmqWorker, createInProcessQueue } from '@pl
 import { createStorage } from '@planillas/db/storage'
 import type { JobQueue } from '@planillas/domain'
 import { jsonLogger } from '@planillas/worker/context'
+import { sweepPaymentBatches } from '@planillas/worker/payment-sweep'
 import { createJobHandlers } from '@planillas/worker/processors/index'
 import { sweepPayrollBatches } from '@planillas/worker/sweep'
 
@@ -24,6 +25,7 @@ export async function startJobs(
     const consumer = createBullmqWorker(handlers, { url: env.REDIS_URL, prefix: env.QUEUE_PREFIX })
     void consumer.worker.run()
     await sweepPayrollBatches(handle.db, queue, log)
+    await sweepPaymentBatches(handle.db, queue, log)
     return {
       queue,
       close: async () => {
@@ -37,5 +39,6 @@ export async function startJobs(
       log.error('Falló un intento', { jobId: job.id, attempt: job.attempt, error: String(error) }),
   })
   await sweepPayrollBatches(handle.db, queue, log)
+  await sweepPaymentBatches(handle.db, queue, log)
   return { queue, close: () => queue.close() }
 }

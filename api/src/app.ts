@@ -23,6 +23,7 @@ import { companyRoutes } from './modules/companies/routes'
 import { contractRoutes } from './modules/contracts/routes'
 import { employeeRoutes } from './modules/employees/routes'
 import { jobOpeningRoutes } from './modules/job-openings/routes'
+import { paymentBatchRoutes } from './modules/payment-batches/routes'
 import { payrollRoutes } from './modules/payroll/routes'
 import { payrollBatchRoutes } from './modules/payroll-batch/routes'
 import { positionRoutes } from './modules/positions'
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(contractRoutes, { prefix: '/contracts' })
       await v1.register(jobOpeningRoutes, { prefix: '/job-openings' })
       await v1.register(applicantRoutes, { prefix: '/applicants' })
+      await v1.register(paymentBatchRoutes, { prefix: '/payment-batches' })
       await v1.register(referenceRoutes)
     },
     { prefix: '/api/v1' },

@@ -1,7 +1,7 @@
 import { PAYMENT_TEMPLATE_HEADERS, PAYMENT_TEMPLATE_SHEET } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts } from 'pdf-lib'
 import { type Executor, rowsOf } from './client'
 import { fixtureDni } from './payroll-fixtures'
 import { payrollLines, payrolls } from './schema/index'
@@ -86,4 +86,25 @@ export async function insertFixturePayroll(
     inserted.push(row.id)
   }
   return { id: payroll.id, lineIds: inserted }
+}
+
+/**
+ * The texts drawn with a standard font on each page of a PDF (hex strings of `Tj` operators in
+ * its content streams), to check stamps in tests.
+ */
+export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes)
+  return doc.getPages().map((page) => {
+    const contents = page.node.Contents()
+    const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : []
+    let text = ''
+    for (const ref of streams) {
+      const stream = doc.context.lookup(ref)
+      if (!(stream instanceof PDFRawStream)) continue
+      const decoded = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1')
+      for (const [, hex] of decoded.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+        text += `${Buffer.from(hex, 'hex').toString('latin1')}\n`
+    }
+    return text
+  })
 }

@@ -41,6 +41,8 @@ export const PAYMENT_LIMITS = {
   maxFileBytes: 20 * 1024 * 1024,
   maxReceiptBytes: 10 * 1024 * 1024,
   maxReceipts: 500,
+  /** All receipts of one batch together: the merged download is built in memory. */
+  maxReceiptsTotalBytes: 100 * 1024 * 1024,
   maxRows: 200_000,
   operationNumberMax: 30,
   receiptNameMax: 200,
@@ -67,7 +69,7 @@ export const PAYMENT_UPLOAD_MESSAGES = {
   receiptEmpty: (name: string) => `La constancia '${name}' está vacía`,
   receiptRepeated: (name: string) => `La constancia '${name}' se adjuntó más de una vez`,
   tooManyReceipts: `Adjunte como máximo ${PAYMENT_LIMITS.maxReceipts} constancias por carga`,
-  unknownField: (name: string) => `Campo no reconocido: ${name}`,
+  receiptsTotalSize: 'Las constancias suman más de 100 MB: divida la carga de abonos en varias',
   accepted: 'Se está procesando la carga de abonos.',
 } as const
 

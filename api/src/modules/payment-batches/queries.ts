@@ -1,0 +1,179 @@
+import {
+  type Executor,
+  paymentBatches,
+  paymentBatchIssues,
+  paymentBatchReceipts,
+  payrollBatches,
+  payrolls,
+} from '@planillas/db'
+import {
+  limaDayStart,
+  PAYMENT_UPLOAD_MESSAGES as M,
+  type PageQuery,
+  type PaymentBatchFilter,
+} from '@planillas/domain'
+import dayjs from 'dayjs'
+import { and, asc, count, eq, gt, gte, ilike, inArray, lt, sql } from 'drizzle-orm'
+import { likePattern, orderByFor, paged } from '../../lib/paging'
+
+/** The payroll a payments upload names: it must exist (its import finished) and be VIGENTE. */
+export async function findPayrollForPayments(
+  db: Executor,
+  code: string,
+): Promise<{ id: number; code: string } | { problem: string }> {
+  const [payroll] = await db
+    .select({ id: payrolls.id, code: payrolls.code, status: payrolls.status })
+    .from(payrolls)
+    .where(sql`lower(${payrolls.code}) = lower(${code})`)
+  if (payroll?.status === 1) return { id: payroll.id, code: payroll.code }
+  if (payroll) return { problem: M.payrollAnnulled(payroll.code) }
+  const [running] = await db
+    .select({ id: payrollBatches.id })
+    .from(payrollBatches)
+    .where(and(sql`lower(${payrollBatches.code}) = lower(${code})`, inArray(payrollBatches.status, [1, 2])))
+  return { problem: running ? M.payrollInProgress(code) : M.payrollUnknown(code) }
+}
+
+const columns = {
+  id: paymentBatches.id,
+  payrollId: paymentBatches.payrollId,
+  payrollNumber: paymentBatches.payrollNumber,
+  payrollDesc: paymentBatches.payrollDesc,
+  paymentDate: paymentBatches.paymentDate,
+  status: paymentBatches.status,
+  progress: paymentBatches.progress,
+  rowsRead: paymentBatches.rowsRead,
+  matchedCount: paymentBatches.matchedCount,
+  unmatchedCount: paymentBatches.unmatchedCount,
+  mismatchedCount: paymentBatches.mismatchedCount,
+  issueCount: paymentBatches.issueCount,
+  receiptCount: paymentBatches.receiptCount,
+  fileName: paymentBatches.fileName,
+  fileSize: paymentBatches.fileSize,
+  createdBy: paymentBatches.createdBy,
+  createdAt: paymentBatches.createdAt,
+  finishedAt: paymentBatches.finishedAt,
+}
+
+const sortColumns = {
+  id: paymentBatches.id,
+  createdAt: paymentBatches.createdAt,
+  createdBy: paymentBatches.createdBy,
+  status: paymentBatches.status,
+  paymentDate: paymentBatches.paymentDate,
+}
+
+const nextDay = (date: string) => dayjs(date).add(1, 'day').format('YYYY-MM-DD')
+
+/** Search by who uploaded; Estado; Fecha de carga as Lima calendar days. */
+const where = (filter: PaymentBatchFilter) =>
+  and(
+    filter.search ? ilike(paymentBatches.createdBy, likePattern(filter.search)) : undefined,
+    filter.status ? eq(paymentBatches.status, filter.status) : undefined,
+    filter.createdAt?.from ? gte(paymentBatches.createdAt, limaDayStart(filter.createdAt.from)) : undefined,
+    filter.createdAt?.to
+      ? lt(paymentBatches.createdAt, limaDayStart(nextDay(filter.createdAt.to)))
+      : undefined,
+  )
+
+export function listBatches(db: Executor, filter: PaymentBatchFilter, page: PageQuery) {
+  const orderBy = orderByFor(
+    page.sort,
+    sortColumns,
+    { field: 'createdAt', direction: 'desc' },
+    paymentBatches.id,
+  )
+  return paged(
+    page,
+    (limit, offset) =>
+      db
+        .select(columns)
+        .from(paymentBatches)
+        .where(where(filter))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(paymentBatches).where(where(filter)))[0].n,
+  )
+}
+
+export const getBatch = async (db: Executor, id: number) =>
+  (await db.select(columns).from(paymentBatches).where(eq(paymentBatches.id, id)))[0]
+
+type Selected = Awaited<ReturnType<typeof getBatch>>
+
+/** SPEC's payment-made batch: upload date, uploader, status, file {name, url}; plus the job's counts. */
+export function toBatchRow(row: Selected) {
+  const { fileName, fileSize, createdAt, ...rest } = row
+  return {
+    ...rest,
+    uploadDate: createdAt,
+    file: { name: fileName, url: `/api/v1/payment-batches/${row.id}/file`, size: fileSize },
+  }
+}
+
+export const getBatchFile = async (db: Executor, id: number) =>
+  (
+    await db
+      .select({ fileKey: paymentBatches.fileKey, fileName: paymentBatches.fileName })
+      .from(paymentBatches)
+      .where(eq(paymentBatches.id, id))
+  )[0]
+
+const issueColumns = {
+  id: paymentBatchIssues.id,
+  kind: paymentBatchIssues.kind,
+  rowNumber: paymentBatchIssues.rowNumber,
+  column: paymentBatchIssues.column,
+  value: paymentBatchIssues.value,
+  reason: paymentBatchIssues.reason,
+}
+
+/** Observations and errors in file order (issues of the whole file first). */
+export function listIssues(db: Executor, batchId: number, page: PageQuery) {
+  return paged(
+    page,
+    (limit, offset) =>
+      db
+        .select(issueColumns)
+        .from(paymentBatchIssues)
+        .where(eq(paymentBatchIssues.batchId, batchId))
+        .orderBy(sql`${paymentBatchIssues.rowNumber} asc nulls first`, asc(paymentBatchIssues.id))
+        .limit(limit)
+        .offset(offset),
+    async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(paymentBatchIssues)
+          .where(eq(paymentBatchIssues.batchId, batchId))
+      )[0].n,
+  )
+}
+
+export const issueExportBatch = (db: Executor, batchId: number) => (afterId: number, limit: number) =>
+  db
+    .select(issueColumns)
+    .from(paymentBatchIssues)
+    .where(and(eq(paymentBatchIssues.batchId, batchId), gt(paymentBatchIssues.id, afterId)))
+    .orderBy(asc(paymentBatchIssues.id))
+    .limit(limit)
+
+/** The receipts in the order of the Excel (first row that names each), then those no row names. */
+export const receiptsInFileOrder = (db: Executor, batchId: number) =>
+  db
+    .select()
+    .from(paymentBatchReceipts)
+    .where(eq(paymentBatchReceipts.batchId, batchId))
+    .orderBy(sql`${paymentBatchReceipts.firstRow} asc nulls last`, asc(paymentBatchReceipts.position))
+
+export const getReceipt = async (db: Executor, batchId: number, receiptId: number) =>
+  (
+    await db
+      .select()
+      .from(paymentBatchReceipts)
+      .where(and(eq(paymentBatchReceipts.batchId, batchId), eq(paymentBatchReceipts.id, receiptId)))
+  )[0]
+
+export const payrollCodeOf = async (db: Executor, payrollId: number) =>
+  (await db.select({ code: payrolls.code }).from(payrolls).where(eq(payrolls.id, payrollId)))[0]?.code ?? ''

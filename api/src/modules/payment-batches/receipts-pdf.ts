@@ -1,0 +1,153 @@
+import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
+
+/** One receipt to merge: its bytes and what the rows of the Excel that name it say. */
+export type ReceiptToMerge = {
+  fileName: string
+  documents: readonly string[]
+  operations: readonly string[]
+  load: () => Promise<Uint8Array>
+}
+
+const MARGIN = 18
+const FONT_SIZE = 7.5
+const INSET = 8
+
+/**
+ * Every receipt of a batch in one PDF (DESIGN §6), in the order given (the Excel's), each page
+ * stamped in a strip added below it (the page is not covered) with the payroll code, the
+ * document numbers and the operation numbers of the rows that name the receipt.
+ */
+export async function mergeReceipts(payrollCode: string, receipts: ReceiptToMerge[]): Promise<Uint8Array> {
+  const merged = await PDFDocument.create()
+  merged.setTitle(`Constancias de abono - planilla ${payrollCode}`)
+  merged.setProducer('Planillas')
+  const font = await merged.embedFont(StandardFonts.Helvetica)
+  for (const receipt of receipts) {
+    const bytes = await receipt.load()
+    const source = await PDFDocument.load(bytes, { updateMetadata: false }).catch(() => null)
+    if (!source) {
+      // The job already reported it (CON ERRORES); the download still shows where it belongs.
+      const page = merged.addPage([595.28, 841.89])
+      page.drawText(encodable(font)(`La constancia '${receipt.fileName}' no se pudo abrir como PDF.`), {
+        x: 40,
+        y: 780,
+        size: 11,
+        font,
+      })
+      stamp(page, font, stampText(font, payrollCode, receipt, 1, 1, maxWidth(page)))
+      continue
+    }
+    const pages = await merged.copyPages(source, source.getPageIndices())
+    pages.forEach((page, i) => {
+      merged.addPage(page)
+      const text = stampText(font, payrollCode, receipt, i + 1, pages.length, maxWidth(page))
+      stamp(page, font, text)
+    })
+  }
+  return merged.save()
+}
+
+/** `Planilla X · Doc. A, B · Op. 1, 2 · archivo.pdf · hoja 1/2`, shortened to the page's width. */
+export function stampText(
+  font: PDFFont,
+  payrollCode: string,
+  receipt: Pick<ReceiptToMerge, 'fileName' | 'documents' | 'operations'>,
+  page: number,
+  pages: number,
+  width: number,
+): string {
+  const safe = encodable(font)
+  const tail = ` · ${receipt.fileName} · hoja ${page}/${pages}`
+  const fits = (text: string) => font.widthOfTextAtSize(safe(text), FONT_SIZE) <= width
+  const compose = (shown: number) => {
+    const more = receipt.documents.length - shown
+    const list = (values: readonly string[]) =>
+      `${values.slice(0, shown).join(', ')}${more > 0 ? ` y ${more} más` : ''}`
+    if (!receipt.documents.length) return `Planilla ${payrollCode} · sin fila en el archivo de abonos`
+    return `Planilla ${payrollCode} · Doc. ${list(receipt.documents)} · Op. ${list(receipt.operations)}`
+  }
+  const candidates: string[] = []
+  for (let shown = receipt.documents.length; shown >= Math.min(1, receipt.documents.length); shown--)
+    candidates.push(compose(shown) + tail)
+  candidates.push(compose(Math.min(1, receipt.documents.length)))
+  const fitting = candidates.find(fits)
+  if (fitting) return safe(fitting)
+  let cut = safe(candidates[candidates.length - 1])
+  while (cut.length > 1 && !fits(`${cut}…`)) cut = cut.slice(0, -1)
+  return `${cut}…`
+}
+
+/** Replaces what the standard font cannot encode (WinAnsi), so a file name never breaks the merge. */
+function encodable(font: PDFFont) {
+  const supported = new Set(font.getCharacterSet())
+  return (text: string) =>
+    Array.from(text.normalize('NFC'), (ch) => (supported.has(ch.codePointAt(0) ?? 0) ? ch : '?')).join('')
+}
+
+/** The visible box of the page, whichever way it is rotated, and the room along its bottom edge. */
+function visibleBox(page: PDFPage) {
+  const box = page.getCropBox()
+  const angle = ((page.getRotation().angle % 360) + 360) % 360
+  return { box, angle }
+}
+
+function maxWidth(page: PDFPage): number {
+  const { box, angle } = visibleBox(page)
+  const edge = angle === 90 || angle === 270 ? box.height : box.width
+  return Math.max(50, edge - 2 * INSET)
+}
+
+/**
+ * Grows the page by a strip along its visual bottom edge and writes the text there. The page's
+ * /Rotate turns the user space: the visual bottom is the bottom (0°), right (90°), top (180°) or
+ * left (270°) edge, and the text turns with it so that it reads left to right on screen.
+ */
+export function stamp(page: PDFPage, font: PDFFont, text: string) {
+  const { box, angle } = visibleBox(page)
+  const { x, y, width, height } = box
+  const grown = {
+    0: { x, y: y - MARGIN, width, height: height + MARGIN },
+    90: { x, y, width: width + MARGIN, height },
+    180: { x, y, width, height: height + MARGIN },
+    270: { x: x - MARGIN, y, width: width + MARGIN, height },
+  }[angle as 0 | 90 | 180 | 270] ?? { x, y: y - MARGIN, width, height: height + MARGIN }
+  const media = page.getMediaBox()
+  const left = Math.min(media.x, grown.x)
+  const bottom = Math.min(media.y, grown.y)
+  const right = Math.max(media.x + media.width, grown.x + grown.width)
+  const top = Math.max(media.y + media.height, grown.y + grown.height)
+  page.setMediaBox(left, bottom, right - left, top - bottom)
+  page.setCropBox(grown.x, grown.y, grown.width, grown.height)
+
+  const strip = {
+    0: { x, y: y - MARGIN, width, height: MARGIN },
+    90: { x: x + width, y, width: MARGIN, height },
+    180: { x, y: y + height, width, height: MARGIN },
+    270: { x: x - MARGIN, y, width: MARGIN, height },
+  }[angle as 0 | 90 | 180 | 270] ?? { x, y: y - MARGIN, width, height: MARGIN }
+  isolateContent(page)
+  page.drawRectangle({ ...strip, color: rgb(0.94, 0.97, 1) })
+  const baseline = 6
+  const origin = {
+    0: { x: x + INSET, y: y - MARGIN + baseline },
+    90: { x: x + width + MARGIN - baseline, y: y + INSET },
+    180: { x: x + width - INSET, y: y + height + MARGIN - baseline },
+    270: { x: x - MARGIN + baseline, y: y + height - INSET },
+  }[angle as 0 | 90 | 180 | 270] ?? { x: x + INSET, y: y - MARGIN + baseline }
+  page.drawText(text, {
+    ...origin,
+    size: FONT_SIZE,
+    font,
+    color: rgb(0.004, 0.341, 0.608),
+    rotate: degrees(angle),
+  })
+}
+
+/**
+ * Wraps the page's own content in q…Q and starts a new content stream after it, so that whatever
+ * transformation the receipt's content leaves behind does not move or scale the stamp.
+ */
+function isolateContent(page: PDFPage) {
+  page.translateContent(0, 0)
+  ;(page as unknown as { getContentStream: (useExisting: boolean) => unknown }).getContentStream(false)
+}

@@ -1,0 +1,201 @@
+import { FileNotFoundError, readAll } from '@planillas/db/storage'
+import {
+  enumLabel,
+  PAYMENT_TEMPLATE_FILE_NAME,
+  PageQuerySchema,
+  PaymentBatchFilterSchema,
+  paymentIssueKind,
+} from '@planillas/domain'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { envelopeOf, IdParamsSchema, ok, pageOf } from '../../lib/envelope'
+import { found, notFound } from '../../lib/errors'
+import { contentDisposition, inBatches, sendWorkbook } from '../../lib/xlsx'
+import '../payroll-batch/context'
+import { lineStatuses } from './line-status'
+import * as q from './queries'
+import { mergeReceipts } from './receipts-pdf'
+import { LineStatusQuerySchema, LineStatusSchema, PaymentBatchRowSchema, PaymentIssueSchema } from './schemas'
+import { paymentsTemplate } from './template'
+import { paymentUploadRoute } from './upload-route'
+
+const tags = ['payment-batches']
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+/** Who sees the uploads: the clerk who uploads them, and the payments list role (DESIGN §3). */
+const VIEW = ['planillas_abonos', 'pagos_abonos_lista'] as const
+/** A line's receipt and payment state also show on the payroll's details page. */
+const LINE_VIEW = [...VIEW, 'planillas_lista'] as const
+const GONE = 'El archivo de esta carga ya no está disponible'
+
+/** 'Carga de abonos' (payments made, DESIGN §6): upload, list, files, observations, merged receipts. */
+export async function paymentBatchRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  await app.register(paymentUploadRoute)
+
+  app.get('/template/xlsx', {
+    config: { permission: VIEW },
+    schema: {
+      tags,
+      description: 'La plantilla de abonos: encabezados, una fila de ejemplo y una hoja de notas.',
+    },
+    handler: async (_req, reply) =>
+      reply
+        .header('Content-Type', XLSX)
+        .header('Content-Disposition', contentDisposition(PAYMENT_TEMPLATE_FILE_NAME))
+        .header('Access-Control-Expose-Headers', 'Content-Disposition')
+        .send(await paymentsTemplate()),
+  })
+
+  app.post('/list', {
+    config: { permission: VIEW },
+    schema: {
+      tags,
+      description:
+        'Cargas de abonos; por defecto la más reciente primero (sort=createdAt,desc). Filtros: search (usuario que ' +
+        'cargó), status (1 PENDIENTE … 5 CON ERRORES), createdAt {from, to} (fecha de carga, días de Lima).',
+      querystring: PageQuerySchema,
+      body: PaymentBatchFilterSchema.nullish(),
+      response: { 200: envelopeOf(pageOf(PaymentBatchRowSchema)) },
+    },
+    handler: async (req) => {
+      const page = await q.listBatches(app.db, req.body ?? {}, req.query)
+      return ok({ ...page, content: page.content.map(q.toBatchRow) })
+    },
+  })
+
+  app.get('/line-status', {
+    config: { permission: LINE_VIEW },
+    schema: {
+      tags,
+      description:
+        'Estado de pago de líneas de una planilla (máx. 100): el abono que las pagó (fecha, operación, monto, ' +
+        'constancia) o, si siguen pendientes, el motivo.',
+      querystring: LineStatusQuerySchema,
+      response: { 200: envelopeOf(z.array(LineStatusSchema)) },
+    },
+    handler: async (req) => ok(await lineStatuses(app.db, req.query.payrollId, req.query.lineIds)),
+  })
+
+  app.get('/:id', {
+    config: { permission: VIEW },
+    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(PaymentBatchRowSchema) } },
+    handler: async (req) => ok(q.toBatchRow(found(await q.getBatch(app.db, req.params.id)))),
+  })
+
+  app.get('/:id/errors', {
+    config: { permission: VIEW },
+    schema: {
+      tags,
+      description: 'Observaciones y errores de la carga, en el orden del archivo.',
+      params: IdParamsSchema,
+      querystring: PageQuerySchema,
+      response: { 200: envelopeOf(pageOf(PaymentIssueSchema)) },
+    },
+    handler: async (req) => {
+      found(await q.getBatchFile(app.db, req.params.id))
+      return ok(await q.listIssues(app.db, req.params.id, req.query))
+    },
+  })
+
+  app.get('/:id/errors/xlsx', {
+    config: { permission: VIEW },
+    schema: {
+      tags,
+      params: IdParamsSchema,
+      description: 'Observaciones y errores: tipo, fila, columna, valor, motivo.',
+    },
+    handler: async (req, reply) => {
+      found(await q.getBatchFile(app.db, req.params.id))
+      return sendWorkbook(reply, {
+        fileName: `observaciones-abonos-${req.params.id}.xlsx`,
+        sheetName: 'Observaciones',
+        rows: inBatches(q.issueExportBatch(app.db, req.params.id)),
+        columns: [
+          { header: 'Tipo', width: 16, value: (i) => enumLabel(paymentIssueKind, i.kind) },
+          { header: 'Fila', width: 8, value: (i) => i.rowNumber ?? '' },
+          { header: 'Columna', width: 26, value: (i) => i.column ?? '' },
+          { header: 'Valor', width: 30, value: (i) => i.value ?? '' },
+          { header: 'Motivo', width: 90, value: (i) => i.reason },
+        ],
+      })
+    },
+  })
+
+  app.get('/:id/file', {
+    config: { permission: VIEW },
+    schema: {
+      tags,
+      params: IdParamsSchema,
+      description: 'El Excel de abonos cargado, con su nombre original.',
+    },
+    handler: async (req, reply) => {
+      const batch = found(await q.getBatchFile(app.db, req.params.id))
+      return sendStored(reply, batch.fileKey, batch.fileName, XLSX)
+    },
+  })
+
+  app.get('/:id/receipts', {
+    config: { permission: VIEW },
+    schema: {
+      tags,
+      params: IdParamsSchema,
+      description:
+        'Todas las constancias de la carga en un solo PDF, en el orden del Excel, cada hoja sellada al pie con el ' +
+        'código de la planilla y los números de documento y de operación de las filas que la nombran.',
+    },
+    handler: async (req, reply) => {
+      const batch = found(await q.getBatch(app.db, req.params.id))
+      const receipts = await q.receiptsInFileOrder(app.db, batch.id)
+      if (!receipts.length) throw notFound('Esta carga de abonos no tiene constancias')
+      const code = await q.payrollCodeOf(app.db, batch.payrollId)
+      let pdf: Uint8Array
+      try {
+        pdf = await mergeReceipts(
+          code,
+          receipts.map((r) => ({
+            fileName: r.fileName,
+            documents: r.documents ?? [],
+            operations: r.operations ?? [],
+            load: async () => readAll(await app.storage.get(r.fileKey)),
+          })),
+        )
+      } catch (error) {
+        if (error instanceof FileNotFoundError) throw notFound(GONE)
+        throw error
+      }
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(`constancias-abonos-${batch.id}-${code}.pdf`))
+        .header('Access-Control-Expose-Headers', 'Content-Disposition')
+        .send(Buffer.from(pdf))
+    },
+  })
+
+  app.get('/:id/receipts/:receiptId', {
+    config: { permission: LINE_VIEW },
+    schema: {
+      tags,
+      params: IdParamsSchema.extend({ receiptId: IdParamsSchema.shape.id }),
+      description: 'Una constancia tal como se cargó.',
+    },
+    handler: async (req, reply) => {
+      const receipt = found(await q.getReceipt(app.db, req.params.id, req.params.receiptId))
+      return sendStored(reply, receipt.fileKey, receipt.fileName, 'application/pdf')
+    },
+  })
+
+  async function sendStored(reply: FastifyReply, key: string, name: string, type: string) {
+    try {
+      const stream = await app.storage.get(key)
+      return reply
+        .header('Content-Type', type)
+        .header('Content-Disposition', contentDisposition(name))
+        .header('Access-Control-Expose-Headers', 'Content-Disposition')
+        .send(stream)
+    } catch (error) {
+      if (error instanceof FileNotFoundError) throw notFound(GONE)
+      throw error
+    }
+  }
+}

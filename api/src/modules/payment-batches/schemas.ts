@@ -1,0 +1,63 @@
+import { z } from 'zod'
+
+/** SPEC's payment-made batch (id, uploadDate, createdBy, status, file) with the job's state and counts. */
+export const PaymentBatchRowSchema = z.object({
+  id: z.number(),
+  payrollId: z.number(),
+  payrollNumber: z.string(),
+  payrollDesc: z.string().nullable(),
+  paymentDate: z.string(),
+  status: z.number(),
+  progress: z.number(),
+  rowsRead: z.number(),
+  matchedCount: z.number(),
+  unmatchedCount: z.number(),
+  mismatchedCount: z.number(),
+  issueCount: z.number(),
+  receiptCount: z.number(),
+  uploadDate: z.date(),
+  file: z.object({ name: z.string(), url: z.string(), size: z.number() }),
+  createdBy: z.string().nullable(),
+  finishedAt: z.date().nullable(),
+})
+
+export const PaymentIssueSchema = z.object({
+  id: z.number(),
+  /** 1 OBSERVACIÓN, 2 ERROR. */
+  kind: z.number(),
+  rowNumber: z.number().nullable(),
+  column: z.string().nullable(),
+  value: z.string().nullable(),
+  reason: z.string(),
+})
+
+/** A refused upload: every problem, in the envelope and in payload.messages (SPEC §7). */
+export const UploadRefusedSchema = z.object({
+  status: z.literal('ERROR'),
+  payload: z.object({ messages: z.array(z.string()) }).nullable(),
+  messages: z.array(z.string()),
+})
+
+/** The payment state of payroll lines, for the payroll's details page. */
+export const LineStatusQuerySchema = z.object({
+  payrollId: z.coerce.number({ error: 'Planilla inválida' }).int().positive('Planilla inválida'),
+  lineIds: z
+    .union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .pipe(z.array(z.number()).max(100, 'Consulte como máximo 100 líneas a la vez')),
+})
+
+export const LineStatusSchema = z.object({
+  lineId: z.number(),
+  paid: z.boolean(),
+  batchId: z.number().nullable(),
+  paymentDate: z.string().nullable(),
+  operationNumber: z.string().nullable(),
+  amountPaid: z.number().nullable(),
+  receiptId: z.number().nullable(),
+  receiptName: z.string().nullable(),
+  /** Where the receipt is downloaded (API path); null without a receipt. */
+  receiptUrl: z.string().nullable(),
+  /** For a pending line: the latest observation that left it unpaid, or that no upload named it yet. */
+  pendingReason: z.string().nullable(),
+})
