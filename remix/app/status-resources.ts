@@ -1,4 +1,4 @@
-import { type EnumTable, recordStatus } from '@planillas/domain'
+import { type EnumTable, recordStatus, recruitmentStatus } from '@planillas/domain'
 
 /**
  * Resources whose records change status through the shared confirmation ('Cambiar estado'):
@@ -42,5 +42,21 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = {
     noun: 'la empresa',
     statuses: recordStatus,
     describe: (r) => `${r.ruc} — ${r.name}`,
+  },
+  vacantes: {
+    api: '/job-openings',
+    permission: 'vacantes_edicion',
+    list: '/reclutamiento/vacantes',
+    noun: 'la vacante',
+    statuses: recruitmentStatus,
+    describe: (r) => `${r.code} — ${r.position}`,
+  },
+  postulantes: {
+    api: '/applicants',
+    permission: 'postulantes_edicion',
+    list: '/reclutamiento/postulantes',
+    noun: 'el postulante',
+    statuses: recruitmentStatus,
+    describe: (r) => `${r.code} — ${r.name} ${r.surname}`,
   },
 }

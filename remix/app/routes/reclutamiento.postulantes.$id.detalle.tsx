@@ -1,0 +1,74 @@
+import { enumLabel, formatDate, formatDateTime, identifierType, recruitmentStatus } from '@planillas/domain'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { api } from '~/api.server'
+import { requirePermission } from '~/auth.server'
+import { FormPage } from '~/components/form/form-layout'
+import { ButtonLink } from '~/components/ui/button'
+import { DetailCard } from '~/components/ui/detail-list'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { idParam } from '~/form.server'
+import type { ApplicantRow } from './reclutamiento.postulantes._index'
+
+export const meta: MetaFunction = () => [{ title: 'Datos del postulante | Planillas' }]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requirePermission(request, 'postulantes_lista')
+  const applicant = await api<ApplicantRow>(request, `/applicants/${idParam(params.id)}`)
+  return { applicant, canEdit: user.roles.includes('postulantes_edicion') }
+}
+
+/** 'Datos del postulante'. */
+export default function ApplicantDetails() {
+  const { applicant: a, canEdit } = useLoaderData<typeof loader>()
+  return (
+    <FormPage title="Datos del postulante">
+      <DetailCard
+        title={`${a.name} ${a.surname}`}
+        items={[
+          { label: 'Código', value: a.code },
+          { label: 'Tipo de documento', value: enumLabel(identifierType, a.identifierType) },
+          { label: 'Número de documento', value: a.identifier },
+          { label: 'Nombres', value: a.name },
+          { label: 'Apellidos', value: a.surname },
+          { label: 'Correo electrónico', value: a.email },
+          { label: 'Celular', value: a.mobile },
+          { label: 'Vacante', value: a.jobOpeningCode },
+          { label: 'Empresa', value: a.company },
+          { label: 'Área', value: a.area },
+          { label: 'Cargo', value: a.position },
+          { label: 'Fecha de ingreso', value: formatDate(a.hireDate) },
+          { label: 'Fecha de cese', value: formatDate(a.leaveDate) },
+          {
+            label: 'Vacaciones pendientes (días)',
+            value: a.pendingVacationDays == null ? null : String(a.pendingVacationDays),
+          },
+          {
+            label: 'CV',
+            value: a.hasCv ? (
+              <a
+                className="font-medium text-primary-dark underline"
+                href={`/reclutamiento/postulantes/${a.id}/cv`}
+              >
+                Ver CV ({a.cvName})
+              </a>
+            ) : null,
+          },
+          { label: 'Estado', value: enumLabel(recruitmentStatus, a.status) },
+          { label: 'Fecha de registro', value: formatDateTime(a.createdAt) },
+        ]}
+      />
+      <div className="flex justify-end gap-2">
+        <ButtonLink to="/reclutamiento/postulantes">Volver</ButtonLink>
+        <ButtonLink to={`/reclutamiento/vacantes/${a.jobOpeningId}/detalle`}>Ver vacante</ButtonLink>
+        {canEdit ? (
+          <ButtonLink to={`/reclutamiento/postulantes/${a.id}/editar`} variant="primary">
+            Editar
+          </ButtonLink>
+        ) : null}
+      </div>
+    </FormPage>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,101 @@
+import { enumLabel, formatDateTime, identifierType, recruitmentStatus } from '@planillas/domain'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { api } from '~/api.server'
+import { requirePermission } from '~/auth.server'
+import { FormPage } from '~/components/form/form-layout'
+import { DataTable } from '~/components/list/data-table'
+import { ButtonLink } from '~/components/ui/button'
+import { DetailCard } from '~/components/ui/detail-list'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { idParam } from '~/form.server'
+import type { ApplicantRow } from './reclutamiento.postulantes._index'
+import type { JobOpeningRow } from './reclutamiento.vacantes._index'
+
+export const meta: MetaFunction = () => [{ title: 'Datos de la vacante | Planillas' }]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requirePermission(request, 'vacantes_lista')
+  const id = idParam(params.id)
+  const [vacancy, applicants] = await Promise.all([
+    api<JobOpeningRow & { details: string }>(request, `/job-openings/${id}`),
+    api<ApplicantRow[]>(request, `/job-openings/${id}/applicants`),
+  ])
+  return { vacancy, applicants, canEdit: user.roles.includes('vacantes_edicion') }
+}
+
+/** 'Datos de la vacante' (job-openings-details): the vacancy and its real applicants with 'Ver CV'. */
+export default function JobOpeningDetails() {
+  const { vacancy, applicants, canEdit } = useLoaderData<typeof loader>()
+  return (
+    <FormPage title="Datos de la vacante">
+      <DetailCard
+        title={`Vacante ${vacancy.code}`}
+        items={[
+          { label: 'Código de vacante', value: vacancy.code },
+          { label: 'Rol', value: vacancy.position },
+          { label: 'Área', value: vacancy.area },
+          { label: 'Empresa', value: vacancy.company },
+          { label: 'Años de experiencia mínima requerida', value: String(vacancy.minExperienceYears) },
+          { label: 'Solicitado por', value: vacancy.requestedBy },
+          { label: 'Estado', value: enumLabel(recruitmentStatus, vacancy.status) },
+          { label: 'Fecha de creación', value: formatDateTime(vacancy.createdAt) },
+        ]}
+      />
+      <section
+        className="rounded border border-slate-200 bg-white p-5 shadow-sm"
+        aria-labelledby="vacancy-details"
+      >
+        <h2 id="vacancy-details" className="mb-3 text-base font-semibold text-primary-dark">
+          Detalle de la vacante
+        </h2>
+        <div
+          className="vacancy-details flex flex-col gap-2 text-sm"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the API with an allow-list before it was stored (DESIGN §7)
+          dangerouslySetInnerHTML={{ __html: vacancy.details }}
+        />
+      </section>
+      <section className="flex flex-col gap-2" aria-labelledby="vacancy-applicants">
+        <h2 id="vacancy-applicants" className="text-base font-semibold text-primary-dark">
+          Postulantes ({applicants.length.toLocaleString('es-PE')})
+        </h2>
+        <DataTable
+          caption="Postulantes de la vacante"
+          rows={applicants}
+          rowKey={(r) => r.id}
+          columns={[
+            { header: 'Código', cell: (r) => r.code, mobile: 'title' },
+            { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
+            { header: 'Número de documento', cell: (r) => r.identifier },
+            { header: 'Nombres y apellidos', cell: (r) => `${r.name} ${r.surname}`, mobile: 'title' },
+            { header: 'Empresa', cell: (r) => r.company ?? '---' },
+            { header: 'Área', cell: (r) => r.area },
+            { header: 'Cargo', cell: (r) => r.position },
+          ]}
+          actions={(r) =>
+            r.hasCv ? (
+              <a
+                href={`/reclutamiento/postulantes/${r.id}/cv`}
+                className="rounded px-2 py-1 text-sm font-medium text-primary-dark hover:bg-primary-light"
+              >
+                Ver CV
+              </a>
+            ) : (
+              <span className="px-2 text-sm text-slate-500">Sin CV</span>
+            )
+          }
+        />
+      </section>
+      <div className="flex justify-end gap-2">
+        <ButtonLink to="/reclutamiento/vacantes">Volver</ButtonLink>
+        {canEdit ? (
+          <ButtonLink to={`/reclutamiento/vacantes/${vacancy.id}/editar`} variant="primary">
+            Editar
+          </ButtonLink>
+        ) : null}
+      </div>
+    </FormPage>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

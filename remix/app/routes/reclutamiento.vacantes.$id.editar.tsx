@@ -1,0 +1,137 @@
+import { JOB_OPENING_MESSAGES, JobOpeningSchema } from '@planillas/domain'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { api } from '~/api.server'
+import { requirePermission } from '~/auth.server'
+import { SelectField, TextField } from '~/components/form/fields'
+import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
+import { useSchemaForm } from '~/components/form/use-schema-form'
+import { DetailsEditor } from '~/components/recruitment/details-editor'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { idParam, saveForm } from '~/form.server'
+import type { JobOpeningRow } from './reclutamiento.vacantes._index'
+
+export const meta: MetaFunction = ({ params }) => [
+  { title: `${params.id ? 'Editar vacante' : 'Nueva vacante'} | Planillas` },
+]
+
+type Option = { id: number; description: string }
+type EmployeeOption = { id: number; fullName: string; identifier: string }
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, 'vacantes_edicion')
+  const id = params.id ? idParam(params.id) : null
+  const [vacancy, positions, areas, employees] = await Promise.all([
+    id ? api<JobOpeningRow & { details: string }>(request, `/job-openings/${id}`) : null,
+    api<Option[]>(request, '/positions'),
+    api<Option[]>(request, '/areas'),
+    api<EmployeeOption[]>(request, '/employees', { query: { limit: 1000 } }),
+  ])
+  // An inactive position, area or requester of an existing vacancy stays selectable.
+  const withCurrent = (options: { value: string; label: string }[], id?: number, label?: string) =>
+    id && label && !options.some((o) => o.value === String(id))
+      ? [{ value: String(id), label }, ...options]
+      : options
+  return {
+    vacancy,
+    positions: withCurrent(
+      positions.map((p) => ({ value: String(p.id), label: p.description })),
+      vacancy?.positionId,
+      vacancy?.position,
+    ),
+    areas: withCurrent(
+      areas.map((a) => ({ value: String(a.id), label: a.description })),
+      vacancy?.areaId,
+      vacancy?.area,
+    ),
+    employees: withCurrent(
+      employees.map((e) => ({ value: String(e.id), label: `${e.fullName} (${e.identifier})` })),
+      vacancy?.requestedById,
+      vacancy?.requestedBy,
+    ),
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requirePermission(request, 'vacantes_edicion')
+  const id = params.id ? idParam(params.id) : null
+  return saveForm(request, await request.formData(), {
+    schema: JobOpeningSchema,
+    save: async (value) => {
+      if (id) {
+        await api(request, `/job-openings/${id}`, { method: 'PUT', body: value })
+        return id
+      }
+      return (await api<{ id: number }>(request, '/job-openings', { body: value })).id
+    },
+    // job-openings-edit (DESIGN §7): after the first save the form moves to the edit route.
+    successTo: (savedId) => `/reclutamiento/vacantes/${savedId}/editar`,
+    fieldOfMessage: {
+      [JOB_OPENING_MESSAGES.duplicate]: 'code',
+      [JOB_OPENING_MESSAGES.roleInvalid]: 'positionId',
+      [JOB_OPENING_MESSAGES.areaInvalid]: 'areaId',
+      [JOB_OPENING_MESSAGES.employeeInvalid]: 'requestedById',
+      [JOB_OPENING_MESSAGES.detailsRequired]: 'details',
+    },
+  })
+}
+
+type Fields = {
+  code: string
+  positionId: string
+  areaId: string
+  minExperienceYears: string
+  requestedById: string
+  details: string
+}
+
+/** 'Nueva vacante' / 'Editar vacante'. */
+export default function JobOpeningForm() {
+  const { vacancy, positions, areas, employees } = useLoaderData<typeof loader>()
+  const { form, fields, busy } = useSchemaForm<Fields>(JobOpeningSchema, {
+    id: `job-opening-${vacancy?.id ?? 'new'}`,
+    defaultValue: {
+      code: vacancy?.code ?? '',
+      positionId: vacancy ? String(vacancy.positionId) : '',
+      areaId: vacancy ? String(vacancy.areaId) : '',
+      minExperienceYears: vacancy ? String(vacancy.minExperienceYears) : '',
+      requestedById: vacancy ? String(vacancy.requestedById) : '',
+      details: vacancy?.details ?? '',
+    },
+  })
+  return (
+    <FormPage title={vacancy ? 'Editar vacante' : 'Nueva vacante'}>
+      <SchemaForm form={form}>
+        <FormCard title="Datos de la vacante" columns={2}>
+          <TextField
+            meta={fields.code}
+            label="Código de Vacante"
+            required
+            maxLength={30}
+            autoComplete="off"
+          />
+          <SelectField meta={fields.positionId} label="Rol" required options={positions} />
+          <SelectField meta={fields.areaId} label="Área" required options={areas} />
+          <TextField
+            meta={fields.minExperienceYears}
+            label="Años de experiencia mínima requerida"
+            required
+            inputMode="numeric"
+            maxLength={2}
+          />
+          <SelectField meta={fields.requestedById} label="Solicitado por" required options={employees} />
+        </FormCard>
+        <FormCard title="Detalle de la vacante" columns={1}>
+          <DetailsEditor meta={fields.details} />
+        </FormCard>
+        <FormActions
+          backTo="/reclutamiento/vacantes"
+          backLabel={vacancy ? 'Volver' : 'Cancelar'}
+          busy={busy}
+        />
+      </SchemaForm>
+    </FormPage>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary
