@@ -1,4 +1,4 @@
-import { readRange } from './utils/list-params'
+import { readNumbers, readRange } from './utils/list-params'
 
 /**
  * The lists: the API path, the permissions and how the page URL becomes the API's filter body.
@@ -67,6 +67,21 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
       pendingVacation: params.get('pendingVacation') || undefined,
     }),
     fileName: 'postulantes',
+  },
+  colaboradores: {
+    api: '/employees',
+    permission: 'colaboradores_lista',
+    downloadPermission: 'colaboradores_descarga_excel',
+    editPermission: 'colaboradores_edicion',
+    filter: (params) => ({
+      ...statusFilter(params),
+      areaIds: readNumbers(params, 'areaIds'),
+      roleIds: readNumbers(params, 'roleIds'),
+      companyId: Number(params.get('companyId')) || undefined,
+      contractInitiation: readRange(params, 'contractInitiation'),
+      contractFinish: readRange(params, 'contractFinish'),
+    }),
+    fileName: 'colaboradores',
   },
   auditoria: {
     api: '/audit-logs',

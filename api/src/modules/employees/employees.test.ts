@@ -1,3 +1,5 @@
+import { contracts } from '@planillas/db'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../testing'
 import { createEmployee, createEmployeeTestApp, employeeBody } from './testing'
@@ -8,7 +10,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const post = (payload: unknown, who: Parameters<TestApp['call']>[0] = 'admin') =>
+const post = (payload: Record<string, unknown>, who: Parameters<TestApp['call']>[0] = 'admin') =>
   t.call(who, { method: 'POST', url: '/api/v1/employees', payload })
 
 async function auditOf(id: number) {
@@ -70,6 +72,47 @@ describe('employees API: create and read', () => {
       status: 2,
     })
     expect(body.payload.bankIdentifier).toBe(body.payload.identifier)
+  })
+
+  it('shows the current contract, and none once it is finished', async () => {
+    const id = await createEmployee(t, { identifier: '47890123' })
+    const made = async (url: string, payload: Record<string, unknown>) =>
+      (await t.call('admin', { method: 'POST', url, payload })).body.payload.id as number
+    const [contract] = await t.handle.db
+      .insert(contracts)
+      .values({
+        number: 'CT-2025-009999',
+        employeeId: id,
+        companyId: await made('/api/v1/companies', {
+          ruc: '20100043140',
+          name: 'Contratante S.A.',
+          address: 'Av. 1',
+        }),
+        areaId: await made('/api/v1/areas', { description: 'Área con contrato' }),
+        positionId: await made('/api/v1/positions', { description: 'Cargo con contrato' }),
+        contractType: 4,
+        startDate: '2025-01-01',
+        finishDate: '2026-01-01',
+        baseSalary: '2500.00',
+        totalSalary: '2500.00',
+        status: 1,
+      })
+      .returning()
+    const read = async () =>
+      (await t.call('admin', { method: 'GET', url: `/api/v1/employees/${id}` })).body.payload
+    expect((await read()).currentContract).toEqual({
+      id: contract.id,
+      number: 'CT-2025-009999',
+      contractType: 4,
+      startDate: '2025-01-01',
+      finishDate: '2026-01-01',
+      status: 1,
+    })
+    await t.handle.db
+      .update(contracts)
+      .set({ status: 3, closedOn: '2025-06-30', closedBy: 'admin@planillas.pe' })
+      .where(eq(contracts.id, contract.id))
+    expect((await read()).currentContract).toBeNull()
   })
 
   it('answers 404 for an unknown employee and 400 for a bad id', async () => {

@@ -2,6 +2,7 @@ import {
   areas,
   banks,
   companies,
+  contracts,
   countries,
   type Executor,
   employees,
@@ -9,7 +10,7 @@ import {
   ubigeoDistricts,
 } from '@planillas/db'
 import type { EmployeeFilter, PageQuery } from '@planillas/domain'
-import { and, asc, count, eq, getTableColumns, gt, sql } from 'drizzle-orm'
+import { and, asc, count, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm'
 import { orderByFor, paged } from '../../lib/paging'
 import { employeeWhere, searchCondition } from './filters'
 
@@ -143,3 +144,19 @@ export const insertEmployee = async (db: Executor, values: EmployeeRow) =>
 
 export const updateEmployee = async (db: Executor, id: number, values: Partial<EmployeeRow>) =>
   db.update(employees).set(values).where(eq(employees.id, id))
+
+/** The employee's current contract (VIGENTE or POR VENCER; the database allows one), or null. */
+export const currentContractOf = async (db: Executor, employeeId: number) =>
+  (
+    await db
+      .select({
+        id: contracts.id,
+        number: contracts.number,
+        contractType: contracts.contractType,
+        startDate: contracts.startDate,
+        finishDate: contracts.finishDate,
+        status: contracts.status,
+      })
+      .from(contracts)
+      .where(and(eq(contracts.employeeId, employeeId), inArray(contracts.status, [1, 2])))
+  )[0] ?? null

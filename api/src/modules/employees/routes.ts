@@ -22,10 +22,10 @@ import { DniLookupSchema, lookupDni } from './dni-lookup'
 import { employeeExportColumns } from './export-columns'
 import * as q from './queries'
 import {
-  EmployeeDetailSchema,
   EmployeeOptionSchema,
   EmployeeOptionsQuerySchema,
   EmployeeRowSchema,
+  EmployeeViewSchema,
 } from './schemas'
 import { toEmployeeRow } from './to-row'
 
@@ -78,8 +78,11 @@ export async function employeeRoutes(fastify: FastifyInstance) {
 
   app.get('/:id', {
     config: { permission: ['colaboradores_lista', 'colaboradores_edicion'] },
-    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(EmployeeDetailSchema) } },
-    handler: async (req) => ok(found(await q.getEmployee(app.db, req.params.id))),
+    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(EmployeeViewSchema) } },
+    handler: async (req) => {
+      const employee = found(await q.getEmployee(app.db, req.params.id))
+      return ok({ ...employee, currentContract: await q.currentContractOf(app.db, employee.id) })
+    },
   })
 
   app.post('/', {

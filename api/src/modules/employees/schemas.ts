@@ -49,6 +49,20 @@ export const EmployeeDetailSchema = EmployeeRowSchema.extend({
   createdBy: text,
 })
 
+export const CurrentContractSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  contractType: z.number(),
+  startDate: z.string(),
+  finishDate: z.string().nullable(),
+  status: z.number(),
+})
+
+/** GET /employees/{id}: the employee with labels and its current contract (DESIGN §7). */
+export const EmployeeViewSchema = EmployeeDetailSchema.extend({
+  currentContract: CurrentContractSchema.nullable(),
+})
+
 export const EmployeeOptionSchema = z.object({
   id: z.number(),
   code: z.string(),

@@ -1,0 +1,73 @@
+import { employeeStatus, enumLabel, identifierType } from '@planillas/domain'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData, useSearchParams } from '@remix-run/react'
+import { FormErrors } from '~/components/form/form-layout'
+import { DataTable } from '~/components/list/data-table'
+import { FilterChips } from '~/components/list/filter-chips'
+import { ListPage } from '~/components/list/list-page'
+import { Pagination } from '~/components/list/pagination'
+import { SearchBar } from '~/components/list/search-bar'
+import { RowLink } from '~/components/list/status-action'
+import { StatusBadge } from '~/components/ui/badge'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { loadList } from '~/list.server'
+import { loadCatalogs } from '~/screens/employees/catalogs.server'
+import { EmployeeFilters, employeeChips } from '~/screens/employees/employee-filters'
+import type { EmployeeRow } from '~/screens/employees/types'
+
+export const meta: MetaFunction = () => [{ title: 'Colaboradores | Planillas' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [list, catalogs] = await Promise.all([
+    loadList<EmployeeRow>(request, 'colaboradores'),
+    loadCatalogs(request),
+  ])
+  return { ...list, catalogs }
+}
+
+export default function EmployeeList() {
+  const { page, params, error, canEdit, downloadHref, catalogs } = useLoaderData<typeof loader>()
+  const [searchParams] = useSearchParams()
+  const chips = employeeChips(searchParams, catalogs)
+  return (
+    <ListPage
+      title="Colaboradores"
+      addTo={canEdit ? '/colaboradores/crear' : undefined}
+      downloadHref={downloadHref}
+      search={<SearchBar placeholder="Buscar por nombre o número de documento" value={params.search} />}
+      filters={<EmployeeFilters params={searchParams} catalogs={catalogs} active={chips.length} />}
+      chips={<FilterChips chips={chips} />}
+    >
+      <FormErrors errors={error ? [error] : undefined} />
+      <DataTable
+        caption="Colaboradores"
+        rows={page.content}
+        rowKey={(r) => r.id}
+        columns={[
+          { header: 'Código', cell: (r) => r.code, mobile: 'title' },
+          { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
+          { header: 'Número de documento', cell: (r) => r.identifier },
+          { header: 'Nombres y apellidos', cell: (r) => r.fullName, mobile: 'title' },
+          { header: 'Empresa', cell: (r) => r.companyName ?? '---' },
+          { header: 'Área', cell: (r) => r.areaName ?? '---' },
+          { header: 'Cargo', cell: (r) => r.positionName ?? '---' },
+          { header: 'Estado', cell: (r) => <StatusBadge table={employeeStatus} code={r.status} /> },
+        ]}
+        actions={(r) => (
+          <>
+            <RowLink to={`/colaboradores/${r.id}/detalle`}>Ver datos</RowLink>
+            {canEdit ? <RowLink to={`/colaboradores/${r.id}`}>Editar</RowLink> : null}
+          </>
+        )}
+      />
+      <Pagination
+        page={params.page}
+        size={params.size}
+        totalElements={page.totalElements}
+        totalPages={page.totalPages}
+      />
+    </ListPage>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

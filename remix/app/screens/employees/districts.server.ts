@@ -1,0 +1,27 @@
+import { api } from '~/api.server'
+import type { PickerOption } from '~/components/form/search-picker-field'
+
+type District = { id: string; description: string }
+
+/** Districts matching `search` as picker options ('MIRAFLORES — LIMA / LIMA'). */
+export async function searchDistricts(request: Request, search: string, limit = 20): Promise<PickerOption[]> {
+  if (!search.trim()) return []
+  const districts = await api<District[]>(request, '/ubigeos/districts', {
+    query: { search: search.trim(), limit },
+  })
+  return districts.map((d) => ({ value: d.id, label: d.description }))
+}
+
+/** The option of one district code (to show the chosen one again after a failed save). */
+export async function districtOption(
+  request: Request,
+  code: FormDataEntryValue | null,
+): Promise<PickerOption | null> {
+  if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return null
+  try {
+    const d = await api<District>(request, `/ubigeos/districts/${code}`)
+    return { value: d.id, label: d.description }
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,126 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { EmployeeSchema, IDENTIFIER_TYPE, EMPLOYEE_MESSAGES as M } from '@planillas/domain'
+import { data } from '@remix-run/node'
+import { z } from 'zod'
+import { ApiError, api } from '~/api.server'
+import { requirePermission } from '~/auth.server'
+import { idParam, saveForm } from '~/form.server'
+import type { DniLookup } from '~/routes/colaboradores.dni.$dni'
+import { redirectWithToast } from '~/session.server'
+import { loadCatalogs, withCurrent } from './catalogs.server'
+import { districtOption, searchDistricts } from './districts.server'
+import type { EmployeeDetail } from './types'
+
+export async function loadEmployeeForm(request: Request, idValue: string | undefined) {
+  const { user } = await requirePermission(request, 'colaboradores_edicion')
+  const id = idValue ? idParam(idValue) : null
+  const [employee, catalogs, countries, banks] = await Promise.all([
+    id ? loadEmployee(request, id) : null,
+    loadCatalogs(request),
+    api<{ id: string; description: string }[]>(request, '/countries'),
+    api<{ id: string; name: string }[]>(request, '/banks'),
+  ])
+  return {
+    employee,
+    userEmail: user.email,
+    areas: withCurrent(catalogs.areas, employee?.areaId, employee?.areaName),
+    positions: withCurrent(catalogs.positions, employee?.positionId, employee?.positionName),
+    companies: withCurrent(catalogs.companies, employee?.companyId, employee?.companyName),
+    countries: countries.map((c) => ({ value: c.id, label: c.description })),
+    banks: banks.map((b) => ({ value: b.id, label: b.name })),
+  }
+}
+
+/** A record that cannot be loaded sends the user back to the list with the error (SPEC §8). */
+async function loadEmployee(request: Request, id: number) {
+  try {
+    return await api<EmployeeDetail>(request, `/employees/${id}`)
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      throw await redirectWithToast(request, '/colaboradores', {
+        type: 'error',
+        message: error.messages.join(' '),
+      })
+    }
+    throw error
+  }
+}
+
+/** Server messages shown beside their field. */
+const fieldOfMessage = {
+  [M.duplicate]: 'identifier',
+  [M.ubigeoInvalid]: 'ubigeo',
+  [M.nationalityInvalid]: 'nationality',
+  [M.bankInvalid]: 'bankId',
+  [M.companyInvalid]: 'companyId',
+  [M.areaInvalid]: 'areaId',
+  [M.positionInvalid]: 'positionId',
+}
+
+export type LookupNote = { tone: 'info' | 'error'; message: string; employeeId?: number }
+
+/** The form as posted, re-rendered without validating it (the look-up and search steps). */
+const echo = (formData: FormData) => parseWithZod(formData, { schema: z.object({}) }).reply()
+
+/**
+ * Guardar, or one of the steps that work without JavaScript: 'lookup' fills names from the DNI,
+ * 'district' searches districts for the picker.
+ */
+export async function employeeFormAction(request: Request, idValue: string | undefined) {
+  await requirePermission(request, 'colaboradores_edicion')
+  const id = idValue ? idParam(idValue) : null
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  if (intent === 'lookup') {
+    const lookup = await lookupStep(request, formData, id)
+    return data({
+      result: echo(formData),
+      lookup,
+      district: await districtOption(request, formData.get('ubigeo')),
+    })
+  }
+  if (intent === 'district') {
+    const term = String(formData.get('ubigeoSearch') ?? '')
+    const districts = await searchDistricts(request, term)
+    return data({
+      result: echo(formData),
+      districts,
+      districtSearch: term,
+      district: await districtOption(request, formData.get('ubigeo')),
+    })
+  }
+  const saved = await saveForm(request, formData, {
+    schema: EmployeeSchema,
+    save: async (value) => {
+      if (id) {
+        await api(request, `/employees/${id}`, { method: 'PUT', body: value })
+        return id
+      }
+      return (await api<{ id: number }>(request, '/employees', { body: value })).id
+    },
+    successTo: (savedId) => `/colaboradores/${savedId}`,
+    fieldOfMessage,
+  })
+  if (saved instanceof Response) return saved
+  // Show the chosen district again beside the errors.
+  return data(
+    { ...saved.data, district: await districtOption(request, formData.get('ubigeo')) },
+    saved.init ?? undefined,
+  )
+}
+
+async function lookupStep(request: Request, formData: FormData, id: number | null): Promise<LookupNote> {
+  const dni = String(formData.get('identifier') ?? '').trim()
+  if (formData.get('identifierType') !== String(IDENTIFIER_TYPE.DNI)) {
+    return { tone: 'error', message: 'La búsqueda de nombres solo está disponible para DNI' }
+  }
+  if (!/^\d{8}$/.test(dni)) return { tone: 'error', message: M.dniFormat }
+  const found = await api<DniLookup>(request, `/employees/dni/${dni}`)
+  if (found.alreadyExists && found.employeeId !== id) {
+    return { tone: 'error', message: M.duplicate, employeeId: found.employeeId ?? undefined }
+  }
+  if (!found.source) return { tone: 'info', message: 'No se encontraron datos para el DNI ingresado' }
+  if (found.name) formData.set('name', found.name)
+  if (found.surname) formData.set('surname', found.surname)
+  return { tone: 'info', message: `Nombres y apellidos completados con los datos del DNI ${dni}` }
+}

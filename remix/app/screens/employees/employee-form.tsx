@@ -1,0 +1,162 @@
+import {
+  bankHolderOf,
+  DEFAULT_ACCOUNT_TYPE,
+  type EmployeeFormInput,
+  EmployeeSchema,
+  identifierType,
+} from '@planillas/domain'
+import type { SerializeFrom } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { TextField } from '~/components/form/fields'
+import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
+import { useSchemaForm } from '~/components/form/use-schema-form'
+import { useHydrated } from '~/utils/use-hydrated'
+import { type BankCopies, BankSection, verifierText } from './bank-section'
+import type { employeeFormAction, loadEmployeeForm } from './employee-form.server'
+import { PersonalSection } from './personal-section'
+import type { EmployeeDetail } from './types'
+import { useDniLookup } from './use-dni-lookup'
+
+/** The form's values as the page holds them: text, except the confirmation switch. */
+type FormValues = Record<
+  Exclude<keyof EmployeeFormInput, 'bankAccountVerified'>,
+  string | null | undefined
+> & {
+  bankAccountVerified?: boolean
+}
+export type EmployeeFieldset = ReturnType<typeof useSchemaForm<FormValues>>['fields']
+
+type ActionData = Partial<{
+  lookup: import('./employee-form.server').LookupNote
+  districts: { value: string; label: string }[]
+  districtSearch: string
+  district: { value: string; label: string } | null
+}>
+
+const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v))
+
+function defaultsOf(e: EmployeeDetail | null): FormValues {
+  return {
+    identifierType: text(e?.identifierType ?? 1),
+    identifier: text(e?.identifier),
+    name: text(e?.name),
+    surname: text(e?.surname),
+    birthDate: text(e?.birthDate),
+    address: text(e?.address),
+    ubigeo: text(e?.ubigeo),
+    nationality: text(e?.nationality ?? 'PE'),
+    gender: text(e?.gender),
+    companyId: text(e?.companyId),
+    areaId: text(e?.areaId),
+    positionId: text(e?.positionId),
+    personalPhone: text(e?.personalPhone),
+    personalEmail: text(e?.personalEmail),
+    emergencyContact: text(e?.emergencyContact),
+    emergencyPhoneNumber: text(e?.emergencyPhoneNumber),
+    bankId: text(e?.bankId),
+    bankAccount: text(e?.bankAccount),
+    accountType: text(e?.accountType ?? DEFAULT_ACCOUNT_TYPE),
+    bankInterAccount: text(e?.bankInterAccount),
+    detractionAccount: text(e?.detractionAccount),
+    bankAccountVerified: Boolean(e?.bankAccountVerified),
+  }
+}
+
+/**
+ * The bank section's read-only copies, computed here from the form's current values: the form
+ * re-renders on every keystroke for the values it reads itself.
+ */
+function bankCopies(
+  values: Record<string, unknown> | undefined,
+  employee: EmployeeDetail | null,
+  userEmail: string,
+): BankCopies {
+  const type = Number(values?.identifierType)
+  return {
+    identifierType: identifierType[type as keyof typeof identifierType]?.label ?? '',
+    identifier: String(values?.identifier ?? ''),
+    holder: bankHolderOf(String(values?.name ?? ''), String(values?.surname ?? '')),
+    verifiedBy: verifierText(values, employee, userEmail),
+  }
+}
+
+/** 'Nuevo colaborador' / 'Editar colaborador': personal, contact and bank sections (SPEC §2, §5). */
+export function EmployeeForm() {
+  const loaded = useLoaderData<typeof loadEmployeeForm>() as SerializeFrom<typeof loadEmployeeForm>
+  const employee = loaded.employee as EmployeeDetail | null
+  const action = useActionData<typeof employeeFormAction>() as ActionData | undefined
+  const hydrated = useHydrated()
+  const { form, fields, busy } = useSchemaForm<FormValues>(EmployeeSchema, {
+    id: `employee-${employee?.id ?? 'new'}`,
+    defaultValue: defaultsOf(employee),
+  })
+  const jsNote = useDniLookup({
+    type: form.value?.identifierType as string | undefined,
+    dni: form.value?.identifier as string | undefined,
+    employeeId: employee?.id ?? null,
+    initialDni: employee?.identifier ?? null,
+    // One update for both fields: two in a row would each start from the same old form value.
+    onFound: (found) =>
+      form.update({
+        value: {
+          ...form.value,
+          name: found.name ?? form.value?.name,
+          surname: found.surname ?? form.value?.surname,
+        },
+      }),
+  })
+  const selectedDistrict =
+    action?.district ??
+    (employee?.ubigeo
+      ? { value: employee.ubigeo, label: employee.ubigeoDescription ?? employee.ubigeo }
+      : null)
+  return (
+    <FormPage title={employee ? 'Editar colaborador' : 'Nuevo colaborador'}>
+      <SchemaForm form={form}>
+        <PersonalSection
+          type={form.value?.identifierType as string | undefined}
+          fields={fields}
+          options={loaded}
+          hydrated={hydrated}
+          lookupNote={hydrated ? jsNote : action?.lookup}
+          district={{
+            selected: selectedDistrict,
+            results: action?.districts,
+            searchTerm: action?.districtSearch,
+          }}
+        />
+        <FormCard title="Datos de contacto">
+          <TextField
+            meta={fields.personalPhone}
+            type="tel"
+            label="Celular"
+            required
+            inputMode="numeric"
+            maxLength={9}
+          />
+          <TextField
+            meta={fields.personalEmail}
+            type="email"
+            label="Correo electrónico"
+            required
+            maxLength={150}
+          />
+          <TextField meta={fields.emergencyContact} label="Contacto de emergencia" maxLength={150} />
+          <TextField
+            meta={fields.emergencyPhoneNumber}
+            type="tel"
+            label="Teléfono de emergencia"
+            inputMode="numeric"
+            maxLength={9}
+          />
+        </FormCard>
+        <BankSection
+          fields={fields}
+          banks={loaded.banks}
+          copies={bankCopies(form.value, employee, loaded.userEmail)}
+        />
+        <FormActions backTo="/colaboradores" backLabel={employee ? 'Volver' : 'Cancelar'} busy={busy} />
+      </SchemaForm>
+    </FormPage>
+  )
+}
