@@ -7,7 +7,8 @@ import { readNumbers, readRange } from './utils/list-params'
  */
 export type ListResource = {
   api: string
-  permission: string
+  /** The permission to see the list, or any of several. */
+  permission: string | string[]
   downloadPermission?: string
   editPermission?: string
   filter: (params: URLSearchParams) => Record<string, unknown>
@@ -21,6 +22,17 @@ const statusFilter = (params: URLSearchParams) => ({
 })
 
 export const LIST_RESOURCES: Record<string, ListResource> = {
+  abonos: {
+    api: '/payment-batches',
+    permission: ['planillas_abonos', 'pagos_abonos_lista'],
+    editPermission: 'planillas_abonos',
+    filter: (params) => ({
+      search: params.get('search')?.trim() || undefined,
+      status: Number(params.get('status')) || undefined,
+      createdAt: readRange(params, 'createdAt'),
+    }),
+    fileName: 'abonos',
+  },
   areas: {
     api: '/areas',
     permission: 'areas_lista',

@@ -34,8 +34,9 @@ export async function checkUpload(db: Executor, received: Received): Promise<Che
   if (!parsed.success) messages.push(...new Set(parsed.error.issues.map((i) => i.message)))
 
   let payroll: { id: number; code: string } | null = null
-  if (parsed.success) {
-    const found = await findPayrollForPayments(db, parsed.data.payrollNumber)
+  const number = PaymentBatchFieldsSchema.shape.payrollNumber.safeParse(fields.payrollNumber)
+  if (number.success) {
+    const found = await findPayrollForPayments(db, number.data)
     if ('problem' in found) messages.push(found.problem)
     else payroll = found
   }

@@ -6,6 +6,8 @@ export type ListPageProps = {
   title: string
   /** Where 'Agregar' goes; omitted when the user may not add. */
   addTo?: string
+  /** The add button's text where SPEC names it otherwise ('Cargar' on the upload lists). */
+  addLabel?: string
   /** The file download of the current filter; omitted where the list has none or the user may not. */
   downloadHref?: string
   search?: ReactNode
@@ -15,7 +17,16 @@ export type ListPageProps = {
 }
 
 /** A list screen: title, Filtrar, Recargar, Descargar, search, Agregar, chips, then the table. */
-export function ListPage({ title, addTo, downloadHref, search, filters, chips, children }: ListPageProps) {
+export function ListPage({
+  title,
+  addTo,
+  addLabel = 'Agregar',
+  downloadHref,
+  search,
+  filters,
+  chips,
+  children,
+}: ListPageProps) {
   const location = useLocation()
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-4">
@@ -34,7 +45,7 @@ export function ListPage({ title, addTo, downloadHref, search, filters, chips, c
           ) : null}
           {addTo ? (
             <ButtonLink to={addTo} variant="primary">
-              Agregar
+              {addLabel}
             </ButtonLink>
           ) : null}
         </div>

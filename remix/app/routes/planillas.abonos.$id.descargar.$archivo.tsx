@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { ApiError, apiDownload } from '~/api.server'
+import { requirePermission } from '~/auth.server'
+import { idParam } from '~/form.server'
+
+/** The files of a payments upload, passed through from the API with their names. */
+const FILES: Record<string, string> = {
+  /** 'Descargar constancias': every receipt in one stamped PDF, in the order of the Excel. */
+  constancias: 'receipts',
+  excel: 'file',
+  observaciones: 'errors/xlsx',
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = idParam(params.id)
+  const path = FILES[params.archivo ?? '']
+  if (!path) throw new Response('No encontrado', { status: 404 })
+  await requirePermission(request, ['planillas_abonos', 'pagos_abonos_lista'])
+  try {
+    return await apiDownload(request, `/payment-batches/${id}/${path}`)
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500)
+      throw new Response(error.messages.join(' '), { status: error.status })
+    throw error
+  }
+}

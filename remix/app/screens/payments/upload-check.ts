@@ -1,0 +1,31 @@
+import { PAYMENT_UPLOAD_MESSAGES as M, PAYMENT_LIMITS, PaymentBatchFieldsSchema } from '@planillas/domain'
+
+/**
+ * With JavaScript, what the browser can tell before sending anything: the fields (the shared
+ * schema), the Excel's presence, extension and size, the receipts' extensions and sizes. The API
+ * checks all of it again, and the contents.
+ */
+export function clientProblems(form: HTMLFormElement): string[] {
+  const data = new FormData(form)
+  const fields: Record<string, string> = {}
+  for (const key of ['payrollNumber', 'payrollDesc', 'paymentDate']) {
+    const value = String(data.get(key) ?? '')
+    if (value.trim()) fields[key] = value
+  }
+  const messages: string[] = []
+  const parsed = PaymentBatchFieldsSchema.safeParse(fields)
+  if (!parsed.success) messages.push(...new Set(parsed.error.issues.map((i) => i.message)))
+  const file = data.get('file')
+  if (!(file instanceof File) || !file.name) messages.push(M.file)
+  else {
+    if (!/\.xlsx$/i.test(file.name)) messages.push(M.fileExtension)
+    if (file.size > PAYMENT_LIMITS.maxFileBytes) messages.push(M.fileSize)
+  }
+  const receipts = data.getAll('records').filter((r): r is File => r instanceof File && Boolean(r.name))
+  if (receipts.length > PAYMENT_LIMITS.maxReceipts) messages.push(M.tooManyReceipts)
+  for (const r of receipts) {
+    if (!/\.pdf$/i.test(r.name)) messages.push(M.receiptExtension(r.name))
+    else if (r.size > PAYMENT_LIMITS.maxReceiptBytes) messages.push(M.receiptSize(r.name))
+  }
+  return messages
+}

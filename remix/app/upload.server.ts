@@ -1,0 +1,100 @@
+import { MESSAGES } from '@planillas/domain'
+import { redirect } from '@remix-run/node'
+import { API_URL } from './api.server'
+import { requireUser } from './auth.server'
+import { destroySessionHeaders } from './session.server'
+
+export type ForwardedUpload<T> =
+  | { ok: true; payload: T; messages: string[] }
+  | { ok: false; status: number; messages: string[]; fields: Record<string, string> }
+
+/** How far into the body the text fields are looked for: they come before the files. */
+const PEEK_LIMIT = 64 * 1024
+
+/**
+ * Passes a multipart form from the browser to the API as it arrives, without holding the files
+ * (the action reads no part of them): the request body is streamed to the API with its own
+ * boundary. A copy of its first bytes gives back the text fields that precede the files, so that a
+ * refused form can be shown again with what the clerk typed, even without JavaScript.
+ */
+export async function forwardUpload<T>(request: Request, path: string): Promise<ForwardedUpload<T>> {
+  const { accessToken } = await requireUser(request)
+  const contentType = request.headers.get('Content-Type') ?? ''
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType)
+  if (!contentType.toLowerCase().startsWith('multipart/form-data') || !boundary || !request.body) {
+    return { ok: false, status: 400, messages: [MESSAGES.generic], fields: {} }
+  }
+  const [toApi, toPeek] = request.body.tee()
+  const peeking = leadingFields(toPeek, boundary[1] ?? boundary[2])
+  let response: Response
+  try {
+    response = await fetch(`${API_URL}/api/v1${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': contentType },
+      body: toApi,
+      duplex: 'half',
+    } as RequestInit)
+  } catch {
+    return { ok: false, status: 503, messages: [MESSAGES.generic], fields: await peeking }
+  }
+  const fields = await peeking
+  if (response.status === 401) throw redirect('/login', { headers: await destroySessionHeaders(request) })
+  if (response.status === 403) throw new Response(MESSAGES.forbidden, { status: 403 })
+  const envelope = (await response.json().catch(() => null)) as {
+    status?: string
+    payload?: T
+    messages?: string[]
+  } | null
+  if (response.ok && envelope?.status === 'OK')
+    return { ok: true, payload: envelope.payload as T, messages: envelope.messages ?? [] }
+  const messages = envelope?.messages?.length ? envelope.messages : [MESSAGES.generic]
+  return { ok: false, status: response.status, messages, fields }
+}
+
+/**
+ * The text parts at the start of a multipart body, up to the first file part (or PEEK_LIMIT
+ * bytes); then the copy is cancelled so that the rest streams to the API alone.
+ */
+export async function leadingFields(
+  body: ReadableStream<Uint8Array>,
+  boundary: string,
+): Promise<Record<string, string>> {
+  const reader = body.getReader()
+  const chunks: Buffer[] = []
+  let size = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      chunks.push(Buffer.from(value))
+      size += value.length
+      const parsed = parseFieldParts(Buffer.concat(chunks).toString('latin1'), boundary)
+      if (parsed.sawFile || size >= PEEK_LIMIT) return parsed.fields
+    }
+    return parseFieldParts(Buffer.concat(chunks).toString('latin1'), boundary).fields
+  } catch {
+    return {}
+  } finally {
+    await reader.cancel().catch(() => undefined)
+  }
+}
+
+/** Complete text parts of a (possibly partial) multipart body read as latin1. */
+export function parseFieldParts(head: string, boundary: string) {
+  const fields: Record<string, string> = {}
+  const parts = head.split(`--${boundary}`)
+  // The last piece may be cut off; only pieces followed by another delimiter are complete.
+  for (const part of parts.slice(1, -1)) {
+    const split = part.indexOf('\r\n\r\n')
+    if (split < 0) continue
+    const headers = part.slice(0, split)
+    if (/filename\*?=/i.test(headers)) return { fields, sawFile: true }
+    const name = /name="([^"]*)"/i.exec(headers)?.[1]
+    if (!name) continue
+    const value = part.slice(split + 4).replace(/\r\n$/, '')
+    fields[Buffer.from(name, 'latin1').toString('utf8')] = Buffer.from(value, 'latin1').toString('utf8')
+  }
+  const last = parts[parts.length - 1] ?? ''
+  const end = last.indexOf('\r\n\r\n')
+  return { fields, sawFile: /filename\*?=/i.test(end < 0 ? last : last.slice(0, end)) }
+}
