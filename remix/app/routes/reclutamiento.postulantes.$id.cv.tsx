@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { ApiError, apiDownload } from '~/api.server'
 import { requireUser } from '~/auth.server'
-import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 
-/** 'Ver CV': the applicant's CV from the API, with its original name (the API checks the permission). */
+/** 'Ver CV' (a resource route: no component, so the file goes straight to the browser): the applicant's CV from the API, with its original name (the API checks the permission). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request)
   try {
@@ -15,5 +14,3 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw error
   }
 }
-
-export const ErrorBoundary = RouteErrorBoundary

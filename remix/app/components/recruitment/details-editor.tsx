@@ -56,7 +56,6 @@ export function DetailsEditor({ meta }: { meta: FieldMetadata<string | null | un
               key={tool.title}
               type="button"
               title={tool.title}
-              aria-label={tool.title}
               onClick={() => apply(tool)}
               className="rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700 hover:bg-slate-100"
             >
