@@ -15,7 +15,7 @@ describe('demo employees', () => {
   it('seeds three dozen valid employees once', async () => {
     expect(await seedDemo(handle.db)).toContain('colaboradores: 36 nuevos')
     expect(await seedDemo(handle.db)).toContain('colaboradores: 0 nuevos')
-    const rows = await handle.db.select().from(employees)
+    const rows = await handle.db.select().from(employees).orderBy(employees.id)
     expect(rows).toHaveLength(36)
     for (const e of rows) {
       if (e.identifierType === 1) expect(isValidDni(e.identifier), e.identifier).toBe(true)

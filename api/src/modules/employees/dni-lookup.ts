@@ -3,7 +3,7 @@ import { EMPLOYEE_MESSAGES, IDENTIFIER_TYPE } from '@planillas/domain'
 import { z } from 'zod'
 import type { ApiConfig } from '../../config'
 import { lookupExternal, pick } from '../../lib/external-lookup'
-import { findEmployeeByDocument } from './queries'
+import { findApplicantByDocument, findEmployeeByDocument } from './queries'
 
 export const DNI_NOT_FOUND = 'No se encontraron datos para el DNI ingresado'
 
@@ -29,8 +29,8 @@ function surnameOf(body: Record<string, unknown> | null): string | null {
 }
 
 /**
- * Name and surname for a DNI (DESIGN §7): our own employees first, then the external provider when
- * `DNI_LOOKUP_URL` is set. Never fails: without an answer the form fields stay editable.
+ * Name and surname for a DNI (DESIGN §7): our own employees first, then our applicants, then the
+ * external provider when `DNI_LOOKUP_URL` is set. Never fails: without an answer the form fields stay editable.
  */
 export async function lookupDni(
   db: Executor,
@@ -48,6 +48,19 @@ export async function lookupDni(
         surname: employee.surname,
       },
       messages: [EMPLOYEE_MESSAGES.duplicate],
+    }
+  }
+  const applicant = await findApplicantByDocument(db, IDENTIFIER_TYPE.DNI, dni)
+  if (applicant) {
+    return {
+      result: {
+        source: 'APPLICANT',
+        alreadyExists: false,
+        employeeId: null,
+        name: applicant.name,
+        surname: applicant.surname,
+      },
+      messages: [],
     }
   }
   const external = await lookupExternal(config.dniLookupUrl, config.dniLookupToken, dni)

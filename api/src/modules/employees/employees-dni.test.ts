@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { applicants, areas, jobOpenings, positions } from '@planillas/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../testing'
 import { createEmployee, createEmployeeTestApp } from './testing'
@@ -51,6 +52,47 @@ describe('DNI look-up', () => {
       'Ya existe un colaborador registrado con el mismo tipo y número de documento',
     ])
     expect(requests).toEqual([])
+  })
+
+  it('then our applicants, before the provider', async () => {
+    const [area] = await t.handle.db.insert(areas).values({ description: 'Área de vacantes' }).returning()
+    const [position] = await t.handle.db
+      .insert(positions)
+      .values({ description: 'Cargo de vacantes' })
+      .returning()
+    const requester = await createEmployee(t, { identifier: '11111111' })
+    const [opening] = await t.handle.db
+      .insert(jobOpenings)
+      .values({
+        code: 'VAC-DNI',
+        positionId: position.id,
+        areaId: area.id,
+        minExperienceYears: 1,
+        requestedById: requester,
+        details: '<p>x</p>',
+      })
+      .returning()
+    // The provider knows this DNI under other names: the applicant's win.
+    await t.handle.db.insert(applicants).values({
+      jobOpeningId: opening.id,
+      identifierType: 1,
+      identifier: '23456789',
+      name: 'Lucía Isabel',
+      surname: 'Pérez Cárdenas',
+      email: 'lucia@example.com',
+      mobile: '987654321',
+    })
+    requests.length = 0
+    const res = await lookup(t, '23456789')
+    expect(res.body.payload).toEqual({
+      source: 'APPLICANT',
+      alreadyExists: false,
+      employeeId: null,
+      name: 'Lucía Isabel',
+      surname: 'Pérez Cárdenas',
+    })
+    expect(requests).toEqual([])
+    await t.handle.db.delete(applicants)
   })
 
   it('then asks the external provider, with its token, joining paternal and maternal surnames', async () => {

@@ -1,4 +1,5 @@
 import {
+  applicants,
   areas,
   banks,
   companies,
@@ -10,7 +11,7 @@ import {
   ubigeoDistricts,
 } from '@planillas/db'
 import type { EmployeeFilter, PageQuery } from '@planillas/domain'
-import { and, asc, count, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm'
 import { orderByFor, paged } from '../../lib/paging'
 import { employeeWhere, searchCondition } from './filters'
 
@@ -135,6 +136,17 @@ export const findEmployeeByDocument = async (db: Executor, identifierType: numbe
       .select({ id: employees.id, name: employees.name, surname: employees.surname })
       .from(employees)
       .where(and(eq(employees.identifierType, identifierType), eq(employees.identifier, identifier)))
+  )[0]
+
+/** The latest applicant with this document (an applicant may apply to several vacancies). */
+export const findApplicantByDocument = async (db: Executor, identifierType: number, identifier: string) =>
+  (
+    await db
+      .select({ name: applicants.name, surname: applicants.surname })
+      .from(applicants)
+      .where(and(eq(applicants.identifierType, identifierType), eq(applicants.identifier, identifier)))
+      .orderBy(desc(applicants.createdAt), desc(applicants.id))
+      .limit(1)
   )[0]
 
 export type EmployeeRow = typeof employees.$inferInsert

@@ -66,7 +66,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description:
-        'Nombres y apellidos de un DNI: primero nuestros colaboradores, luego el proveedor externo (DNI_LOOKUP_URL).',
+        'Nombres y apellidos de un DNI: primero nuestros colaboradores, luego los postulantes, luego el proveedor externo (DNI_LOOKUP_URL).',
       params: z.object({ dni: DniSchema }),
       response: { 200: envelopeOf(DniLookupSchema) },
     },
