@@ -1,0 +1,101 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { paymentBatches } from '@planillas/db'
+import { insertFixturePayroll, paymentsWorkbook } from '@planillas/db/payment-fixtures'
+import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
+import { createLocalStorage } from '@planillas/db/storage'
+import { type JobQueue, todayInLima } from '@planillas/domain'
+// The API never runs jobs; the tests run the worker's processor to see an upload through.
+import { silentLogger } from '@planillas/worker/context'
+import { processPaymentImport } from '@planillas/worker/processors/payment-import'
+import { count } from 'drizzle-orm'
+import { expect } from 'vitest'
+import { createTestApp } from '../../testing'
+
+export type FilePart = { name: string; content: Buffer | Uint8Array }
+export const AMOUNTS = ['1500.00', '2300.50', '980.25', '1200.00']
+export const TODAY = todayInLima()
+
+/** A payments row for fixture employee n: DNI, amount, operation, receipt. */
+export const row = (n: number, amount: number, operation: string, receipt: string | null = null) => [
+  1,
+  fixtureDni(n),
+  amount,
+  operation,
+  receipt,
+]
+
+/**
+ * An API with a recording queue and its own storage directory, fixture employees 0–11 and a
+ * payroll 'PL-ABONOS-1' of four lines (employees 0–3, AMOUNTS), and the steps of the tests.
+ */
+export async function createPaymentsTestApp() {
+  const filesDir = await mkdtemp(path.join(tmpdir(), 'planillas-api-payments-'))
+  const storage = createLocalStorage(filesDir)
+  const enqueued: number[] = []
+  const queue: JobQueue = {
+    kind: 'in-process',
+    enqueue: async (_name, payload) => {
+      enqueued.push((payload as { batchId: number }).batchId)
+    },
+    state: async () => 'waiting',
+    forget: async () => {},
+    close: async () => {},
+  }
+  const t = await createTestApp({}, { jobs: queue, storage })
+  await ensureFixtureBanks(t.handle.db)
+  await insertFixtureEmployees(t.handle.db, 12)
+  const lines = AMOUNTS.map((amount, employee) => ({ employee, amount }))
+  const payroll = { code: 'PL-ABONOS-1', ...(await insertFixturePayroll(t.handle.db, 'PL-ABONOS-1', lines)) }
+
+  const multipart = async (form: Record<string, string>, file?: FilePart, records: FilePart[] = []) => {
+    const data = new FormData()
+    for (const [key, value] of Object.entries(form)) data.append(key, value)
+    if (file) data.append('file', new Blob([new Uint8Array(file.content)]), file.name)
+    for (const r of records) data.append('records', new Blob([new Uint8Array(r.content)]), r.name)
+    const encoded = new Response(data)
+    return {
+      payload: Buffer.from(await encoded.arrayBuffer()),
+      headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
+    }
+  }
+  const upload = async (
+    form: Record<string, string>,
+    file?: FilePart,
+    records: FilePart[] = [],
+    who: 'rrhh' | 'lector' = 'rrhh',
+  ) =>
+    t.call(who, { method: 'POST', url: '/api/v1/payment-batches', ...(await multipart(form, file, records)) })
+
+  return {
+    t,
+    payroll,
+    enqueued,
+    upload,
+    validForm: () => ({ payrollNumber: payroll.code, payrollDesc: 'Quincena', paymentDate: TODAY }),
+    excel: async (rows = [row(0, 1500, '7001')]) => ({
+      name: 'abonos.xlsx',
+      content: await paymentsWorkbook(rows),
+    }),
+    batchCount: async () => (await t.handle.db.select({ n: count() }).from(paymentBatches))[0].n,
+    storedFiles: async () => (await readdir(filesDir, { recursive: true })).filter((f) => /\.\w+$/.test(f)),
+    run: (batchId: number) =>
+      processPaymentImport({ batchId }, { db: t.handle.db, storage, log: silentLogger }),
+    close: async () => {
+      await t.close()
+      await rm(filesDir, { recursive: true, force: true })
+    },
+  }
+}
+export type PaymentsTestApp = Awaited<ReturnType<typeof createPaymentsTestApp>>
+
+/** Refused with exactly these messages, in the envelope and in payload.messages. */
+export function expectRefused(
+  response: { status: number; body: { messages: string[]; payload: { messages: string[] } } },
+  messages: string[],
+) {
+  expect(response.status).toBe(400)
+  expect(response.body.messages).toEqual(messages)
+  expect(response.body.payload.messages).toEqual(messages)
+}
