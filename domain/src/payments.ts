@@ -69,6 +69,7 @@ export const PAYMENT_UPLOAD_MESSAGES = {
   receiptEmpty: (name: string) => `La constancia '${name}' está vacía`,
   receiptRepeated: (name: string) => `La constancia '${name}' se adjuntó más de una vez`,
   tooManyReceipts: `Adjunte como máximo ${PAYMENT_LIMITS.maxReceipts} constancias por carga`,
+  tooManyFields: 'El formulario tiene campos de más: use el formulario de carga de abonos',
   receiptsTotalSize: 'Las constancias suman más de 100 MB: divida la carga de abonos en varias',
   accepted: 'Se está procesando la carga de abonos.',
 } as const

@@ -81,10 +81,11 @@ export async function receiveUpload(req: FastifyRequest, storage: FileStorage): 
       await Promise.all(received.receipts.map((r) => storage.delete(r.key)))
       throw error
     }
-    received.messages.push(M.tooManyReceipts)
+    received.messages.push(code === 'FST_FILES_LIMIT' ? M.tooManyReceipts : M.tooManyFields)
   }
   if (receiptParts > PAYMENT_LIMITS.maxReceipts) received.messages.push(M.tooManyReceipts)
   if (receiptBytes > PAYMENT_LIMITS.maxReceiptsTotalBytes) received.messages.push(M.receiptsTotalSize)
+  received.messages = [...new Set(received.messages)]
   return received
 }
 
