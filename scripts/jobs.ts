@@ -3,6 +3,11 @@ import { createBullmqQueue, createBullmqWorker, createInProcessQueue } from '@pl
 import { createStorage } from '@planillas/db/storage'
 import type { JobQueue } from '@planillas/domain'
 import { jsonLogger } from '@planillas/worker/context'
+import {
+  enqueueContractSweep,
+  scheduleContractSweep,
+  startContractSweepTimer,
+} from '@planillas/worker/contract-sweep-schedule'
 import { sweepPaymentBatches } from '@planillas/worker/payment-sweep'
 import { createJobHandlers } from '@planillas/worker/processors/index'
 import { sweepPayrollBatches } from '@planillas/worker/sweep'
@@ -26,6 +31,9 @@ export async function startJobs(
     void consumer.worker.run()
     await sweepPayrollBatches(handle.db, queue, log)
     await sweepPaymentBatches(handle.db, queue, log)
+    // The daily contract status job: a BullMQ job scheduler at 00:05 Lima time, and one run now.
+    await scheduleContractSweep(queue.queue)
+    await enqueueContractSweep(queue)
     return {
       queue,
       close: async () => {
@@ -40,5 +48,13 @@ export async function startJobs(
   })
   await sweepPayrollBatches(handle.db, queue, log)
   await sweepPaymentBatches(handle.db, queue, log)
-  return { queue, close: () => queue.close() }
+  // The daily contract status job: now, then every day at 00:05 Lima time, in this process.
+  const contractSweep = startContractSweepTimer(queue, log)
+  return {
+    queue,
+    close: async () => {
+      contractSweep.stop()
+      await queue.close()
+    },
+  }
 }

@@ -1,6 +1,7 @@
 import { DEMO_ROLES, rucCheckDigit } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import type { Database } from './client'
+import { contractSeedStep } from './seed-contracts'
 import { employeeSeedStep } from './seed-employees'
 import { recruitmentSeedStep } from './seed-recruitment'
 import { areas, companies, positions, users } from './schema/index'
@@ -66,6 +67,7 @@ export const seedSteps: SeedStep[] = [
     run: async (db) => insertDescriptions(db, positions, DEMO_POSITIONS),
   },
   employeeSeedStep,
+  contractSeedStep,
   recruitmentSeedStep,
 ]
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import '../zod-locale'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import { ContractFilterSchema, ContractSchema, ContractStatusBodySchema } from './contract'
 
 const valid = {
@@ -62,19 +63,22 @@ describe('ContractSchema', () => {
     ])
   })
 
-  it('computes the end date itself, ignoring one sent by the client', () => {
-    const parsed = ContractSchema.parse({ ...valid, finishDate: '2030-01-01', familyAllowance: 'on' })
+  it('reads the form values into numbers and a boolean', () => {
+    const parsed = ContractSchema.parse({ ...valid, familyAllowance: 'on' })
     expect(parsed).toMatchObject({
       employeeId: 3,
       contractType: 1,
       startDate: '2026-01-31',
-      finishDate: '2026-02-28',
       baseSalary: 2500.5,
       familyAllowance: true,
     })
-    const indefinite = ContractSchema.parse({ ...valid, contractType: 5, finishDate: '2030-01-01' })
-    expect(indefinite.finishDate).toBeNull()
-    expect(indefinite.familyAllowance).toBe(false)
+    expect(ContractSchema.parse({ ...valid, contractType: 5 }).familyAllowance).toBe(false)
+  })
+
+  it('gives conform its constraints (no root transform)', () => {
+    const constraint = getZodConstraint(ContractSchema)
+    expect(constraint.employeeId?.required).toBe(true)
+    expect(constraint.familyAllowance?.required).toBe(false)
   })
 })
 

@@ -76,7 +76,7 @@ export const ContractSchema = z
     employeeId: requiredId(M.employeeRequired),
     contractType: requiredCode(M.durationRequired, CONTRACT_DURATIONS),
     startDate,
-    /** Computed from the start and the duration; a value sent by the client is ignored. */
+    /** Computed by the server from the start and the duration; a value sent by the client is ignored. */
     finishDate: z.unknown().optional(),
     positionId: requiredId(M.positionRequired),
     areaId: requiredId(M.areaRequired),
@@ -99,10 +99,10 @@ export const ContractSchema = z
     },
     { when: () => true },
   )
-  .transform(({ finishDate: _ignored, ...input }) => ({
-    ...input,
-    finishDate: contractEndDate(input.startDate, input.contractType),
-  }))
+/**
+ * The validated body. Its end date is computed by the server (`contractEndDate`), never taken from
+ * the client; the schema has no root transform so that conform can read its constraints.
+ */
 export type ContractInput = z.output<typeof ContractSchema>
 export type ContractFormInput = z.input<typeof ContractSchema>
 

@@ -4,6 +4,7 @@ import {
   CONTRACT_MESSAGES,
   type ContractInput,
   calendarStatus,
+  contractEndDate,
   contractPay,
   formatDate,
   isCurrentContract,
@@ -28,7 +29,9 @@ const EXPIRED = 'Vencimiento del plazo'
 /** The columns a create or update writes, with the pay and the calendar's status computed here. */
 function columnsOf(input: ContractInput, today: string, noticeDays: number, actor: string) {
   const pay = contractPay(input.baseSalary, input.familyAllowance, input.startDate)
-  const status = calendarStatus(input.finishDate, today, noticeDays)
+  // The server's end date, whatever the client sent (DESIGN §7).
+  const finishDate = contractEndDate(input.startDate, input.contractType)
+  const status = calendarStatus(finishDate, today, noticeDays)
   return {
     employeeId: input.employeeId,
     companyId: input.companyId,
@@ -36,13 +39,13 @@ function columnsOf(input: ContractInput, today: string, noticeDays: number, acto
     positionId: input.positionId,
     contractType: input.contractType,
     startDate: input.startDate,
-    finishDate: input.finishDate,
+    finishDate,
     baseSalary: pay.baseSalary.toFixed(2),
     familyAllowance: input.familyAllowance,
     familyAllowanceAmount: pay.familyAllowance.toFixed(2),
     totalSalary: pay.totalSalary.toFixed(2),
     status,
-    closedOn: status === 3 ? input.finishDate : null,
+    closedOn: status === 3 ? finishDate : null,
     closeReason: status === 3 ? EXPIRED : null,
     closedBy: status === 3 ? actor : null,
   }
