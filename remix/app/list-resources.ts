@@ -106,4 +106,19 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
     }),
     fileName: 'auditoria',
   },
+  contratos: {
+    api: '/contracts',
+    permission: 'contratos_lista',
+    downloadPermission: 'contratos_descarga_excel',
+    editPermission: 'contratos_edicion',
+    filter: (params) => ({
+      ...statusFilter(params),
+      contractType: Number(params.get('contractType')) || undefined,
+      companyIds: readNumbers(params, 'companyIds'),
+      areaIds: readNumbers(params, 'areaIds'),
+      contractInitiation: readRange(params, 'contractInitiation'),
+      contractFinish: readRange(params, 'contractFinish'),
+    }),
+    fileName: 'contratos',
+  },
 }

@@ -1,4 +1,10 @@
-import { type EnumTable, recordStatus, recruitmentStatus } from '@planillas/domain'
+import {
+  contractActions,
+  contractStatus,
+  type EnumTable,
+  recordStatus,
+  recruitmentStatus,
+} from '@planillas/domain'
 
 /**
  * Resources whose records change status through the shared confirmation ('Cambiar estado'):
@@ -14,7 +20,20 @@ export type StatusResource = {
   statuses: EnumTable
   /** A readable name of the record for the confirmation text. */
   describe: (record: Record<string, unknown>) => string
+  /**
+   * For resources with more than a toggle (contracts): the statuses a record may move to from its
+   * current one, with the action's label and whether it asks for a reason. Omitted: any status.
+   */
+  transitions?: (record: Record<string, unknown>) => StatusTransition[]
 }
+
+export type StatusTransition = { status: number; label: string; reason?: 'required' | 'optional' }
+
+/** The status actions the contract engine offers (Renovar is a new contract, not a status change). */
+export const contractTransitions = (status: number): StatusTransition[] =>
+  contractActions(status).flatMap((a) =>
+    'to' in a ? [{ status: a.to, label: a.label, reason: a.reason }] : [],
+  )
 
 const byDescription = (r: Record<string, unknown>) => `${r.code} — ${r.description}`
 
@@ -58,5 +77,14 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = {
     noun: 'el postulante',
     statuses: recruitmentStatus,
     describe: (r) => `${r.code} — ${r.name} ${r.surname}`,
+  },
+  contratos: {
+    api: '/contracts',
+    permission: 'contratos_edicion',
+    list: '/contratos',
+    noun: 'el contrato',
+    statuses: contractStatus,
+    describe: (r) => `${r.number} — ${r.fullName}`,
+    transitions: (r) => contractTransitions(Number(r.status)),
   },
 }

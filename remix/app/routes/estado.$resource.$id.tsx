@@ -1,8 +1,9 @@
 import { enumLabel, MESSAGES } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ApiError, api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
+import { ReasonField } from '~/components/list/status-action'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { redirectWithToast } from '~/session.server'
@@ -26,11 +27,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { resource, id, status, back } = resolve(params, new URL(request.url))
   await requirePermission(request, resource.permission)
   const record = await api<Record<string, unknown>>(request, `${resource.api}/${id}`)
+  const from = enumLabel(resource.statuses, record.status as number)
+  // Resources with a status engine (contracts) offer only its transitions, some with a reason.
+  const transition = resource.transitions?.(record).find((t) => t.status === status)
+  if (resource.transitions && !transition) {
+    const message = `Esta acción no está disponible: ${resource.noun} ${resource.describe(record)} está ${from}`
+    throw await redirectWithToast(request, back, { type: 'error', message })
+  }
   return {
     name: resource.describe(record),
     noun: resource.noun,
-    from: enumLabel(resource.statuses, record.status as number),
+    from,
     to: enumLabel(resource.statuses, status),
+    reason: transition?.reason ?? null,
     back,
   }
 }
@@ -38,9 +47,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { resource, id, status, back } = resolve(params, new URL(request.url))
   await requirePermission(request, resource.permission)
+  const form = await request.formData()
+  const reason = String(form.get('reason') ?? '').trim()
   try {
-    await api(request, `${resource.api}/${id}/status`, { method: 'PUT', query: { status } })
+    await api(request, `${resource.api}/${id}/status`, {
+      method: 'PUT',
+      query: { status },
+      body: reason ? { reason } : undefined,
+    })
   } catch (error) {
+    // The confirmation page (no JavaScript) shows the refusal in place, so a reason can be corrected.
+    if (error instanceof ApiError && error.status === 400 && form.get('from') === 'page')
+      return data({ error: error.messages.join(' ') }, { status: 400 })
     if (error instanceof ApiError)
       return redirectWithToast(request, back, { type: 'error', message: error.messages.join(' ') })
     throw error
@@ -50,7 +68,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The no-JavaScript confirmation page (with JavaScript the list opens the same question as a dialog). */
 export default function ConfirmStatus() {
-  const { name, noun, from, to, back } = useLoaderData<typeof loader>()
+  const { name, noun, from, to, reason, back } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>() as { error?: string } | undefined
   return (
     <section
       className="mx-auto mt-8 max-w-md rounded border border-slate-200 bg-white p-6 shadow-sm"
@@ -64,7 +83,14 @@ export default function ConfirmStatus() {
         {noun[0].toUpperCase() + noun.slice(1)} <strong>{name}</strong> pasará de {from} a{' '}
         <strong>{to}</strong>.
       </p>
-      <Form method="post" className="mt-6 flex justify-end gap-2">
+      <Form method="post" className="mt-6 flex flex-wrap justify-end gap-2">
+        <input type="hidden" name="from" value="page" />
+        {refused?.error ? (
+          <p role="alert" className="w-full rounded bg-red-50 px-3 py-2 text-sm text-red-900">
+            {refused.error}
+          </p>
+        ) : null}
+        {reason ? <ReasonField required={reason === 'required'} /> : null}
         <Link to={back} className={buttonClass('secondary')}>
           Cancelar
         </Link>

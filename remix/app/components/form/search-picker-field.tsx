@@ -20,6 +20,8 @@ type Props = {
   results?: PickerOption[]
   searchTerm?: string
   placeholder?: string
+  /** With JavaScript: called when the user picks an option (or clears the choice). */
+  onChange?: (option: PickerOption | null) => void
 }
 
 const controlClass =
@@ -35,7 +37,7 @@ export function SearchPickerField(props: Props) {
   return hydrated ? <PickerCombobox {...props} /> : <PickerSearchStep {...props} />
 }
 
-function PickerCombobox({ meta, label, required, source, selected: initial, placeholder }: Props) {
+function PickerCombobox({ meta, label, required, source, selected: initial, placeholder, onChange }: Props) {
   const form = useFormMetadata()
   const fetcher = useFetcher<PickerOption[]>()
   const [selected, setSelected] = useState<PickerOption | null>(initial)
@@ -57,6 +59,7 @@ function PickerCombobox({ meta, label, required, source, selected: initial, plac
         onChange={(option: PickerOption | null) => {
           chosen.current = true
           setSelected(option)
+          onChange?.(option)
         }}
       >
         <div className="relative">

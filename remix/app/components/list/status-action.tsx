@@ -13,11 +13,17 @@ export function StatusAction({
   id,
   status,
   label,
+  reason,
+  detail,
 }: {
   resource: string
   id: number
   status: number
   label: string
+  /** The change asks for a reason (a contract's dismissal requires one). */
+  reason?: 'required' | 'optional'
+  /** What the change does, said in the dialog (e.g. which contract becomes DESPEDIDO). */
+  detail?: string
 }) {
   const location = useLocation()
   const fetcher = useFetcher()
@@ -42,12 +48,14 @@ export function StatusAction({
           <DialogPanel className="w-full max-w-sm rounded bg-white p-6 shadow-xl">
             <DialogTitle className="text-lg font-semibold">{MESSAGES.confirmStatusTitle}</DialogTitle>
             <p className="mt-2 text-slate-700">{MESSAGES.confirmStatusBody}</p>
+            {detail ? <p className="mt-2 text-sm text-slate-600">{detail}</p> : null}
             <fetcher.Form
               method="post"
               action={href}
-              className="mt-6 flex justify-end gap-2"
+              className="mt-6 flex flex-wrap justify-end gap-2"
               onSubmit={() => setOpen(false)}
             >
+              {reason ? <ReasonField required={reason === 'required'} /> : null}
               <button type="button" className={buttonClass('secondary')} onClick={() => setOpen(false)}>
                 Cancelar
               </button>
@@ -68,5 +76,21 @@ export function RowLink({ to, children }: { to: string; children: React.ReactNod
     <Link to={to} className="rounded px-2 py-1 text-sm font-medium text-primary-dark hover:bg-primary-light">
       {children}
     </Link>
+  )
+}
+
+/** 'Motivo': the reason some status changes ask for (a dismissal must give one). */
+export function ReasonField({ required }: { required: boolean }) {
+  return (
+    <label className="flex w-full flex-col gap-1 text-left text-sm font-medium text-slate-700">
+      <span>Motivo{required ? <span className="text-red-700"> *</span> : ' (opcional)'}</span>
+      <textarea
+        name="reason"
+        rows={3}
+        maxLength={500}
+        required={required}
+        className="w-full rounded border border-slate-300 px-3 py-2 text-sm font-normal shadow-sm"
+      />
+    </label>
   )
 }

@@ -1,0 +1,116 @@
+import {
+  contractDuration,
+  contractStatus,
+  enumLabel,
+  formatDate,
+  formatMoney,
+  identifierType,
+  isCurrentContract,
+} from '@planillas/domain'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData, useSearchParams } from '@remix-run/react'
+import { FormErrors } from '~/components/form/form-layout'
+import { DataTable } from '~/components/list/data-table'
+import { FilterChips } from '~/components/list/filter-chips'
+import { FilterPanel } from '~/components/list/filter-panel'
+import { ListPage } from '~/components/list/list-page'
+import { Pagination } from '~/components/list/pagination'
+import { SearchBar } from '~/components/list/search-bar'
+import { RowLink } from '~/components/list/status-action'
+import { StatusBadge } from '~/components/ui/badge'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { loadList } from '~/list.server'
+import { ContractActions } from '~/screens/contracts/contract-actions'
+import { ContractFilterFields, contractChips } from '~/screens/contracts/contract-filters'
+import type { ContractRow } from '~/screens/contracts/types'
+import { loadCatalogs } from '~/screens/employees/catalogs.server'
+
+export const meta: MetaFunction = () => [{ title: 'Contratos | Planillas' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [list, catalogs] = await Promise.all([
+    loadList<ContractRow>(request, 'contratos'),
+    loadCatalogs(request),
+  ])
+  return { ...list, companies: catalogs.companies, areas: catalogs.areas }
+}
+
+/** 'Contratos' (SPEC §2): the list with its filters, and each contract's action by status. */
+export default function ContractList() {
+  const { page, params, error, canEdit, downloadHref, companies, areas } = useLoaderData<typeof loader>()
+  const [searchParams] = useSearchParams()
+  const options = { companies, areas }
+  const chips = contractChips(searchParams, options)
+  return (
+    <ListPage
+      title="Contratos"
+      addTo={canEdit ? '/contratos/crear' : undefined}
+      downloadHref={downloadHref}
+      search={
+        <SearchBar placeholder="Buscar por número de documento o nombres y apellidos" value={params.search} />
+      }
+      filters={
+        <FilterPanel active={chips.length}>
+          <ContractFilterFields params={searchParams} options={options} />
+        </FilterPanel>
+      }
+      chips={<FilterChips chips={chips} />}
+    >
+      <FormErrors errors={error ? [error] : undefined} />
+      <DataTable
+        caption="Contratos"
+        rows={page.content}
+        rowKey={(r) => r.id}
+        columns={[
+          {
+            header: 'N° de contrato',
+            cell: (r) => r.number,
+            mobile: 'title',
+            className: 'whitespace-nowrap',
+          },
+          { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
+          { header: 'Número de documento', cell: (r) => r.identifier },
+          { header: 'Colaborador', cell: (r) => r.fullName, mobile: 'title' },
+          { header: 'Empresa', cell: (r) => r.companyName },
+          { header: 'Área', cell: (r) => r.areaName },
+          { header: 'Fecha de inicio', cell: (r) => formatDate(r.startDate), className: 'whitespace-nowrap' },
+          { header: 'Duración', cell: (r) => enumLabel(contractDuration, r.contractType) },
+          {
+            header: 'Sueldo Base',
+            cell: (r) => formatMoney(r.baseSalary),
+            className: 'text-right whitespace-nowrap',
+          },
+          {
+            header: 'Sueldo Total',
+            cell: (r) => formatMoney(r.totalSalary),
+            className: 'text-right whitespace-nowrap',
+          },
+          {
+            header: 'Estado',
+            cell: (r) => <StatusBadge table={contractStatus} code={r.status} />,
+            className: 'whitespace-nowrap',
+          },
+        ]}
+        actions={(r) => (
+          <>
+            <RowLink to={`/contratos/${r.id}/detalle`}>Ver datos</RowLink>
+            {canEdit && isCurrentContract(r.status) ? (
+              <>
+                <RowLink to={`/contratos/${r.id}/editar`}>Editar</RowLink>
+                <ContractActions id={r.id} status={r.status} name={`${r.number} — ${r.fullName}`} />
+              </>
+            ) : null}
+          </>
+        )}
+      />
+      <Pagination
+        page={params.page}
+        size={params.size}
+        totalElements={page.totalElements}
+        totalPages={page.totalPages}
+      />
+    </ListPage>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary
