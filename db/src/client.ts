@@ -1,15 +1,12 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { loadReferenceData } from './reference'
 import * as schema from './schema/index'
 
 export type Schema = typeof schema
@@ -51,6 +48,12 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
 }
 
 async function openPglite(dataDir = DEFAULT_DATA_DIR): Promise<DatabaseHandle> {
+  // Loaded only when used: PGlite costs ~45 MB of memory in every process that imports it.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ])
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database
   return { db, kind: 'pglite', close: () => client.close() }
@@ -60,8 +63,10 @@ async function openPglite(dataDir = DEFAULT_DATA_DIR): Promise<DatabaseHandle> {
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER }
   if (handle.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator')
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type
     await migratePglite(handle.db as any, config)
+    await loadReferenceData(handle.db)
     return
   }
   // One session holds an advisory lock so that api and worker starting together do not race.
@@ -75,6 +80,9 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   } finally {
     await client.end()
   }
+  // Reference data (ubigeo, banks, countries) is part of the schema's contract: every start,
+  // migrate and test database has it, not only seeded ones. Idempotent and cheap to repeat.
+  await loadReferenceData(handle.db)
 }
 
 /** Rows of a raw `execute` on either driver. */

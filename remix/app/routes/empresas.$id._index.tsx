@@ -54,9 +54,14 @@ export default function CompanyForm() {
     },
   })
   const lookup = useRucLookup(company ? null : fields.ruc.value, (found) => {
-    if (found.name && !fields.name.value) form.update({ name: fields.name.name, value: found.name })
-    if (found.address && !fields.address.value)
-      form.update({ name: fields.address.name, value: found.address })
+    // One update for both fields: two in a row lose the first.
+    form.update({
+      value: {
+        ...form.value,
+        name: form.value?.name || found.name || '',
+        address: form.value?.address || found.address || '',
+      },
+    })
   })
   return (
     <FormPage title={company ? 'Editar empresa' : 'Nueva empresa'}>

@@ -183,7 +183,7 @@ export async function companyRoutes(fastify: FastifyInstance) {
           { header: 'R.U.C.', width: 14, value: (r) => r.ruc },
           { header: 'Razón social', width: 40, value: (r) => r.name },
           { header: 'Dirección fiscal', width: 45, value: (r) => r.address },
-          { header: 'Representante legal', width: 30, value: (r) => r.legalRepresentative ?? '---' },
+          { header: 'Representante legal', width: 30, value: (r) => r.legalRepresentative },
           { header: 'Estado', width: 14, value: (r) => enumLabel(recordStatus, r.status) },
           { header: 'Fecha de creación', width: 22, value: (r) => formatDateTime(r.createdAt) },
         ],
