@@ -1,4 +1,4 @@
-import { paymentsWorkbook, pdfPageTexts, receiptPdf } from '@planillas/db/payment-fixtures'
+import { pdfPageTexts, receiptPdf } from '@planillas/db/payment-fixtures'
 import { fixtureDni } from '@planillas/db/payroll-fixtures'
 import { PAYMENT_TEMPLATE_HEADERS } from '@planillas/domain'
 import dayjs from 'dayjs'
