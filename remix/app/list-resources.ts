@@ -33,6 +33,29 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
     }),
     fileName: 'abonos',
   },
+  planillas: {
+    api: '/payroll',
+    permission: 'planillas_lista',
+    downloadPermission: 'planillas_descarga_excel',
+    editPermission: 'planillas_carga',
+    filter: (params) => ({
+      search: params.get('search')?.trim() || undefined,
+      type: Number(params.get('type')) || undefined,
+      period: params.get('period') || undefined,
+    }),
+    fileName: 'planillas',
+  },
+  'planillas-externas': {
+    api: '/payroll-batch',
+    permission: 'planillas_carga',
+    editPermission: 'planillas_carga',
+    filter: (params) => ({
+      search: params.get('search')?.trim() || undefined,
+      period: params.get('period') || undefined,
+      status: Number(params.get('status')) || undefined,
+    }),
+    fileName: 'cargas-de-planillas',
+  },
   areas: {
     api: '/areas',
     permission: 'areas_lista',

@@ -1,0 +1,122 @@
+import { payrollWorkbook } from '@planillas/db/payroll-fixtures'
+import { formatMoney, periodLabel, periodOptions } from '@planillas/domain'
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, test } from './fixtures'
+import { readDownloadedSheet } from './xlsx'
+
+const AMOUNTS = [2100.5, 1500, 1130.25]
+
+/** Document numbers of demo employees, read from the Colaboradores list as a clerk would. */
+async function demoDocuments(page: Page, count: number): Promise<string[]> {
+  await page.goto('/colaboradores?size=20')
+  const cells = await page.getByRole('table').getByRole('cell').allTextContents()
+  const documents = [...new Set(cells.map((c) => c.trim()).filter((c) => /^\d{8}$/.test(c)))].slice(0, count)
+  expect(documents).toHaveLength(count)
+  return documents
+}
+
+/** Fills and sends the 'Cargar planilla' form with a generated file. */
+async function upload(page: Page, fields: { code: string; name: string }, file: Buffer) {
+  await page.goto('/planillas/externas/carga')
+  await page.getByLabel('Código de planilla').fill(fields.code)
+  await page.getByLabel('Periodo').selectOption(periodOptions()[1])
+  await page.getByLabel('Nombre de planilla').fill(fields.name)
+  await page.getByLabel('Tipo').selectOption({ label: 'OPERADORES' })
+  await page
+    .getByLabel('Archivo (.xlsx)')
+    .setInputFiles({
+      name: `${fields.code}.xlsx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    })
+  await page.getByRole('button', { name: 'Procesar' }).click()
+}
+
+/** Reloads 'Carga de planillas' until the batch shows the expected status. */
+async function waitForBatch(page: Page, code: string, status: string) {
+  await expect(async () => {
+    await page.goto(`/planillas/externas?search=${encodeURIComponent(code)}`)
+    await expect(page.getByRole('row', { name: new RegExp(code) }).getByText(status)).toBeVisible({
+      timeout: 1000,
+    })
+  }).toPass({ timeout: 60_000 })
+}
+
+test.describe('Planillas', () => {
+  test('template, a valid upload that becomes a payroll with its totals, and its details', async ({
+    page,
+    signIn,
+    javaScriptEnabled,
+  }) => {
+    await signIn('rrhh')
+    await page.getByRole('link', { name: 'Carga de planillas' }).first().click()
+    await expect(page.getByRole('heading', { name: 'Carga de planillas' })).toBeVisible()
+    await expectAccessible(page)
+    await page.getByRole('link', { name: 'Cargar', exact: true }).click()
+    await expect(page.getByText('Seleccione el periodo para poder cargar su archivo XLSX.')).toBeVisible()
+    await expectAccessible(page)
+
+    const templatePromise = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Descargar plantilla' }).click()
+    const template = await readDownloadedSheet(await templatePromise)
+    expect(template[0].length).toBeGreaterThanOrEqual(6)
+
+    const documents = await demoDocuments(page, AMOUNTS.length)
+    const code = `PL-${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
+    const file = await payrollWorkbook(
+      documents.map((dni, i) => [1, dni, `COLABORADOR ${i + 1}`, '002', `1910000000${i}`, null, AMOUNTS[i]]),
+    )
+    await upload(page, { code, name: `Planilla ${code}` }, file)
+    await expect(page.getByTestId('toast')).toHaveText('Se cargó la base correctamente')
+    await expect(page).toHaveURL(/\/planillas\/externas$/)
+    await waitForBatch(page, code, 'PROCESADO')
+
+    await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
+    const row = page.getByRole('row', { name: new RegExp(code) })
+    await expect(row.getByRole('cell', { name: periodLabel(periodOptions()[1]) })).toBeVisible()
+    await expect(
+      row.getByRole('cell', { name: formatMoney(AMOUNTS.reduce((a, b) => a + b, 0)), exact: true }),
+    ).toBeVisible()
+    await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0')
+    await expectAccessible(page)
+    await row.getByRole('link', { name: 'Ver detalle' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: `Planilla ${code}` })).toBeVisible()
+    await expect(page.getByRole('table').getByText('PENDIENTE')).toHaveCount(AMOUNTS.length)
+    await expect(page.getByRole('cell', { name: documents[0] }).first()).toBeVisible()
+    await expectAccessible(page)
+  })
+
+  test('a bad file is refused at once; a bad row ends CON ERRORES with the row named', async ({
+    page,
+    signIn,
+    javaScriptEnabled,
+  }) => {
+    await signIn('rrhh')
+    const code = `PLX-${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
+    await upload(
+      page,
+      { code, name: 'Archivo que no es Excel' },
+      Buffer.from('esto no es una hoja de cálculo'),
+    )
+    await expect(page.getByRole('heading', { name: /Errores: \d+/ })).toBeVisible()
+    await expect(page.getByTestId('upload-errors')).toContainText('xlsx')
+
+    const [dni] = await demoDocuments(page, 1)
+    const file = await payrollWorkbook([
+      [1, dni, 'COLABORADOR UNO', '002', '19100000001', null, 1000],
+      [1, '99999991', 'NADIE REGISTRADO', '002', '19100000002', null, 1000],
+    ])
+    await upload(page, { code, name: 'Planilla con una fila mala' }, file)
+    await expect(page.getByTestId('toast')).toHaveText('Se cargó la base correctamente')
+    await waitForBatch(page, code, 'CON ERRORES')
+    await page
+      .getByRole('row', { name: new RegExp(code) })
+      .getByRole('link', { name: 'Ver errores' })
+      .click()
+    await expect(page.getByRole('heading', { name: 'Errores de la carga' })).toBeVisible()
+    const errorRow = page.getByRole('row', { name: /99999991/ })
+    await expect(errorRow.getByRole('cell').first()).toHaveText('3')
+    await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
+    await expect(page.getByText('No se encontraron resultados.')).toBeVisible()
+  })
+})

@@ -1,0 +1,134 @@
+import {
+  batchStatus,
+  enumLabel,
+  enumOptions,
+  formatCount,
+  formatDateTime,
+  isBatchRunning,
+  periodLabel,
+  periodOptions,
+  trimEmail,
+} from '@planillas/domain'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData, useSearchParams } from '@remix-run/react'
+import { FormErrors } from '~/components/form/form-layout'
+import { AutoRefresh } from '~/components/list/auto-refresh'
+import { DataTable } from '~/components/list/data-table'
+import { type Chip, FilterChips } from '~/components/list/filter-chips'
+import { FilterPanel, FilterSelect } from '~/components/list/filter-panel'
+import { ListPage } from '~/components/list/list-page'
+import { Pagination } from '~/components/list/pagination'
+import { SearchBar } from '~/components/list/search-bar'
+import { RowLink } from '~/components/list/status-action'
+import { Badge, type Tone } from '~/components/ui/badge'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { ProgressBar } from '~/components/ui/progress-bar'
+import { loadList } from '~/list.server'
+
+type BatchRow = {
+  id: number
+  code: string
+  period: string
+  name: string
+  status: number
+  progress: number
+  rowsRead: number
+  errorCount: number
+  uploadDate: string
+  file: { name: string }
+  createdBy: string | null
+  payrollId: number | null
+}
+
+export const meta: MetaFunction = () => [{ title: 'Carga de planillas | Planillas' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { ...(await loadList<BatchRow>(request, 'planillas-externas')), periods: periodOptions() }
+}
+
+const STATUS_TONES: Record<number, Tone> = { 1: 'slate', 2: 'blue', 3: 'green', 4: 'red' }
+
+/** 'Carga de planillas' (SPEC §2): the uploaded payroll files and how their import went. */
+export default function PayrollBatchList() {
+  const { page, params, error, canEdit, periods } = useLoaderData<typeof loader>()
+  const [searchParams] = useSearchParams()
+  const period = searchParams.get('period') ?? ''
+  const status = searchParams.get('status') ?? ''
+  const chips: Chip[] = []
+  if (period) chips.push({ label: `Periodo: ${periodLabel(period)}`, params: ['period'] })
+  if (status) chips.push({ label: `Estado: ${enumLabel(batchStatus, Number(status))}`, params: ['status'] })
+  const running = page.content.some((b) => isBatchRunning(b.status))
+  return (
+    <ListPage
+      title="Carga de planillas"
+      addTo={canEdit ? '/planillas/externas/carga' : undefined}
+      addLabel="Cargar"
+      search={<SearchBar placeholder="Buscar por nombre de archivo o usuario" value={params.search} />}
+      filters={
+        <FilterPanel active={chips.length}>
+          <FilterSelect
+            label="Periodo"
+            name="period"
+            options={periods.map((p) => ({ value: p, label: periodLabel(p) }))}
+            value={period}
+          />
+          <FilterSelect label="Estado" name="status" options={enumOptions(batchStatus)} value={status} />
+        </FilterPanel>
+      }
+      chips={<FilterChips chips={chips} />}
+    >
+      <AutoRefresh active={running} />
+      <FormErrors errors={error ? [error] : undefined} />
+      <DataTable
+        caption="Archivos de planilla cargados"
+        rows={page.content}
+        rowKey={(r) => r.id}
+        columns={[
+          { header: 'Fecha de carga', cell: (r) => formatDateTime(r.uploadDate), mobile: 'title' },
+          { header: 'Archivo', cell: (r) => r.file.name, mobile: 'title' },
+          { header: 'Periodo', cell: (r) => periodLabel(r.period) },
+          { header: 'Planilla', cell: (r) => `${r.code} — ${r.name}` },
+          {
+            header: 'Cargado por',
+            cell: (r) => <span title={r.createdBy ?? undefined}>{trimEmail(r.createdBy)}</span>,
+          },
+          {
+            header: 'Estado',
+            cell: (r) => (
+              <span className="flex flex-col gap-1">
+                <Badge tone={STATUS_TONES[r.status] ?? 'slate'}>{enumLabel(batchStatus, r.status)}</Badge>
+                {isBatchRunning(r.status) ? <ProgressBar value={r.progress} /> : null}
+                {r.status === 4 ? (
+                  <span className="text-xs text-slate-600">{formatCount(r.errorCount)} error(es)</span>
+                ) : null}
+              </span>
+            ),
+          },
+        ]}
+        actions={(r) => (
+          <>
+            <a
+              href={`/planillas/externas/${r.id}/archivo`}
+              className="rounded px-2 py-1 text-sm font-medium text-primary-dark hover:bg-primary-light"
+              download
+            >
+              Descargar
+            </a>
+            {r.errorCount > 0 ? (
+              <RowLink to={`/planillas/externas/${r.id}/errores`}>Ver errores</RowLink>
+            ) : null}
+            {r.payrollId ? <RowLink to={`/planillas/${r.payrollId}/detalles`}>Ver planilla</RowLink> : null}
+          </>
+        )}
+      />
+      <Pagination
+        page={params.page}
+        size={params.size}
+        totalElements={page.totalElements}
+        totalPages={page.totalPages}
+      />
+    </ListPage>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary
