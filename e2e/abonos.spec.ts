@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises'
+import { paymentsWorkbook, pdfPageTexts, receiptPdf } from '@planillas/db/payment-fixtures'
+import { payrollWorkbook } from '@planillas/db/payroll-fixtures'
+import { periodOptions, todayInLima } from '@planillas/domain'
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, test } from './fixtures'
+
+const AMOUNTS = [1850.5, 1200, 990.25]
+
+/** Three document numbers of demo employees, read from the Colaboradores list. */
+async function demoDocuments(page: Page): Promise<string[]> {
+  await page.goto('/colaboradores?size=20')
+  const cells = await page.getByRole('table').getByRole('cell').allTextContents()
+  const documents = [...new Set(cells.map((c) => c.trim()).filter((c) => /^\d{8}$/.test(c)))].slice(
+    0,
+    AMOUNTS.length,
+  )
+  expect(documents).toHaveLength(AMOUNTS.length)
+  return documents
+}
+
+/**
+ * A small payroll for those employees, uploaded through 'Carga de planillas' (the form's action,
+ * posted as the browser would) and waited for until it is listed in Planillas.
+ */
+async function createPayroll(page: Page, code: string, documents: string[]) {
+  const file = await payrollWorkbook(
+    documents.map((dni, i) => [1, dni, `COLABORADOR ${i + 1}`, '002', `1910000000${i}`, null, AMOUNTS[i]]),
+  )
+  const response = await page.request.post('/planillas/externas/carga', {
+    multipart: {
+      code,
+      period: periodOptions()[1],
+      name: `Planilla ${code}`,
+      type: '1',
+      file: { name: `${code}.xlsx`, mimeType: 'application/octet-stream', buffer: file },
+    },
+  })
+  expect(response.ok()).toBe(true)
+  await expect(async () => {
+    await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
+    await expect(page.getByRole('row', { name: new RegExp(code) })).toHaveCount(1, { timeout: 1000 })
+  }).toPass({ timeout: 30_000 })
+}
+
+test.describe('Abonos', () => {
+  test('upload the proof of payment of a small payroll: PROCESADO, 100 %, merged receipts', async ({
+    page,
+    signIn,
+    javaScriptEnabled,
+  }) => {
+    const code = `PL-E2E-${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`
+    await signIn('rrhh')
+    const documents = await demoDocuments(page)
+    await createPayroll(page, code, documents)
+
+    await page.goto('/planillas/abonos')
+    await expect(page.getByRole('heading', { name: 'Carga de abonos' })).toBeVisible()
+    await expectAccessible(page)
+    await page.getByRole('link', { name: 'Cargar', exact: true }).click()
+    await expect(page.getByRole('heading', { name: 'Cargar abonos' })).toBeVisible()
+    await expect(
+      page.getByText('Seleccione los siguientes campos para poder cargar sus archivos.'),
+    ).toBeVisible()
+    await expect(page.getByLabel('Fecha de abono')).toHaveAttribute('max', todayInLima())
+    await expectAccessible(page)
+
+    // A bad form first: every problem listed at once, what was typed kept.
+    await page.getByLabel('N° de planilla').fill('NO-EXISTE-E2E')
+    await page.getByRole('button', { name: 'Procesar' }).click()
+    await expect(page.getByRole('heading', { name: /^Errores: \d+$/ })).toBeVisible()
+    await expect(page.getByTestId('upload-errors')).toContainText('Fecha de abono es requerida')
+    await expect(page.getByTestId('upload-errors')).toContainText('El archivo Excel de abonos es requerido')
+    await expect(page.getByLabel('N° de planilla')).toHaveValue('NO-EXISTE-E2E')
+
+    // The bank's Excel names two receipts; the third row's receipt is found by its document number.
+    const excel = await paymentsWorkbook(
+      documents.map((dni, i) => [
+        1,
+        dni,
+        AMOUNTS[i],
+        `OP-${i + 1}`,
+        i < 2 ? `constancia-${i + 1}.pdf` : null,
+      ]),
+    )
+    await page.getByLabel('N° de planilla').fill(code)
+    await page.getByLabel('Descripción de planilla').fill('Abono quincenal')
+    await page.getByLabel('Fecha de abono').fill(todayInLima())
+    await page
+      .getByLabel('Excel de abonos (.xlsx)')
+      .setInputFiles({ name: 'abonos.xlsx', mimeType: 'application/octet-stream', buffer: excel })
+    await page.getByLabel('Constancias (.pdf)').setInputFiles([
+      { name: `${documents[2]}.pdf`, mimeType: 'application/pdf', buffer: await receiptPdf('tres', 1) },
+      { name: 'constancia-1.pdf', mimeType: 'application/pdf', buffer: await receiptPdf('uno', 2) },
+      { name: 'constancia-2.pdf', mimeType: 'application/pdf', buffer: await receiptPdf('dos', 1) },
+    ])
+    await page.getByRole('button', { name: 'Procesar' }).click()
+    await expect(page.getByTestId('toast')).toHaveText('Se está procesando la carga de abonos.')
+    await expect(page).toHaveURL(/\/planillas\/abonos$/)
+
+    // The list refreshes by itself until the batch is done (revalidation, or a meta refresh without JS).
+    const row = page.getByRole('row', { name: new RegExp(code) })
+    await expect(row).toContainText('PROCESADO', { timeout: 30_000 })
+    await expect(row).toContainText('3 de 3')
+    await expect(row.getByRole('link', { name: 'Ver observaciones' })).toHaveCount(0)
+
+    // One stamped page per receipt page, in the order of the Excel.
+    const download = page.waitForEvent('download')
+    await row.getByRole('link', { name: 'Descargar constancias' }).click()
+    const pages = await pdfPageTexts(await readFile(await (await download).path()))
+    expect(pages).toHaveLength(4)
+    expect(pages.map((p) => p.split('\n')[1])).toEqual([
+      `Planilla ${code} · Doc. ${documents[0]} · Op. OP-1 · constancia-1.pdf · hoja 1/2`,
+      `Planilla ${code} · Doc. ${documents[0]} · Op. OP-1 · constancia-1.pdf · hoja 2/2`,
+      `Planilla ${code} · Doc. ${documents[1]} · Op. OP-2 · constancia-2.pdf · hoja 1/1`,
+      `Planilla ${code} · Doc. ${documents[2]} · Op. OP-3 · ${documents[2]}.pdf · hoja 1/1`,
+    ])
+
+    // The payroll is fully paid.
+    await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
+    const payroll = page.getByRole('row', { name: new RegExp(code) })
+    await expect(payroll.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100')
+
+    // Its details show every line paid, with the date, the operation and a link to its receipt.
+    await payroll.getByRole('link', { name: 'Ver detalle' }).click()
+    const lines = page.getByRole('table', { name: 'Líneas de la planilla' })
+    await expect(lines.getByText('ABONADO')).toHaveCount(3)
+    await expect(lines.getByRole('row', { name: new RegExp(documents[1]) })).toContainText('OP-2')
+    await expect(lines.getByRole('link', { name: 'Ver constancia' })).toHaveCount(3)
+  })
+})
