@@ -1,9 +1,10 @@
 import { PAYMENT_LIMITS, PAYMENT_UPLOAD_MESSAGES, todayInLima } from '@planillas/domain'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
+import { UploadErrors } from '~/components/form/upload-errors'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { clientProblems } from '~/screens/payments/upload-check'
@@ -43,10 +44,6 @@ export default function PaymentUpload() {
   const [receipts, setReceipts] = useState<string[]>([])
   const errors: string[] = clientMessages ?? result?.messages ?? []
   const fields: Record<string, string> = result?.fields ?? {}
-  const alert = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (errors.length) alert.current?.focus()
-  }, [errors])
 
   return (
     <FormPage title="Cargar abonos">
@@ -56,24 +53,7 @@ export default function PaymentUpload() {
       >
         Seleccione los siguientes campos para poder cargar sus archivos.
       </p>
-      {errors.length ? (
-        <div
-          ref={alert}
-          tabIndex={-1}
-          role="alert"
-          aria-labelledby="upload-errors"
-          className="rounded border-l-4 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900"
-        >
-          <h2 id="upload-errors" className="font-semibold">
-            Errores: {errors.length}
-          </h2>
-          <ul className="mt-1 list-disc pl-5" data-testid="upload-errors">
-            {errors.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <UploadErrors errors={errors} />
       <Form
         method="post"
         encType="multipart/form-data"
