@@ -14,6 +14,7 @@ export type TestApp = {
   call: (
     who: keyof typeof DEMO_ROLES | string[],
     options: InjectOptions,
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered
   ) => Promise<{ status: number; body: any }>
   close: () => Promise<void>
 }

@@ -91,6 +91,7 @@ describe('checkPayrollRow', () => {
     ['account of 21 digits', { 4: text('1'.repeat(21)) }, ROW_MESSAGES.accountLength],
     [
       'account as a long number',
+      // biome-ignore lint/correctness/noPrecisionLoss: the point: Excel stored the account as a lossy number
       { 4: num(1.9112345678012345e19) },
       ROW_MESSAGES.longNumber('Número de cuenta'),
     ],
