@@ -81,7 +81,7 @@ test.describe('Planillas', () => {
     await expectAccessible(page)
     await row.getByRole('link', { name: 'Ver detalle' }).click()
     await expect(page.getByRole('heading', { level: 1, name: `Planilla ${code}` })).toBeVisible()
-    await expect(page.getByRole('table').getByText('PENDIENTE')).toHaveCount(AMOUNTS.length)
+    await expect(page.getByRole('table').getByText('PENDIENTE', { exact: true })).toHaveCount(AMOUNTS.length)
     await expect(page.getByRole('cell', { name: documents[0] }).first()).toBeVisible()
     await expectAccessible(page)
   })
