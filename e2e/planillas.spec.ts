@@ -22,13 +22,11 @@ async function upload(page: Page, fields: { code: string; name: string }, file: 
   await page.getByLabel('Periodo').selectOption(periodOptions()[1])
   await page.getByLabel('Nombre de planilla').fill(fields.name)
   await page.getByLabel('Tipo').selectOption({ label: 'OPERADORES' })
-  await page
-    .getByLabel('Archivo (.xlsx)')
-    .setInputFiles({
-      name: `${fields.code}.xlsx`,
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: file,
-    })
+  await page.getByLabel('Archivo (.xlsx)').setInputFiles({
+    name: `${fields.code}.xlsx`,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: file,
+  })
   await page.getByRole('button', { name: 'Procesar' }).click()
 }
 

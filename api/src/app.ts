@@ -1,16 +1,16 @@
 import './types'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
 import type { Database } from '@planillas/db'
-import { type FileStorage, createStorage } from '@planillas/db/storage'
+import { createStorage, type FileStorage } from '@planillas/db/storage'
 import type { JobQueue } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
 import {
-  type ZodTypeProvider,
   createJsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
+  type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { createTokenSigner } from './auth/tokens'
 import type { ApiConfig } from './config'
@@ -59,7 +59,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Planillas API', version: '1.0.0', description: 'API del back-office de personal y planillas' },
+      info: {
+        title: 'Planillas API',
+        version: '1.0.0',
+        description: 'API del back-office de personal y planillas',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -83,7 +87,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await app.db.execute(sql`select 1`)
       return ok({ database: 'up' })
     } catch {
-      return reply.code(503).send({ status: 'ERROR', payload: { database: 'down' }, messages: ['Base de datos no disponible'] })
+      return reply
+        .code(503)
+        .send({ status: 'ERROR', payload: { database: 'down' }, messages: ['Base de datos no disponible'] })
     }
   })
 

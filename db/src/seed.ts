@@ -1,10 +1,10 @@
 import { DEMO_ROLES, rucCheckDigit } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import type { Database } from './client'
+import { areas, companies, positions, users } from './schema/index'
 import { contractSeedStep } from './seed-contracts'
 import { employeeSeedStep } from './seed-employees'
 import { recruitmentSeedStep } from './seed-recruitment'
-import { areas, companies, positions, users } from './schema/index'
 
 const SEED_ACTOR = 'seed@planillas.pe'
 
@@ -19,17 +19,73 @@ export const DEMO_USERS = [
 ] as const
 
 const DEMO_COMPANIES = [
-  { ruc: ruc('2060123456'), name: 'Agroindustrial del Norte S.A.C.', address: 'Av. Mansiche 1450, Trujillo, La Libertad', legalRepresentative: 'Carmen Quispe Huamán' },
-  { ruc: ruc('2051234567'), name: 'Servicios Logísticos Andinos S.A.', address: 'Jr. Ucayali 320, Cercado de Lima, Lima', legalRepresentative: 'Jorge Mendoza Ríos' },
-  { ruc: ruc('2048765432'), name: 'Constructora Pacífico Sur S.R.L.', address: 'Calle Mercaderes 212, Arequipa', legalRepresentative: null },
-  { ruc: ruc('2045566778'), name: 'Textiles San Martín E.I.R.L.', address: 'Av. Argentina 2040, Callao', legalRepresentative: 'Lucía Paredes Flores' },
-  { ruc: ruc('2059988776'), name: 'Minera Cordillera Blanca S.A.A.', address: 'Av. Luzuriaga 755, Huaraz, Áncash', legalRepresentative: 'Raúl Chávez Torres' },
-  { ruc: ruc('1045678912'), name: 'María Elena Torres Vega', address: 'Av. Grau 180, Piura', legalRepresentative: null },
+  {
+    ruc: ruc('2060123456'),
+    name: 'Agroindustrial del Norte S.A.C.',
+    address: 'Av. Mansiche 1450, Trujillo, La Libertad',
+    legalRepresentative: 'Carmen Quispe Huamán',
+  },
+  {
+    ruc: ruc('2051234567'),
+    name: 'Servicios Logísticos Andinos S.A.',
+    address: 'Jr. Ucayali 320, Cercado de Lima, Lima',
+    legalRepresentative: 'Jorge Mendoza Ríos',
+  },
+  {
+    ruc: ruc('2048765432'),
+    name: 'Constructora Pacífico Sur S.R.L.',
+    address: 'Calle Mercaderes 212, Arequipa',
+    legalRepresentative: null,
+  },
+  {
+    ruc: ruc('2045566778'),
+    name: 'Textiles San Martín E.I.R.L.',
+    address: 'Av. Argentina 2040, Callao',
+    legalRepresentative: 'Lucía Paredes Flores',
+  },
+  {
+    ruc: ruc('2059988776'),
+    name: 'Minera Cordillera Blanca S.A.A.',
+    address: 'Av. Luzuriaga 755, Huaraz, Áncash',
+    legalRepresentative: 'Raúl Chávez Torres',
+  },
+  {
+    ruc: ruc('1045678912'),
+    name: 'María Elena Torres Vega',
+    address: 'Av. Grau 180, Piura',
+    legalRepresentative: null,
+  },
 ]
 
-const DEMO_AREAS = ['Administración', 'Contabilidad', 'Recursos Humanos', 'Operaciones', 'Logística', 'Ventas', 'Sistemas', 'Producción', 'Seguridad y Salud en el Trabajo', 'Legal', 'Almacén', 'Mantenimiento']
+const DEMO_AREAS = [
+  'Administración',
+  'Contabilidad',
+  'Recursos Humanos',
+  'Operaciones',
+  'Logística',
+  'Ventas',
+  'Sistemas',
+  'Producción',
+  'Seguridad y Salud en el Trabajo',
+  'Legal',
+  'Almacén',
+  'Mantenimiento',
+]
 
-const DEMO_POSITIONS = ['Gerente General', 'Jefe de Recursos Humanos', 'Analista de Planillas', 'Asistente Contable', 'Operario de Producción', 'Supervisor de Operaciones', 'Chofer', 'Almacenero', 'Vendedor', 'Desarrollador de Software', 'Técnico de Mantenimiento', 'Abogado Laboral']
+const DEMO_POSITIONS = [
+  'Gerente General',
+  'Jefe de Recursos Humanos',
+  'Analista de Planillas',
+  'Asistente Contable',
+  'Operario de Producción',
+  'Supervisor de Operaciones',
+  'Chofer',
+  'Almacenero',
+  'Vendedor',
+  'Desarrollador de Software',
+  'Técnico de Mantenimiento',
+  'Abogado Laboral',
+]
 
 export type SeedStep = { name: string; run: (db: Database) => Promise<number> }
 
@@ -71,7 +127,11 @@ export const seedSteps: SeedStep[] = [
   recruitmentSeedStep,
 ]
 
-async function insertDescriptions(db: Database, table: typeof areas | typeof positions, descriptions: string[]) {
+async function insertDescriptions(
+  db: Database,
+  table: typeof areas | typeof positions,
+  descriptions: string[],
+) {
   const rows = await db
     .insert(table)
     .values(descriptions.map((description) => ({ description, createdBy: SEED_ACTOR })))

@@ -47,7 +47,9 @@ export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): 
   // The daily contract status job: a BullMQ job scheduler at 00:05 Lima time, and one run now.
   await scheduleContractSweep(producer.queue)
     .then(() => enqueueContractSweep(producer))
-    .catch((error) => log.error('No se pudo programar la revisión diaria de contratos', { error: String(error) }))
+    .catch((error) =>
+      log.error('No se pudo programar la revisión diaria de contratos', { error: String(error) }),
+    )
   log.info('Worker listo', {
     queuePrefix: options.prefix ?? 'planillas',
     concurrency: consumer.worker.concurrency,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { SignJWT, jwtVerify } from 'jose'
+import { jwtVerify, SignJWT } from 'jose'
 
 export type AuthUser = { id: number; email: string; name: string; roles: string[] }
 

@@ -9,10 +9,7 @@ export const users = pgTable('users', {
   /** OpenID subject at the provider that signed this user in. */
   subject: text('subject'),
   /** Permission codes, used when the provider sends no `roles` claim. */
-  roles: text('roles')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
+  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   ...timestamps,
 })

@@ -1,16 +1,34 @@
 import { auditLogs } from '@planillas/db'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestApp, createTestApp } from '../../testing'
+import { createTestApp, type TestApp } from '../../testing'
 
 let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()
   // 2026-03-01 03:00 UTC is still 28 February in Lima.
   await t.handle.db.insert(auditLogs).values([
-    { action: 'LOGIN', entity: 'users', actor: 'ana@planillas.pe', description: 'Inició sesión', createdAt: new Date('2026-03-01T03:00:00Z') },
-    { action: 'CREATE', entity: 'areas', actor: 'luis@planillas.pe', description: "Creó el área AR-0001 'Ventas'", createdAt: new Date('2026-03-01T15:00:00Z') },
-    { action: 'UPDATE', entity: 'areas', actor: 'ana@planillas.pe', description: 'Cambió el estado del área AR-0001 a SUSPENDIDO', createdAt: new Date('2026-03-02T15:00:00Z') },
+    {
+      action: 'LOGIN',
+      entity: 'users',
+      actor: 'ana@planillas.pe',
+      description: 'Inició sesión',
+      createdAt: new Date('2026-03-01T03:00:00Z'),
+    },
+    {
+      action: 'CREATE',
+      entity: 'areas',
+      actor: 'luis@planillas.pe',
+      description: "Creó el área AR-0001 'Ventas'",
+      createdAt: new Date('2026-03-01T15:00:00Z'),
+    },
+    {
+      action: 'UPDATE',
+      entity: 'areas',
+      actor: 'ana@planillas.pe',
+      description: 'Cambió el estado del área AR-0001 a SUSPENDIDO',
+      createdAt: new Date('2026-03-02T15:00:00Z'),
+    },
   ])
 })
 afterAll(() => t.close())
@@ -21,7 +39,11 @@ const list = (payload: object, who: 'admin' | 'rrhh' | 'auditor' = 'auditor') =>
 describe('audit log API', () => {
   it('lists newest first and searches by user or description', async () => {
     const all = await list({})
-    expect(all.body.payload.content.map((r: { action: string }) => r.action)).toEqual(['UPDATE', 'CREATE', 'LOGIN'])
+    expect(all.body.payload.content.map((r: { action: string }) => r.action)).toEqual([
+      'UPDATE',
+      'CREATE',
+      'LOGIN',
+    ])
     expect((await list({ search: 'luis' })).body.payload.totalElements).toBe(1)
     expect((await list({ search: 'suspendido' })).body.payload.totalElements).toBe(1)
   })
@@ -44,7 +66,11 @@ describe('audit log API', () => {
   })
 
   it('downloads the filtered entries for the auditor', async () => {
-    const res = await t.call('auditor', { method: 'POST', url: '/api/v1/audit-logs/xlsx', payload: { action: 'UPDATE' } })
+    const res = await t.call('auditor', {
+      method: 'POST',
+      url: '/api/v1/audit-logs/xlsx',
+      payload: { action: 'UPDATE' },
+    })
     expect(res.status).toBe(200)
     expect(res.body.length).toBeGreaterThan(0)
     const workbook = new ExcelJS.Workbook()
