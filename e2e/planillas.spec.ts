@@ -41,6 +41,9 @@ async function waitForBatch(page: Page, code: string, status: string) {
 }
 
 test.describe('Planillas', () => {
+  // An upload is processed in the background: allow for it on a busy two-core machine.
+  test.describe.configure({ timeout: 120_000 })
+
   test('template, a valid upload that becomes a payroll with its totals, and its details', async ({
     page,
     signIn,

@@ -20,6 +20,9 @@ delete process.env.OIDC_INTERNAL_URL
 process.env.DNI_LOOKUP_URL = `http://127.0.0.1:${base + 3}/dni`
 delete process.env.DNI_LOOKUP_TOKEN
 delete process.env.OIDC_REDIRECT_URI
+// A queue of its own (with REDIS_URL): job ids follow batch ids, which a fresh database starts at 1
+// again, and a Redis that kept an earlier run's completed jobs would take the new ones as duplicates.
+process.env.QUEUE_PREFIX = `e2e-${process.pid}-${Date.now()}`
 
 // Everything this run writes (PGlite data, uploaded files) lives in one folder removed at the end.
 const runDir = path.resolve('.data', `e2e-${process.pid}-${Date.now()}`)
