@@ -40,7 +40,13 @@ export function DataTable<T>({
   const details = columns.filter((c) => !c.mobile || c.mobile === 'detail')
   return (
     <>
-      <div className="hidden overflow-x-auto rounded border border-slate-200 bg-white shadow-sm lg:block">
+      {/* A scrollable region must be reachable by keyboard: focusable and named. */}
+      <section
+        className="hidden overflow-x-auto rounded border border-slate-200 bg-white shadow-sm lg:block"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways; keyboard users need to reach it
+        tabIndex={0}
+        aria-label={caption}
+      >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-100 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase">
@@ -70,7 +76,7 @@ export function DataTable<T>({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <ul className="flex flex-col gap-2 lg:hidden" aria-label={caption}>
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded border border-slate-200 bg-white shadow-sm">

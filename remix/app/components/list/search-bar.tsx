@@ -10,7 +10,7 @@ export function SearchBar({ placeholder, value }: { placeholder: string; value?:
   const submit = useSubmit()
   const timer = useRef<ReturnType<typeof setTimeout>>()
   return (
-    <Form method="get" role="search" className="flex gap-2">
+    <Form method="get" role="search" className="flex gap-2" onSubmit={() => clearTimeout(timer.current)}>
       <KeepParams except={['search', 'page']} />
       <label className="sr-only" htmlFor="list-search">
         {placeholder}
