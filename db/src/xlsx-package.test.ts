@@ -2,7 +2,7 @@ import { FILE_MESSAGES, PAYROLL_TEMPLATE_HEADERS } from '@planillas/domain'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { payrollWorkbook, streamedPayrollWorkbook, validRow } from './payroll-fixtures'
-import { openXlsx, readFirstRow, XLSX_LIMITS } from './xlsx-package'
+import { openXlsx, readFirstRow, readFirstRowAt, rowReaderInput, XLSX_LIMITS } from './xlsx-package'
 import { bombPart, buildZip, deflatedPart, rezip, unzipParts, type ZipPart } from './zip-fixtures'
 
 const SHEET = 'xl/worksheets/sheet1.xml'
@@ -47,10 +47,30 @@ describe('openXlsx', () => {
     expect(await readFirstRow(pkg)).toEqual(['dos'])
   })
 
+  it('hands the checked parts to the row reader and counts its progress', async () => {
+    const pkg = await openXlsx(template, { countRows: false })
+    const fractions: number[] = []
+    const input = rowReaderInput(pkg, (f) => fractions.push(f))
+    const chunks: Buffer[] = []
+    for await (const chunk of input.stream) chunks.push(chunk)
+    expect(input.failure()).toBeNull()
+    expect(fractions.at(-1)).toBe(1)
+    const names = unzipStoredNames(Buffer.concat(chunks))
+    expect(names).toEqual([
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/sharedStrings.xml',
+      SHEET,
+    ])
+  })
+
   it('answers null for a sheet whose first row is not row 1', async () => {
     const workbook = new ExcelJS.Workbook()
     workbook.addWorksheet('Planilla').getRow(3).values = ['tarde']
-    expect(await readFirstRow(await openXlsx(Buffer.from(await workbook.xlsx.writeBuffer())))).toBeNull()
+    const pkg = await openXlsx(Buffer.from(await workbook.xlsx.writeBuffer()))
+    expect(await readFirstRow(pkg)).toBeNull()
+    expect(await readFirstRowAt(pkg)).toEqual({ number: 3, cells: ['tarde'] })
   })
 
   it('refuses what is not an xlsx, each with its message', async () => {
@@ -69,7 +89,9 @@ describe('openXlsx', () => {
       await rejection(rezip(parts, { 'xl/workbook.xml': '<workbook><sheets></sheets></workbook>' })),
     ).toBe(FILE_MESSAGES.noSheet)
     const entity = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">]><sst>&a;</sst>'
-    expect(await rejection(rezip(parts, { 'xl/sharedStrings.xml': entity }))).toBe(FILE_MESSAGES.doctype)
+    const withEntity = await openXlsx(rezip(parts, { 'xl/sharedStrings.xml': entity }), { countRows: false })
+    await expect(readFirstRow(withEntity)).rejects.toThrow(FILE_MESSAGES.doctype)
+    expect(await drained(withEntity)).toBe(FILE_MESSAGES.doctype)
   })
 
   describe('zip bombs', () => {
@@ -84,9 +106,42 @@ describe('openXlsx', () => {
       expect(await rejection(rezip(unzipParts(template), { [SHEET]: bomb }))).toBe(FILE_MESSAGES.bomb)
     }, 60_000)
 
+    it('refuses an honest bomb by its declared size without inflating it', async () => {
+      const started = Date.now()
+      expect(
+        await openXlsx(rezip(unzipParts(template), { [SHEET]: bomb }), { countRows: false }).catch(
+          (e) => e.message,
+        ),
+      ).toBe(FILE_MESSAGES.bomb)
+      expect(Date.now() - started).toBeLessThan(1000)
+    })
+
     it('counts the bytes it inflates, whatever the headers claim', async () => {
-      const lying = { ...bomb, declaredSize: 4096 }
-      expect(await rejection(rezip(unzipParts(template), { [SHEET]: lying }))).toBe(FILE_MESSAGES.bomb)
+      const lying = rezip(unzipParts(template), { [SHEET]: { ...bomb, declaredSize: 4096 } })
+      expect(await rejection(lying)).toBe(FILE_MESSAGES.bomb)
+      expect(await drained(await openXlsx(lying, { countRows: false }))).toBe(FILE_MESSAGES.bomb)
     }, 60_000)
   })
 })
+
+/** Reads the row reader's input to its end; the failure it reports, if any. */
+async function drained(pkg: Awaited<ReturnType<typeof openXlsx>>) {
+  const input = rowReaderInput(pkg)
+  for await (const _chunk of input.stream) {
+    // consumed
+  }
+  return input.failure()?.message ?? null
+}
+
+/** The names of the stored records of a stream built by rowReaderInput. */
+function unzipStoredNames(stream: Buffer): string[] {
+  const names: string[] = []
+  for (
+    let at = stream.indexOf('PK\x03\x04', 0, 'latin1');
+    at !== -1;
+    at = stream.indexOf('PK\x03\x04', at + 4, 'latin1')
+  ) {
+    names.push(stream.subarray(at + 30, at + 30 + stream.readUInt16LE(at + 26)).toString('utf8'))
+  }
+  return names
+}

@@ -95,29 +95,58 @@ export const compressedData = (zip: Buffer, entry: ZipEntry) =>
   zip.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize)
 
 /**
- * The entry as a self-contained local record (header with the central directory's sizes, no data
- * descriptor), so a streaming parser reads exactly what was checked.
+ * The inflated bytes of an entry, chunk by chunk, as they come out of zlib; `onFed` learns how
+ * many compressed bytes went in so far (progress). Stopping early (break) stops inflating.
  */
-export function localRecord(zip: Buffer, entry: ZipEntry): Buffer[] {
-  const header = Buffer.alloc(30)
-  header.writeUInt32LE(LOCAL_SIGNATURE, 0)
-  header.writeUInt16LE(20, 4)
-  header.writeUInt16LE(entry.flags & 0x0800, 6)
-  header.writeUInt16LE(entry.method, 8)
-  header.writeUInt16LE(entry.time, 10)
-  header.writeUInt16LE(entry.date, 12)
-  header.writeUInt32LE(entry.crc32, 14)
-  header.writeUInt32LE(entry.compressedSize, 18)
-  header.writeUInt32LE(entry.uncompressedSize, 22)
-  header.writeUInt16LE(entry.nameBytes.length, 26)
-  header.writeUInt16LE(0, 28)
-  return [header, entry.nameBytes, compressedData(zip, entry)]
+export async function* inflateChunks(
+  zip: Buffer,
+  entry: ZipEntry,
+  onFed?: (compressedBytes: number) => void,
+): AsyncGenerator<Buffer> {
+  const data = compressedData(zip, entry)
+  const SLICE = 256 * 1024
+  if (entry.method === 0) {
+    for (let at = 0; at < data.length; at += SLICE) {
+      const end = Math.min(data.length, at + SLICE)
+      onFed?.(end)
+      yield data.subarray(at, end)
+    }
+    return
+  }
+  const inflater = createInflateRaw({ chunkSize: 64 * 1024 })
+  const feeding = (async () => {
+    for (let at = 0; at < data.length && !inflater.destroyed; at += SLICE) {
+      const end = Math.min(data.length, at + SLICE)
+      const more = inflater.write(data.subarray(at, end))
+      onFed?.(end)
+      if (!more) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            inflater.off('drain', done)
+            inflater.off('close', done)
+            resolve()
+          }
+          inflater.on('drain', done)
+          inflater.on('close', done)
+        })
+      }
+    }
+    if (!inflater.destroyed) inflater.end()
+  })()
+  try {
+    for await (const chunk of inflater) yield chunk as Buffer
+  } catch {
+    // Only zlib's own errors reach here (the consumer's never enter a generator): corrupt data.
+    throw new ZipError('damaged')
+  } finally {
+    inflater.destroy()
+    await feeding
+  }
 }
 
 /**
- * Inflates an entry chunk by chunk, handing each chunk to `onChunk`; stops with
- * `ZipError('too-large')` once more than `maxBytes` came out, or as soon as `onChunk` returns
- * false (the caller has what it needs). Returns the number of bytes inflated.
+ * Inflates an entry, handing each chunk to `onChunk`; stops with `ZipError('too-large')` once
+ * more than `maxBytes` came out, or as soon as `onChunk` returns false. Returns the bytes inflated.
  */
 export async function inflateEntry(
   zip: Buffer,
@@ -125,71 +154,39 @@ export async function inflateEntry(
   maxBytes: number,
   onChunk: (chunk: Buffer) => unknown,
 ): Promise<number> {
-  const data = compressedData(zip, entry)
-  if (entry.method === 0) {
-    if (data.length > maxBytes) throw new ZipError('too-large')
-    for (let at = 0; at < data.length; at += 1 << 20) {
-      if (onChunk(data.subarray(at, Math.min(data.length, at + (1 << 20)))) === false) break
-    }
-    return data.length
-  }
-  const inflater = createInflateRaw({ chunkSize: 256 * 1024 })
   let total = 0
-  const feeding = (async () => {
-    for (let at = 0; at < data.length && !inflater.destroyed; at += 1 << 20) {
-      if (!inflater.write(data.subarray(at, Math.min(data.length, at + (1 << 20))))) {
-        await new Promise<void>((resolve) => {
-          inflater.once('drain', resolve)
-          inflater.once('close', resolve)
-        })
-      }
-    }
-    if (!inflater.destroyed) inflater.end()
-  })()
-  // Errors of the consumer pass through; anything zlib throws means the data is corrupt.
-  let consumerError: { error: unknown } | null = null
-  try {
-    for await (const chunk of inflater) {
-      total += chunk.length
-      if (total > maxBytes) throw new ZipError('too-large')
-      let more: unknown
-      try {
-        more = onChunk(chunk)
-      } catch (error) {
-        consumerError = { error }
-        break
-      }
-      if (more === false) break
-    }
-  } catch (error) {
-    if (error instanceof ZipError) throw error
-    throw new ZipError('damaged')
-  } finally {
-    inflater.destroy()
-    await feeding
+  for await (const chunk of inflateChunks(zip, entry)) {
+    total += chunk.length
+    if (total > maxBytes) throw new ZipError('too-large')
+    if (onChunk(chunk) === false) break
   }
-  if (consumerError) throw consumerError.error
   return total
 }
 
-/** Counts `needle` in a stream of chunks, across chunk boundaries. */
+/** Counts the needles in a stream of chunks, across chunk boundaries, without copying chunks. */
 export function occurrenceCounter(needles: string[]) {
   const patterns = needles.map((n) => Buffer.from(n, 'latin1'))
   const keep = Math.max(...patterns.map((p) => p.length)) - 1
   let tail = Buffer.alloc(0)
   let count = 0
+  /** Matches that end after `minEnd` and start before `maxStart`. */
+  const countIn = (buffer: Buffer, minEnd: number, maxStart: number) => {
+    for (const pattern of patterns) {
+      for (
+        let at = buffer.indexOf(pattern);
+        at !== -1 && at < maxStart;
+        at = buffer.indexOf(pattern, at + 1)
+      ) {
+        if (at + pattern.length > minEnd) count++
+      }
+    }
+  }
   return {
     feed(chunk: Buffer) {
-      const window = tail.length ? Buffer.concat([tail, chunk]) : chunk
-      for (const pattern of patterns) {
-        let at = window.indexOf(pattern)
-        while (at !== -1) {
-          // Only matches that end inside the new chunk: those in the tail were counted before.
-          if (at + pattern.length > tail.length) count++
-          at = window.indexOf(pattern, at + 1)
-        }
-      }
-      tail = Buffer.from(window.subarray(Math.max(0, window.length - keep)))
+      // Matches that straddle the previous chunk's end: the tail plus the head of this chunk.
+      if (tail.length) countIn(Buffer.concat([tail, chunk.subarray(0, keep)]), tail.length, tail.length)
+      countIn(chunk, 0, chunk.length)
+      tail = Buffer.from(chunk.subarray(Math.max(0, chunk.length - keep)))
     },
     get count() {
       return count

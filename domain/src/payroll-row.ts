@@ -177,6 +177,38 @@ const COLUMN_INDEX = Object.fromEntries(PAYROLL_FILE_COLUMNS.map((c, i) => [c.ke
 >
 const EMPTY: SheetCell = { kind: 'empty' }
 
+type RowContext = { banks: ReadonlySet<string>; type: number | null; bankCode: string | null }
+
+/** Checks one cell with its column's rule; a problem is added to `problems` and null returned. */
+function take<T>(
+  cells: readonly SheetCell[],
+  key: PayrollColumnKey,
+  check: (cell: SheetCell, context: RowContext) => Checked<T>,
+  context: RowContext,
+  problems: RowProblem[],
+): T | null {
+  const index = COLUMN_INDEX[key]
+  const cell = cells[index] ?? EMPTY
+  const trouble = cellTrouble(cell)
+  const result = trouble ? fail(trouble) : check(cell, context)
+  if ('message' in result) {
+    problems.push({
+      column: PAYROLL_FILE_COLUMNS[index].header,
+      value: cellText(cell),
+      message: result.message,
+    })
+    return null
+  }
+  return result.value
+}
+
+// Rules that need what earlier columns gave, as module functions (rows are checked by the 100,000).
+const identifierRule = (cell: SheetCell, c: RowContext) => checkIdentifier(cell, c.type)
+const bankRule = (cell: SheetCell, c: RowContext) => checkBank(cell, c.banks)
+const cciRule = (cell: SheetCell, c: RowContext) => checkCci(cell, c.bankCode)
+const checkName = (cell: SheetCell): Checked<null> =>
+  cell.kind === 'text' && cell.text.trim().length > 200 ? fail(ROW_MESSAGES.nameLength) : { value: null }
+
 /**
  * Checks one data row on its own (everything but the employee match and repeated documents,
  * which need the whole file and the database). Every problem of the row is reported.
@@ -186,38 +218,20 @@ export function checkPayrollRow(
   banks: ReadonlySet<string>,
 ): { values: PayrollRowValues | null; problems: RowProblem[] } {
   const problems: RowProblem[] = []
-  const cellAt = (key: PayrollColumnKey) => cells[COLUMN_INDEX[key]] ?? EMPTY
-  const report = (key: PayrollColumnKey, message: string) =>
-    problems.push({
-      column: PAYROLL_FILE_COLUMNS[COLUMN_INDEX[key]].header,
-      value: cellText(cellAt(key)),
-      message,
-    })
-  const take = <T>(key: PayrollColumnKey, check: (cell: SheetCell) => Checked<T>): T | null => {
-    const cell = cellAt(key)
-    const trouble = cellTrouble(cell)
-    const result = trouble ? fail(trouble) : check(cell)
-    if ('message' in result) {
-      report(key, result.message)
-      return null
-    }
-    return result.value
-  }
-
-  const type = take('identifierType', checkType)
-  const identifier = take('identifier', (cell) => checkIdentifier(cell, type))
-  take('fullName', (cell) =>
-    cell.kind === 'text' && cell.text.trim().length > 200 ? fail(ROW_MESSAGES.nameLength) : { value: null },
-  )
-  const bankCode = take('bankCode', (cell) => checkBank(cell, banks))
-  const bankAccount = take('bankAccount', checkAccount)
-  const cci = take('bankInterAccount', (cell) => checkCci(cell, bankCode))
-  const amount = take('amount', checkAmount)
+  const context: RowContext = { banks, type: null, bankCode: null }
+  context.type = take(cells, 'identifierType', checkType, context, problems)
+  const identifier = take(cells, 'identifier', identifierRule, context, problems)
+  take(cells, 'fullName', checkName, context, problems)
+  context.bankCode = take(cells, 'bankCode', bankRule, context, problems)
+  const bankAccount = take(cells, 'bankAccount', checkAccount, context, problems)
+  const cci = take(cells, 'bankInterAccount', cciRule, context, problems)
+  const amount = take(cells, 'amount', checkAmount, context, problems)
   for (let i = PAYROLL_FILE_COLUMNS.length; i < cells.length; i++) {
     if (cells[i] && cells[i].kind !== 'empty') {
       problems.push({ column: columnLetter(i), value: cellText(cells[i]), message: ROW_MESSAGES.extraData })
     }
   }
+  const { type, bankCode } = context
   if (
     problems.length ||
     type === null ||
@@ -229,14 +243,7 @@ export function checkPayrollRow(
     return { values: null, problems }
   }
   return {
-    values: {
-      identifierType: type,
-      identifier,
-      bankCode,
-      bankAccount,
-      bankInterAccount: cci ?? null,
-      amount,
-    },
+    values: { identifierType: type, identifier, bankCode, bankAccount, bankInterAccount: cci, amount },
     problems,
   }
 }

@@ -113,3 +113,10 @@ export async function finishWithErrors(db: Database, batch: ClaimedBatch, rowsRe
     return true
   })
 }
+
+/** Removes the errors this attempt stored so far. */
+export async function clearAttemptErrors(db: Executor, batch: ClaimedBatch) {
+  await db
+    .delete(payrollBatchErrors)
+    .where(and(eq(payrollBatchErrors.batchId, batch.id), eq(payrollBatchErrors.attempt, batch.attempts)))
+}

@@ -1,12 +1,17 @@
 import { banks, type Executor, rowsOf } from '@planillas/db'
 import { sql } from 'drizzle-orm'
 
-export type EmployeeMatch = { id: number; fullName: string }
+export type EmployeeMatch = { id: number }
 
 /** `1:45678912`: how a document is keyed in maps and sets. */
 export const documentKey = (identifierType: number, identifier: string) => `${identifierType}:${identifier}`
 
-/** The employees holding these documents, in one set-based query. */
+/**
+ * The employees holding these documents, in one set-based query. The LATERAL … LIMIT 1 keeps
+ * PostgreSQL on the unique index, one probe per document: left to itself, for a few thousand
+ * documents it hashes the whole employees table on every call (measured: 25 ms against 150–450 ms
+ * per 2,000 documents on 100,000 employees).
+ */
 export async function findEmployees(
   db: Executor,
   documents: { identifierType: number; identifier: string }[],
@@ -14,19 +19,18 @@ export async function findEmployees(
   const found = new Map<string, EmployeeMatch>()
   if (!documents.length) return found
   const result = await db.execute(sql`
-    select e.id, e.identifier_type as "identifierType", e.identifier, e.name || ' ' || e.surname as "fullName"
+    select e.id, d.identifier_type as "identifierType", d.identifier
     from unnest(
       ${sql.param(documents.map((d) => d.identifierType))}::smallint[],
       ${sql.param(documents.map((d) => d.identifier))}::text[]
     ) as d(identifier_type, identifier)
-    join employees e on e.identifier_type = d.identifier_type and e.identifier = d.identifier`)
-  for (const row of rowsOf<{ id: number; identifierType: number; identifier: string; fullName: string }>(
-    result,
-  )) {
-    found.set(documentKey(Number(row.identifierType), row.identifier), {
-      id: Number(row.id),
-      fullName: row.fullName,
-    })
+    cross join lateral (
+      select x.id from employees x
+      where x.identifier_type = d.identifier_type and x.identifier = d.identifier
+      limit 1
+    ) e`)
+  for (const row of rowsOf<{ id: number; identifierType: number; identifier: string }>(result)) {
+    found.set(documentKey(Number(row.identifierType), row.identifier), { id: Number(row.id) })
   }
   return found
 }

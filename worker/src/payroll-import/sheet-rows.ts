@@ -1,15 +1,22 @@
 import { rowReaderInput, XlsxFileError, type XlsxPackage } from '@planillas/db/xlsx-package'
 import { FILE_MESSAGES, type SheetCell } from '@planillas/domain'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
+// Only the streaming reader: the whole library (writers, zip, csv) weighs ~8 MB more per process.
+import WorkbookReader from 'exceljs/lib/stream/xlsx/workbook-reader.js'
 
 export type SheetRow = { number: number; cells: SheetCell[] }
 
 /**
  * The rows of a checked package's first sheet, streamed by exceljs (STACK: streaming is the only
- * sane reader), each cell reduced to what the row rules need.
+ * sane reader) over the once-inflated, counted parts of `rowReaderInput`, each cell reduced to
+ * what the row rules need. `onProgress` gets the fraction of the sheet read so far.
  */
-export async function* readSheetRows(pkg: XlsxPackage): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(rowReaderInput(pkg), {
+export async function* readSheetRows(
+  pkg: XlsxPackage,
+  onProgress?: (fraction: number) => void,
+): AsyncGenerator<SheetRow> {
+  const input = rowReaderInput(pkg, onProgress)
+  const reader = new WorkbookReader(input.stream, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles tell a date from a number.
@@ -20,16 +27,21 @@ export async function* readSheetRows(pkg: XlsxPackage): AsyncGenerator<SheetRow>
   const rows = (async function* () {
     for await (const worksheet of reader) yield* worksheet
   })()
+  // A bomb, a DTD or corrupt data cut the input short: that, not the reader's complaint, is news.
+  const failed = (error?: unknown) =>
+    input.failure() ?? new XlsxFileError(FILE_MESSAGES.unreadable, { cause: error })
   try {
     for (;;) {
       let next: IteratorResult<ExcelJS.Row>
       try {
         next = await rows.next()
       } catch (error) {
-        // XML that exceljs cannot parse is the file's fault: the clerk gets a message, not a retry.
-        throw new XlsxFileError(FILE_MESSAGES.unreadable, { cause: error })
+        throw failed(error)
       }
-      if (next.done) return
+      if (next.done) {
+        if (input.failure()) throw failed()
+        return
+      }
       const values = next.value.values as unknown[]
       const cells: SheetCell[] = []
       for (let i = 1; i < values.length; i++) cells.push(toCell(values[i]))
@@ -38,6 +50,7 @@ export async function* readSheetRows(pkg: XlsxPackage): AsyncGenerator<SheetRow>
   } finally {
     // The consumer stopped early (a wrong header): let exceljs' generators unwind.
     await rows.return(undefined).catch(() => {})
+    input.stream.destroy()
   }
 }
 

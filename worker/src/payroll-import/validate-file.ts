@@ -5,6 +5,7 @@ import {
   checkPayrollRow,
   FILE_MESSAGES,
   headerProblems,
+  IDENTIFIER_TYPE,
   isBlankRow,
   PAYROLL_FILE_COLUMNS,
   PAYROLL_LIMITS,
@@ -17,21 +18,54 @@ import { PayrollLines } from './payroll-writer'
 import { readSheetRows } from './sheet-rows'
 
 export type ValidationHooks = {
-  /** Called now and then while reading (rows read so far, rows the sheet holds). */
-  onProgress: (rowsRead: number, totalRows: number) => Promise<void>
+  /** Called now and then while reading: rows read so far, fraction of the sheet read. */
+  onProgress: (rowsRead: number, fraction: number) => Promise<void>
   /** Receives the problems found so far, in slices, so that memory stays flat. */
   onProblems: (problems: FileProblem[]) => Promise<void>
 }
 
-export type ValidationResult = { rowsRead: number; problemCount: number; lines: PayrollLines }
+export type ValidationResult = {
+  rowsRead: number
+  problemCount: number
+  lines: PayrollLines
+  /** More data rows than allowed: reading stopped there, and only that is worth telling. */
+  tooManyRows: boolean
+}
 
-const LOOKUP_SLICE = 2000
+// Small slices: rows waiting for their look-up then die young instead of filling the old generation.
+const LOOKUP_SLICE = 500
 const MAX_LOOKUPS_IN_FLIGHT = 3
 const PROBLEM_SLICE = 5000
 const PROGRESS_EVERY_MS = 500
 const IDENTIFIER_COLUMN = PAYROLL_FILE_COLUMNS[1].header
 
 type Pending = { rowNumber: number; values: PayrollRowValues }
+
+/** A DNI (8 digits) is its own number: no string per row in the map of documents already seen. */
+const duplicateKey = (v: PayrollRowValues) =>
+  v.identifierType === IDENTIFIER_TYPE.DNI
+    ? Number(v.identifier)
+    : documentKey(v.identifierType, v.identifier)
+
+/**
+ * A copy of a text read from the sheet that does not keep the sheet alive. V8 keeps a substring
+ * of 13 characters or more as a view of its parent, and the parent here is a whole decoded chunk
+ * of XML: kept values would hold on to the entire sheet (≈ 35 MB per 100,000 rows) and push it
+ * into the old generation. Concatenating and slicing forces a flat copy of just the text.
+ */
+const detach = (text: string) => (text.length < 13 ? text : ` ${text}`.slice(1))
+const detachValues = (v: PayrollRowValues): PayrollRowValues => ({
+  ...v,
+  identifier: detach(v.identifier),
+  bankAccount: detach(v.bankAccount),
+  bankInterAccount: v.bankInterAccount === null ? null : detach(v.bankInterAccount),
+})
+const fileProblem = (message: string, rowNumber: number | null = null): FileProblem => ({
+  rowNumber,
+  column: null,
+  value: null,
+  message,
+})
 
 /**
  * Reads every row of the sheet and checks it (DESIGN §6): the header against the template, each
@@ -44,13 +78,6 @@ export async function validatePayrollFile(
   banks: ReadonlySet<string>,
   hooks: ValidationHooks,
 ): Promise<ValidationResult> {
-  if (pkg.rowElements - 1 > PAYROLL_LIMITS.maxRows && (await countDataRows(pkg)) > PAYROLL_LIMITS.maxRows) {
-    // One clear message instead of thousands of row errors in a file that cannot be taken anyway.
-    await hooks.onProblems([
-      { rowNumber: null, column: null, value: null, message: FILE_MESSAGES.tooManyRows },
-    ])
-    return { rowsRead: PAYROLL_LIMITS.maxRows, problemCount: 1, lines: new PayrollLines() }
-  }
   let lines = new PayrollLines()
   let problems: FileProblem[] = []
   let problemCount = 0
@@ -77,14 +104,10 @@ export async function validatePayrollFile(
     for (const { rowNumber, values } of slice) {
       const employee = employees.get(documentKey(values.identifierType, values.identifier))
       if (!employee) {
-        addProblem({
-          rowNumber,
-          column: IDENTIFIER_COLUMN,
-          value: values.identifier,
-          message: ROW_MESSAGES.unknownEmployee,
-        })
+        const message = ROW_MESSAGES.unknownEmployee
+        addProblem({ rowNumber, column: IDENTIFIER_COLUMN, value: values.identifier, message })
       } else if (problemCount === 0) {
-        lines.push({ rowNumber, employeeId: employee.id, fullName: employee.fullName, ...values })
+        lines.push({ rowNumber, employeeId: employee.id, ...values })
       }
     }
   }
@@ -98,66 +121,61 @@ export async function validatePayrollFile(
     if (inFlight >= MAX_LOOKUPS_IN_FLIGHT) await lookups
   }
 
-  const totalRows = Math.max(1, pkg.rowElements - 1)
-  const firstRowOf = new Map<string, number>()
+  const firstRowOf = new Map<number | string, number>()
   let header = false
   let dataRows = 0
+  let tooManyRows = false
+  let fraction = 0
   let lastProgress = Date.now()
-  for await (const row of readSheetRows(pkg)) {
+  const rows = readSheetRows(pkg, (f) => {
+    fraction = f
+  })
+  for await (const row of rows) {
     if (!header) {
       header = true
-      const texts = row.number === 1 ? row.cells.map(cellText) : []
-      const wrong = row.number === 1 ? headerProblems(texts) : [FILE_MESSAGES.headerRow]
-      for (const message of wrong) addProblem({ rowNumber: 1, column: null, value: null, message })
+      const wrong = row.number === 1 ? headerProblems(row.cells.map(cellText)) : [FILE_MESSAGES.headerRow]
+      for (const message of wrong) addProblem(fileProblem(message, 1))
       if (wrong.length) break // with the columns in doubt, row messages would only mislead
       continue
     }
     if (isBlankRow(row.cells)) continue
     if (++dataRows > PAYROLL_LIMITS.maxRows) {
-      addProblem({ rowNumber: null, column: null, value: null, message: FILE_MESSAGES.tooManyRows })
+      tooManyRows = true
       break
     }
     const checked = checkPayrollRow(row.cells, banks)
     for (const p of checked.problems) addProblem({ rowNumber: row.number, ...p })
     if (checked.values) {
-      const key = documentKey(checked.values.identifierType, checked.values.identifier)
+      const key = duplicateKey(checked.values)
       const first = firstRowOf.get(key)
       if (first !== undefined) {
+        const message = ROW_MESSAGES.repeated(first)
         addProblem({
           rowNumber: row.number,
           column: IDENTIFIER_COLUMN,
           value: checked.values.identifier,
-          message: ROW_MESSAGES.repeated(first),
+          message,
         })
       } else {
         firstRowOf.set(key, row.number)
-        pending.push({ rowNumber: row.number, values: checked.values })
+        pending.push({ rowNumber: row.number, values: detachValues(checked.values) })
       }
     }
     if (pending.length >= LOOKUP_SLICE) await dispatch()
     if (problems.length >= PROBLEM_SLICE) await flushProblems()
     if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
       lastProgress = Date.now()
-      await hooks.onProgress(dataRows, totalRows)
+      await hooks.onProgress(dataRows, fraction)
     }
   }
-  if (!header) addProblem({ rowNumber: null, column: null, value: null, message: FILE_MESSAGES.empty })
-  else if (dataRows === 0 && problemCount === 0) {
-    addProblem({ rowNumber: null, column: null, value: null, message: FILE_MESSAGES.noDataRows })
+  if (tooManyRows) {
+    await lookups
+    return { rowsRead: PAYROLL_LIMITS.maxRows, problemCount: 1, lines: new PayrollLines(), tooManyRows }
   }
+  if (!header) addProblem(fileProblem(FILE_MESSAGES.empty))
+  else if (dataRows === 0 && problemCount === 0) addProblem(fileProblem(FILE_MESSAGES.noDataRows))
   if (pending.length) await dispatch()
   await lookups
   await flushProblems()
-  return { rowsRead: Math.min(dataRows, PAYROLL_LIMITS.maxRows), problemCount, lines }
-}
-
-/** Non-blank data rows, counted up to one past the limit (the sheet may hold blank formatted rows). */
-async function countDataRows(pkg: XlsxPackage): Promise<number> {
-  let rows = 0
-  let header = true
-  for await (const row of readSheetRows(pkg)) {
-    if (header) header = false
-    else if (!isBlankRow(row.cells) && ++rows > PAYROLL_LIMITS.maxRows) break
-  }
-  return rows
+  return { rowsRead: dataRows, problemCount, lines, tooManyRows }
 }

@@ -1,14 +1,18 @@
 import type { JobHandlers } from '@planillas/domain'
 import type { WorkerContext } from '../context'
-import { processContractStatusSweep } from './contract-status-sweep'
-import { processPaymentImport } from './payment-import'
-import { processPayrollImport } from './payroll-import'
 
-/** Every job's handler, bound to a context: the BullMQ worker and the in-process queue use these. */
+/**
+ * Every job's handler, bound to a context: the BullMQ worker and the in-process queue use these.
+ * Each processor module is loaded the first time its job runs, so a worker only carries the code
+ * (and memory: exceljs, pdf-lib) of the jobs it has actually run.
+ */
 export function createJobHandlers(ctx: WorkerContext): JobHandlers {
   return {
-    'payroll-import': (payload, job) => processPayrollImport(payload, ctx, job),
-    'payment-import': (payload, job) => processPaymentImport(payload, ctx, job),
-    'contract-status-sweep': (payload) => processContractStatusSweep(payload, ctx),
+    'payroll-import': async (payload, job) =>
+      (await import('./payroll-import')).processPayrollImport(payload, ctx, job),
+    'payment-import': async (payload, job) =>
+      (await import('./payment-import')).processPaymentImport(payload, ctx, job),
+    'contract-status-sweep': async (payload) =>
+      (await import('./contract-status-sweep')).processContractStatusSweep(payload, ctx),
   }
 }

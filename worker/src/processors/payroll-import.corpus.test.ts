@@ -183,6 +183,23 @@ describe('bad-file corpus', () => {
     await expectRejected(file, [{ rowNumber: null, message: FILE_MESSAGES.bomb }])
   }, 60_000)
 
+  it('an XML bomb that lies about its size, behind a good header', async () => {
+    const cells = PAYROLL_TEMPLATE_HEADERS.map(
+      (h, i) => `<c r="${String.fromCharCode(65 + i)}1" t="inlineStr"><is><t>${h}</t></is></c>`,
+    )
+    const head = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">${cells.join('')}</row>`
+    const bomb = await bombPart(
+      'xl/worksheets/sheet1.xml',
+      head,
+      XLSX_LIMITS.sheetBytes + (1 << 20),
+      '</sheetData></worksheet>',
+    )
+    const file = rezip(unzipParts(await payrollWorkbook([validRow(1)])), {
+      'xl/worksheets/sheet1.xml': { ...bomb, declaredSize: 2048 },
+    })
+    await expectRejected(file, [{ rowNumber: null, message: FILE_MESSAGES.bomb }])
+  }, 60_000)
+
   it('keeps working after the corpus: a clean file still becomes a payroll', async () => {
     const batch = await h.importFile(await payrollWorkbook([validRow(5), validRow(6)]))
     expect(batch.status).toBe(BATCH_STATUS.PROCESSED)

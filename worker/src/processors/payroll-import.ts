@@ -13,6 +13,7 @@ import type { WorkerContext } from '../context'
 import {
   type ClaimedBatch,
   claimBatch,
+  clearAttemptErrors,
   finishWithErrors,
   insertErrors,
   reportProgress,
@@ -23,7 +24,7 @@ import { validatePayrollFile } from '../payroll-import/validate-file'
 
 export type PayrollImportOutcome =
   | { outcome: 'skipped' }
-  | { outcome: 'processed'; payrollId: number; rows: number }
+  | { outcome: 'processed'; payrollId: number; rows: number; readMs: number; writeMs: number }
   | { outcome: 'rejected'; errors: number }
 
 const FILE_MISSING = 'El archivo de la carga ya no está en el almacenamiento: vuelva a cargarlo'
@@ -66,11 +67,14 @@ export async function processPayrollImport(
 
 async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<PayrollImportOutcome> {
   const { db } = ctx
-  const reject = async (message: string) => {
+  const started = Date.now()
+  // A file-level problem is all the clerk needs: row errors this attempt stored so far go.
+  const reject = async (message: string, rowsRead = 0) => {
+    await clearAttemptErrors(db, batch)
     await insertErrors(db, batch.id, batch.attempts, [
       { rowNumber: null, column: null, value: null, message },
     ])
-    await finishWithErrors(db, batch, 0)
+    await finishWithErrors(db, batch, rowsRead)
     return { outcome: 'rejected', errors: 1 } as const
   }
   let file: Buffer
@@ -82,7 +86,7 @@ async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<Pay
   }
   let pkg: Awaited<ReturnType<typeof openXlsx>>
   try {
-    pkg = await openXlsx(file)
+    pkg = await openXlsx(file, { countRows: false })
   } catch (error) {
     if (error instanceof XlsxFileError) return reject(error.message)
     throw error
@@ -91,22 +95,25 @@ async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<Pay
   let result: Awaited<ReturnType<typeof validatePayrollFile>>
   try {
     result = await validatePayrollFile(db, pkg, banks, {
-      onProgress: (rows, total) => reportProgress(db, batch.id, (rows / total) * 90, rows),
+      onProgress: (rows, fraction) => reportProgress(db, batch.id, fraction * 90, rows),
       onProblems: (problems) => insertErrors(db, batch.id, batch.attempts, problems),
     })
   } catch (error) {
     if (error instanceof XlsxFileError) return reject(error.message)
     throw error
   }
+  if (result.tooManyRows) return reject(FILE_MESSAGES.tooManyRows, result.rowsRead)
   if (result.problemCount > 0) {
     await finishWithErrors(db, batch, result.rowsRead)
     return { outcome: 'rejected', errors: result.problemCount }
   }
   await reportProgress(db, batch.id, 95, result.rowsRead)
+  const readMs = Date.now() - started
   try {
     const payroll = await finishProcessed(db, batch, result.lines, result.rowsRead)
     if (!payroll) return { outcome: 'skipped' }
-    return { outcome: 'processed', payrollId: payroll.id, rows: payroll.collaborators }
+    const writeMs = Date.now() - started - readMs
+    return { outcome: 'processed', payrollId: payroll.id, rows: payroll.collaborators, readMs, writeMs }
   } catch (error) {
     if (violates(error, 'payrolls_code_unique')) return reject(PAYROLL_UPLOAD_MESSAGES.codeTaken)
     throw error

@@ -1,4 +1,4 @@
-import { openXlsx, readFirstRow, XlsxFileError } from '@planillas/db/xlsx-package'
+import { openXlsx, readFirstRowAt, XlsxFileError } from '@planillas/db/xlsx-package'
 import {
   FILE_MESSAGES,
   headerProblems,
@@ -46,9 +46,11 @@ export async function readUpload(req: FastifyRequest): Promise<UploadCheck> {
 
 async function contentProblems(content: Buffer): Promise<string[]> {
   try {
-    const pkg = await openXlsx(content)
-    const header = await readFirstRow(pkg)
-    return header ? headerProblems(header) : [pkg.rowElements ? FILE_MESSAGES.headerRow : FILE_MESSAGES.empty]
+    // The worker inflates and counts every part as it reads; here only the header row is read.
+    const pkg = await openXlsx(content, { countRows: false })
+    const first = await readFirstRowAt(pkg)
+    if (!first) return [FILE_MESSAGES.empty]
+    return first.number === 1 ? headerProblems(first.cells) : [FILE_MESSAGES.headerRow]
   } catch (error) {
     if (error instanceof XlsxFileError) return [error.message]
     throw error

@@ -1,0 +1,312 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { createTokenSigner } from '@planillas/api/auth/tokens'
+import { type DatabaseHandle, openDatabase, payrollBatches, rowsOf } from '@planillas/db'
+import {
+  ensureFixtureBanks,
+  insertFixtureEmployees,
+  streamedPayrollWorkbook,
+  validRow,
+} from '@planillas/db/payroll-fixtures'
+import { createBullmqQueue } from '@planillas/db/queue'
+import { BATCH_STATUS, DEMO_ROLES, formatCount } from '@planillas/domain'
+import { insertPayroll, PayrollLines } from '@planillas/worker/payroll-import/payroll-writer'
+import { eq, sql } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
+import pg from 'pg'
+
+/**
+ * `npm run bench:payroll` (issue 4): a valid 100,000-row file naming 100,000 employees, uploaded
+ * through the real API (its own process) to the BullMQ worker (its own process, started as
+ * `npm run start:worker` starts it) on PostgreSQL, timed from the upload to PROCESADO; and, on the
+ * same file in the same run, the bare pipeline (exceljs streaming read + the same inserts, no API,
+ * no queue). Each is run ROUNDS times, alternating, and the best of each is compared, because the
+ * machine may be shared. Prints both, their ratio and the worker's peak RSS during the imports.
+ * Needs DATABASE_URL (it creates and drops its own database) and Redis.
+ */
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+const ADMIN_URL = process.env.DATABASE_URL
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+const API_PORT = Number(process.env.BENCH_API_PORT ?? 3401)
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const TARGETS = { ratio: 1.5, workerRssMb: 250 }
+
+if (!ADMIN_URL) {
+  console.error('bench:payroll necesita DATABASE_URL (un PostgreSQL donde crear su propia base de datos).')
+  process.exit(1)
+}
+
+const dbName = `planillas_bench_${randomBytes(4).toString('hex')}`
+const prefix = `bench-${randomBytes(4).toString('hex')}`
+const secret = randomBytes(32).toString('hex')
+const children: ChildProcess[] = []
+const seconds = (ms: number) => (ms / 1000).toFixed(2)
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** The worker exactly as `npm run start:worker` runs it (node flags included), without npm around it. */
+function workerArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>
+  }
+  const [command, ...args] = pkg.scripts['start:worker'].split(/\s+/)
+  if (command !== 'node') throw new Error('start:worker debe ejecutar node directamente')
+  return args
+}
+
+function start(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  children.push(child)
+  return child
+}
+
+type WorkerReport = { readMs?: number; writeMs?: number }
+
+/** The worker's own account of each import (its JSON log lines 'Carga procesada'), by batch. */
+function workerReports(worker: ChildProcess): Map<number, WorkerReport> {
+  const reports = new Map<number, WorkerReport>()
+  let buffered = ''
+  worker.stdout?.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString()
+    for (let end = buffered.indexOf('\n'); end !== -1; end = buffered.indexOf('\n')) {
+      const line = buffered.slice(0, end)
+      buffered = buffered.slice(end + 1)
+      if (!line.includes('Carga procesada')) continue
+      const entry = JSON.parse(line) as WorkerReport & { batchId: number }
+      reports.set(entry.batchId, entry)
+    }
+  })
+  return reports
+}
+
+/** A memory figure of a process from Linux's /proc: VmRSS (now) or VmHWM (peak since it started). */
+function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024
+}
+
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | false | undefined>,
+  timeoutMs = 600_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    const value = await probe()
+    if (value) return value
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error(`Tiempo agotado: ${what}`)
+}
+
+/** exceljs' streaming reader and the worker's insert, nothing else. */
+async function barePipeline(
+  handle: DatabaseHandle,
+  file: Buffer,
+  employeeIds: Map<string, number>,
+  round: number,
+) {
+  const started = Date.now()
+  const lines = new PayrollLines()
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+  })
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      if (row.number === 1) continue
+      const v = row.values as unknown[]
+      const identifier = String(v[2])
+      lines.push({
+        rowNumber: row.number,
+        employeeId: employeeIds.get(identifier) ?? 0,
+        identifierType: Number(v[1]),
+        identifier,
+        bankCode: String(v[4]),
+        bankAccount: String(v[5]),
+        bankInterAccount: v[6] ? String(v[6]) : null,
+        amount: Number(v[7]).toFixed(2),
+      })
+    }
+  }
+  const read = Date.now() - started
+  const batch = {
+    id: null,
+    code: `BARE-${round}`,
+    period: '202611',
+    name: 'Bare',
+    type: 1,
+    createdBy: 'bench',
+  }
+  await handle.db.transaction((tx) => insertPayroll(tx, batch, lines))
+  return { total: Date.now() - started, read }
+}
+
+type FullRun = {
+  total: number
+  accepted: number
+  queued: number
+  worker: number
+  report: WorkerReport
+  peakRss: number
+}
+
+/** One upload through the API, timed until the batch is PROCESADO, sampling the worker's RSS. */
+async function fullPipeline(
+  handle: DatabaseHandle,
+  api: string,
+  token: string,
+  file: Buffer,
+  worker: { pid: number; reports: Map<number, WorkerReport> },
+  round: number,
+) {
+  const form = new FormData()
+  for (const [k, v] of Object.entries({
+    code: `BENCH-${round}`,
+    period: '202611',
+    name: 'Benchmark',
+    type: '1',
+  }))
+    form.append(k, v)
+  form.append('file', new Blob([new Uint8Array(file)]), 'benchmark.xlsx')
+  let peakRss = memoryMb(worker.pid, 'VmRSS')
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, memoryMb(worker.pid, 'VmRSS'))
+  }, 20)
+  try {
+    const started = Date.now()
+    const res = await fetch(`${api}/api/v1/payroll-batch`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const body = (await res.json()) as { payload: { id: number }; messages: string[] }
+    if (!res.ok) throw new Error(`La API rechazó el archivo: ${body.messages.join('; ')}`)
+    const accepted = Date.now() - started
+    const batch = await waitFor('PROCESADO', async () => {
+      const [row] = await handle.db
+        .select()
+        .from(payrollBatches)
+        .where(eq(payrollBatches.id, body.payload.id))
+      if (row.status === BATCH_STATUS.FAILED) throw new Error('La carga terminó CON ERRORES')
+      return row.status === BATCH_STATUS.PROCESSED && row
+    })
+    const total = Date.now() - started
+    const report = await waitFor('el informe del worker', async () => worker.reports.get(batch.id), 10_000)
+    const startedAt = batch.startedAt?.getTime() ?? started
+    const finishedAt = batch.finishedAt?.getTime() ?? started + total
+    return {
+      total,
+      accepted,
+      queued: startedAt - started - accepted,
+      worker: finishedAt - startedAt,
+      report,
+      peakRss,
+    } satisfies FullRun
+  } finally {
+    clearInterval(sampler)
+  }
+}
+
+async function main() {
+  await admin(`create database ${dbName}`)
+  const url = new URL(ADMIN_URL as string)
+  url.pathname = `/${dbName}`
+  const dbUrl = url.toString()
+  const filesDir = await mkdtemp(path.join(tmpdir(), 'planillas-bench-'))
+  const handle = await openDatabase({ url: dbUrl, poolSize: 4 })
+  try {
+    console.log(`Preparando ${formatCount(ROWS)} colaboradores y un archivo de ${formatCount(ROWS)} filas…`)
+    await ensureFixtureBanks(handle.db)
+    await insertFixtureEmployees(handle.db, ROWS)
+    await handle.db.execute(sql`analyze`)
+    const file = await streamedPayrollWorkbook(ROWS, (i) => validRow(i))
+    console.log(`Archivo: ${(file.length / 1024 / 1024).toFixed(1)} MB; ${ROUNDS} rondas alternadas.`)
+
+    const env = {
+      DATABASE_URL: dbUrl,
+      REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      FILES_DIR: filesDir,
+      JWT_SECRET: secret,
+    }
+    start(['--import', 'tsx', 'api/src/server.ts'], { ...env, API_PORT: String(API_PORT) })
+    const workerProcess = start(workerArgs(), env)
+    const worker = { pid: workerProcess.pid as number, reports: workerReports(workerProcess) }
+    const api = `http://127.0.0.1:${API_PORT}`
+    await waitFor('API', async () => (await fetch(`${api}/api/health`).catch(() => null))?.ok)
+    // Give the worker the moment it needs to migrate, connect and run its start-up sweep.
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    const idleRss = memoryMb(worker.pid, 'VmRSS')
+    const token = await createTokenSigner(secret, 3600).sign({
+      id: 1,
+      email: 'bench@planillas.pe',
+      name: 'Bench',
+      roles: [...DEMO_ROLES.admin],
+    })
+    const ids = new Map(
+      rowsOf<{ identifier: string; id: number }>(
+        await handle.db.execute(sql`select identifier, id from employees`),
+      ).map((r) => [r.identifier, Number(r.id)]),
+    )
+
+    const fulls: FullRun[] = []
+    const bares: { total: number; read: number }[] = []
+    for (let round = 1; round <= ROUNDS; round++) {
+      const full = await fullPipeline(handle, api, token, file, worker, round)
+      const bare = await barePipeline(handle, file, ids, round)
+      fulls.push(full)
+      bares.push(bare)
+      console.log(
+        `  ronda ${round}: API → PROCESADO ${seconds(full.total)} s, flujo mínimo ${seconds(bare.total)} s, RSS del worker ${full.peakRss.toFixed(0)} MB`,
+      )
+    }
+    const full = fulls.reduce((a, b) => (b.total < a.total ? b : a))
+    const bare = bares.reduce((a, b) => (b.total < a.total ? b : a))
+    const peakRss = Math.max(...fulls.map((f) => f.peakRss))
+    const ratio = full.total / bare.total
+
+    console.log(`
+Resultados (${formatCount(ROWS)} filas, PostgreSQL + BullMQ; la mejor de ${ROUNDS} rondas de cada uno):
+  API → PROCESADO:  ${seconds(full.total)} s  (${formatCount(Math.round(ROWS / (full.total / 1000)))} filas/s)
+                    API ${seconds(full.accepted)} s, cola ${seconds(full.queued)} s, worker ${seconds(full.worker)} s (lectura y validación ${seconds(full.report.readMs ?? 0)} s, escritura ${seconds(full.report.writeMs ?? 0)} s)
+  flujo mínimo:     ${seconds(bare.total)} s  (lectura exceljs en streaming ${seconds(bare.read)} s + los mismos INSERT ${seconds(bare.total - bare.read)} s, sin API ni cola)
+  relación:         ${ratio.toFixed(2)}  (meta ≤ ${TARGETS.ratio})
+  RSS del worker:   pico ${peakRss.toFixed(0)} MB durante las cargas (meta ≤ ${TARGETS.workerRssMb} MB); ${idleRss.toFixed(0)} MB en reposo; máximo desde su arranque ${memoryMb(worker.pid, 'VmHWM').toFixed(0)} MB
+`)
+    if (ratio > TARGETS.ratio || peakRss > TARGETS.workerRssMb) process.exitCode = 2
+  } finally {
+    for (const child of children) child.kill('SIGTERM')
+    await Promise.all(
+      children.map(
+        (c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve))),
+      ),
+    )
+    const queue = createBullmqQueue({ url: REDIS_URL, prefix })
+    await queue.queue.obliterate({ force: true }).catch(() => undefined)
+    await queue.close()
+    await handle.close()
+    await admin(`drop database if exists ${dbName} with (force)`)
+    await rm(filesDir, { recursive: true, force: true })
+  }
+}
+
+await main()

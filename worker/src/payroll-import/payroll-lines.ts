@@ -1,0 +1,137 @@
+export type PayrollLine = {
+  rowNumber: number
+  employeeId: number
+  identifierType: number
+  identifier: string
+  bankCode: string
+  bankAccount: string
+  bankInterAccount: string | null
+  /** Soles with two decimals, as text. */
+  amount: string
+}
+
+/** One slice of lines, column by column, as the set-based insert takes them. */
+export type LineColumns = {
+  rowNumber: number[]
+  employeeId: number[]
+  identifierType: number[]
+  identifier: string[]
+  bankCode: string[]
+  bankAccount: string[]
+  bankInterAccount: (string | null)[]
+  amount: string[]
+}
+
+const INTS = 3 // row number, employee id, identifier type
+const TEXTS = 3 // identifier, account, CCI (ASCII: letters and digits only, by the row rules)
+
+/**
+ * The lines of a clean file, packed until they are written: numbers in typed arrays, the texts
+ * (ASCII by the row rules) in one byte buffer, amounts as integer cents. 200,000 lines take about
+ * 15 MB outside the JavaScript heap instead of some 60 MB of strings inside it, which keeps the
+ * worker's memory flat (issue 4: ≤ 250 MB for 100,000 rows).
+ */
+export class PayrollLines {
+  private count = 0
+  private ints = new Int32Array(1024 * INTS)
+  private cents = new Float64Array(1024)
+  private textLengths = new Uint8Array(1024 * TEXTS)
+  private textStarts = new Int32Array(1024)
+  private text = Buffer.alloc(64 * 1024)
+  private textEnd = 0
+  private bankCodes: string[] = []
+  private bankIndex = new Uint16Array(1024)
+
+  get length() {
+    return this.count
+  }
+
+  push(line: PayrollLine) {
+    this.reserve(line)
+    const i = this.count
+    this.ints[i * INTS] = line.rowNumber
+    this.ints[i * INTS + 1] = line.employeeId
+    this.ints[i * INTS + 2] = line.identifierType
+    this.cents[i] = toCents(line.amount)
+    this.textStarts[i] = this.textEnd
+    this.writeText(i * TEXTS, line.identifier)
+    this.writeText(i * TEXTS + 1, line.bankAccount)
+    this.writeText(i * TEXTS + 2, line.bankInterAccount ?? '')
+    let bank = this.bankCodes.indexOf(line.bankCode)
+    if (bank === -1) bank = this.bankCodes.push(line.bankCode) - 1
+    this.bankIndex[i] = bank
+    this.count++
+  }
+
+  /** Lines from..to (exclusive), as columns. */
+  columns(from: number, to: number): LineColumns {
+    const columns: LineColumns = {
+      rowNumber: [],
+      employeeId: [],
+      identifierType: [],
+      identifier: [],
+      bankCode: [],
+      bankAccount: [],
+      bankInterAccount: [],
+      amount: [],
+    }
+    for (let i = from; i < Math.min(to, this.count); i++) {
+      columns.rowNumber.push(this.ints[i * INTS])
+      columns.employeeId.push(this.ints[i * INTS + 1])
+      columns.identifierType.push(this.ints[i * INTS + 2])
+      const identifierEnd = this.textStarts[i] + this.textLengths[i * TEXTS]
+      const accountEnd = identifierEnd + this.textLengths[i * TEXTS + 1]
+      const cciEnd = accountEnd + this.textLengths[i * TEXTS + 2]
+      columns.identifier.push(this.text.toString('latin1', this.textStarts[i], identifierEnd))
+      columns.bankAccount.push(this.text.toString('latin1', identifierEnd, accountEnd))
+      columns.bankInterAccount.push(
+        cciEnd > accountEnd ? this.text.toString('latin1', accountEnd, cciEnd) : null,
+      )
+      columns.bankCode.push(this.bankCodes[this.bankIndex[i]])
+      columns.amount.push(fromCents(this.cents[i]))
+    }
+    return columns
+  }
+
+  private writeText(slot: number, value: string) {
+    this.textLengths[slot] = this.text.write(value, this.textEnd, 'latin1')
+    this.textEnd += this.textLengths[slot]
+  }
+
+  private reserve(line: PayrollLine) {
+    if (this.count === this.cents.length) {
+      const size = this.cents.length * 2
+      this.ints = grow(this.ints, size * INTS)
+      this.cents = grow(this.cents, size)
+      this.textLengths = grow(this.textLengths, size * TEXTS)
+      this.textStarts = grow(this.textStarts, size)
+      this.bankIndex = grow(this.bankIndex, size)
+    }
+    const needed =
+      this.textEnd + line.identifier.length + line.bankAccount.length + (line.bankInterAccount?.length ?? 0)
+    if (needed > this.text.length) {
+      const text = Buffer.alloc(Math.max(needed, this.text.length * 2))
+      this.text.copy(text, 0, 0, this.textEnd)
+      this.text = text
+    }
+  }
+}
+
+type Typed = Int32Array | Float64Array | Uint8Array | Uint16Array
+
+function grow<T extends Typed>(array: T, size: number): T {
+  const bigger = new (array.constructor as new (n: number) => T)(size)
+  bigger.set(array)
+  return bigger
+}
+
+/** '1850.50' → 185050; exact for numeric(12,2) (below 2^53). */
+export function toCents(amount: string): number {
+  const [units, decimals = ''] = amount.split('.')
+  return Number(units) * 100 + Number(decimals.padEnd(2, '0').slice(0, 2))
+}
+
+/** 185050 → '1850.50', from the integer, so no binary fraction ever shows. */
+export function fromCents(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
+}
