@@ -239,7 +239,9 @@ async function main() {
     await insertFixtureEmployees(handle.db, ROWS)
     await handle.db.execute(sql`analyze`)
     const file = await streamedPayrollWorkbook(ROWS, (i) => validRow(i))
-    console.log(`Archivo: ${(file.length / 1024 / 1024).toFixed(1)} MB; ${ROUNDS} rondas alternadas.`)
+    console.log(
+      `Archivo: ${(file.length / 1024 / 1024).toFixed(1)} MB; ${ROUNDS === 1 ? '1 ronda' : `${ROUNDS} rondas alternadas`}.`,
+    )
 
     const env = {
       DATABASE_URL: dbUrl,
@@ -285,7 +287,7 @@ async function main() {
     const ratio = full.total / bare.total
 
     console.log(`
-Resultados (${formatCount(ROWS)} filas, PostgreSQL + BullMQ; la mejor de ${ROUNDS} rondas de cada uno):
+Resultados (${formatCount(ROWS)} filas, PostgreSQL + BullMQ; ${ROUNDS === 1 ? 'una ronda' : `la mejor de ${ROUNDS} rondas de cada uno`}):
   API → PROCESADO:  ${seconds(full.total)} s  (${formatCount(Math.round(ROWS / (full.total / 1000)))} filas/s)
                     API ${seconds(full.accepted)} s, cola ${seconds(full.queued)} s, worker ${seconds(full.worker)} s (lectura y validación ${seconds(full.report.readMs ?? 0)} s, escritura ${seconds(full.report.writeMs ?? 0)} s)
   flujo mínimo:     ${seconds(bare.total)} s  (lectura exceljs en streaming ${seconds(bare.read)} s + los mismos INSERT ${seconds(bare.total - bare.read)} s, sin API ni cola)

@@ -9,12 +9,13 @@ export type SheetRow = { number: number; cells: SheetCell[] }
 /**
  * The rows of a checked package's first sheet, streamed by exceljs (STACK: streaming is the only
  * sane reader) over the once-inflated, counted parts of `rowReaderInput`, each cell reduced to
- * what the row rules need. `onProgress` gets the fraction of the sheet read so far.
+ * what the row rules need, in batches (the rows of one parsed chunk: one await per batch, not per
+ * row). `onProgress` gets the fraction of the sheet read so far.
  */
-export async function* readSheetRows(
+export async function* readSheetRowBatches(
   pkg: XlsxPackage,
   onProgress?: (fraction: number) => void,
-): AsyncGenerator<SheetRow> {
+): AsyncGenerator<SheetRow[]> {
   const input = rowReaderInput(pkg, onProgress)
   const reader = new WorkbookReader(input.stream, {
     worksheets: 'emit',
@@ -24,17 +25,23 @@ export async function* readSheetRows(
     hyperlinks: 'ignore',
     entries: 'ignore',
   })
-  const rows = (async function* () {
-    for await (const worksheet of reader) yield* worksheet
+  // exceljs' own per-chunk event batches, below its row-by-row iterator.
+  const batches = (async function* () {
+    for await (const worksheet of reader) {
+      const parse = (
+        worksheet as unknown as { parse(): AsyncIterable<{ eventType: string; value: ExcelJS.Row }[]> }
+      ).parse()
+      for await (const events of parse) yield events
+    }
   })()
   // A bomb, a DTD or corrupt data cut the input short: that, not the reader's complaint, is news.
   const failed = (error?: unknown) =>
     input.failure() ?? new XlsxFileError(FILE_MESSAGES.unreadable, { cause: error })
   try {
     for (;;) {
-      let next: IteratorResult<ExcelJS.Row>
+      let next: IteratorResult<{ eventType: string; value: ExcelJS.Row }[]>
       try {
-        next = await rows.next()
+        next = await batches.next()
       } catch (error) {
         throw failed(error)
       }
@@ -42,16 +49,29 @@ export async function* readSheetRows(
         if (input.failure()) throw failed()
         return
       }
-      const values = next.value.values as unknown[]
-      const cells: SheetCell[] = []
-      for (let i = 1; i < values.length; i++) cells.push(toCell(values[i]))
-      yield { number: next.value.number, cells }
+      const rows: SheetRow[] = []
+      for (const { eventType, value } of next.value) {
+        if (eventType !== 'row') continue
+        const values = value.values as unknown[]
+        const cells: SheetCell[] = []
+        for (let i = 1; i < values.length; i++) cells.push(toCell(values[i]))
+        rows.push({ number: value.number, cells })
+      }
+      if (rows.length) yield rows
     }
   } finally {
     // The consumer stopped early (a wrong header): let exceljs' generators unwind.
-    await rows.return(undefined).catch(() => {})
+    await batches.return(undefined).catch(() => {})
     input.stream.destroy()
   }
+}
+
+/** The same rows one by one. */
+export async function* readSheetRows(
+  pkg: XlsxPackage,
+  onProgress?: (fraction: number) => void,
+): AsyncGenerator<SheetRow> {
+  for await (const batch of readSheetRowBatches(pkg, onProgress)) yield* batch
 }
 
 const EMPTY: SheetCell = { kind: 'empty' }

@@ -15,7 +15,7 @@ import {
 import type { FileProblem } from './batch-store'
 import { documentKey, findEmployees } from './employees'
 import { PayrollLines } from './payroll-writer'
-import { readSheetRows } from './sheet-rows'
+import { readSheetRowBatches, type SheetRow } from './sheet-rows'
 
 export type ValidationHooks = {
   /** Called now and then while reading: rows read so far, fraction of the sheet read. */
@@ -93,9 +93,10 @@ export async function validatePayrollFile(
     await hooks.onProblems(slice)
   }
 
-  // Employee look-ups run while the next rows are parsed; their order is kept by the chain.
-  let lookups: Promise<void> = Promise.resolve()
-  let inFlight = 0
+  // Employee look-ups run while the next rows are parsed, a few at a time on their own
+  // connections; lines may arrive out of row order (each keeps its row number).
+  const inFlight = new Set<Promise<void>>()
+  let lookupError: { error: unknown } | null = null
   const match = async (slice: Pending[]) => {
     const employees = await findEmployees(
       db,
@@ -115,10 +116,18 @@ export async function validatePayrollFile(
   const dispatch = async () => {
     const slice = pending
     pending = []
-    inFlight++
-    lookups = lookups.then(() => match(slice)).finally(() => inFlight--)
-    lookups.catch(() => {}) // awaited below; this only keeps Node from calling it unhandled
-    if (inFlight >= MAX_LOOKUPS_IN_FLIGHT) await lookups
+    const lookup = match(slice)
+      .catch((error) => {
+        lookupError ??= { error }
+      })
+      .finally(() => inFlight.delete(lookup))
+    inFlight.add(lookup)
+    if (inFlight.size >= MAX_LOOKUPS_IN_FLIGHT) await Promise.race(inFlight)
+    if (lookupError) throw lookupError.error
+  }
+  const allLookups = async () => {
+    await Promise.all(inFlight)
+    if (lookupError) throw lookupError.error
   }
 
   const firstRowOf = new Map<number | string, number>()
@@ -127,41 +136,46 @@ export async function validatePayrollFile(
   let tooManyRows = false
   let fraction = 0
   let lastProgress = Date.now()
-  const rows = readSheetRows(pkg, (f) => {
-    fraction = f
-  })
-  for await (const row of rows) {
+  /** Takes one row, synchronously; false ends the reading. */
+  const takeRow = (row: SheetRow): boolean => {
     if (!header) {
       header = true
       const wrong = row.number === 1 ? headerProblems(row.cells.map(cellText)) : [FILE_MESSAGES.headerRow]
       for (const message of wrong) addProblem(fileProblem(message, 1))
-      if (wrong.length) break // with the columns in doubt, row messages would only mislead
-      continue
+      return wrong.length === 0 // with the columns in doubt, row messages would only mislead
     }
-    if (isBlankRow(row.cells)) continue
+    if (isBlankRow(row.cells)) return true
     if (++dataRows > PAYROLL_LIMITS.maxRows) {
       tooManyRows = true
-      break
+      return false
     }
     const checked = checkPayrollRow(row.cells, banks)
     for (const p of checked.problems) addProblem({ rowNumber: row.number, ...p })
-    if (checked.values) {
-      const key = duplicateKey(checked.values)
-      const first = firstRowOf.get(key)
-      if (first !== undefined) {
-        const message = ROW_MESSAGES.repeated(first)
-        addProblem({
-          rowNumber: row.number,
-          column: IDENTIFIER_COLUMN,
-          value: checked.values.identifier,
-          message,
-        })
-      } else {
-        firstRowOf.set(key, row.number)
-        pending.push({ rowNumber: row.number, values: detachValues(checked.values) })
-      }
+    if (!checked.values) return true
+    const key = duplicateKey(checked.values)
+    const first = firstRowOf.get(key)
+    if (first === undefined) {
+      firstRowOf.set(key, row.number)
+      pending.push({ rowNumber: row.number, values: detachValues(checked.values) })
+    } else {
+      const { identifier } = checked.values
+      addProblem({
+        rowNumber: row.number,
+        column: IDENTIFIER_COLUMN,
+        value: identifier,
+        message: ROW_MESSAGES.repeated(first),
+      })
     }
-    if (pending.length >= LOOKUP_SLICE) await dispatch()
+    return true
+  }
+
+  reading: for await (const batch of readSheetRowBatches(pkg, (f) => {
+    fraction = f
+  })) {
+    for (const row of batch) {
+      if (!takeRow(row)) break reading
+      if (pending.length >= LOOKUP_SLICE) await dispatch()
+    }
     if (problems.length >= PROBLEM_SLICE) await flushProblems()
     if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
       lastProgress = Date.now()
@@ -169,13 +183,13 @@ export async function validatePayrollFile(
     }
   }
   if (tooManyRows) {
-    await lookups
+    await allLookups()
     return { rowsRead: PAYROLL_LIMITS.maxRows, problemCount: 1, lines: new PayrollLines(), tooManyRows }
   }
   if (!header) addProblem(fileProblem(FILE_MESSAGES.empty))
   else if (dataRows === 0 && problemCount === 0) addProblem(fileProblem(FILE_MESSAGES.noDataRows))
   if (pending.length) await dispatch()
-  await lookups
+  await allLookups()
   await flushProblems()
   return { rowsRead: dataRows, problemCount, lines, tooManyRows }
 }

@@ -271,11 +271,11 @@ describe('list, errors', () => {
     ).toBe(403)
   })
 
-  it('gives the errors of a batch, paged and as a workbook', async () => {
+  it('gives the errors of a batch in row order, paged and as a workbook', async () => {
     const res = await upload(fields(), { name: 'a.xlsx', content: await payrollWorkbook([validRow(1)]) })
     const batchId = res.body.payload.id
+    // Stored out of order, as look-ups running in parallel store them; file-level problems have no row.
     await t.handle.db.insert(payrollBatchErrors).values([
-      { batchId, rowNumber: 2, column: 'Monto (S/)', value: '-5', message: 'Monto debe ser mayor a cero' },
       {
         batchId,
         rowNumber: 3,
@@ -283,31 +283,52 @@ describe('list, errors', () => {
         value: '=1+1',
         message: 'La celda contiene una fórmula',
       },
+      { batchId, rowNumber: 2, column: 'Monto (S/)', value: '-5', message: 'Monto debe ser mayor a cero' },
+      { batchId, rowNumber: null, column: null, value: null, message: 'El archivo tiene columnas de más' },
     ])
     const page = await t.call('rrhh', {
       method: 'GET',
-      url: `/api/v1/payroll-batch/${batchId}/errors?size=1`,
+      url: `/api/v1/payroll-batch/${batchId}/errors?size=2`,
     })
-    expect(page.body.payload).toMatchObject({ totalElements: 2, totalPages: 2 })
+    expect(page.body.payload).toMatchObject({ totalElements: 3, totalPages: 2 })
     expect(page.body.payload.content).toEqual([
+      { rowNumber: null, column: null, value: null, message: 'El archivo tiene columnas de más' },
       { rowNumber: 2, column: 'Monto (S/)', value: '-5', message: 'Monto debe ser mayor a cero' },
     ])
-    const xlsx = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/payroll-batch/${batchId}/errors/xlsx`,
-      headers: await t.as('rrhh'),
-    })
-    const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer)
-    const rows = workbook.worksheets[0]
-      .getSheetValues()
-      .slice(1)
-      .map((r) => (r as unknown[]).slice(1))
-    expect(rows).toEqual([
+    const sheetRows = async () => {
+      const xlsx = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/payroll-batch/${batchId}/errors/xlsx`,
+        headers: await t.as('rrhh'),
+      })
+      const workbook = new ExcelJS.Workbook()
+      await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer)
+      return workbook.worksheets[0]
+        .getSheetValues()
+        .slice(1)
+        .map((r) => (r as unknown[]).slice(1))
+    }
+    expect(await sheetRows()).toEqual([
       ['Fila', 'Columna', 'Valor', 'Mensaje'],
+      [undefined, undefined, undefined, 'El archivo tiene columnas de más'],
       [2, 'Monto (S/)', "'-5", 'Monto debe ser mayor a cero'],
       [3, 'Número de documento', "'=1+1", 'La celda contiene una fórmula'],
     ])
+
+    // Past one page of the export's keyset (1,000), still every error once and in row order.
+    await t.handle.db.insert(payrollBatchErrors).values(
+      Array.from({ length: 1500 }, (_, i) => ({
+        batchId,
+        rowNumber: 1504 - i,
+        column: 'Banco',
+        value: '999',
+        message: 'Banco no existe',
+      })),
+    )
+    const rows = (await sheetRows()).slice(1).map((r) => r[0] ?? 0)
+    expect(rows).toHaveLength(1503)
+    expect(rows).toEqual([...rows].sort((a, b) => Number(a) - Number(b)))
+    expect(new Set(rows.slice(3)).size).toBe(1500)
     expect((await t.call('rrhh', { method: 'GET', url: '/api/v1/payroll-batch/99999/errors' })).status).toBe(
       404,
     )

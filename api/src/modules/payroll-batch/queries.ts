@@ -1,6 +1,6 @@
 import { type Executor, payrollBatchErrors, payrollBatches, payrolls } from '@planillas/db'
 import type { PageQuery, PayrollBatchFilter } from '@planillas/domain'
-import { and, asc, count, eq, gt, ilike, ne, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm'
 import { likePattern, orderByFor, paged } from '../../lib/paging'
 
 const columns = {
@@ -118,17 +118,39 @@ export function listErrors(db: Executor, batchId: number, page: PageQuery) {
         })
         .from(payrollBatchErrors)
         .where(byBatch)
-        .orderBy(asc(payrollBatchErrors.id))
+        // Row order (file-level problems first); look-ups running in parallel may store them out of it.
+        .orderBy(sql`${payrollBatchErrors.rowNumber} asc nulls first`, asc(payrollBatchErrors.id))
         .limit(limit)
         .offset(offset),
     async () => (await db.select({ n: count() }).from(payrollBatchErrors).where(byBatch))[0].n,
   )
 }
 
-export const errorExportBatch = (db: Executor, batchId: number) => (afterId: number, limit: number) =>
-  db
-    .select()
-    .from(payrollBatchErrors)
-    .where(and(eq(payrollBatchErrors.batchId, batchId), gt(payrollBatchErrors.id, afterId)))
-    .orderBy(asc(payrollBatchErrors.id))
-    .limit(limit)
+/** Every error of a batch in row order, 1,000 at a time (keyset on row, then id). */
+export async function* errorsInRowOrder(db: Executor, batchId: number) {
+  const row = sql<number>`coalesce(${payrollBatchErrors.rowNumber}, 0)`
+  let after = { row: -1, id: 0 }
+  for (;;) {
+    const batch = await db
+      .select({
+        id: payrollBatchErrors.id,
+        rowNumber: payrollBatchErrors.rowNumber,
+        column: payrollBatchErrors.column,
+        value: payrollBatchErrors.value,
+        message: payrollBatchErrors.message,
+      })
+      .from(payrollBatchErrors)
+      .where(
+        and(
+          eq(payrollBatchErrors.batchId, batchId),
+          sql`(${row}, ${payrollBatchErrors.id}) > (${after.row}, ${after.id})`,
+        ),
+      )
+      .orderBy(row, asc(payrollBatchErrors.id))
+      .limit(1000)
+    if (!batch.length) return
+    yield batch
+    const last = batch[batch.length - 1]
+    after = { row: last.rowNumber ?? 0, id: last.id }
+  }
+}

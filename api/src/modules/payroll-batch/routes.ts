@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf } from '../../lib/envelope'
 import { found, notFound, violatedUniqueConstraint } from '../../lib/errors'
-import { contentDisposition, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { contentDisposition, sendWorkbook } from '../../lib/xlsx'
 import './context'
 import * as q from './queries'
 import { BatchErrorSchema, BatchRowSchema, UploadRefusedSchema } from './schemas'
@@ -175,7 +175,7 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
       return sendWorkbook(reply, {
         fileName: `errores-carga-${req.params.id}.xlsx`,
         sheetName: 'Errores',
-        rows: inBatches(q.errorExportBatch(app.db, req.params.id)),
+        rows: q.errorsInRowOrder(app.db, req.params.id),
         columns: [
           { header: 'Fila', width: 8, value: (e) => e.rowNumber ?? '' },
           { header: 'Columna', width: 24, value: (e) => e.column ?? '' },
