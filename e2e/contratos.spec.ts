@@ -97,6 +97,23 @@ test.describe('Contratos', () => {
     await expect(page).toHaveURL(/\/contratos\/\d+\/editar$/)
     await expect(page.getByRole('heading', { name: 'Editar contrato' })).toBeVisible()
     await expect(page.getByLabel('N° de contrato')).toHaveValue(/^CT-\d{4}-\d{6}$/)
+    const contractNumber = await page.getByLabel('N° de contrato').inputValue()
+
+    // While it is current, the employee's form shows its company, area and position, fixed.
+    await page.goto(`/colaboradores?search=${encodeURIComponent(who)}`)
+    await page
+      .getByRole('row', { name: new RegExp(who) })
+      .getByRole('link', { name: 'Editar' })
+      .click()
+    await expect(page.getByRole('heading', { name: 'Editar colaborador' })).toBeVisible()
+    for (const label of ['Empresa', 'Área', 'Cargo']) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('readonly', '')
+      await expect(page.getByLabel(label, { exact: true })).not.toHaveValue('')
+    }
+    await expect(page.getByText(`los fija el contrato vigente ${contractNumber}`)).toBeVisible()
+    await page.getByLabel('Dirección').fill('Jr. Las Begonias 120, San Isidro')
+    await page.getByRole('button', { name: 'Guardar' }).click()
+    await expect(page.getByTestId('toast')).toHaveText(saved)
 
     // A second contract for the same employee: the alert, and saving is refused with it.
     await page.goto('/contratos/crear')

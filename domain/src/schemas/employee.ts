@@ -53,6 +53,12 @@ export const EMPLOYEE_MESSAGES = {
   companyInvalid: 'Empresa inválida',
   areaInvalid: 'Área inválida',
   positionInvalid: 'Cargo inválido',
+  assignmentByContract:
+    'La empresa, el área y el cargo los fija el contrato vigente: para cambiarlos, registre un nuevo contrato',
+  statusNeedsContract:
+    'El colaborador no tiene un contrato vigente: estará SIN CONTRATO hasta que se le registre uno',
+  statusHasContract:
+    'El colaborador tiene un contrato vigente: estará ACTIVO mientras ese contrato no termine',
   duplicate: 'Ya existe un colaborador registrado con el mismo tipo y número de documento',
   dniFormat: 'El DNI debe tener 8 dígitos',
 } as const

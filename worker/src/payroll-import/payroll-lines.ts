@@ -1,14 +1,7 @@
-export type PayrollLine = {
-  rowNumber: number
-  employeeId: number
-  identifierType: number
-  identifier: string
-  bankCode: string
-  bankAccount: string
-  bankInterAccount: string | null
-  /** Soles with two decimals, as text. */
-  amount: string
-}
+import type { PayrollRowValues } from '@planillas/domain'
+
+/** A checked row with the employee who holds its document. */
+export type PayrollLine = PayrollRowValues & { rowNumber: number; employeeId: number }
 
 /** One slice of lines, column by column, as the set-based insert takes them. */
 export type LineColumns = {

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../testing'
+import { contractBody, createContract } from '../contracts/testing'
 import { createEmployee, createEmployeeTestApp } from './testing'
 
 let t: TestApp
@@ -69,7 +70,8 @@ beforeAll(async () => {
     surname: 'González Marcano',
     nationality: 'VE',
   })
-  await t.call('admin', { method: 'PUT', url: `/api/v1/employees/${activeId}/status?status=1` })
+  // ACTIVO through a current contract, as the status always comes.
+  await createContract(t, contractBody(activeId, { companyId: costa, areaId: sales, positionId: driver }))
 })
 afterAll(() => t.close())
 

@@ -1,7 +1,8 @@
-import { contracts } from '@planillas/db'
+import { contracts, employees } from '@planillas/db'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../testing'
+import { contractBody, createCatalog, createContract } from '../contracts/testing'
 import { createEmployee, createEmployeeTestApp, employeeBody } from './testing'
 
 let t: TestApp
@@ -107,6 +108,9 @@ describe('employees API: create and read', () => {
       startDate: '2025-01-01',
       finishDate: '2026-01-01',
       status: 1,
+      companyId: contract.companyId,
+      areaId: contract.areaId,
+      positionId: contract.positionId,
     })
     await t.handle.db
       .update(contracts)
@@ -278,16 +282,11 @@ describe('employees API: update, bank confirmation, status', () => {
     expect((await auditOf(id)).map((e: { action: string }) => e.action)).toEqual(['UPDATE', 'CREATE'])
   })
 
-  it('changes the status with an audit entry, and refuses a bad status', async () => {
+  it('answers the status call in step with the contracts, and refuses a bad status', async () => {
     const id = await createEmployee(t, { identifier: '46789012' })
-    const res = await t.call('rrhh', { method: 'PUT', url: `/api/v1/employees/${id}/status?status=1` })
+    const res = await t.call('rrhh', { method: 'PUT', url: `/api/v1/employees/${id}/status?status=2` })
     expect(res.body.messages).toEqual(['Estado actualizado correctamente'])
-    expect(
-      (await t.call('rrhh', { method: 'GET', url: `/api/v1/employees/${id}` })).body.payload.status,
-    ).toBe(1)
-    expect((await auditOf(id))[0].description).toMatch(
-      /Cambió el estado del colaborador COL-\d{6} 'María Elena Quispe Mamani' a ACTIVO/,
-    )
+    expect(await auditOf(id)).toHaveLength(1) // its creation: nothing changed
     expect(
       (await t.call('rrhh', { method: 'PUT', url: `/api/v1/employees/${id}/status?status=3` })).status,
     ).toBe(400)
@@ -328,5 +327,64 @@ describe('employees API: permissions', () => {
     expect((await t.call('auditor', { method: 'GET', url: '/api/v1/employees/dni/12345678' })).status).toBe(
       403,
     )
+  })
+})
+
+describe('what the contracts decide', () => {
+  const status = (id: number, to: number) =>
+    t.call('admin', { method: 'PUT', url: `/api/v1/employees/${id}/status?status=${to}` })
+  const read = async (id: number) =>
+    (await t.call('admin', { method: 'GET', url: `/api/v1/employees/${id}` })).body.payload
+  const put = (id: number, overrides: Record<string, unknown>) =>
+    t.call('admin', { method: 'PUT', url: `/api/v1/employees/${id}`, payload: employeeBody(overrides) })
+
+  it('refuses a status the contracts contradict, and puts one out of step back', async () => {
+    const id = await createEmployee(t, { identifier: '47890201' })
+    const refused = await status(id, 1)
+    expect(refused.status).toBe(400)
+    expect(refused.body.messages).toEqual([
+      'El colaborador no tiene un contrato vigente: estará SIN CONTRATO hasta que se le registre uno',
+    ])
+    expect((await read(id)).status).toBe(2)
+    expect((await status(id, 2)).status).toBe(200)
+
+    await createContract(t, contractBody(id, await createCatalog(t, 'Estado')))
+    expect((await read(id)).status).toBe(1)
+    const withContract = await status(id, 2)
+    expect(withContract.status).toBe(400)
+    expect(withContract.body.messages).toEqual([
+      'El colaborador tiene un contrato vigente: estará ACTIVO mientras ese contrato no termine',
+    ])
+    expect((await read(id)).status).toBe(1)
+
+    // Out of step (as a status set by hand before this rule): the call brings it back, audited.
+    await t.handle.db.update(employees).set({ status: 2 }).where(eq(employees.id, id))
+    expect((await status(id, 1)).status).toBe(200)
+    expect((await read(id)).status).toBe(1)
+    expect((await auditOf(id)).map((r: { description: string }) => r.description)).toContainEqual(
+      expect.stringMatching(/pasó a ACTIVO \(estado puesto al día a pedido\)$/),
+    )
+  })
+
+  it('keeps the company, area and position of the current contract', async () => {
+    const id = await createEmployee(t, { identifier: '47890202' })
+    const other = await createCatalog(t, 'Libre')
+    // Without a contract the form sets them freely.
+    expect((await put(id, { identifier: '47890202', ...other })).status).toBe(200)
+
+    const catalog = await createCatalog(t, 'Contrato')
+    await createContract(t, contractBody(id, catalog))
+    expect(await read(id)).toMatchObject(catalog)
+    for (const change of [{ companyId: other.companyId }, { areaId: other.areaId }, { positionId: null }]) {
+      const refused = await put(id, { identifier: '47890202', ...catalog, ...change, address: 'Av. Nueva 1' })
+      expect(refused.status).toBe(400)
+      expect(refused.body.messages).toEqual([
+        'La empresa, el área y el cargo los fija el contrato vigente: para cambiarlos, registre un nuevo contrato',
+      ])
+    }
+    expect(await read(id)).toMatchObject({ ...catalog, address: employeeBody().address })
+    const saved = await put(id, { identifier: '47890202', ...catalog, address: 'Av. Nueva 1' })
+    expect(saved.status).toBe(200)
+    expect(await read(id)).toMatchObject({ ...catalog, address: 'Av. Nueva 1' })
   })
 })

@@ -168,6 +168,9 @@ export const currentContractOf = async (db: Executor, employeeId: number) =>
         startDate: contracts.startDate,
         finishDate: contracts.finishDate,
         status: contracts.status,
+        companyId: contracts.companyId,
+        areaId: contracts.areaId,
+        positionId: contracts.positionId,
       })
       .from(contracts)
       .where(and(eq(contracts.employeeId, employeeId), inArray(contracts.status, [1, 2])))

@@ -1,9 +1,11 @@
 import { describeChanges, recordAudit } from '@planillas/db'
+import { syncEmployeeWithContracts } from '@planillas/db/contract-sync'
 import {
   DniSchema,
+  EMPLOYEE_MESSAGES,
+  EMPLOYEE_STATUS,
   EmployeeFilterSchema,
   EmployeeSchema,
-  employeeStatus,
   enumLabel,
   identifierType,
   MESSAGES,
@@ -13,7 +15,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
-import { found } from '../../lib/errors'
+import { badRequest, found } from '../../lib/errors'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { AUDIT_LABELS, auditView, confirmationText, employeeLabel, withdrawalText } from './audit-text'
 import { resolveVerification } from './bank-verification'
@@ -130,6 +132,15 @@ export async function employeeRoutes(fastify: FastifyInstance) {
       await withEmployeeConstraints(() =>
         app.db.transaction(async (tx) => {
           const before = found(await q.getEmployee(tx, req.params.id))
+          // While a contract is current, the assignment is the contract's (DESIGN §7).
+          const contract = await q.currentContractOf(tx, before.id)
+          if (
+            contract &&
+            (contract.companyId !== (req.body.companyId ?? null) ||
+              contract.areaId !== (req.body.areaId ?? null) ||
+              contract.positionId !== (req.body.positionId ?? null))
+          )
+            throw badRequest(EMPLOYEE_MESSAGES.assignmentByContract)
           const { confirmed, withdrawn, ...verification } = resolveVerification(before, req.body, actor)
           await q.updateEmployee(tx, before.id, { ...toEmployeeRow(req.body), ...verification })
           const after = found(await q.getEmployee(tx, before.id))
@@ -169,15 +180,14 @@ export async function employeeRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       await app.db.transaction(async (tx) => {
         const before = found(await q.getEmployee(tx, req.params.id))
-        if (before.status === req.query.status) return
-        await q.updateEmployee(tx, before.id, { status: req.query.status })
-        await recordAudit(tx, {
-          action: 'UPDATE',
-          entity: 'employees',
-          entityId: before.id,
-          actor: req.user.email,
-          description: `Cambió el estado del colaborador ${employeeLabel(before)} a ${enumLabel(employeeStatus, req.query.status)}`,
-        })
+        // The status follows the contracts (DESIGN §7): this call can only put it back in step.
+        const current = await q.currentContractOf(tx, before.id)
+        const status = current ? EMPLOYEE_STATUS.ACTIVE : EMPLOYEE_STATUS.NO_CONTRACT
+        if (req.query.status !== status)
+          throw badRequest(
+            current ? EMPLOYEE_MESSAGES.statusHasContract : EMPLOYEE_MESSAGES.statusNeedsContract,
+          )
+        await syncEmployeeWithContracts(tx, before.id, req.user.email, 'estado puesto al día a pedido')
       })
       return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
     },

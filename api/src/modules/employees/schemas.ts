@@ -56,6 +56,10 @@ export const CurrentContractSchema = z.object({
   startDate: z.string(),
   finishDate: z.string().nullable(),
   status: z.number(),
+  /** The assignment the contract gives the employee: the employee form shows it fixed. */
+  companyId: z.number(),
+  areaId: z.number(),
+  positionId: z.number(),
 })
 
 /** GET /employees/{id}: the employee with labels and its current contract (DESIGN §7). */

@@ -18,7 +18,7 @@ function useIsFirstError(name: string): boolean {
 }
 
 const controlClass =
-  'w-full rounded border bg-white px-3 py-2 text-sm shadow-sm read-only:bg-slate-100 read-only:text-slate-600 disabled:bg-slate-100 aria-invalid:border-red-600 border-slate-300'
+  'w-full rounded border bg-white px-3 py-2 text-sm shadow-sm [&[readonly]]:bg-slate-100 [&[readonly]]:text-slate-600 disabled:bg-slate-100 aria-invalid:border-red-600 border-slate-300'
 
 type Common = { label: string; help?: ReactNode; required?: boolean }
 
@@ -39,7 +39,11 @@ export function FieldShell({
         {required ? <span className="text-red-700"> *</span> : null}
       </label>
       {children}
-      {help ? <p className="text-xs text-slate-500">{help}</p> : null}
+      {help ? (
+        <p id={`${id}-help`} className="text-xs text-slate-500">
+          {help}
+        </p>
+      ) : null}
       {errors?.length ? (
         <ul id={errorId} className="text-sm text-red-700" data-testid="field-error">
           {errors.map((e) => (
@@ -152,21 +156,40 @@ export function TextareaField({
   )
 }
 
-/** A read-only value shown like a field (copies, computed values). */
+/**
+ * A read-only value shown like a field (copies, computed values, values fixed elsewhere). `submits`
+ * sends a value of its own under a field's name (an id behind the label shown).
+ */
 export function ReadOnlyField({
   id,
   label,
   value,
   name,
+  help,
+  submits,
+  errors,
 }: {
   id: string
   label: string
   value: string
   name?: string
+  help?: ReactNode
+  submits?: { name: string; value: string }
+  errors?: string[]
 }) {
+  const helpId = help ? `${id}-help` : undefined
   return (
-    <FieldShell id={id} label={label} errorId={`${id}-error`}>
-      <input id={id} name={name} value={value} readOnly className={controlClass} />
+    <FieldShell id={id} label={label} help={help} errors={errors} errorId={`${id}-error`}>
+      <input
+        id={id}
+        name={name}
+        value={value}
+        readOnly
+        aria-describedby={helpId}
+        aria-invalid={errors?.length ? true : undefined}
+        className={controlClass}
+      />
+      {submits ? <input type="hidden" name={submits.name} value={submits.value} /> : null}
     </FieldShell>
   )
 }

@@ -55,6 +55,7 @@ const fieldOfMessage = {
   [M.companyInvalid]: 'companyId',
   [M.areaInvalid]: 'areaId',
   [M.positionInvalid]: 'positionId',
+  [M.assignmentByContract]: 'companyId',
 }
 
 export type LookupNote = { tone: 'info' | 'error'; message: string; employeeId?: number }

@@ -13,7 +13,7 @@ import { useSchemaForm } from '~/components/form/use-schema-form'
 import { useHydrated } from '~/utils/use-hydrated'
 import { type BankCopies, BankSection, verifierText } from './bank-section'
 import type { employeeFormAction, loadEmployeeForm } from './employee-form.server'
-import { PersonalSection } from './personal-section'
+import { type ContractAssignment, PersonalSection } from './personal-section'
 import type { EmployeeDetail } from './types'
 import { useDniLookup } from './use-dni-lookup'
 
@@ -80,6 +80,19 @@ function bankCopies(
   }
 }
 
+/** The current contract's company, area and position, with the names the employee shows them by. */
+function assignmentOf(e: EmployeeDetail | null): ContractAssignment | null {
+  const contract = e?.currentContract
+  if (!e || !contract) return null
+  return {
+    contractId: contract.id,
+    contractNumber: contract.number,
+    company: { id: contract.companyId, name: e.companyName ?? '' },
+    area: { id: contract.areaId, name: e.areaName ?? '' },
+    position: { id: contract.positionId, name: e.positionName ?? '' },
+  }
+}
+
 /** 'Nuevo colaborador' / 'Editar colaborador': personal, contact and bank sections (SPEC §2, §5). */
 export function EmployeeForm() {
   const loaded = useLoaderData<typeof loadEmployeeForm>() as SerializeFrom<typeof loadEmployeeForm>
@@ -124,6 +137,7 @@ export function EmployeeForm() {
             results: action?.districts,
             searchTerm: action?.districtSearch,
           }}
+          assignment={assignmentOf(employee)}
         />
         <FormCard title="Datos de contacto">
           <TextField

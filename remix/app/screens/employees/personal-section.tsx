@@ -6,7 +6,8 @@ import {
   SEXES,
   sex,
 } from '@planillas/domain'
-import { SelectField, TextField } from '~/components/form/fields'
+import { Link } from '@remix-run/react'
+import { ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'
 import type { EmployeeFieldset } from './employee-form'
@@ -24,6 +25,15 @@ export type PersonalOptions = {
   positions: Option[]
 }
 
+/** The assignment of a current contract: the form shows it, fixed, and sends it back unchanged. */
+export type ContractAssignment = {
+  contractId: number
+  contractNumber: string
+  company: { id: number; name: string }
+  area: { id: number; name: string }
+  position: { id: number; name: string }
+}
+
 /** Personal data: document (with the DNI look-up), names, birth, address and district, assignment. */
 export function PersonalSection({
   fields,
@@ -32,6 +42,7 @@ export function PersonalSection({
   lookupNote,
   district,
   type,
+  assignment,
 }: {
   /** The chosen document type, read by the form (it sets the number's length and keyboard). */
   type: string | undefined
@@ -40,6 +51,7 @@ export function PersonalSection({
   hydrated: boolean
   lookupNote: LookupNote | null | undefined
   district: { selected: PickerOption | null; results?: PickerOption[]; searchTerm?: string }
+  assignment: ContractAssignment | null
 }) {
   return (
     <FormCard title="Datos personales">
@@ -85,9 +97,49 @@ export function PersonalSection({
         searchTerm={district.searchTerm}
         placeholder="Escriba el distrito, p. ej. Miraflores"
       />
-      <SelectField meta={fields.companyId} label="Empresa" options={options.companies} />
-      <SelectField meta={fields.areaId} label="Área" options={options.areas} />
-      <SelectField meta={fields.positionId} label="Cargo" options={options.positions} />
+      {assignment ? (
+        <FixedAssignment fields={fields} assignment={assignment} />
+      ) : (
+        <>
+          <SelectField meta={fields.companyId} label="Empresa" options={options.companies} />
+          <SelectField meta={fields.areaId} label="Área" options={options.areas} />
+          <SelectField meta={fields.positionId} label="Cargo" options={options.positions} />
+        </>
+      )}
     </FormCard>
   )
+}
+
+function FixedAssignment({
+  fields,
+  assignment,
+}: {
+  fields: EmployeeFieldset
+  assignment: ContractAssignment
+}) {
+  const help = (
+    <>
+      La empresa, el área y el cargo los fija el contrato vigente{' '}
+      <Link to={`/contratos/${assignment.contractId}/detalle`} className="text-blue-700 underline">
+        {assignment.contractNumber}
+      </Link>
+      ; para cambiarlos, registre un nuevo contrato.
+    </>
+  )
+  const rows = [
+    { meta: fields.companyId, label: 'Empresa', value: assignment.company },
+    { meta: fields.areaId, label: 'Área', value: assignment.area },
+    { meta: fields.positionId, label: 'Cargo', value: assignment.position },
+  ]
+  return rows.map(({ meta, label, value }, i) => (
+    <ReadOnlyField
+      key={meta.name}
+      id={meta.id}
+      label={label}
+      value={value.name}
+      help={i === 0 ? help : undefined}
+      errors={meta.errors}
+      submits={{ name: meta.name, value: String(value.id) }}
+    />
+  ))
 }

@@ -51,6 +51,9 @@ export type EmployeeDetail = EmployeeRow & {
     startDate: string
     finishDate: string | null
     status: number
+    companyId: number
+    areaId: number
+    positionId: number
   } | null
 }
 
