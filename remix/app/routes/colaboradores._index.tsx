@@ -44,7 +44,7 @@ export default function EmployeeList() {
         rows={page.content}
         rowKey={(r) => r.id}
         columns={[
-          { header: 'Código', cell: (r) => r.code, mobile: 'title' },
+          { header: 'Código', cell: (r) => r.code, mobile: 'title', className: 'whitespace-nowrap' },
           { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
           { header: 'Número de documento', cell: (r) => r.identifier },
           { header: 'Nombres y apellidos', cell: (r) => r.fullName, mobile: 'title' },

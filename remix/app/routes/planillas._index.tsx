@@ -77,7 +77,7 @@ export default function PayrollList() {
         rows={page.content}
         rowKey={(r) => r.id}
         columns={[
-          { header: 'Código', cell: (r) => r.code, mobile: 'title' },
+          { header: 'Código', cell: (r) => r.code, mobile: 'title', className: 'whitespace-nowrap' },
           { header: 'Periodo', cell: (r) => periodLabel(r.period) },
           { header: 'Nombre', cell: (r) => r.name, mobile: 'title' },
           { header: 'Tipo', cell: (r) => enumLabel(payrollType, r.type) },

@@ -64,7 +64,7 @@ export default function JobOpeningDetails() {
           rows={applicants}
           rowKey={(r) => r.id}
           columns={[
-            { header: 'Código', cell: (r) => r.code, mobile: 'title' },
+            { header: 'Código', cell: (r) => r.code, mobile: 'title', className: 'whitespace-nowrap' },
             { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
             { header: 'Número de documento', cell: (r) => r.identifier },
             { header: 'Nombres y apellidos', cell: (r) => `${r.name} ${r.surname}`, mobile: 'title' },

@@ -9,6 +9,9 @@ export type Column<T> = {
   className?: string
 }
 
+/** The options column stays in view while a wide table scrolls sideways. */
+const stickyEdge = 'sticky right-0 shadow-[-1px_0_0_var(--color-slate-200)]'
+
 /**
  * The table of a list. Desktop (≥ 992 px) shows every column; on a phone each row is a card whose
  * summary shows the title columns and expands to the rest (a `<details>`, so no JavaScript needed).
@@ -57,7 +60,7 @@ export function DataTable<T>({
                 </th>
               ))}
               {actions ? (
-                <th scope="col" className="px-3 py-3 text-right">
+                <th scope="col" className={`bg-slate-100 px-3 py-3 text-right ${stickyEdge}`}>
                   Opciones
                 </th>
               ) : null}
@@ -65,13 +68,19 @@ export function DataTable<T>({
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
-              <tr key={rowKey(row)} className="hover:bg-slate-50">
+              <tr key={rowKey(row)} className="group hover:bg-slate-50">
                 {columns.map((c) => (
                   <td key={c.header} className={`px-3 py-2 align-middle ${c.className ?? ''}`}>
                     {c.cell(row)}
                   </td>
                 ))}
-                {actions ? <td className="px-3 py-2 text-right whitespace-nowrap">{actions(row)}</td> : null}
+                {actions ? (
+                  <td
+                    className={`bg-white px-3 py-2 text-right whitespace-nowrap group-hover:bg-slate-50 ${stickyEdge}`}
+                  >
+                    {actions(row)}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
