@@ -1,6 +1,6 @@
 import { addDays, addMonths, formatDate, todayInLima } from '@planillas/domain'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, test } from './fixtures'
+import { expect, expectAccessible, pickBySearch, test } from './fixtures'
 import { readDownloadedSheet } from './xlsx'
 
 /**
@@ -14,25 +14,12 @@ const PEOPLE = {
 }
 
 const saved = 'Se almacenó la información correctamente'
+/** Chooses the employee by their surnames. */
+const pickEmployee = (page: Page, name: string) =>
+  pickBySearch(page, 'Colaborador', name.split(' ').slice(-2).join(' '), new RegExp(name))
+
 const alertText =
   'Este colaborador ya tiene un contrato vigente. Finalice el contrato actual antes de registrar uno nuevo.'
-
-/** Chooses the employee: the combobox with JavaScript, the search step and its select without. */
-async function pickEmployee(page: Page, javaScript: boolean, name: string) {
-  const surname = name.split(' ').slice(-2).join(' ')
-  if (javaScript) {
-    // The combobox replaces the no-JavaScript search step once the page is hydrated.
-    await expect(page.getByLabel('Buscar colaborador')).toHaveCount(0)
-    await page.getByLabel(/^Colaborador/).fill(surname)
-    await page.getByRole('option', { name: new RegExp(name) }).click()
-    return
-  }
-  await page.getByLabel('Buscar colaborador').fill(surname)
-  await page.getByRole('button', { name: 'Buscar', exact: true }).click()
-  const picker = page.getByLabel(/^Colaborador/)
-  const option = picker.locator('option', { hasText: name })
-  await picker.selectOption((await option.getAttribute('value')) ?? '')
-}
 
 /** Fills the contract details; without JavaScript 'Calcular' shows what the server computes. */
 async function fillDetails(page: Page, javaScript: boolean, start: string) {
@@ -84,7 +71,7 @@ test.describe('Contratos', () => {
       page.getByTestId('field-error').filter({ hasText: 'Sueldo Base es requerido' }),
     ).toBeVisible()
 
-    await pickEmployee(page, javaScriptEnabled, who)
+    await pickEmployee(page, who)
     await fillDetails(page, javaScriptEnabled, start)
     await expect(page.getByLabel('Fecha de fin')).toHaveValue(addMonths(start, 3))
     await expect(page.getByLabel('Sueldo Total')).toHaveValue('S/ 2,613.00')
@@ -117,7 +104,7 @@ test.describe('Contratos', () => {
 
     // A second contract for the same employee: the alert, and saving is refused with it.
     await page.goto('/contratos/crear')
-    await pickEmployee(page, javaScriptEnabled, who)
+    await pickEmployee(page, who)
     await fillDetails(page, javaScriptEnabled, addDays(todayInLima(), 5))
     await expect(page.getByRole('alert').filter({ hasText: alertText })).toBeVisible()
     await page.getByRole('button', { name: 'Guardar' }).click()

@@ -44,6 +44,27 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
   expect(serious, `accesibilidad de ${page.url()}`).toEqual([])
 }
 
+/**
+ * Chooses a value of a search picker (the form kit's `SearchPickerField`) by typing `term`: the
+ * combobox's option with JavaScript; without it, the field's own 'Buscar' step and then its select.
+ */
+export async function pickBySearch(page: Page, label: string, term: string, option: RegExp) {
+  const javaScript = base.info().project.use.javaScriptEnabled !== false
+  const field = page.getByLabel(new RegExp(`^${label}`))
+  if (javaScript) {
+    // The combobox replaces the no-JavaScript search step once the page is hydrated.
+    await expect(page.getByLabel(`Buscar ${label.toLowerCase()}`)).toHaveCount(0)
+    await field.fill(term)
+    await page.getByRole('option', { name: option }).click()
+    return
+  }
+  const search = page.getByLabel(`Buscar ${label.toLowerCase()}`)
+  await search.fill(term)
+  await search.locator('xpath=following-sibling::button').click()
+  const found = field.locator('option', { hasText: option })
+  await field.selectOption((await found.getAttribute('value')) ?? '')
+}
+
 /** `test` with `signIn` at hand; specs import `test` and `expect` from here. */
 export const test = base.extend<{ signIn: (who: DemoUser) => Promise<void> }>({
   signIn: async ({ page }, use) => {

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures'
+import { expect, expectAccessible, pickBySearch, test } from './fixtures'
 import { readDownloadedSheet } from './xlsx'
 
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase()
@@ -9,6 +9,7 @@ test.describe('Reclutamiento', () => {
   test('vacantes: refused and saved form, sanitised details, search, details with applicants and download', async ({
     page,
     signIn,
+    javaScriptEnabled,
   }) => {
     await signIn('admin')
     await page.goto('/reclutamiento/vacantes')
@@ -36,7 +37,7 @@ test.describe('Reclutamiento', () => {
     await page.getByLabel(/^Rol/).selectOption({ label: 'Chofer' })
     await page.getByLabel(/^Área/).selectOption({ label: 'Logística' })
     await page.getByLabel('Años de experiencia mínima requerida').fill('dos')
-    await page.getByLabel('Solicitado por').selectOption({ index: 1 })
+    await pickBySearch(page, 'Solicitado por', 'Quispe Mamani', /María Elena Quispe Mamani/)
     await page
       .getByLabel('Detalle de la vacante')
       .fill('<p>Licencia <strong>A-IIb</strong></p><script>window.hacked = 1</script>')
@@ -50,6 +51,10 @@ test.describe('Reclutamiento', () => {
     await expect(page.getByLabel('Detalle de la vacante')).toHaveValue(
       '<p>Licencia <strong>A-IIb</strong></p>',
     )
+    // The requester chosen before the refused save is the one saved.
+    const requester = page.getByLabel(/^Solicitado por/)
+    if (javaScriptEnabled) await expect(requester).toHaveValue('María Elena Quispe Mamani')
+    else await expect(requester.locator('option:checked')).toHaveText('María Elena Quispe Mamani')
 
     await page.goto('/reclutamiento/vacantes')
     await page.getByRole('searchbox').fill(code)

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { MESSAGES } from '@planillas/domain'
 import { data } from '@remix-run/node'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { ApiError } from './api.server'
 import { redirectWithToast } from './session.server'
 
@@ -42,6 +42,12 @@ export async function saveForm<S extends z.ZodType>(
   }
   return redirectWithToast(request, options.successTo(id), { type: 'success', message: MESSAGES.saved })
 }
+
+/**
+ * The form as posted, answered back without validating it: the steps a form takes without
+ * JavaScript before it is saved (a search, 'Calcular') re-render it with what was typed.
+ */
+export const echoForm = (formData: FormData) => parseWithZod(formData, { schema: z.object({}) }).reply()
 
 /** A record id from the route, or 404. */
 export function idParam(value: string | undefined): number {

@@ -1,14 +1,17 @@
 import { JOB_OPENING_MESSAGES, JobOpeningSchema } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { data } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { SelectField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
+import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { DetailsEditor } from '~/components/recruitment/details-editor'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { idParam, saveForm } from '~/form.server'
+import { echoForm, idParam, saveForm } from '~/form.server'
+import { searchEmployees } from '~/screens/employees/employee-search.server'
 import type { JobOpeningRow } from './reclutamiento.vacantes._index'
 
 export const meta: MetaFunction = ({ params }) => [
@@ -16,18 +19,16 @@ export const meta: MetaFunction = ({ params }) => [
 ]
 
 type Option = { id: number; description: string }
-type EmployeeOption = { id: number; fullName: string; identifier: string }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'vacantes_edicion')
   const id = params.id ? idParam(params.id) : null
-  const [vacancy, positions, areas, employees] = await Promise.all([
+  const [vacancy, positions, areas] = await Promise.all([
     id ? api<JobOpeningRow & { details: string }>(request, `/job-openings/${id}`) : null,
     api<Option[]>(request, '/positions'),
     api<Option[]>(request, '/areas'),
-    api<EmployeeOption[]>(request, '/employees', { query: { limit: 1000 } }),
   ])
-  // An inactive position, area or requester of an existing vacancy stays selectable.
+  // An inactive position or area of an existing vacancy stays selectable.
   const withCurrent = (options: { value: string; label: string }[], id?: number, label?: string) =>
     id && label && !options.some((o) => o.value === String(id))
       ? [{ value: String(id), label }, ...options]
@@ -44,18 +45,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       vacancy?.areaId,
       vacancy?.area,
     ),
-    employees: withCurrent(
-      employees.map((e) => ({ value: String(e.id), label: `${e.fullName} (${e.identifier})` })),
-      vacancy?.requestedById,
-      vacancy?.requestedBy,
-    ),
+    requester: vacancy ? { value: String(vacancy.requestedById), label: vacancy.requestedBy } : null,
   }
 }
 
+type ActionData = Partial<{ requesters: PickerOption[]; requesterSearch: string }>
+
+const REQUESTER_SEARCH = 'requestedByIdSearch'
+
+/**
+ * Guardar, or — without JavaScript — 'Buscar' beside 'Solicitado por' (`intent=requester`), which
+ * answers the form as typed with the employees found. A failed save repeats the last search, so
+ * that the requester chosen from it is still offered.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, 'vacantes_edicion')
   const id = params.id ? idParam(params.id) : null
-  return saveForm(request, await request.formData(), {
+  const formData = await request.formData()
+  const requesterSearch = String(formData.get(REQUESTER_SEARCH) ?? '')
+  const requesters = () => searchEmployees(request, requesterSearch)
+  if (formData.get('intent') === 'requester')
+    return data({ result: echoForm(formData), requesters: await requesters(), requesterSearch })
+  const saved = await saveForm(request, formData, {
     schema: JobOpeningSchema,
     save: async (value) => {
       if (id) {
@@ -74,6 +85,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       [JOB_OPENING_MESSAGES.detailsRequired]: 'details',
     },
   })
+  if (saved instanceof Response) return saved
+  return data({ ...saved.data, requesters: await requesters(), requesterSearch }, saved.init ?? undefined)
 }
 
 type Fields = {
@@ -87,7 +100,8 @@ type Fields = {
 
 /** 'Nueva vacante' / 'Editar vacante'. */
 export default function JobOpeningForm() {
-  const { vacancy, positions, areas, employees } = useLoaderData<typeof loader>()
+  const { vacancy, positions, areas, requester } = useLoaderData<typeof loader>()
+  const answered = useActionData<typeof action>() as ActionData | undefined
   const { form, fields, busy } = useSchemaForm<Fields>(JobOpeningSchema, {
     id: `job-opening-${vacancy?.id ?? 'new'}`,
     defaultValue: {
@@ -119,7 +133,17 @@ export default function JobOpeningForm() {
             inputMode="numeric"
             maxLength={2}
           />
-          <SelectField meta={fields.requestedById} label="Solicitado por" required options={employees} />
+          <SearchPickerField
+            meta={fields.requestedById}
+            label="Solicitado por"
+            required
+            source="/colaboradores/opciones"
+            searchIntent="requester"
+            selected={requester}
+            results={answered?.requesters}
+            searchTerm={answered?.requesterSearch}
+            placeholder="Escriba nombres, apellidos o número de documento"
+          />
         </FormCard>
         <FormCard title="Detalle de la vacante" columns={1}>
           <DetailsEditor meta={fields.details} />

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   CONTRACT_FORM_MESSAGES,
   CONTRACT_MESSAGES,
@@ -6,13 +5,12 @@ import {
   isCurrentContract,
 } from '@planillas/domain'
 import { data, redirect } from '@remix-run/node'
-import { z } from 'zod'
 import { ApiError, api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { idParam, saveForm } from '~/form.server'
+import { echoForm, idParam, saveForm } from '~/form.server'
 import { loadCatalogs, withCurrent } from '~/screens/employees/catalogs.server'
+import { searchEmployees } from '~/screens/employees/employee-search.server'
 import { redirectWithToast } from '~/session.server'
-import { searchEmployees } from './employees.server'
 import type { ContractDetail, ContractPreview, RenewalPrefill } from './types'
 
 /** The fields the preview reads, as the form posts them. */
@@ -114,9 +112,6 @@ const fieldOfMessage = {
   [CONTRACT_FORM_MESSAGES.startInvalid]: 'startDate',
 }
 
-/** The form as posted, re-rendered without validating it (the search and 'Calcular' steps). */
-const echo = (formData: FormData) => parseWithZod(formData, { schema: z.object({}) }).reply()
-
 /**
  * Guardar, or a step that works without JavaScript: 'employee' searches employees for the picker,
  * 'calculate' shows the end date, the pay, the alert and the warnings for what is typed.
@@ -130,9 +125,9 @@ export async function contractFormAction(request: Request, idValue: string | und
   if (intent === 'employee') {
     const term = String(formData.get('employeeIdSearch') ?? '')
     const employees = await searchEmployees(request, term)
-    return data({ result: echo(formData), employees, employeeSearch: term, preview: await preview() })
+    return data({ result: echoForm(formData), employees, employeeSearch: term, preview: await preview() })
   }
-  if (intent === 'calculate') return data({ result: echo(formData), preview: await preview() })
+  if (intent === 'calculate') return data({ result: echoForm(formData), preview: await preview() })
   const saved = await saveForm(request, formData, {
     schema: ContractSchema,
     save: async (value) => {

@@ -3,8 +3,8 @@ import { Link } from '@remix-run/react'
 import { ReadOnlyField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'
+import { type EmployeeSummary, employeeLabel } from '~/screens/employees/employee-option'
 import type { ContractFieldset } from './contract-form'
-import { type EmployeeSummary, employeeLabel } from './employee-option'
 
 type Picker = {
   selected: PickerOption | null
@@ -61,7 +61,7 @@ export function EmployeeSection({
             meta={fields.employeeId}
             label="Colaborador"
             required
-            source="/contratos/colaboradores"
+            source="/colaboradores/opciones"
             searchIntent="employee"
             selected={picker.selected}
             results={picker.results}

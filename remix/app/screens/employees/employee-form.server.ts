@@ -1,10 +1,8 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { EmployeeSchema, IDENTIFIER_TYPE, EMPLOYEE_MESSAGES as M } from '@planillas/domain'
 import { data } from '@remix-run/node'
-import { z } from 'zod'
 import { ApiError, api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { idParam, saveForm } from '~/form.server'
+import { echoForm, idParam, saveForm } from '~/form.server'
 import type { DniLookup } from '~/routes/colaboradores.dni.$dni'
 import { redirectWithToast } from '~/session.server'
 import { loadCatalogs, withCurrent } from './catalogs.server'
@@ -60,9 +58,6 @@ const fieldOfMessage = {
 
 export type LookupNote = { tone: 'info' | 'error'; message: string; employeeId?: number }
 
-/** The form as posted, re-rendered without validating it (the look-up and search steps). */
-const echo = (formData: FormData) => parseWithZod(formData, { schema: z.object({}) }).reply()
-
 /**
  * Guardar, or one of the steps that work without JavaScript: 'lookup' fills names from the DNI,
  * 'district' searches districts for the picker.
@@ -75,7 +70,7 @@ export async function employeeFormAction(request: Request, idValue: string | und
   if (intent === 'lookup') {
     const lookup = await lookupStep(request, formData, id)
     return data({
-      result: echo(formData),
+      result: echoForm(formData),
       lookup,
       district: await districtOption(request, formData.get('ubigeo')),
     })
@@ -84,7 +79,7 @@ export async function employeeFormAction(request: Request, idValue: string | und
     const term = String(formData.get('ubigeoSearch') ?? '')
     const districts = await searchDistricts(request, term)
     return data({
-      result: echo(formData),
+      result: echoForm(formData),
       districts,
       districtSearch: term,
       district: await districtOption(request, formData.get('ubigeo')),
