@@ -43,18 +43,12 @@ export function EmployeeSection({
         <ReadOnlyField id="contract-number" label="N° de contrato" value={contractNumber} />
       ) : null}
       {fixed ? (
-        <>
-          <input
-            type="hidden"
-            name={fields.employeeId.name}
-            value={String(fields.employeeId.initialValue ?? '')}
-          />
-          <ReadOnlyField
-            id="contract-employee"
-            label="Colaborador"
-            value={employee ? employeeLabel(employee) : ''}
-          />
-        </>
+        <ReadOnlyField
+          id="contract-employee"
+          label="Colaborador"
+          value={employee ? employeeLabel(employee) : ''}
+          submits={{ name: fields.employeeId.name, value: String(fields.employeeId.initialValue ?? '') }}
+        />
       ) : (
         <div className="md:col-span-2">
           <SearchPickerField

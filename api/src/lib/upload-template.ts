@@ -1,0 +1,64 @@
+import { identifierType } from '@planillas/domain'
+import ExcelJS from 'exceljs'
+
+export type TemplateColumn = { header: string; key: string; width: number; note: string }
+
+export type UploadTemplate = {
+  /** The sheet read on upload. */
+  sheetName: string
+  columns: readonly TemplateColumn[]
+  /** Columns typed as text, so that leading zeros and long numbers survive Excel. */
+  textColumns: ReadonlySet<string>
+  example: (string | number)[]
+  /** The rules of the whole file, each a row 'Importante' of the notes. */
+  important: string[]
+  /** Code lists after the document types (the banks, say): a title row, then code and name. */
+  codeLists?: { title: [string, string]; rows: [string, string][] }[]
+}
+
+/**
+ * A spreadsheet template for an upload: the sheet with the headers (frozen, coloured) and one
+ * example row, and a sheet 'Notas' explaining each column, the rules of the file, the document-type
+ * codes and any other code list. Only the first sheet is read on upload.
+ */
+export async function uploadTemplate(template: UploadTemplate): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  workbook.creator = 'Planillas'
+  const sheet = workbook.addWorksheet(template.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] })
+  sheet.columns = template.columns.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: c.width,
+    style: template.textColumns.has(c.key)
+      ? { numFmt: '@' }
+      : c.key === 'amount'
+        ? { numFmt: '#,##0.00' }
+        : {},
+  }))
+  sheet.getRow(1).font = { bold: true, color: { argb: 'FFFFFFFF' } }
+  sheet.getRow(1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF0288D1' } }
+  sheet.addRow(template.example)
+
+  const notes = workbook.addWorksheet('Notas')
+  notes.columns = [
+    { header: 'Columna', key: 'column', width: 26 },
+    { header: 'Cómo llenarla', key: 'note', width: 110 },
+  ]
+  notes.getRow(1).font = { bold: true }
+  for (const c of template.columns) notes.addRow({ column: c.header, note: c.note })
+  notes.addRow({})
+  for (const text of template.important) notes.addRow({ column: 'Importante', note: text })
+  const documentTypes: [string, string][] = Object.entries(identifierType).map(([code, t]) => [code, t.label])
+  const lists = [
+    { title: ['Tipo de documento', 'Código y descripción'] as [string, string], rows: documentTypes },
+    ...(template.codeLists ?? []),
+  ]
+  for (const list of lists) {
+    notes.addRow({})
+    notes.addRow({ column: list.title[0], note: list.title[1] }).font = { bold: true }
+    for (const [column, note] of list.rows) notes.addRow({ column, note })
+  }
+  notes.getColumn('note').alignment = { wrapText: true, vertical: 'top' }
+  notes.getColumn('column').alignment = { vertical: 'top' }
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
