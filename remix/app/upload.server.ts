@@ -1,12 +1,28 @@
 import { MESSAGES } from '@planillas/domain'
-import { redirect } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
 import { API_URL } from './api.server'
-import { requireUser } from './auth.server'
-import { destroySessionHeaders } from './session.server'
+import { requirePermission, requireUser } from './auth.server'
+import { destroySessionHeaders, redirectWithToast } from './session.server'
 
 export type ForwardedUpload<T> =
   | { ok: true; payload: T; messages: string[] }
   | { ok: false; status: number; messages: string[]; fields: Record<string, string> }
+
+/**
+ * The action of an upload form: the form goes to the API as it arrives; accepted, the user goes
+ * to `successTo` with the toast `message`; refused, the form comes back with the API's messages
+ * and the text fields as typed.
+ */
+export async function uploadAction(
+  request: Request,
+  upload: { permission: string; path: string; successTo: string; message: string },
+) {
+  await requirePermission(request, upload.permission)
+  const result = await forwardUpload<{ id: number }>(request, upload.path)
+  if (result.ok)
+    return redirectWithToast(request, upload.successTo, { type: 'success', message: upload.message })
+  return data({ messages: result.messages, fields: result.fields }, { status: 400 })
+}
 
 /** How far into the body the text fields are looked for: they come before the files. */
 const PEEK_LIMIT = 64 * 1024

@@ -17,7 +17,7 @@ function useIsFirstError(name: string): boolean {
   return first === name
 }
 
-const controlClass =
+export const controlClass =
   'w-full rounded border bg-white px-3 py-2 text-sm shadow-sm [&[readonly]]:bg-slate-100 [&[readonly]]:text-slate-600 disabled:bg-slate-100 aria-invalid:border-red-600 border-slate-300'
 
 type Common = { label: string; help?: ReactNode; required?: boolean }
@@ -30,10 +30,11 @@ export function FieldShell({
   required,
   errors,
   errorId,
+  className = '',
   children,
-}: Common & { id: string; errors?: string[]; errorId: string; children: ReactNode }) {
+}: Common & { id: string; errors?: string[]; errorId: string; className?: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-1">
+    <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
         {required ? <span className="text-red-700"> *</span> : null}

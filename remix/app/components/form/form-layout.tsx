@@ -38,11 +38,13 @@ export function FormActions({
   backTo,
   backLabel = 'Cancelar',
   submitLabel = 'Guardar',
+  busyLabel = 'Guardando…',
   busy,
 }: {
   backTo: string
   backLabel?: string
   submitLabel?: string
+  busyLabel?: string
   busy?: boolean
 }) {
   return (
@@ -51,9 +53,21 @@ export function FormActions({
         {backLabel}
       </Link>
       <button type="submit" className={buttonClass('primary')} disabled={busy}>
-        {busy ? 'Guardando…' : submitLabel}
+        {busy ? busyLabel : submitLabel}
       </button>
     </div>
+  )
+}
+
+/** A note at the top of a form: what it needs, where the template is, what a renewal does. */
+export function FormNote({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="note"
+      className="rounded border-l-4 border-primary bg-primary-light px-4 py-3 text-sm text-primary-dark"
+    >
+      {children}
+    </p>
   )
 }
 

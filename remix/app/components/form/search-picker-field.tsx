@@ -3,7 +3,7 @@ import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headl
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '~/utils/use-hydrated'
-import { FieldShell } from './fields'
+import { controlClass, FieldShell } from './fields'
 
 export type PickerOption = { value: string; label: string }
 
@@ -23,9 +23,6 @@ type Props = {
   /** With JavaScript: called when the user picks an option (or clears the choice). */
   onChange?: (option: PickerOption | null) => void
 }
-
-const controlClass =
-  'w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm aria-invalid:border-red-600'
 
 /**
  * A value chosen from a long list found by search (districts, employees…). With JavaScript: a

@@ -8,7 +8,7 @@ import {
 import type { SerializeFrom } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
-import { FormActions, FormPage, SchemaForm } from '~/components/form/form-layout'
+import { FormActions, FormNote, FormPage, SchemaForm } from '~/components/form/form-layout'
 import type { PickerOption } from '~/components/form/search-picker-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { employeeOptionOf } from '~/screens/employees/employee-option'
@@ -66,10 +66,10 @@ export function ContractForm() {
   return (
     <FormPage title={contract ? 'Editar contrato' : 'Nuevo contrato'}>
       {renewal ? (
-        <p className="rounded border-l-4 border-primary bg-primary-light px-4 py-3 text-sm text-primary-dark">
+        <FormNote>
           Renovación del contrato <strong>{renewal.number}</strong>: el nuevo contrato empieza el día
           siguiente a su fin; al guardarlo, el contrato {renewal.number} queda FINALIZADO.
-        </p>
+        </FormNote>
       ) : null}
       <SchemaForm form={form}>
         <input type="hidden" name={fields.renewsContractId.name} value={values.renewsContractId} />

@@ -1,0 +1,73 @@
+import { Form } from '@remix-run/react'
+import type { FormEventHandler, ReactNode } from 'react'
+import { controlClass, FieldShell } from './fields'
+import { FormActions } from './form-layout'
+import { UploadErrors } from './upload-errors'
+
+export { controlClass }
+export const fileControlClass = `${controlClass} file:mr-3 file:rounded file:border-0 file:bg-primary-light file:px-3 file:py-1 file:text-primary-dark`
+
+/**
+ * A form that uploads files (payrolls, payments): posted as multipart, checked by the API at once;
+ * its problems come back counted above the fields ('Errores: N'), with what was typed kept.
+ */
+export function UploadForm({
+  errors,
+  cancelTo,
+  busy,
+  onSubmit,
+  children,
+}: {
+  errors: string[]
+  cancelTo: string
+  busy: boolean
+  onSubmit?: FormEventHandler<HTMLFormElement>
+  children: ReactNode
+}) {
+  return (
+    <>
+      <UploadErrors errors={errors} />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        className="flex flex-col gap-4 rounded border border-slate-200 bg-white p-5 shadow-sm"
+        onSubmit={onSubmit}
+      >
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">{children}</div>
+        <FormActions backTo={cancelTo} submitLabel="Procesar" busyLabel="Procesando…" busy={busy} />
+      </Form>
+    </>
+  )
+}
+
+/** A labelled control of an upload form (its problems are listed above the form, not beside it). */
+export function UploadField({
+  id,
+  label,
+  required,
+  help,
+  wide,
+  children,
+}: {
+  id: string
+  label: string
+  required?: boolean
+  help?: ReactNode
+  /** Spans both columns. */
+  wide?: boolean
+  children: ReactNode
+}) {
+  return (
+    <FieldShell
+      id={id}
+      label={label}
+      required={required}
+      help={help}
+      errorId={`${id}-error`}
+      className={wide ? 'md:col-span-2' : ''}
+    >
+      {children}
+    </FieldShell>
+  )
+}
