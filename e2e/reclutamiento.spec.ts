@@ -38,6 +38,8 @@ test.describe('Reclutamiento', () => {
     await page.getByLabel(/^Área/).selectOption({ label: 'Logística' })
     await page.getByLabel('Años de experiencia mínima requerida').fill('dos')
     await pickBySearch(page, 'Solicitado por', 'Quispe Mamani', /María Elena Quispe Mamani/)
+    // HTML typed by hand: in the textarea without JavaScript, in the editor's HTML view with it.
+    if (javaScriptEnabled) await page.getByRole('button', { name: 'Ver y editar el HTML' }).click()
     await page
       .getByLabel('Detalle de la vacante')
       .fill('<p>Licencia <strong>A-IIb</strong></p><script>window.hacked = 1</script>')
@@ -48,9 +50,34 @@ test.describe('Reclutamiento', () => {
     await expect(page.getByTestId('toast')).toHaveText('Se almacenó la información correctamente')
     await expect(page).toHaveURL(/\/reclutamiento\/vacantes\/\d+\/editar$/)
     await expect(page.getByRole('heading', { name: 'Editar vacante' })).toBeVisible()
-    await expect(page.getByLabel('Detalle de la vacante')).toHaveValue(
-      '<p>Licencia <strong>A-IIb</strong></p>',
-    )
+    if (javaScriptEnabled) {
+      // The visual editor shows it formatted; centring it there is kept as the allowed style.
+      const editor = page.getByRole('textbox', { name: 'Detalle de la vacante' })
+      await expect(editor.locator('strong')).toHaveText('A-IIb')
+      await page.getByRole('button', { name: 'Pantalla completa' }).click()
+      await expect(page.getByRole('button', { name: 'Pantalla completa' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      )
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('button', { name: 'Pantalla completa' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      )
+      await editor.click()
+      await page.keyboard.press('ControlOrMeta+A')
+      await page.getByRole('button', { name: 'Centrar' }).click()
+      await page.getByRole('button', { name: 'Guardar' }).click()
+      await expect(page.getByTestId('toast')).toHaveText('Se almacenó la información correctamente')
+      await page.getByRole('button', { name: 'Ver y editar el HTML' }).click()
+      await expect(page.getByLabel('Detalle de la vacante')).toHaveValue(
+        /^<p style="text-align:\s*center;?">Licencia <strong>A-IIb<\/strong><\/p>$/,
+      )
+    } else {
+      await expect(page.getByLabel('Detalle de la vacante')).toHaveValue(
+        '<p>Licencia <strong>A-IIb</strong></p>',
+      )
+    }
     // The requester chosen before the refused save is the one saved.
     const requester = page.getByLabel(/^Solicitado por/)
     if (javaScriptEnabled) await expect(requester).toHaveValue('María Elena Quispe Mamani')

@@ -50,7 +50,7 @@ export default function JobOpeningDetails() {
           Detalle de la vacante
         </h2>
         <div
-          className="vacancy-details flex flex-col gap-2 text-sm"
+          className="rich-text"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the API with an allow-list before it was stored (DESIGN §7)
           dangerouslySetInnerHTML={{ __html: vacancy.details }}
         />

@@ -146,7 +146,8 @@ export default function JobOpeningForm() {
           />
         </FormCard>
         <FormCard title="Detalle de la vacante" columns={1}>
-          <DetailsEditor meta={fields.details} />
+          {/* A new vacancy's first save lands on its edit route: the editor starts afresh there. */}
+          <DetailsEditor key={vacancy?.id ?? 'new'} meta={fields.details} />
         </FormCard>
         <FormActions
           backTo="/reclutamiento/vacantes"
