@@ -1,10 +1,9 @@
-import { AUDIT_ACTIONS, auditAction, formatDate, formatDateTime, trimEmail } from '@planillas/domain'
+import { AUDIT_ACTIONS, auditAction, formatDateTime, trimEmail } from '@planillas/domain'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useSearchParams } from '@remix-run/react'
 import { FormErrors } from '~/components/form/form-layout'
 import { DataTable } from '~/components/list/data-table'
-import { type Chip, FilterChips } from '~/components/list/filter-chips'
-import { FilterDateRange, FilterPanel, FilterSelect } from '~/components/list/filter-panel'
+import { type ListFilter, listFilters } from '~/components/list/list-filters'
 import { ListPage } from '~/components/list/list-page'
 import { Pagination } from '~/components/list/pagination'
 import { SearchBar } from '~/components/list/search-bar'
@@ -24,38 +23,28 @@ export const meta: MetaFunction = () => [{ title: 'Auditoría | Planillas' }]
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList<AuditRow>(request, 'auditoria')
 
-const actionOptions = AUDIT_ACTIONS.map((a) => ({ value: a, label: auditAction[a].label }))
+const FILTERS: ListFilter[] = [
+  {
+    kind: 'select',
+    name: 'action',
+    label: 'Acción',
+    options: AUDIT_ACTIONS.map((a) => ({ value: a, label: auditAction[a].label })),
+  },
+  { kind: 'dateRange', name: 'date', label: 'Fecha' },
+]
 
 /** The audit log: who did what and when; download only with 'auditoria_descarga_excel'. */
 export default function AuditLog() {
   const { page, params, error, downloadHref } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
-  const action = searchParams.get('action') ?? ''
-  const from = searchParams.get('dateFrom')
-  const to = searchParams.get('dateTo')
-  const chips: Chip[] = []
-  if (action)
-    chips.push({
-      label: `Acción: ${auditAction[action as keyof typeof auditAction]?.label ?? action}`,
-      params: ['action'],
-    })
-  if (from || to)
-    chips.push({
-      label: `Fecha: ${from ? formatDate(from) : '…'} – ${to ? formatDate(to) : '…'}`,
-      params: ['dateFrom', 'dateTo'],
-    })
+  const filters = listFilters(FILTERS, searchParams)
   return (
     <ListPage
       title="Auditoría"
       downloadHref={downloadHref}
       search={<SearchBar placeholder="Buscar por usuario o descripción" value={params.search} />}
-      filters={
-        <FilterPanel active={chips.length}>
-          <FilterSelect label="Acción" name="action" options={actionOptions} value={action} />
-          <FilterDateRange label="Fecha" name="date" from={from} to={to} />
-        </FilterPanel>
-      }
-      chips={<FilterChips chips={chips} />}
+      filters={filters.panel}
+      chips={filters.chips}
     >
       <FormErrors errors={error ? [error] : undefined} />
       <DataTable

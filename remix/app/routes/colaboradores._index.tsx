@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useSearchParams } from '@remix-run/react'
 import { FormErrors } from '~/components/form/form-layout'
 import { DataTable } from '~/components/list/data-table'
-import { FilterChips } from '~/components/list/filter-chips'
+import { listFilters } from '~/components/list/list-filters'
 import { ListPage } from '~/components/list/list-page'
 import { Pagination } from '~/components/list/pagination'
 import { SearchBar } from '~/components/list/search-bar'
@@ -12,7 +12,7 @@ import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { loadCatalogs } from '~/screens/employees/catalogs.server'
-import { EmployeeFilters, employeeChips } from '~/screens/employees/employee-filters'
+import { employeeFilters } from '~/screens/employees/employee-filters'
 import type { EmployeeRow } from '~/screens/employees/types'
 
 export const meta: MetaFunction = () => [{ title: 'Colaboradores | Planillas' }]
@@ -28,15 +28,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function EmployeeList() {
   const { page, params, error, canEdit, downloadHref, catalogs } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
-  const chips = employeeChips(searchParams, catalogs)
+  const filters = listFilters(employeeFilters(catalogs), searchParams)
   return (
     <ListPage
       title="Colaboradores"
       addTo={canEdit ? '/colaboradores/crear' : undefined}
       downloadHref={downloadHref}
       search={<SearchBar placeholder="Buscar por nombre o número de documento" value={params.search} />}
-      filters={<EmployeeFilters params={searchParams} catalogs={catalogs} active={chips.length} />}
-      chips={<FilterChips chips={chips} />}
+      filters={filters.panel}
+      chips={filters.chips}
     >
       <FormErrors errors={error ? [error] : undefined} />
       <DataTable

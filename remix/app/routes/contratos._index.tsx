@@ -11,8 +11,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useSearchParams } from '@remix-run/react'
 import { FormErrors } from '~/components/form/form-layout'
 import { DataTable } from '~/components/list/data-table'
-import { FilterChips } from '~/components/list/filter-chips'
-import { FilterPanel } from '~/components/list/filter-panel'
+import { listFilters } from '~/components/list/list-filters'
 import { ListPage } from '~/components/list/list-page'
 import { Pagination } from '~/components/list/pagination'
 import { SearchBar } from '~/components/list/search-bar'
@@ -21,7 +20,7 @@ import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { ContractActions } from '~/screens/contracts/contract-actions'
-import { ContractFilterFields, contractChips } from '~/screens/contracts/contract-filters'
+import { contractFilters } from '~/screens/contracts/contract-filters'
 import type { ContractRow } from '~/screens/contracts/types'
 import { loadCatalogs } from '~/screens/employees/catalogs.server'
 
@@ -39,8 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function ContractList() {
   const { page, params, error, canEdit, downloadHref, companies, areas } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
-  const options = { companies, areas }
-  const chips = contractChips(searchParams, options)
+  const filters = listFilters(contractFilters({ companies, areas }), searchParams)
   return (
     <ListPage
       title="Contratos"
@@ -49,12 +47,8 @@ export default function ContractList() {
       search={
         <SearchBar placeholder="Buscar por número de documento o nombres y apellidos" value={params.search} />
       }
-      filters={
-        <FilterPanel active={chips.length}>
-          <ContractFilterFields params={searchParams} options={options} />
-        </FilterPanel>
-      }
-      chips={<FilterChips chips={chips} />}
+      filters={filters.panel}
+      chips={filters.chips}
     >
       <FormErrors errors={error ? [error] : undefined} />
       <DataTable

@@ -1,10 +1,9 @@
-import { enumLabel, enumOptions, recordStatus } from '@planillas/domain'
+import { enumOptions, recordStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useSearchParams } from '@remix-run/react'
 import { FormErrors } from '~/components/form/form-layout'
 import { DataTable } from '~/components/list/data-table'
-import { FilterChips } from '~/components/list/filter-chips'
-import { FilterPanel, FilterSelect } from '~/components/list/filter-panel'
+import { type ListFilter, listFilters } from '~/components/list/list-filters'
 import { ListPage } from '~/components/list/list-page'
 import { Pagination } from '~/components/list/pagination'
 import { SearchBar } from '~/components/list/search-bar'
@@ -27,30 +26,22 @@ export const meta: MetaFunction = () => [{ title: 'Empresas | Planillas' }]
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList<CompanyRow>(request, 'empresas')
 
+const STATUS_FILTER: ListFilter[] = [
+  { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recordStatus) },
+]
+
 export default function CompanyList() {
   const { page, params, error, canEdit, downloadHref } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
-  const status = searchParams.get('status') ?? ''
+  const filters = listFilters(STATUS_FILTER, searchParams)
   return (
     <ListPage
       title="Empresas"
       addTo={canEdit ? '/empresas/crear' : undefined}
       downloadHref={downloadHref}
       search={<SearchBar placeholder="Buscar por R.U.C o razón social" value={params.search} />}
-      filters={
-        <FilterPanel active={status ? 1 : 0}>
-          <FilterSelect label="Estado" name="status" options={enumOptions(recordStatus)} value={status} />
-        </FilterPanel>
-      }
-      chips={
-        <FilterChips
-          chips={
-            status
-              ? [{ label: `Estado: ${enumLabel(recordStatus, Number(status))}`, params: ['status'] }]
-              : []
-          }
-        />
-      }
+      filters={filters.panel}
+      chips={filters.chips}
     >
       <FormErrors errors={error ? [error] : undefined} />
       <DataTable

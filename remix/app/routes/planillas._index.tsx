@@ -11,8 +11,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useSearchParams } from '@remix-run/react'
 import { FormErrors } from '~/components/form/form-layout'
 import { DataTable } from '~/components/list/data-table'
-import { type Chip, FilterChips } from '~/components/list/filter-chips'
-import { FilterPanel, FilterSelect } from '~/components/list/filter-panel'
+import { listFilters, periodFilterOptions } from '~/components/list/list-filters'
 import { ListPage } from '~/components/list/list-page'
 import { Pagination } from '~/components/list/pagination'
 import { SearchBar } from '~/components/list/search-bar'
@@ -41,35 +40,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...(await loadList<PayrollRow>(request, 'planillas')), periods: periodOptions() }
 }
 
-const typeOptions = enumOptions(payrollType)
-
 /** 'Planillas' (SPEC §2): each payroll with its totals and how much of it the bank has paid. */
 export default function PayrollList() {
   const { page, params, error, canEdit, downloadHref, periods } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
-  const type = searchParams.get('type') ?? ''
-  const period = searchParams.get('period') ?? ''
-  const chips: Chip[] = []
-  if (type) chips.push({ label: `Tipo: ${enumLabel(payrollType, Number(type))}`, params: ['type'] })
-  if (period) chips.push({ label: `Periodo: ${periodLabel(period)}`, params: ['period'] })
+  const filters = listFilters(
+    [
+      { kind: 'select', name: 'type', label: 'Tipo', options: enumOptions(payrollType) },
+      { kind: 'select', name: 'period', label: 'Periodo', options: periodFilterOptions(periods) },
+    ],
+    searchParams,
+  )
   return (
     <ListPage
       title="Planillas"
       addTo={canEdit ? '/planillas/externas/carga' : undefined}
       downloadHref={downloadHref}
       search={<SearchBar placeholder="Buscar por nombre de planilla" value={params.search} />}
-      filters={
-        <FilterPanel active={chips.length}>
-          <FilterSelect label="Tipo" name="type" options={typeOptions} value={type} />
-          <FilterSelect
-            label="Periodo"
-            name="period"
-            options={periods.map((p) => ({ value: p, label: periodLabel(p) }))}
-            value={period}
-          />
-        </FilterPanel>
-      }
-      chips={<FilterChips chips={chips} />}
+      filters={filters.panel}
+      chips={filters.chips}
     >
       <FormErrors errors={error ? [error] : undefined} />
       <DataTable

@@ -12,8 +12,7 @@ import { useLoaderData, useSearchParams } from '@remix-run/react'
 import { FormErrors } from '~/components/form/form-layout'
 import { AutoRefresh } from '~/components/list/auto-refresh'
 import { DataTable } from '~/components/list/data-table'
-import { type Chip, FilterChips } from '~/components/list/filter-chips'
-import { FilterDateRange, FilterPanel, FilterSelect } from '~/components/list/filter-panel'
+import { type ListFilter, listFilters } from '~/components/list/list-filters'
 import { ListPage } from '~/components/list/list-page'
 import { Pagination } from '~/components/list/pagination'
 import { SearchBar } from '~/components/list/search-bar'
@@ -26,26 +25,16 @@ export const meta: MetaFunction = () => [{ title: 'Carga de abonos | Planillas' 
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList<PaymentBatchRow>(request, 'abonos')
 
-const statusOptions = enumOptions(paymentBatchStatus)
+const FILTERS: ListFilter[] = [
+  { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(paymentBatchStatus) },
+  { kind: 'dateRange', name: 'createdAt', label: 'Fecha de carga' },
+]
 
 /** 'Carga de abonos' (SPEC §2): the uploads of payments made, newest first, refreshing while one runs. */
 export default function PaymentBatchList() {
   const { page, params, error, canEdit } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
-  const status = searchParams.get('status') ?? ''
-  const from = searchParams.get('createdAtFrom')
-  const to = searchParams.get('createdAtTo')
-  const chips: Chip[] = []
-  if (status)
-    chips.push({
-      label: `Estado: ${statusOptions.find((o) => o.value === status)?.label ?? status}`,
-      params: ['status'],
-    })
-  if (from || to)
-    chips.push({
-      label: `Fecha de carga: ${from ? formatDate(from) : '…'} – ${to ? formatDate(to) : '…'}`,
-      params: ['createdAtFrom', 'createdAtTo'],
-    })
+  const filters = listFilters(FILTERS, searchParams)
   const running = page.content.some((b) => isPaymentBatchRunning(b.status))
   return (
     <ListPage
@@ -53,13 +42,8 @@ export default function PaymentBatchList() {
       addTo={canEdit ? '/planillas/abonos/carga' : undefined}
       addLabel="Cargar"
       search={<SearchBar placeholder="Buscar por usuario que cargó" value={params.search} />}
-      filters={
-        <FilterPanel active={chips.length}>
-          <FilterSelect label="Estado" name="status" options={statusOptions} value={status} />
-          <FilterDateRange label="Fecha de carga" name="createdAt" from={from} to={to} />
-        </FilterPanel>
-      }
-      chips={<FilterChips chips={chips} />}
+      filters={filters.panel}
+      chips={filters.chips}
     >
       <AutoRefresh active={running} />
       <FormErrors errors={error ? [error] : undefined} />

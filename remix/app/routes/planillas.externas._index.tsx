@@ -14,8 +14,7 @@ import { useLoaderData, useSearchParams } from '@remix-run/react'
 import { FormErrors } from '~/components/form/form-layout'
 import { AutoRefresh } from '~/components/list/auto-refresh'
 import { DataTable } from '~/components/list/data-table'
-import { type Chip, FilterChips } from '~/components/list/filter-chips'
-import { FilterPanel, FilterSelect } from '~/components/list/filter-panel'
+import { listFilters, periodFilterOptions } from '~/components/list/list-filters'
 import { ListPage } from '~/components/list/list-page'
 import { Pagination } from '~/components/list/pagination'
 import { SearchBar } from '~/components/list/search-bar'
@@ -52,11 +51,13 @@ const STATUS_TONES: Record<number, Tone> = { 1: 'slate', 2: 'blue', 3: 'green', 
 export default function PayrollBatchList() {
   const { page, params, error, canEdit, periods } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
-  const period = searchParams.get('period') ?? ''
-  const status = searchParams.get('status') ?? ''
-  const chips: Chip[] = []
-  if (period) chips.push({ label: `Periodo: ${periodLabel(period)}`, params: ['period'] })
-  if (status) chips.push({ label: `Estado: ${enumLabel(batchStatus, Number(status))}`, params: ['status'] })
+  const filters = listFilters(
+    [
+      { kind: 'select', name: 'period', label: 'Periodo', options: periodFilterOptions(periods) },
+      { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(batchStatus) },
+    ],
+    searchParams,
+  )
   const running = page.content.some((b) => isBatchRunning(b.status))
   return (
     <ListPage
@@ -64,18 +65,8 @@ export default function PayrollBatchList() {
       addTo={canEdit ? '/planillas/externas/carga' : undefined}
       addLabel="Cargar"
       search={<SearchBar placeholder="Buscar por nombre de archivo o usuario" value={params.search} />}
-      filters={
-        <FilterPanel active={chips.length}>
-          <FilterSelect
-            label="Periodo"
-            name="period"
-            options={periods.map((p) => ({ value: p, label: periodLabel(p) }))}
-            value={period}
-          />
-          <FilterSelect label="Estado" name="status" options={enumOptions(batchStatus)} value={status} />
-        </FilterPanel>
-      }
-      chips={<FilterChips chips={chips} />}
+      filters={filters.panel}
+      chips={filters.chips}
     >
       <AutoRefresh active={running} />
       <FormErrors errors={error ? [error] : undefined} />

@@ -1,11 +1,10 @@
-import { enumLabel, enumOptions, formatDate, identifierType, recruitmentStatus } from '@planillas/domain'
+import { enumLabel, enumOptions, identifierType, recruitmentStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useSearchParams } from '@remix-run/react'
 import { api } from '~/api.server'
 import { FormErrors } from '~/components/form/form-layout'
 import { DataTable } from '~/components/list/data-table'
-import { type Chip, FilterChips } from '~/components/list/filter-chips'
-import { FilterDateRange, FilterPanel, FilterSelect } from '~/components/list/filter-panel'
+import { type ListFilter, listFilters } from '~/components/list/list-filters'
 import { ListPage } from '~/components/list/list-page'
 import { Pagination } from '~/components/list/pagination'
 import { SearchBar } from '~/components/list/search-bar'
@@ -65,95 +64,30 @@ const YES_NO: Option[] = [
   { value: 'false', label: 'No' },
 ]
 
-const labelOf = (options: Option[], value: string) => options.find((o) => o.value === value)?.label ?? value
-const rangeLabel = (p: URLSearchParams, key: string) =>
-  `${p.get(`${key}From`) ? formatDate(p.get(`${key}From`)) : '…'} – ${p.get(`${key}To`) ? formatDate(p.get(`${key}To`)) : '…'}`
-
-function applicantChips(
-  p: URLSearchParams,
-  c: { areas: Option[]; positions: Option[]; companies: Option[] },
-): Chip[] {
-  const chips: Chip[] = []
-  const v = (k: string) => p.get(k) ?? ''
-  if (v('status'))
-    chips.push({ label: `Estado: ${enumLabel(recruitmentStatus, Number(v('status')))}`, params: ['status'] })
-  if (v('areaId')) chips.push({ label: `Área: ${labelOf(c.areas, v('areaId'))}`, params: ['areaId'] })
-  if (v('positionId'))
-    chips.push({ label: `Cargo: ${labelOf(c.positions, v('positionId'))}`, params: ['positionId'] })
-  if (v('hireDateFrom') || v('hireDateTo'))
-    chips.push({
-      label: `Fecha de ingreso: ${rangeLabel(p, 'hireDate')}`,
-      params: ['hireDateFrom', 'hireDateTo'],
-    })
-  if (v('leaveDateFrom') || v('leaveDateTo'))
-    chips.push({
-      label: `Fecha de cese: ${rangeLabel(p, 'leaveDate')}`,
-      params: ['leaveDateFrom', 'leaveDateTo'],
-    })
-  if (v('pendingVacation'))
-    chips.push({
-      label: `Vacaciones pendientes: ${labelOf(YES_NO, v('pendingVacation'))}`,
-      params: ['pendingVacation'],
-    })
-  if (v('companyId'))
-    chips.push({ label: `Empresa: ${labelOf(c.companies, v('companyId'))}`, params: ['companyId'] })
-  return chips
-}
+/** SPEC §2 Postulantes: Estado, Área, Cargo, Fecha de Ingreso, Fecha de Cese, Vacaciones pendientes, Empresa. */
+const applicantFilters = (c: { areas: Option[]; positions: Option[]; companies: Option[] }): ListFilter[] => [
+  { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recruitmentStatus) },
+  { kind: 'select', name: 'areaId', label: 'Área', options: c.areas },
+  { kind: 'select', name: 'positionId', label: 'Cargo', options: c.positions },
+  { kind: 'dateRange', name: 'hireDate', label: 'Fecha de Ingreso', chip: 'Fecha de ingreso' },
+  { kind: 'dateRange', name: 'leaveDate', label: 'Fecha de Cese', chip: 'Fecha de cese' },
+  { kind: 'select', name: 'pendingVacation', label: 'Vacaciones pendientes', options: YES_NO },
+  { kind: 'select', name: 'companyId', label: 'Empresa', options: c.companies },
+]
 
 /** 'Postulantes' (applicants-list). */
 export default function ApplicantList() {
   const { page, params, error, canEdit, downloadHref, catalogs } = useLoaderData<typeof loader>()
-  const [p] = useSearchParams()
-  const chips = applicantChips(p, catalogs)
-  const v = (k: string) => p.get(k) ?? ''
+  const [searchParams] = useSearchParams()
+  const filters = listFilters(applicantFilters(catalogs), searchParams)
   return (
     <ListPage
       title="Postulantes"
       addTo={canEdit ? '/reclutamiento/postulantes/crear' : undefined}
       downloadHref={downloadHref}
       search={<SearchBar placeholder="Buscar por nombre o número de documento" value={params.search} />}
-      filters={
-        <FilterPanel active={chips.length}>
-          <FilterSelect
-            label="Estado"
-            name="status"
-            options={enumOptions(recruitmentStatus)}
-            value={v('status')}
-          />
-          <FilterSelect label="Área" name="areaId" options={catalogs.areas} value={v('areaId')} />
-          <FilterSelect
-            label="Cargo"
-            name="positionId"
-            options={catalogs.positions}
-            value={v('positionId')}
-          />
-          <FilterDateRange
-            label="Fecha de Ingreso"
-            name="hireDate"
-            from={v('hireDateFrom')}
-            to={v('hireDateTo')}
-          />
-          <FilterDateRange
-            label="Fecha de Cese"
-            name="leaveDate"
-            from={v('leaveDateFrom')}
-            to={v('leaveDateTo')}
-          />
-          <FilterSelect
-            label="Vacaciones pendientes"
-            name="pendingVacation"
-            options={YES_NO}
-            value={v('pendingVacation')}
-          />
-          <FilterSelect
-            label="Empresa"
-            name="companyId"
-            options={catalogs.companies}
-            value={v('companyId')}
-          />
-        </FilterPanel>
-      }
-      chips={<FilterChips chips={chips} />}
+      filters={filters.panel}
+      chips={filters.chips}
     >
       <FormErrors errors={error ? [error] : undefined} />
       <DataTable

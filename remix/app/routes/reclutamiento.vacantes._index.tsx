@@ -1,10 +1,9 @@
-import { enumLabel, enumOptions, formatDate, recruitmentStatus } from '@planillas/domain'
+import { enumOptions, formatDate, recruitmentStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData, useSearchParams } from '@remix-run/react'
 import { FormErrors } from '~/components/form/form-layout'
 import { DataTable } from '~/components/list/data-table'
-import { FilterChips } from '~/components/list/filter-chips'
-import { FilterPanel, FilterSelect } from '~/components/list/filter-panel'
+import { type ListFilter, listFilters } from '~/components/list/list-filters'
 import { ListPage } from '~/components/list/list-page'
 import { Pagination } from '~/components/list/pagination'
 import { SearchBar } from '~/components/list/search-bar'
@@ -34,11 +33,15 @@ export const meta: MetaFunction = () => [{ title: 'Vacantes | Planillas' }]
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList<JobOpeningRow>(request, 'vacantes')
 
+const STATUS_FILTER: ListFilter[] = [
+  { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recruitmentStatus) },
+]
+
 /** 'Vacantes' (job-openings-list). */
 export default function JobOpeningList() {
   const { page, params, error, canEdit, downloadHref } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
-  const status = searchParams.get('status') ?? ''
+  const filters = listFilters(STATUS_FILTER, searchParams)
   return (
     <ListPage
       title="Vacantes"
@@ -47,25 +50,8 @@ export default function JobOpeningList() {
       search={
         <SearchBar placeholder="Buscar por código de vacante o nombre del postulante" value={params.search} />
       }
-      filters={
-        <FilterPanel active={status ? 1 : 0}>
-          <FilterSelect
-            label="Estado"
-            name="status"
-            options={enumOptions(recruitmentStatus)}
-            value={status}
-          />
-        </FilterPanel>
-      }
-      chips={
-        <FilterChips
-          chips={
-            status
-              ? [{ label: `Estado: ${enumLabel(recruitmentStatus, Number(status))}`, params: ['status'] }]
-              : []
-          }
-        />
-      }
+      filters={filters.panel}
+      chips={filters.chips}
     >
       <FormErrors errors={error ? [error] : undefined} />
       <DataTable

@@ -1,9 +1,8 @@
-import { enumLabel, enumOptions, formatDateTime, recordStatus } from '@planillas/domain'
+import { enumOptions, formatDateTime, recordStatus } from '@planillas/domain'
 import { useLoaderData, useSearchParams } from '@remix-run/react'
 import { FormErrors } from '~/components/form/form-layout'
 import { DataTable } from '~/components/list/data-table'
-import { FilterChips } from '~/components/list/filter-chips'
-import { FilterPanel, FilterSelect } from '~/components/list/filter-panel'
+import { type ListFilter, listFilters } from '~/components/list/list-filters'
 import { ListPage } from '~/components/list/list-page'
 import { Pagination } from '~/components/list/pagination'
 import { SearchBar } from '~/components/list/search-bar'
@@ -20,6 +19,10 @@ export type DescribedRow = {
 }
 type Data = Awaited<ReturnType<typeof loadList<DescribedRow>>>
 
+const STATUS_FILTER: ListFilter[] = [
+  { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recordStatus) },
+]
+
 /** The list of a described catalog (Áreas, Cargos): Descripción, Estado, Opciones (SPEC §2). */
 export function DescriptionList({
   title,
@@ -32,27 +35,15 @@ export function DescriptionList({
 }) {
   const { page, params, error, canEdit, downloadHref } = useLoaderData() as Data
   const [searchParams] = useSearchParams()
-  const status = searchParams.get('status') ?? ''
+  const filters = listFilters(STATUS_FILTER, searchParams)
   return (
     <ListPage
       title={title}
       addTo={canEdit ? `${basePath}/crear` : undefined}
       downloadHref={downloadHref}
       search={<SearchBar placeholder="Buscar por descripción" value={params.search} />}
-      filters={
-        <FilterPanel active={status ? 1 : 0}>
-          <FilterSelect label="Estado" name="status" options={enumOptions(recordStatus)} value={status} />
-        </FilterPanel>
-      }
-      chips={
-        <FilterChips
-          chips={
-            status
-              ? [{ label: `Estado: ${enumLabel(recordStatus, Number(status))}`, params: ['status'] }]
-              : []
-          }
-        />
-      }
+      filters={filters.panel}
+      chips={filters.chips}
     >
       <FormErrors errors={error ? [error] : undefined} />
       <DataTable

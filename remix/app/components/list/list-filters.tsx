@@ -1,0 +1,40 @@
+import { FilterChips } from './filter-chips'
+import { filterChips, type ListFilter } from './filter-model'
+import { FilterDateRange, FilterPanel, FilterSelect } from './filter-panel'
+
+export { type FilterOption, type ListFilter, periodFilterOptions } from './filter-model'
+
+/**
+ * A list's 'Filtrar' panel and the chips of what is in force, from one declaration; `ListPage`
+ * takes them as its `filters` and `chips`.
+ */
+export function listFilters(filters: ListFilter[], params: URLSearchParams) {
+  const chips = filterChips(filters, params)
+  return {
+    panel: (
+      <FilterPanel active={chips.length}>
+        {filters.map((filter) =>
+          filter.kind === 'dateRange' ? (
+            <FilterDateRange
+              key={filter.name}
+              label={filter.label}
+              name={filter.name}
+              from={params.get(`${filter.name}From`)}
+              to={params.get(`${filter.name}To`)}
+            />
+          ) : (
+            <FilterSelect
+              key={filter.name}
+              label={filter.label}
+              name={filter.name}
+              options={filter.options}
+              value={filter.multiple ? params.getAll(filter.name) : (params.get(filter.name) ?? '')}
+              multiple={filter.multiple}
+            />
+          ),
+        )}
+      </FilterPanel>
+    ),
+    chips: <FilterChips chips={chips} />,
+  }
+}

@@ -1,0 +1,21 @@
+import { contractDuration, contractStatus, enumOptions } from '@planillas/domain'
+import type { FilterOption, ListFilter } from '~/components/list/list-filters'
+
+/** 'Filtrar' of the contract list: Estado, Duración, Empresa, Área, start and end date ranges. */
+export const contractFilters = (options: {
+  companies: FilterOption[]
+  areas: FilterOption[]
+}): ListFilter[] => [
+  { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(contractStatus) },
+  {
+    kind: 'select',
+    name: 'contractType',
+    label: 'Duración del contrato',
+    chip: 'Duración',
+    options: enumOptions(contractDuration),
+  },
+  { kind: 'select', name: 'companyIds', label: 'Empresa', options: options.companies, multiple: true },
+  { kind: 'select', name: 'areaIds', label: 'Área', options: options.areas, multiple: true },
+  { kind: 'dateRange', name: 'contractInitiation', label: 'Fecha de inicio' },
+  { kind: 'dateRange', name: 'contractFinish', label: 'Fecha de fin' },
+]
