@@ -4,7 +4,7 @@ import { useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { requirePermission } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
-import { controlClass, fileControlClass, UploadField, UploadForm } from '~/components/form/upload-form'
+import { UploadForm, UploadInput, XLSX_ACCEPT } from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { clientProblems } from '~/screens/payments/upload-check'
 import { uploadAction } from '~/upload.server'
@@ -47,45 +47,35 @@ export default function PaymentUpload() {
           if (problems.length) event.preventDefault()
         }}
       >
-        <UploadField
-          id="payrollNumber"
+        <UploadInput
+          name="payrollNumber"
           label="N° de planilla"
           required
           help="El código de la planilla, tal como figura en Planillas."
-        >
-          <input
-            id="payrollNumber"
-            name="payrollNumber"
-            defaultValue={fields.payrollNumber}
-            maxLength={PAYMENT_LIMITS.payrollNumberMax}
-            required
-            className={controlClass}
-          />
-        </UploadField>
-        <UploadField id="paymentDate" label="Fecha de abono" required>
-          <input
-            id="paymentDate"
-            name="paymentDate"
-            type="date"
-            max={today}
-            defaultValue={fields.paymentDate}
-            required
-            className={controlClass}
-          />
-        </UploadField>
-        <UploadField id="payrollDesc" label="Descripción de planilla" wide>
-          <input
-            id="payrollDesc"
-            name="payrollDesc"
-            defaultValue={fields.payrollDesc}
-            maxLength={PAYMENT_LIMITS.payrollDescMax}
-            className={controlClass}
-          />
-        </UploadField>
-        <UploadField
-          id="file"
+          defaultValue={fields.payrollNumber}
+          maxLength={PAYMENT_LIMITS.payrollNumberMax}
+        />
+        <UploadInput
+          name="paymentDate"
+          type="date"
+          label="Fecha de abono"
+          required
+          max={today}
+          defaultValue={fields.paymentDate}
+        />
+        <UploadInput
+          name="payrollDesc"
+          label="Descripción de planilla"
+          wide
+          defaultValue={fields.payrollDesc}
+          maxLength={PAYMENT_LIMITS.payrollDescMax}
+        />
+        <UploadInput
+          name="file"
+          type="file"
           label="Excel de abonos (.xlsx)"
           required
+          accept={XLSX_ACCEPT}
           help={
             <>
               Un archivo de hasta 20 MB con las columnas de la{' '}
@@ -99,19 +89,14 @@ export default function PaymentUpload() {
               .
             </>
           }
-        >
-          <input
-            id="file"
-            name="file"
-            type="file"
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            required
-            className={fileControlClass}
-          />
-        </UploadField>
-        <UploadField
-          id="records"
+        />
+        <UploadInput
+          name="records"
+          type="file"
           label="Constancias (.pdf)"
+          accept=".pdf,application/pdf"
+          multiple
+          onChange={(event) => setReceipts(Array.from(event.currentTarget.files ?? [], (f) => f.name))}
           help={
             <span aria-live="polite">
               {receipts.length
@@ -119,17 +104,7 @@ export default function PaymentUpload() {
                 : 'Cero o más archivos PDF de hasta 10 MB cada uno.'}
             </span>
           }
-        >
-          <input
-            id="records"
-            name="records"
-            type="file"
-            accept=".pdf,application/pdf"
-            multiple
-            className={fileControlClass}
-            onChange={(event) => setReceipts(Array.from(event.currentTarget.files ?? [], (f) => f.name))}
-          />
-        </UploadField>
+        />
       </UploadForm>
     </FormPage>
   )

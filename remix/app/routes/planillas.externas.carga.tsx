@@ -9,7 +9,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { requirePermission } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
-import { controlClass, fileControlClass, UploadField, UploadForm } from '~/components/form/upload-form'
+import {
+  controlClass,
+  UploadField,
+  UploadForm,
+  UploadInput,
+  XLSX_ACCEPT,
+} from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { uploadAction } from '~/upload.server'
 
@@ -44,16 +50,13 @@ export default function PayrollUpload() {
         </a>
       </FormNote>
       <UploadForm errors={result?.messages ?? []} cancelTo="/planillas/externas" busy={busy}>
-        <UploadField id="code" label="Código de planilla" required>
-          <input
-            id="code"
-            name="code"
-            defaultValue={fields.code}
-            maxLength={50}
-            required
-            className={controlClass}
-          />
-        </UploadField>
+        <UploadInput
+          name="code"
+          label="Código de planilla"
+          required
+          defaultValue={fields.code}
+          maxLength={50}
+        />
         <UploadField id="period" label="Periodo" required>
           <select
             id="period"
@@ -70,16 +73,13 @@ export default function PayrollUpload() {
             ))}
           </select>
         </UploadField>
-        <UploadField id="name" label="Nombre de planilla" required>
-          <input
-            id="name"
-            name="name"
-            defaultValue={fields.name}
-            maxLength={100}
-            required
-            className={controlClass}
-          />
-        </UploadField>
+        <UploadInput
+          name="name"
+          label="Nombre de planilla"
+          required
+          defaultValue={fields.name}
+          maxLength={100}
+        />
         <UploadField id="type" label="Tipo" required>
           <select id="type" name="type" defaultValue={fields.type ?? ''} required className={controlClass}>
             <option value="">Seleccione</option>
@@ -90,21 +90,14 @@ export default function PayrollUpload() {
             ))}
           </select>
         </UploadField>
-        <UploadField
-          id="file"
+        <UploadInput
+          name="file"
+          type="file"
           label="Archivo (.xlsx)"
           required
           help="Un solo archivo de hasta 20 MB con las columnas de la plantilla."
-        >
-          <input
-            id="file"
-            name="file"
-            type="file"
-            required
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            className={fileControlClass}
-          />
-        </UploadField>
+          accept={XLSX_ACCEPT}
+        />
       </UploadForm>
     </FormPage>
   )

@@ -1,11 +1,14 @@
 import { Form } from '@remix-run/react'
-import type { FormEventHandler, ReactNode } from 'react'
+import type { FormEventHandler, InputHTMLAttributes, ReactNode } from 'react'
 import { controlClass, FieldShell } from './fields'
 import { FormActions } from './form-layout'
 import { UploadErrors } from './upload-errors'
 
 export { controlClass }
-export const fileControlClass = `${controlClass} file:mr-3 file:rounded file:border-0 file:bg-primary-light file:px-3 file:py-1 file:text-primary-dark`
+
+/** What a file input offers for an Excel workbook. */
+export const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+const fileControlClass = `${controlClass} file:mr-3 file:rounded file:border-0 file:bg-primary-light file:px-3 file:py-1 file:text-primary-dark`
 
 /**
  * A form that uploads files (payrolls, payments): posted as multipart, checked by the API at once;
@@ -69,5 +72,36 @@ export function UploadField({
     >
       {children}
     </FieldShell>
+  )
+}
+
+/** A text, date or file input of an upload form, its id and name the same. */
+export function UploadInput({
+  name,
+  label,
+  required,
+  help,
+  wide,
+  type,
+  ...input
+}: {
+  name: string
+  label: string
+  required?: boolean
+  help?: ReactNode
+  wide?: boolean
+  type?: 'text' | 'date' | 'file'
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'type' | 'className'>) {
+  return (
+    <UploadField id={name} label={label} required={required} help={help} wide={wide}>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        required={required}
+        className={type === 'file' ? fileControlClass : controlClass}
+        {...input}
+      />
+    </UploadField>
   )
 }
