@@ -85,6 +85,27 @@ test.describe('Planillas', () => {
     await expect(page.getByRole('table').getByText('PENDIENTE', { exact: true })).toHaveCount(AMOUNTS.length)
     await expect(page.getByRole('cell', { name: documents[0] }).first()).toBeVisible()
     await expectAccessible(page)
+
+    // Its lines as a workbook, for the lines shown (search and payment state kept).
+    const linesPromise = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Descargar' }).click()
+    const lines = await readDownloadedSheet(await linesPromise)
+    expect(lines[0].slice(0, 4)).toEqual([
+      'Fila',
+      'Tipo de documento',
+      'Número de documento',
+      'Apellidos y nombres',
+    ])
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l[2])
+        .sort(),
+    ).toEqual([...documents].sort())
+    await page.goto(`${new URL(page.url()).pathname}?search=${documents[0]}`)
+    const onePromise = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Descargar' }).click()
+    expect((await readDownloadedSheet(await onePromise)).slice(1).map((l) => l[2])).toEqual([documents[0]])
   })
 
   test('a bad file is refused at once; a bad row ends CON ERRORES with the row named', async ({

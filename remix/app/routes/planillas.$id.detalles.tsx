@@ -18,11 +18,12 @@ import { KeepParams } from '~/components/list/keep-params'
 import { Pagination } from '~/components/list/pagination'
 import { SearchBar } from '~/components/list/search-bar'
 import { Badge } from '~/components/ui/badge'
-import { ButtonLink } from '~/components/ui/button'
+import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { idParam } from '~/form.server'
+import { paidFilter } from '~/screens/payroll/paid-filter'
 import { apiPageQuery, readListParams } from '~/utils/list-params'
 import type { PayrollRow } from './planillas._index'
 
@@ -52,15 +53,14 @@ type LineStatus = {
 export const meta: MetaFunction = () => [{ title: 'Detalle de planilla | Planillas' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, 'planillas_lista')
+  const { user } = await requirePermission(request, 'planillas_lista')
   const id = idParam(params.id)
   const url = new URL(request.url)
   const list = readListParams(url.searchParams)
-  const paid = url.searchParams.get('paid')
   const [payroll, lines] = await Promise.all([
     api<PayrollRow>(request, `/payroll/${id}`),
     api<PageResponse<Line>>(request, `/payroll/${id}/lines`, {
-      body: { search: list.search, paid: paid === 'true' ? true : paid === 'false' ? false : undefined },
+      body: { search: list.search, paid: paidFilter(url.searchParams) },
       query: apiPageQuery(list),
     }),
   ])
@@ -76,12 +76,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     lines,
     list,
     rows: lines.content.map((line) => ({ ...line, payment: byLine[line.id] ?? null })),
+    downloadHref: user.roles.includes('planillas_descarga_excel')
+      ? `/planillas/${id}/descargar${url.search}`
+      : undefined,
   }
 }
 
 /** One payroll: its totals, then every line with whether the bank has paid it and the proof. */
 export default function PayrollDetails() {
-  const { payroll, lines, list, rows } = useLoaderData<typeof loader>()
+  const { payroll, lines, list, rows, downloadHref } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const paid = searchParams.get('paid') ?? ''
   return (
@@ -127,6 +130,11 @@ export default function PayrollDetails() {
           <div className="min-w-60 flex-1">
             <SearchBar placeholder="Buscar por documento o nombre" value={list.search} />
           </div>
+          {downloadHref ? (
+            <a href={downloadHref} download className={buttonClass('secondary')}>
+              Descargar
+            </a>
+          ) : null}
         </div>
         <DataTable
           caption="Líneas de la planilla"
