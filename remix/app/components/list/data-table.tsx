@@ -60,7 +60,7 @@ export function DataTable<T>({
                 </th>
               ))}
               {actions ? (
-                <th scope="col" className={`bg-slate-100 px-3 py-3 text-right ${stickyEdge}`}>
+                <th scope="col" className={`bg-slate-100 px-3 py-3 ${stickyEdge}`}>
                   Opciones
                 </th>
               ) : null}
@@ -76,9 +76,12 @@ export function DataTable<T>({
                 ))}
                 {actions ? (
                   <td
-                    className={`bg-white px-3 py-2 text-right whitespace-nowrap group-hover:bg-slate-50 ${stickyEdge}`}
+                    className={`bg-white px-3 py-2 whitespace-nowrap group-hover:bg-slate-50 ${stickyEdge}`}
                   >
-                    {actions(row)}
+                    {/* Two actions a line: a row with four stays narrow enough to keep the columns in view. */}
+                    <div className="inline-grid grid-cols-[auto_auto] justify-items-start gap-x-1 gap-y-0.5">
+                      {actions(row)}
+                    </div>
                   </td>
                 ) : null}
               </tr>
