@@ -1,12 +1,8 @@
 import { AUDIT_ACTIONS, auditAction, formatDateTime, trimEmail } from '@planillas/domain'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData, useSearchParams } from '@remix-run/react'
-import { FormErrors } from '~/components/form/form-layout'
-import { DataTable } from '~/components/list/data-table'
-import { type ListFilter, listFilters } from '~/components/list/list-filters'
-import { ListPage } from '~/components/list/list-page'
-import { Pagination } from '~/components/list/pagination'
-import { SearchBar } from '~/components/list/search-bar'
+import { useLoaderData } from '@remix-run/react'
+import type { ListFilter } from '~/components/list/list-filters'
+import { ResourceList } from '~/components/list/resource-list'
 import { Badge, STATUS_TONES } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
@@ -35,44 +31,27 @@ const FILTERS: ListFilter[] = [
 
 /** The audit log: who did what and when; download only with 'auditoria_descarga_excel'. */
 export default function AuditLog() {
-  const { page, params, error, downloadHref } = useLoaderData<typeof loader>()
-  const [searchParams] = useSearchParams()
-  const filters = listFilters(FILTERS, searchParams)
+  const list = useLoaderData<typeof loader>()
   return (
-    <ListPage
+    <ResourceList
+      list={list}
       title="Auditoría"
-      downloadHref={downloadHref}
-      search={<SearchBar placeholder="Buscar por usuario o descripción" value={params.search} />}
-      filters={filters.panel}
-      chips={filters.chips}
-    >
-      <FormErrors errors={error ? [error] : undefined} />
-      <DataTable
-        caption="Registro de auditoría"
-        rows={page.content}
-        rowKey={(r) => r.id}
-        columns={[
-          {
-            header: 'Acción',
-            cell: (r) => (
-              <Badge tone={STATUS_TONES[r.action] ?? 'slate'}>
-                {auditAction[r.action]?.label ?? r.action}
-              </Badge>
-            ),
-            mobile: 'title',
-          },
-          { header: 'Fecha y hora', cell: (r) => formatDateTime(r.createdAt), mobile: 'title' },
-          { header: 'Usuario', cell: (r) => <span title={r.actor}>{trimEmail(r.actor)}</span> },
-          { header: 'Descripción', cell: (r) => r.description, className: 'max-w-xl' },
-        ]}
-      />
-      <Pagination
-        page={params.page}
-        size={params.size}
-        totalElements={page.totalElements}
-        totalPages={page.totalPages}
-      />
-    </ListPage>
+      searchPlaceholder="Buscar por usuario o descripción"
+      filters={FILTERS}
+      caption="Registro de auditoría"
+      columns={[
+        {
+          header: 'Acción',
+          cell: (r) => (
+            <Badge tone={STATUS_TONES[r.action] ?? 'slate'}>{auditAction[r.action]?.label ?? r.action}</Badge>
+          ),
+          mobile: 'title',
+        },
+        { header: 'Fecha y hora', cell: (r) => formatDateTime(r.createdAt), mobile: 'title' },
+        { header: 'Usuario', cell: (r) => <span title={r.actor}>{trimEmail(r.actor)}</span> },
+        { header: 'Descripción', cell: (r) => r.description, className: 'max-w-xl' },
+      ]}
+    />
   )
 }
 

@@ -1,12 +1,7 @@
 import { employeeStatus, enumLabel, identifierType } from '@planillas/domain'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData, useSearchParams } from '@remix-run/react'
-import { FormErrors } from '~/components/form/form-layout'
-import { DataTable } from '~/components/list/data-table'
-import { listFilters } from '~/components/list/list-filters'
-import { ListPage } from '~/components/list/list-page'
-import { Pagination } from '~/components/list/pagination'
-import { SearchBar } from '~/components/list/search-bar'
+import { useLoaderData } from '@remix-run/react'
+import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -26,47 +21,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function EmployeeList() {
-  const { page, params, error, canEdit, downloadHref, catalogs } = useLoaderData<typeof loader>()
-  const [searchParams] = useSearchParams()
-  const filters = listFilters(employeeFilters(catalogs), searchParams)
+  const list = useLoaderData<typeof loader>()
+  const { canEdit, catalogs } = list
   return (
-    <ListPage
+    <ResourceList
+      list={list}
       title="Colaboradores"
       addTo={canEdit ? '/colaboradores/crear' : undefined}
-      downloadHref={downloadHref}
-      search={<SearchBar placeholder="Buscar por nombre o número de documento" value={params.search} />}
-      filters={filters.panel}
-      chips={filters.chips}
-    >
-      <FormErrors errors={error ? [error] : undefined} />
-      <DataTable
-        caption="Colaboradores"
-        rows={page.content}
-        rowKey={(r) => r.id}
-        columns={[
-          { header: 'Código', cell: (r) => r.code, mobile: 'title', className: 'whitespace-nowrap' },
-          { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
-          { header: 'Número de documento', cell: (r) => r.identifier },
-          { header: 'Nombres y apellidos', cell: (r) => r.fullName, mobile: 'title' },
-          { header: 'Empresa', cell: (r) => r.companyName ?? '---' },
-          { header: 'Área', cell: (r) => r.areaName ?? '---' },
-          { header: 'Cargo', cell: (r) => r.positionName ?? '---' },
-          { header: 'Estado', cell: (r) => <StatusBadge table={employeeStatus} code={r.status} /> },
-        ]}
-        actions={(r) => (
-          <>
-            <RowLink to={`/colaboradores/${r.id}/detalle`}>Ver datos</RowLink>
-            {canEdit ? <RowLink to={`/colaboradores/${r.id}`}>Editar</RowLink> : null}
-          </>
-        )}
-      />
-      <Pagination
-        page={params.page}
-        size={params.size}
-        totalElements={page.totalElements}
-        totalPages={page.totalPages}
-      />
-    </ListPage>
+      searchPlaceholder="Buscar por nombre o número de documento"
+      filters={employeeFilters(catalogs)}
+      columns={[
+        { header: 'Código', cell: (r) => r.code, mobile: 'title', className: 'whitespace-nowrap' },
+        { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
+        { header: 'Número de documento', cell: (r) => r.identifier },
+        { header: 'Nombres y apellidos', cell: (r) => r.fullName, mobile: 'title' },
+        { header: 'Empresa', cell: (r) => r.companyName ?? '---' },
+        { header: 'Área', cell: (r) => r.areaName ?? '---' },
+        { header: 'Cargo', cell: (r) => r.positionName ?? '---' },
+        { header: 'Estado', cell: (r) => <StatusBadge table={employeeStatus} code={r.status} /> },
+      ]}
+      actions={(r) => (
+        <>
+          <RowLink to={`/colaboradores/${r.id}/detalle`}>Ver datos</RowLink>
+          {canEdit ? <RowLink to={`/colaboradores/${r.id}`}>Editar</RowLink> : null}
+        </>
+      )}
+    />
   )
 }
 

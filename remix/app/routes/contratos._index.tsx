@@ -8,13 +8,8 @@ import {
   isCurrentContract,
 } from '@planillas/domain'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData, useSearchParams } from '@remix-run/react'
-import { FormErrors } from '~/components/form/form-layout'
-import { DataTable } from '~/components/list/data-table'
-import { listFilters } from '~/components/list/list-filters'
-import { ListPage } from '~/components/list/list-page'
-import { Pagination } from '~/components/list/pagination'
-import { SearchBar } from '~/components/list/search-bar'
+import { useLoaderData } from '@remix-run/react'
+import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -36,74 +31,57 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** 'Contratos' (SPEC §2): the list with its filters, and each contract's action by status. */
 export default function ContractList() {
-  const { page, params, error, canEdit, downloadHref, companies, areas } = useLoaderData<typeof loader>()
-  const [searchParams] = useSearchParams()
-  const filters = listFilters(contractFilters({ companies, areas }), searchParams)
+  const list = useLoaderData<typeof loader>()
+  const { canEdit, companies, areas } = list
   return (
-    <ListPage
+    <ResourceList
+      list={list}
       title="Contratos"
       addTo={canEdit ? '/contratos/crear' : undefined}
-      downloadHref={downloadHref}
-      search={
-        <SearchBar placeholder="Buscar por número de documento o nombres y apellidos" value={params.search} />
-      }
-      filters={filters.panel}
-      chips={filters.chips}
-    >
-      <FormErrors errors={error ? [error] : undefined} />
-      <DataTable
-        caption="Contratos"
-        rows={page.content}
-        rowKey={(r) => r.id}
-        columns={[
-          {
-            header: 'N° de contrato',
-            cell: (r) => r.number,
-            mobile: 'title',
-            className: 'whitespace-nowrap',
-          },
-          { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
-          { header: 'Número de documento', cell: (r) => r.identifier },
-          { header: 'Colaborador', cell: (r) => r.fullName, mobile: 'title' },
-          { header: 'Empresa', cell: (r) => r.companyName },
-          { header: 'Área', cell: (r) => r.areaName },
-          { header: 'Fecha de inicio', cell: (r) => formatDate(r.startDate), className: 'whitespace-nowrap' },
-          { header: 'Duración', cell: (r) => enumLabel(contractDuration, r.contractType) },
-          {
-            header: 'Sueldo Base',
-            cell: (r) => formatMoney(r.baseSalary),
-            className: 'text-right whitespace-nowrap',
-          },
-          {
-            header: 'Sueldo Total',
-            cell: (r) => formatMoney(r.totalSalary),
-            className: 'text-right whitespace-nowrap',
-          },
-          {
-            header: 'Estado',
-            cell: (r) => <StatusBadge table={contractStatus} code={r.status} />,
-            className: 'whitespace-nowrap',
-          },
-        ]}
-        actions={(r) => (
-          <>
-            <RowLink to={`/contratos/${r.id}/detalle`}>Ver datos</RowLink>
-            {canEdit && isCurrentContract(r.status) ? (
-              <>
-                <RowLink to={`/contratos/${r.id}/editar`}>Editar</RowLink>
-                <ContractActions id={r.id} status={r.status} name={`${r.number} — ${r.fullName}`} />
-              </>
-            ) : null}
-          </>
-        )}
-      />
-      <Pagination
-        page={params.page}
-        size={params.size}
-        totalElements={page.totalElements}
-        totalPages={page.totalPages}
-      />
-    </ListPage>
+      searchPlaceholder="Buscar por número de documento o nombres y apellidos"
+      filters={contractFilters({ companies, areas })}
+      columns={[
+        {
+          header: 'N° de contrato',
+          cell: (r) => r.number,
+          mobile: 'title',
+          className: 'whitespace-nowrap',
+        },
+        { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
+        { header: 'Número de documento', cell: (r) => r.identifier },
+        { header: 'Colaborador', cell: (r) => r.fullName, mobile: 'title' },
+        { header: 'Empresa', cell: (r) => r.companyName },
+        { header: 'Área', cell: (r) => r.areaName },
+        { header: 'Fecha de inicio', cell: (r) => formatDate(r.startDate), className: 'whitespace-nowrap' },
+        { header: 'Duración', cell: (r) => enumLabel(contractDuration, r.contractType) },
+        {
+          header: 'Sueldo Base',
+          cell: (r) => formatMoney(r.baseSalary),
+          className: 'text-right whitespace-nowrap',
+        },
+        {
+          header: 'Sueldo Total',
+          cell: (r) => formatMoney(r.totalSalary),
+          className: 'text-right whitespace-nowrap',
+        },
+        {
+          header: 'Estado',
+          cell: (r) => <StatusBadge table={contractStatus} code={r.status} />,
+          className: 'whitespace-nowrap',
+        },
+      ]}
+      actions={(r) => (
+        <>
+          <RowLink to={`/contratos/${r.id}/detalle`}>Ver datos</RowLink>
+          {canEdit && isCurrentContract(r.status) ? (
+            <>
+              <RowLink to={`/contratos/${r.id}/editar`}>Editar</RowLink>
+              <ContractActions id={r.id} status={r.status} name={`${r.number} — ${r.fullName}`} />
+            </>
+          ) : null}
+        </>
+      )}
+    />
   )
 }
 

@@ -8,13 +8,9 @@ import {
   periodOptions,
 } from '@planillas/domain'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData, useSearchParams } from '@remix-run/react'
-import { FormErrors } from '~/components/form/form-layout'
-import { DataTable } from '~/components/list/data-table'
-import { listFilters, periodFilterOptions } from '~/components/list/list-filters'
-import { ListPage } from '~/components/list/list-page'
-import { Pagination } from '~/components/list/pagination'
-import { SearchBar } from '~/components/list/search-bar'
+import { useLoaderData } from '@remix-run/react'
+import { periodFilterOptions } from '~/components/list/list-filters'
+import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ProgressBar } from '~/components/ui/progress-bar'
@@ -42,57 +38,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** 'Planillas' (SPEC §2): each payroll with its totals and how much of it the bank has paid. */
 export default function PayrollList() {
-  const { page, params, error, canEdit, downloadHref, periods } = useLoaderData<typeof loader>()
-  const [searchParams] = useSearchParams()
-  const filters = listFilters(
-    [
-      { kind: 'select', name: 'type', label: 'Tipo', options: enumOptions(payrollType) },
-      { kind: 'select', name: 'period', label: 'Periodo', options: periodFilterOptions(periods) },
-    ],
-    searchParams,
-  )
+  const list = useLoaderData<typeof loader>()
+  const { canEdit, periods } = list
   return (
-    <ListPage
+    <ResourceList
+      list={list}
       title="Planillas"
       addTo={canEdit ? '/planillas/externas/carga' : undefined}
-      downloadHref={downloadHref}
-      search={<SearchBar placeholder="Buscar por nombre de planilla" value={params.search} />}
-      filters={filters.panel}
-      chips={filters.chips}
-    >
-      <FormErrors errors={error ? [error] : undefined} />
-      <DataTable
-        caption="Planillas"
-        rows={page.content}
-        rowKey={(r) => r.id}
-        columns={[
-          { header: 'Código', cell: (r) => r.code, mobile: 'title', className: 'whitespace-nowrap' },
-          { header: 'Periodo', cell: (r) => periodLabel(r.period) },
-          { header: 'Nombre', cell: (r) => r.name, mobile: 'title' },
-          { header: 'Tipo', cell: (r) => enumLabel(payrollType, r.type) },
-          { header: 'Colaboradores', cell: (r) => formatCount(r.collaborators), className: 'text-right' },
-          {
-            header: 'Monto Total a Pagar',
-            cell: (r) => formatMoney(r.totalAmount),
-            className: 'text-right whitespace-nowrap',
-          },
-          { header: 'Abonados', cell: (r) => formatCount(r.paid), className: 'text-right' },
-          {
-            header: 'Total Pagado',
-            cell: (r) => formatMoney(r.totalPaid),
-            className: 'text-right whitespace-nowrap',
-          },
-          { header: 'Progreso', cell: (r) => <ProgressBar value={r.progress} /> },
-        ]}
-        actions={(r) => <RowLink to={`/planillas/${r.id}/detalles`}>Ver detalle</RowLink>}
-      />
-      <Pagination
-        page={params.page}
-        size={params.size}
-        totalElements={page.totalElements}
-        totalPages={page.totalPages}
-      />
-    </ListPage>
+      searchPlaceholder="Buscar por nombre de planilla"
+      filters={[
+        { kind: 'select', name: 'type', label: 'Tipo', options: enumOptions(payrollType) },
+        { kind: 'select', name: 'period', label: 'Periodo', options: periodFilterOptions(periods) },
+      ]}
+      columns={[
+        { header: 'Código', cell: (r) => r.code, mobile: 'title', className: 'whitespace-nowrap' },
+        { header: 'Periodo', cell: (r) => periodLabel(r.period) },
+        { header: 'Nombre', cell: (r) => r.name, mobile: 'title' },
+        { header: 'Tipo', cell: (r) => enumLabel(payrollType, r.type) },
+        { header: 'Colaboradores', cell: (r) => formatCount(r.collaborators), className: 'text-right' },
+        {
+          header: 'Monto Total a Pagar',
+          cell: (r) => formatMoney(r.totalAmount),
+          className: 'text-right whitespace-nowrap',
+        },
+        { header: 'Abonados', cell: (r) => formatCount(r.paid), className: 'text-right' },
+        {
+          header: 'Total Pagado',
+          cell: (r) => formatMoney(r.totalPaid),
+          className: 'text-right whitespace-nowrap',
+        },
+        { header: 'Progreso', cell: (r) => <ProgressBar value={r.progress} /> },
+      ]}
+      actions={(r) => <RowLink to={`/planillas/${r.id}/detalles`}>Ver detalle</RowLink>}
+    />
   )
 }
 

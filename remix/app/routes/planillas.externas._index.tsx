@@ -10,14 +10,10 @@ import {
   trimEmail,
 } from '@planillas/domain'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData, useSearchParams } from '@remix-run/react'
-import { FormErrors } from '~/components/form/form-layout'
+import { useLoaderData } from '@remix-run/react'
 import { AutoRefresh } from '~/components/list/auto-refresh'
-import { DataTable } from '~/components/list/data-table'
-import { listFilters, periodFilterOptions } from '~/components/list/list-filters'
-import { ListPage } from '~/components/list/list-page'
-import { Pagination } from '~/components/list/pagination'
-import { SearchBar } from '~/components/list/search-bar'
+import { periodFilterOptions } from '~/components/list/list-filters'
+import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
 import { Badge, type Tone } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -49,76 +45,60 @@ const STATUS_TONES: Record<number, Tone> = { 1: 'slate', 2: 'blue', 3: 'green', 
 
 /** 'Carga de planillas' (SPEC §2): the uploaded payroll files and how their import went. */
 export default function PayrollBatchList() {
-  const { page, params, error, canEdit, periods } = useLoaderData<typeof loader>()
-  const [searchParams] = useSearchParams()
-  const filters = listFilters(
-    [
-      { kind: 'select', name: 'period', label: 'Periodo', options: periodFilterOptions(periods) },
-      { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(batchStatus) },
-    ],
-    searchParams,
-  )
-  const running = page.content.some((b) => isBatchRunning(b.status))
+  const list = useLoaderData<typeof loader>()
+  const { canEdit, periods } = list
+  const running = list.page.content.some((b) => isBatchRunning(b.status))
   return (
-    <ListPage
+    <ResourceList
+      list={list}
       title="Carga de planillas"
       addTo={canEdit ? '/planillas/externas/carga' : undefined}
       addLabel="Cargar"
-      search={<SearchBar placeholder="Buscar por nombre de archivo o usuario" value={params.search} />}
-      filters={filters.panel}
-      chips={filters.chips}
-    >
-      <AutoRefresh active={running} />
-      <FormErrors errors={error ? [error] : undefined} />
-      <DataTable
-        caption="Archivos de planilla cargados"
-        rows={page.content}
-        rowKey={(r) => r.id}
-        columns={[
-          { header: 'Fecha de carga', cell: (r) => formatDateTime(r.uploadDate), mobile: 'title' },
-          { header: 'Archivo', cell: (r) => r.file.name, mobile: 'title' },
-          { header: 'Periodo', cell: (r) => periodLabel(r.period) },
-          { header: 'Planilla', cell: (r) => `${r.code} — ${r.name}` },
-          {
-            header: 'Cargado por',
-            cell: (r) => <span title={r.createdBy ?? undefined}>{trimEmail(r.createdBy)}</span>,
-          },
-          {
-            header: 'Estado',
-            cell: (r) => (
-              <span className="flex flex-col gap-1">
-                <Badge tone={STATUS_TONES[r.status] ?? 'slate'}>{enumLabel(batchStatus, r.status)}</Badge>
-                {isBatchRunning(r.status) ? <ProgressBar value={r.progress} /> : null}
-                {r.status === 4 ? (
-                  <span className="text-xs text-slate-600">{formatCount(r.errorCount)} error(es)</span>
-                ) : null}
-              </span>
-            ),
-          },
-        ]}
-        actions={(r) => (
-          <>
-            <a
-              href={`/planillas/externas/${r.id}/archivo`}
-              className="rounded px-2 py-1 text-sm font-medium text-primary-dark hover:bg-primary-light"
-              download
-            >
-              Descargar
-            </a>
-            {r.errorCount > 0 ? (
-              <RowLink to={`/planillas/externas/${r.id}/errores`}>Ver errores</RowLink>
-            ) : null}
-            {r.payrollId ? <RowLink to={`/planillas/${r.payrollId}/detalles`}>Ver planilla</RowLink> : null}
-          </>
-        )}
-      />
-      <Pagination
-        page={params.page}
-        size={params.size}
-        totalElements={page.totalElements}
-        totalPages={page.totalPages}
-      />
-    </ListPage>
+      searchPlaceholder="Buscar por nombre de archivo o usuario"
+      filters={[
+        { kind: 'select', name: 'period', label: 'Periodo', options: periodFilterOptions(periods) },
+        { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(batchStatus) },
+      ]}
+      caption="Archivos de planilla cargados"
+      before={<AutoRefresh active={running} />}
+      columns={[
+        { header: 'Fecha de carga', cell: (r) => formatDateTime(r.uploadDate), mobile: 'title' },
+        { header: 'Archivo', cell: (r) => r.file.name, mobile: 'title' },
+        { header: 'Periodo', cell: (r) => periodLabel(r.period) },
+        { header: 'Planilla', cell: (r) => `${r.code} — ${r.name}` },
+        {
+          header: 'Cargado por',
+          cell: (r) => <span title={r.createdBy ?? undefined}>{trimEmail(r.createdBy)}</span>,
+        },
+        {
+          header: 'Estado',
+          cell: (r) => (
+            <span className="flex flex-col gap-1">
+              <Badge tone={STATUS_TONES[r.status] ?? 'slate'}>{enumLabel(batchStatus, r.status)}</Badge>
+              {isBatchRunning(r.status) ? <ProgressBar value={r.progress} /> : null}
+              {r.status === 4 ? (
+                <span className="text-xs text-slate-600">{formatCount(r.errorCount)} error(es)</span>
+              ) : null}
+            </span>
+          ),
+        },
+      ]}
+      actions={(r) => (
+        <>
+          <a
+            href={`/planillas/externas/${r.id}/archivo`}
+            className="rounded px-2 py-1 text-sm font-medium text-primary-dark hover:bg-primary-light"
+            download
+          >
+            Descargar
+          </a>
+          {r.errorCount > 0 ? (
+            <RowLink to={`/planillas/externas/${r.id}/errores`}>Ver errores</RowLink>
+          ) : null}
+          {r.payrollId ? <RowLink to={`/planillas/${r.payrollId}/detalles`}>Ver planilla</RowLink> : null}
+        </>
+      )}
+    />
   )
 }
 

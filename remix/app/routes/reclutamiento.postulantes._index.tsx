@@ -1,13 +1,9 @@
 import { enumLabel, enumOptions, identifierType, recruitmentStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData, useSearchParams } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { api } from '~/api.server'
-import { FormErrors } from '~/components/form/form-layout'
-import { DataTable } from '~/components/list/data-table'
-import { type ListFilter, listFilters } from '~/components/list/list-filters'
-import { ListPage } from '~/components/list/list-page'
-import { Pagination } from '~/components/list/pagination'
-import { SearchBar } from '~/components/list/search-bar'
+import type { ListFilter } from '~/components/list/list-filters'
+import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, StatusAction } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
@@ -77,56 +73,41 @@ const applicantFilters = (c: { areas: Option[]; positions: Option[]; companies: 
 
 /** 'Postulantes' (applicants-list). */
 export default function ApplicantList() {
-  const { page, params, error, canEdit, downloadHref, catalogs } = useLoaderData<typeof loader>()
-  const [searchParams] = useSearchParams()
-  const filters = listFilters(applicantFilters(catalogs), searchParams)
+  const list = useLoaderData<typeof loader>()
+  const { canEdit, catalogs } = list
   return (
-    <ListPage
+    <ResourceList
+      list={list}
       title="Postulantes"
       addTo={canEdit ? '/reclutamiento/postulantes/crear' : undefined}
-      downloadHref={downloadHref}
-      search={<SearchBar placeholder="Buscar por nombre o número de documento" value={params.search} />}
-      filters={filters.panel}
-      chips={filters.chips}
-    >
-      <FormErrors errors={error ? [error] : undefined} />
-      <DataTable
-        caption="Postulantes"
-        rows={page.content}
-        rowKey={(r) => r.id}
-        columns={[
-          { header: 'Código', cell: (r) => r.code, mobile: 'title', className: 'whitespace-nowrap' },
-          { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
-          { header: 'Número de documento', cell: (r) => r.identifier },
-          { header: 'Nombres y apellidos', cell: (r) => `${r.name} ${r.surname}`, mobile: 'title' },
-          { header: 'Empresa', cell: (r) => r.company ?? '---' },
-          { header: 'Área', cell: (r) => r.area },
-          { header: 'Cargo', cell: (r) => r.position },
-        ]}
-        actions={(r) => (
-          <>
-            <RowLink to={`/reclutamiento/postulantes/${r.id}/detalle`}>Ver datos</RowLink>
-            {canEdit ? (
-              <>
-                <RowLink to={`/reclutamiento/postulantes/${r.id}/editar`}>Editar</RowLink>
-                <StatusAction
-                  resource="postulantes"
-                  id={r.id}
-                  status={r.status === 1 ? 2 : 1}
-                  label={recruitmentStatus[r.status as 1 | 2]?.action ?? 'Cambiar estado'}
-                />
-              </>
-            ) : null}
-          </>
-        )}
-      />
-      <Pagination
-        page={params.page}
-        size={params.size}
-        totalElements={page.totalElements}
-        totalPages={page.totalPages}
-      />
-    </ListPage>
+      searchPlaceholder="Buscar por nombre o número de documento"
+      filters={applicantFilters(catalogs)}
+      columns={[
+        { header: 'Código', cell: (r) => r.code, mobile: 'title', className: 'whitespace-nowrap' },
+        { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
+        { header: 'Número de documento', cell: (r) => r.identifier },
+        { header: 'Nombres y apellidos', cell: (r) => `${r.name} ${r.surname}`, mobile: 'title' },
+        { header: 'Empresa', cell: (r) => r.company ?? '---' },
+        { header: 'Área', cell: (r) => r.area },
+        { header: 'Cargo', cell: (r) => r.position },
+      ]}
+      actions={(r) => (
+        <>
+          <RowLink to={`/reclutamiento/postulantes/${r.id}/detalle`}>Ver datos</RowLink>
+          {canEdit ? (
+            <>
+              <RowLink to={`/reclutamiento/postulantes/${r.id}/editar`}>Editar</RowLink>
+              <StatusAction
+                resource="postulantes"
+                id={r.id}
+                status={r.status === 1 ? 2 : 1}
+                label={recruitmentStatus[r.status as 1 | 2]?.action ?? 'Cambiar estado'}
+              />
+            </>
+          ) : null}
+        </>
+      )}
+    />
   )
 }
 

@@ -1,12 +1,8 @@
 import { enumOptions, formatDate, recruitmentStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData, useSearchParams } from '@remix-run/react'
-import { FormErrors } from '~/components/form/form-layout'
-import { DataTable } from '~/components/list/data-table'
-import { type ListFilter, listFilters } from '~/components/list/list-filters'
-import { ListPage } from '~/components/list/list-page'
-import { Pagination } from '~/components/list/pagination'
-import { SearchBar } from '~/components/list/search-bar'
+import { useLoaderData } from '@remix-run/react'
+import type { ListFilter } from '~/components/list/list-filters'
+import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, StatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -39,58 +35,41 @@ const STATUS_FILTER: ListFilter[] = [
 
 /** 'Vacantes' (job-openings-list). */
 export default function JobOpeningList() {
-  const { page, params, error, canEdit, downloadHref } = useLoaderData<typeof loader>()
-  const [searchParams] = useSearchParams()
-  const filters = listFilters(STATUS_FILTER, searchParams)
+  const list = useLoaderData<typeof loader>()
+  const { canEdit } = list
   return (
-    <ListPage
+    <ResourceList
+      list={list}
       title="Vacantes"
       addTo={canEdit ? '/reclutamiento/vacantes/crear' : undefined}
-      downloadHref={downloadHref}
-      search={
-        <SearchBar placeholder="Buscar por código de vacante o nombre del postulante" value={params.search} />
-      }
-      filters={filters.panel}
-      chips={filters.chips}
-    >
-      <FormErrors errors={error ? [error] : undefined} />
-      <DataTable
-        caption="Vacantes"
-        rows={page.content}
-        rowKey={(r) => r.id}
-        columns={[
-          { header: 'Código de vacante', cell: (r) => r.code, mobile: 'title' },
-          { header: 'Fecha de creación', cell: (r) => formatDate(r.createdAt) },
-          { header: 'Cargo', cell: (r) => r.position, mobile: 'title' },
-          { header: 'Área', cell: (r) => r.area },
-          { header: 'Solicitado por', cell: (r) => r.requestedBy },
-          { header: 'Total de postulantes', cell: (r) => r.applicants.toLocaleString('es-PE') },
-          { header: 'Estado', cell: (r) => <StatusBadge table={recruitmentStatus} code={r.status} /> },
-        ]}
-        actions={(r) => (
-          <>
-            <RowLink to={`/reclutamiento/vacantes/${r.id}/detalle`}>Ver datos</RowLink>
-            {canEdit ? (
-              <>
-                <RowLink to={`/reclutamiento/vacantes/${r.id}/editar`}>Editar</RowLink>
-                <StatusAction
-                  resource="vacantes"
-                  id={r.id}
-                  status={r.status === 1 ? 2 : 1}
-                  label={recruitmentStatus[r.status as 1 | 2]?.action ?? 'Cambiar estado'}
-                />
-              </>
-            ) : null}
-          </>
-        )}
-      />
-      <Pagination
-        page={params.page}
-        size={params.size}
-        totalElements={page.totalElements}
-        totalPages={page.totalPages}
-      />
-    </ListPage>
+      searchPlaceholder="Buscar por código de vacante o nombre del postulante"
+      filters={STATUS_FILTER}
+      columns={[
+        { header: 'Código de vacante', cell: (r) => r.code, mobile: 'title' },
+        { header: 'Fecha de creación', cell: (r) => formatDate(r.createdAt) },
+        { header: 'Cargo', cell: (r) => r.position, mobile: 'title' },
+        { header: 'Área', cell: (r) => r.area },
+        { header: 'Solicitado por', cell: (r) => r.requestedBy },
+        { header: 'Total de postulantes', cell: (r) => r.applicants.toLocaleString('es-PE') },
+        { header: 'Estado', cell: (r) => <StatusBadge table={recruitmentStatus} code={r.status} /> },
+      ]}
+      actions={(r) => (
+        <>
+          <RowLink to={`/reclutamiento/vacantes/${r.id}/detalle`}>Ver datos</RowLink>
+          {canEdit ? (
+            <>
+              <RowLink to={`/reclutamiento/vacantes/${r.id}/editar`}>Editar</RowLink>
+              <StatusAction
+                resource="vacantes"
+                id={r.id}
+                status={r.status === 1 ? 2 : 1}
+                label={recruitmentStatus[r.status as 1 | 2]?.action ?? 'Cambiar estado'}
+              />
+            </>
+          ) : null}
+        </>
+      )}
+    />
   )
 }
 

@@ -1,0 +1,76 @@
+import type { PageResponse } from '@planillas/domain'
+import { useSearchParams } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import type { ListParams } from '~/utils/list-params'
+import { FormErrors } from '../form/form-layout'
+import { type Column, DataTable } from './data-table'
+import { type ListFilter, listFilters } from './list-filters'
+import { ListPage, type ListPageProps } from './list-page'
+import { Pagination } from './pagination'
+import { SearchBar } from './search-bar'
+
+/** What `loadList` answers, as a list screen reads it. */
+export type LoadedList<T> = {
+  page: PageResponse<T>
+  params: ListParams
+  error: string | null
+  downloadHref?: string
+}
+
+/**
+ * A list screen over one API resource (SPEC §2 'Common list behaviour'): the page of rows loaded by
+ * `loadList`, its search, its filters as a panel and chips, the table with the row actions and the
+ * paging. A screen declares only what is its own.
+ */
+export function ResourceList<T extends { id: number }>({
+  list,
+  title,
+  caption = title,
+  addTo,
+  addLabel,
+  searchPlaceholder,
+  filters = [],
+  columns,
+  actions,
+  before,
+}: Pick<ListPageProps, 'title' | 'addTo' | 'addLabel'> & {
+  list: LoadedList<T>
+  /** The table's name for screen readers, when it is not the title. */
+  caption?: string
+  searchPlaceholder: string
+  filters?: ListFilter[]
+  columns: Column<T>[]
+  actions?: (row: T) => ReactNode
+  /** Shown above the table (an auto-refresh while a batch runs, say). */
+  before?: ReactNode
+}) {
+  const [searchParams] = useSearchParams()
+  const filter = filters.length ? listFilters(filters, searchParams) : null
+  return (
+    <ListPage
+      title={title}
+      addTo={addTo}
+      addLabel={addLabel}
+      downloadHref={list.downloadHref}
+      search={<SearchBar placeholder={searchPlaceholder} value={list.params.search} />}
+      filters={filter?.panel}
+      chips={filter?.chips}
+    >
+      {before}
+      <FormErrors errors={list.error ? [list.error] : undefined} />
+      <DataTable
+        caption={caption}
+        rows={list.page.content}
+        rowKey={(r) => r.id}
+        columns={columns}
+        actions={actions}
+      />
+      <Pagination
+        page={list.params.page}
+        size={list.params.size}
+        totalElements={list.page.totalElements}
+        totalPages={list.page.totalPages}
+      />
+    </ListPage>
+  )
+}
