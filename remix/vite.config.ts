@@ -9,7 +9,8 @@ export default defineConfig({
     tailwindcss(),
     remix({
       appDirectory: 'app',
-      buildDirectory: 'build',
+      // The end-to-end tests build elsewhere, so that they never replace the build `npm start` serves.
+      buildDirectory: process.env.REMIX_BUILD_DIR ?? 'build',
       // Every v3 flag on, so the move to React Router 7 is mechanical (STACK.md).
       future: {
         v3_fetcherPersist: true,

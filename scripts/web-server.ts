@@ -9,7 +9,8 @@ import express from 'express'
 import { tokenRefresh } from './token-refresh'
 
 export const REMIX_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../remix')
-export const REMIX_BUILD = path.join(REMIX_DIR, 'build')
+/** The web build served: `remix/build`, or `REMIX_BUILD_DIR` under `remix/` (the end-to-end tests' own). */
+export const REMIX_BUILD = path.join(REMIX_DIR, process.env.REMIX_BUILD_DIR ?? 'build')
 
 export type WebServerOptions = { port: number; apiUrl: string; host?: string }
 export type WebServer = { url: string; close: () => Promise<void> }
