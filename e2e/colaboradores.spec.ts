@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { buildCci } from '@planillas/domain'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, test } from './fixtures'
+import { expect, expectAccessible, openFromList, test } from './fixtures'
 import { readDownloadedSheet } from './xlsx'
 
 /**
@@ -186,11 +186,7 @@ test.describe('Colaboradores', () => {
     await signIn('rrhh')
     // Demo employees whose bank data nobody has confirmed yet (one per run).
     const surname = js ? 'Huamán Flores' : 'Condori Ccama'
-    await page.goto(`/colaboradores?search=${encodeURIComponent(surname)}`)
-    await page
-      .getByRole('row', { name: new RegExp(surname) })
-      .getByRole('link', { name: 'Editar' })
-      .click()
+    await openFromList(page, '/colaboradores', surname, 'Editar')
     await expect(page.getByRole('heading', { name: 'Editar colaborador' })).toBeVisible()
     await expect(page.getByLabel('Confirmado por')).toHaveValue('---')
     await page.getByRole('switch', { name: 'Datos bancarios confirmados' }).check()

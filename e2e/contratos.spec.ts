@@ -1,6 +1,6 @@
 import { addDays, addMonths, formatDate, todayInLima } from '@planillas/domain'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, pickBySearch, test } from './fixtures'
+import { expect, expectAccessible, openFromList, pickBySearch, test } from './fixtures'
 import { readDownloadedSheet } from './xlsx'
 
 /**
@@ -87,11 +87,7 @@ test.describe('Contratos', () => {
     const contractNumber = await page.getByLabel('N° de contrato').inputValue()
 
     // While it is current, the employee's form shows its company, area and position, fixed.
-    await page.goto(`/colaboradores?search=${encodeURIComponent(who)}`)
-    await page
-      .getByRole('row', { name: new RegExp(who) })
-      .getByRole('link', { name: 'Editar' })
-      .click()
+    await openFromList(page, '/colaboradores', who, 'Editar')
     await expect(page.getByRole('heading', { name: 'Editar colaborador' })).toBeVisible()
     for (const label of ['Empresa', 'Área', 'Cargo']) {
       await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('readonly', '')

@@ -44,6 +44,15 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
   expect(serious, `accesibilidad de ${page.url()}`).toEqual([])
 }
 
+/** Opens a list searched for `term` and follows `action` on the row that names it. */
+export async function openFromList(page: Page, path: string, term: string, action: string) {
+  await page.goto(`${path}?search=${encodeURIComponent(term)}`)
+  await page
+    .getByRole('row', { name: new RegExp(term) })
+    .getByRole('link', { name: action })
+    .click()
+}
+
 /**
  * Chooses a value of a search picker (the form kit's `SearchPickerField`) by typing `term`: the
  * combobox's option with JavaScript; without it, the field's own 'Buscar' step and then its select.
