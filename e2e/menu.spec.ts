@@ -43,6 +43,14 @@ const EXPECTED = {
   ],
 } as const
 
+/** The parts of 'Control de pagos' each of them may see. */
+const PANELS = {
+  admin: ['Planillas por abonar', 'Cargas', 'Contratos por vencer'],
+  rrhh: ['Planillas por abonar', 'Cargas', 'Contratos por vencer'],
+  auditor: [],
+  lector: ['Planillas por abonar', 'Contratos por vencer'],
+} as const
+
 for (const [who, entries] of Object.entries(EXPECTED) as [keyof typeof EXPECTED, readonly string[]][]) {
   test(`${who} sees exactly the menu entries their roles allow`, async ({ page }) => {
     await signIn(page, who)
@@ -51,6 +59,9 @@ for (const [who, entries] of Object.entries(EXPECTED) as [keyof typeof EXPECTED,
       .locator('[data-menu]')
       .evaluateAll((links) => links.map((a) => a.getAttribute('data-menu')))
     expect(labels).toEqual(entries)
+    // Signed in, they are on 'Control de pagos'.
+    const panels = page.getByRole('main').getByRole('region')
+    await expect(panels.getByRole('heading', { level: 2 })).toHaveText([...PANELS[who]])
   })
 }
 

@@ -106,6 +106,16 @@ test.describe('Planillas', () => {
     const onePromise = page.waitForEvent('download')
     await page.getByRole('link', { name: 'Descargar' }).click()
     expect((await readDownloadedSheet(await onePromise)).slice(1).map((l) => l[2])).toEqual([documents[0]])
+
+    // 'Control de pagos' lists it among the payrolls still to be paid, newest first.
+    await page.goto('/')
+    const toPay = page.getByRole('region', { name: 'Planillas por abonar' })
+    await expect(toPay.getByRole('link').first()).toHaveText(`${code} — Planilla ${code}`)
+    await expect(toPay.getByRole('progressbar', { name: `Progreso de ${code}` })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    )
+    await expectAccessible(page)
   })
 
   test('a bad file is refused at once; a bad row ends CON ERRORES with the row named', async ({

@@ -21,6 +21,7 @@ import { auditLogRoutes } from './modules/audit-logs/routes'
 import { authRoutes } from './modules/auth/routes'
 import { companyRoutes } from './modules/companies/routes'
 import { contractRoutes } from './modules/contracts/routes'
+import { dashboardRoutes } from './modules/dashboard/routes'
 import { employeeRoutes } from './modules/employees/routes'
 import { jobOpeningRoutes } from './modules/job-openings/routes'
 import { paymentBatchRoutes } from './modules/payment-batches/routes'
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(jobOpeningRoutes, { prefix: '/job-openings' })
       await v1.register(applicantRoutes, { prefix: '/applicants' })
       await v1.register(paymentBatchRoutes, { prefix: '/payment-batches' })
+      await v1.register(dashboardRoutes, { prefix: '/dashboard' })
       await v1.register(referenceRoutes)
     },
     { prefix: '/api/v1' },

@@ -1,0 +1,96 @@
+import { paymentBatches, payrollBatches, payrolls } from '@planillas/db'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestApp } from '../../testing'
+import {
+  contractBody,
+  createCatalog,
+  createContract,
+  createContractTestApp,
+  createEmployee,
+  fromToday,
+} from '../contracts/testing'
+
+let t: TestApp
+
+const file = { fileKey: 'k', fileName: 'f.xlsx', fileSize: 1 }
+const batch = { period: '202611', name: 'Carga', type: 1, ...file }
+
+beforeAll(async () => {
+  t = await createContractTestApp()
+  const payroll = (code: string, values: Partial<typeof payrolls.$inferInsert>) =>
+    t.handle.db
+      .insert(payrolls)
+      .values({ code, name: `Planilla ${code}`, period: '202611', type: 1, ...values })
+      .returning()
+  // Two to pay (one half paid), one paid in full, one annulled: only the first two count.
+  const [first] = await payroll('P-1', { collaborators: 4, totalAmount: '4000.00' })
+  await payroll('P-2', {
+    collaborators: 2,
+    paidCount: 1,
+    totalAmount: '3000.50',
+    totalPaid: '1000.25',
+    progress: 50,
+  })
+  await payroll('P-3', {
+    collaborators: 1,
+    paidCount: 1,
+    totalAmount: '10.00',
+    totalPaid: '10.00',
+    progress: 100,
+  })
+  await payroll('P-4', { collaborators: 9, totalAmount: '9.00', status: 2 })
+
+  await t.handle.db.insert(payrollBatches).values([
+    { ...batch, code: 'B-1', status: 1 },
+    { ...batch, code: 'B-2', status: 2 },
+    { ...batch, code: 'B-3', status: 4 },
+    { ...batch, code: 'B-4', status: 4, createdAt: new Date(Date.now() - 8 * 86_400_000) },
+    { ...batch, code: 'B-5', status: 3 },
+  ])
+  await t.handle.db.insert(paymentBatches).values([
+    { payrollId: first.id, payrollNumber: 'P-1', paymentDate: '2026-11-20', status: 5, ...file },
+    { payrollId: first.id, payrollNumber: 'P-1', paymentDate: '2026-11-20', status: 4, ...file },
+  ])
+
+  // One contract ending within the notice (POR VENCER), one not.
+  const catalog = await createCatalog(t, 'Portada')
+  const soon = await createEmployee(t)
+  await createContract(t, contractBody(soon, catalog, { contractType: 1, startDate: fromToday(-20) }))
+  await createContract(t, contractBody(await createEmployee(t), catalog))
+})
+afterAll(() => t.close())
+
+const dashboard = async (who: Parameters<TestApp['call']>[0]) =>
+  (await t.call(who, { method: 'GET', url: '/api/v1/dashboard' })).body.payload
+
+describe('GET /dashboard', () => {
+  it('sums what is left to pay of the payrolls in force, newest first', async () => {
+    const { payrolls: p } = await dashboard('rrhh')
+    expect(p).toMatchObject({ count: 2, pendingLines: 5, pendingAmount: 6000.25 })
+    expect(p.recent.map((r: { code: string }) => r.code)).toEqual(['P-2', 'P-1'])
+    expect(p.recent[0]).toMatchObject({ totalAmount: 3000.5, totalPaid: 1000.25, paid: 1, progress: 50 })
+  })
+
+  it('counts uploads running, and those that failed in the last seven days', async () => {
+    expect((await dashboard('rrhh')).uploads).toEqual({
+      failedWindowDays: 7,
+      payroll: { running: 2, failed: 1 },
+      payment: { running: 0, failed: 1 },
+    })
+  })
+
+  it('lists the contracts POR VENCER', async () => {
+    const { contracts } = await dashboard('rrhh')
+    expect(contracts.count).toBe(1)
+    expect(contracts.next).toEqual([
+      expect.objectContaining({ fullName: 'María Elena Quispe Mamani', finishDate: expect.any(String) }),
+    ])
+  })
+
+  it('gives each part only to whoever may see its module', async () => {
+    expect(await dashboard('auditor')).toEqual({})
+    const reader = await dashboard('lector')
+    expect(Object.keys(reader).sort()).toEqual(['contracts', 'payrolls'])
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/dashboard' })).statusCode).toBe(401)
+  })
+})
