@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
-import { RowLink, StatusAction } from '~/components/list/status-action'
+import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
@@ -49,12 +49,7 @@ export default function CompanyList() {
           {canEdit ? (
             <>
               <RowLink to={`/empresas/${r.id}`}>Editar</RowLink>
-              <StatusAction
-                resource="empresas"
-                id={r.id}
-                status={r.status === 1 ? 2 : 1}
-                label={recordStatus[r.status as 1 | 2]?.action ?? 'Cambiar estado'}
-              />
+              <ToggleStatusAction resource="empresas" id={r.id} status={r.status} statuses={recordStatus} />
             </>
           ) : null}
         </>

@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { api } from '~/api.server'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
-import { RowLink, StatusAction } from '~/components/list/status-action'
+import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 
@@ -97,11 +97,11 @@ export default function ApplicantList() {
           {canEdit ? (
             <>
               <RowLink to={`/reclutamiento/postulantes/${r.id}/editar`}>Editar</RowLink>
-              <StatusAction
+              <ToggleStatusAction
                 resource="postulantes"
                 id={r.id}
-                status={r.status === 1 ? 2 : 1}
-                label={recruitmentStatus[r.status as 1 | 2]?.action ?? 'Cambiar estado'}
+                status={r.status}
+                statuses={recruitmentStatus}
               />
             </>
           ) : null}

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
-import { RowLink, StatusAction } from '~/components/list/status-action'
+import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
@@ -59,11 +59,11 @@ export default function JobOpeningList() {
           {canEdit ? (
             <>
               <RowLink to={`/reclutamiento/vacantes/${r.id}/editar`}>Editar</RowLink>
-              <StatusAction
+              <ToggleStatusAction
                 resource="vacantes"
                 id={r.id}
-                status={r.status === 1 ? 2 : 1}
-                label={recruitmentStatus[r.status as 1 | 2]?.action ?? 'Cambiar estado'}
+                status={r.status}
+                statuses={recruitmentStatus}
               />
             </>
           ) : null}

@@ -2,7 +2,7 @@ import { enumOptions, formatDateTime, recordStatus } from '@planillas/domain'
 import { useLoaderData } from '@remix-run/react'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
-import { RowLink, StatusAction } from '~/components/list/status-action'
+import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import type { loadList } from '~/list.server'
 
@@ -49,12 +49,7 @@ export function DescriptionList({
           ? (r) => (
               <>
                 <RowLink to={`${basePath}/${r.id}`}>Editar</RowLink>
-                <StatusAction
-                  resource={resource}
-                  id={r.id}
-                  status={r.status === 1 ? 2 : 1}
-                  label={recordStatus[r.status as 1 | 2]?.action ?? 'Cambiar estado'}
-                />
+                <ToggleStatusAction resource={resource} id={r.id} status={r.status} statuses={recordStatus} />
               </>
             )
           : undefined

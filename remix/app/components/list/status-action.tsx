@@ -5,6 +5,31 @@ import { useState } from 'react'
 import { buttonClass } from '../ui/button'
 
 /**
+ * The action of a two-state record (ACTIVO ⇄ SUSPENDIDO, activo ⇄ inactivo): it leads to the other
+ * state, named by the table's `action` for the current one ('Suspender', 'Activar').
+ */
+export function ToggleStatusAction({
+  resource,
+  id,
+  status,
+  statuses,
+}: {
+  resource: string
+  id: number
+  status: number
+  statuses: Record<1 | 2, { action?: string }>
+}) {
+  return (
+    <StatusAction
+      resource={resource}
+      id={id}
+      status={status === 1 ? 2 : 1}
+      label={statuses[status as 1 | 2]?.action ?? 'Cambiar estado'}
+    />
+  )
+}
+
+/**
  * The status action of a row ('Suspender', 'Activar', …). It is a link to the confirmation page,
  * so it works without JavaScript; with it, the same confirmation opens as a dialog in place.
  */
