@@ -43,8 +43,23 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
 
 function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // An idle connection the server ends (a restart, a terminated backend, the end of a test database)
+  // is dropped by the pool and replaced on the next query. Unheard, the pool's 'error' event would
+  // end the whole process.
+  let closing = false
+  pool.on('error', (error) => {
+    if (!closing) console.warn(`PostgreSQL cerró una conexión inactiva; se abrirá otra: ${error.message}`)
+  })
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database
-  return { db, kind: 'postgres', url, close: () => pool.end() }
+  return {
+    db,
+    kind: 'postgres',
+    url,
+    close: () => {
+      closing = true
+      return pool.end()
+    },
+  }
 }
 
 async function openPglite(dataDir = DEFAULT_DATA_DIR): Promise<DatabaseHandle> {
