@@ -30,8 +30,8 @@ type Dashboard = {
   }
   uploads?: {
     failedWindowDays: number
-    payroll: { running: number; failed: number }
-    payment: { running: number; failed: number }
+    payroll?: { running: number; failed: number }
+    payment?: { running: number; failed: number }
   }
   contracts?: {
     count: number
@@ -44,13 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shortcuts = menuFor(user.roles)
     .flatMap((e) => (isGroup(e) ? e.children : [e]))
     .filter((l) => l.to !== '/')
-  const may = (permission: string) => user.roles.includes(permission)
-  return {
-    name: user.name,
-    shortcuts,
-    summary: await api<Dashboard>(request, '/dashboard'),
-    links: { payroll: may('planillas_carga'), payment: may('planillas_abonos') },
-  }
+  return { name: user.name, shortcuts, summary: await api<Dashboard>(request, '/dashboard') }
 }
 
 /**
@@ -58,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * full, uploads running or failed, contracts about to end — then a shortcut to every module.
  */
 export default function Dashboard() {
-  const { name, shortcuts, summary, links } = useLoaderData<typeof loader>()
+  const { name, shortcuts, summary } = useLoaderData<typeof loader>()
   const { payrolls, uploads, contracts } = summary
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
@@ -108,7 +102,7 @@ export default function Dashboard() {
               {uploads ? (
                 <Panel title="Cargas">
                   <ul className="flex flex-col gap-2 text-sm">
-                    {links.payroll ? (
+                    {uploads.payroll ? (
                       <UploadLine
                         to="/planillas/externas"
                         what="Cargas de planillas"
@@ -116,7 +110,7 @@ export default function Dashboard() {
                         days={uploads.failedWindowDays}
                       />
                     ) : null}
-                    {links.payment ? (
+                    {uploads.payment ? (
                       <UploadLine
                         to="/planillas/abonos"
                         what="Cargas de abonos"

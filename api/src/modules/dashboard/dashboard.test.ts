@@ -91,6 +91,11 @@ describe('GET /dashboard', () => {
     expect(await dashboard('auditor')).toEqual({})
     const reader = await dashboard('lector')
     expect(Object.keys(reader).sort()).toEqual(['contracts', 'payrolls'])
+    // Payroll uploads only for whoever loads payrolls, payment uploads only for whoever loads payments.
+    expect((await dashboard(['dashboard', 'planillas_abonos'])).uploads).toEqual({
+      failedWindowDays: 7,
+      payment: { running: 0, failed: 1 },
+    })
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/dashboard' })).statusCode).toBe(401)
   })
 })

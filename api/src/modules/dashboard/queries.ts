@@ -40,25 +40,38 @@ export async function payrollsToPay(db: Executor) {
   }
 }
 
-/** Payroll and payment uploads still being worked on, and those that ended with errors lately. */
-export async function uploadsToWatch(db: Executor) {
+/** Uploads still being worked on, and those that ended with errors in the last days. */
+async function uploadCounts(
+  db: Executor,
+  table: typeof payrollBatches | typeof paymentBatches,
+  status: { running: number[]; failed: number },
+) {
   const since = sql`now() - ${`${FAILED_WINDOW_DAYS} days`}::interval`
-  const [payroll] = await db
+  const [row] = await db
     .select({
-      running: sql<number>`count(*) filter (where ${inArray(payrollBatches.status, [BATCH_STATUS.PENDING, BATCH_STATUS.PROCESSING])})::int`,
-      failed: sql<number>`count(*) filter (where ${and(eq(payrollBatches.status, BATCH_STATUS.FAILED), gte(payrollBatches.createdAt, since))})::int`,
+      running: sql<number>`count(*) filter (where ${inArray(table.status, status.running)})::int`,
+      failed: sql<number>`count(*) filter (where ${and(eq(table.status, status.failed), gte(table.createdAt, since))})::int`,
     })
-    .from(payrollBatches)
-  const [payment] = await db
-    .select({
-      running: sql<number>`count(*) filter (where ${inArray(paymentBatches.status, [PAYMENT_BATCH_STATUS.PENDING, PAYMENT_BATCH_STATUS.PROCESSING])})::int`,
-      failed: sql<number>`count(*) filter (where ${and(eq(paymentBatches.status, PAYMENT_BATCH_STATUS.FAILED), gte(paymentBatches.createdAt, since))})::int`,
-    })
-    .from(paymentBatches)
+    .from(table)
+  return { running: Number(row.running), failed: Number(row.failed) }
+}
+
+/** Payroll uploads and payment uploads to watch; each kind only when asked for. */
+export async function uploadsToWatch(db: Executor, kinds: { payroll: boolean; payment: boolean }) {
   return {
     failedWindowDays: FAILED_WINDOW_DAYS,
-    payroll: { running: Number(payroll.running), failed: Number(payroll.failed) },
-    payment: { running: Number(payment.running), failed: Number(payment.failed) },
+    payroll: kinds.payroll
+      ? await uploadCounts(db, payrollBatches, {
+          running: [BATCH_STATUS.PENDING, BATCH_STATUS.PROCESSING],
+          failed: BATCH_STATUS.FAILED,
+        })
+      : undefined,
+    payment: kinds.payment
+      ? await uploadCounts(db, paymentBatches, {
+          running: [PAYMENT_BATCH_STATUS.PENDING, PAYMENT_BATCH_STATUS.PROCESSING],
+          failed: PAYMENT_BATCH_STATUS.FAILED,
+        })
+      : undefined,
   }
 }
 

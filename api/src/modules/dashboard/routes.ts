@@ -23,7 +23,11 @@ const PayrollsSchema = z.object({
   ),
 })
 const Counts = z.object({ running: z.number(), failed: z.number() })
-const UploadsSchema = z.object({ failedWindowDays: z.number(), payroll: Counts, payment: Counts })
+const UploadsSchema = z.object({
+  failedWindowDays: z.number(),
+  payroll: Counts.optional(),
+  payment: Counts.optional(),
+})
 const ContractsSchema = z.object({
   count: z.number(),
   next: z.array(
@@ -33,8 +37,8 @@ const ContractsSchema = z.object({
 
 /**
  * GET /dashboard ('Control de pagos'): what needs attention, each part only for a user who may see
- * its module — payrolls not paid in full (planillas_lista), uploads running or failed
- * (planillas_carga or planillas_abonos), contracts about to end (contratos_lista).
+ * its module — payrolls not paid in full (planillas_lista), payroll and payment uploads running or
+ * failed (planillas_carga, planillas_abonos), contracts about to end (contratos_lista).
  */
 export async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -56,7 +60,9 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       const may = (...permissions: string[]) => permissions.some((p) => req.user.roles.includes(p))
       const [payrolls, uploads, contracts] = await Promise.all([
         may('planillas_lista') ? q.payrollsToPay(app.db) : undefined,
-        may('planillas_carga', 'planillas_abonos') ? q.uploadsToWatch(app.db) : undefined,
+        may('planillas_carga', 'planillas_abonos')
+          ? q.uploadsToWatch(app.db, { payroll: may('planillas_carga'), payment: may('planillas_abonos') })
+          : undefined,
         may('contratos_lista') ? q.contractsToRenew(app.db) : undefined,
       ])
       return ok({ payrolls, uploads, contracts })
