@@ -1,4 +1,4 @@
-import { addDays, addMonths, formatDate, todayInLima } from '@planillas/domain'
+import { addDays, contractEndDate, formatDate, todayInLima } from '@planillas/domain'
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, openFromList, pickBySearch, test } from './fixtures'
 import { readDownloadedSheet } from './xlsx'
@@ -73,7 +73,7 @@ test.describe('Contratos', () => {
 
     await pickEmployee(page, who)
     await fillDetails(page, javaScriptEnabled, start)
-    await expect(page.getByLabel('Fecha de fin')).toHaveValue(addMonths(start, 3))
+    await expect(page.getByLabel('Fecha de fin')).toHaveValue(contractEndDate(start, 2) as string)
     await expect(page.getByLabel('Sueldo Total')).toHaveValue('S/ 2,613.00')
     await expect(page.getByLabel('Nombres y apellidos')).toHaveValue(who)
     await expect(page.getByLabel('Tipo de documento')).toHaveValue('DNI')
@@ -148,7 +148,7 @@ test.describe('Contratos', () => {
     await page.getByLabel('Duración del Contrato').selectOption({ label: '6 meses' })
     if (!javaScriptEnabled) await page.getByRole('button', { name: 'Calcular' }).click()
     const start = await page.getByLabel('Fecha de Inicio').inputValue()
-    await expect(page.getByLabel('Fecha de fin')).toHaveValue(addMonths(start, 6))
+    await expect(page.getByLabel('Fecha de fin')).toHaveValue(contractEndDate(start, 3) as string)
     await page.getByRole('button', { name: 'Guardar' }).click()
     await expect(page.getByTestId('toast')).toHaveText(saved)
 

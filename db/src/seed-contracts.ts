@@ -90,9 +90,9 @@ export const contractSeedStep: SeedStep = {
       const start = addDays(today, -plan.startsDaysAgo)
       const rows: Row[] = []
       if (plan.history) {
-        // The previous contract of the same length, ending the day before this one starts.
+        // The previous contract of the same length: whole months, ending the day before this one starts.
         const previousStart = addMonths(start, -[0, 1, 3, 6, 12][plan.history])
-        rows.push(contractRow(employee, i, plan.history, addDays(previousStart, -1)))
+        rows.push(contractRow(employee, i, plan.history, previousStart))
       }
       const current = contractRow(employee, i, plan.duration, start)
       if (plan.dismissed) {

@@ -50,13 +50,29 @@ export function addDays(date: string, days: number): string {
 export const DURATION_MONTHS: Record<number, number | null> = { 1: 1, 2: 3, 3: 6, 4: 12, 5: null }
 
 /**
- * The end date of a contract: start + 1, 3, 6 or 12 months by duration (DESIGN §7); null for the
- * indefinite one, and null when the start is not a complete date or the duration is unknown.
+ * The last day of a period of whole months that starts on `startDate`: the day before the same day
+ * `months` later ('del 01/01 al 31/01', 'del 15/03 al 14/04'). When that day does not exist in the
+ * target month (31/01 + 1 mes) the period runs to the end of that month (28/02), so that the next
+ * period starts on the 1st and renewals never drift (docs/decisions.md, "Contract end date").
+ */
+export function periodEnd(startDate: string, months: number): string {
+  const [y, m, d] = parts(startDate)
+  const index = y * 12 + (m - 1) + months
+  const year = Math.floor(index / 12)
+  const month = (index % 12) + 1
+  if (d > daysInMonth(year, month)) return `${pad(year, 4)}-${pad(month)}-${pad(daysInMonth(year, month))}`
+  return addDays(`${pad(year, 4)}-${pad(month)}-${pad(d)}`, -1)
+}
+
+/**
+ * The end date of a contract: the last day of 1, 3, 6 or 12 whole months from the start, by
+ * duration (start + N months − 1 day); null for the indefinite one, and null when the start is
+ * not a complete date or the duration is unknown.
  */
 export function contractEndDate(startDate: string | null | undefined, duration: number | null | undefined) {
   if (!isIsoDate(startDate) || duration == null) return null
   const months = DURATION_MONTHS[duration]
-  return months ? addMonths(startDate, months) : null
+  return months ? periodEnd(startDate, months) : null
 }
 
 /** A renewal starts the day after the contract it renews ends. */

@@ -1,4 +1,4 @@
-import { addDays, addMonths } from './contract-dates'
+import { addDays, periodEnd } from './contract-dates'
 
 /**
  * Fixed-term ('sujetos a modalidad') contracts may follow one another for at most five years
@@ -42,7 +42,8 @@ const formatDay = (date: string) => date.split('-').reverse().join('/')
 export function fixedTermWarning(history: readonly TermSpan[], next: TermSpan): string | null {
   if (!next.finishDate) return null
   const runStart = fixedTermRunStart(history, next.startDate)
-  const limit = addMonths(runStart, FIXED_TERM_LIMIT_YEARS * 12)
+  // The last day of five whole years: five 1-year contracts from 01/01/2021 end on 31/12/2025.
+  const limit = periodEnd(runStart, FIXED_TERM_LIMIT_YEARS * 12)
   if (next.finishDate <= limit) return null
   return (
     `Con este contrato el colaborador superaría ${FIXED_TERM_LIMIT_YEARS} años de contratos a plazo fijo ` +

@@ -20,38 +20,66 @@ import {
 } from './contracts'
 
 describe('contract end date', () => {
-  it('adds 1, 3, 6 or 12 months by duration and none for the indefinite one', () => {
-    expect(contractEndDate('2026-03-15', 1)).toBe('2026-04-15')
-    expect(contractEndDate('2026-03-15', 2)).toBe('2026-06-15')
-    expect(contractEndDate('2026-03-15', 3)).toBe('2026-09-15')
-    expect(contractEndDate('2026-03-15', 4)).toBe('2027-03-15')
+  it('covers whole months: start + 1, 3, 6 or 12 months − 1 day, none for the indefinite one', () => {
+    expect(contractEndDate('2026-01-01', 1)).toBe('2026-01-31')
+    expect(contractEndDate('2026-03-15', 1)).toBe('2026-04-14')
+    expect(contractEndDate('2026-03-15', 2)).toBe('2026-06-14')
+    expect(contractEndDate('2026-03-15', 3)).toBe('2026-09-14')
+    expect(contractEndDate('2026-03-15', 4)).toBe('2027-03-14')
+    expect(contractEndDate('2026-01-01', 4)).toBe('2026-12-31')
     expect(contractEndDate('2026-03-15', 5)).toBeNull()
   })
 
-  it('stops at the last day of a shorter month', () => {
+  it('runs to the end of a shorter month when the same day does not exist there', () => {
     expect(contractEndDate('2026-01-31', 1)).toBe('2026-02-28')
+    expect(contractEndDate('2026-01-29', 1)).toBe('2026-02-28')
+    expect(contractEndDate('2026-01-28', 1)).toBe('2026-02-27')
     expect(contractEndDate('2026-03-31', 1)).toBe('2026-04-30')
     expect(contractEndDate('2026-08-31', 2)).toBe('2026-11-30')
     expect(contractEndDate('2026-08-31', 3)).toBe('2027-02-28')
-    expect(contractEndDate('2025-12-31', 2)).toBe('2026-03-31')
+    expect(contractEndDate('2025-12-31', 2)).toBe('2026-03-30')
+    expect(contractEndDate('2026-03-01', 1)).toBe('2026-03-31')
   })
 
   it('knows leap years: 29 February exists in 2028 and 2000, not in 2100', () => {
     expect(contractEndDate('2028-01-31', 1)).toBe('2028-02-29')
     expect(contractEndDate('2027-08-31', 3)).toBe('2028-02-29')
     expect(contractEndDate('2028-02-29', 4)).toBe('2029-02-28')
+    expect(contractEndDate('2028-03-01', 4)).toBe('2029-02-28')
+    expect(contractEndDate('2027-03-01', 4)).toBe('2028-02-29')
     expect(addMonths('2000-01-30', 1)).toBe('2000-02-29')
     expect(addMonths('2100-01-29', 1)).toBe('2100-02-28')
   })
 
   it('crosses year ends and needs a complete start date', () => {
     expect(contractEndDate('2026-11-30', 2)).toBe('2027-02-28')
-    expect(contractEndDate('2026-12-01', 1)).toBe('2027-01-01')
+    expect(contractEndDate('2026-12-01', 1)).toBe('2026-12-31')
+    expect(contractEndDate('2026-12-15', 1)).toBe('2027-01-14')
     expect(contractEndDate('2026-03', 1)).toBeNull()
     expect(contractEndDate('2026-02-30', 1)).toBeNull()
     expect(contractEndDate('', 1)).toBeNull()
     expect(contractEndDate('2026-03-15', null)).toBeNull()
     expect(contractEndDate('2026-03-15', 9)).toBeNull()
+  })
+
+  it('renews without drifting: five 1-year contracts from 01/01/2021 end on 31/12/2025', () => {
+    let start = '2021-01-01'
+    const ends: string[] = []
+    for (let i = 0; i < 5; i++) {
+      const end = contractEndDate(start, 4) as string
+      ends.push(end)
+      start = renewalStart(end)
+    }
+    expect(ends).toEqual(['2021-12-31', '2022-12-31', '2023-12-31', '2024-12-31', '2025-12-31'])
+    expect(start).toBe('2026-01-01')
+    // Monthly renewals from the 31st settle on the 1st instead of creeping back a day a month.
+    let monthly = '2026-01-31'
+    const starts: string[] = []
+    for (let i = 0; i < 3; i++) {
+      monthly = renewalStart(contractEndDate(monthly, 1) as string)
+      starts.push(monthly)
+    }
+    expect(starts).toEqual(['2026-03-01', '2026-04-01', '2026-05-01'])
   })
 
   it('starts a renewal the day after the end, across months and leap days', () => {
@@ -156,15 +184,15 @@ describe('contract pay', () => {
 
 describe('five years of fixed-term contracts', () => {
   const chain = [
-    { startDate: '2021-03-01', finishDate: '2022-03-01' },
-    { startDate: '2022-03-02', finishDate: '2023-03-02' },
-    { startDate: '2023-03-03', finishDate: '2024-03-03' },
-    { startDate: '2024-03-04', finishDate: '2025-03-04' },
-    { startDate: '2025-03-05', finishDate: '2026-03-05' },
+    { startDate: '2021-03-01', finishDate: '2022-02-28' },
+    { startDate: '2022-03-01', finishDate: '2023-02-28' },
+    { startDate: '2023-03-01', finishDate: '2024-02-29' },
+    { startDate: '2024-03-01', finishDate: '2025-02-28' },
+    { startDate: '2025-03-01', finishDate: '2026-02-28' },
   ]
 
   it('finds the start of the run of consecutive fixed-term contracts', () => {
-    expect(fixedTermRunStart(chain, '2026-03-06')).toBe('2021-03-01')
+    expect(fixedTermRunStart(chain, '2026-03-01')).toBe('2021-03-01')
     // A gap of more than a day starts a new run.
     expect(fixedTermRunStart(chain, '2026-03-10')).toBe('2026-03-10')
     // An indefinite contract is not fixed-term.
@@ -172,17 +200,34 @@ describe('five years of fixed-term contracts', () => {
       '2021-01-01',
     )
     // A contract dismissed early ends the run on its real last day.
-    const dismissed = [{ startDate: '2025-01-01', finishDate: '2026-01-01', closedOn: '2025-06-30' }]
-    expect(fixedTermRunStart(dismissed, '2026-01-02')).toBe('2026-01-02')
+    const dismissed = [{ startDate: '2025-01-01', finishDate: '2025-12-31', closedOn: '2025-06-30' }]
+    expect(fixedTermRunStart(dismissed, '2026-01-01')).toBe('2026-01-01')
   })
 
   it('warns when a renewal would pass five consecutive years, and not before', () => {
-    expect(fixedTermWarning(chain, { startDate: '2026-03-06', finishDate: '2026-09-06' })).toMatch(
-      /superaría 5 años de contratos a plazo fijo consecutivos \(desde el 01\/03\/2021; el límite vence el 01\/03\/2026\)/,
+    expect(fixedTermWarning(chain, { startDate: '2026-03-01', finishDate: '2026-08-31' })).toMatch(
+      /superaría 5 años de contratos a plazo fijo consecutivos \(desde el 01\/03\/2021; el límite vence el 28\/02\/2026\)/,
     )
     const four = chain.slice(1)
-    expect(fixedTermWarning(four, { startDate: '2026-03-06', finishDate: '2026-09-06' })).toBeNull()
-    expect(fixedTermWarning(four, { startDate: '2026-03-06', finishDate: '2027-03-06' })).toMatch(/superaría/)
-    expect(fixedTermWarning(chain, { startDate: '2026-03-06', finishDate: null })).toBeNull()
+    expect(fixedTermWarning(four, { startDate: '2026-03-01', finishDate: '2026-08-31' })).toBeNull()
+    expect(fixedTermWarning(four, { startDate: '2026-03-01', finishDate: '2027-02-28' })).toBeNull()
+    expect(fixedTermWarning(four, { startDate: '2026-03-01', finishDate: '2027-08-31' })).toMatch(/superaría/)
+    expect(fixedTermWarning(chain, { startDate: '2026-03-01', finishDate: null })).toBeNull()
+  })
+
+  it('does not warn on the fifth of five 1-year contracts from 01/01/2021', () => {
+    const history: { startDate: string; finishDate: string }[] = []
+    let start = '2021-01-01'
+    for (let i = 0; i < 4; i++) {
+      const finishDate = contractEndDate(start, 4) as string
+      history.push({ startDate: start, finishDate })
+      start = renewalStart(finishDate)
+    }
+    const fifth = { startDate: start, finishDate: contractEndDate(start, 4) as string }
+    expect(fifth).toEqual({ startDate: '2025-01-01', finishDate: '2025-12-31' })
+    expect(fixedTermWarning(history, fifth)).toBeNull()
+    history.push(fifth)
+    const sixth = { startDate: '2026-01-01', finishDate: contractEndDate('2026-01-01', 1) as string }
+    expect(fixedTermWarning(history, sixth)).toMatch(/el límite vence el 31\/12\/2025/)
   })
 })

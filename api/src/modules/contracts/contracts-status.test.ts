@@ -1,5 +1,5 @@
 import { auditLogs } from '@planillas/db'
-import { addMonths, CONTRACT_MESSAGES, renewalStart, todayInLima } from '@planillas/domain'
+import { addMonths, CONTRACT_MESSAGES, contractEndDate, renewalStart, todayInLima } from '@planillas/domain'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../testing'
@@ -147,7 +147,7 @@ describe('renewal', () => {
       employeeId,
       contractType: 1,
       startDate: renewalStart(old.finishDate),
-      finishDate: addMonths(renewalStart(old.finishDate), 1),
+      finishDate: contractEndDate(renewalStart(old.finishDate), 1),
       baseSalary: 2500,
       warnings: [],
       ...catalog,
@@ -201,7 +201,7 @@ describe('renewal', () => {
     let start = addMonths(fromToday(-10), -48)
     for (let i = 0; i < 4; i++) {
       await createContract(t, contractBody(employeeId, catalog, { contractType: 4, startDate: start }))
-      start = renewalStart(addMonths(start, 12))
+      start = renewalStart(contractEndDate(start, 4) as string)
     }
     const last = await createContract(
       t,

@@ -1,5 +1,5 @@
 import { auditLogs, contracts } from '@planillas/db'
-import { addMonths, CONTRACT_MESSAGES, todayInLima } from '@planillas/domain'
+import { CONTRACT_MESSAGES, contractEndDate, todayInLima } from '@planillas/domain'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../testing'
@@ -68,7 +68,7 @@ describe('contracts API: create and read', () => {
     )
     const c = await getContract(t, id)
     expect(c.number).toMatch(new RegExp(`^CT-${fromToday(-30).slice(0, 4)}-\\d{6}$`))
-    expect(c.finishDate).toBe(addMonths(fromToday(-30), 12))
+    expect(c.finishDate).toBe(contractEndDate(fromToday(-30), 4))
     expect(c).toMatchObject({
       employeeId,
       status: 1,
@@ -89,7 +89,12 @@ describe('contracts API: create and read', () => {
     const employeeAudit = await auditOf('employees', employeeId)
     expect(employeeAudit.at(-1)?.description).toContain(`pasó a ACTIVO`)
     expect(employeeAudit.at(-1)?.description).toContain(`contrato ${c.number} registrado`)
-    // The month-end rule reaches the API: 31 January + 1 mes.
+    // Whole months reach the API: 01/03 + 1 mes ends on 31/03; 31/01 + 1 mes on 28/02.
+    const whole = await createContract(
+      t,
+      contractBody(await createEmployee(t), catalog, { contractType: 1, startDate: '2026-03-01' }),
+    )
+    expect((await getContract(t, whole)).finishDate).toBe('2026-03-31')
     const other = await createEmployee(t)
     const monthEnd = await createContract(
       t,
@@ -120,7 +125,7 @@ describe('contracts API: create and read', () => {
     )
     expect(await getContract(t, past)).toMatchObject({
       status: 3,
-      closedOn: addMonths(fromToday(-200), 3),
+      closedOn: contractEndDate(fromToday(-200), 2),
       closeReason: 'Vencimiento del plazo',
     })
     expect((await getEmployee(t, employeeId)).status).toBe(2)
