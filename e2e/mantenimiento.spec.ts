@@ -150,6 +150,23 @@ test.describe('Mantenimiento', () => {
     await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible()
     expect((await page.goto('/estado/areas/1?status=2'))?.status()).toBe(403)
   })
+
+  test("a status page for Object's own members or a huge id is a 404, not a server fault", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('admin')
+    for (const path of [
+      '/estado/__proto__/1',
+      '/estado/__proto__/1?status=2',
+      '/estado/constructor/1?status=2',
+      '/estado/toString/1?status=2',
+      '/estado/areas/2147483648?status=2',
+    ]) {
+      expect((await page.goto(path))?.status(), path).toBe(404)
+      await expect(page.getByText('Ocurrió un error')).toHaveCount(0)
+    }
+  })
 })
 
 test.describe('Auditoría', () => {

@@ -31,6 +31,7 @@ import { positionRoutes } from './modules/positions'
 import { referenceRoutes } from './modules/reference/routes'
 import { authPlugin } from './plugins/auth'
 import { errorHandlerPlugin } from './plugins/error-handler'
+import { rejectNulPlugin } from './plugins/reject-nul'
 
 export type AppOptions = {
   db: Database
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } })
   await app.register(errorHandlerPlugin)
   await app.register(authPlugin)
+  await app.register(rejectNulPlugin)
 
   app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
     try {

@@ -1,9 +1,25 @@
 import { z } from 'zod'
+import { isIsoDate } from './contract-dates'
+
+/**
+ * A NUL character (U+0000) is never part of a real text and PostgreSQL cannot store it in a text
+ * column: a text that carries one is refused with this message instead of failing in the database.
+ */
+export const NUL_MESSAGE = 'El texto contiene caracteres no permitidos'
+
+/** Whether a string, or any string inside an array or object (keys included), holds a NUL. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (depth > 32 || value === null || typeof value !== 'object') return false
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1))
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1))
+}
 
 /** A required text: the same message whether it is missing or blank. */
 export function requiredText(message: string, max?: number, maxMessage?: string) {
   const base = z.string({ error: message }).trim().min(1, message)
-  return max ? base.max(max, maxMessage ?? `Admite como máximo ${max} caracteres`) : base
+  const bounded = max ? base.max(max, maxMessage ?? `Admite como máximo ${max} caracteres`) : base
+  return bounded.refine((v) => !v.includes('\u0000'), NUL_MESSAGE)
 }
 
 /** An optional text: blank becomes null. */
@@ -12,6 +28,7 @@ export function optionalText(max: number, maxMessage?: string) {
     .string()
     .trim()
     .max(max, maxMessage ?? `Admite como máximo ${max} caracteres`)
+    .refine((v) => !v.includes('\u0000'), NUL_MESSAGE)
     .nullish()
     .transform((v) => (v ? v : null))
 }
@@ -23,3 +40,25 @@ export function requiredCode(message: string, allowed: readonly number[]) {
     .int(message)
     .refine((n) => allowed.includes(n), message)
 }
+
+/**
+ * The largest id a row can have: ids are PostgreSQL `integer` / `serial` columns. A bigger number
+ * is not an id at all, so it is a 400, not a database error.
+ */
+export const MAX_ID = 2_147_483_647
+
+export const ID_MESSAGE = 'Identificador inválido'
+
+/** One record id (1..2147483647), from JSON or a form/query string. */
+export const idNumber = (message: string = ID_MESSAGE) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message)
+
+/** A list of ids as filters send it: one value, an array, or nothing (blank → no filter). */
+export const idList = (message: string = ID_MESSAGE) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]),
+    z.array(idNumber(message)).optional(),
+  )
+
+/** A real calendar date written YYYY-MM-DD: 2025-02-30 and 2025-13-01 are refused. */
+export const calendarDate = (message: string) => z.string({ error: message }).refine(isIsoDate, message)

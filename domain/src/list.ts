@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarDate, NUL_MESSAGE } from './fields'
 
 /** Paging on the wire (SPEC §7, DESIGN §4): page is 0-based, size capped at 100, sort `field,dir`. */
 export const MAX_PAGE_SIZE = 100
@@ -47,8 +48,8 @@ export function parseSort<F extends string>(
 /** A date range filter as the lists send it: either end may be missing. */
 export const DateRangeSchema = z
   .object({
-    from: z.iso.date({ error: 'Fecha inicial inválida' }).optional().nullable(),
-    to: z.iso.date({ error: 'Fecha final inválida' }).optional().nullable(),
+    from: calendarDate('Fecha inicial inválida').optional().nullable(),
+    to: calendarDate('Fecha final inválida').optional().nullable(),
   })
   .refine((r) => !r.from || !r.to || r.from <= r.to, {
     message: 'La fecha inicial no puede ser mayor a la final',
@@ -59,5 +60,6 @@ export const SearchSchema = z
   .string()
   .trim()
   .max(100, 'La búsqueda admite como máximo 100 caracteres')
+  .refine((v) => !v.includes('\u0000'), NUL_MESSAGE)
   .optional()
   .nullable()

@@ -35,9 +35,22 @@ export const contractTransitions = (status: number): StatusTransition[] =>
     'to' in a ? [{ status: a.to, label: a.label, reason: a.reason }] : [],
   )
 
+/**
+ * The table is read with a name from the URL (`/estado/:resource/:id`): without a prototype,
+ * `__proto__`, `constructor` or `toString` find nothing (a 404) instead of Object's own members,
+ * which made the page fail with a 500 (issue 10).
+ */
+function withoutPrototype<T>(entries: Record<string, T>): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, entries)
+}
+
+/** The resource a URL names, or undefined. */
+export const statusResource = (name: string | undefined): StatusResource | undefined =>
+  name && Object.hasOwn(STATUS_RESOURCES, name) ? STATUS_RESOURCES[name] : undefined
+
 const byDescription = (r: Record<string, unknown>) => `${r.code} — ${r.description}`
 
-export const STATUS_RESOURCES: Record<string, StatusResource> = {
+export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype({
   areas: {
     api: '/areas',
     permission: 'areas_edicion',
@@ -87,4 +100,4 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = {
     describe: (r) => `${r.number} — ${r.fullName}`,
     transitions: (r) => contractTransitions(Number(r.status)),
   },
-}
+})

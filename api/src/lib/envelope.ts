@@ -1,3 +1,4 @@
+import { idNumber } from '@planillas/domain'
 import { z } from 'zod'
 
 /** Every response: { status, payload, messages } (DESIGN §4). */
@@ -17,10 +18,7 @@ export const pageOf = <T extends z.ZodType>(row: T) =>
   z.object({ content: z.array(row), totalElements: z.number(), totalPages: z.number() })
 
 export const IdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'El identificador debe ser numérico' })
-    .int()
-    .positive('El identificador debe ser numérico'),
+  id: idNumber('El identificador debe ser numérico'),
 })
 
 export const StatusQuerySchema = z.object({

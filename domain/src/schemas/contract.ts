@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { contractEndDate, isIsoDate } from '../contract-dates'
 import { CONTRACT_DURATIONS, CONTRACT_MESSAGES, CONTRACT_STATUSES, isIndefinite } from '../contracts'
-import { requiredCode } from '../fields'
+import { idList, idNumber, requiredCode } from '../fields'
 import { DateRangeSchema, SearchSchema } from '../list'
 
 /** Every message of the contract form (SPEC §5), shared by the form and the API. */
@@ -26,15 +26,9 @@ const M = CONTRACT_FORM_MESSAGES
 export const MIN_CONTRACT_START = '2000-01-01'
 
 const requiredId = (message: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: message }).int(message).positive(message),
-  )
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), idNumber(message))
 
-const optionalId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: 'Identificador inválido' }).int().positive('Identificador inválido').optional(),
-)
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idNumber().optional())
 
 /** Soles with at most two decimals, typed with a dot and without thousands separators. */
 const baseSalary = z
@@ -137,12 +131,7 @@ export const ContractPreviewSchema = z.object({
 })
 export type ContractPreviewInput = z.output<typeof ContractPreviewSchema>
 
-const idList = z.preprocess(
-  (v) => (v === null || v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]),
-  z
-    .array(z.coerce.number({ error: 'Identificador inválido' }).int().positive('Identificador inválido'))
-    .optional(),
-)
+const ids = idList()
 
 export const ContractFilterSchema = z.object({
   search: SearchSchema,
@@ -155,8 +144,8 @@ export const ContractFilterSchema = z.object({
   contractInitiation: DateRangeSchema.nullish(),
   /** End date range. */
   contractFinish: DateRangeSchema.nullish(),
-  companyIds: idList,
-  areaIds: idList,
+  companyIds: ids,
+  areaIds: ids,
   contractType: z.coerce
     .number({ error: 'Duración inválida' })
     .int()

@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { isIsoDate } from '../contract-dates'
 import { ACCOUNT_TYPE, EMPLOYEE_STATUSES, FORM_ACCOUNT_TYPES, SEXES } from '../employee-enums'
-import { optionalText, requiredCode, requiredText } from '../fields'
+import { idList, idNumber, optionalText, requiredCode, requiredText } from '../fields'
 import { todayInLima } from '../format'
 import {
   cciBankCode,
@@ -94,10 +95,10 @@ const mobileRules = (numeric: string, length: string, start: string): Rule[] => 
   [isPeruvianMobile, start],
 ]
 
-const optionalId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).nullish()
+const optionalId = (message: string) => idNumber(message).nullish()
 
-const validBirthDate = (v: string) => !Number.isNaN(Date.parse(v)) && v >= '1900-01-01'
+/** A real calendar day from 1900 on: Date.parse took 2025-02-30 for 2 March and let it reach the database. */
+const validBirthDate = (v: string) => isIsoDate(v)
 
 export const EmployeeSchema = z
   .object({
@@ -107,7 +108,7 @@ export const EmployeeSchema = z
     name: requiredText(M.nameRequired, 100, 'Nombres admite como máximo 100 caracteres'),
     surname: requiredText(M.surnameRequired, 100, 'Apellidos admite como máximo 100 caracteres'),
     birthDate: required(M.birthDateRequired, [
-      [(v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && validBirthDate(v), M.birthDateInvalid],
+      [validBirthDate, M.birthDateInvalid],
       [(v) => v <= todayInLima(), M.birthDateFuture],
     ]),
     address: requiredText(M.addressRequired, 250, 'Dirección admite como máximo 250 caracteres'),
@@ -195,12 +196,7 @@ export const DniSchema = z
   .regex(/^\d{8}$/, M.dniFormat)
 
 /** A list of ids as JSON arrays or single values send them. */
-const idList = z.preprocess(
-  (v) => (v === null || v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]),
-  z
-    .array(z.coerce.number({ error: 'Identificador inválido' }).int().positive('Identificador inválido'))
-    .optional(),
-)
+const ids = idList()
 
 export const EmployeeFilterSchema = z.object({
   search: SearchSchema,
@@ -209,14 +205,14 @@ export const EmployeeFilterSchema = z.object({
     .int()
     .refine((s) => EMPLOYEE_STATUSES.includes(s), 'Estado inválido')
     .nullish(),
-  areaIds: idList,
+  areaIds: ids,
   /** Positions (SPEC calls them roles). */
-  roleIds: idList,
+  roleIds: ids,
   /** Start date range of the employee's current contract. */
   contractInitiation: DateRangeSchema.nullish(),
   /** End date range of the employee's current contract. */
   contractFinish: DateRangeSchema.nullish(),
-  companyId: z.coerce.number({ error: 'Empresa inválida' }).int().positive('Empresa inválida').nullish(),
+  companyId: idNumber('Empresa inválida').nullish(),
 })
 export type EmployeeFilter = z.infer<typeof EmployeeFilterSchema>
 

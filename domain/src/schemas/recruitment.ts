@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { EnumTable } from '../enums'
-import { requiredText } from '../fields'
+import { idNumber, requiredText } from '../fields'
 import {
   FORM_IDENTIFIER_TYPES,
   IDENTIFIER_MESSAGES,
@@ -37,10 +37,7 @@ const V = JOB_OPENING_MESSAGES
 
 /** A required positive id: missing, blank or not a number all say `message`. */
 const requiredId = (message: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: message }).int(message).positive(message),
-  )
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), idNumber(message))
 
 /** Blank → required; text that is not a whole number → numeric; then the range. */
 const experience = z.preprocess(
@@ -77,10 +74,7 @@ export type JobOpeningInput = z.infer<typeof JobOpeningSchema>
 export type JobOpeningFormInput = z.input<typeof JobOpeningSchema>
 
 const optionalId = (message: string) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number({ error: message }).int(message).positive(message).nullish(),
-  )
+  z.preprocess((v) => (v === '' ? undefined : v), idNumber(message).nullish())
 
 const statusFilter = z.preprocess(
   (v) => (v === '' ? undefined : v),

@@ -1,4 +1,4 @@
-import { enumLabel, MESSAGES } from '@planillas/domain'
+import { enumLabel, MAX_ID, MESSAGES } from '@planillas/domain'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ApiError, api } from '~/api.server'
@@ -7,15 +7,15 @@ import { ReasonField } from '~/components/list/status-action'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { redirectWithToast } from '~/session.server'
-import { STATUS_RESOURCES } from '~/status-resources'
+import { statusResource } from '~/status-resources'
 
 export const meta: MetaFunction = () => [{ title: 'Cambiar estado | Planillas' }]
 
 function resolve(params: LoaderFunctionArgs['params'], url: URL) {
-  const resource = STATUS_RESOURCES[params.resource ?? '']
+  const resource = statusResource(params.resource)
   const id = Number(params.id)
   const status = Number(url.searchParams.get('status'))
-  if (!resource || !Number.isInteger(id) || !resource.statuses[status])
+  if (!resource || !Number.isInteger(id) || id < 1 || id > MAX_ID || !resource.statuses[status])
     throw new Response('No encontrado', { status: 404 })
   const back = url.searchParams.get('back') ?? ''
   // Only same-site paths: never an open redirect.

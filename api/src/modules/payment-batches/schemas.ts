@@ -1,3 +1,4 @@
+import { idNumber } from '@planillas/domain'
 import { z } from 'zod'
 
 /** SPEC's payment-made batch (id, uploadDate, createdBy, status, file) with the job's state and counts. */
@@ -40,9 +41,9 @@ export const UploadRefusedSchema = z.object({
 
 /** The payment state of payroll lines, for the payroll's details page. */
 export const LineStatusQuerySchema = z.object({
-  payrollId: z.coerce.number({ error: 'Planilla inválida' }).int().positive('Planilla inválida'),
+  payrollId: idNumber('Planilla inválida'),
   lineIds: z
-    .union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())])
+    .union([idNumber(), z.array(idNumber())])
     .transform((v) => (Array.isArray(v) ? v : [v]))
     .pipe(z.array(z.number()).max(100, 'Consulte como máximo 100 líneas a la vez')),
 })

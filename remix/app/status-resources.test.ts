@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { STATUS_RESOURCES, statusResource } from './status-resources'
+
+describe('status resources', () => {
+  it("find nothing for Object's own members named in the URL", () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(STATUS_RESOURCES[name]).toBeUndefined()
+      expect(statusResource(name)).toBeUndefined()
+    }
+    expect(statusResource(undefined)).toBeUndefined()
+  })
+
+  it('find the real resources', () => {
+    expect(statusResource('areas')?.api).toBe('/areas')
+    expect(STATUS_RESOURCES.contratos.noun).toBe('el contrato')
+    expect(Object.keys(STATUS_RESOURCES)).toContain('empresas')
+  })
+})
