@@ -1,5 +1,5 @@
 import { type Executor, recordAudit, type Transaction } from '@planillas/db'
-import { type EnumTable, enumLabel, MESSAGES } from '@planillas/domain'
+import { type EnumTable, enumLabel, MESSAGES, ofNoun } from '@planillas/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ok } from './envelope'
 import { found } from './errors'
@@ -32,7 +32,7 @@ export function statusChangeHandler<Row extends Stated>(app: FastifyInstance, ch
         entity: change.entity,
         entityId: after.id,
         actor: req.user.email,
-        description: `Cambió el estado de ${change.noun} ${change.name(after)} a ${enumLabel(change.statuses, after.status)}`,
+        description: `Cambió el estado ${ofNoun(change.noun)} ${change.name(after)} a ${enumLabel(change.statuses, after.status)}`,
       })
     })
     return ok({ id: req.params.id }, [MESSAGES.statusUpdated])

@@ -1,4 +1,4 @@
-import { formatCount, formatDate, formatMoney, periodLabel } from '@planillas/domain'
+import { countOf, formatCount, formatDate, formatMoney, periodLabel } from '@planillas/domain'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
@@ -216,7 +216,7 @@ function UploadLine({
       </Link>
       <span className="text-slate-600">
         {formatCount(counts.running)} en proceso · {formatCount(counts.failed)} con errores en los últimos{' '}
-        {days} días
+        {countOf(days, 'día')}
       </span>
     </li>
   )

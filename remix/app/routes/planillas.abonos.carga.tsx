@@ -1,4 +1,4 @@
-import { PAYMENT_LIMITS, PAYMENT_UPLOAD_MESSAGES, todayInLima } from '@planillas/domain'
+import { countOf, PAYMENT_LIMITS, PAYMENT_UPLOAD_MESSAGES, todayInLima } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
@@ -100,7 +100,7 @@ export default function PaymentUpload() {
           help={
             <span aria-live="polite">
               {receipts.length
-                ? `${receipts.length} constancia(s) seleccionada(s)`
+                ? countOf(receipts.length, 'constancia seleccionada', 'constancias seleccionadas')
                 : 'Cero o más archivos PDF de hasta 10 MB cada uno.'}
             </span>
           }

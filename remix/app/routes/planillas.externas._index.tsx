@@ -1,8 +1,8 @@
 import {
   batchStatus,
+  countOf,
   enumLabel,
   enumOptions,
-  formatCount,
   formatDateTime,
   isBatchRunning,
   periodLabel,
@@ -77,7 +77,7 @@ export default function PayrollBatchList() {
               <Badge tone={STATUS_TONES[r.status] ?? 'slate'}>{enumLabel(batchStatus, r.status)}</Badge>
               {isBatchRunning(r.status) ? <ProgressBar value={r.progress} /> : null}
               {r.status === 4 ? (
-                <span className="text-xs text-slate-600">{formatCount(r.errorCount)} error(es)</span>
+                <span className="text-xs text-slate-600">{countOf(r.errorCount, 'error')}</span>
               ) : null}
             </span>
           ),

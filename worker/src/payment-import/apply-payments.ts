@@ -9,11 +9,13 @@ import {
   SYSTEM_ACTOR,
 } from '@planillas/db'
 import {
+  countOf,
   enumLabel,
   formatCount,
   formatMoney,
   PAYMENT_BATCH_STATUS,
   paymentBatchStatus,
+  plural,
 } from '@planillas/domain'
 import { eq, sql } from 'drizzle-orm'
 import { lockRunningBatch, type PaymentBatch, replaceIssues } from './batch-store'
@@ -92,7 +94,7 @@ export async function applyPayments(
       entity: 'payment_batches',
       entityId: batch.id,
       actor,
-      description: `La carga de abonos #${batch.id} (planilla ${payroll.code}) terminó ${enumLabel(paymentBatchStatus, status)}: ${formatCount(result.payments.length)} de ${formatCount(read.rowsRead)} filas abonadas, ${formatCount(issues.length)} observaciones`,
+      description: `La carga de abonos #${batch.id} (planilla ${payroll.code}) terminó ${enumLabel(paymentBatchStatus, status)}: ${formatCount(result.payments.length)} de ${countOf(read.rowsRead, 'fila abonada', 'filas abonadas')}, ${countOf(issues.length, 'observación')}`,
     })
     if (result.payments.length) {
       await recordAudit(tx, {
@@ -100,7 +102,7 @@ export async function applyPayments(
         entity: 'payrolls',
         entityId: payroll.id,
         actor,
-        description: `Se registraron ${formatCount(result.payments.length)} abonos por ${formatMoney(paidNow)} en la planilla ${payroll.code}, carga de abonos #${batch.id}: Abonados ${formatCount(totals.paidCount)}, Total Pagado ${formatMoney(totals.totalPaid)}, Progreso ${totals.progress} %`,
+        description: `Se ${plural(result.payments.length, 'registró', 'registraron')} ${countOf(result.payments.length, 'abono')} por ${formatMoney(paidNow)} en la planilla ${payroll.code}, carga de abonos #${batch.id}: Abonados ${formatCount(totals.paidCount)}, Total Pagado ${formatMoney(totals.totalPaid)}, Progreso ${totals.progress} %`,
       })
     }
     return {

@@ -6,7 +6,7 @@ import {
   recordAudit,
   SYSTEM_ACTOR,
 } from '@planillas/db'
-import { FILE_MESSAGES, formatCount, PAYMENT_BATCH_STATUS, PAYMENT_ISSUE_KIND } from '@planillas/domain'
+import { countOf, FILE_MESSAGES, PAYMENT_BATCH_STATUS, PAYMENT_ISSUE_KIND } from '@planillas/domain'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 
 export type PaymentBatch = typeof paymentBatches.$inferSelect
@@ -113,7 +113,7 @@ export async function finishPaymentWithErrors(
       entity: 'payment_batches',
       entityId: batch.id,
       actor: batch.createdBy ?? SYSTEM_ACTOR,
-      description: `La carga de abonos #${batch.id} (planilla ${batch.payrollNumber}, '${batch.fileName}') terminó CON ERRORES: ${formatCount(errors)} errores, ningún abono registrado`,
+      description: `La carga de abonos #${batch.id} (planilla ${batch.payrollNumber}, '${batch.fileName}') terminó CON ERRORES: ${countOf(errors, 'error')}, ningún abono registrado`,
     })
     return true
   })

@@ -6,7 +6,7 @@ import {
   recordAudit,
   SYSTEM_ACTOR,
 } from '@planillas/db'
-import { BATCH_STATUS, formatCount } from '@planillas/domain'
+import { BATCH_STATUS, countOf } from '@planillas/domain'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 
 export type ClaimedBatch = typeof payrollBatches.$inferSelect
@@ -108,7 +108,7 @@ export async function finishWithErrors(db: Database, batch: ClaimedBatch, rowsRe
       entity: 'payroll_batches',
       entityId: batch.id,
       actor: batch.createdBy ?? SYSTEM_ACTOR,
-      description: `La carga #${batch.id} ('${batch.fileName}', planilla ${batch.code}) terminó CON ERRORES: ${formatCount(count)} errores, nada registrado`,
+      description: `La carga #${batch.id} ('${batch.fileName}', planilla ${batch.code}) terminó CON ERRORES: ${countOf(count, 'error')}, nada registrado`,
     })
     return true
   })

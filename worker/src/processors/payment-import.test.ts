@@ -1,8 +1,8 @@
-import { paymentBatches } from '@planillas/db'
+import { auditLogs, paymentBatches } from '@planillas/db'
 import { paymentsWorkbook, receiptPdf } from '@planillas/db/payment-fixtures'
 import { fixtureDni } from '@planillas/db/payroll-fixtures'
 import { FILE_MESSAGES, PAYMENT_BATCH_STATUS, PAYMENT_ISSUE_KIND, ROW_MESSAGES } from '@planillas/domain'
-import { eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPaymentHarness, type PaymentHarness } from '../testing/payment-harness'
 
@@ -26,11 +26,21 @@ const row = (n: number, amount: number, operation: string, receipt: string | nul
 ]
 
 beforeAll(async () => {
-  h = await createPaymentHarness(40)
+  h = await createPaymentHarness(44)
 })
 afterAll(async () => {
   await h?.close()
 })
+
+/** The audit texts of one payment batch, oldest first. */
+const batchAudit = async (batchId: number) =>
+  (
+    await h.db
+      .select({ description: auditLogs.description })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'payment_batches'), eq(auditLogs.entityId, String(batchId))))
+      .orderBy(asc(auditLogs.id))
+  ).map((a) => a.description)
 
 describe('payment import', () => {
   it('pays every line when every row matches, links receipts and recomputes the payroll', async () => {
@@ -128,6 +138,20 @@ describe('payment import', () => {
       totalPaid: '3800.50',
       progress: 50,
     })
+    // The audit speaks Spanish singular and plural: '1 observación', not '1 observaciones'.
+    expect((await batchAudit(id)).join('\n')).toContain('2 de 3 filas abonadas, 1 observación')
+  })
+
+  it("audits one payment in the singular: 'Se registró 1 abono'", async () => {
+    const payroll = await fourLines(40)
+    const id = await h.upload(payroll, await paymentsWorkbook([row(40, 1500, '71')]))
+    await h.run(id)
+    const texts = await h.db
+      .select({ description: auditLogs.description })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'payrolls'), eq(auditLogs.entityId, String(payroll.id))))
+    expect(texts.map((t) => t.description).join('\n')).toMatch(/^Se registró 1 abono por S\/ 1,500\.00/m)
+    expect((await batchAudit(id)).join('\n')).toContain('1 de 1 fila abonada, 0 observaciones')
   })
 
   it('leaves a line unpaid when the receipt its row names was not uploaded, and observes unused receipts', async () => {
@@ -183,6 +207,7 @@ describe('payment import', () => {
       },
     ])
     expect(await h.payrollState(payroll.id)).toMatchObject({ paidCount: 0, totalPaid: '0.00', progress: 0 })
+    expect((await batchAudit(id)).join('\n')).toContain('CON ERRORES: 1 error, ningún abono registrado')
   })
 
   it('never pays a line twice: the same batch run again, or forced to run again, changes nothing', async () => {

@@ -1,3 +1,5 @@
+import { auditLogs } from '@planillas/db'
+import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing'
@@ -119,6 +121,12 @@ describe('areas API', () => {
       url: `/api/v1/areas/${body.payload.id}/status?status=2`,
     })
     expect(res.body.messages).toEqual(['Estado actualizado correctamente'])
+    const audit = await t.handle.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'areas'), eq(auditLogs.entityId, String(body.payload.id))))
+    // 'del área', never 'de el área'.
+    expect(audit.at(-1)?.description).toMatch(/^Cambió el estado del área AR-\d+ a SUSPENDIDO$/)
     const active = await t.call('rrhh', { method: 'GET', url: '/api/v1/areas' })
     expect(active.body.payload.map((a: { description: string }) => a.description)).not.toContain('Temporal')
     expect((await t.call('admin', { method: 'GET', url: '/api/v1/areas/99999' })).status).toBe(404)

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart'
 import { paymentBatches, paymentBatchReceipts, recordAudit } from '@planillas/db'
-import { formatCount, formatDate, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
+import { countOf, formatDate, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { CreatedSchema, ok } from '../../lib/envelope'
@@ -77,7 +77,7 @@ export async function paymentUploadRoute(fastify: FastifyInstance) {
             entity: 'payment_batches',
             entityId: batch.id,
             actor: req.user.email,
-            description: `Cargó los abonos del ${formatDate(fields.paymentDate)} de la planilla ${payroll.code}: archivo '${excel.name}' y ${formatCount(receipts.length)} constancias (carga de abonos #${batch.id})`,
+            description: `Cargó los abonos del ${formatDate(fields.paymentDate)} de la planilla ${payroll.code}: archivo '${excel.name}' y ${countOf(receipts.length, 'constancia')} (carga de abonos #${batch.id})`,
           })
           return batch.id
         })
