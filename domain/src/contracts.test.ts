@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest'
 import {
   addDays,
   addMonths,
+  belowMinimumWageWarning,
   CONTRACT_MESSAGES,
   calendarStatus,
   contractActions,
   contractEndDate,
   contractPay,
+  contractPayDate,
   contractSettings,
   contractStatus,
   familyAllowanceOn,
@@ -157,7 +159,37 @@ describe('contract status engine', () => {
 })
 
 describe('contract pay', () => {
-  it('uses the RMV in force at the start date', () => {
+  it('pays the allowance on the RMV of the pay date, not of the contract start', () => {
+    // A contract from June 2024 (RMV 1,025) paid in March 2025 (RMV 1,130).
+    const period = { startDate: '2024-06-01', finishDate: null }
+    expect(contractPay(2000, true, contractPayDate(period, '2025-03-15'))).toEqual({
+      baseSalary: 2000,
+      familyAllowance: 113,
+      totalSalary: 2113,
+    })
+    expect(contractPay(2000, true, contractPayDate(period, '2024-12-31')).familyAllowance).toBe(102.5)
+  })
+
+  it('takes today as the pay date while the contract runs, else its first or last day', () => {
+    const year = { startDate: '2024-06-01', finishDate: '2025-05-31' }
+    expect(contractPayDate(year, '2025-01-10')).toBe('2025-01-10')
+    expect(contractPayDate(year, '2024-01-10')).toBe('2024-06-01')
+    expect(contractPayDate(year, '2026-01-10')).toBe('2025-05-31')
+    expect(contractPayDate({ ...year, closedOn: '2024-11-30' }, '2026-01-10')).toBe('2024-11-30')
+    expect(contractPayDate({ startDate: '2020-01-01', finishDate: null }, '2026-01-10')).toBe('2026-01-10')
+  })
+
+  it('warns when a full-time base salary is below the RMV of the pay date', () => {
+    expect(belowMinimumWageWarning(1129.99, '2025-01-01')).toMatch(
+      /^El Sueldo Base \(S\/ 1,129\.99\) es menor que la remuneración mínima vital vigente \(S\/ 1,130\.00\)/,
+    )
+    expect(belowMinimumWageWarning(1130, '2025-01-01')).toBeNull()
+    // In 2024 the RMV was S/ 1,025.
+    expect(belowMinimumWageWarning(1100, '2024-12-31')).toBeNull()
+    expect(belowMinimumWageWarning(1100, '2025-01-01')).not.toBeNull()
+  })
+
+  it('knows the RMV of each date', () => {
     expect(minimumWageOn('2025-01-01')).toBe(1130)
     expect(minimumWageOn('2024-12-31')).toBe(1025)
     expect(minimumWageOn('2022-05-01')).toBe(1025)

@@ -103,6 +103,41 @@ describe('contracts API: create and read', () => {
     expect((await getContract(t, monthEnd)).finishDate).toBe('2026-02-28')
   })
 
+  it('shows the asignación familiar on the RMV of the pay date, not of the start', async () => {
+    // Started in June 2024 (RMV S/ 1,025) and still running: paid today on the RMV of today.
+    const running = await createContract(
+      t,
+      contractBody(await createEmployee(t), catalog, {
+        contractType: 5,
+        startDate: '2024-06-01',
+        baseSalary: '2000',
+        familyAllowance: true,
+      }),
+    )
+    expect(await getContract(t, running)).toMatchObject({ familyAllowanceAmount: 113, totalSalary: 2113 })
+    // Over before 2025: its pay stays on the RMV of its last day.
+    const over = await createContract(
+      t,
+      contractBody(await createEmployee(t), catalog, {
+        contractType: 2,
+        startDate: '2024-06-01',
+        baseSalary: '2000',
+        familyAllowance: true,
+      }),
+    )
+    expect(await getContract(t, over)).toMatchObject({ familyAllowanceAmount: 102.5, totalSalary: 2102.5 })
+    const list = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/contracts/list?sort=totalSalary,desc&size=100',
+      payload: {},
+    })
+    const rows = list.body.payload.content as { id: number; totalSalary: number }[]
+    expect(rows.find((r) => r.id === running)?.totalSalary).toBe(2113)
+    expect(rows.find((r) => r.id === over)?.totalSalary).toBe(2102.5)
+    const totals = rows.map((r) => r.totalSalary)
+    expect(totals).toEqual([...totals].sort((a, b) => b - a))
+  })
+
   it('refuses a second current contract for the same employee with SPEC’s alert', async () => {
     const employeeId = await createEmployee(t)
     await createContract(t, contractBody(employeeId, catalog))
@@ -241,6 +276,17 @@ describe('contracts API: create and read', () => {
       familyAllowanceAmount: 113,
       totalSalary: 1113,
     })
+    // A base below the RMV (S/ 1,130) warns; the RMV itself does not.
+    expect(empty.body.payload.warnings).toEqual([
+      'El Sueldo Base (S/ 1,000.00) es menor que la remuneración mínima vital vigente (S/ 1,130.00). ' +
+        'Para una jornada completa el sueldo no puede ser menor a la RMV.',
+    ])
+    const atMinimum = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/contracts/preview',
+      payload: { employeeId, contractType: 1, startDate: '2028-01-31', baseSalary: '1130' },
+    })
+    expect(atMinimum.body.payload.warnings).toEqual([])
     const id = await createContract(t, contractBody(employeeId, catalog))
     const alerted = await t.call('admin', {
       method: 'POST',

@@ -1,12 +1,15 @@
 import { type Executor, employees } from '@planillas/db'
 import {
+  belowMinimumWageWarning,
   CONTRACT_MESSAGES,
   type ContractPreviewInput,
   contractEndDate,
   contractPay,
+  contractPayDate,
   fixedTermWarning,
   isIsoDate,
   renewalStart,
+  todayInLima,
 } from '@planillas/domain'
 import { eq, sql } from 'drizzle-orm'
 import { badRequest, found } from '../../lib/errors'
@@ -56,11 +59,19 @@ export async function previewContract(db: Executor, input: ContractPreviewInput)
     input.baseSalary !== '' &&
     Number.isFinite(base) &&
     base > 0
-      ? contractPay(base, Boolean(input.familyAllowance), startDate)
+      ? contractPay(
+          base,
+          Boolean(input.familyAllowance),
+          contractPayDate({ startDate, finishDate }, todayInLima()),
+        )
       : null
   const warning =
     employee && startDate
       ? await termWarning(db, employee.id, { startDate, finishDate }, input.contractId)
+      : null
+  const belowMinimum =
+    pay && startDate
+      ? belowMinimumWageWarning(pay.baseSalary, contractPayDate({ startDate, finishDate }, todayInLima()))
       : null
   return {
     employee,
@@ -69,7 +80,7 @@ export async function previewContract(db: Executor, input: ContractPreviewInput)
     finishDate,
     familyAllowanceAmount: pay?.familyAllowance ?? null,
     totalSalary: pay?.totalSalary ?? null,
-    warnings: warning ? [warning] : [],
+    warnings: [warning, belowMinimum].filter((w): w is string => Boolean(w)),
   }
 }
 

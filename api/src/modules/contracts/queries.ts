@@ -1,11 +1,12 @@
 import { areas, companies, contracts, type Executor, employees, positions, rowsOf } from '@planillas/db'
 import type { ContractFilter, PageQuery } from '@planillas/domain'
-import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import { orderByFor, paged } from '../../lib/paging'
 import { contractWhere } from './filters'
+import { familyAllowanceSql, totalSalarySql } from './pay-sql'
 
-const money = (column: PgColumn) => sql<number>`${column}`.mapWith(Number)
+const money = (column: PgColumn | SQL) => sql<number>`${column}`.mapWith(Number)
 const fullName = sql<string>`${employees.name} || ' ' || ${employees.surname}`
 const renewed = alias(contracts, 'renewed')
 const renewal = alias(contracts, 'renewal')
@@ -29,8 +30,9 @@ const rowColumns = {
   finishDate: contracts.finishDate,
   baseSalary: money(contracts.baseSalary),
   familyAllowance: contracts.familyAllowance,
-  familyAllowanceAmount: money(contracts.familyAllowanceAmount),
-  totalSalary: money(contracts.totalSalary),
+  // On the pay date (today while it runs), not the amounts stored when it was saved.
+  familyAllowanceAmount: money(familyAllowanceSql),
+  totalSalary: money(totalSalarySql),
   status: contracts.status,
   closedOn: contracts.closedOn,
   closeReason: contracts.closeReason,
@@ -56,7 +58,7 @@ const sortColumns = {
   startDate: contracts.startDate,
   finishDate: contracts.finishDate,
   baseSalary: contracts.baseSalary,
-  totalSalary: contracts.totalSalary,
+  totalSalary: totalSalarySql,
   status: contracts.status,
   createdAt: contracts.createdAt,
 }

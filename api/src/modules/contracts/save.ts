@@ -6,6 +6,7 @@ import {
   calendarStatus,
   contractEndDate,
   contractPay,
+  contractPayDate,
   formatDate,
   isCurrentContract,
   todayInLima,
@@ -28,9 +29,14 @@ const EXPIRED = 'Vencimiento del plazo'
 
 /** The columns a create or update writes, with the pay and the calendar's status computed here. */
 function columnsOf(input: ContractInput, today: string, noticeDays: number, actor: string) {
-  const pay = contractPay(input.baseSalary, input.familyAllowance, input.startDate)
   // The server's end date, whatever the client sent (DESIGN §7).
   const finishDate = contractEndDate(input.startDate, input.contractType)
+  // Stored as of the save; reads recompute it for their own pay date (`contractPaySql`).
+  const pay = contractPay(
+    input.baseSalary,
+    input.familyAllowance,
+    contractPayDate({ startDate: input.startDate, finishDate }, today),
+  )
   const status = calendarStatus(finishDate, today, noticeDays)
   return {
     employeeId: input.employeeId,

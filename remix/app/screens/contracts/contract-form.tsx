@@ -3,7 +3,9 @@ import {
   ContractSchema,
   contractEndDate,
   contractPay,
+  contractPayDate,
   isIndefinite,
+  todayInLima,
 } from '@planillas/domain'
 import type { SerializeFrom } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -118,6 +120,13 @@ function browserFigures(values: {
     /^\d{4}-\d{2}-\d{2}$/.test(values.startDate)
   return {
     finishDate,
-    totalSalary: valid ? contractPay(base, values.familyAllowance, values.startDate).totalSalary : null,
+    // The allowance follows the RMV on the pay date (today while the contract runs).
+    totalSalary: valid
+      ? contractPay(
+          base,
+          values.familyAllowance,
+          contractPayDate({ startDate: values.startDate, finishDate }, todayInLima()),
+        ).totalSalary
+      : null,
   }
 }

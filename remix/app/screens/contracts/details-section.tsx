@@ -1,4 +1,12 @@
-import { contractDuration, enumOptions, familyAllowanceOn, formatMoney, todayInLima } from '@planillas/domain'
+import {
+  contractDuration,
+  contractPayDate,
+  enumOptions,
+  familyAllowanceOn,
+  formatMoney,
+  isIsoDate,
+  todayInLima,
+} from '@planillas/domain'
 import { FieldShell, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { SwitchField } from '~/components/form/switch-field'
@@ -32,7 +40,10 @@ export function DetailsSection({
   warnings: string[]
 }) {
   const start = String(fields.startDate.value ?? '')
-  const allowance = familyAllowanceOn(/^\d{4}-\d{2}-\d{2}$/.test(start) ? start : todayInLima())
+  const today = todayInLima()
+  const allowance = familyAllowanceOn(
+    isIsoDate(start) ? contractPayDate({ startDate: start, finishDate }, today) : today,
+  )
   const finish = fields.finishDate
   return (
     <FormCard title="Detalles del Contrato">
