@@ -5,12 +5,14 @@ import {
   cciCheckDigit,
   DEFAULT_IDENTIFIER_MAX_LENGTH,
   FORM_IDENTIFIER_TYPES,
+  fromSunatDocumentCode,
   IDENTIFIER_TYPE,
   identifierMaxLength,
   identifierProblem,
   identifierType,
   isPeruvianMobile,
   isValidCci,
+  sunatDocumentCode,
 } from './identifiers'
 
 describe('SUNAT identifier types', () => {
@@ -19,7 +21,7 @@ describe('SUNAT identifier types', () => {
       Object.keys(identifierType)
         .map(Number)
         .sort((a, b) => a - b),
-    ).toEqual([0, 1, 4, 6, 7, 9, 22, 23, 24, 90, 91])
+    ).toEqual([0, 1, 4, 6, 7, 9, 22, 23, 24, 26, 90, 91])
     expect(identifierType[1].label).toBe('DNI')
     expect(identifierType[4].label).toBe('Carné de extranjería')
     expect(identifierType[7].label).toBe('Pasaporte')
@@ -34,7 +36,28 @@ describe('SUNAT identifier types', () => {
       'CARNET_MILITAR',
       'CE',
       'PASAPORTE',
+      'CARNE_CPP',
+      'CARNE_REFUGIO',
     ])
+    expect(identifierType[26].label).toBe('Carné de permiso temporal de permanencia (CPP)')
+  })
+
+  it("exports SUNAT's two-digit codes and reads them back", () => {
+    expect(sunatDocumentCode(IDENTIFIER_TYPE.DNI)).toBe('01')
+    expect(sunatDocumentCode(IDENTIFIER_TYPE.CE)).toBe('04')
+    expect(sunatDocumentCode(IDENTIFIER_TYPE.CARNE_REFUGIO)).toBe('09')
+    expect(sunatDocumentCode(IDENTIFIER_TYPE.CARNE_CPP)).toBe('26')
+    expect(sunatDocumentCode(IDENTIFIER_TYPE.LIBRETA_MILITAR)).toBeNull()
+    expect(sunatDocumentCode(IDENTIFIER_TYPE.OTROS)).toBeNull()
+    expect(fromSunatDocumentCode('01')).toBe(1)
+    expect(fromSunatDocumentCode('26')).toBe(26)
+    expect(fromSunatDocumentCode('90')).toBeNull()
+    expect(fromSunatDocumentCode('x')).toBeNull()
+  })
+
+  it('accepts a CPP or a refugee card in the employee form', () => {
+    expect(identifierProblem(IDENTIFIER_TYPE.CARNE_CPP, 'a1b2c3d4e')).toBeNull()
+    expect(identifierProblem(IDENTIFIER_TYPE.CARNE_REFUGIO, '000123456')).toBeNull()
   })
 
   it('gives each type its maximum length, 11 when no type is chosen', () => {

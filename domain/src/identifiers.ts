@@ -1,7 +1,11 @@
 import type { EnumTable } from './enums'
 import { isValidRuc } from './ruc'
 
-/** SUNAT's identity document types (Tabla 3 of its catalogue): code, key and Spanish label. */
+/**
+ * Identity document types: our stored code (SUNAT's Tabla 3 number without its leading zero, plus
+ * the seed's own 90/91 for military documents and 0 for others), key and Spanish label. Files for
+ * SUNAT take the two-digit code of `sunatDocumentCode`.
+ */
 export const identifierType = {
   1: { key: 'DNI', label: 'DNI' },
   4: { key: 'CE', label: 'Carné de extranjería' },
@@ -11,6 +15,7 @@ export const identifierType = {
   22: { key: 'CARNE_RREE', label: 'Carné de identidad RR.EE.' },
   23: { key: 'CARNE_PTP', label: 'Carné permiso temp. permanencia' },
   24: { key: 'DOC_EXTRANJERO', label: 'Doc. identidad extranjero' },
+  26: { key: 'CARNE_CPP', label: 'Carné de permiso temporal de permanencia (CPP)' },
   90: { key: 'LIBRETA_MILITAR', label: 'Libreta militar' },
   91: { key: 'CARNET_MILITAR', label: 'Carnet militar' },
   0: { key: 'OTROS', label: 'Otros' },
@@ -27,6 +32,7 @@ export const IDENTIFIER_TYPE = {
   CARNE_RREE: 22,
   CARNE_PTP: 23,
   DOC_EXTRANJERO: 24,
+  CARNE_CPP: 26,
   LIBRETA_MILITAR: 90,
   CARNET_MILITAR: 91,
   OTROS: 0,
@@ -40,6 +46,9 @@ export const FORM_IDENTIFIER_TYPES = [
   IDENTIFIER_TYPE.CARNET_MILITAR,
   IDENTIFIER_TYPE.CE,
   IDENTIFIER_TYPE.PASAPORTE,
+  // Issue 11: Venezuelan and other foreign workers hold a CPP or a refugee card.
+  IDENTIFIER_TYPE.CARNE_CPP,
+  IDENTIFIER_TYPE.CARNE_REFUGIO,
 ] as const
 
 export const ALL_IDENTIFIER_TYPES = Object.values(IDENTIFIER_TYPE) as number[]
@@ -70,7 +79,26 @@ export const IDENTIFIER_RULES: Record<number, IdentifierRule> = {
   [IDENTIFIER_TYPE.CARNE_RREE]: alphanumeric15,
   [IDENTIFIER_TYPE.CARNE_PTP]: alphanumeric15,
   [IDENTIFIER_TYPE.DOC_EXTRANJERO]: alphanumeric15,
+  [IDENTIFIER_TYPE.CARNE_CPP]: alphanumeric15,
   [IDENTIFIER_TYPE.OTROS]: alphanumeric15,
+}
+
+/**
+ * SUNAT's two-digit code of a document type ('01' DNI, '04' CE, '06' RUC, '07' pasaporte, '09'
+ * carné de solicitud de refugio, '22' carné RR.EE., '23' PTP, '24' documento extranjero, '26' CPP)
+ * for files SUNAT reads; null for the seed's own codes SUNAT has no code for (90, 91, 0).
+ */
+export function sunatDocumentCode(type: number): string | null {
+  if (type === IDENTIFIER_TYPE.LIBRETA_MILITAR || type === IDENTIFIER_TYPE.CARNET_MILITAR) return null
+  if (type === IDENTIFIER_TYPE.OTROS || !(type in identifierType)) return null
+  return String(type).padStart(2, '0')
+}
+
+/** Our code for SUNAT's two-digit code ('01' → 1), or null when we do not know it. */
+export function fromSunatDocumentCode(code: string): number | null {
+  if (!/^\d{1,2}$/.test(code.trim())) return null
+  const type = Number(code)
+  return sunatDocumentCode(type) ? type : null
 }
 
 /** Without a chosen type the document and bank identifier fields allow 11 characters (SPEC §5). */

@@ -78,7 +78,7 @@ export const employees = pgTable(
     check('employees_status_check', sql`${t.status} in (1, 2)`),
     check(
       'employees_identifier_type_check',
-      sql`${t.identifierType} in (0, 1, 4, 6, 7, 9, 22, 23, 24, 90, 91)`,
+      sql`${t.identifierType} in (0, 1, 4, 6, 7, 9, 22, 23, 24, 26, 90, 91)`,
     ),
     check('employees_gender_check', sql`${t.gender} in (1, 2)`),
     check('employees_account_type_check', sql`${t.accountType} in (1, 2, 3)`),

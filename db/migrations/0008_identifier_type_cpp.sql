@@ -1,0 +1,2 @@
+ALTER TABLE "employees" DROP CONSTRAINT "employees_identifier_type_check";--> statement-breakpoint
+ALTER TABLE "employees" ADD CONSTRAINT "employees_identifier_type_check" CHECK ("employees"."identifier_type" in (0, 1, 4, 6, 7, 9, 22, 23, 24, 26, 90, 91));
