@@ -1,9 +1,10 @@
-import { count, eq } from 'drizzle-orm'
+import { cciBankCode, isValidCci } from '@planillas/domain'
+import { count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from './client'
 import { parseCsv } from './csv'
 import { loadReferenceData, readBanks, readCountries, readDistricts } from './reference'
-import { banks, countries, ubigeoDistricts } from './schema/index'
+import { banks, countries, employees, ubigeoDistricts } from './schema/index'
 import { openTestDatabase } from './testing'
 
 describe('parseCsv', () => {
@@ -29,9 +30,49 @@ describe('reference files', () => {
       district: 'MIRAFLORES',
       department: 'AREQUIPA',
     })
+    // INEI's current list (issue 11): the new districts, and not the obsolete duplicates.
+    const byCode = new Map(districts.map((d) => [d.code, d]))
+    expect(byCode.get('130112')).toMatchObject({ district: 'ALTO TRUJILLO', province: 'TRUJILLO' })
+    expect(byCode.get('160405')).toMatchObject({
+      district: 'SANTA ROSA DE LORETO',
+      province: 'MARISCAL RAMON CASTILLA',
+    })
+    expect(byCode.get('180107')).toMatchObject({ district: 'SAN ANTONIO', province: 'MARISCAL NIETO' })
+    for (const gone of ['160109', '160114', '150144']) expect(byCode.has(gone)).toBe(false)
+    expect(byCode.get('160803')).toMatchObject({ district: 'TENIENTE MANUEL CLAVERO', province: 'PUTUMAYO' })
+    // Lima has 43 districts, 150101–150143.
+    expect(districts.filter((d) => d.code.startsWith('1501'))).toHaveLength(43)
     expect(readBanks().find((b) => b.code === '002')).toMatchObject({ name: 'Banco de Crédito del Perú' })
     const pe = readCountries().find((c) => c.code === 'PE')
     expect(pe?.name).toBe('Perú')
+  })
+})
+
+describe('banks', () => {
+  it('has the cajas municipales whose CCI codes we know, so their payments are not refused', () => {
+    const codes = new Set(readBanks().map((b) => b.code))
+    for (const caja of ['802', '803', '805', '806', '808', '809', '813']) expect(codes.has(caja)).toBe(true)
+    expect(readBanks().find((b) => b.code === '803')).toMatchObject({ shortName: 'Caja Arequipa' })
+    // One row per code, every code three digits.
+    expect(codes.size).toBe(readBanks().length)
+    for (const code of codes) expect(code).toMatch(/^\d{3}$/)
+  })
+
+  it('knows the bank of every CCI check-digit vector', () => {
+    const codes = new Set(readBanks().map((b) => b.code))
+    const vectors = [
+      '01135600020019445039',
+      '00392401319240299683',
+      '00928021280006298996',
+      '03810110700064503226',
+      '04947900601503257899',
+      '01800000400588058608',
+      '00219100012345678957',
+    ]
+    for (const cci of vectors) {
+      expect(isValidCci(cci)).toBe(true)
+      expect(codes.has(cciBankCode(cci))).toBe(true)
+    }
   })
 })
 
@@ -53,5 +94,27 @@ describe('loadReferenceData', () => {
     expect(await n(countries)).toBe(first.countries)
     const [bbva] = await handle.db.select().from(banks).where(eq(banks.code, '011'))
     expect(bbva.name).toBe('BBVA Perú')
+  })
+
+  it('retires districts that left the list: deleted when unused, kept as obsolete when an employee has them', async () => {
+    // A database loaded from the old list: both obsolete Loreto districts, one of them in use.
+    await handle.db.insert(ubigeoDistricts).values([
+      { code: '160109', department: 'LORETO', province: 'MAYNAS', district: 'PUTUMAYO' },
+      { code: '160114', department: 'LORETO', province: 'MAYNAS', district: 'TENIENTE MANUEL CLAVERO' },
+    ])
+    await handle.db
+      .insert(employees)
+      .values({ identifierType: 1, identifier: '41234567', name: 'Ana', surname: 'Ríos', ubigeo: '160114' })
+    await loadReferenceData(handle.db)
+    await loadReferenceData(handle.db)
+    const rows = await handle.db
+      .select({ code: ubigeoDistricts.code, obsolete: ubigeoDistricts.obsolete })
+      .from(ubigeoDistricts)
+      .where(inArray(ubigeoDistricts.code, ['160109', '160114', '130112']))
+      .orderBy(ubigeoDistricts.code)
+    expect(rows).toEqual([
+      { code: '130112', obsolete: false },
+      { code: '160114', obsolete: true },
+    ])
   })
 })

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { getTableColumns, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, not, notExists, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from './client'
 import { parseCsv } from './csv'
-import { banks, countries, ubigeoDistricts } from './schema/index'
+import { banks, countries, employees, ubigeoDistricts } from './schema/index'
 
 export const REFERENCE_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../reference')
 
@@ -74,6 +74,21 @@ async function upsert<T extends CodedTable>(
 }
 
 /**
+ * Districts that left INEI's list (160109 and 160114, now in Putumayo province; 150144, never a
+ * district): deleted when nobody uses them, else kept as `obsolete` so an employee's record still
+ * reads its district while the search offers only current ones. Idempotent.
+ */
+async function retireDistricts(db: Executor, current: string[]) {
+  const gone = not(inArray(ubigeoDistricts.code, current))
+  const used = db.select({ one: sql`1` }).from(employees).where(eq(employees.ubigeo, ubigeoDistricts.code))
+  await db.delete(ubigeoDistricts).where(and(gone, notExists(used)))
+  await db
+    .update(ubigeoDistricts)
+    .set({ obsolete: true, updatedAt: sql`now()` })
+    .where(and(gone, eq(ubigeoDistricts.obsolete, false)))
+}
+
+/**
  * Loads the reference data (ubigeo districts, banks, countries). Idempotent and cheap to repeat:
  * call it after migrating, on every start, in the seed and in test databases.
  */
@@ -84,7 +99,16 @@ export async function loadReferenceData(
   const bankRows = readBanks()
   const countryRows = readCountries()
   await db.transaction(async (tx) => {
-    await upsert(tx, ubigeoDistricts, districts, ['reniecCode', 'department', 'province', 'district'])
+    await upsert(
+      tx,
+      ubigeoDistricts,
+      districts.map((d) => ({ ...d, obsolete: false })),
+      ['reniecCode', 'department', 'province', 'district', 'obsolete'],
+    )
+    await retireDistricts(
+      tx,
+      districts.map((d) => d.code),
+    )
     await upsert(tx, banks, bankRows, ['name', 'shortName'])
     await upsert(tx, countries, countryRows, ['name'])
   })

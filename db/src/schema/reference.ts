@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns'
 
 /** INEI districts with their province and department (db/reference/ubigeo, loaded on start). */
@@ -13,6 +13,11 @@ export const ubigeoDistricts = pgTable(
     province: text('province').notNull(),
     /** Upper case without accents, as INEI writes it. */
     district: text('district').notNull(),
+    /**
+     * No longer in INEI's list but still the ubigeo of some employee: kept so their record reads
+     * the same, never offered by the search (db/reference/README.md).
+     */
+    obsolete: boolean('obsolete').notNull().default(false),
     ...timestamps,
   },
   (t) => [

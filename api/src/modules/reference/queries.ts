@@ -31,7 +31,7 @@ export async function searchDistricts(db: Executor, search: string | undefined, 
       department: ubigeoDistricts.department,
     })
     .from(ubigeoDistricts)
-    .where(and(...words.map((w) => ilike(place, likePattern(w)))))
+    .where(and(eq(ubigeoDistricts.obsolete, false), ...words.map((w) => ilike(place, likePattern(w)))))
     .orderBy(
       sql`${foldedDistrict} = ${term} desc`,
       sql`${foldedDistrict} like ${`${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} desc`,

@@ -1,0 +1,1 @@
+ALTER TABLE "ubigeo_districts" ADD COLUMN "obsolete" boolean DEFAULT false NOT NULL;
