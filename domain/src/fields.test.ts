@@ -22,6 +22,7 @@ describe('NUL characters', () => {
     expect(containsNul({ 'k\u0000': 1 })).toBe(true)
     expect(containsNul({ a: 'texto', b: [1, null, { c: 'ñandú' }] })).toBe(false)
     expect(containsNul(undefined)).toBe(false)
+    expect(containsNul(Buffer.from([0, 1, 2]))).toBe(false)
   })
 
   it('are refused by the shared text fields and the search box', () => {
