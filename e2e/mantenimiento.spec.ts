@@ -162,6 +162,9 @@ test.describe('Mantenimiento', () => {
       '/estado/constructor/1?status=2',
       '/estado/toString/1?status=2',
       '/estado/areas/2147483648?status=2',
+      '/areas/2147483648',
+      '/empresas/2147483648/detalle',
+      '/colaboradores/2147483648/detalle',
     ]) {
       expect((await page.goto(path))?.status(), path).toBe(404)
       await expect(page.getByText('Ocurrió un error')).toHaveCount(0)

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { MESSAGES } from '@planillas/domain'
+import { MAX_ID, MESSAGES } from '@planillas/domain'
 import { data } from '@remix-run/node'
 import { z } from 'zod'
 import { ApiError } from './api.server'
@@ -52,6 +52,7 @@ export const echoForm = (formData: FormData) => parseWithZod(formData, { schema:
 /** A record id from the route, or 404. */
 export function idParam(value: string | undefined): number {
   const id = Number(value)
-  if (!Number.isInteger(id) || id <= 0) throw new Response('No encontrado', { status: 404 })
+  // Ids are `integer` columns: a larger number names no record (issue 10), it is not a fault.
+  if (!Number.isInteger(id) || id <= 0 || id > MAX_ID) throw new Response('No encontrado', { status: 404 })
   return id
 }
