@@ -40,7 +40,9 @@ describe('payment batches: the upload form', () => {
       .select()
       .from(auditLogs)
       .where(eq(auditLogs.entity, 'payment_batches'))
-    expect(audit.description).toContain(`planilla ${s.payroll.code}: archivo 'abonos.xlsx' y 1 constancia (carga`)
+    expect(audit.description).toContain(
+      `planilla ${s.payroll.code}: archivo 'abonos.xlsx' y 1 constancia (carga`,
+    )
     const file = await s.t.call('rrhh', { method: 'GET', url: `/api/v1/payment-batches/${id}/file` })
     expect(file.status).toBe(200)
     expect(Buffer.compare(file.body, sent.content)).toBe(0)
