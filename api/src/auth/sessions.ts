@@ -1,9 +1,20 @@
 import { authSessions, type Executor, refreshTokens } from '@planillas/db'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 
-/** Opens a session (a sign-in) for a user; its id goes into every access token of the family. */
-export async function openSession(tx: Executor, userId: number, createdBy: string): Promise<number> {
-  const [row] = await tx.insert(authSessions).values({ userId, createdBy }).returning({ id: authSessions.id })
+/**
+ * Opens a session (a sign-in) for a user; its id goes into every access token of the family. The
+ * provider's ID token is kept for its logout (`id_token_hint`).
+ */
+export async function openSession(
+  tx: Executor,
+  userId: number,
+  createdBy: string,
+  idToken?: string,
+): Promise<number> {
+  const [row] = await tx
+    .insert(authSessions)
+    .values({ userId, createdBy, idToken })
+    .returning({ id: authSessions.id })
   return row.id
 }
 

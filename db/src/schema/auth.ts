@@ -27,6 +27,11 @@ export const authSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The provider's ID token of this sign-in: the `id_token_hint` of the provider's logout. Kept
+     * here, not in the session cookie, which with it would pass browsers' 4 KB limit.
+     */
+    idToken: text('id_token'),
     ...timestamps,
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],

@@ -4,8 +4,9 @@ import { signInThroughProvider } from '@planillas/dev-idp/sign-in-client'
 import { DEMO_ROLES } from '@planillas/domain'
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic'
 import { eq, sql } from 'drizzle-orm'
-import { SignJWT } from 'jose'
+import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rolesClaim } from '../../auth/oidc'
 import { createTestApp, type TestApp } from '../../testing'
 import { signIn } from './queries'
 
@@ -139,6 +140,47 @@ describe('sign-in through the development provider', () => {
   })
 })
 
+describe('the roles claim', () => {
+  it.each([
+    [
+      ['dashboard', 'areas_lista'],
+      ['dashboard', 'areas_lista'],
+    ],
+    ['dashboard areas_lista', ['dashboard', 'areas_lista']],
+    ['  dashboard   areas_lista\tcargos_lista ', ['dashboard', 'areas_lista', 'cargos_lista']],
+    ['dashboard', ['dashboard']],
+    ['', []],
+    [[], []],
+  ])('reads %j as %j', (claim, roles) => {
+    expect(rolesClaim(claim)).toEqual(roles)
+  })
+
+  it('is absent when the provider sends none (the stored roles stay)', () => {
+    expect(rolesClaim(undefined)).toBeUndefined()
+    expect(rolesClaim(null)).toBeUndefined()
+  })
+
+  it("replaces the stored roles when present, string or array: an admin the provider calls 'dashboard' is not an admin", async () => {
+    const deps = { tokens: t.app.tokens, refreshTokenTtlDays: 7 }
+    await t.handle.db
+      .insert(users)
+      .values({ email: 'jefa@planillas.pe', name: 'Jefa', roles: [...DEMO_ROLES.admin] })
+    const identity = { subject: 'j-1', email: 'jefa@planillas.pe', name: 'Jefa' }
+    const fromString = await signIn(t.handle.db, deps, { ...identity, roles: rolesClaim('dashboard') })
+    expect((await t.app.tokens.verify(fromString.accessToken))?.roles).toEqual(['dashboard'])
+    const fromArray = await signIn(t.handle.db, deps, {
+      ...identity,
+      roles: rolesClaim(['dashboard', 'auditoria_lista']),
+    })
+    expect((await t.app.tokens.verify(fromArray.accessToken))?.roles).toEqual([
+      'dashboard',
+      'auditoria_lista',
+    ])
+    const [row] = await t.handle.db.select().from(users).where(eq(users.email, 'jefa@planillas.pe'))
+    expect(row.roles).toEqual(['dashboard', 'auditoria_lista'])
+  })
+})
+
 describe('refresh tokens', () => {
   const refresh = (refreshToken: string) => post('/api/v1/auth/refresh-token', { refreshToken })
 
@@ -222,6 +264,9 @@ describe('logout', () => {
     const out = await post('/api/v1/auth/logout', { refreshToken: tokens.refreshToken })
     expect(out.statusCode).toBe(200)
     expect(out.json().messages).toEqual(['Sesión cerrada correctamente'])
+    // The provider's ID token of that sign-in, for the provider's own logout.
+    const hint = out.json().payload.idTokenHint
+    expect(decodeJwt(hint)).toMatchObject({ aud: 'planillas-web', email: 'rrhh@planillas.pe' })
     const after = await post('/api/v1/auth/refresh-token', { refreshToken: tokens.refreshToken })
     expect(after.statusCode).toBe(401)
     expect(after.json().messages).toEqual(['Su sesión ha expirado, por favor inicie sesión nuevamente'])

@@ -70,7 +70,8 @@ export async function signIn(db: Database, deps: Deps, identity: Identity): Prom
       actor: user.email,
       description: `Inicio de sesión de ${user.name} (${user.email})`,
     })
-    return (await issuePair(tx, deps, user, await openSession(tx, user.id, user.email))).pair
+    const sessionId = await openSession(tx, user.id, user.email, identity.idToken)
+    return (await issuePair(tx, deps, user, sessionId)).pair
   })
 }
 
@@ -134,20 +135,22 @@ async function replacementAlive(tx: Executor, id: number): Promise<boolean> {
 /**
  * Logout: ends the session of the refresh token (any token of its family will do: the web tier
  * may hold one a parallel request just rotated) and so every refresh and access token issued in
- * it, at once. Unknown tokens change nothing.
+ * it, at once. Answers the provider's ID token of that sign-in, the hint of the provider's own
+ * logout; null for an unknown token (which changes nothing) or a sign-in without one.
  */
-export async function revoke(db: Database, token: string): Promise<boolean> {
+export async function revoke(db: Database, token: string): Promise<{ idTokenHint: string | null }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: refreshTokens.id, sessionId: refreshTokens.sessionId })
+      .select({ id: refreshTokens.id, sessionId: refreshTokens.sessionId, idToken: authSessions.idToken })
       .from(refreshTokens)
+      .leftJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
       .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
-    if (!row) return false
+    if (!row) return { idTokenHint: null }
     await tx
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt)))
     if (row.sessionId) await revokeSession(tx, row.sessionId)
-    return true
+    return { idTokenHint: row.idToken ?? null }
   })
 }
