@@ -138,6 +138,8 @@ describe('OIDC_INTERNAL_URL', () => {
     expect(forBrowser('http://idp:8080', settings)).toBe('https://sso.example')
     expect(forBrowser('http://idp:80801/auth', settings)).toBe('http://idp:80801/auth')
     expect(forBrowser('https://sso.example/auth', settings)).toBe('https://sso.example/auth')
-    expect(forBrowser('http://idp:8080/auth', { issuer: 'https://sso.example' })).toBe('http://idp:8080/auth')
+    expect(
+      forBrowser('http://idp:8080/auth', { issuer: 'https://sso.example', internalUrl: undefined }),
+    ).toBe('http://idp:8080/auth')
   })
 })
