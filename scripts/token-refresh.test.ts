@@ -67,7 +67,7 @@ describe('token refresh middleware', () => {
 
   it('leaves a token with time left alone', async () => {
     const fresh = {
-      accessToken: await createTokenSigner('otro', 900).sign({ id: 1, ...identity }),
+      accessToken: await createTokenSigner('otro', 900).sign({ id: 1, sessionId: 1, ...identity }),
       refreshToken: 'sin-uso',
     }
     const { seen, setCookie } = await visit(await cookieWith(fresh))

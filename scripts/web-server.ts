@@ -7,6 +7,7 @@ import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { tokenRefresh } from './token-refresh'
+import { webOriginCheck } from './web-origin-check'
 
 export const REMIX_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../remix')
 /** The web build served: `remix/build`, or `REMIX_BUILD_DIR` under `remix/` (the end-to-end tests' own). */
@@ -63,6 +64,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   app.use('/assets', (_req, res) => res.status(404).end())
   app.use(express.static(path.join(REMIX_BUILD, 'client'), { maxAge: '1h' }))
   app.use('/api/docs', apiDocsProxy(options.apiUrl))
+  app.use(webOriginCheck())
   app.use(tokenRefresh(options.apiUrl))
   app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }))
 

@@ -3,6 +3,7 @@ import { openTestDatabase } from '@planillas/db/testing'
 import { DEMO_ROLES } from '@planillas/domain'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { type AppOptions, buildApp } from './app'
+import { openSession } from './auth/sessions'
 import { type ApiConfig, loadConfig } from './config'
 
 export type TestApp = {
@@ -39,9 +40,9 @@ export async function createTestApp(
       .values({ email, name: email, roles })
       .onConflictDoUpdate({ target: users.email, set: { roles } })
       .returning()
-    return {
-      authorization: `Bearer ${await app.tokens.sign({ id: user.id, email, name: user.name, roles })}`,
-    }
+    const sessionId = await openSession(handle.db, user.id, email)
+    const token = await app.tokens.sign({ id: user.id, email, name: user.name, roles, sessionId })
+    return { authorization: `Bearer ${token}` }
   }
   const call: TestApp['call'] = async (who, options) => {
     const response = await app.inject({ ...options, headers: { ...options.headers, ...(await as(who)) } })

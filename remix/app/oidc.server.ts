@@ -17,14 +17,17 @@ const SCOPES = ['openid', 'profile', 'email']
 const env = (name: string) => process.env[name] || undefined
 
 export function oidcSettings() {
-  const webUrl = env('WEB_URL') ?? `http://localhost:${env('WEB_PORT') ?? 3000}`
+  const webUrl = (env('WEB_URL') ?? `http://localhost:${env('WEB_PORT') ?? 3000}`).replace(/\/$/, '')
   return {
     issuer: (env('OIDC_ISSUER') ?? `http://localhost:${env('IDP_PORT') ?? 3002}`).replace(/\/$/, ''),
     clientId: env('OIDC_CLIENT_ID') ?? 'planillas-web',
-    redirectUri: env('OIDC_REDIRECT_URI') ?? `${webUrl.replace(/\/$/, '')}/login/callback`,
+    redirectUri: env('OIDC_REDIRECT_URI') ?? `${webUrl}/login/callback`,
+    /** Where the provider's logout sends the browser back (registered at the provider). */
+    postLogoutRedirectUri: env('OIDC_POST_LOGOUT_REDIRECT_URI') ?? `${webUrl}/login`,
     internalUrl: env('OIDC_INTERNAL_URL')?.replace(/\/$/, ''),
   }
 }
+type Settings = ReturnType<typeof oidcSettings>
 
 /** An error to show the user on /login. */
 export class SignInError extends Error {}
@@ -39,25 +42,65 @@ export const flowCookie = createCookie('__planillas_oidc', {
   secrets: cookieSecrets,
 })
 
-let discovery: { issuer: string; at: number; endpoint: Promise<string> } | null = null
+/** The provider's endpoints the browser is sent to. */
+type BrowserEndpoints = { authorization: string; endSession: string | null }
 
-/** The provider's authorization endpoint, from its discovery document (cached for an hour). */
-function authorizationEndpoint(settings: ReturnType<typeof oidcSettings>): Promise<string> {
-  if (discovery && discovery.issuer === settings.issuer && Date.now() - discovery.at < 3_600_000) {
-    return discovery.endpoint
-  }
-  const endpoint = (async () => {
+let discovery: { key: string; at: number; endpoints: Promise<BrowserEndpoints> } | null = null
+
+/**
+ * An address of the provider as the browser must see it. The server reads the discovery document
+ * at OIDC_INTERNAL_URL (containers), and a provider that builds its URLs from the request's host
+ * answers with that internal address, which the browser cannot reach: it becomes the issuer's.
+ */
+export function forBrowser(url: string, settings: Pick<Settings, 'issuer' | 'internalUrl'>): string {
+  const { internalUrl, issuer } = settings
+  if (!internalUrl || !url.startsWith(internalUrl)) return url
+  const rest = url.slice(internalUrl.length)
+  return rest === '' || /^[/?#]/.test(rest) ? issuer + rest : url
+}
+
+/** The provider's browser-facing endpoints, from its discovery document (cached for an hour). */
+function browserEndpoints(settings: Settings): Promise<BrowserEndpoints> {
+  const key = `${settings.issuer} ${settings.internalUrl ?? ''}`
+  if (discovery && discovery.key === key && Date.now() - discovery.at < 3_600_000) return discovery.endpoints
+  const endpoints = (async () => {
     const url = `${settings.internalUrl ?? settings.issuer}/.well-known/openid-configuration`
     const response = await fetch(url).catch(() => null)
     if (!response?.ok)
       throw new SignInError('No se pudo contactar al proveedor de identidad, por favor intenta nuevamente')
-    return String(((await response.json()) as { authorization_endpoint: string }).authorization_endpoint)
+    const document = (await response.json()) as {
+      authorization_endpoint: string
+      end_session_endpoint?: string
+    }
+    return {
+      authorization: forBrowser(String(document.authorization_endpoint), settings),
+      endSession: document.end_session_endpoint
+        ? forBrowser(String(document.end_session_endpoint), settings)
+        : null,
+    }
   })()
-  discovery = { issuer: settings.issuer, at: Date.now(), endpoint }
-  endpoint.catch(() => {
-    if (discovery?.endpoint === endpoint) discovery = null
+  discovery = { key, at: Date.now(), endpoints }
+  endpoints.catch(() => {
+    if (discovery?.endpoints === endpoints) discovery = null
   })
-  return endpoint
+  return endpoints
+}
+
+/**
+ * Where the browser goes after our own logout: the provider's end_session_endpoint (RP-initiated
+ * logout) with the sign-in's ID token as `id_token_hint` (or our client id without one), so the
+ * provider's session ends too and a shared PC does not sign the same user straight back in. Null
+ * when the provider offers no logout or cannot be reached: then only our session ends.
+ */
+export async function providerLogoutUrl(idTokenHint: string | null): Promise<string | null> {
+  const settings = oidcSettings()
+  const endpoints = await browserEndpoints(settings).catch(() => null)
+  if (!endpoints?.endSession) return null
+  const url = new URL(endpoints.endSession)
+  if (idTokenHint) url.searchParams.set('id_token_hint', idTokenHint)
+  else url.searchParams.set('client_id', settings.clientId)
+  url.searchParams.set('post_logout_redirect_uri', settings.postLogoutRedirectUri)
+  return url.toString()
 }
 
 const PROVIDER_ERRORS: Record<string, string> = {
@@ -82,7 +125,7 @@ export class OidcStrategy<User> extends Strategy<User, { request: Request; grant
       }
       const client = new OAuth2Client(settings.clientId, null, settings.redirectUri)
       const target = client.createAuthorizationURLWithPKCE(
-        await authorizationEndpoint(settings),
+        (await browserEndpoints(settings)).authorization,
         flow.state,
         CodeChallengeMethod.S256,
         flow.codeVerifier,

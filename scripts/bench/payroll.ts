@@ -5,8 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { openSession } from '@planillas/api/auth/sessions'
 import { createTokenSigner } from '@planillas/api/auth/tokens'
-import { type DatabaseHandle, openDatabase, payrollBatches, rowsOf } from '@planillas/db'
+import { type DatabaseHandle, openDatabase, payrollBatches, rowsOf, users } from '@planillas/db'
 import {
   ensureFixtureBanks,
   insertFixtureEmployees,
@@ -258,11 +259,18 @@ async function main() {
     // Give the worker the moment it needs to migrate, connect and run its start-up sweep.
     await new Promise((resolve) => setTimeout(resolve, 3000))
     const idleRss = memoryMb(worker.pid, 'VmRSS')
+    // The API checks the token's session on every call: the bench signs in a user of its own.
+    const roles = [...DEMO_ROLES.admin]
+    const [benchUser] = await handle.db
+      .insert(users)
+      .values({ email: 'bench@planillas.pe', name: 'Bench', roles })
+      .returning({ id: users.id })
     const token = await createTokenSigner(secret, 3600).sign({
-      id: 1,
+      id: benchUser.id,
       email: 'bench@planillas.pe',
       name: 'Bench',
-      roles: [...DEMO_ROLES.admin],
+      roles,
+      sessionId: await openSession(handle.db, benchUser.id, 'bench@planillas.pe'),
     })
     const ids = new Map(
       rowsOf<{ identifier: string; id: number }>(

@@ -93,3 +93,30 @@ export function errorPage(message: string): string {
 <p>Vuelve a la aplicación e inténtalo nuevamente.</p></div>`,
   )
 }
+
+/**
+ * The provider's logout (oidc-provider's `form` posts to its confirmation with a one-time token).
+ * It signs out at once: the script posts the form, and without JavaScript one button does.
+ */
+export function logoutPage(form: string): string {
+  const confirmed = form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')
+  return layout(
+    'Cerrar sesión',
+    `<div class="card">
+<h1>Cerrar sesión</h1>
+<p>Cerrando tu sesión en el proveedor de identidad…</p>
+${confirmed}
+<div class="actions"><button type="submit" form="op.logoutForm" class="primary">Cerrar sesión</button></div>
+</div>
+<script>document.getElementById('op.logoutForm').submit()</script>`,
+  )
+}
+
+/** Shown when a logout names no application to return to. */
+export function loggedOutPage(): string {
+  return layout(
+    'Sesión cerrada',
+    `<div class="card"><h1>Sesión cerrada</h1>
+<p>Cerraste tu sesión en el proveedor de identidad. Ya puedes cerrar esta ventana.</p></div>`,
+  )
+}

@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto'
 import { exportJWK, generateKeyPair } from 'jose'
 import Provider, { type Configuration, interactionPolicy } from 'oidc-provider'
 import { findAccount } from './accounts'
-import { errorPage } from './pages'
+import { errorPage, loggedOutPage, logoutPage } from './pages'
 
 export type DevProviderOptions = {
   issuer: string
   clientId: string
   clientSecret: string
-  /** Base URLs of the web tier; each gets `/login/callback` as a redirect URI. */
+  /**
+   * Base URLs of the web tier; each gets `/login/callback` as a redirect URI and `/login` as the
+   * address its logout returns to.
+   */
   webUrls: string[]
 }
 
@@ -54,6 +57,7 @@ export async function createDevProvider(options: DevProviderOptions): Promise<Pr
         client_secret: options.clientSecret,
         client_name: 'Planillas',
         redirect_uris: options.webUrls.map((url) => `${url.replace(/\/$/, '')}/login/callback`),
+        post_logout_redirect_uris: options.webUrls.map((url) => `${url.replace(/\/$/, '')}/login`),
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
@@ -66,7 +70,21 @@ export async function createDevProvider(options: DevProviderOptions): Promise<Pr
     // name, email and roles go in the ID token itself, not only in /userinfo.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
-    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      // The app's logout comes here (RP-initiated logout) so the provider's session ends too.
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'html'
+          ctx.body = logoutPage(form)
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html'
+          ctx.body = loggedOutPage()
+        },
+      },
+    },
     interactions: {
       url: (_ctx, interaction) => `/interaction/${interaction.uid}`,
       policy: alwaysAskPolicy(),

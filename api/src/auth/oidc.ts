@@ -3,8 +3,21 @@ import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
 import type { ApiConfig } from '../config'
 import { HttpError, unauthorized } from '../lib/errors'
 
-/** Who the provider says signed in. `roles` is undefined when the provider sent no such claim. */
-export type Identity = { subject: string; email: string; name: string; roles?: string[] }
+/**
+ * Who the provider says signed in. `roles` is undefined when the provider sent no such claim;
+ * `idToken` is the provider's ID token (the hint of its logout).
+ */
+export type Identity = { subject: string; email: string; name: string; roles?: string[]; idToken?: string }
+
+/**
+ * The `roles` claim as permission codes: an array, or a space-separated string (as some providers
+ * send scope-like claims). Undefined when there is no such claim, so the stored roles are kept.
+ */
+export function rolesClaim(value: unknown): string[] | undefined {
+  if (Array.isArray(value)) return value.map((r) => String(r).trim()).filter(Boolean)
+  if (typeof value === 'string') return value.split(/[\s,]+/).filter(Boolean)
+  return undefined
+}
 
 type Discovery = { issuer: string; token_endpoint: string; jwks_uri: string; userinfo_endpoint?: string }
 
@@ -96,9 +109,9 @@ export function createOidcClient(oidc: ApiConfig['oidc']) {
         : { ...(await userinfo(discovery.userinfo_endpoint, accessToken)), ...claims }
       const email = typeof profile.email === 'string' ? profile.email.trim().toLowerCase() : ''
       if (!email) throw unauthorized(AUTH_MESSAGES.noEmail)
-      const roles = Array.isArray(profile.roles) ? profile.roles.map(String) : undefined
+      const roles = rolesClaim(profile.roles)
       const name = typeof profile.name === 'string' && profile.name.trim() ? profile.name.trim() : email
-      return { subject: claims.sub, email, name, roles }
+      return { subject: claims.sub, email, name, roles, idToken }
     },
   }
 }

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 
-export type AuthUser = { id: number; email: string; name: string; roles: string[] }
+/** Who an access token speaks for, and the session (refresh-token family) it belongs to. */
+export type AuthUser = { id: number; email: string; name: string; roles: string[]; sessionId: number }
 
 const ISSUER = 'planillas-api'
 
@@ -9,7 +10,7 @@ export function createTokenSigner(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret)
   return {
     async sign(user: AuthUser): Promise<string> {
-      return new SignJWT({ email: user.email, name: user.name, roles: user.roles })
+      return new SignJWT({ email: user.email, name: user.name, roles: user.roles, sid: user.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
         .setIssuer(ISSUER)
@@ -17,11 +18,13 @@ export function createTokenSigner(secret: string, ttlSeconds: number) {
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key)
     },
-    /** The user the token speaks for, or null when it is invalid or expired. */
+    /** The user the token speaks for, or null when it is invalid, expired or names no session. */
     async verify(token: string): Promise<AuthUser | null> {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] })
+        if (!Number.isSafeInteger(payload.sid)) return null
         return {
+          sessionId: payload.sid as number,
           id: Number(payload.sub),
           email: String(payload.email),
           name: String(payload.name),

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { sessionIsLive } from '../auth/sessions'
 import type { AuthUser } from '../auth/tokens'
 import { forbidden, unauthorized } from '../lib/errors'
 
 /**
  * Authentication and permissions for every route (DESIGN §3): a Bearer access token is required
- * unless the route is public, and the route's `config.permission` must be among the user's roles.
+ * unless the route is public, its session must not be revoked, and the route's `config.permission`
+ * must be among the user's roles.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null as unknown as AuthUser)
@@ -18,7 +20,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined
     if (!token) throw unauthorized()
     const user = await app.tokens.verify(token)
-    if (!user) throw unauthorized()
+    // A signed token is not enough: its session must still be open (logout, theft end it at once).
+    if (!user || !(await sessionIsLive(app.db, user.sessionId))) throw unauthorized()
     request.user = user
     const required = config?.permission
     if (!required) return

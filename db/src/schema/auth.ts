@@ -14,6 +14,29 @@ export const users = pgTable('users', {
   ...timestamps,
 })
 
+/**
+ * A sign-in and everything rotated from it (one refresh-token family). Every access token names its
+ * session, and the API looks it up by primary key on each call: revoking it (logout, a stolen
+ * refresh token) ends the access tokens already handed out at once, not when they expire.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The provider's ID token of this sign-in: the `id_token_hint` of the provider's logout. Kept
+     * here, not in the session cookie, which with it would pass browsers' 4 KB limit.
+     */
+    idToken: text('id_token'),
+    ...timestamps,
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+)
+
 /** Opaque refresh tokens, stored as SHA-256 hashes, rotated on every use. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -22,8 +45,10 @@ export const refreshTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session (family) the token belongs to; null only for tokens issued before sessions existed. */
+    sessionId: integer('session_id').references(() => authSessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
-    /** The roles granted at sign-in, carried over on rotation. */
+    /** The roles of the access token issued with it (rotation re-reads them from the user). */
     roles: text('roles').array().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -8,6 +8,7 @@ import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { redirectWithToast } from '~/session.server'
 import { statusResource } from '~/status-resources'
+import { sameOriginPath } from '~/utils/same-origin-path'
 
 export const meta: MetaFunction = () => [{ title: 'Cambiar estado | Planillas' }]
 
@@ -17,10 +18,8 @@ function resolve(params: LoaderFunctionArgs['params'], url: URL) {
   const status = Number(url.searchParams.get('status'))
   if (!resource || !Number.isInteger(id) || id < 1 || id > MAX_ID || !resource.statuses[status])
     throw new Response('No encontrado', { status: 404 })
-  const back = url.searchParams.get('back') ?? ''
-  // Only same-site paths: never an open redirect.
-  const safeBack = back.startsWith('/') && !back.startsWith('//') ? back : resource.list
-  return { resource, id, status, back: safeBack }
+  // Only paths of this site: never an open redirect (`/\host` is another site to a browser).
+  return { resource, id, status, back: sameOriginPath(url.searchParams.get('back'), resource.list) }
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

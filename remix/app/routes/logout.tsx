@@ -1,17 +1,23 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node'
 import { api } from '~/api.server'
+import { providerLogoutUrl } from '~/oidc.server'
 import { destroySessionHeaders, getSession, readTokens } from '~/session.server'
 
 /** Only a POST signs out; a link or a prefetch must not. */
 export const loader = () => redirect('/')
 
-/** Revokes the refresh token at the API, then clears the session whatever the result (SPEC §4). */
+/**
+ * Ends the session at the API (its access tokens stop working at once) and clears the cookie
+ * whatever the result (SPEC §4); then the browser goes through the provider's logout with the
+ * sign-in's ID token as hint, which brings it back to /login.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const tokens = readTokens(await getSession(request))
-  if (tokens) {
-    await api(request, '/auth/logout', { body: { refreshToken: tokens.refreshToken }, token: null }).catch(
-      () => null,
-    )
-  }
-  return redirect('/login', { headers: await destroySessionHeaders(request) })
+  const headers = await destroySessionHeaders(request)
+  if (!tokens) return redirect('/login', { headers })
+  const ended = await api<{ idTokenHint: string | null }>(request, '/auth/logout', {
+    body: { refreshToken: tokens.refreshToken },
+    token: null,
+  }).catch(() => null)
+  return redirect((await providerLogoutUrl(ended?.idTokenHint ?? null)) ?? '/login', { headers })
 }

@@ -4,7 +4,9 @@ import { signInThroughProvider } from '@planillas/dev-idp/sign-in-client'
 import { DEMO_ROLES } from '@planillas/domain'
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic'
 import { eq, sql } from 'drizzle-orm'
+import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rolesClaim } from '../../auth/oidc'
 import { createTestApp, type TestApp } from '../../testing'
 import { signIn } from './queries'
 
@@ -51,6 +53,7 @@ async function authorize(email: string, password: string) {
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload })
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })
 
 async function signInAs(email: string, password: string) {
   const response = await post('/api/v1/auth', await authorize(email, password))
@@ -137,6 +140,47 @@ describe('sign-in through the development provider', () => {
   })
 })
 
+describe('the roles claim', () => {
+  it.each([
+    [
+      ['dashboard', 'areas_lista'],
+      ['dashboard', 'areas_lista'],
+    ],
+    ['dashboard areas_lista', ['dashboard', 'areas_lista']],
+    ['  dashboard   areas_lista\tcargos_lista ', ['dashboard', 'areas_lista', 'cargos_lista']],
+    ['dashboard', ['dashboard']],
+    ['', []],
+    [[], []],
+  ])('reads %j as %j', (claim, roles) => {
+    expect(rolesClaim(claim)).toEqual(roles)
+  })
+
+  it('is absent when the provider sends none (the stored roles stay)', () => {
+    expect(rolesClaim(undefined)).toBeUndefined()
+    expect(rolesClaim(null)).toBeUndefined()
+  })
+
+  it("replaces the stored roles when present, string or array: an admin the provider calls 'dashboard' is not an admin", async () => {
+    const deps = { tokens: t.app.tokens, refreshTokenTtlDays: 7 }
+    await t.handle.db
+      .insert(users)
+      .values({ email: 'jefa@planillas.pe', name: 'Jefa', roles: [...DEMO_ROLES.admin] })
+    const identity = { subject: 'j-1', email: 'jefa@planillas.pe', name: 'Jefa' }
+    const fromString = await signIn(t.handle.db, deps, { ...identity, roles: rolesClaim('dashboard') })
+    expect((await t.app.tokens.verify(fromString.accessToken))?.roles).toEqual(['dashboard'])
+    const fromArray = await signIn(t.handle.db, deps, {
+      ...identity,
+      roles: rolesClaim(['dashboard', 'auditoria_lista']),
+    })
+    expect((await t.app.tokens.verify(fromArray.accessToken))?.roles).toEqual([
+      'dashboard',
+      'auditoria_lista',
+    ])
+    const [row] = await t.handle.db.select().from(users).where(eq(users.email, 'jefa@planillas.pe'))
+    expect(row.roles).toEqual(['dashboard', 'auditoria_lista'])
+  })
+})
+
 describe('refresh tokens', () => {
   const refresh = (refreshToken: string) => post('/api/v1/auth/refresh-token', { refreshToken })
 
@@ -165,9 +209,42 @@ describe('refresh tokens', () => {
     expect(stolen.json().messages).toEqual([
       'Su sesión fue cerrada por seguridad, por favor inicie sesión nuevamente',
     ])
-    // Every session of that user is gone, the legitimate ones included.
+    // Every session of that user is gone, the legitimate ones included, access tokens and all.
     expect((await refresh(a.json().payload.refreshToken)).statusCode).toBe(401)
     expect((await refresh(b.json().payload.refreshToken)).statusCode).toBe(401)
+    expect((await me(a.json().payload.accessToken)).statusCode).toBe(401)
+    expect((await me(first.accessToken)).statusCode).toBe(401)
+  })
+
+  it("carries the user's roles as they are now: a role removed is gone at the next refresh", async () => {
+    const first = await signInAs('lector@planillas.pe', 'lector')
+    await t.handle.db
+      .update(users)
+      .set({ roles: ['dashboard', 'areas_lista'] })
+      .where(eq(users.email, 'lector@planillas.pe'))
+    const rotated = await refresh(first.refreshToken)
+    expect(rotated.statusCode).toBe(200)
+    expect((await me(rotated.json().payload.accessToken)).json().payload.roles).toEqual([
+      'dashboard',
+      'areas_lista',
+    ])
+    const employees = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/employees',
+      headers: bearer(rotated.json().payload.accessToken),
+    })
+    expect(employees.statusCode).toBe(403)
+  })
+
+  it('refuses an access token that names no session (issued before sessions existed)', async () => {
+    const [user] = await t.handle.db.select().from(users).where(eq(users.email, 'lector@planillas.pe'))
+    const legacy = await new SignJWT({ email: user.email, name: user.name, roles: user.roles })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuer('planillas-api')
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('test-secret'))
+    expect((await me(legacy)).statusCode).toBe(401)
   })
 
   it('refuses an unknown token and an expired one', async () => {
@@ -183,12 +260,31 @@ describe('refresh tokens', () => {
 describe('logout', () => {
   it('revokes the refresh token: it cannot be rotated afterwards', async () => {
     const tokens = await signInAs('rrhh@planillas.pe', 'rrhh')
+    expect((await me(tokens.accessToken)).statusCode).toBe(200)
     const out = await post('/api/v1/auth/logout', { refreshToken: tokens.refreshToken })
     expect(out.statusCode).toBe(200)
     expect(out.json().messages).toEqual(['Sesión cerrada correctamente'])
+    // The provider's ID token of that sign-in, for the provider's own logout.
+    const hint = out.json().payload.idTokenHint
+    expect(decodeJwt(hint)).toMatchObject({ aud: 'planillas-web', email: 'rrhh@planillas.pe' })
     const after = await post('/api/v1/auth/refresh-token', { refreshToken: tokens.refreshToken })
     expect(after.statusCode).toBe(401)
     expect(after.json().messages).toEqual(['Su sesión ha expirado, por favor inicie sesión nuevamente'])
+  })
+
+  it('ends the access token at once, and only that session', async () => {
+    const other = await signInAs('rrhh@planillas.pe', 'rrhh')
+    const tokens = await signInAs('rrhh@planillas.pe', 'rrhh')
+    // A rotation just before logout: the session ends whichever token of it is presented.
+    const rotated = (await post('/api/v1/auth/refresh-token', { refreshToken: tokens.refreshToken })).json()
+      .payload
+    expect((await post('/api/v1/auth/logout', { refreshToken: tokens.refreshToken })).statusCode).toBe(200)
+    expect((await me(tokens.accessToken)).statusCode).toBe(401)
+    expect((await me(rotated.accessToken)).statusCode).toBe(401)
+    expect(
+      (await post('/api/v1/auth/refresh-token', { refreshToken: rotated.refreshToken })).statusCode,
+    ).toBe(401)
+    expect((await me(other.accessToken)).statusCode).toBe(200)
   })
 
   it('serves the OpenAPI document without a token, sign-in routes included', async () => {

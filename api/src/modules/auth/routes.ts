@@ -55,13 +55,19 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   })
 
+  /**
+   * Ends the session at once (its access tokens stop working) and answers the provider's ID token
+   * of that sign-in, for the provider's own logout (`id_token_hint`).
+   */
   app.post('/logout', {
     config: { public: true },
-    schema: { tags, security: [], body: RefreshSchema, response: { 200: envelopeOf(z.null()) } },
-    handler: async (req) => {
-      await revoke(app.db, req.body.refreshToken)
-      return ok(null, [SESSION_MESSAGES.loggedOut])
+    schema: {
+      tags,
+      security: [],
+      body: RefreshSchema,
+      response: { 200: envelopeOf(z.object({ idTokenHint: z.string().nullable() })) },
     },
+    handler: async (req) => ok(await revoke(app.db, req.body.refreshToken), [SESSION_MESSAGES.loggedOut]),
   })
 
   app.get('/me', {

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
 import { found, withUniqueMessages } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
@@ -31,7 +32,7 @@ export type CatalogOptions = {
   /** URL segment and OpenAPI tag, e.g. 'areas'. */
   resource: string
   /** Permission prefix, e.g. 'areas' → areas_lista, areas_edicion, areas_descarga_excel. */
-  module: string
+  module: 'areas' | 'cargos'
   /** Spanish noun with its article, e.g. { one: 'el área', title: 'Áreas' }. */
   noun: { one: string; title: string }
   bodySchema: z.ZodType<{ description: string }>
@@ -61,6 +62,7 @@ export function catalogRoutes(options: CatalogOptions) {
     })
 
     app.get('/', {
+      config: { permission: OPTION_PERMISSIONS[module] },
       schema: {
         tags,
         response: {

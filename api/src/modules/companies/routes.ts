@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
 import { found, withUniqueMessages } from '../../lib/errors'
 import { lookupExternal, pick } from '../../lib/external-lookup'
@@ -57,6 +58,7 @@ export async function companyRoutes(fastify: FastifyInstance) {
   })
 
   app.get('/', {
+    config: { permission: OPTION_PERMISSIONS.empresas },
     schema: {
       tags,
       response: {

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf } from '../../lib/envelope'
 import { found } from '../../lib/errors'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
@@ -58,6 +59,7 @@ export async function contractRoutes(fastify: FastifyInstance) {
   })
 
   app.get('/', {
+    config: { permission: OPTION_PERMISSIONS.contratos },
     schema: {
       tags,
       description: 'Contratos vigentes y por vencer.',

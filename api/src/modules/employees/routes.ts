@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
 import { badRequest, found } from '../../lib/errors'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
@@ -53,6 +54,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
   })
 
   app.get('/', {
+    config: { permission: OPTION_PERMISSIONS.colaboradores },
     schema: {
       tags,
       description:

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
@@ -41,6 +42,7 @@ export async function payrollRoutes(fastify: FastifyInstance) {
   })
 
   app.get('/', {
+    config: { permission: OPTION_PERMISSIONS.planillas },
     schema: {
       tags,
       description: 'Planillas vigentes, para listas desplegables.',
