@@ -37,7 +37,7 @@ describe('ensurePgliteParent', () => {
 describe('ensureSessionSecret', () => {
   it('generates the cookie secret once into the data folder and puts it into the environment', () => {
     const dataDir = path.join(freshDir(), '.data')
-    const env: NodeJS.ProcessEnv = {}
+    const env: Record<string, string | undefined> = {}
     const first = ensureSessionSecret(env, dataDir)
     expect(first).toMatch(/^[0-9a-f]{64}$/)
     expect(first).not.toBe('planillas-dev-session-secret')
@@ -50,7 +50,7 @@ describe('ensureSessionSecret', () => {
 
   it('keeps a configured SESSION_SECRET and writes nothing', () => {
     const dataDir = path.join(freshDir(), '.data')
-    const env: NodeJS.ProcessEnv = { SESSION_SECRET: 'configurado' }
+    const env: Record<string, string | undefined> = { SESSION_SECRET: 'configurado' }
     expect(ensureSessionSecret(env, dataDir)).toBe('configurado')
     expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(false)
   })

@@ -20,7 +20,10 @@ export function ensurePgliteParent(dataDir: string = DEFAULT_PGLITE_DIR): void {
  * `<dataDir>/session-secret` (as the JWT secret), never the public development value. It is put
  * into the environment, where the Remix server code reads it when it loads.
  */
-export function ensureSessionSecret(env: NodeJS.ProcessEnv = process.env, dataDir = LOCAL_DATA_DIR): string {
+export function ensureSessionSecret(
+  env: Record<string, string | undefined> = process.env,
+  dataDir = LOCAL_DATA_DIR,
+): string {
   const secret = persistentSecret('session-secret', env.SESSION_SECRET, dataDir)
   env.SESSION_SECRET = secret
   return secret
