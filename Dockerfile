@@ -3,7 +3,8 @@
 #   web     node --import tsx scripts/start-web.ts
 #   worker  node --import tsx worker/src/main.ts
 #   idp     node --import tsx scripts/dev-idp/main.ts   (development identity provider)
-FROM node:20-bookworm-slim AS build
+# Node 26: the Active LTS line (docs/decisions.md, "Hardening").
+FROM node:26-trixie-slim AS build
 WORKDIR /app
 # Manifests first, so the dependency layer is reused while only sources change.
 COPY package.json package-lock.json ./
@@ -19,7 +20,7 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:26-trixie-slim
 WORKDIR /app
 ENV NODE_ENV=production \
     API_HOST=0.0.0.0 \

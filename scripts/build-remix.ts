@@ -26,12 +26,32 @@ function newestChange(entry: string): number {
   )
 }
 
-/** Builds the Remix app when there is no build or a source changed after it. */
+/**
+ * Builds the Remix app when there is no build or a source changed after it. The build's own
+ * output (~150 lines of chunk sizes and bundler notes) is kept back: one progress line, and the
+ * whole output only when the build fails.
+ */
 export function ensureRemixBuild(): void {
   const built = newestChange(path.join(REMIX_BUILD, 'server/index.js'))
   const changed = Math.max(...SOURCES.map(newestChange))
   if (built && built >= changed) return
-  console.log(built ? 'El código de la web cambió: compilando…' : 'Compilando la web (primera vez)…')
-  const result = spawnSync('npm', ['run', 'build', '-w', '@planillas/remix'], { cwd: ROOT, stdio: 'inherit' })
-  if (result.status !== 0) throw new Error('No se pudo compilar la web (npm run build)')
+  const started = Date.now()
+  process.stdout.write(
+    built
+      ? 'El código de la web cambió: compilando…'
+      : 'Compilando la web (primera vez, menos de un minuto)…',
+  )
+  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', '@planillas/remix'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  if (result.status !== 0) {
+    process.stdout.write(' falló.\n')
+    process.stderr.write(
+      `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? `${result.error}\n` : ''}`,
+    )
+    throw new Error('No se pudo compilar la web (npm run build); arriba está su salida completa')
+  }
+  process.stdout.write(` lista en ${Math.round((Date.now() - started) / 1000)} s.\n`)
 }

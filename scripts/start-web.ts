@@ -1,6 +1,9 @@
+import { ensureSessionSecret } from './local-data'
 import { startWebServer } from './web-server'
 
 /** `npm run start:web`: the web tier alone, talking to the API at API_URL. */
+// In production SESSION_SECRET is mandatory (every web process must share it); else one is kept in .data.
+if (process.env.NODE_ENV !== 'production') ensureSessionSecret()
 const port = Number(process.env.WEB_PORT ?? 3000)
 const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
 const web = await startWebServer({ port, apiUrl, host: process.env.WEB_HOST ?? process.env.HOST })

@@ -2,6 +2,7 @@ import { persistentJwtSecret } from '@planillas/api/auth/secret'
 import { openDatabase } from '@planillas/db'
 import { DEMO_USERS, seedDemo } from '@planillas/db/seed'
 import { ensureRemixBuild } from './build-remix'
+import { ensurePgliteParent, ensureSessionSecret } from './local-data'
 import { startSystem, wantsDevIdp } from './system'
 
 /**
@@ -17,6 +18,10 @@ const ports = {
 }
 
 ensureRemixBuild()
+// A fresh clone has no .data: create what PGlite and the secrets need before anything opens them.
+if (!env.DATABASE_URL) ensurePgliteParent(env.PGLITE_DIR)
+const jwtSecret = persistentJwtSecret()
+if (env.NODE_ENV !== 'production') ensureSessionSecret(env)
 const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DIR })
 const where =
   handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${env.PGLITE_DIR ?? '.data/pglite'}`
@@ -29,7 +34,7 @@ const system = await startSystem({
   ports,
   host: env.HOST,
   devIdp,
-  api: { jwtSecret: persistentJwtSecret() },
+  api: { jwtSecret },
   logger: { level: env.LOG_LEVEL ?? 'warn' },
 }).catch(async (error) => {
   await handle.close()

@@ -8,6 +8,7 @@ import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { tokenRefresh } from './token-refresh'
 import { webOriginCheck } from './web-origin-check'
+import { createTimedServer, cspNonceOf, securityHeaders } from './web-security'
 
 export const REMIX_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../remix')
 /** The web build served: `remix/build`, or `REMIX_BUILD_DIR` under `remix/` (the end-to-end tests' own). */
@@ -56,6 +57,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const build = (await import(pathToFileURL(path.join(REMIX_BUILD, 'server/index.js')).href)) as ServerBuild
   const app = express()
   app.disable('x-powered-by')
+  app.use(securityHeaders())
   app.use(
     '/assets',
     express.static(path.join(REMIX_BUILD, 'client/assets'), { immutable: true, maxAge: '1y' }),
@@ -66,10 +68,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   app.use('/api/docs', apiDocsProxy(options.apiUrl))
   app.use(webOriginCheck())
   app.use(tokenRefresh(options.apiUrl))
-  app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }))
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV ?? 'production',
+      getLoadContext: (_req, res) => ({ cspNonce: cspNonceOf(res) }),
+    }),
+  )
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(options.port, options.host ?? '127.0.0.1', () => resolve(s)).once('error', reject)
+    const s = createTimedServer(app)
+    s.once('error', reject).listen(options.port, options.host ?? '127.0.0.1', () => resolve(s))
   })
   const port = (server.address() as AddressInfo).port
   return {

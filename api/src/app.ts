@@ -32,6 +32,7 @@ import { referenceRoutes } from './modules/reference/routes'
 import { authPlugin } from './plugins/auth'
 import { errorHandlerPlugin } from './plugins/error-handler'
 import { rejectNulPlugin } from './plugins/reject-nul'
+import { securityPlugin } from './plugins/security'
 
 export type AppOptions = {
   db: Database
@@ -43,11 +44,25 @@ export type AppOptions = {
   storage?: FileStorage
 }
 
+/**
+ * Node enforces the request timeout only when the headers timeout is not longer, and checks it on
+ * an interval (30 s by default): a tenth of the timeout keeps the cut-off near it.
+ */
+function requestTimeoutOptions(requestTimeoutMs: number) {
+  return {
+    headersTimeout: Math.min(60_000, requestTimeoutMs),
+    connectionsCheckingInterval: Math.min(30_000, Math.max(100, requestTimeoutMs / 10)),
+  }
+}
+
 /** Builds the API: plugins first, then one route module per resource under /api/v1. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
+    // A request (headers and body) that takes longer is cut off with 408: slow bodies hold no socket.
+    requestTimeout: options.config.requestTimeoutMs,
+    http: requestTimeoutOptions(options.config.requestTimeoutMs),
     // Arrays in query strings come without indices: areaIds=1&areaIds=2 (SPEC §7).
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>()
@@ -82,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } })
   await app.register(errorHandlerPlugin)
+  await app.register(securityPlugin)
   await app.register(authPlugin)
   await app.register(rejectNulPlugin)
 

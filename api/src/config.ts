@@ -21,6 +21,10 @@ export type ApiConfig = {
   rucLookupToken?: string
   dniLookupUrl?: string
   dniLookupToken?: string
+  /** Longest a client may take to send one whole request (headers and body); slower ones get 408. */
+  requestTimeoutMs: number
+  /** Sign-in and token refresh: at most `max` calls per client address in `windowMs`, each route. */
+  authRateLimit: { max: number; windowMs: number }
 }
 
 const env = (name: string) => process.env[name] || undefined
@@ -50,6 +54,12 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     rucLookupToken: env('RUC_LOOKUP_TOKEN'),
     dniLookupUrl: env('DNI_LOOKUP_URL'),
     dniLookupToken: env('DNI_LOOKUP_TOKEN'),
+    // 120 s carries a 100 MB upload at ~7 Mbit/s; a body dribbled slower than that is cut off.
+    requestTimeoutMs: Number(env('REQUEST_TIMEOUT_SECONDS') ?? 120) * 1000,
+    authRateLimit: {
+      max: Number(env('AUTH_RATE_LIMIT_MAX') ?? 120),
+      windowMs: Number(env('AUTH_RATE_LIMIT_WINDOW_SECONDS') ?? 60) * 1000,
+    },
     ...overrides,
   }
 }

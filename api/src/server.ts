@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
 import { openDatabase } from '@planillas/db'
 import { createBullmqQueue } from '@planillas/db/queue'
 import { buildApp } from './app'
@@ -5,6 +7,9 @@ import { persistentJwtSecret } from './auth/secret'
 import { loadConfig } from './config'
 
 const config = loadConfig({ jwtSecret: persistentJwtSecret() })
+// PGlite creates only the last folder of its data directory (a nested PGLITE_DIR failed with ENOENT).
+if (!config.databaseUrl && config.pgliteDir && !config.pgliteDir.includes('://'))
+  mkdirSync(path.dirname(path.resolve(config.pgliteDir)), { recursive: true })
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir })
 // Alone, the API only enqueues: `npm run start:worker` runs the jobs (without Redis they wait PENDIENTE).
 const jobs = process.env.REDIS_URL

@@ -4,7 +4,7 @@ import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client 
 import { Authenticator } from 'remix-auth'
 import { Strategy } from 'remix-auth/strategy'
 import { ApiError, api } from './api.server'
-import { cookieSecrets, type Tokens } from './session.server'
+import { cookieSecrets, secureCookies, type Tokens } from './session.server'
 
 /**
  * Sign-in with the identity provider (DESIGN §3): authorization code + PKCE + state + nonce.
@@ -38,7 +38,7 @@ export const flowCookie = createCookie('__planillas_oidc', {
   sameSite: 'lax',
   path: '/login',
   maxAge: 600,
-  secure: process.env.COOKIE_SECURE === 'true',
+  secure: secureCookies(),
   secrets: cookieSecrets,
 })
 

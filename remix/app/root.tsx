@@ -15,6 +15,7 @@ import { getUser } from './auth.server'
 import { AppShell } from './components/layout/app-shell'
 import { ErrorPanel } from './components/ui/error-panel'
 import { Toasts } from './components/ui/toasts'
+import { useNonce } from './nonce'
 import { commitSession, getSession, type Toast } from './session.server'
 import tailwind from './tailwind.css?url'
 
@@ -34,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
   return (
     <html lang="es-PE">
       <head>
@@ -47,8 +49,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {root?.toast ? (
           <Toasts key={`${root.toast.type}:${root.toast.message}:${Date.now()}`} toast={root.toast} />
         ) : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

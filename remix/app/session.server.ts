@@ -15,13 +15,19 @@ const secret =
 
 export const SESSION_COOKIE = '__planillas'
 
+/** COOKIE_SECURE when set; else the scheme of WEB_URL: behind HTTPS the cookies get `Secure`. */
+export function secureCookies(env = process.env): boolean {
+  if (env.COOKIE_SECURE) return env.COOKIE_SECURE === 'true'
+  return (env.WEB_URL ?? '').startsWith('https:')
+}
+
 export const sessionStorage = createCookieSessionStorage({
   cookie: {
     name: SESSION_COOKIE,
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: process.env.COOKIE_SECURE === 'true',
+    secure: secureCookies(),
     secrets: [secret],
     maxAge: 60 * 60 * 24 * 7,
   },

@@ -59,6 +59,37 @@ describe('development identity provider', () => {
     ).rejects.toThrow('wrong credentials')
   })
 
+  it('holds an address back after too many wrong passwords, then lets it in when its window ends', async () => {
+    const strict = await startDevIdp({
+      port: 0,
+      webUrls: ['http://localhost:3999'],
+      loginThrottle: { maxFailures: 3, windowMs: 1_500 },
+    })
+    try {
+      const strictDiscovery = await (await fetch(`${strict.issuer}/.well-known/openid-configuration`)).json()
+      const url = () => {
+        const u = new URL(authorizationUrl(generateCodeVerifier()))
+        const own = new URL(strictDiscovery.authorization_endpoint)
+        u.protocol = own.protocol
+        u.host = own.host
+        return u.toString()
+      }
+      for (let i = 0; i < 3; i++) {
+        await expect(signInThroughProvider(url(), 'admin@planillas.pe', 'x')).rejects.toThrow(
+          'wrong credentials',
+        )
+      }
+      // Even the right password waits now.
+      await expect(signInThroughProvider(url(), 'admin@planillas.pe', 'admin')).rejects.toThrow(
+        'too many attempts',
+      )
+      await new Promise((resolve) => setTimeout(resolve, 1_600))
+      expect((await signInThroughProvider(url(), 'admin@planillas.pe', 'admin')).code).toBeTruthy()
+    } finally {
+      await strict.close()
+    }
+  })
+
   it('requires PKCE and a registered redirect URI', async () => {
     const withoutPkce = new URL(discovery.authorization_endpoint)
     for (const [k, v] of Object.entries({

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { interactionRoutes } from './interactions'
 import { createDevProvider } from './provider'
+import type { LoginThrottleOptions } from './throttle'
 
 export { DEMO_ACCOUNTS } from './accounts'
 
@@ -15,6 +16,8 @@ export type DevIdpOptions = {
   issuer?: string
   clientId?: string
   clientSecret?: string
+  /** Wrong passwords allowed per address and window; default from DEV_IDP_LOGIN_* (throttle.ts). */
+  loginThrottle?: LoginThrottleOptions
 }
 
 export type DevIdp = { issuer: string; port: number; close: () => Promise<void> }
@@ -39,7 +42,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   })
   // Behind a proxy (docker) the public scheme and host come from X-Forwarded-* headers.
   provider.proxy = true
-  app.use('/interaction', interactionRoutes(provider))
+  app.use('/interaction', interactionRoutes(provider, options.loginThrottle))
   app.use(provider.callback())
   return {
     issuer,

@@ -2,13 +2,18 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type Provider from 'oidc-provider'
 import { authenticate } from './accounts'
 import { errorPage, loginPage } from './pages'
+import { createLoginThrottle, type LoginThrottleOptions, loginThrottleFromEnv, waitMessage } from './throttle'
 
 const WRONG_CREDENTIALS = 'Correo electrónico o contraseña incorrectos.'
 const EXPIRED = 'La solicitud de inicio de sesión expiró. Vuelve a la aplicación e inténtalo nuevamente.'
 
 /** The provider's own login page: one form, no consent screen (the client is first-party). */
-export function interactionRoutes(provider: Provider): Router {
+export function interactionRoutes(
+  provider: Provider,
+  throttleOptions: LoginThrottleOptions = loginThrottleFromEnv(),
+): Router {
   const router = express.Router()
+  const throttle = createLoginThrottle(throttleOptions)
   const form = express.urlencoded({ extended: false, limit: '10kb' })
   const noStore = (_req: Request, res: Response, next: NextFunction) => {
     res.set('Cache-Control', 'no-store')
@@ -60,20 +65,26 @@ export function interactionRoutes(provider: Provider): Router {
     try {
       const details = await provider.interactionDetails(req, res)
       const email = String(req.body?.email ?? '')
-      const account = authenticate(email, String(req.body?.password ?? ''))
-      if (!account) {
+      const address = req.socket.remoteAddress ?? 'unknown'
+      const refuse = async (status: number, error: string) => {
         const client = await provider.Client.find(String(details.params.client_id))
-        return res
-          .status(401)
+        res
+          .status(status)
           .type('html')
           .send(
-            loginPage({
-              uid: details.uid,
-              clientName: client?.clientName ?? 'la aplicación',
-              email,
-              error: WRONG_CREDENTIALS,
-            }),
+            loginPage({ uid: details.uid, clientName: client?.clientName ?? 'la aplicación', email, error }),
           )
+      }
+      // Checked before the password, so a guesser learns nothing while it waits.
+      const wait = throttle.waitSeconds(address)
+      if (wait > 0) {
+        res.set('Retry-After', String(wait))
+        return await refuse(429, waitMessage(wait))
+      }
+      const account = authenticate(email, String(req.body?.password ?? ''))
+      if (!account) {
+        throttle.recordFailure(address)
+        return await refuse(401, WRONG_CREDENTIALS)
       }
       await finish(req, res, account.subject)
     } catch (error) {

@@ -55,6 +55,7 @@ export async function signInThroughProvider(
     body: new URLSearchParams({ email, password }).toString(),
   })
   if (posted.status === 401) throw new Error('wrong credentials')
+  if (posted.status === 429) throw new Error('too many attempts')
   const done = await follow(posted, loginUrl, redirectUri)
   if (done.response)
     throw new Error(`sign-in did not return to the client (${done.response.status} at ${done.url})`)

@@ -2,14 +2,24 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
+const DEFAULT_DATA_DIR = () => path.resolve(process.cwd(), '.data')
+
 /**
  * The JWT secret: JWT_SECRET when set; else one generated once and kept in `<dataDir>/jwt-secret`,
  * so that restarting the embedded default does not sign everyone out. Called where a process
  * starts (server.ts, scripts/start.ts), never by tests.
  */
-export function persistentJwtSecret(dataDir = path.resolve(process.cwd(), '.data')): string {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET
-  const file = path.join(dataDir, 'jwt-secret')
+export function persistentJwtSecret(dataDir = DEFAULT_DATA_DIR()): string {
+  return persistentSecret('jwt-secret', process.env.JWT_SECRET, dataDir)
+}
+
+/**
+ * A secret given by the environment (`configured`), else one generated once into `<dataDir>/<name>`
+ * (mode 600) and read back on every later start.
+ */
+export function persistentSecret(name: string, configured: string | undefined, dataDir = DEFAULT_DATA_DIR()) {
+  if (configured) return configured
+  const file = path.join(dataDir, name)
   const existing = readSecret(file)
   if (existing) return existing
   mkdirSync(dataDir, { recursive: true })
