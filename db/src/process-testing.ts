@@ -77,6 +77,8 @@ export async function adminSession(url: string) {
     query: (text: string, values?: unknown[]) => client.query(text, values),
     /** The backends of this database (not this session) waiting for a lock with their query. */
     async lockWaiters(): Promise<{ pid: number; query: string }[]> {
+      // Inside a transaction PostgreSQL keeps its first look at the activity: take a fresh one.
+      await client.query('select pg_stat_clear_snapshot()')
       const result = await client.query(
         `select pid, query from pg_stat_activity
           where datname = current_database() and pid <> $1 and wait_event_type = 'Lock'`,
