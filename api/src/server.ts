@@ -1,14 +1,26 @@
 import { openDatabase } from '@planillas/db'
 import { createBullmqQueue } from '@planillas/db/queue'
+import type { FastifyBaseLogger } from 'fastify'
 import { buildApp } from './app'
 import { persistentJwtSecret } from './auth/secret'
 import { loadConfig } from './config'
 
 const config = loadConfig({ jwtSecret: persistentJwtSecret() })
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir })
+// Redis outages reach the log before the app (and its logger) exists: until then, plain JSON lines.
+let appLog: FastifyBaseLogger | undefined
+const queueLog =
+  (level: 'info' | 'warn' | 'error') => (message: string, details?: Record<string, unknown>) => {
+    if (appLog) appLog[level](details ?? {}, message)
+    else process.stdout.write(`${JSON.stringify({ level, time: Date.now(), msg: message, ...details })}\n`)
+  }
 // Alone, the API only enqueues: `npm run start:worker` runs the jobs (without Redis they wait PENDIENTE).
 const jobs = process.env.REDIS_URL
-  ? createBullmqQueue({ url: process.env.REDIS_URL, prefix: process.env.QUEUE_PREFIX })
+  ? createBullmqQueue({
+      url: process.env.REDIS_URL,
+      prefix: process.env.QUEUE_PREFIX,
+      log: { info: queueLog('info'), warn: queueLog('warn'), error: queueLog('error') },
+    })
   : null
 const app = await buildApp({
   db: handle.db,
@@ -16,6 +28,7 @@ const app = await buildApp({
   jobs,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
 })
+appLog = app.log
 await app.listen({ port: config.port, host: config.host })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -105,3 +105,48 @@ export function freePort(): Promise<number> {
     })
   })
 }
+
+/**
+ * A Redis of the test's own that keeps nothing on disk (`--save ""`, no append-only file): killing
+ * and starting it again is an outage that loses every key. Never the shared Redis.
+ */
+export async function startOwnRedis(port: number) {
+  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  await waitFor(`redis-server en ${port}`, () => canConnect(port), 10_000)
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    /** Ends it at once, as a crash would. */
+    async kill() {
+      child.kill('SIGKILL')
+      await exited
+    },
+  }
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+/** The lines a process printed, each parsed as JSON; a line that is not JSON fails the caller. */
+export function jsonLines(output: string): Record<string, unknown>[] {
+  return output
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>
+      } catch {
+        throw new Error(`Línea que no es JSON: ${line}`)
+      }
+    })
+}

@@ -19,8 +19,12 @@ export async function uploadAction(
 ) {
   await requirePermission(request, upload.permission)
   const result = await forwardUpload<{ id: number }>(request, upload.path)
-  if (result.ok)
-    return redirectWithToast(request, upload.successTo, { type: 'success', message: upload.message })
+  if (result.ok) {
+    // The API may say more than the usual words: the upload was kept but waits for the job queue.
+    const message = result.messages[0] ?? upload.message
+    const type = message === upload.message ? 'success' : 'info'
+    return redirectWithToast(request, upload.successTo, { type, message })
+  }
   return data({ messages: result.messages, fields: result.fields }, { status: 400 })
 }
 
