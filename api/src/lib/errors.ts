@@ -1,3 +1,4 @@
+import { StorageUnavailableError } from '@planillas/db/storage'
 import { MESSAGES } from '@planillas/domain'
 
 /** An error the client caused or may see: its messages are Spanish and go in the envelope. */
@@ -69,6 +70,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const message = typeof current.message === 'string' ? current.message : ''
     if (/^Connection terminated|not queryable|Client was closed/.test(message)) return true
     current = current.cause as ConnectionErrorLike | undefined
+  }
+  return false
+}
+
+/** Answered when the file store refused a write (read-only, full, no permission): the operator must act. */
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  'No se pudo guardar el archivo. Inténtalo nuevamente o avisa al administrador.'
+
+/** Whether the error (or what it wraps) is the file store refusing to take files. */
+export function isStorageUnavailable(error: unknown): boolean {
+  let current = error as { cause?: unknown } | undefined
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (current instanceof StorageUnavailableError) return true
+    current = current.cause as { cause?: unknown } | undefined
   }
   return false
 }
