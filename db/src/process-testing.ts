@@ -16,8 +16,8 @@ export type RunningProcess = {
   output: () => string
   /** Whether it is still running. */
   alive: () => boolean
-  /** SIGTERM, then SIGKILL after a few seconds; resolves with the exit code. */
-  stop: () => Promise<number | null>
+  /** SIGTERM, then SIGKILL after `graceMs` (5 s); resolves with the exit code (null when killed). */
+  stop: (graceMs?: number) => Promise<number | null>
 }
 
 /** Runs a TypeScript entry point (`api/src/server.ts`, `worker/src/main.ts`) with tsx and the given env. */
@@ -40,10 +40,10 @@ export function startProcess(entry: string, env: NodeJS.ProcessEnv): RunningProc
     child,
     output: () => output,
     alive,
-    async stop() {
+    async stop(graceMs = 5000) {
       if (!alive()) return child.exitCode
       child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
       const code = await exited
       clearTimeout(timer)
       return code

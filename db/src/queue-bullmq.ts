@@ -177,6 +177,8 @@ export function createBullmqQueue(options: BullmqOptions): BullmqQueue {
       }
     },
     async close() {
+      // While Redis is down BullMQ's close waits for it to come back: drop the connection instead.
+      if (!redis.available) return connection.disconnect()
       await queue.close()
       await quit(connection)
     },
@@ -223,10 +225,18 @@ export function createBullmqWorker(handlers: JobHandlers, options: BullmqWorkerO
       autorun: false,
     },
   )
-  worker.on('error', watchRedis(connection, options.log ?? silentQueueLogger).failed)
+  const redis = watchRedis(connection, options.log ?? silentQueueLogger)
+  worker.on('error', redis.failed)
   return {
     worker,
     async close() {
+      if (!redis.available) {
+        // Nothing to hand back while Redis is down (BullMQ would wait for it): the job in hand
+        // goes to another worker once its lock expires.
+        connection.disconnect()
+        void worker.close(true).catch(() => undefined)
+        return
+      }
       await worker.close()
       await quit(connection)
     },

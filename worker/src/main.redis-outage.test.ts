@@ -46,7 +46,7 @@ describe.runIf(process.env.DATABASE_URL)('a Redis outage, with a Redis that keep
   let worker: RunningProcess
   let api: RunningProcess
   let apiBase: string
-  let probe: BullmqQueue
+  let probe: BullmqQueue | undefined
 
   beforeAll(async () => {
     handle = await openTestDatabase()
@@ -79,7 +79,6 @@ describe.runIf(process.env.DATABASE_URL)('a Redis outage, with a Redis that keep
   afterAll(async () => {
     await api?.stop()
     await worker?.stop()
-    await probe?.queue.obliterate({ force: true }).catch(() => undefined)
     await probe?.close()
     await redis?.kill()
     await handle?.close()
@@ -112,7 +111,7 @@ describe.runIf(process.env.DATABASE_URL)('a Redis outage, with a Redis that keep
   }
 
   it('keeps the upload, says it is queued, and the worker finishes it and restores the schedule', async () => {
-    expect(await probe.queue.getJobScheduler(CONTRACT_SWEEP_SCHEDULER_ID)).toBeTruthy()
+    expect(await probe?.queue.getJobScheduler(CONTRACT_SWEEP_SCHEDULER_ID)).toBeTruthy()
 
     await redis.kill()
     // Let both processes notice: the API refuses to wait for a Redis it knows is down.
@@ -137,7 +136,7 @@ describe.runIf(process.env.DATABASE_URL)('a Redis outage, with a Redis that keep
     expect(done.rowsRead).toBe(2)
     expect(await handle.db.select().from(payrolls)).toHaveLength(1)
     await waitFor('la programación restaurada', () =>
-      probe.queue.getJobScheduler(CONTRACT_SWEEP_SCHEDULER_ID),
+      probe?.queue.getJobScheduler(CONTRACT_SWEEP_SCHEDULER_ID),
     )
     await waitFor('el worker nota el regreso', () => worker.output().includes(UP))
     await waitFor('la API nota el regreso', () => api.output().includes(UP))
@@ -153,4 +152,23 @@ describe.runIf(process.env.DATABASE_URL)('a Redis outage, with a Redis that keep
     expect(said(apiLines, DOWN)).toBe(1)
     expect(said(apiLines, UP)).toBe(1)
   }, 120_000)
+
+  it('stops on SIGTERM during an outage instead of waiting for Redis, as does the API', async () => {
+    // The test's own Redis goes with its keys: the test's connection first, it would wait too.
+    await probe?.close()
+    probe = undefined
+    await redis.kill()
+    await waitFor(
+      'el worker nota la caída',
+      () => jsonLines(worker.output()).filter((l) => l.message === DOWN).length === 2,
+    )
+    await waitFor(
+      'la API nota la caída',
+      () => jsonLines(api.output()).filter((l) => l.msg === DOWN).length === 2,
+    )
+    // Its own deadline is 15 s: a clean stop comes well before.
+    expect(await worker.stop(10_000)).toBe(0)
+    expect(jsonLines(worker.output()).at(-1)).toMatchObject({ message: 'Worker detenido' })
+    expect(await api.stop(10_000)).toBe(0)
+  }, 60_000)
 })
