@@ -24,7 +24,13 @@ describe.runIf(url)('the PostgreSQL pool', () => {
     await admin.query('select pg_terminate_backend($1)', [before])
     await admin.end()
     await vi.waitFor(() => expect(warn).toHaveBeenCalled())
+    const [line] = warn.mock.calls[0]
     warn.mockRestore()
+    // One JSON line, as every log line of the API and the worker.
+    expect(JSON.parse(String(line))).toMatchObject({
+      level: 'warn',
+      message: 'PostgreSQL cerró una conexión inactiva; se abrirá otra',
+    })
     const after = await backend()
     expect(after).not.toBe(before)
   })

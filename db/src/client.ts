@@ -48,7 +48,16 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   // end the whole process.
   let closing = false
   pool.on('error', (error) => {
-    if (!closing) console.warn(`PostgreSQL cerró una conexión inactiva; se abrirá otra: ${error.message}`)
+    // One JSON line, like every other line the API and the worker print.
+    if (!closing)
+      console.warn(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: 'warn',
+          message: 'PostgreSQL cerró una conexión inactiva; se abrirá otra',
+          error: error.message,
+        }),
+      )
   })
   // pg-pool listens to a client only while it is idle and removes that listener when it hands the
   // client out: the server ending the connection of an open transaction (a restart, a terminated
