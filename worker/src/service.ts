@@ -46,15 +46,17 @@ export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): 
       .then(() => sweepPaymentBatches(handle.db, producer, log))
       .catch((error) => log.error('No se pudo revisar las cargas pendientes', { error: String(error) }))
   // While Redis is down a sweep waits for it: the next tick must not start another one.
-  let sweeping: Promise<unknown> | null = null
+  let sweeping = false
   const periodicSweep = () => {
-    sweeping ??= sweepBatches()
+    if (sweeping) return
+    sweeping = true
+    void sweepBatches()
       .then(() => restoreContractSweepSchedule(producer.queue, log))
       .catch((error) =>
         log.error('No se pudo revisar la programación de contratos', { error: String(error) }),
       )
       .finally(() => {
-        sweeping = null
+        sweeping = false
       })
   }
   void consumer.worker.run()
