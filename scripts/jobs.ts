@@ -26,8 +26,9 @@ export async function startJobs(
   const log = jsonLogger({ service: 'jobs' })
   const handlers = createJobHandlers({ db: handle.db, storage: createStorage(env), log })
   if (env.REDIS_URL) {
-    const queue = createBullmqQueue({ url: env.REDIS_URL, prefix: env.QUEUE_PREFIX })
-    const consumer = createBullmqWorker(handlers, { url: env.REDIS_URL, prefix: env.QUEUE_PREFIX })
+    // Redis outages: one JSON line when they start and one when they end (queue-bullmq's watch).
+    const queue = createBullmqQueue({ url: env.REDIS_URL, prefix: env.QUEUE_PREFIX, log })
+    const consumer = createBullmqWorker(handlers, { url: env.REDIS_URL, prefix: env.QUEUE_PREFIX, log })
     void consumer.worker.run()
     await sweepPayrollBatches(handle.db, queue, log)
     await sweepPaymentBatches(handle.db, queue, log)

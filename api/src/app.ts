@@ -4,7 +4,6 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { Database } from '@planillas/db'
 import { createStorage, type FileStorage } from '@planillas/db/storage'
 import type { JobQueue } from '@planillas/domain'
-import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import {
   createJsonSchemaTransform,
@@ -14,7 +13,6 @@ import {
 } from 'fastify-type-provider-zod'
 import { createTokenSigner } from './auth/tokens'
 import type { ApiConfig } from './config'
-import { ok } from './lib/envelope'
 import { applicantRoutes } from './modules/applicants/routes'
 import { areaRoutes } from './modules/areas'
 import { auditLogRoutes } from './modules/audit-logs/routes'
@@ -23,6 +21,7 @@ import { companyRoutes } from './modules/companies/routes'
 import { contractRoutes } from './modules/contracts/routes'
 import { dashboardRoutes } from './modules/dashboard/routes'
 import { employeeRoutes } from './modules/employees/routes'
+import { healthRoutes } from './modules/health/routes'
 import { jobOpeningRoutes } from './modules/job-openings/routes'
 import { paymentBatchRoutes } from './modules/payment-batches/routes'
 import { payrollRoutes } from './modules/payroll/routes'
@@ -101,16 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin)
   await app.register(rejectNulPlugin)
 
-  app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
-    try {
-      await app.db.execute(sql`select 1`)
-      return ok({ database: 'up' })
-    } catch {
-      return reply
-        .code(503)
-        .send({ status: 'ERROR', payload: { database: 'down' }, messages: ['Base de datos no disponible'] })
-    }
-  })
+  await app.register(healthRoutes)
 
   await app.register(
     async (v1) => {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { openDatabase } from '@planillas/db'
 import { createBullmqQueue } from '@planillas/db/queue'
+import type { FastifyBaseLogger } from 'fastify'
 import { buildApp } from './app'
 import { persistentJwtSecret } from './auth/secret'
 import { loadConfig } from './config'
@@ -11,9 +12,20 @@ const config = loadConfig({ jwtSecret: persistentJwtSecret() })
 if (!config.databaseUrl && config.pgliteDir && !config.pgliteDir.includes('://'))
   mkdirSync(path.dirname(path.resolve(config.pgliteDir)), { recursive: true })
 const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir })
+// Redis outages reach the log before the app (and its logger) exists: until then, plain JSON lines.
+let appLog: FastifyBaseLogger | undefined
+const queueLog =
+  (level: 'info' | 'warn' | 'error') => (message: string, details?: Record<string, unknown>) => {
+    if (appLog) appLog[level](details ?? {}, message)
+    else process.stdout.write(`${JSON.stringify({ level, time: Date.now(), msg: message, ...details })}\n`)
+  }
 // Alone, the API only enqueues: `npm run start:worker` runs the jobs (without Redis they wait PENDIENTE).
 const jobs = process.env.REDIS_URL
-  ? createBullmqQueue({ url: process.env.REDIS_URL, prefix: process.env.QUEUE_PREFIX })
+  ? createBullmqQueue({
+      url: process.env.REDIS_URL,
+      prefix: process.env.QUEUE_PREFIX,
+      log: { info: queueLog('info'), warn: queueLog('warn'), error: queueLog('error') },
+    })
   : null
 const app = await buildApp({
   db: handle.db,
@@ -21,6 +33,7 @@ const app = await buildApp({
   jobs,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
 })
+appLog = app.log
 await app.listen({ port: config.port, host: config.host })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

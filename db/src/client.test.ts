@@ -24,8 +24,47 @@ describe.runIf(url)('the PostgreSQL pool', () => {
     await admin.query('select pg_terminate_backend($1)', [before])
     await admin.end()
     await vi.waitFor(() => expect(warn).toHaveBeenCalled())
+    const [line] = warn.mock.calls[0]
     warn.mockRestore()
+    // One JSON line, as every log line of the API and the worker.
+    expect(JSON.parse(String(line))).toMatchObject({
+      level: 'warn',
+      message: 'PostgreSQL cerró una conexión inactiva; se abrirá otra',
+    })
     const after = await backend()
     expect(after).not.toBe(before)
+  })
+
+  it('survives the server ending the connection of an open transaction: the transaction fails, the pool goes on', async () => {
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    let inTransaction!: () => void
+    const opened = new Promise<void>((resolve) => {
+      inTransaction = resolve
+    })
+    let release!: () => void
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const transaction = handle.db.transaction(async (tx) => {
+      const [{ pid }] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`))
+      await admin.query('select pg_terminate_backend($1)', [pid])
+      inTransaction()
+      // Between two statements, as a worker reading its file is: the client is checked out and idle.
+      await held
+      await tx.execute(sql`select 1`)
+    })
+    const outcome = transaction.then(
+      () => 'committed',
+      (error: Error) => error.message,
+    )
+    await opened
+    // Give the client time to hear the server's goodbye while no query is running on it.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    release()
+    expect(await outcome).not.toBe('committed')
+    await admin.end()
+    const rows = rowsOf<{ one: number }>(await handle.db.execute(sql`select 1 as one`))
+    expect(Number(rows[0].one)).toBe(1)
   })
 })

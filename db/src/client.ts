@@ -48,7 +48,24 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   // end the whole process.
   let closing = false
   pool.on('error', (error) => {
-    if (!closing) console.warn(`PostgreSQL cerró una conexión inactiva; se abrirá otra: ${error.message}`)
+    // One JSON line, like every other line the API and the worker print.
+    if (!closing)
+      console.warn(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: 'warn',
+          message: 'PostgreSQL cerró una conexión inactiva; se abrirá otra',
+          error: error.message,
+        }),
+      )
+  })
+  // pg-pool listens to a client only while it is idle and removes that listener when it hands the
+  // client out: the server ending the connection of an open transaction (a restart, a terminated
+  // backend) would then be an unheard 'error' on the client and end the process. Every client gets
+  // its own listener for its whole life; the holder still sees the failure on its next query, and
+  // the pool discards the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', ignoreClientError)
   })
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database
   return {
@@ -61,6 +78,9 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
     },
   }
 }
+
+/** The failure reaches the query that uses the client; the pool's own 'error' reports idle ones. */
+function ignoreClientError() {}
 
 async function openPglite(dataDir = DEFAULT_DATA_DIR): Promise<DatabaseHandle> {
   // Loaded only when used: PGlite costs ~45 MB of memory in every process that imports it.

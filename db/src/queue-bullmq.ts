@@ -18,6 +18,88 @@ export const DEFAULT_QUEUE_PREFIX = 'planillas'
 /** ioredis as BullMQ wants it (STACK): no per-request retry limit, or blocking calls fail. */
 export const redisConnection = (url: string) => new Redis(url, { maxRetriesPerRequest: null })
 
+/** Where the queue reports Redis outages: the worker's JSON logger, or the API's through an adapter. */
+export type QueueLogger = {
+  info: (message: string, details?: Record<string, unknown>) => void
+  warn: (message: string, details?: Record<string, unknown>) => void
+  error: (message: string, details?: Record<string, unknown>) => void
+}
+const silentQueueLogger: QueueLogger = { info: () => {}, warn: () => {}, error: () => {} }
+
+/** Refused at once while Redis is unreachable: the caller keeps the batch PENDIENTE for the sweep. */
+export class QueueUnavailableError extends Error {
+  constructor() {
+    super('El servicio de colas (Redis) no está disponible')
+  }
+}
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+])
+
+/** Whether an error from ioredis or BullMQ means Redis cannot be reached (not a bad command). */
+export function isRedisConnectionError(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true
+  return (
+    typeof message === 'string' &&
+    /Connection is closed|connect ETIMEDOUT|Stream isn't writeable/.test(message)
+  )
+}
+
+export type RedisWatch = {
+  /** False from the first connection error until the connection is ready again. */
+  readonly available: boolean
+  /** Feed an 'error' event of anything using the connection (Queue, Worker, the connection). */
+  failed: (error: unknown) => void
+}
+
+/** Per logger (one per process), the connections that are down now: the outage is the process's. */
+const downByLogger = new WeakMap<QueueLogger, Set<number>>()
+let connectionCount = 0
+
+/**
+ * While Redis is down, ioredis and BullMQ emit 'error' many times a second, on every connection.
+ * This turns them into one line when the first connection of the process (of its logger) loses
+ * Redis and one when the last is ready again; errors that are not about reaching Redis are logged
+ * each time.
+ */
+export function watchRedis(connection: Redis, log: QueueLogger): RedisWatch {
+  const id = ++connectionCount
+  const downNow = downByLogger.get(log) ?? new Set<number>()
+  downByLogger.set(log, downNow)
+  const failed = (error: unknown) => {
+    if (!isRedisConnectionError(error)) {
+      log.error('Error de la cola de trabajos', { error: String(error) })
+      return
+    }
+    if (downNow.has(id)) return
+    if (!downNow.size)
+      log.warn('Redis no disponible: los trabajos esperan hasta que vuelva', {
+        error: (error as Error).message,
+      })
+    downNow.add(id)
+  }
+  connection.on('error', failed)
+  connection.on('ready', () => {
+    // At the outage's level, so that whoever sees its start (LOG_LEVEL=warn) also sees its end.
+    if (downNow.delete(id) && !downNow.size) log.warn('Redis disponible de nuevo')
+  })
+  return {
+    get available() {
+      return !downNow.has(id)
+    },
+    failed,
+  }
+}
+
 /** Connections we pass in are not closed by BullMQ's close(): quit them ourselves (STACK). */
 async function quit(connection: Redis) {
   try {
@@ -37,14 +119,20 @@ export function jobOptions<N extends JobName>(name: N, payload: JobPayloads[N]):
   }
 }
 
-export type BullmqOptions = { url: string; prefix?: string; enqueueTimeoutMs?: number }
-export type BullmqQueue = JobQueue & { queue: Queue }
+export type BullmqOptions = { url: string; prefix?: string; enqueueTimeoutMs?: number; log?: QueueLogger }
+export type BullmqQueue = JobQueue & {
+  queue: Queue
+  /** Whether Redis answers now (health check); false from a connection error until it is back. */
+  available(): Promise<boolean>
+}
 
 /** The producer side (API, sweeper): one job per upload, deterministic id, retries with backoff. */
 export function createBullmqQueue(options: BullmqOptions): BullmqQueue {
   const connection = redisConnection(options.url)
-  connection.on('error', () => {}) // reconnects by itself; failures surface on enqueue
+  // ioredis reconnects by itself; the watch logs the outage once and lets enqueue fail at once.
+  const redis = watchRedis(connection, options.log ?? silentQueueLogger)
   const queue = new Queue(QUEUE_NAME, { connection, prefix: options.prefix ?? DEFAULT_QUEUE_PREFIX })
+  queue.on('error', redis.failed)
   const timeoutMs = options.enqueueTimeoutMs ?? 5000
   const job = <N extends JobName>(name: N, payload: JobPayloads[N]) => queue.getJob(jobIdFor(name, payload))
   return {
@@ -52,6 +140,8 @@ export function createBullmqQueue(options: BullmqOptions): BullmqQueue {
     queue,
     async enqueue(name, payload) {
       const parsed = JOB_PAYLOAD_SCHEMAS[name].parse(payload) as JobPayloads[typeof name]
+      // Known down: no point in making the clerk wait for the timeout.
+      if (!redis.available) throw new QueueUnavailableError()
       let timer: NodeJS.Timeout | undefined
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('Redis no respondió a tiempo')), timeoutMs)
@@ -72,7 +162,23 @@ export function createBullmqQueue(options: BullmqOptions): BullmqQueue {
     async forget(name, payload) {
       await (await job(name, payload))?.remove()
     },
+    async available() {
+      if (!redis.available || connection.status !== 'ready') return false
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), 1000)
+      })
+      try {
+        return await Promise.race([connection.ping().then((reply) => reply === 'PONG'), timeout])
+      } catch {
+        return false
+      } finally {
+        clearTimeout(timer)
+      }
+    },
     async close() {
+      // While Redis is down BullMQ's close waits for it to come back: drop the connection instead.
+      if (!redis.available) return connection.disconnect()
       await queue.close()
       await quit(connection)
     },
@@ -86,6 +192,7 @@ export type BullmqWorkerOptions = {
   /** How long a job's lock lasts without renewal; a killed worker's job is taken back after it. */
   lockDurationMs?: number
   stalledIntervalMs?: number
+  log?: QueueLogger
 }
 
 /**
@@ -118,9 +225,18 @@ export function createBullmqWorker(handlers: JobHandlers, options: BullmqWorkerO
       autorun: false,
     },
   )
+  const redis = watchRedis(connection, options.log ?? silentQueueLogger)
+  worker.on('error', redis.failed)
   return {
     worker,
     async close() {
+      if (!redis.available) {
+        // Nothing to hand back while Redis is down (BullMQ would wait for it): the job in hand
+        // goes to another worker once its lock expires.
+        connection.disconnect()
+        void worker.close(true).catch(() => undefined)
+        return
+      }
       await worker.close()
       await quit(connection)
     },

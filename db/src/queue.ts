@@ -2,7 +2,16 @@ import type { JobHandlers, JobQueue } from '@planillas/domain'
 import { createBullmqQueue } from './queue-bullmq'
 import { createInProcessQueue, type InProcessOptions } from './queue-in-process'
 
-export { createBullmqQueue, createBullmqWorker, DEFAULT_QUEUE_PREFIX, QUEUE_NAME } from './queue-bullmq'
+export {
+  type BullmqQueue,
+  createBullmqQueue,
+  createBullmqWorker,
+  DEFAULT_QUEUE_PREFIX,
+  isRedisConnectionError,
+  QUEUE_NAME,
+  type QueueLogger,
+  QueueUnavailableError,
+} from './queue-bullmq'
 export { createInProcessQueue, type InProcessQueue } from './queue-in-process'
 
 /**

@@ -4,7 +4,14 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { FileNotFoundError, type FileStorage, STORAGE_KEY_PATTERN, type StoredFileMeta } from './storage'
+import {
+  asStorageFault,
+  FileNotFoundError,
+  type FileStorage,
+  STORAGE_KEY_PATTERN,
+  StorageUnavailableError,
+  type StoredFileMeta,
+} from './storage'
 
 /** Files under one directory; a write goes to a temporary name first, then is renamed into place. */
 export function createLocalStorage(root: string): FileStorage {
@@ -18,17 +25,32 @@ export function createLocalStorage(root: string): FileStorage {
     async put(body, meta) {
       const key = newStorageKey(meta)
       const target = path.join(root, key)
-      await mkdir(path.dirname(target), { recursive: true })
       const temp = `${target}.part-${process.pid}`
       try {
+        await mkdir(path.dirname(target), { recursive: true })
         if (Buffer.isBuffer(body)) await writeFile(temp, body)
         else await pipeline(body, createWriteStream(temp))
         await rename(temp, target)
       } catch (error) {
-        await rm(temp, { force: true })
-        throw error
+        await rm(temp, { force: true }).catch(() => undefined)
+        // A read-only, full or missing store is told apart from a failing upload stream.
+        throw asStorageFault(error)
       }
       return key
+    },
+    async check() {
+      const probe = path.join(root, `.health-${process.pid}-${randomUUID()}`)
+      try {
+        await mkdir(root, { recursive: true })
+        await writeFile(probe, 'ok')
+        await rm(probe, { force: true })
+      } catch (error) {
+        await rm(probe, { force: true }).catch(() => undefined)
+        const fault = asStorageFault(error)
+        throw fault instanceof StorageUnavailableError
+          ? fault
+          : new StorageUnavailableError(String((error as { code?: string }).code ?? 'EIO'), { cause: error })
+      }
     },
     async get(key) {
       const file = pathOf(key)

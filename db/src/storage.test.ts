@@ -1,14 +1,16 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  asStorageFault,
   createLocalStorage,
   FileNotFoundError,
   type FileStorage,
   readAll,
   STORAGE_KEY_PATTERN,
+  StorageUnavailableError,
 } from './storage'
 
 let dir: string
@@ -51,5 +53,29 @@ describe('local file storage', () => {
     const month = (await readdir(dir))[0]
     const files = await readdir(path.join(dir, month, (await readdir(path.join(dir, month)))[0]))
     expect(files.some((f) => f.includes('.part-'))).toBe(false)
+  })
+})
+
+describe('a file store that cannot take files', () => {
+  it('says so with StorageUnavailableError when FILES_DIR is not a directory (it fails as root too)', async () => {
+    const notADirectory = path.join(dir, 'un-archivo')
+    await writeFile(notADirectory, 'x')
+    const broken = createLocalStorage(notADirectory)
+    const put = broken.put(Buffer.from('hola'), { name: 'a.xlsx', contentType: 'x' })
+    await expect(put).rejects.toBeInstanceOf(StorageUnavailableError)
+    await expect(put).rejects.toMatchObject({ code: 'ENOTDIR' })
+    await expect(broken.check()).rejects.toBeInstanceOf(StorageUnavailableError)
+    await expect(storage.check()).resolves.toBeUndefined()
+    expect((await readdir(dir)).filter((f) => f.startsWith('.health-'))).toEqual([])
+  })
+
+  it('tells a read-only, full or forbidden disk apart from any other failure', () => {
+    for (const code of ['EROFS', 'ENOSPC', 'EDQUOT', 'EACCES', 'EPERM']) {
+      const fault = asStorageFault(Object.assign(new Error(code), { code }))
+      expect(fault).toBeInstanceOf(StorageUnavailableError)
+      expect(fault).toMatchObject({ code })
+    }
+    const other = Object.assign(new Error('corte'), { code: 'ECONNRESET' })
+    expect(asStorageFault(other)).toBe(other)
   })
 })

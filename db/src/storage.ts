@@ -17,12 +17,38 @@ export interface FileStorage {
   get(key: string): Promise<Readable>
   /** Removes a file; removing a missing key is not an error. */
   delete(key: string): Promise<void>
+  /** Writes and removes a small probe: rejects with `StorageUnavailableError` when nothing can be stored. */
+  check(): Promise<void>
 }
 
 export class FileNotFoundError extends Error {
   constructor(readonly key: string) {
     super(`Archivo no encontrado: ${key}`)
   }
+}
+
+/**
+ * The store cannot take files now (a read-only or full disk, no permission, a `FILES_DIR` that is
+ * not a directory): not the request's fault, and repeating it will not help until an operator acts.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(
+    readonly code: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`No se pudo guardar el archivo (${code})`, options)
+  }
+}
+
+/** Error codes of the file system that say the store itself is unusable, not one file. */
+const STORAGE_FAULT_CODES = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'ENOTDIR', 'EISDIR'])
+
+/** The error as `StorageUnavailableError` when it is one of those faults; else unchanged. */
+export function asStorageFault(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code === 'string' && STORAGE_FAULT_CODES.has(code))
+    return new StorageUnavailableError(code, { cause: error })
+  return error
 }
 
 /** `2026/11/<uuid>.xlsx`: dated folders keep directories small; the extension helps operators. */

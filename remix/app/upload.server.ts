@@ -2,7 +2,7 @@ import { MESSAGES } from '@planillas/domain'
 import { data, redirect } from '@remix-run/node'
 import { API_URL } from './api.server'
 import { requirePermission, requireUser } from './auth.server'
-import { destroySessionHeaders, redirectWithToast } from './session.server'
+import { destroySessionHeaders, redirectWithToast, type Toast } from './session.server'
 
 export type ForwardedUpload<T> =
   | { ok: true; payload: T; messages: string[] }
@@ -20,8 +20,17 @@ export async function uploadAction(
   await requirePermission(request, upload.permission)
   const result = await forwardUpload<{ id: number }>(request, upload.path)
   if (result.ok)
-    return redirectWithToast(request, upload.successTo, { type: 'success', message: upload.message })
+    return redirectWithToast(request, upload.successTo, acceptedToast(result.messages, upload.message))
   return data({ messages: result.messages, fields: result.fields }, { status: 400 })
+}
+
+/**
+ * The toast of an accepted upload: the usual words, or what the API said instead (the upload was
+ * kept but waits for the job queue), shown as information rather than success.
+ */
+export function acceptedToast(apiMessages: string[], usual: string): Toast {
+  const message = apiMessages[0] ?? usual
+  return { type: message === usual ? 'success' : 'info', message }
 }
 
 /** How far into the body the text fields are looked for: they come before the files. */

@@ -45,6 +45,20 @@ export async function scheduleContractSweep(queue: Queue): Promise<void> {
   )
 }
 
+/**
+ * Puts the job scheduler back when Redis lost it (a Redis that keeps nothing on disk, restarted):
+ * called by the worker's periodic sweep, so the daily run does not wait for a worker restart.
+ * Returns whether it had to.
+ */
+export async function restoreContractSweepSchedule(queue: Queue, log: Logger): Promise<boolean> {
+  if (await queue.getJobScheduler(CONTRACT_SWEEP_SCHEDULER_ID)) return false
+  await scheduleContractSweep(queue)
+  log.warn('Programación de la revisión diaria de contratos restaurada: Redis la había perdido', {
+    scheduler: CONTRACT_SWEEP_SCHEDULER_ID,
+  })
+  return true
+}
+
 /** Enqueues the sweep of the current Lima day (the run on start). */
 export async function enqueueContractSweep(queue: JobQueue, now: Date = new Date()): Promise<void> {
   await queue.enqueue(CONTRACT_SWEEP_JOB, { date: todayInLima(now) })

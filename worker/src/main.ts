@@ -1,10 +1,16 @@
+import { jsonLogger } from './context'
 import { startWorkerService } from './service'
+
+const log = jsonLogger({ service: 'worker', pid: process.pid })
+// Closing waits for Redis (the job in hand, the connections): while Redis is down it would wait
+// for ever. Past this, the process ends anyway; BullMQ gives its job to another worker later.
+const SHUTDOWN_DEADLINE_MS = 15_000
 
 let service: Awaited<ReturnType<typeof startWorkerService>>
 try {
   service = await startWorkerService()
 } catch (error) {
-  console.error((error as Error).message)
+  log.error('El worker no pudo iniciar', { error: (error as Error).message })
   process.exit(1)
 }
 
@@ -13,6 +19,12 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, async () => {
     if (stopping) return
     stopping = true
+    setTimeout(() => {
+      log.warn('Cierre forzado: el worker no terminó a tiempo (¿Redis no disponible?)', {
+        deadlineMs: SHUTDOWN_DEADLINE_MS,
+      })
+      process.exit(1)
+    }, SHUTDOWN_DEADLINE_MS).unref()
     await service.close()
     process.exit(0)
   })

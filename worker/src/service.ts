@@ -2,7 +2,11 @@ import { openDatabase } from '@planillas/db'
 import { createBullmqQueue, createBullmqWorker } from '@planillas/db/queue'
 import { createStorage } from '@planillas/db/storage'
 import { jsonLogger } from './context'
-import { enqueueContractSweep, scheduleContractSweep } from './contract-sweep-schedule'
+import {
+  enqueueContractSweep,
+  restoreContractSweepSchedule,
+  scheduleContractSweep,
+} from './contract-sweep-schedule'
 import { sweepPaymentBatches } from './payment-sweep'
 import { createJobHandlers } from './processors/index'
 import { sweepPayrollBatches } from './sweep'
@@ -24,7 +28,8 @@ export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): 
   }
   const handle = await openDatabase({ url: env.DATABASE_URL, poolSize: Number(env.WORKER_DB_POOL ?? 5) })
   const ctx = { db: handle.db, storage: createStorage(env), log }
-  const options = { url: env.REDIS_URL, prefix: env.QUEUE_PREFIX }
+  // Redis outages are logged once when they start and once when they end (queue-bullmq's watch).
+  const options = { url: env.REDIS_URL, prefix: env.QUEUE_PREFIX, log }
   const consumer = createBullmqWorker(createJobHandlers(ctx), {
     ...options,
     concurrency: Number(env.WORKER_CONCURRENCY ?? 1),
@@ -32,18 +37,31 @@ export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): 
     stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS ? Number(env.WORKER_STALLED_INTERVAL_MS) : undefined,
   })
   const producer = createBullmqQueue(options)
-  consumer.worker.on('error', (error) => log.error('Error del worker', { error: String(error) }))
   consumer.worker.on('failed', (job, error) =>
     log.warn('Intento fallido', { jobId: job?.id, attemptsMade: job?.attemptsMade, error: error.message }),
   )
 
-  const sweep = () =>
+  const sweepBatches = () =>
     sweepPayrollBatches(handle.db, producer, log)
       .then(() => sweepPaymentBatches(handle.db, producer, log))
       .catch((error) => log.error('No se pudo revisar las cargas pendientes', { error: String(error) }))
+  // While Redis is down a sweep waits for it: the next tick must not start another one.
+  let sweeping = false
+  const periodicSweep = () => {
+    if (sweeping) return
+    sweeping = true
+    void sweepBatches()
+      .then(() => restoreContractSweepSchedule(producer.queue, log))
+      .catch((error) =>
+        log.error('No se pudo revisar la programación de contratos', { error: String(error) }),
+      )
+      .finally(() => {
+        sweeping = false
+      })
+  }
   void consumer.worker.run()
-  await sweep()
-  const timer = setInterval(sweep, SWEEP_EVERY_MS)
+  await sweepBatches()
+  const timer = setInterval(periodicSweep, Number(env.WORKER_SWEEP_MS ?? SWEEP_EVERY_MS))
   // The daily contract status job: a BullMQ job scheduler at 00:05 Lima time, and one run now.
   await scheduleContractSweep(producer.queue)
     .then(() => enqueueContractSweep(producer))

@@ -3,9 +3,18 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { failure } from '../lib/envelope'
-import { HttpError } from '../lib/errors'
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  HttpError,
+  isDatabaseUnavailable,
+  isStorageUnavailable,
+  STORAGE_UNAVAILABLE_MESSAGE,
+} from '../lib/errors'
 
-/** One error handler: validation → 400, HttpError → its status, anything else → 500 without internals. */
+/**
+ * One error handler: validation → 400, HttpError → its status, a file store that refuses writes or
+ * a lost database connection → 503, anything else → 500 without internals.
+ */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -25,6 +34,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(failure([MESSAGES.generic]))
+    }
+    if (isStorageUnavailable(error)) {
+      request.log.error({ err: error }, 'Almacenamiento de archivos no disponible')
+      return reply.code(503).send(failure([STORAGE_UNAVAILABLE_MESSAGE]))
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'Base de datos no disponible')
+      return reply.code(503).send(failure([DATABASE_UNAVAILABLE_MESSAGE]))
     }
     request.log.error(error)
     return reply.code(500).send(failure([MESSAGES.generic]))

@@ -120,8 +120,15 @@ async function storeReceipt(
     },
   })
   const putting = storage.put(meter, { name, contentType: 'application/pdf' })
-  putting.catch(() => undefined) // awaited below; a failed pipeline must not leave it unhandled
-  await pipeline(part.file, meter)
+  // A store that fails (read-only, full) stops the copy: unread, the meter would hold the upload
+  // back for ever. The store's own error is the one thrown (awaited below).
+  putting.catch(() => meter.destroy())
+  try {
+    await pipeline(part.file, meter)
+  } catch (error) {
+    await putting
+    throw error
+  }
   const key = await putting
   const problem =
     tooLarge || part.file.truncated

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { paymentBatches } from '@planillas/db'
 import { insertFixturePayroll, paymentsWorkbook } from '@planillas/db/payment-fixtures'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
-import { createLocalStorage } from '@planillas/db/storage'
+import { createLocalStorage, type FileStorage } from '@planillas/db/storage'
 import { type JobQueue, todayInLima } from '@planillas/domain'
 // The API never runs jobs; the tests run the worker's processor to see an upload through.
 import { silentLogger } from '@planillas/worker/context'
@@ -30,20 +30,28 @@ export const row = (n: number, amount: number, operation: string, receipt: strin
  * An API with a recording queue and its own storage directory, fixture employees 0–11 and a
  * payroll 'PL-ABONOS-1' of four lines (employees 0–3, AMOUNTS), and the steps of the tests.
  */
-export async function createPaymentsTestApp() {
+export async function createPaymentsTestApp(
+  faults: {
+    /** Wraps the store the API gets (a store that fails, for one). */
+    storage?: (working: FileStorage) => FileStorage
+    /** While it answers true, enqueuing fails as with Redis down. */
+    queueDown?: () => boolean
+  } = {},
+) {
   const filesDir = await mkdtemp(path.join(tmpdir(), 'planillas-api-payments-'))
   const storage = createLocalStorage(filesDir)
   const enqueued: number[] = []
   const queue: JobQueue = {
     kind: 'in-process',
     enqueue: async (_name, payload) => {
+      if (faults.queueDown?.()) throw new Error('Redis caído')
       enqueued.push((payload as { batchId: number }).batchId)
     },
     state: async () => 'waiting',
     forget: async () => {},
     close: async () => {},
   }
-  const t = await createTestApp({}, { jobs: queue, storage })
+  const t = await createTestApp({}, { jobs: queue, storage: faults.storage?.(storage) ?? storage })
   await ensureFixtureBanks(t.handle.db)
   await insertFixtureEmployees(t.handle.db, 12)
   const lines = AMOUNTS.map((amount, employee) => ({ employee, amount }))

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart'
 import { paymentBatches, paymentBatchReceipts, recordAudit } from '@planillas/db'
-import { countOf, formatDate, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
+import { countOf, formatDate, MESSAGES, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { CreatedSchema, ok } from '../../lib/envelope'
@@ -85,14 +85,18 @@ export async function paymentUploadRoute(fastify: FastifyInstance) {
         await discard()
         throw error
       }
+      let queued = false
       try {
-        if (app.jobs) await app.jobs.enqueue('payment-import', { batchId })
-        else req.log.warn({ batchId }, 'Sin cola de trabajos: la carga de abonos queda PENDIENTE')
+        if (app.jobs) {
+          await app.jobs.enqueue('payment-import', { batchId })
+          queued = true
+        } else req.log.warn({ batchId }, 'Sin cola de trabajos: la carga de abonos queda PENDIENTE')
       } catch (error) {
         // The batch is recorded PENDIENTE: a worker's sweep enqueues it when the queue is back.
         req.log.error({ batchId, err: error }, 'No se pudo encolar la carga de abonos')
       }
-      return ok({ id: batchId }, [PAYMENT_UPLOAD_MESSAGES.accepted])
+      // Not queued: say so, the clerk should not expect it to run now.
+      return ok({ id: batchId }, [queued ? PAYMENT_UPLOAD_MESSAGES.accepted : MESSAGES.uploadQueued])
     },
   })
 }

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart'
 import { banks, payrollBatches, recordAudit } from '@planillas/db'
 import { FileNotFoundError } from '@planillas/db/storage'
 import {
+  MESSAGES,
   PAYROLL_TEMPLATE_FILE_NAME,
   PAYROLL_UPLOAD_MESSAGES,
   PageQuerySchema,
@@ -77,9 +78,12 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
           return refuse([PAYROLL_UPLOAD_MESSAGES.codeTaken])
         throw error
       }
+      let queued = false
       try {
-        if (app.jobs) await app.jobs.enqueue('payroll-import', { batchId })
-        else
+        if (app.jobs) {
+          await app.jobs.enqueue('payroll-import', { batchId })
+          queued = true
+        } else
           req.log.warn(
             { batchId },
             'Sin cola de trabajos: la carga queda PENDIENTE hasta que un worker la tome',
@@ -88,7 +92,8 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
         // The batch is recorded PENDIENTE: a worker's sweep enqueues it when the queue is back.
         req.log.error({ batchId, err: error }, 'No se pudo encolar la carga')
       }
-      return ok({ id: batchId }, [PAYROLL_UPLOAD_MESSAGES.accepted])
+      // Not queued: say so, the clerk should not expect it to run now.
+      return ok({ id: batchId }, [queued ? PAYROLL_UPLOAD_MESSAGES.accepted : MESSAGES.uploadQueued])
     },
   })
 

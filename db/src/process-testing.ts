@@ -1,0 +1,152 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import net from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+
+/**
+ * Test support for faults met by real processes (the API's and the worker's entry points): start
+ * one, read what it printed, wait for a condition, and end a PostgreSQL backend as a restart would.
+ */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+export type RunningProcess = {
+  child: ChildProcess
+  /** Everything printed so far on stdout and stderr. */
+  output: () => string
+  /** Whether it is still running. */
+  alive: () => boolean
+  /** SIGTERM, then SIGKILL after `graceMs` (5 s); resolves with the exit code (null when killed). */
+  stop: (graceMs?: number) => Promise<number | null>
+}
+
+/** Runs a TypeScript entry point (`api/src/server.ts`, `worker/src/main.ts`) with tsx and the given env. */
+export function startProcess(entry: string, env: NodeJS.ProcessEnv): RunningProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const alive = () => child.exitCode === null && child.signalCode === null
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return {
+    child,
+    output: () => output,
+    alive,
+    async stop(graceMs = 5000) {
+      if (!alive()) return child.exitCode
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
+      const code = await exited
+      clearTimeout(timer)
+      return code
+    },
+  }
+}
+
+/** Polls `probe` until it gives something truthy; fails with `what` after the timeout. */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false | null> | T | undefined | false | null,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    const value = await probe()
+    if (value) return value
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`Tiempo agotado esperando: ${what}`)
+}
+
+/** A separate session on the test's database, for locks the test holds and backends it ends. */
+export async function adminSession(url: string) {
+  const client = new pg.Client({ connectionString: url })
+  client.on('error', () => {})
+  await client.connect()
+  const [{ pid }] = (await client.query('select pg_backend_pid() as pid')).rows
+  return {
+    client,
+    query: (text: string, values?: unknown[]) => client.query(text, values),
+    /** The backends of this database (not this session) waiting for a lock with their query. */
+    async lockWaiters(): Promise<{ pid: number; query: string }[]> {
+      // Inside a transaction PostgreSQL keeps its first look at the activity: take a fresh one.
+      await client.query('select pg_stat_clear_snapshot()')
+      const result = await client.query(
+        `select pid, query from pg_stat_activity
+          where datname = current_database() and pid <> $1 and wait_event_type = 'Lock'`,
+        [pid],
+      )
+      return result.rows
+    },
+    /** Ends a backend as `pg_ctlcluster … restart` would end every one. */
+    async terminate(backend: number) {
+      await client.query('select pg_terminate_backend($1)', [backend])
+    },
+    end: () => client.end(),
+  }
+}
+
+/** A port nobody listens on now, for a server the test starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * A Redis of the test's own that keeps nothing on disk (`--save ""`, no append-only file): killing
+ * and starting it again is an outage that loses every key. Never the shared Redis.
+ */
+export async function startOwnRedis(port: number) {
+  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  await waitFor(`redis-server en ${port}`, () => canConnect(port), 10_000)
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    /** Ends it at once, as a crash would. */
+    async kill() {
+      child.kill('SIGKILL')
+      await exited
+    },
+  }
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+/** The lines a process printed, each parsed as JSON; a line that is not JSON fails the caller. */
+export function jsonLines(output: string): Record<string, unknown>[] {
+  return output
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>
+      } catch {
+        throw new Error(`Línea que no es JSON: ${line}`)
+      }
+    })
+}
