@@ -83,7 +83,9 @@ describe('openXlsx', () => {
     const entity = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">]><sst>&a;</sst>'
     expect(await rejection(rezip(parts, { 'xl/sharedStrings.xml': entity }))).toBe(FILE_MESSAGES.doctype)
     const oneSheet = unzipParts(await payrollWorkbook([validRow(1)]))
-    const withEntity = await openXlsx(rezip(oneSheet, { 'xl/sharedStrings.xml': entity }), { countRows: false })
+    const withEntity = await openXlsx(rezip(oneSheet, { 'xl/sharedStrings.xml': entity }), {
+      countRows: false,
+    })
     await expect(readFirstRow(withEntity)).rejects.toThrow(FILE_MESSAGES.doctype)
     expect(await drained(withEntity)).toBe(FILE_MESSAGES.doctype)
   })

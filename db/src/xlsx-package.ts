@@ -8,11 +8,19 @@ import {
   type SheetRow,
   sheetRowBatches,
 } from './xlsx-sheet'
-import { asFileError, type InflateStats, localName, partText, readXml, XLSX_LIMITS, XlsxFileError } from './xlsx-xml'
+import {
+  asFileError,
+  type InflateStats,
+  localName,
+  partText,
+  readXml,
+  XLSX_LIMITS,
+  XlsxFileError,
+} from './xlsx-xml'
 import { occurrenceCounter, readZipEntries, type ZipEntry, ZipError } from './xlsx-zip'
 
-export { XLSX_LIMITS, XlsxFileError } from './xlsx-xml'
 export type { SheetRow } from './xlsx-sheet'
+export { XLSX_LIMITS, XlsxFileError } from './xlsx-xml'
 
 /**
  * An .xlsx upload checked before any row is read (DESIGN §6): a real ZIP with a workbook, and the
@@ -89,7 +97,8 @@ async function open(zip: Buffer): Promise<XlsxPackage> {
     const relation = relations.find((r) => r.Id === relationId)
     // Any part name: LibreOffice and others do not always call it sheet1.xml.
     const entry = relation ? entries.get(partPath(relation.Target)) : undefined
-    if (entry) sheets.push({ name: sheet.name ?? '', hidden: !!sheet.state && sheet.state !== 'visible', entry })
+    if (entry)
+      sheets.push({ name: sheet.name ?? '', hidden: !!sheet.state && sheet.state !== 'visible', entry })
   }
   if (!sheets.length) throw new XlsxFileError(FILE_MESSAGES.noSheet)
 
@@ -100,7 +109,10 @@ async function open(zip: Buffer): Promise<XlsxPackage> {
   }
   const base = { zip, sheetCount: sheets.length, date1904, rowElements: 0, stats }
   const parts = { workbook, rels, styles, sharedStrings }
-  const chosen = await chooseSheet({ ...base, sheetName: '', parts: { ...parts, sheet: sheets[0].entry } }, sheets)
+  const chosen = await chooseSheet(
+    { ...base, sheetName: '', parts: { ...parts, sheet: sheets[0].entry } },
+    sheets,
+  )
   if (chosen.entry.uncompressedSize > XLSX_LIMITS.sheetBytes) throw new XlsxFileError(FILE_MESSAGES.bomb)
   return { ...base, sheetName: chosen.name, parts: { ...parts, sheet: chosen.entry } }
 }
@@ -118,7 +130,10 @@ async function chooseSheet(pkg: XlsxPackage, sheets: SheetEntry[]): Promise<Shee
   for (const sheet of visible) {
     if (sheet.entry.uncompressedSize > XLSX_LIMITS.sheetBytes) continue
     const first = await firstRowOf({ ...pkg, parts: { ...pkg.parts, sheet: sheet.entry } }, formats)
-    if (first && (headerProblems(first.cells).length === 0 || paymentHeaderProblems(first.cells).length === 0))
+    if (
+      first &&
+      (headerProblems(first.cells).length === 0 || paymentHeaderProblems(first.cells).length === 0)
+    )
       return sheet
   }
   return visible[0]
@@ -131,7 +146,9 @@ function otherFormat(zip: Buffer, entries: Map<string, ZipEntry>): string | null
   if (entries.has('xl/workbook.bin')) return FILE_MESSAGES.xlsb
   const mimetype = entries.get('mimetype')
   if (mimetype && mimetype.method === 0) {
-    const type = zip.subarray(mimetype.dataOffset, mimetype.dataOffset + mimetype.compressedSize).toString('latin1')
+    const type = zip
+      .subarray(mimetype.dataOffset, mimetype.dataOffset + mimetype.compressedSize)
+      .toString('latin1')
     if (type.startsWith('application/vnd.oasis.opendocument.spreadsheet')) return FILE_MESSAGES.ods
   }
   if (entries.has('content.xml') && mimetype) return FILE_MESSAGES.ods

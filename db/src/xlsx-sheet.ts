@@ -1,6 +1,5 @@
 import { FILE_MESSAGES, type SheetCell } from '@planillas/domain'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
-import type { ZipEntry } from './xlsx-zip'
 import {
   closeXml,
   type InflateStats,
@@ -11,6 +10,7 @@ import {
   XLSX_LIMITS,
   XlsxFileError,
 } from './xlsx-xml'
+import type { ZipEntry } from './xlsx-zip'
 
 /**
  * Our own streaming reader of a worksheet part (saxes, as exceljs uses underneath), because
@@ -104,7 +104,9 @@ export async function readCellFormats(
 
 /** `_x000D_` is how Excel writes a character XML cannot hold. */
 const unescapeExcel = (text: string) =>
-  text.includes('_x') ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))) : text
+  text.includes('_x')
+    ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
+    : text
 
 /** Shared strings 0..upTo: every rich-text run joined, phonetic runs left out. */
 export async function readSharedStrings(

@@ -113,13 +113,16 @@ const digitsOf = (text: string) => text.replace(/[\s-]/g, '')
 
 /**
  * The digits a numeric cell shows when nothing can have been lost: a format of zeros only
- * ('0000000000000') pads the number to its width, so the padded text is what the clerk sees.
+ * ('0000000000000') at least as wide as the number pads it to that width, so the padded text is
+ * what the clerk sees and typed.
  * Null otherwise (General, '@', '0'…): a leading zero typed into such a cell is gone for good.
  */
 export function paddedDigits(cell: { value: number; format?: string }): string | null {
   const { value, format } = cell
   if (!format || !/^0+$/.test(format) || !Number.isSafeInteger(value) || value < 0) return null
-  return String(value).padStart(format.length, '0')
+  const plain = String(value)
+  // The format sets the width ('0' pads nothing: a typed zero would be gone all the same).
+  return plain.length <= format.length && format.length > 1 ? plain.padStart(format.length, '0') : null
 }
 
 /**

@@ -1,4 +1,8 @@
-import { readSheetRowBatches as readBatches, type SheetRow, type XlsxPackage } from '@planillas/db/xlsx-package'
+import {
+  readSheetRowBatches as readBatches,
+  type SheetRow,
+  type XlsxPackage,
+} from '@planillas/db/xlsx-package'
 
 export type { SheetRow }
 

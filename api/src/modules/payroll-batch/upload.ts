@@ -52,7 +52,8 @@ async function contentProblems(content: Buffer): Promise<string[]> {
     const inSheet = (message: string) =>
       pkg.sheetCount > 1 ? FILE_MESSAGES.inSheet(pkg.sheetName, message) : message
     if (!first) return [inSheet(FILE_MESSAGES.empty)]
-    const problems = first.number === 1 ? headerProblems(first.cells) : [FILE_MESSAGES.headerRowAt(first.number)]
+    const problems =
+      first.number === 1 ? headerProblems(first.cells) : [FILE_MESSAGES.headerRowAt(first.number)]
     return problems.map(inSheet)
   } catch (error) {
     if (error instanceof XlsxFileError) return [error.message]
