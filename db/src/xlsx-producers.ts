@@ -32,6 +32,8 @@ export type ProducedSheet = {
   part?: string
   /** Blank rows written before the first row (LibreOffice keeps styled empty rows). */
   blankRowsBefore?: number
+  /** Styled empty rows after the data (a format dragged down the sheet). */
+  blankRowsAfter?: number
 }
 
 export type ProducerOptions = {
@@ -118,6 +120,10 @@ export function producedWorkbook(sheets: ProducedSheet[], options: ProducerOptio
       number++
       const xml = cells.map((c, i) => cellXml(c, `${column(i)}${number}`)).join('')
       rows.push(`<${p}row${options.noRefs ? '' : ` r="${number}"`}>${xml}</${p}row>`)
+    }
+    for (let i = 0; i < (sheet.blankRowsAfter ?? 0); i++) {
+      number++
+      rows.push(`<${p}row${options.noRefs ? '' : ` r="${number}"`} s="1" customFormat="1"/>`)
     }
     return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<${p}worksheet ${ns} xmlns:r="${REL}"><${p}sheetData>${rows.join('')}</${p}sheetData></${p}worksheet>`
   }

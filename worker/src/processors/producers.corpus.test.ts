@@ -6,6 +6,7 @@ import {
   BATCH_STATUS,
   FILE_MESSAGES,
   PAYMENT_BATCH_STATUS,
+  PAYMENT_LIMITS,
   PAYMENT_ROW_MESSAGES,
   PAYMENT_TEMPLATE_HEADERS,
   PAYROLL_TEMPLATE_EXAMPLE,
@@ -278,6 +279,22 @@ describe('payments upload: the same reader, the same guarantees', () => {
     ])
     expect(await p.payrollState(target.id)).toMatchObject({ paidCount: 0 })
   })
+
+  it('styled empty rows do not count toward the 200,000-row limit', async () => {
+    const target = await payroll([5])
+    const file = producedWorkbook([
+      {
+        name: 'Abonos',
+        rows: [PAYMENT_TEMPLATE_HEADERS, paymentRow(5, 'OP-5')],
+        blankRowsAfter: PAYMENT_LIMITS.maxRows + 1,
+      },
+    ])
+    const id = await p.upload(target, file)
+    await p.run(id)
+    const batch = await p.batch(id)
+    expect(batch.issues).toEqual([])
+    expect(batch).toMatchObject({ status: PAYMENT_BATCH_STATUS.PROCESSED, rowsRead: 1, matchedCount: 1 })
+  }, 60_000)
 
   it('a blank row above the header gets its own message', async () => {
     const target = await payroll([4])
