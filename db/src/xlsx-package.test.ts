@@ -47,6 +47,19 @@ describe('openXlsx', () => {
     expect(await readFirstRow(pkg)).toEqual(['dos'])
   })
 
+  it('finds shared strings and styles through the relationships, whatever their names', async () => {
+    const parts = unzipParts(template)
+    const rels = parts
+      .get('xl/_rels/workbook.xml.rels')!
+      .toString()
+      .replace('sharedStrings.xml', 'Cadenas.xml')
+    expect(rels).toContain('Cadenas.xml')
+    parts.set('xl/Cadenas.xml', parts.get('xl/sharedStrings.xml')!)
+    parts.delete('xl/sharedStrings.xml')
+    const pkg = await openXlsx(rezip(parts, { 'xl/_rels/workbook.xml.rels': rels }))
+    expect(await readFirstRow(pkg)).toEqual(PAYROLL_TEMPLATE_HEADERS)
+  })
+
   it('streams the rows of the sheet and counts its progress', async () => {
     const pkg = await openXlsx(template, { countRows: false })
     const fractions: number[] = []

@@ -102,9 +102,14 @@ async function open(zip: Buffer): Promise<XlsxPackage> {
   }
   if (!sheets.length) throw new XlsxFileError(FILE_MESSAGES.noSheet)
 
-  const styles = entries.get('xl/styles.xml')
-  const sharedStrings = entries.get('xl/sharedStrings.xml')
-  for (const [name, entry] of Object.entries({ styles, sharedStrings, sheet: sheets[0].entry })) {
+  // Found through the relationships like the sheets (writers differ in names and letter case).
+  const related = (type: string, fallback: string) => {
+    const relation = relations.find((r) => r.Type?.endsWith(`/${type}`))
+    return (relation && entries.get(partPath(relation.Target))) || entries.get(fallback)
+  }
+  const styles = related('styles', 'xl/styles.xml')
+  const sharedStrings = related('sharedStrings', 'xl/sharedStrings.xml')
+  for (const [name, entry] of Object.entries({ styles, sharedStrings })) {
     if (entry && entry.uncompressedSize > limitOf(name)) throw new XlsxFileError(FILE_MESSAGES.bomb)
   }
   const base = { zip, sheetCount: sheets.length, date1904, rowElements: 0, stats }

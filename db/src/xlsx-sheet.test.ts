@@ -69,3 +69,11 @@ describe('sheetParser', () => {
     ).toBe(false)
   })
 })
+
+describe('shared strings the file does not hold', () => {
+  it('are refused, never read as empty cells', () => {
+    expect(() => rows('<row r="1"><c r="A1" t="s"><v>3</v></c></row>', ['uno'])).toThrow(
+      'No se pudo leer el archivo',
+    )
+  })
+})

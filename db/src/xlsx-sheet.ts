@@ -203,7 +203,9 @@ export function sheetParser(source: Omit<SheetSource, 'zip' | 'entry' | 'stats'>
           row?.sharedRefs.push({ column: c.column, index })
           return EMPTY
         }
-        const text = shared[index] ?? ''
+        const text = shared[index]
+        // A string the file does not hold: never read it as an empty cell (an optional CCI would vanish).
+        if (text === undefined) throw new XlsxFileError(FILE_MESSAGES.unreadable)
         return text === '' ? EMPTY : { kind: 'text', text }
       }
       case 'inlineStr':
@@ -346,7 +348,11 @@ export async function readFirstFilledRow(
   const upTo = refs.length ? Math.max(...refs.map((r) => r.index)) : -1
   const shared = await readSharedStrings(source.zip, sharedEntry, source.stats, upTo)
   const cells = found.cells.map(cellAsText)
-  for (const { column, index } of refs) cells[column] = shared[index] ?? ''
+  for (const { column, index } of refs) {
+    const text = shared[index]
+    if (text === undefined) throw new XlsxFileError(FILE_MESSAGES.unreadable)
+    cells[column] = text
+  }
   return { number: found.number, cells }
 }
 
