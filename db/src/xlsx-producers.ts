@@ -155,9 +155,14 @@ export function producedWorkbook(sheets: ProducedSheet[], options: ProducerOptio
   const sst = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<${p}sst ${ns} count="${shared.length}" uniqueCount="${shared.length}">${shared
     .map((s) => `<${p}si>${s}</${p}si>`)
     .join('')}</${p}sst>`
-  const types = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>`
+  const ct = 'application/vnd.openxmlformats-officedocument.spreadsheetml'
+  const types = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="${ct}.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="${ct}.styles+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="${ct}.sharedStrings+xml"/>${parts
+    .map((s) => `<Override PartName="/${s.path}" ContentType="${ct}.worksheet+xml"/>`)
+    .join('')}</Types>`
+  const rootRels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`
   return buildZip([
     deflatedPart('[Content_Types].xml', types),
+    deflatedPart('_rels/.rels', rootRels),
     deflatedPart('xl/workbook.xml', workbook),
     deflatedPart('xl/_rels/workbook.xml.rels', rels),
     deflatedPart('xl/styles.xml', styles),
