@@ -2,7 +2,7 @@ import { FILE_MESSAGES, PAYROLL_TEMPLATE_HEADERS } from '@planillas/domain'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { payrollWorkbook, streamedPayrollWorkbook, validRow } from './payroll-fixtures'
-import { openXlsx, readFirstRow, readFirstRowAt, rowReaderInput, XLSX_LIMITS } from './xlsx-package'
+import { openXlsx, readFirstRow, readFirstRowAt, readSheetRowBatches, XLSX_LIMITS } from './xlsx-package'
 import { bombPart, buildZip, deflatedPart, rezip, unzipParts, type ZipPart } from './zip-fixtures'
 
 const SHEET = 'xl/worksheets/sheet1.xml'
@@ -47,22 +47,27 @@ describe('openXlsx', () => {
     expect(await readFirstRow(pkg)).toEqual(['dos'])
   })
 
-  it('hands the checked parts to the row reader and counts its progress', async () => {
+  it('finds shared strings and styles through the relationships, whatever their names', async () => {
+    const parts = unzipParts(template)
+    const rels = parts
+      .get('xl/_rels/workbook.xml.rels')!
+      .toString()
+      .replace('sharedStrings.xml', 'Cadenas.xml')
+    expect(rels).toContain('Cadenas.xml')
+    parts.set('xl/Cadenas.xml', parts.get('xl/sharedStrings.xml')!)
+    parts.delete('xl/sharedStrings.xml')
+    const pkg = await openXlsx(rezip(parts, { 'xl/_rels/workbook.xml.rels': rels }))
+    expect(await readFirstRow(pkg)).toEqual(PAYROLL_TEMPLATE_HEADERS)
+  })
+
+  it('streams the rows of the sheet and counts its progress', async () => {
     const pkg = await openXlsx(template, { countRows: false })
     const fractions: number[] = []
-    const input = rowReaderInput(pkg, (f) => fractions.push(f))
-    const chunks: Buffer[] = []
-    for await (const chunk of input.stream) chunks.push(chunk)
-    expect(input.failure()).toBeNull()
+    const numbers: number[] = []
+    for await (const batch of readSheetRowBatches(pkg, (f) => fractions.push(f)))
+      numbers.push(...batch.map((r) => r.number))
+    expect(numbers).toEqual([1, 2])
     expect(fractions.at(-1)).toBe(1)
-    const names = unzipStoredNames(Buffer.concat(chunks))
-    expect(names).toEqual([
-      'xl/workbook.xml',
-      'xl/_rels/workbook.xml.rels',
-      'xl/styles.xml',
-      'xl/sharedStrings.xml',
-      SHEET,
-    ])
   })
 
   it('answers null for a sheet whose first row is not row 1', async () => {
@@ -89,7 +94,11 @@ describe('openXlsx', () => {
       await rejection(rezip(parts, { 'xl/workbook.xml': '<workbook><sheets></sheets></workbook>' })),
     ).toBe(FILE_MESSAGES.noSheet)
     const entity = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">]><sst>&a;</sst>'
-    const withEntity = await openXlsx(rezip(parts, { 'xl/sharedStrings.xml': entity }), { countRows: false })
+    expect(await rejection(rezip(parts, { 'xl/sharedStrings.xml': entity }))).toBe(FILE_MESSAGES.doctype)
+    const oneSheet = unzipParts(await payrollWorkbook([validRow(1)]))
+    const withEntity = await openXlsx(rezip(oneSheet, { 'xl/sharedStrings.xml': entity }), {
+      countRows: false,
+    })
     await expect(readFirstRow(withEntity)).rejects.toThrow(FILE_MESSAGES.doctype)
     expect(await drained(withEntity)).toBe(FILE_MESSAGES.doctype)
   })
@@ -119,29 +128,27 @@ describe('openXlsx', () => {
     it('counts the bytes it inflates, whatever the headers claim', async () => {
       const lying = rezip(unzipParts(template), { [SHEET]: { ...bomb, declaredSize: 4096 } })
       expect(await rejection(lying)).toBe(FILE_MESSAGES.bomb)
-      expect(await drained(await openXlsx(lying, { countRows: false }))).toBe(FILE_MESSAGES.bomb)
+      // One sheet: opening reads nothing of it; the header check and the rows stop at the lie.
+      const oneSheet = rezip(unzipParts(await payrollWorkbook([validRow(1)])), {
+        [SHEET]: { ...bomb, declaredSize: 4096 },
+      })
+      const pkg = await openXlsx(oneSheet, { countRows: false })
+      await expect(readFirstRowAt(pkg)).rejects.toThrow(FILE_MESSAGES.bomb)
+      expect(await drained(pkg)).toBe(FILE_MESSAGES.bomb)
+      // Bounded by what the file declared plus one inflate chunk, not by the 512 MB it holds.
+      expect(pkg.stats.inflatedBytes).toBeLessThan(64 * 1024 * 4)
     }, 60_000)
   })
 })
 
-/** Reads the row reader's input to its end; the failure it reports, if any. */
+/** Reads every row; the message of the failure, if any. */
 async function drained(pkg: Awaited<ReturnType<typeof openXlsx>>) {
-  const input = rowReaderInput(pkg)
-  for await (const _chunk of input.stream) {
-    // consumed
+  try {
+    for await (const _batch of readSheetRowBatches(pkg)) {
+      // consumed
+    }
+    return null
+  } catch (error) {
+    return (error as Error).message
   }
-  return input.failure()?.message ?? null
-}
-
-/** The names of the stored records of a stream built by rowReaderInput. */
-function unzipStoredNames(stream: Buffer): string[] {
-  const names: string[] = []
-  for (
-    let at = stream.indexOf('PK\x03\x04', 0, 'latin1');
-    at !== -1;
-    at = stream.indexOf('PK\x03\x04', at + 4, 'latin1')
-  ) {
-    names.push(stream.subarray(at + 30, at + 30 + stream.readUInt16LE(at + 26)).toString('utf8'))
-  }
-  return names
 }

@@ -1,48 +1,51 @@
-import { Readable } from 'node:stream'
-import { StringDecoder } from 'node:string_decoder'
-import { crc32 } from 'node:zlib'
-import { FILE_MESSAGES } from '@planillas/domain'
-import { SaxesParser, type SaxesTagPlain } from 'saxes'
+import { FILE_MESSAGES, headerProblems, paymentHeaderProblems } from '@planillas/domain'
+import type { SaxesTagPlain } from 'saxes'
 import {
-  inflateChunks,
-  inflateEntry,
-  occurrenceCounter,
-  readZipEntries,
-  type ZipEntry,
-  ZipError,
-} from './xlsx-zip'
+  type CellFormats,
+  readCellFormats,
+  readFirstFilledRow,
+  readSharedStrings,
+  type SheetRow,
+  sheetRowBatches,
+} from './xlsx-sheet'
+import {
+  asFileError,
+  type InflateStats,
+  localName,
+  partText,
+  readXml,
+  XLSX_LIMITS,
+  XlsxFileError,
+} from './xlsx-xml'
+import { occurrenceCounter, readZipEntries, type ZipEntry, ZipError } from './xlsx-zip'
+
+export type { SheetRow } from './xlsx-sheet'
+export { XLSX_LIMITS, XlsxFileError } from './xlsx-xml'
 
 /**
- * An .xlsx upload checked before any spreadsheet library sees it (DESIGN §6): a real ZIP with a
- * workbook and its first sheet found through the workbook's relationships. The parts are then
- * inflated exactly once, by `rowReaderInput`, under hard ceilings counted in real bytes (zip
- * bombs) and without DTDs (entity bombs), as exceljs reads them.
+ * An .xlsx upload checked before any row is read (DESIGN §6): a real ZIP with a workbook, and the
+ * sheet to read found through the workbook's relationships. Parts are inflated under hard
+ * ceilings counted in real bytes (zip bombs, lying sizes) and without DTDs (entity bombs).
  */
 export type XlsxPackage = {
   zip: Buffer
+  /** The sheet read, named in messages when the workbook has several. */
   sheetName: string
-  /** The parts the row reader needs, in the order it needs them. */
+  sheetCount: number
+  date1904: boolean
   parts: { workbook: ZipEntry; rels: ZipEntry; styles?: ZipEntry; sharedStrings?: ZipEntry; sheet: ZipEntry }
   /**
    * `<row>` elements in the sheet (header and blank rows included) when `openXlsx` was asked to
    * count them (an extra pass over the sheet); 0 otherwise.
    */
   rowElements: number
+  /** Bytes inflated so far for this file, across parts and passes. */
+  stats: InflateStats
 }
 
 export type OpenOptions = {
   /** Inflate the sheet once up front to count its rows (and meet a bomb early). Default true. */
   countRows?: boolean
-}
-
-/** Why a file cannot be read, in Spanish, for the clerk. */
-export class XlsxFileError extends Error {}
-
-export const XLSX_LIMITS = {
-  /** A 200,000-row sheet with long inline texts stays well under this. */
-  sheetBytes: 512 * 1024 * 1024,
-  sharedStringsBytes: 128 * 1024 * 1024,
-  smallPartBytes: 16 * 1024 * 1024,
 }
 
 const ZIP_MESSAGES: Record<ZipError['reason'], string> = {
@@ -59,49 +62,117 @@ export async function openXlsx(zip: Buffer, options: OpenOptions = {}): Promise<
   try {
     const pkg = await open(zip)
     if (options.countRows === false) return pkg
-    const rows = occurrenceCounter(['<row ', '<row>'])
-    const doctype = occurrenceCounter([DOCTYPE])
-    await inflateEntry(zip, pkg.parts.sheet, XLSX_LIMITS.sheetBytes, (chunk) => {
-      rows.feed(chunk)
-      doctype.feed(chunk)
-    })
-    if (doctype.count) throw new XlsxFileError(FILE_MESSAGES.doctype)
+    const rows = occurrenceCounter(['<row ', '<row>', ':row ', ':row>'])
+    for await (const text of partText(zip, pkg.parts.sheet, XLSX_LIMITS.sheetBytes, pkg.stats)) {
+      rows.feed(Buffer.from(text, 'latin1'))
+    }
     return { ...pkg, rowElements: rows.count }
   } catch (error) {
     if (error instanceof ZipError) throw new XlsxFileError(ZIP_MESSAGES[error.reason])
-    throw error
+    throw asFileError(error)
   }
 }
+
+type SheetEntry = { name: string; hidden: boolean; entry: ZipEntry }
 
 async function open(zip: Buffer): Promise<XlsxPackage> {
   const entries = readZipEntries(zip)
   const workbook = entries.get('xl/workbook.xml')
   const rels = entries.get('xl/_rels/workbook.xml.rels')
-  if (!entries.has('[Content_Types].xml') || !workbook || !rels)
-    throw new XlsxFileError(FILE_MESSAGES.noWorkbook)
-
-  const firstSheet = (await parseSmallPart(zip, workbook, 'sheet'))[0]
-  if (!firstSheet) throw new XlsxFileError(FILE_MESSAGES.noSheet)
-  const relationId = firstSheet['r:id'] ?? Object.entries(firstSheet).find(([k]) => k.endsWith(':id'))?.[1]
-  const relation = (await parseSmallPart(zip, rels, 'Relationship')).find((r) => r.Id === relationId)
-  const sheetPath = relation ? partPath(relation.Target) : ''
-  const sheet = entries.get(sheetPath)
-  // The row reader only knows sheets stored as xl/worksheets/sheetN.xml, as every writer does.
-  if (!sheet || !/^xl\/worksheets\/sheet\d+\.xml$/.test(sheetPath))
-    throw new XlsxFileError(FILE_MESSAGES.noSheet)
-
-  const parts = {
-    workbook,
-    rels,
-    styles: entries.get('xl/styles.xml'),
-    sharedStrings: entries.get('xl/sharedStrings.xml'),
-    sheet,
+  if (!workbook || !rels || !entries.has('[Content_Types].xml')) {
+    throw new XlsxFileError(otherFormat(zip, entries) ?? FILE_MESSAGES.noWorkbook)
   }
-  // An honest bomb is refused here at once; a lying one when its bytes are counted.
-  for (const [name, entry] of Object.entries(parts)) {
+  const stats: InflateStats = { inflatedBytes: 0 }
+  for (const [name, entry] of [
+    ['workbook', workbook],
+    ['rels', rels],
+  ] as const) {
+    if (entry.uncompressedSize > limitOf(name)) throw new XlsxFileError(FILE_MESSAGES.bomb)
+  }
+  const { sheets: listed, date1904 } = await readWorkbook(zip, workbook, stats)
+  const relations = await parseSmallPart(zip, rels, 'Relationship', stats)
+  const sheets: SheetEntry[] = []
+  for (const sheet of listed) {
+    const relationId = sheet['r:id'] ?? Object.entries(sheet).find(([k]) => k.endsWith(':id'))?.[1]
+    const relation = relations.find((r) => r.Id === relationId)
+    // Any part name: LibreOffice and others do not always call it sheet1.xml.
+    const entry = relation ? entries.get(partPath(relation.Target)) : undefined
+    if (entry)
+      sheets.push({ name: sheet.name ?? '', hidden: !!sheet.state && sheet.state !== 'visible', entry })
+  }
+  if (!sheets.length) throw new XlsxFileError(FILE_MESSAGES.noSheet)
+
+  // Found through the relationships like the sheets (writers differ in names and letter case).
+  const related = (type: string, fallback: string) => {
+    const relation = relations.find((r) => r.Type?.endsWith(`/${type}`))
+    return (relation && entries.get(partPath(relation.Target))) || entries.get(fallback)
+  }
+  const styles = related('styles', 'xl/styles.xml')
+  const sharedStrings = related('sharedStrings', 'xl/sharedStrings.xml')
+  for (const [name, entry] of Object.entries({ styles, sharedStrings })) {
     if (entry && entry.uncompressedSize > limitOf(name)) throw new XlsxFileError(FILE_MESSAGES.bomb)
   }
-  return { zip, sheetName: firstSheet.name ?? '', parts, rowElements: 0 }
+  const base = { zip, sheetCount: sheets.length, date1904, rowElements: 0, stats }
+  const parts = { workbook, rels, styles, sharedStrings }
+  const chosen = await chooseSheet(
+    { ...base, sheetName: '', parts: { ...parts, sheet: sheets[0].entry } },
+    sheets,
+  )
+  if (chosen.entry.uncompressedSize > XLSX_LIMITS.sheetBytes) throw new XlsxFileError(FILE_MESSAGES.bomb)
+  return { ...base, sheetName: chosen.name, parts: { ...parts, sheet: chosen.entry } }
+}
+
+/**
+ * The sheet to read: the first visible one whose first filled row is a template's header (a
+ * hidden first sheet, or a sheet added before the data, is passed over); without one, the first
+ * visible sheet (its header then gets the messages), and the first sheet when all are hidden.
+ */
+async function chooseSheet(pkg: XlsxPackage, sheets: SheetEntry[]): Promise<SheetEntry> {
+  const visible = sheets.filter((s) => !s.hidden)
+  if (visible.length === 0) return sheets[0]
+  if (sheets.length === 1) return visible[0]
+  const formats = await readCellFormats(pkg.zip, pkg.parts.styles, pkg.stats)
+  for (const sheet of visible) {
+    if (sheet.entry.uncompressedSize > XLSX_LIMITS.sheetBytes) continue
+    const first = await firstRowOf({ ...pkg, parts: { ...pkg.parts, sheet: sheet.entry } }, formats)
+    if (
+      first &&
+      (headerProblems(first.cells).length === 0 || paymentHeaderProblems(first.cells).length === 0)
+    )
+      return sheet
+  }
+  return visible[0]
+}
+
+/**
+ * What a zip that is no .xlsx is, when it is a known spreadsheet format: each its own message.
+ */
+function otherFormat(zip: Buffer, entries: Map<string, ZipEntry>): string | null {
+  if (entries.has('xl/workbook.bin')) return FILE_MESSAGES.xlsb
+  const mimetype = entries.get('mimetype')
+  if (mimetype && mimetype.method === 0) {
+    const type = zip
+      .subarray(mimetype.dataOffset, mimetype.dataOffset + mimetype.compressedSize)
+      .toString('latin1')
+    if (type.startsWith('application/vnd.oasis.opendocument.spreadsheet')) return FILE_MESSAGES.ods
+  }
+  if (entries.has('content.xml') && mimetype) return FILE_MESSAGES.ods
+  if (entries.has('word/document.xml') || entries.has('ppt/presentation.xml')) return FILE_MESSAGES.notXlsx
+  return null
+}
+
+async function readWorkbook(zip: Buffer, workbook: ZipEntry, stats: InflateStats) {
+  const sheets: Record<string, string>[] = []
+  let date1904 = false
+  await readXml(zip, workbook, XLSX_LIMITS.smallPartBytes, stats, (parser) => {
+    parser.on('opentag', (node: SaxesTagPlain) => {
+      const name = localName(node.name)
+      if (name === 'sheet') sheets.push(node.attributes)
+      else if (name === 'workbookPr') date1904 = ['1', 'true'].includes(node.attributes.date1904 ?? '')
+    })
+    return undefined
+  })
+  return { sheets, date1904 }
 }
 
 const limitOf = (part: string) =>
@@ -122,12 +193,15 @@ function partPath(target: string): string {
   return parts.join('/')
 }
 
-const DOCTYPE = '<!DOCTYPE'
-
-/** The attributes of every `<tag>` of a small XML part (workbook, relationships). */
-async function parseSmallPart(zip: Buffer, entry: ZipEntry, tag: string): Promise<Record<string, string>[]> {
+/** The attributes of every `<tag>` of a small XML part (relationships). */
+async function parseSmallPart(
+  zip: Buffer,
+  entry: ZipEntry,
+  tag: string,
+  stats: InflateStats,
+): Promise<Record<string, string>[]> {
   const found: Record<string, string>[] = []
-  await readXml(zip, entry, XLSX_LIMITS.smallPartBytes, (parser) => {
+  await readXml(zip, entry, XLSX_LIMITS.smallPartBytes, stats, (parser) => {
     parser.on('opentag', (node: SaxesTagPlain) => {
       if (localName(node.name) === tag) found.push(node.attributes)
     })
@@ -136,245 +210,48 @@ async function parseSmallPart(zip: Buffer, entry: ZipEntry, tag: string): Promis
   return found
 }
 
-const localName = (name: string) => name.slice(name.indexOf(':') + 1)
-
-/**
- * Streams a part through a SAX parser. `setup` registers handlers and may return a function that
- * says when to stop early. DTDs are refused before the parser sees them.
- */
-async function readXml(
-  zip: Buffer,
-  entry: ZipEntry,
-  maxBytes: number,
-  setup: (parser: SaxesParser) => (() => boolean) | undefined,
-): Promise<void> {
-  const parser = new SaxesParser()
-  const done = setup(parser)
-  const decoder = new StringDecoder('utf8')
-  const doctype = occurrenceCounter([DOCTYPE])
-  try {
-    await inflateEntry(zip, entry, maxBytes, (chunk) => {
-      doctype.feed(chunk)
-      if (doctype.count) throw new XlsxFileError(FILE_MESSAGES.doctype)
-      parser.write(decoder.write(chunk))
-      return done ? !done() : undefined
-    })
-    if (!done?.()) parser.write(decoder.end()).close()
-  } catch (error) {
-    if (error instanceof XlsxFileError || error instanceof ZipError) throw error
-    throw new XlsxFileError(FILE_MESSAGES.unreadable)
-  }
+function firstRowOf(pkg: XlsxPackage, formats: CellFormats) {
+  return readFirstFilledRow(
+    { zip: pkg.zip, entry: pkg.parts.sheet, stats: pkg.stats, formats, date1904: pkg.date1904 },
+    pkg.parts.sharedStrings,
+  )
 }
 
 /**
- * The first row of the sheet as text (cells by column, shared strings resolved), reading only
- * as far as that row. Null when the sheet has no row or its first row is not row 1.
+ * The first row of the sheet that holds a value, as text (shared strings resolved), read only as
+ * far as that row; its number tells whether blank rows came before it. Null when no row has one.
  */
+export async function readFirstRowAt(pkg: XlsxPackage): Promise<{ number: number; cells: string[] } | null> {
+  try {
+    return await firstRowOf(pkg, await readCellFormats(pkg.zip, pkg.parts.styles, pkg.stats))
+  } catch (error) {
+    throw asFileError(error)
+  }
+}
+
+/** The header row when it is row 1; null when the sheet is empty or its first filled row is not 1. */
 export async function readFirstRow(pkg: XlsxPackage): Promise<string[] | null> {
   const first = await readFirstRowAt(pkg)
   return first && first.number === 1 ? first.cells : null
 }
 
-/** The sheet's first `<row>` element, whatever its number; null when the sheet has none. */
-export async function readFirstRowAt(pkg: XlsxPackage): Promise<{ number: number; cells: string[] } | null> {
-  type RawCell = { column: number; type: string; text: string }
-  const cells: RawCell[] = []
-  let rowNumber: number | null = null
-  let finished = false
-  await readXml(pkg.zip, pkg.parts.sheet, XLSX_LIMITS.sheetBytes, (parser) => {
-    let cell: RawCell | null = null
-    let capturing = false
-    parser.on('opentag', (node: SaxesTagPlain) => {
-      const name = localName(node.name)
-      if (finished) return
-      if (name === 'row' && rowNumber === null) rowNumber = Number(node.attributes.r ?? 1)
-      else if (name === 'c' && rowNumber !== null) {
-        cell = {
-          column: columnIndex(node.attributes.r, cells.length),
-          type: node.attributes.t ?? 'n',
-          text: '',
-        }
-      } else if ((name === 'v' || name === 't') && cell) capturing = true
-    })
-    parser.on('text', (text: string) => {
-      if (capturing && cell) cell.text += text
-    })
-    parser.on('closetag', (node: SaxesTagPlain) => {
-      const name = localName(node.name)
-      if (name === 'v' || name === 't') capturing = false
-      else if (name === 'c' && cell) {
-        cells.push(cell)
-        cell = null
-      } else if (name === 'row') finished = true
-    })
-    return () => finished
-  })
-  if (rowNumber === null) return null
-  const sharedIndexes = cells.filter((c) => c.type === 's').map((c) => Number(c.text))
-  const shared = await readSharedStrings(pkg, sharedIndexes.length ? Math.max(...sharedIndexes) : -1)
-  const row: string[] = []
-  for (const c of cells) row[c.column] = c.type === 's' ? (shared[Number(c.text)] ?? '') : c.text
-  return { number: rowNumber, cells: Array.from(row, (v) => v ?? '') }
-}
-
-/** Shared strings 0..upTo (rich text runs joined, phonetic runs left out). */
-async function readSharedStrings(pkg: XlsxPackage, upTo: number): Promise<string[]> {
-  const strings: string[] = []
-  if (upTo < 0 || !pkg.parts.sharedStrings) return strings
-  await readXml(pkg.zip, pkg.parts.sharedStrings, XLSX_LIMITS.sharedStringsBytes, (parser) => {
-    let current: string | null = null
-    let inPhonetic = false
-    let capturing = false
-    parser.on('opentag', (node: SaxesTagPlain) => {
-      const name = localName(node.name)
-      if (name === 'si') current = ''
-      else if (name === 'rPh') inPhonetic = true
-      else if (name === 't' && current !== null && !inPhonetic) capturing = true
-    })
-    parser.on('text', (text: string) => {
-      if (capturing) current += text
-    })
-    parser.on('closetag', (node: SaxesTagPlain) => {
-      const name = localName(node.name)
-      if (name === 't') capturing = false
-      else if (name === 'rPh') inPhonetic = false
-      else if (name === 'si' && current !== null) {
-        strings.push(current)
-        current = null
-      }
-    })
-    return () => strings.length > upTo
-  })
-  return strings
-}
-
-/** 0-based column of a cell reference (`C7` → 2); without a reference, the next column. */
-function columnIndex(ref: string | undefined, next: number): number {
-  const letters = ref?.match(/^[A-Z]+/)?.[0]
-  if (!letters) return next
-  let n = 0
-  for (const ch of letters) n = n * 26 + (ch.charCodeAt(0) - 64)
-  return n - 1
-}
-
-const EMPTY_SHARED_STRINGS = Buffer.from(
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>',
-)
-
-export type RowReaderInput = {
-  stream: Readable
-  /** Why the stream was cut short (a bomb, a DTD, corrupt data), once it was. */
-  failure: () => XlsxFileError | null
-}
-
-type Part = { name: string; entry?: ZipEntry; content?: Buffer; size: number; crc32: number }
-
 /**
- * The checked parts as a ZIP stream for exceljs' streaming reader, in the order it wants them
- * (workbook, relationships, styles, shared strings, then the sheet, so that it streams the
- * sheet's rows straight through instead of spilling it to a temporary file). Each part is
- * inflated here, once, and handed on stored: its real bytes are counted against the size the
- * file declared (itself under the ceilings, see `openXlsx`), DTDs are refused, and chunks are cut
- * on UTF-8 character boundaries, because exceljs decodes each chunk on its own. On trouble a NUL
- * byte (which no XML parser accepts) ends the part, the stream ends, the reader fails, and
- * `failure()` says why. `onSheetProgress` gets the fraction of the sheet read so far.
+ * Every row of the package's sheet, in batches (the rows of one inflated chunk), shared strings
+ * and number formats read first. `onProgress` gets the fraction of the sheet read so far.
+ * Throws `XlsxFileError` with the clerk's message.
  */
-export function rowReaderInput(
+export async function* readSheetRowBatches(
   pkg: XlsxPackage,
-  onSheetProgress?: (fraction: number) => void,
-): RowReaderInput {
-  let failure: XlsxFileError | null = null
-  const { workbook, rels, styles, sharedStrings, sheet } = pkg.parts
-  const fromZip = (entry: ZipEntry): Part => ({
-    name: entry.name,
-    entry,
-    size: entry.uncompressedSize,
-    crc32: entry.crc32,
-  })
-  const parts: Part[] = [fromZip(workbook), fromZip(rels)]
-  if (styles) parts.push(fromZip(styles))
-  parts.push(
-    sharedStrings
-      ? fromZip(sharedStrings)
-      : {
-          name: 'xl/sharedStrings.xml',
-          content: EMPTY_SHARED_STRINGS,
-          size: EMPTY_SHARED_STRINGS.length,
-          crc32: crc32(EMPTY_SHARED_STRINGS),
-        },
-  )
-  parts.push(fromZip(sheet))
-
-  async function* partBytes(part: Part): AsyncGenerator<Buffer> {
-    let size = 0
-    const doctype = occurrenceCounter([DOCTYPE])
-    const onFed =
-      part.entry === sheet && onSheetProgress
-        ? (fed: number) => onSheetProgress(fed / sheet.compressedSize)
-        : undefined
-    const chunks = part.entry ? inflateChunks(pkg.zip, part.entry, onFed) : [part.content as Buffer]
-    let carry = Buffer.alloc(0)
-    let sent = 0
-    try {
-      for await (const chunk of chunks) {
-        size += chunk.length
-        if (size > part.size) throw new XlsxFileError(FILE_MESSAGES.bomb)
-        doctype.feed(chunk)
-        if (doctype.count) throw new XlsxFileError(FILE_MESSAGES.doctype)
-        const joined = carry.length ? Buffer.concat([carry, chunk]) : chunk
-        const cut = utf8Boundary(joined)
-        carry = Buffer.from(joined.subarray(cut))
-        if (cut) {
-          sent += cut
-          yield joined.subarray(0, cut)
-        }
-      }
-      if (size !== part.size) throw new XlsxFileError(FILE_MESSAGES.damaged)
-      if (carry.length) yield carry
-    } catch (error) {
-      failure = error instanceof XlsxFileError ? error : new XlsxFileError(FILE_MESSAGES.damaged)
-      // While the part is still short of its declared size the reader waits for more: make it fail.
-      if (sent < part.size) yield Buffer.from([0])
-    }
+  onProgress?: (fraction: number) => void,
+): AsyncGenerator<SheetRow[]> {
+  try {
+    const formats = await readCellFormats(pkg.zip, pkg.parts.styles, pkg.stats)
+    const shared = await readSharedStrings(pkg.zip, pkg.parts.sharedStrings, pkg.stats)
+    yield* sheetRowBatches(
+      { zip: pkg.zip, entry: pkg.parts.sheet, stats: pkg.stats, shared, formats, date1904: pkg.date1904 },
+      onProgress,
+    ) as AsyncGenerator<SheetRow[]>
+  } catch (error) {
+    throw asFileError(error)
   }
-
-  async function* records() {
-    for (const part of parts) {
-      yield storedHeader(part)
-      yield* partBytes(part)
-      if (failure) return
-    }
-    // An empty end-of-central-directory record: the reader stops there cleanly.
-    const end = Buffer.alloc(22)
-    end.writeUInt32LE(0x06054b50, 0)
-    yield end
-  }
-  return { stream: Readable.from(records(), { objectMode: false }), failure: () => failure }
-}
-
-/** Where the last complete UTF-8 character of `bytes` ends. */
-function utf8Boundary(bytes: Buffer): number {
-  const end = bytes.length
-  for (let i = end - 1; i >= Math.max(0, end - 4); i--) {
-    const byte = bytes[i]
-    if ((byte & 0xc0) === 0x80) continue // a continuation byte: keep looking for the lead
-    const length = byte < 0x80 ? 1 : byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2
-    return i + length <= end ? end : i
-  }
-  return end
-}
-
-/** A local header for a stored part of known size (as the central directory declared it). */
-function storedHeader(part: Part): Buffer {
-  const nameBytes = Buffer.from(part.name, 'utf8')
-  const header = Buffer.alloc(30)
-  header.writeUInt32LE(0x04034b50, 0)
-  header.writeUInt16LE(20, 4)
-  header.writeUInt16LE(0x0800, 6)
-  header.writeUInt16LE(0x21, 12)
-  header.writeUInt32LE(part.crc32 >>> 0, 14)
-  header.writeUInt32LE(part.size, 18)
-  header.writeUInt32LE(part.size, 22)
-  header.writeUInt16LE(nameBytes.length, 26)
-  return Buffer.concat([header, nameBytes])
 }

@@ -48,6 +48,14 @@ export const PAYMENT_FILE_COLUMNS: readonly PaymentColumn[] = [
 ]
 
 export const PAYMENT_TEMPLATE_HEADERS = PAYMENT_FILE_COLUMNS.map((c) => c.header)
+/** The template's example row: a file that still carries it is refused. */
+export const PAYMENT_TEMPLATE_EXAMPLE: readonly (string | number)[] = [
+  1,
+  '45678912',
+  1850.5,
+  '0012345678',
+  'constancia-45678912.pdf',
+]
 export const PAYMENT_TEMPLATE_SHEET = 'Abonos'
 export const PAYMENT_TEMPLATE_FILE_NAME = 'plantilla-abonos.xlsx'
 

@@ -1,15 +1,22 @@
 import { formatMoney } from './format'
+import { identifierType } from './identifiers'
 import {
-  IDENTIFIER_MESSAGES,
-  IDENTIFIER_TYPE,
-  identifierProblem,
-  identifierType,
-  normalizeIdentifier,
-} from './identifiers'
-import { PAYMENT_FILE_COLUMNS, type PaymentColumnKey, receiptKey } from './payment-file'
+  PAYMENT_FILE_COLUMNS,
+  PAYMENT_TEMPLATE_EXAMPLE,
+  type PaymentColumnKey,
+  receiptKey,
+} from './payment-file'
 import { PAYMENT_LIMITS } from './payments'
 import { clip, columnLetter } from './payroll-file'
-import { cellText, MAX_AMOUNT, ROW_MESSAGES, type RowProblem, type SheetCell } from './payroll-row'
+import {
+  cellText,
+  certainDigits,
+  checkIdentifier,
+  MAX_AMOUNT,
+  ROW_MESSAGES,
+  type RowProblem,
+  type SheetCell,
+} from './payroll-row'
 
 /** A usable row of the payments file, before it is matched to a payroll line. */
 export type PaymentRowValues = {
@@ -25,6 +32,8 @@ export type PaymentRowValues = {
 export const PAYMENT_ROW_MESSAGES = {
   operationRequired: 'Número de operación es requerido',
   operationFormat: 'Número de operación solo admite letras, dígitos y guiones',
+  operationAsText:
+    'Número de operación está en una celda numérica y Excel quita los ceros a la izquierda: ingrese la operación como texto (formato Texto) y vuelva a cargar',
   operationLength: `Número de operación admite como máximo ${PAYMENT_LIMITS.operationNumberMax} caracteres`,
   receiptLength: `El nombre de la constancia admite como máximo ${PAYMENT_LIMITS.receiptNameMax} caracteres`,
   notInPayroll: (code: string) => `El documento no figura en la planilla ${code}`,
@@ -64,18 +73,6 @@ function checkType(cell: SheetCell): Checked<number> {
   return code in identifierType ? { value: code } : fail(ROW_MESSAGES.typeInvalid)
 }
 
-function checkIdentifier(cell: SheetCell, type: number | null): Checked<string> {
-  if (cell.kind === 'date') return fail(ROW_MESSAGES.identifierDate)
-  if (cell.kind === 'number' && !Number.isSafeInteger(cell.value))
-    return fail(ROW_MESSAGES.longNumber('Número de documento'))
-  const value = cell.kind === 'text' ? normalizeIdentifier(cell.text) : textOf(cell)
-  if (type === null) return value ? { value } : fail(IDENTIFIER_MESSAGES.required)
-  const problem = identifierProblem(type, value)
-  if (problem && type === IDENTIFIER_TYPE.DNI && cell.kind === 'number' && value.length < 8)
-    return fail(ROW_MESSAGES.dniLeadingZeros)
-  return problem ? fail(problem) : { value }
-}
-
 function checkAmount(cell: SheetCell): Checked<string> {
   if (cell.kind === 'empty' || (cell.kind === 'text' && !cell.text.trim()))
     return fail(ROW_MESSAGES.amountRequired)
@@ -94,7 +91,8 @@ function checkOperation(cell: SheetCell): Checked<string> {
   if (cell.kind === 'number' && !Number.isSafeInteger(cell.value))
     return fail(ROW_MESSAGES.longNumber('Número de operación'))
   if (cell.kind === 'date' || cell.kind === 'boolean') return fail(PAYMENT_ROW_MESSAGES.operationFormat)
-  const value = textOf(cell)
+  const value = cell.kind === 'number' ? certainDigits(cell) : textOf(cell)
+  if (value === null) return fail(PAYMENT_ROW_MESSAGES.operationAsText)
   if (!value) return fail(PAYMENT_ROW_MESSAGES.operationRequired)
   if (!/^[A-Za-z0-9-]+$/.test(value)) return fail(PAYMENT_ROW_MESSAGES.operationFormat)
   if (value.length > PAYMENT_LIMITS.operationNumberMax) return fail(PAYMENT_ROW_MESSAGES.operationLength)
@@ -113,6 +111,10 @@ const COLUMN_INDEX = Object.fromEntries(PAYMENT_FILE_COLUMNS.map((c, i) => [c.ke
   number
 >
 const EMPTY: SheetCell = { kind: 'empty' }
+const TEMPLATE_EXAMPLE = {
+  identifier: String(PAYMENT_TEMPLATE_EXAMPLE[COLUMN_INDEX.identifier]),
+  operationNumber: String(PAYMENT_TEMPLATE_EXAMPLE[COLUMN_INDEX.operationNumber]).toUpperCase(),
+}
 
 /**
  * Checks one data row on its own (the match with the payroll, repeated documents and receipts
@@ -146,6 +148,13 @@ export function checkPaymentRow(cells: readonly SheetCell[]): {
   for (let i = PAYMENT_FILE_COLUMNS.length; i < cells.length; i++) {
     if (cells[i] && cells[i].kind !== 'empty')
       problems.push({ column: columnLetter(i), value: cellText(cells[i]), message: ROW_MESSAGES.extraData })
+  }
+  if (identifier === TEMPLATE_EXAMPLE.identifier && operationNumber === TEMPLATE_EXAMPLE.operationNumber) {
+    problems.unshift({
+      column: PAYMENT_FILE_COLUMNS[COLUMN_INDEX.identifier].header,
+      value: identifier,
+      message: ROW_MESSAGES.templateExample,
+    })
   }
   if (problems.length || type === null || identifier === null || amount === null || operationNumber === null)
     return { values: null, problems }

@@ -1,10 +1,15 @@
 import dayjs from 'dayjs'
 import { describe, expect, it } from 'vitest'
 import { todayInLima } from './format'
-import { PAYMENT_TEMPLATE_HEADERS, paymentHeaderProblems, receiptKey } from './payment-file'
-import { checkPaymentRow, toCents } from './payment-row'
+import {
+  PAYMENT_TEMPLATE_EXAMPLE,
+  PAYMENT_TEMPLATE_HEADERS,
+  paymentHeaderProblems,
+  receiptKey,
+} from './payment-file'
+import { checkPaymentRow, PAYMENT_ROW_MESSAGES, toCents } from './payment-row'
 import { PAYMENT_UPLOAD_MESSAGES as M, PaymentBatchFieldsSchema } from './payments'
-import type { SheetCell } from './payroll-row'
+import { ROW_MESSAGES, type SheetCell } from './payroll-row'
 
 const text = (t: string): SheetCell => ({ kind: 'text', text: t })
 const num = (value: number): SheetCell => ({ kind: 'number', value })
@@ -53,16 +58,30 @@ describe('payments file', () => {
 
 describe('payments row', () => {
   it('reads a usable row', () => {
-    expect(checkPaymentRow([num(1), text('01234567'), num(1500.5), num(123456), text('a.PDF')])).toEqual({
+    expect(
+      checkPaymentRow([num(1), text('01234567'), num(1500.5), text('000987654'), text('a.PDF')]),
+    ).toEqual({
       values: {
         identifierType: 1,
         identifier: '01234567',
         amount: '1500.50',
-        operationNumber: '123456',
+        operationNumber: '000987654',
         receipt: 'a.pdf',
       },
       problems: [],
     })
+  })
+  it('refuses an operation number typed as a number unless a format of zeros shows every digit', () => {
+    const cells = (operation: SheetCell) => [num(1), text('01234567'), num(1500.5), operation, empty]
+    expect(checkPaymentRow(cells(num(987654))).problems.map((p) => p.message)).toEqual([
+      PAYMENT_ROW_MESSAGES.operationAsText,
+    ])
+    const padded = checkPaymentRow(cells({ kind: 'number', value: 987654, format: '000000000' }))
+    expect(padded.values?.operationNumber).toBe('000987654')
+  })
+  it('refuses the template example row', () => {
+    const cells = PAYMENT_TEMPLATE_EXAMPLE.map((v): SheetCell => (typeof v === 'number' ? num(v) : text(v)))
+    expect(checkPaymentRow(cells).problems.map((p) => p.message)).toEqual([ROW_MESSAGES.templateExample])
   })
   it('reports every bad cell of a row', () => {
     const { values, problems } = checkPaymentRow([

@@ -1,5 +1,5 @@
 import { formatCount } from './format'
-import { identifierType } from './identifiers'
+import { buildCci, identifierType } from './identifiers'
 import { PAYROLL_LIMITS } from './payroll'
 
 /**
@@ -67,6 +67,16 @@ export const PAYROLL_FILE_COLUMNS: readonly PayrollColumn[] = [
 ]
 
 export const PAYROLL_TEMPLATE_HEADERS = PAYROLL_FILE_COLUMNS.map((c) => c.header)
+/** The template's example row: a file that still carries it is refused (it is nobody's pay). */
+export const PAYROLL_TEMPLATE_EXAMPLE: readonly (string | number)[] = [
+  1,
+  '45678912',
+  'QUISPE HUAMÁN ROSA ELENA',
+  '002',
+  '19112345678012',
+  buildCci('002', '191', '12345678012'),
+  1850.5,
+]
 export const PAYROLL_TEMPLATE_SHEET = 'Planilla'
 export const PAYROLL_TEMPLATE_FILE_NAME = 'plantilla-planilla.xlsx'
 
@@ -89,12 +99,18 @@ export const FILE_MESSAGES = {
   damaged: 'El archivo está incompleto o dañado; vuelva a guardarlo desde Excel',
   unsupported: 'El archivo usa un formato de compresión no soportado; vuelva a guardarlo desde Excel',
   noWorkbook: 'El archivo no contiene un libro de Excel',
+  xlsb: 'El archivo es un libro binario de Excel (.xlsb): guárdelo como "Libro de Excel (.xlsx)"',
+  ods: 'El archivo es .ods (OpenDocument): guárdelo como "Libro de Excel (.xlsx)"',
   noSheet: 'No se encontró la primera hoja del libro',
   bomb: 'El contenido del archivo excede el tamaño permitido al descomprimirlo; el archivo no es una planilla válida',
   doctype: 'El archivo contiene declaraciones XML no permitidas',
   unreadable: 'No se pudo leer el archivo: vuelva a guardarlo desde Excel como "Libro de Excel (.xlsx)"',
   empty: 'La hoja está vacía: la primera fila debe tener los encabezados de la plantilla',
   headerRow: 'La primera fila de la hoja debe tener los encabezados de la plantilla',
+  headerRowAt: (row: number) =>
+    `La primera fila de la hoja debe tener los encabezados de la plantilla, pero la fila 1 está en blanco y los datos empiezan en la fila ${row}: elimine las filas en blanco de arriba`,
+  /** A file-level message about a sheet of a workbook with several: which sheet was read. */
+  inSheet: (sheet: string, message: string) => `Hoja '${clip(sheet, 31)}': ${message}`,
   noDataRows: 'El archivo no tiene filas con datos',
   tooManyRows: `El archivo tiene más de ${formatCount(PAYROLL_LIMITS.maxRows)} filas de datos, el máximo permitido por carga`,
   headerMismatch: (letter: string, expected: string, found: string) =>

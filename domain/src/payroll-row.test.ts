@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { buildCci } from './identifiers'
-import { columnLetter, FILE_MESSAGES, headerProblems, PAYROLL_TEMPLATE_HEADERS } from './payroll-file'
+import {
+  columnLetter,
+  FILE_MESSAGES,
+  headerProblems,
+  PAYROLL_TEMPLATE_EXAMPLE,
+  PAYROLL_TEMPLATE_HEADERS,
+} from './payroll-file'
 import { checkPayrollRow, isBlankRow, ROW_MESSAGES, type SheetCell } from './payroll-row'
 
 const banks = new Set(['002', '003', '011'])
@@ -14,7 +20,7 @@ function row(overrides: Partial<Record<number, SheetCell>> = {}): SheetCell[] {
     text('45678912'),
     text('ROSA QUISPE'),
     text('002'),
-    text('19112345678012'),
+    text('19112345678013'),
     text(CCI),
     num(1850.5),
   ]
@@ -30,11 +36,12 @@ describe('checkPayrollRow', () => {
         identifierType: 1,
         identifier: '45678912',
         bankCode: '002',
-        bankAccount: '19112345678012',
+        bankAccount: '19112345678013',
         bankInterAccount: CCI,
         amount: '1850.50',
       },
       problems: [],
+      document: { identifierType: 1, identifier: '45678912' },
     })
   })
 
@@ -44,7 +51,7 @@ describe('checkPayrollRow', () => {
         0: text(' 1 '),
         1: num(45678912),
         3: num(2),
-        4: text('191-1234-5678 012'),
+        4: text('191-1234-5678 013'),
         5: { kind: 'empty' },
       }),
       banks,
@@ -53,7 +60,7 @@ describe('checkPayrollRow', () => {
       identifierType: 1,
       identifier: '45678912',
       bankCode: '002',
-      bankAccount: '19112345678012',
+      bankAccount: '19112345678013',
       bankInterAccount: null,
     })
   })
@@ -101,6 +108,51 @@ describe('checkPayrollRow', () => {
     ['CCI as a number', { 5: num(2.19100012345678e19) }, ROW_MESSAGES.longNumber('CCI')],
   ] as [string, Partial<Record<number, SheetCell>>, string][])('rejects %s', (_label, overrides, message) => {
     expect(messages(row(overrides))).toEqual([message])
+  })
+
+  describe('digit strings typed as numbers (issue 11: no silent loss of leading zeros)', () => {
+    const zeros = (value: number, format: string): SheetCell => ({ kind: 'number', value, format })
+    it('refuses an account in a General, text or plain number cell: its zeros may be gone', () => {
+      for (const cell of [num(817544861267), zeros(817544861267, '@'), zeros(817544861267, '0')]) {
+        expect(checkPayrollRow(row({ 4: cell, 5: { kind: 'empty' } }), banks).problems).toEqual([
+          { column: 'Número de cuenta', value: '817544861267', message: ROW_MESSAGES.accountAsText },
+        ])
+      }
+    })
+    it('reads an account padded by a format of zeros as the cell shows it', () => {
+      const result = checkPayrollRow(
+        row({ 4: zeros(817544861267, '0000000000000'), 5: { kind: 'empty' } }),
+        banks,
+      )
+      expect(result.values?.bankAccount).toBe('0817544861267')
+    })
+    it('takes a DNI or RUC number of its full length (no zero can be missing) and a padded one', () => {
+      expect(checkPayrollRow(row({ 1: num(45678913) }), banks).values?.identifier).toBe('45678913')
+      expect(checkPayrollRow(row({ 1: zeros(4567891, '00000000') }), banks).values?.identifier).toBe(
+        '04567891',
+      )
+      expect(checkPayrollRow(row({ 0: num(6), 1: num(20512333797) }), banks).values?.identifier).toBe(
+        '20512333797',
+      )
+    })
+    it('refuses a number for a document without a fixed length', () => {
+      expect(messages(row({ 0: num(4), 1: num(123456789) }))).toEqual([ROW_MESSAGES.documentAsText])
+      expect(messages(row({ 1: num(123456789) }))).toEqual(['El DNI debe tener 8 dígitos'])
+    })
+  })
+
+  it('refuses the template example row', () => {
+    const cells = PAYROLL_TEMPLATE_EXAMPLE.map((v): SheetCell => (typeof v === 'number' ? num(v) : text(v)))
+    const result = checkPayrollRow(cells, banks)
+    expect(result.values).toBeNull()
+    expect(result.problems.map((p) => p.message)).toEqual([ROW_MESSAGES.templateExample])
+  })
+
+  it('gives the document of a row with other problems, for repeated documents', () => {
+    expect(checkPayrollRow(row({ 6: num(-1) }), banks).document).toEqual({
+      identifierType: 1,
+      identifier: '45678912',
+    })
   })
 
   it('rejects data beyond the template columns', () => {

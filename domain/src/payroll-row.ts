@@ -1,19 +1,27 @@
 import {
   cciBankCode,
   IDENTIFIER_MESSAGES,
+  IDENTIFIER_RULES,
   IDENTIFIER_TYPE,
   identifierProblem,
   identifierType,
   isValidCci,
   normalizeIdentifier,
 } from './identifiers'
-import { clip, columnLetter, PAYROLL_FILE_COLUMNS, type PayrollColumnKey } from './payroll-file'
+import {
+  clip,
+  columnLetter,
+  PAYROLL_FILE_COLUMNS,
+  PAYROLL_TEMPLATE_EXAMPLE,
+  type PayrollColumnKey,
+} from './payroll-file'
 
 /** One spreadsheet cell as the reader saw it, independent of the spreadsheet library. */
 export type SheetCell =
   | { kind: 'empty' }
   | { kind: 'text'; text: string }
-  | { kind: 'number'; value: number }
+  /** `format`: the cell's number format code when it is not General (e.g. '0000000000000', '@'). */
+  | { kind: 'number'; value: number; format?: string }
   | { kind: 'date'; text: string }
   | { kind: 'boolean'; value: boolean }
   | { kind: 'formula'; text: string }
@@ -53,6 +61,12 @@ export const ROW_MESSAGES = {
   accountRequired: 'Número de cuenta es requerido',
   accountNumeric: 'Número de cuenta debe tener un valor numérico',
   accountLength: 'Número de cuenta admite como máximo 20 dígitos',
+  documentAsText:
+    'Número de documento está en una celda numérica y Excel quita los ceros a la izquierda: ingrese el documento como texto (formato Texto) y vuelva a cargar',
+  accountAsText:
+    'Número de cuenta está en una celda numérica y Excel quita los ceros a la izquierda: ingrese la cuenta como texto (formato Texto) y vuelva a cargar',
+  templateExample:
+    'La fila es la fila de ejemplo de la plantilla: reemplácela por los datos reales o elimínela',
   longNumber: (label: string) =>
     `${label} tiene más de 15 dígitos y Excel lo redondea: escriba la columna como texto`,
   cciLength: 'Número de CCI debe tener 20 dígitos',
@@ -97,6 +111,33 @@ function cellTrouble(cell: SheetCell): string | null {
 
 const digitsOf = (text: string) => text.replace(/[\s-]/g, '')
 
+/**
+ * The digits a numeric cell shows when nothing can have been lost: a format of zeros only
+ * ('0000000000000') at least as wide as the number pads it to that width, so the padded text is
+ * what the clerk sees and typed.
+ * Null otherwise (General, '@', '0'…): a leading zero typed into such a cell is gone for good.
+ */
+export function paddedDigits(cell: { value: number; format?: string }): string | null {
+  const { value, format } = cell
+  if (!format || !/^0+$/.test(format) || !Number.isSafeInteger(value) || value < 0) return null
+  const plain = String(value)
+  // The format sets the width ('0' pads nothing: a typed zero would be gone all the same).
+  return plain.length <= format.length && format.length > 1 ? plain.padStart(format.length, '0') : null
+}
+
+/**
+ * A numeric cell in a digit-string column (document, account, operation): its digits when they
+ * are certain — padded by a zero format, or exactly `fixedLength` long where no leading zero can
+ * be missing — and null when the clerk must type the column as text.
+ */
+export function certainDigits(cell: { value: number; format?: string }, fixedLength?: number): string | null {
+  const padded = paddedDigits(cell)
+  if (padded !== null) return padded
+  if (!Number.isSafeInteger(cell.value) || cell.value < 0) return null
+  const plain = String(cell.value)
+  return fixedLength && plain.length === fixedLength ? plain : null
+}
+
 function checkType(cell: SheetCell): Checked<number> {
   if (cell.kind === 'empty' || (cell.kind === 'text' && !cell.text.trim()))
     return fail(ROW_MESSAGES.typeRequired)
@@ -105,17 +146,29 @@ function checkType(cell: SheetCell): Checked<number> {
   return code in identifierType ? { value: code } : fail(ROW_MESSAGES.typeInvalid)
 }
 
-function checkIdentifier(cell: SheetCell, type: number | null): Checked<string> {
+export function checkIdentifier(cell: SheetCell, type: number | null): Checked<string> {
   if (cell.kind === 'date') return fail(ROW_MESSAGES.identifierDate)
   if (cell.kind === 'number' && !Number.isSafeInteger(cell.value))
     return fail(ROW_MESSAGES.longNumber('Número de documento'))
-  const value =
-    cell.kind === 'number' ? String(cell.value) : cell.kind === 'text' ? normalizeIdentifier(cell.text) : ''
+  if (cell.kind === 'number') return numericIdentifier(cell, type)
+  const value = cell.kind === 'text' ? normalizeIdentifier(cell.text) : ''
   if (type === null) return value ? { value } : fail(IDENTIFIER_MESSAGES.required)
   const problem = identifierProblem(type, value)
-  if (problem && type === IDENTIFIER_TYPE.DNI && cell.kind === 'number' && value.length < 8) {
-    return fail(ROW_MESSAGES.dniLeadingZeros)
+  return problem ? fail(problem) : { value }
+}
+
+/** A document typed as a number: taken only when no leading zero can have been lost. */
+function numericIdentifier(cell: { value: number; format?: string }, type: number | null): Checked<string> {
+  if (type === null) return { value: String(cell.value) }
+  const fixedLength = IDENTIFIER_RULES[type]?.length
+  const value = certainDigits(cell, fixedLength)
+  if (value === null) {
+    const tooLong = fixedLength && String(cell.value).length > fixedLength
+    const problem = tooLong ? identifierProblem(type, String(cell.value)) : null
+    if (problem) return fail(problem)
+    return fail(type === IDENTIFIER_TYPE.DNI ? ROW_MESSAGES.dniLeadingZeros : ROW_MESSAGES.documentAsText)
   }
+  const problem = identifierProblem(type, value)
   return problem ? fail(problem) : { value }
 }
 
@@ -130,7 +183,12 @@ function checkBank(cell: SheetCell, banks: ReadonlySet<string>): Checked<string>
 function checkAccount(cell: SheetCell): Checked<string> {
   if (cell.kind === 'number' && !Number.isSafeInteger(cell.value))
     return fail(ROW_MESSAGES.longNumber('Número de cuenta'))
-  const value = cell.kind === 'number' ? String(cell.value) : cell.kind === 'text' ? digitsOf(cell.text) : ''
+  let value = cell.kind === 'text' ? digitsOf(cell.text) : ''
+  if (cell.kind === 'number') {
+    const digits = certainDigits(cell)
+    if (digits === null) return fail(ROW_MESSAGES.accountAsText)
+    value = digits
+  }
   if (!value) return fail(ROW_MESSAGES.accountRequired)
   if (!/^\d+$/.test(value)) return fail(ROW_MESSAGES.accountNumeric)
   return value.length > 20 ? fail(ROW_MESSAGES.accountLength) : { value }
@@ -176,6 +234,10 @@ const COLUMN_INDEX = Object.fromEntries(PAYROLL_FILE_COLUMNS.map((c, i) => [c.ke
   number
 >
 const EMPTY: SheetCell = { kind: 'empty' }
+const TEMPLATE_EXAMPLE = {
+  identifier: String(PAYROLL_TEMPLATE_EXAMPLE[COLUMN_INDEX.identifier]),
+  bankAccount: String(PAYROLL_TEMPLATE_EXAMPLE[COLUMN_INDEX.bankAccount]),
+}
 
 type RowContext = { banks: ReadonlySet<string>; type: number | null; bankCode: string | null }
 
@@ -216,7 +278,12 @@ const checkName = (cell: SheetCell): Checked<null> =>
 export function checkPayrollRow(
   cells: readonly SheetCell[],
   banks: ReadonlySet<string>,
-): { values: PayrollRowValues | null; problems: RowProblem[] } {
+): {
+  values: PayrollRowValues | null
+  problems: RowProblem[]
+  /** The row's document when its type and number are valid, even if other cells are not. */
+  document: { identifierType: number; identifier: string } | null
+} {
   const problems: RowProblem[] = []
   const context: RowContext = { banks, type: null, bankCode: null }
   context.type = take(cells, 'identifierType', checkType, context, problems)
@@ -232,6 +299,14 @@ export function checkPayrollRow(
     }
   }
   const { type, bankCode } = context
+  const document = type !== null && identifier !== null ? { identifierType: type, identifier } : null
+  if (identifier === TEMPLATE_EXAMPLE.identifier && bankAccount === TEMPLATE_EXAMPLE.bankAccount) {
+    problems.unshift({
+      column: PAYROLL_FILE_COLUMNS[COLUMN_INDEX.identifier].header,
+      value: identifier,
+      message: ROW_MESSAGES.templateExample,
+    })
+  }
   if (
     problems.length ||
     type === null ||
@@ -240,11 +315,12 @@ export function checkPayrollRow(
     bankAccount === null ||
     amount === null
   ) {
-    return { values: null, problems }
+    return { values: null, problems, document }
   }
   return {
     values: { identifierType: type, identifier, bankCode, bankAccount, bankInterAccount: cci, amount },
     problems,
+    document,
   }
 }
 

@@ -8,16 +8,25 @@ export type ExportColumn<T> = {
   value: (row: T) => string | number | null | undefined
 }
 
-const FORMULA_TRIGGERS = /^[=+\-@\t\r]/
+/** Always read as a formula (or a cell break) when typed: '=', '@', tab, CR. */
+const FORMULA_START = /^[=@\t\r]/
+/**
+ * Text after a sign that no spreadsheet can make a formula of: digits, spaces and separators (a
+ * negative number, a phone number, the '---' of an empty value). With a letter or any other
+ * character ('-2+A1', "+cmd|' /C calc'!A0", '-SUM(…)') it could be, so it is neutralised.
+ */
+const INERT_AFTER_SIGN = /^[+-][\d\s.,:/()+-]*$/
 
 /**
- * A cell value safe to open in a spreadsheet: text that a spreadsheet would read as a formula
- * (= + - @, tab, CR) gets a leading apostrophe (OWASP CSV/formula injection).
+ * A cell value safe to open in a spreadsheet (OWASP formula injection): text a spreadsheet would
+ * evaluate gets a leading apostrophe; everything else is left as the screens show it, since an
+ * apostrophe shows in a text cell and '---' or '-5' cannot run anything.
  */
 export function safeCell(value: string | number | null | undefined): string | number {
   if (value === null || value === undefined) return ''
   if (typeof value === 'number') return value
-  return FORMULA_TRIGGERS.test(value) ? `'${value}` : value
+  const evaluated = FORMULA_START.test(value) || (/^[+-]/.test(value) && !INERT_AFTER_SIGN.test(value))
+  return evaluated ? `'${value}` : value
 }
 
 /** Streams a one-sheet workbook to the reply, reading rows in batches so memory stays flat. */

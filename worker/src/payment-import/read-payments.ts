@@ -29,24 +29,26 @@ export async function readPayments(
   pkg: XlsxPackage,
   onProgress: (rowsRead: number, total: number) => Promise<void>,
 ): Promise<ReadPayments> {
+  // Only a progress total: styled blank rows are counted there, never against the limit.
   const total = Math.max(1, pkg.rowElements - 1)
-  if (pkg.rowElements - 1 > PAYMENT_LIMITS.maxRows) throw new XlsxFileError(FILE_MESSAGES.tooManyRows)
+  const inSheet = (message: string) =>
+    pkg.sheetCount > 1 ? FILE_MESSAGES.inSheet(pkg.sheetName, message) : message
   const rows: PaymentRow[] = []
   const rowIssues: PaymentIssue[] = []
   let rowsRead = 0
   let header = true
   for await (const row of readSheetRows(pkg)) {
+    if (isBlankRow(row.cells)) continue
     if (header) {
       header = false
       const problems =
         row.number === 1
           ? paymentHeaderProblems(row.cells.map((c) => (c.kind === 'text' ? c.text : '')))
-          : [FILE_MESSAGES.headerRow]
-      if (problems.length) throw new XlsxFileError(problems.join('. '))
+          : [FILE_MESSAGES.headerRowAt(row.number)]
+      if (problems.length) throw new XlsxFileError(inSheet(problems.join('. ')))
       continue
     }
-    if (isBlankRow(row.cells)) continue
-    rowsRead++
+    if (++rowsRead > PAYMENT_LIMITS.maxRows) throw new XlsxFileError(FILE_MESSAGES.tooManyRows)
     const { values, problems } = checkPaymentRow(row.cells)
     for (const p of problems) {
       rowIssues.push({
@@ -60,7 +62,7 @@ export async function readPayments(
     if (values) rows.push({ ...values, rowNumber: row.number })
     if (rowsRead % 1000 === 0) await onProgress(rowsRead, total)
   }
-  if (header) throw new XlsxFileError(FILE_MESSAGES.empty)
-  if (rowsRead === 0) throw new XlsxFileError(FILE_MESSAGES.noDataRows)
+  if (header) throw new XlsxFileError(inSheet(FILE_MESSAGES.empty))
+  if (rowsRead === 0) throw new XlsxFileError(inSheet(FILE_MESSAGES.noDataRows))
   return { rows, rowIssues, rowsRead }
 }

@@ -42,7 +42,7 @@ const IDENTIFIER_COLUMN = PAYROLL_FILE_COLUMNS[1].header
 type Pending = { rowNumber: number; values: PayrollRowValues }
 
 /** A DNI (8 digits) is its own number: no string per row in the map of documents already seen. */
-const duplicateKey = (v: PayrollRowValues) =>
+const duplicateKey = (v: { identifierType: number; identifier: string }) =>
   v.identifierType === IDENTIFIER_TYPE.DNI
     ? Number(v.identifier)
     : documentKey(v.identifierType, v.identifier)
@@ -130,6 +130,9 @@ export async function validatePayrollFile(
     if (lookupError) throw lookupError.error
   }
 
+  /** File-level messages name the sheet read when the workbook has several. */
+  const inSheet = (message: string) =>
+    pkg.sheetCount > 1 ? FILE_MESSAGES.inSheet(pkg.sheetName, message) : message
   const firstRowOf = new Map<number | string, number>()
   let header = false
   let dataRows = 0
@@ -138,34 +141,35 @@ export async function validatePayrollFile(
   let lastProgress = Date.now()
   /** Takes one row, synchronously; false ends the reading. */
   const takeRow = (row: SheetRow): boolean => {
+    if (isBlankRow(row.cells)) return true
     if (!header) {
       header = true
-      const wrong = row.number === 1 ? headerProblems(row.cells.map(cellText)) : [FILE_MESSAGES.headerRow]
-      for (const message of wrong) addProblem(fileProblem(message, 1))
+      const wrong =
+        row.number === 1 ? headerProblems(row.cells.map(cellText)) : [FILE_MESSAGES.headerRowAt(row.number)]
+      for (const message of wrong) addProblem(fileProblem(inSheet(message), 1))
       return wrong.length === 0 // with the columns in doubt, row messages would only mislead
     }
-    if (isBlankRow(row.cells)) return true
     if (++dataRows > PAYROLL_LIMITS.maxRows) {
       tooManyRows = true
       return false
     }
     const checked = checkPayrollRow(row.cells, banks)
     for (const p of checked.problems) addProblem({ rowNumber: row.number, ...p })
-    if (!checked.values) return true
-    const key = duplicateKey(checked.values)
+    // A repeated document is news even when its first row (or this one) has other problems.
+    if (!checked.document) return true
+    const key = duplicateKey(checked.document)
     const first = firstRowOf.get(key)
-    if (first === undefined) {
-      firstRowOf.set(key, row.number)
-      pending.push({ rowNumber: row.number, values: detachValues(checked.values) })
-    } else {
-      const { identifier } = checked.values
+    if (first === undefined) firstRowOf.set(key, row.number)
+    else {
       addProblem({
         rowNumber: row.number,
         column: IDENTIFIER_COLUMN,
-        value: identifier,
+        value: checked.document.identifier,
         message: ROW_MESSAGES.repeated(first),
       })
+      return true
     }
+    if (checked.values) pending.push({ rowNumber: row.number, values: detachValues(checked.values) })
     return true
   }
 
@@ -186,8 +190,8 @@ export async function validatePayrollFile(
     await allLookups()
     return { rowsRead: PAYROLL_LIMITS.maxRows, problemCount: 1, lines: new PayrollLines(), tooManyRows }
   }
-  if (!header) addProblem(fileProblem(FILE_MESSAGES.empty))
-  else if (dataRows === 0 && problemCount === 0) addProblem(fileProblem(FILE_MESSAGES.noDataRows))
+  if (!header) addProblem(fileProblem(inSheet(FILE_MESSAGES.empty)))
+  else if (dataRows === 0 && problemCount === 0) addProblem(fileProblem(inSheet(FILE_MESSAGES.noDataRows)))
   if (pending.length) await dispatch()
   await allLookups()
   await flushProblems()

@@ -1,4 +1,10 @@
-import { formatCount, PAYMENT_FILE_COLUMNS, PAYMENT_LIMITS, PAYMENT_TEMPLATE_SHEET } from '@planillas/domain'
+import {
+  formatCount,
+  PAYMENT_FILE_COLUMNS,
+  PAYMENT_LIMITS,
+  PAYMENT_TEMPLATE_EXAMPLE,
+  PAYMENT_TEMPLATE_SHEET,
+} from '@planillas/domain'
 import { uploadTemplate } from '../../lib/upload-template'
 
 /** The payments template: sheet 'Abonos' and its notes, how receipts are matched included. */
@@ -7,7 +13,7 @@ export const paymentsTemplate = () =>
     sheetName: PAYMENT_TEMPLATE_SHEET,
     columns: PAYMENT_FILE_COLUMNS,
     textColumns: new Set(['identifier', 'operationNumber', 'receipt']),
-    example: [1, '45678912', 1850.5, '0012345678', 'constancia-45678912.pdf'],
+    example: [...PAYMENT_TEMPLATE_EXAMPLE],
     important: [
       'Llene la hoja "Abonos" desde la fila 2 con un abono por fila y reemplace la fila de ejemplo; no cambie ni agregue encabezados o columnas.',
       'En el formulario indique el N° de planilla (su código), la fecha de abono y adjunte este archivo y las constancias en PDF (10 MB como máximo cada una).',

@@ -1,5 +1,5 @@
 import type { Executor } from '@planillas/db'
-import { openXlsx, readFirstRow, XlsxFileError } from '@planillas/db/xlsx-package'
+import { openXlsx, readFirstRowAt, XlsxFileError } from '@planillas/db/xlsx-package'
 import {
   FILE_MESSAGES,
   PAYMENT_UPLOAD_MESSAGES as M,
@@ -64,11 +64,14 @@ export async function checkUpload(db: Executor, received: Received): Promise<Che
 async function excelProblems(content: Buffer): Promise<string[]> {
   try {
     const pkg = await openXlsx(content)
-    const header = await readFirstRow(pkg)
-    if (!header) return [pkg.rowElements ? FILE_MESSAGES.headerRow : FILE_MESSAGES.empty]
-    const problems = paymentHeaderProblems(header)
-    if (!problems.length && pkg.rowElements < 2) return [FILE_MESSAGES.noDataRows]
-    return problems
+    const first = await readFirstRowAt(pkg)
+    const inSheet = (message: string) =>
+      pkg.sheetCount > 1 ? FILE_MESSAGES.inSheet(pkg.sheetName, message) : message
+    if (!first) return [inSheet(FILE_MESSAGES.empty)]
+    if (first.number !== 1) return [inSheet(FILE_MESSAGES.headerRowAt(first.number))]
+    const problems = paymentHeaderProblems(first.cells)
+    if (!problems.length && pkg.rowElements < 2) return [inSheet(FILE_MESSAGES.noDataRows)]
+    return problems.map(inSheet)
   } catch (error) {
     if (error instanceof XlsxFileError) return [error.message]
     throw error

@@ -311,7 +311,7 @@ describe('list, errors', () => {
     expect(await sheetRows()).toEqual([
       ['Fila', 'Columna', 'Valor', 'Mensaje'],
       [undefined, undefined, undefined, 'El archivo tiene columnas de más'],
-      [2, 'Monto (S/)', "'-5", 'Monto debe ser mayor a cero'],
+      [2, 'Monto (S/)', '-5', 'Monto debe ser mayor a cero'],
       [3, 'Número de documento', "'=1+1", 'La celda contiene una fórmula'],
     ])
 

@@ -1,8 +1,8 @@
 import {
-  buildCci,
   formatCount,
   PAYROLL_FILE_COLUMNS,
   PAYROLL_LIMITS,
+  PAYROLL_TEMPLATE_EXAMPLE,
   PAYROLL_TEMPLATE_SHEET,
 } from '@planillas/domain'
 import { uploadTemplate } from '../../lib/upload-template'
@@ -13,15 +13,7 @@ export const payrollTemplate = (banks: { code: string; name: string }[]) =>
     sheetName: PAYROLL_TEMPLATE_SHEET,
     columns: PAYROLL_FILE_COLUMNS,
     textColumns: new Set(['identifier', 'bankCode', 'bankAccount', 'bankInterAccount']),
-    example: [
-      1,
-      '45678912',
-      'QUISPE HUAMÁN ROSA ELENA',
-      '002',
-      '19112345678012',
-      buildCci('002', '191', '12345678012'),
-      1850.5,
-    ],
+    example: [...PAYROLL_TEMPLATE_EXAMPLE],
     important: [
       'Llene la hoja "Planilla" desde la fila 2 y reemplace la fila de ejemplo; no cambie ni agregue encabezados o columnas.',
       `Máximo ${formatCount(PAYROLL_LIMITS.maxRows)} filas de datos y 20 MB por archivo. Guarde como "Libro de Excel (.xlsx)".`,

@@ -49,8 +49,12 @@ async function contentProblems(content: Buffer): Promise<string[]> {
     // The worker inflates and counts every part as it reads; here only the header row is read.
     const pkg = await openXlsx(content, { countRows: false })
     const first = await readFirstRowAt(pkg)
-    if (!first) return [FILE_MESSAGES.empty]
-    return first.number === 1 ? headerProblems(first.cells) : [FILE_MESSAGES.headerRow]
+    const inSheet = (message: string) =>
+      pkg.sheetCount > 1 ? FILE_MESSAGES.inSheet(pkg.sheetName, message) : message
+    if (!first) return [inSheet(FILE_MESSAGES.empty)]
+    const problems =
+      first.number === 1 ? headerProblems(first.cells) : [FILE_MESSAGES.headerRowAt(first.number)]
+    return problems.map(inSheet)
   } catch (error) {
     if (error instanceof XlsxFileError) return [error.message]
     throw error
