@@ -1,4 +1,6 @@
-import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from '@cantoo/pdf-lib'
+import { openReceiptPdf } from '@planillas/db/receipt-pdf'
 
 /** One receipt to merge: its bytes and what the rows of the Excel that name it say. */
 export type ReceiptToMerge = {
@@ -15,7 +17,11 @@ const INSET = 8
 /**
  * Every receipt of a batch in one PDF (DESIGN §6), in the order given (the Excel's), each page
  * stamped in a strip added below it (the page is not covered) with the payroll code, the
- * document numbers and the operation numbers of the rows that name the receipt.
+ * document numbers and the operation numbers of the rows that name the receipt. Receipts
+ * encrypted with an empty user password are decrypted, and form fields are flattened into the
+ * page (a copied page takes its widgets but not the document's form, and a filled form whose
+ * appearances are left to the viewer would come out blank). Runs in the worker, once per batch;
+ * it yields to the event loop between receipts, as the in-process queue shares it with the API.
  */
 export async function mergeReceipts(payrollCode: string, receipts: ReceiptToMerge[]): Promise<Uint8Array> {
   const merged = await PDFDocument.create()
@@ -23,8 +29,8 @@ export async function mergeReceipts(payrollCode: string, receipts: ReceiptToMerg
   merged.setProducer('Planillas')
   const font = await merged.embedFont(StandardFonts.Helvetica)
   for (const receipt of receipts) {
-    const bytes = await receipt.load()
-    const source = await PDFDocument.load(bytes, { updateMetadata: false }).catch(() => null)
+    await nextTurn()
+    const source = await openForMerge(await receipt.load())
     if (!source) {
       // The job already reported it (CON ERRORES); the download still shows where it belongs.
       const page = merged.addPage([595.28, 841.89])
@@ -44,7 +50,20 @@ export async function mergeReceipts(payrollCode: string, receipts: ReceiptToMerg
       stamp(page, font, text)
     })
   }
-  return merged.save()
+  await nextTurn()
+  return merged.save({ objectsPerTick: 200 })
+}
+
+/** The receipt decrypted and with its form flattened; null when it cannot be opened. */
+async function openForMerge(bytes: Uint8Array): Promise<PDFDocument | null> {
+  const source = await openReceiptPdf(bytes).catch(() => null)
+  if (!source) return null
+  try {
+    source.getForm().flatten()
+  } catch {
+    // A broken form keeps its widgets: the page is still worth more than a placeholder.
+  }
+  return source
 }
 
 /** `Planilla X · Doc. A, B · Op. 1, 2 · archivo.pdf · hoja 1/2`, shortened to the page's width. */
