@@ -41,7 +41,7 @@ export const PAYMENT_LIMITS = {
   maxFileBytes: 20 * 1024 * 1024,
   maxReceiptBytes: 10 * 1024 * 1024,
   maxReceipts: 500,
-  /** All receipts of one batch together: the merged download is built in memory. */
+  /** All receipts of one batch together: the worker builds the merged download in memory. */
   maxReceiptsTotalBytes: 100 * 1024 * 1024,
   /**
    * Pages of one receipt. A bank's transfer proof is one or two pages; a consolidated proof that
