@@ -4,6 +4,7 @@ import {
   ENCRYPTED_RECEIPT_TEXT,
   encryptedReceiptPdf,
   formReceiptPdf,
+  manyPagesPdf,
   pdfVisibleTexts,
   pdfWidgetCounts,
 } from '@planillas/db/receipt-fixtures'
@@ -71,6 +72,29 @@ describe('merged receipts', () => {
     expect(text).toContain('OP-778899')
     expect(text).toContain('Planilla PL-9 · Doc. 1 · Op. 9 · form.pdf · hoja 1/1')
     expect(await pdfWidgetCounts(merged)).toEqual([0])
+  })
+
+  it('never opens a receipt over the page limits page by page: it becomes a page that says so', async () => {
+    const merged = await mergeReceipts(
+      'PL-9',
+      [
+        {
+          fileName: 'enorme.pdf',
+          documents: ['1'],
+          operations: ['1'],
+          load: async () => manyPagesPdf(20_000),
+        },
+        { fileName: 'dos.pdf', documents: ['2'], operations: ['2'], load: () => receiptPdf('dos', 2) },
+        { fileName: 'tres.pdf', documents: ['3'], operations: ['3'], load: () => receiptPdf('tres', 3) },
+      ],
+      { receiptPages: 50, batchPages: 4 },
+    )
+    expect((await pdfPageTexts(merged)).map((t) => t.split('\n')[0])).toEqual([
+      "La constancia 'enorme.pdf' tiene más de 50 hojas: el máximo por constancia es 50.",
+      'dos - hoja 1 de 2',
+      'dos - hoja 2 de 2',
+      'Las constancias suman más de 5,000 hojas: divida la carga de abonos en varias.',
+    ])
   })
 
   it('grows the visual bottom of rotated pages', async () => {
