@@ -61,11 +61,11 @@ export async function mergeReceipts(
     const { source } = opened
     pagesSoFar += opened.pages
     const pages = await merged.copyPages(source, source.getPageIndices())
-    pages.forEach((page, i) => {
+    for (const [i, page] of pages.entries()) {
+      if (i > 0 && i % 10 === 0) await nextTurn()
       merged.addPage(page)
-      const text = stampText(font, payrollCode, receipt, i + 1, pages.length, maxWidth(page))
-      stamp(page, font, text)
-    })
+      stamp(page, font, stampText(font, payrollCode, receipt, i + 1, pages.length, maxWidth(page)))
+    }
   }
   await nextTurn()
   return merged.save({ objectsPerTick: 200 })
@@ -127,11 +127,21 @@ export function stampText(
   return `${cut}…`
 }
 
-/** Replaces what the standard font cannot encode (WinAnsi), so a file name never breaks the merge. */
+const characterSets = new WeakMap<PDFFont, Set<number>>()
+
+/**
+ * Replaces what the standard font cannot encode (WinAnsi), so a file name never breaks the merge.
+ * The font's character set is built once per font: per page it was most of the merge's time.
+ */
 function encodable(font: PDFFont) {
-  const supported = new Set(font.getCharacterSet())
+  let supported = characterSets.get(font)
+  if (!supported) {
+    supported = new Set(font.getCharacterSet())
+    characterSets.set(font, supported)
+  }
+  const known = supported
   return (text: string) =>
-    Array.from(text.normalize('NFC'), (ch) => (supported.has(ch.codePointAt(0) ?? 0) ? ch : '?')).join('')
+    Array.from(text.normalize('NFC'), (ch) => (known.has(ch.codePointAt(0) ?? 0) ? ch : '?')).join('')
 }
 
 /** The visible box of the page, whichever way it is rotated, and the room along its bottom edge. */
