@@ -8,6 +8,7 @@ import { ContractStatusSweepPayloadSchema, contractSweepJobId } from './contract
 export const JOB_NAMES = {
   payrollImport: 'payroll-import',
   paymentImport: 'payment-import',
+  paymentReceipts: 'payment-receipts',
   contractStatusSweep: 'contract-status-sweep',
 } as const
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
@@ -16,10 +17,13 @@ export const PayrollImportPayloadSchema = z.object({ batchId: z.number().int().p
 export type PayrollImportPayload = z.infer<typeof PayrollImportPayloadSchema>
 /** Payments made ('Cargar abonos'): one job per payment batch. */
 export const PaymentImportPayloadSchema = z.object({ batchId: z.number().int().positive() })
+/** The merged receipts of a processed payment batch, for batches whose import did not build it. */
+export const PaymentReceiptsPayloadSchema = z.object({ batchId: z.number().int().positive() })
 
 export const JOB_PAYLOAD_SCHEMAS = {
   'payroll-import': PayrollImportPayloadSchema,
   'payment-import': PaymentImportPayloadSchema,
+  'payment-receipts': PaymentReceiptsPayloadSchema,
   'contract-status-sweep': ContractStatusSweepPayloadSchema,
 } as const satisfies Record<JobName, z.ZodType>
 
@@ -35,6 +39,8 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayloads[N]): s
       return `payroll-batch-${(payload as JobPayloads['payroll-import']).batchId}`
     case 'payment-import':
       return `payment-batch-${(payload as JobPayloads['payment-import']).batchId}`
+    case 'payment-receipts':
+      return `payment-receipts-${(payload as JobPayloads['payment-receipts']).batchId}`
     case 'contract-status-sweep':
       return contractSweepJobId(payload as JobPayloads['contract-status-sweep'])
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { EnumTable } from './enums'
 import { optionalText, requiredText } from './fields'
-import { formatDate, todayInLima } from './format'
+import { formatCount, formatDate, todayInLima } from './format'
 import { DateRangeSchema, SearchSchema } from './list'
 
 /**
@@ -41,8 +41,20 @@ export const PAYMENT_LIMITS = {
   maxFileBytes: 20 * 1024 * 1024,
   maxReceiptBytes: 10 * 1024 * 1024,
   maxReceipts: 500,
-  /** All receipts of one batch together: the merged download is built in memory. */
+  /** All receipts of one batch together: the worker builds the merged download in memory. */
   maxReceiptsTotalBytes: 100 * 1024 * 1024,
+  /**
+   * Pages of one receipt. A bank's transfer proof is one or two pages; a consolidated proof that
+   * lists a whole payroll's transfers runs to a few dozen. 50 leaves room for that and keeps a
+   * hostile file (20,000 one-line pages in 269 KB) from being opened page by page at all.
+   */
+  maxReceiptPages: 50,
+  /**
+   * Pages of all the receipts of one batch: the merged download copies and stamps each page in
+   * the worker. 5,000 is ten pages for each of the 500 receipts allowed, or one page for each of
+   * 5,000 rows — more than any real batch — and bounds the merge (DESIGN §6, docs/decisions.md).
+   */
+  maxBatchReceiptPages: 5000,
   maxRows: 200_000,
   operationNumberMax: 30,
   receiptNameMax: 200,
@@ -71,7 +83,16 @@ export const PAYMENT_UPLOAD_MESSAGES = {
   tooManyReceipts: `Adjunte como máximo ${PAYMENT_LIMITS.maxReceipts} constancias por carga`,
   tooManyFields: 'El formulario tiene campos de más: use el formulario de carga de abonos',
   receiptsTotalSize: 'Las constancias suman más de 100 MB: divida la carga de abonos en varias',
+  receiptPages: (name: string) =>
+    `La constancia '${name}' tiene más de ${PAYMENT_LIMITS.maxReceiptPages} hojas: el máximo por constancia es ${PAYMENT_LIMITS.maxReceiptPages}`,
+  receiptsTotalPages: `Las constancias suman más de ${formatCount(PAYMENT_LIMITS.maxBatchReceiptPages)} hojas: divida la carga de abonos en varias`,
+  receiptPassword: (name: string) =>
+    `La constancia '${name}' está protegida con contraseña: adjúntela sin contraseña`,
+  receiptNoPages: (name: string) => `La constancia '${name}' no tiene hojas`,
   accepted: 'Se está procesando la carga de abonos.',
+  /** 'Descargar constancias' before the worker has built the merged PDF. */
+  receiptsPreparing:
+    'Las constancias de esta carga se están preparando en un solo PDF: vuelva a intentarlo en unos momentos',
 } as const
 
 /** A date the clerk typed (YYYY-MM-DD), not after today in Lima. */

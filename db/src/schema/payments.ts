@@ -48,6 +48,11 @@ export const paymentBatches = pgTable(
     fileKey: text('file_key').notNull(),
     fileName: text('file_name').notNull(),
     fileSize: integer('file_size').notNull(),
+    /**
+     * The merged receipts ('Descargar constancias'), built once by the worker after the batch is
+     * processed and streamed by the API; null until then (and for batches without receipts).
+     */
+    receiptsPdfKey: text('receipts_pdf_key'),
     attempts: smallint('attempts').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

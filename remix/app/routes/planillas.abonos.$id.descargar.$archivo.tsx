@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { ApiError, apiDownload } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { idParam } from '~/form.server'
+import { downloadWhenReady } from '~/receipts-download.server'
 
 /** The files of a payments upload, passed through from the API with their names. */
 const FILES: Record<string, string> = {
@@ -17,7 +18,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!path) throw new Response('No encontrado', { status: 404 })
   await requirePermission(request, ['planillas_abonos', 'pagos_abonos_lista'])
   try {
-    return await apiDownload(request, `/payment-batches/${id}/${path}`)
+    const download = () => apiDownload(request, `/payment-batches/${id}/${path}`)
+    if (params.archivo === 'constancias')
+      return await downloadWhenReady(id, download, { signal: request.signal })
+    return await download()
   } catch (error) {
     if (error instanceof ApiError && error.status < 500)
       throw new Response(error.messages.join(' '), { status: error.status })

@@ -78,7 +78,6 @@ export default function PaymentBatchList() {
             <a
               href={`/planillas/abonos/${r.id}/descargar/constancias`}
               className="rounded px-2 py-1 text-sm font-medium text-primary-dark hover:bg-primary-light"
-              download
             >
               Descargar constancias
             </a>

@@ -1,28 +1,22 @@
 import { type Database, paymentBatchReceipts } from '@planillas/db'
+import { inspectReceiptPdf } from '@planillas/db/receipt-pdf'
 import { FileNotFoundError, type FileStorage, readAll } from '@planillas/db/storage'
-import { PAYMENT_ISSUE_KIND, PAYMENT_ROW_MESSAGES } from '@planillas/domain'
+import {
+  PAYMENT_ISSUE_KIND,
+  PAYMENT_LIMITS,
+  PAYMENT_ROW_MESSAGES,
+  PAYMENT_UPLOAD_MESSAGES,
+} from '@planillas/domain'
 import { asc, eq } from 'drizzle-orm'
-import { PDFDocument } from 'pdf-lib'
 import type { PaymentIssue } from './batch-store'
 
 export type Receipt = typeof paymentBatchReceipts.$inferSelect & { pageCount: number }
 
-/** Opens a PDF the way the merged download will; the number of pages, or null when it cannot. */
-export async function pdfPageCount(bytes: Uint8Array): Promise<number | null> {
-  try {
-    const doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false })
-    const count = doc.getPageCount()
-    // Every page must have a size, or it cannot be copied and stamped.
-    for (const page of doc.getPages()) page.getSize()
-    return count > 0 ? count : null
-  } catch {
-    return null
-  }
-}
-
 /**
- * The batch's receipts, each opened with pdf-lib one at a time (10 MB at most each). A receipt
- * that cannot be opened, or that left the storage, is an error: the batch applies nothing.
+ * The batch's receipts, each opened the way the merged download will (decrypted when it has an
+ * empty user password), one at a time (10 MB at most each). A receipt that cannot be opened, that
+ * passes the page limits (batches uploaded before the API checked them), or that left the
+ * storage, is an error: the batch applies nothing.
  */
 export async function openReceipts(
   db: Database,
@@ -44,6 +38,7 @@ export async function openReceipts(
     value: fileName,
     reason,
   })
+  let pages = 0
   for (const [i, receipt] of stored.entries()) {
     let bytes: Buffer
     try {
@@ -53,11 +48,20 @@ export async function openReceipts(
       errors.push(error(receipt.fileName, PAYMENT_ROW_MESSAGES.receiptGone(receipt.fileName)))
       continue
     }
-    const pageCount = await pdfPageCount(bytes)
-    if (pageCount === null)
-      errors.push(error(receipt.fileName, PAYMENT_ROW_MESSAGES.receiptUnreadable(receipt.fileName)))
-    else receipts.push({ ...receipt, pageCount })
+    const inspected = await inspectReceiptPdf(bytes, PAYMENT_LIMITS.maxReceiptPages)
+    if (inspected.ok) {
+      pages += inspected.pages
+      receipts.push({ ...receipt, pageCount: inspected.pages })
+    } else {
+      const reason =
+        inspected.problem === 'too-many-pages'
+          ? PAYMENT_UPLOAD_MESSAGES.receiptPages(receipt.fileName)
+          : PAYMENT_ROW_MESSAGES.receiptUnreadable(receipt.fileName)
+      errors.push(error(receipt.fileName, reason))
+    }
     await onEach(i + 1, stored.length)
   }
+  if (pages > PAYMENT_LIMITS.maxBatchReceiptPages)
+    errors.push({ ...error('', PAYMENT_UPLOAD_MESSAGES.receiptsTotalPages), value: null })
   return { receipts, errors }
 }

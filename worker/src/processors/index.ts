@@ -12,6 +12,8 @@ export function createJobHandlers(ctx: WorkerContext): JobHandlers {
       (await import('./payroll-import')).processPayrollImport(payload, ctx, job),
     'payment-import': async (payload, job) =>
       (await import('./payment-import')).processPaymentImport(payload, ctx, job),
+    'payment-receipts': async (payload) =>
+      (await import('./payment-receipts')).processPaymentReceipts(payload, ctx),
     'contract-status-sweep': async (payload) =>
       (await import('./contract-status-sweep')).processContractStatusSweep(payload, ctx),
   }

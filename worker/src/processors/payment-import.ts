@@ -18,6 +18,7 @@ import {
   type PaymentIssue,
   reportPaymentProgress,
 } from '../payment-import/batch-store'
+import { storeMergedReceipts } from '../payment-import/merged-receipts'
 import { type ReadPayments, readPayments } from '../payment-import/read-payments'
 import { openReceipts } from '../payment-import/receipts'
 
@@ -59,6 +60,7 @@ export async function processPaymentImport(
   try {
     const outcome = await importPayments(batch, ctx)
     ctx.log.info('Carga de abonos procesada', { batchId, ...outcome, ms: Date.now() - started })
+    if (outcome.outcome !== 'skipped') await mergeAfterImport(batchId, ctx)
     return outcome
   } catch (error) {
     ctx.log.error('Falló la carga de abonos', {
@@ -69,6 +71,21 @@ export async function processPaymentImport(
     if (job.attempt < job.maxAttempts) throw error
     await abandonPaymentImport(ctx.db, batchId)
     return { outcome: 'rejected', errors: 1 }
+  }
+}
+
+/**
+ * The merged receipts, built once now that the rows have named them. Its failure leaves the
+ * import as it is: the download asks for the merge again (the 'payment-receipts' job).
+ */
+async function mergeAfterImport(batchId: number, ctx: WorkerContext) {
+  try {
+    await storeMergedReceipts(ctx, batchId)
+  } catch (error) {
+    ctx.log.error('No se pudieron unir las constancias de la carga de abonos', {
+      batchId,
+      error: String((error as Error)?.stack ?? error),
+    })
   }
 }
 

@@ -160,13 +160,6 @@ export const issueExportBatch = (db: Executor, batchId: number) => (afterId: num
     .limit(limit)
 
 /** The receipts in the order of the Excel (first row that names each), then those no row names. */
-export const receiptsInFileOrder = (db: Executor, batchId: number) =>
-  db
-    .select()
-    .from(paymentBatchReceipts)
-    .where(eq(paymentBatchReceipts.batchId, batchId))
-    .orderBy(sql`${paymentBatchReceipts.firstRow} asc nulls last`, asc(paymentBatchReceipts.position))
-
 export const getReceipt = async (db: Executor, batchId: number, receiptId: number) =>
   (
     await db
@@ -175,5 +168,18 @@ export const getReceipt = async (db: Executor, batchId: number, receiptId: numbe
       .where(and(eq(paymentBatchReceipts.batchId, batchId), eq(paymentBatchReceipts.id, receiptId)))
   )[0]
 
-export const payrollCodeOf = async (db: Executor, payrollId: number) =>
-  (await db.select({ code: payrolls.code }).from(payrolls).where(eq(payrolls.id, payrollId)))[0]?.code ?? ''
+/** What 'Descargar constancias' needs: whether the batch runs, its receipts, the stored merge. */
+export const getMergedReceipts = async (db: Executor, id: number) =>
+  (
+    await db
+      .select({
+        id: paymentBatches.id,
+        status: paymentBatches.status,
+        receiptCount: paymentBatches.receiptCount,
+        receiptsPdfKey: paymentBatches.receiptsPdfKey,
+        payrollCode: payrolls.code,
+      })
+      .from(paymentBatches)
+      .innerJoin(payrolls, eq(payrolls.id, paymentBatches.payrollId))
+      .where(eq(paymentBatches.id, id))
+  )[0]

@@ -1,12 +1,13 @@
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { MultipartFile } from '@fastify/multipart'
+import { inspectReceiptPdf, type ReceiptPdfProblem } from '@planillas/db/receipt-pdf'
 import type { FileStorage } from '@planillas/db/storage'
 import { PAYMENT_UPLOAD_MESSAGES as M, PAYMENT_LIMITS } from '@planillas/domain'
 import type { FastifyRequest } from 'fastify'
 
 export type ExcelPart = { name: string; content: Buffer; truncated: boolean }
-export type StoredReceipt = { name: string; key: string; size: number }
+export type StoredReceipt = { name: string; key: string; size: number; pages: number }
 
 /** What the multipart form brought: text fields, the Excel in memory, the receipts already stored. */
 export type Received = {
@@ -14,21 +15,30 @@ export type Received = {
   excel?: ExcelPart
   extraExcels: number
   receipts: StoredReceipt[]
-  /** Problems found while receiving (receipts' type, content, size; too many files). */
+  /** Problems found while receiving (receipts' type, content, size, pages; too many files). */
   messages: string[]
 }
 
-/** The PDF header may follow a few bytes of junk, as readers accept; it must be in the first 1 KB. */
-const PDF_MAGIC = Buffer.from('%PDF-')
-const HEAD_BYTES = 1024
+/** Bytes of receipts handed to the storage so far, shared by all the receipts of one upload. */
+type ReceiptBudget = { used: number; exceeded: boolean }
+
+const PDF_PROBLEMS: Record<ReceiptPdfProblem, (name: string) => string> = {
+  unreadable: M.receiptContent,
+  password: M.receiptPassword,
+  'no-pages': M.receiptNoPages,
+  'too-many-pages': M.receiptPages,
+}
 const EXCEL_FIELDS = new Set(['file'])
 const RECEIPT_FIELDS = new Set(['records', 'records[]'])
 
 /**
  * Reads the upload as it streams: text fields, one Excel of at most 20 MB kept in memory, and the
- * receipts written straight to the storage while their first bytes and size are checked (never
- * more than one receipt in memory). Empty parts (a file input left empty) are ignored. Whatever is
- * stored is the caller's to keep or delete.
+ * receipts written to the storage as they arrive (never more than one receipt in memory), each
+ * then parsed as a PDF (decrypted if it has an empty user password, its pages counted up to the
+ * limit). The receipts' total is counted as the bytes stream: at 100 MB nothing more is written and
+ * what was stored is deleted at once; the rest of the body is only read to its end, never kept.
+ * Empty parts (a file input left empty) are ignored. Whatever is stored is the caller's to keep or
+ * delete.
  */
 export async function receiveUpload(req: FastifyRequest, storage: FileStorage): Promise<Received> {
   const received: Received = { fields: {}, extraExcels: 0, receipts: [], messages: [] }
@@ -37,7 +47,8 @@ export async function receiveUpload(req: FastifyRequest, storage: FileStorage): 
     for (const [k, v] of Object.entries(body)) if (v != null) received.fields[k] = String(v)
     return received
   }
-  let receiptBytes = 0
+  const budget: ReceiptBudget = { used: 0, exceeded: false }
+  let receiptPages = 0
   let receiptParts = 0
   const parts = req.parts({
     limits: {
@@ -62,13 +73,17 @@ export async function receiveUpload(req: FastifyRequest, storage: FileStorage): 
           continue
         }
         receiptParts++
-        if (receiptParts > PAYMENT_LIMITS.maxReceipts) {
+        if (receiptParts > PAYMENT_LIMITS.maxReceipts || budget.exceeded) {
           part.file.resume()
           continue
         }
-        const stored = await storeReceipt(part, storage, received.messages)
-        if (stored) {
-          receiptBytes += stored.size
+        const stored = await storeReceipt(part, storage, received.messages, budget)
+        if (budget.exceeded) {
+          // The upload is refused: what it stored goes now, not after the rest of the body.
+          await Promise.all(received.receipts.map((r) => storage.delete(r.key)))
+          received.receipts = []
+        } else if (stored) {
+          receiptPages += stored.pages
           received.receipts.push(stored)
         }
       } else {
@@ -84,7 +99,8 @@ export async function receiveUpload(req: FastifyRequest, storage: FileStorage): 
     received.messages.push(code === 'FST_FILES_LIMIT' ? M.tooManyReceipts : M.tooManyFields)
   }
   if (receiptParts > PAYMENT_LIMITS.maxReceipts) received.messages.push(M.tooManyReceipts)
-  if (receiptBytes > PAYMENT_LIMITS.maxReceiptsTotalBytes) received.messages.push(M.receiptsTotalSize)
+  if (budget.exceeded) received.messages.push(M.receiptsTotalSize)
+  else if (receiptPages > PAYMENT_LIMITS.maxBatchReceiptPages) received.messages.push(M.receiptsTotalPages)
   received.messages = [...new Set(received.messages)]
   return received
 }
@@ -95,11 +111,15 @@ async function collect(part: MultipartFile): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-/** Streams one receipt into the storage, checking its extension, its header and its size. */
+/**
+ * Streams one receipt into the storage, checking its extension and its size (its own and the
+ * upload's total) as it goes, keeping a copy of at most 10 MB in memory, then parses it.
+ */
 async function storeReceipt(
   part: MultipartFile,
   storage: FileStorage,
   messages: string[],
+  budget: ReceiptBudget,
 ): Promise<StoredReceipt | null> {
   const name = part.filename
   if (!/\.pdf$/i.test(name)) {
@@ -108,15 +128,19 @@ async function storeReceipt(
     return null
   }
   let size = 0
-  let head = Buffer.alloc(0)
   let tooLarge = false
+  const chunks: Buffer[] = []
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length
-      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)])
       if (size > PAYMENT_LIMITS.maxReceiptBytes) tooLarge = true
-      // Past the limit the bytes are counted but not kept.
-      done(null, tooLarge ? undefined : chunk)
+      if (!budget.exceeded && budget.used + chunk.length > PAYMENT_LIMITS.maxReceiptsTotalBytes)
+        budget.exceeded = true
+      // Past either limit the bytes are counted but neither kept nor written.
+      if (tooLarge || budget.exceeded) return done()
+      budget.used += chunk.length
+      chunks.push(chunk)
+      done(null, chunk)
     },
   })
   const putting = storage.put(meter, { name, contentType: 'application/pdf' })
@@ -130,18 +154,15 @@ async function storeReceipt(
     throw error
   }
   const key = await putting
-  const problem =
-    tooLarge || part.file.truncated
-      ? M.receiptSize(name)
-      : size === 0
-        ? M.receiptEmpty(name)
-        : !head.includes(PDF_MAGIC)
-          ? M.receiptContent(name)
-          : null
-  if (problem) {
-    messages.push(problem)
+  const refuse = async (problem: string | null) => {
+    if (problem) messages.push(problem)
     await storage.delete(key)
     return null
   }
-  return { name, key, size }
+  if (budget.exceeded) return refuse(null)
+  if (tooLarge || part.file.truncated) return refuse(M.receiptSize(name))
+  if (size === 0) return refuse(M.receiptEmpty(name))
+  const inspected = await inspectReceiptPdf(Buffer.concat(chunks), PAYMENT_LIMITS.maxReceiptPages)
+  if (!inspected.ok) return refuse(PDF_PROBLEMS[inspected.problem](name))
+  return { name, key, size, pages: inspected.pages }
 }

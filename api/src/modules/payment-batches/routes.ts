@@ -1,21 +1,24 @@
-import { FileNotFoundError, readAll } from '@planillas/db/storage'
+import { paymentBatches } from '@planillas/db'
+import { FileNotFoundError } from '@planillas/db/storage'
 import {
   enumLabel,
+  PAYMENT_BATCH_STATUS,
   PAYMENT_TEMPLATE_FILE_NAME,
+  PAYMENT_UPLOAD_MESSAGES,
   PageQuerySchema,
   PaymentBatchFilterSchema,
   paymentIssueKind,
 } from '@planillas/domain'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { envelopeOf, IdParamsSchema, ok, pageOf } from '../../lib/envelope'
+import { envelopeOf, failure, IdParamsSchema, ok, pageOf } from '../../lib/envelope'
 import { found, notFound } from '../../lib/errors'
 import { contentDisposition, inBatches, sendWorkbook } from '../../lib/xlsx'
 import '../payroll-batch/context'
 import { lineStatuses } from './line-status'
 import * as q from './queries'
-import { mergeReceipts } from './receipts-pdf'
 import { LineStatusQuerySchema, LineStatusSchema, PaymentBatchRowSchema, PaymentIssueSchema } from './schemas'
 import { paymentsTemplate } from './template'
 import { paymentUploadRoute } from './upload-route'
@@ -142,35 +145,53 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
       params: IdParamsSchema,
       description:
         'Todas las constancias de la carga en un solo PDF, en el orden del Excel, cada hoja sellada al pie con el ' +
-        'código de la planilla y los números de documento y de operación de las filas que la nombran.',
+        'código de la planilla y los números de documento y de operación de las filas que la nombran. El worker ' +
+        'lo arma una vez, al procesar la carga, y lo guarda; mientras no está listo responde 409 con un mensaje.',
     },
     handler: async (req, reply) => {
-      const batch = found(await q.getBatch(app.db, req.params.id))
-      const receipts = await q.receiptsInFileOrder(app.db, batch.id)
-      if (!receipts.length) throw notFound('Esta carga de abonos no tiene constancias')
-      const code = await q.payrollCodeOf(app.db, batch.payrollId)
-      let pdf: Uint8Array
-      try {
-        pdf = await mergeReceipts(
-          code,
-          receipts.map((r) => ({
-            fileName: r.fileName,
-            documents: r.documents ?? [],
-            operations: r.operations ?? [],
-            load: async () => readAll(await app.storage.get(r.fileKey)),
-          })),
-        )
-      } catch (error) {
-        if (error instanceof FileNotFoundError) throw notFound(GONE)
-        throw error
+      const batch = found(await q.getMergedReceipts(app.db, req.params.id))
+      if (!batch.receiptCount) throw notFound('Esta carga de abonos no tiene constancias')
+      const name = `constancias-abonos-${batch.id}-${batch.payrollCode}.pdf`
+      if (batch.receiptsPdfKey) {
+        try {
+          const stream = await app.storage.get(batch.receiptsPdfKey)
+          return reply
+            .header('Content-Type', 'application/pdf')
+            .header('Content-Disposition', contentDisposition(name))
+            .header('Access-Control-Expose-Headers', 'Content-Disposition')
+            .send(stream)
+        } catch (error) {
+          if (!(error instanceof FileNotFoundError)) throw error
+          // The stored copy is gone: forget it and have the worker build it again.
+          await app.db
+            .update(paymentBatches)
+            .set({ receiptsPdfKey: null })
+            .where(
+              and(eq(paymentBatches.id, batch.id), eq(paymentBatches.receiptsPdfKey, batch.receiptsPdfKey)),
+            )
+        }
       }
+      const running =
+        batch.status === PAYMENT_BATCH_STATUS.PENDING || batch.status === PAYMENT_BATCH_STATUS.PROCESSING
+      // A processed batch without the merged PDF (uploaded before the worker built it, or its merge
+      // failed): ask the worker for it; its import builds it otherwise.
+      if (!running) await requestMerge(batch.id)
       return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', contentDisposition(`constancias-abonos-${batch.id}-${code}.pdf`))
-        .header('Access-Control-Expose-Headers', 'Content-Disposition')
-        .send(Buffer.from(pdf))
+        .code(409)
+        .header('Retry-After', '5')
+        .send(failure([PAYMENT_UPLOAD_MESSAGES.receiptsPreparing]))
     },
   })
+
+  async function requestMerge(batchId: number) {
+    if (!app.jobs) return
+    const payload = { batchId }
+    const state = await app.jobs.state('payment-receipts', payload)
+    // A finished job keeps its id in the queue; forgetting it lets the same id run again.
+    if (state === 'completed' || state === 'failed') await app.jobs.forget('payment-receipts', payload)
+    if (state !== 'waiting' && state !== 'active' && state !== 'delayed')
+      await app.jobs.enqueue('payment-receipts', payload)
+  }
 
   app.get('/:id/receipts/:receiptId', {
     config: { permission: LINE_VIEW },

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { paymentBatches } from '@planillas/db'
 import { insertFixturePayroll, paymentsWorkbook } from '@planillas/db/payment-fixtures'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
@@ -9,6 +10,7 @@ import { type JobQueue, todayInLima } from '@planillas/domain'
 // The API never runs jobs; the tests run the worker's processor to see an upload through.
 import { silentLogger } from '@planillas/worker/context'
 import { processPaymentImport } from '@planillas/worker/processors/payment-import'
+import { processPaymentReceipts } from '@planillas/worker/processors/payment-receipts'
 import { count } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { createTestApp } from '../../testing'
@@ -39,15 +41,41 @@ export async function createPaymentsTestApp(
   } = {},
 ) {
   const filesDir = await mkdtemp(path.join(tmpdir(), 'planillas-api-payments-'))
-  const storage = createLocalStorage(filesDir)
+  const local = createLocalStorage(filesDir)
+  // Every byte handed to the storage, kept or deleted later: what an upload wrote to disk.
+  let bytesWritten = 0
+  const storage: FileStorage = {
+    ...local,
+    kind: local.kind,
+    put: (body, meta) => {
+      if (Buffer.isBuffer(body)) {
+        bytesWritten += body.length
+        return local.put(body, meta)
+      }
+      async function* counted() {
+        for await (const chunk of body) {
+          bytesWritten += (chunk as Buffer).length
+          yield chunk
+        }
+      }
+      return local.put(Readable.from(counted()), meta)
+    },
+  }
   const enqueued: number[] = []
+  const jobs: { name: string; batchId: number }[] = []
   const queue: JobQueue = {
     kind: 'in-process',
-    enqueue: async (_name, payload) => {
+    enqueue: async (name, payload) => {
       if (faults.queueDown?.()) throw new Error('Redis caído')
       enqueued.push((payload as { batchId: number }).batchId)
+      jobs.push({ name, batchId: (payload as { batchId: number }).batchId })
     },
-    state: async () => 'waiting',
+    // Upload jobs stay waiting; a merge job is waiting once enqueued (the API asks before adding one).
+    state: async (name, payload) =>
+      name !== 'payment-receipts' ||
+      jobs.some((j) => j.name === name && j.batchId === (payload as { batchId: number }).batchId)
+        ? 'waiting'
+        : 'missing',
     forget: async () => {},
     close: async () => {},
   }
@@ -80,6 +108,10 @@ export async function createPaymentsTestApp(
     t,
     payroll,
     enqueued,
+    /** Every job enqueued, with its name. */
+    jobs,
+    storage,
+    bytesWritten: () => bytesWritten,
     upload,
     validForm: () => ({ payrollNumber: payroll.code, payrollDesc: 'Quincena', paymentDate: TODAY }),
     excel: async (rows = [row(0, 1500, '7001')]) => ({
@@ -90,6 +122,9 @@ export async function createPaymentsTestApp(
     storedFiles: async () => (await readdir(filesDir, { recursive: true })).filter((f) => /\.\w+$/.test(f)),
     run: (batchId: number) =>
       processPaymentImport({ batchId }, { db: t.handle.db, storage, log: silentLogger }),
+    /** The worker's 'payment-receipts' job: the merged receipts of a processed batch. */
+    mergeReceipts: (batchId: number) =>
+      processPaymentReceipts({ batchId }, { db: t.handle.db, storage, log: silentLogger }),
     close: async () => {
       await t.close()
       await rm(filesDir, { recursive: true, force: true })

@@ -23,7 +23,8 @@ export async function paymentUploadRoute(fastify: FastifyInstance) {
       description:
         'Formulario multipart: payrollNumber (código de la planilla, máx. 50), payrollDesc (máx. 100), ' +
         'paymentDate (AAAA-MM-DD, no posterior a hoy), file (un .xlsx de hasta 20 MB con el encabezado de la ' +
-        'plantilla de abonos) y records (cero o más .pdf de hasta 10 MB). Devuelve todos los problemas en ' +
+        'plantilla de abonos) y records (cero o más PDF de hasta 10 MB y ' +
+        '50 hojas cada uno, 100 MB y 5,000 hojas en total; los cifrados se aceptan si abren sin contraseña). Devuelve todos los problemas en ' +
         'messages sin guardar nada; si no hay, guarda los archivos, registra la carga PENDIENTE y encola su ' +
         'procesamiento.',
       consumes: ['multipart/form-data'],
@@ -68,6 +69,7 @@ export async function paymentUploadRoute(fastify: FastifyInstance) {
                 fileName: r.name,
                 matchKey: r.matchKey,
                 fileSize: r.size,
+                pages: r.pages,
                 createdBy: req.user.email,
               })),
             )

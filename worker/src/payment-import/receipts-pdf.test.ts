@@ -1,5 +1,13 @@
+import { degrees, PDFDocument, StandardFonts } from '@cantoo/pdf-lib'
 import { pdfPageTexts, receiptPdf } from '@planillas/db/payment-fixtures'
-import { degrees, PDFDocument, StandardFonts } from 'pdf-lib'
+import {
+  ENCRYPTED_RECEIPT_TEXT,
+  encryptedReceiptPdf,
+  formReceiptPdf,
+  manyPagesPdf,
+  pdfVisibleTexts,
+  pdfWidgetCounts,
+} from '@planillas/db/receipt-fixtures'
 import { describe, expect, it } from 'vitest'
 import { mergeReceipts, stamp, stampText } from './receipts-pdf'
 
@@ -33,6 +41,59 @@ describe('merged receipts', () => {
     ])
     expect(await pdfPageTexts(merged)).toEqual([
       "La constancia 'rota.pdf' no se pudo abrir como PDF.\nPlanilla PL-9 · Doc. 1 · Op. 9 · rota.pdf · hoja 1/1\n",
+    ])
+  })
+
+  it('decrypts receipts encrypted with an empty user password (AES-128, RC4, AES-256)', async () => {
+    const kinds = ['empty-password-aes128', 'empty-password-rc4', 'empty-password-aes256'] as const
+    const merged = await mergeReceipts(
+      'PL-9',
+      kinds.map((kind, i) => ({
+        fileName: `${kind}.pdf`,
+        documents: [String(i)],
+        operations: [String(i)],
+        load: () => encryptedReceiptPdf(kind),
+      })),
+    )
+    // The page's own text comes out readable, before the stamp: not ciphertext, not a placeholder.
+    expect(await pdfPageTexts(merged)).toEqual(
+      kinds.map(
+        (kind, i) =>
+          `${ENCRYPTED_RECEIPT_TEXT}\nPlanilla PL-9 · Doc. ${i} · Op. ${i} · ${kind}.pdf · hoja 1/1\n`,
+      ),
+    )
+  })
+
+  it('flattens a filled form into the page, so that its values show in the merged PDF', async () => {
+    const merged = await mergeReceipts('PL-9', [
+      { fileName: 'form.pdf', documents: ['1'], operations: ['9'], load: () => formReceiptPdf('OP-778899') },
+    ])
+    const [text] = await pdfVisibleTexts(merged)
+    expect(text).toContain('OP-778899')
+    expect(text).toContain('Planilla PL-9 · Doc. 1 · Op. 9 · form.pdf · hoja 1/1')
+    expect(await pdfWidgetCounts(merged)).toEqual([0])
+  })
+
+  it('never opens a receipt over the page limits page by page: it becomes a page that says so', async () => {
+    const merged = await mergeReceipts(
+      'PL-9',
+      [
+        {
+          fileName: 'enorme.pdf',
+          documents: ['1'],
+          operations: ['1'],
+          load: async () => manyPagesPdf(20_000),
+        },
+        { fileName: 'dos.pdf', documents: ['2'], operations: ['2'], load: () => receiptPdf('dos', 2) },
+        { fileName: 'tres.pdf', documents: ['3'], operations: ['3'], load: () => receiptPdf('tres', 3) },
+      ],
+      { receiptPages: 50, batchPages: 4 },
+    )
+    expect((await pdfPageTexts(merged)).map((t) => t.split('\n')[0])).toEqual([
+      "La constancia 'enorme.pdf' tiene más de 50 hojas: el máximo por constancia es 50.",
+      'dos - hoja 1 de 2',
+      'dos - hoja 2 de 2',
+      'Las constancias suman más de 5,000 hojas: divida la carga de abonos en varias.',
     ])
   })
 

@@ -1,4 +1,7 @@
-import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from '@cantoo/pdf-lib'
+import { countPagesUpTo, openReceiptPdf } from '@planillas/db/receipt-pdf'
+import { PAYMENT_LIMITS, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
 
 /** One receipt to merge: its bytes and what the rows of the Excel that name it say. */
 export type ReceiptToMerge = {
@@ -15,36 +18,83 @@ const INSET = 8
 /**
  * Every receipt of a batch in one PDF (DESIGN §6), in the order given (the Excel's), each page
  * stamped in a strip added below it (the page is not covered) with the payroll code, the
- * document numbers and the operation numbers of the rows that name the receipt.
+ * document numbers and the operation numbers of the rows that name the receipt. Receipts
+ * encrypted with an empty user password are decrypted, and form fields are flattened into the
+ * page (a copied page takes its widgets but not the document's form, and a filled form whose
+ * appearances are left to the viewer would come out blank). Runs in the worker, once per batch;
+ * it yields to the event loop between receipts, as the in-process queue shares it with the API.
+ * The page limits hold here too (batches uploaded before the API checked them): a receipt over
+ * them becomes a page that says so, and is never opened page by page.
  */
-export async function mergeReceipts(payrollCode: string, receipts: ReceiptToMerge[]): Promise<Uint8Array> {
+export async function mergeReceipts(
+  payrollCode: string,
+  receipts: ReceiptToMerge[],
+  limits: { receiptPages: number; batchPages: number } = {
+    receiptPages: PAYMENT_LIMITS.maxReceiptPages,
+    batchPages: PAYMENT_LIMITS.maxBatchReceiptPages,
+  },
+): Promise<Uint8Array> {
   const merged = await PDFDocument.create()
   merged.setTitle(`Constancias de abono - planilla ${payrollCode}`)
   merged.setProducer('Planillas')
   const font = await merged.embedFont(StandardFonts.Helvetica)
+  let pagesSoFar = 0
   for (const receipt of receipts) {
-    const bytes = await receipt.load()
-    const source = await PDFDocument.load(bytes, { updateMetadata: false }).catch(() => null)
-    if (!source) {
+    await nextTurn()
+    const opened = await openForMerge(await receipt.load(), limits.receiptPages)
+    const problem =
+      opened === 'unreadable'
+        ? `La constancia '${receipt.fileName}' no se pudo abrir como PDF.`
+        : opened === 'too-many-pages'
+          ? `${PAYMENT_UPLOAD_MESSAGES.receiptPages(receipt.fileName)}.`
+          : pagesSoFar + opened.pages > limits.batchPages
+            ? `${PAYMENT_UPLOAD_MESSAGES.receiptsTotalPages}.`
+            : null
+    if (problem || typeof opened === 'string') {
       // The job already reported it (CON ERRORES); the download still shows where it belongs.
       const page = merged.addPage([595.28, 841.89])
-      page.drawText(encodable(font)(`La constancia '${receipt.fileName}' no se pudo abrir como PDF.`), {
-        x: 40,
-        y: 780,
-        size: 11,
-        font,
-      })
+      page.drawText(encodable(font)(problem ?? ''), { x: 40, y: 780, size: 11, font, maxWidth: 515 })
       stamp(page, font, stampText(font, payrollCode, receipt, 1, 1, maxWidth(page)))
+      pagesSoFar++
       continue
     }
+    const { source } = opened
+    pagesSoFar += opened.pages
     const pages = await merged.copyPages(source, source.getPageIndices())
-    pages.forEach((page, i) => {
+    for (const [i, page] of pages.entries()) {
+      if (i > 0 && i % 10 === 0) await nextTurn()
       merged.addPage(page)
-      const text = stampText(font, payrollCode, receipt, i + 1, pages.length, maxWidth(page))
-      stamp(page, font, text)
-    })
+      stamp(page, font, stampText(font, payrollCode, receipt, i + 1, pages.length, maxWidth(page)))
+    }
   }
-  return merged.save()
+  await nextTurn()
+  return merged.save({ objectsPerTick: 200 })
+}
+
+/**
+ * The receipt decrypted and with its form flattened, and its pages counted, or why it cannot be
+ * merged; its pages are counted before anything walks them (flattening looks at every page).
+ */
+async function openForMerge(
+  bytes: Uint8Array,
+  maxPages: number,
+): Promise<{ source: PDFDocument; pages: number } | 'unreadable' | 'too-many-pages'> {
+  const source = await openReceiptPdf(bytes).catch(() => null)
+  if (!source) return 'unreadable'
+  let pages: number
+  try {
+    pages = countPagesUpTo(source, maxPages + 1)
+  } catch {
+    return 'unreadable'
+  }
+  if (pages === 0) return 'unreadable'
+  if (pages > maxPages) return 'too-many-pages'
+  try {
+    source.getForm().flatten()
+  } catch {
+    // A broken form keeps its widgets: the page is still worth more than a placeholder.
+  }
+  return { source, pages }
 }
 
 /** `Planilla X · Doc. A, B · Op. 1, 2 · archivo.pdf · hoja 1/2`, shortened to the page's width. */
@@ -77,11 +127,21 @@ export function stampText(
   return `${cut}…`
 }
 
-/** Replaces what the standard font cannot encode (WinAnsi), so a file name never breaks the merge. */
+const characterSets = new WeakMap<PDFFont, Set<number>>()
+
+/**
+ * Replaces what the standard font cannot encode (WinAnsi), so a file name never breaks the merge.
+ * The font's character set is built once per font: per page it was most of the merge's time.
+ */
 function encodable(font: PDFFont) {
-  const supported = new Set(font.getCharacterSet())
+  let supported = characterSets.get(font)
+  if (!supported) {
+    supported = new Set(font.getCharacterSet())
+    characterSets.set(font, supported)
+  }
+  const known = supported
   return (text: string) =>
-    Array.from(text.normalize('NFC'), (ch) => (supported.has(ch.codePointAt(0) ?? 0) ? ch : '?')).join('')
+    Array.from(text.normalize('NFC'), (ch) => (known.has(ch.codePointAt(0) ?? 0) ? ch : '?')).join('')
 }
 
 /** The visible box of the page, whichever way it is rotated, and the room along its bottom edge. */

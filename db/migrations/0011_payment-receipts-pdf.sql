@@ -1,0 +1,1 @@
+ALTER TABLE "payment_batches" ADD COLUMN "receipts_pdf_key" text;
