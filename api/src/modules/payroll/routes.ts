@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDateTime,
   identifierType,
+  lineState,
   PageQuerySchema,
   PayrollFilterSchema,
   PayrollLineFilterSchema,
@@ -17,6 +18,7 @@ import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchem
 import { found } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { lineReviewRoutes } from './line-review'
 import * as q from './queries'
 import { PayrollLineSchema, PayrollOptionSchema, PayrollRowSchema } from './schemas'
 
@@ -26,6 +28,7 @@ const money = (value: string | number) => Number(value)
 /** 'Planillas': the payrolls the import job wrote, their lines, status and exports (SPEC §2, §7). */
 export async function payrollRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  await app.register(lineReviewRoutes)
 
   app.post('/list', {
     config: { permission: 'planillas_lista' },
@@ -139,6 +142,8 @@ export async function payrollRoutes(fastify: FastifyInstance) {
           { header: 'Abonado', width: 10, value: (l) => (l.paid ? 'SÍ' : 'NO') },
           { header: 'Fecha de abono', width: 14, value: (l) => formatDate(l.paidDate) },
           { header: 'N° de operación', width: 18, value: (l) => l.operationNumber ?? '' },
+          { header: 'Estado', width: 12, value: (l) => enumLabel(lineState, l.state) },
+          { header: 'Observaciones', width: 48, value: (l) => l.reviewReasons.join('; ') },
         ],
       })
     },
