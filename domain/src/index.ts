@@ -1,5 +1,6 @@
 import './zod-locale'
 
+export * from './company-account'
 export * from './contracts'
 export * from './employee-enums'
 export * from './enums'

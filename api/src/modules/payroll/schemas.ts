@@ -45,6 +45,8 @@ export const PayrollLineSchema = z.object({
   reviewReasons: z.array(z.string()),
   reviewConfirmedBy: z.string().nullable(),
   reviewConfirmedAt: z.date().nullable(),
+  /** When the line last went to the bank in a payment file. */
+  sentAt: z.date().nullable(),
   /** 1 PENDIENTE, 2 ENVIADO, 3 ABONADO, 4 OBSERVADO. */
   state: z.number(),
 })

@@ -1,0 +1,55 @@
+CREATE TABLE "company_bank_accounts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"bank_code" text NOT NULL,
+	"currency" text NOT NULL,
+	"account_type" text DEFAULT 'C' NOT NULL,
+	"account" text NOT NULL,
+	"inter_account" text,
+	"status" smallint DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" text,
+	CONSTRAINT "company_bank_accounts_currency_check" CHECK ("company_bank_accounts"."currency" in ('PEN', 'USD')),
+	CONSTRAINT "company_bank_accounts_type_check" CHECK ("company_bank_accounts"."account_type" in ('C', 'M')),
+	CONSTRAINT "company_bank_accounts_account_check" CHECK ("company_bank_accounts"."account" ~ '^[0-9]{6,20}$'),
+	CONSTRAINT "company_bank_accounts_cci_check" CHECK ("company_bank_accounts"."inter_account" ~ '^[0-9]{20}$')
+);
+--> statement-breakpoint
+CREATE TABLE "payment_order_lines" (
+	"order_id" integer NOT NULL,
+	"payroll_line_id" bigint NOT NULL,
+	CONSTRAINT "payment_order_lines_order_id_payroll_line_id_pk" PRIMARY KEY("order_id","payroll_line_id")
+);
+--> statement-breakpoint
+CREATE TABLE "payment_orders" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"payroll_id" integer NOT NULL,
+	"company_account_id" integer NOT NULL,
+	"format" text NOT NULL,
+	"payment_date" date NOT NULL,
+	"reference" text NOT NULL,
+	"line_count" integer NOT NULL,
+	"total_amount" numeric(16, 2) NOT NULL,
+	"checksum" text,
+	"file_key" text NOT NULL,
+	"file_name" text NOT NULL,
+	"file_size" integer NOT NULL,
+	"sha256" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" text,
+	CONSTRAINT "payment_orders_format_check" CHECK ("payment_orders"."format" in ('BCP', 'CCI'))
+);
+--> statement-breakpoint
+ALTER TABLE "payroll_lines" ADD COLUMN "sent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "company_bank_accounts" ADD CONSTRAINT "company_bank_accounts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_bank_accounts" ADD CONSTRAINT "company_bank_accounts_bank_code_banks_code_fk" FOREIGN KEY ("bank_code") REFERENCES "public"."banks"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_order_lines" ADD CONSTRAINT "payment_order_lines_order_id_payment_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."payment_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_order_lines" ADD CONSTRAINT "payment_order_lines_payroll_line_id_payroll_lines_id_fk" FOREIGN KEY ("payroll_line_id") REFERENCES "public"."payroll_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_payroll_id_payrolls_id_fk" FOREIGN KEY ("payroll_id") REFERENCES "public"."payrolls"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_company_account_id_company_bank_accounts_id_fk" FOREIGN KEY ("company_account_id") REFERENCES "public"."company_bank_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "company_bank_accounts_account_unique" ON "company_bank_accounts" USING btree ("bank_code","account");--> statement-breakpoint
+CREATE INDEX "company_bank_accounts_company_idx" ON "company_bank_accounts" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "payment_order_lines_line_idx" ON "payment_order_lines" USING btree ("payroll_line_id");--> statement-breakpoint
+CREATE INDEX "payment_orders_payroll_idx" ON "payment_orders" USING btree ("payroll_id","id");
