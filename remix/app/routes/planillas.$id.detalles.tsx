@@ -84,6 +84,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     list,
     rows: lines.content.map((line) => ({ ...line, payment: byLine[line.id] ?? null })),
     canConfirm: user.roles.includes('planillas_edicion'),
+    payHref: user.roles.includes('planillas_pago') ? `/planillas/${id}/pago` : undefined,
     downloadHref: user.roles.includes('planillas_descarga_excel')
       ? `/planillas/${id}/descargar${url.search}`
       : undefined,
@@ -111,7 +112,7 @@ const STATE_TONE = { 1: 'amber', 2: 'blue', 3: 'green', 4: 'red' } as const
 
 /** One payroll: its totals, then every line with whether the bank has paid it and the proof. */
 export default function PayrollDetails() {
-  const { payroll, lines, list, rows, downloadHref, canConfirm } = useLoaderData<typeof loader>()
+  const { payroll, lines, list, rows, downloadHref, canConfirm, payHref } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const paid = searchParams.get('paid') ?? ''
   return (
@@ -157,6 +158,7 @@ export default function PayrollDetails() {
           <div className="min-w-60 flex-1">
             <SearchBar placeholder="Buscar por documento o nombre" value={list.search} />
           </div>
+          {payHref ? <ButtonLink to={payHref}>Generar archivo de pago</ButtonLink> : null}
           {downloadHref ? (
             <a href={downloadHref} download className={buttonClass('secondary')}>
               Descargar
