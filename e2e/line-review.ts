@@ -6,6 +6,7 @@ import { expect } from './fixtures'
  * employees may be SIN CONTRATO or have other verified bank data), as a clerk would before paying.
  */
 export async function confirmObservedLines(page: Page) {
+  await expect(page.getByRole('table', { name: 'Líneas de la planilla' })).toBeVisible()
   const buttons = page.getByRole('button', { name: /^Confirmar la línea de la fila/ })
   for (let left = await buttons.count(); left > 0; left--) {
     await buttons.first().click()
