@@ -10,6 +10,7 @@ import {
 } from '@planillas/domain'
 import { readSheetRows } from '../payroll-import/sheet-rows'
 import type { PaymentIssue } from './batch-store'
+import { bankResultMapper } from './read-bank-result'
 
 export type PaymentRow = PaymentRowValues & { rowNumber: number }
 
@@ -35,19 +36,31 @@ export async function readPayments(
   const rowIssues: PaymentIssue[] = []
   let rowsRead = 0
   let header = true
+  // Issue 14: the bank's result report is read through a mapper to the template's cells.
+  let bankResult: ReturnType<typeof bankResultMapper> = null
   for await (const row of readSheetRows(pkg)) {
     if (header) {
       header = false
-      const problems =
-        row.number === 1
-          ? paymentHeaderProblems(row.cells.map((c) => (c.kind === 'text' ? c.text : '')))
-          : [FILE_MESSAGES.headerRow]
-      if (problems.length) throw new XlsxFileError(problems.join('. '))
+      const texts = row.cells.map((c) => (c.kind === 'text' ? c.text : ''))
+      const problems = row.number === 1 ? paymentHeaderProblems(texts) : [FILE_MESSAGES.headerRow]
+      bankResult = problems.length && row.number === 1 ? bankResultMapper(texts) : null
+      if (problems.length && !bankResult) throw new XlsxFileError(problems.join('. '))
       continue
     }
     if (isBlankRow(row.cells)) continue
     rowsRead++
-    const { values, problems } = checkPaymentRow(row.cells)
+    const mapped = bankResult ? bankResult(row.cells, row.number) : { cells: row.cells }
+    if ('notPaid' in mapped) {
+      rowIssues.push({
+        kind: PAYMENT_ISSUE_KIND.OBSERVATION,
+        rowNumber: row.number,
+        column: null,
+        value: null,
+        reason: mapped.notPaid,
+      })
+      continue
+    }
+    const { values, problems } = checkPaymentRow(mapped.cells)
     for (const p of problems) {
       rowIssues.push({
         kind: PAYMENT_ISSUE_KIND.OBSERVATION,
