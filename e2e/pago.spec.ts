@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { paymentsWorkbook } from '@planillas/db/payment-fixtures'
 import { payrollWorkbook } from '@planillas/db/payroll-fixtures'
 import { periodOptions, todayInLima } from '@planillas/domain'
 import type { Page } from '@playwright/test'
+import ExcelJS from 'exceljs'
 import { expect, expectAccessible, test } from './fixtures'
 import { confirmObservedLines } from './line-review'
 
@@ -105,7 +105,14 @@ test.describe('Pagar la planilla', () => {
     await page.getByLabel('N° de planilla').fill(code)
     await page.getByLabel('Descripción de planilla').fill('Resultado del banco')
     await page.getByLabel('Fecha de abono').fill(todayInLima())
-    const excel = await paymentsWorkbook(documents.map((dni, i) => [1, dni, AMOUNTS[i], `OP-${i + 1}`, null]))
+    // The bank's processed-payroll report as it comes (its own columns), not our template.
+    const result = new ExcelJS.Workbook()
+    const sheet = result.addWorksheet('Resultado')
+    sheet.addRow(['Tipo de documento', 'Nro. Documento', 'Beneficiario', 'Monto', 'Estado', 'N° Operación'])
+    documents.forEach((dni, i) =>
+      sheet.addRow(['DNI', dni, `COLABORADOR ${i + 1}`, AMOUNTS[i], 'Procesado', `OP-${i + 1}`]),
+    )
+    const excel = Buffer.from(await result.xlsx.writeBuffer())
     await page
       .getByLabel('Excel de abonos (.xlsx)')
       .setInputFiles({ name: 'resultado.xlsx', mimeType: 'application/octet-stream', buffer: excel })

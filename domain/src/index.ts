@@ -1,5 +1,6 @@
 import './zod-locale'
 
+export * from './bank-result'
 export * from './company-account'
 export * from './contracts'
 export * from './employee-enums'

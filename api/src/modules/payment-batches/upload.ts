@@ -1,6 +1,7 @@
 import type { Executor } from '@planillas/db'
 import { openXlsx, readFirstRow, XlsxFileError } from '@planillas/db/xlsx-package'
 import {
+  bankResultMapper,
   FILE_MESSAGES,
   PAYMENT_UPLOAD_MESSAGES as M,
   type PaymentBatchFields,
@@ -66,7 +67,8 @@ async function excelProblems(content: Buffer): Promise<string[]> {
     const pkg = await openXlsx(content)
     const header = await readFirstRow(pkg)
     if (!header) return [pkg.rowElements ? FILE_MESSAGES.headerRow : FILE_MESSAGES.empty]
-    const problems = paymentHeaderProblems(header)
+    // Issue 14: the bank's result report is accepted as it comes (the worker maps its columns).
+    const problems = bankResultMapper(header) ? [] : paymentHeaderProblems(header)
     if (!problems.length && pkg.rowElements < 2) return [FILE_MESSAGES.noDataRows]
     return problems
   } catch (error) {
