@@ -16,12 +16,6 @@ CREATE TABLE "company_bank_accounts" (
 	CONSTRAINT "company_bank_accounts_cci_check" CHECK ("company_bank_accounts"."inter_account" ~ '^[0-9]{20}$')
 );
 --> statement-breakpoint
-CREATE TABLE "payment_order_lines" (
-	"order_id" integer NOT NULL,
-	"payroll_line_id" bigint NOT NULL,
-	CONSTRAINT "payment_order_lines_order_id_payroll_line_id_pk" PRIMARY KEY("order_id","payroll_line_id")
-);
---> statement-breakpoint
 CREATE TABLE "payment_orders" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"payroll_id" integer NOT NULL,
@@ -42,14 +36,10 @@ CREATE TABLE "payment_orders" (
 	CONSTRAINT "payment_orders_format_check" CHECK ("payment_orders"."format" in ('BCP', 'CCI'))
 );
 --> statement-breakpoint
-ALTER TABLE "payroll_lines" ADD COLUMN "sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "company_bank_accounts" ADD CONSTRAINT "company_bank_accounts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_bank_accounts" ADD CONSTRAINT "company_bank_accounts_bank_code_banks_code_fk" FOREIGN KEY ("bank_code") REFERENCES "public"."banks"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "payment_order_lines" ADD CONSTRAINT "payment_order_lines_order_id_payment_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."payment_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "payment_order_lines" ADD CONSTRAINT "payment_order_lines_payroll_line_id_payroll_lines_id_fk" FOREIGN KEY ("payroll_line_id") REFERENCES "public"."payroll_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_payroll_id_payrolls_id_fk" FOREIGN KEY ("payroll_id") REFERENCES "public"."payrolls"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_company_account_id_company_bank_accounts_id_fk" FOREIGN KEY ("company_account_id") REFERENCES "public"."company_bank_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "company_bank_accounts_account_unique" ON "company_bank_accounts" USING btree ("bank_code","account");--> statement-breakpoint
 CREATE INDEX "company_bank_accounts_company_idx" ON "company_bank_accounts" USING btree ("company_id");--> statement-breakpoint
-CREATE INDEX "payment_order_lines_line_idx" ON "payment_order_lines" USING btree ("payroll_line_id");--> statement-breakpoint
 CREATE INDEX "payment_orders_payroll_idx" ON "payment_orders" USING btree ("payroll_id","id");

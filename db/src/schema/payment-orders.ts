@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm'
 import {
-  bigint,
   check,
   date,
   index,
   integer,
   numeric,
   pgTable,
-  primaryKey,
   serial,
   smallint,
   text,
@@ -15,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { companies } from './catalog'
 import { timestamps } from './columns'
-import { payrollLines, payrolls } from './payroll'
+import { payrolls } from './payroll'
 import { banks } from './reference'
 
 /** 'Cuentas de la empresa': the accounts a company pays from (issue 14). */
@@ -77,22 +75,5 @@ export const paymentOrders = pgTable(
   (t) => [
     check('payment_orders_format_check', sql`${t.format} in ('BCP', 'CCI')`),
     index('payment_orders_payroll_idx').on(t.payrollId, t.id),
-  ],
-)
-
-/** The lines a payment file carries: they are 'enviado al banco' (not paid) from then on. */
-export const paymentOrderLines = pgTable(
-  'payment_order_lines',
-  {
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
-    payrollLineId: bigint('payroll_line_id', { mode: 'number' })
-      .notNull()
-      .references(() => payrollLines.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.orderId, t.payrollLineId] }),
-    index('payment_order_lines_line_idx').on(t.payrollLineId),
   ],
 )

@@ -144,8 +144,6 @@ export const payrollLines = pgTable(
     /** Who confirmed a flagged line and when, recorded by the server. */
     reviewConfirmedBy: text('review_confirmed_by'),
     reviewConfirmedAt: timestamp('review_confirmed_at', { withTimezone: true }),
-    /** When the line last went to the bank in a payment file ('enviado al banco', not paid). */
-    sentAt: timestamp('sent_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -160,11 +160,8 @@ export async function generatePaymentOrder(
         createdBy: actor,
       })
       .returning({ id: paymentOrders.id })
-    // Every line of the payroll is in the file (a line that could not be refuses the file).
-    await tx.execute(sql`
-      insert into payment_order_lines (order_id, payroll_line_id)
-      select ${order.id}::int, id from payroll_lines where payroll_id = ${payroll.id}`)
-    await tx.execute(sql`update payroll_lines set sent_at = now() where payroll_id = ${payroll.id}`)
+    // No per-line writes: a file always carries every line of its payroll (one line that could not
+    // be written refuses the whole file), so a line is 'enviado' once its payroll has an order.
     await recordAudit(tx, {
       action: 'CREATE',
       entity: 'payment_orders',
@@ -175,4 +172,13 @@ export async function generatePaymentOrder(
     return order.id
   })
   return { ok: true, id, lineCount: count, totalAmount }
+}
+
+/** When the payroll's latest payment file was generated: its lines are 'enviado' from then on. */
+export async function lastOrderAt(db: Database, payrollId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`max(${paymentOrders.createdAt})` })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.payrollId, payrollId))
+  return row?.at ? new Date(row.at) : null
 }

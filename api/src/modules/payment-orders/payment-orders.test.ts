@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { auditLogs, companies, paymentOrderLines, payrollLines, payrolls } from '@planillas/db'
+import { auditLogs, companies, payrollLines, payrolls } from '@planillas/db'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
 import { createLocalStorage } from '@planillas/db/storage'
-import { LINE_REVIEW } from '@planillas/domain'
+import { LINE_REVIEW, LINE_STATE } from '@planillas/domain'
 import { BANK_FILE_MESSAGES } from '@planillas/domain/bank-files/index'
 import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
@@ -48,6 +48,11 @@ async function seedPayroll(code: string, over: Partial<typeof payrollLines.$infe
   )
   return payroll
 }
+
+const lineStates = async (payrollId: number) =>
+  (
+    await t.call('lector', { method: 'POST', url: `/api/v1/payroll/${payrollId}/lines`, payload: {} })
+  ).body.payload.content.map((l: { state: number }) => l.state)
 
 const generate = (who: 'rrhh' | 'lector', body: object) =>
   t.call(who, { method: 'POST', url: '/api/v1/payment-orders', payload: body })
@@ -148,9 +153,7 @@ describe('payment orders', () => {
     expect(records[1].slice(38, 113).trimEnd()).toBe('NUÑEZ 0, JOSE')
     expect(order.sha256).toMatch(/^[0-9a-f]{64}$/)
 
-    const lines = await t.handle.db.select().from(payrollLines).where(eq(payrollLines.payrollId, payroll.id))
-    expect(lines.every((l) => l.sentAt instanceof Date)).toBe(true)
-    expect(await t.handle.db.select().from(paymentOrderLines)).toHaveLength(3)
+    expect(await lineStates(payroll.id)).toEqual([LINE_STATE.SENT, LINE_STATE.SENT, LINE_STATE.SENT])
     const audit = await t.handle.db.select().from(auditLogs).where(eq(auditLogs.entity, 'payment_orders'))
     expect(audit[0].description).toContain('3 abonos, S/ 4,480.75')
   })
@@ -179,8 +182,11 @@ describe('payment orders', () => {
       url: `/api/v1/payment-orders?payrollId=${payroll.id}`,
     })
     expect(list.body.payload).toEqual([])
-    const lines = await t.handle.db.select().from(payrollLines).where(eq(payrollLines.payrollId, payroll.id))
-    expect(lines.some((l) => l.sentAt)).toBe(false)
+    expect(await lineStates(payroll.id)).toEqual([
+      LINE_STATE.OBSERVED,
+      LINE_STATE.PENDING,
+      LINE_STATE.PENDING,
+    ])
   })
 
   it('refuses a dollar debit account; writes the generic CCI workbook for lines with CCIs', async () => {

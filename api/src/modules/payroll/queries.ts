@@ -118,7 +118,6 @@ const lineColumns = {
   reviewFlags: payrollLines.reviewFlags,
   reviewConfirmedBy: payrollLines.reviewConfirmedBy,
   reviewConfirmedAt: payrollLines.reviewConfirmedAt,
-  sentAt: payrollLines.sentAt,
 }
 
 /** Money as a number; the line's state and review reasons spelled out for screens and exports. */

@@ -45,7 +45,7 @@ export const PayrollLineSchema = z.object({
   reviewReasons: z.array(z.string()),
   reviewConfirmedBy: z.string().nullable(),
   reviewConfirmedAt: z.date().nullable(),
-  /** When the line last went to the bank in a payment file. */
+  /** When the payroll's latest payment file went to the bank (all its lines are in it). */
   sentAt: z.date().nullable(),
   /** 1 PENDIENTE, 2 ENVIADO, 3 ABONADO, 4 OBSERVADO. */
   state: z.number(),
