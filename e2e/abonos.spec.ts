@@ -43,7 +43,10 @@ async function createPayroll(page: Page, code: string, documents: string[]) {
     await expect(page.getByRole('row', { name: new RegExp(code) })).toHaveCount(1, { timeout: 1000 })
   }).toPass({ timeout: 30_000 })
   // Lines flagged for review (SIN CONTRATO, other verified bank data) are confirmed before paying.
-  await page.getByRole('row', { name: new RegExp(code) }).getByRole('link', { name: 'Ver detalle' }).click()
+  await page
+    .getByRole('row', { name: new RegExp(code) })
+    .getByRole('link', { name: 'Ver detalle' })
+    .click()
   await confirmObservedLines(page)
 }
 

@@ -109,9 +109,9 @@ test.describe('Pagar la planilla', () => {
     const result = new ExcelJS.Workbook()
     const sheet = result.addWorksheet('Resultado')
     sheet.addRow(['Tipo de documento', 'Nro. Documento', 'Beneficiario', 'Monto', 'Estado', 'N° Operación'])
-    documents.forEach((dni, i) =>
-      sheet.addRow(['DNI', dni, `COLABORADOR ${i + 1}`, AMOUNTS[i], 'Procesado', `OP-${i + 1}`]),
-    )
+    for (const [i, dni] of documents.entries()) {
+      sheet.addRow(['DNI', dni, `COLABORADOR ${i + 1}`, AMOUNTS[i], 'Procesado', `OP-${i + 1}`])
+    }
     const excel = Buffer.from(await result.xlsx.writeBuffer())
     await page
       .getByLabel('Excel de abonos (.xlsx)')

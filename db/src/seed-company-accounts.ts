@@ -14,18 +14,16 @@ export const companyAccountSeedStep: SeedStep = {
     if (n > 0) return 0
     const [company] = await db.select().from(companies).orderBy(asc(companies.id)).limit(1)
     if (!company) return 0
-    await db
-      .insert(companyBankAccounts)
-      .values([
-        {
-          companyId: company.id,
-          bankCode: '002',
-          currency: 'PEN',
-          accountType: 'C',
-          account: '1910123456078',
-          createdBy: 'seed',
-        },
-      ])
+    await db.insert(companyBankAccounts).values([
+      {
+        companyId: company.id,
+        bankCode: '002',
+        currency: 'PEN',
+        accountType: 'C',
+        account: '1910123456078',
+        createdBy: 'seed',
+      },
+    ])
     return 1
   },
 }

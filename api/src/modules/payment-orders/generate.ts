@@ -92,7 +92,7 @@ async function workbookBytes(rows: readonly (readonly unknown[])[]): Promise<Buf
 /**
  * 'Generar archivo de pago': checks every line of the payroll against the format before writing
  * anything (any problem refuses the whole file, every problem listed), then stores the file and,
- * in one transaction, records the order, its lines, marks them 'enviado al banco' and audits it.
+ * in one transaction, records the order (its lines are then 'enviado al banco') and audits it.
  */
 export async function generatePaymentOrder(
   db: Database,
