@@ -4,6 +4,7 @@ import { payrollWorkbook } from '@planillas/db/payroll-fixtures'
 import { periodOptions, todayInLima } from '@planillas/domain'
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './fixtures'
+import { confirmObservedLines } from './line-review'
 
 const AMOUNTS = [1850.5, 1200, 990.25]
 
@@ -41,6 +42,12 @@ async function createPayroll(page: Page, code: string, documents: string[]) {
     await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
     await expect(page.getByRole('row', { name: new RegExp(code) })).toHaveCount(1, { timeout: 1000 })
   }).toPass({ timeout: 30_000 })
+  // Lines flagged for review (SIN CONTRATO, other verified bank data) are confirmed before paying.
+  await page
+    .getByRole('row', { name: new RegExp(code) })
+    .getByRole('link', { name: 'Ver detalle' })
+    .click()
+  await confirmObservedLines(page)
 }
 
 test.describe('Abonos', () => {

@@ -24,6 +24,7 @@ import { employeeRoutes } from './modules/employees/routes'
 import { healthRoutes } from './modules/health/routes'
 import { jobOpeningRoutes } from './modules/job-openings/routes'
 import { paymentBatchRoutes } from './modules/payment-batches/routes'
+import { paymentOrderRoutes } from './modules/payment-orders/routes'
 import { payrollRoutes } from './modules/payroll/routes'
 import { payrollBatchRoutes } from './modules/payroll-batch/routes'
 import { positionRoutes } from './modules/positions'
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(jobOpeningRoutes, { prefix: '/job-openings' })
       await v1.register(applicantRoutes, { prefix: '/applicants' })
       await v1.register(paymentBatchRoutes, { prefix: '/payment-batches' })
+      await v1.register(paymentOrderRoutes, { prefix: '/payment-orders' })
       await v1.register(dashboardRoutes, { prefix: '/dashboard' })
       await v1.register(referenceRoutes)
     },

@@ -2,6 +2,7 @@ import { DEMO_ROLES, rucCheckDigit } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import type { Database } from './client'
 import { areas, companies, positions, users } from './schema/index'
+import { companyAccountSeedStep } from './seed-company-accounts'
 import { contractSeedStep } from './seed-contracts'
 import { employeeSeedStep } from './seed-employees'
 import { recruitmentSeedStep } from './seed-recruitment'
@@ -125,6 +126,7 @@ export const seedSteps: SeedStep[] = [
   employeeSeedStep,
   contractSeedStep,
   recruitmentSeedStep,
+  companyAccountSeedStep,
 ]
 
 async function insertDescriptions(

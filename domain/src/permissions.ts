@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   ...moduleRoles,
   'planillas_carga',
   'planillas_abonos',
+  /** 'Generar archivo de pago': the bank's bulk-payment file of a payroll (issue 14). */
+  'planillas_pago',
 ] as const
 export type Permission = string
 

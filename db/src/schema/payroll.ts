@@ -135,10 +135,23 @@ export const payrollLines = pgTable(
     paid: boolean('paid').notNull().default(false),
     paidDate: date('paid_date'),
     operationNumber: text('operation_number'),
+    /**
+     * Why the line must be looked at before it is paid (domain LINE_REVIEW bits: 1 bank data differ
+     * from the employee's verified data, 2 SIN CONTRATO, 4 document in another payroll of the same
+     * period and type). Set by the import in the same transaction as the lines.
+     */
+    reviewFlags: smallint('review_flags').notNull().default(0),
+    /** Who confirmed a flagged line and when, recorded by the server. */
+    reviewConfirmedBy: text('review_confirmed_by'),
+    reviewConfirmedAt: timestamp('review_confirmed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check('payroll_lines_amount_check', sql`${t.amount} > 0`),
+    check(
+      'payroll_lines_review_confirmed_check',
+      sql`(${t.reviewConfirmedAt} is null) = (${t.reviewConfirmedBy} is null)`,
+    ),
     uniqueIndex('payroll_lines_document_unique').on(t.payrollId, t.identifierType, t.identifier),
     index('payroll_lines_payroll_row_idx').on(t.payrollId, t.rowNumber),
     index('payroll_lines_employee_idx').on(t.employeeId),

@@ -1,13 +1,16 @@
 import { enumLabel, formatDateTime, recordStatus } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { api } from '~/api.server'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { ApiError, api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { FormPage } from '~/components/form/form-layout'
-import { ButtonLink } from '~/components/ui/button'
+import { controlClass } from '~/components/form/fields'
+import { FormCard, FormErrors, FormPage } from '~/components/form/form-layout'
+import { DataTable } from '~/components/list/data-table'
+import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
+import { redirectWithToast } from '~/session.server'
 import type { CompanyRow } from './empresas._index'
 
 export const meta: MetaFunction = () => [{ title: 'Datos de la empresa | Planillas' }]
@@ -18,11 +21,54 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     request,
     `/companies/${idParam(params.id)}`,
   )
-  return { company, canEdit: user.roles.includes('empresas_edicion') }
+  const [accounts, banks] = await Promise.all([
+    api<CompanyAccount[]>(request, `/companies/${company.id}/accounts`),
+    api<{ id: string; name: string }[]>(request, '/banks'),
+  ])
+  return { company, accounts, banks, canEdit: user.roles.includes('empresas_edicion') }
+}
+
+type CompanyAccount = {
+  id: number
+  bankCode: string
+  currency: string
+  accountType: string
+  account: string
+  interAccount: string | null
+}
+
+/** 'Agregar cuenta' in 'Cuentas de la empresa': a plain form post, with or without JavaScript. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requirePermission(request, 'empresas_edicion')
+  const id = idParam(params.id)
+  const form = await request.formData()
+  const value = (name: string) => String(form.get(name) ?? '').trim()
+  try {
+    await api(request, `/companies/${id}/accounts`, {
+      method: 'POST',
+      body: {
+        bankCode: value('bankCode'),
+        currency: value('currency'),
+        accountType: value('accountType') || 'C',
+        account: value('account'),
+        interAccount: value('interAccount') || null,
+      },
+    })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400)
+      return data({ errors: error.messages }, { status: 400 })
+    throw error
+  }
+  return redirectWithToast(request, `/empresas/${id}/detalle`, {
+    type: 'success',
+    message: 'Cuenta registrada correctamente',
+  })
 }
 
 export default function CompanyDetails() {
-  const { company, canEdit } = useLoaderData<typeof loader>()
+  const { company, canEdit, accounts, banks } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>() as { errors?: string[] } | undefined
+  const bankName = (code: string) => banks.find((b) => b.id === code)?.name ?? code
   return (
     <FormPage title="Datos de la empresa">
       <DetailCard
@@ -38,6 +84,68 @@ export default function CompanyDetails() {
           { label: 'Última actualización', value: formatDateTime(company.updatedAt) },
         ]}
       />
+      <section aria-labelledby="accounts-title" className="flex flex-col gap-2">
+        <h2 id="accounts-title" className="text-lg font-semibold">
+          Cuentas de la empresa
+        </h2>
+        <DataTable
+          caption="Cuentas de cargo de la empresa"
+          rows={accounts}
+          rowKey={(a) => a.id}
+          columns={[
+            { header: 'Banco', cell: (a) => bankName(a.bankCode), mobile: 'title' },
+            { header: 'Moneda', cell: (a) => a.currency },
+            { header: 'Tipo', cell: (a) => (a.accountType === 'M' ? 'Maestra' : 'Corriente') },
+            { header: 'Número de cuenta', cell: (a) => a.account },
+            { header: 'CCI', cell: (a) => a.interAccount ?? '---' },
+          ]}
+        />
+        {canEdit ? (
+          <Form method="post" className="flex flex-col gap-3">
+            <FormErrors errors={refused?.errors} />
+            <FormCard title="Agregar cuenta" columns={3}>
+              <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+                Banco
+                <select name="bankCode" required className={controlClass} defaultValue="">
+                  <option value="">Seleccione</option>
+                  {banks.map((b) => (
+                    <option key={b.id} value={b.id}>
+                      {b.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+                Moneda
+                <select name="currency" className={controlClass} defaultValue="PEN">
+                  <option value="PEN">Soles (PEN)</option>
+                  <option value="USD">Dólares (USD)</option>
+                </select>
+              </label>
+              <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+                Tipo de cuenta
+                <select name="accountType" className={controlClass} defaultValue="C">
+                  <option value="C">Corriente</option>
+                  <option value="M">Maestra</option>
+                </select>
+              </label>
+              <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+                Número de cuenta
+                <input name="account" required inputMode="numeric" maxLength={20} className={controlClass} />
+              </label>
+              <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+                CCI (opcional)
+                <input name="interAccount" inputMode="numeric" maxLength={20} className={controlClass} />
+              </label>
+            </FormCard>
+            <div className="flex justify-end">
+              <button type="submit" className={buttonClass('primary')}>
+                Agregar cuenta
+              </button>
+            </div>
+          </Form>
+        ) : null}
+      </section>
       <div className="flex justify-end gap-2">
         <ButtonLink to="/empresas">Volver</ButtonLink>
         {canEdit ? (

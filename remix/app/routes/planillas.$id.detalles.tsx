@@ -4,13 +4,15 @@ import {
   formatDate,
   formatMoney,
   identifierType,
+  LINE_STATE,
+  lineState,
   type PageResponse,
   payrollType,
   periodLabel,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData, useSearchParams } from '@remix-run/react'
-import { api } from '~/api.server'
+import { ApiError, api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
 import { DataTable } from '~/components/list/data-table'
@@ -24,6 +26,7 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { idParam } from '~/form.server'
 import { paidFilter } from '~/screens/payroll/paid-filter'
+import { redirectWithToast } from '~/session.server'
 import { apiPageQuery, readListParams } from '~/utils/list-params'
 import type { PayrollRow } from './planillas._index'
 
@@ -38,6 +41,10 @@ type Line = {
   bankInterAccount: string | null
   amount: number
   paid: boolean
+  /** 1 PENDIENTE, 2 ENVIADO, 3 ABONADO, 4 OBSERVADO. */
+  state: number
+  reviewReasons: string[]
+  reviewConfirmedBy: string | null
 }
 type LineStatus = {
   lineId: number
@@ -76,15 +83,36 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     lines,
     list,
     rows: lines.content.map((line) => ({ ...line, payment: byLine[line.id] ?? null })),
+    canConfirm: user.roles.includes('planillas_edicion'),
+    payHref: user.roles.includes('planillas_pago') ? `/planillas/${id}/pago` : undefined,
     downloadHref: user.roles.includes('planillas_descarga_excel')
       ? `/planillas/${id}/descargar${url.search}`
       : undefined,
   }
 }
 
+/** 'Confirmar' on a line flagged for review (issue 11): a plain form post, with or without JavaScript. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requirePermission(request, 'planillas_edicion')
+  const id = idParam(params.id)
+  const form = await request.formData()
+  const lineId = Number(form.get('lineId'))
+  const back = `/planillas/${id}/detalles${new URL(request.url).search}`
+  try {
+    await api(request, `/payroll/${id}/lines/${lineId}/confirm`, { method: 'POST' })
+  } catch (error) {
+    if (error instanceof ApiError)
+      return redirectWithToast(request, back, { type: 'error', message: error.messages.join(' ') })
+    throw error
+  }
+  return redirectWithToast(request, back, { type: 'success', message: 'Línea confirmada: ya puede abonarse' })
+}
+
+const STATE_TONE = { 1: 'amber', 2: 'blue', 3: 'green', 4: 'red' } as const
+
 /** One payroll: its totals, then every line with whether the bank has paid it and the proof. */
 export default function PayrollDetails() {
-  const { payroll, lines, list, rows, downloadHref } = useLoaderData<typeof loader>()
+  const { payroll, lines, list, rows, downloadHref, canConfirm, payHref } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const paid = searchParams.get('paid') ?? ''
   return (
@@ -130,6 +158,7 @@ export default function PayrollDetails() {
           <div className="min-w-60 flex-1">
             <SearchBar placeholder="Buscar por documento o nombre" value={list.search} />
           </div>
+          {payHref ? <ButtonLink to={payHref}>Generar archivo de pago</ButtonLink> : null}
           {downloadHref ? (
             <a href={downloadHref} download className={buttonClass('secondary')}>
               Descargar
@@ -155,18 +184,37 @@ export default function PayrollDetails() {
               className: 'text-right whitespace-nowrap',
             },
             {
-              header: 'Pago',
-              cell: (r) =>
-                r.payment?.paid ? (
-                  <Badge tone="green">ABONADO</Badge>
-                ) : (
-                  <span className="flex flex-col gap-1">
-                    <Badge tone="amber">PENDIENTE</Badge>
-                    {r.payment?.pendingReason ? (
-                      <span className="text-xs text-slate-600">{r.payment.pendingReason}</span>
-                    ) : null}
-                  </span>
-                ),
+              header: 'Estado',
+              cell: (r) => (
+                <span className="flex flex-col items-start gap-1">
+                  <Badge tone={STATE_TONE[r.state as keyof typeof STATE_TONE] ?? 'amber'}>
+                    {enumLabel(lineState, r.state)}
+                  </Badge>
+                  {r.reviewReasons.map((reason) => (
+                    <span key={reason} className="text-xs text-slate-600">
+                      {reason}
+                    </span>
+                  ))}
+                  {r.reviewConfirmedBy ? (
+                    <span className="text-xs text-slate-600">Confirmada por {r.reviewConfirmedBy}</span>
+                  ) : null}
+                  {!r.payment?.paid && r.payment?.pendingReason ? (
+                    <span className="text-xs text-slate-600">{r.payment.pendingReason}</span>
+                  ) : null}
+                  {canConfirm && r.state === LINE_STATE.OBSERVED ? (
+                    <Form method="post">
+                      <input type="hidden" name="lineId" value={r.id} />
+                      <button
+                        type="submit"
+                        className="rounded px-2 py-1 text-sm font-medium text-primary-dark underline hover:bg-primary-light"
+                        aria-label={`Confirmar la línea de la fila ${r.rowNumber}`}
+                      >
+                        Confirmar
+                      </button>
+                    </Form>
+                  ) : null}
+                </span>
+              ),
             },
             { header: 'Fecha de abono', cell: (r) => formatDate(r.payment?.paymentDate) },
             { header: 'N° de operación', cell: (r) => r.payment?.operationNumber ?? '---' },

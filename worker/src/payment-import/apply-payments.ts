@@ -9,6 +9,7 @@ import {
   SYSTEM_ACTOR,
 } from '@planillas/db'
 import {
+  BLOCKING_REVIEW_FLAGS,
   countOf,
   enumLabel,
   formatCount,
@@ -122,7 +123,8 @@ async function loadLineStates(tx: Executor, payrollId: number, read: ReadPayment
     const slice = read.rows.slice(at, at + SLICE)
     const result = await tx.execute(sql`
       select l.id::text as id, l.identifier_type as "identifierType", l.identifier, l.amount::text as amount,
-             p.batch_id as "paidBatchId", p.operation_number as "paidOperation"
+             p.batch_id as "paidBatchId", p.operation_number as "paidOperation",
+             (l.review_flags & ${sql.raw(String(BLOCKING_REVIEW_FLAGS))} <> 0 and l.review_confirmed_at is null) as "awaitingReview"
       from payroll_lines l
       join (select distinct t, i from unnest(
         ${sql.param(slice.map((r) => r.identifierType))}::smallint[],

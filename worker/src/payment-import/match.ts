@@ -1,4 +1,5 @@
 import {
+  LINE_REVIEW_MESSAGES,
   PAYMENT_FILE_COLUMNS,
   PAYMENT_ISSUE_KIND,
   PAYMENT_ROW_MESSAGES,
@@ -17,6 +18,8 @@ export type LineState = {
   amount: string
   paidBatchId: number | null
   paidOperation: string | null
+  /** Flagged for review (bank data, SIN CONTRATO) and not confirmed: it may not be paid yet. */
+  awaitingReview?: boolean
 }
 
 export type ReceiptRef = { id: number; fileName: string; matchKey: string }
@@ -105,6 +108,8 @@ export function matchPayments(input: {
         PAYMENT_ROW_MESSAGES.alreadyPaid(line.paidBatchId, line.paidOperation ?? ''),
         line.id,
       )
+    } else if (line.awaitingReview) {
+      observe('identifier', row.identifier, LINE_REVIEW_MESSAGES.awaitingReview, line.id)
     } else if (toCents(row.amount) !== toCents(line.amount)) {
       observe('amount', row.amount, PAYMENT_ROW_MESSAGES.amountDiffers(row.amount, line.amount), line.id)
     } else if (row.receipt && !receipt) {

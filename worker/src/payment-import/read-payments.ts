@@ -10,6 +10,7 @@ import {
 } from '@planillas/domain'
 import { readSheetRows } from '../payroll-import/sheet-rows'
 import type { PaymentIssue } from './batch-store'
+import { bankResultMapper } from './read-bank-result'
 
 export type PaymentRow = PaymentRowValues & { rowNumber: number }
 
@@ -37,19 +38,33 @@ export async function readPayments(
   const rowIssues: PaymentIssue[] = []
   let rowsRead = 0
   let header = true
+  // Issue 14: the bank's result report is read through a mapper to the template's cells.
+  let bankResult: ReturnType<typeof bankResultMapper> = null
   for await (const row of readSheetRows(pkg)) {
     if (isBlankRow(row.cells)) continue
     if (header) {
       header = false
+      const texts = row.cells.map((c) => (c.kind === 'text' ? c.text : ''))
       const problems =
-        row.number === 1
-          ? paymentHeaderProblems(row.cells.map((c) => (c.kind === 'text' ? c.text : '')))
-          : [FILE_MESSAGES.headerRowAt(row.number)]
-      if (problems.length) throw new XlsxFileError(inSheet(problems.join('. ')))
+        row.number === 1 ? paymentHeaderProblems(texts) : [FILE_MESSAGES.headerRowAt(row.number)]
+      // Issue 14: the bank's result report is read as it comes, its columns mapped by their names.
+      bankResult = problems.length && row.number === 1 ? bankResultMapper(texts) : null
+      if (problems.length && !bankResult) throw new XlsxFileError(inSheet(problems.join('. ')))
       continue
     }
     if (++rowsRead > PAYMENT_LIMITS.maxRows) throw new XlsxFileError(FILE_MESSAGES.tooManyRows)
-    const { values, problems } = checkPaymentRow(row.cells)
+    const mapped = bankResult ? bankResult(row.cells, row.number) : { cells: row.cells }
+    if ('notPaid' in mapped) {
+      rowIssues.push({
+        kind: PAYMENT_ISSUE_KIND.OBSERVATION,
+        rowNumber: row.number,
+        column: null,
+        value: null,
+        reason: mapped.notPaid,
+      })
+      continue
+    }
+    const { values, problems } = checkPaymentRow(mapped.cells)
     for (const p of problems) {
       rowIssues.push({
         kind: PAYMENT_ISSUE_KIND.OBSERVATION,

@@ -10,6 +10,7 @@ import {
 import { BATCH_STATUS, formatCount, formatMoney } from '@planillas/domain'
 import { eq, sql } from 'drizzle-orm'
 import type { ClaimedBatch } from './batch-store'
+import { flagLinesForReview } from './line-review'
 import type { PayrollLines } from './payroll-lines'
 
 export { PayrollLines } from './payroll-lines'
@@ -59,6 +60,7 @@ export async function insertPayroll(
     })
     .returning({ id: payrolls.id })
   await insertLines(tx, payroll.id, lines, actor)
+  await flagLinesForReview(tx, payroll.id)
   // Totals come from the rows written, so they can never disagree with them.
   const [totals] = await tx
     .update(payrolls)

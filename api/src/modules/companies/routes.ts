@@ -21,6 +21,7 @@ import { found, withUniqueMessages } from '../../lib/errors'
 import { lookupExternal, pick } from '../../lib/external-lookup'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { companyAccountRoutes } from './accounts'
 import * as q from './queries'
 
 const tags = ['companies']
@@ -45,6 +46,7 @@ export const CompanyRowSchema = z.object({
 
 export async function companyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  await app.register(companyAccountRoutes)
 
   app.post('/list', {
     config: { permission: 'empresas_lista' },

@@ -1,6 +1,7 @@
 import type { Executor } from '@planillas/db'
 import { openXlsx, readFirstRowAt, XlsxFileError } from '@planillas/db/xlsx-package'
 import {
+  bankResultMapper,
   FILE_MESSAGES,
   PAYMENT_UPLOAD_MESSAGES as M,
   type PaymentBatchFields,
@@ -69,7 +70,8 @@ async function excelProblems(content: Buffer): Promise<string[]> {
       pkg.sheetCount > 1 ? FILE_MESSAGES.inSheet(pkg.sheetName, message) : message
     if (!first) return [inSheet(FILE_MESSAGES.empty)]
     if (first.number !== 1) return [inSheet(FILE_MESSAGES.headerRowAt(first.number))]
-    const problems = paymentHeaderProblems(first.cells)
+    // Issue 14: the bank's result report is accepted as it comes (the worker maps its columns).
+    const problems = bankResultMapper(first.cells) ? [] : paymentHeaderProblems(first.cells)
     if (!problems.length && pkg.rowElements < 2) return [inSheet(FILE_MESSAGES.noDataRows)]
     return problems.map(inSheet)
   } catch (error) {

@@ -176,6 +176,7 @@ describe('payroll API', () => {
       'SÍ',
       '28/11/2026',
       'OP-0',
+      'ABONADO',
     ])
     const reader = await t.app.inject({
       method: 'POST',

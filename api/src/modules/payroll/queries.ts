@@ -1,5 +1,11 @@
 import { type Executor, payrollLines, payrolls } from '@planillas/db'
-import type { PageQuery, PayrollFilter, PayrollLineFilter } from '@planillas/domain'
+import {
+  lineStateOf,
+  type PageQuery,
+  type PayrollFilter,
+  type PayrollLineFilter,
+  reviewReasons,
+} from '@planillas/domain'
 import { and, asc, count, eq, gt, ilike, or } from 'drizzle-orm'
 import { likePattern, orderByFor, paged } from '../../lib/paging'
 
@@ -109,9 +115,18 @@ const lineColumns = {
   paid: payrollLines.paid,
   paidDate: payrollLines.paidDate,
   operationNumber: payrollLines.operationNumber,
+  reviewFlags: payrollLines.reviewFlags,
+  reviewConfirmedBy: payrollLines.reviewConfirmedBy,
+  reviewConfirmedAt: payrollLines.reviewConfirmedAt,
 }
 
-const toLine = <T extends { amount: string }>(line: T) => ({ ...line, amount: Number(line.amount) })
+/** Money as a number; the line's state and review reasons spelled out for screens and exports. */
+const toLine = <T extends Parameters<typeof lineStateOf>[0] & { amount: string }>(line: T) => ({
+  ...line,
+  amount: Number(line.amount),
+  state: lineStateOf(line),
+  reviewReasons: reviewReasons(line.reviewFlags),
+})
 
 export async function listLines(db: Executor, payrollId: number, filter: PayrollLineFilter, page: PageQuery) {
   const orderBy = orderByFor(
@@ -143,3 +158,4 @@ export const lineExportBatch =
       .where(and(lineWhere(payrollId, filter), gt(payrollLines.id, afterId)))
       .orderBy(asc(payrollLines.id))
       .limit(limit)
+      .then((rows) => rows.map(toLine))

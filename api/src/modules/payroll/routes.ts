@@ -3,6 +3,8 @@ import {
   formatDate,
   formatDateTime,
   identifierType,
+  lineState,
+  lineStateOf,
   PageQuerySchema,
   PayrollFilterSchema,
   PayrollLineFilterSchema,
@@ -18,15 +20,25 @@ import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchem
 import { found } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { lastOrderAt } from '../payment-orders/generate'
+import { lineReviewRoutes } from './line-review'
 import * as q from './queries'
 import { PayrollLineSchema, PayrollOptionSchema, PayrollRowSchema } from './schemas'
 
 const tags = ['payroll']
+
+/** A line's state once the payroll's latest payment file is known (issue 14: ENVIADO). */
+const withSentAt = <L extends Parameters<typeof lineStateOf>[0]>(line: L, sentAt: Date | null) => ({
+  ...line,
+  sentAt,
+  state: lineStateOf({ ...line, sentAt }),
+})
 const money = (value: string | number) => Number(value)
 
 /** 'Planillas': the payrolls the import job wrote, their lines, status and exports (SPEC §2, §7). */
 export async function payrollRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  await app.register(lineReviewRoutes)
 
   app.post('/list', {
     config: { permission: 'planillas_lista' },
@@ -70,7 +82,11 @@ export async function payrollRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       found(await q.getPayroll(app.db, req.params.id))
-      return ok(await q.listLines(app.db, req.params.id, req.body ?? {}, req.query))
+      const [page, sentAt] = await Promise.all([
+        q.listLines(app.db, req.params.id, req.body ?? {}, req.query),
+        lastOrderAt(app.db, req.params.id),
+      ])
+      return ok({ ...page, content: page.content.map((l) => withSentAt(l, sentAt)) })
     },
   })
 
@@ -121,10 +137,14 @@ export async function payrollRoutes(fastify: FastifyInstance) {
     schema: { tags, params: IdParamsSchema, body: PayrollLineFilterSchema.nullish() },
     handler: async (req, reply) => {
       const payroll = found(await q.getPayroll(app.db, req.params.id))
+      const sentAt = await lastOrderAt(app.db, payroll.id)
+      const batch = q.lineExportBatch(app.db, payroll.id, req.body ?? {})
       return sendWorkbook(reply, {
         fileName: exportFileName(`planilla-${payroll.code}`),
         sheetName: 'Detalle',
-        rows: inBatches(q.lineExportBatch(app.db, payroll.id, req.body ?? {})),
+        rows: inBatches(async (afterId: number, limit: number) =>
+          (await batch(afterId, limit)).map((l) => withSentAt(l, sentAt)),
+        ),
         columns: [
           { header: 'Fila', width: 8, value: (l) => l.rowNumber },
           {
@@ -141,6 +161,8 @@ export async function payrollRoutes(fastify: FastifyInstance) {
           { header: 'Abonado', width: 10, value: (l) => (l.paid ? 'SÍ' : 'NO') },
           { header: 'Fecha de abono', width: 14, value: (l) => formatDate(l.paidDate) },
           { header: 'N° de operación', width: 18, value: (l) => l.operationNumber ?? '' },
+          { header: 'Estado', width: 12, value: (l) => enumLabel(lineState, l.state) },
+          { header: 'Observaciones', width: 48, value: (l) => l.reviewReasons.join('; ') },
         ],
       })
     },

@@ -40,4 +40,13 @@ export const PayrollLineSchema = z.object({
   paid: z.boolean(),
   paidDate: z.string().nullable(),
   operationNumber: z.string().nullable(),
+  /** Review flags (domain LINE_REVIEW bits) and who confirmed them; reasons spelled out. */
+  reviewFlags: z.number(),
+  reviewReasons: z.array(z.string()),
+  reviewConfirmedBy: z.string().nullable(),
+  reviewConfirmedAt: z.date().nullable(),
+  /** When the payroll's latest payment file went to the bank (all its lines are in it). */
+  sentAt: z.date().nullable(),
+  /** 1 PENDIENTE, 2 ENVIADO, 3 ABONADO, 4 OBSERVADO. */
+  state: z.number(),
 })

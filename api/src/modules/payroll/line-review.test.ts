@@ -1,0 +1,99 @@
+import { auditLogs, payrollLines, payrolls } from '@planillas/db'
+import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
+import { LINE_REVIEW, LINE_REVIEW_MESSAGES, LINE_STATE } from '@planillas/domain'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../testing'
+
+let t: TestApp
+let payrollId = 0
+const lineIds: number[] = []
+const FLAGS = [LINE_REVIEW.BANK_DATA_DIFFER | LINE_REVIEW.NO_CONTRACT, LINE_REVIEW.DUPLICATE_IN_PERIOD, 0]
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await ensureFixtureBanks(t.handle.db)
+  await insertFixtureEmployees(t.handle.db, 3)
+  const [payroll] = await t.handle.db
+    .insert(payrolls)
+    .values({
+      code: 'PL-REV-1',
+      name: 'Revisión',
+      type: 1,
+      period: '202611',
+      collaborators: 3,
+      totalAmount: '300',
+    })
+    .returning()
+  payrollId = payroll.id
+  const lines = await t.handle.db
+    .insert(payrollLines)
+    .values(
+      FLAGS.map((reviewFlags, i) => ({
+        payrollId,
+        rowNumber: i + 2,
+        employeeId: i + 1,
+        identifierType: 1,
+        identifier: fixtureDni(i),
+        fullName: `NOMBRE ${i} APELLIDO ${i}`,
+        bankCode: '002',
+        bankAccount: `19100000000${i}`,
+        amount: '100.00',
+        reviewFlags,
+      })),
+    )
+    .returning({ id: payrollLines.id })
+  lineIds.push(...lines.map((l) => l.id))
+})
+afterAll(() => t.close())
+
+const confirm = (role: 'rrhh' | 'lector', lineId: number, id = payrollId) =>
+  t.call(role, { method: 'POST', url: `/api/v1/payroll/${id}/lines/${lineId}/confirm` })
+
+describe('payroll line review API', () => {
+  it('lists each line with its review reasons and state', async () => {
+    const res = await t.call('lector', {
+      method: 'POST',
+      url: `/api/v1/payroll/${payrollId}/lines`,
+      payload: {},
+    })
+    expect(
+      res.body.payload.content.map((l: { reviewReasons: string[]; state: number }) => [
+        l.state,
+        l.reviewReasons,
+      ]),
+    ).toEqual([
+      [
+        LINE_STATE.OBSERVED,
+        ['Datos bancarios distintos a los verificados del colaborador', 'Colaborador SIN CONTRATO'],
+      ],
+      [LINE_STATE.PENDING, ['El documento figura en otra planilla del mismo periodo y tipo']],
+      [LINE_STATE.PENDING, []],
+    ])
+  })
+
+  it('confirms a flagged line once, with an audit entry; needs planillas_edicion', async () => {
+    expect((await confirm('lector', lineIds[0])).status).toBe(403)
+    const res = await confirm('rrhh', lineIds[0])
+    expect(res.status).toBe(200)
+    const [line] = await t.handle.db.select().from(payrollLines).where(eq(payrollLines.id, lineIds[0]))
+    expect(line.reviewConfirmedBy).toBe('rrhh@planillas.pe')
+    expect(line.reviewConfirmedAt).toBeInstanceOf(Date)
+    const audit = await t.handle.db.select().from(auditLogs).where(eq(auditLogs.entity, 'payroll_lines'))
+    expect(audit.map((a) => a.description)).toEqual([
+      `Confirmó la línea de la fila 2 de la planilla PL-REV-1 (DNI ${fixtureDni(0)}, NOMBRE 0 APELLIDO 0): Datos bancarios distintos a los verificados del colaborador; Colaborador SIN CONTRATO`,
+    ])
+    const again = await confirm('rrhh', lineIds[0])
+    expect(again.status).toBe(400)
+    expect(again.body.messages).toEqual([LINE_REVIEW_MESSAGES.alreadyConfirmed])
+  })
+
+  it('refuses a line with nothing to confirm (a warning only, or no flag) and a line of another payroll', async () => {
+    for (const id of [lineIds[1], lineIds[2]]) {
+      const res = await confirm('rrhh', id)
+      expect(res.status).toBe(400)
+      expect(res.body.messages).toEqual([LINE_REVIEW_MESSAGES.nothingToConfirm])
+    }
+    expect((await confirm('rrhh', lineIds[0], payrollId + 1000)).status).toBe(404)
+  })
+})

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from './client'
+import { companyBankAccounts } from './schema/index'
+import { seedDemo } from './seed'
+import { openTestDatabase } from './testing'
+
+describe('demo company accounts', () => {
+  let handle: DatabaseHandle
+  beforeAll(async () => {
+    handle = await openTestDatabase()
+  })
+  afterAll(() => handle.close())
+
+  it('seeds a BCP debit account in soles for the first company, once', async () => {
+    expect(await seedDemo(handle.db)).toContain('cuentas de empresa: 1 nuevos')
+    expect(await seedDemo(handle.db)).toContain('cuentas de empresa: 0 nuevos')
+    const rows = await handle.db.select().from(companyBankAccounts)
+    expect(rows).toEqual([
+      expect.objectContaining({
+        bankCode: '002',
+        currency: 'PEN',
+        accountType: 'C',
+        account: '1910123456078',
+      }),
+    ])
+  })
+})

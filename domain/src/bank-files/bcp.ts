@@ -1,0 +1,158 @@
+import { IDENTIFIER_TYPE } from '../identifiers'
+import {
+  amountCents,
+  BANK_FILE_MESSAGES,
+  bankName,
+  cciProblem,
+  commonLineProblems,
+  formatAmount,
+  type PaymentFileHeader,
+  type PaymentFileLine,
+  type PaymentFileProblem,
+  padText,
+} from './common'
+
+/**
+ * BCP Telecrédito 'Planilla de Haberes', fixed-width text (Windows-1252, CRLF). Layout as
+ * published by BCP and as three independent implementations write it (docs/decisions.md):
+ *
+ * Header, type '1', 113 characters:
+ *   1 '1' · 2–7 count 9(6) · 8–15 date AAAAMMDD · 16 payroll subtype · 17 debit account type C/M ·
+ *   18–21 currency 0001 soles / 1001 dollars · 22–41 debit account X(20) · 42–58 total 9(14).99 ·
+ *   59–98 reference X(40) · 99–113 checksum 9(15)
+ * Detail, type '2', 195 characters:
+ *   1 '2' · 2 account type A savings / C current / M maestra / B another bank's account by CCI ·
+ *   3–22 account X(20) · 23 document type 1 DNI / 3 CE / 4 pasaporte · 24–35 document X(12) ·
+ *   36–38 minor's correlative (blank for adults) · 39–113 name X(75) · 114–153 beneficiary
+ *   reference X(40) · 154–173 company reference X(20) · 174–177 currency · 178–194 amount 9(14).99 ·
+ *   195 validate ID against the account: S/N
+ * Checksum: the debit account without its first 3 digits, plus each BCP account without its first
+ * 3 digits, or each CCI without its first 10; written as its last 15 digits (see decisions).
+ */
+export const BCP = {
+  bankCode: '002',
+  bankName: 'BCP',
+  headerLength: 113,
+  detailLength: 195,
+  nameMax: 75,
+  documentMax: 12,
+  referenceMax: 40,
+  /** 'X' quinta categoría (haberes); other subtypes (G gratificación, V vacaciones…) per decisions. */
+  subtype: 'X',
+  currencyCode: { PEN: '0001', USD: '1001' } as Record<string, string>,
+  documentCode: {
+    [IDENTIFIER_TYPE.DNI]: '1',
+    [IDENTIFIER_TYPE.CE]: '3',
+    [IDENTIFIER_TYPE.PASAPORTE]: '4',
+  } as Record<number, string>,
+  /** BCP account lengths: current accounts have 13 digits, savings accounts 14. */
+  accountTypeByLength: { 13: 'C', 14: 'A' } as Record<number, string>,
+} as const
+
+export type BcpOptions = {
+  /** Company reference on each detail (X(20)); defaults to the header reference. */
+  companyReference?: string
+  /** Detail flag 'S': the bank checks the document against the account holder. */
+  validateIdentity?: boolean
+}
+
+type CheckedLine = { accountType: string; account: string; name: string; cents: bigint; checksumPart: bigint }
+
+const digitsAfter = (value: string, skip: number) => BigInt(value.slice(skip) || '0')
+
+function checkLine(line: PaymentFileLine): { problems: string[]; checked?: CheckedLine } {
+  const problems = commonLineProblems(line)
+  if (!BCP.documentCode[line.identifierType]) problems.push(BANK_FILE_MESSAGES.documentType(BCP.bankName))
+  if (line.identifier.length > BCP.documentMax)
+    problems.push(BANK_FILE_MESSAGES.documentLength(BCP.documentMax))
+  const name = bankName(line.fullName)
+  if (!name) problems.push(BANK_FILE_MESSAGES.nameEmpty)
+  else if (name.length > BCP.nameMax) problems.push(BANK_FILE_MESSAGES.nameLength(BCP.nameMax, name.length))
+  let accountType = ''
+  let account = ''
+  let checksumPart = 0n
+  if (line.bankCode === BCP.bankCode) {
+    account = line.bankAccount.replace(/\D/g, '')
+    accountType = BCP.accountTypeByLength[account.length] ?? ''
+    if (!accountType || account !== line.bankAccount.trim())
+      problems.push(BANK_FILE_MESSAGES.sameBankAccount(BCP.bankName))
+    else checksumPart = digitsAfter(account, 3)
+  } else {
+    const cci = cciProblem(line)
+    if (cci) problems.push(cci)
+    else {
+      accountType = 'B'
+      account = line.bankInterAccount as string
+      checksumPart = digitsAfter(account, 10)
+    }
+  }
+  const cents = amountCents(line.amount)
+  if (cents !== null && cents >= 10n ** 16n) problems.push(BANK_FILE_MESSAGES.amountTooLarge)
+  if (problems.length) return { problems }
+  return { problems, checked: { accountType, account, name, cents: cents as bigint, checksumPart } }
+}
+
+function checkHeader(header: PaymentFileHeader): PaymentFileProblem[] {
+  const problems: string[] = []
+  if (header.currency !== 'PEN') problems.push(BANK_FILE_MESSAGES.currency)
+  if (header.debitBankCode !== BCP.bankCode) problems.push(BANK_FILE_MESSAGES.debitAccount(BCP.bankName))
+  else if (!/^\d{13,14}$/.test(header.debitAccount))
+    problems.push(BANK_FILE_MESSAGES.debitAccountFormat(BCP.bankName))
+  if (bankName(header.reference).length > BCP.referenceMax)
+    problems.push(BANK_FILE_MESSAGES.reference(BCP.referenceMax))
+  return problems.map((message) => ({ rowNumber: null, message }))
+}
+
+export type BankFile = {
+  /** The file's records without line ends; `encode` writes them. */
+  records: string[]
+  count: number
+  totalCents: bigint
+  checksum: string
+}
+
+export type BankFileResult = { ok: true; file: BankFile } | { ok: false; problems: PaymentFileProblem[] }
+
+/**
+ * Checks every line and the header before writing anything; any problem refuses the whole file
+ * and every problem is listed with its line.
+ */
+export function buildBcpFile(
+  header: PaymentFileHeader,
+  lines: readonly PaymentFileLine[],
+  options: BcpOptions = {},
+): BankFileResult {
+  const problems = checkHeader(header)
+  if (lines.length === 0) problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.noLines })
+  const checked: CheckedLine[] = []
+  for (const line of lines) {
+    const result = checkLine(line)
+    for (const message of result.problems) problems.push({ rowNumber: line.rowNumber, message })
+    if (result.checked) checked.push(result.checked)
+  }
+  if (problems.length) return { ok: false, problems }
+
+  const currency = BCP.currencyCode[header.currency]
+  const reference = bankName(header.reference)
+  const companyReference = bankName(options.companyReference ?? header.reference).slice(0, 20)
+  const flag = options.validateIdentity === false ? 'N' : 'S'
+  let totalCents = 0n
+  let checksum = digitsAfter(header.debitAccount, 3)
+  const records: string[] = [''] // the header goes first once totals are known
+  for (const [i, line] of lines.entries()) {
+    const c = checked[i]
+    totalCents += c.cents
+    checksum += c.checksumPart
+    records.push(
+      `2${c.accountType}${padText(c.account, 20)}${BCP.documentCode[line.identifierType]}${padText(line.identifier, 12)}   ` +
+        `${padText(c.name, 75)}${padText(reference, 40)}${padText(companyReference, 20)}${currency}` +
+        `${formatAmount(c.cents, 14)}${flag}`,
+    )
+  }
+  const checksumText = (checksum % 10n ** 15n).toString().padStart(15, '0')
+  records[0] =
+    `1${String(lines.length).padStart(6, '0')}${header.paymentDate.replaceAll('-', '')}${BCP.subtype}` +
+    `${header.debitAccountType ?? 'C'}${currency}${padText(header.debitAccount, 20)}` +
+    `${formatAmount(totalCents, 14)}${padText(reference, 40)}${checksumText}`
+  return { ok: true, file: { records, count: lines.length, totalCents, checksum: checksumText } }
+}

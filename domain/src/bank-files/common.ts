@@ -1,0 +1,153 @@
+import { IDENTIFIER_TYPE, isValidCci } from '../identifiers'
+
+/**
+ * What every bank format needs to know about a payment order and its lines. Pure data: the API
+ * reads it from the database, the formats check it and write the bank's file.
+ */
+export type PaymentFileHeader = {
+  /** The paying company's debit account (digits only) and its bank code ('002' BCP…). */
+  debitBankCode: string
+  debitAccount: string
+  /** Kind of debit account where the format asks for it: 'C' current (default) or 'M' maestra. */
+  debitAccountType?: 'C' | 'M'
+  /** 'PEN' or 'USD': payrolls are in soles, so only PEN is accepted. */
+  currency: string
+  /** The payment date, AAAA-MM-DD. */
+  paymentDate: string
+  /** Free text the bank shows on the payroll ('Referencia de la planilla'). */
+  reference: string
+}
+
+export type PaymentFileLine = {
+  rowNumber: number
+  identifierType: number
+  identifier: string
+  fullName: string
+  bankCode: string
+  bankAccount: string
+  bankInterAccount: string | null
+  /** Numeric text as the database gives it, e.g. '1500.50'. */
+  amount: string
+  paid: boolean
+  /** Flagged for review (issue 11) and not confirmed. */
+  awaitingReview: boolean
+}
+
+/** A reason the file cannot be written: the line (its spreadsheet row) or null for the whole order. */
+export type PaymentFileProblem = { rowNumber: number | null; message: string }
+
+export const BANK_FILE_MESSAGES = {
+  currency: 'Solo se pueden pagar planillas en soles: elija una cuenta de cargo en soles (PEN)',
+  debitAccount: (bank: string) => `La cuenta de cargo debe ser una cuenta del ${bank}`,
+  debitAccountFormat: (bank: string) => `La cuenta de cargo no tiene el formato de una cuenta del ${bank}`,
+  noLines: 'La planilla no tiene líneas que pagar',
+  reference: (max: number) => `La referencia admite como máximo ${max} caracteres`,
+  documentType: (bank: string) =>
+    `El tipo de documento no es aceptado por el ${bank} (solo DNI, carné de extranjería o pasaporte)`,
+  documentLength: (max: number) =>
+    `El número de documento admite como máximo ${max} caracteres en el archivo del banco`,
+  nameEmpty: 'El nombre del colaborador queda vacío al quitarle los caracteres que el banco no acepta',
+  nameLength: (max: number, length: number) =>
+    `El nombre tiene ${length} caracteres; el archivo del banco admite como máximo ${max}`,
+  sameBankAccount: (bank: string) =>
+    `La cuenta del ${bank} debe tener 13 dígitos (corriente) o 14 dígitos (ahorros)`,
+  cciRequired: 'La cuenta es de otro banco: se necesita un CCI válido de 20 dígitos',
+  cciBank: 'El CCI no corresponde al banco de la línea',
+  amount: 'El monto debe ser mayor que cero y tener como máximo dos decimales',
+  amountTooLarge: 'El monto excede el máximo que admite el archivo del banco',
+  alreadyPaid: 'La línea ya fue abonada',
+  awaitingReview:
+    'La línea está observada (datos bancarios distintos a los verificados o colaborador SIN CONTRATO): confírmela antes de pagarla',
+} as const
+
+const AMOUNT = /^\d{1,14}(\.\d{1,2})?$/
+
+/** Cents of a money text, exactly (no floating point): null when it is not positive with ≤ 2 decimals. */
+export function amountCents(amount: string): bigint | null {
+  const text = amount.trim()
+  if (!AMOUNT.test(text)) return null
+  const [units, decimals = ''] = text.split('.')
+  const cents = BigInt(units) * 100n + BigInt(decimals.padEnd(2, '0'))
+  return cents > 0n ? cents : null
+}
+
+/** 9(14).99 style: zero-padded integer part, a dot, two decimals. */
+export function formatAmount(cents: bigint, integerDigits: number, withDot = true): string {
+  const units = (cents / 100n).toString().padStart(integerDigits, '0')
+  const decimals = (cents % 100n).toString().padStart(2, '0')
+  return withDot ? `${units}.${decimals}` : `${units}${decimals}`
+}
+
+/** For each Latin-1 code: the character a bank name keeps (accents removed), or '' to drop it. */
+const NAME_CHAR: string[] = Array.from({ length: 256 }, (_, code) => {
+  const char = String.fromCharCode(code)
+  if (/[A-Z0-9Ñ&.,'/-]/.test(char)) return char
+  const plain = 'AAAAAAEEEEIIIIOOOOOUUUUCY'['ÁÀÄÂÃÅÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÇÝ'.indexOf(char)]
+  return plain ?? ''
+})
+
+/**
+ * A name as bank files take it: upper case, accents removed (Ñ kept: Windows-1252 has it), any
+ * other character outside letters, digits and a few signs replaced by a space, spaces collapsed.
+ * A lookup table, not Unicode normalization: 100,000 names must take milliseconds.
+ */
+export function bankName(name: string): string {
+  const upper = name.toUpperCase()
+  let out = ''
+  let space = false
+  for (let i = 0; i < upper.length; i++) {
+    const code = upper.charCodeAt(i)
+    const kept = code < 256 ? NAME_CHAR[code] : ''
+    if (!kept) {
+      space = out.length > 0
+      continue
+    }
+    if (space) out += ' '
+    out += kept
+    space = false
+  }
+  return out
+}
+
+/** Left-aligned text padded with spaces (never cut: callers check lengths first). */
+export const padText = (value: string, width: number) => value.padEnd(width, ' ').slice(0, width)
+
+/** The checks every format shares: not paid, not awaiting review, a positive amount in cents. */
+export function commonLineProblems(line: PaymentFileLine): string[] {
+  const problems: string[] = []
+  if (line.paid) problems.push(BANK_FILE_MESSAGES.alreadyPaid)
+  if (line.awaitingReview) problems.push(BANK_FILE_MESSAGES.awaitingReview)
+  if (amountCents(line.amount) === null) problems.push(BANK_FILE_MESSAGES.amount)
+  return problems
+}
+
+/** The line's CCI when it is a valid CCI of the line's bank, else the problem. */
+export function cciProblem(line: PaymentFileLine): string | null {
+  const cci = line.bankInterAccount ?? ''
+  if (!isValidCci(cci)) return BANK_FILE_MESSAGES.cciRequired
+  if (cci.slice(0, 3) !== line.bankCode) return BANK_FILE_MESSAGES.cciBank
+  return null
+}
+
+export const ACCEPTED_DOCUMENTS = [
+  IDENTIFIER_TYPE.DNI,
+  IDENTIFIER_TYPE.CE,
+  IDENTIFIER_TYPE.PASAPORTE,
+] as const
+
+const OUTSIDE_WINDOWS_1252_SAFE = /[^\r\n -~\u00a0-\u00ff]/
+
+/**
+ * Windows-1252 bytes of a text the formats produced. Latin-1 (U+0000–U+00FF) maps byte for byte
+ * except 0x80–0x9F, which Windows-1252 uses for other signs; formats only write letters, digits,
+ * spaces and the signs bankName() keeps, so anything else is a bug and throws. Node's latin1
+ * encoder does the copying (bank files are written by the API, never in the browser).
+ */
+export function encodeWindows1252(text: string): Uint8Array {
+  const bad = OUTSIDE_WINDOWS_1252_SAFE.exec(text)
+  if (bad)
+    throw new Error(
+      `Carácter sin equivalente en Windows-1252: U+${bad[0].charCodeAt(0).toString(16).padStart(4, '0')}`,
+    )
+  return Buffer.from(text, 'latin1')
+}

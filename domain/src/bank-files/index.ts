@@ -1,0 +1,4 @@
+export * from './bcp'
+export * from './common'
+export * from './encode'
+export * from './generic-cci'

@@ -1,0 +1,127 @@
+import { readFile } from 'node:fs/promises'
+import { payrollWorkbook } from '@planillas/db/payroll-fixtures'
+import { periodOptions, todayInLima } from '@planillas/domain'
+import type { Page } from '@playwright/test'
+import ExcelJS from 'exceljs'
+import { expect, expectAccessible, test } from './fixtures'
+import { confirmObservedLines } from './line-review'
+
+const AMOUNTS = [1850.5, 1200, 990.25]
+
+async function demoDocuments(page: Page): Promise<string[]> {
+  await page.goto('/colaboradores?size=20')
+  const cells = await page.getByRole('table').getByRole('cell').allTextContents()
+  return [...new Set(cells.map((c) => c.trim()).filter((c) => /^\d{8}$/.test(c)))].slice(0, AMOUNTS.length)
+}
+
+/** A payroll for three demo employees (BCP savings accounts of 14 digits), uploaded and listed. */
+async function createPayroll(page: Page, code: string, documents: string[], account: (i: number) => string) {
+  const file = await payrollWorkbook(
+    documents.map((dni, i) => [1, dni, `COLABORADOR ${i + 1}`, '002', account(i), null, AMOUNTS[i]]),
+  )
+  const response = await page.request.post('/planillas/externas/carga', {
+    multipart: {
+      code,
+      period: periodOptions()[1],
+      name: `Planilla ${code}`,
+      type: '1',
+      file: { name: `${code}.xlsx`, mimeType: 'application/octet-stream', buffer: file },
+    },
+  })
+  expect(response.ok()).toBe(true)
+  await expect(async () => {
+    await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
+    await expect(page.getByRole('row', { name: new RegExp(code) })).toHaveCount(1, { timeout: 1000 })
+  }).toPass({ timeout: 60_000 })
+  await page
+    .getByRole('row', { name: new RegExp(code) })
+    .getByRole('link', { name: 'Ver detalle' })
+    .click()
+}
+
+test.describe('Pagar la planilla', () => {
+  test.describe.configure({ timeout: 180_000 })
+
+  test('a bad line refuses the file with every problem; then generate, download and parse it, upload the result: 100 %', async ({
+    page,
+    signIn,
+    javaScriptEnabled,
+  }) => {
+    const suffix = `${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
+    await signIn('rrhh')
+    const documents = await demoDocuments(page)
+    expect(documents).toHaveLength(AMOUNTS.length)
+
+    // A payroll whose second line has an 11-digit account: the BCP format refuses the whole file.
+    const badCode = `PL-PAGO-BAD-${suffix}`
+    await createPayroll(page, badCode, documents, (i) => (i === 1 ? '19100000001' : `1911234567801${i}`))
+    await confirmObservedLines(page)
+    await page.getByRole('link', { name: 'Generar archivo de pago' }).click()
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Archivo de pago · Planilla ${badCode}` }),
+    ).toBeVisible()
+    await expectAccessible(page)
+    await page.getByLabel('Cuenta de cargo').selectOption({ index: 1 })
+    await page.getByRole('button', { name: 'Generar archivo' }).click()
+    await expect(page.getByRole('heading', { name: 'Errores: 1' })).toBeVisible()
+    await expect(page.getByRole('alert')).toContainText('Fila 3: La cuenta del BCP debe tener 13 dígitos')
+    await expect(
+      page.getByRole('table', { name: 'Archivos de pago de la planilla' }).getByRole('link'),
+    ).toHaveCount(0)
+
+    // A clean payroll: the file is generated, listed, downloaded and parsed.
+    const code = `PL-PAGO-${suffix}`
+    await createPayroll(page, code, documents, (i) => `1911234567801${i}`)
+    await confirmObservedLines(page)
+    await page.getByRole('link', { name: 'Generar archivo de pago' }).click()
+    await page.getByLabel('Cuenta de cargo').selectOption({ index: 1 })
+    await page.getByLabel('Referencia').fill('Haberes e2e')
+    await page.getByRole('button', { name: 'Generar archivo' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Archivo de pago generado')
+    const files = page.getByRole('table', { name: 'Archivos de pago de la planilla' })
+    await expect(files.getByRole('row')).toHaveCount(2)
+    await expect(files).toContainText('S/ 4,040.75')
+    const download = page.waitForEvent('download')
+    await files.getByRole('link', { name: /^Descargar/ }).click()
+    const bytes = await readFile(await (await download).path())
+    const records = bytes.toString('latin1').split('\r\n')
+    expect(records.map((r) => r.length)).toEqual([113, 195, 195, 195, 0])
+    expect(records[0].slice(1, 7)).toBe('000003')
+    expect(records[0].slice(41, 58)).toBe('00000000004040.75')
+    expect(records.slice(1, 4).map((r) => r.slice(23, 31))).toEqual(documents)
+
+    // The lines are ENVIADO on the details.
+    await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
+    await page
+      .getByRole('row', { name: new RegExp(code) })
+      .getByRole('link', { name: 'Ver detalle' })
+      .click()
+    await expect(page.getByRole('table', { name: 'Líneas de la planilla' }).getByText('ENVIADO')).toHaveCount(
+      3,
+    )
+
+    // The bank's result, uploaded in 'Cargar abonos': the payroll reaches 100 %.
+    await page.goto('/planillas/abonos/carga')
+    await page.getByLabel('N° de planilla').fill(code)
+    await page.getByLabel('Descripción de planilla').fill('Resultado del banco')
+    await page.getByLabel('Fecha de abono').fill(todayInLima())
+    // The bank's processed-payroll report as it comes (its own columns), not our template.
+    const result = new ExcelJS.Workbook()
+    const sheet = result.addWorksheet('Resultado')
+    sheet.addRow(['Tipo de documento', 'Nro. Documento', 'Beneficiario', 'Monto', 'Estado', 'N° Operación'])
+    for (const [i, dni] of documents.entries()) {
+      sheet.addRow(['DNI', dni, `COLABORADOR ${i + 1}`, AMOUNTS[i], 'Procesado', `OP-${i + 1}`])
+    }
+    const excel = Buffer.from(await result.xlsx.writeBuffer())
+    await page
+      .getByLabel('Excel de abonos (.xlsx)')
+      .setInputFiles({ name: 'resultado.xlsx', mimeType: 'application/octet-stream', buffer: excel })
+    await page.getByRole('button', { name: 'Procesar' }).click()
+    await expect(async () => {
+      await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
+      await expect(
+        page.getByRole('row', { name: new RegExp(code) }).getByRole('progressbar'),
+      ).toHaveAttribute('aria-valuenow', '100', { timeout: 1000 })
+    }).toPass({ timeout: 60_000 })
+  })
+})
