@@ -1,5 +1,5 @@
 import { formatCount, formatDate, formatMoney, periodLabel } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { api } from '~/api.server'
@@ -7,8 +7,9 @@ import { requirePermission } from '~/auth.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { isGroup, menuFor } from '~/menu'
+import { pageTitle } from '~/utils/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Control de pagos | Planillas' }]
+export const meta = pageTitle('Control de pagos')
 
 /** GET /dashboard: each part present only when the user may see its module. */
 type Dashboard = {

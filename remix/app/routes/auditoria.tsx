@@ -1,11 +1,12 @@
 import { AUDIT_ACTIONS, auditAction, formatDateTime, trimEmail } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { Badge, STATUS_TONES } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
+import { pageTitle } from '~/utils/page-title'
 
 type AuditRow = {
   id: number
@@ -15,7 +16,7 @@ type AuditRow = {
   createdAt: string
 }
 
-export const meta: MetaFunction = () => [{ title: 'Auditoría | Planillas' }]
+export const meta = pageTitle('Auditoría')
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList<AuditRow>(request, 'auditoria')
 

@@ -1,5 +1,5 @@
 import { enumOptions, recordStatus } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
@@ -7,6 +7,7 @@ import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
+import { pageTitle } from '~/utils/page-title'
 
 export type CompanyRow = {
   id: number
@@ -18,7 +19,7 @@ export type CompanyRow = {
   status: number
 }
 
-export const meta: MetaFunction = () => [{ title: 'Empresas | Planillas' }]
+export const meta = pageTitle('Empresas')
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList<CompanyRow>(request, 'empresas')
 

@@ -8,7 +8,7 @@ import {
   payrollType,
   periodLabel,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData, useSearchParams } from '@remix-run/react'
 import { api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
@@ -25,6 +25,7 @@ import { ProgressBar } from '~/components/ui/progress-bar'
 import { idParam } from '~/form.server'
 import { paidFilter } from '~/screens/payroll/paid-filter'
 import { apiPageQuery, readListParams } from '~/utils/list-params'
+import { pageTitle } from '~/utils/page-title'
 import type { PayrollRow } from './planillas._index'
 
 type Line = {
@@ -50,7 +51,7 @@ type LineStatus = {
   pendingReason: string | null
 }
 
-export const meta: MetaFunction = () => [{ title: 'Detalle de planilla | Planillas' }]
+export const meta = pageTitle('Detalle de planilla')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'planillas_lista')

@@ -1,5 +1,5 @@
 import { PAYMENT_LIMITS, PAYMENT_UPLOAD_MESSAGES, todayInLima } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { requirePermission } from '~/auth.server'
@@ -8,8 +8,9 @@ import { UploadForm, UploadInput, XLSX_ACCEPT } from '~/components/form/upload-f
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { clientProblems } from '~/screens/payments/upload-check'
 import { uploadAction } from '~/upload.server'
+import { pageTitle } from '~/utils/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Cargar abonos | Planillas' }]
+export const meta = pageTitle('Cargar abonos')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, 'planillas_abonos')

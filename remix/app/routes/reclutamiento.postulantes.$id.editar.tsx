@@ -7,7 +7,7 @@ import {
   identifierType,
   APPLICANT_MESSAGES as M,
 } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
@@ -16,11 +16,10 @@ import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/f
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam, saveForm } from '~/form.server'
+import { pageTitle } from '~/utils/page-title'
 import type { ApplicantRow } from './reclutamiento.postulantes._index'
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? 'Editar postulante' : 'Nuevo postulante'} | Planillas` },
-]
+export const meta = pageTitle(({ params }) => (params.id ? 'Editar postulante' : 'Nuevo postulante'))
 
 type VacancyOption = { id: number; code: string; position: string; area: string }
 
