@@ -1,6 +1,6 @@
 import { addDays, addMonths, formatDate, todayInLima } from '@planillas/domain'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, openFromList, pickBySearch, test } from './fixtures'
+import { clickRowAction, expect, expectAccessible, openFromList, pickBySearch, test } from './fixtures'
 import { readDownloadedSheet } from './xlsx'
 
 /**
@@ -116,7 +116,7 @@ test.describe('Contratos', () => {
     await expect(row.getByText(formatDate(start))).toBeVisible()
     await expect(row.getByText('VIGENTE')).toBeVisible()
     await expect(row.getByRole('link', { name: 'Renovar' })).toHaveCount(0)
-    await row.getByRole('link', { name: 'Finalizar' }).click()
+    await clickRowAction(row, 'Finalizar')
     await confirmStatus(page, javaScriptEnabled, 'Término por mutuo acuerdo')
     await expect(page.getByRole('row', { name: new RegExp(who) }).getByText('FINALIZADO')).toBeVisible()
     await expect(
@@ -140,7 +140,7 @@ test.describe('Contratos', () => {
     const row = page.getByRole('row', { name: new RegExp(who) })
     await expect(row.getByText('POR VENCER')).toBeVisible()
     const oldNumber = (await row.getByRole('cell').first().textContent())?.trim() ?? ''
-    await row.getByRole('link', { name: 'Renovar' }).click()
+    await clickRowAction(row, 'Renovar')
     await expect(page.getByRole('heading', { name: 'Nuevo contrato' })).toBeVisible()
     await expect(page.getByText(`Renovación del contrato ${oldNumber}`)).toBeVisible()
     await expect(page.getByLabel(/^Colaborador/)).toHaveValue(new RegExp(who))

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 /** The development provider's demo users (scripts/dev-idp, db/src/seed.ts). */
 export const DEMO = {
@@ -42,6 +42,13 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
   expect(serious, `accesibilidad de ${page.url()}`).toEqual([])
+}
+
+/** Follows a row's action, opening the row's 'Más' menu first when the action is in it. */
+export async function clickRowAction(row: Locator, name: string) {
+  const action = row.getByRole('link', { name, exact: true })
+  if (!(await action.isVisible())) await row.locator('summary', { hasText: 'Más' }).click()
+  await action.click()
 }
 
 /** Opens a list searched for `term` and follows `action` on the row that names it. */

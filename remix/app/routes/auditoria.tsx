@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, auditAction, formatDateTime, trimEmail } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { COLUMN } from '~/components/list/data-table'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { Badge, STATUS_TONES } from '~/components/ui/badge'
@@ -48,9 +49,14 @@ export default function AuditLog() {
           ),
           mobile: 'title',
         },
-        { header: 'Fecha y hora', cell: (r) => formatDateTime(r.createdAt), mobile: 'title' },
+        {
+          header: 'Fecha y hora',
+          cell: (r) => formatDateTime(r.createdAt),
+          mobile: 'title',
+          width: COLUMN.dateTime,
+        },
         { header: 'Usuario', cell: (r) => <span title={r.actor}>{trimEmail(r.actor)}</span> },
-        { header: 'Descripción', cell: (r) => r.description, className: 'max-w-xl' },
+        { header: 'Descripción', cell: (r) => r.description, fullText: true },
       ]}
     />
   )

@@ -1,6 +1,7 @@
 import { enumOptions, recordStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { COLUMN } from '~/components/list/data-table'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
@@ -38,11 +39,15 @@ export default function CompanyList() {
       searchPlaceholder="Buscar por R.U.C o razón social"
       filters={STATUS_FILTER}
       columns={[
-        { header: 'R.U.C.', cell: (r) => r.ruc, mobile: 'title' },
+        { header: 'R.U.C.', cell: (r) => r.ruc, mobile: 'title', width: COLUMN.code },
         { header: 'Razón social', cell: (r) => r.name, mobile: 'title' },
         { header: 'Dirección fiscal', cell: (r) => r.address },
         { header: 'Representante legal', cell: (r) => r.legalRepresentative ?? '---' },
-        { header: 'Estado', cell: (r) => <StatusBadge table={recordStatus} code={r.status} /> },
+        {
+          header: 'Estado',
+          cell: (r) => <StatusBadge table={recordStatus} code={r.status} />,
+          width: COLUMN.status,
+        },
       ]}
       actions={(r) => (
         <>

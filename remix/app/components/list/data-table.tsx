@@ -12,6 +12,8 @@ export type Column<T> = {
    * Widths keep every column in view at 1280 px instead of a table that scrolls sideways.
    */
   width?: string
+  /** Long text is cut at two lines (whole text on hover) unless the column says it must show in full. */
+  fullText?: boolean
 }
 
 /** Widths for the usual kinds of narrow column. */
@@ -117,7 +119,7 @@ export function DataTable<T>({
               <tr key={rowKey(row)} className="group hover:bg-slate-50">
                 {columns.map((c) => (
                   <td key={c.header} className={`px-2 py-2 align-middle break-words ${c.className ?? ''}`}>
-                    <CellContent content={c.cell(row)} />
+                    {c.fullText ? c.cell(row) : <CellContent content={c.cell(row)} />}
                   </td>
                 ))}
                 {actions ? (

@@ -23,10 +23,9 @@ export function Toasts({ toast }: { toast: Toast }) {
   return (
     <div
       role={toast.type === 'error' ? 'alert' : 'status'}
-      data-testid="toast"
       className={`fixed top-4 right-4 z-50 flex max-w-sm items-start gap-3 rounded border-l-4 px-4 py-3 shadow-lg ${STYLES[toast.type]}`}
     >
-      <span>{toast.message}</span>
+      <span data-testid="toast">{toast.message}</span>
       {hydrated ? (
         <button
           type="button"
