@@ -134,6 +134,17 @@ test.describe('Pantallas', () => {
     await expect(page.getByRole('link', { name: 'Cargar', exact: true })).toHaveCount(0)
   })
 
+  test("'Control de pagos' draws its charts on the server", async ({ page, signIn }) => {
+    await signIn('admin')
+    const months = page.getByRole('region', { name: 'Contratos que vencen por mes' })
+    await expect(months.getByRole('img', { name: /vencen en cada uno de los próximos meses/ })).toBeVisible()
+    // The demo's contracts POR VENCER end within the next months: some column has a height.
+    await expect(months.locator('rect').first()).toBeVisible()
+    await expect(months.getByRole('table')).toContainText(/\d/)
+    await expect(page.getByRole('region', { name: /^Avance de las planillas de / })).toBeVisible()
+    await expect(page.getByRole('region', { name: /^Soles abonados y pendientes/ })).toBeVisible()
+  })
+
   test('a duplicate R.U.C. is said once', async ({ page, signIn }) => {
     await signIn('admin')
     await page.goto('/empresas')
