@@ -44,6 +44,19 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
   expect(serious, `accesibilidad de ${page.url()}`).toEqual([])
 }
 
+/**
+ * Document numbers of demo employees, read from the Colaboradores list as a clerk would (each shows
+ * under the name, 'DNI 12345678').
+ */
+export async function demoDocuments(page: Page, count: number): Promise<string[]> {
+  await page.goto('/colaboradores?size=20')
+  const cells = await page.getByRole('table').getByRole('cell').allTextContents()
+  const found = cells.flatMap((c) => /DNI (\d{8})/.exec(c)?.slice(1) ?? [])
+  const documents = [...new Set(found)].slice(0, count)
+  expect(documents).toHaveLength(count)
+  return documents
+}
+
 /** Follows a row's action, opening the row's 'Más' menu first when the action is in it. */
 export async function clickRowAction(row: Locator, name: string) {
   const action = row.getByRole('link', { name, exact: true })

@@ -158,3 +158,30 @@ test.describe('Pantallas', () => {
     await expect(page.getByText('Ya existe una empresa registrada con el mismo RUC')).toHaveCount(1)
   })
 })
+
+test.describe('Fechas en un navegador en inglés', () => {
+  test.use({ locale: 'en-US' })
+
+  test('dates read and show DD/MM/YYYY', async ({ page, signIn }) => {
+    await signIn('admin')
+    await page.goto('/contratos?status=1')
+    const first = page.getByRole('row').nth(1)
+    const [start] =
+      ((await first.getByRole('cell').nth(4).textContent()) ?? '').match(/\d{2}\/\d{2}\/\d{4}/) ?? []
+    expect(start).toBeTruthy()
+    const details = (await first.getByRole('link', { name: 'Ver datos' }).getAttribute('href')) ?? ''
+    await page.goto(details.replace(/\/detalle$/, '/editar'))
+    await expect(page.getByLabel(/^Fecha de Inicio/)).toHaveValue(start ?? '')
+    // The computed end date is text in the same order, not a native input in the browser's order.
+    await expect(page.getByLabel(/^Fecha de fin/)).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/)
+    await expect(page.getByLabel(/^Fecha de fin/)).not.toHaveAttribute('type', 'date')
+
+    // A filter typed as DD/MM/AAAA filters and shows the same in its chip.
+    await page.goto('/auditoria')
+    const filter = page.getByText('Filtrar')
+    if (await filter.isVisible()) await filter.click()
+    await page.getByLabel('Desde').fill('01/01/2020')
+    await page.getByRole('button', { name: 'Aplicar' }).click()
+    await expect(page.getByText(/01\/01\/2020/).first()).toBeVisible()
+  })
+})

@@ -1,6 +1,7 @@
 import './zod-locale'
 
 export * from './contracts'
+export * from './date-input'
 export * from './employee-enums'
 export * from './enums'
 export * from './fields'

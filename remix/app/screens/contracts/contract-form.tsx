@@ -4,6 +4,7 @@ import {
   contractEndDate,
   contractPay,
   isIndefinite,
+  isoFromDayMonthYear,
 } from '@planillas/domain'
 import type { SerializeFrom } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
@@ -51,7 +52,7 @@ export function ContractForm() {
   const values = {
     employeeId: pickedEmployee ?? text(fields.employeeId.value),
     contractType: text(fields.contractType.value),
-    startDate: text(fields.startDate.value),
+    startDate: isoFromDayMonthYear(text(fields.startDate.value)),
     baseSalary: text(fields.baseSalary.value),
     familyAllowance: ticked(fields.familyAllowance.value),
     renewsContractId: text(fields.renewsContractId.value),

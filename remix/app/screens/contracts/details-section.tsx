@@ -1,5 +1,13 @@
-import { contractDuration, enumOptions, familyAllowanceOn, formatMoney, todayInLima } from '@planillas/domain'
-import { FieldShell, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
+import {
+  contractDuration,
+  dayMonthYear,
+  enumOptions,
+  familyAllowanceOn,
+  formatMoney,
+  isoFromDayMonthYear,
+  todayInLima,
+} from '@planillas/domain'
+import { DateField, FieldShell, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { SwitchField } from '~/components/form/switch-field'
 import type { ContractFieldset } from './contract-form'
@@ -31,7 +39,7 @@ export function DetailsSection({
   indefinite: boolean
   warnings: string[]
 }) {
-  const start = String(fields.startDate.value ?? '')
+  const start = isoFromDayMonthYear(String(fields.startDate.value ?? ''))
   const allowance = familyAllowanceOn(/^\d{4}-\d{2}-\d{2}$/.test(start) ? start : todayInLima())
   const finish = fields.finishDate
   return (
@@ -42,7 +50,7 @@ export function DetailsSection({
         required
         options={durationOptions}
       />
-      <TextField meta={fields.startDate} type="date" label="Fecha de Inicio" required />
+      <DateField meta={fields.startDate} label="Fecha de Inicio" required />
       {indefinite ? null : (
         <FieldShell
           id={finish.id}
@@ -54,8 +62,7 @@ export function DetailsSection({
           <div className="flex gap-2">
             <input
               id={finish.id}
-              type="date"
-              value={finishDate ?? ''}
+              value={dayMonthYear(finishDate)}
               readOnly
               aria-invalid={finish.errors?.length ? true : undefined}
               aria-describedby={finish.errors?.length ? finish.errorId : 'finish-help'}
