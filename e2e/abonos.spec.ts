@@ -1,24 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { paymentsWorkbook, pdfPageTexts, receiptPdf } from '@planillas/db/payment-fixtures'
 import { payrollWorkbook } from '@planillas/db/payroll-fixtures'
-import { periodOptions, todayInLima } from '@planillas/domain'
+import { formatDate, periodOptions, todayInLima } from '@planillas/domain'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, test } from './fixtures'
+import { demoDocuments, expect, expectAccessible, test } from './fixtures'
 import { confirmObservedLines } from './line-review'
 
 const AMOUNTS = [1850.5, 1200, 990.25]
-
-/** Three document numbers of demo employees, read from the Colaboradores list. */
-async function demoDocuments(page: Page): Promise<string[]> {
-  await page.goto('/colaboradores?size=20')
-  const cells = await page.getByRole('table').getByRole('cell').allTextContents()
-  const documents = [...new Set(cells.map((c) => c.trim()).filter((c) => /^\d{8}$/.test(c)))].slice(
-    0,
-    AMOUNTS.length,
-  )
-  expect(documents).toHaveLength(AMOUNTS.length)
-  return documents
-}
 
 /**
  * A small payroll for those employees, uploaded through 'Carga de planillas' (the form's action,
@@ -58,7 +46,7 @@ test.describe('Abonos', () => {
   }) => {
     const code = `PL-E2E-${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`
     await signIn('rrhh')
-    const documents = await demoDocuments(page)
+    const documents = await demoDocuments(page, AMOUNTS.length)
     await createPayroll(page, code, documents)
 
     await page.goto('/planillas/abonos')
@@ -69,7 +57,7 @@ test.describe('Abonos', () => {
     await expect(
       page.getByText('Seleccione los siguientes campos para poder cargar sus archivos.'),
     ).toBeVisible()
-    await expect(page.getByLabel('Fecha de abono')).toHaveAttribute('max', todayInLima())
+    await expect(page.getByLabel('Fecha de abono')).toHaveAttribute('placeholder', 'DD/MM/AAAA')
     await expectAccessible(page)
 
     // A bad form first: every problem listed at once, what was typed kept.
@@ -92,7 +80,7 @@ test.describe('Abonos', () => {
     )
     await page.getByLabel('N° de planilla').fill(code)
     await page.getByLabel('Descripción de planilla').fill('Abono quincenal')
-    await page.getByLabel('Fecha de abono').fill(todayInLima())
+    await page.getByLabel('Fecha de abono').fill(formatDate(todayInLima()))
     await page
       .getByLabel('Excel de abonos (.xlsx)')
       .setInputFiles({ name: 'abonos.xlsx', mimeType: 'application/octet-stream', buffer: excel })

@@ -65,7 +65,7 @@ test.describe('Colaboradores', () => {
   }) => {
     await signIn('rrhh')
     await page.getByRole('link', { name: 'Colaboradores' }).first().click()
-    await expect(page.getByRole('heading', { name: 'Colaboradores' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Colaboradores', exact: true })).toBeVisible()
     await page.getByRole('link', { name: 'Agregar' }).click()
     await expect(page.getByRole('heading', { name: 'Nuevo colaborador' })).toBeVisible()
     await expectAccessible(page)
@@ -84,7 +84,7 @@ test.describe('Colaboradores', () => {
     )
 
     // Every other field, with four bad values.
-    await page.getByLabel('Fecha de nacimiento').fill('1992-08-17')
+    await page.getByLabel('Fecha de nacimiento').fill('17/08/1992')
     await page.getByLabel('Sexo').selectOption({ label: js ? 'Femenino' : 'Masculino' })
     await page.getByLabel('Dirección').fill('Calle Santa Marta 214, Cercado')
     await chooseDistrict(page, js, 'Miraflores', 'MIRAFLORES — AREQUIPA / AREQUIPA')
@@ -175,7 +175,7 @@ test.describe('Colaboradores', () => {
     await expect(page.getByText('Textiles San Martín E.I.R.L.')).toBeVisible()
     await expectAccessible(page)
     await page.getByRole('link', { name: 'Volver' }).click()
-    await expect(page.getByRole('heading', { name: 'Colaboradores' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Colaboradores', exact: true })).toBeVisible()
   })
 
   test('confirm the bank data and see who confirmed them', async ({

@@ -1,6 +1,6 @@
-import { addDays, contractEndDate, formatDate, todayInLima } from '@planillas/domain'
+import { addDays, contractEndDate, formatDate, isoFromDayMonthYear, todayInLima } from '@planillas/domain'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, openFromList, pickBySearch, test } from './fixtures'
+import { clickRowAction, expect, expectAccessible, openFromList, pickBySearch, test } from './fixtures'
 import { readDownloadedSheet } from './xlsx'
 
 /**
@@ -24,7 +24,7 @@ const alertText =
 /** Fills the contract details; without JavaScript 'Calcular' shows what the server computes. */
 async function fillDetails(page: Page, javaScript: boolean, start: string) {
   await page.getByLabel('Duración del Contrato').selectOption({ label: '3 meses' })
-  await page.getByLabel('Fecha de Inicio').fill(start)
+  await page.getByLabel('Fecha de Inicio').fill(formatDate(start))
   for (const label of ['Empresa', 'Área', 'Cargo']) await page.getByLabel(label).selectOption({ index: 1 })
   await page.getByLabel('Sueldo Base (S/)').fill('2500')
   await page.getByLabel('Asignación familiar').check()
@@ -56,7 +56,7 @@ test.describe('Contratos', () => {
     const start = addDays(todayInLima(), -20)
     await signIn('rrhh')
     await page.getByRole('link', { name: 'Contratos', exact: true }).first().click()
-    await expect(page.getByRole('heading', { name: 'Contratos' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Contratos', exact: true })).toBeVisible()
     await expectAccessible(page)
 
     await page.getByRole('link', { name: 'Agregar' }).click()
@@ -73,7 +73,7 @@ test.describe('Contratos', () => {
 
     await pickEmployee(page, who)
     await fillDetails(page, javaScriptEnabled, start)
-    await expect(page.getByLabel('Fecha de fin')).toHaveValue(contractEndDate(start, 2) as string)
+    await expect(page.getByLabel('Fecha de fin')).toHaveValue(formatDate(contractEndDate(start, 2)))
     await expect(page.getByLabel('Sueldo Total')).toHaveValue('S/ 2,613.00')
     await expect(page.getByLabel('Nombres y apellidos')).toHaveValue(who)
     await expect(page.getByLabel('Tipo de documento')).toHaveValue('DNI')
@@ -116,7 +116,7 @@ test.describe('Contratos', () => {
     await expect(row.getByText(formatDate(start))).toBeVisible()
     await expect(row.getByText('VIGENTE')).toBeVisible()
     await expect(row.getByRole('link', { name: 'Renovar' })).toHaveCount(0)
-    await row.getByRole('link', { name: 'Finalizar' }).click()
+    await clickRowAction(row, 'Finalizar')
     await confirmStatus(page, javaScriptEnabled, 'Término por mutuo acuerdo')
     await expect(page.getByRole('row', { name: new RegExp(who) }).getByText('FINALIZADO')).toBeVisible()
     await expect(
@@ -140,15 +140,15 @@ test.describe('Contratos', () => {
     const row = page.getByRole('row', { name: new RegExp(who) })
     await expect(row.getByText('POR VENCER')).toBeVisible()
     const oldNumber = (await row.getByRole('cell').first().textContent())?.trim() ?? ''
-    await row.getByRole('link', { name: 'Renovar' }).click()
+    await clickRowAction(row, 'Renovar')
     await expect(page.getByRole('heading', { name: 'Nuevo contrato' })).toBeVisible()
     await expect(page.getByText(`Renovación del contrato ${oldNumber}`)).toBeVisible()
     await expect(page.getByLabel(/^Colaborador/)).toHaveValue(new RegExp(who))
     await expect(page.getByRole('alert').filter({ hasText: alertText })).toHaveCount(0)
     await page.getByLabel('Duración del Contrato').selectOption({ label: '6 meses' })
     if (!javaScriptEnabled) await page.getByRole('button', { name: 'Calcular' }).click()
-    const start = await page.getByLabel('Fecha de Inicio').inputValue()
-    await expect(page.getByLabel('Fecha de fin')).toHaveValue(contractEndDate(start, 3) as string)
+    const start = isoFromDayMonthYear(await page.getByLabel('Fecha de Inicio').inputValue())
+    await expect(page.getByLabel('Fecha de fin')).toHaveValue(formatDate(contractEndDate(start, 3)))
     await page.getByRole('button', { name: 'Guardar' }).click()
     await expect(page.getByTestId('toast')).toHaveText(saved)
 

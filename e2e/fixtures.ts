@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 /** The development provider's demo users (scripts/dev-idp, db/src/seed.ts). */
 export const DEMO = {
@@ -42,6 +42,26 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
   expect(serious, `accesibilidad de ${page.url()}`).toEqual([])
+}
+
+/**
+ * Document numbers of demo employees, read from the Colaboradores list as a clerk would (each shows
+ * under the name, 'DNI 12345678').
+ */
+export async function demoDocuments(page: Page, count: number): Promise<string[]> {
+  await page.goto('/colaboradores?size=20')
+  const cells = await page.getByRole('table').getByRole('cell').allTextContents()
+  const found = cells.flatMap((c) => /DNI (\d{8})/.exec(c)?.slice(1) ?? [])
+  const documents = [...new Set(found)].slice(0, count)
+  expect(documents).toHaveLength(count)
+  return documents
+}
+
+/** Follows a row's action, opening the row's 'Más' menu first when the action is in it. */
+export async function clickRowAction(row: Locator, name: string) {
+  const action = row.getByRole('link', { name, exact: true })
+  if (!(await action.isVisible())) await row.locator('summary', { hasText: 'Más' }).click()
+  await action.click()
 }
 
 /** Opens a list searched for `term` and follows `action` on the row that names it. */

@@ -1,20 +1,11 @@
 import { payrollWorkbook } from '@planillas/db/payroll-fixtures'
 import { formatMoney, periodLabel, periodOptions } from '@planillas/domain'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, test } from './fixtures'
+import { demoDocuments, expect, expectAccessible, test } from './fixtures'
 import { confirmObservedLines } from './line-review'
 import { readDownloadedSheet } from './xlsx'
 
 const AMOUNTS = [2100.5, 1500, 1130.25]
-
-/** Document numbers of demo employees, read from the Colaboradores list as a clerk would. */
-async function demoDocuments(page: Page, count: number): Promise<string[]> {
-  await page.goto('/colaboradores?size=20')
-  const cells = await page.getByRole('table').getByRole('cell').allTextContents()
-  const documents = [...new Set(cells.map((c) => c.trim()).filter((c) => /^\d{8}$/.test(c)))].slice(0, count)
-  expect(documents).toHaveLength(count)
-  return documents
-}
 
 /** Fills and sends the 'Cargar planilla' form with a generated file. */
 async function upload(page: Page, fields: { code: string; name: string }, file: Buffer) {

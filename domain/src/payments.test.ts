@@ -37,7 +37,9 @@ describe('payment upload fields', () => {
         paymentDate: dayjs(today).add(1, 'day').format('YYYY-MM-DD'),
       }),
     ).toEqual([M.payrollNumberMax, M.payrollDescMax, M.paymentDateFuture])
-    expect(messages({ payrollNumber: 'x'.repeat(50), paymentDate: '20/11/2026' })).toEqual([
+    // Typed as a clerk does (DD/MM/AAAA) it is read; what is not a calendar day is refused.
+    expect(messages({ payrollNumber: 'x'.repeat(50), paymentDate: '20/11/2026' })).toEqual([])
+    expect(messages({ payrollNumber: 'x'.repeat(50), paymentDate: '30/02/2026' })).toEqual([
       M.paymentDateInvalid,
     ])
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isoFromDayMonthYear } from './date-input'
 import type { EnumTable } from './enums'
 import { optionalText, requiredText } from './fields'
 import { formatCount, formatDate, todayInLima } from './format'
@@ -65,7 +66,7 @@ export const PAYMENT_UPLOAD_MESSAGES = {
   payrollNumberMax: `Número de planilla admite como máximo ${PAYMENT_LIMITS.payrollNumberMax} caracteres`,
   payrollDescMax: `Descripción de planilla admite como máximo ${PAYMENT_LIMITS.payrollDescMax} caracteres`,
   paymentDate: 'Fecha de abono es requerida',
-  paymentDateInvalid: 'Fecha de abono inválida: use el formato AAAA-MM-DD',
+  paymentDateInvalid: 'Fecha de abono inválida: use el formato DD/MM/AAAA',
   paymentDateFuture: 'Fecha de abono no puede ser posterior a hoy',
   payrollUnknown: (code: string) => `No existe una planilla con el número '${code}'`,
   payrollInProgress: (code: string) =>
@@ -95,13 +96,19 @@ export const PAYMENT_UPLOAD_MESSAGES = {
     'Las constancias de esta carga se están preparando en un solo PDF: vuelva a intentarlo en unos momentos',
 } as const
 
-/** A date the clerk typed (YYYY-MM-DD), not after today in Lima. */
+/** A date the clerk typed (DD/MM/YYYY, or YYYY-MM-DD), not after today in Lima. */
 export const PaymentDateSchema = z
-  .string({ error: PAYMENT_UPLOAD_MESSAGES.paymentDate })
-  .trim()
-  .min(1, PAYMENT_UPLOAD_MESSAGES.paymentDate)
+  .preprocess(
+    (value) => (typeof value === 'string' ? isoFromDayMonthYear(value) : value),
+    z.string({ error: PAYMENT_UPLOAD_MESSAGES.paymentDate }).trim(),
+  )
+  .pipe(z.string().min(1, PAYMENT_UPLOAD_MESSAGES.paymentDate))
   .pipe(z.iso.date({ error: PAYMENT_UPLOAD_MESSAGES.paymentDateInvalid }))
-  .refine((d) => d <= todayInLima(), PAYMENT_UPLOAD_MESSAGES.paymentDateFuture)
+  // Only a real date can be late: a malformed one has its own message.
+  .refine(
+    (d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || d <= todayInLima(),
+    PAYMENT_UPLOAD_MESSAGES.paymentDateFuture,
+  )
 
 /** The text fields of the upload form ('Cargar abonos'), shared by the web form and the API. */
 export const PaymentBatchFieldsSchema = z.object({

@@ -67,7 +67,8 @@ export const PayrollBatchFieldsSchema = z.object({
   period: z
     .string({ error: PAYROLL_UPLOAD_MESSAGES.period })
     .trim()
-    .min(1, PAYROLL_UPLOAD_MESSAGES.period)
+    // An empty period is 'required', only that: the format check would say it twice.
+    .min(1, { message: PAYROLL_UPLOAD_MESSAGES.period, abort: true })
     .refine((p) => isAcceptablePeriod(p), PAYROLL_UPLOAD_MESSAGES.periodInvalid),
   name: requiredText(PAYROLL_UPLOAD_MESSAGES.name, PAYROLL_LIMITS.nameMax, PAYROLL_UPLOAD_MESSAGES.nameMax),
   type: requiredCode(PAYROLL_UPLOAD_MESSAGES.type, PAYROLL_TYPES),

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { MAX_ID, MESSAGES } from '@planillas/domain'
 import { data } from '@remix-run/node'
 import { z } from 'zod'
+import { withIsoDates } from '~/utils/date-fields'
 import { ApiError } from './api.server'
 import { redirectWithToast } from './session.server'
 
@@ -24,7 +25,7 @@ export async function saveForm<S extends z.ZodType>(
   formData: FormData,
   options: SaveOptions<S>,
 ) {
-  const submission = parseWithZod(formData, { schema: options.schema })
+  const submission = parseWithZod(withIsoDates(formData), { schema: options.schema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   let id: number
   try {

@@ -15,6 +15,10 @@ describe('menuFor', () => {
     expect(labels(DEMO_ROLES.rrhh)).not.toContain('Auditoría')
     expect(labels(DEMO_ROLES.rrhh)).toContain('Mantenimiento/Áreas')
   })
+  it('shows the read-only user the payment uploads the list lets them open', () => {
+    expect(labels(DEMO_ROLES.lector)).toContain('Planillas/Cargar abonos')
+    expect(labels(DEMO_ROLES.lector)).not.toContain('Planillas/Carga de planillas')
+  })
   it('drops a group with no visible child', () => {
     expect(labels(['dashboard', 'areas_lista'])).toEqual(['Portada', 'Mantenimiento', 'Mantenimiento/Áreas'])
   })

@@ -1,5 +1,11 @@
-/** The sidebar menu exactly as SPEC §2 lists it; each entry names the permission that shows it. */
-export type MenuLink = { label: string; to: string; permission: string }
+import { LIST_RESOURCES } from './list-resources'
+
+/**
+ * The sidebar menu exactly as SPEC §2 lists it; each entry names the permission that shows it. A list
+ * screen's entry takes the permission of the list itself (`LIST_RESOURCES`), so the menu shows a
+ * screen exactly to who may open it.
+ */
+export type MenuLink = { label: string; to: string; permission: string | readonly string[] }
 export type MenuGroup = { label: string; id: string; children: MenuLink[] }
 export type MenuEntry = MenuLink | MenuGroup
 
@@ -9,40 +15,53 @@ export const MENU: MenuEntry[] = [
     label: 'Mantenimiento',
     id: 'mantenimiento',
     children: [
-      { label: 'Áreas', to: '/areas', permission: 'areas_lista' },
-      { label: 'Empresas', to: '/empresas', permission: 'empresas_lista' },
-      { label: 'Cargos', to: '/cargos', permission: 'cargos_lista' },
+      { label: 'Áreas', to: '/areas', permission: LIST_RESOURCES.areas.permission },
+      { label: 'Empresas', to: '/empresas', permission: LIST_RESOURCES.empresas.permission },
+      { label: 'Cargos', to: '/cargos', permission: LIST_RESOURCES.cargos.permission },
     ],
   },
-  { label: 'Colaboradores', to: '/colaboradores', permission: 'colaboradores_lista' },
-  { label: 'Contratos', to: '/contratos', permission: 'contratos_lista' },
+  { label: 'Colaboradores', to: '/colaboradores', permission: LIST_RESOURCES.colaboradores.permission },
+  { label: 'Contratos', to: '/contratos', permission: LIST_RESOURCES.contratos.permission },
   {
     label: 'Planillas',
     id: 'planillas',
     children: [
-      { label: 'Lista', to: '/planillas', permission: 'planillas_lista' },
-      { label: 'Carga de planillas', to: '/planillas/externas', permission: 'planillas_carga' },
-      { label: 'Cargar abonos', to: '/planillas/abonos', permission: 'planillas_abonos' },
+      { label: 'Lista', to: '/planillas', permission: LIST_RESOURCES.planillas.permission },
+      {
+        label: 'Carga de planillas',
+        to: '/planillas/externas',
+        permission: LIST_RESOURCES['planillas-externas'].permission,
+      },
+      { label: 'Cargar abonos', to: '/planillas/abonos', permission: LIST_RESOURCES.abonos.permission },
     ],
   },
   {
     label: 'Reclutamiento',
     id: 'reclutamiento',
     children: [
-      { label: 'Vacantes', to: '/reclutamiento/vacantes', permission: 'vacantes_lista' },
-      { label: 'Postulantes', to: '/reclutamiento/postulantes', permission: 'postulantes_lista' },
+      { label: 'Vacantes', to: '/reclutamiento/vacantes', permission: LIST_RESOURCES.vacantes.permission },
+      {
+        label: 'Postulantes',
+        to: '/reclutamiento/postulantes',
+        permission: LIST_RESOURCES.postulantes.permission,
+      },
     ],
   },
-  { label: 'Auditoría', to: '/auditoria', permission: 'auditoria_lista' },
+  { label: 'Auditoría', to: '/auditoria', permission: LIST_RESOURCES.auditoria.permission },
 ]
 
 const isGroup = (entry: MenuEntry): entry is MenuGroup => 'children' in entry
 
+const mayOpen = (roles: readonly string[], link: MenuLink) =>
+  typeof link.permission === 'string'
+    ? roles.includes(link.permission)
+    : link.permission.some((p) => roles.includes(p))
+
 /** The menu a user may see: links they hold the permission for, groups with at least one such link. */
 export function menuFor(roles: readonly string[]): MenuEntry[] {
   return MENU.flatMap((entry): MenuEntry[] => {
-    if (!isGroup(entry)) return roles.includes(entry.permission) ? [entry] : []
-    const children = entry.children.filter((c) => roles.includes(c.permission))
+    if (!isGroup(entry)) return mayOpen(roles, entry) ? [entry] : []
+    const children = entry.children.filter((c) => mayOpen(roles, c))
     return children.length ? [{ ...entry, children }] : []
   })
 }

@@ -18,6 +18,7 @@ import { Toasts } from './components/ui/toasts'
 import { useNonce } from './nonce'
 import { commitSession, getSession, type Toast } from './session.server'
 import tailwind from './tailwind.css?url'
+import { errorTitle } from './utils/page-title'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwind },
@@ -42,6 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <RootErrorTitle />
         <Links />
       </head>
       <body>
@@ -56,6 +58,12 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
+/** The root's own error (no route's meta runs then) still gets a title. */
+function RootErrorTitle() {
+  const error = useRouteError()
+  return error ? <title>{`${errorTitle(error)} | Planillas`}</title> : null
+}
+
 export default function App() {
   useLoaderData<typeof loader>()
   return <Outlet />
@@ -63,5 +71,6 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  return <ErrorPanel error={error} isResponse={isRouteErrorResponse(error)} />
+  const root = useRouteLoaderData<typeof loader>('root')
+  return <ErrorPanel error={error} isResponse={isRouteErrorResponse(error)} standalone={!root?.user} />
 }

@@ -1,14 +1,24 @@
-import { countOf, formatCount, formatDate, formatMoney, periodLabel } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import {
+  BATCH_STATUS,
+  countOf,
+  formatCount,
+  formatDate,
+  formatMoney,
+  PAYMENT_BATCH_STATUS,
+  periodLabel,
+} from '@planillas/domain'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
+import { ColumnChart } from '~/components/charts/column-chart'
+import { ProgressChart } from '~/components/charts/progress-chart'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { ProgressBar } from '~/components/ui/progress-bar'
 import { isGroup, menuFor } from '~/menu'
+import { pageTitle } from '~/utils/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Control de pagos | Planillas' }]
+export const meta = pageTitle('Control de pagos')
 
 /** GET /dashboard: each part present only when the user may see its module. */
 type Dashboard = {
@@ -27,6 +37,8 @@ type Dashboard = {
       totalPaid: number
       progress: number
     }[]
+    byWeek: { week: string; paid: number; pending: number }[]
+    period: { period: string; payrolls: { id: number; code: string; name: string; progress: number }[] }
   }
   uploads?: {
     failedWindowDays: number
@@ -36,6 +48,7 @@ type Dashboard = {
   contracts?: {
     count: number
     next: { id: number; number: string; fullName: string; finishDate: string | null }[]
+    endingByMonth: { month: string; count: number }[]
   }
 }
 
@@ -64,9 +77,10 @@ export default function Dashboard() {
       </div>
 
       {payrolls || uploads || contracts ? (
-        <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
+        // Panels fill the row whatever the user may see: no empty half-page for a one-module user.
+        <div className="grid grid-cols-[repeat(auto-fit,minmax(20rem,1fr))] items-start gap-4">
           {payrolls ? (
-            <Panel title="Planillas por abonar" className="self-start xl:col-span-2">
+            <Panel title="Planillas por abonar">
               <dl className="grid grid-cols-3 gap-3">
                 <Figure label="Planillas" value={formatCount(payrolls.count)} />
                 <Figure label="Colaboradores por abonar" value={formatCount(payrolls.pendingLines)} />
@@ -75,20 +89,17 @@ export default function Dashboard() {
               {payrolls.recent.length ? (
                 <ul className="divide-y divide-slate-100" aria-label="Planillas más recientes por abonar">
                   {payrolls.recent.map((p) => (
-                    <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <li key={p.id} className="flex flex-col gap-0.5 py-2 text-sm">
                       <Link
                         to={`/planillas/${p.id}/detalles`}
                         className="font-medium text-primary-dark underline"
                       >
                         {p.code} — {p.name}
                       </Link>
-                      <span className="text-sm text-slate-600">
+                      <span className="text-slate-600">
                         {periodLabel(p.period)} · {formatCount(p.paid)} de {formatCount(p.collaborators)}{' '}
                         abonados · {formatMoney(p.totalPaid)} de {formatMoney(p.totalAmount)}
                       </span>
-                      <div className="w-40">
-                        <ProgressBar value={p.progress} label={`Progreso de ${p.code}`} />
-                      </div>
                     </li>
                   ))}
                 </ul>
@@ -97,53 +108,99 @@ export default function Dashboard() {
               )}
             </Panel>
           ) : null}
-          {uploads || contracts ? (
-            <div className="flex flex-col gap-4">
-              {uploads ? (
-                <Panel title="Cargas">
-                  <ul className="flex flex-col gap-2 text-sm">
-                    {uploads.payroll ? (
-                      <UploadLine
-                        to="/planillas/externas"
-                        what="Cargas de planillas"
-                        counts={uploads.payroll}
-                        days={uploads.failedWindowDays}
-                      />
-                    ) : null}
-                    {uploads.payment ? (
-                      <UploadLine
-                        to="/planillas/abonos"
-                        what="Cargas de abonos"
-                        counts={uploads.payment}
-                        days={uploads.failedWindowDays}
-                      />
-                    ) : null}
-                  </ul>
-                </Panel>
+          {uploads ? (
+            <Panel title="Cargas">
+              <ul className="flex flex-col gap-2 text-sm">
+                {uploads.payroll ? (
+                  <UploadLine
+                    to="/planillas/externas"
+                    failedStatus={BATCH_STATUS.FAILED}
+                    what="Cargas de planillas"
+                    counts={uploads.payroll}
+                    days={uploads.failedWindowDays}
+                  />
+                ) : null}
+                {uploads.payment ? (
+                  <UploadLine
+                    to="/planillas/abonos"
+                    failedStatus={PAYMENT_BATCH_STATUS.FAILED}
+                    what="Cargas de abonos"
+                    counts={uploads.payment}
+                    days={uploads.failedWindowDays}
+                  />
+                ) : null}
+              </ul>
+            </Panel>
+          ) : null}
+          {contracts ? (
+            <Panel title="Contratos por vencer">
+              <p className="text-3xl font-semibold tabular-nums">{formatCount(contracts.count)}</p>
+              {contracts.next.length ? (
+                <ul className="flex flex-col gap-1 text-sm" aria-label="Próximos a vencer">
+                  {contracts.next.map((c) => (
+                    <li key={c.id} className="flex flex-col">
+                      <Link to={`/contratos/${c.id}/detalle`} className="text-primary-dark underline">
+                        {c.fullName}
+                      </Link>
+                      <span className="text-slate-600">
+                        {c.number}, vence el {formatDate(c.finishDate)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
               ) : null}
-              {contracts ? (
-                <Panel title="Contratos por vencer">
-                  <p className="text-3xl font-semibold tabular-nums">{formatCount(contracts.count)}</p>
-                  {contracts.next.length ? (
-                    <ul className="flex flex-col gap-1 text-sm" aria-label="Próximos a vencer">
-                      {contracts.next.map((c) => (
-                        <li key={c.id} className="flex flex-col">
-                          <Link to={`/contratos/${c.id}/detalle`} className="text-primary-dark underline">
-                            {c.fullName}
-                          </Link>
-                          <span className="text-slate-600">
-                            {c.number}, vence el {formatDate(c.finishDate)}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                  <Link to="/contratos?status=2" className="text-sm font-medium text-primary-dark underline">
-                    Ver los contratos por vencer
-                  </Link>
-                </Panel>
-              ) : null}
-            </div>
+              <Link to="/contratos?status=2" className="text-sm font-medium text-primary-dark underline">
+                Ver los contratos por vencer
+              </Link>
+            </Panel>
+          ) : null}
+          {payrolls ? (
+            <Panel title={`Avance de las planillas de ${periodLabel(payrolls.period.period)}`}>
+              {payrolls.period.payrolls.length ? (
+                <ProgressChart
+                  title={`Avance de las planillas de ${periodLabel(payrolls.period.period)}`}
+                  items={payrolls.period.payrolls.map((p) => ({
+                    key: p.id,
+                    label: `${p.code} — ${p.name}`,
+                    to: `/planillas/${p.id}/detalles`,
+                    progress: p.progress,
+                  }))}
+                />
+              ) : (
+                <p className="text-sm text-slate-600">Aún no hay planillas de este periodo.</p>
+              )}
+            </Panel>
+          ) : null}
+          {payrolls ? (
+            <Panel title="Soles abonados y pendientes por semana de carga">
+              <ColumnChart
+                title="Soles abonados y pendientes de las planillas vigentes, por semana de carga"
+                categories={payrolls.byWeek.map((w) => weekLabel(w.week))}
+                series={[
+                  { name: 'Abonado', color: '#2e7d32', values: payrolls.byWeek.map((w) => w.paid) },
+                  { name: 'Pendiente', color: '#f9a825', values: payrolls.byWeek.map((w) => w.pending) },
+                ]}
+                format={formatMoney}
+                empty="Aún no hay planillas vigentes cargadas en las últimas ocho semanas."
+              />
+            </Panel>
+          ) : null}
+          {contracts ? (
+            <Panel title="Contratos que vencen por mes">
+              <ColumnChart
+                title="Contratos vigentes que vencen en cada uno de los próximos meses"
+                categories={contracts.endingByMonth.map((m) => monthLabel(m.month))}
+                series={[
+                  {
+                    name: 'Contratos',
+                    color: '#0288d1',
+                    values: contracts.endingByMonth.map((m) => m.count),
+                  },
+                ]}
+                format={formatCount}
+                empty="Ningún contrato vigente vence en los próximos seis meses."
+              />
+            </Panel>
           ) : null}
         </div>
       ) : null}
@@ -166,20 +223,12 @@ export default function Dashboard() {
   )
 }
 
-function Panel({
-  title,
-  className = '',
-  children,
-}: {
-  title: string
-  className?: string
-  children: ReactNode
-}) {
+function Panel({ title, children }: { title: string; children: ReactNode }) {
   const id = `panel-${title.replaceAll(' ', '-').toLowerCase()}`
   return (
     <section
       aria-labelledby={id}
-      className={`flex flex-col gap-3 rounded border border-slate-200 bg-white p-5 shadow-sm ${className}`}
+      className="flex flex-col gap-3 rounded border border-slate-200 bg-white p-5 shadow-sm"
     >
       <h2 id={id} className="text-base font-semibold text-primary-dark">
         {title}
@@ -200,26 +249,51 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function UploadLine({
   to,
+  failedStatus,
   what,
   counts,
   days,
 }: {
   to: string
+  /** The list's status code for CON ERRORES: the failed count links to those uploads. */
+  failedStatus: number
   what: string
   counts: { running: number; failed: number }
   days: number
 }) {
+  const failed = `${formatCount(counts.failed)} con errores`
   return (
     <li className="flex flex-col">
       <Link to={to} className="font-medium text-primary-dark underline">
         {what}
       </Link>
       <span className="text-slate-600">
-        {formatCount(counts.running)} en proceso · {formatCount(counts.failed)} con errores en los últimos{' '}
-        {countOf(days, 'día')}
+        {formatCount(counts.running)} en proceso ·{' '}
+        {counts.failed ? (
+          <Link to={`${to}?status=${failedStatus}`} className="text-red-700 underline">
+            {failed}
+          </Link>
+        ) : (
+          failed
+        )}{' '}
+        en los últimos {countOf(days, 'día')}
       </span>
     </li>
   )
+}
+
+const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'set', 'oct', 'nov', 'dic']
+
+/** '2026-11' → 'nov 2026' */
+function monthLabel(month: string) {
+  const [year, m] = month.split('-')
+  return `${MONTHS[Number(m) - 1]} ${year}`
+}
+
+/** A week by its Monday: '2026-11-16' → '16 nov' */
+function weekLabel(monday: string) {
+  const [, m, d] = monday.split('-')
+  return `${Number(d)} ${MONTHS[Number(m) - 1]}`
 }
 
 export const ErrorBoundary = RouteErrorBoundary

@@ -1,8 +1,8 @@
 import { AreaSchema } from '@planillas/domain'
-import type { MetaFunction } from '@remix-run/node'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { DescriptionForm } from '~/screens/description-form'
 import { descriptionFormRoute } from '~/screens/description-form.server'
+import { pageTitle } from '~/utils/page-title'
 
 const route = descriptionFormRoute({
   api: '/areas',
@@ -11,9 +11,7 @@ const route = descriptionFormRoute({
   schema: AreaSchema,
 })
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? 'Editar área' : 'Nueva área'} | Planillas` },
-]
+export const meta = pageTitle(({ params }) => (params.id ? 'Editar área' : 'Nueva área'))
 export const loader = route.loader
 export const action = route.action
 

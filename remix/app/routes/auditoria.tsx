@@ -1,11 +1,13 @@
 import { AUDIT_ACTIONS, auditAction, formatDateTime, trimEmail } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { COLUMN } from '~/components/list/data-table'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { Badge, STATUS_TONES } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
+import { pageTitle } from '~/utils/page-title'
 
 type AuditRow = {
   id: number
@@ -15,7 +17,7 @@ type AuditRow = {
   createdAt: string
 }
 
-export const meta: MetaFunction = () => [{ title: 'Auditoría | Planillas' }]
+export const meta = pageTitle('Auditoría')
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList<AuditRow>(request, 'auditoria')
 
@@ -47,9 +49,14 @@ export default function AuditLog() {
           ),
           mobile: 'title',
         },
-        { header: 'Fecha y hora', cell: (r) => formatDateTime(r.createdAt), mobile: 'title' },
+        {
+          header: 'Fecha y hora',
+          cell: (r) => formatDateTime(r.createdAt),
+          mobile: 'title',
+          width: COLUMN.dateTime,
+        },
         { header: 'Usuario', cell: (r) => <span title={r.actor}>{trimEmail(r.actor)}</span> },
-        { header: 'Descripción', cell: (r) => r.description, className: 'max-w-xl' },
+        { header: 'Descripción', cell: (r) => r.description, fullText: true },
       ]}
     />
   )

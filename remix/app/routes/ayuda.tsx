@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { getUser } from '~/auth.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { pageTitle } from '~/utils/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Documentación | Planillas' }]
+export const meta = pageTitle('Documentación')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { signedIn: Boolean(await getUser(request)) }

@@ -1,8 +1,8 @@
 import { PositionSchema } from '@planillas/domain'
-import type { MetaFunction } from '@remix-run/node'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { DescriptionForm } from '~/screens/description-form'
 import { descriptionFormRoute } from '~/screens/description-form.server'
+import { pageTitle } from '~/utils/page-title'
 
 const route = descriptionFormRoute({
   api: '/positions',
@@ -11,9 +11,7 @@ const route = descriptionFormRoute({
   schema: PositionSchema,
 })
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? 'Editar cargo' : 'Nuevo cargo'} | Planillas` },
-]
+export const meta = pageTitle(({ params }) => (params.id ? 'Editar cargo' : 'Nuevo cargo'))
 export const loader = route.loader
 export const action = route.action
 
@@ -22,7 +20,7 @@ export default function PositionForm() {
     <DescriptionForm
       schema={PositionSchema}
       titles={{ create: 'Nuevo cargo', edit: 'Editar cargo' }}
-      backTo="/areas"
+      backTo="/cargos"
     />
   )
 }

@@ -1,9 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { type DescribedRow, DescriptionList } from '~/screens/description-list'
+import { pageTitle } from '~/utils/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Cargos | Planillas' }]
+export const meta = pageTitle('Cargos')
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList<DescribedRow>(request, 'cargos')
 

@@ -1,11 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { EmployeeForm } from '~/screens/employees/employee-form'
 import { employeeFormAction, loadEmployeeForm } from '~/screens/employees/employee-form.server'
+import { pageTitle } from '~/utils/page-title'
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? 'Editar colaborador' : 'Nuevo colaborador'} | Planillas` },
-]
+export const meta = pageTitle(({ params }) => (params.id ? 'Editar colaborador' : 'Nuevo colaborador'))
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadEmployeeForm(request, params.id)
 

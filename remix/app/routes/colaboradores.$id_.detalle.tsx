@@ -10,7 +10,7 @@ import {
   sex,
   yesNoLabel,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ApiError, api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
@@ -21,8 +21,9 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import type { EmployeeDetail } from '~/screens/employees/types'
 import { redirectWithToast } from '~/session.server'
+import { pageTitle } from '~/utils/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Datos del colaborador | Planillas' }]
+export const meta = pageTitle('Datos del colaborador')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'colaboradores_lista')

@@ -1,6 +1,7 @@
 import { employeeStatus, enumLabel, identifierType } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { COLUMN, TwoLineCell } from '~/components/list/data-table'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
@@ -9,8 +10,9 @@ import { loadList } from '~/list.server'
 import { loadCatalogs } from '~/screens/employees/catalogs.server'
 import { employeeFilters } from '~/screens/employees/employee-filters'
 import type { EmployeeRow } from '~/screens/employees/types'
+import { pageTitle } from '~/utils/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Colaboradores | Planillas' }]
+export const meta = pageTitle('Colaboradores')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [list, catalogs] = await Promise.all([
@@ -31,14 +33,31 @@ export default function EmployeeList() {
       searchPlaceholder="Buscar por nombre o número de documento"
       filters={employeeFilters(catalogs)}
       columns={[
-        { header: 'Código', cell: (r) => r.code, mobile: 'title', className: 'whitespace-nowrap' },
-        { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
-        { header: 'Número de documento', cell: (r) => r.identifier },
-        { header: 'Nombres y apellidos', cell: (r) => r.fullName, mobile: 'title' },
+        {
+          header: 'Código',
+          cell: (r) => r.code,
+          mobile: 'title',
+          className: 'whitespace-nowrap',
+          width: COLUMN.shortCode,
+        },
+        {
+          header: 'Nombres y apellidos',
+          cell: (r) => (
+            <TwoLineCell
+              main={r.fullName}
+              sub={`${enumLabel(identifierType, r.identifierType)} ${r.identifier}`}
+            />
+          ),
+          mobile: 'title',
+        },
         { header: 'Empresa', cell: (r) => r.companyName ?? '---' },
         { header: 'Área', cell: (r) => r.areaName ?? '---' },
         { header: 'Cargo', cell: (r) => r.positionName ?? '---' },
-        { header: 'Estado', cell: (r) => <StatusBadge table={employeeStatus} code={r.status} /> },
+        {
+          header: 'Estado',
+          cell: (r) => <StatusBadge table={employeeStatus} code={r.status} />,
+          width: COLUMN.status,
+        },
       ]}
       actions={(r) => (
         <>

@@ -9,7 +9,7 @@ import {
   isCurrentContract,
   trimEmail,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
@@ -21,8 +21,9 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { ContractActions } from '~/screens/contracts/contract-actions'
 import type { ContractDetail } from '~/screens/contracts/types'
+import { pageTitle } from '~/utils/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Datos del contrato | Planillas' }]
+export const meta = pageTitle('Datos del contrato')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'contratos_lista')

@@ -1,11 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ContractForm } from '~/screens/contracts/contract-form'
 import { contractFormAction, loadContractForm } from '~/screens/contracts/contract-form.server'
+import { pageTitle } from '~/utils/page-title'
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? 'Editar contrato' : 'Nuevo contrato'} | Planillas` },
-]
+export const meta = pageTitle(({ params }) => (params.id ? 'Editar contrato' : 'Nuevo contrato'))
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadContractForm(request, params.id)
 

@@ -7,9 +7,11 @@ import {
   identifierType,
   isCurrentContract,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { COLUMN, TwoLineCell } from '~/components/list/data-table'
 import { ResourceList } from '~/components/list/resource-list'
+import { RowMenu } from '~/components/list/row-menu'
 import { RowLink } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -18,8 +20,9 @@ import { ContractActions } from '~/screens/contracts/contract-actions'
 import { contractFilters } from '~/screens/contracts/contract-filters'
 import type { ContractRow } from '~/screens/contracts/types'
 import { loadCatalogs } from '~/screens/employees/catalogs.server'
+import { pageTitle } from '~/utils/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Contratos | Planillas' }]
+export const meta = pageTitle('Contratos')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [list, catalogs] = await Promise.all([
@@ -45,39 +48,53 @@ export default function ContractList() {
           header: 'N° de contrato',
           cell: (r) => r.number,
           mobile: 'title',
-          className: 'whitespace-nowrap',
+          width: COLUMN.code,
         },
-        { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
-        { header: 'Número de documento', cell: (r) => r.identifier },
-        { header: 'Colaborador', cell: (r) => r.fullName, mobile: 'title' },
+        {
+          header: 'Colaborador',
+          cell: (r) => (
+            <TwoLineCell
+              main={r.fullName}
+              sub={`${enumLabel(identifierType, r.identifierType)} ${r.identifier}`}
+            />
+          ),
+          mobile: 'title',
+        },
         { header: 'Empresa', cell: (r) => r.companyName },
         { header: 'Área', cell: (r) => r.areaName },
-        { header: 'Fecha de inicio', cell: (r) => formatDate(r.startDate), className: 'whitespace-nowrap' },
-        { header: 'Duración', cell: (r) => enumLabel(contractDuration, r.contractType) },
+        {
+          header: 'Inicio y duración',
+          cell: (r) => (
+            <TwoLineCell main={formatDate(r.startDate)} sub={enumLabel(contractDuration, r.contractType)} />
+          ),
+          width: COLUMN.date,
+        },
         {
           header: 'Sueldo Base',
           cell: (r) => formatMoney(r.baseSalary),
           className: 'text-right whitespace-nowrap',
+          width: COLUMN.money,
         },
         {
           header: 'Sueldo Total',
           cell: (r) => formatMoney(r.totalSalary),
           className: 'text-right whitespace-nowrap',
+          width: COLUMN.money,
         },
         {
           header: 'Estado',
           cell: (r) => <StatusBadge table={contractStatus} code={r.status} />,
-          className: 'whitespace-nowrap',
+          width: COLUMN.status,
         },
       ]}
       actions={(r) => (
         <>
           <RowLink to={`/contratos/${r.id}/detalle`}>Ver datos</RowLink>
           {canEdit && isCurrentContract(r.status) ? (
-            <>
+            <RowMenu label={r.number}>
               <RowLink to={`/contratos/${r.id}/editar`}>Editar</RowLink>
               <ContractActions id={r.id} status={r.status} name={`${r.number} — ${r.fullName}`} />
-            </>
+            </RowMenu>
           ) : null}
         </>
       )}

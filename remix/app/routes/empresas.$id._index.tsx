@@ -1,5 +1,5 @@
 import { CompanySchema, CompanyUpdateSchema, RUC_MESSAGES } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useFetcher, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import type { z } from 'zod'
@@ -10,12 +10,11 @@ import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/f
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam, saveForm } from '~/form.server'
+import { pageTitle } from '~/utils/page-title'
 import type { CompanyRow } from './empresas._index'
 import type { RucLookup } from './empresas.ruc.$ruc'
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? 'Editar empresa' : 'Nueva empresa'} | Planillas` },
-]
+export const meta = pageTitle(({ params }) => (params.id ? 'Editar empresa' : 'Nueva empresa'))
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'empresas_edicion')
@@ -79,7 +78,8 @@ export default function CompanyForm() {
                 maxLength={11}
                 autoComplete="off"
               />
-              {lookup ? (
+              {/* Said once: the server's answer to a save names the same duplicate under the field. */}
+              {lookup && !fields.ruc.errors?.includes(lookup) ? (
                 <p className="mt-1 text-sm text-red-700" role="alert">
                   {lookup}
                 </p>

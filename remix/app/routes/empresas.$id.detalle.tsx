@@ -1,5 +1,5 @@
 import { enumLabel, formatDateTime, recordStatus } from '@planillas/domain'
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { ApiError, api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
@@ -11,9 +11,10 @@ import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { redirectWithToast } from '~/session.server'
+import { pageTitle } from '~/utils/page-title'
 import type { CompanyRow } from './empresas._index'
 
-export const meta: MetaFunction = () => [{ title: 'Datos de la empresa | Planillas' }]
+export const meta = pageTitle('Datos de la empresa')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'empresas_lista')

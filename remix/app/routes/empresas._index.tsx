@@ -1,12 +1,14 @@
 import { enumOptions, recordStatus } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { COLUMN } from '~/components/list/data-table'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
+import { pageTitle } from '~/utils/page-title'
 
 export type CompanyRow = {
   id: number
@@ -18,7 +20,7 @@ export type CompanyRow = {
   status: number
 }
 
-export const meta: MetaFunction = () => [{ title: 'Empresas | Planillas' }]
+export const meta = pageTitle('Empresas')
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList<CompanyRow>(request, 'empresas')
 
@@ -37,11 +39,15 @@ export default function CompanyList() {
       searchPlaceholder="Buscar por R.U.C o razón social"
       filters={STATUS_FILTER}
       columns={[
-        { header: 'R.U.C.', cell: (r) => r.ruc, mobile: 'title' },
+        { header: 'R.U.C.', cell: (r) => r.ruc, mobile: 'title', width: COLUMN.code },
         { header: 'Razón social', cell: (r) => r.name, mobile: 'title' },
         { header: 'Dirección fiscal', cell: (r) => r.address },
         { header: 'Representante legal', cell: (r) => r.legalRepresentative ?? '---' },
-        { header: 'Estado', cell: (r) => <StatusBadge table={recordStatus} code={r.status} /> },
+        {
+          header: 'Estado',
+          cell: (r) => <StatusBadge table={recordStatus} code={r.status} />,
+          width: COLUMN.status,
+        },
       ]}
       actions={(r) => (
         <>

@@ -1,5 +1,5 @@
 import { enumLabel, MAX_ID, MESSAGES } from '@planillas/domain'
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ApiError, api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
@@ -8,9 +8,10 @@ import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { redirectWithToast } from '~/session.server'
 import { statusResource } from '~/status-resources'
+import { pageTitle } from '~/utils/page-title'
 import { sameOriginPath } from '~/utils/same-origin-path'
 
-export const meta: MetaFunction = () => [{ title: 'Cambiar estado | Planillas' }]
+export const meta = pageTitle('Cambiar estado')
 
 function resolve(params: LoaderFunctionArgs['params'], url: URL) {
   const resource = statusResource(params.resource)

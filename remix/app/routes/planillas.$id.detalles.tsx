@@ -10,7 +10,7 @@ import {
   payrollType,
   periodLabel,
 } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData, useSearchParams } from '@remix-run/react'
 import { ApiError, api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
@@ -28,6 +28,7 @@ import { idParam } from '~/form.server'
 import { paidFilter } from '~/screens/payroll/paid-filter'
 import { redirectWithToast } from '~/session.server'
 import { apiPageQuery, readListParams } from '~/utils/list-params'
+import { pageTitle } from '~/utils/page-title'
 import type { PayrollRow } from './planillas._index'
 
 type Line = {
@@ -57,7 +58,7 @@ type LineStatus = {
   pendingReason: string | null
 }
 
-export const meta: MetaFunction = () => [{ title: 'Detalle de planilla | Planillas' }]
+export const meta = pageTitle('Detalle de planilla')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'planillas_lista')

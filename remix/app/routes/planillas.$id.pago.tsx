@@ -1,5 +1,5 @@
 import { formatCount, formatDate, formatDateTime, formatMoney, todayInLima } from '@planillas/domain'
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ApiError, api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
@@ -10,6 +10,7 @@ import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { redirectWithToast } from '~/session.server'
+import { pageTitle } from '~/utils/page-title'
 import type { PayrollRow } from './planillas._index'
 
 type Account = { id: number; bankCode: string; currency: string; account: string; companyName: string }
@@ -29,7 +30,7 @@ type Order = {
   createdBy: string | null
 }
 
-export const meta: MetaFunction = () => [{ title: 'Archivo de pago | Planillas' }]
+export const meta = pageTitle('Archivo de pago')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'planillas_pago')

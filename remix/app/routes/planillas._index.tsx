@@ -7,14 +7,16 @@ import {
   periodLabel,
   periodOptions,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { COLUMN } from '~/components/list/data-table'
 import { periodFilterOptions } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { loadList } from '~/list.server'
+import { pageTitle } from '~/utils/page-title'
 
 export type PayrollRow = {
   id: number
@@ -30,7 +32,7 @@ export type PayrollRow = {
   progress: number
 }
 
-export const meta: MetaFunction = () => [{ title: 'Planillas | Planillas' }]
+export const meta = pageTitle('Planillas')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { ...(await loadList<PayrollRow>(request, 'planillas')), periods: periodOptions() }
@@ -51,23 +53,41 @@ export default function PayrollList() {
         { kind: 'select', name: 'period', label: 'Periodo', options: periodFilterOptions(periods) },
       ]}
       columns={[
-        { header: 'Código', cell: (r) => r.code, mobile: 'title', className: 'whitespace-nowrap' },
-        { header: 'Periodo', cell: (r) => periodLabel(r.period) },
+        {
+          header: 'Código',
+          cell: (r) => r.code,
+          mobile: 'title',
+          className: 'whitespace-nowrap',
+          width: COLUMN.shortCode,
+        },
+        { header: 'Periodo', cell: (r) => periodLabel(r.period), width: COLUMN.date },
         { header: 'Nombre', cell: (r) => r.name, mobile: 'title' },
-        { header: 'Tipo', cell: (r) => enumLabel(payrollType, r.type) },
-        { header: 'Colaboradores', cell: (r) => formatCount(r.collaborators), className: 'text-right' },
+        { header: 'Tipo', cell: (r) => enumLabel(payrollType, r.type), width: COLUMN.date },
+        {
+          header: 'Colaboradores',
+          cell: (r) => formatCount(r.collaborators),
+          className: 'text-right',
+          width: COLUMN.count,
+        },
         {
           header: 'Monto Total a Pagar',
           cell: (r) => formatMoney(r.totalAmount),
           className: 'text-right whitespace-nowrap',
+          width: COLUMN.money,
         },
-        { header: 'Abonados', cell: (r) => formatCount(r.paid), className: 'text-right' },
+        {
+          header: 'Abonados',
+          cell: (r) => formatCount(r.paid),
+          className: 'text-right',
+          width: COLUMN.count,
+        },
         {
           header: 'Total Pagado',
           cell: (r) => formatMoney(r.totalPaid),
           className: 'text-right whitespace-nowrap',
+          width: COLUMN.money,
         },
-        { header: 'Progreso', cell: (r) => <ProgressBar value={r.progress} /> },
+        { header: 'Progreso', cell: (r) => <ProgressBar value={r.progress} />, width: COLUMN.progress },
       ]}
       actions={(r) => <RowLink to={`/planillas/${r.id}/detalles`}>Ver detalle</RowLink>}
     />

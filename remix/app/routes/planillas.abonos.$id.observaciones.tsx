@@ -5,7 +5,7 @@ import {
   isPaymentBatchRunning,
   type PageResponse,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ApiError, api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
@@ -18,6 +18,7 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { IssueKindBadge, type PaymentBatchRow, PaymentStatusBadge } from '~/screens/payments/payment-badges'
 import { apiPageQuery, readListParams } from '~/utils/list-params'
+import { pageTitle } from '~/utils/page-title'
 
 type Issue = {
   id: number
@@ -28,9 +29,7 @@ type Issue = {
   reason: string
 }
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `Observaciones de la carga #${params.id} | Planillas` },
-]
+export const meta = pageTitle(({ params }) => `Observaciones de la carga #${params.id}`)
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id)

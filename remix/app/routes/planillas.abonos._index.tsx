@@ -7,7 +7,7 @@ import {
   paymentBatchStatus,
   trimEmail,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AutoRefresh } from '~/components/list/auto-refresh'
 import type { ListFilter } from '~/components/list/list-filters'
@@ -16,8 +16,9 @@ import { RowLink } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { type PaymentBatchRow, PaymentStatusBadge } from '~/screens/payments/payment-badges'
+import { pageTitle } from '~/utils/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Carga de abonos | Planillas' }]
+export const meta = pageTitle('Carga de abonos')
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList<PaymentBatchRow>(request, 'abonos')
 

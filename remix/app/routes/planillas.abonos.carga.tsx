@@ -1,6 +1,6 @@
-import { countOf, PAYMENT_LIMITS, PAYMENT_UPLOAD_MESSAGES, todayInLima } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { countOf, dayMonthYear, PAYMENT_LIMITS, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { requirePermission } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
@@ -8,12 +8,13 @@ import { UploadForm, UploadInput, XLSX_ACCEPT } from '~/components/form/upload-f
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { clientProblems } from '~/screens/payments/upload-check'
 import { uploadAction } from '~/upload.server'
+import { pageTitle } from '~/utils/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Cargar abonos | Planillas' }]
+export const meta = pageTitle('Cargar abonos')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, 'planillas_abonos')
-  return { today: todayInLima() }
+  return null
 }
 
 /** Streams the form to the API as it arrives; the API checks everything at once (SPEC §5). */
@@ -27,7 +28,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 /** 'Cargar abonos' (SPEC §2): the payroll, the date of payment, the bank's Excel and the receipts. */
 export default function PaymentUpload() {
-  const { today } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   const [clientMessages, setClientMessages] = useState<string[] | null>(null)
@@ -57,11 +57,13 @@ export default function PaymentUpload() {
         />
         <UploadInput
           name="paymentDate"
-          type="date"
           label="Fecha de abono"
           required
-          max={today}
-          defaultValue={fields.paymentDate}
+          help="DD/MM/AAAA, no posterior a hoy."
+          placeholder="DD/MM/AAAA"
+          inputMode="numeric"
+          maxLength={10}
+          defaultValue={dayMonthYear(fields.paymentDate)}
         />
         <UploadInput
           name="payrollDesc"

@@ -6,7 +6,7 @@ import {
   type PageResponse,
   periodLabel,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
@@ -18,6 +18,7 @@ import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { apiPageQuery, readListParams } from '~/utils/list-params'
+import { pageTitle } from '~/utils/page-title'
 
 type BatchError = { rowNumber: number | null; column: string | null; value: string | null; message: string }
 type Batch = {
@@ -32,7 +33,7 @@ type Batch = {
   file: { name: string }
 }
 
-export const meta: MetaFunction = () => [{ title: 'Errores de la carga | Planillas' }]
+export const meta = pageTitle('Errores de la carga')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'planillas_carga')

@@ -9,7 +9,7 @@ import {
   periodOptions,
   trimEmail,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AutoRefresh } from '~/components/list/auto-refresh'
 import { periodFilterOptions } from '~/components/list/list-filters'
@@ -19,6 +19,7 @@ import { Badge, type Tone } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { loadList } from '~/list.server'
+import { pageTitle } from '~/utils/page-title'
 
 type BatchRow = {
   id: number
@@ -35,7 +36,7 @@ type BatchRow = {
   payrollId: number | null
 }
 
-export const meta: MetaFunction = () => [{ title: 'Carga de planillas | Planillas' }]
+export const meta = pageTitle('Carga de planillas')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { ...(await loadList<BatchRow>(request, 'planillas-externas')), periods: periodOptions() }

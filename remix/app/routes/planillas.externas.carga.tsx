@@ -5,7 +5,7 @@ import {
   periodLabel,
   periodOptions,
 } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { requirePermission } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
@@ -18,8 +18,9 @@ import {
 } from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { uploadAction } from '~/upload.server'
+import { pageTitle } from '~/utils/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Cargar planilla | Planillas' }]
+export const meta = pageTitle('Cargar planilla')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, 'planillas_carga')

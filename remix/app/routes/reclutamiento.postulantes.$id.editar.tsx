@@ -7,20 +7,20 @@ import {
   identifierType,
   APPLICANT_MESSAGES as M,
 } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { FieldShell, SelectField, TextField } from '~/components/form/fields'
+import { DateField, FieldShell, SelectField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam, saveForm } from '~/form.server'
+import { withIsoDates } from '~/utils/date-fields'
+import { pageTitle } from '~/utils/page-title'
 import type { ApplicantRow } from './reclutamiento.postulantes._index'
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? 'Editar postulante' : 'Nuevo postulante'} | Planillas` },
-]
+export const meta = pageTitle(({ params }) => (params.id ? 'Editar postulante' : 'Nuevo postulante'))
 
 type VacancyOption = { id: number; code: string; position: string; area: string }
 
@@ -51,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, 'postulantes_edicion')
   const id = params.id ? idParam(params.id) : null
-  const formData = await request.formData()
+  const formData = withIsoDates(await request.formData())
   const cv = formData.get('cv')
   return saveForm(request, formData, {
     schema: ApplicantSchema,
@@ -146,8 +146,8 @@ export default function ApplicantForm() {
           <SelectField meta={fields.jobOpeningId} label="Vacante" required options={vacancies} />
         </FormCard>
         <FormCard title="Datos laborales" columns={3}>
-          <TextField meta={fields.hireDate} label="Fecha de ingreso" type="date" />
-          <TextField meta={fields.leaveDate} label="Fecha de cese" type="date" />
+          <DateField meta={fields.hireDate} label="Fecha de ingreso" />
+          <DateField meta={fields.leaveDate} label="Fecha de cese" />
           <TextField
             meta={fields.pendingVacationDays}
             label="Días de vacaciones pendientes"

@@ -1,5 +1,5 @@
 import { enumLabel, enumOptions, identifierType, recruitmentStatus } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { api } from '~/api.server'
 import type { ListFilter } from '~/components/list/list-filters'
@@ -7,6 +7,7 @@ import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
+import { pageTitle } from '~/utils/page-title'
 
 export type ApplicantRow = {
   id: number
@@ -36,7 +37,7 @@ export type ApplicantRow = {
 
 type Option = { value: string; label: string }
 
-export const meta: MetaFunction = () => [{ title: 'Postulantes | Planillas' }]
+export const meta = pageTitle('Postulantes')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const list = await loadList<ApplicantRow>(request, 'postulantes')

@@ -1,5 +1,5 @@
 import { enumLabel, formatDateTime, identifierType, recruitmentStatus } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { api } from '~/api.server'
 import { requirePermission } from '~/auth.server'
@@ -9,10 +9,11 @@ import { ButtonLink } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
+import { pageTitle } from '~/utils/page-title'
 import type { ApplicantRow } from './reclutamiento.postulantes._index'
 import type { JobOpeningRow } from './reclutamiento.vacantes._index'
 
-export const meta: MetaFunction = () => [{ title: 'Datos de la vacante | Planillas' }]
+export const meta = pageTitle('Datos de la vacante')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'vacantes_lista')

@@ -1,5 +1,5 @@
 import { JOB_OPENING_MESSAGES, JobOpeningSchema } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { api } from '~/api.server'
@@ -12,11 +12,10 @@ import { DetailsEditor } from '~/components/recruitment/details-editor'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { echoForm, idParam, saveForm } from '~/form.server'
 import { searchEmployees } from '~/screens/employees/employee-search.server'
+import { pageTitle } from '~/utils/page-title'
 import type { JobOpeningRow } from './reclutamiento.vacantes._index'
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? 'Editar vacante' : 'Nueva vacante'} | Planillas` },
-]
+export const meta = pageTitle(({ params }) => (params.id ? 'Editar vacante' : 'Nueva vacante'))
 
 type Option = { id: number; description: string }
 

@@ -1,5 +1,5 @@
 import { enumOptions, formatDate, recruitmentStatus } from '@planillas/domain'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
@@ -7,6 +7,7 @@ import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
+import { pageTitle } from '~/utils/page-title'
 
 export type JobOpeningRow = {
   id: number
@@ -25,7 +26,7 @@ export type JobOpeningRow = {
   updatedAt: string
 }
 
-export const meta: MetaFunction = () => [{ title: 'Vacantes | Planillas' }]
+export const meta = pageTitle('Vacantes')
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList<JobOpeningRow>(request, 'vacantes')
 

@@ -1,5 +1,6 @@
 import { enumOptions, formatDateTime, recordStatus } from '@planillas/domain'
 import { useLoaderData } from '@remix-run/react'
+import { COLUMN } from '~/components/list/data-table'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
@@ -40,9 +41,13 @@ export function DescriptionList({
       filters={STATUS_FILTER}
       columns={[
         { header: 'Descripción', cell: (r) => r.description, mobile: 'title' },
-        { header: 'Código', cell: (r) => r.code },
-        { header: 'Estado', cell: (r) => <StatusBadge table={recordStatus} code={r.status} /> },
-        { header: 'Fecha de creación', cell: (r) => formatDateTime(r.createdAt) },
+        { header: 'Código', cell: (r) => r.code, width: COLUMN.shortCode },
+        {
+          header: 'Estado',
+          cell: (r) => <StatusBadge table={recordStatus} code={r.status} />,
+          width: COLUMN.status,
+        },
+        { header: 'Fecha de creación', cell: (r) => formatDateTime(r.createdAt), width: COLUMN.dateTime },
       ]}
       actions={
         canEdit

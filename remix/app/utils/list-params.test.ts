@@ -20,6 +20,10 @@ describe('list params', () => {
       from: '2026-01-01',
       to: null,
     })
+    expect(readRange(new URLSearchParams('dateFrom=1%2F3%2F2026&dateTo=31%2F03%2F2026'), 'date')).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-31',
+    })
     expect(readRange(new URLSearchParams(''), 'date')).toBeUndefined()
   })
 })

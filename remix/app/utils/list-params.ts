@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@planillas/domain'
+import { DEFAULT_PAGE_SIZE, isoFromDayMonthYear, MAX_PAGE_SIZE } from '@planillas/domain'
 
 /** Paging, sorting and search as they travel in the page URL (1-based page, shareable links). */
 export type ListParams = { page: number; size: number; sort?: string; search?: string }
@@ -39,8 +39,9 @@ export function withParams(
 
 /** A range filter from `<key>From` / `<key>To`. */
 export function readRange(params: URLSearchParams, key: string) {
-  const from = params.get(`${key}From`) || null
-  const to = params.get(`${key}To`) || null
+  // Typed as DD/MM/AAAA in the filter panel; links may carry ISO dates.
+  const from = isoFromDayMonthYear(params.get(`${key}From`) ?? '') || null
+  const to = isoFromDayMonthYear(params.get(`${key}To`) ?? '') || null
   return from || to ? { from, to } : undefined
 }
 

@@ -1,4 +1,5 @@
 import { paymentBatches, payrollBatches, payrolls } from '@planillas/db'
+import { todayInLima } from '@planillas/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../testing'
 import {
@@ -9,6 +10,7 @@ import {
   createEmployee,
   fromToday,
 } from '../contracts/testing'
+import { lastWeeks } from './queries'
 
 let t: TestApp
 
@@ -71,6 +73,17 @@ describe('GET /dashboard', () => {
     expect(p.recent[0]).toMatchObject({ totalAmount: 3000.5, totalPaid: 1000.25, paid: 1, progress: 50 })
   })
 
+  it("draws this period's payrolls and this week's soles paid and pending", async () => {
+    const { payrolls: p } = await dashboard('rrhh')
+    expect(p.period.period).toBe(todayInLima().slice(0, 7).replace('-', ''))
+    expect(p.period.payrolls.map((r: { code: string }) => r.code)).toEqual(['P-3', 'P-2', 'P-1'])
+    expect(p.byWeek).toHaveLength(8)
+    expect(p.byWeek.at(-1)).toEqual({ week: lastWeeks(todayInLima(), 1)[0], paid: 1010.25, pending: 6000.25 })
+    expect(p.byWeek.slice(0, -1).every((w: { paid: number; pending: number }) => !w.paid && !w.pending)).toBe(
+      true,
+    )
+  })
+
   it('counts uploads running, and those that failed in the last seven days', async () => {
     expect((await dashboard('rrhh')).uploads).toEqual({
       failedWindowDays: 7,
@@ -82,6 +95,9 @@ describe('GET /dashboard', () => {
   it('lists the contracts POR VENCER', async () => {
     const { contracts } = await dashboard('rrhh')
     expect(contracts.count).toBe(1)
+    expect(contracts.endingByMonth).toHaveLength(6)
+    expect(contracts.endingByMonth[0].month).toBe(todayInLima().slice(0, 7))
+    expect(contracts.endingByMonth.reduce((n: number, m: { count: number }) => n + m.count, 0)).toBe(1)
     expect(contracts.next).toEqual([
       expect.objectContaining({ fullName: 'María Elena Quispe Mamani', finishDate: expect.any(String) }),
     ])
@@ -97,5 +113,12 @@ describe('GET /dashboard', () => {
       payment: { running: 0, failed: 1 },
     })
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/dashboard' })).statusCode).toBe(401)
+  })
+})
+
+describe('lastWeeks', () => {
+  it('gives the Mondays of the last weeks, oldest first', () => {
+    expect(lastWeeks('2026-11-22', 3)).toEqual(['2026-11-02', '2026-11-09', '2026-11-16'])
+    expect(lastWeeks('2026-11-23', 2)).toEqual(['2026-11-16', '2026-11-23'])
   })
 })

@@ -1,9 +1,13 @@
 import { contracts, type Executor, employees, paymentBatches, payrollBatches, payrolls } from '@planillas/db'
-import { BATCH_STATUS, CONTRACT_STATUS, PAYMENT_BATCH_STATUS } from '@planillas/domain'
+import { BATCH_STATUS, CONTRACT_STATUS, PAYMENT_BATCH_STATUS, todayInLima } from '@planillas/domain'
+import dayjs from 'dayjs'
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 
 const RECENT = 5
 const FAILED_WINDOW_DAYS = 7
+const WEEKS = 8
+const PERIOD_PAYROLLS = 8
+const MONTHS_AHEAD = 6
 
 /** VIGENTE payrolls the bank has not paid in full: how many, what is left, the newest few. */
 export async function payrollsToPay(db: Executor) {
@@ -32,12 +36,69 @@ export async function payrollsToPay(db: Executor) {
     .where(open)
     .orderBy(desc(payrolls.createdAt), desc(payrolls.id))
     .limit(RECENT)
+  const [byWeek, period] = await Promise.all([paidByWeek(db), periodProgress(db)])
   return {
     count: totals.count,
     pendingLines: Number(totals.pendingLines),
     pendingAmount: Number(totals.pendingAmount),
     recent: recent.map((p) => ({ ...p, totalAmount: Number(p.totalAmount), totalPaid: Number(p.totalPaid) })),
+    byWeek,
+    period,
   }
+}
+
+/**
+ * Soles of the payrolls in force loaded in each of the last weeks (Monday to Sunday, Lima): how much
+ * the bank has paid and how much is still pending. From the payrolls' own totals, not their lines.
+ */
+async function paidByWeek(db: Executor) {
+  const week = sql`date_trunc('week', ${payrolls.createdAt} at time zone 'America/Lima')::date`
+  const rows = await db
+    .select({
+      week: sql<string>`to_char(${week}, 'YYYY-MM-DD')`,
+      paid: sql<string>`sum(${payrolls.totalPaid})`,
+      pending: sql<string>`sum(${payrolls.totalAmount} - ${payrolls.totalPaid})`,
+    })
+    .from(payrolls)
+    .where(
+      and(
+        eq(payrolls.status, 1),
+        gte(
+          payrolls.createdAt,
+          sql`date_trunc('week', now() at time zone 'America/Lima') at time zone 'America/Lima' - ${`${WEEKS - 1} weeks`}::interval`,
+        ),
+      ),
+    )
+    .groupBy(week)
+  const found = new Map(rows.map((r) => [r.week, r]))
+  return lastWeeks(todayInLima(), WEEKS).map((monday) => ({
+    week: monday,
+    paid: Number(found.get(monday)?.paid ?? 0),
+    pending: Number(found.get(monday)?.pending ?? 0),
+  }))
+}
+
+/** The Mondays of the last `count` weeks up to the one of `today`, oldest first. */
+export function lastWeeks(today: string, count: number): string[] {
+  const monday = dayjs(today).subtract((dayjs(today).day() + 6) % 7, 'day')
+  return Array.from({ length: count }, (_, i) => monday.subtract(count - 1 - i, 'week').format('YYYY-MM-DD'))
+}
+
+/** The payrolls in force of this month's period and how far each is paid. */
+async function periodProgress(db: Executor) {
+  const period = todayInLima().slice(0, 7).replace('-', '')
+  const rows = await db
+    .select({
+      id: payrolls.id,
+      code: payrolls.code,
+      name: payrolls.name,
+      progress: payrolls.progress,
+    })
+    .from(payrolls)
+    .where(and(eq(payrolls.status, 1), eq(payrolls.period, period)))
+    .orderBy(desc(payrolls.createdAt), desc(payrolls.id))
+    .limit(PERIOD_PAYROLLS)
+  return { period, payrolls: rows }
 }
 
 /** Uploads still being worked on, and those that ended with errors in the last days. */
@@ -91,5 +152,28 @@ export async function contractsToRenew(db: Executor) {
     .where(toExpire)
     .orderBy(asc(contracts.finishDate), asc(contracts.id))
     .limit(RECENT)
-  return { count: totals.count, next }
+  return { count: totals.count, next, endingByMonth: await endingByMonth(db) }
+}
+
+/** Current contracts ending in each of the next months (this one first), months without any as 0. */
+async function endingByMonth(db: Executor) {
+  const today = todayInLima()
+  const months = Array.from({ length: MONTHS_AHEAD }, (_, i) =>
+    dayjs(today).startOf('month').add(i, 'month').format('YYYY-MM'),
+  )
+  const until = dayjs(today).startOf('month').add(MONTHS_AHEAD, 'month').format('YYYY-MM-DD')
+  const month = sql<string>`to_char(${contracts.finishDate}, 'YYYY-MM')`
+  const rows = await db
+    .select({ month, count: count() })
+    .from(contracts)
+    .where(
+      and(
+        inArray(contracts.status, [CONTRACT_STATUS.ACTIVE, CONTRACT_STATUS.TOEXPIRE]),
+        gte(contracts.finishDate, `${months[0]}-01`),
+        lt(contracts.finishDate, until),
+      ),
+    )
+    .groupBy(month)
+  const found = new Map(rows.map((r) => [r.month, r.count]))
+  return months.map((m) => ({ month: m, count: found.get(m) ?? 0 }))
 }

@@ -21,6 +21,11 @@ const PayrollsSchema = z.object({
       progress: z.number(),
     }),
   ),
+  byWeek: z.array(z.object({ week: z.string(), paid: z.number(), pending: z.number() })),
+  period: z.object({
+    period: z.string(),
+    payrolls: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), progress: z.number() })),
+  }),
 })
 const Counts = z.object({ running: z.number(), failed: z.number() })
 const UploadsSchema = z.object({
@@ -33,6 +38,7 @@ const ContractsSchema = z.object({
   next: z.array(
     z.object({ id: z.number(), number: z.string(), fullName: z.string(), finishDate: z.string().nullable() }),
   ),
+  endingByMonth: z.array(z.object({ month: z.string(), count: z.number() })),
 })
 
 /**

@@ -22,7 +22,7 @@ export async function paymentUploadRoute(fastify: FastifyInstance) {
       tags: ['payment-batches'],
       description:
         'Formulario multipart: payrollNumber (código de la planilla, máx. 50), payrollDesc (máx. 100), ' +
-        'paymentDate (AAAA-MM-DD, no posterior a hoy), file (un .xlsx de hasta 20 MB con el encabezado de la ' +
+        'paymentDate (DD/MM/AAAA o AAAA-MM-DD, no posterior a hoy), file (un .xlsx de hasta 20 MB con el encabezado de la ' +
         'plantilla de abonos) y records (cero o más PDF de hasta 10 MB y ' +
         '50 hojas cada uno, 100 MB y 5,000 hojas en total; los cifrados se aceptan si abren sin contraseña). Devuelve todos los problemas en ' +
         'messages sin guardar nada; si no hay, guarda los archivos, registra la carga PENDIENTE y encola su ' +

@@ -5,6 +5,7 @@ import {
   getTextareaProps,
   useFormMetadata,
 } from '@conform-to/react'
+import { dayMonthYear } from '@planillas/domain'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 
 /**
@@ -81,6 +82,52 @@ export function TextField({
       errorId={meta.errorId}
     >
       <input key={key} {...input} autoFocus={autoFocus || undefined} {...props} className={controlClass} />
+    </FieldShell>
+  )
+}
+
+/** The name of the hidden inputs that tell which posted fields are dates typed as DD/MM/YYYY. */
+export const DATE_FIELDS_KEY = '__dates'
+
+/**
+ * A date typed and shown as DD/MM/YYYY whatever the browser's language (a native date input shows the
+ * browser's order, mm/dd/yyyy on an English one). It posts what was typed and says it is a date, so
+ * the form's parsing reads it as an ISO date (`withIsoDates`), with and without JavaScript.
+ */
+export function DateField({
+  meta,
+  label,
+  help,
+  required,
+  ...props
+}: Common & { meta: FieldMetadata<string | null | undefined> } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'type'
+  >) {
+  const { key, defaultValue, ...input } = getInputProps(meta, { type: 'text', ariaAttributes: true })
+  const autoFocus = useIsFirstError(meta.name)
+  return (
+    <FieldShell
+      id={meta.id}
+      label={label}
+      help={help ?? 'DD/MM/AAAA'}
+      required={required}
+      errors={meta.errors}
+      errorId={meta.errorId}
+    >
+      <input
+        key={key}
+        {...input}
+        defaultValue={dayMonthYear(typeof defaultValue === 'string' ? defaultValue : '')}
+        inputMode="numeric"
+        placeholder="DD/MM/AAAA"
+        maxLength={10}
+        autoComplete="off"
+        autoFocus={autoFocus || undefined}
+        {...props}
+        className={controlClass}
+      />
+      <input type="hidden" name={DATE_FIELDS_KEY} value={meta.name} />
     </FieldShell>
   )
 }

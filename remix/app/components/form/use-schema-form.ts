@@ -2,6 +2,7 @@ import { type DefaultValue, type SubmissionResult, useForm } from '@conform-to/r
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useActionData, useNavigation } from '@remix-run/react'
 import type { z } from 'zod'
+import { withIsoDates } from '~/utils/date-fields'
 import { useFocusFirstError } from './form-layout'
 
 /**
@@ -21,7 +22,8 @@ export function useSchemaForm<Fields extends Record<string, unknown>>(
     lastResult,
     defaultValue: options.defaultValue,
     constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as z.ZodType<Fields> }),
+    onValidate: ({ formData }) =>
+      parseWithZod(withIsoDates(formData), { schema: schema as z.ZodType<Fields> }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })

@@ -60,7 +60,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </nav>
       </div>
 
-      <main id="contenido" className="min-w-0 flex-1 p-4 lg:p-8">
+      <main id="contenido" className="min-w-0 flex-1 p-4 lg:p-6">
         {children}
       </main>
     </div>

@@ -7,10 +7,49 @@ export type Column<T> = {
   /** On narrow screens: 'title' shows in the row's summary, 'detail' in its expandable part (default). */
   mobile?: 'title' | 'detail' | 'hidden'
   className?: string
+  /**
+   * The column's share of a fixed-layout table (`COLUMN.*`); columns without one share what is left.
+   * Widths keep every column in view at 1280 px instead of a table that scrolls sideways.
+   */
+  width?: string
+  /** Long text is cut at two lines (whole text on hover) unless the column says it must show in full. */
+  fullText?: boolean
 }
 
-/** The options column stays in view while a wide table scrolls sideways. */
-const stickyEdge = 'sticky right-0 shadow-[-1px_0_0_var(--color-slate-200)]'
+/** Widths for the usual kinds of narrow column. */
+export const COLUMN = {
+  code: 'w-28',
+  shortCode: 'w-24',
+  date: 'w-24',
+  dateTime: 'w-28',
+  money: 'w-24',
+  count: 'w-24',
+  status: 'w-32',
+  progress: 'w-28',
+  actions: 'w-24',
+} as const
+
+/** A cell of two lines: the main text and, smaller, what qualifies it (a document under a name). */
+export function TwoLineCell({ main, sub }: { main: ReactNode; sub?: ReactNode }) {
+  return (
+    <>
+      <span className="line-clamp-2 break-words" title={typeof main === 'string' ? main : undefined}>
+        {main}
+      </span>
+      {sub ? <span className="block text-xs text-slate-500">{sub}</span> : null}
+    </>
+  )
+}
+
+/** A text cell shows at most two lines; the whole text is its tooltip. Other content as it is. */
+function CellContent({ content }: { content: ReactNode }) {
+  if (typeof content !== 'string' || content.length < 24) return <>{content}</>
+  return (
+    <span className="line-clamp-2 break-words" title={content}>
+      {content}
+    </span>
+  )
+}
 
 /**
  * The table of a list. Desktop (≥ 992 px) shows every column; on a phone each row is a card whose
@@ -22,45 +61,54 @@ export function DataTable<T>({
   rowKey,
   actions,
   caption,
+  emptyAction,
+  emptyMessage,
 }: {
   columns: Column<T>[]
   rows: T[]
   rowKey: (row: T) => string | number
   actions?: (row: T) => ReactNode
   caption: string
+  /** What an empty list offers (clear the filters, go back to the last page). */
+  emptyAction?: ReactNode
+  /** What an empty list says, when not the usual 'No se encontraron resultados.' */
+  emptyMessage?: string
 }) {
   if (rows.length === 0) {
     return (
-      <p
-        className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
+      <div
+        className="flex flex-col items-center gap-3 rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
         data-testid="empty"
       >
-        {MESSAGES.empty}
-      </p>
+        <p>{emptyMessage ?? MESSAGES.empty}</p>
+        {emptyAction}
+      </div>
     )
   }
   const titles = columns.filter((c) => c.mobile === 'title')
   const details = columns.filter((c) => !c.mobile || c.mobile === 'detail')
   return (
     <>
-      {/* A scrollable region must be reachable by keyboard: focusable and named. */}
+      {/* A fixed layout: columns share the width instead of pushing the table past the screen. */}
       <section
-        className="hidden overflow-x-auto rounded border border-slate-200 bg-white shadow-sm lg:block"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways; keyboard users need to reach it
-        tabIndex={0}
+        className="hidden rounded border border-slate-200 bg-white shadow-sm lg:block"
         aria-label={caption}
       >
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <table className="w-full table-fixed divide-y divide-slate-200 text-[13px]">
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-100 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase">
+          <thead className="bg-slate-100 text-left text-xs font-semibold text-slate-700">
             <tr>
               {columns.map((c) => (
-                <th key={c.header} scope="col" className={`px-3 py-3 ${c.className ?? ''}`}>
+                <th
+                  key={c.header}
+                  scope="col"
+                  className={`px-2 py-3 align-bottom break-words ${c.width ?? ''} ${c.className ?? ''}`}
+                >
                   {c.header}
                 </th>
               ))}
               {actions ? (
-                <th scope="col" className={`bg-slate-100 px-3 py-3 ${stickyEdge}`}>
+                <th scope="col" className={`px-2 py-3 align-bottom ${COLUMN.actions}`}>
                   Opciones
                 </th>
               ) : null}
@@ -70,18 +118,13 @@ export function DataTable<T>({
             {rows.map((row) => (
               <tr key={rowKey(row)} className="group hover:bg-slate-50">
                 {columns.map((c) => (
-                  <td key={c.header} className={`px-3 py-2 align-middle ${c.className ?? ''}`}>
-                    {c.cell(row)}
+                  <td key={c.header} className={`px-2 py-2 align-middle break-words ${c.className ?? ''}`}>
+                    {c.fullText ? c.cell(row) : <CellContent content={c.cell(row)} />}
                   </td>
                 ))}
                 {actions ? (
-                  <td
-                    className={`bg-white px-3 py-2 whitespace-nowrap group-hover:bg-slate-50 ${stickyEdge}`}
-                  >
-                    {/* Two actions a line: a row with four stays narrow enough to keep the columns in view. */}
-                    <div className="inline-grid grid-cols-[auto_auto] justify-items-start gap-x-1 gap-y-0.5">
-                      {actions(row)}
-                    </div>
+                  <td className="px-1 py-1 align-middle whitespace-nowrap">
+                    <div className="flex flex-col items-start gap-0.5">{actions(row)}</div>
                   </td>
                 ) : null}
               </tr>

@@ -1,4 +1,4 @@
-import { formatDate, periodLabel } from '@planillas/domain'
+import { formatDate, isoFromDayMonthYear, periodLabel } from '@planillas/domain'
 import type { Chip } from './filter-chips'
 
 export type FilterOption = { value: string; label: string }
@@ -23,7 +23,7 @@ export type ListFilter =
 export const periodFilterOptions = (periods: string[]): FilterOption[] =>
   periods.map((p) => ({ value: p, label: periodLabel(p) }))
 
-const dateOrEllipsis = (value: string | null) => (value ? formatDate(value) : '…')
+const dateOrEllipsis = (value: string | null) => (value ? formatDate(isoFromDayMonthYear(value)) : '…')
 
 /** The filters in force as removable chips: one per chosen value of a multiple select. */
 export function filterChips(filters: ListFilter[], params: URLSearchParams): Chip[] {

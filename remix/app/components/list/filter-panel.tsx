@@ -1,3 +1,4 @@
+import { dayMonthYear } from '@planillas/domain'
 import { Form, Link, useLocation } from '@remix-run/react'
 import { type ReactNode, useRef } from 'react'
 import { buttonClass } from '../ui/button'
@@ -97,14 +98,29 @@ export function FilterDateRange({
   return (
     <fieldset className="flex flex-col gap-1 text-sm">
       <legend className="font-medium text-slate-700">{label}</legend>
-      <div className="flex gap-2">
-        <label className="flex flex-1 flex-col text-xs text-slate-600">
+      {/* Text fields in DD/MM/AAAA: the same in every browser, and they fit the panel on a phone. */}
+      <div className="grid grid-cols-2 gap-2">
+        <label className="flex min-w-0 flex-col text-xs text-slate-600">
           Desde
-          <input type="date" name={`${name}From`} defaultValue={from ?? ''} className={fieldClass} />
+          <input
+            name={`${name}From`}
+            defaultValue={dayMonthYear(from)}
+            placeholder="DD/MM/AAAA"
+            inputMode="numeric"
+            maxLength={10}
+            className={`${fieldClass} min-w-0`}
+          />
         </label>
-        <label className="flex flex-1 flex-col text-xs text-slate-600">
+        <label className="flex min-w-0 flex-col text-xs text-slate-600">
           Hasta
-          <input type="date" name={`${name}To`} defaultValue={to ?? ''} className={fieldClass} />
+          <input
+            name={`${name}To`}
+            defaultValue={dayMonthYear(to)}
+            placeholder="DD/MM/AAAA"
+            inputMode="numeric"
+            maxLength={10}
+            className={`${fieldClass} min-w-0`}
+          />
         </label>
       </div>
     </fieldset>

@@ -1,13 +1,17 @@
 import type { PageResponse } from '@planillas/domain'
-import { useSearchParams } from '@remix-run/react'
+import { Link, useLocation, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import type { ListParams } from '~/utils/list-params'
+import { type ListParams, withParams } from '~/utils/list-params'
 import { FormErrors } from '../form/form-layout'
+import { buttonClass } from '../ui/button'
 import { type Column, DataTable } from './data-table'
 import { type ListFilter, listFilters } from './list-filters'
 import { ListPage, type ListPageProps } from './list-page'
 import { Pagination } from './pagination'
 import { SearchBar } from './search-bar'
+
+/** Query keys that page or order a list without narrowing it. */
+const PAGING_KEYS = new Set(['page', 'size', 'sort'])
 
 /** What `loadList` answers, as a list screen reads it. */
 export type LoadedList<T> = {
@@ -45,7 +49,11 @@ export function ResourceList<T extends { id: number }>({
   before?: ReactNode
 }) {
   const [searchParams] = useSearchParams()
+  const location = useLocation()
   const filter = filters.length ? listFilters(filters, searchParams) : null
+  const { page } = list
+  const beyondEnd = page.content.length === 0 && page.totalElements > 0
+  const narrowed = [...searchParams.keys()].some((key) => !PAGING_KEYS.has(key))
   return (
     <ListPage
       title={title}
@@ -64,13 +72,30 @@ export function ResourceList<T extends { id: number }>({
         rowKey={(r) => r.id}
         columns={columns}
         actions={actions}
+        emptyMessage={beyondEnd ? `La página ${list.params.page} no existe en esta lista.` : undefined}
+        emptyAction={
+          beyondEnd ? (
+            <Link
+              className={buttonClass('secondary')}
+              to={withParams(`${location.pathname}${location.search}`, { page: String(page.totalPages) })}
+            >
+              Ir a la última página
+            </Link>
+          ) : narrowed ? (
+            <Link className={buttonClass('secondary')} to={location.pathname}>
+              Limpiar filtros
+            </Link>
+          ) : null
+        }
       />
-      <Pagination
-        page={list.params.page}
-        size={list.params.size}
-        totalElements={list.page.totalElements}
-        totalPages={list.page.totalPages}
-      />
+      {beyondEnd ? null : (
+        <Pagination
+          page={list.params.page}
+          size={list.params.size}
+          totalElements={page.totalElements}
+          totalPages={page.totalPages}
+        />
+      )}
     </ListPage>
   )
 }

@@ -11,7 +11,7 @@ export type Tone = keyof typeof TONES
 export function Badge({ tone, children }: { tone: Tone; children: React.ReactNode }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[tone]}`}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs whitespace-nowrap font-semibold ring-1 ring-inset ${TONES[tone]}`}
     >
       {children}
     </span>

@@ -1,24 +1,32 @@
 import { MESSAGES } from '@planillas/domain'
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
-
-const TITLES: Record<number, string> = {
-  403: 'Acceso denegado',
-  404: 'Página no encontrada',
-}
+import { ERROR_TITLES } from '~/utils/page-title'
 
 const DETAILS: Record<number, string> = {
   403: 'No tiene permiso para abrir esta página. Si cree que debería tenerlo, consulte con el administrador.',
   404: 'La página o el registro que busca no existe o fue eliminado.',
 }
 
-/** The Spanish error page every route shows, with a way back. */
-export function ErrorPanel({ error, isResponse }: { error: unknown; isResponse: boolean }) {
+/**
+ * The Spanish error page every route shows, with a way back. Inside the app's frame it is a section
+ * of its `<main>`; without the frame (signed out, or the root failed) it is the page's `<main>`.
+ */
+export function ErrorPanel({
+  error,
+  isResponse,
+  standalone = false,
+}: {
+  error: unknown
+  isResponse: boolean
+  standalone?: boolean
+}) {
   const status = isResponse ? (error as { status: number }).status : 500
+  const Root = standalone ? 'main' : 'section'
   return (
-    <main className="mx-auto max-w-xl p-8 text-center" aria-labelledby="error-title">
+    <Root className="mx-auto max-w-xl p-8 text-center" aria-labelledby="error-title">
       <p className="text-5xl font-bold text-primary">{status}</p>
       <h1 id="error-title" className="mt-2 text-xl font-semibold">
-        {TITLES[status] ?? 'Ocurrió un error'}
+        {ERROR_TITLES[status] ?? 'Ocurrió un error'}
       </h1>
       <p className="mt-2 text-slate-600">{DETAILS[status] ?? MESSAGES.generic}</p>
       <Link
@@ -27,7 +35,7 @@ export function ErrorPanel({ error, isResponse }: { error: unknown; isResponse: 
       >
         Ir a la portada
       </Link>
-    </main>
+    </Root>
   )
 }
 

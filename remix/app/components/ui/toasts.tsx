@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { Toast } from '~/session.server'
+import { useHydrated } from '~/utils/use-hydrated'
 
 const STYLES: Record<Toast['type'], string> = {
   success: 'border-green-600 bg-green-50 text-green-900',
@@ -7,9 +8,13 @@ const STYLES: Record<Toast['type'], string> = {
   info: 'border-primary bg-primary-light text-primary-dark',
 }
 
-/** A flash message from the session; with JavaScript it goes away after a few seconds. Keyed by the caller per toast. */
+/**
+ * A flash message from the session, at the top right where it covers no form's buttons; with
+ * JavaScript it goes away after a few seconds or when closed. Keyed by the caller per toast.
+ */
 export function Toasts({ toast }: { toast: Toast }) {
   const [visible, setVisible] = useState(true)
+  const hydrated = useHydrated()
   useEffect(() => {
     const timer = setTimeout(() => setVisible(false), 6000)
     return () => clearTimeout(timer)
@@ -18,10 +23,19 @@ export function Toasts({ toast }: { toast: Toast }) {
   return (
     <div
       role={toast.type === 'error' ? 'alert' : 'status'}
-      data-testid="toast"
-      className={`fixed right-4 bottom-4 z-50 max-w-sm rounded border-l-4 px-4 py-3 shadow-lg ${STYLES[toast.type]}`}
+      className={`fixed top-4 right-4 z-50 flex max-w-sm items-start gap-3 rounded border-l-4 px-4 py-3 shadow-lg ${STYLES[toast.type]}`}
     >
-      {toast.message}
+      <span data-testid="toast">{toast.message}</span>
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={() => setVisible(false)}
+          className="-mr-1 rounded px-1 leading-none opacity-70 hover:opacity-100"
+          aria-label="Cerrar mensaje"
+        >
+          ×
+        </button>
+      ) : null}
     </div>
   )
 }

@@ -11,6 +11,7 @@ import { echoForm, idParam, saveForm } from '~/form.server'
 import { loadCatalogs, withCurrent } from '~/screens/employees/catalogs.server'
 import { searchEmployees } from '~/screens/employees/employee-search.server'
 import { redirectWithToast } from '~/session.server'
+import { withIsoDates } from '~/utils/date-fields'
 import type { ContractDetail, ContractPreview, RenewalPrefill } from './types'
 
 /** The fields the preview reads, as the form posts them. */
@@ -119,7 +120,7 @@ const fieldOfMessage = {
 export async function contractFormAction(request: Request, idValue: string | undefined) {
   await requirePermission(request, 'contratos_edicion')
   const id = idValue ? idParam(idValue) : null
-  const formData = await request.formData()
+  const formData = withIsoDates(await request.formData())
   const intent = formData.get('intent')
   const preview = () => previewOf(request, formValues(formData), id)
   if (intent === 'employee') {

@@ -5,6 +5,7 @@ import {
   contractPay,
   contractPayDate,
   isIndefinite,
+  isoFromDayMonthYear,
   todayInLima,
 } from '@planillas/domain'
 import type { SerializeFrom } from '@remix-run/node'
@@ -53,7 +54,7 @@ export function ContractForm() {
   const values = {
     employeeId: pickedEmployee ?? text(fields.employeeId.value),
     contractType: text(fields.contractType.value),
-    startDate: text(fields.startDate.value),
+    startDate: isoFromDayMonthYear(text(fields.startDate.value)),
     baseSalary: text(fields.baseSalary.value),
     familyAllowance: ticked(fields.familyAllowance.value),
     renewsContractId: text(fields.renewsContractId.value),

@@ -1,13 +1,15 @@
 import {
   contractDuration,
   contractPayDate,
+  dayMonthYear,
   enumOptions,
   familyAllowanceOn,
   formatMoney,
   isIsoDate,
+  isoFromDayMonthYear,
   todayInLima,
 } from '@planillas/domain'
-import { FieldShell, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
+import { DateField, FieldShell, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { SwitchField } from '~/components/form/switch-field'
 import type { ContractFieldset } from './contract-form'
@@ -39,7 +41,7 @@ export function DetailsSection({
   indefinite: boolean
   warnings: string[]
 }) {
-  const start = String(fields.startDate.value ?? '')
+  const start = isoFromDayMonthYear(String(fields.startDate.value ?? ''))
   const today = todayInLima()
   const allowance = familyAllowanceOn(
     isIsoDate(start) ? contractPayDate({ startDate: start, finishDate }, today) : today,
@@ -53,7 +55,7 @@ export function DetailsSection({
         required
         options={durationOptions}
       />
-      <TextField meta={fields.startDate} type="date" label="Fecha de Inicio" required />
+      <DateField meta={fields.startDate} label="Fecha de Inicio" required />
       {indefinite ? null : (
         <FieldShell
           id={finish.id}
@@ -65,8 +67,7 @@ export function DetailsSection({
           <div className="flex gap-2">
             <input
               id={finish.id}
-              type="date"
-              value={finishDate ?? ''}
+              value={dayMonthYear(finishDate)}
               readOnly
               aria-invalid={finish.errors?.length ? true : undefined}
               aria-describedby={finish.errors?.length ? finish.errorId : 'finish-help'}

@@ -70,7 +70,8 @@ export function EmployeeSection({
           role="alert"
           className="rounded border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-900 md:col-span-2"
         >
-          <p>{alert}</p>
+          {/* Said once: a refused save already shows the same text under the employee field. */}
+          {fields.employeeId.errors?.includes(alert) ? null : <p>{alert}</p>}
           {currentContractId ? (
             <Link to={`/contratos/${currentContractId}/detalle`} className="font-medium underline">
               Ver el contrato actual

@@ -5,6 +5,7 @@ import { requirePermission } from '~/auth.server'
 import { echoForm, idParam, saveForm } from '~/form.server'
 import type { DniLookup } from '~/routes/colaboradores.dni.$dni'
 import { redirectWithToast } from '~/session.server'
+import { withIsoDates } from '~/utils/date-fields'
 import { loadCatalogs, withCurrent } from './catalogs.server'
 import { districtOption, searchDistricts } from './districts.server'
 import type { EmployeeDetail } from './types'
@@ -65,7 +66,7 @@ export type LookupNote = { tone: 'info' | 'error'; message: string; employeeId?:
 export async function employeeFormAction(request: Request, idValue: string | undefined) {
   await requirePermission(request, 'colaboradores_edicion')
   const id = idValue ? idParam(idValue) : null
-  const formData = await request.formData()
+  const formData = withIsoDates(await request.formData())
   const intent = formData.get('intent')
   if (intent === 'lookup') {
     const lookup = await lookupStep(request, formData, id)

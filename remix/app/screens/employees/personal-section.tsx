@@ -7,7 +7,7 @@ import {
   sex,
 } from '@planillas/domain'
 import { Link } from '@remix-run/react'
-import { ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
+import { DateField, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'
 import type { EmployeeFieldset } from './employee-form'
@@ -82,7 +82,7 @@ export function PersonalSection({
       </div>
       <TextField meta={fields.name} label="Nombres" required maxLength={100} autoComplete="off" />
       <TextField meta={fields.surname} label="Apellidos" required maxLength={100} autoComplete="off" />
-      <TextField meta={fields.birthDate} type="date" label="Fecha de nacimiento" required />
+      <DateField meta={fields.birthDate} label="Fecha de nacimiento" required />
       <SelectField meta={fields.gender} label="Sexo" required options={sexOptions} />
       <SelectField meta={fields.nationality} label="Nacionalidad" required options={options.countries} />
       <TextField meta={fields.address} label="Dirección" required maxLength={250} />
