@@ -15,6 +15,7 @@ import {
 import { createTokenSigner } from './auth/tokens'
 import type { ApiConfig } from './config'
 import { ok } from './lib/envelope'
+import { listGuardPlugin } from './lib/list-guard'
 import { applicantRoutes } from './modules/applicants/routes'
 import { areaRoutes } from './modules/areas'
 import { auditLogRoutes } from './modules/audit-logs/routes'
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } })
   await app.register(errorHandlerPlugin)
   await app.register(authPlugin)
+  await app.register(listGuardPlugin)
 
   app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
     try {

@@ -1,8 +1,8 @@
 import { areas, companies, contracts, type Executor, employees, positions, rowsOf } from '@planillas/db'
 import type { ContractFilter, PageQuery } from '@planillas/domain'
-import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
-import { orderByFor, paged } from '../../lib/paging'
+import { boundedCount, countedRows, orderByFor, paged } from '../../lib/paging'
 import { contractWhere } from './filters'
 
 const money = (column: PgColumn) => sql<number>`${column}`.mapWith(Number)
@@ -68,21 +68,23 @@ export function listContracts(db: Executor, filter: ContractFilter, page: PageQu
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'desc' }, contracts.id)
   const where = contractWhere(filter)
   return paged(
+    db,
     page,
-    (limit, offset) =>
+    (db, limit, offset) =>
       withNames(db)
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    async () =>
-      (
-        await db
-          .select({ n: count() })
+    (db) =>
+      boundedCount(
+        db,
+        countedRows(db)
           .from(contracts)
           .innerJoin(employees, eq(employees.id, contracts.employeeId))
           .where(where)
-      )[0].n,
+          .$dynamic(),
+      ),
   )
 }
 

@@ -1,7 +1,7 @@
 import { type Executor, payrollLines, payrolls } from '@planillas/db'
 import type { PageQuery, PayrollFilter, PayrollLineFilter } from '@planillas/domain'
-import { and, asc, count, eq, gt, ilike, or } from 'drizzle-orm'
-import { likePattern, orderByFor, paged } from '../../lib/paging'
+import { and, asc, eq, gt, ilike, or } from 'drizzle-orm'
+import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
 
 const sortColumns = {
   id: payrolls.id,
@@ -33,8 +33,9 @@ export function toPayrollRow(p: PayrollRecord) {
 export async function listPayrolls(db: Executor, filter: PayrollFilter, page: PageQuery) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'desc' }, payrolls.id)
   const result = await paged(
+    db,
     page,
-    (limit, offset) =>
+    (db, limit, offset) =>
       db
         .select()
         .from(payrolls)
@@ -42,7 +43,7 @@ export async function listPayrolls(db: Executor, filter: PayrollFilter, page: Pa
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    async () => (await db.select({ n: count() }).from(payrolls).where(where(filter)))[0].n,
+    (db) => boundedCount(db, countedRows(db).from(payrolls).where(where(filter)).$dynamic()),
   )
   return { ...result, content: result.content.map(toPayrollRow) }
 }
@@ -121,8 +122,9 @@ export async function listLines(db: Executor, payrollId: number, filter: Payroll
     payrollLines.id,
   )
   const result = await paged(
+    db,
     page,
-    (limit, offset) =>
+    (db, limit, offset) =>
       db
         .select(lineColumns)
         .from(payrollLines)
@@ -130,7 +132,8 @@ export async function listLines(db: Executor, payrollId: number, filter: Payroll
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    async () => (await db.select({ n: count() }).from(payrollLines).where(lineWhere(payrollId, filter)))[0].n,
+    (db) =>
+      boundedCount(db, countedRows(db).from(payrollLines).where(lineWhere(payrollId, filter)).$dynamic()),
   )
   return { ...result, content: result.content.map(toLine) }
 }

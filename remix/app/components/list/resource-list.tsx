@@ -70,6 +70,7 @@ export function ResourceList<T extends { id: number }>({
         size={list.params.size}
         totalElements={list.page.totalElements}
         totalPages={list.page.totalPages}
+        totalIsExact={list.page.totalIsExact}
       />
     </ListPage>
   )
