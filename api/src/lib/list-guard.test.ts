@@ -62,7 +62,11 @@ describe('list queries on PostgreSQL', () => {
   it('answer 503 with a Spanish message when they pass the statement timeout', async () => {
     const response = await fetch(`${base}/test/slow-list`)
     expect(response.status).toBe(503)
-    expect(await response.json()).toEqual({ status: 'ERROR', payload: null, messages: [LIST_TIMEOUT_MESSAGE] })
+    expect(await response.json()).toEqual({
+      status: 'ERROR',
+      payload: null,
+      messages: [LIST_TIMEOUT_MESSAGE],
+    })
     expect(await sleepersRunning()).toBe(0)
   })
 
@@ -80,11 +84,16 @@ describe('list queries on PostgreSQL', () => {
   it('run with a statement timeout of their own, not the connection’s', async () => {
     const inside = await guardedListQuery(
       handle.db,
-      async (db) => rowsOf<{ statement_timeout: string }>(await db.execute(sql`show statement_timeout`))[0].statement_timeout,
+      async (db) =>
+        rowsOf<{ statement_timeout: string }>(await db.execute(sql`show statement_timeout`))[0]
+          .statement_timeout,
       { timeoutMs: 1234 },
     )
     expect(inside).toBe('1234ms')
-    expect(rowsOf<{ statement_timeout: string }>(await handle.db.execute(sql`show statement_timeout`))[0].statement_timeout).toBe('0')
+    expect(
+      rowsOf<{ statement_timeout: string }>(await handle.db.execute(sql`show statement_timeout`))[0]
+        .statement_timeout,
+    ).toBe('0')
   })
 
   it('stop before touching the database when the request was already abandoned', async () => {

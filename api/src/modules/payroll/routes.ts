@@ -122,7 +122,7 @@ export async function payrollRoutes(fastify: FastifyInstance) {
       return sendWorkbook(reply, {
         fileName: exportFileName(`planilla-${payroll.code}`),
         sheetName: 'Detalle',
-        rows: inBatches(q.lineExportBatch(app.db, payroll.id, req.body ?? {})),
+        rows: q.lineExportRows(app.db, payroll.id, req.body ?? {}),
         columns: [
           { header: 'Fila', width: 8, value: (l) => l.rowNumber },
           {
