@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { rowsOf } from '@planillas/db'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
@@ -31,14 +32,18 @@ const sleepingList = (seconds: number) =>
     async () => 1,
   )
 
+/** Watched from a connection of its own: the pool may be full of sleepers. */
+const watcher = new pg.Client({ connectionString: handle.url })
 const sleepersRunning = async () =>
-  rowsOf<{ n: number }>(
-    await handle.db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where query like ${`%${marker} */%`} and query not like '%pg_stat_activity%'`,
-    ),
-  )[0].n
+  (
+    await watcher.query(
+      `select count(*)::int as n from pg_stat_activity where query like $1 and query not like '%pg_stat_activity%'`,
+      [`%${marker} */%`],
+    )
+  ).rows[0].n as number
 
 beforeAll(async () => {
+  await watcher.connect()
   app = await buildApp({ db: handle.db, config: loadConfig({ jwtSecret: 'test-secret' }) })
   app.get('/test/sleeping-list', { config: { public: true } }, async () => sleepingList(30))
   app.get('/test/slow-list', { config: { public: true } }, async () => {
@@ -54,6 +59,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  await watcher.end()
   await app.close()
   await handle.close()
 })
@@ -79,6 +85,20 @@ describe('list queries on PostgreSQL', () => {
     await until(async () => (await sleepersRunning()) === 0)
     // The pool's connections still serve the next query.
     expect(rowsOf<{ one: number }>(await handle.db.execute(sql`select 1 as one`))[0].one).toBe(1)
+  })
+
+  it('are all cancelled even when they hold every connection of the pool', async () => {
+    // The test database's pool has 5 connections: a cancel that needed one of them would wait forever.
+    const controllers = Array.from({ length: 5 }, () => new AbortController())
+    const lists = controllers.map((controller) =>
+      guardedListQuery(handle.db, async (db) => db.execute(sql.raw(`select pg_sleep(30) /* ${marker} */`)), {
+        signal: controller.signal,
+      }).catch((error: { statusCode?: number }) => error.statusCode),
+    )
+    await until(async () => (await sleepersRunning()) === 5)
+    for (const controller of controllers) controller.abort()
+    expect(await Promise.all(lists)).toEqual([499, 499, 499, 499, 499])
+    expect(await sleepersRunning()).toBe(0)
   })
 
   it('run with a statement timeout of their own, not the connection’s', async () => {

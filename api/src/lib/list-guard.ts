@@ -1,8 +1,9 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
-import { type Executor, rowsOf } from '@planillas/db'
+import type { Executor } from '@planillas/db'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import pg from 'pg'
 import { HttpError } from './errors'
 
 /** What a list answers when its query ran past the statement timeout (503). */
@@ -55,8 +56,8 @@ export class ListCancelledError extends HttpError {
 
 /**
  * Runs a list's queries in one read transaction with `statement_timeout` (503 with a Spanish
- * message past it) and cancels the running statement (`pg_cancel_backend` on another pool
- * connection) when the request's signal aborts. PGlite has one connection and no cancel: there the
+ * message past it) and cancels the running statement (PostgreSQL's cancel request) when the
+ * request's signal aborts. PGlite has one connection and no cancel: there the
  * work just runs.
  */
 export async function guardedListQuery<T>(
@@ -68,22 +69,18 @@ export async function guardedListQuery<T>(
   const signal = options.signal ?? requestSignal.getStore()
   if (signal?.aborted) throw new ListCancelledError()
   const timeoutMs = options.timeoutMs ?? listTimeoutMs()
-  let pid: number | undefined
+  let connection: pg.Client | undefined
   let finished = false
   let cancelling: Promise<unknown> | undefined
   const cancel = () => {
-    if (pid === undefined || finished || cancelling) return
-    cancelling = db.execute(sql`select pg_cancel_backend(${pid})`).catch(() => undefined)
+    if (!connection || finished || cancelling) return
+    cancelling = sendCancelRequest(connection)
   }
   signal?.addEventListener('abort', cancel, { once: true })
   try {
     return await db.transaction(async (tx) => {
-      const [row] = rowsOf<{ pid: number }>(
-        await tx.execute(
-          sql`select pg_backend_pid() as pid, set_config('statement_timeout', ${String(timeoutMs)}, true)`,
-        ),
-      )
-      pid = row.pid
+      await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`)
+      connection = clientOf(tx)
       if (signal?.aborted) cancel()
       try {
         return await work(tx)
@@ -103,6 +100,36 @@ export async function guardedListQuery<T>(
   } finally {
     signal?.removeEventListener('abort', cancel)
   }
+}
+
+/**
+ * PostgreSQL's own cancel request (a new socket carrying the backend's key, no session and no
+ * pool slot: a pool exhausted by the queries to cancel cannot hold it up). Resolves when the
+ * server has closed that socket, i.e. has handled the request.
+ */
+function sendCancelRequest(client: pg.Client): Promise<void> {
+  const running = (client as unknown as { activeQuery?: unknown }).activeQuery
+  if (!running) return Promise.resolve()
+  const canceller = new pg.Client(
+    (client as unknown as { connectionParameters: pg.ClientConfig }).connectionParameters,
+  )
+  return new Promise((resolve) => {
+    const connection = (canceller as unknown as { connection: NodeJS.EventEmitter }).connection
+    const timer = setTimeout(resolve, 2_000)
+    const done = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    connection.once('end', done)
+    connection.once('error', done)
+    ;(canceller as unknown as { cancel: (c: pg.Client, q: unknown) => void }).cancel(client, running)
+  })
+}
+
+/** The node-postgres connection under a drizzle transaction. */
+function clientOf(tx: Executor): pg.Client | undefined {
+  const client = (tx as { session?: { client?: unknown } }).session?.client
+  return client instanceof pg.Client ? client : undefined
 }
 
 /** node-postgres' Pool behind a drizzle database (not a transaction, not PGlite). */
