@@ -37,7 +37,7 @@ const watcher = new pg.Client({ connectionString: handle.url })
 const sleepersRunning = async () =>
   (
     await watcher.query(
-      `select count(*)::int as n from pg_stat_activity where query like $1 and query not like '%pg_stat_activity%'`,
+      `select count(*)::int as n from pg_stat_activity where state = 'active' and query like $1 and query not like '%pg_stat_activity%'`,
       [`%${marker} */%`],
     )
   ).rows[0].n as number

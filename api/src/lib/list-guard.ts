@@ -1,6 +1,6 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
 import type { Executor } from '@planillas/db'
-import { sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import pg from 'pg'
@@ -55,42 +55,32 @@ export class ListCancelledError extends HttpError {
 }
 
 /**
- * Runs a list's queries in one read transaction with `statement_timeout` (503 with a Spanish
- * message past it) and cancels the running statement (PostgreSQL's cancel request) when the
- * request's signal aborts. PGlite has one connection and no cancel: there the
- * work just runs.
+ * Runs a list's queries on one connection of a list pool whose sessions have `statement_timeout`
+ * (503 with a Spanish message past it) and cancels the running statement (PostgreSQL's cancel
+ * request) when the request's signal aborts. The timeout is a connection parameter, not a
+ * `SET LOCAL` in a transaction: BEGIN, SET and COMMIT were three more round trips per page.
+ * PGlite has one connection and no cancel: there the work just runs.
  */
 export async function guardedListQuery<T>(
   db: Executor,
   work: (db: Executor) => Promise<T>,
   options: ListGuardOptions = {},
 ): Promise<T> {
-  if (!isPostgresPool(db)) return work(db)
+  const pool = postgresPoolOf(db)
+  if (!pool) return work(db)
   const signal = options.signal ?? requestSignal.getStore()
   if (signal?.aborted) throw new ListCancelledError()
-  const timeoutMs = options.timeoutMs ?? listTimeoutMs()
-  let connection: pg.Client | undefined
+  const client = await listPool(pool, options.timeoutMs ?? listTimeoutMs()).connect()
   let finished = false
   let cancelling: Promise<unknown> | undefined
   const cancel = () => {
-    if (!connection || finished || cancelling) return
-    cancelling = sendCancelRequest(connection)
+    if (finished || cancelling) return
+    cancelling = sendCancelRequest(client as unknown as pg.Client)
   }
   signal?.addEventListener('abort', cancel, { once: true })
   try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`)
-      connection = clientOf(tx)
-      if (signal?.aborted) cancel()
-      try {
-        return await work(tx)
-      } finally {
-        finished = true
-        // A cancel still on its way must land while this backend is idle in this transaction,
-        // never on the next request's query once the connection is back in the pool.
-        await cancelling
-      }
-    })
+    if (signal?.aborted) throw new ListCancelledError()
+    return await work(drizzleOn(client))
   } catch (error) {
     if (isQueryCanceled(error)) {
       if (signal?.aborted) throw new ListCancelledError()
@@ -98,8 +88,47 @@ export async function guardedListQuery<T>(
     }
     throw error
   } finally {
+    finished = true
     signal?.removeEventListener('abort', cancel)
+    // A cancel still on its way must be handled before the connection serves another request.
+    await cancelling
+    client.release()
   }
+}
+
+/** One list pool per database pool and timeout, as large as the database pool. */
+const listPools = new WeakMap<pg.Pool, Map<number, pg.Pool>>()
+function listPool(pool: pg.Pool, timeoutMs: number): pg.Pool {
+  let byTimeout = listPools.get(pool)
+  if (!byTimeout) {
+    byTimeout = new Map()
+    listPools.set(pool, byTimeout)
+    const pools = byTimeout
+    // Ends with the database pool (tests and shutdown close only that one).
+    const end = pool.end.bind(pool)
+    pool.end = (async () => {
+      await Promise.all([...pools.values()].map((p) => p.end()))
+      return end()
+    }) as typeof pool.end
+  }
+  let found = byTimeout.get(timeoutMs)
+  if (!found) {
+    found = new pg.Pool({ ...(pool.options as pg.PoolConfig), statement_timeout: timeoutMs })
+    found.on('error', () => undefined)
+    byTimeout.set(timeoutMs, found)
+  }
+  return found
+}
+
+/** A drizzle executor on a checked-out connection, made once per connection. */
+const executors = new WeakMap<pg.PoolClient, Executor>()
+function drizzleOn(client: pg.PoolClient): Executor {
+  let executor = executors.get(client)
+  if (!executor) {
+    executor = drizzle(client, { casing: 'snake_case' }) as unknown as Executor
+    executors.set(client, executor)
+  }
+  return executor
 }
 
 /**
@@ -108,13 +137,16 @@ export async function guardedListQuery<T>(
  * server has closed that socket, i.e. has handled the request.
  */
 function sendCancelRequest(client: pg.Client): Promise<void> {
-  const running = (client as unknown as { activeQuery?: unknown }).activeQuery
-  if (!running) return Promise.resolve()
-  const canceller = new pg.Client(
-    (client as unknown as { connectionParameters: pg.ClientConfig }).connectionParameters,
-  )
+  const internals = client as unknown as {
+    _activeQuery: unknown
+    processID: number
+    secretKey: number
+    host: string
+    port: number
+  }
+  if (!internals._activeQuery) return Promise.resolve()
+  const connection = (new pg.Client() as unknown as { connection: CancelConnection }).connection
   return new Promise((resolve) => {
-    const connection = (canceller as unknown as { connection: NodeJS.EventEmitter }).connection
     const timer = setTimeout(resolve, 2_000)
     const done = () => {
       clearTimeout(timer)
@@ -122,20 +154,22 @@ function sendCancelRequest(client: pg.Client): Promise<void> {
     }
     connection.once('end', done)
     connection.once('error', done)
-    ;(canceller as unknown as { cancel: (c: pg.Client, q: unknown) => void }).cancel(client, running)
+    connection.once('connect', () => connection.cancel(internals.processID, internals.secretKey))
+    if (internals.host.startsWith('/')) connection.connect(`${internals.host}/.s.PGSQL.${internals.port}`)
+    else connection.connect(internals.port, internals.host)
   })
 }
 
-/** The node-postgres connection under a drizzle transaction. */
-function clientOf(tx: Executor): pg.Client | undefined {
-  const client = (tx as { session?: { client?: unknown } }).session?.client
-  return client instanceof pg.Client ? client : undefined
+/** The part of node-postgres' Connection a cancel request uses (what `Client#cancel` does). */
+type CancelConnection = NodeJS.EventEmitter & {
+  connect: (portOrPath: number | string, host?: string) => void
+  cancel: (processID: number, secretKey: number) => void
 }
 
 /** node-postgres' Pool behind a drizzle database (not a transaction, not PGlite). */
-function isPostgresPool(db: Executor): boolean {
-  const client = (db as { $client?: { totalCount?: unknown; connect?: unknown } }).$client
-  return typeof client?.connect === 'function' && typeof client.totalCount === 'number'
+function postgresPoolOf(db: Executor): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client
+  return client instanceof pg.Pool ? client : undefined
 }
 
 /** SQLSTATE 57014: statement timeout or cancel request (drizzle wraps the driver's error). */
