@@ -46,7 +46,8 @@ app.post<{ Body: Filter | null; Querystring: { page?: string; size?: string } }>
      left join companies c on c.id = e.company_id
      left join areas a on a.id = e.area_id
      left join positions p on p.id = e.position_id
-     ${where.sql} order by e.id limit $${n + 1} offset $${n + 2}`,
+     where e.id in (select e.id from employees e ${where.sql} order by e.id limit $${n + 1} offset $${n + 2})
+     order by e.id`,
     [...where.params, size, page * size],
   )
   let total = page * size + rows.length
