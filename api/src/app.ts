@@ -13,6 +13,8 @@ import {
 } from 'fastify-type-provider-zod'
 import { createTokenSigner } from './auth/tokens'
 import type { ApiConfig } from './config'
+import { ok } from './lib/envelope'
+import { listGuardPlugin } from './lib/list-guard'
 import { applicantRoutes } from './modules/applicants/routes'
 import { areaRoutes } from './modules/areas'
 import { auditLogRoutes } from './modules/audit-logs/routes'
@@ -100,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin)
   await app.register(authPlugin)
   await app.register(rejectNulPlugin)
+  await app.register(listGuardPlugin)
 
   await app.register(healthRoutes)
 

@@ -21,7 +21,16 @@ export const PageQuerySchema = z.object({
 })
 export type PageQuery = z.infer<typeof PageQuerySchema>
 
-export type PageResponse<T> = { content: T[]; totalElements: number; totalPages: number }
+/**
+ * A page of a list. `totalIsExact: false` means counting stopped at a bound: `totalElements` is a
+ * lower bound ('más de 10,000') and `totalPages` reaches one page past a full current page.
+ */
+export type PageResponse<T> = {
+  content: T[]
+  totalElements: number
+  totalPages: number
+  totalIsExact?: boolean
+}
 
 export type SortSpec<F extends string> = { field: F; direction: 'asc' | 'desc' }
 

@@ -1,7 +1,15 @@
 import { MESSAGES } from '@planillas/domain'
 import { redirect } from '@remix-run/node'
 import { requireUser } from './auth.server'
+import { forgetCatalogs } from './screens/employees/catalogs.server'
 import { destroySessionHeaders } from './session.server'
+
+/** Calls that may change the catalogues the list filters cache (areas, positions, companies). */
+const CATALOG_CHANGE = /^\/(areas|positions|companies)(\/|$)/
+const changesCatalogs = (path: string, options: CallOptions) =>
+  CATALOG_CHANGE.test(path) &&
+  (options.method ?? (options.body === undefined ? 'GET' : 'POST')) !== 'GET' &&
+  !/\/(list|xlsx)$/.test(path)
 
 export const API_URL = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
 
@@ -56,6 +64,7 @@ export async function apiFetch(request: Request, path: string, options: CallOpti
   if (response.status === 401 && token)
     throw redirect('/login', { headers: await destroySessionHeaders(request) })
   if (response.status === 403) throw new Response(MESSAGES.forbidden, { status: 403 })
+  if (changesCatalogs(path, options)) forgetCatalogs()
   return response
 }
 

@@ -1,4 +1,4 @@
-import type { PageResponse } from '@planillas/domain'
+import { MESSAGES, type PageResponse } from '@planillas/domain'
 import { ApiError, api } from './api.server'
 import { requirePermission } from './auth.server'
 import { LIST_RESOURCES } from './list-resources'
@@ -6,8 +6,8 @@ import { apiPageQuery, readListParams } from './utils/list-params'
 
 /**
  * Everything a list loader needs: the guard, the page of rows for the URL's filter, and what the
- * user may do (edit, download). A bad filter (e.g. a reversed date range) shows its message above
- * an empty list instead of failing the page.
+ * user may do (edit, download). A bad filter (e.g. a reversed date range) or a search the API gave
+ * up on (503, 'afine los filtros') shows its message above an empty list instead of failing the page.
  */
 export async function loadList<T>(request: Request, resourceKey: string) {
   const resource = LIST_RESOURCES[resourceKey]
@@ -23,7 +23,7 @@ export async function loadList<T>(request: Request, resourceKey: string) {
       query: apiPageQuery(params),
     })
   } catch (e) {
-    if (!(e instanceof ApiError) || e.status !== 400) throw e
+    if (!(e instanceof ApiError) || !(e.status === 400 || isSearchTimeout(e))) throw e
     error = e.messages.join(' ')
   }
   const can = (permission?: string) => Boolean(permission && user.roles.includes(permission))
@@ -38,3 +38,6 @@ export async function loadList<T>(request: Request, resourceKey: string) {
       : undefined,
   }
 }
+
+/** The API gave up on the search (statement timeout): its own message, not an unreachable API. */
+const isSearchTimeout = (e: ApiError) => e.status === 503 && e.messages.some((m) => m !== MESSAGES.generic)

@@ -15,7 +15,13 @@ export const envelopeOf = <T extends z.ZodType>(payload: T) =>
   z.object({ status: z.enum(['OK', 'ERROR']), payload, messages: z.array(z.string()) })
 
 export const pageOf = <T extends z.ZodType>(row: T) =>
-  z.object({ content: z.array(row), totalElements: z.number(), totalPages: z.number() })
+  z.object({
+    content: z.array(row),
+    totalElements: z.number(),
+    totalPages: z.number(),
+    /** false: counting stopped at a bound and totalElements is 'at least' (paging.ts). */
+    totalIsExact: z.boolean().optional(),
+  })
 
 export const IdParamsSchema = z.object({
   id: idNumber('El identificador debe ser numérico'),

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream'
-import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
+import { writeXlsx } from './xlsx-writer'
 
 export type ExportColumn<T> = {
   header: string
@@ -29,31 +29,25 @@ export function safeCell(value: string | number | null | undefined): string | nu
   return evaluated ? `'${value}` : value
 }
 
-/** Streams a one-sheet workbook to the reply, reading rows in batches so memory stays flat. */
+/**
+ * Streams a one-sheet workbook to the reply, reading rows in batches so memory stays flat; the
+ * producer waits when the client reads slowly (xlsx-writer.ts).
+ */
 export function sendWorkbook<T>(
   reply: FastifyReply,
   options: { fileName: string; sheetName: string; columns: ExportColumn<T>[]; rows: AsyncIterable<T[]> },
 ) {
   const stream = new PassThrough()
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: true,
-    useSharedStrings: false,
-  })
-  const sheet = workbook.addWorksheet(options.sheetName)
-  sheet.columns = options.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? 20 }))
-  sheet.getRow(1).font = { bold: true }
-  void (async () => {
-    try {
-      for await (const batch of options.rows) {
-        for (const row of batch) sheet.addRow(options.columns.map((c) => safeCell(c.value(row)))).commit()
-      }
-      sheet.commit()
-      await workbook.commit()
-    } catch (error) {
-      stream.destroy(error as Error)
-    }
-  })()
+  const columns = options.columns
+  async function* cells() {
+    for await (const batch of options.rows)
+      yield batch.map((row) => columns.map((c) => safeCell(c.value(row))))
+  }
+  writeXlsx(stream, {
+    name: options.sheetName,
+    columns: columns.map((c) => ({ header: c.header, width: c.width ?? 20 })),
+    rows: cells(),
+  }).catch((error: Error) => stream.destroy(error))
   return reply
     .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('Content-Disposition', contentDisposition(options.fileName))
@@ -68,6 +62,25 @@ export function contentDisposition(fileName: string): string {
     .replace(/[^\x20-\x7e]/g, '')
     .replace(/["\\]/g, '_')
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}
+
+/**
+ * Pages through a keyset so an export of a million rows never loads them all: `keyOf` gives the
+ * cursor of a row (default its id, ascending), `fetchAfter` the rows after it (null: from the start).
+ */
+export async function* inKeysetBatches<T, K>(
+  fetchAfter: (after: K | null, limit: number) => Promise<T[]>,
+  keyOf: (row: T) => K,
+  batchSize = 5000,
+): AsyncIterable<T[]> {
+  let after: K | null = null
+  for (;;) {
+    const batch = await fetchAfter(after, batchSize)
+    if (batch.length === 0) return
+    yield batch
+    if (batch.length < batchSize) return
+    after = keyOf(batch[batch.length - 1])
+  }
 }
 
 /** Pages through a keyset (id ascending) so an export of a million rows never loads them all. */

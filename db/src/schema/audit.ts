@@ -19,5 +19,8 @@ export const auditLogs = pgTable(
   (t) => [
     check('audit_logs_action_check', sql`${t.action} in ('CREATE', 'UPDATE', 'DELETE', 'LOGIN')`),
     index('audit_logs_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The log grows fastest: its search (ILIKE on who and what) must not read every entry.
+    index('audit_logs_actor_trgm_idx').using('gin', t.actor.op('gin_trgm_ops')),
+    index('audit_logs_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 )

@@ -88,6 +88,8 @@ export const employees = pgTable(
       sql`not ${t.bankAccountVerified} or ${t.bankAccountVerifiedBy} is not null`,
     ),
     index('employees_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // One- and two-digit search words are document prefixes: too short for the trigram index.
+    index('employees_identifier_prefix_idx').using('btree', t.identifier.op('text_pattern_ops')),
     index('employees_area_status_idx').on(t.areaId, t.status, t.createdAt),
     index('employees_company_status_idx').on(t.companyId, t.status),
     index('employees_position_idx').on(t.positionId),

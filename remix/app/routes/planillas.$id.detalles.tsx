@@ -240,6 +240,7 @@ export default function PayrollDetails() {
           size={list.size}
           totalElements={lines.totalElements}
           totalPages={lines.totalPages}
+          totalIsExact={lines.totalIsExact}
         />
       </section>
       <div className="flex justify-end">

@@ -1,7 +1,7 @@
 import { applicants, areas, companies, type Executor, jobOpenings, positions } from '@planillas/db'
 import { type ApplicantFilter, type ApplicantInput, IDENTIFIER_TYPE, type PageQuery } from '@planillas/domain'
-import { and, asc, count, eq, gt, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
-import { likePattern, orderByFor, paged } from '../../lib/paging'
+import { and, asc, eq, gt, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
 
 /** An applicant with the company, area and position of its vacancy. */
 const rowColumns = {
@@ -79,21 +79,23 @@ const selectRows = (db: Executor) =>
 export function listApplicants(db: Executor, filter: ApplicantFilter, page: PageQuery) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'desc' }, applicants.id)
   return paged(
+    db,
     page,
-    (limit, offset) =>
+    (db, limit, offset) =>
       selectRows(db)
         .where(where(filter))
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    async () =>
-      (
-        await db
-          .select({ n: count() })
+    (db) =>
+      boundedCount(
+        db,
+        countedRows(db)
           .from(applicants)
           .innerJoin(jobOpenings, eq(jobOpenings.id, applicants.jobOpeningId))
           .where(where(filter))
-      )[0].n,
+          .$dynamic(),
+      ),
   )
 }
 

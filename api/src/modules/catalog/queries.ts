@@ -1,7 +1,7 @@
 import type { areas, Executor, positions } from '@planillas/db'
 import type { DescriptionFilter, PageQuery, RecordStatus } from '@planillas/domain'
-import { and, asc, count, eq, gt, ilike } from 'drizzle-orm'
-import { likePattern, orderByFor, paged } from '../../lib/paging'
+import { and, asc, eq, gt, ilike } from 'drizzle-orm'
+import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
 
 /** Areas and positions share one shape: a described record with a status. */
 export type CatalogTable = typeof areas | typeof positions
@@ -25,8 +25,9 @@ export function catalogQueries(table: CatalogTable) {
     list: (db: Executor, filter: DescriptionFilter, page: PageQuery) => {
       const orderBy = orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, table.id)
       return paged(
+        db,
         page,
-        (limit, offset) =>
+        (db, limit, offset) =>
           db
             .select()
             .from(table)
@@ -34,7 +35,7 @@ export function catalogQueries(table: CatalogTable) {
             .orderBy(...orderBy)
             .limit(limit)
             .offset(offset),
-        async () => (await db.select({ n: count() }).from(table).where(where(filter)))[0].n,
+        (db) => boundedCount(db, countedRows(db).from(table).where(where(filter)).$dynamic()),
       )
     },
     exportBatch: (db: Executor, filter: DescriptionFilter) => (afterId: number, limit: number) =>

@@ -1,7 +1,7 @@
 import { companies, type Executor } from '@planillas/db'
 import type { CompanyInput, CompanyUpdateInput, PageQuery, RecordStatus } from '@planillas/domain'
-import { and, asc, count, eq, gt, ilike, or } from 'drizzle-orm'
-import { likePattern, orderByFor, paged } from '../../lib/paging'
+import { and, asc, eq, gt, ilike, or } from 'drizzle-orm'
+import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
 
 export type CompanyFilter = { search?: string | null; status?: number | null }
 
@@ -28,8 +28,9 @@ const where = (filter: CompanyFilter) =>
 export function listCompanies(db: Executor, filter: CompanyFilter, page: PageQuery) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'asc' }, companies.id)
   return paged(
+    db,
     page,
-    (limit, offset) =>
+    (db, limit, offset) =>
       db
         .select()
         .from(companies)
@@ -37,7 +38,7 @@ export function listCompanies(db: Executor, filter: CompanyFilter, page: PageQue
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    async () => (await db.select({ n: count() }).from(companies).where(where(filter)))[0].n,
+    (db) => boundedCount(db, countedRows(db).from(companies).where(where(filter)).$dynamic()),
   )
 }
 

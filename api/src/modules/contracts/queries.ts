@@ -2,7 +2,7 @@ import { areas, companies, contracts, type Executor, employees, positions, rowsO
 import type { ContractFilter, PageQuery } from '@planillas/domain'
 import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
-import { orderByFor, paged } from '../../lib/paging'
+import { boundedCount, countedRows, orderByFor, paged } from '../../lib/paging'
 import { contractWhere } from './filters'
 import { familyAllowanceSql, totalSalarySql } from './pay-sql'
 
@@ -70,21 +70,23 @@ export function listContracts(db: Executor, filter: ContractFilter, page: PageQu
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'desc' }, contracts.id)
   const where = contractWhere(filter)
   return paged(
+    db,
     page,
-    (limit, offset) =>
+    (db, limit, offset) =>
       withNames(db)
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    async () =>
-      (
-        await db
-          .select({ n: count() })
+    (db) =>
+      boundedCount(
+        db,
+        countedRows(db)
           .from(contracts)
           .innerJoin(employees, eq(employees.id, contracts.employeeId))
           .where(where)
-      )[0].n,
+          .$dynamic(),
+      ),
   )
 }
 

@@ -115,6 +115,29 @@ describe('employee list filters', () => {
     expect(await docs({ search: '50%' })).toEqual([])
   })
 
+  it('reads a one- or two-digit word as the start of the document, and leaves out short letter words with a hint', async () => {
+    // Too short for the trigram index: '00' is not searched inside every document.
+    expect(await docs({ search: '00' })).toEqual(['001524367'])
+    expect(await docs({ search: '4' })).toHaveLength(4)
+    const res = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/employees/list',
+      payload: { search: 'jo perez' },
+    })
+    expect(res.body.payload.content.map((r: { identifier: string }) => r.identifier)).toEqual([
+      '40000001',
+      '40000003',
+    ])
+    expect(res.body.messages).toEqual(["Se ignoró la palabra 'jo': escriba al menos 3 letras"])
+    const both = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/employees/list',
+      payload: { search: 'a jo' },
+    })
+    expect(both.body.payload.totalElements).toBe(5)
+    expect(both.body.messages).toEqual(["Se ignoraron las palabras 'a', 'jo': escriba al menos 3 letras"])
+  })
+
   it('filters by status, areas, positions and company, together', async () => {
     expect(await docs({ status: 1 })).toEqual(['40000004'])
     expect(await docs({ status: 2 })).toHaveLength(4)

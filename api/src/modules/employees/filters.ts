@@ -1,7 +1,7 @@
 import { employees } from '@planillas/db'
 import type { EmployeeFilter } from '@planillas/domain'
 import { and, eq, inArray, like, type SQL } from 'drizzle-orm'
-import { likePattern } from '../../lib/paging'
+import { likePattern, MIN_TRIGRAM_WORD, prefixPattern } from '../../lib/paging'
 import { contractConditions } from './contract-filters'
 
 /** A search term folded like `employees.search_text`: lower case, without accents. */
@@ -11,16 +11,42 @@ export const foldSearch = (term: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
 
-/**
- * Every word must appear in the document number or the full name, in any order ('quispe maria'
- * finds 'María Elena Quispe Mamani'). Each word is a LIKE the trigram index answers.
- */
-export function searchCondition(search: string | null | undefined): SQL | undefined {
-  const words = foldSearch(search ?? '')
+const wordsOf = (search: string | null | undefined) =>
+  foldSearch(search ?? '')
     .split(/\s+/)
     .filter(Boolean)
-  if (words.length === 0) return undefined
-  return and(...words.map((w) => like(employees.searchText, likePattern(w))))
+
+const isShort = (word: string) => word.length < MIN_TRIGRAM_WORD
+
+/**
+ * Every word must appear in the document number or the full name, in any order ('quispe maria'
+ * finds 'María Elena Quispe Mamani'). Each word is a LIKE the trigram index answers. Words of one
+ * or two characters cannot use that index (they would read every employee): digits search the
+ * start of the document number (btree `text_pattern_ops`), letters are left out (`ignoredWords`).
+ */
+export function searchCondition(search: string | null | undefined): SQL | undefined {
+  const conditions = wordsOf(search).map((w) =>
+    !isShort(w)
+      ? like(employees.searchText, likePattern(w))
+      : /^\d+$/.test(w)
+        ? like(employees.identifier, prefixPattern(w))
+        : undefined,
+  )
+  return conditions.some(Boolean) ? and(...conditions) : undefined
+}
+
+/** The search words a list leaves out (too short, not digits), for the hint that says so. */
+export const ignoredWords = (search: string | null | undefined) =>
+  wordsOf(search).filter((w) => isShort(w) && !/^\d+$/.test(w))
+
+/** The hint of a search that left words out, in Spanish. */
+export function shortWordsHint(search: string | null | undefined): string[] {
+  const ignored = ignoredWords(search)
+  if (ignored.length === 0) return []
+  const list = ignored.map((w) => `'${w}'`).join(', ')
+  return ignored.length === 1
+    ? [`Se ignoró la palabra ${list}: escriba al menos ${MIN_TRIGRAM_WORD} letras`]
+    : [`Se ignoraron las palabras ${list}: escriba al menos ${MIN_TRIGRAM_WORD} letras`]
 }
 
 /** The one `where` of the employee list, its count and its export. */

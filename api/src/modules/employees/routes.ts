@@ -23,6 +23,7 @@ import { resolveVerification } from './bank-verification'
 import { withEmployeeConstraints } from './constraint-messages'
 import { DniLookupSchema, lookupDni } from './dni-lookup'
 import { employeeExportColumns } from './export-columns'
+import { shortWordsHint } from './filters'
 import * as q from './queries'
 import {
   EmployeeOptionSchema,
@@ -50,7 +51,8 @@ export async function employeeRoutes(fastify: FastifyInstance) {
       body: EmployeeFilterSchema.nullish(),
       response: { 200: envelopeOf(pageOf(EmployeeRowSchema)) },
     },
-    handler: async (req) => ok(await q.listEmployees(app.db, req.body ?? {}, req.query)),
+    handler: async (req) =>
+      ok(await q.listEmployees(app.db, req.body ?? {}, req.query), shortWordsHint(req.body?.search)),
   })
 
   app.get('/', {

@@ -1,7 +1,7 @@
 import { applicants, areas, companies, type Executor, employees, jobOpenings, positions } from '@planillas/db'
 import type { JobOpeningFilter, PageQuery } from '@planillas/domain'
-import { and, asc, count, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
-import { likePattern, orderByFor, paged } from '../../lib/paging'
+import { and, asc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
+import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
 
 const applicantCount = sql<number>`(select count(*)::int from ${applicants} where ${applicants.jobOpeningId} = ${jobOpenings.id})`
 
@@ -68,14 +68,15 @@ export type JobOpeningRow = Awaited<ReturnType<ReturnType<typeof selectRows>['ex
 export function listJobOpenings(db: Executor, filter: JobOpeningFilter, page: PageQuery) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'desc' }, jobOpenings.id)
   return paged(
+    db,
     page,
-    (limit, offset) =>
+    (db, limit, offset) =>
       selectRows(db)
         .where(where(filter))
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    async () => (await db.select({ n: count() }).from(jobOpenings).where(where(filter)))[0].n,
+    (db) => boundedCount(db, countedRows(db).from(jobOpenings).where(where(filter)).$dynamic()),
   )
 }
 

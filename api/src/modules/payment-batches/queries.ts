@@ -13,8 +13,8 @@ import {
   type PaymentBatchFilter,
 } from '@planillas/domain'
 import dayjs from 'dayjs'
-import { and, asc, count, eq, gt, gte, ilike, inArray, lt, sql } from 'drizzle-orm'
-import { likePattern, orderByFor, paged } from '../../lib/paging'
+import { and, asc, eq, gt, gte, ilike, inArray, lt, sql } from 'drizzle-orm'
+import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
 
 /** The payroll a payments upload names: it must exist (its import finished) and be VIGENTE. */
 export async function findPayrollForPayments(
@@ -84,8 +84,9 @@ export function listBatches(db: Executor, filter: PaymentBatchFilter, page: Page
     paymentBatches.id,
   )
   return paged(
+    db,
     page,
-    (limit, offset) =>
+    (db, limit, offset) =>
       db
         .select(columns)
         .from(paymentBatches)
@@ -93,7 +94,7 @@ export function listBatches(db: Executor, filter: PaymentBatchFilter, page: Page
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    async () => (await db.select({ n: count() }).from(paymentBatches).where(where(filter)))[0].n,
+    (db) => boundedCount(db, countedRows(db).from(paymentBatches).where(where(filter)).$dynamic()),
   )
 }
 
@@ -132,8 +133,9 @@ const issueColumns = {
 /** Observations and errors in file order (issues of the whole file first). */
 export function listIssues(db: Executor, batchId: number, page: PageQuery) {
   return paged(
+    db,
     page,
-    (limit, offset) =>
+    (db, limit, offset) =>
       db
         .select(issueColumns)
         .from(paymentBatchIssues)
@@ -141,13 +143,11 @@ export function listIssues(db: Executor, batchId: number, page: PageQuery) {
         .orderBy(sql`${paymentBatchIssues.rowNumber} asc nulls first`, asc(paymentBatchIssues.id))
         .limit(limit)
         .offset(offset),
-    async () =>
-      (
-        await db
-          .select({ n: count() })
-          .from(paymentBatchIssues)
-          .where(eq(paymentBatchIssues.batchId, batchId))
-      )[0].n,
+    (db) =>
+      boundedCount(
+        db,
+        countedRows(db).from(paymentBatchIssues).where(eq(paymentBatchIssues.batchId, batchId)).$dynamic(),
+      ),
   )
 }
 

@@ -1,7 +1,7 @@
 import { type Executor, payrollBatchErrors, payrollBatches, payrolls } from '@planillas/db'
 import type { PageQuery, PayrollBatchFilter } from '@planillas/domain'
-import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm'
-import { likePattern, orderByFor, paged } from '../../lib/paging'
+import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm'
+import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
 
 const columns = {
   id: payrollBatches.id,
@@ -53,14 +53,15 @@ export function listBatches(db: Executor, filter: PayrollBatchFilter, page: Page
     payrollBatches.id,
   )
   return paged(
+    db,
     page,
-    (limit, offset) =>
+    (db, limit, offset) =>
       select(db)
         .where(where(filter))
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    async () => (await db.select({ n: count() }).from(payrollBatches).where(where(filter)))[0].n,
+    (db) => boundedCount(db, countedRows(db).from(payrollBatches).where(where(filter)).$dynamic()),
   )
 }
 
@@ -107,8 +108,9 @@ export async function codeTaken(db: Executor, code: string): Promise<boolean> {
 export function listErrors(db: Executor, batchId: number, page: PageQuery) {
   const byBatch = eq(payrollBatchErrors.batchId, batchId)
   return paged(
+    db,
     page,
-    (limit, offset) =>
+    (db, limit, offset) =>
       db
         .select({
           rowNumber: payrollBatchErrors.rowNumber,
@@ -122,7 +124,7 @@ export function listErrors(db: Executor, batchId: number, page: PageQuery) {
         .orderBy(sql`${payrollBatchErrors.rowNumber} asc nulls first`, asc(payrollBatchErrors.id))
         .limit(limit)
         .offset(offset),
-    async () => (await db.select({ n: count() }).from(payrollBatchErrors).where(byBatch))[0].n,
+    (db) => boundedCount(db, countedRows(db).from(payrollBatchErrors).where(byBatch).$dynamic()),
   )
 }
 

@@ -178,6 +178,17 @@ describe('payroll API', () => {
       'OP-0',
       'ABONADO',
     ])
+    // Lines written out of row order (ids 1, 2, 3 hold rows 4, 2, 3) export in the file's order.
+    await t.handle.db.execute(
+      sql`update payroll_lines set row_number = case row_number when 2 then 4 when 3 then 2 else 3 end where payroll_id = ${ids['PL-OP-11']}`,
+    )
+    const reordered = await book(`/api/v1/payroll/${ids['PL-OP-11']}/lines/xlsx`, {})
+    expect([2, 3, 4].map((r) => reordered.getRow(r).getCell(1).value)).toEqual([2, 3, 4])
+    expect([2, 3, 4].map((r) => reordered.getRow(r).getCell(3).value)).toEqual([
+      fixtureDni(1),
+      fixtureDni(2),
+      fixtureDni(0),
+    ])
     const reader = await t.app.inject({
       method: 'POST',
       url: '/api/v1/payroll/xlsx',

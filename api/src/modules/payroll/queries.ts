@@ -6,8 +6,9 @@ import {
   type PayrollLineFilter,
   reviewReasons,
 } from '@planillas/domain'
-import { and, asc, count, eq, gt, ilike, or } from 'drizzle-orm'
-import { likePattern, orderByFor, paged } from '../../lib/paging'
+import { and, asc, count, eq, gt, ilike, or, sql } from 'drizzle-orm'
+import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
+import { inKeysetBatches } from '../../lib/xlsx'
 
 const sortColumns = {
   id: payrolls.id,
@@ -39,8 +40,9 @@ export function toPayrollRow(p: PayrollRecord) {
 export async function listPayrolls(db: Executor, filter: PayrollFilter, page: PageQuery) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'desc' }, payrolls.id)
   const result = await paged(
+    db,
     page,
-    (limit, offset) =>
+    (db, limit, offset) =>
       db
         .select()
         .from(payrolls)
@@ -48,7 +50,7 @@ export async function listPayrolls(db: Executor, filter: PayrollFilter, page: Pa
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    async () => (await db.select({ n: count() }).from(payrolls).where(where(filter)))[0].n,
+    (db) => boundedCount(db, countedRows(db).from(payrolls).where(where(filter)).$dynamic()),
   )
   return { ...result, content: result.content.map(toPayrollRow) }
 }
@@ -136,8 +138,9 @@ export async function listLines(db: Executor, payrollId: number, filter: Payroll
     payrollLines.id,
   )
   const result = await paged(
+    db,
     page,
-    (limit, offset) =>
+    (db, limit, offset) =>
       db
         .select(lineColumns)
         .from(payrollLines)
@@ -145,17 +148,33 @@ export async function listLines(db: Executor, payrollId: number, filter: Payroll
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    async () => (await db.select({ n: count() }).from(payrollLines).where(lineWhere(payrollId, filter)))[0].n,
+    (db) =>
+      boundedCount(db, countedRows(db).from(payrollLines).where(lineWhere(payrollId, filter)).$dynamic()),
   )
   return { ...result, content: result.content.map(toLine) }
 }
 
-export const lineExportBatch =
-  (db: Executor, payrollId: number, filter: PayrollLineFilter) => (afterId: number, limit: number) =>
-    db
-      .select(lineColumns)
-      .from(payrollLines)
-      .where(and(lineWhere(payrollId, filter), gt(payrollLines.id, afterId)))
-      .orderBy(asc(payrollLines.id))
-      .limit(limit)
-      .then((rows) => rows.map(toLine))
+/**
+ * The lines of the export in file row order (issue 11), 5,000 at a time on the keyset
+ * (row number, id) that the `(payroll_id, row_number)` index answers: an id keyset read the whole
+ * primary key past other payrolls' lines on every batch.
+ */
+export const lineExportRows = (db: Executor, payrollId: number, filter: PayrollLineFilter) =>
+  inKeysetBatches(
+    (after: { row: number; id: number } | null, limit) =>
+      db
+        .select(lineColumns)
+        .from(payrollLines)
+        .where(
+          and(
+            lineWhere(payrollId, filter),
+            after
+              ? sql`(${payrollLines.rowNumber}, ${payrollLines.id}) > (${after.row}, ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(payrollLines.rowNumber), asc(payrollLines.id))
+        .limit(limit)
+        .then((rows) => rows.map(toLine)),
+    (line) => ({ row: line.rowNumber, id: line.id }),
+  )

@@ -28,6 +28,14 @@ import { PayrollLineSchema, PayrollOptionSchema, PayrollRowSchema } from './sche
 const tags = ['payroll']
 
 /** A line's state once the payroll's latest payment file is known (issue 14: ENVIADO). */
+/** The export's batches of lines with their state as of the payroll's last payment file. */
+async function* withSentAtBatches<L extends Parameters<typeof lineStateOf>[0]>(
+  batches: AsyncIterable<L[]>,
+  sentAt: Date | null,
+) {
+  for await (const batch of batches) yield batch.map((line) => withSentAt(line, sentAt))
+}
+
 const withSentAt = <L extends Parameters<typeof lineStateOf>[0]>(line: L, sentAt: Date | null) => ({
   ...line,
   sentAt,
@@ -138,13 +146,10 @@ export async function payrollRoutes(fastify: FastifyInstance) {
     handler: async (req, reply) => {
       const payroll = found(await q.getPayroll(app.db, req.params.id))
       const sentAt = await lastOrderAt(app.db, payroll.id)
-      const batch = q.lineExportBatch(app.db, payroll.id, req.body ?? {})
       return sendWorkbook(reply, {
         fileName: exportFileName(`planilla-${payroll.code}`),
         sheetName: 'Detalle',
-        rows: inBatches(async (afterId: number, limit: number) =>
-          (await batch(afterId, limit)).map((l) => withSentAt(l, sentAt)),
-        ),
+        rows: withSentAtBatches(q.lineExportRows(app.db, payroll.id, req.body ?? {}), sentAt),
         columns: [
           { header: 'Fila', width: 8, value: (l) => l.rowNumber },
           {

@@ -1,7 +1,7 @@
-import { formatCount } from '@planillas/domain'
 import { Form, Link, useLocation } from '@remix-run/react'
 import { PAGE_SIZES, withParams } from '~/utils/list-params'
 import { KeepParams } from './keep-params'
+import { pageWindow, pagingSummary } from './paging-text'
 
 /** Page links and a page-size choice; shown only when the list has rows (SPEC §2). */
 export function Pagination({
@@ -9,23 +9,22 @@ export function Pagination({
   size,
   totalElements,
   totalPages,
+  totalIsExact = true,
 }: {
   page: number
   size: number
   totalElements: number
   totalPages: number
+  /** false: the API stopped counting; totalElements is a lower bound ('más de 10,000'). */
+  totalIsExact?: boolean
 }) {
   const location = useLocation()
   if (totalElements === 0) return null
   const href = (p: number) => withParams(`${location.pathname}${location.search}`, { page: String(p) })
-  const first = (page - 1) * size + 1
-  const last = Math.min(page * size, totalElements)
-  const pages = pageWindow(page, totalPages)
+  const pages = pageWindow(page, totalPages, totalIsExact)
   return (
     <nav aria-label="Paginación" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-slate-600">
-        Mostrando {formatCount(first)}–{formatCount(last)} de {formatCount(totalElements)}
-      </p>
+      <p className="text-slate-600">{pagingSummary(page, size, totalElements, totalIsExact)}</p>
       <ul className="flex items-center gap-1">
         <li>
           {page > 1 ? (
@@ -98,13 +97,3 @@ export function Pagination({
 
 const pageClass = (current: boolean, disabled = false) =>
   `inline-flex min-w-8 justify-center rounded px-2 py-1 ${current ? 'bg-primary-dark text-white' : disabled ? 'text-slate-300' : 'text-primary-dark hover:bg-primary-light'}`
-
-/** 1 … 4 5 [6] 7 8 … 20 */
-export function pageWindow(page: number, totalPages: number): (number | null)[] {
-  const pages: (number | null)[] = []
-  for (let p = 1; p <= totalPages; p++) {
-    if (p === 1 || p === totalPages || Math.abs(p - page) <= 2) pages.push(p)
-    else if (pages[pages.length - 1] !== null) pages.push(null)
-  }
-  return pages
-}

@@ -94,6 +94,7 @@ export function ResourceList<T extends { id: number }>({
           size={list.params.size}
           totalElements={page.totalElements}
           totalPages={page.totalPages}
+          totalIsExact={page.totalIsExact}
         />
       )}
     </ListPage>

@@ -1,11 +1,26 @@
 import { api } from '~/api.server'
+import { requireUser } from '~/auth.server'
+import { ttlCache } from '~/utils/ttl-cache'
 import type { Catalogs, Option } from './types'
 
 type Described = { id: number; description: string }
 type Company = { id: number; name: string; ruc: string }
 
+/**
+ * Catalogues change seldom and every list page with filters needed three API calls for them on
+ * each request (issue 12): kept 30 s per set of roles (what the API answers depends only on
+ * them), and forgotten at once when this web tier changes an area, position or company.
+ */
+const catalogCache = ttlCache<Catalogs>(30_000)
+export const forgetCatalogs = () => catalogCache.clear()
+
 /** Active areas, positions and companies as select options (filters and the form). */
 export async function loadCatalogs(request: Request): Promise<Catalogs> {
+  const { user } = await requireUser(request)
+  return catalogCache.get([...user.roles].sort().join(','), () => fetchCatalogs(request))
+}
+
+async function fetchCatalogs(request: Request): Promise<Catalogs> {
   const [areas, positions, companies] = await Promise.all([
     api<Described[]>(request, '/areas'),
     api<Described[]>(request, '/positions'),

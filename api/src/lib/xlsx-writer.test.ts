@@ -1,0 +1,50 @@
+import { PassThrough } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
+import ExcelJS from 'exceljs'
+import { describe, expect, it } from 'vitest'
+import { type CellValue, columnLetter, writeXlsx } from './xlsx-writer'
+
+async function* batches(rows: CellValue[][], size: number) {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size)
+}
+
+async function roundTrip(columns: string[], rows: CellValue[][]) {
+  const out = new PassThrough()
+  const bytes = buffer(out)
+  await writeXlsx(out, {
+    name: 'Detalle & más',
+    columns: columns.map((header) => ({ header, width: 12 })),
+    rows: batches(rows, 2),
+  })
+  const workbook = new ExcelJS.Workbook()
+  await workbook.xlsx.load((await bytes) as unknown as ArrayBuffer)
+  return workbook.worksheets[0]
+}
+
+describe('the streamed xlsx writer', () => {
+  it('writes a sheet spreadsheet programs read back: bold header, texts, numbers, widths', async () => {
+    const sheet = await roundTrip(
+      ['Fila', 'Nombre', 'Monto'],
+      [
+        [2, 'Ñahui & <Cusi> "José"', 1850.5],
+        [3, '  con espacios ', 0],
+        [4, '', -3],
+        [5, 'control\u0001fuera', 12],
+        [6, 'último', 7],
+      ],
+    )
+    expect(sheet.name).toBe('Detalle & más')
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Fila', 'Nombre', 'Monto'])
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true)
+    expect(sheet.getRow(2).values).toEqual([undefined, 2, 'Ñahui & <Cusi> "José"', 1850.5])
+    expect(sheet.getRow(3).getCell(2).value).toBe('  con espacios ')
+    expect(sheet.getRow(4).getCell(2).value).toBe(null)
+    expect(sheet.getRow(5).getCell(2).value).toBe('controlfuera')
+    expect(sheet.actualRowCount).toBe(6)
+    expect(sheet.getColumn(2).width).toBe(12)
+  })
+
+  it('names columns past Z', () => {
+    expect([0, 25, 26, 27, 701, 702].map(columnLetter)).toEqual(['A', 'Z', 'AA', 'AB', 'ZZ', 'AAA'])
+  })
+})

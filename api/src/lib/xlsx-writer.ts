@@ -1,0 +1,199 @@
+import { once } from 'node:events'
+import type { Writable } from 'node:stream'
+import { crc32, createDeflateRaw } from 'node:zlib'
+
+/**
+ * A one-sheet .xlsx written straight to a stream: the sheet's XML is built from the rows as they
+ * come (inline strings, no shared-string table, two styles) and deflated into a streamed ZIP.
+ * exceljs' WorkbookWriter took 4.6–11 s for 100,000 lines of 11 columns on this machine (a cell
+ * object, a style lookup and an XML writer per cell); this writes the same file in a fraction of it.
+ */
+export type SheetColumn = { header: string; width: number }
+export type CellValue = string | number
+
+export async function writeXlsx(
+  out: Writable,
+  sheet: { name: string; columns: SheetColumn[]; rows: AsyncIterable<CellValue[][]> },
+) {
+  const zip = new ZipStream(out)
+  for (const [name, content] of staticParts(sheet.name)) await zip.add(name, single(content))
+  await zip.add('xl/worksheets/sheet1.xml', sheetXml(sheet.columns, sheet.rows))
+  await zip.finish()
+}
+
+async function* single(content: string) {
+  yield content
+}
+
+async function* sheetXml(columns: SheetColumn[], rows: AsyncIterable<CellValue[][]>): AsyncIterable<string> {
+  const letters = columns.map((_, i) => columnLetter(i))
+  const cols = columns.map(
+    (c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`,
+  )
+  yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><cols>${cols.join('')}</cols><sheetData>`
+  yield rowXml(
+    1,
+    columns.map((c) => c.header),
+    letters,
+    ' s="1"',
+  )
+  let r = 1
+  for await (const batch of rows) {
+    let xml = ''
+    for (const row of batch) xml += rowXml(++r, row, letters, '')
+    yield xml
+  }
+  yield '</sheetData></worksheet>'
+}
+
+function rowXml(r: number, values: CellValue[], letters: string[], style: string): string {
+  let xml = `<row r="${r}">`
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]
+    const ref = `${letters[i]}${r}`
+    if (typeof v === 'number') xml += Number.isFinite(v) ? `<c r="${ref}"${style}><v>${v}</v></c>` : ''
+    else if (v !== '') xml += `<c r="${ref}"${style} t="inlineStr"><is>${textXml(v)}</is></c>`
+  }
+  return `${xml}</row>`
+}
+
+// Characters XML 1.0 does not allow at all are dropped; the rest are escaped.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters being removed
+const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }
+
+function textXml(value: string): string {
+  const escaped = value.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => XML_ESCAPES[c])
+  return /^\s|\s$/.test(value) ? `<t xml:space="preserve">${escaped}</t>` : `<t>${escaped}</t>`
+}
+
+/** 0 → A, 25 → Z, 26 → AA. */
+export function columnLetter(index: number): string {
+  let n = index + 1
+  let letters = ''
+  while (n > 0) {
+    const rest = (n - 1) % 26
+    letters = String.fromCharCode(65 + rest) + letters
+    n = Math.floor((n - 1) / 26)
+  }
+  return letters
+}
+
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
+const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships'
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+
+function staticParts(sheetName: string): [string, string][] {
+  return [
+    [
+      '[Content_Types].xml',
+      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
+    ],
+    [
+      '_rels/.rels',
+      `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ],
+    [
+      'xl/workbook.xml',
+      `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${textXml(sheetName.slice(0, 31)).replace(/<\/?t[^>]*>/g, '')}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
+    ],
+    [
+      'xl/styles.xml',
+      `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs></styleSheet>`,
+    ],
+  ]
+}
+
+type CentralEntry = { name: Buffer; crc: number; compressed: number; size: number; offset: number }
+
+/**
+ * A ZIP written front to back: each entry's local header says "sizes follow" (bit 3) and a data
+ * descriptor carries them once the deflated bytes are out; the central directory closes it.
+ * Waits for the output to drain, so a slow client holds the producer back instead of memory.
+ */
+class ZipStream {
+  private offset = 0
+  private entries: CentralEntry[] = []
+
+  constructor(private out: Writable) {}
+
+  private async write(chunk: Buffer) {
+    this.offset += chunk.length
+    if (!this.out.write(chunk)) await once(this.out, 'drain')
+  }
+
+  async add(name: string, content: AsyncIterable<string>) {
+    const nameBytes = Buffer.from(name, 'utf8')
+    const offset = this.offset
+    const header = Buffer.alloc(30)
+    header.writeUInt32LE(0x04034b50, 0)
+    header.writeUInt16LE(20, 4) // version needed
+    header.writeUInt16LE(0x0808, 6) // sizes in a data descriptor; UTF-8 names
+    header.writeUInt16LE(8, 8) // deflate
+    header.writeUInt32LE(DOS_TIME_DATE, 10)
+    header.writeUInt16LE(nameBytes.length, 26)
+    await this.write(Buffer.concat([header, nameBytes]))
+
+    const deflate = createDeflateRaw({ level: 6 })
+    let crc = 0
+    let size = 0
+    let compressed = 0
+    const pump = (async () => {
+      for await (const chunk of deflate as AsyncIterable<Buffer>) {
+        compressed += chunk.length
+        await this.write(chunk)
+      }
+    })()
+    for await (const text of content) {
+      const bytes = Buffer.from(text, 'utf8')
+      crc = crc32(bytes, crc)
+      size += bytes.length
+      if (!deflate.write(bytes)) await once(deflate, 'drain')
+    }
+    deflate.end()
+    await pump
+
+    const descriptor = Buffer.alloc(16)
+    descriptor.writeUInt32LE(0x08074b50, 0)
+    descriptor.writeUInt32LE(crc >>> 0, 4)
+    descriptor.writeUInt32LE(compressed, 8)
+    descriptor.writeUInt32LE(size, 12)
+    await this.write(descriptor)
+    this.entries.push({ name: nameBytes, crc: crc >>> 0, compressed, size, offset })
+  }
+
+  async finish() {
+    const start = this.offset
+    for (const e of this.entries) {
+      const central = Buffer.alloc(46)
+      central.writeUInt32LE(0x02014b50, 0)
+      central.writeUInt16LE(20, 4) // made by
+      central.writeUInt16LE(20, 6) // needed
+      central.writeUInt16LE(0x0808, 8)
+      central.writeUInt16LE(8, 10)
+      central.writeUInt32LE(DOS_TIME_DATE, 12)
+      central.writeUInt32LE(e.crc, 16)
+      central.writeUInt32LE(e.compressed, 20)
+      central.writeUInt32LE(e.size, 24)
+      central.writeUInt16LE(e.name.length, 28)
+      central.writeUInt32LE(e.offset, 42)
+      await this.write(Buffer.concat([central, e.name]))
+    }
+    const end = Buffer.alloc(22)
+    end.writeUInt32LE(0x06054b50, 0)
+    end.writeUInt16LE(this.entries.length, 8)
+    end.writeUInt16LE(this.entries.length, 10)
+    end.writeUInt32LE(this.offset - start, 12)
+    end.writeUInt32LE(start, 16)
+    await this.write(end)
+    this.out.end()
+  }
+}
+
+/** 1980-01-01 00:00 in MS-DOS format (time low, date high): the files carry no date of their own. */
+const DOS_TIME_DATE = (((1980 - 1980) << 9) | (1 << 5) | 1) << 16

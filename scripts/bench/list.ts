@@ -1,0 +1,242 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { signedInToken } from '@planillas/api/auth/test-token'
+import { openDatabase, rowsOf } from '@planillas/db'
+import { DEMO_ROLES, formatCount } from '@planillas/domain'
+import autocannon from 'autocannon'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+
+/**
+ * `npm run bench:list` (issue 12): a database of its own with BENCH_EMPLOYEES (1,000,000)
+ * employees with common Peruvian names and as many audit entries; the API (its own process) and a
+ * bare Fastify + node-postgres server running the same page query (bare-list-server.ts, its own
+ * process), loaded side by side by autocannon over loopback for each case: first page, broad and
+ * narrow searches, a DNI prefix, filters, a deep page, the audit log. Prints req/s and latency
+ * percentiles of both and their ratio; then 50 connections on the API, which must not time out.
+ * Exits with 2 when a target is missed. Needs DATABASE_URL (it creates and drops its database).
+ */
+const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1_000_000)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const ADMIN_URL = process.env.DATABASE_URL
+const API_PORT = Number(process.env.BENCH_API_PORT ?? 3411)
+const BARE_PORT = API_PORT + 1
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const TARGETS = { p95Ms: 50, ratio: 0.7 }
+
+if (!ADMIN_URL) {
+  console.error('bench:list necesita DATABASE_URL (un PostgreSQL donde crear su propia base de datos).')
+  process.exit(1)
+}
+
+// Common Peruvian given names and surnames (RENIEC's most frequent), folded into the SQL below.
+const GIVEN = `María Rosa Juan José Luis Carlos Jorge Ana Carmen Julia Pedro Miguel Jesús Víctor Elena Sofía
+  Manuel César Raúl Teresa Lucía Martha Gloria Elizabeth Diana Ricardo Fernando Alberto Walter Hugo
+  Flor Norma Silvia Patricia Milagros Yolanda Edwin Wilber Percy Richard Juana Nancy Roxana Marleny
+  Javier Daniel Alejandro Andrea Valeria Camila Ximena Diego Mateo Santiago`.split(/\s+/)
+const SURNAMES = `Quispe Flores Sánchez Rodríguez García Mamani Huamán Chávez Rojas Ramos Díaz Torres
+  Mendoza Vásquez Castillo Gonzales Espinoza López Pérez Ramírez Gutiérrez Vargas Cruz Romero Condori
+  Ccori Huanca Choque Ticona Apaza Cusi Poma Yupanqui Inga Cáceres Salazar Paredes Zapata Aguilar Medina
+  Silva Herrera Núñez Castro Morales Ortiz Reyes Ruiz Vega Cárdenas Palomino Villanueva Alvarado Ñahui
+  Huarcaya Chambi Coaquira Pari Laura Tito Ccallo`.split(/\s+/)
+
+const dbName = `planillas_benchlist_${randomBytes(4).toString('hex')}`
+const secret = randomBytes(32).toString('hex')
+const children: ChildProcess[] = []
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]`)
+
+/** Employees and audit entries by set-based SQL, their indexes built after the rows (much faster). */
+async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  await db.execute(sql`
+    insert into areas (description) select 'Área ' || n from generate_series(1, 12) n;
+    insert into positions (description) select 'Cargo ' || n from generate_series(1, 40) n;
+    insert into companies (ruc, name, address)
+      values ('20131312955', 'Andina S.A.C.', 'Av. Lima 1'), ('20512333797', 'Costa S.A.', 'Av. Grau 2'),
+             ('20100047218', 'Sierra S.A.A.', 'Jr. Cusco 3')`)
+  const indexes = rowsOf<{ name: string; def: string }>(
+    await db.execute(sql`
+      select indexname as name, indexdef as def from pg_indexes
+      where tablename in ('employees', 'audit_logs') and indexname not like '%pkey' and indexdef not like '%UNIQUE%'`),
+  )
+  for (const index of indexes) await db.execute(sql.raw(`drop index ${index.name}`))
+  const given = textArray(GIVEN)
+  const surnames = textArray(SURNAMES)
+  await db.execute(sql`
+    insert into employees (identifier_type, identifier, name, surname, company_id, area_id, position_id, status, created_by)
+    select 1, (10000000 + n * 37 % 89999999)::text,
+      g[1 + n % ${GIVEN.length}] || case when n % 3 = 0 then ' ' || g[1 + (n / 7) % ${GIVEN.length}] else '' end,
+      s[1 + (n / 3) % ${SURNAMES.length}] || ' ' || s[1 + (n * 13 / 11) % ${SURNAMES.length}],
+      1 + n % 3, 1 + n % 12, 1 + n % 40, case when n % 10 = 0 then 1 else 2 end, 'bench'
+    from generate_series(1, ${EMPLOYEES}) n, (select ${given} as g, ${surnames} as s) names`)
+  await db.execute(sql`
+    insert into audit_logs (action, entity, entity_id, actor, description, created_at)
+    select 'UPDATE', 'employees', n::text, 'usuario' || n % 50 || '@planillas.pe',
+      'Actualizó al colaborador COL-' || lpad(n::text, 6, '0'), now() - n * interval '1 minute'
+    from generate_series(1, ${EMPLOYEES}) n`)
+  for (const index of indexes) await db.execute(sql.raw(index.def))
+  await db.execute(sql`analyze`)
+}
+
+function start(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  children.push(child)
+  return child
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(url, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    })
+      .then((r) => r.status < 500)
+      .catch(() => false)
+    if (ok) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`No responde: ${url}`)
+}
+
+type Case = { name: string; path: string; query?: string; body: object; bare: boolean }
+
+function load(url: string, body: object, connections: number, headers: Record<string, string> = {}) {
+  return autocannon({
+    url,
+    method: 'POST',
+    connections,
+    duration: SECONDS,
+    timeout: 10,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+}
+
+async function main() {
+  await admin(`create database ${dbName}`)
+  const url = new URL(ADMIN_URL as string)
+  url.pathname = `/${dbName}`
+  const dbUrl = url.toString()
+  const handle = await openDatabase({ url: dbUrl, poolSize: 2 })
+  let failed = false
+  try {
+    const seeding = Date.now()
+    console.log(
+      `Preparando ${formatCount(EMPLOYEES)} colaboradores y ${formatCount(EMPLOYEES)} entradas de auditoría…`,
+    )
+    await seed(handle.db)
+    console.log(`  listo en ${((Date.now() - seeding) / 1000).toFixed(0)} s`)
+    const env = { DATABASE_URL: dbUrl, JWT_SECRET: secret, FILES_DIR: path.join(ROOT, '.data/bench-files') }
+    start(['--import', 'tsx', 'api/src/server.ts'], { ...env, API_PORT: String(API_PORT) })
+    start(['--import', 'tsx', 'scripts/bench/bare-list-server.ts'], { ...env, BARE_PORT: String(BARE_PORT) })
+    const api = `http://127.0.0.1:${API_PORT}/api/v1`
+    const bare = `http://127.0.0.1:${BARE_PORT}`
+    await waitFor(`${api}/employees/list`)
+    await waitFor(`${bare}/list`)
+    const token = await signedInToken(handle.db, secret, {
+      email: 'bench@planillas.pe',
+      name: 'Bench',
+      roles: [...DEMO_ROLES.admin],
+    })
+    const auth = { authorization: `Bearer ${token}` }
+    const [sample] = rowsOf<{ identifier: string; name: string; surname: string }>(
+      await handle.db.execute(
+        sql`select identifier, name, surname from employees where id = ${Math.floor(EMPLOYEES / 2)}`,
+      ),
+    )
+    const cases: Case[] = [
+      { name: 'primera página', path: '/employees/list', body: {}, bare: true },
+      { name: 'búsqueda amplia', path: '/employees/list', body: { search: 'quispe' }, bare: true },
+      {
+        name: 'búsqueda precisa',
+        path: '/employees/list',
+        body: { search: `${sample.name} ${sample.surname}` },
+        bare: true,
+      },
+      {
+        name: 'prefijo de DNI',
+        path: '/employees/list',
+        body: { search: sample.identifier.slice(0, 5) },
+        bare: true,
+      },
+      { name: 'filtros', path: '/employees/list', body: { status: 2, areaIds: [1, 2] }, bare: true },
+      { name: 'página profunda', path: '/employees/list', query: '?page=5000&size=10', body: {}, bare: true },
+      { name: 'auditoría, búsqueda', path: '/audit-logs/list', body: { search: 'usuario7@' }, bare: false },
+    ]
+    const row = (...cells: (string | number)[]) =>
+      cells
+        .map((c, i) =>
+          String(c)
+            .padStart(i === 0 ? 0 : 9)
+            .padEnd(i === 0 ? 20 : 0),
+        )
+        .join(' ')
+    console.log(`\n10 conexiones, ${SECONDS} s por caso (latencias en ms; p97.5 acota el p95 por arriba):`)
+    console.log(row('caso', 'API req/s', 'p50', 'p97.5', 'p99', 'base req/s', 'p50', 'p97.5', 'relación'))
+    for (const c of cases) {
+      const a = await load(`${api}${c.path}${c.query ?? ''}`, c.body, 10, auth)
+      const b = c.bare ? await load(`${bare}/list${c.query ?? ''}`, c.body, 10) : null
+      const ratio = b ? a.requests.average / b.requests.average : Number.NaN
+      const bad = a.non2xx > 0 || a.latency.p97_5 > TARGETS.p95Ms || (b !== null && ratio < TARGETS.ratio)
+      failed ||= bad
+      console.log(
+        row(
+          c.name,
+          a.requests.average.toFixed(0),
+          a.latency.p50,
+          a.latency.p97_5,
+          a.latency.p99,
+          b ? b.requests.average.toFixed(0) : '—',
+          b ? b.latency.p50 : '—',
+          b ? b.latency.p97_5 : '—',
+          b ? ratio.toFixed(2) : '—',
+        ) +
+          (bad ? '  ✗' : '') +
+          (a.non2xx ? ` (${a.non2xx} respuestas no 2xx)` : ''),
+      )
+    }
+    console.log(`\n50 conexiones en la API (no debe haber tiempos agotados):`)
+    for (const c of cases) {
+      const a = await load(`${api}${c.path}${c.query ?? ''}`, c.body, 50, auth)
+      const bad = a.timeouts > 0 || a.non2xx > 0
+      failed ||= bad
+      console.log(
+        `  ${c.name.padEnd(20)} ${a.requests.average.toFixed(0).padStart(6)} req/s, p99 ${a.latency.p99} ms, ${a.timeouts} tiempos agotados, ${a.non2xx} no 2xx${bad ? '  ✗' : ''}`,
+      )
+    }
+    console.log(
+      `\nMetas: p95 ≤ ${TARGETS.p95Ms} ms y ≥ ${TARGETS.ratio}× el servidor base con 10 conexiones; sin tiempos agotados con 50.`,
+    )
+    if (failed) {
+      console.log('Metas no alcanzadas (✗).')
+      process.exitCode = 2
+    }
+  } finally {
+    for (const child of children) child.kill('SIGTERM')
+    await Promise.all(
+      children.map(
+        (c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve))),
+      ),
+    )
+    await handle.close()
+    await admin(`drop database if exists ${dbName} with (force)`)
+  }
+}
+
+await main()
