@@ -9,7 +9,7 @@ import {
   recordAudit,
   SYSTEM_ACTOR,
 } from '@planillas/db'
-import { BATCH_STATUS, formatCount, formatMoney } from '@planillas/domain'
+import { BATCH_STATUS, countOf, formatMoney } from '@planillas/domain'
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
@@ -183,7 +183,7 @@ export async function finishProcessed(
       entity: 'payrolls',
       entityId: payroll.id,
       actor: batch.createdBy ?? SYSTEM_ACTOR,
-      description: `Creó la planilla ${batch.code} '${batch.name}' (periodo ${batch.period}) desde la carga #${batch.id}: ${formatCount(payroll.collaborators)} colaboradores, ${formatMoney(payroll.totalAmount)}`,
+      description: `Creó la planilla ${batch.code} '${batch.name}' (periodo ${batch.period}) desde la carga #${batch.id}: ${countOf(payroll.collaborators, 'colaborador')}, ${formatMoney(payroll.totalAmount)}`,
     })
     return payroll
   })
