@@ -1,4 +1,12 @@
-import { formatCount, formatDate, formatDateTime, formatMoney, todayInLima } from '@planillas/domain'
+import {
+  dayMonthYear,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  isoFromDayMonthYear,
+  todayInLima,
+} from '@planillas/domain'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ApiError, api } from '~/api.server'
@@ -57,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         payrollId: id,
         companyAccountId: Number(value('companyAccountId')) || 0,
         format: value('format'),
-        paymentDate: value('paymentDate'),
+        paymentDate: isoFromDayMonthYear(value('paymentDate')),
         reference: value('reference'),
       },
     })
@@ -126,7 +134,15 @@ export default function PaymentFile() {
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
             Fecha de pago
-            <input type="date" name="paymentDate" required defaultValue={today} className={controlClass} />
+            <input
+              name="paymentDate"
+              required
+              defaultValue={dayMonthYear(today)}
+              placeholder="DD/MM/AAAA"
+              inputMode="numeric"
+              maxLength={10}
+              className={controlClass}
+            />
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
             Referencia

@@ -18,7 +18,7 @@ const OrderBodySchema = z.object({
     .int()
     .positive('Cuenta de cargo es requerida'),
   format: z.enum(['BCP', 'CCI'], { error: 'Formato del banco es requerido' }),
-  paymentDate: z.iso.date({ error: 'Fecha de pago debe tener el formato AAAA-MM-DD' }),
+  paymentDate: z.iso.date({ error: 'Fecha de pago inválida: use el formato DD/MM/AAAA' }),
   reference: z
     .string({ error: 'Referencia es requerida' })
     .trim()
