@@ -1,42 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { paymentsWorkbook, pdfPageTexts, receiptPdf } from '@planillas/db/payment-fixtures'
-import { payrollWorkbook } from '@planillas/db/payroll-fixtures'
-import { formatDate, periodOptions, todayInLima } from '@planillas/domain'
-import type { Page } from '@playwright/test'
+import { formatDate, todayInLima } from '@planillas/domain'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
 import { confirmObservedLines } from './line-review'
+import { createPayroll } from './payrolls'
 
 const AMOUNTS = [1850.5, 1200, 990.25]
-
-/**
- * A small payroll for those employees, uploaded through 'Carga de planillas' (the form's action,
- * posted as the browser would) and waited for until it is listed in Planillas.
- */
-async function createPayroll(page: Page, code: string, documents: string[]) {
-  const file = await payrollWorkbook(
-    documents.map((dni, i) => [1, dni, `COLABORADOR ${i + 1}`, '002', `1910000000${i}`, null, AMOUNTS[i]]),
-  )
-  const response = await page.request.post('/planillas/externas/carga', {
-    multipart: {
-      code,
-      period: periodOptions()[1],
-      name: `Planilla ${code}`,
-      type: '1',
-      file: { name: `${code}.xlsx`, mimeType: 'application/octet-stream', buffer: file },
-    },
-  })
-  expect(response.ok()).toBe(true)
-  await expect(async () => {
-    await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
-    await expect(page.getByRole('row', { name: new RegExp(code) })).toHaveCount(1, { timeout: 1000 })
-  }).toPass({ timeout: 30_000 })
-  // Lines flagged for review (SIN CONTRATO, other verified bank data) are confirmed before paying.
-  await page
-    .getByRole('row', { name: new RegExp(code) })
-    .getByRole('link', { name: 'Ver detalle' })
-    .click()
-  await confirmObservedLines(page)
-}
 
 test.describe('Abonos', () => {
   test('upload the proof of payment of a small payroll: PROCESADO, 100 %, merged receipts', async ({
@@ -47,7 +16,13 @@ test.describe('Abonos', () => {
     const code = `PL-E2E-${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`
     await signIn('rrhh')
     const documents = await demoDocuments(page, AMOUNTS.length)
-    await createPayroll(page, code, documents)
+    await createPayroll(
+      page,
+      code,
+      documents.map((document, i) => ({ document, amount: AMOUNTS[i], account: `1910000000${i}` })),
+    )
+    // Lines flagged for review (SIN CONTRATO, other verified bank data) are confirmed before paying.
+    await confirmObservedLines(page)
 
     await page.goto('/planillas/abonos')
     await expect(page.getByRole('heading', { name: 'Carga de abonos' })).toBeVisible()

@@ -1,37 +1,11 @@
 import { readFile } from 'node:fs/promises'
-import { payrollWorkbook } from '@planillas/db/payroll-fixtures'
-import { periodOptions, todayInLima } from '@planillas/domain'
-import type { Page } from '@playwright/test'
+import { todayInLima } from '@planillas/domain'
 import ExcelJS from 'exceljs'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
 import { confirmObservedLines } from './line-review'
+import { createPayroll } from './payrolls'
 
 const AMOUNTS = [1850.5, 1200, 990.25]
-
-/** A payroll for three demo employees (BCP savings accounts of 14 digits), uploaded and listed. */
-async function createPayroll(page: Page, code: string, documents: string[], account: (i: number) => string) {
-  const file = await payrollWorkbook(
-    documents.map((dni, i) => [1, dni, `COLABORADOR ${i + 1}`, '002', account(i), null, AMOUNTS[i]]),
-  )
-  const response = await page.request.post('/planillas/externas/carga', {
-    multipart: {
-      code,
-      period: periodOptions()[1],
-      name: `Planilla ${code}`,
-      type: '1',
-      file: { name: `${code}.xlsx`, mimeType: 'application/octet-stream', buffer: file },
-    },
-  })
-  expect(response.ok()).toBe(true)
-  await expect(async () => {
-    await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
-    await expect(page.getByRole('row', { name: new RegExp(code) })).toHaveCount(1, { timeout: 1000 })
-  }).toPass({ timeout: 60_000 })
-  await page
-    .getByRole('row', { name: new RegExp(code) })
-    .getByRole('link', { name: 'Ver detalle' })
-    .click()
-}
 
 test.describe('Pagar la planilla', () => {
   test.describe.configure({ timeout: 180_000 })
@@ -48,7 +22,15 @@ test.describe('Pagar la planilla', () => {
 
     // A payroll whose second line has an 11-digit account: the BCP format refuses the whole file.
     const badCode = `PL-PAGO-BAD-${suffix}`
-    await createPayroll(page, badCode, documents, (i) => (i === 1 ? '19100000001' : `1911234567801${i}`))
+    await createPayroll(
+      page,
+      badCode,
+      documents.map((document, i) => ({
+        document,
+        amount: AMOUNTS[i],
+        account: i === 1 ? '19100000001' : `1911234567801${i}`,
+      })),
+    )
     await confirmObservedLines(page)
     await page.getByRole('link', { name: 'Generar archivo de pago' }).click()
     await expect(
@@ -65,7 +47,11 @@ test.describe('Pagar la planilla', () => {
 
     // A clean payroll: the file is generated, listed, downloaded and parsed.
     const code = `PL-PAGO-${suffix}`
-    await createPayroll(page, code, documents, (i) => `1911234567801${i}`)
+    await createPayroll(
+      page,
+      code,
+      documents.map((document, i) => ({ document, amount: AMOUNTS[i], account: `1911234567801${i}` })),
+    )
     await confirmObservedLines(page)
     await page.getByRole('link', { name: 'Generar archivo de pago' }).click()
     await page.getByLabel('Cuenta de cargo').selectOption({ index: 1 })
