@@ -100,29 +100,25 @@ export function FilterDateRange({
       <legend className="font-medium text-slate-700">{label}</legend>
       {/* Text fields in DD/MM/AAAA: the same in every browser, and they fit the panel on a phone. */}
       <div className="grid grid-cols-2 gap-2">
-        <label className="flex min-w-0 flex-col text-xs text-slate-600">
-          Desde
-          <input
-            name={`${name}From`}
-            defaultValue={dayMonthYear(from)}
-            placeholder="DD/MM/AAAA"
-            inputMode="numeric"
-            maxLength={10}
-            className={`${fieldClass} min-w-0`}
-          />
-        </label>
-        <label className="flex min-w-0 flex-col text-xs text-slate-600">
-          Hasta
-          <input
-            name={`${name}To`}
-            defaultValue={dayMonthYear(to)}
-            placeholder="DD/MM/AAAA"
-            inputMode="numeric"
-            maxLength={10}
-            className={`${fieldClass} min-w-0`}
-          />
-        </label>
+        <RangeEnd label="Desde" name={`${name}From`} value={from} />
+        <RangeEnd label="Hasta" name={`${name}To`} value={to} />
       </div>
     </fieldset>
+  )
+}
+
+function RangeEnd({ label, name, value }: { label: string; name: string; value?: string | null }) {
+  return (
+    <label className="flex min-w-0 flex-col text-xs text-slate-600">
+      {label}
+      <input
+        name={name}
+        defaultValue={dayMonthYear(value)}
+        placeholder="DD/MM/AAAA"
+        inputMode="numeric"
+        maxLength={10}
+        className={`${fieldClass} min-w-0`}
+      />
+    </label>
   )
 }
