@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  // The web tier's own alias (remix/vite.config.ts), for its modules under test.
+  resolve: { alias: { '~': fileURLToPath(new URL('./remix/app', import.meta.url)) } },
   test: {
     include: [
       'domain/src/**/*.test.ts',
