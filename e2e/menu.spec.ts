@@ -38,17 +38,22 @@ const EXPECTED = {
     'Colaboradores',
     'Contratos',
     'Lista',
+    'Cargar abonos',
     'Vacantes',
     'Postulantes',
   ],
 } as const
 
-/** The parts of 'Control de pagos' each of them may see. */
+/** The parts of 'Control de pagos' each of them may see: figures, then charts. */
+const PAYROLLS = ['Planillas por abonar']
+const PAYROLL_CHARTS = [/^Avance de las planillas de /, 'Soles abonados y pendientes por semana de carga']
+const CONTRACTS = ['Contratos por vencer']
+const CONTRACT_CHARTS = ['Contratos que vencen por mes']
 const PANELS = {
-  admin: ['Planillas por abonar', 'Cargas', 'Contratos por vencer'],
-  rrhh: ['Planillas por abonar', 'Cargas', 'Contratos por vencer'],
+  admin: [...PAYROLLS, 'Cargas', ...CONTRACTS, ...PAYROLL_CHARTS, ...CONTRACT_CHARTS],
+  rrhh: [...PAYROLLS, 'Cargas', ...CONTRACTS, ...PAYROLL_CHARTS, ...CONTRACT_CHARTS],
   auditor: [],
-  lector: ['Planillas por abonar', 'Contratos por vencer'],
+  lector: [...PAYROLLS, ...CONTRACTS, ...PAYROLL_CHARTS, ...CONTRACT_CHARTS],
 } as const
 
 for (const [who, entries] of Object.entries(EXPECTED) as [keyof typeof EXPECTED, readonly string[]][]) {
