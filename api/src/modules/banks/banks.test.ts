@@ -10,6 +10,7 @@ import { BATCH_STATUS, buildCci, type JobQueue, periodOptions } from '@planillas
 import { silentLogger } from '@planillas/worker/context'
 import { processPayrollImport } from '@planillas/worker/processors/payroll-import'
 import { and, desc, eq } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing'
 import { employeeBody } from '../employees/testing'
@@ -308,5 +309,16 @@ describe('a payroll paid into a bank the administrator added', () => {
       status: BATCH_STATUS.FAILED,
       messages: ['El banco 807 está suspendido: actívelo en Mantenimiento › Bancos o use otro banco'],
     })
+    // The template's bank list is the catalogue's active banks: the added 801, not the suspended 807.
+    const template = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/payroll-batch/template/xlsx',
+      headers: await t.as('rrhh'),
+    })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(template.rawPayload as unknown as ArrayBuffer)
+    const notes = workbook.worksheets[1].getColumn(2).values.join('\n')
+    expect(notes).toContain(PIURA.name)
+    expect(notes).not.toContain('Caja Municipal de Ahorro y Crédito de Maynas')
   })
 })
