@@ -215,16 +215,35 @@ describe('banks catalogue', () => {
       payload: { bankCode: '804', currency: 'PEN', account, interAccount: buildCci('804', '100', account) },
     })
     expect(accepted.status).toBe(200)
-    const hired = await t.call('admin', {
-      method: 'POST',
-      url: '/api/v1/employees',
-      payload: employeeBody({
-        bankId: '804',
-        bankAccount: account,
-        bankInterAccount: buildCci('804', '100', account),
-      }),
+    const body = employeeBody({
+      bankId: '804',
+      bankAccount: account,
+      bankInterAccount: buildCci('804', '100', account),
     })
+    const hired = await t.call('admin', { method: 'POST', url: '/api/v1/employees', payload: body })
     expect(hired.status).toBe(200)
+
+    // Suspended afterwards: the employee's record keeps it while it is unchanged, nobody moves to it.
+    expect((await setStatus('804', 2)).status).toBe(200)
+    const url = `/api/v1/employees/${hired.body.payload.id}`
+    const kept = await t.call('admin', { method: 'PUT', url, payload: { ...body, address: 'Jr. Lima 200' } })
+    expect(kept.status).toBe(200)
+    const otherBody = employeeBody()
+    const other = await t.call('admin', { method: 'POST', url: '/api/v1/employees', payload: otherBody })
+    expect(other.status).toBe(200)
+    const moved = await t.call('admin', {
+      method: 'PUT',
+      url: `/api/v1/employees/${other.body.payload.id}`,
+      payload: {
+        ...otherBody,
+        bankId: '804',
+        bankAccount: '000987654321',
+        bankInterAccount: buildCci('804', '100', '000987654321'),
+      },
+    })
+    expect(moved.status).toBe(400)
+    expect(moved.body.messages).toEqual([suspended])
+    expect((await setStatus('804', 1)).status).toBe(200)
   })
 
   it('asks for the permission on every route (lector reads, only edición changes)', async () => {
