@@ -79,6 +79,13 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
     filter: statusFilter,
     fileName: 'empresas',
   },
+  bancos: {
+    api: '/banks',
+    permission: 'bancos_lista',
+    editPermission: 'bancos_edicion',
+    filter: statusFilter,
+    fileName: 'bancos',
+  },
   vacantes: {
     api: '/job-openings',
     permission: 'vacantes_lista',

@@ -8,8 +8,9 @@ import {
   PageQuerySchema,
   PayrollBatchFilterSchema,
   payrollType,
+  RECORD_STATUS,
 } from '@planillas/domain'
-import { asc } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf } from '../../lib/envelope'
@@ -104,6 +105,8 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
       const bankList = await app.db
         .select({ code: banks.code, name: banks.name })
         .from(banks)
+        // The catalogue's active banks: a suspended one would be refused (Mantenimiento › Bancos).
+        .where(eq(banks.status, RECORD_STATUS.ACTIVE))
         .orderBy(asc(banks.code))
       return reply
         .header('Content-Type', XLSX)
