@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, expectAccessible, pickFilterOption, test } from './fixtures'
 import { readDownloadedSheet } from './xlsx'
@@ -148,3 +149,24 @@ for (const size of SIZES) {
     })
   })
 }
+
+test.describe('Sin los scripts de la aplicación', () => {
+  // axe runs inside the page, so the 'nojs' project cannot scan it: here the page has JavaScript for
+  // axe but never loads the app's scripts, so it stays the server's no-JavaScript markup.
+  test.use({ javaScriptEnabled: true })
+
+  test('the checklists pass axe', async ({ page, signIn }) => {
+    await signIn('admin')
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+    await page.goto('/contratos?areaIds=1&positionIds=2&positionIds=3')
+    await page.getByText(/^Filtrar/).click()
+    await expect(page.getByRole('combobox', { name: 'Área', exact: true })).toHaveCount(0)
+    const ticked = (label: string) =>
+      page.getByRole('group', { name: label, exact: true }).getByRole('checkbox', { checked: true })
+    await expect(ticked('Área')).toHaveCount(1)
+    await expect(ticked('Cargo')).toHaveCount(2)
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([])
+  })
+})
