@@ -170,3 +170,40 @@ test.describe('Sin los scripts de la aplicación', () => {
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([])
   })
 })
+
+test.describe('Con el teclado', () => {
+  // The combobox is the JavaScript path: both projects run this with JavaScript.
+  test.use({ javaScriptEnabled: true })
+
+  test('chips are taken back with Backspace and with their ✕ reached by Tab', async ({ page, signIn }) => {
+    await signIn('admin')
+    await page.goto('/contratos')
+    await page.getByText('Filtrar', { exact: true }).click()
+    const box = page.getByRole('combobox', { name: 'Área', exact: true })
+    const chips = page.getByRole('list', { name: 'Área elegidos' }).getByRole('listitem')
+    const sent = page.locator('input[type="hidden"][name="areaIds"]')
+    for (const [term, option] of [
+      ['ventas', 'Ventas'],
+      ['sistem', 'Sistemas'],
+    ]) {
+      await box.fill(term)
+      await expect(page.getByRole('option', { name: option, exact: true })).toBeVisible()
+      await box.press('ArrowDown')
+      await box.press('Enter')
+      await expect(box).toHaveValue('')
+    }
+    await expect(chips).toHaveText(['Ventas✕', 'Sistemas✕'])
+    await expect(sent).toHaveCount(2)
+
+    await box.press('Escape')
+    await box.press('Backspace')
+    await expect(chips).toHaveText(['Ventas✕'])
+    await box.press('Shift+Tab')
+    const remove = page.getByRole('button', { name: 'Quitar Ventas de Área', exact: true })
+    await expect(remove).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(chips).toHaveCount(0)
+    await expect(sent).toHaveCount(0)
+    await expect(box).toBeFocused()
+  })
+})

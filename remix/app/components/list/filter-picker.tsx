@@ -1,4 +1,4 @@
-import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react'
+import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react'
 import { useRef, useState } from 'react'
 import { useHydrated } from '~/utils/use-hydrated'
 import { chosenFirst, chosenOptions, type FilterOption, matchingOptions } from './filter-model'
@@ -15,7 +15,8 @@ type Props = {
 
 /**
  * A multiple filter of 'Filtrar' (Área, Cargo, Empresa…). With JavaScript: a combobox that finds
- * options as the user types (accents ignored), the chosen ones shown as removable chips above it.
+ * options as the user types (accents ignored) or lists them all from its ▾ button, the chosen ones
+ * shown as removable chips above it.
  * Without: a checklist of every option, the chosen ones first and ticked. Both send one `name=value`
  * per chosen value in the panel's GET form.
  */
@@ -31,7 +32,11 @@ function PickerCombobox({ label, name, options, values }: Props) {
   const [query, setQuery] = useState('')
   const input = useRef<HTMLInputElement>(null)
   const matches = matchingOptions(options, query)
-  const remove = (value: string) => setChosen((current) => current.filter((o) => o.value !== value))
+  const remove = (value: string) => {
+    setChosen((current) => current.filter((o) => o.value !== value))
+    // Its button goes with the chip: the focus stays in the picker, not lost to the page.
+    input.current?.focus()
+  }
   return (
     <div className="flex min-w-0 flex-col gap-1 text-sm">
       <label htmlFor={id} className="font-medium text-slate-700">
@@ -61,7 +66,6 @@ function PickerCombobox({ label, name, options, values }: Props) {
       ) : null}
       <Combobox
         multiple
-        immediate
         value={chosen}
         by="value"
         onChange={(next: FilterOption[]) => {
@@ -72,19 +76,28 @@ function PickerCombobox({ label, name, options, values }: Props) {
         }}
         onClose={() => setQuery('')}
       >
-        <ComboboxInput
-          ref={input}
-          id={id}
-          className={fieldClass}
-          placeholder={chosen.length ? 'Agregar otro…' : `Buscar ${label.toLowerCase()}…`}
-          autoComplete="off"
-          onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={(event) => {
-            // Backspace in an empty box takes back the last choice, as in most chip inputs.
-            if (event.key === 'Backspace' && !event.currentTarget.value && chosen.length)
-              setChosen(chosen.slice(0, -1))
-          }}
-        />
+        <div className="relative">
+          <ComboboxInput
+            ref={input}
+            id={id}
+            className={`${fieldClass} pr-8`}
+            placeholder={chosen.length ? 'Agregar otro…' : `Buscar ${label.toLowerCase()}…`}
+            autoComplete="off"
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              // Backspace in an empty box takes back the last choice, as in most chip inputs.
+              if (event.key === 'Backspace' && !event.currentTarget.value && chosen.length)
+                setChosen(chosen.slice(0, -1))
+            }}
+          />
+          {/* Every option at a click (typing or the down arrow open them too; focus alone does not). */}
+          <ComboboxButton
+            aria-label={`Ver opciones de ${label}`}
+            className="absolute inset-y-0 right-0 flex items-center px-2 text-slate-500 hover:text-slate-700"
+          >
+            <span aria-hidden="true">▾</span>
+          </ComboboxButton>
+        </div>
         {/* Not modal: 'Aplicar' and the rest of the panel stay at hand while the options are open. */}
         <ComboboxOptions
           modal={false}
