@@ -146,6 +146,7 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
       contractType: Number(params.get('contractType')) || undefined,
       companyIds: readNumbers(params, 'companyIds'),
       areaIds: readNumbers(params, 'areaIds'),
+      positionIds: readNumbers(params, 'positionIds'),
       contractInitiation: readRange(params, 'contractInitiation'),
       contractFinish: readRange(params, 'contractFinish'),
     }),
