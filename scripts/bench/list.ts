@@ -19,6 +19,9 @@ import pg from 'pg'
  */
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1_000_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 1)
+/** BENCH_ONLY: run only the cases whose name contains one of these comma-separated words. */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean)
 const ADMIN_URL = process.env.DATABASE_URL
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3411)
 const BARE_PORT = API_PORT + 1
@@ -41,19 +44,26 @@ const SURNAMES = `Quispe Flores Sánchez Rodríguez García Mamani Huamán Cháv
   Silva Herrera Núñez Castro Morales Ortiz Reyes Ruiz Vega Cárdenas Palomino Villanueva Alvarado Ñahui
   Huarcaya Chambi Coaquira Pari Laura Tito Ccallo`.split(/\s+/)
 
-const dbName = `planillas_benchlist_${randomBytes(4).toString('hex')}`
+// BENCH_DATABASE keeps a seeded database between runs (created and seeded when missing, never dropped).
+const KEEP = process.env.BENCH_DATABASE
+if (KEEP && !/^[a-z_][a-z0-9_]*$/.test(KEEP)) {
+  console.error('BENCH_DATABASE: solo minúsculas, dígitos y _.')
+  process.exit(1)
+}
+const dbName = KEEP ?? `planillas_benchlist_${randomBytes(4).toString('hex')}`
 const secret = randomBytes(32).toString('hex')
 const children: ChildProcess[] = []
 
-async function admin(statement: string) {
+async function adminQuery(statement: string) {
   const client = new pg.Client({ connectionString: ADMIN_URL })
   await client.connect()
   try {
-    await client.query(statement)
+    return (await client.query(statement)).rows
   } finally {
     await client.end()
   }
 }
+const admin = async (statement: string) => void (await adminQuery(statement))
 
 const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]`)
 
@@ -116,12 +126,18 @@ async function waitFor(url: string) {
 
 type Case = { name: string; path: string; query?: string; body: object; bare: boolean }
 
-function load(url: string, body: object, connections: number, headers: Record<string, string> = {}) {
+function load(
+  url: string,
+  body: object,
+  connections: number,
+  headers: Record<string, string> = {},
+  duration = SECONDS,
+) {
   return autocannon({
     url,
     method: 'POST',
     connections,
-    duration: SECONDS,
+    duration,
     timeout: 10,
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -129,7 +145,9 @@ function load(url: string, body: object, connections: number, headers: Record<st
 }
 
 async function main() {
-  await admin(`create database ${dbName}`)
+  const exists = await adminQuery(`select 1 from pg_database where datname = '${dbName}'`)
+  const fresh = exists.length === 0
+  if (fresh) await admin(`create database ${dbName}`)
   const url = new URL(ADMIN_URL as string)
   url.pathname = `/${dbName}`
   const dbUrl = url.toString()
@@ -140,10 +158,14 @@ async function main() {
     console.log(
       `Preparando ${formatCount(EMPLOYEES)} colaboradores y ${formatCount(EMPLOYEES)} entradas de auditoría…`,
     )
-    await seed(handle.db)
-    console.log(`  listo en ${((Date.now() - seeding) / 1000).toFixed(0)} s`)
+    if (fresh) await seed(handle.db)
+    console.log(
+      `  listo en ${((Date.now() - seeding) / 1000).toFixed(0)} s${fresh ? '' : ` (${dbName} ya existía)`}`,
+    )
     const env = { DATABASE_URL: dbUrl, JWT_SECRET: secret, FILES_DIR: path.join(ROOT, '.data/bench-files') }
-    start(['--import', 'tsx', 'api/src/server.ts'], { ...env, API_PORT: String(API_PORT) })
+    // BENCH_API_NODE_ARGS: extra node flags for the API (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
+    const apiArgs = process.env.BENCH_API_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
+    start([...apiArgs, '--import', 'tsx', 'api/src/server.ts'], { ...env, API_PORT: String(API_PORT) })
     start(['--import', 'tsx', 'scripts/bench/bare-list-server.ts'], { ...env, BARE_PORT: String(BARE_PORT) })
     const api = `http://127.0.0.1:${API_PORT}/api/v1`
     const bare = `http://127.0.0.1:${BARE_PORT}`
@@ -179,6 +201,7 @@ async function main() {
       { name: 'página profunda', path: '/employees/list', query: '?page=5000&size=10', body: {}, bare: true },
       { name: 'auditoría, búsqueda', path: '/audit-logs/list', body: { search: 'usuario7@' }, bare: false },
     ]
+    if (ONLY) cases.splice(0, cases.length, ...cases.filter((c) => ONLY.some((w) => c.name.includes(w))))
     const row = (...cells: (string | number)[]) =>
       cells
         .map((c, i) =>
@@ -190,6 +213,9 @@ async function main() {
     console.log(`\n10 conexiones, ${SECONDS} s por caso (latencias en ms; p97.5 acota el p95 por arriba):`)
     console.log(row('caso', 'API req/s', 'p50', 'p97.5', 'p99', 'base req/s', 'p50', 'p97.5', 'relación'))
     for (const c of cases) {
+      // Warm-up (JIT, caches, pool connections) for both, not measured: the figures are the steady state.
+      await load(`${api}${c.path}${c.query ?? ''}`, c.body, 10, auth, WARMUP)
+      if (c.bare) await load(`${bare}/list${c.query ?? ''}`, c.body, 10, {}, WARMUP)
       const a = await load(`${api}${c.path}${c.query ?? ''}`, c.body, 10, auth)
       const b = c.bare ? await load(`${bare}/list${c.query ?? ''}`, c.body, 10) : null
       const ratio = b ? a.requests.average / b.requests.average : Number.NaN
@@ -235,7 +261,7 @@ async function main() {
       ),
     )
     await handle.close()
-    await admin(`drop database if exists ${dbName} with (force)`)
+    if (!KEEP) await admin(`drop database if exists ${dbName} with (force)`)
   }
 }
 
