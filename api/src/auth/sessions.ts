@@ -35,7 +35,7 @@ export async function sessionIsLive(db: Executor, sessionId: number): Promise<bo
     .from(authSessions)
     .where(eq(authSessions.id, sessionId))
   const live = !!row && !row.revokedAt
-  if (live && filling) cache?.fill(sessionId, filling)
+  if (live && cache && filling != null) cache.fill(sessionId, filling)
   return live
 }
 
