@@ -64,7 +64,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   )
   // A missing asset (an older build's file name) is a plain 404, not a page.
   app.use('/assets', (_req, res) => res.status(404).end())
-  app.use(express.static(path.join(REMIX_BUILD, 'client'), { maxAge: '1h' }))
+  // Public files (favicon.ico) all have an extension and pages never do: a page does not stat
+  // the disk before Remix renders it (a stat per page was 4 % of a list page's CPU, issue 12).
+  const publicFiles = express.static(path.join(REMIX_BUILD, 'client'), { maxAge: '1h' })
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   app.use('/api/docs', apiDocsProxy(options.apiUrl))
   app.use(webOriginCheck())
   app.use(tokenRefresh(options.apiUrl))

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { signedInToken } from '@planillas/api/auth/test-token'
 import { openDatabase, rowsOf } from '@planillas/db'
@@ -19,11 +20,15 @@ import pg from 'pg'
  */
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1_000_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 1)
+/** BENCH_ONLY: run only the cases whose name contains one of these comma-separated words. */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean)
 const ADMIN_URL = process.env.DATABASE_URL
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3411)
 const BARE_PORT = API_PORT + 1
+const WEB_PORT = API_PORT + 2
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const TARGETS = { p95Ms: 50, ratio: 0.7 }
+const TARGETS = { p95Ms: 50, ratio: 0.7, webRatio: 0.5 }
 
 if (!ADMIN_URL) {
   console.error('bench:list necesita DATABASE_URL (un PostgreSQL donde crear su propia base de datos).')
@@ -41,19 +46,27 @@ const SURNAMES = `Quispe Flores Sánchez Rodríguez García Mamani Huamán Cháv
   Silva Herrera Núñez Castro Morales Ortiz Reyes Ruiz Vega Cárdenas Palomino Villanueva Alvarado Ñahui
   Huarcaya Chambi Coaquira Pari Laura Tito Ccallo`.split(/\s+/)
 
-const dbName = `planillas_benchlist_${randomBytes(4).toString('hex')}`
+// BENCH_DATABASE keeps a seeded database between runs (created and seeded when missing, never dropped).
+const KEEP = process.env.BENCH_DATABASE
+if (KEEP && !/^[a-z_][a-z0-9_]*$/.test(KEEP)) {
+  console.error('BENCH_DATABASE: solo minúsculas, dígitos y _.')
+  process.exit(1)
+}
+const dbName = KEEP ?? `planillas_benchlist_${randomBytes(4).toString('hex')}`
 const secret = randomBytes(32).toString('hex')
+const sessionSecret = randomBytes(32).toString('hex')
 const children: ChildProcess[] = []
 
-async function admin(statement: string) {
+async function adminQuery(statement: string) {
   const client = new pg.Client({ connectionString: ADMIN_URL })
   await client.connect()
   try {
-    await client.query(statement)
+    return (await client.query(statement)).rows
   } finally {
     await client.end()
   }
 }
+const admin = async (statement: string) => void (await adminQuery(statement))
 
 const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]`)
 
@@ -89,6 +102,17 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   await db.execute(sql`analyze`)
 }
 
+/**
+ * The web tier's session cookie for an access token, sealed as the web tier seals it (same secret).
+ * The token has 15 minutes: the web tier's refresh (a minute before expiry) is not reached.
+ */
+async function sessionCookie(accessToken: string): Promise<string> {
+  const { sessionStorage, storeTokens } = await import('../../remix/app/session.server')
+  const session = await sessionStorage.getSession()
+  storeTokens(session, { accessToken, refreshToken: 'sin-uso-en-el-banco' })
+  return (await sessionStorage.commitSession(session)).split(';')[0]
+}
+
 function start(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -99,12 +123,12 @@ function start(args: string[], env: Record<string, string>) {
   return child
 }
 
-async function waitFor(url: string) {
+async function waitFor(url: string, method = 'POST') {
   for (let i = 0; i < 600; i++) {
     const ok = await fetch(url, {
-      method: 'POST',
-      body: '{}',
-      headers: { 'content-type': 'application/json' },
+      method,
+      body: method === 'POST' ? '{}' : undefined,
+      headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
     })
       .then((r) => r.status < 500)
       .catch(() => false)
@@ -114,22 +138,41 @@ async function waitFor(url: string) {
   throw new Error(`No responde: ${url}`)
 }
 
-type Case = { name: string; path: string; query?: string; body: object; bare: boolean }
+/** `page`: the web tier's URL query for the same list (employees only). */
+type Case = { name: string; path: string; query?: string; body: object; bare: boolean; page?: string }
 
-function load(url: string, body: object, connections: number, headers: Record<string, string> = {}) {
+function load(
+  url: string,
+  body: object | null,
+  connections: number,
+  headers: Record<string, string> = {},
+  duration = SECONDS,
+) {
   return autocannon({
     url,
-    method: 'POST',
+    method: body ? 'POST' : 'GET',
     connections,
-    duration: SECONDS,
+    duration,
     timeout: 10,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    headers: body ? { 'content-type': 'application/json', ...headers } : headers,
+    body: body ? JSON.stringify(body) : undefined,
   })
 }
 
+/** CPU time (user + system) a child process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(child: ChildProcess): number {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return Number.NaN
+  }
+}
+
 async function main() {
-  await admin(`create database ${dbName}`)
+  const exists = await adminQuery(`select 1 from pg_database where datname = '${dbName}'`)
+  const fresh = exists.length === 0
+  if (fresh) await admin(`create database ${dbName}`)
   const url = new URL(ADMIN_URL as string)
   url.pathname = `/${dbName}`
   const dbUrl = url.toString()
@@ -140,60 +183,125 @@ async function main() {
     console.log(
       `Preparando ${formatCount(EMPLOYEES)} colaboradores y ${formatCount(EMPLOYEES)} entradas de auditoría…`,
     )
-    await seed(handle.db)
-    console.log(`  listo en ${((Date.now() - seeding) / 1000).toFixed(0)} s`)
+    if (fresh) await seed(handle.db)
+    console.log(
+      `  listo en ${((Date.now() - seeding) / 1000).toFixed(0)} s${fresh ? '' : ` (${dbName} ya existía)`}`,
+    )
     const env = { DATABASE_URL: dbUrl, JWT_SECRET: secret, FILES_DIR: path.join(ROOT, '.data/bench-files') }
-    start(['--import', 'tsx', 'api/src/server.ts'], { ...env, API_PORT: String(API_PORT) })
-    start(['--import', 'tsx', 'scripts/bench/bare-list-server.ts'], { ...env, BARE_PORT: String(BARE_PORT) })
+    // BENCH_API_NODE_ARGS: extra node flags for the API (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
+    const apiArgs = process.env.BENCH_API_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
+    const apiProcess = start([...apiArgs, '--import', 'tsx', 'api/src/server.ts'], {
+      ...env,
+      API_PORT: String(API_PORT),
+    })
+    const bareProcess = start(['--import', 'tsx', 'scripts/bench/bare-list-server.ts'], {
+      ...env,
+      BARE_PORT: String(BARE_PORT),
+    })
+    // The web tier as `npm run start:web` runs it (its build first), in production mode as deployed.
+    // Imported here: it loads the web tier's session module, which reads SESSION_SECRET once.
+    process.env.SESSION_SECRET = sessionSecret
+    const { ensureRemixBuild } = await import('../build-remix')
+    ensureRemixBuild()
+    const webProcess = start(['--import', 'tsx', 'scripts/start-web.ts'], {
+      NODE_ENV: 'production',
+      SESSION_SECRET: sessionSecret,
+      WEB_PORT: String(WEB_PORT),
+      API_URL: `http://127.0.0.1:${API_PORT}`,
+    })
     const api = `http://127.0.0.1:${API_PORT}/api/v1`
     const bare = `http://127.0.0.1:${BARE_PORT}`
+    const web = `http://127.0.0.1:${WEB_PORT}`
     await waitFor(`${api}/employees/list`)
     await waitFor(`${bare}/list`)
-    const token = await signedInToken(handle.db, secret, {
-      email: 'bench@planillas.pe',
-      name: 'Bench',
-      roles: [...DEMO_ROLES.admin],
-    })
+    await waitFor(`${web}/assets/no-existe`, 'GET')
+    const bench = { email: 'bench@planillas.pe', name: 'Bench', roles: [...DEMO_ROLES.admin] }
+    const token = await signedInToken(handle.db, secret, bench)
     const auth = { authorization: `Bearer ${token}` }
+    const webCookie = await sessionCookie(token)
     const [sample] = rowsOf<{ identifier: string; name: string; surname: string }>(
       await handle.db.execute(
         sql`select identifier, name, surname from employees where id = ${Math.floor(EMPLOYEES / 2)}`,
       ),
     )
     const cases: Case[] = [
-      { name: 'primera página', path: '/employees/list', body: {}, bare: true },
-      { name: 'búsqueda amplia', path: '/employees/list', body: { search: 'quispe' }, bare: true },
+      { name: 'primera página', path: '/employees/list', body: {}, bare: true, page: '' },
+      {
+        name: 'búsqueda amplia',
+        path: '/employees/list',
+        body: { search: 'quispe' },
+        bare: true,
+        page: '?search=quispe',
+      },
       {
         name: 'búsqueda precisa',
         path: '/employees/list',
         body: { search: `${sample.name} ${sample.surname}` },
         bare: true,
+        page: `?${new URLSearchParams({ search: `${sample.name} ${sample.surname}` })}`,
       },
       {
         name: 'prefijo de DNI',
         path: '/employees/list',
         body: { search: sample.identifier.slice(0, 5) },
         bare: true,
+        page: `?search=${sample.identifier.slice(0, 5)}`,
       },
-      { name: 'filtros', path: '/employees/list', body: { status: 2, areaIds: [1, 2] }, bare: true },
-      { name: 'página profunda', path: '/employees/list', query: '?page=5000&size=10', body: {}, bare: true },
+      {
+        name: 'filtros',
+        path: '/employees/list',
+        body: { status: 2, areaIds: [1, 2] },
+        bare: true,
+        page: '?status=2&areaIds=1&areaIds=2',
+      },
+      {
+        name: 'página profunda',
+        path: '/employees/list',
+        query: '?page=5000&size=10',
+        body: {},
+        bare: true,
+        // The page URL is 1-based.
+        page: '?page=5001&size=10',
+      },
       { name: 'auditoría, búsqueda', path: '/audit-logs/list', body: { search: 'usuario7@' }, bare: false },
     ]
+    if (ONLY) cases.splice(0, cases.length, ...cases.filter((c) => ONLY.some((w) => c.name.includes(w))))
     const row = (...cells: (string | number)[]) =>
       cells
         .map((c, i) =>
           String(c)
-            .padStart(i === 0 ? 0 : 9)
+            .padStart(i === 0 ? 0 : 8)
             .padEnd(i === 0 ? 20 : 0),
         )
         .join(' ')
-    console.log(`\n10 conexiones, ${SECONDS} s por caso (latencias en ms; p97.5 acota el p95 por arriba):`)
-    console.log(row('caso', 'API req/s', 'p50', 'p97.5', 'p99', 'base req/s', 'p50', 'p97.5', 'relación'))
+    /** Load for SECONDS after an unmeasured warm-up (JIT, caches, pool connections): the steady state. */
+    const measure = async (server: ChildProcess, url: string, body: object | null, headers = {}) => {
+      await load(url, body, 10, headers, WARMUP)
+      const before = cpuMs(server)
+      const result = await load(url, body, 10, headers)
+      return { result, cpuPerRequest: (cpuMs(server) - before) / Math.max(1, result.requests.total) }
+    }
+    const apiRates = new Map<string, number>()
+    console.log(`\n10 conexiones, ${SECONDS} s por caso (latencias en ms; p97.5 acota el p95 por arriba;`)
+    console.log(
+      'CPU: ms de CPU del proceso servidor por respuesta, lo que menos depende de la carga de la máquina):',
+    )
+    console.log(
+      row('caso', 'API req/s', 'p50', 'p97.5', 'p99', 'CPU', 'base req/s', 'p50', 'p97.5', 'CPU', 'relación'),
+    )
     for (const c of cases) {
-      const a = await load(`${api}${c.path}${c.query ?? ''}`, c.body, 10, auth)
-      const b = c.bare ? await load(`${bare}/list${c.query ?? ''}`, c.body, 10) : null
+      const { result: a, cpuPerRequest: aCpu } = await measure(
+        apiProcess,
+        `${api}${c.path}${c.query ?? ''}`,
+        c.body,
+        auth,
+      )
+      const measured = c.bare ? await measure(bareProcess, `${bare}/list${c.query ?? ''}`, c.body) : null
+      const b = measured?.result
+      apiRates.set(c.name, a.requests.average)
       const ratio = b ? a.requests.average / b.requests.average : Number.NaN
-      const bad = a.non2xx > 0 || a.latency.p97_5 > TARGETS.p95Ms || (b !== null && ratio < TARGETS.ratio)
+      const bad =
+        a.non2xx > 0 || a.latency.p97_5 > TARGETS.p95Ms || (b !== undefined && ratio < TARGETS.ratio)
       failed ||= bad
       console.log(
         row(
@@ -202,14 +310,59 @@ async function main() {
           a.latency.p50,
           a.latency.p97_5,
           a.latency.p99,
+          aCpu.toFixed(2),
           b ? b.requests.average.toFixed(0) : '—',
           b ? b.latency.p50 : '—',
           b ? b.latency.p97_5 : '—',
+          measured ? measured.cpuPerRequest.toFixed(2) : '—',
           b ? ratio.toFixed(2) : '—',
         ) +
           (bad ? '  ✗' : '') +
           (a.non2xx ? ` (${a.non2xx} respuestas no 2xx)` : ''),
       )
+    }
+    // The web tier: the employees' list page (SSR, one API call plus cached catalogues) for the same query.
+    const webCases = cases.filter((c) => c.page !== undefined)
+    if (webCases.length) {
+      console.log(
+        `\nCapa web (${web}/colaboradores, sesión iniciada, 10 conexiones; relación con la API de arriba, meta ≥ ${TARGETS.webRatio}×):`,
+      )
+      console.log(row('caso', 'web req/s', 'p50', 'p97.5', 'p99', 'CPU', 'relación'))
+      for (const c of webCases) {
+        const probe = await fetch(`${web}/colaboradores${c.page}`, {
+          headers: { cookie: webCookie },
+          redirect: 'manual',
+        })
+        if (probe.status !== 200) {
+          console.log(
+            `  ${c.name}: la página respondió ${probe.status} ${probe.headers.get('location') ?? ''}`,
+          )
+        }
+        const { result: w, cpuPerRequest } = await measure(
+          webProcess,
+          `${web}/colaboradores${c.page}`,
+          null,
+          {
+            cookie: webCookie,
+          },
+        )
+        const ratio = w.requests.average / (apiRates.get(c.name) ?? Number.NaN)
+        const bad = w.non2xx > 0 || !(ratio >= TARGETS.webRatio)
+        failed ||= bad
+        console.log(
+          row(
+            c.name,
+            w.requests.average.toFixed(0),
+            w.latency.p50,
+            w.latency.p97_5,
+            w.latency.p99,
+            cpuPerRequest.toFixed(2),
+            ratio.toFixed(2),
+          ) +
+            (bad ? '  ✗' : '') +
+            (w.non2xx ? ` (${w.non2xx} respuestas no 2xx)` : ''),
+        )
+      }
     }
     console.log(`\n50 conexiones en la API (no debe haber tiempos agotados):`)
     for (const c of cases) {
@@ -221,7 +374,7 @@ async function main() {
       )
     }
     console.log(
-      `\nMetas: p95 ≤ ${TARGETS.p95Ms} ms y ≥ ${TARGETS.ratio}× el servidor base con 10 conexiones; sin tiempos agotados con 50.`,
+      `\nMetas: p95 ≤ ${TARGETS.p95Ms} ms y ≥ ${TARGETS.ratio}× el servidor base con 10 conexiones; la página web ≥ ${TARGETS.webRatio}× la API; sin tiempos agotados con 50.`,
     )
     if (failed) {
       console.log('Metas no alcanzadas (✗).')
@@ -235,7 +388,7 @@ async function main() {
       ),
     )
     await handle.close()
-    await admin(`drop database if exists ${dbName} with (force)`)
+    if (!KEEP) await admin(`drop database if exists ${dbName} with (force)`)
   }
 }
 

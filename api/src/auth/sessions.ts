@@ -1,5 +1,6 @@
 import { authSessions, type Executor, refreshTokens } from '@planillas/db'
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { liveSessionCacheOf, SESSION_REVOKED_CHANNEL } from './live-sessions'
 
 /**
  * Opens a session (a sign-in) for a user; its id goes into every access token of the family. The
@@ -19,19 +20,40 @@ export async function openSession(
 }
 
 /**
- * Whether a session still grants access: one primary-key read on every API call, no cache, so a
- * logout or a detected theft ends the access tokens already issued at once.
+ * Whether a session still grants access, on every API call. On PostgreSQL a session seen live is
+ * remembered by this process (`live-sessions.ts`) until a revocation is announced (LISTEN/NOTIFY,
+ * see `revokeSession`) or this process revokes one itself (`forgetLiveSessions` after the commit),
+ * so a logout or a detected theft still ends the access tokens already issued at once; PGlite reads
+ * the row every time.
  */
 export async function sessionIsLive(db: Executor, sessionId: number): Promise<boolean> {
+  const cache = liveSessionCacheOf(db)
+  if (cache?.has(sessionId)) return true
+  const filling = cache?.startFill()
   const [row] = await db
     .select({ revokedAt: authSessions.revokedAt })
     .from(authSessions)
     .where(eq(authSessions.id, sessionId))
-  return !!row && !row.revokedAt
+  const live = !!row && !row.revokedAt
+  if (live && cache && filling != null) cache.fill(sessionId, filling)
+  return live
 }
+
+/**
+ * After a transaction that revoked sessions has committed: this process stops trusting every
+ * session it remembered as live at once (the NOTIFY does the same for the other processes, and
+ * for this one a moment later).
+ */
+export function forgetLiveSessions(db: Executor): void {
+  liveSessionCacheOf(db)?.forget()
+}
+
+/** Tells every API process (LISTEN) that sessions were revoked, when the transaction commits. */
+const announceRevocation = (tx: Executor) => tx.execute(sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, '')`)
 
 /** Ends a session and every refresh token of its family. */
 export async function revokeSession(tx: Executor, sessionId: number): Promise<void> {
+  await announceRevocation(tx)
   await tx
     .update(authSessions)
     .set({ revokedAt: sql`now()` })
@@ -44,6 +66,7 @@ export async function revokeSession(tx: Executor, sessionId: number): Promise<vo
 
 /** Ends every session and refresh token of a user (a stolen refresh token was presented). */
 export async function revokeUserSessions(tx: Executor, userId: number): Promise<void> {
+  await announceRevocation(tx)
   await tx
     .update(authSessions)
     .set({ revokedAt: sql`now()` })

@@ -1,8 +1,9 @@
-import { auditLogs } from '@planillas/db'
-import { sql } from 'drizzle-orm'
+import { auditLogs, rowsOf } from '@planillas/db'
+import { type SQL, sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing'
-import { boundedCount, COUNT_BOUND, countedRows, pageResponse } from './paging'
+import { boundedCount, COUNT_BOUND, countedRows, descending, orderByFor, pageResponse } from './paging'
 
 let t: TestApp
 const ENTRIES = COUNT_BOUND + 50
@@ -69,5 +70,34 @@ describe('bounded counts', () => {
       totalPages: 4,
       totalIsExact: true,
     })
+  })
+})
+
+describe('descending order', () => {
+  it("walks a descending index: a NOT NULL column sorts 'desc nulls last', as the index is built", async () => {
+    const order = orderByFor(
+      undefined,
+      { createdAt: auditLogs.createdAt },
+      { field: 'createdAt', direction: 'desc' },
+      auditLogs.id,
+    )
+    await t.handle.db.execute(sql`analyze audit_logs`)
+    const page = t.handle.db
+      .select()
+      .from(auditLogs)
+      .orderBy(...order)
+      .limit(10)
+    const plan = rowsOf<{ 'QUERY PLAN': string }>(await t.handle.db.execute(sql`explain ${page}`))
+      .map((r) => r['QUERY PLAN'])
+      .join('\n')
+    expect(plan).toContain('audit_logs_created_at_idx')
+    expect(plan).not.toContain('Sort')
+  })
+
+  it('keeps a plain desc for a column that may be null (nulls first, as before)', () => {
+    const dialect = new PgDialect()
+    const text = (s: SQL) => dialect.sqlToQuery(s).sql
+    expect(text(descending(auditLogs.createdAt))).toBe('"audit_logs"."created_at" desc nulls last')
+    expect(text(descending(auditLogs.entityId))).toBe('"audit_logs"."entity_id" desc')
   })
 })

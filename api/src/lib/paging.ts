@@ -1,7 +1,7 @@
 import type { Executor } from '@planillas/db'
 import { type PageQuery, type PageResponse, parseSort, type SortSpec } from '@planillas/domain'
-import { asc, count, desc, type SQL, sql } from 'drizzle-orm'
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core'
+import { asc, count, desc, is, type SQL, sql } from 'drizzle-orm'
+import { PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
 import { badRequest } from './errors'
 import { guardedListQuery } from './list-guard'
 
@@ -14,9 +14,19 @@ export function orderByFor<F extends string>(
 ): SQL[] {
   const spec = parseSort(sort, Object.keys(columns) as F[], fallback)
   if ('error' in spec) throw badRequest(spec.error)
-  const direction = spec.direction === 'asc' ? asc : desc
+  const direction = spec.direction === 'asc' ? asc : descending
   // Always end with the primary key so pages are stable (CONVENTIONS).
   return [direction(columns[spec.field]), direction(primaryKey)]
+}
+
+/**
+ * `desc`, spelled `desc nulls last` for a NOT NULL column: the same order (there are no nulls),
+ * and the one our descending indexes are built in (drizzle-kit writes `DESC NULLS LAST`). A plain
+ * `desc` means `nulls first`, which those indexes cannot answer: the audit log sorted every
+ * matching entry for its first page instead of walking `audit_logs_created_at_idx` (issue 12).
+ */
+export function descending(column: PgColumn | SQL): SQL {
+  return is(column, PgColumn) && column.notNull ? sql`${column} desc nulls last` : desc(column)
 }
 
 /**

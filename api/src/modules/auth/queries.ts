@@ -1,7 +1,7 @@
 import { authSessions, type Database, type Executor, recordAudit, refreshTokens, users } from '@planillas/db'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Identity } from '../../auth/oidc'
-import { openSession, revokeSession, revokeUserSessions } from '../../auth/sessions'
+import { forgetLiveSessions, openSession, revokeSession, revokeUserSessions } from '../../auth/sessions'
 import { hashRefreshToken, newRefreshToken, type TokenSigner } from '../../auth/tokens'
 
 export type TokenPair = { accessToken: string; refreshToken: string }
@@ -86,6 +86,13 @@ export type RotationResult = { kind: 'ok'; pair: TokenPair } | { kind: 'invalid'
  * session that was closed (logout) is just invalid.
  */
 export async function rotate(db: Database, deps: Deps, token: string): Promise<RotationResult> {
+  const result = await rotateIn(db, deps, token)
+  // Committed: this process stops trusting the sessions it remembered at once.
+  if (result.kind === 'theft') forgetLiveSessions(db)
+  return result
+}
+
+function rotateIn(db: Database, deps: Deps, token: string): Promise<RotationResult> {
   return db.transaction(async (tx): Promise<RotationResult> => {
     const [row] = await tx
       .select({
@@ -139,6 +146,13 @@ async function replacementAlive(tx: Executor, id: number): Promise<boolean> {
  * logout; null for an unknown token (which changes nothing) or a sign-in without one.
  */
 export async function revoke(db: Database, token: string): Promise<{ idTokenHint: string | null }> {
+  const answer = await revokeIn(db, token)
+  // Committed: this process stops trusting the sessions it remembered at once.
+  forgetLiveSessions(db)
+  return answer
+}
+
+function revokeIn(db: Database, token: string): Promise<{ idTokenHint: string | null }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: refreshTokens.id, sessionId: refreshTokens.sessionId, idToken: authSessions.idToken })

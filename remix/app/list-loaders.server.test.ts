@@ -1,0 +1,153 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { DEMO_ROLES } from '@planillas/domain'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { LIST_RESOURCES } from './list-resources'
+import { forgetCatalogs } from './screens/employees/catalogs.server'
+import { sessionStorage, storeTokens } from './session.server'
+
+/**
+ * Issue 12, item 4: a list page costs the API one call for its page; the filters' catalogues
+ * (areas, positions, companies) come from the web tier's cache after the first page. Every list
+ * screen's loader runs here against a fetch that records the API calls it receives.
+ */
+type Loader = (args: LoaderFunctionArgs) => Promise<unknown>
+type Screen = { path: string; resource: string; file: string; load: () => Promise<{ loader: Loader }> }
+const SCREENS: Screen[] = [
+  {
+    path: '/areas',
+    resource: 'areas',
+    file: 'areas._index.tsx',
+    load: () => import('./routes/areas._index'),
+  },
+  {
+    path: '/cargos',
+    resource: 'cargos',
+    file: 'cargos._index.tsx',
+    load: () => import('./routes/cargos._index'),
+  },
+  {
+    path: '/empresas',
+    resource: 'empresas',
+    file: 'empresas._index.tsx',
+    load: () => import('./routes/empresas._index'),
+  },
+  {
+    path: '/colaboradores',
+    resource: 'colaboradores',
+    file: 'colaboradores._index.tsx',
+    load: () => import('./routes/colaboradores._index'),
+  },
+  {
+    path: '/contratos',
+    resource: 'contratos',
+    file: 'contratos._index.tsx',
+    load: () => import('./routes/contratos._index'),
+  },
+  {
+    path: '/auditoria',
+    resource: 'auditoria',
+    file: 'auditoria.tsx',
+    load: () => import('./routes/auditoria'),
+  },
+  {
+    path: '/planillas',
+    resource: 'planillas',
+    file: 'planillas._index.tsx',
+    load: () => import('./routes/planillas._index'),
+  },
+  {
+    path: '/planillas/externas',
+    resource: 'planillas-externas',
+    file: 'planillas.externas._index.tsx',
+    load: () => import('./routes/planillas.externas._index'),
+  },
+  {
+    path: '/planillas/abonos',
+    resource: 'abonos',
+    file: 'planillas.abonos._index.tsx',
+    load: () => import('./routes/planillas.abonos._index'),
+  },
+  {
+    path: '/reclutamiento/vacantes',
+    resource: 'vacantes',
+    file: 'reclutamiento.vacantes._index.tsx',
+    load: () => import('./routes/reclutamiento.vacantes._index'),
+  },
+  {
+    path: '/reclutamiento/postulantes',
+    resource: 'postulantes',
+    file: 'reclutamiento.postulantes._index.tsx',
+    load: () => import('./routes/reclutamiento.postulantes._index'),
+  },
+]
+
+const CATALOGUES = ['GET /areas', 'GET /positions', 'GET /companies']
+
+/** The API calls received, as 'METHOD /path' (without /api/v1 and the query). */
+let calls: string[] = []
+const fakeApi = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
+  const path = url.pathname.replace(/^\/api\/v1/, '')
+  calls.push(`${init?.method ?? 'GET'} ${path}`)
+  const payload = path.endsWith('/list') ? { content: [], totalElements: 0, totalPages: 0 } : []
+  return new Response(JSON.stringify({ status: 'OK', payload, messages: [] }), {
+    headers: { 'content-type': 'application/json' },
+  })
+})
+vi.stubGlobal('fetch', fakeApi)
+afterAll(() => vi.unstubAllGlobals())
+
+/** A signed-in session cookie holding every permission (the web tier only reads the token's claims). */
+async function signedInCookie(): Promise<string> {
+  const claims = { email: 'admin@planillas.pe', name: 'Admin', roles: [...DEMO_ROLES.admin] }
+  const body = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) + 900 }))
+  const accessToken = `e30.${body.toString('base64url')}.firma`
+  const session = await sessionStorage.getSession()
+  storeTokens(session, { accessToken, refreshToken: 'r' })
+  return (await sessionStorage.commitSession(session)).split(';')[0]
+}
+
+async function apiCallsOf(screen: Screen, query = '') {
+  const { loader } = await screen.load()
+  const request = new Request(`http://web.test${screen.path}${query}`, {
+    headers: { cookie: await signedInCookie() },
+  })
+  calls = []
+  await loader({ request, params: {}, context: {} })
+  return calls
+}
+
+beforeEach(() => forgetCatalogs())
+
+describe('list pages call the API once for their page', () => {
+  it.each(SCREENS)('$path: one call for the page, catalogues from the cache', async (screen) => {
+    const list = `POST ${LIST_RESOURCES[screen.resource].api}/list`
+    const first = await apiCallsOf(screen)
+    // The first page may fill the catalogue cache, and nothing else.
+    expect(first.filter((c) => c !== list).every((c) => CATALOGUES.includes(c))).toBe(true)
+    expect(first.filter((c) => c === list)).toHaveLength(1)
+    // Every later page (another search, another page) is the page's own call alone.
+    expect(await apiCallsOf(screen, '?search=quispe&page=2')).toEqual([list])
+    expect(await apiCallsOf(screen)).toEqual([list])
+  })
+
+  it('covers every list screen (every route whose loader uses loadList)', () => {
+    const routes = fileURLToPath(new URL('./routes', import.meta.url))
+    const lists = readdirSync(routes).filter((f) =>
+      readFileSync(path.join(routes, f), 'utf8').includes('loadList<'),
+    )
+    expect(lists.sort()).toEqual(SCREENS.map((s) => s.file).sort())
+  })
+
+  it('shares the catalogues between the screens that filter by them', async () => {
+    const [employees, contracts, applicants] = ['colaboradores', 'contratos', 'postulantes'].map(
+      (r) => SCREENS.find((s) => s.resource === r) as Screen,
+    )
+    expect((await apiCallsOf(employees)).sort()).toEqual(['POST /employees/list', ...CATALOGUES].sort())
+    expect(await apiCallsOf(contracts)).toEqual(['POST /contracts/list'])
+    expect(await apiCallsOf(applicants)).toEqual([`POST ${LIST_RESOURCES.postulantes.api}/list`])
+  })
+})
