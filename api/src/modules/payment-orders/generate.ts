@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import {
+  awaitsReviewSql,
   companies,
   companyBankAccounts,
   type Database,
@@ -9,7 +10,7 @@ import {
   recordAudit,
 } from '@planillas/db'
 import type { FileStorage } from '@planillas/db/storage'
-import { BLOCKING_REVIEW_FLAGS, formatCount, formatMoney } from '@planillas/domain'
+import { formatCount, formatMoney } from '@planillas/domain'
 import {
   buildBcpFile,
   buildGenericCciRows,
@@ -72,7 +73,7 @@ async function readLines(db: Database, payrollId: number): Promise<(PaymentFileL
       bankInterAccount: payrollLines.bankInterAccount,
       amount: payrollLines.amount,
       paid: payrollLines.paid,
-      awaitingReview: sql<boolean>`(${payrollLines.reviewFlags} & ${sql.raw(String(BLOCKING_REVIEW_FLAGS))} <> 0 and ${payrollLines.reviewConfirmedAt} is null)`,
+      awaitingReview: awaitsReviewSql(payrollLines),
     })
     .from(payrollLines)
     .where(eq(payrollLines.payrollId, payrollId))
