@@ -83,10 +83,11 @@ export const problemText = (p: PaymentFileProblem) =>
 const centsText = (cents: bigint) => `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`
 
 /**
- * Lines read per query, whatever the payroll's size: 2,000 keeps the heap flat (10,000 let it grow by
- * 80–90 MB on the shared machine, docs/performance.md) for a few more round trips.
+ * Lines read per query, whatever the payroll's size. Small on purpose: a batch that lives through
+ * several young-generation collections is promoted and piles up as old garbage (2,000 lines let the
+ * heap's old space grow by some 60 MB per 100,000 lines; 500 keep it flat, docs/performance.md).
  */
-export const LINE_BATCH = 2000
+export const LINE_BATCH = 500
 
 type Line = PaymentFileLine & { id: string }
 
