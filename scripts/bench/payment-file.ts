@@ -94,7 +94,7 @@ try {
       times.push(seconds)
       growth = Math.max(growth, peak - base)
       console.log(
-        `${format} round ${round}: ${formatCount(result.lineCount)} lines, S/ ${result.totalAmount}, ${seconds.toFixed(2)} s, RSS +${Math.round((peak - base) / MB)} MB`,
+        `${format} round ${round}: ${formatCount(result.lineCount)} lines, S/ ${result.totalAmount}, ${seconds.toFixed(2)} s, RSS ${Math.round(base / MB)} MB at start, +${Math.round((peak - base) / MB)} MB at peak`,
       )
     }
     const best = Math.min(...times)
