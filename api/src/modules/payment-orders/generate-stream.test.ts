@@ -21,12 +21,13 @@ import {
   type PaymentFileHeader,
   type PaymentFileLine,
 } from '@planillas/domain/bank-files/index'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   bcpFormat,
   generatePaymentOrder,
+  ORDER_MESSAGES,
   PayrollChangedError,
   recheckedBatches,
   storeStreamed,
@@ -203,6 +204,40 @@ describe('streamed payment files', () => {
     ).toEqual([])
   })
 
+  it('abandons the file, stores nothing and says so when the lines change between the passes', async () => {
+    const changes: Partial<typeof payrollLines.$inferInsert>[] = [{ paid: true }, { amount: '1.00' }]
+    for (const [i, change] of changes.entries()) {
+      const payroll = await seedPayroll(`PL-STREAM-CHANGED-${i}`)
+      // The database as the generation sees it: its second read of lines (pass 2's first batch)
+      // comes after the last line was paid, or its amount corrected, by someone else.
+      let reads = 0
+      const db = new Proxy(handle.db, {
+        get(target, key, receiver) {
+          if (key !== 'execute') return Reflect.get(target, key, receiver)
+          return async (query: Parameters<typeof target.execute>[0]) => {
+            if (++reads === 2)
+              await target
+                .update(payrollLines)
+                .set(change)
+                .where(and(eq(payrollLines.payrollId, payroll.id), eq(payrollLines.rowNumber, 8)))
+            return target.execute(query)
+          }
+        },
+      })
+      const before = await filesIn(dir)
+      const result = await generatePaymentOrder(db, storage, request(payroll.id), 'test', { batchSize: 1000 })
+      expect(reads).toBe(2)
+      expect(result).toEqual({
+        ok: false,
+        problems: [{ rowNumber: null, message: ORDER_MESSAGES.payrollChanged }],
+      })
+      expect(await filesIn(dir)).toEqual(before)
+      expect(
+        await handle.db.select().from(paymentOrders).where(eq(paymentOrders.payrollId, payroll.id)),
+      ).toEqual([])
+    }
+  })
+
   it('refuses a payroll without lines', async () => {
     const [payroll] = await handle.db
       .insert(payrolls)
@@ -297,6 +332,20 @@ describe('storeStreamed', () => {
       expect(bytes.length).toBe(1_000_000)
       expect(file.size).toBe(1_000_000)
       expect(file.sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
+    } finally {
+      await rm(local, { recursive: true, force: true })
+    }
+  })
+
+  it('leaves nothing stored when the writer fails before the store has started reading', async () => {
+    const local = await mkdtemp(path.join(tmpdir(), 'planillas-store-'))
+    try {
+      const store = createLocalStorage(local)
+      const failing = storeStreamed(store, { name: 'a.txt', contentType: 'text/plain' }, async () => {
+        throw new PayrollChangedError()
+      })
+      await expect(failing).rejects.toBeInstanceOf(PayrollChangedError)
+      expect(await filesIn(local)).toEqual([])
     } finally {
       await rm(local, { recursive: true, force: true })
     }

@@ -256,6 +256,10 @@ export async function storeStreamed(
       callback(null, chunk)
     },
   })
+  // The stream's error reaches the caller through `writeError` or the store's rejection; without a
+  // listener, a writer failing before the store has attached its pipeline (it creates its folder
+  // first) would be an uncaught exception that ends the process.
+  out.on('error', () => undefined)
   const stored = storage.put(out, meta)
   let writeError: unknown = null
   const writing = write(out).catch((error: unknown) => {
