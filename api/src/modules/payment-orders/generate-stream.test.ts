@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Writable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import {
   companies,
   companyBankAccounts,
@@ -11,7 +13,7 @@ import {
   payrolls,
 } from '@planillas/db'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
-import { createLocalStorage, type FileStorage, readAll } from '@planillas/db/storage'
+import { createLocalStorage, type FileStorage, readAll, StorageUnavailableError } from '@planillas/db/storage'
 import { openTestDatabase } from '@planillas/db/testing'
 import { buildCci, IDENTIFIER_TYPE } from '@planillas/domain'
 import {
@@ -335,6 +337,37 @@ describe('storeStreamed', () => {
     } finally {
       await rm(local, { recursive: true, force: true })
     }
+  })
+
+  it("reports the store's own failure (a full disk) when it gives up while the writer waits", async () => {
+    const full: FileStorage = {
+      ...createLocalStorage(dir),
+      // As the local store writes: a pipeline into a file that fails once the disk is full.
+      async put(body) {
+        let chunks = 0
+        const disk = new Writable({
+          write(_chunk, _encoding, callback) {
+            callback(++chunks > 2 ? new StorageUnavailableError('ENOSPC') : null)
+          },
+        })
+        await pipeline(body, disk)
+        return 'nunca'
+      },
+    }
+    // The BCP writer itself, 40,000 lines in batches of 500: it waits for the store, which stops.
+    const format = bcpFormat({ header, companyName: 'Empresa' })
+    const batches = Array.from({ length: 80 }, (_, b) =>
+      Array.from({ length: 500 }, (_, i) => line(2 + b * 500 + i)),
+    )
+    const lines = recheckedBatches(batchesOf(...batches), format, bcpTotalsStart(header), {
+      count: 40_000,
+      totalCents: 40_000n * 10_000n,
+      checksum: bcpTotalsStart(header).checksum + 40_000n * 12345678012n,
+    })
+    const failing = storeStreamed(full, { name: 'a.txt', contentType: 'text/plain' }, (out) =>
+      format.write(out, { count: 40_000, totalCents: 0n, checksum: 0n }, lines),
+    )
+    await expect(failing).rejects.toBeInstanceOf(StorageUnavailableError)
   })
 
   it('leaves nothing stored when the writer fails before the store has started reading', async () => {

@@ -146,13 +146,20 @@ export type CheckedBatch<C> = { line: PaymentFileLine; checked: C }[]
 
 export type FormatContext = { header: PaymentFileHeader; companyName: string }
 
+/** The store closed the stream under the writer: the store's own error is the one to report. */
+class StoreClosedError extends Error {
+  constructor() {
+    super('El almacenamiento cerró el archivo')
+  }
+}
+
 /** Waits until `out` takes more, or fails when it was closed (the store gave up). */
 function drained(out: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = () => {
       out.off('drain', done)
       out.off('close', done)
-      if (out.destroyed) reject(new Error('El almacenamiento cerró el archivo'))
+      if (out.destroyed) reject(new StoreClosedError())
       else resolve()
     }
     out.on('drain', done)
@@ -161,7 +168,7 @@ function drained(out: Writable): Promise<void> {
 }
 
 async function push(out: Writable, bytes: Uint8Array) {
-  if (out.destroyed) throw new Error('El almacenamiento cerró el archivo')
+  if (out.destroyed) throw new StoreClosedError()
   if (!out.write(bytes)) await drained(out)
 }
 
@@ -270,8 +277,9 @@ export async function storeStreamed(
   try {
     key = await stored
   } catch (error) {
-    // The writer's own failure (the payroll changed) is the cause; else the store's.
-    throw writeError ?? error
+    // The writer's own failure (the payroll changed) is the cause; else the store's (a full or
+    // read-only disk), which the writer only saw as its stream closing.
+    throw writeError && !(writeError instanceof StoreClosedError) ? writeError : error
   }
   await writing
   if (writeError) throw writeError
