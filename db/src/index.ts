@@ -1,4 +1,5 @@
 export * from './audit'
 export * from './client'
+export * from './line-review'
 export * as schema from './schema/index'
 export * from './schema/index'

@@ -1,15 +1,19 @@
 import { IDENTIFIER_TYPE } from '../identifiers'
 import {
+  addToTotals,
   amountCents,
   BANK_FILE_MESSAGES,
   bankName,
   cciProblem,
   commonLineProblems,
+  type FileTotals,
   formatAmount,
+  type LineCheck,
   type PaymentFileHeader,
   type PaymentFileLine,
   type PaymentFileProblem,
   padText,
+  type TotalsPart,
 } from './common'
 
 /**
@@ -56,11 +60,13 @@ export type BcpOptions = {
   validateIdentity?: boolean
 }
 
-type CheckedLine = { accountType: string; account: string; name: string; cents: bigint; checksumPart: bigint }
+/** What the detail record of a line that passed the checks is written from. */
+export type BcpCheckedLine = TotalsPart & { accountType: string; account: string; name: string }
 
 const digitsAfter = (value: string, skip: number) => BigInt(value.slice(skip) || '0')
 
-function checkLine(line: PaymentFileLine): { problems: string[]; checked?: CheckedLine } {
+/** Every problem of one line, or what its detail record is written from. */
+export function checkBcpLine(line: PaymentFileLine): LineCheck<BcpCheckedLine> {
   const problems = commonLineProblems(line)
   if (!BCP.documentCode[line.identifierType]) problems.push(BANK_FILE_MESSAGES.documentType(BCP.bankName))
   if (line.identifier.length > BCP.documentMax)
@@ -92,7 +98,8 @@ function checkLine(line: PaymentFileLine): { problems: string[]; checked?: Check
   return { problems, checked: { accountType, account, name, cents: cents as bigint, checksumPart } }
 }
 
-function checkHeader(header: PaymentFileHeader): PaymentFileProblem[] {
+/** The order's own problems (currency, debit account, reference), before any line. */
+export function checkBcpHeader(header: PaymentFileHeader): PaymentFileProblem[] {
   const problems: string[] = []
   if (header.currency !== 'PEN') problems.push(BANK_FILE_MESSAGES.currency)
   if (header.debitBankCode !== BCP.bankCode) problems.push(BANK_FILE_MESSAGES.debitAccount(BCP.bankName))
@@ -101,6 +108,51 @@ function checkHeader(header: PaymentFileHeader): PaymentFileProblem[] {
   if (bankName(header.reference).length > BCP.referenceMax)
     problems.push(BANK_FILE_MESSAGES.reference(BCP.referenceMax))
   return problems.map((message) => ({ rowNumber: null, message }))
+}
+
+/** Totals before any line: the checksum starts with the debit account less its first 3 digits. */
+export const bcpTotalsStart = (header: PaymentFileHeader): FileTotals => ({
+  count: 0,
+  totalCents: 0n,
+  checksum: digitsAfter(header.debitAccount, 3),
+})
+
+/** The checksum as the header writes it: its last 15 digits (docs/decisions.md). */
+export const bcpChecksumText = (totals: FileTotals) =>
+  (totals.checksum % 10n ** 15n).toString().padStart(15, '0')
+
+/** What every detail record of one file repeats, worked out once. */
+export type BcpFileContext = { currency: string; reference: string; companyReference: string; flag: string }
+
+export function bcpFileContext(header: PaymentFileHeader, options: BcpOptions = {}): BcpFileContext {
+  return {
+    currency: BCP.currencyCode[header.currency],
+    reference: bankName(header.reference),
+    companyReference: bankName(options.companyReference ?? header.reference).slice(0, 20),
+    flag: options.validateIdentity === false ? 'N' : 'S',
+  }
+}
+
+/** The header record (type '1'), from the totals of every line of the file. */
+export function bcpHeaderRecord(
+  header: PaymentFileHeader,
+  context: BcpFileContext,
+  totals: FileTotals,
+): string {
+  return (
+    `1${String(totals.count).padStart(6, '0')}${header.paymentDate.replaceAll('-', '')}${BCP.subtype}` +
+    `${header.debitAccountType ?? 'C'}${context.currency}${padText(header.debitAccount, 20)}` +
+    `${formatAmount(totals.totalCents, 14)}${padText(context.reference, 40)}${bcpChecksumText(totals)}`
+  )
+}
+
+/** The detail record (type '2') of a line that passed `checkBcpLine`. */
+export function bcpDetailRecord(line: PaymentFileLine, c: BcpCheckedLine, context: BcpFileContext): string {
+  return (
+    `2${c.accountType}${padText(c.account, 20)}${BCP.documentCode[line.identifierType]}${padText(line.identifier, 12)}   ` +
+    `${padText(c.name, 75)}${padText(context.reference, 40)}${padText(context.companyReference, 20)}${context.currency}` +
+    `${formatAmount(c.cents, 14)}${context.flag}`
+  )
 }
 
 export type BankFile = {
@@ -114,6 +166,7 @@ export type BankFile = {
 export type BankFileResult = { ok: true; file: BankFile } | { ok: false; problems: PaymentFileProblem[] }
 
 /**
+ * The whole file in memory (tests and small files; the API streams it with the functions above).
  * Checks every line and the header before writing anything; any problem refuses the whole file
  * and every problem is listed with its line.
  */
@@ -122,37 +175,26 @@ export function buildBcpFile(
   lines: readonly PaymentFileLine[],
   options: BcpOptions = {},
 ): BankFileResult {
-  const problems = checkHeader(header)
+  const problems = checkBcpHeader(header)
   if (lines.length === 0) problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.noLines })
-  const checked: CheckedLine[] = []
+  const checked: BcpCheckedLine[] = []
   for (const line of lines) {
-    const result = checkLine(line)
+    const result = checkBcpLine(line)
     for (const message of result.problems) problems.push({ rowNumber: line.rowNumber, message })
     if (result.checked) checked.push(result.checked)
   }
   if (problems.length) return { ok: false, problems }
 
-  const currency = BCP.currencyCode[header.currency]
-  const reference = bankName(header.reference)
-  const companyReference = bankName(options.companyReference ?? header.reference).slice(0, 20)
-  const flag = options.validateIdentity === false ? 'N' : 'S'
-  let totalCents = 0n
-  let checksum = digitsAfter(header.debitAccount, 3)
+  const context = bcpFileContext(header, options)
+  let totals = bcpTotalsStart(header)
   const records: string[] = [''] // the header goes first once totals are known
   for (const [i, line] of lines.entries()) {
-    const c = checked[i]
-    totalCents += c.cents
-    checksum += c.checksumPart
-    records.push(
-      `2${c.accountType}${padText(c.account, 20)}${BCP.documentCode[line.identifierType]}${padText(line.identifier, 12)}   ` +
-        `${padText(c.name, 75)}${padText(reference, 40)}${padText(companyReference, 20)}${currency}` +
-        `${formatAmount(c.cents, 14)}${flag}`,
-    )
+    totals = addToTotals(totals, checked[i])
+    records.push(bcpDetailRecord(line, checked[i], context))
   }
-  const checksumText = (checksum % 10n ** 15n).toString().padStart(15, '0')
-  records[0] =
-    `1${String(lines.length).padStart(6, '0')}${header.paymentDate.replaceAll('-', '')}${BCP.subtype}` +
-    `${header.debitAccountType ?? 'C'}${currency}${padText(header.debitAccount, 20)}` +
-    `${formatAmount(totalCents, 14)}${padText(reference, 40)}${checksumText}`
-  return { ok: true, file: { records, count: lines.length, totalCents, checksum: checksumText } }
+  records[0] = bcpHeaderRecord(header, context, totals)
+  return {
+    ok: true,
+    file: { records, count: totals.count, totalCents: totals.totalCents, checksum: bcpChecksumText(totals) },
+  }
 }

@@ -36,6 +36,27 @@ export type PaymentFileLine = {
 /** A reason the file cannot be written: the line (its spreadsheet row) or null for the whole order. */
 export type PaymentFileProblem = { rowNumber: number | null; message: string }
 
+/** One line checked against a format: its problems, or what the format writes for it. */
+export type LineCheck<C> = { problems: string[]; checked?: C }
+
+/** What a line adds to a file's totals: its amount and its part of the checksum (0 without one). */
+export type TotalsPart = { cents: bigint; checksumPart: bigint }
+
+/**
+ * A file's running totals: lines, amount in céntimos and checksum. A streamed file counts them
+ * twice, while checking (its header needs them first) and while writing, and both must agree.
+ */
+export type FileTotals = { count: number; totalCents: bigint; checksum: bigint }
+
+export const addToTotals = (totals: FileTotals, part: TotalsPart): FileTotals => ({
+  count: totals.count + 1,
+  totalCents: totals.totalCents + part.cents,
+  checksum: totals.checksum + part.checksumPart,
+})
+
+export const sameTotals = (a: FileTotals, b: FileTotals) =>
+  a.count === b.count && a.totalCents === b.totalCents && a.checksum === b.checksum
+
 export const BANK_FILE_MESSAGES = {
   currency: 'Solo se pueden pagar planillas en soles: elija una cuenta de cargo en soles (PEN)',
   debitAccount: (bank: string) => `La cuenta de cargo debe ser una cuenta del ${bank}`,

@@ -6,9 +6,11 @@ import {
   bankName,
   cciProblem,
   commonLineProblems,
+  type LineCheck,
   type PaymentFileHeader,
   type PaymentFileLine,
   type PaymentFileProblem,
+  type TotalsPart,
 } from './common'
 
 /**
@@ -36,39 +38,65 @@ export type GenericCciResult =
   | { ok: true; rows: GenericCciRow[]; count: number; totalCents: bigint }
   | { ok: false; problems: PaymentFileProblem[] }
 
-export function buildGenericCciRows(
-  header: PaymentFileHeader,
-  lines: readonly PaymentFileLine[],
-): GenericCciResult {
+/** The order's own problems (currency, reference), before any line. */
+export function checkGenericCciHeader(header: PaymentFileHeader): PaymentFileProblem[] {
   const problems: PaymentFileProblem[] = []
   if (header.currency !== 'PEN') problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.currency })
   if (bankName(header.reference).length > GENERIC_CCI.referenceMax)
     problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.reference(GENERIC_CCI.referenceMax) })
+  return problems
+}
+
+/** What the row of a line that passed the checks is written from (no checksum in this format). */
+export type GenericCciCheckedLine = TotalsPart & { name: string; cci: string }
+
+/** Every problem of one line, or what its row is written from. */
+export function checkGenericCciLine(line: PaymentFileLine): LineCheck<GenericCciCheckedLine> {
+  const problems = commonLineProblems(line)
+  const name = bankName(line.fullName)
+  if (!name) problems.push(BANK_FILE_MESSAGES.nameEmpty)
+  else if (name.length > GENERIC_CCI.nameMax)
+    problems.push(BANK_FILE_MESSAGES.nameLength(GENERIC_CCI.nameMax, name.length))
+  const cci = cciProblem(line)
+  if (cci) problems.push(cci)
+  if (problems.length) return { problems }
+  const cents = amountCents(line.amount) as bigint
+  return { problems, checked: { name, cci: line.bankInterAccount as string, cents, checksumPart: 0n } }
+}
+
+/** The row of a line that passed `checkGenericCciLine`; `reference` is the order's, as `bankName` gives it. */
+export function genericCciRow(
+  line: PaymentFileLine,
+  c: GenericCciCheckedLine,
+  reference: string,
+): GenericCciRow {
+  return [
+    enumLabel(identifierType, line.identifierType),
+    line.identifier,
+    c.name,
+    c.cci,
+    'PEN',
+    Number(c.cents) / 100,
+    reference,
+  ]
+}
+
+/** Every row in memory (tests and small files; the API streams them with the functions above). */
+export function buildGenericCciRows(
+  header: PaymentFileHeader,
+  lines: readonly PaymentFileLine[],
+): GenericCciResult {
+  const problems = checkGenericCciHeader(header)
   if (lines.length === 0) problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.noLines })
   const rows: GenericCciRow[] = []
   let totalCents = 0n
   const reference = bankName(header.reference)
   for (const line of lines) {
-    const found = commonLineProblems(line)
-    const name = bankName(line.fullName)
-    if (!name) found.push(BANK_FILE_MESSAGES.nameEmpty)
-    else if (name.length > GENERIC_CCI.nameMax)
-      found.push(BANK_FILE_MESSAGES.nameLength(GENERIC_CCI.nameMax, name.length))
-    const cci = cciProblem(line)
-    if (cci) found.push(cci)
-    for (const message of found) problems.push({ rowNumber: line.rowNumber, message })
-    if (found.length) continue
-    const cents = amountCents(line.amount) as bigint
-    totalCents += cents
-    rows.push([
-      enumLabel(identifierType, line.identifierType),
-      line.identifier,
-      name,
-      line.bankInterAccount as string,
-      'PEN',
-      Number(cents) / 100,
-      reference,
-    ])
+    const result = checkGenericCciLine(line)
+    for (const message of result.problems) problems.push({ rowNumber: line.rowNumber, message })
+    if (!result.checked) continue
+    totalCents += result.checked.cents
+    rows.push(genericCciRow(line, result.checked, reference))
   }
   if (problems.length) return { ok: false, problems }
   return { ok: true, rows, count: rows.length, totalCents }

@@ -1,15 +1,16 @@
 import {
+  awaitsReviewSql,
   type Database,
   type Executor,
   paymentBatches,
   paymentBatchReceipts,
+  payrollLines,
   payrolls,
   recordAudit,
   rowsOf,
   SYSTEM_ACTOR,
 } from '@planillas/db'
 import {
-  BLOCKING_REVIEW_FLAGS,
   countOf,
   enumLabel,
   formatCount,
@@ -19,6 +20,7 @@ import {
   plural,
 } from '@planillas/domain'
 import { eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { lockRunningBatch, type PaymentBatch, replaceIssues } from './batch-store'
 import { type LineState, lineKey, matchPayments, type Payment } from './match'
 import type { ReadPayments } from './read-payments'
@@ -116,6 +118,9 @@ export async function applyPayments(
   })
 }
 
+/** The payroll_lines table as the hand-written query below names it. */
+const l = alias(payrollLines, 'l')
+
 /** The payroll's lines named by the file, with the payment that already paid each one. */
 async function loadLineStates(tx: Executor, payrollId: number, read: ReadPayments) {
   const lines = new Map<string, LineState>()
@@ -124,7 +129,7 @@ async function loadLineStates(tx: Executor, payrollId: number, read: ReadPayment
     const result = await tx.execute(sql`
       select l.id::text as id, l.identifier_type as "identifierType", l.identifier, l.amount::text as amount,
              p.batch_id as "paidBatchId", p.operation_number as "paidOperation",
-             (l.review_flags & ${sql.raw(String(BLOCKING_REVIEW_FLAGS))} <> 0 and l.review_confirmed_at is null) as "awaitingReview"
+             ${awaitsReviewSql(l)} as "awaitingReview"
       from payroll_lines l
       join (select distinct t, i from unnest(
         ${sql.param(slice.map((r) => r.identifierType))}::smallint[],
