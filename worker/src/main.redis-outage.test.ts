@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { signedInToken } from '@planillas/api/auth/test-token'
 import { type DatabaseHandle, payrollBatches, payrolls } from '@planillas/db'
 import {
   ensureFixtureBanks,
@@ -19,7 +18,7 @@ import {
   waitFor,
 } from '@planillas/db/process-testing'
 import { type BullmqQueue, createBullmqQueue } from '@planillas/db/queue'
-import { openTestDatabase } from '@planillas/db/testing'
+import { openTestDatabase, signedInToken } from '@planillas/db/testing'
 import { BATCH_STATUS, MESSAGES, periodOptions } from '@planillas/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
