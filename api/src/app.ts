@@ -12,7 +12,6 @@ import {
 } from 'fastify-type-provider-zod'
 import { createTokenSigner, type TokenSigner } from './auth/tokens'
 import type { ApiConfig } from './config'
-import { ok } from './lib/envelope'
 import { listGuardPlugin } from './lib/list-guard'
 import { applicantRoutes } from './modules/applicants/routes'
 import { areaRoutes } from './modules/areas'
