@@ -1,6 +1,6 @@
 # One image for every role; the command picks it (see docker-compose.yml):
 #   api     node --import tsx api/src/server.ts
-#   web     node --import tsx scripts/start-web.ts
+#   web     node --import tsx remix/server/main.ts
 #   worker  node --import tsx worker/src/main.ts
 #   idp     node --import tsx scripts/dev-idp/main.ts   (development identity provider)
 # Node 26: the Active LTS line (docs/decisions.md, "Hardening").

@@ -11,6 +11,7 @@ export default defineConfig({
       'api/src/**/*.test.ts',
       'worker/src/**/*.test.ts',
       'remix/app/**/*.test.ts',
+      'remix/server/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
     testTimeout: 30_000,

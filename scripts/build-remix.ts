@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { REMIX_BUILD, REMIX_DIR } from './web-server'
+import { REMIX_BUILD, REMIX_DIR } from '@planillas/remix/server/web-server'
 
 const ROOT = path.resolve(REMIX_DIR, '..')
 /** What the web bundle is made of: its own code and the domain rules it imports. */

@@ -1,17 +1,9 @@
 import { ensureSessionSecret } from './local-data'
-import { startWebServer } from './web-server'
 
-/** `npm run start:web`: the web tier alone, talking to the API at API_URL. */
-// In production SESSION_SECRET is mandatory (every web process must share it); else one is kept in .data.
+/**
+ * `npm run start:web`: the web tier alone (remix/server/main.ts), talking to the API at API_URL.
+ * Outside production a missing SESSION_SECRET is generated once into .data, as `npm start` does;
+ * it must be in the environment before the web tier's code loads, hence the import after it.
+ */
 if (process.env.NODE_ENV !== 'production') ensureSessionSecret()
-const port = Number(process.env.WEB_PORT ?? 3000)
-const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
-const web = await startWebServer({ port, apiUrl, host: process.env.WEB_HOST ?? process.env.HOST })
-console.log(`Web en ${process.env.WEB_URL ?? web.url} (API en ${apiUrl})`)
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await web.close()
-    process.exit(0)
-  })
-}
+await import('@planillas/remix/server/main')

@@ -2,9 +2,9 @@ import { buildApp } from '@planillas/api/app'
 import { type ApiConfig, loadConfig } from '@planillas/api/config'
 import type { DatabaseHandle } from '@planillas/db'
 import { type DevIdp, startDevIdp } from '@planillas/dev-idp'
+import { startWebServer } from '@planillas/remix/server/web-server'
 import type { FastifyServerOptions } from 'fastify'
 import { startJobs } from './jobs'
-import { startWebServer } from './web-server'
 
 export type SystemOptions = {
   handle: DatabaseHandle

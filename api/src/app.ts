@@ -1,4 +1,3 @@
-import './types'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { Database } from '@planillas/db'
@@ -11,9 +10,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { createTokenSigner } from './auth/tokens'
+import { createTokenSigner, type TokenSigner } from './auth/tokens'
 import type { ApiConfig } from './config'
-import { ok } from './lib/envelope'
 import { listGuardPlugin } from './lib/list-guard'
 import { applicantRoutes } from './modules/applicants/routes'
 import { areaRoutes } from './modules/areas'
@@ -36,6 +34,19 @@ import { authPlugin } from './plugins/auth'
 import { errorHandlerPlugin } from './plugins/error-handler'
 import { rejectNulPlugin } from './plugins/reject-nul'
 import { securityPlugin } from './plugins/security'
+
+// What buildApp decorates the instance with (below), typed for every route and plugin.
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database
+    config: ApiConfig
+    tokens: TokenSigner
+    /** Where uploads are kept (`.data/files` by default). */
+    storage: FileStorage
+    /** The job queue; null when this API runs alone without Redis (a worker's sweep enqueues later). */
+    jobs: JobQueue | null
+  }
+}
 
 export type AppOptions = {
   db: Database

@@ -9,9 +9,8 @@ import {
   startProcess,
   waitFor,
 } from '@planillas/db/process-testing'
-import { openTestDatabase } from '@planillas/db/testing'
+import { openTestDatabase, signedInToken } from '@planillas/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signedInToken } from './auth/test-token'
 import { DATABASE_UNAVAILABLE_MESSAGE } from './lib/errors'
 
 /**

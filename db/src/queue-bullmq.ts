@@ -100,13 +100,42 @@ export function watchRedis(connection: Redis, log: QueueLogger): RedisWatch {
   }
 }
 
-/** Connections we pass in are not closed by BullMQ's close(): quit them ourselves (STACK). */
-async function quit(connection: Redis) {
+/**
+ * Closes a BullMQ Queue or Worker and then our connection (BullMQ's close() does not close a
+ * connection we pass in, STACK), without ever waiting for Redis: BullMQ's close and QUIT wait for
+ * a Redis that is down, until it comes back. Redis counts as down when a connection error was seen
+ * or ioredis is not connected now (SIGTERM can come right after Redis went away, before any error
+ * reached us); and when the socket closes during the graceful close, Redis went away meanwhile.
+ * Then the connection is dropped at once and `abandon` ends what BullMQ still holds.
+ */
+async function closeWithoutWaitingForRedis(
+  connection: Redis,
+  redis: RedisWatch,
+  graceful: () => Promise<unknown>,
+  abandon: () => void = () => {},
+): Promise<void> {
   try {
-    await connection.quit()
-  } catch {
+    if (redis.available && connection.status === 'ready') {
+      const lost = new Promise<false>((resolve) => connection.once('close', () => resolve(false)))
+      const closing = (async () => {
+        await graceful()
+        // A QUIT refused (the connection closed meanwhile) ends with the connection dropped below.
+        return connection.quit().then(
+          () => true,
+          () => false,
+        )
+      })()
+      // Left behind when Redis goes away: it fails or never ends, either way nobody waits for it.
+      closing.catch(() => undefined)
+      if (await Promise.race([closing, lost])) return
+    }
+  } catch (error) {
     connection.disconnect()
+    abandon()
+    throw error
   }
+  connection.disconnect()
+  abandon()
 }
 
 export function jobOptions<N extends JobName>(name: N, payload: JobPayloads[N]): JobsOptions {
@@ -177,10 +206,7 @@ export function createBullmqQueue(options: BullmqOptions): BullmqQueue {
       }
     },
     async close() {
-      // While Redis is down BullMQ's close waits for it to come back: drop the connection instead.
-      if (!redis.available) return connection.disconnect()
-      await queue.close()
-      await quit(connection)
+      await closeWithoutWaitingForRedis(connection, redis, () => queue.close())
     },
   }
 }
@@ -230,15 +256,14 @@ export function createBullmqWorker(handlers: JobHandlers, options: BullmqWorkerO
   return {
     worker,
     async close() {
-      if (!redis.available) {
-        // Nothing to hand back while Redis is down (BullMQ would wait for it): the job in hand
-        // goes to another worker once its lock expires.
-        connection.disconnect()
-        void worker.close(true).catch(() => undefined)
-        return
-      }
-      await worker.close()
-      await quit(connection)
+      // The job in hand finishes first while Redis is up. While it is down there is nothing to hand
+      // back: the job goes to another worker once its lock expires.
+      await closeWithoutWaitingForRedis(
+        connection,
+        redis,
+        () => worker.close(),
+        () => void worker.close(true).catch(() => undefined),
+      )
     },
   }
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { SignJWT } from 'jose'
 import pg from 'pg'
-import { type DatabaseHandle, openDatabase } from './client'
+import { type DatabaseHandle, type Executor, openDatabase } from './client'
+import { authSessions, users } from './schema/index'
 
 /**
  * A fresh, migrated database for one test file: a new PostgreSQL database when DATABASE_URL is
@@ -31,4 +33,33 @@ async function adminQuery(url: string, text: string) {
   } finally {
     await client.end()
   }
+}
+
+/**
+ * An access token for a process test that talks to a real API process (API and worker tests alike):
+ * a user row and a live session behind it, since the API refuses a token whose session it does not
+ * know. Signed as the API signs its own (api/src/auth/tokens.ts; its test checks that the API
+ * accepts this one), for `secret`, valid 15 minutes.
+ */
+export async function signedInToken(
+  db: Executor,
+  secret: string,
+  user: { email: string; name: string; roles: string[] },
+): Promise<string> {
+  const [row] = await db
+    .insert(users)
+    .values(user)
+    .onConflictDoUpdate({ target: users.email, set: { roles: user.roles } })
+    .returning()
+  const [session] = await db
+    .insert(authSessions)
+    .values({ userId: row.id, createdBy: user.email })
+    .returning({ id: authSessions.id })
+  return new SignJWT({ email: user.email, name: user.name, roles: user.roles, sid: session.id })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(row.id))
+    .setIssuer('planillas-api')
+    .setIssuedAt()
+    .setExpirationTime('900s')
+    .sign(new TextEncoder().encode(secret))
 }

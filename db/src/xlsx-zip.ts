@@ -144,25 +144,6 @@ export async function* inflateChunks(
   }
 }
 
-/**
- * Inflates an entry, handing each chunk to `onChunk`; stops with `ZipError('too-large')` once
- * more than `maxBytes` came out, or as soon as `onChunk` returns false. Returns the bytes inflated.
- */
-export async function inflateEntry(
-  zip: Buffer,
-  entry: ZipEntry,
-  maxBytes: number,
-  onChunk: (chunk: Buffer) => unknown,
-): Promise<number> {
-  let total = 0
-  for await (const chunk of inflateChunks(zip, entry)) {
-    total += chunk.length
-    if (total > maxBytes) throw new ZipError('too-large')
-    if (onChunk(chunk) === false) break
-  }
-  return total
-}
-
 /** Counts the needles in a stream of chunks, across chunk boundaries, without copying chunks. */
 export function occurrenceCounter(needles: string[]) {
   const patterns = needles.map((n) => Buffer.from(n, 'latin1'))

@@ -37,8 +37,6 @@ export const contractStatus = {
 export const CONTRACT_STATUS = { ACTIVE: 1, TOEXPIRE: 2, FINISHED: 3, TERMINATED: 4 } as const
 export type ContractStatus = (typeof CONTRACT_STATUS)[keyof typeof CONTRACT_STATUS]
 export const CONTRACT_STATUSES = Object.values(CONTRACT_STATUS) as number[]
-/** VIGENTE and POR VENCER: the employee's current contract (at most one, enforced by the database). */
-export const CURRENT_CONTRACT_STATUSES = [CONTRACT_STATUS.ACTIVE, CONTRACT_STATUS.TOEXPIRE] as const
 export const isCurrentContract = (status: number) => status === 1 || status === 2
 
 /**

@@ -12,11 +12,6 @@ export const recordStatus = {
 export const RECORD_STATUS = { ACTIVE: 1, INACTIVE: 2 } as const
 export type RecordStatus = (typeof RECORD_STATUS)[keyof typeof RECORD_STATUS]
 
-/** The status a record moves to when its status action is taken. */
-export function toggledRecordStatus(status: number): RecordStatus {
-  return status === RECORD_STATUS.ACTIVE ? RECORD_STATUS.INACTIVE : RECORD_STATUS.ACTIVE
-}
-
 export const auditAction = {
   CREATE: { key: 'CREATE', label: 'Creación' },
   UPDATE: { key: 'UPDATE', label: 'Actualización' },

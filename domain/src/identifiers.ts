@@ -51,8 +51,6 @@ export const FORM_IDENTIFIER_TYPES = [
   IDENTIFIER_TYPE.CARNE_REFUGIO,
 ] as const
 
-export const ALL_IDENTIFIER_TYPES = Object.values(IDENTIFIER_TYPE) as number[]
-
 /** How a document number of one type is written. */
 export type IdentifierRule = {
   /** Digits only, or letters and digits. */
@@ -181,5 +179,4 @@ export function buildCci(bankCode: string, branch: string, account: string): str
 // ---------------------------------------------------------------------------------------------
 // Peruvian mobiles: 9 digits starting with 9 (DESIGN §7).
 
-export const MOBILE_LENGTH = 9
 export const isPeruvianMobile = (value: string) => /^9\d{8}$/.test(value)

@@ -134,7 +134,6 @@ export const PaymentBatchFilterSchema = z.object({
   createdAt: DateRangeSchema.nullish(),
 })
 export type PaymentBatchFilter = z.infer<typeof PaymentBatchFilterSchema>
-export const PAYMENT_BATCH_SORT_FIELDS = ['id', 'createdAt', 'createdBy', 'status', 'paymentDate'] as const
 
 /** What the details page of a payroll shows for one line (paid or why it is still pending). */
 export const PAYMENT_LINE_MESSAGES = {

@@ -91,14 +91,6 @@ export const PayrollBatchFilterSchema = z.object({
   status: z.coerce.number().int().min(1).max(4).nullish(),
 })
 export type PayrollBatchFilter = z.infer<typeof PayrollBatchFilterSchema>
-export const PAYROLL_BATCH_SORT_FIELDS = [
-  'id',
-  'createdAt',
-  'fileName',
-  'period',
-  'createdBy',
-  'status',
-] as const
 
 /** 'Planillas': search by name, filters type and period (SPEC §7). */
 export const PayrollFilterSchema = z.object({
@@ -107,16 +99,6 @@ export const PayrollFilterSchema = z.object({
   period: PeriodFilterSchema,
 })
 export type PayrollFilter = z.infer<typeof PayrollFilterSchema>
-export const PAYROLL_SORT_FIELDS = [
-  'id',
-  'code',
-  'period',
-  'name',
-  'type',
-  'totalAmount',
-  'progress',
-  'createdAt',
-] as const
 
 /** Lines of one payroll: search by document or name, filter paid or not. */
 export const PayrollLineFilterSchema = z.object({
@@ -124,4 +106,3 @@ export const PayrollLineFilterSchema = z.object({
   paid: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).nullish(),
 })
 export type PayrollLineFilter = z.infer<typeof PayrollLineFilterSchema>
-export const PAYROLL_LINE_SORT_FIELDS = ['rowNumber', 'identifier', 'fullName', 'amount', 'paid'] as const

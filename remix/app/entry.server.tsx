@@ -8,7 +8,7 @@ import { NonceContext } from './nonce'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
-    /** The CSP nonce of this request, from the web server (scripts/web-security.ts). */
+    /** The CSP nonce of this request, from the web server (remix/server/security.ts). */
     cspNonce?: string
   }
 }

@@ -4,6 +4,19 @@ import { sessionIsLive } from '../auth/sessions'
 import type { AuthUser } from '../auth/tokens'
 import { forbidden, unauthorized } from '../lib/errors'
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user; set by this plugin on every non-public route. */
+    user: AuthUser
+  }
+  interface FastifyContextConfig {
+    /** No token needed (sign-in, health, docs). */
+    public?: boolean
+    /** The permission (or any of the permissions) the route needs; omitted: any signed-in user. */
+    permission?: string | readonly string[]
+  }
+}
+
 /**
  * Authentication and permissions for every route (DESIGN §3): a Bearer access token is required
  * unless the route is public, its session must not be revoked, and the route's `config.permission`

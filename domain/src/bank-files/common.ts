@@ -1,4 +1,4 @@
-import { IDENTIFIER_TYPE, isValidCci } from '../identifiers'
+import { isValidCci } from '../identifiers'
 
 /**
  * What every bank format needs to know about a payment order and its lines. Pure data: the API
@@ -149,12 +149,6 @@ export function cciProblem(line: PaymentFileLine): string | null {
   if (cci.slice(0, 3) !== line.bankCode) return BANK_FILE_MESSAGES.cciBank
   return null
 }
-
-export const ACCEPTED_DOCUMENTS = [
-  IDENTIFIER_TYPE.DNI,
-  IDENTIFIER_TYPE.CE,
-  IDENTIFIER_TYPE.PASAPORTE,
-] as const
 
 const OUTSIDE_WINDOWS_1252_SAFE = /[^\r\n -~\u00a0-\u00ff]/
 

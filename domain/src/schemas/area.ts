@@ -13,5 +13,3 @@ export const DescriptionFilterSchema = z.object({
   status: z.coerce.number().int().min(1).max(2).nullish(),
 })
 export type DescriptionFilter = z.infer<typeof DescriptionFilterSchema>
-
-export const AREA_SORT_FIELDS = ['id', 'code', 'description', 'status', 'createdAt'] as const

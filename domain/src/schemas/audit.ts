@@ -8,5 +8,3 @@ export const AuditFilterSchema = z.object({
   date: DateRangeSchema.nullish(),
 })
 export type AuditFilter = z.infer<typeof AuditFilterSchema>
-
-export const AUDIT_SORT_FIELDS = ['id', 'createdAt', 'action', 'actor'] as const

@@ -40,5 +40,3 @@ export const CompanyFilterSchema = z.object({
   search: SearchSchema,
   status: z.coerce.number().int().min(1).max(2).nullish(),
 })
-
-export const COMPANY_SORT_FIELDS = ['id', 'code', 'ruc', 'name', 'status', 'createdAt'] as const

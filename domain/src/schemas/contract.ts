@@ -155,14 +155,3 @@ export const ContractFilterSchema = z.object({
     .nullish(),
 })
 export type ContractFilter = z.infer<typeof ContractFilterSchema>
-
-export const CONTRACT_SORT_FIELDS = [
-  'id',
-  'number',
-  'startDate',
-  'finishDate',
-  'baseSalary',
-  'totalSalary',
-  'status',
-  'createdAt',
-] as const

@@ -215,13 +215,3 @@ export const EmployeeFilterSchema = z.object({
   companyId: idNumber('Empresa inválida').nullish(),
 })
 export type EmployeeFilter = z.infer<typeof EmployeeFilterSchema>
-
-export const EMPLOYEE_SORT_FIELDS = [
-  'id',
-  'code',
-  'identifier',
-  'name',
-  'surname',
-  'status',
-  'createdAt',
-] as const

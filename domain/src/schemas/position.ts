@@ -5,5 +5,3 @@ export const PositionSchema = z.object({
   description: requiredText('Descripción es requerida', 100, 'Descripción admite como máximo 100 caracteres'),
 })
 export type PositionInput = z.infer<typeof PositionSchema>
-
-export const POSITION_SORT_FIELDS = ['id', 'code', 'description', 'status', 'createdAt'] as const

@@ -96,7 +96,6 @@ export const JobOpeningFilterSchema = z.object({
   createdAt: DateRangeSchema.nullish(),
 })
 export type JobOpeningFilter = z.infer<typeof JobOpeningFilterSchema>
-export const JOB_OPENING_SORT_FIELDS = ['id', 'code', 'createdAt', 'status', 'applicants'] as const
 
 /** Messages of the applicant form. */
 export const APPLICANT_MESSAGES = {
@@ -218,7 +217,6 @@ export const ApplicantFilterSchema = z.object({
   pendingVacation: yesNo,
 })
 export type ApplicantFilter = z.infer<typeof ApplicantFilterSchema>
-export const APPLICANT_SORT_FIELDS = ['id', 'code', 'identifier', 'surname', 'createdAt', 'status'] as const
 
 /** Whether a file name has one of the CV extensions (case-insensitive). */
 export const hasCvExtension = (fileName: string) =>

@@ -7,10 +7,6 @@ import { insertFixturePayroll, paymentsWorkbook } from '@planillas/db/payment-fi
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
 import { createLocalStorage, type FileStorage } from '@planillas/db/storage'
 import { type JobQueue, todayInLima } from '@planillas/domain'
-// The API never runs jobs; the tests run the worker's processor to see an upload through.
-import { silentLogger } from '@planillas/worker/context'
-import { processPaymentImport } from '@planillas/worker/processors/payment-import'
-import { processPaymentReceipts } from '@planillas/worker/processors/payment-receipts'
 import { count } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { createTestApp } from '../../testing'
@@ -120,11 +116,6 @@ export async function createPaymentsTestApp(
     }),
     batchCount: async () => (await t.handle.db.select({ n: count() }).from(paymentBatches))[0].n,
     storedFiles: async () => (await readdir(filesDir, { recursive: true })).filter((f) => /\.\w+$/.test(f)),
-    run: (batchId: number) =>
-      processPaymentImport({ batchId }, { db: t.handle.db, storage, log: silentLogger }),
-    /** The worker's 'payment-receipts' job: the merged receipts of a processed batch. */
-    mergeReceipts: (batchId: number) =>
-      processPaymentReceipts({ batchId }, { db: t.handle.db, storage, log: silentLogger }),
     close: async () => {
       await t.close()
       await rm(filesDir, { recursive: true, force: true })

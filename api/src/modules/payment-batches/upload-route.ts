@@ -4,7 +4,6 @@ import { countOf, formatDate, MESSAGES, PAYMENT_UPLOAD_MESSAGES } from '@planill
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { CreatedSchema, ok } from '../../lib/envelope'
-import '../payroll-batch/context'
 import { receiveUpload } from './receive'
 import { UploadRefusedSchema } from './schemas'
 import { checkUpload } from './upload'

@@ -1,10 +1,4 @@
-import {
-  type FieldMetadata,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useFormMetadata,
-} from '@conform-to/react'
+import { type FieldMetadata, getInputProps, getSelectProps, useFormMetadata } from '@conform-to/react'
 import { dayMonthYear } from '@planillas/domain'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 
@@ -171,35 +165,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </FieldShell>
-  )
-}
-
-export function TextareaField({
-  meta,
-  label,
-  help,
-  required,
-  rows = 4,
-}: Common & { meta: FieldMetadata<string | null | undefined>; rows?: number }) {
-  const { key, ...textarea } = getTextareaProps(meta, { ariaAttributes: true })
-  const autoFocus = useIsFirstError(meta.name)
-  return (
-    <FieldShell
-      id={meta.id}
-      label={label}
-      help={help}
-      required={required}
-      errors={meta.errors}
-      errorId={meta.errorId}
-    >
-      <textarea
-        key={key}
-        {...textarea}
-        autoFocus={autoFocus || undefined}
-        rows={rows}
-        className={controlClass}
-      />
     </FieldShell>
   )
 }

@@ -1,5 +1,4 @@
 import { Link, type LinkProps } from '@remix-run/react'
-import type { ButtonHTMLAttributes } from 'react'
 
 const VARIANTS = {
   primary: 'bg-primary-dark text-white hover:bg-primary border-transparent',
@@ -11,14 +10,6 @@ export type Variant = keyof typeof VARIANTS
 
 export const buttonClass = (variant: Variant = 'secondary', extra = '') =>
   `inline-flex items-center justify-center gap-1 rounded border px-3 py-2 text-sm font-medium shadow-sm disabled:opacity-60 ${VARIANTS[variant]} ${extra}`
-
-export function Button({
-  variant = 'secondary',
-  className = '',
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return <button type="button" {...props} className={buttonClass(variant, className)} />
-}
 
 export function ButtonLink({
   variant = 'secondary',

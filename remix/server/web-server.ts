@@ -6,11 +6,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
+import { webOriginCheck } from './origin-check'
+import { createTimedServer, cspNonceOf, securityHeaders } from './security'
 import { tokenRefresh } from './token-refresh'
-import { webOriginCheck } from './web-origin-check'
-import { createTimedServer, cspNonceOf, securityHeaders } from './web-security'
 
-export const REMIX_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../remix')
+export const REMIX_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 /** The web build served: `remix/build`, or `REMIX_BUILD_DIR` under `remix/` (the end-to-end tests' own). */
 export const REMIX_BUILD = path.join(REMIX_DIR, process.env.REMIX_BUILD_DIR ?? 'build')
 
@@ -49,7 +49,7 @@ function apiDocsProxy(apiUrl: string) {
 
 /**
  * The web tier: the built Remix app on express, its static files, the API docs proxy and the
- * token refresh middleware. Needs `npm run build` first (scripts/build-remix.ts does it when stale).
+ * token refresh middleware. Needs `npm run build` first (the launchers' scripts/build-remix.ts does it when stale).
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   // The Remix server code reads the API's address from the environment when it loads.

@@ -1,13 +1,15 @@
+// Across the tiers: the web tier's refresh middleware against a real API and its database, so it lives
+// with the launchers (scripts/ may import every workspace; remix/ never imports db or the API).
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createTokenSigner } from '@planillas/api/auth/tokens'
 import { signIn } from '@planillas/api/modules/auth/queries'
 import { createTestApp, type TestApp } from '@planillas/api/testing'
 import { refreshTokens } from '@planillas/db'
+import { readTokens, sessionStorage, storeTokens, type Tokens } from '@planillas/remix/app/session.server'
+import { tokenRefresh } from '@planillas/remix/server/token-refresh'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readTokens, sessionStorage, storeTokens, type Tokens } from '../remix/app/session.server'
-import { replaceCookie, tokenRefresh } from './token-refresh'
 
 let t: TestApp
 let apiUrl: string
@@ -98,16 +100,5 @@ describe('token refresh middleware', () => {
     } finally {
       apiTarget = apiUrl
     }
-  })
-})
-
-describe('replaceCookie', () => {
-  it('swaps one cookie and keeps the others', () => {
-    expect(replaceCookie('a=1; __planillas=viejo; b=2', '__planillas', '__planillas=nuevo')).toBe(
-      'a=1; b=2; __planillas=nuevo',
-    )
-    expect(replaceCookie('__planillas_oidc=x', '__planillas', '__planillas=n')).toBe(
-      '__planillas_oidc=x; __planillas=n',
-    )
   })
 })

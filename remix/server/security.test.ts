@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTimedServer, cspNonceOf, securityHeaders } from './web-security'
+import { createTimedServer, cspNonceOf, securityHeaders } from './security'
 
 const servers: import('node:http').Server[] = []
 afterEach(async () => {

@@ -2,7 +2,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { webOriginCheck } from './web-origin-check'
+import { webOriginCheck } from './origin-check'
 
 const WEB_URL = 'http://localhost:4321'
 let servers: Server[] = []

@@ -5,7 +5,7 @@ import {
   SESSION_COOKIE,
   sessionStorage,
   storeTokens,
-} from '../remix/app/session.server'
+} from '../app/session.server'
 
 /** Refresh when the access token has less than this left, so a page never starts with a dying token. */
 const REFRESH_MARGIN_MS = 60_000
