@@ -9,7 +9,7 @@ import {
   recordAudit,
 } from '@planillas/db'
 import type { FileStorage } from '@planillas/db/storage'
-import { BLOCKING_REVIEW_FLAGS, formatCount, formatMoney } from '@planillas/domain'
+import { BLOCKING_REVIEW_FLAGS, formatCount, formatMoney, XLSX_MIME } from '@planillas/domain'
 import {
   buildBcpFile,
   buildGenericCciRows,
@@ -31,7 +31,7 @@ export const PAYMENT_FORMATS = {
   CCI: {
     label: 'Transferencias interbancarias por CCI (.xlsx)',
     extension: 'xlsx',
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentType: XLSX_MIME,
   },
 } as const
 export type PaymentFormat = keyof typeof PAYMENT_FORMATS
