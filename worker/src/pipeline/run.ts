@@ -17,8 +17,11 @@ export type BatchProcessor<T extends BatchTable, O extends { outcome: string }> 
 
 /** A run with nothing to do: the batch is finished, unknown, or another attempt finished it. */
 export type Skipped = { outcome: 'skipped' }
-/** The last attempt failed unexpectedly: the batch was closed CON ERRORES with the generic message. */
-export type Abandoned = { outcome: 'rejected'; errors: number }
+/** The batch ended CON ERRORES (its file's problems, or the generic message of a last attempt). */
+export type Rejected = { outcome: 'rejected'; errors: number }
+
+/** What a run of a batch job gives: the processor's own outcome, or skipped, or CON ERRORES. */
+export type BatchOutcome<O extends { outcome: string }> = O | Skipped | Rejected
 
 /** A run outside any queue (tests, scripts): one attempt, so an unexpected error closes the batch. */
 export const SINGLE_ATTEMPT: JobInfo = { id: 'direct', attempt: 1, maxAttempts: 1 }
@@ -34,7 +37,7 @@ export async function runBatchJob<T extends BatchTable, O extends { outcome: str
   payload: unknown,
   ctx: WorkerContext,
   job: JobInfo = SINGLE_ATTEMPT,
-): Promise<O | Skipped | Abandoned> {
+): Promise<O | Skipped | Rejected> {
   const { kind } = processor
   const { batchId } = JOB_PAYLOAD_SCHEMAS[kind.job].parse(payload)
   const batch = await claimBatch(ctx.db, kind.table, batchId, kind.resetOnClaim)

@@ -16,12 +16,15 @@ import { type ReadPayments, readPayments } from '../payment-import/read-payments
 import { openReceipts } from '../payment-import/receipts'
 import { reportProgress } from '../pipeline/batches'
 import { PAYMENT_BATCHES } from '../pipeline/kinds'
-import { type BatchProcessor, runBatchJob } from '../pipeline/run'
+import { type BatchOutcome, type BatchProcessor, runBatchJob } from '../pipeline/run'
 
-export type PaymentImportOutcome =
-  | { outcome: 'skipped' }
-  | { outcome: 'applied'; status: string; matched: number; unmatched: number; mismatched: number }
-  | { outcome: 'rejected'; errors: number }
+export type PaymentImportOutcome = BatchOutcome<{
+  outcome: 'applied'
+  status: string
+  matched: number
+  unmatched: number
+  mismatched: number
+}>
 
 const fileError = (reason: string): PaymentIssue => ({
   kind: PAYMENT_ISSUE_KIND.ERROR,

@@ -14,12 +14,15 @@ import { finishProcessed } from '../payroll-import/payroll-writer'
 import { validatePayrollFile } from '../payroll-import/validate-file'
 import { reportProgress } from '../pipeline/batches'
 import { PAYROLL_BATCHES } from '../pipeline/kinds'
-import { type BatchProcessor, runBatchJob } from '../pipeline/run'
+import { type BatchOutcome, type BatchProcessor, runBatchJob } from '../pipeline/run'
 
-export type PayrollImportOutcome =
-  | { outcome: 'skipped' }
-  | { outcome: 'processed'; payrollId: number; rows: number; readMs: number; writeMs: number }
-  | { outcome: 'rejected'; errors: number }
+export type PayrollImportOutcome = BatchOutcome<{
+  outcome: 'processed'
+  payrollId: number
+  rows: number
+  readMs: number
+  writeMs: number
+}>
 
 const FILE_MISSING = 'El archivo de la carga ya no está en el almacenamiento: vuelva a cargarlo'
 
