@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { buildCci } from '@planillas/domain'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, openFromList, test } from './fixtures'
+import { expect, expectAccessible, openFromList, pickFilterOption, test } from './fixtures'
 import { readDownloadedSheet } from './xlsx'
 
 /**
@@ -143,7 +143,7 @@ test.describe('Colaboradores', () => {
     await page.goto('/colaboradores')
     await expectAccessible(page)
     await page.getByText('Filtrar').click()
-    await page.getByLabel('Área').selectOption({ label: 'Operaciones' })
+    await pickFilterOption(page, 'Área', 'operaciones', 'Operaciones')
     await page.getByLabel('Empresa').selectOption({ label: 'Textiles San Martín E.I.R.L.' })
     await page.getByRole('button', { name: 'Aplicar' }).click()
     await expect(page.getByText('Área: Operaciones')).toBeVisible()

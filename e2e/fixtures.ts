@@ -94,6 +94,36 @@ export async function pickBySearch(page: Page, label: string, term: string, opti
   await field.selectOption((await found.getAttribute('value')) ?? '')
 }
 
+/**
+ * Chooses `option` in the 'Filtrar' picker labelled `label` (the list kit's `FilterPicker`): with
+ * JavaScript from the keyboard, typing `term` in its combobox, arrowing down to the option, Enter
+ * and Escape; without, ticking its checkbox.
+ */
+export async function pickFilterOption(page: Page, label: string, term: string, option: string) {
+  if (base.info().project.use.javaScriptEnabled !== false) {
+    const box = page.getByRole('combobox', { name: label, exact: true })
+    await box.fill(term)
+    const wanted = page.getByRole('option', { name: option, exact: true })
+    await expect(wanted).toBeVisible()
+    const wantedId = await wanted.getAttribute('id')
+    for (let step = 0; step < 50; step++) {
+      if ((await box.getAttribute('aria-activedescendant')) === wantedId) break
+      await box.press('ArrowDown')
+    }
+    await expect(box).toHaveAttribute('aria-activedescendant', wantedId ?? '')
+    await box.press('Enter')
+    await expect(
+      page.getByRole('list', { name: `${label} elegidos` }).getByText(option, { exact: true }),
+    ).toBeVisible()
+    // The options stay open for more choices; Escape puts them away (they cover 'Aplicar').
+    await box.press('Escape')
+    await expect(page.getByRole('listbox')).toHaveCount(0)
+    return
+  }
+  const group = page.getByRole('group', { name: label, exact: true })
+  await group.getByRole('checkbox', { name: option, exact: true }).check()
+}
+
 /** `test` with `signIn` at hand; specs import `test` and `expect` from here. */
 export const test = base.extend<{ signIn: (who: DemoUser) => Promise<void> }>({
   signIn: async ({ page }, use) => {

@@ -19,6 +19,7 @@ import { applicantRoutes } from './modules/applicants/routes'
 import { areaRoutes } from './modules/areas'
 import { auditLogRoutes } from './modules/audit-logs/routes'
 import { authRoutes } from './modules/auth/routes'
+import { bankRoutes } from './modules/banks/routes'
 import { companyRoutes } from './modules/companies/routes'
 import { contractRoutes } from './modules/contracts/routes'
 import { dashboardRoutes } from './modules/dashboard/routes'
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(paymentBatchRoutes, { prefix: '/payment-batches' })
       await v1.register(paymentOrderRoutes, { prefix: '/payment-orders' })
       await v1.register(dashboardRoutes, { prefix: '/dashboard' })
+      await v1.register(bankRoutes, { prefix: '/banks' })
       await v1.register(referenceRoutes)
     },
     { prefix: '/api/v1' },

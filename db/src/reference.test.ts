@@ -96,6 +96,33 @@ describe('loadReferenceData', () => {
     expect(bbva.name).toBe('BBVA Perú')
   })
 
+  it("never overwrites, reactivates or removes the administrator's banks (load twice)", async () => {
+    await loadReferenceData(handle.db)
+    // An administrator adds a caja the file does not list, suspends a reference bank and renames
+    // another (an edit makes it theirs).
+    await handle.db
+      .insert(banks)
+      .values({ code: '801', name: 'Caja Municipal de Piura', shortName: 'Caja Piura', source: 'usuario' })
+    await handle.db.update(banks).set({ status: 2 }).where(eq(banks.code, '053'))
+    await handle.db
+      .update(banks)
+      .set({ name: 'BanBif (Banco Interamericano de Finanzas)', source: 'usuario' })
+      .where(eq(banks.code, '038'))
+    await loadReferenceData(handle.db)
+    await loadReferenceData(handle.db)
+    const rows = await handle.db
+      .select({ code: banks.code, name: banks.name, status: banks.status, source: banks.source })
+      .from(banks)
+      .where(inArray(banks.code, ['801', '053', '038', '002']))
+      .orderBy(banks.code)
+    expect(rows).toEqual([
+      { code: '002', name: 'Banco de Crédito del Perú', status: 1, source: 'referencia' },
+      { code: '038', name: 'BanBif (Banco Interamericano de Finanzas)', status: 1, source: 'usuario' },
+      { code: '053', name: 'Banco GNB Perú', status: 2, source: 'referencia' },
+      { code: '801', name: 'Caja Municipal de Piura', status: 1, source: 'usuario' },
+    ])
+  })
+
   it('retires districts that left the list: deleted when unused, kept as obsolete when an employee has them', async () => {
     // A database loaded from the old list: both obsolete Loreto districts, one of them in use.
     await handle.db.insert(ubigeoDistricts).values([

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { and, eq, getTableColumns, inArray, not, notExists, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, not, notExists, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from './client'
 import { parseCsv } from './csv'
@@ -51,20 +51,25 @@ const CHUNK = 500
 
 type CodedTable = typeof ubigeoDistricts | typeof banks | typeof countries
 
-/** Inserts new rows and updates changed ones, keyed by `code`; rows already equal are left alone. */
+/**
+ * Inserts new rows and updates changed ones, keyed by `code`; rows already equal are left alone,
+ * and so are rows `keep` matches (a bank an administrator maintains).
+ */
 async function upsert<T extends CodedTable>(
   db: Executor,
   table: T,
   rows: T['$inferInsert'][],
   keys: string[],
+  keep?: SQL,
 ) {
   const columns = getTableColumns(table) as Record<string, PgColumn>
   const excluded = (c: PgColumn) => sql`excluded.${sql.identifier(c.name)}`
   const set = Object.fromEntries(keys.map((k) => [k, excluded(columns[k])]))
-  const changed = sql.join(
+  const differs = sql.join(
     keys.map((k) => sql`${columns[k]} is distinct from ${excluded(columns[k])}`),
     sql` or `,
   )
+  const changed = keep ? sql`not (${keep}) and (${differs})` : differs
   for (let i = 0; i < rows.length; i += CHUNK) {
     await db
       .insert(table)
@@ -109,7 +114,10 @@ export async function loadReferenceData(
       tx,
       districts.map((d) => d.code),
     )
-    await upsert(tx, banks, bankRows, ['name', 'shortName'])
+    // Banks are a maintained catalogue: the file adds its rows and keeps their names up to date,
+    // never a bank's status, never a bank the administrator added or edited ('usuario'), and it
+    // removes nothing (a bank left out of the file stays as the administrator has it).
+    await upsert(tx, banks, bankRows, ['name', 'shortName'], sql`${banks.source} = 'usuario'`)
     await upsert(tx, countries, countryRows, ['name'])
   })
   return { districts: districts.length, banks: bankRows.length, countries: countryRows.length }

@@ -75,6 +75,25 @@ describe('checkPayrollRow', () => {
     ])
   })
 
+  it("takes the catalogue's banks with their status: a suspended bank is refused by name", () => {
+    const catalogue = new Map([
+      ['002', true],
+      ['801', true],
+      ['053', false],
+    ])
+    const caja = buildCci('801', '100', '000123456789')
+    expect(checkPayrollRow(row({ 3: text('801'), 5: text(caja) }), catalogue).values).toMatchObject({
+      bankCode: '801',
+      bankInterAccount: caja,
+    })
+    expect(checkPayrollRow(row({ 3: text('053'), 5: { kind: 'empty' } }), catalogue).problems).toEqual([
+      { column: 'Código de banco', value: '053', message: ROW_MESSAGES.bankInactive('053') },
+    ])
+    expect(checkPayrollRow(row({ 3: text('099') }), catalogue).problems[0].message).toBe(
+      'Código de banco no registrado: 099',
+    )
+  })
+
   it.each([
     ['three decimals', { 6: num(10.005) }, ROW_MESSAGES.amountDecimals],
     ['zero amount', { 6: num(0) }, ROW_MESSAGES.amountPositive],

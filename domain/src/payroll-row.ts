@@ -15,6 +15,7 @@ import {
   PAYROLL_TEMPLATE_EXAMPLE,
   type PayrollColumnKey,
 } from './payroll-file'
+import { BANK_MESSAGES } from './schemas/bank'
 
 /** One spreadsheet cell as the reader saw it, independent of the spreadsheet library. */
 export type SheetCell =
@@ -57,7 +58,8 @@ export const ROW_MESSAGES = {
   nameLength: 'Apellidos y nombres admite como máximo 200 caracteres',
   bankRequired: 'Código de banco es requerido',
   bankFormat: 'Código de banco debe tener 3 dígitos',
-  bankUnknown: (code: string) => `Código de banco no registrado: ${code}`,
+  bankUnknown: BANK_MESSAGES.unknown,
+  bankInactive: BANK_MESSAGES.inactive,
   accountRequired: 'Número de cuenta es requerido',
   accountNumeric: 'Número de cuenta debe tener un valor numérico',
   accountLength: 'Número de cuenta admite como máximo 20 dígitos',
@@ -172,12 +174,20 @@ function numericIdentifier(cell: { value: number; format?: string }, type: numbe
   return problem ? fail(problem) : { value }
 }
 
-function checkBank(cell: SheetCell, banks: ReadonlySet<string>): Checked<string> {
+/**
+ * The banks a row may name: a set of the active codes, or every code of the catalogue with whether
+ * it is active (then a suspended bank gets its own message rather than 'no registrado').
+ */
+export type KnownBanks = ReadonlySet<string> | ReadonlyMap<string, boolean>
+
+function checkBank(cell: SheetCell, banks: KnownBanks): Checked<string> {
   const raw = cell.kind === 'number' ? String(cell.value) : cell.kind === 'text' ? cell.text.trim() : ''
   if (!raw) return fail(ROW_MESSAGES.bankRequired)
   if (!/^\d{1,3}$/.test(raw)) return fail(ROW_MESSAGES.bankFormat)
   const code = raw.padStart(3, '0')
-  return banks.has(code) ? { value: code } : fail(ROW_MESSAGES.bankUnknown(code))
+  if (!banks.has(code)) return fail(ROW_MESSAGES.bankUnknown(code))
+  if (banks instanceof Map && !banks.get(code)) return fail(ROW_MESSAGES.bankInactive(code))
+  return { value: code }
 }
 
 function checkAccount(cell: SheetCell): Checked<string> {
@@ -239,7 +249,7 @@ const TEMPLATE_EXAMPLE = {
   bankAccount: String(PAYROLL_TEMPLATE_EXAMPLE[COLUMN_INDEX.bankAccount]),
 }
 
-type RowContext = { banks: ReadonlySet<string>; type: number | null; bankCode: string | null }
+type RowContext = { banks: KnownBanks; type: number | null; bankCode: string | null }
 
 /** Checks one cell with its column's rule; a problem is added to `problems` and null returned. */
 function take<T>(
@@ -277,7 +287,7 @@ const checkName = (cell: SheetCell): Checked<null> =>
  */
 export function checkPayrollRow(
   cells: readonly SheetCell[],
-  banks: ReadonlySet<string>,
+  banks: KnownBanks,
 ): {
   values: PayrollRowValues | null
   problems: RowProblem[]

@@ -28,6 +28,9 @@ export const PERMISSIONS = [
   'planillas_abonos',
   /** 'Generar archivo de pago': the bank's bulk-payment file of a payroll (issue 14). */
   'planillas_pago',
+  /** 'Mantenimiento › Bancos': the banks catalogue (list; create, rename, suspend). No export. */
+  'bancos_lista',
+  'bancos_edicion',
 ] as const
 export type Permission = string
 

@@ -6,12 +6,12 @@ import { withIsoDates } from '~/utils/date-fields'
 import { ApiError } from './api.server'
 import { redirectWithToast } from './session.server'
 
-export type SaveOptions<S extends z.ZodType> = {
+export type SaveOptions<S extends z.ZodType, Key extends number | string = number> = {
   schema: S
-  /** Creates or updates through the API; returns the record id. */
-  save: (value: z.output<S>) => Promise<number>
+  /** Creates or updates through the API; returns the record id (or its code, for banks). */
+  save: (value: z.output<S>) => Promise<Key>
   /** Where to go after saving: the edit route of the (new) record (SPEC §4). */
-  successTo: (id: number) => string
+  successTo: (id: Key) => string
   /** Server messages that belong beside a field rather than above the form. */
   fieldOfMessage?: Record<string, string>
 }
@@ -20,14 +20,14 @@ export type SaveOptions<S extends z.ZodType> = {
  * The action of every form: validate with the shared schema (the same the API uses), save, then
  * redirect with the 'saved' toast; any error comes back beside its field with status 400.
  */
-export async function saveForm<S extends z.ZodType>(
+export async function saveForm<S extends z.ZodType, Key extends number | string = number>(
   request: Request,
   formData: FormData,
-  options: SaveOptions<S>,
+  options: SaveOptions<S, Key>,
 ) {
   const submission = parseWithZod(withIsoDates(formData), { schema: options.schema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  let id: number
+  let id: Key
   try {
     id = await options.save(submission.value as z.output<S>)
   } catch (error) {

@@ -79,6 +79,13 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
     filter: statusFilter,
     fileName: 'empresas',
   },
+  bancos: {
+    api: '/banks',
+    permission: 'bancos_lista',
+    editPermission: 'bancos_edicion',
+    filter: statusFilter,
+    fileName: 'bancos',
+  },
   vacantes: {
     api: '/job-openings',
     permission: 'vacantes_lista',
@@ -139,6 +146,7 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
       contractType: Number(params.get('contractType')) || undefined,
       companyIds: readNumbers(params, 'companyIds'),
       areaIds: readNumbers(params, 'areaIds'),
+      positionIds: readNumbers(params, 'positionIds'),
       contractInitiation: readRange(params, 'contractInitiation'),
       contractFinish: readRange(params, 'contractFinish'),
     }),

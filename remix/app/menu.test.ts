@@ -19,6 +19,15 @@ describe('menuFor', () => {
     expect(labels(DEMO_ROLES.lector)).toContain('Planillas/Cargar abonos')
     expect(labels(DEMO_ROLES.lector)).not.toContain('Planillas/Carga de planillas')
   })
+  it("shows 'Bancos' under Mantenimiento to who holds bancos_lista (admin, HR, read-only), not to the auditor", () => {
+    for (const who of [DEMO_ROLES.admin, DEMO_ROLES.rrhh, DEMO_ROLES.lector])
+      expect(labels(who)).toContain('Mantenimiento/Bancos')
+    expect(labels(['dashboard', 'bancos_lista'])).toEqual([
+      'Portada',
+      'Mantenimiento',
+      'Mantenimiento/Bancos',
+    ])
+  })
   it('drops a group with no visible child', () => {
     expect(labels(['dashboard', 'areas_lista'])).toEqual(['Portada', 'Mantenimiento', 'Mantenimiento/Áreas'])
   })

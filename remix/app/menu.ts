@@ -18,6 +18,7 @@ export const MENU: MenuEntry[] = [
       { label: 'Áreas', to: '/areas', permission: LIST_RESOURCES.areas.permission },
       { label: 'Empresas', to: '/empresas', permission: LIST_RESOURCES.empresas.permission },
       { label: 'Cargos', to: '/cargos', permission: LIST_RESOURCES.cargos.permission },
+      { label: 'Bancos', to: '/bancos', permission: LIST_RESOURCES.bancos.permission },
     ],
   },
   { label: 'Colaboradores', to: '/colaboradores', permission: LIST_RESOURCES.colaboradores.permission },

@@ -25,6 +25,11 @@ export type StatusResource = {
    * current one, with the action's label and whether it asks for a reason. Omitted: any status.
    */
   transitions?: (record: Record<string, unknown>) => StatusTransition[]
+  /**
+   * For records named by a code rather than a numeric id (banks: their 3-digit code, leading zeros
+   * and all): the pattern the URL's key must match. Omitted: a positive integer id.
+   */
+  codeKey?: RegExp
 }
 
 export type StatusTransition = { status: number; label: string; reason?: 'required' | 'optional' }
@@ -90,6 +95,15 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     noun: 'el postulante',
     statuses: recruitmentStatus,
     describe: (r) => `${r.code} — ${r.name} ${r.surname}`,
+  },
+  bancos: {
+    api: '/banks',
+    permission: 'bancos_edicion',
+    list: '/bancos',
+    noun: 'el banco',
+    statuses: recordStatus,
+    describe: (r) => `${r.code} — ${r.name}`,
+    codeKey: /^\d{3}$/,
   },
   contratos: {
     api: '/contracts',

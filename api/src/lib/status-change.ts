@@ -4,15 +4,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ok } from './envelope'
 import { found } from './errors'
 
-type Stated = { id: number; status: number }
+type Stated = { status: number }
 
-export type StatusChange<Row extends Stated> = {
+export type StatusChange<Row extends Stated, Key extends number | string = number> = {
   entity: string
   /** Noun with article, e.g. 'el área'. */
   noun: string
   statuses: EnumTable
-  get: (db: Executor, id: number) => Promise<Row | undefined>
-  set: (db: Transaction, id: number, status: number) => Promise<Row>
+  get: (db: Executor, key: Key) => Promise<Row | undefined>
+  set: (db: Transaction, key: Key, status: number) => Promise<Row>
   /** How the audit entry names the record, e.g. its code. */
   name: (row: Row) => string
 }
@@ -21,20 +21,32 @@ export type StatusChange<Row extends Stated> = {
  * PUT /{resource}/{id}/status?status=N: one transaction that changes the status and writes the
  * audit entry; asking for the status a record already has changes nothing.
  */
-export function statusChangeHandler<Row extends Stated>(app: FastifyInstance, change: StatusChange<Row>) {
-  return async (req: FastifyRequest<{ Params: { id: number }; Querystring: { status: number } }>) => {
+export function statusChangeHandler<
+  Row extends Stated,
+  Key extends number | string = number,
+  Param extends string = 'id',
+>(
+  app: FastifyInstance,
+  change: StatusChange<Row, Key> & {
+    /** The route parameter that names the record: `id` (default), or `code` for a coded catalogue (banks). */
+    param?: Param
+  },
+) {
+  const param = (change.param ?? 'id') as Param
+  return async (req: FastifyRequest<{ Params: Record<Param, Key>; Querystring: { status: number } }>) => {
+    const key = (req.params as Record<Param, Key>)[param]
     await app.db.transaction(async (tx) => {
-      const before = found(await change.get(tx, req.params.id))
+      const before = found(await change.get(tx, key))
       if (before.status === req.query.status) return
-      const after = await change.set(tx, before.id, req.query.status)
+      const after = await change.set(tx, key, req.query.status)
       await recordAudit(tx, {
         action: 'UPDATE',
         entity: change.entity,
-        entityId: after.id,
+        entityId: key,
         actor: req.user.email,
         description: `Cambió el estado ${ofNoun(change.noun)} ${change.name(after)} a ${enumLabel(change.statuses, after.status)}`,
       })
     })
-    return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+    return ok({ [param]: key } as Record<Param, Key>, [MESSAGES.statusUpdated])
   }
 }

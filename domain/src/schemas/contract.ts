@@ -146,6 +146,8 @@ export const ContractFilterSchema = z.object({
   contractFinish: DateRangeSchema.nullish(),
   companyIds: ids,
   areaIds: ids,
+  /** Cargos. */
+  positionIds: ids,
   contractType: z.coerce
     .number({ error: 'Duración inválida' })
     .int()

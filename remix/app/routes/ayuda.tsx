@@ -15,7 +15,7 @@ const MODULES: [string, string][] = [
   ['Portada', 'Pantalla de inicio «Control de pagos», con accesos directos a los módulos que puedes usar.'],
   [
     'Mantenimiento',
-    'Áreas, Empresas y Cargos: los catálogos que usan los colaboradores y los contratos. Las empresas se registran con su R.U.C. (se valida el dígito verificador y no se admiten duplicados).',
+    'Áreas, Empresas, Cargos y Bancos: los catálogos que usan los colaboradores, los contratos y las planillas. Las empresas se registran con su R.U.C. (se valida el dígito verificador y no se admiten duplicados).',
   ],
   ['Colaboradores', 'Datos personales, de contacto y bancarios de cada colaborador.'],
   ['Contratos', 'Contratos con su duración, sueldo base, asignación familiar y fecha de término calculada.'],
@@ -126,6 +126,31 @@ export default function Help() {
             el Excel de pagos y las constancias en PDF (nombradas con el número de documento o de operación).
           </p>
           <p>Límites: 20 MB por Excel, 10 MB por PDF y 200 000 filas por archivo.</p>
+        </Section>
+
+        <Section id="bancos" title="Agregar un banco o una caja">
+          <p>
+            Si una planilla o un colaborador se rechaza con «Código de banco no registrado: 801», ese código
+            no está en la lista de bancos. El sistema trae los bancos cuyo código está confirmado y no adivina
+            los demás: un código equivocado enviaría el pago a otra entidad.
+          </p>
+          <ol className="list-decimal space-y-1 pl-6">
+            <li>
+              Confirma el código con la entidad o con tu banco: son los <strong>tres primeros dígitos</strong>{' '}
+              del CCI (Código de Cuenta Interbancario) de cualquier cuenta de esa entidad.
+            </li>
+            <li>
+              En <strong>Mantenimiento › Bancos</strong> pulsa «Agregar», escribe el Código CCE, el nombre y
+              el nombre corto, y guarda. Desde ese momento se acepta en las cargas de planillas, el formulario
+              del colaborador y las cuentas de la empresa.
+            </li>
+            <li>
+              El código no se puede cambiar después (es el inicio de los CCI); el nombre sí. Un banco que ya
+              no debe usarse se <strong>suspende</strong> (no se borra): deja de ofrecerse y sus cuentas se
+              rechazan hasta que se active de nuevo.
+            </li>
+          </ol>
+          <p>Se necesita el permiso bancos_edicion; bancos_lista permite ver la lista.</p>
         </Section>
 
         <Section id="roles" title="Roles y permisos">

@@ -29,20 +29,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadList<ContractRow>(request, 'contratos'),
     loadCatalogs(request),
   ])
-  return { ...list, companies: catalogs.companies, areas: catalogs.areas }
+  return { ...list, companies: catalogs.companies, areas: catalogs.areas, positions: catalogs.positions }
 }
 
 /** 'Contratos' (SPEC §2): the list with its filters, and each contract's action by status. */
 export default function ContractList() {
   const list = useLoaderData<typeof loader>()
-  const { canEdit, companies, areas } = list
+  const { canEdit, companies, areas, positions } = list
   return (
     <ResourceList
       list={list}
       title="Contratos"
       addTo={canEdit ? '/contratos/crear' : undefined}
       searchPlaceholder="Buscar por número de documento o nombres y apellidos"
-      filters={contractFilters({ companies, areas })}
+      filters={contractFilters({ companies, areas, positions })}
       columns={[
         {
           header: 'N° de contrato',

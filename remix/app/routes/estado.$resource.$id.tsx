@@ -7,7 +7,7 @@ import { ReasonField } from '~/components/list/status-action'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { redirectWithToast } from '~/session.server'
-import { statusResource } from '~/status-resources'
+import { type StatusResource, statusResource } from '~/status-resources'
 import { pageTitle } from '~/utils/page-title'
 import { sameOriginPath } from '~/utils/same-origin-path'
 
@@ -15,12 +15,19 @@ export const meta = pageTitle('Cambiar estado')
 
 function resolve(params: LoaderFunctionArgs['params'], url: URL) {
   const resource = statusResource(params.resource)
-  const id = Number(params.id)
   const status = Number(url.searchParams.get('status'))
-  if (!resource || !Number.isInteger(id) || id < 1 || id > MAX_ID || !resource.statuses[status])
-    throw new Response('No encontrado', { status: 404 })
+  if (!resource?.statuses[status]) throw new Response('No encontrado', { status: 404 })
+  const id = recordKey(resource, params.id)
+  if (id === null) throw new Response('No encontrado', { status: 404 })
   // Only paths of this site: never an open redirect (`/\host` is another site to a browser).
   return { resource, id, status, back: sameOriginPath(url.searchParams.get('back'), resource.list) }
+}
+
+/** The record's key from the URL: a positive integer id, or a code where the resource says so (banks). */
+function recordKey(resource: StatusResource, key: string | undefined): number | string | null {
+  if (resource.codeKey) return key && resource.codeKey.test(key) ? key : null
+  const id = Number(key)
+  return Number.isInteger(id) && id >= 1 && id <= MAX_ID ? id : null
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import { banks, type Executor, rowsOf } from '@planillas/db'
+import { RECORD_STATUS } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 
 export type EmployeeMatch = { id: number }
@@ -35,8 +36,11 @@ export async function findEmployees(
   return found
 }
 
-/** The bank codes known to the system (a few dozen rows). */
-export async function loadBankCodes(db: Executor): Promise<Set<string>> {
-  const rows = await db.select({ code: banks.code }).from(banks)
-  return new Set(rows.map((r) => r.code))
+/**
+ * The catalogue's bank codes (a few dozen rows), each with whether it is active: the reference
+ * list plus the banks an administrator added; a suspended one is refused with its own message.
+ */
+export async function loadBankCodes(db: Executor): Promise<Map<string, boolean>> {
+  const rows = await db.select({ code: banks.code, status: banks.status }).from(banks)
+  return new Map(rows.map((r) => [r.code, r.status === RECORD_STATUS.ACTIVE]))
 }

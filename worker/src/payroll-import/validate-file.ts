@@ -7,6 +7,7 @@ import {
   headerProblems,
   IDENTIFIER_TYPE,
   isBlankRow,
+  type KnownBanks,
   PAYROLL_FILE_COLUMNS,
   PAYROLL_LIMITS,
   type PayrollRowValues,
@@ -75,7 +76,7 @@ const fileProblem = (message: string, rowNumber: number | null = null): FileProb
 export async function validatePayrollFile(
   db: Executor,
   pkg: XlsxPackage,
-  banks: ReadonlySet<string>,
+  banks: KnownBanks,
   hooks: ValidationHooks,
 ): Promise<ValidationResult> {
   let lines = new PayrollLines()

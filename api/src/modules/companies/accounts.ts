@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelopeOf, IdParamsSchema, ok } from '../../lib/envelope'
 import { found, withUniqueMessages } from '../../lib/errors'
+import { requireActiveBank } from '../banks/queries'
 
 export const CompanyAccountRowSchema = z.object({
   id: z.number(),
@@ -61,6 +62,7 @@ export async function companyAccountRoutes(fastify: FastifyInstance) {
       const id = await app.db.transaction(async (tx) => {
         const [company] = await tx.select().from(companies).where(eq(companies.id, req.params.id))
         found(company)
+        await requireActiveBank(tx, req.body.bankCode)
         const [row] = await withUniqueMessages(
           () =>
             tx

@@ -100,7 +100,7 @@ describe('contracts list', () => {
     expect(await numbersOf({ search: 'nadie' })).toEqual([])
   })
 
-  it('filters by status, duration, companies and areas', async () => {
+  it('filters by status, duration, companies, areas and positions', async () => {
     expect(await numbersOf({ status: 3 })).toEqual(only('rojas1', 'salas'))
     expect(await numbersOf({ status: 1 })).toEqual(only('perez', 'nahui', 'rojas2'))
     expect(await numbersOf({ contractType: 5 })).toEqual(only('nahui'))
@@ -109,6 +109,9 @@ describe('contracts list', () => {
       only('perez', 'nahui', 'rojas2'),
     )
     expect(await numbersOf({ areaIds: [costa.areaId], contractType: 2 })).toEqual(only('rojas2'))
+    expect(await numbersOf({ positionIds: [andes.positionId] })).toEqual(only('perez', 'nahui'))
+    expect(await numbersOf({ positionIds: [costa.positionId], status: 1 })).toEqual(only('rojas2'))
+    expect(await numbersOf({ positionIds: [andes.positionId, costa.positionId] })).toHaveLength(5)
   })
 
   it('filters by start and end date ranges, either end open', async () => {

@@ -25,6 +25,7 @@ export function contractWhere(filter: ContractFilter): SQL | undefined {
     inRange(contracts.finishDate, filter.contractFinish),
     filter.companyIds?.length ? inArray(contracts.companyId, filter.companyIds) : undefined,
     filter.areaIds?.length ? inArray(contracts.areaId, filter.areaIds) : undefined,
+    filter.positionIds?.length ? inArray(contracts.positionId, filter.positionIds) : undefined,
     filter.contractType ? eq(contracts.contractType, filter.contractType) : undefined,
   )
 }

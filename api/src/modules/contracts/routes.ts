@@ -31,7 +31,7 @@ const tags = ['contracts']
 const LIST_DESCRIPTION =
   'Filtros: search (número de documento o nombres y apellidos del colaborador, o número de contrato), ' +
   'status (1 VIGENTE, 2 POR VENCER, 3 FINALIZADO, 4 DESPEDIDO), contractInitiation y contractFinish ' +
-  '(rangos {from, to} de las fechas de inicio y de fin), companyIds, areaIds, contractType (duración).'
+  '(rangos {from, to} de las fechas de inicio y de fin), companyIds, areaIds, positionIds (cargos), contractType (duración).'
 const STATUS_DESCRIPTION =
   'Transiciones: VIGENTE → FINALIZADO (3) o DESPEDIDO (4, con motivo); POR VENCER → FINALIZADO. ' +
   'Renovar un contrato POR VENCER es registrar uno nuevo con renewsContractId. El cuerpo admite ' +

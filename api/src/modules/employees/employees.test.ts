@@ -167,7 +167,7 @@ describe('employees API: the form rules hold on the server', () => {
     [{ birthDate: '2999-12-31' }, 'Fecha de nacimiento no puede ser posterior a hoy'],
     [{ ubigeo: '999999' }, 'Ubigeo inválido'],
     [{ nationality: 'XX' }, 'Nacionalidad inválida'],
-    [{ bankId: '999', bankInterAccount: null }, 'Banco inválido'],
+    [{ bankId: '999', bankInterAccount: null }, 'Código de banco no registrado: 999'],
     [{ areaId: 99999 }, 'Área inválida'],
   ])('refuses %o with "%s" and saves nothing', async (change, message) => {
     const body = employeeBody(change)

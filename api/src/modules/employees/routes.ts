@@ -18,6 +18,7 @@ import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
 import { badRequest, found } from '../../lib/errors'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { requireActiveBank } from '../banks/queries'
 import { AUDIT_LABELS, auditView, confirmationText, employeeLabel, withdrawalText } from './audit-text'
 import { resolveVerification } from './bank-verification'
 import { withEmployeeConstraints } from './constraint-messages'
@@ -98,6 +99,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
       const actor = req.user.email
       const id = await withEmployeeConstraints(() =>
         app.db.transaction(async (tx) => {
+          await requireActiveBank(tx, req.body.bankId)
           const { confirmed, withdrawn: _, ...verification } = resolveVerification(null, req.body, actor)
           const { id } = await q.insertEmployee(tx, {
             ...toEmployeeRow(req.body),
@@ -145,6 +147,8 @@ export async function employeeRoutes(fastify: FastifyInstance) {
               contract.positionId !== (req.body.positionId ?? null))
           )
             throw badRequest(EMPLOYEE_MESSAGES.assignmentByContract)
+          // A bank suspended since it was chosen stays on the record until the bank is changed.
+          if (req.body.bankId !== before.bankId) await requireActiveBank(tx, req.body.bankId)
           const { confirmed, withdrawn, ...verification } = resolveVerification(before, req.body, actor)
           await q.updateEmployee(tx, before.id, { ...toEmployeeRow(req.body), ...verification })
           const after = found(await q.getEmployee(tx, before.id))

@@ -3,9 +3,10 @@ import {
   PAYROLL_TEMPLATE_FILE_NAME,
   PageQuerySchema,
   PayrollBatchFilterSchema,
+  RECORD_STATUS,
   XLSX_MIME,
 } from '@planillas/domain'
-import { asc } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { batchFileRoutes } from '../../lib/batch-routes'
@@ -45,6 +46,8 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
       const bankList = await app.db
         .select({ code: banks.code, name: banks.name })
         .from(banks)
+        // The catalogue's active banks: a suspended one would be refused (Mantenimiento › Bancos).
+        .where(eq(banks.status, RECORD_STATUS.ACTIVE))
         .orderBy(asc(banks.code))
       return sendAttachment(reply, PAYROLL_TEMPLATE_FILE_NAME, XLSX_MIME, await payrollTemplate(bankList))
     },

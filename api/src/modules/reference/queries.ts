@@ -1,4 +1,4 @@
-import { banks, countries, type Executor, ubigeoDistricts } from '@planillas/db'
+import { countries, type Executor, ubigeoDistricts } from '@planillas/db'
 import { and, asc, eq, ilike, sql } from 'drizzle-orm'
 import { likePattern } from '../../lib/paging'
 
@@ -63,9 +63,3 @@ export async function listCountries(db: Executor) {
   const rows = await db.select({ id: countries.code, description: countries.name }).from(countries)
   return rows.sort((a, b) => collator.compare(a.description, b.description))
 }
-
-export const listBanks = (db: Executor) =>
-  db
-    .select({ id: banks.code, name: banks.name, shortName: banks.shortName })
-    .from(banks)
-    .orderBy(asc(banks.name))

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelopeOf, ok } from '../../lib/envelope'
 import { found } from '../../lib/errors'
-import { getDistrict, listBanks, listCountries, searchDistricts } from './queries'
+import { getDistrict, listCountries, searchDistricts } from './queries'
 
 const DistrictSchema = z.object({
   id: z.string(),
@@ -23,7 +23,7 @@ const DistrictQuerySchema = z.object({
     .default(50),
 })
 
-/** Reference data for the forms' look-ups (any signed-in user): districts, countries, banks. */
+/** Reference data for the forms' look-ups (any signed-in user): districts, countries (banks: modules/banks). */
 export async function referenceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
@@ -54,16 +54,5 @@ export async function referenceRoutes(fastify: FastifyInstance) {
       response: { 200: envelopeOf(z.array(z.object({ id: z.string(), description: z.string() }))) },
     },
     handler: async () => ok(await listCountries(app.db)),
-  })
-
-  app.get('/banks', {
-    schema: {
-      tags: ['reference'],
-      description: 'Bancos; el id es el código de 3 dígitos con el que empiezan sus CCI.',
-      response: {
-        200: envelopeOf(z.array(z.object({ id: z.string(), name: z.string(), shortName: z.string() }))),
-      },
-    },
-    handler: async () => ok(await listBanks(app.db)),
   })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterChips, type ListFilter } from './filter-model'
+import { chosenFirst, chosenOptions, filterChips, type ListFilter, matchingOptions } from './filter-model'
 
 const filters: ListFilter[] = [
   { kind: 'select', name: 'status', label: 'Estado', options: [{ value: '1', label: 'ACTIVO' }] },
@@ -40,5 +40,42 @@ describe('filterChips', () => {
     expect(filterChips(filters, new URLSearchParams('status=9'))).toEqual([
       { label: 'Estado: 9', params: ['status'] },
     ])
+  })
+})
+
+const areas = [
+  { value: '3', label: 'Ventas' },
+  { value: '4', label: 'Logística' },
+  { value: '5', label: 'Logística Norte' },
+  { value: '6', label: 'Administración y Finanzas' },
+]
+
+describe('matchingOptions', () => {
+  it('finds labels holding every word typed, in any order, accents and case ignored', () => {
+    expect(matchingOptions(areas, 'logistica').map((o) => o.value)).toEqual(['4', '5'])
+    expect(matchingOptions(areas, '  NORTE  logíst ').map((o) => o.value)).toEqual(['5'])
+    expect(matchingOptions(areas, 'finanzas admin').map((o) => o.value)).toEqual(['6'])
+    expect(matchingOptions(areas, 'compras')).toEqual([])
+  })
+
+  it('offers every option for a blank query', () => {
+    expect(matchingOptions(areas, '')).toBe(areas)
+    expect(matchingOptions(areas, '   ')).toBe(areas)
+  })
+})
+
+describe('chosenOptions and chosenFirst', () => {
+  it('gives the chosen values as options in the order of the URL, each once, an unknown one as it is', () => {
+    expect(chosenOptions(areas, ['5', '3', '5', '99'])).toEqual([
+      { value: '5', label: 'Logística Norte' },
+      { value: '3', label: 'Ventas' },
+      { value: '99', label: '99' },
+    ])
+    expect(chosenOptions(areas, [])).toEqual([])
+  })
+
+  it('lists every option once with the chosen ones first', () => {
+    expect(chosenFirst(areas, ['6', '4']).map((o) => o.value)).toEqual(['6', '4', '3', '5'])
+    expect(chosenFirst(areas, [])).toEqual(areas)
   })
 })

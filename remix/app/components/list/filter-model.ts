@@ -14,6 +14,7 @@ export type ListFilter =
       label: string
       chip?: string
       options: FilterOption[]
+      /** Any number of values (`name=1&name=2`), chosen in a searchable picker (`FilterPicker`). */
       multiple?: boolean
     }
   /** Two URL parameters, `${name}From` and `${name}To`, dates YYYY-MM-DD. */
@@ -22,6 +23,39 @@ export type ListFilter =
 /** The payroll periods (YYYYMM) offered as a filter, by their month names. */
 export const periodFilterOptions = (periods: string[]): FilterOption[] =>
   periods.map((p) => ({ value: p, label: periodLabel(p) }))
+
+/** Lower case without accents, so that 'logistica' finds 'Logística'. */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+
+/**
+ * The options a picker offers for what the user typed: those whose label holds every word of it,
+ * in any order, accents and case ignored; all of them for a blank query.
+ */
+export function matchingOptions(options: FilterOption[], query: string): FilterOption[] {
+  const words = folded(query).split(/\s+/).filter(Boolean)
+  if (words.length === 0) return options
+  return options.filter((option) => {
+    const label = folded(option.label)
+    return words.every((word) => label.includes(word))
+  })
+}
+
+/**
+ * The chosen values of a multiple filter as options, in the order of the URL, each once; a value
+ * that is not among the options (an area suspended since) is kept and shown as it is, as its chip.
+ */
+export function chosenOptions(options: FilterOption[], values: string[]): FilterOption[] {
+  return [...new Set(values)].map(
+    (value) => options.find((o) => o.value === value) ?? { value, label: value },
+  )
+}
+
+/** Every option once, the chosen ones first: the checklist without JavaScript. */
+export function chosenFirst(options: FilterOption[], values: string[]): FilterOption[] {
+  const chosen = chosenOptions(options, values)
+  const taken = new Set(values)
+  return [...chosen, ...options.filter((o) => !taken.has(o.value))]
+}
 
 const dateOrEllipsis = (value: string | null) => (value ? formatDate(isoFromDayMonthYear(value)) : '…')
 

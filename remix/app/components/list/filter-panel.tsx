@@ -44,20 +44,19 @@ export function FilterPanel({ children, active }: { children: ReactNode; active:
   )
 }
 
-const fieldClass = 'w-full rounded border border-slate-300 bg-white px-2 py-1.5 text-sm'
+export const fieldClass = 'w-full rounded border border-slate-300 bg-white px-2 py-1.5 text-sm'
 
+/** A filter of one value ('Todos' for none); a multiple one is a `FilterPicker`. */
 export function FilterSelect({
   label,
   name,
   options,
   value,
-  multiple,
 }: {
   label: string
   name: string
   options: { value: string; label: string }[]
-  value?: string | string[]
-  multiple?: boolean
+  value?: string
 }) {
   const id = `filter-${name}`
   return (
@@ -65,15 +64,8 @@ export function FilterSelect({
       <label htmlFor={id} className="font-medium text-slate-700">
         {label}
       </label>
-      <select
-        id={id}
-        name={name}
-        multiple={multiple}
-        defaultValue={value ?? (multiple ? [] : '')}
-        className={fieldClass}
-        size={multiple ? Math.min(6, options.length) : undefined}
-      >
-        {multiple ? null : <option value="">Todos</option>}
+      <select id={id} name={name} defaultValue={value ?? ''} className={fieldClass}>
+        <option value="">Todos</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

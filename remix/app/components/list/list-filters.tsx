@@ -1,6 +1,7 @@
 import { FilterChips } from './filter-chips'
 import { filterChips, type ListFilter } from './filter-model'
 import { FilterDateRange, FilterPanel, FilterSelect } from './filter-panel'
+import { FilterPicker } from './filter-picker'
 
 export { type FilterOption, type ListFilter, periodFilterOptions } from './filter-model'
 
@@ -22,14 +23,21 @@ export function listFilters(filters: ListFilter[], params: URLSearchParams) {
               from={params.get(`${filter.name}From`)}
               to={params.get(`${filter.name}To`)}
             />
+          ) : filter.multiple ? (
+            <FilterPicker
+              key={filter.name}
+              label={filter.label}
+              name={filter.name}
+              options={filter.options}
+              values={params.getAll(filter.name)}
+            />
           ) : (
             <FilterSelect
               key={filter.name}
               label={filter.label}
               name={filter.name}
               options={filter.options}
-              value={filter.multiple ? params.getAll(filter.name) : (params.get(filter.name) ?? '')}
-              multiple={filter.multiple}
+              value={params.get(filter.name) ?? ''}
             />
           ),
         )}

@@ -26,8 +26,9 @@ export type LoadedList<T> = {
  * `loadList`, its search, its filters as a panel and chips, the table with the row actions and the
  * paging. A screen declares only what is its own.
  */
-export function ResourceList<T extends { id: number }>({
+export function ResourceList<T extends object>({
   list,
+  rowKey = (row) => (row as { id: number }).id,
   title,
   caption = title,
   addTo,
@@ -39,6 +40,8 @@ export function ResourceList<T extends { id: number }>({
   before,
 }: Pick<ListPageProps, 'title' | 'addTo' | 'addLabel'> & {
   list: LoadedList<T>
+  /** The row's key: its numeric `id` unless the resource is keyed otherwise (banks: their code). */
+  rowKey?: (row: T) => string | number
   /** The table's name for screen readers, when it is not the title. */
   caption?: string
   searchPlaceholder: string
@@ -69,7 +72,7 @@ export function ResourceList<T extends { id: number }>({
       <DataTable
         caption={caption}
         rows={list.page.content}
-        rowKey={(r) => r.id}
+        rowKey={rowKey}
         columns={columns}
         actions={actions}
         emptyMessage={beyondEnd ? `La página ${list.params.page} no existe en esta lista.` : undefined}

@@ -15,7 +15,8 @@ export function ToggleStatusAction({
   statuses,
 }: {
   resource: string
-  id: number
+  /** The record's id, or its code for a resource keyed by code (banks). */
+  id: number | string
   status: number
   statuses: Record<1 | 2, { action?: string }>
 }) {
@@ -42,7 +43,7 @@ export function StatusAction({
   detail,
 }: {
   resource: string
-  id: number
+  id: number | string
   status: number
   label: string
   /** The change asks for a reason (a contract's dismissal requires one). */

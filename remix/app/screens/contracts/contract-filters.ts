@@ -1,10 +1,11 @@
 import { contractDuration, contractStatus, enumOptions } from '@planillas/domain'
 import type { FilterOption, ListFilter } from '~/components/list/list-filters'
 
-/** 'Filtrar' of the contract list: Estado, Duración, Empresa, Área, start and end date ranges. */
+/** 'Filtrar' of the contract list: Estado, Duración, Empresa, Área, Cargo, start and end date ranges. */
 export const contractFilters = (options: {
   companies: FilterOption[]
   areas: FilterOption[]
+  positions: FilterOption[]
 }): ListFilter[] => [
   { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(contractStatus) },
   {
@@ -16,6 +17,7 @@ export const contractFilters = (options: {
   },
   { kind: 'select', name: 'companyIds', label: 'Empresa', options: options.companies, multiple: true },
   { kind: 'select', name: 'areaIds', label: 'Área', options: options.areas, multiple: true },
+  { kind: 'select', name: 'positionIds', label: 'Cargo', options: options.positions, multiple: true },
   { kind: 'dateRange', name: 'contractInitiation', label: 'Fecha de inicio' },
   { kind: 'dateRange', name: 'contractFinish', label: 'Fecha de fin' },
 ]

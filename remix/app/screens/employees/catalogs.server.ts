@@ -38,7 +38,8 @@ async function fetchCatalogs(request: Request): Promise<Catalogs> {
 /** The options plus the record's current choice when it is no longer active (so saving keeps it). */
 export function withCurrent(
   options: Option[],
-  id: number | null | undefined,
+  /** A numeric id, or a code (a bank's). */
+  id: number | string | null | undefined,
   label: string | null | undefined,
 ): Option[] {
   if (!id || options.some((o) => o.value === String(id))) return options

@@ -26,7 +26,13 @@ export async function loadEmployeeForm(request: Request, idValue: string | undef
     positions: withCurrent(catalogs.positions, employee?.positionId, employee?.positionName),
     companies: withCurrent(catalogs.companies, employee?.companyId, employee?.companyName),
     countries: countries.map((c) => ({ value: c.id, label: c.description })),
-    banks: banks.map((b) => ({ value: b.id, label: b.name })),
+    // A bank suspended since the employee's was chosen stays selectable for them (the API keeps it
+    // while it is unchanged); nobody else is offered it.
+    banks: withCurrent(
+      banks.map((b) => ({ value: b.id, label: b.name })),
+      employee?.bankId,
+      employee?.bankName,
+    ),
   }
 }
 
