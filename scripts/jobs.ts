@@ -8,9 +8,8 @@ import {
   scheduleContractSweep,
   startContractSweepTimer,
 } from '@planillas/worker/contract-sweep-schedule'
-import { sweepPaymentBatches } from '@planillas/worker/payment-sweep'
+import { sweepBatches } from '@planillas/worker/pipeline/sweep'
 import { createJobHandlers } from '@planillas/worker/processors/index'
-import { sweepPayrollBatches } from '@planillas/worker/sweep'
 
 export type RunningJobs = { queue: JobQueue; close: () => Promise<void> }
 
@@ -30,8 +29,7 @@ export async function startJobs(
     const queue = createBullmqQueue({ url: env.REDIS_URL, prefix: env.QUEUE_PREFIX, log })
     const consumer = createBullmqWorker(handlers, { url: env.REDIS_URL, prefix: env.QUEUE_PREFIX, log })
     void consumer.worker.run()
-    await sweepPayrollBatches(handle.db, queue, log)
-    await sweepPaymentBatches(handle.db, queue, log)
+    await sweepBatches(handle.db, queue, log)
     // The daily contract status job: a BullMQ job scheduler at 00:05 Lima time, and one run now.
     await scheduleContractSweep(queue.queue)
     await enqueueContractSweep(queue)
@@ -47,8 +45,7 @@ export async function startJobs(
     onError: (error, job) =>
       log.error('Falló un intento', { jobId: job.id, attempt: job.attempt, error: String(error) }),
   })
-  await sweepPayrollBatches(handle.db, queue, log)
-  await sweepPaymentBatches(handle.db, queue, log)
+  await sweepBatches(handle.db, queue, log)
   // The daily contract status job: now, then every day at 00:05 Lima time, in this process.
   const contractSweep = startContractSweepTimer(queue, log)
   return {

@@ -92,6 +92,9 @@ export function columnLetter(index: number): string {
   return letters
 }
 
+/** The media type of an .xlsx workbook: the uploads stored, the templates and exports sent. */
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
 export const FILE_MESSAGES = {
   notXlsx: 'El archivo no es un libro de Excel (.xlsx) válido',
   oldFormat:

@@ -7,9 +7,8 @@ import {
   restoreContractSweepSchedule,
   scheduleContractSweep,
 } from './contract-sweep-schedule'
-import { sweepPaymentBatches } from './payment-sweep'
+import { sweepBatches } from './pipeline/sweep'
 import { createJobHandlers } from './processors/index'
-import { sweepPayrollBatches } from './sweep'
 
 const SWEEP_EVERY_MS = 60_000
 
@@ -41,16 +40,16 @@ export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): 
     log.warn('Intento fallido', { jobId: job?.id, attemptsMade: job?.attemptsMade, error: error.message }),
   )
 
-  const sweepBatches = () =>
-    sweepPayrollBatches(handle.db, producer, log)
-      .then(() => sweepPaymentBatches(handle.db, producer, log))
-      .catch((error) => log.error('No se pudo revisar las cargas pendientes', { error: String(error) }))
+  const sweepAll = () =>
+    sweepBatches(handle.db, producer, log).catch((error) =>
+      log.error('No se pudo revisar las cargas pendientes', { error: String(error) }),
+    )
   // While Redis is down a sweep waits for it: the next tick must not start another one.
   let sweeping = false
   const periodicSweep = () => {
     if (sweeping) return
     sweeping = true
-    void sweepBatches()
+    void sweepAll()
       .then(() => restoreContractSweepSchedule(producer.queue, log))
       .catch((error) =>
         log.error('No se pudo revisar la programación de contratos', { error: String(error) }),
@@ -60,7 +59,7 @@ export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): 
       })
   }
   void consumer.worker.run()
-  await sweepBatches()
+  await sweepAll()
   const timer = setInterval(periodicSweep, Number(env.WORKER_SWEEP_MS ?? SWEEP_EVERY_MS))
   // The daily contract status job: a BullMQ job scheduler at 00:05 Lima time, and one run now.
   await scheduleContractSweep(producer.queue)

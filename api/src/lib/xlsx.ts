@@ -1,4 +1,5 @@
-import { PassThrough } from 'node:stream'
+import { PassThrough, type Readable } from 'node:stream'
+import { XLSX_MIME } from '@planillas/domain'
 import type { FastifyReply } from 'fastify'
 import { writeXlsx } from './xlsx-writer'
 
@@ -48,11 +49,21 @@ export function sendWorkbook<T>(
     columns: columns.map((c) => ({ header: c.header, width: c.width ?? 20 })),
     rows: cells(),
   }).catch((error: Error) => stream.destroy(error))
+  return sendAttachment(reply, options.fileName, XLSX_MIME, stream)
+}
+
+/** A download with its file name, which the web tier's fetch may read (CORS exposes the header). */
+export function sendAttachment(
+  reply: FastifyReply,
+  fileName: string,
+  contentType: string,
+  body: Buffer | Readable,
+) {
   return reply
-    .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('Content-Disposition', contentDisposition(options.fileName))
+    .header('Content-Type', contentType)
+    .header('Content-Disposition', contentDisposition(fileName))
     .header('Access-Control-Expose-Headers', 'Content-Disposition')
-    .send(stream)
+    .send(body)
 }
 
 /** An attachment header with an ASCII fallback and the UTF-8 name (RFC 6266). */

@@ -7,7 +7,8 @@ import {
   SYSTEM_ACTOR,
 } from '@planillas/db'
 import { countOf, FILE_MESSAGES, PAYMENT_BATCH_STATUS, PAYMENT_ISSUE_KIND } from '@planillas/domain'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import { claimBatch } from '../pipeline/batches'
 
 export type PaymentBatch = typeof paymentBatches.$inferSelect
 
@@ -22,35 +23,6 @@ export type PaymentIssue = {
 }
 
 const RUNNING = [PAYMENT_BATCH_STATUS.PENDING, PAYMENT_BATCH_STATUS.PROCESSING]
-
-/** Takes a PENDIENTE batch (or a PROCESANDO one whose attempt crashed); null when there is nothing to do. */
-export async function claimPaymentBatch(db: Database, batchId: number): Promise<PaymentBatch | null> {
-  const [batch] = await db
-    .update(paymentBatches)
-    .set({
-      status: PAYMENT_BATCH_STATUS.PROCESSING,
-      progress: 0,
-      rowsRead: 0,
-      attempts: sql`${paymentBatches.attempts} + 1`,
-      startedAt: new Date(),
-    })
-    .where(and(eq(paymentBatches.id, batchId), inArray(paymentBatches.status, RUNNING)))
-    .returning()
-  return batch ?? null
-}
-
-/** Progress while working, visible at once (outside any transaction); capped below 100. */
-export async function reportPaymentProgress(
-  db: Database,
-  batchId: number,
-  progress: number,
-  rowsRead: number,
-) {
-  await db
-    .update(paymentBatches)
-    .set({ progress: Math.max(0, Math.min(99, Math.floor(progress))), rowsRead })
-    .where(and(eq(paymentBatches.id, batchId), eq(paymentBatches.status, PAYMENT_BATCH_STATUS.PROCESSING)))
-}
 
 /** Locks the batch for the finishing transaction; false when another attempt already finished it. */
 export async function lockRunningBatch(tx: Executor, batchId: number): Promise<boolean> {
@@ -124,7 +96,7 @@ export async function abandonPaymentImport(db: Database, batchId: number): Promi
   const [batch] = await db.select().from(paymentBatches).where(eq(paymentBatches.id, batchId))
   if (!batch || !RUNNING.includes(batch.status as 1 | 2)) return false
   // A PENDIENTE batch is claimed first, so the finishing transaction sees it PROCESANDO.
-  if (batch.status === PAYMENT_BATCH_STATUS.PENDING) await claimPaymentBatch(db, batchId)
+  if (batch.status === PAYMENT_BATCH_STATUS.PENDING) await claimBatch(db, paymentBatches, batchId)
   const issue: PaymentIssue = {
     kind: PAYMENT_ISSUE_KIND.ERROR,
     rowNumber: null,

@@ -7,42 +7,9 @@ import {
   SYSTEM_ACTOR,
 } from '@planillas/db'
 import { BATCH_STATUS, countOf } from '@planillas/domain'
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 
 export type ClaimedBatch = typeof payrollBatches.$inferSelect
-
-/**
- * Takes a batch for this attempt: PENDIENTE or PROCESANDO (a crashed attempt) becomes PROCESANDO
- * with the attempt counted. A finished or unknown batch gives null: there is nothing to do.
- */
-export async function claimBatch(db: Database, batchId: number): Promise<ClaimedBatch | null> {
-  const [batch] = await db
-    .update(payrollBatches)
-    .set({
-      status: BATCH_STATUS.PROCESSING,
-      progress: 0,
-      rowsRead: 0,
-      errorCount: 0,
-      attempts: sql`${payrollBatches.attempts} + 1`,
-      startedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(payrollBatches.id, batchId),
-        inArray(payrollBatches.status, [BATCH_STATUS.PENDING, BATCH_STATUS.PROCESSING]),
-      ),
-    )
-    .returning()
-  return batch ?? null
-}
-
-/** Progress while reading, visible at once (no transaction); ignored once the batch is finished. */
-export async function reportProgress(db: Database, batchId: number, progress: number, rowsRead: number) {
-  await db
-    .update(payrollBatches)
-    .set({ progress: Math.max(0, Math.min(99, Math.floor(progress))), rowsRead })
-    .where(and(eq(payrollBatches.id, batchId), eq(payrollBatches.status, BATCH_STATUS.PROCESSING)))
-}
 
 export type FileProblem = {
   rowNumber: number | null

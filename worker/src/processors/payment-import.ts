@@ -1,3 +1,4 @@
+import { paymentBatches } from '@planillas/db'
 import { FileNotFoundError, readAll } from '@planillas/db/storage'
 import { openXlsx, XlsxFileError } from '@planillas/db/xlsx-package'
 import {
@@ -5,29 +6,25 @@ import {
   type JobInfo,
   PAYMENT_ISSUE_KIND,
   PAYMENT_ROW_MESSAGES,
-  PaymentImportPayloadSchema,
   paymentBatchStatus,
 } from '@planillas/domain'
 import type { WorkerContext } from '../context'
 import { applyPayments } from '../payment-import/apply-payments'
-import {
-  abandonPaymentImport,
-  claimPaymentBatch,
-  finishPaymentWithErrors,
-  type PaymentBatch,
-  type PaymentIssue,
-  reportPaymentProgress,
-} from '../payment-import/batch-store'
+import { finishPaymentWithErrors, type PaymentBatch, type PaymentIssue } from '../payment-import/batch-store'
 import { storeMergedReceipts } from '../payment-import/merged-receipts'
 import { type ReadPayments, readPayments } from '../payment-import/read-payments'
 import { openReceipts } from '../payment-import/receipts'
+import { reportProgress } from '../pipeline/batches'
+import { PAYMENT_BATCHES } from '../pipeline/kinds'
+import { type BatchOutcome, type BatchProcessor, runBatchJob } from '../pipeline/run'
 
-export type PaymentImportOutcome =
-  | { outcome: 'skipped' }
-  | { outcome: 'applied'; status: string; matched: number; unmatched: number; mismatched: number }
-  | { outcome: 'rejected'; errors: number }
-
-const SINGLE_ATTEMPT: JobInfo = { id: 'direct', attempt: 1, maxAttempts: 1 }
+export type PaymentImportOutcome = BatchOutcome<{
+  outcome: 'applied'
+  status: string
+  matched: number
+  unmatched: number
+  mismatched: number
+}>
 
 const fileError = (reason: string): PaymentIssue => ({
   kind: PAYMENT_ISSUE_KIND.ERROR,
@@ -38,40 +35,21 @@ const fileError = (reason: string): PaymentIssue => ({
 })
 
 /**
- * The payment-import job (DESIGN §6): reads the batch's Excel of payments, opens every receipt,
+ * The payment-import job (DESIGN §6), plugged into the batch pipeline (`runBatchJob`: claim,
+ * retries, the last attempt's closing): reads the batch's Excel of payments, opens every receipt,
  * then in one transaction pays the matched lines and recomputes the payroll (PROCESADO, or CON
  * OBSERVACIONES when some rows could not pay), or applies nothing when the file or a receipt is
- * unusable (CON ERRORES). Idempotent: a finished batch is left alone, the writing transaction
- * re-checks the batch under a lock, and the database refuses a second payment of any line.
- * Unexpected errors are thrown for a retry, except on the last attempt.
+ * unusable (CON ERRORES). The writing transaction re-checks the batch under a lock, and the
+ * database refuses a second payment of any line. Afterwards the merged receipts are built.
  */
-export async function processPaymentImport(
-  payload: unknown,
-  ctx: WorkerContext,
-  job: JobInfo = SINGLE_ATTEMPT,
-): Promise<PaymentImportOutcome> {
-  const { batchId } = PaymentImportPayloadSchema.parse(payload)
-  const batch = await claimPaymentBatch(ctx.db, batchId)
-  if (!batch) {
-    ctx.log.info('Carga de abonos ya terminada o inexistente: nada que hacer', { batchId, jobId: job.id })
-    return { outcome: 'skipped' }
-  }
-  const started = Date.now()
-  try {
-    const outcome = await importPayments(batch, ctx)
-    ctx.log.info('Carga de abonos procesada', { batchId, ...outcome, ms: Date.now() - started })
-    if (outcome.outcome !== 'skipped') await mergeAfterImport(batchId, ctx)
-    return outcome
-  } catch (error) {
-    ctx.log.error('Falló la carga de abonos', {
-      batchId,
-      attempt: job.attempt,
-      error: String((error as Error)?.stack ?? error),
-    })
-    if (job.attempt < job.maxAttempts) throw error
-    await abandonPaymentImport(ctx.db, batchId)
-    return { outcome: 'rejected', errors: 1 }
-  }
+export const paymentImport: BatchProcessor<typeof paymentBatches, PaymentImportOutcome> = {
+  kind: PAYMENT_BATCHES,
+  process: importPayments,
+  afterwards: mergeAfterImport,
+}
+
+export function processPaymentImport(payload: unknown, ctx: WorkerContext, job?: JobInfo) {
+  return runBatchJob(paymentImport, payload, ctx, job)
 }
 
 /**
@@ -105,17 +83,17 @@ async function importPayments(batch: PaymentBatch, ctx: WorkerContext): Promise<
     const file = await readAll(await ctx.storage.get(batch.fileKey))
     const pkg = await openXlsx(file)
     read = await readPayments(pkg, (rows, total) =>
-      reportPaymentProgress(db, batch.id, (rows / total) * 80, rows),
+      reportProgress(db, paymentBatches, batch.id, (rows / total) * 80, rows),
     )
   } catch (error) {
     if (error instanceof FileNotFoundError) return reject([fileError(PAYMENT_ROW_MESSAGES.fileMissing)])
     if (error instanceof XlsxFileError) return reject([fileError(error.message)])
     throw error
   }
-  await reportPaymentProgress(db, batch.id, 80, read.rowsRead)
+  await reportProgress(db, paymentBatches, batch.id, 80, read.rowsRead)
 
   const { receipts, errors } = await openReceipts(db, ctx.storage, batch.id, (done, total) =>
-    reportPaymentProgress(db, batch.id, 80 + (done / total) * 15, read.rowsRead),
+    reportProgress(db, paymentBatches, batch.id, 80 + (done / total) * 15, read.rowsRead),
   )
   if (errors.length) return reject([...errors, ...read.rowIssues], read.rowsRead)
 

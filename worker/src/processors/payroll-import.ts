@@ -1,68 +1,44 @@
-import { type Database, payrollBatchErrors, payrollBatches, recordAudit, SYSTEM_ACTOR } from '@planillas/db'
+import { payrollBatches } from '@planillas/db'
 import { FileNotFoundError, readAll } from '@planillas/db/storage'
 import { openXlsx, XlsxFileError } from '@planillas/db/xlsx-package'
-import {
-  BATCH_STATUS,
-  FILE_MESSAGES,
-  type JobInfo,
-  PAYROLL_UPLOAD_MESSAGES,
-  PayrollImportPayloadSchema,
-} from '@planillas/domain'
-import { and, eq, inArray } from 'drizzle-orm'
+import { FILE_MESSAGES, type JobInfo, PAYROLL_UPLOAD_MESSAGES } from '@planillas/domain'
 import type { WorkerContext } from '../context'
 import {
   type ClaimedBatch,
-  claimBatch,
   clearAttemptErrors,
   finishWithErrors,
   insertErrors,
-  reportProgress,
 } from '../payroll-import/batch-store'
 import { loadBankCodes } from '../payroll-import/employees'
 import { finishProcessed } from '../payroll-import/payroll-writer'
 import { validatePayrollFile } from '../payroll-import/validate-file'
+import { reportProgress } from '../pipeline/batches'
+import { PAYROLL_BATCHES } from '../pipeline/kinds'
+import { type BatchOutcome, type BatchProcessor, runBatchJob } from '../pipeline/run'
 
-export type PayrollImportOutcome =
-  | { outcome: 'skipped' }
-  | { outcome: 'processed'; payrollId: number; rows: number; readMs: number; writeMs: number }
-  | { outcome: 'rejected'; errors: number }
+export type PayrollImportOutcome = BatchOutcome<{
+  outcome: 'processed'
+  payrollId: number
+  rows: number
+  readMs: number
+  writeMs: number
+}>
 
 const FILE_MISSING = 'El archivo de la carga ya no está en el almacenamiento: vuelva a cargarlo'
-const SINGLE_ATTEMPT: JobInfo = { id: 'direct', attempt: 1, maxAttempts: 1 }
 
 /**
- * The payroll-import job (DESIGN §6): reads the batch's file, checks every row, then writes the
- * payroll and all its lines in one transaction (PROCESADO) or only the errors (CON ERRORES).
- * Idempotent: a finished batch is left alone, and the writing transaction re-checks the batch
- * under a row lock. Unexpected errors are thrown for a retry, except on the last attempt, where
- * the batch ends CON ERRORES with a generic message.
+ * The payroll-import job (DESIGN §6), plugged into the batch pipeline (`runBatchJob`: claim,
+ * retries, the last attempt's closing): reads the batch's file, checks every row, then writes the
+ * payroll and all its lines in one transaction (PROCESADO) or only the errors (CON ERRORES). The
+ * writing transaction re-checks the batch under a row lock.
  */
-export async function processPayrollImport(
-  payload: unknown,
-  ctx: WorkerContext,
-  job: JobInfo = SINGLE_ATTEMPT,
-): Promise<PayrollImportOutcome> {
-  const { batchId } = PayrollImportPayloadSchema.parse(payload)
-  const batch = await claimBatch(ctx.db, batchId)
-  if (!batch) {
-    ctx.log.info('Carga ya terminada o inexistente: nada que hacer', { batchId, jobId: job.id })
-    return { outcome: 'skipped' }
-  }
-  const started = Date.now()
-  try {
-    const outcome = await importBatch(batch, ctx)
-    ctx.log.info('Carga procesada', { batchId, ...outcome, ms: Date.now() - started, attempt: job.attempt })
-    return outcome
-  } catch (error) {
-    ctx.log.error('Falló la carga', {
-      batchId,
-      attempt: job.attempt,
-      error: String((error as Error)?.stack ?? error),
-    })
-    if (job.attempt < job.maxAttempts) throw error
-    await abandonPayrollImport(ctx.db, batchId)
-    return { outcome: 'rejected', errors: 1 }
-  }
+export const payrollImport: BatchProcessor<typeof payrollBatches, PayrollImportOutcome> = {
+  kind: PAYROLL_BATCHES,
+  process: importBatch,
+}
+
+export function processPayrollImport(payload: unknown, ctx: WorkerContext, job?: JobInfo) {
+  return runBatchJob(payrollImport, payload, ctx, job)
 }
 
 async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<PayrollImportOutcome> {
@@ -95,7 +71,7 @@ async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<Pay
   let result: Awaited<ReturnType<typeof validatePayrollFile>>
   try {
     result = await validatePayrollFile(db, pkg, banks, {
-      onProgress: (rows, fraction) => reportProgress(db, batch.id, fraction * 90, rows),
+      onProgress: (rows, fraction) => reportProgress(db, payrollBatches, batch.id, fraction * 90, rows),
       onProblems: (problems) => insertErrors(db, batch.id, batch.attempts, problems),
     })
   } catch (error) {
@@ -107,7 +83,7 @@ async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<Pay
     await finishWithErrors(db, batch, result.rowsRead)
     return { outcome: 'rejected', errors: result.problemCount }
   }
-  await reportProgress(db, batch.id, 95, result.rowsRead)
+  await reportProgress(db, payrollBatches, batch.id, 95, result.rowsRead)
   const readMs = Date.now() - started
   try {
     const payroll = await finishProcessed(db, batch, result.lines, result.rowsRead)
@@ -118,39 +94,6 @@ async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<Pay
     if (violates(error, 'payrolls_code_unique')) return reject(PAYROLL_UPLOAD_MESSAGES.codeTaken)
     throw error
   }
-}
-
-/** Ends an unfinished batch CON ERRORES with the generic message (attempts exhausted, job lost). */
-export async function abandonPayrollImport(db: Database, batchId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [batch] = await tx
-      .select()
-      .from(payrollBatches)
-      .where(
-        and(
-          eq(payrollBatches.id, batchId),
-          inArray(payrollBatches.status, [BATCH_STATUS.PENDING, BATCH_STATUS.PROCESSING]),
-        ),
-      )
-      .for('update')
-    if (!batch) return false
-    await tx.delete(payrollBatchErrors).where(eq(payrollBatchErrors.batchId, batchId))
-    await tx
-      .insert(payrollBatchErrors)
-      .values({ batchId, attempt: batch.attempts, message: FILE_MESSAGES.unexpected })
-    await tx
-      .update(payrollBatches)
-      .set({ status: BATCH_STATUS.FAILED, progress: 100, errorCount: 1, finishedAt: new Date() })
-      .where(eq(payrollBatches.id, batchId))
-    await recordAudit(tx, {
-      action: 'UPDATE',
-      entity: 'payroll_batches',
-      entityId: batchId,
-      actor: batch.createdBy ?? SYSTEM_ACTOR,
-      description: `La carga #${batchId} ('${batch.fileName}', planilla ${batch.code}) no se pudo procesar tras ${batch.attempts} intentos`,
-    })
-    return true
-  })
 }
 
 function violates(error: unknown, constraint: string): boolean {

@@ -1,6 +1,6 @@
 import { areas, companies, contracts, type Executor, employees, positions, rowsOf } from '@planillas/db'
 import type { ContractFilter, PageQuery } from '@planillas/domain'
-import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import { boundedCount, countedRows, orderByFor, paged } from '../../lib/paging'
 import { contractWhere } from './filters'

@@ -14,6 +14,7 @@ import {
 } from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, inArray, lt, sql } from 'drizzle-orm'
+import { withBatchFile } from '../../lib/batch-routes'
 import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
 
 /** The payroll a payments upload names: it must exist (its import finished) and be VIGENTE. */
@@ -104,22 +105,7 @@ export const getBatch = async (db: Executor, id: number) =>
 type Selected = Awaited<ReturnType<typeof getBatch>>
 
 /** SPEC's payment-made batch: upload date, uploader, status, file {name, url}; plus the job's counts. */
-export function toBatchRow(row: Selected) {
-  const { fileName, fileSize, createdAt, ...rest } = row
-  return {
-    ...rest,
-    uploadDate: createdAt,
-    file: { name: fileName, url: `/api/v1/payment-batches/${row.id}/file`, size: fileSize },
-  }
-}
-
-export const getBatchFile = async (db: Executor, id: number) =>
-  (
-    await db
-      .select({ fileKey: paymentBatches.fileKey, fileName: paymentBatches.fileName })
-      .from(paymentBatches)
-      .where(eq(paymentBatches.id, id))
-  )[0]
+export const toBatchRow = (row: Selected) => withBatchFile(row, 'payment-batches')
 
 const issueColumns = {
   id: paymentBatchIssues.id,

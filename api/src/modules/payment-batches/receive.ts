@@ -5,18 +5,15 @@ import { inspectReceiptPdf, type ReceiptPdfProblem } from '@planillas/db/receipt
 import type { FileStorage } from '@planillas/db/storage'
 import { PAYMENT_UPLOAD_MESSAGES as M, PAYMENT_LIMITS } from '@planillas/domain'
 import type { FastifyRequest } from 'fastify'
+import { type ReceivedForm, receiveForm } from '../../lib/batch-upload'
 
-export type ExcelPart = { name: string; content: Buffer; truncated: boolean }
 export type StoredReceipt = { name: string; key: string; size: number; pages: number }
 
-/** What the multipart form brought: text fields, the Excel in memory, the receipts already stored. */
-export type Received = {
-  fields: Record<string, string>
-  excel?: ExcelPart
-  extraExcels: number
+/** What the payments form brought: text fields, the Excel in memory, the receipts already stored. */
+export type Received = ReceivedForm & {
   receipts: StoredReceipt[]
-  /** Problems found while receiving (receipts' type, content, size, pages; too many files). */
-  messages: string[]
+  /** The storage keys of the receipts: the pipeline deletes them if the upload is refused. */
+  stored: string[]
 }
 
 /** Bytes of receipts handed to the storage so far, shared by all the receipts of one upload. */
@@ -28,87 +25,65 @@ const PDF_PROBLEMS: Record<ReceiptPdfProblem, (name: string) => string> = {
   'no-pages': M.receiptNoPages,
   'too-many-pages': M.receiptPages,
 }
-const EXCEL_FIELDS = new Set(['file'])
 const RECEIPT_FIELDS = new Set(['records', 'records[]'])
 
 /**
- * Reads the upload as it streams: text fields, one Excel of at most 20 MB kept in memory, and the
- * receipts written to the storage as they arrive (never more than one receipt in memory), each
- * then parsed as a PDF (decrypted if it has an empty user password, its pages counted up to the
- * limit). The receipts' total is counted as the bytes stream: at 100 MB nothing more is written and
- * what was stored is deleted at once; the rest of the body is only read to its end, never kept.
- * Empty parts (a file input left empty) are ignored. Whatever is stored is the caller's to keep or
- * delete.
+ * Reads the upload as it streams (the pipeline's `receiveForm`): text fields, one Excel (field
+ * `file`) of at most 20 MB kept in memory, and the receipts (`records`) written to the storage as
+ * they arrive (never more than one receipt in memory), each then parsed as a PDF (decrypted if it
+ * has an empty user password, its pages counted up to the limit). The receipts' total is counted
+ * as the bytes stream: at 100 MB nothing more is written and what was stored is deleted at once;
+ * the rest of the body is only read to its end, never kept. Whatever is stored is the caller's to
+ * keep or delete.
  */
 export async function receiveUpload(req: FastifyRequest, storage: FileStorage): Promise<Received> {
-  const received: Received = { fields: {}, extraExcels: 0, receipts: [], messages: [] }
-  if (!req.isMultipart()) {
-    const body = (req.body ?? {}) as Record<string, unknown>
-    for (const [k, v] of Object.entries(body)) if (v != null) received.fields[k] = String(v)
-    return received
-  }
   const budget: ReceiptBudget = { used: 0, exceeded: false }
+  const messages: string[] = []
+  let receipts: StoredReceipt[] = []
   let receiptPages = 0
   let receiptParts = 0
-  const parts = req.parts({
-    limits: {
-      fileSize: PAYMENT_LIMITS.maxFileBytes,
-      files: PAYMENT_LIMITS.maxReceipts + 10,
-      fields: 20,
-      fieldSize: 10_000,
-    },
-  })
-  try {
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        received.fields[part.fieldname] = String(part.value ?? '')
-      } else if (EXCEL_FIELDS.has(part.fieldname)) {
-        const content = await collect(part)
-        if (!part.filename && content.length === 0) continue
-        if (received.excel) received.extraExcels++
-        else received.excel = { name: part.filename, content, truncated: part.file.truncated }
-      } else if (RECEIPT_FIELDS.has(part.fieldname)) {
-        if (!part.filename) {
-          part.file.resume()
-          continue
-        }
-        receiptParts++
-        if (receiptParts > PAYMENT_LIMITS.maxReceipts || budget.exceeded) {
-          part.file.resume()
-          continue
-        }
-        const stored = await storeReceipt(part, storage, received.messages, budget)
-        if (budget.exceeded) {
-          // The upload is refused: what it stored goes now, not after the rest of the body.
-          await Promise.all(received.receipts.map((r) => storage.delete(r.key)))
-          received.receipts = []
-        } else if (stored) {
-          receiptPages += stored.pages
-          received.receipts.push(stored)
-        }
-      } else {
-        part.file.resume()
-      }
+  const takeReceipt = async (part: MultipartFile) => {
+    if (!RECEIPT_FIELDS.has(part.fieldname) || !part.filename) {
+      part.file.resume()
+      return
     }
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    if (code !== 'FST_FILES_LIMIT' && code !== 'FST_PARTS_LIMIT' && code !== 'FST_FIELDS_LIMIT') {
-      await Promise.all(received.receipts.map((r) => storage.delete(r.key)))
-      throw error
+    receiptParts++
+    if (receiptParts > PAYMENT_LIMITS.maxReceipts || budget.exceeded) {
+      part.file.resume()
+      return
     }
-    received.messages.push(code === 'FST_FILES_LIMIT' ? M.tooManyReceipts : M.tooManyFields)
+    const stored = await storeReceipt(part, storage, messages, budget)
+    if (budget.exceeded) {
+      // The upload is refused: what it stored goes now, not after the rest of the body.
+      await Promise.all(receipts.map((r) => storage.delete(r.key)))
+      receipts = []
+    } else if (stored) {
+      receiptPages += stored.pages
+      receipts.push(stored)
+    }
   }
-  if (receiptParts > PAYMENT_LIMITS.maxReceipts) received.messages.push(M.tooManyReceipts)
-  if (budget.exceeded) received.messages.push(M.receiptsTotalSize)
-  else if (receiptPages > PAYMENT_LIMITS.maxBatchReceiptPages) received.messages.push(M.receiptsTotalPages)
-  received.messages = [...new Set(received.messages)]
-  return received
-}
-
-async function collect(part: MultipartFile): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  for await (const chunk of part.file) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks)
+  let form: ReceivedForm
+  try {
+    form = await receiveForm(req, {
+      limits: { fileSize: PAYMENT_LIMITS.maxFileBytes, files: PAYMENT_LIMITS.maxReceipts + 10 },
+      isExcel: (fieldname) => fieldname === 'file',
+      otherFile: takeReceipt,
+      limitMessage: (code) =>
+        code === 'FST_FILES_LIMIT'
+          ? M.tooManyReceipts
+          : code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT'
+            ? M.tooManyFields
+            : undefined,
+    })
+  } catch (error) {
+    await Promise.all(receipts.map((r) => storage.delete(r.key)))
+    throw error
+  }
+  messages.push(...form.messages)
+  if (receiptParts > PAYMENT_LIMITS.maxReceipts) messages.push(M.tooManyReceipts)
+  if (budget.exceeded) messages.push(M.receiptsTotalSize)
+  else if (receiptPages > PAYMENT_LIMITS.maxBatchReceiptPages) messages.push(M.receiptsTotalPages)
+  return { ...form, messages: [...new Set(messages)], receipts, stored: receipts.map((r) => r.key) }
 }
 
 /**

@@ -8,32 +8,53 @@ import {
   PageQuerySchema,
   PaymentBatchFilterSchema,
   paymentIssueKind,
+  XLSX_MIME,
 } from '@planillas/domain'
 import { and, eq } from 'drizzle-orm'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { batchFileRoutes } from '../../lib/batch-routes'
+import { batchUploadRoute, sendStoredFile } from '../../lib/batch-upload'
 import { envelopeOf, failure, IdParamsSchema, ok, pageOf } from '../../lib/envelope'
 import { found, notFound } from '../../lib/errors'
-import { contentDisposition, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { inBatches, sendAttachment } from '../../lib/xlsx'
 import { lineStatuses } from './line-status'
 import * as q from './queries'
-import { LineStatusQuerySchema, LineStatusSchema, PaymentBatchRowSchema, PaymentIssueSchema } from './schemas'
+import {
+  LineStatusQuerySchema,
+  LineStatusSchema,
+  PaymentBatchRowSchema,
+  PaymentIssueSchema,
+  UploadRefusedSchema,
+} from './schemas'
 import { paymentsTemplate } from './template'
-import { paymentUploadRoute } from './upload-route'
+import { PAYMENT_UPLOAD } from './upload'
 
 const tags = ['payment-batches']
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** Who sees the uploads: the clerk who uploads them, and the payments list role (DESIGN §3). */
 const VIEW = ['planillas_abonos', 'pagos_abonos_lista'] as const
 /** A line's receipt and payment state also show on the payroll's details page. */
 const LINE_VIEW = [...VIEW, 'planillas_lista'] as const
-const GONE = 'El archivo de esta carga ya no está disponible'
 
 /** 'Carga de abonos' (payments made, DESIGN §6): upload, list, files, observations, merged receipts. */
 export async function paymentBatchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  await app.register(paymentUploadRoute)
+  await app.register(
+    batchUploadRoute({
+      kind: PAYMENT_UPLOAD,
+      permission: 'planillas_abonos',
+      tags,
+      description:
+        'Formulario multipart: payrollNumber (código de la planilla, máx. 50), payrollDesc (máx. 100), ' +
+        'paymentDate (DD/MM/AAAA o AAAA-MM-DD, no posterior a hoy), file (un .xlsx de hasta 20 MB con el encabezado de la ' +
+        'plantilla de abonos) y records (cero o más PDF de hasta 10 MB y ' +
+        '50 hojas cada uno, 100 MB y 5,000 hojas en total; los cifrados se aceptan si abren sin contraseña). Devuelve todos los problemas en ' +
+        'messages sin guardar nada; si no hay, guarda los archivos, registra la carga PENDIENTE y encola su ' +
+        'procesamiento.',
+      refusedSchema: UploadRefusedSchema,
+    }),
+  )
 
   app.get('/template/xlsx', {
     config: { permission: VIEW },
@@ -42,11 +63,7 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
       description: 'La plantilla de abonos: encabezados, una fila de ejemplo y una hoja de notas.',
     },
     handler: async (_req, reply) =>
-      reply
-        .header('Content-Type', XLSX)
-        .header('Content-Disposition', contentDisposition(PAYMENT_TEMPLATE_FILE_NAME))
-        .header('Access-Control-Expose-Headers', 'Content-Disposition')
-        .send(await paymentsTemplate()),
+      sendAttachment(reply, PAYMENT_TEMPLATE_FILE_NAME, XLSX_MIME, await paymentsTemplate()),
   })
 
   app.post('/list', {
@@ -85,57 +102,32 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
     handler: async (req) => ok(q.toBatchRow(found(await q.getBatch(app.db, req.params.id)))),
   })
 
-  app.get('/:id/errors', {
-    config: { permission: VIEW },
-    schema: {
+  await app.register(
+    batchFileRoutes({
+      table: paymentBatches,
       tags,
-      description: 'Observaciones y errores de la carga, en el orden del archivo.',
-      params: IdParamsSchema,
-      querystring: PageQuerySchema,
-      response: { 200: envelopeOf(pageOf(PaymentIssueSchema)) },
-    },
-    handler: async (req) => {
-      found(await q.getBatchFile(app.db, req.params.id))
-      return ok(await q.listIssues(app.db, req.params.id, req.query))
-    },
-  })
-
-  app.get('/:id/errors/xlsx', {
-    config: { permission: VIEW },
-    schema: {
-      tags,
-      params: IdParamsSchema,
-      description: 'Observaciones y errores: tipo, fila, columna, valor, motivo.',
-    },
-    handler: async (req, reply) => {
-      found(await q.getBatchFile(app.db, req.params.id))
-      return sendWorkbook(reply, {
-        fileName: `observaciones-abonos-${req.params.id}.xlsx`,
-        sheetName: 'Observaciones',
-        rows: inBatches(q.issueExportBatch(app.db, req.params.id)),
-        columns: [
-          { header: 'Tipo', width: 16, value: (i) => enumLabel(paymentIssueKind, i.kind) },
-          { header: 'Fila', width: 8, value: (i) => i.rowNumber ?? '' },
-          { header: 'Columna', width: 26, value: (i) => i.column ?? '' },
-          { header: 'Valor', width: 30, value: (i) => i.value ?? '' },
-          { header: 'Motivo', width: 90, value: (i) => i.reason },
-        ],
-      })
-    },
-  })
-
-  app.get('/:id/file', {
-    config: { permission: VIEW },
-    schema: {
-      tags,
-      params: IdParamsSchema,
-      description: 'El Excel de abonos cargado, con su nombre original.',
-    },
-    handler: async (req, reply) => {
-      const batch = found(await q.getBatchFile(app.db, req.params.id))
-      return sendStored(reply, batch.fileKey, batch.fileName, XLSX)
-    },
-  })
+      permission: VIEW,
+      file: { permission: VIEW, description: 'El Excel de abonos cargado, con su nombre original.' },
+      problems: {
+        schema: PaymentIssueSchema,
+        description: 'Observaciones y errores de la carga, en el orden del archivo.',
+        page: q.listIssues,
+        workbook: {
+          description: 'Observaciones y errores: tipo, fila, columna, valor, motivo.',
+          fileName: (id) => `observaciones-abonos-${id}.xlsx`,
+          sheetName: 'Observaciones',
+          rows: (db, id) => inBatches(q.issueExportBatch(db, id)),
+          columns: [
+            { header: 'Tipo', width: 16, value: (i) => enumLabel(paymentIssueKind, i.kind) },
+            { header: 'Fila', width: 8, value: (i) => i.rowNumber ?? '' },
+            { header: 'Columna', width: 26, value: (i) => i.column ?? '' },
+            { header: 'Valor', width: 30, value: (i) => i.value ?? '' },
+            { header: 'Motivo', width: 90, value: (i) => i.reason },
+          ],
+        },
+      },
+    }),
+  )
 
   app.get('/:id/receipts', {
     config: { permission: VIEW },
@@ -154,11 +146,7 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
       if (batch.receiptsPdfKey) {
         try {
           const stream = await app.storage.get(batch.receiptsPdfKey)
-          return reply
-            .header('Content-Type', 'application/pdf')
-            .header('Content-Disposition', contentDisposition(name))
-            .header('Access-Control-Expose-Headers', 'Content-Disposition')
-            .send(stream)
+          return sendAttachment(reply, name, 'application/pdf', stream)
         } catch (error) {
           if (!(error instanceof FileNotFoundError)) throw error
           // The stored copy is gone: forget it and have the worker build it again.
@@ -201,21 +189,11 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
     },
     handler: async (req, reply) => {
       const receipt = found(await q.getReceipt(app.db, req.params.id, req.params.receiptId))
-      return sendStored(reply, receipt.fileKey, receipt.fileName, 'application/pdf')
+      return sendStoredFile(reply, app.storage, {
+        key: receipt.fileKey,
+        name: receipt.fileName,
+        contentType: 'application/pdf',
+      })
     },
   })
-
-  async function sendStored(reply: FastifyReply, key: string, name: string, type: string) {
-    try {
-      const stream = await app.storage.get(key)
-      return reply
-        .header('Content-Type', type)
-        .header('Content-Disposition', contentDisposition(name))
-        .header('Access-Control-Expose-Headers', 'Content-Disposition')
-        .send(stream)
-    } catch (error) {
-      if (error instanceof FileNotFoundError) throw notFound(GONE)
-      throw error
-    }
-  }
 }

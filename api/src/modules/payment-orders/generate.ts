@@ -12,7 +12,7 @@ import {
   rowsOf,
 } from '@planillas/db'
 import type { FileStorage } from '@planillas/db/storage'
-import { formatCount, formatMoney } from '@planillas/domain'
+import { formatCount, formatMoney, XLSX_MIME } from '@planillas/domain'
 import {
   addToTotals,
   BANK_FILE_MESSAGES,
@@ -52,7 +52,7 @@ export const PAYMENT_FORMATS = {
   CCI: {
     label: 'Transferencias interbancarias por CCI (.xlsx)',
     extension: 'xlsx',
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentType: XLSX_MIME,
   },
 } as const
 export type PaymentFormat = keyof typeof PAYMENT_FORMATS

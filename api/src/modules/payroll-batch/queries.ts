@@ -1,6 +1,7 @@
 import { type Executor, payrollBatchErrors, payrollBatches, payrolls } from '@planillas/db'
 import type { PageQuery, PayrollBatchFilter } from '@planillas/domain'
 import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm'
+import { withBatchFile } from '../../lib/batch-routes'
 import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
 
 const columns = {
@@ -71,22 +72,7 @@ export const getBatch = async (db: Executor, id: number) =>
 type Selected = Awaited<ReturnType<typeof getBatch>>
 
 /** SPEC's Base batch shape: upload date, file {name, url}, period, createdBy, plus the job's state. */
-export function toBatchRow(row: Selected) {
-  const { fileName, fileSize, createdAt, ...rest } = row
-  return {
-    ...rest,
-    uploadDate: createdAt,
-    file: { name: fileName, url: `/api/v1/payroll-batch/${row.id}/file`, size: fileSize },
-  }
-}
-
-export const getBatchFile = async (db: Executor, id: number) =>
-  (
-    await db
-      .select({ fileKey: payrollBatches.fileKey, fileName: payrollBatches.fileName })
-      .from(payrollBatches)
-      .where(eq(payrollBatches.id, id))
-  )[0]
+export const toBatchRow = (row: Selected) => withBatchFile(row, 'payroll-batch')
 
 /** Whether a payroll, or a batch that may still become one, already has this code. */
 export async function codeTaken(db: Executor, code: string): Promise<boolean> {

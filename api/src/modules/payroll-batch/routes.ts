@@ -1,101 +1,42 @@
-import multipart from '@fastify/multipart'
-import { banks, payrollBatches, recordAudit } from '@planillas/db'
-import { FileNotFoundError } from '@planillas/db/storage'
+import { banks, payrollBatches } from '@planillas/db'
 import {
-  MESSAGES,
   PAYROLL_TEMPLATE_FILE_NAME,
-  PAYROLL_UPLOAD_MESSAGES,
   PageQuerySchema,
   PayrollBatchFilterSchema,
-  payrollType,
   RECORD_STATUS,
+  XLSX_MIME,
 } from '@planillas/domain'
 import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf } from '../../lib/envelope'
-import { found, notFound, violatedUniqueConstraint } from '../../lib/errors'
-import { contentDisposition, sendWorkbook } from '../../lib/xlsx'
+import { batchFileRoutes } from '../../lib/batch-routes'
+import { batchUploadRoute } from '../../lib/batch-upload'
+import { envelopeOf, IdParamsSchema, ok, pageOf } from '../../lib/envelope'
+import { found } from '../../lib/errors'
+import { sendAttachment } from '../../lib/xlsx'
 import * as q from './queries'
 import { BatchErrorSchema, BatchRowSchema, UploadRefusedSchema } from './schemas'
 import { payrollTemplate } from './template'
-import { readUpload } from './upload'
+import { PAYROLL_UPLOAD } from './upload'
 
 const tags = ['payroll-batch']
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const VIEW = ['planillas_lista', 'planillas_carga'] as const
 
 /** 'Carga de planillas': upload, template, list, file and errors of payroll batches (DESIGN §6). */
 export async function payrollBatchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  await app.register(multipart, { throwFileSizeLimit: false })
-
-  app.post('/', {
-    config: { permission: 'planillas_carga' },
-    schema: {
+  await app.register(
+    batchUploadRoute({
+      kind: PAYROLL_UPLOAD,
+      permission: 'planillas_carga',
       tags,
       description:
         'Formulario multipart: code, period (AAAAMM), name, type (1 OPERADORES, 2 ADMINISTRATIVOS) y file (.xlsx ' +
         'de hasta 20 MB con el encabezado de la plantilla). Devuelve todos los problemas en messages sin guardar ' +
         'nada; si no hay, guarda el archivo, registra la carga PENDIENTE y encola su procesamiento.',
-      consumes: ['multipart/form-data'],
-      response: { 200: CreatedSchema, 400: UploadRefusedSchema },
-    },
-    handler: async (req, reply) => {
-      const upload = await readUpload(req)
-      const refuse = (messages: string[]) =>
-        reply.code(400).send({ status: 'ERROR', payload: { messages }, messages })
-      if (!upload.ok) return refuse(upload.messages)
-      const { fields, file } = upload
-      if (await q.codeTaken(app.db, fields.code)) return refuse([PAYROLL_UPLOAD_MESSAGES.codeTaken])
-
-      const fileKey = await app.storage.put(file.content, { name: file.name, contentType: file.contentType })
-      let batchId: number
-      try {
-        batchId = await app.db.transaction(async (tx) => {
-          const [batch] = await tx
-            .insert(payrollBatches)
-            .values({
-              ...fields,
-              fileKey,
-              fileName: file.name,
-              fileSize: file.content.length,
-              createdBy: req.user.email,
-            })
-            .returning()
-          await recordAudit(tx, {
-            action: 'CREATE',
-            entity: 'payroll_batches',
-            entityId: batch.id,
-            actor: req.user.email,
-            description: `Cargó el archivo '${file.name}' para la planilla ${batch.code} '${batch.name}' (periodo ${batch.period}, ${payrollType[batch.type as 1 | 2].label}): carga #${batch.id}`,
-          })
-          return batch.id
-        })
-      } catch (error) {
-        await app.storage.delete(fileKey)
-        if (violatedUniqueConstraint(error) === 'payroll_batches_code_unique')
-          return refuse([PAYROLL_UPLOAD_MESSAGES.codeTaken])
-        throw error
-      }
-      let queued = false
-      try {
-        if (app.jobs) {
-          await app.jobs.enqueue('payroll-import', { batchId })
-          queued = true
-        } else
-          req.log.warn(
-            { batchId },
-            'Sin cola de trabajos: la carga queda PENDIENTE hasta que un worker la tome',
-          )
-      } catch (error) {
-        // The batch is recorded PENDIENTE: a worker's sweep enqueues it when the queue is back.
-        req.log.error({ batchId, err: error }, 'No se pudo encolar la carga')
-      }
-      // Not queued: say so, the clerk should not expect it to run now.
-      return ok({ id: batchId }, [queued ? PAYROLL_UPLOAD_MESSAGES.accepted : MESSAGES.uploadQueued])
-    },
-  })
+      refusedSchema: UploadRefusedSchema,
+    }),
+  )
 
   app.get('/template/xlsx', {
     config: { permission: ['planillas_carga', 'planillas_lista'] },
@@ -107,11 +48,7 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
         // The catalogue's active banks: a suspended one would be refused (Mantenimiento › Bancos).
         .where(eq(banks.status, RECORD_STATUS.ACTIVE))
         .orderBy(asc(banks.code))
-      return reply
-        .header('Content-Type', XLSX)
-        .header('Content-Disposition', contentDisposition(PAYROLL_TEMPLATE_FILE_NAME))
-        .header('Access-Control-Expose-Headers', 'Content-Disposition')
-        .send(await payrollTemplate(bankList))
+      return sendAttachment(reply, PAYROLL_TEMPLATE_FILE_NAME, XLSX_MIME, await payrollTemplate(bankList))
     },
   })
 
@@ -137,59 +74,31 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
     handler: async (req) => ok(q.toBatchRow(found(await q.getBatch(app.db, req.params.id)))),
   })
 
-  app.get('/:id/file', {
-    config: { permission: ['planillas_descarga_excel', 'planillas_carga'] },
-    schema: { tags, params: IdParamsSchema, description: 'El archivo cargado, con su nombre original.' },
-    handler: async (req, reply) => {
-      const batch = found(await q.getBatchFile(app.db, req.params.id))
-      try {
-        const stream = await app.storage.get(batch.fileKey)
-        return reply
-          .header('Content-Type', XLSX)
-          .header('Content-Disposition', contentDisposition(batch.fileName))
-          .send(stream)
-      } catch (error) {
-        if (error instanceof FileNotFoundError)
-          throw notFound('El archivo de esta carga ya no está disponible')
-        throw error
-      }
-    },
-  })
-
-  app.get('/:id/errors', {
-    config: { permission: VIEW },
-    schema: {
+  await app.register(
+    batchFileRoutes({
+      table: payrollBatches,
       tags,
-      params: IdParamsSchema,
-      querystring: PageQuerySchema,
-      response: { 200: envelopeOf(pageOf(BatchErrorSchema)) },
-    },
-    handler: async (req) => {
-      found(await q.getBatchFile(app.db, req.params.id))
-      return ok(await q.listErrors(app.db, req.params.id, req.query))
-    },
-  })
-
-  app.get('/:id/errors/xlsx', {
-    config: { permission: VIEW },
-    schema: {
-      tags,
-      params: IdParamsSchema,
-      description: 'Todos los errores de la carga: fila, columna, valor, mensaje.',
-    },
-    handler: async (req, reply) => {
-      found(await q.getBatchFile(app.db, req.params.id))
-      return sendWorkbook(reply, {
-        fileName: `errores-carga-${req.params.id}.xlsx`,
-        sheetName: 'Errores',
-        rows: q.errorsInRowOrder(app.db, req.params.id),
-        columns: [
-          { header: 'Fila', width: 8, value: (e) => e.rowNumber ?? '' },
-          { header: 'Columna', width: 24, value: (e) => e.column ?? '' },
-          { header: 'Valor', width: 30, value: (e) => e.value ?? '' },
-          { header: 'Mensaje', width: 90, value: (e) => e.message },
-        ],
-      })
-    },
-  })
+      permission: VIEW,
+      file: {
+        permission: ['planillas_descarga_excel', 'planillas_carga'],
+        description: 'El archivo cargado, con su nombre original.',
+      },
+      problems: {
+        schema: BatchErrorSchema,
+        page: q.listErrors,
+        workbook: {
+          description: 'Todos los errores de la carga: fila, columna, valor, mensaje.',
+          fileName: (id) => `errores-carga-${id}.xlsx`,
+          sheetName: 'Errores',
+          rows: q.errorsInRowOrder,
+          columns: [
+            { header: 'Fila', width: 8, value: (e) => e.rowNumber ?? '' },
+            { header: 'Columna', width: 24, value: (e) => e.column ?? '' },
+            { header: 'Valor', width: 30, value: (e) => e.value ?? '' },
+            { header: 'Mensaje', width: 90, value: (e) => e.message },
+          ],
+        },
+      },
+    }),
+  )
 }

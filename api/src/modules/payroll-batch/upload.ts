@@ -1,93 +1,68 @@
-import { openXlsx, readFirstRowAt, XlsxFileError } from '@planillas/db/xlsx-package'
+import { payrollBatches, recordAudit } from '@planillas/db'
 import {
-  FILE_MESSAGES,
   headerProblems,
   PAYROLL_UPLOAD_MESSAGES as M,
   PAYROLL_LIMITS,
   type PayrollBatchFields,
   PayrollBatchFieldsSchema,
+  payrollType,
 } from '@planillas/domain'
-import type { FastifyRequest } from 'fastify'
-
-export type UploadedFile = { name: string; contentType: string; content: Buffer }
-export type UploadCheck =
-  | { ok: true; fields: PayrollBatchFields; file: UploadedFile }
-  | { ok: false; messages: string[] }
-
-type Received = {
-  fields: Record<string, string>
-  file?: UploadedFile & { truncated: boolean }
-  extraFiles: number
-}
+import {
+  type BatchUpload,
+  excelProblems,
+  fieldMessages,
+  type ReceivedForm,
+  receiveForm,
+} from '../../lib/batch-upload'
+import { violatedUniqueConstraint } from '../../lib/errors'
+import { codeTaken } from './queries'
 
 /**
- * Reads the multipart form (fields and one file of at most 20 MB, kept in memory) and checks at
- * once everything that does not need every row: the fields, the extension and the content of the
- * file (a real .xlsx, see `openXlsx`), its header row against the template. Every problem is
- * returned; nothing is stored here.
+ * 'Carga de planillas' in the batch pipeline: the fields (code, period, name, type) and one .xlsx
+ * of at most 20 MB whose header row is the template's; the code must be free (no payroll and no
+ * batch that may still become one has it). The batch is processed by the 'payroll-import' job.
  */
-export async function readUpload(req: FastifyRequest): Promise<UploadCheck> {
-  const received = req.isMultipart() ? await receive(req) : { fields: bodyFields(req.body), extraFiles: 0 }
-  const messages: string[] = []
-  const parsed = PayrollBatchFieldsSchema.safeParse(received.fields)
-  if (!parsed.success) messages.push(...new Set(parsed.error.issues.map((i) => i.message)))
-  const { file } = received
-  if (!file || (file.content.length === 0 && !file.name)) messages.push(M.file)
-  else {
-    if (received.extraFiles) messages.push(M.oneFile)
-    if (!/\.xlsx$/i.test(file.name)) messages.push(M.fileExtension)
-    if (file.truncated) messages.push(M.fileSize)
-    else if (file.content.length === 0) messages.push(FILE_MESSAGES.notXlsx)
-    else messages.push(...(await contentProblems(file.content)))
-  }
-  if (messages.length || !parsed.success || !file) return { ok: false, messages }
-  return { ok: true, fields: parsed.data, file }
-}
-
-async function contentProblems(content: Buffer): Promise<string[]> {
-  try {
-    // The worker inflates and counts every part as it reads; here only the header row is read.
-    const pkg = await openXlsx(content, { countRows: false })
-    const first = await readFirstRowAt(pkg)
-    const inSheet = (message: string) =>
-      pkg.sheetCount > 1 ? FILE_MESSAGES.inSheet(pkg.sheetName, message) : message
-    if (!first) return [inSheet(FILE_MESSAGES.empty)]
-    const problems =
-      first.number === 1 ? headerProblems(first.cells) : [FILE_MESSAGES.headerRowAt(first.number)]
-    return problems.map(inSheet)
-  } catch (error) {
-    if (error instanceof XlsxFileError) return [error.message]
-    throw error
-  }
-}
-
-async function receive(req: FastifyRequest): Promise<Received> {
-  const received: Received = { fields: {}, extraFiles: 0 }
-  const parts = req.parts({
-    limits: { fileSize: PAYROLL_LIMITS.maxFileBytes, files: 3, fields: 20, fieldSize: 10_000 },
-  })
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      received.fields[part.fieldname] = String(part.value ?? '')
-      continue
-    }
-    const chunks: Buffer[] = []
-    for await (const chunk of part.file) chunks.push(chunk as Buffer)
-    if (received.file) {
-      received.extraFiles++
-      continue
-    }
-    received.file = {
-      name: part.filename ?? '',
-      contentType: part.mimetype || 'application/octet-stream',
-      content: Buffer.concat(chunks),
-      truncated: part.file.truncated,
-    }
-  }
-  return received
-}
-
-function bodyFields(body: unknown): Record<string, string> {
-  if (!body || typeof body !== 'object') return {}
-  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v == null ? '' : String(v)]))
+export const PAYROLL_UPLOAD: BatchUpload<ReceivedForm & { stored: string[] }, PayrollBatchFields> = {
+  job: 'payroll-import',
+  theBatch: 'la carga',
+  accepted: M.accepted,
+  async receive(req) {
+    const form = await receiveForm(req, {
+      limits: { fileSize: PAYROLL_LIMITS.maxFileBytes, files: 3 },
+      isExcel: () => true,
+    })
+    return { ...form, stored: [] }
+  },
+  async check(db, received) {
+    const parsed = PayrollBatchFieldsSchema.safeParse(received.fields)
+    const messages = [
+      ...fieldMessages(parsed),
+      ...(await excelProblems(received, {
+        messages: M,
+        // Only the header row is read here: the worker inflates and counts every part.
+        countRows: false,
+        header: (cells) => headerProblems(cells),
+      })),
+    ]
+    if (messages.length || !parsed.success || !received.excel) return { ok: false, messages }
+    if (await codeTaken(db, parsed.data.code)) return { ok: false, messages: [M.codeTaken] }
+    return { ok: true, upload: parsed.data, excel: received.excel }
+  },
+  async record(tx, fields, excel, actor) {
+    const [batch] = await tx
+      .insert(payrollBatches)
+      .values({ ...fields, fileKey: excel.key, fileName: excel.name, fileSize: excel.size, createdBy: actor })
+      .returning()
+    await recordAudit(tx, {
+      action: 'CREATE',
+      entity: 'payroll_batches',
+      entityId: batch.id,
+      actor,
+      description: `Cargó el archivo '${excel.name}' para la planilla ${batch.code} '${batch.name}' (periodo ${batch.period}, ${payrollType[batch.type as 1 | 2].label}): carga #${batch.id}`,
+    })
+    return batch.id
+  },
+  // Another upload took the code between the check and the insert.
+  refusal: (error) =>
+    violatedUniqueConstraint(error) === 'payroll_batches_code_unique' ? M.codeTaken : undefined,
 }

@@ -6,7 +6,7 @@ import {
   type PayrollLineFilter,
   reviewReasons,
 } from '@planillas/domain'
-import { and, asc, count, eq, gt, ilike, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, ilike, or, sql } from 'drizzle-orm'
 import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
 import { inKeysetBatches } from '../../lib/xlsx'
 

@@ -1,3 +1,4 @@
+import { XLSX_MIME } from '@planillas/domain'
 import { Form } from '@remix-run/react'
 import type { FormEventHandler, InputHTMLAttributes, ReactNode } from 'react'
 import { controlClass, FieldShell } from './fields'
@@ -7,7 +8,7 @@ import { UploadErrors } from './upload-errors'
 export { controlClass }
 
 /** What a file input offers for an Excel workbook. */
-export const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+export const XLSX_ACCEPT = `.xlsx,${XLSX_MIME}`
 const fileControlClass = `${controlClass} file:mr-3 file:rounded file:border-0 file:bg-primary-light file:px-3 file:py-1 file:text-primary-dark`
 
 /**

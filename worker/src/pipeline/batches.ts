@@ -1,0 +1,66 @@
+import type { Database, paymentBatches, payrollBatches } from '@planillas/db'
+import { BATCH_STATUS, type PAYMENT_BATCH_STATUS } from '@planillas/domain'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+
+/** The tables of uploaded batches: each row is a file a clerk uploaded and the state of its job. */
+export type BatchTable = typeof payrollBatches | typeof paymentBatches
+export type BatchRow<T extends BatchTable> = T['$inferSelect']
+
+/** PENDIENTE and PROCESANDO are 1 and 2 in both tables (the other states differ). */
+const PENDING = BATCH_STATUS.PENDING satisfies typeof PAYMENT_BATCH_STATUS.PENDING
+const PROCESSING = BATCH_STATUS.PROCESSING satisfies typeof PAYMENT_BATCH_STATUS.PROCESSING
+export const RUNNING_STATUSES = [PENDING, PROCESSING]
+
+/**
+ * Takes a batch for this attempt: PENDIENTE or PROCESANDO (a crashed attempt) becomes PROCESANDO
+ * with the attempt counted, its progress back to zero (and `reset`, what else the kind starts
+ * again). A finished or unknown batch gives null: there is nothing to do.
+ */
+export async function claimBatch<T extends BatchTable>(
+  db: Database,
+  table: T,
+  batchId: number,
+  reset: { errorCount?: 0 } = {},
+): Promise<BatchRow<T> | null> {
+  const t: BatchTable = table
+  const [batch] = await db
+    .update(t)
+    .set({
+      status: PROCESSING,
+      progress: 0,
+      rowsRead: 0,
+      ...reset,
+      attempts: sql`${t.attempts} + 1`,
+      startedAt: new Date(),
+    })
+    .where(and(eq(t.id, batchId), inArray(t.status, RUNNING_STATUSES)))
+    .returning()
+  return (batch as BatchRow<T> | undefined) ?? null
+}
+
+/**
+ * Progress while working, visible at once (outside any transaction), capped below 100 (only the
+ * finishing transaction writes 100); ignored once the batch is no longer PROCESANDO.
+ */
+export async function reportProgress(
+  db: Database,
+  table: BatchTable,
+  batchId: number,
+  progress: number,
+  rowsRead: number,
+) {
+  await db
+    .update(table)
+    .set({ progress: Math.max(0, Math.min(99, Math.floor(progress))), rowsRead })
+    .where(and(eq(table.id, batchId), eq(table.status, PROCESSING)))
+}
+
+/** The batches still PENDIENTE or PROCESANDO, oldest first: the sweep's work list. */
+export async function unfinishedBatchIds(db: Database, table: BatchTable): Promise<number[]> {
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(inArray(table.status, RUNNING_STATUSES))
+    .orderBy(table.id)
+  return rows.map((r) => r.id)
+}
