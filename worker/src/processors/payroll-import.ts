@@ -19,8 +19,7 @@ import {
   reportProgress,
 } from '../payroll-import/batch-store'
 import { loadBankCodes } from '../payroll-import/employees'
-import { finishProcessed } from '../payroll-import/payroll-writer'
-import { validatePayrollFile } from '../payroll-import/validate-file'
+import { importPayrollFile } from '../payroll-import/import-file'
 
 export type PayrollImportOutcome =
   | { outcome: 'skipped' }
@@ -31,8 +30,9 @@ const FILE_MISSING = 'El archivo de la carga ya no está en el almacenamiento: v
 const SINGLE_ATTEMPT: JobInfo = { id: 'direct', attempt: 1, maxAttempts: 1 }
 
 /**
- * The payroll-import job (DESIGN §6): reads the batch's file, checks every row, then writes the
- * payroll and all its lines in one transaction (PROCESADO) or only the errors (CON ERRORES).
+ * The payroll-import job (DESIGN §6): reads the batch's file and checks every row while its lines
+ * stream into one transaction (issue 12), which commits the payroll and all its lines (PROCESADO)
+ * or is rolled back, leaving only the errors (CON ERRORES).
  * Idempotent: a finished batch is left alone, and the writing transaction re-checks the batch
  * under a row lock. Unexpected errors are thrown for a retry, except on the last attempt, where
  * the batch ends CON ERRORES with a generic message.
@@ -67,7 +67,6 @@ export async function processPayrollImport(
 
 async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<PayrollImportOutcome> {
   const { db } = ctx
-  const started = Date.now()
   // A file-level problem is all the clerk needs: row errors this attempt stored so far go.
   const reject = async (message: string, rowsRead = 0) => {
     await clearAttemptErrors(db, batch)
@@ -92,32 +91,26 @@ async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<Pay
     throw error
   }
   const banks = await loadBankCodes(db)
-  let result: Awaited<ReturnType<typeof validatePayrollFile>>
+  let result: Awaited<ReturnType<typeof importPayrollFile>>
   try {
-    result = await validatePayrollFile(db, pkg, banks, {
+    result = await importPayrollFile(db, pkg, banks, batch, {
       onProgress: (rows, fraction) => reportProgress(db, batch.id, fraction * 90, rows),
       onProblems: (problems) => insertErrors(db, batch.id, batch.attempts, problems),
     })
   } catch (error) {
     if (error instanceof XlsxFileError) return reject(error.message)
-    throw error
-  }
-  if (result.tooManyRows) return reject(FILE_MESSAGES.tooManyRows, result.rowsRead)
-  if (result.problemCount > 0) {
-    await finishWithErrors(db, batch, result.rowsRead)
-    return { outcome: 'rejected', errors: result.problemCount }
-  }
-  await reportProgress(db, batch.id, 95, result.rowsRead)
-  const readMs = Date.now() - started
-  try {
-    const payroll = await finishProcessed(db, batch, result.lines, result.rowsRead)
-    if (!payroll) return { outcome: 'skipped' }
-    const writeMs = Date.now() - started - readMs
-    return { outcome: 'processed', payrollId: payroll.id, rows: payroll.collaborators, readMs, writeMs }
-  } catch (error) {
     if (violates(error, 'payrolls_code_unique')) return reject(PAYROLL_UPLOAD_MESSAGES.codeTaken)
     throw error
   }
+  if (result.kind === 'skipped') return { outcome: 'skipped' }
+  if (result.kind === 'rejected') {
+    const { rowsRead, tooManyRows, problemCount } = result.result
+    if (tooManyRows) return reject(FILE_MESSAGES.tooManyRows, rowsRead)
+    await finishWithErrors(db, batch, rowsRead)
+    return { outcome: 'rejected', errors: problemCount }
+  }
+  const { payroll, readMs, writeMs } = result
+  return { outcome: 'processed', payrollId: payroll.id, rows: payroll.collaborators, readMs, writeMs }
 }
 
 /** Ends an unfinished batch CON ERRORES with the generic message (attempts exhausted, job lost). */
