@@ -29,6 +29,8 @@ export function safeCell(value: string | number | null | undefined): string | nu
   return evaluated ? `'${value}` : value
 }
 
+const CELL_SLICE = 500
+
 /**
  * Streams a one-sheet workbook to the reply, reading rows in batches so memory stays flat; the
  * producer waits when the client reads slowly (xlsx-writer.ts).
@@ -39,9 +41,13 @@ export function sendWorkbook<T>(
 ) {
   const stream = new PassThrough()
   const columns = options.columns
+  // Cells for a few hundred rows at a time: short-lived arrays the young generation collects.
   async function* cells() {
-    for await (const batch of options.rows)
-      yield batch.map((row) => columns.map((c) => safeCell(c.value(row))))
+    for await (const batch of options.rows) {
+      for (let at = 0; at < batch.length; at += CELL_SLICE) {
+        yield batch.slice(at, at + CELL_SLICE).map((row) => columns.map((c) => safeCell(c.value(row))))
+      }
+    }
   }
   writeXlsx(stream, {
     name: options.sheetName,
