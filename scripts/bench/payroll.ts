@@ -34,7 +34,8 @@ import pg from 'pg'
  * no queue, no validation). Each is run ROUNDS times, alternating, and the best of each is
  * compared, because the machine may be shared. Prints both, their ratio, the worker's peak RSS
  * during the imports, and the export of the payroll's details (issue 12: time and the API's peak
- * RSS). Needs DATABASE_URL (it creates and drops its own database) and Redis.
+ * RSS, and how much of it the export added to the API at rest). Needs DATABASE_URL (it creates
+ * and drops its own database) and Redis.
  */
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
@@ -361,7 +362,7 @@ Resultados (${formatCount(ROWS)} filas, PostgreSQL + BullMQ; ${ROUNDS === 1 ? 'u
   flujo mínimo:     ${seconds(bare.total)} s  (lectura exceljs en streaming con el mismo COPY a la par ${seconds(bare.read)} s + cierre ${seconds(bare.total - bare.read)} s, sin API ni cola)
   relación:         ${ratio.toFixed(2)}  (meta ≤ ${TARGETS.ratio})
   RSS del worker:   pico ${peakRss.toFixed(0)} MB durante las cargas (meta ≤ ${TARGETS.workerRssMb} MB); ${idleRss.toFixed(0)} MB en reposo; máximo desde su arranque ${memoryMb(worker.pid, 'VmHWM').toFixed(0)} MB
-  exportación:      detalle de ${formatCount(ROWS)} líneas en ${seconds(exported.ms)} s, ${(exported.bytes / 1024 / 1024).toFixed(1)} MB; RSS de la API ${exported.restRss.toFixed(0)} MB antes, pico ${exported.peakRss.toFixed(0)} MB (metas ≤ ${TARGETS.exportSeconds} s, ≤ ${TARGETS.exportRssMb} MB)
+  exportación:      detalle de ${formatCount(ROWS)} líneas en ${seconds(exported.ms)} s, ${(exported.bytes / 1024 / 1024).toFixed(1)} MB; RSS de la API ${exported.restRss.toFixed(0)} MB antes, pico ${exported.peakRss.toFixed(0)} MB (+${(exported.peakRss - exported.restRss).toFixed(0)} MB por la exportación) (metas ≤ ${TARGETS.exportSeconds} s, ≤ ${TARGETS.exportRssMb} MB)
 `)
     const missed = [
       rowsPerSecond < TARGETS.rowsPerSecond && 'filas/s',
