@@ -69,6 +69,28 @@ describe('payroll import', () => {
     expect(await h.counts()).toEqual(before)
   }, 120_000)
 
+  it('after the first problem writes nothing more, yet lists every later problem, and rolls back', async () => {
+    // Row 20,002 names nobody (found by the look-up, after 20,000 lines went to COPY); row 45,002 is bad too.
+    const file = await streamedPayrollWorkbook(50_000, (i) =>
+      i === 20_000 ? validRow(60_000) : i === 45_000 ? validRow(i, 0.001) : validRow(i),
+    )
+    const before = await h.counts()
+    const batch = await h.importFile(file)
+    expect(batch.status).toBe(BATCH_STATUS.FAILED)
+    expect(batch.errors).toEqual([
+      {
+        rowNumber: 20_002,
+        column: 'Número de documento',
+        value: fixtureDni(60_000),
+        message: ROW_MESSAGES.unknownEmployee,
+      },
+      { rowNumber: 45_002, column: 'Monto (S/)', value: '0.001', message: ROW_MESSAGES.amountDecimals },
+    ])
+    expect(await h.counts()).toEqual(before)
+    // The worker's connection left COPY and the rolled-back transaction: the next file is written.
+    expect((await h.importFile(await payrollWorkbook([validRow(7)]))).status).toBe(BATCH_STATUS.PROCESSED)
+  }, 120_000)
+
   it('does nothing the second time: one payroll per batch whatever the retries', async () => {
     const id = await h.upload(await payrollWorkbook([validRow(10), validRow(11)]))
     expect((await h.run(id)).outcome).toBe('processed')
