@@ -1,6 +1,8 @@
 import { banks, type Executor, rowsOf } from '@planillas/db'
 import type { PayrollRowValues } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import pg from 'pg'
 import { type EmployeesInPeriod, employeeFlagsSql } from './line-review'
 
 /** The employee holding a row's document, with what the line takes from them. */
@@ -24,31 +26,55 @@ export async function findEmployees(
 ): Promise<(EmployeeMatch | undefined)[]> {
   const found: (EmployeeMatch | undefined)[] = new Array(rows.length)
   if (!rows.length) return found
-  const result = await db.execute(sql`
-    select d.n, x.id, x.full_name as "fullName", x.flags
-    from unnest(
-      ${sql.param(rows.map((d) => d.identifierType))}::smallint[],
-      ${sql.param(rows.map((d) => d.identifier))}::text[],
-      ${sql.param(rows.map((d) => d.bankCode))}::text[],
-      ${sql.param(rows.map((d) => d.bankAccount))}::text[],
-      ${sql.param(rows.map((d) => d.bankInterAccount))}::text[]
-    ) with ordinality as d(identifier_type, identifier, bank_code, bank_account, bank_inter_account, n)
+  const params = [
+    rows.map((d) => d.identifierType),
+    rows.map((d) => d.identifier),
+    rows.map((d) => d.bankCode),
+    rows.map((d) => d.bankAccount),
+    rows.map((d) => d.bankInterAccount),
+  ]
+  const client = (db as { $client?: unknown }).$client
+  let answers: [n: string, id: number, fullName: string, flags: number][]
+  if (client instanceof pg.Pool) {
+    // A named statement: each of the worker's connections plans it once, not once per slice.
+    const result = await client.query<(typeof answers)[number]>({
+      name: 'payroll-import-employees',
+      text: LOOKUP_TEXT,
+      values: params,
+      rowMode: 'array',
+    })
+    answers = result.rows
+  } else {
+    const result = await db.execute(sql`
+      select d.n, x.id, x.full_name, x.flags from unnest(
+        ${sql.param(params[0])}::smallint[], ${sql.param(params[1])}::text[], ${sql.param(params[2])}::text[],
+        ${sql.param(params[3])}::text[], ${sql.param(params[4])}::text[]
+      ) ${LOOKUP_TAIL}`)
+    answers = rowsOf<{ n: string; id: number; full_name: string; flags: number }>(result).map((r) => [
+      r.n,
+      r.id,
+      r.full_name,
+      r.flags,
+    ])
+  }
+  for (const [n, rawId, fullName, flags] of answers) {
+    const id = Number(rawId)
+    found[Number(n) - 1] = { id, fullName, reviewFlags: Number(flags) | inPeriod.flagOf(id) }
+  }
+  return found
+}
+
+const LOOKUP_TAIL = sql`with ordinality as d(identifier_type, identifier, bank_code, bank_account, bank_inter_account, n)
     cross join lateral (
       select e.id, e.name || ' ' || e.surname as full_name, ${employeeFlagsSql} as flags
       from employees e
       where e.identifier_type = d.identifier_type and e.identifier = d.identifier
       limit 1
-    ) x`)
-  for (const row of rowsOf<{ n: number; id: number; fullName: string; flags: number }>(result)) {
-    const id = Number(row.id)
-    found[Number(row.n) - 1] = {
-      id,
-      fullName: row.fullName,
-      reviewFlags: Number(row.flags) | inPeriod.flagOf(id),
-    }
-  }
-  return found
-}
+    ) x`
+const LOOKUP_TEXT = new PgDialect().sqlToQuery(sql`
+    select d.n, x.id, x.full_name, x.flags from unnest(
+      ${sql.raw('$1')}::smallint[], ${sql.raw('$2')}::text[], ${sql.raw('$3')}::text[], ${sql.raw('$4')}::text[], ${sql.raw('$5')}::text[]
+    ) ${LOOKUP_TAIL}`).sql
 
 /** The bank codes known to the system (a few dozen rows). */
 export async function loadBankCodes(db: Executor): Promise<Set<string>> {

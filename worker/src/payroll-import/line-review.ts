@@ -2,6 +2,9 @@ import { type Executor, rowsOf } from '@planillas/db'
 import { EMPLOYEE_STATUS, LINE_REVIEW } from '@planillas/domain'
 import { type SQL, sql } from 'drizzle-orm'
 
+/** A code of ours written into the statement, so that it takes no parameter (a named statement). */
+const constant = (code: number) => sql.raw(String(Math.trunc(code)))
+
 /**
  * Why a new payroll's line must be looked at before it is paid (issue 11), worked out with the
  * employee look-up of each row (`findEmployees`) so that the line is written once, flags
@@ -21,8 +24,8 @@ export const employeeFlagsSql: SQL = sql`(
            e.bank_id is distinct from d.bank_code
         or e.bank_account is distinct from d.bank_account
         or (d.bank_inter_account is not null and e.bank_inter_account is distinct from d.bank_inter_account))
-      then ${LINE_REVIEW.BANK_DATA_DIFFER}::int else 0 end
-  | case when e.status = ${EMPLOYEE_STATUS.NO_CONTRACT} then ${LINE_REVIEW.NO_CONTRACT}::int else 0 end)`
+      then ${constant(LINE_REVIEW.BANK_DATA_DIFFER)} else 0 end
+  | case when e.status = ${constant(EMPLOYEE_STATUS.NO_CONTRACT)} then ${constant(LINE_REVIEW.NO_CONTRACT)} else 0 end)`
 
 /** The employees already in a VIGENTE payroll of the period and type, as a sorted array of ids. */
 export class EmployeesInPeriod {
