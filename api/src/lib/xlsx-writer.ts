@@ -94,7 +94,12 @@ function rowXml(r: number, values: CellValue[], letters: string[], style: string
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }
 
+/** Anything `textXml` has to change: most texts have none, and are written as they are. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML cannot hold, looked for
+const NEEDS_WORK = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff&<>"]|^\s|\s$/
+
 function textXml(value: string): string {
+  if (!NEEDS_WORK.test(value)) return `<t>${value}</t>`
   const escaped = value.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => XML_ESCAPES[c])
   return /^\s|\s$/.test(value) ? `<t xml:space="preserve">${escaped}</t>` : `<t>${escaped}</t>`
 }

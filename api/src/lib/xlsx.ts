@@ -8,6 +8,8 @@ export type ExportColumn<T> = {
   value: (row: T) => string | number | null | undefined
 }
 
+/** The first characters that `safeCell` must look at more closely: = @ tab CR + - */
+const MAY_START_FORMULA = new Set([0x3d, 0x40, 0x09, 0x0d, 0x2b, 0x2d])
 /** Always read as a formula (or a cell break) when typed: '=', '@', tab, CR. */
 const FORMULA_START = /^[=@\t\r]/
 /**
@@ -25,6 +27,7 @@ const INERT_AFTER_SIGN = /^[+-][\d\s.,:/()+-]*$/
 export function safeCell(value: string | number | null | undefined): string | number {
   if (value === null || value === undefined) return ''
   if (typeof value === 'number') return value
+  if (!MAY_START_FORMULA.has(value.charCodeAt(0))) return value
   const evaluated = FORMULA_START.test(value) || (/^[+-]/.test(value) && !INERT_AFTER_SIGN.test(value))
   return evaluated ? `'${value}` : value
 }
