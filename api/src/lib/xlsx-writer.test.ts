@@ -44,6 +44,19 @@ describe('the streamed xlsx writer', () => {
     expect(sheet.getColumn(2).width).toBe(12)
   })
 
+  it('keeps every row whole across the buffers the sheet is written in (megabytes of XML)', async () => {
+    const rows: CellValue[][] = Array.from({ length: 20_000 }, (_, i) => [
+      i + 2,
+      `ÑAÑEZ PÉREZ ${'ó'.repeat(i % 40)} ${i}`,
+      i + 0.25,
+    ])
+    const sheet = await roundTrip(['Fila', 'Nombre', 'Monto'], rows)
+    expect(sheet.actualRowCount).toBe(20_001)
+    for (const i of [0, 1, 4_321, 9_999, 19_999]) {
+      expect(sheet.getRow(i + 2).values).toEqual([undefined, ...rows[i]])
+    }
+  }, 60_000)
+
   it('names columns past Z', () => {
     expect([0, 25, 26, 27, 701, 702].map(columnLetter)).toEqual(['A', 'Z', 'AA', 'AB', 'ZZ', 'AAA'])
   })

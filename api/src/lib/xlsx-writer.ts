@@ -22,28 +22,60 @@ export async function writeXlsx(
 }
 
 async function* single(content: string) {
-  yield content
+  yield Buffer.from(content, 'utf8')
 }
 
-async function* sheetXml(columns: SheetColumn[], rows: AsyncIterable<CellValue[][]>): AsyncIterable<string> {
+/** Bytes of sheet XML gathered before they go to deflate. */
+const CHUNK_BYTES = 256 * 1024
+
+/**
+ * The sheet's XML, row by row into buffers of CHUNK_BYTES outside the JavaScript heap (issue 12):
+ * one small string per row that dies young, instead of a string per batch of thousands of rows
+ * that V8 flattened and kept in its large-object space (the garbage collector took half the
+ * export's time and the API's RSS grew by some 200 MB per 100,000 lines).
+ */
+async function* sheetXml(columns: SheetColumn[], rows: AsyncIterable<CellValue[][]>): AsyncIterable<Buffer> {
   const letters = columns.map((_, i) => columnLetter(i))
   const cols = columns.map(
     (c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`,
   )
-  yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><cols>${cols.join('')}</cols><sheetData>`
-  yield rowXml(
-    1,
-    columns.map((c) => c.header),
-    letters,
-    ' s="1"',
-  )
+  let chunk = Buffer.allocUnsafe(CHUNK_BYTES)
+  let used = 0
+  /** Appends text; hands back a full chunk when the text did not fit. */
+  const append = (text: string): Buffer | null => {
+    let full: Buffer | null = null
+    // UTF-8 takes at most 3 bytes per UTF-16 unit.
+    if (used + text.length * 3 > chunk.length) {
+      full = chunk.subarray(0, used)
+      chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, text.length * 3))
+      used = 0
+    }
+    used += chunk.write(text, used, 'utf8')
+    return full
+  }
+  const head = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><cols>${cols.join('')}</cols><sheetData>`
+  for (const text of [
+    head,
+    rowXml(
+      1,
+      columns.map((c) => c.header),
+      letters,
+      ' s="1"',
+    ),
+  ]) {
+    const full = append(text)
+    if (full) yield full
+  }
   let r = 1
   for await (const batch of rows) {
-    let xml = ''
-    for (const row of batch) xml += rowXml(++r, row, letters, '')
-    yield xml
+    for (const row of batch) {
+      const full = append(rowXml(++r, row, letters, ''))
+      if (full) yield full
+    }
   }
-  yield '</sheetData></worksheet>'
+  const full = append('</sheetData></worksheet>')
+  if (full) yield full
+  yield chunk.subarray(0, used)
 }
 
 function rowXml(r: number, values: CellValue[], letters: string[], style: string): string {
@@ -62,7 +94,12 @@ function rowXml(r: number, values: CellValue[], letters: string[], style: string
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }
 
+/** Anything `textXml` has to change: most texts have none, and are written as they are. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML cannot hold, looked for
+const NEEDS_WORK = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff&<>"]|^\s|\s$/
+
 function textXml(value: string): string {
+  if (!NEEDS_WORK.test(value)) return `<t>${value}</t>`
   const escaped = value.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => XML_ESCAPES[c])
   return /^\s|\s$/.test(value) ? `<t xml:space="preserve">${escaped}</t>` : `<t>${escaped}</t>`
 }
@@ -127,7 +164,7 @@ class ZipStream {
     if (!this.out.write(chunk)) await once(this.out, 'drain')
   }
 
-  async add(name: string, content: AsyncIterable<string>) {
+  async add(name: string, content: AsyncIterable<Buffer>) {
     const nameBytes = Buffer.from(name, 'utf8')
     const offset = this.offset
     const header = Buffer.alloc(30)
@@ -139,7 +176,9 @@ class ZipStream {
     header.writeUInt16LE(nameBytes.length, 26)
     await this.write(Buffer.concat([header, nameBytes]))
 
-    const deflate = createDeflateRaw({ level: 6 })
+    // Level 1: the 58 MB of XML of 100,000 lines deflate in 0.14 s to 6.0 MB; level 6 took 0.83 s
+    // of a loaded core for 5.2 MB (issue 12).
+    const deflate = createDeflateRaw({ level: 1 })
     let crc = 0
     let size = 0
     let compressed = 0
@@ -149,8 +188,7 @@ class ZipStream {
         await this.write(chunk)
       }
     })()
-    for await (const text of content) {
-      const bytes = Buffer.from(text, 'utf8')
+    for await (const bytes of content) {
       crc = crc32(bytes, crc)
       size += bytes.length
       if (!deflate.write(bytes)) await once(deflate, 'drain')

@@ -9,6 +9,8 @@ export type ExportColumn<T> = {
   value: (row: T) => string | number | null | undefined
 }
 
+/** The first characters that `safeCell` must look at more closely: = @ tab CR + - */
+const MAY_START_FORMULA = new Set([0x3d, 0x40, 0x09, 0x0d, 0x2b, 0x2d])
 /** Always read as a formula (or a cell break) when typed: '=', '@', tab, CR. */
 const FORMULA_START = /^[=@\t\r]/
 /**
@@ -26,9 +28,12 @@ const INERT_AFTER_SIGN = /^[+-][\d\s.,:/()+-]*$/
 export function safeCell(value: string | number | null | undefined): string | number {
   if (value === null || value === undefined) return ''
   if (typeof value === 'number') return value
+  if (!MAY_START_FORMULA.has(value.charCodeAt(0))) return value
   const evaluated = FORMULA_START.test(value) || (/^[+-]/.test(value) && !INERT_AFTER_SIGN.test(value))
   return evaluated ? `'${value}` : value
 }
+
+const CELL_SLICE = 500
 
 /**
  * Streams a one-sheet workbook to the reply, reading rows in batches so memory stays flat; the
@@ -40,9 +45,13 @@ export function sendWorkbook<T>(
 ) {
   const stream = new PassThrough()
   const columns = options.columns
+  // Cells for a few hundred rows at a time: short-lived arrays the young generation collects.
   async function* cells() {
-    for await (const batch of options.rows)
-      yield batch.map((row) => columns.map((c) => safeCell(c.value(row))))
+    for await (const batch of options.rows) {
+      for (let at = 0; at < batch.length; at += CELL_SLICE) {
+        yield batch.slice(at, at + CELL_SLICE).map((row) => columns.map((c) => safeCell(c.value(row))))
+      }
+    }
   }
   writeXlsx(stream, {
     name: options.sheetName,

@@ -14,6 +14,8 @@ describe('PayrollLines', () => {
         bankAccount: String(19_100_000_000_000 + i),
         bankInterAccount: i % 5 ? `0021910000${String(i).padStart(10, '0')}` : null,
         amount: i % 7 ? `${i}.5` : '0.29',
+        fullName: i % 2 ? `ÑAÑEZ ${i}` : `PÉREZ ${i}`,
+        reviewFlags: i % 8,
       })
     }
     expect(lines.length).toBe(5000)
@@ -27,6 +29,8 @@ describe('PayrollLines', () => {
       bankAccount: ['19100000004998', '19100000004999'],
       bankInterAccount: ['00219100000000004998', '00219100000000004999'],
       amount: ['0.29', '4999.50'],
+      fullName: ['PÉREZ 4998', 'ÑAÑEZ 4999'],
+      reviewFlags: [6, 7],
     })
     expect(lines.columns(0, 1)).toMatchObject({
       bankCode: ['011'],

@@ -1,7 +1,12 @@
 import type { PayrollRowValues } from '@planillas/domain'
 
-/** A checked row with the employee who holds its document. */
-export type PayrollLine = PayrollRowValues & { rowNumber: number; employeeId: number }
+/** A checked row with the employee who holds its document, their name and the line's review flags. */
+export type PayrollLine = PayrollRowValues & {
+  rowNumber: number
+  employeeId: number
+  fullName: string
+  reviewFlags: number
+}
 
 /** One slice of lines, column by column, as the set-based insert takes them. */
 export type LineColumns = {
@@ -13,13 +18,16 @@ export type LineColumns = {
   bankAccount: string[]
   bankInterAccount: (string | null)[]
   amount: string[]
+  fullName: string[]
+  reviewFlags: number[]
 }
 
 const INTS = 3 // row number, employee id, identifier type
 const TEXTS = 3 // identifier, account, CCI (ASCII: letters and digits only, by the row rules)
 
 /**
- * The lines of a clean file, packed until they are written: numbers in typed arrays, the texts
+ * The lines of a clean file, packed until they are written (PGlite, which cannot stream COPY
+ * while the sheet is read; on PostgreSQL the lines go to COPY as they are checked): numbers in typed arrays, the texts
  * (ASCII by the row rules) in one byte buffer, amounts as integer cents. 200,000 lines take about
  * 15 MB outside the JavaScript heap instead of some 60 MB of strings inside it, which keeps the
  * worker's memory flat (issue 4: ≤ 250 MB for 100,000 rows).
@@ -34,6 +42,9 @@ export class PayrollLines {
   private textEnd = 0
   private bankCodes: string[] = []
   private bankIndex = new Uint16Array(1024)
+  private flags = new Uint8Array(1024)
+  // Names may hold any letter (not ASCII): plain strings, fresh from the look-up's result.
+  private names: string[] = []
 
   get length() {
     return this.count
@@ -53,6 +64,8 @@ export class PayrollLines {
     let bank = this.bankCodes.indexOf(line.bankCode)
     if (bank === -1) bank = this.bankCodes.push(line.bankCode) - 1
     this.bankIndex[i] = bank
+    this.flags[i] = line.reviewFlags
+    this.names.push(line.fullName)
     this.count++
   }
 
@@ -67,6 +80,8 @@ export class PayrollLines {
       bankAccount: [],
       bankInterAccount: [],
       amount: [],
+      fullName: [],
+      reviewFlags: [],
     }
     for (let i = from; i < Math.min(to, this.count); i++) {
       columns.rowNumber.push(this.ints[i * INTS])
@@ -82,6 +97,8 @@ export class PayrollLines {
       )
       columns.bankCode.push(this.bankCodes[this.bankIndex[i]])
       columns.amount.push(fromCents(this.cents[i]))
+      columns.fullName.push(this.names[i])
+      columns.reviewFlags.push(this.flags[i])
     }
     return columns
   }
@@ -99,6 +116,7 @@ export class PayrollLines {
       this.textLengths = grow(this.textLengths, size * TEXTS)
       this.textStarts = grow(this.textStarts, size)
       this.bankIndex = grow(this.bankIndex, size)
+      this.flags = grow(this.flags, size)
     }
     const needed =
       this.textEnd + line.identifier.length + line.bankAccount.length + (line.bankInterAccount?.length ?? 0)

@@ -3,8 +3,8 @@ import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planill
 import { openTestDatabase } from '@planillas/db/testing'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PayrollLines } from './payroll-lines'
-import { copyText, copyValue, insertLines } from './payroll-writer'
+import { type PayrollLine, PayrollLines } from './payroll-lines'
+import { CopyLines, copyLine, copyValue, insertLines, postgresClientOf } from './payroll-writer'
 
 let handle: DatabaseHandle
 const LINES = 12_345
@@ -16,73 +16,124 @@ beforeAll(async () => {
 })
 afterAll(() => handle.close())
 
-/** Lines for employees 1…n, pushed in reverse row order (look-ups finish in any order). */
+const lineOf = (i: number): PayrollLine => ({
+  rowNumber: i + 2,
+  employeeId: i + 1,
+  identifierType: 1,
+  identifier: fixtureDni(i),
+  fullName: `NOMBRE ${i} APELLIDO ${i}`,
+  reviewFlags: i % 5 === 0 ? 2 : 0,
+  bankCode: '002',
+  bankAccount: String(19_100_000_000_000 + i),
+  bankInterAccount: i % 3 ? `0021910000${String(i).padStart(10, '0')}` : null,
+  amount: `${100 + (i % 50)}.25`,
+})
+
 function linesFor(n: number) {
   const lines = new PayrollLines()
-  for (let i = n - 1; i >= 0; i--) {
-    lines.push({
-      rowNumber: i + 2,
-      employeeId: i + 1,
-      identifierType: 1,
-      identifier: fixtureDni(i),
-      bankCode: '002',
-      bankAccount: String(19_100_000_000_000 + i),
-      bankInterAccount: i % 3 ? `0021910000${String(i).padStart(10, '0')}` : null,
-      amount: `${100 + (i % 50)}.25`,
-    })
-  }
+  for (let i = 0; i < n; i++) lines.push(lineOf(i))
   return lines
+}
+
+async function newPayroll(code: string) {
+  const [payroll] = await handle.db
+    .insert(payrolls)
+    .values({ code, period: '202611', name: code, type: 1 })
+    .returning({ id: payrolls.id })
+  return payroll.id
+}
+
+const written = (payrollId: number) =>
+  handle.db
+    .select()
+    .from(payrollLines)
+    .where(eq(payrollLines.payrollId, payrollId))
+    .orderBy(asc(payrollLines.rowNumber))
+
+/** COPY on PostgreSQL, the packed lines' slices on PGlite: the way the import writes on each. */
+async function writeAll(payrollId: number, n: number, fail?: string) {
+  await handle.db.transaction(async (tx) => {
+    const client = postgresClientOf(tx)
+    if (client) {
+      const copy = new CopyLines(client, payrollId, 'ana@planillas.pe')
+      try {
+        for (let i = 0; i < n; i++) {
+          const wait = copy.push(lineOf(i))
+          if (wait) await wait
+        }
+        if (fail) throw new Error(fail)
+      } catch (error) {
+        await copy.cancel()
+        throw error
+      }
+      expect(await copy.finish()).toBe(n)
+    } else {
+      await insertLines(tx, payrollId, linesFor(n), 'ana@planillas.pe')
+      if (fail) throw new Error(fail)
+    }
+  })
 }
 
 describe('writing payroll lines', () => {
   it('escapes texts for COPY and writes nulls as \\N', () => {
     expect(copyValue(null)).toBe('\\N')
     expect(copyValue('a\\b\tc\nd\re')).toBe('a\\\\b\\tc\\nd\\re')
-    const [chunk] = [...copyText(linesFor(1))]
-    expect(chunk).toBe(`2\t1\t1\t${fixtureDni(0)}\t002\t19100000000000\t\\N\t100.25\n`)
+    expect(copyValue('PÉREZ ÑAÑEZ')).toBe('PÉREZ ÑAÑEZ')
+    expect(copyLine('7\tana\t', lineOf(0))).toBe(
+      `7\tana\t2\t1\t1\t${fixtureDni(0)}\tNOMBRE 0 APELLIDO 0\t002\t19100000000000\t\\N\t100.25\t2\n`,
+    )
   })
 
-  it('writes every line with the employee’s name in the caller’s transaction (COPY on PostgreSQL)', async () => {
-    const [payroll] = await handle.db
-      .insert(payrolls)
-      .values({ code: 'PL-COPY', period: '202611', name: 'Copia', type: 1 })
-      .returning({ id: payrolls.id })
-    const method = await handle.db.transaction((tx) =>
-      insertLines(tx, payroll.id, linesFor(LINES), 'ana@planillas.pe'),
-    )
-    expect(method).toBe(handle.kind === 'postgres' ? 'copy' : 'insert')
-    const written = await handle.db
-      .select()
-      .from(payrollLines)
-      .where(eq(payrollLines.payrollId, payroll.id))
-      .orderBy(asc(payrollLines.rowNumber))
-    expect(written).toHaveLength(LINES)
-    expect(written.map((l) => l.rowNumber)).toEqual(Array.from({ length: LINES }, (_, i) => i + 2))
-    expect(written[3]).toMatchObject({
+  it('writes every line, name and flags included, in the caller’s transaction', async () => {
+    const payrollId = await newPayroll('PL-COPY')
+    await writeAll(payrollId, LINES)
+    const rows = await written(payrollId)
+    expect(rows).toHaveLength(LINES)
+    expect(rows.map((l) => l.rowNumber)).toEqual(Array.from({ length: LINES }, (_, i) => i + 2))
+    expect(rows[3]).toMatchObject({
       rowNumber: 5,
       employeeId: 4,
       identifier: fixtureDni(3),
       fullName: 'NOMBRE 3 APELLIDO 3',
       bankInterAccount: null,
       amount: '103.25',
+      reviewFlags: 0,
       createdBy: 'ana@planillas.pe',
     })
-    expect(written[4].bankInterAccount).toBe('00219100000000000004')
+    expect(rows[4].bankInterAccount).toBe('00219100000000000004')
+    expect(rows[5].reviewFlags).toBe(2)
   })
 
-  it('writes nothing when the transaction fails after the lines', async () => {
-    const [payroll] = await handle.db
-      .insert(payrolls)
-      .values({ code: 'PL-ROLLBACK', period: '202611', name: 'Revertida', type: 1 })
-      .returning({ id: payrolls.id })
+  it('writes nothing when the transaction fails in the middle of the lines', async () => {
+    const payrollId = await newPayroll('PL-ROLLBACK')
+    await expect(writeAll(payrollId, 9_000, 'en medio de las líneas')).rejects.toThrow(
+      'en medio de las líneas',
+    )
+    expect(await written(payrollId)).toEqual([])
+    // The connection left COPY mode: the pool serves the next query.
+    await writeAll(payrollId, 10)
+    expect(await written(payrollId)).toHaveLength(10)
+  })
+
+  it('fails the whole write when a line names an employee that no longer exists', async () => {
+    const payrollId = await newPayroll('PL-GONE')
     await expect(
       handle.db.transaction(async (tx) => {
-        await insertLines(tx, payroll.id, linesFor(10), 'ana@planillas.pe')
-        throw new Error('después de las líneas')
+        const client = postgresClientOf(tx)
+        const line = { ...lineOf(1), employeeId: 999_999 }
+        if (client) {
+          const copy = new CopyLines(client, payrollId, 'ana@planillas.pe')
+          copy.push(lineOf(0))
+          copy.push(line)
+          await copy.finish()
+        } else {
+          const lines = new PayrollLines()
+          lines.push(lineOf(0))
+          lines.push(line)
+          await insertLines(tx, payrollId, lines, 'ana@planillas.pe')
+        }
       }),
-    ).rejects.toThrow('después de las líneas')
-    expect(await handle.db.select().from(payrollLines).where(eq(payrollLines.payrollId, payroll.id))).toEqual(
-      [],
-    )
+    ).rejects.toThrow()
+    expect(await written(payrollId)).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import { once } from 'node:events'
+import { finished } from 'node:stream/promises'
 import {
   type Database,
   type Executor,
@@ -14,177 +14,194 @@ import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import type { ClaimedBatch } from './batch-store'
-import { flagLinesForReview } from './line-review'
-import type { PayrollLines } from './payroll-lines'
+import type { PayrollLine, PayrollLines } from './payroll-lines'
 
 export { PayrollLines } from './payroll-lines'
 
 const INSERT_SLICE = 5000
+/** COPY text gathered before it is handed to the connection (one CopyData message). */
+const COPY_CHUNK_CHARS = 64 * 1024
 
-/**
- * Writes the lines in the caller's transaction: COPY on PostgreSQL, set-based inserts on PGlite
- * (which has no COPY FROM STDIN over its wire).
- */
-export async function insertLines(
-  db: Executor,
-  payrollId: number,
-  lines: PayrollLines,
-  actor: string,
-): Promise<'copy' | 'insert'> {
-  const client = postgresClientOf(db)
-  if (!client) {
-    await insertLinesInSlices(db, payrollId, lines, actor)
-    return 'insert'
-  }
-  await copyLines(db, client, payrollId, lines, actor)
-  return 'copy'
+/** Where checked lines go as the sheet is read. */
+export interface LineSink {
+  /** May return a promise to wait for (backpressure). */
+  push(line: PayrollLine): Promise<void> | void
 }
 
+/** The payroll a file becomes (the benchmark's bare pipeline has no batch: id null). */
+export type PayrollHeader = Pick<ClaimedBatch, 'code' | 'period' | 'name' | 'type' | 'createdBy'> & {
+  id: number | null
+}
+
+/** True when the database is node-postgres, where lines stream into COPY while the sheet is read. */
+export const canStreamLines = (db: Database) => (db as { $client?: unknown }).$client instanceof pg.Pool
+
 /** The node-postgres connection under a drizzle transaction, or null (PGlite, or not in a transaction). */
-function postgresClientOf(db: Executor): pg.ClientBase | null {
+export function postgresClientOf(db: Executor): pg.ClientBase | null {
   const client = (db as { session?: { client?: unknown } }).session?.client
   return client instanceof pg.Client ? client : null
 }
 
-/**
- * COPY (text format) of every line into a temporary table, then one `INSERT … SELECT` that takes
- * the full name from employees in the same statement, as the slices below do. COPY streams the
- * lines in chunks, so the text of a 200,000-line payroll is never held whole; the temporary
- * table goes with the transaction.
- */
-async function copyLines(
-  db: Executor,
-  client: pg.ClientBase,
-  payrollId: number,
-  lines: PayrollLines,
-  actor: string,
-) {
-  await db.execute(sql`
-    create temporary table incoming_payroll_lines (
-      row_number int, employee_id int, identifier_type smallint, identifier text,
-      bank_code text, bank_account text, bank_inter_account text, amount numeric(12,2)
-    ) on commit drop`)
-  await pipeline(
-    Readable.from(copyText(lines)),
-    client.query(copyFrom('copy incoming_payroll_lines from stdin')),
-  )
-  await db.execute(sql`
-    insert into payroll_lines (payroll_id, created_by, row_number, employee_id, identifier_type, identifier,
-      full_name, bank_code, bank_account, bank_inter_account, amount)
-    select ${payrollId}::int, ${actor}::text, l.row_number, l.employee_id, l.identifier_type, l.identifier,
-      e.name || ' ' || e.surname, l.bank_code, l.bank_account, l.bank_inter_account, l.amount
-    from incoming_payroll_lines l
-    left join employees e on e.id = l.employee_id
-    order by l.row_number`)
-  await db.execute(sql`drop table incoming_payroll_lines`)
-}
+const COPY_COLUMNS =
+  'payroll_id, created_by, row_number, employee_id, identifier_type, identifier, full_name, bank_code, bank_account, bank_inter_account, amount, review_flags'
 
-/** COPY's text format, INSERT_SLICE lines per chunk. */
-export function* copyText(lines: PayrollLines): Generator<string> {
-  for (let at = 0; at < lines.length; at += INSERT_SLICE) {
-    const c = lines.columns(at, at + INSERT_SLICE)
-    let chunk = ''
-    for (let i = 0; i < c.rowNumber.length; i++) {
-      chunk += `${c.rowNumber[i]}\t${c.employeeId[i]}\t${c.identifierType[i]}\t${copyValue(c.identifier[i])}\t${copyValue(c.bankCode[i])}\t${copyValue(c.bankAccount[i])}\t${copyValue(c.bankInterAccount[i])}\t${c.amount[i]}\n`
-    }
-    yield chunk
+/**
+ * COPY (text format) straight into `payroll_lines`, fed line by line while the sheet is still
+ * being read (issue 12): the lines arrive with their employee, full name and review flags from the
+ * look-up, so each is written once and nothing is left to do after the last row. The COPY runs in
+ * the caller's transaction; whatever goes wrong (a row error, the employee deleted meanwhile: the
+ * foreign key) the transaction is rolled back and nothing stays written. Text is handed to the
+ * connection in chunks, waiting for it to drain, so memory does not grow with the file.
+ * `finish` or `cancel` must be called before the transaction ends (the connection is in COPY mode).
+ */
+export class CopyLines implements LineSink {
+  private readonly stream: ReturnType<typeof copyFrom>
+  private readonly prefix: string
+  private text = ''
+  private failure: { error: unknown } | null = null
+  private closed = false
+  written = 0
+
+  constructor(client: pg.ClientBase, payrollId: number, actor: string) {
+    this.prefix = `${payrollId}\t${copyValue(actor)}\t`
+    this.stream = client.query(copyFrom(`copy payroll_lines (${COPY_COLUMNS}) from stdin`))
+    this.stream.on('error', (error) => {
+      this.failure ??= { error }
+    })
+  }
+
+  /** Synchronous but for every COPY_CHUNK_CHARS of text, when it may wait for the connection. */
+  push(line: PayrollLine): Promise<void> | undefined {
+    if (this.closed) throw new Error('COPY ya cerrado')
+    this.text += copyLine(this.prefix, line)
+    this.written++
+    return this.text.length >= COPY_CHUNK_CHARS ? this.flush() : undefined
+  }
+
+  private async flush() {
+    if (this.failure) throw this.failure.error
+    const text = this.text
+    this.text = ''
+    if (text && !this.stream.write(text)) await once(this.stream, 'drain')
+  }
+
+  /** Ends the COPY; throws what PostgreSQL refused. Returns the lines written. */
+  async finish(): Promise<number> {
+    await this.flush()
+    this.closed = true
+    this.stream.end()
+    await finished(this.stream)
+    if (this.failure) throw this.failure.error
+    return this.written
+  }
+
+  /** Abandons the COPY (CopyFail) and waits until the connection is out of COPY mode. */
+  async cancel() {
+    if (this.closed) return
+    this.closed = true
+    this.text = ''
+    this.stream.destroy()
+    await finished(this.stream).catch(() => undefined)
   }
 }
+
+/** One line in COPY's text format, after the payroll id and author. */
+export const copyLine = (prefix: string, l: PayrollLine) =>
+  `${prefix}${l.rowNumber}\t${l.employeeId}\t${l.identifierType}\t${copyValue(l.identifier)}\t${copyValue(l.fullName)}\t${copyValue(l.bankCode)}\t${copyValue(l.bankAccount)}\t${copyValue(l.bankInterAccount)}\t${l.amount}\t${l.reviewFlags}\n`
 
 /** A text value in COPY's text format: \N for null, backslash and control characters escaped. */
 export const copyValue = (value: string | null) =>
-  value === null ? '\\N' : value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c])
+  value === null
+    ? '\\N'
+    : COPY_SPECIAL.test(value)
+      ? value.replace(COPY_SPECIALS, (c) => COPY_ESCAPES[c])
+      : value
 
+const COPY_SPECIAL = /[\\\t\n\r]/
+const COPY_SPECIALS = /[\\\t\n\r]/g
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' }
 
 /**
- * Set-based inserts (`INSERT … SELECT unnest(…)`, STACK: 0.6 s per 100k rows) in slices. The
- * full name is the employee's, taken in the same statement (an employee deleted since the check
- * makes it fail, never drops the line: left join, then NOT NULL and the foreign key object).
+ * Set-based inserts (`INSERT … SELECT unnest(…)`, STACK: 0.6 s per 100k rows) in slices, for
+ * PGlite (no COPY FROM STDIN over its wire). The employee's foreign key refuses a line whose
+ * employee was deleted since the look-up.
  */
-async function insertLinesInSlices(db: Executor, payrollId: number, lines: PayrollLines, actor: string) {
+export async function insertLines(db: Executor, payrollId: number, lines: PayrollLines, actor: string) {
   for (let at = 0; at < lines.length; at += INSERT_SLICE) {
     const c = lines.columns(at, at + INSERT_SLICE)
     await db.execute(sql`
-      insert into payroll_lines (payroll_id, created_by, row_number, employee_id, identifier_type, identifier,
-        full_name, bank_code, bank_account, bank_inter_account, amount)
-      select ${payrollId}::int, ${actor}::text, l.row_number, l.employee_id, l.identifier_type, l.identifier,
-        e.name || ' ' || e.surname, l.bank_code, l.bank_account, l.bank_inter_account, l.amount
+      insert into payroll_lines (${sql.raw(COPY_COLUMNS)})
+      select ${payrollId}::int, ${actor}::text, l.*
       from unnest(
         ${sql.param(c.rowNumber)}::int[], ${sql.param(c.employeeId)}::int[],
         ${sql.param(c.identifierType)}::smallint[], ${sql.param(c.identifier)}::text[],
-        ${sql.param(c.bankCode)}::text[], ${sql.param(c.bankAccount)}::text[],
-        ${sql.param(c.bankInterAccount)}::text[], ${sql.param(c.amount)}::numeric(12,2)[]
-      ) as l(row_number, employee_id, identifier_type, identifier, bank_code, bank_account, bank_inter_account, amount)
-      left join employees e on e.id = l.employee_id`)
+        ${sql.param(c.fullName)}::text[], ${sql.param(c.bankCode)}::text[],
+        ${sql.param(c.bankAccount)}::text[], ${sql.param(c.bankInterAccount)}::text[],
+        ${sql.param(c.amount)}::numeric(12,2)[], ${sql.param(c.reviewFlags)}::smallint[]
+      ) as l`)
   }
 }
 
-/** Writes the payroll with its lines and totals in the caller's transaction; returns its id. */
-export async function insertPayroll(
-  tx: Executor,
-  /** The batch it comes from (none for the benchmark's bare pipeline). */
-  batch: Pick<ClaimedBatch, 'code' | 'period' | 'name' | 'type' | 'createdBy'> & { id: number | null },
-  lines: PayrollLines,
-): Promise<{ id: number; collaborators: number; totalAmount: string }> {
-  const actor = batch.createdBy ?? SYSTEM_ACTOR
+/** The payroll's own row, before its lines (their foreign key needs it). */
+export async function insertPayrollRow(tx: Executor, header: PayrollHeader): Promise<number> {
   const [payroll] = await tx
     .insert(payrolls)
     .values({
-      code: batch.code,
-      period: batch.period,
-      name: batch.name,
-      type: batch.type,
-      batchId: batch.id,
-      createdBy: actor,
+      code: header.code,
+      period: header.period,
+      name: header.name,
+      type: header.type,
+      batchId: header.id,
+      createdBy: header.createdBy ?? SYSTEM_ACTOR,
     })
     .returning({ id: payrolls.id })
-  await insertLines(tx, payroll.id, lines, actor)
-  await flagLinesForReview(tx, payroll.id)
-  // Totals come from the rows written, so they can never disagree with them.
+  return payroll.id
+}
+
+/** The payroll's totals, from the rows written, so they can never disagree with them. */
+export async function writeTotals(tx: Executor, payrollId: number) {
   const [totals] = await tx
     .update(payrolls)
     .set({
-      collaborators: sql`(select count(*) from payroll_lines where payroll_id = ${payroll.id})`,
-      totalAmount: sql`(select coalesce(sum(amount), 0) from payroll_lines where payroll_id = ${payroll.id})`,
+      collaborators: sql`(select count(*) from payroll_lines where payroll_id = ${payrollId})`,
+      totalAmount: sql`(select coalesce(sum(amount), 0) from payroll_lines where payroll_id = ${payrollId})`,
     })
-    .where(eq(payrolls.id, payroll.id))
+    .where(eq(payrolls.id, payrollId))
     .returning({ collaborators: payrolls.collaborators, totalAmount: payrolls.totalAmount })
-  return { id: payroll.id, ...totals }
+  return { id: payrollId, ...totals }
 }
 
+export type WrittenPayroll = { id: number; collaborators: number; totalAmount: string }
+
 /**
- * The whole result of a clean file in one transaction: the payroll, its lines, the batch
- * PROCESADO and the audit entry. The batch row is locked first; if another attempt finished it
- * meanwhile, nothing is written (a retry never duplicates a payroll; `payrolls.batch_id` is unique
- * besides).
+ * The end of a clean file's transaction: the batch row locked and found still PROCESANDO (another
+ * attempt may have finished it: then null, and the caller rolls back), the totals, the batch
+ * PROCESADO and the audit entry.
  */
-export async function finishProcessed(
-  db: Database,
+export async function closeProcessed(
+  tx: Executor,
   batch: ClaimedBatch,
-  lines: PayrollLines,
+  payrollId: number,
   rowsRead: number,
-) {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: payrollBatches.status })
-      .from(payrollBatches)
-      .where(eq(payrollBatches.id, batch.id))
-      .for('update')
-    if (current?.status !== BATCH_STATUS.PROCESSING) return null
-    const payroll = await insertPayroll(tx, batch, lines)
-    await tx.delete(payrollBatchErrors).where(eq(payrollBatchErrors.batchId, batch.id))
-    await tx
-      .update(payrollBatches)
-      .set({ status: BATCH_STATUS.PROCESSED, progress: 100, rowsRead, errorCount: 0, finishedAt: new Date() })
-      .where(eq(payrollBatches.id, batch.id))
-    await recordAudit(tx, {
-      action: 'CREATE',
-      entity: 'payrolls',
-      entityId: payroll.id,
-      actor: batch.createdBy ?? SYSTEM_ACTOR,
-      description: `Creó la planilla ${batch.code} '${batch.name}' (periodo ${batch.period}) desde la carga #${batch.id}: ${countOf(payroll.collaborators, 'colaborador')}, ${formatMoney(payroll.totalAmount)}`,
-    })
-    return payroll
+): Promise<WrittenPayroll | null> {
+  const [current] = await tx
+    .select({ status: payrollBatches.status })
+    .from(payrollBatches)
+    .where(eq(payrollBatches.id, batch.id))
+    .for('update')
+  if (current?.status !== BATCH_STATUS.PROCESSING) return null
+  const payroll = await writeTotals(tx, payrollId)
+  await tx.delete(payrollBatchErrors).where(eq(payrollBatchErrors.batchId, batch.id))
+  await tx
+    .update(payrollBatches)
+    .set({ status: BATCH_STATUS.PROCESSED, progress: 100, rowsRead, errorCount: 0, finishedAt: new Date() })
+    .where(eq(payrollBatches.id, batch.id))
+  await recordAudit(tx, {
+    action: 'CREATE',
+    entity: 'payrolls',
+    entityId: payroll.id,
+    actor: batch.createdBy ?? SYSTEM_ACTOR,
+    description: `Creó la planilla ${batch.code} '${batch.name}' (periodo ${batch.period}) desde la carga #${batch.id}: ${countOf(payroll.collaborators, 'colaborador')}, ${formatMoney(payroll.totalAmount)}`,
   })
+  return payroll
 }

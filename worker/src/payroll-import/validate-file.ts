@@ -14,8 +14,9 @@ import {
   ROW_MESSAGES,
 } from '@planillas/domain'
 import type { FileProblem } from './batch-store'
-import { documentKey, findEmployees } from './employees'
-import { PayrollLines } from './payroll-writer'
+import { documentKey, type EmployeeMatch, findEmployees } from './employees'
+import type { EmployeesInPeriod } from './line-review'
+import type { LineSink } from './payroll-writer'
 import { readSheetRowBatches, type SheetRow } from './sheet-rows'
 
 export type ValidationHooks = {
@@ -28,7 +29,6 @@ export type ValidationHooks = {
 export type ValidationResult = {
   rowsRead: number
   problemCount: number
-  lines: PayrollLines
   /** More data rows than allowed: reading stopped there, and only that is worth telling. */
   tooManyRows: boolean
 }
@@ -41,51 +41,49 @@ const PROGRESS_EVERY_MS = 500
 const IDENTIFIER_COLUMN = PAYROLL_FILE_COLUMNS[1].header
 
 type Pending = { rowNumber: number; values: PayrollRowValues }
-
-/** A DNI (8 digits) is its own number: no string per row in the map of documents already seen. */
-const duplicateKey = (v: { identifierType: number; identifier: string }) =>
-  v.identifierType === IDENTIFIER_TYPE.DNI
-    ? Number(v.identifier)
-    : documentKey(v.identifierType, v.identifier)
+type Lookup = Promise<{ slice: Pending[]; found: (EmployeeMatch | undefined)[] }>
 
 /**
  * A copy of a text read from the sheet that does not keep the sheet alive. V8 keeps a substring
  * of 13 characters or more as a view of its parent, and the parent here is a whole decoded chunk
- * of XML: kept values would hold on to the entire sheet (≈ 35 MB per 100,000 rows) and push it
- * into the old generation. Concatenating and slicing forces a flat copy of just the text.
+ * of XML: a kept key would hold on to it. Concatenating and slicing forces a flat copy.
  */
 const detach = (text: string) => (text.length < 13 ? text : ` ${text}`.slice(1))
-const detachValues = (v: PayrollRowValues): PayrollRowValues => ({
-  ...v,
-  identifier: detach(v.identifier),
-  bankAccount: detach(v.bankAccount),
-  bankInterAccount: v.bankInterAccount === null ? null : detach(v.bankInterAccount),
-})
+/** A DNI (8 digits) is its own number: no string per row in the map of documents already seen. */
+const duplicateKey = (v: { identifierType: number; identifier: string }) =>
+  v.identifierType === IDENTIFIER_TYPE.DNI
+    ? Number(v.identifier)
+    : documentKey(v.identifierType, detach(v.identifier))
+
 const fileProblem = (message: string, rowNumber: number | null = null): FileProblem => ({
   rowNumber,
   column: null,
   value: null,
   message,
 })
+const ignore = () => undefined
 
 /**
  * Reads every row of the sheet and checks it (DESIGN §6): the header against the template, each
  * row's cells, repeated documents, and — in slices, overlapping the reading — that an employee
- * holds each document. Lines are kept only while the file is clean; problems are handed out.
+ * holds each document. While the file is clean, each line goes to `sink` (COPY, on PostgreSQL)
+ * with its employee, full name and review flags, in row order; from the first problem on nothing
+ * more is handed over (the caller rolls back) and only problems are collected, every one of them.
+ * `inPeriod`: the employees in another VIGENTE payroll of the same period and type (review flags).
  */
 export async function validatePayrollFile(
   db: Executor,
   pkg: XlsxPackage,
   banks: KnownBanks,
   hooks: ValidationHooks,
+  sink: LineSink,
+  inPeriod: EmployeesInPeriod,
 ): Promise<ValidationResult> {
-  let lines = new PayrollLines()
   let problems: FileProblem[] = []
   let problemCount = 0
   const addProblem = (problem: FileProblem) => {
     problems.push(problem)
     problemCount++
-    if (lines.length) lines = new PayrollLines()
   }
   const flushProblems = async () => {
     if (!problems.length) return
@@ -95,21 +93,26 @@ export async function validatePayrollFile(
   }
 
   // Employee look-ups run while the next rows are parsed, a few at a time on their own
-  // connections; lines may arrive out of row order (each keeps its row number).
-  const inFlight = new Set<Promise<void>>()
-  let lookupError: { error: unknown } | null = null
-  const match = async (slice: Pending[]) => {
-    const employees = await findEmployees(
-      db,
-      slice.map((p) => p.values),
-    )
-    for (const { rowNumber, values } of slice) {
-      const employee = employees.get(documentKey(values.identifierType, values.identifier))
+  // connections; their answers are taken in the order they were asked, so lines reach the sink
+  // in row order.
+  const inFlight: Lookup[] = []
+  const take = async (lookup: Lookup) => {
+    const { slice, found } = await lookup
+    for (let i = 0; i < slice.length; i++) {
+      const { rowNumber, values } = slice[i]
+      const employee = found[i]
       if (!employee) {
         const message = ROW_MESSAGES.unknownEmployee
         addProblem({ rowNumber, column: IDENTIFIER_COLUMN, value: values.identifier, message })
       } else if (problemCount === 0) {
-        lines.push({ rowNumber, employeeId: employee.id, ...values })
+        const wait = sink.push({
+          rowNumber,
+          employeeId: employee.id,
+          fullName: employee.fullName,
+          reviewFlags: employee.reviewFlags,
+          ...values,
+        })
+        if (wait instanceof Promise) await wait
       }
     }
   }
@@ -117,18 +120,17 @@ export async function validatePayrollFile(
   const dispatch = async () => {
     const slice = pending
     pending = []
-    const lookup = match(slice)
-      .catch((error) => {
-        lookupError ??= { error }
-      })
-      .finally(() => inFlight.delete(lookup))
-    inFlight.add(lookup)
-    if (inFlight.size >= MAX_LOOKUPS_IN_FLIGHT) await Promise.race(inFlight)
-    if (lookupError) throw lookupError.error
+    const lookup: Lookup = findEmployees(
+      db,
+      slice.map((p) => p.values),
+      inPeriod,
+    ).then((found) => ({ slice, found }))
+    lookup.catch(ignore) // awaited in turn below; a failure is thrown there
+    inFlight.push(lookup)
+    if (inFlight.length >= MAX_LOOKUPS_IN_FLIGHT) await take(inFlight.shift() as Lookup)
   }
   const allLookups = async () => {
-    await Promise.all(inFlight)
-    if (lookupError) throw lookupError.error
+    while (inFlight.length) await take(inFlight.shift() as Lookup)
   }
 
   /** File-level messages name the sheet read when the workbook has several. */
@@ -170,7 +172,7 @@ export async function validatePayrollFile(
       })
       return true
     }
-    if (checked.values) pending.push({ rowNumber: row.number, values: detachValues(checked.values) })
+    if (checked.values) pending.push({ rowNumber: row.number, values: checked.values })
     return true
   }
 
@@ -188,13 +190,13 @@ export async function validatePayrollFile(
     }
   }
   if (tooManyRows) {
-    await allLookups()
-    return { rowsRead: PAYROLL_LIMITS.maxRows, problemCount: 1, lines: new PayrollLines(), tooManyRows }
+    await Promise.allSettled(inFlight)
+    return { rowsRead: PAYROLL_LIMITS.maxRows, problemCount: 1, tooManyRows }
   }
   if (!header) addProblem(fileProblem(inSheet(FILE_MESSAGES.empty)))
   else if (dataRows === 0 && problemCount === 0) addProblem(fileProblem(inSheet(FILE_MESSAGES.noDataRows)))
   if (pending.length) await dispatch()
   await allLookups()
   await flushProblems()
-  return { rowsRead: dataRows, problemCount, lines, tooManyRows }
+  return { rowsRead: dataRows, problemCount, tooManyRows }
 }

@@ -5,7 +5,7 @@ import {
   streamedPayrollWorkbook,
   validRow,
 } from '@planillas/db/payroll-fixtures'
-import { BATCH_STATUS, FILE_MESSAGES, ROW_MESSAGES } from '@planillas/domain'
+import { BATCH_STATUS, FILE_MESSAGES, PAYROLL_UPLOAD_MESSAGES, ROW_MESSAGES } from '@planillas/domain'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createImportHarness, type ImportHarness } from '../testing/import-harness'
@@ -68,6 +68,39 @@ describe('payroll import', () => {
     ])
     expect(await h.counts()).toEqual(before)
   }, 120_000)
+
+  it('after the first problem writes nothing more, yet lists every later problem, and rolls back', async () => {
+    // Row 20,002 names nobody (found by the look-up, after 20,000 lines went to COPY); row 45,002 is bad too.
+    const file = await streamedPayrollWorkbook(50_000, (i) =>
+      i === 20_000 ? validRow(60_000) : i === 45_000 ? validRow(i, 0.001) : validRow(i),
+    )
+    const before = await h.counts()
+    const batch = await h.importFile(file)
+    expect(batch.status).toBe(BATCH_STATUS.FAILED)
+    expect(batch.errors).toEqual([
+      {
+        rowNumber: 20_002,
+        column: 'Número de documento',
+        value: fixtureDni(60_000),
+        message: ROW_MESSAGES.unknownEmployee,
+      },
+      { rowNumber: 45_002, column: 'Monto (S/)', value: '0.001', message: ROW_MESSAGES.amountDecimals },
+    ])
+    expect(await h.counts()).toEqual(before)
+    // The worker's connection left COPY and the rolled-back transaction: the next file is written.
+    expect((await h.importFile(await payrollWorkbook([validRow(7)]))).status).toBe(BATCH_STATUS.PROCESSED)
+  }, 120_000)
+
+  it('ends with the code message alone when a payroll took the code since the upload', async () => {
+    await h.handle.db.insert(payrolls).values({ code: 'PL-TOMADO', period: '202611', name: 'Otra', type: 1 })
+    const before = await h.counts()
+    const batch = await h.importFile(await payrollWorkbook([validRow(8), validRow(9)]), { code: 'pl-tomado' })
+    expect(batch.status).toBe(BATCH_STATUS.FAILED)
+    expect(batch.errors).toEqual([
+      { rowNumber: null, column: null, value: null, message: PAYROLL_UPLOAD_MESSAGES.codeTaken },
+    ])
+    expect(await h.counts()).toEqual(before)
+  })
 
   it('does nothing the second time: one payroll per batch whatever the retries', async () => {
     const id = await h.upload(await payrollWorkbook([validRow(10), validRow(11)]))

@@ -10,8 +10,7 @@ import {
   insertErrors,
 } from '../payroll-import/batch-store'
 import { loadBankCodes } from '../payroll-import/employees'
-import { finishProcessed } from '../payroll-import/payroll-writer'
-import { validatePayrollFile } from '../payroll-import/validate-file'
+import { importPayrollFile } from '../payroll-import/import-file'
 import { reportProgress } from '../pipeline/batches'
 import { PAYROLL_BATCHES } from '../pipeline/kinds'
 import { type BatchOutcome, type BatchProcessor, runBatchJob } from '../pipeline/run'
@@ -43,7 +42,6 @@ export function processPayrollImport(payload: unknown, ctx: WorkerContext, job?:
 
 async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<PayrollImportOutcome> {
   const { db } = ctx
-  const started = Date.now()
   // A file-level problem is all the clerk needs: row errors this attempt stored so far go.
   const reject = async (message: string, rowsRead = 0) => {
     await clearAttemptErrors(db, batch)
@@ -68,32 +66,26 @@ async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<Pay
     throw error
   }
   const banks = await loadBankCodes(db)
-  let result: Awaited<ReturnType<typeof validatePayrollFile>>
+  let result: Awaited<ReturnType<typeof importPayrollFile>>
   try {
-    result = await validatePayrollFile(db, pkg, banks, {
+    result = await importPayrollFile(db, pkg, banks, batch, {
       onProgress: (rows, fraction) => reportProgress(db, payrollBatches, batch.id, fraction * 90, rows),
       onProblems: (problems) => insertErrors(db, batch.id, batch.attempts, problems),
     })
   } catch (error) {
     if (error instanceof XlsxFileError) return reject(error.message)
-    throw error
-  }
-  if (result.tooManyRows) return reject(FILE_MESSAGES.tooManyRows, result.rowsRead)
-  if (result.problemCount > 0) {
-    await finishWithErrors(db, batch, result.rowsRead)
-    return { outcome: 'rejected', errors: result.problemCount }
-  }
-  await reportProgress(db, payrollBatches, batch.id, 95, result.rowsRead)
-  const readMs = Date.now() - started
-  try {
-    const payroll = await finishProcessed(db, batch, result.lines, result.rowsRead)
-    if (!payroll) return { outcome: 'skipped' }
-    const writeMs = Date.now() - started - readMs
-    return { outcome: 'processed', payrollId: payroll.id, rows: payroll.collaborators, readMs, writeMs }
-  } catch (error) {
     if (violates(error, 'payrolls_code_unique')) return reject(PAYROLL_UPLOAD_MESSAGES.codeTaken)
     throw error
   }
+  if (result.kind === 'skipped') return { outcome: 'skipped' }
+  if (result.kind === 'rejected') {
+    const { rowsRead, tooManyRows, problemCount } = result.result
+    if (tooManyRows) return reject(FILE_MESSAGES.tooManyRows, rowsRead)
+    await finishWithErrors(db, batch, rowsRead)
+    return { outcome: 'rejected', errors: problemCount }
+  }
+  const { payroll, readMs, writeMs } = result
+  return { outcome: 'processed', payrollId: payroll.id, rows: payroll.collaborators, readMs, writeMs }
 }
 
 function violates(error: unknown, constraint: string): boolean {

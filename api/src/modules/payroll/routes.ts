@@ -11,6 +11,7 @@ import {
   payrollStatus,
   payrollType,
   periodLabel,
+  reviewReasons,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -28,20 +29,21 @@ import { PayrollLineSchema, PayrollOptionSchema, PayrollRowSchema } from './sche
 const tags = ['payroll']
 
 /** A line's state once the payroll's latest payment file is known (issue 14: ENVIADO). */
-/** The export's batches of lines with their state as of the payroll's last payment file. */
-async function* withSentAtBatches<L extends Parameters<typeof lineStateOf>[0]>(
-  batches: AsyncIterable<L[]>,
-  sentAt: Date | null,
-) {
-  for await (const batch of batches) yield batch.map((line) => withSentAt(line, sentAt))
-}
-
 const withSentAt = <L extends Parameters<typeof lineStateOf>[0]>(line: L, sentAt: Date | null) => ({
   ...line,
   sentAt,
   state: lineStateOf({ ...line, sentAt }),
 })
 const money = (value: string | number) => Number(value)
+/** A line's review reasons as the export writes them, worked out once per combination of flags. */
+const reasonsTexts = new Map<number, string>()
+const reasonsText = (flags: number) => {
+  const known = reasonsTexts.get(flags)
+  if (known !== undefined) return known
+  const text = reviewReasons(flags).join('; ')
+  reasonsTexts.set(flags, text)
+  return text
+}
 
 /** 'Planillas': the payrolls the import job wrote, their lines, status and exports (SPEC §2, §7). */
 export async function payrollRoutes(fastify: FastifyInstance) {
@@ -146,28 +148,27 @@ export async function payrollRoutes(fastify: FastifyInstance) {
     handler: async (req, reply) => {
       const payroll = found(await q.getPayroll(app.db, req.params.id))
       const sentAt = await lastOrderAt(app.db, payroll.id)
+      // Issue 12: the lines come as arrays (q.LineExportRow), read batch by batch as the file is sent.
+      const state = (l: q.LineExportRow) =>
+        lineStateOf({ paid: l[9], reviewFlags: l[12], reviewConfirmedAt: l[13], sentAt })
       return sendWorkbook(reply, {
         fileName: exportFileName(`planilla-${payroll.code}`),
         sheetName: 'Detalle',
-        rows: withSentAtBatches(q.lineExportRows(app.db, payroll.id, req.body ?? {}), sentAt),
+        rows: q.lineExportBatches(app.db, payroll.id, req.body ?? {}),
         columns: [
-          { header: 'Fila', width: 8, value: (l) => l.rowNumber },
-          {
-            header: 'Tipo de documento',
-            width: 18,
-            value: (l) => enumLabel(identifierType, l.identifierType),
-          },
-          { header: 'Número de documento', width: 20, value: (l) => l.identifier },
-          { header: 'Apellidos y nombres', width: 36, value: (l) => l.fullName },
-          { header: 'Código de banco', width: 14, value: (l) => l.bankCode },
-          { header: 'Número de cuenta', width: 22, value: (l) => l.bankAccount },
-          { header: 'CCI', width: 24, value: (l) => l.bankInterAccount ?? '' },
-          { header: 'Monto (S/)', width: 14, value: (l) => money(l.amount) },
-          { header: 'Abonado', width: 10, value: (l) => (l.paid ? 'SÍ' : 'NO') },
-          { header: 'Fecha de abono', width: 14, value: (l) => formatDate(l.paidDate) },
-          { header: 'N° de operación', width: 18, value: (l) => l.operationNumber ?? '' },
-          { header: 'Estado', width: 12, value: (l) => enumLabel(lineState, l.state) },
-          { header: 'Observaciones', width: 48, value: (l) => l.reviewReasons.join('; ') },
+          { header: 'Fila', width: 8, value: (l) => l[1] },
+          { header: 'Tipo de documento', width: 18, value: (l) => enumLabel(identifierType, l[2]) },
+          { header: 'Número de documento', width: 20, value: (l) => l[3] },
+          { header: 'Apellidos y nombres', width: 36, value: (l) => l[4] },
+          { header: 'Código de banco', width: 14, value: (l) => l[5] },
+          { header: 'Número de cuenta', width: 22, value: (l) => l[6] },
+          { header: 'CCI', width: 24, value: (l) => l[7] ?? '' },
+          { header: 'Monto (S/)', width: 14, value: (l) => l[8] },
+          { header: 'Abonado', width: 10, value: (l) => (l[9] ? 'SÍ' : 'NO') },
+          { header: 'Fecha de abono', width: 14, value: (l) => formatDate(l[10]) },
+          { header: 'N° de operación', width: 18, value: (l) => l[11] ?? '' },
+          { header: 'Estado', width: 12, value: (l) => enumLabel(lineState, state(l)) },
+          { header: 'Observaciones', width: 48, value: (l) => reasonsText(l[12]) },
         ],
       })
     },

@@ -1,0 +1,103 @@
+import { type Database, SYSTEM_ACTOR } from '@planillas/db'
+import type { XlsxPackage } from '@planillas/db/xlsx-package'
+import type { KnownBanks } from '@planillas/domain'
+import type { ClaimedBatch } from './batch-store'
+import { employeesInPeriod } from './line-review'
+import {
+  CopyLines,
+  canStreamLines,
+  closeProcessed,
+  insertLines,
+  insertPayrollRow,
+  PayrollLines,
+  postgresClientOf,
+  type WrittenPayroll,
+} from './payroll-writer'
+import { type ValidationHooks, type ValidationResult, validatePayrollFile } from './validate-file'
+
+export type ImportResult =
+  | { kind: 'processed'; payroll: WrittenPayroll; rowsRead: number; readMs: number; writeMs: number }
+  /** Row or file problems (already handed to `hooks.onProblems`), or too many rows: nothing written. */
+  | { kind: 'rejected'; result: ValidationResult }
+  /** Another attempt finished the batch meanwhile: nothing written. */
+  | { kind: 'skipped' }
+
+/** Leaves the transaction by rolling it back, carrying what the caller is told. */
+class Rollback extends Error {
+  constructor(readonly result: ImportResult) {
+    super('rollback')
+  }
+}
+
+/**
+ * Reads, checks and writes a batch's file (issue 12). On PostgreSQL the transaction is opened
+ * first: the payroll row is written, then every checked line streams into COPY while the sheet is
+ * still being read, so the write overlaps the read. From the first problem nothing more is
+ * written, every problem is still collected, and the transaction is rolled back (CON ERRORES,
+ * nothing half-written). A clean file ends with the totals, the batch PROCESADO and the audit
+ * entry in that same transaction. PGlite (one connection, no COPY over its wire) keeps the lines
+ * packed in memory and writes them after the reading, in one transaction.
+ */
+export async function importPayrollFile(
+  db: Database,
+  pkg: XlsxPackage,
+  banks: KnownBanks,
+  batch: ClaimedBatch,
+  hooks: ValidationHooks,
+): Promise<ImportResult> {
+  const started = Date.now()
+  const actor = batch.createdBy ?? SYSTEM_ACTOR
+  const inPeriod = await employeesInPeriod(db, batch.period, batch.type)
+  let readMs = 0
+  const clean = (result: ValidationResult) => result.problemCount === 0 && !result.tooManyRows
+  try {
+    if (!canStreamLines(db)) {
+      const lines = new PayrollLines()
+      const result = await validatePayrollFile(db, pkg, banks, hooks, lines, inPeriod)
+      if (!clean(result)) return { kind: 'rejected', result }
+      readMs = Date.now() - started
+      return await db.transaction(async (tx) => {
+        const payrollId = await insertPayrollRow(tx, batch)
+        await insertLines(tx, payrollId, lines, actor)
+        const payroll = await closeProcessed(tx, batch, payrollId, result.rowsRead)
+        if (!payroll) throw new Rollback({ kind: 'skipped' })
+        return {
+          kind: 'processed',
+          payroll,
+          rowsRead: result.rowsRead,
+          readMs,
+          writeMs: Date.now() - started - readMs,
+        }
+      })
+    }
+    return await db.transaction(async (tx) => {
+      const client = postgresClientOf(tx)
+      if (!client) throw new Error('Sin conexión de node-postgres en la transacción')
+      const payrollId = await insertPayrollRow(tx, batch)
+      const copy = new CopyLines(client, payrollId, actor)
+      let result: ValidationResult
+      try {
+        result = await validatePayrollFile(db, pkg, banks, hooks, copy, inPeriod)
+        if (!clean(result)) throw new Rollback({ kind: 'rejected', result })
+      } catch (error) {
+        // The connection must leave COPY mode before the transaction can be rolled back.
+        await copy.cancel()
+        throw error
+      }
+      readMs = Date.now() - started
+      await copy.finish()
+      const payroll = await closeProcessed(tx, batch, payrollId, result.rowsRead)
+      if (!payroll) throw new Rollback({ kind: 'skipped' })
+      return {
+        kind: 'processed',
+        payroll,
+        rowsRead: result.rowsRead,
+        readMs,
+        writeMs: Date.now() - started - readMs,
+      }
+    })
+  } catch (error) {
+    if (error instanceof Rollback) return error.result
+    throw error
+  }
+}
