@@ -35,6 +35,12 @@ const SCREENS: Screen[] = [
     load: () => import('./routes/empresas._index'),
   },
   {
+    path: '/bancos',
+    resource: 'bancos',
+    file: 'bancos._index.tsx',
+    load: () => import('./routes/bancos._index'),
+  },
+  {
     path: '/colaboradores',
     resource: 'colaboradores',
     file: 'colaboradores._index.tsx',
