@@ -1,7 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
 import pg from 'pg'
 
 /**
@@ -149,4 +152,53 @@ export function jsonLines(output: string): Record<string, unknown>[] {
         throw new Error(`Línea que no es JSON: ${line}`)
       }
     })
+}
+
+const RESOLVE_HOOKS = `
+import { appendFileSync } from 'node:fs'
+let out
+export function initialize(data) { out = data.out }
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context)
+  appendFileSync(out, resolved.url + '\\n')
+  return resolved
+}
+`
+
+/**
+ * The files a fresh Node process loads to import `entry` (a path from the repository's root), with
+ * tsx as the servers run: a module hook writes down every module it resolves. Lets a test prove that
+ * heavy libraries (exceljs, pdf-lib, the xlsx reader) load only when their work first runs.
+ */
+export async function modulesLoadedBy(entry: string): Promise<string[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'planillas-loaded-'))
+  try {
+    const out = path.join(dir, 'loaded.txt')
+    const register = path.join(dir, 'register.mjs')
+    await writeFile(path.join(dir, 'hooks.mjs'), RESOLVE_HOOKS)
+    await writeFile(
+      register,
+      `import { register } from 'node:module'\n` +
+        `register(${JSON.stringify(pathToFileURL(path.join(dir, 'hooks.mjs')).href)}, { data: { out: ${JSON.stringify(out)} } })\n`,
+    )
+    await writeFile(out, '')
+    const target = pathToFileURL(path.join(REPO_ROOT, entry)).href
+    await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--import',
+        register,
+        '--input-type=module',
+        '-e',
+        `await import(${JSON.stringify(target)})`,
+      ],
+      { cwd: REPO_ROOT, env: { ...process.env, NODE_OPTIONS: '' } },
+    )
+    const urls = (await readFile(out, 'utf8')).split('\n').filter((url) => url.startsWith('file:'))
+    return [...new Set(urls.map((url) => decodeURIComponent(new URL(url).pathname)))]
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
 }

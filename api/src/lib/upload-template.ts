@@ -1,5 +1,4 @@
 import { identifierType } from '@planillas/domain'
-import ExcelJS from 'exceljs'
 
 export type TemplateColumn = { header: string; key: string; width: number; note: string }
 
@@ -22,6 +21,8 @@ export type UploadTemplate = {
  * codes and any other code list. Only the first sheet is read on upload.
  */
 export async function uploadTemplate(template: UploadTemplate): Promise<Buffer> {
+  // Loaded on the first download: exceljs weighs on every API process's memory at rest (issue 12).
+  const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.Workbook()
   workbook.creator = 'Planillas'
   const sheet = workbook.addWorksheet(template.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] })

@@ -1,11 +1,5 @@
-import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { promisify } from 'node:util'
-import { REPO_ROOT } from '@planillas/db/process-testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { modulesLoadedBy } from '@planillas/db/process-testing'
+import { describe, expect, it } from 'vitest'
 
 /**
  * A worker that only sweeps must not load what reads files (exceljs, pdf-lib, the xlsx reader and
@@ -23,57 +17,6 @@ const HEAVY = [
   /\/worker\/src\/payroll-import\//,
   /\/worker\/src\/payment-import\/(?!batch-store\.ts$)[^/]+$/,
 ]
-
-const HOOKS = `
-import { appendFileSync } from 'node:fs'
-let out
-export function initialize(data) { out = data.out }
-export async function resolve(specifier, context, next) {
-  const resolved = await next(specifier, context)
-  appendFileSync(out, resolved.url + '\\n')
-  return resolved
-}
-`
-
-let dir: string
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'planillas-lazy-'))
-  await writeFile(path.join(dir, 'hooks.mjs'), HOOKS)
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
-
-let runs = 0
-
-/** The modules a fresh process loads to import `entry` (a path from the repository's root). */
-async function modulesLoadedBy(entry: string): Promise<string[]> {
-  const out = path.join(dir, `loaded-${++runs}.txt`)
-  const register = path.join(dir, `register-${runs}.mjs`)
-  await writeFile(
-    register,
-    `import { register } from 'node:module'\n` +
-      `register(${JSON.stringify(pathToFileURL(path.join(dir, 'hooks.mjs')).href)}, { data: { out: ${JSON.stringify(out)} } })\n`,
-  )
-  await writeFile(out, '')
-  const target = pathToFileURL(path.join(REPO_ROOT, entry)).href
-  await promisify(execFile)(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--import',
-      register,
-      '--input-type=module',
-      '-e',
-      `await import(${JSON.stringify(target)})`,
-    ],
-    { cwd: REPO_ROOT, env: { ...process.env, NODE_OPTIONS: '' } },
-  )
-  const urls = (await readFile(out, 'utf8')).split('\n').filter((url) => url.startsWith('file:'))
-  return [...new Set(urls.map((url) => decodeURIComponent(new URL(url).pathname)))]
-}
 
 const heavyAmong = (modules: string[]) => modules.filter((m) => HEAVY.some((pattern) => pattern.test(m)))
 
