@@ -1,4 +1,5 @@
 import type { Database } from '@planillas/db'
+import type { PermissionRequirement } from '@planillas/domain'
 import type { AuthUser, TokenSigner } from './auth/tokens'
 import type { ApiConfig } from './config'
 
@@ -16,6 +17,6 @@ declare module 'fastify' {
     /** No token needed (sign-in, health, docs). */
     public?: boolean
     /** The permission (or any of the permissions) the route needs; omitted: any signed-in user. */
-    permission?: string | readonly string[]
+    permission?: PermissionRequirement
   }
 }

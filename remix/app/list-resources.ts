@@ -1,3 +1,4 @@
+import type { Permission, PermissionRequirement } from '@planillas/domain'
 import { readNumbers, readRange } from './utils/list-params'
 
 /**
@@ -8,9 +9,9 @@ import { readNumbers, readRange } from './utils/list-params'
 export type ListResource = {
   api: string
   /** The permission to see the list, or any of several. */
-  permission: string | string[]
-  downloadPermission?: string
-  editPermission?: string
+  permission: PermissionRequirement
+  downloadPermission?: Permission
+  editPermission?: Permission
   filter: (params: URLSearchParams) => Record<string, unknown>
   /** The export's base file name. */
   fileName: string

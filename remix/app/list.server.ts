@@ -1,4 +1,4 @@
-import { MESSAGES, type PageResponse } from '@planillas/domain'
+import { MESSAGES, type PageResponse, type Permission } from '@planillas/domain'
 import { ApiError, api } from './api.server'
 import { requirePermission } from './auth.server'
 import { LIST_RESOURCES } from './list-resources'
@@ -26,7 +26,7 @@ export async function loadList<T>(request: Request, resourceKey: string) {
     if (!(e instanceof ApiError) || !(e.status === 400 || isSearchTimeout(e))) throw e
     error = e.messages.join(' ')
   }
-  const can = (permission?: string) => Boolean(permission && user.roles.includes(permission))
+  const can = (permission?: Permission) => Boolean(permission && user.roles.includes(permission))
   const query = url.searchParams.toString()
   return {
     page,

@@ -2,6 +2,7 @@ import {
   contractActions,
   contractStatus,
   type EnumTable,
+  type Permission,
   recordStatus,
   recruitmentStatus,
 } from '@planillas/domain'
@@ -13,7 +14,7 @@ import {
  */
 export type StatusResource = {
   api: string
-  permission: string
+  permission: Permission
   list: string
   /** Noun with article, e.g. 'el área'. */
   noun: string

@@ -1,3 +1,4 @@
+import { mayUse } from '@planillas/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { sessionIsLive } from '../auth/sessions'
@@ -25,7 +26,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.user = user
     const required = config?.permission
     if (!required) return
-    const anyOf = typeof required === 'string' ? [required] : required
-    if (!anyOf.some((p) => user.roles.includes(p))) throw forbidden()
+    if (!mayUse(user.roles, required)) throw forbidden()
   })
 })

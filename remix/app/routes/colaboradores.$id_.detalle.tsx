@@ -1,5 +1,6 @@
 import {
   accountType,
+  can,
   contractDuration,
   contractStatus,
   employeeStatus,
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'colaboradores_lista')
   try {
     const employee = await api<EmployeeDetail>(request, `/employees/${idParam(params.id)}`)
-    return { employee, canEdit: user.roles.includes('colaboradores_edicion') }
+    return { employee, canEdit: can(user.roles, 'colaboradores_edicion') }
   } catch (error) {
     // SPEC §2: on error, show it and go back to the list.
     if (error instanceof ApiError && error.status < 500) {

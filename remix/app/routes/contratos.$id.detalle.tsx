@@ -1,4 +1,5 @@
 import {
+  can,
   contractDuration,
   contractStatus,
   enumLabel,
@@ -28,7 +29,7 @@ export const meta = pageTitle('Datos del contrato')
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'contratos_lista')
   const contract = await api<ContractDetail>(request, `/contracts/${idParam(params.id)}`)
-  return { contract, canEdit: user.roles.includes('contratos_edicion') }
+  return { contract, canEdit: can(user.roles, 'contratos_edicion') }
 }
 
 const contractLink = (id: number | null, number: string | null) =>

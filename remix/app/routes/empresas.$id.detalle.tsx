@@ -1,4 +1,4 @@
-import { enumLabel, formatDateTime, recordStatus } from '@planillas/domain'
+import { can, enumLabel, formatDateTime, recordStatus } from '@planillas/domain'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { ApiError, api } from '~/api.server'
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     api<CompanyAccount[]>(request, `/companies/${company.id}/accounts`),
     api<{ id: string; name: string }[]>(request, '/banks'),
   ])
-  return { company, accounts, banks, canEdit: user.roles.includes('empresas_edicion') }
+  return { company, accounts, banks, canEdit: can(user.roles, 'empresas_edicion') }
 }
 
 type CompanyAccount = {

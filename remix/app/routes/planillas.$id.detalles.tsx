@@ -1,4 +1,5 @@
 import {
+  can,
   enumLabel,
   formatCount,
   formatDate,
@@ -84,9 +85,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     lines,
     list,
     rows: lines.content.map((line) => ({ ...line, payment: byLine[line.id] ?? null })),
-    canConfirm: user.roles.includes('planillas_edicion'),
-    payHref: user.roles.includes('planillas_pago') ? `/planillas/${id}/pago` : undefined,
-    downloadHref: user.roles.includes('planillas_descarga_excel')
+    canConfirm: can(user.roles, 'planillas_edicion'),
+    payHref: can(user.roles, 'planillas_pago') ? `/planillas/${id}/pago` : undefined,
+    downloadHref: can(user.roles, 'planillas_descarga_excel')
       ? `/planillas/${id}/descargar${url.search}`
       : undefined,
   }

@@ -1,4 +1,11 @@
-import { enumLabel, formatDate, formatDateTime, identifierType, recruitmentStatus } from '@planillas/domain'
+import {
+  can,
+  enumLabel,
+  formatDate,
+  formatDateTime,
+  identifierType,
+  recruitmentStatus,
+} from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { api } from '~/api.server'
@@ -16,7 +23,7 @@ export const meta = pageTitle('Datos del postulante')
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'postulantes_lista')
   const applicant = await api<ApplicantRow>(request, `/applicants/${idParam(params.id)}`)
-  return { applicant, canEdit: user.roles.includes('postulantes_edicion') }
+  return { applicant, canEdit: can(user.roles, 'postulantes_edicion') }
 }
 
 /** 'Datos del postulante'. */

@@ -1,4 +1,4 @@
-import { enumLabel, formatDateTime, identifierType, recruitmentStatus } from '@planillas/domain'
+import { can, enumLabel, formatDateTime, identifierType, recruitmentStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { api } from '~/api.server'
@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     api<JobOpeningRow & { details: string }>(request, `/job-openings/${id}`),
     api<ApplicantRow[]>(request, `/job-openings/${id}/applicants`),
   ])
-  return { vacancy, applicants, canEdit: user.roles.includes('vacantes_edicion') }
+  return { vacancy, applicants, canEdit: can(user.roles, 'vacantes_edicion') }
 }
 
 /** 'Datos de la vacante' (job-openings-details): the vacancy and its real applicants with 'Ver CV'. */

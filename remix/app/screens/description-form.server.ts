@@ -1,3 +1,4 @@
+import type { Permission } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
 import { api } from '~/api.server'
@@ -6,7 +7,7 @@ import { idParam, saveForm } from '~/form.server'
 
 type Options = {
   api: string
-  permission: string
+  permission: Permission
   basePath: string
   schema: z.ZodType<{ description: string }>
 }

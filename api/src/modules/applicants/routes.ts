@@ -25,7 +25,7 @@ import * as q from './queries'
 import { ApplicantRowSchema } from './schemas'
 
 const tags = ['applicants']
-const VIEW = ['postulantes_lista', 'postulantes_edicion']
+const VIEW = ['postulantes_lista', 'postulantes_edicion'] as const
 const uniqueMessages = { applicants_document_unique: APPLICANT_MESSAGES.duplicate }
 const withCv = <T extends { cvName: string | null }>(row: T) => ({ ...row, hasCv: row.cvName !== null })
 const formDescription =

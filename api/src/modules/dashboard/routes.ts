@@ -1,3 +1,4 @@
+import { mayUse, type Permission } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -63,7 +64,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
       },
     },
     handler: async (req) => {
-      const may = (...permissions: string[]) => permissions.some((p) => req.user.roles.includes(p))
+      const may = (...permissions: Permission[]) => mayUse(req.user.roles, permissions)
       const [payrolls, uploads, contracts] = await Promise.all([
         may('planillas_lista') ? q.payrollsToPay(app.db) : undefined,
         may('planillas_carga', 'planillas_abonos')

@@ -24,7 +24,7 @@ import { sanitizeDetails } from './sanitize'
 import { JobOpeningDetailSchema, JobOpeningOptionSchema, JobOpeningRowSchema } from './schemas'
 
 const tags = ['job-openings']
-const VIEW = ['vacantes_lista', 'vacantes_edicion']
+const VIEW = ['vacantes_lista', 'vacantes_edicion'] as const
 const uniqueMessages = { job_openings_code_unique: JOB_OPENING_MESSAGES.duplicate }
 
 /** Vacancies (SPEC §2 'Vacantes', DESIGN §4). */

@@ -23,7 +23,8 @@ import { readUpload } from './upload'
 
 const tags = ['payroll-batch']
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-const VIEW = ['planillas_lista', 'planillas_carga'] as const
+/** 'Carga de planillas' is the uploader's screen: its menu entry, guards and dashboard panel need planillas_carga. */
+const VIEW = 'planillas_carga'
 
 /** 'Carga de planillas': upload, template, list, file and errors of payroll batches (DESIGN §6). */
 export async function payrollBatchRoutes(fastify: FastifyInstance) {
@@ -98,7 +99,7 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
   })
 
   app.get('/template/xlsx', {
-    config: { permission: ['planillas_carga', 'planillas_lista'] },
+    config: { permission: VIEW },
     schema: { tags, description: 'La plantilla: encabezados, una fila de ejemplo y una hoja de notas.' },
     handler: async (_req, reply) => {
       const bankList = await app.db
@@ -136,7 +137,7 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
   })
 
   app.get('/:id/file', {
-    config: { permission: ['planillas_descarga_excel', 'planillas_carga'] },
+    config: { permission: VIEW },
     schema: { tags, params: IdParamsSchema, description: 'El archivo cargado, con su nombre original.' },
     handler: async (req, reply) => {
       const batch = found(await q.getBatchFile(app.db, req.params.id))
