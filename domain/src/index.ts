@@ -1,5 +1,8 @@
 import './zod-locale'
 
+export * from './api/contracts'
+export * from './api/endpoints'
+export * from './api/wire'
 export * from './bank-result'
 export * from './company-account'
 export * from './contracts'

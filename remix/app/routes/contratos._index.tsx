@@ -1,4 +1,5 @@
 import {
+  type ContractRow,
   contractDuration,
   contractStatus,
   enumLabel,
@@ -18,7 +19,6 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { ContractActions } from '~/screens/contracts/contract-actions'
 import { contractFilters } from '~/screens/contracts/contract-filters'
-import type { ContractRow } from '~/screens/contracts/types'
 import { loadCatalogs } from '~/screens/employees/catalogs.server'
 import { pageTitle } from '~/utils/page-title'
 

@@ -1,0 +1,82 @@
+import type { z } from 'zod'
+import { PageQuerySchema } from '../list'
+import {
+  ContractFilterSchema,
+  ContractPreviewSchema,
+  ContractSchema,
+  ContractStatusBodySchema,
+} from '../schemas/contract'
+import {
+  ContractDetailSchema,
+  ContractOptionSchema,
+  ContractPreviewResultSchema,
+  ContractRowSchema,
+  ContractStatusChangeQuerySchema,
+  RenewalPrefillSchema,
+} from './contracts'
+import { IdParamsSchema, IdPayloadSchema, pageOf, type Wire } from './wire'
+
+/**
+ * The API as the web tier calls it: each endpoint ('METHOD /path', the path under /api/v1) with
+ * the schemas of its request (params, querystring, body) and of its answer's payload. The API's
+ * routes take their schemas from here (`routeSchema` in api/src/lib/envelope.ts), the web's client
+ * (`call` in remix/app/api.server.ts) types each call by it, so a field the API does not answer
+ * fails typecheck in the web tier.
+ */
+type EndpointSchemas = {
+  params?: z.ZodType
+  querystring?: z.ZodType
+  body?: z.ZodType
+  response: z.ZodType
+}
+
+export const ENDPOINTS = {
+  'POST /contracts/list': {
+    querystring: PageQuerySchema,
+    body: ContractFilterSchema.nullish(),
+    response: pageOf(ContractRowSchema),
+  },
+  'GET /contracts': { response: ContractOptionSchema.array() },
+  'POST /contracts/preview': { body: ContractPreviewSchema, response: ContractPreviewResultSchema },
+  'GET /contracts/:id': { params: IdParamsSchema, response: ContractDetailSchema },
+  'GET /contracts/:id/renewal': { params: IdParamsSchema, response: RenewalPrefillSchema },
+  'POST /contracts': { body: ContractSchema, response: IdPayloadSchema },
+  'PUT /contracts/:id': { params: IdParamsSchema, body: ContractSchema, response: IdPayloadSchema },
+  'PUT /contracts/:id/status': {
+    params: IdParamsSchema,
+    querystring: ContractStatusChangeQuerySchema,
+    body: ContractStatusBodySchema,
+    response: IdPayloadSchema,
+  },
+} as const satisfies Record<string, EndpointSchemas>
+
+export type Endpoint = keyof typeof ENDPOINTS
+export type EndpointDef<E extends Endpoint> = (typeof ENDPOINTS)[E]
+
+/** The payload an endpoint answers, as the web receives it. */
+export type ResponseOf<E extends Endpoint> = Wire<EndpointDef<E>['response']>
+/** The body an endpoint accepts (before the API's parsing). */
+export type BodyOf<E extends Endpoint> =
+  EndpointDef<E> extends { body: infer B extends z.ZodType } ? z.input<B> : never
+
+type PathOf<E extends string> = E extends `${string} ${infer P}` ? P : never
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
+/** The path parameters of an endpoint ('GET /contracts/:id' → { id }). */
+export type ParamsOf<E extends Endpoint> = Record<ParamNames<PathOf<E>>, string | number>
+
+/** The method and the path with its parameters filled in ('/contracts/7'). */
+export function endpointUrl<E extends Endpoint>(
+  endpoint: E,
+  params?: ParamsOf<E>,
+): { method: string; path: string } {
+  const [method, path] = endpoint.split(' ')
+  const values = (params ?? {}) as Record<string, string | number>
+  return {
+    method,
+    path: path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(values[name]))),
+  }
+}
