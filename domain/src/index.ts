@@ -1,7 +1,10 @@
 import './zod-locale'
 
+export * from './api/catalog'
+export * from './api/companies'
 export * from './api/contracts'
 export * from './api/endpoints'
+export * from './api/reference'
 export * from './api/wire'
 export * from './bank-result'
 export * from './company-account'

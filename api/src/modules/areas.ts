@@ -1,5 +1,4 @@
 import { areas } from '@planillas/db'
-import { AreaSchema } from '@planillas/domain'
 import { catalogRoutes } from './catalog/routes'
 
 export const areaRoutes = catalogRoutes({
@@ -7,7 +6,6 @@ export const areaRoutes = catalogRoutes({
   resource: 'areas',
   module: 'areas',
   noun: { one: 'el área', title: 'Áreas' },
-  bodySchema: AreaSchema,
   duplicateMessage: 'Ya existe un área con la misma descripción',
   uniqueConstraint: 'areas_description_unique',
 })

@@ -1,5 +1,4 @@
 import { positions } from '@planillas/db'
-import { PositionSchema } from '@planillas/domain'
 import { catalogRoutes } from './catalog/routes'
 
 export const positionRoutes = catalogRoutes({
@@ -7,7 +6,6 @@ export const positionRoutes = catalogRoutes({
   resource: 'positions',
   module: 'cargos',
   noun: { one: 'el cargo', title: 'Cargos' },
-  bodySchema: PositionSchema,
   duplicateMessage: 'Ya existe un cargo con la misma descripción',
   uniqueConstraint: 'positions_description_unique',
 })

@@ -1,11 +1,23 @@
 import type { z } from 'zod'
+import { CompanyAccountSchema } from '../company-account'
 import { PageQuerySchema } from '../list'
+import { AreaSchema, DescriptionFilterSchema } from '../schemas/area'
+import { CompanyFilterSchema, CompanySchema, CompanyUpdateSchema } from '../schemas/company'
 import {
   ContractFilterSchema,
   ContractPreviewSchema,
   ContractSchema,
   ContractStatusBodySchema,
 } from '../schemas/contract'
+import { PositionSchema } from '../schemas/position'
+import { CatalogOptionSchema, CatalogRowSchema } from './catalog'
+import {
+  CompanyAccountRowSchema,
+  CompanyOptionSchema,
+  CompanyRowSchema,
+  RucLookupSchema,
+  RucParamsSchema,
+} from './companies'
 import {
   ContractDetailSchema,
   ContractOptionSchema,
@@ -14,7 +26,14 @@ import {
   ContractStatusChangeQuerySchema,
   RenewalPrefillSchema,
 } from './contracts'
-import { IdParamsSchema, IdPayloadSchema, pageOf, type Wire } from './wire'
+import {
+  BankSchema,
+  CountrySchema,
+  DistrictParamsSchema,
+  DistrictQuerySchema,
+  DistrictSchema,
+} from './reference'
+import { IdParamsSchema, IdPayloadSchema, pageOf, StatusQuerySchema, type Wire } from './wire'
 
 /**
  * The API as the web tier calls it: each endpoint ('METHOD /path', the path under /api/v1) with
@@ -30,7 +49,50 @@ type EndpointSchemas = {
   response: z.ZodType
 }
 
+const catalogList = {
+  querystring: PageQuerySchema,
+  body: DescriptionFilterSchema.nullish(),
+  response: pageOf(CatalogRowSchema),
+}
+const statusChange = { params: IdParamsSchema, querystring: StatusQuerySchema, response: IdPayloadSchema }
+
 export const ENDPOINTS = {
+  'GET /ubigeos/districts': { querystring: DistrictQuerySchema, response: DistrictSchema.array() },
+  'GET /ubigeos/districts/:code': { params: DistrictParamsSchema, response: DistrictSchema },
+  'GET /countries': { response: CountrySchema.array() },
+  'GET /banks': { response: BankSchema.array() },
+
+  'POST /areas/list': catalogList,
+  'GET /areas': { response: CatalogOptionSchema.array() },
+  'GET /areas/:id': { params: IdParamsSchema, response: CatalogRowSchema },
+  'POST /areas': { body: AreaSchema, response: IdPayloadSchema },
+  'PUT /areas/:id': { params: IdParamsSchema, body: AreaSchema, response: IdPayloadSchema },
+  'PUT /areas/:id/status': statusChange,
+  'POST /positions/list': catalogList,
+  'GET /positions': { response: CatalogOptionSchema.array() },
+  'GET /positions/:id': { params: IdParamsSchema, response: CatalogRowSchema },
+  'POST /positions': { body: PositionSchema, response: IdPayloadSchema },
+  'PUT /positions/:id': { params: IdParamsSchema, body: PositionSchema, response: IdPayloadSchema },
+  'PUT /positions/:id/status': statusChange,
+
+  'POST /companies/list': {
+    querystring: PageQuerySchema,
+    body: CompanyFilterSchema.nullish(),
+    response: pageOf(CompanyRowSchema),
+  },
+  'GET /companies': { response: CompanyOptionSchema.array() },
+  'GET /companies/ruc/:ruc': { params: RucParamsSchema, response: RucLookupSchema },
+  'GET /companies/:id': { params: IdParamsSchema, response: CompanyRowSchema },
+  'POST /companies': { body: CompanySchema, response: IdPayloadSchema },
+  'PUT /companies/:id': { params: IdParamsSchema, body: CompanyUpdateSchema, response: IdPayloadSchema },
+  'PUT /companies/:id/status': statusChange,
+  'GET /companies/:id/accounts': { params: IdParamsSchema, response: CompanyAccountRowSchema.array() },
+  'POST /companies/:id/accounts': {
+    params: IdParamsSchema,
+    body: CompanyAccountSchema,
+    response: IdPayloadSchema,
+  },
+
   'POST /contracts/list': {
     querystring: PageQuerySchema,
     body: ContractFilterSchema.nullish(),

@@ -1,4 +1,4 @@
-import { enumOptions, recordStatus } from '@planillas/domain'
+import { type CompanyRow, enumOptions, recordStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { COLUMN } from '~/components/list/data-table'
@@ -9,16 +9,6 @@ import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
-
-export type CompanyRow = {
-  id: number
-  code: string
-  ruc: string
-  name: string
-  address: string
-  legalRepresentative: string | null
-  status: number
-}
 
 export const meta = pageTitle('Empresas')
 

@@ -4,38 +4,26 @@ import {
   enumLabel,
   formatDateTime,
   MESSAGES,
-  PageQuerySchema,
   type RecordStatus,
   recordStatus,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
-import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
+import { ok, routeSchema } from '../../lib/envelope'
 import { found, withUniqueMessages } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { type CatalogTable, catalogQueries } from './queries'
 
-export const CatalogRowSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  description: z.string(),
-  status: z.number(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-})
-
 export type CatalogOptions = {
   table: CatalogTable
-  /** URL segment and OpenAPI tag, e.g. 'areas'. */
-  resource: string
+  /** URL segment and OpenAPI tag; its endpoints are in the API contract (`ENDPOINTS`). */
+  resource: 'areas' | 'positions'
   /** Permission prefix, e.g. 'areas' → areas_lista, areas_edicion, areas_descarga_excel. */
   module: 'areas' | 'cargos'
   /** Spanish noun with its article, e.g. { one: 'el área', title: 'Áreas' }. */
   noun: { one: string; title: string }
-  bodySchema: z.ZodType<{ description: string }>
   duplicateMessage: string
   uniqueConstraint: string
 }
@@ -54,9 +42,7 @@ export function catalogRoutes(options: CatalogOptions) {
       config: { permission: `${module}_lista` },
       schema: {
         tags,
-        querystring: PageQuerySchema,
-        body: DescriptionFilterSchema.nullish(),
-        response: { 200: envelopeOf(pageOf(CatalogRowSchema)) },
+        ...routeSchema(`POST /${resource}/list`),
       },
       handler: async (req) => ok(await q.list(app.db, req.body ?? {}, req.query)),
     })
@@ -65,22 +51,20 @@ export function catalogRoutes(options: CatalogOptions) {
       config: { permission: OPTION_PERMISSIONS[module] },
       schema: {
         tags,
-        response: {
-          200: envelopeOf(z.array(z.object({ id: z.number(), code: z.string(), description: z.string() }))),
-        },
+        ...routeSchema(`GET /${resource}`),
       },
       handler: async () => ok(await q.active(app.db)),
     })
 
     app.get('/:id', {
       config: { permission: [`${module}_lista`, `${module}_edicion`] },
-      schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(CatalogRowSchema) } },
+      schema: { tags, ...routeSchema(`GET /${resource}/:id`) },
       handler: async (req) => ok(found(await q.get(app.db, req.params.id))),
     })
 
     app.post('/', {
       config: { permission: `${module}_edicion` },
-      schema: { tags, body: options.bodySchema, response: { 200: CreatedSchema } },
+      schema: { tags, ...routeSchema(`POST /${resource}`) },
       handler: async (req) => {
         const row = await withUniqueMessages(
           () =>
@@ -103,7 +87,7 @@ export function catalogRoutes(options: CatalogOptions) {
 
     app.put('/:id', {
       config: { permission: `${module}_edicion` },
-      schema: { tags, params: IdParamsSchema, body: options.bodySchema, response: { 200: CreatedSchema } },
+      schema: { tags, ...routeSchema(`PUT /${resource}/:id`) },
       handler: async (req) => {
         await withUniqueMessages(
           () =>
@@ -127,12 +111,7 @@ export function catalogRoutes(options: CatalogOptions) {
 
     app.put('/:id/status', {
       config: { permission: `${module}_edicion` },
-      schema: {
-        tags,
-        params: IdParamsSchema,
-        querystring: StatusQuerySchema,
-        response: { 200: CreatedSchema },
-      },
+      schema: { tags, ...routeSchema(`PUT /${resource}/:id/status`) },
       handler: statusChangeHandler(app, {
         entity: resource,
         noun: noun.one,
