@@ -9,6 +9,7 @@ import {
   ContractSchema,
   ContractStatusBodySchema,
 } from '../schemas/contract'
+import { EmployeeFilterSchema, EmployeeSchema } from '../schemas/employee'
 import { PositionSchema } from '../schemas/position'
 import { CatalogOptionSchema, CatalogRowSchema } from './catalog'
 import {
@@ -26,6 +27,14 @@ import {
   ContractStatusChangeQuerySchema,
   RenewalPrefillSchema,
 } from './contracts'
+import {
+  DniLookupSchema,
+  DniParamsSchema,
+  EmployeeOptionSchema,
+  EmployeeOptionsQuerySchema,
+  EmployeeRowSchema,
+  EmployeeViewSchema,
+} from './employees'
 import {
   BankSchema,
   CountrySchema,
@@ -92,6 +101,18 @@ export const ENDPOINTS = {
     body: CompanyAccountSchema,
     response: IdPayloadSchema,
   },
+
+  'POST /employees/list': {
+    querystring: PageQuerySchema,
+    body: EmployeeFilterSchema.nullish(),
+    response: pageOf(EmployeeRowSchema),
+  },
+  'GET /employees': { querystring: EmployeeOptionsQuerySchema, response: EmployeeOptionSchema.array() },
+  'GET /employees/dni/:dni': { params: DniParamsSchema, response: DniLookupSchema },
+  'GET /employees/:id': { params: IdParamsSchema, response: EmployeeViewSchema },
+  'POST /employees': { body: EmployeeSchema, response: IdPayloadSchema },
+  'PUT /employees/:id': { params: IdParamsSchema, body: EmployeeSchema, response: IdPayloadSchema },
+  'PUT /employees/:id/status': statusChange,
 
   'POST /contracts/list': {
     querystring: PageQuerySchema,

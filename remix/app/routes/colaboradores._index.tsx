@@ -1,3 +1,4 @@
+import type { EmployeeRow } from '@planillas/domain'
 import { employeeStatus, enumLabel, identifierType } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
@@ -9,7 +10,6 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { loadCatalogs } from '~/screens/employees/catalogs.server'
 import { employeeFilters } from '~/screens/employees/employee-filters'
-import type { EmployeeRow } from '~/screens/employees/types'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Colaboradores')
