@@ -1,9 +1,11 @@
 import './zod-locale'
 
+export * from './api/applicants'
 export * from './api/catalog'
 export * from './api/companies'
 export * from './api/contracts'
 export * from './api/employees'
+export * from './api/job-openings'
 export * from './api/endpoints'
 export * from './api/reference'
 export * from './api/wire'

@@ -24,6 +24,6 @@ export const failure = (messages: string[]): Envelope<null> => ({ status: 'ERROR
  * body as declared there, and its 200 answer as the envelope of the declared payload.
  */
 export function routeSchema<E extends Endpoint>(endpoint: E) {
-  const { response, ...request } = ENDPOINTS[endpoint]
+  const { response, form: _, ...request } = ENDPOINTS[endpoint] as (typeof ENDPOINTS)[E] & { form?: true }
   return { ...request, response: { 200: envelopeOf(response as (typeof ENDPOINTS)[E]['response']) } }
 }

@@ -11,6 +11,8 @@ import {
 } from '../schemas/contract'
 import { EmployeeFilterSchema, EmployeeSchema } from '../schemas/employee'
 import { PositionSchema } from '../schemas/position'
+import { ApplicantFilterSchema, JobOpeningFilterSchema, JobOpeningSchema } from '../schemas/recruitment'
+import { ApplicantOptionSchema, ApplicantRowSchema } from './applicants'
 import { CatalogOptionSchema, CatalogRowSchema } from './catalog'
 import {
   CompanyAccountRowSchema,
@@ -35,6 +37,7 @@ import {
   EmployeeRowSchema,
   EmployeeViewSchema,
 } from './employees'
+import { JobOpeningDetailSchema, JobOpeningOptionSchema, JobOpeningRowSchema } from './job-openings'
 import {
   BankSchema,
   CountrySchema,
@@ -53,6 +56,8 @@ import { IdParamsSchema, IdPayloadSchema, pageOf, StatusQuerySchema, type Wire }
  */
 type EndpointSchemas = {
   params?: z.ZodType
+  /** The body is a multipart form the route reads itself (files); the web sends FormData. */
+  form?: true
   querystring?: z.ZodType
   body?: z.ZodType
   response: z.ZodType
@@ -114,6 +119,29 @@ export const ENDPOINTS = {
   'PUT /employees/:id': { params: IdParamsSchema, body: EmployeeSchema, response: IdPayloadSchema },
   'PUT /employees/:id/status': statusChange,
 
+  'POST /job-openings/list': {
+    querystring: PageQuerySchema,
+    body: JobOpeningFilterSchema.nullish(),
+    response: pageOf(JobOpeningRowSchema),
+  },
+  'GET /job-openings': { response: JobOpeningOptionSchema.array() },
+  'GET /job-openings/:id': { params: IdParamsSchema, response: JobOpeningDetailSchema },
+  'GET /job-openings/:id/applicants': { params: IdParamsSchema, response: ApplicantRowSchema.array() },
+  'POST /job-openings': { body: JobOpeningSchema, response: IdPayloadSchema },
+  'PUT /job-openings/:id': { params: IdParamsSchema, body: JobOpeningSchema, response: IdPayloadSchema },
+  'PUT /job-openings/:id/status': statusChange,
+
+  'POST /applicants/list': {
+    querystring: PageQuerySchema,
+    body: ApplicantFilterSchema.nullish(),
+    response: pageOf(ApplicantRowSchema),
+  },
+  'GET /applicants': { response: ApplicantOptionSchema.array() },
+  'GET /applicants/:id': { params: IdParamsSchema, response: ApplicantRowSchema },
+  'POST /applicants': { form: true, response: IdPayloadSchema },
+  'PUT /applicants/:id': { params: IdParamsSchema, form: true, response: IdPayloadSchema },
+  'PUT /applicants/:id/status': statusChange,
+
   'POST /contracts/list': {
     querystring: PageQuerySchema,
     body: ContractFilterSchema.nullish(),
@@ -140,7 +168,11 @@ export type EndpointDef<E extends Endpoint> = (typeof ENDPOINTS)[E]
 export type ResponseOf<E extends Endpoint> = Wire<EndpointDef<E>['response']>
 /** The body an endpoint accepts (before the API's parsing). */
 export type BodyOf<E extends Endpoint> =
-  EndpointDef<E> extends { body: infer B extends z.ZodType } ? z.input<B> : never
+  EndpointDef<E> extends { body: infer B extends z.ZodType }
+    ? z.input<B>
+    : EndpointDef<E> extends { form: true }
+      ? FormData
+      : never
 
 type PathOf<E extends string> = E extends `${string} ${infer P}` ? P : never
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

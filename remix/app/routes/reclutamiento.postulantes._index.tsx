@@ -1,39 +1,19 @@
-import { enumLabel, enumOptions, identifierType, recruitmentStatus } from '@planillas/domain'
+import {
+  type ApplicantRow,
+  enumLabel,
+  enumOptions,
+  identifierType,
+  recruitmentStatus,
+} from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { api } from '~/api.server'
+import { call } from '~/api.server'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
-
-export type ApplicantRow = {
-  id: number
-  code: string
-  identifierType: number
-  identifier: string
-  name: string
-  surname: string
-  email: string
-  mobile: string
-  jobOpeningId: number
-  jobOpeningCode: string
-  companyId: number | null
-  company: string | null
-  areaId: number
-  area: string
-  positionId: number
-  position: string
-  hireDate: string | null
-  leaveDate: string | null
-  pendingVacationDays: number | null
-  cvName: string | null
-  hasCv: boolean
-  status: number
-  createdAt: string
-}
 
 type Option = { value: string; label: string }
 
@@ -42,9 +22,9 @@ export const meta = pageTitle('Postulantes')
 export async function loader({ request }: LoaderFunctionArgs) {
   const list = await loadList<ApplicantRow>(request, 'postulantes')
   const [areas, positions, companies] = await Promise.all([
-    api<{ id: number; description: string }[]>(request, '/areas'),
-    api<{ id: number; description: string }[]>(request, '/positions'),
-    api<{ id: number; name: string }[]>(request, '/companies'),
+    call(request, 'GET /areas'),
+    call(request, 'GET /positions'),
+    call(request, 'GET /companies'),
   ])
   return {
     ...list,

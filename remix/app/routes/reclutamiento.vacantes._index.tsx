@@ -1,3 +1,4 @@
+import type { JobOpeningRow } from '@planillas/domain'
 import { enumOptions, formatDate, recruitmentStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
@@ -8,23 +9,6 @@ import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
-
-export type JobOpeningRow = {
-  id: number
-  code: string
-  positionId: number
-  position: string
-  areaId: number
-  area: string
-  company: string | null
-  minExperienceYears: number
-  requestedById: number
-  requestedBy: string
-  applicants: number
-  status: number
-  createdAt: string
-  updatedAt: string
-}
 
 export const meta = pageTitle('Vacantes')
 
