@@ -7,6 +7,7 @@ export {
   IdParamsSchema,
   pageOf,
   StatusQuerySchema,
+  UploadRefusedSchema,
 } from '@planillas/domain'
 
 /** Every response: { status, payload, messages } (DESIGN §4). */

@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import { CompanyAccountSchema } from '../company-account'
 import { PageQuerySchema } from '../list'
+import { PaymentBatchFilterSchema } from '../payments'
+import { PayrollBatchFilterSchema, PayrollFilterSchema, PayrollLineFilterSchema } from '../payroll'
 import { AreaSchema, DescriptionFilterSchema } from '../schemas/area'
 import { CompanyFilterSchema, CompanySchema, CompanyUpdateSchema } from '../schemas/company'
 import {
@@ -38,6 +40,28 @@ import {
   EmployeeViewSchema,
 } from './employees'
 import { JobOpeningDetailSchema, JobOpeningOptionSchema, JobOpeningRowSchema } from './job-openings'
+import {
+  LineStatusQuerySchema,
+  LineStatusSchema,
+  PaymentBatchRowSchema,
+  PaymentIssueSchema,
+} from './payment-batches'
+import {
+  PaymentAccountOptionSchema,
+  PaymentFormatSchema,
+  PaymentOrderBodySchema,
+  PaymentOrderCreatedSchema,
+  PaymentOrderQuerySchema,
+  PaymentOrderRowSchema,
+} from './payment-orders'
+import {
+  BatchErrorSchema,
+  BatchRowSchema,
+  PayrollLineParamsSchema,
+  PayrollLineSchema,
+  PayrollOptionSchema,
+  PayrollRowSchema,
+} from './payroll'
 import {
   BankSchema,
   CountrySchema,
@@ -141,6 +165,57 @@ export const ENDPOINTS = {
   'POST /applicants': { form: true, response: IdPayloadSchema },
   'PUT /applicants/:id': { params: IdParamsSchema, form: true, response: IdPayloadSchema },
   'PUT /applicants/:id/status': statusChange,
+
+  'POST /payroll/list': {
+    querystring: PageQuerySchema,
+    body: PayrollFilterSchema.nullish(),
+    response: pageOf(PayrollRowSchema),
+  },
+  'GET /payroll': { response: PayrollOptionSchema.array() },
+  'GET /payroll/:id': { params: IdParamsSchema, response: PayrollRowSchema },
+  'POST /payroll/:id/lines': {
+    params: IdParamsSchema,
+    querystring: PageQuerySchema,
+    body: PayrollLineFilterSchema.nullish(),
+    response: pageOf(PayrollLineSchema),
+  },
+  'PUT /payroll/:id/status': statusChange,
+  'POST /payroll/:id/lines/:lineId/confirm': { params: PayrollLineParamsSchema, response: IdPayloadSchema },
+
+  'POST /payroll-batch': { form: true, response: IdPayloadSchema },
+  'POST /payroll-batch/list': {
+    querystring: PageQuerySchema,
+    body: PayrollBatchFilterSchema.nullish(),
+    response: pageOf(BatchRowSchema),
+  },
+  'GET /payroll-batch/:id': { params: IdParamsSchema, response: BatchRowSchema },
+  'GET /payroll-batch/:id/errors': {
+    params: IdParamsSchema,
+    querystring: PageQuerySchema,
+    response: pageOf(BatchErrorSchema),
+  },
+
+  'POST /payment-batches': { form: true, response: IdPayloadSchema },
+  'POST /payment-batches/list': {
+    querystring: PageQuerySchema,
+    body: PaymentBatchFilterSchema.nullish(),
+    response: pageOf(PaymentBatchRowSchema),
+  },
+  'GET /payment-batches/line-status': {
+    querystring: LineStatusQuerySchema,
+    response: LineStatusSchema.array(),
+  },
+  'GET /payment-batches/:id': { params: IdParamsSchema, response: PaymentBatchRowSchema },
+  'GET /payment-batches/:id/errors': {
+    params: IdParamsSchema,
+    querystring: PageQuerySchema,
+    response: pageOf(PaymentIssueSchema),
+  },
+
+  'GET /payment-orders/formats': { response: PaymentFormatSchema.array() },
+  'GET /payment-orders/accounts': { response: PaymentAccountOptionSchema.array() },
+  'POST /payment-orders': { body: PaymentOrderBodySchema, response: PaymentOrderCreatedSchema },
+  'GET /payment-orders': { querystring: PaymentOrderQuerySchema, response: PaymentOrderRowSchema.array() },
 
   'POST /contracts/list': {
     querystring: PageQuerySchema,

@@ -34,6 +34,13 @@ export const StatusQuerySchema = z.object({
 export const IdPayloadSchema = z.object({ id: z.number() })
 export const CreatedSchema = envelopeOf(IdPayloadSchema)
 
+/** A refused upload: every problem, in the envelope and in payload.messages (SPEC §7). */
+export const UploadRefusedSchema = z.object({
+  status: z.literal('ERROR'),
+  payload: z.object({ messages: z.array(z.string()) }).nullable(),
+  messages: z.array(z.string()),
+})
+
 /** A value as JSON carries it: dates become ISO strings, the rest keeps its shape. */
 export type Json<T> = T extends Date
   ? string

@@ -3,6 +3,7 @@ import {
   enumOptions,
   formatCount,
   formatMoney,
+  type PayrollRow,
   payrollType,
   periodLabel,
   periodOptions,
@@ -17,20 +18,6 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
-
-export type PayrollRow = {
-  id: number
-  code: string
-  period: string
-  name: string
-  type: number
-  status: number
-  collaborators: number
-  totalAmount: number
-  paid: number
-  totalPaid: number
-  progress: number
-}
 
 export const meta = pageTitle('Planillas')
 

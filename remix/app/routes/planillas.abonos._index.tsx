@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   isPaymentBatchRunning,
+  type PaymentBatchRow,
   paymentBatchStatus,
   trimEmail,
 } from '@planillas/domain'
@@ -15,7 +16,7 @@ import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
-import { type PaymentBatchRow, PaymentStatusBadge } from '~/screens/payments/payment-badges'
+import { PaymentStatusBadge } from '~/screens/payments/payment-badges'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Carga de abonos')

@@ -1,4 +1,5 @@
 import {
+  type PayrollBatchRow as BatchRow,
   batchStatus,
   countOf,
   enumLabel,
@@ -20,21 +21,6 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
-
-type BatchRow = {
-  id: number
-  code: string
-  period: string
-  name: string
-  status: number
-  progress: number
-  rowsRead: number
-  errorCount: number
-  uploadDate: string
-  file: { name: string }
-  createdBy: string | null
-  payrollId: number | null
-}
 
 export const meta = pageTitle('Carga de planillas')
 

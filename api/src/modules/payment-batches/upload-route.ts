@@ -3,10 +3,9 @@ import { paymentBatches, paymentBatchReceipts, recordAudit } from '@planillas/db
 import { countOf, formatDate, MESSAGES, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { CreatedSchema, ok } from '../../lib/envelope'
+import { CreatedSchema, ok, UploadRefusedSchema } from '../../lib/envelope'
 import '../payroll-batch/context'
 import { receiveUpload } from './receive'
-import { UploadRefusedSchema } from './schemas'
 import { checkUpload } from './upload'
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'

@@ -6,18 +6,17 @@ import {
   PAYROLL_TEMPLATE_FILE_NAME,
   PAYROLL_UPLOAD_MESSAGES,
   PageQuerySchema,
-  PayrollBatchFilterSchema,
   payrollType,
+  UploadRefusedSchema,
 } from '@planillas/domain'
 import { asc } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf } from '../../lib/envelope'
+import { CreatedSchema, IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { found, notFound, violatedUniqueConstraint } from '../../lib/errors'
 import { contentDisposition, sendWorkbook } from '../../lib/xlsx'
 import './context'
 import * as q from './queries'
-import { BatchErrorSchema, BatchRowSchema, UploadRefusedSchema } from './schemas'
 import { payrollTemplate } from './template'
 import { readUpload } from './upload'
 
@@ -120,9 +119,7 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
       tags,
       description:
         'Cargas, la más reciente primero. Filtros: search (nombre de archivo o usuario), period, status.',
-      querystring: PageQuerySchema,
-      body: PayrollBatchFilterSchema.nullish(),
-      response: { 200: envelopeOf(pageOf(BatchRowSchema)) },
+      ...routeSchema('POST /payroll-batch/list'),
     },
     handler: async (req) => {
       const page = await q.listBatches(app.db, req.body ?? {}, req.query)
@@ -132,7 +129,7 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
 
   app.get('/:id', {
     config: { permission: VIEW },
-    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(BatchRowSchema) } },
+    schema: { tags, ...routeSchema('GET /payroll-batch/:id') },
     handler: async (req) => ok(q.toBatchRow(found(await q.getBatch(app.db, req.params.id)))),
   })
 
@@ -159,9 +156,7 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
     config: { permission: VIEW },
     schema: {
       tags,
-      params: IdParamsSchema,
-      querystring: PageQuerySchema,
-      response: { 200: envelopeOf(pageOf(BatchErrorSchema)) },
+      ...routeSchema('GET /payroll-batch/:id/errors'),
     },
     handler: async (req) => {
       found(await q.getBatchFile(app.db, req.params.id))
