@@ -22,7 +22,7 @@ const asList = (p: Permission | readonly Permission[]): readonly Permission[] =>
 describe.each(Object.entries(LIST_RESOURCES))('list %s', (_key, resource) => {
   const required = asList(resource.permission)
   const list = (roles: string[]) =>
-    t.call(roles, { method: 'POST', url: `/api/v1${resource.api}/list`, payload: {} })
+    t.call(roles, { method: 'POST', url: `/api/v1${resource.list.split(' ')[1]}`, payload: {} })
 
   it.each(required)('%s alone reads it', async (permission) => {
     expect((await list([permission])).status).toBe(200)

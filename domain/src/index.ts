@@ -1,9 +1,12 @@
 import './zod-locale'
 
 export * from './api/applicants'
+export * from './api/audit-logs'
+export * from './api/auth'
 export * from './api/catalog'
 export * from './api/companies'
 export * from './api/contracts'
+export * from './api/dashboard'
 export * from './api/employees'
 export * from './api/endpoints'
 export * from './api/job-openings'

@@ -133,6 +133,3 @@ export async function apiDownload(
   }
   return new Response(response.body, { status: 200, headers })
 }
-
-/** @deprecated by `call`: the screens not yet on the contract. */
-export const api = json

@@ -3,7 +3,7 @@ import { createCookie, redirect } from '@remix-run/node'
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic'
 import { Authenticator } from 'remix-auth'
 import { Strategy } from 'remix-auth/strategy'
-import { ApiError, api } from './api.server'
+import { ApiError, call } from './api.server'
 import { cookieSecrets, secureCookies, type Tokens } from './session.server'
 
 /**
@@ -153,9 +153,7 @@ export class OidcStrategy<User> extends Strategy<User, { request: Request; grant
 
 /** Completes the sign-in through the API: it answers our own access and refresh tokens. */
 export const authenticator = new Authenticator<Tokens>().use(
-  new OidcStrategy<Tokens>(({ request, grant }) =>
-    api<Tokens>(request, '/auth', { body: grant, token: null }),
-  ),
+  new OidcStrategy<Tokens>(({ request, grant }) => call(request, 'POST /auth', { body: grant, token: null })),
 )
 
 /** The Spanish message for anything that went wrong while signing in. */

@@ -12,8 +12,11 @@ import {
  * the API path, the permission, where to go back to and the status table whose labels are shown.
  * A module adds one entry here; the route `estado.$resource.$id` does the rest.
  */
+/** The API resources whose records change status (`GET /<api>/:id`, `PUT /<api>/:id/status`). */
+export type StatusApi = 'areas' | 'positions' | 'companies' | 'job-openings' | 'applicants' | 'contracts'
+
 export type StatusResource = {
-  api: string
+  api: StatusApi
   permission: Permission
   list: string
   /** Noun with article, e.g. 'el área'. */
@@ -53,7 +56,7 @@ const byDescription = (r: Record<string, unknown>) => `${r.code} — ${r.descrip
 
 export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype({
   areas: {
-    api: '/areas',
+    api: 'areas',
     permission: 'areas_edicion',
     list: '/areas',
     noun: 'el área',
@@ -61,7 +64,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     describe: byDescription,
   },
   cargos: {
-    api: '/positions',
+    api: 'positions',
     permission: 'cargos_edicion',
     list: '/cargos',
     noun: 'el cargo',
@@ -69,7 +72,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     describe: byDescription,
   },
   empresas: {
-    api: '/companies',
+    api: 'companies',
     permission: 'empresas_edicion',
     list: '/empresas',
     noun: 'la empresa',
@@ -77,7 +80,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     describe: (r) => `${r.ruc} — ${r.name}`,
   },
   vacantes: {
-    api: '/job-openings',
+    api: 'job-openings',
     permission: 'vacantes_edicion',
     list: '/reclutamiento/vacantes',
     noun: 'la vacante',
@@ -85,7 +88,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     describe: (r) => `${r.code} — ${r.position}`,
   },
   postulantes: {
-    api: '/applicants',
+    api: 'applicants',
     permission: 'postulantes_edicion',
     list: '/reclutamiento/postulantes',
     noun: 'el postulante',
@@ -93,7 +96,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     describe: (r) => `${r.code} — ${r.name} ${r.surname}`,
   },
   contratos: {
-    api: '/contracts',
+    api: 'contracts',
     permission: 'contratos_edicion',
     list: '/contratos',
     noun: 'el contrato',

@@ -4,6 +4,7 @@ import { PageQuerySchema } from '../list'
 import { PaymentBatchFilterSchema } from '../payments'
 import { PayrollBatchFilterSchema, PayrollFilterSchema, PayrollLineFilterSchema } from '../payroll'
 import { AreaSchema, DescriptionFilterSchema } from '../schemas/area'
+import { AuditFilterSchema } from '../schemas/audit'
 import { CompanyFilterSchema, CompanySchema, CompanyUpdateSchema } from '../schemas/company'
 import {
   ContractFilterSchema,
@@ -15,6 +16,15 @@ import { EmployeeFilterSchema, EmployeeSchema } from '../schemas/employee'
 import { PositionSchema } from '../schemas/position'
 import { ApplicantFilterSchema, JobOpeningFilterSchema, JobOpeningSchema } from '../schemas/recruitment'
 import { ApplicantOptionSchema, ApplicantRowSchema } from './applicants'
+import { AuditRowSchema } from './audit-logs'
+import {
+  AuthTokensSchema,
+  LoggedOutSchema,
+  ProfileSchema,
+  RefreshSchema,
+  SignInSchema,
+  TokenCheckSchema,
+} from './auth'
 import { CatalogOptionSchema, CatalogRowSchema } from './catalog'
 import {
   CompanyAccountRowSchema,
@@ -31,6 +41,7 @@ import {
   ContractStatusChangeQuerySchema,
   RenewalPrefillSchema,
 } from './contracts'
+import { DashboardSchema } from './dashboard'
 import {
   DniLookupSchema,
   DniParamsSchema,
@@ -95,6 +106,18 @@ const catalogList = {
 const statusChange = { params: IdParamsSchema, querystring: StatusQuerySchema, response: IdPayloadSchema }
 
 export const ENDPOINTS = {
+  'POST /auth': { body: SignInSchema, response: AuthTokensSchema },
+  'POST /auth/refresh-token': { body: RefreshSchema, response: AuthTokensSchema },
+  'POST /auth/logout': { body: RefreshSchema, response: LoggedOutSchema },
+  'GET /auth/me': { response: ProfileSchema },
+  'GET /auth/token': { response: TokenCheckSchema },
+  'GET /dashboard': { response: DashboardSchema },
+  'POST /audit-logs/list': {
+    querystring: PageQuerySchema,
+    body: AuditFilterSchema.nullish(),
+    response: pageOf(AuditRowSchema),
+  },
+
   'GET /ubigeos/districts': { querystring: DistrictQuerySchema, response: DistrictSchema.array() },
   'GET /ubigeos/districts/:code': { params: DistrictParamsSchema, response: DistrictSchema },
   'GET /countries': { response: CountrySchema.array() },
@@ -241,13 +264,14 @@ export type EndpointDef<E extends Endpoint> = (typeof ENDPOINTS)[E]
 
 /** The payload an endpoint answers, as the web receives it. */
 export type ResponseOf<E extends Endpoint> = Wire<EndpointDef<E>['response']>
-/** The body an endpoint accepts (before the API's parsing). */
-export type BodyOf<E extends Endpoint> =
-  EndpointDef<E> extends { body: infer B extends z.ZodType }
+/** The body an endpoint accepts (before the API's parsing); of several endpoints, any of theirs. */
+export type BodyOf<E extends Endpoint> = E extends Endpoint
+  ? EndpointDef<E> extends { body: infer B extends z.ZodType }
     ? z.input<B>
     : EndpointDef<E> extends { form: true }
       ? FormData
       : never
+  : never
 
 type PathOf<E extends string> = E extends `${string} ${infer P}` ? P : never
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

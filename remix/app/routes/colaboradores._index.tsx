@@ -15,10 +15,7 @@ import { pageTitle } from '~/utils/page-title'
 export const meta = pageTitle('Colaboradores')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [list, catalogs] = await Promise.all([
-    loadList<EmployeeRow>(request, 'colaboradores'),
-    loadCatalogs(request),
-  ])
+  const [list, catalogs] = await Promise.all([loadList(request, 'colaboradores'), loadCatalogs(request)])
   return { ...list, catalogs }
 }
 

@@ -25,10 +25,7 @@ import { pageTitle } from '~/utils/page-title'
 export const meta = pageTitle('Contratos')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [list, catalogs] = await Promise.all([
-    loadList<ContractRow>(request, 'contratos'),
-    loadCatalogs(request),
-  ])
+  const [list, catalogs] = await Promise.all([loadList(request, 'contratos'), loadCatalogs(request)])
   return { ...list, companies: catalogs.companies, areas: catalogs.areas }
 }
 

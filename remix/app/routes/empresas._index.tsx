@@ -12,7 +12,7 @@ import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Empresas')
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadList<CompanyRow>(request, 'empresas')
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'empresas')
 
 const STATUS_FILTER: ListFilter[] = [
   { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recordStatus) },

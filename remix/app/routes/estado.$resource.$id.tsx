@@ -1,7 +1,7 @@
 import { enumLabel, MAX_ID, MESSAGES } from '@planillas/domain'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { ApiError, api } from '~/api.server'
+import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { ReasonField } from '~/components/list/status-action'
 import { buttonClass } from '~/components/ui/button'
@@ -26,7 +26,7 @@ function resolve(params: LoaderFunctionArgs['params'], url: URL) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { resource, id, status, back } = resolve(params, new URL(request.url))
   await requirePermission(request, resource.permission)
-  const record = await api<Record<string, unknown>>(request, `${resource.api}/${id}`)
+  const record: Record<string, unknown> = await call(request, `GET /${resource.api}/:id`, { params: { id } })
   const from = enumLabel(resource.statuses, record.status as number)
   // Resources with a status engine (contracts) offer only its transitions, some with a reason.
   const transition = resource.transitions?.(record).find((t) => t.status === status)
@@ -50,8 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData()
   const reason = String(form.get('reason') ?? '').trim()
   try {
-    await api(request, `${resource.api}/${id}/status`, {
-      method: 'PUT',
+    await call(request, `PUT /${resource.api}/:id/status`, {
+      params: { id },
       query: { status },
       body: reason ? { reason } : undefined,
     })

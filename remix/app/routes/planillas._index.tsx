@@ -22,7 +22,7 @@ import { pageTitle } from '~/utils/page-title'
 export const meta = pageTitle('Planillas')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { ...(await loadList<PayrollRow>(request, 'planillas')), periods: periodOptions() }
+  return { ...(await loadList(request, 'planillas')), periods: periodOptions() }
 }
 
 /** 'Planillas' (SPEC §2): each payroll with its totals and how much of it the bank has paid. */

@@ -21,7 +21,7 @@ import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Carga de abonos')
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadList<PaymentBatchRow>(request, 'abonos')
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'abonos')
 
 const FILTERS: ListFilter[] = [
   { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(paymentBatchStatus) },

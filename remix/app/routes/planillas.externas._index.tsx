@@ -25,7 +25,7 @@ import { pageTitle } from '~/utils/page-title'
 export const meta = pageTitle('Carga de planillas')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { ...(await loadList<BatchRow>(request, 'planillas-externas')), periods: periodOptions() }
+  return { ...(await loadList(request, 'planillas-externas')), periods: periodOptions() }
 }
 
 const STATUS_TONES: Record<number, Tone> = { 1: 'slate', 2: 'blue', 3: 'green', 4: 'red' }

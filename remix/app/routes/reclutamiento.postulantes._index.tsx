@@ -20,7 +20,7 @@ type Option = { value: string; label: string }
 export const meta = pageTitle('Postulantes')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const list = await loadList<ApplicantRow>(request, 'postulantes')
+  const list = await loadList(request, 'postulantes')
   const [areas, positions, companies] = await Promise.all([
     call(request, 'GET /areas'),
     call(request, 'GET /positions'),

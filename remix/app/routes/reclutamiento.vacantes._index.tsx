@@ -12,7 +12,7 @@ import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Vacantes')
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadList<JobOpeningRow>(request, 'vacantes')
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'vacantes')
 
 const STATUS_FILTER: ListFilter[] = [
   { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recruitmentStatus) },
