@@ -1,4 +1,3 @@
-import { recordAudit } from '@planillas/db'
 import {
   DescriptionFilterSchema,
   enumLabel,
@@ -11,10 +10,11 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
-import { found, withUniqueMessages } from '../../lib/errors'
+import { found } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { type CatalogTable, catalogQueries } from './queries'
+import { type CatalogSaveContext, catalogSaves } from './save'
 
 export type CatalogOptions = {
   table: CatalogTable
@@ -33,10 +33,16 @@ export function catalogRoutes(options: CatalogOptions) {
   const q = catalogQueries(options.table)
   const { resource, module, noun } = options
   const tags = [resource]
-  const uniqueMessages = { [options.uniqueConstraint]: options.duplicateMessage }
+  const saves = catalogSaves({
+    table: options.table,
+    entity: resource,
+    noun: noun.one,
+    uniqueMessages: { [options.uniqueConstraint]: options.duplicateMessage },
+  })
 
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>()
+    const context = (actor: string): CatalogSaveContext => ({ db: app.db, actor })
 
     app.post('/list', {
       config: { permission: `${module}_lista` },
@@ -66,22 +72,8 @@ export function catalogRoutes(options: CatalogOptions) {
       config: { permission: `${module}_edicion` },
       schema: { tags, ...routeSchema(`POST /${resource}`) },
       handler: async (req) => {
-        const row = await withUniqueMessages(
-          () =>
-            app.db.transaction(async (tx) => {
-              const created = await q.create(tx, req.body.description, req.user.email)
-              await recordAudit(tx, {
-                action: 'CREATE',
-                entity: resource,
-                entityId: created.id,
-                actor: req.user.email,
-                description: `Creó ${noun.one} ${created.code} '${created.description}'`,
-              })
-              return created
-            }),
-          uniqueMessages,
-        )
-        return ok({ id: row.id }, [MESSAGES.saved])
+        const id = await saves.create(context(req.user.email), req.body.description)
+        return ok({ id }, [MESSAGES.saved])
       },
     })
 
@@ -89,22 +81,7 @@ export function catalogRoutes(options: CatalogOptions) {
       config: { permission: `${module}_edicion` },
       schema: { tags, ...routeSchema(`PUT /${resource}/:id`) },
       handler: async (req) => {
-        await withUniqueMessages(
-          () =>
-            app.db.transaction(async (tx) => {
-              const before = found(await q.get(tx, req.params.id))
-              const after = await q.update(tx, before.id, req.body.description)
-              if (before.description === after.description) return
-              await recordAudit(tx, {
-                action: 'UPDATE',
-                entity: resource,
-                entityId: after.id,
-                actor: req.user.email,
-                description: `Actualizó ${noun.one} ${after.code}: Descripción '${before.description}' → '${after.description}'`,
-              })
-            }),
-          uniqueMessages,
-        )
+        await saves.update(context(req.user.email), req.params.id, req.body.description)
         return ok({ id: req.params.id }, [MESSAGES.saved])
       },
     })

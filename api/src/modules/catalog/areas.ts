@@ -1,5 +1,5 @@
 import { areas } from '@planillas/db'
-import { catalogRoutes } from './catalog/routes'
+import { catalogRoutes } from './routes'
 
 export const areaRoutes = catalogRoutes({
   table: areas,

@@ -1,5 +1,5 @@
 import { positions } from '@planillas/db'
-import { catalogRoutes } from './catalog/routes'
+import { catalogRoutes } from './routes'
 
 export const positionRoutes = catalogRoutes({
   table: positions,
