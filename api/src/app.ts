@@ -13,7 +13,6 @@ import {
 } from 'fastify-type-provider-zod'
 import { createTokenSigner } from './auth/tokens'
 import type { ApiConfig } from './config'
-import { ok } from './lib/envelope'
 import { listGuardPlugin } from './lib/list-guard'
 import { applicantRoutes } from './modules/applicants/routes'
 import { auditLogRoutes } from './modules/audit-logs/routes'

@@ -1,4 +1,3 @@
-import type { EmployeeRow } from '@planillas/domain'
 import { employeeStatus, enumLabel, identifierType } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'

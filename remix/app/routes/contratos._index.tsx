@@ -1,5 +1,4 @@
 import {
-  type ContractRow,
   contractDuration,
   contractStatus,
   enumLabel,

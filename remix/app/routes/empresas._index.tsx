@@ -1,4 +1,4 @@
-import { type CompanyRow, enumOptions, recordStatus } from '@planillas/domain'
+import { enumOptions, recordStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { COLUMN } from '~/components/list/data-table'

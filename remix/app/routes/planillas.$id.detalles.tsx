@@ -7,7 +7,6 @@ import {
   identifierType,
   LINE_STATE,
   lineState,
-  type PageResponse,
   payrollType,
   periodLabel,
 } from '@planillas/domain'

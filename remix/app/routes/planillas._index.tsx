@@ -3,7 +3,6 @@ import {
   enumOptions,
   formatCount,
   formatMoney,
-  type PayrollRow,
   payrollType,
   periodLabel,
   periodOptions,

@@ -1,10 +1,4 @@
-import {
-  formatCount,
-  formatDate,
-  formatDateTime,
-  isPaymentBatchRunning,
-  type PageResponse,
-} from '@planillas/domain'
+import { formatCount, formatDate, formatDateTime, isPaymentBatchRunning } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ApiError, call } from '~/api.server'

@@ -4,7 +4,6 @@ import {
   formatDate,
   formatDateTime,
   isPaymentBatchRunning,
-  type PaymentBatchRow,
   paymentBatchStatus,
   trimEmail,
 } from '@planillas/domain'

@@ -1,11 +1,4 @@
-import {
-  batchStatus,
-  enumLabel,
-  formatCount,
-  formatDateTime,
-  type PageResponse,
-  periodLabel,
-} from '@planillas/domain'
+import { batchStatus, enumLabel, formatCount, formatDateTime, periodLabel } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { call } from '~/api.server'

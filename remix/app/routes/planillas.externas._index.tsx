@@ -1,5 +1,4 @@
 import {
-  type PayrollBatchRow as BatchRow,
   batchStatus,
   countOf,
   enumLabel,

@@ -1,10 +1,4 @@
-import {
-  type ApplicantRow,
-  enumLabel,
-  enumOptions,
-  identifierType,
-  recruitmentStatus,
-} from '@planillas/domain'
+import { enumLabel, enumOptions, identifierType, recruitmentStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { call } from '~/api.server'

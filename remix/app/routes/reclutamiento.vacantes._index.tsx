@@ -1,4 +1,3 @@
-import type { JobOpeningRow } from '@planillas/domain'
 import { enumOptions, formatDate, recruitmentStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'

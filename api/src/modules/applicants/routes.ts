@@ -9,7 +9,6 @@ import {
   formatDate,
   identifierType,
   MESSAGES,
-  PageQuerySchema,
   recruitmentStatus,
 } from '@planillas/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'

@@ -6,13 +6,11 @@ import {
   formatDateTime,
   limaDayStart,
   type PageQuery,
-  PageQuerySchema,
 } from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, lt, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { ok, routeSchema } from '../../lib/envelope'
 import { boundedCount, countedRows, likePattern, MIN_TRIGRAM_WORD, orderByFor, paged } from '../../lib/paging'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'

@@ -1,19 +1,15 @@
 import { describeChanges, recordAudit } from '@planillas/db'
 import { syncEmployeeWithContracts } from '@planillas/db/contract-sync'
 import {
-  DniSchema,
   EMPLOYEE_MESSAGES,
   EMPLOYEE_STATUS,
   EmployeeFilterSchema,
-  EmployeeSchema,
   enumLabel,
   identifierType,
   MESSAGES,
-  PageQuerySchema,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found } from '../../lib/errors'

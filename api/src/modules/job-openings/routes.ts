@@ -6,7 +6,6 @@ import {
   JobOpeningFilterSchema,
   JobOpeningSchema,
   MESSAGES,
-  PageQuerySchema,
   recruitmentStatus,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'

@@ -5,14 +5,11 @@ import {
   PAYMENT_BATCH_STATUS,
   PAYMENT_TEMPLATE_FILE_NAME,
   PAYMENT_UPLOAD_MESSAGES,
-  PageQuerySchema,
-  PaymentBatchFilterSchema,
   paymentIssueKind,
 } from '@planillas/domain'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { failure, IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { found, notFound } from '../../lib/errors'
 import { contentDisposition, inBatches, sendWorkbook } from '../../lib/xlsx'

@@ -5,7 +5,6 @@ import {
   MESSAGES,
   PAYROLL_TEMPLATE_FILE_NAME,
   PAYROLL_UPLOAD_MESSAGES,
-  PageQuerySchema,
   payrollType,
   UploadRefusedSchema,
 } from '@planillas/domain'

@@ -9,7 +9,6 @@ import {
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found } from '../../lib/errors'
 

@@ -5,7 +5,6 @@ import {
   identifierType,
   lineState,
   lineStateOf,
-  PageQuerySchema,
   PayrollFilterSchema,
   PayrollLineFilterSchema,
   payrollStatus,
@@ -14,7 +13,6 @@ import {
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
