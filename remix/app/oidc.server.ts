@@ -1,4 +1,4 @@
-import { MESSAGES } from '@planillas/domain'
+import { type BodyOf, MESSAGES } from '@planillas/domain'
 import { createCookie, redirect } from '@remix-run/node'
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic'
 import { Authenticator } from 'remix-auth'
@@ -10,7 +10,8 @@ import { cookieSecrets, secureCookies, type Tokens } from './session.server'
  * Sign-in with the identity provider (DESIGN §3): authorization code + PKCE + state + nonce.
  * The browser goes to the provider from here; the API exchanges the code and checks the ID token.
  */
-export type CodeGrant = { code: string; codeVerifier: string; nonce: string; redirectUri: string }
+/** What the API's sign-in takes (`POST /auth`): the code, its PKCE verifier, the nonce, the return address. */
+export type CodeGrant = BodyOf<'POST /auth'>
 type Flow = { state: string; nonce: string; codeVerifier: string }
 
 const SCOPES = ['openid', 'profile', 'email']
