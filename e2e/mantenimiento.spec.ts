@@ -123,6 +123,23 @@ test.describe('Mantenimiento', () => {
     await expect(page.getByText('Av. Arequipa 1234, Lince')).toBeVisible()
     await expect(page.getByText('---')).toBeVisible()
     await expectAccessible(page)
+
+    // 'Agregar cuenta': refused with the API's own messages, nothing added; then added.
+    const account = `19${String(Date.now()).slice(-10)}`
+    await page.locator('select[name="bankCode"]').selectOption('002')
+    await page.locator('input[name="account"]').fill('123')
+    await page.locator('input[name="interAccount"]').fill('00212345678901234567')
+    await page.getByRole('button', { name: 'Agregar cuenta' }).click()
+    const refused = page.getByRole('alert').filter({ hasText: 'Número de cuenta' })
+    await expect(refused).toContainText('Número de cuenta solo admite dígitos (de 6 a 20)')
+    await expect(refused).toContainText('El CCI debe tener 20 dígitos y dígitos de control válidos')
+    await expect(page.getByRole('cell', { name: '123', exact: true })).toHaveCount(0)
+    await page.locator('select[name="bankCode"]').selectOption('002')
+    await page.locator('input[name="account"]').fill(account)
+    await page.locator('input[name="interAccount"]').fill('')
+    await page.getByRole('button', { name: 'Agregar cuenta' }).click()
+    await expect(page.getByTestId('toast')).toHaveText('Cuenta registrada correctamente')
+    await expect(page.getByRole('cell', { name: account, exact: true })).toBeVisible()
   })
 
   test('cargos: create and no download button', async ({ page, signIn }) => {

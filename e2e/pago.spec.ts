@@ -44,6 +44,14 @@ test.describe('Pagar la planilla', () => {
     await expect(
       page.getByRole('table', { name: 'Archivos de pago de la planilla' }).getByRole('link'),
     ).toHaveCount(0)
+    // A form the order's schema refuses: its message, and still no file.
+    await page.getByLabel('Cuenta de cargo').selectOption({ index: 1 })
+    await page.getByLabel('Referencia').fill(' ')
+    await page.getByRole('button', { name: 'Generar archivo' }).click()
+    await expect(page.getByRole('alert')).toContainText('Referencia es requerida')
+    await expect(
+      page.getByRole('table', { name: 'Archivos de pago de la planilla' }).getByRole('link'),
+    ).toHaveCount(0)
 
     // A clean payroll: the file is generated, listed, downloaded and parsed.
     const code = `PL-PAGO-${suffix}`

@@ -20,6 +20,9 @@ export const auditAction = {
 } as const
 export type AuditAction = keyof typeof auditAction
 export const AUDIT_ACTIONS = Object.keys(auditAction) as AuditAction[]
+/** The label of a stored audit action; an action this build does not name shows as stored. */
+export const auditActionLabel = (action: string) =>
+  Object.hasOwn(auditAction, action) ? auditAction[action as AuditAction].label : action
 
 export function enumLabel(table: EnumTable, code: number | null | undefined): string {
   if (code == null) return '---'

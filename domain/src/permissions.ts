@@ -14,7 +14,11 @@ export const MODULES = [
 ] as const
 export type Module = (typeof MODULES)[number]
 
-const moduleRoles = MODULES.flatMap((m) => [`${m}_lista`, `${m}_edicion`, `${m}_descarga_excel`])
+/** What each module grants: its list, its edit forms, its Excel download. */
+const MODULE_GRANTS = ['lista', 'edicion', 'descarga_excel'] as const
+type ModulePermission = `${Module}_${(typeof MODULE_GRANTS)[number]}`
+
+const moduleRoles = MODULES.flatMap((m) => MODULE_GRANTS.map((g): ModulePermission => `${m}_${g}`))
 
 export const PERMISSIONS = [
   'dashboard',
@@ -32,18 +36,29 @@ export const PERMISSIONS = [
   'bancos_lista',
   'bancos_edicion',
 ] as const
-export type Permission = string
+/**
+ * A permission code of the catalogue: a misspelt code in a route, a guard, the menu or a list
+ * declaration fails typecheck. Roles as they come from a token stay `string[]` (a provider may
+ * send codes this build does not know; they grant nothing).
+ */
+export type Permission = (typeof PERMISSIONS)[number]
+/** A route's or a screen's requirement: one permission, or any of several. */
+export type PermissionRequirement = Permission | readonly Permission[]
 
 export const can = (roles: readonly string[], permission: Permission) => roles.includes(permission)
 
-const auditRoles = ['auditoria_lista', 'auditoria_descarga_excel']
+/** Whether `roles` hold the permission, or any of the permissions, `required` names. */
+export const mayUse = (roles: readonly string[], required: PermissionRequirement) =>
+  typeof required === 'string' ? roles.includes(required) : required.some((p) => roles.includes(p))
+
+const auditRoles: readonly Permission[] = ['auditoria_lista', 'auditoria_descarga_excel']
 
 /** The demo users' roles (the development identity provider and the seed use these). */
 export const DEMO_ROLES = {
   admin: [...PERMISSIONS],
   rrhh: PERMISSIONS.filter((p) => !auditRoles.includes(p)),
   auditor: ['dashboard', ...auditRoles],
-  lector: ['dashboard', ...PERMISSIONS.filter((p) => p.endsWith('_lista'))].filter(
+  lector: ['dashboard' as const, ...PERMISSIONS.filter((p) => p.endsWith('_lista'))].filter(
     (p) => !auditRoles.includes(p),
   ),
-} as const satisfies Record<string, readonly string[]>
+} as const satisfies Record<string, readonly Permission[]>

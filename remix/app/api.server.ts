@@ -1,4 +1,11 @@
-import { MESSAGES } from '@planillas/domain'
+import {
+  type BodyOf,
+  type Endpoint,
+  endpointUrl,
+  MESSAGES,
+  type ParamsOf,
+  type ResponseOf,
+} from '@planillas/domain'
 import { redirect } from '@remix-run/node'
 import { requireUser } from './auth.server'
 import { forgetCatalogs } from './screens/employees/catalogs.server'
@@ -68,8 +75,34 @@ export async function apiFetch(request: Request, path: string, options: CallOpti
   return response
 }
 
-/** A JSON call: the envelope's payload, or an ApiError with the server's messages. */
-export async function api<T>(request: Request, path: string, options: CallOptions = {}): Promise<T> {
+/** What a call to an endpoint takes: its path parameters (when it has any), body and query. */
+export type EndpointCall<E extends Endpoint> = {
+  body?: BodyOf<E>
+  query?: Query
+  token?: string | null
+} & (keyof ParamsOf<E> extends never ? { params?: never } : { params: ParamsOf<E> })
+
+/**
+ * A call to an endpoint of the API contract (`ENDPOINTS` in the domain): the payload it answers, typed
+ * by the API's own response schema, or an ApiError with the server's messages. The payload is not
+ * parsed again here: the API serialises every answer through that schema (docs/decisions.md).
+ */
+export async function call<E extends Endpoint>(
+  request: Request,
+  endpoint: E,
+  ...[options]: keyof ParamsOf<E> extends never ? [EndpointCall<E>?] : [EndpointCall<E>]
+): Promise<ResponseOf<E>> {
+  const { method, path } = endpointUrl(endpoint, options?.params)
+  return json<ResponseOf<E>>(request, path, {
+    method,
+    body: options?.body,
+    query: options?.query,
+    token: options?.token,
+  })
+}
+
+/** A JSON call by path: the envelope's payload, or an ApiError with the server's messages. */
+async function json<T>(request: Request, path: string, options: CallOptions = {}): Promise<T> {
   const response = await apiFetch(request, path, options)
   const envelope = (await response.json().catch(() => null)) as {
     status?: string

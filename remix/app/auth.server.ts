@@ -1,4 +1,4 @@
-import { MESSAGES } from '@planillas/domain'
+import { MESSAGES, mayUse, type PermissionRequirement } from '@planillas/domain'
 import { redirect } from '@remix-run/node'
 import {
   decodeAccessToken,
@@ -28,10 +28,12 @@ export async function requireUser(request: Request): Promise<SignedIn> {
 }
 
 /** The signed-in user holding `permission` (or any of them); others get a 403 page. */
-export async function requirePermission(request: Request, permission: string | string[]): Promise<SignedIn> {
+export async function requirePermission(
+  request: Request,
+  permission: PermissionRequirement,
+): Promise<SignedIn> {
   const signedIn = await requireUser(request)
-  const anyOf = typeof permission === 'string' ? [permission] : permission
-  if (!anyOf.some((p) => signedIn.user.roles.includes(p))) {
+  if (!mayUse(signedIn.user.roles, permission)) {
     throw new Response(MESSAGES.forbidden, { status: 403, statusText: 'Forbidden' })
   }
   return signedIn

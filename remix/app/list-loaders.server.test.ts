@@ -130,7 +130,7 @@ beforeEach(() => forgetCatalogs())
 
 describe('list pages call the API once for their page', () => {
   it.each(SCREENS)('$path: one call for the page, catalogues from the cache', async (screen) => {
-    const list = `POST ${LIST_RESOURCES[screen.resource].api}/list`
+    const list = LIST_RESOURCES[screen.resource as keyof typeof LIST_RESOURCES].list
     const first = await apiCallsOf(screen)
     // The first page may fill the catalogue cache, and nothing else.
     expect(first.filter((c) => c !== list).every((c) => CATALOGUES.includes(c))).toBe(true)
@@ -154,6 +154,6 @@ describe('list pages call the API once for their page', () => {
     )
     expect((await apiCallsOf(employees)).sort()).toEqual(['POST /employees/list', ...CATALOGUES].sort())
     expect(await apiCallsOf(contracts)).toEqual(['POST /contracts/list'])
-    expect(await apiCallsOf(applicants)).toEqual([`POST ${LIST_RESOURCES.postulantes.api}/list`])
+    expect(await apiCallsOf(applicants)).toEqual([LIST_RESOURCES.postulantes.list])
   })
 })

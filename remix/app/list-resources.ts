@@ -1,3 +1,4 @@
+import type { Endpoint, Permission, PermissionRequirement } from '@planillas/domain'
 import { readNumbers, readRange } from './utils/list-params'
 
 /**
@@ -5,12 +6,16 @@ import { readNumbers, readRange } from './utils/list-params'
  * The list loader (`loadList`) and the download route (`descargar.$resource`) both read this, so a
  * download always carries exactly the filter on screen. A module adds one entry.
  */
+/** The list endpoints of the API contract ('POST /areas/list'). */
+export type ListEndpoint = Extract<Endpoint, `POST /${string}/list`>
+
 export type ListResource = {
-  api: string
+  /** The API's list: its rows are typed by the contract (`loadList`). */
+  list: ListEndpoint
   /** The permission to see the list, or any of several. */
-  permission: string | string[]
-  downloadPermission?: string
-  editPermission?: string
+  permission: PermissionRequirement
+  downloadPermission?: Permission
+  editPermission?: Permission
   filter: (params: URLSearchParams) => Record<string, unknown>
   /** The export's base file name. */
   fileName: string
@@ -21,9 +26,9 @@ const statusFilter = (params: URLSearchParams) => ({
   status: Number(params.get('status')) || undefined,
 })
 
-export const LIST_RESOURCES: Record<string, ListResource> = {
+export const LIST_RESOURCES = {
   abonos: {
-    api: '/payment-batches',
+    list: 'POST /payment-batches/list',
     permission: ['planillas_abonos', 'pagos_abonos_lista'],
     editPermission: 'planillas_abonos',
     filter: (params) => ({
@@ -34,7 +39,7 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
     fileName: 'abonos',
   },
   planillas: {
-    api: '/payroll',
+    list: 'POST /payroll/list',
     permission: 'planillas_lista',
     downloadPermission: 'planillas_descarga_excel',
     editPermission: 'planillas_carga',
@@ -46,7 +51,7 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
     fileName: 'planillas',
   },
   'planillas-externas': {
-    api: '/payroll-batch',
+    list: 'POST /payroll-batch/list',
     permission: 'planillas_carga',
     editPermission: 'planillas_carga',
     filter: (params) => ({
@@ -57,7 +62,7 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
     fileName: 'cargas-de-planillas',
   },
   areas: {
-    api: '/areas',
+    list: 'POST /areas/list',
     permission: 'areas_lista',
     downloadPermission: 'areas_descarga_excel',
     editPermission: 'areas_edicion',
@@ -65,14 +70,14 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
     fileName: 'areas',
   },
   cargos: {
-    api: '/positions',
+    list: 'POST /positions/list',
     permission: 'cargos_lista',
     editPermission: 'cargos_edicion',
     filter: statusFilter,
     fileName: 'cargos',
   },
   empresas: {
-    api: '/companies',
+    list: 'POST /companies/list',
     permission: 'empresas_lista',
     downloadPermission: 'empresas_descarga_excel',
     editPermission: 'empresas_edicion',
@@ -80,14 +85,14 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
     fileName: 'empresas',
   },
   bancos: {
-    api: '/banks',
+    list: 'POST /banks/list',
     permission: 'bancos_lista',
     editPermission: 'bancos_edicion',
     filter: statusFilter,
     fileName: 'bancos',
   },
   vacantes: {
-    api: '/job-openings',
+    list: 'POST /job-openings/list',
     permission: 'vacantes_lista',
     downloadPermission: 'vacantes_descarga_excel',
     editPermission: 'vacantes_edicion',
@@ -95,7 +100,7 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
     fileName: 'vacantes',
   },
   postulantes: {
-    api: '/applicants',
+    list: 'POST /applicants/list',
     permission: 'postulantes_lista',
     downloadPermission: 'postulantes_descarga_excel',
     editPermission: 'postulantes_edicion',
@@ -111,7 +116,7 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
     fileName: 'postulantes',
   },
   colaboradores: {
-    api: '/employees',
+    list: 'POST /employees/list',
     permission: 'colaboradores_lista',
     downloadPermission: 'colaboradores_descarga_excel',
     editPermission: 'colaboradores_edicion',
@@ -126,7 +131,7 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
     fileName: 'colaboradores',
   },
   auditoria: {
-    api: '/audit-logs',
+    list: 'POST /audit-logs/list',
     permission: 'auditoria_lista',
     downloadPermission: 'auditoria_descarga_excel',
     filter: (params) => ({
@@ -137,7 +142,7 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
     fileName: 'auditoria',
   },
   contratos: {
-    api: '/contracts',
+    list: 'POST /contracts/list',
     permission: 'contratos_lista',
     downloadPermission: 'contratos_descarga_excel',
     editPermission: 'contratos_edicion',
@@ -152,4 +157,13 @@ export const LIST_RESOURCES: Record<string, ListResource> = {
     }),
     fileName: 'contratos',
   },
-}
+} satisfies Record<string, ListResource>
+
+export type ListKey = keyof typeof LIST_RESOURCES
+
+/** The list resource of a URL segment (`/descargar/:resource`), if there is one. */
+export const listResourceOf = (key: string): ListResource | undefined =>
+  Object.hasOwn(LIST_RESOURCES, key) ? LIST_RESOURCES[key as ListKey] : undefined
+
+/** The API path of a list's resource ('/areas'): its workbook is `POST <path>/xlsx`. */
+export const apiPathOf = (resource: ListResource) => resource.list.slice('POST '.length, -'/list'.length)

@@ -1,7 +1,10 @@
-import { MESSAGES, type PageResponse } from '@planillas/domain'
-import { ApiError, api } from './api.server'
+import { type BodyOf, MESSAGES, type Permission, type ResponseOf } from '@planillas/domain'
+import { ApiError, call } from './api.server'
 import { requirePermission } from './auth.server'
-import { LIST_RESOURCES } from './list-resources'
+import { LIST_RESOURCES, type ListEndpoint, type ListKey, type ListResource } from './list-resources'
+
+type PageOf<K extends ListKey> = ResponseOf<(typeof LIST_RESOURCES)[K]['list']>
+
 import { apiPageQuery, readListParams } from './utils/list-params'
 
 /**
@@ -9,24 +12,24 @@ import { apiPageQuery, readListParams } from './utils/list-params'
  * user may do (edit, download). A bad filter (e.g. a reversed date range) or a search the API gave
  * up on (503, 'afine los filtros') shows its message above an empty list instead of failing the page.
  */
-export async function loadList<T>(request: Request, resourceKey: string) {
-  const resource = LIST_RESOURCES[resourceKey]
+export async function loadList<K extends ListKey>(request: Request, resourceKey: K) {
+  const resource: ListResource = LIST_RESOURCES[resourceKey]
   const { user } = await requirePermission(request, resource.permission)
   const url = new URL(request.url)
   const params = readListParams(url.searchParams)
   const filter = resource.filter(url.searchParams)
-  let page: PageResponse<T> = { content: [], totalElements: 0, totalPages: 0 }
+  // The rows as the list's endpoint answers them (`K` picks the endpoint, so the page's type).
+  let page = { content: [], totalElements: 0, totalPages: 0 } as PageOf<K>
   let error: string | null = null
   try {
-    page = await api<PageResponse<T>>(request, `${resource.api}/list`, {
-      body: filter,
-      query: apiPageQuery(params),
-    })
+    // The filter is read from the page URL as typed; the API checks it (a 400 shows its message).
+    const body = filter as BodyOf<ListEndpoint>
+    page = (await call(request, resource.list, { body, query: apiPageQuery(params) })) as PageOf<K>
   } catch (e) {
     if (!(e instanceof ApiError) || !(e.status === 400 || isSearchTimeout(e))) throw e
     error = e.messages.join(' ')
   }
-  const can = (permission?: string) => Boolean(permission && user.roles.includes(permission))
+  const can = (permission?: Permission) => Boolean(permission && user.roles.includes(permission))
   const query = url.searchParams.toString()
   return {
     page,

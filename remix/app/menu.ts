@@ -1,3 +1,4 @@
+import { mayUse, type PermissionRequirement } from '@planillas/domain'
 import { LIST_RESOURCES } from './list-resources'
 
 /**
@@ -5,7 +6,7 @@ import { LIST_RESOURCES } from './list-resources'
  * screen's entry takes the permission of the list itself (`LIST_RESOURCES`), so the menu shows a
  * screen exactly to who may open it.
  */
-export type MenuLink = { label: string; to: string; permission: string | readonly string[] }
+export type MenuLink = { label: string; to: string; permission: PermissionRequirement }
 export type MenuGroup = { label: string; id: string; children: MenuLink[] }
 export type MenuEntry = MenuLink | MenuGroup
 
@@ -53,10 +54,7 @@ export const MENU: MenuEntry[] = [
 
 const isGroup = (entry: MenuEntry): entry is MenuGroup => 'children' in entry
 
-const mayOpen = (roles: readonly string[], link: MenuLink) =>
-  typeof link.permission === 'string'
-    ? roles.includes(link.permission)
-    : link.permission.some((p) => roles.includes(p))
+const mayOpen = (roles: readonly string[], link: MenuLink) => mayUse(roles, link.permission)
 
 /** The menu a user may see: links they hold the permission for, groups with at least one such link. */
 export function menuFor(roles: readonly string[]): MenuEntry[] {

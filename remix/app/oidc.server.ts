@@ -1,16 +1,17 @@
-import { MESSAGES } from '@planillas/domain'
+import { type BodyOf, MESSAGES } from '@planillas/domain'
 import { createCookie, redirect } from '@remix-run/node'
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic'
 import { Authenticator } from 'remix-auth'
 import { Strategy } from 'remix-auth/strategy'
-import { ApiError, api } from './api.server'
+import { ApiError, call } from './api.server'
 import { cookieSecrets, secureCookies, type Tokens } from './session.server'
 
 /**
  * Sign-in with the identity provider (DESIGN §3): authorization code + PKCE + state + nonce.
  * The browser goes to the provider from here; the API exchanges the code and checks the ID token.
  */
-export type CodeGrant = { code: string; codeVerifier: string; nonce: string; redirectUri: string }
+/** What the API's sign-in takes (`POST /auth`): the code, its PKCE verifier, the nonce, the return address. */
+export type CodeGrant = BodyOf<'POST /auth'>
 type Flow = { state: string; nonce: string; codeVerifier: string }
 
 const SCOPES = ['openid', 'profile', 'email']
@@ -153,9 +154,7 @@ export class OidcStrategy<User> extends Strategy<User, { request: Request; grant
 
 /** Completes the sign-in through the API: it answers our own access and refresh tokens. */
 export const authenticator = new Authenticator<Tokens>().use(
-  new OidcStrategy<Tokens>(({ request, grant }) =>
-    api<Tokens>(request, '/auth', { body: grant, token: null }),
-  ),
+  new OidcStrategy<Tokens>(({ request, grant }) => call(request, 'POST /auth', { body: grant, token: null })),
 )
 
 /** The Spanish message for anything that went wrong while signing in. */

@@ -1,3 +1,4 @@
+import type { AuthTokens } from '@planillas/domain'
 import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node'
 import { createSealer } from './utils/crypto.server'
 
@@ -38,7 +39,8 @@ const sealer = createSealer(secret)
 /** The secret of the session cookie, for the web tier's other signed cookies (the sign-in flow). */
 export const cookieSecrets = [secret]
 
-export type Tokens = { accessToken: string; refreshToken: string }
+/** The API's token pair, as the session cookie keeps it. */
+export type Tokens = AuthTokens
 export type SessionUser = { email: string; name: string; roles: string[] }
 export type Toast = { type: 'success' | 'error' | 'info'; message: string }
 

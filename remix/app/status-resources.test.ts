@@ -11,7 +11,7 @@ describe('status resources', () => {
   })
 
   it('find the real resources', () => {
-    expect(statusResource('areas')?.api).toBe('/areas')
+    expect(statusResource('areas')?.api).toBe('areas')
     expect(STATUS_RESOURCES.contratos.noun).toBe('el contrato')
     expect(Object.keys(STATUS_RESOURCES)).toContain('empresas')
   })

@@ -2,6 +2,7 @@ import {
   contractActions,
   contractStatus,
   type EnumTable,
+  type Permission,
   recordStatus,
   recruitmentStatus,
 } from '@planillas/domain'
@@ -11,9 +12,13 @@ import {
  * the API path, the permission, where to go back to and the status table whose labels are shown.
  * A module adds one entry here; the route `estado.$resource.$id` does the rest.
  */
+/** The API resources whose records change status (`GET /<api>/:id`, `PUT /<api>/:id/status`). */
+export type StatusApi = 'areas' | 'positions' | 'companies' | 'job-openings' | 'applicants' | 'contracts'
+
 export type StatusResource = {
-  api: string
-  permission: string
+  /** Banks are named by their 3-digit code (`GET /banks/:code`), every other record by its id. */
+  api: StatusApi | 'banks'
+  permission: Permission
   list: string
   /** Noun with article, e.g. 'el área'. */
   noun: string
@@ -57,7 +62,7 @@ const byDescription = (r: Record<string, unknown>) => `${r.code} — ${r.descrip
 
 export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype({
   areas: {
-    api: '/areas',
+    api: 'areas',
     permission: 'areas_edicion',
     list: '/areas',
     noun: 'el área',
@@ -65,7 +70,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     describe: byDescription,
   },
   cargos: {
-    api: '/positions',
+    api: 'positions',
     permission: 'cargos_edicion',
     list: '/cargos',
     noun: 'el cargo',
@@ -73,7 +78,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     describe: byDescription,
   },
   empresas: {
-    api: '/companies',
+    api: 'companies',
     permission: 'empresas_edicion',
     list: '/empresas',
     noun: 'la empresa',
@@ -81,7 +86,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     describe: (r) => `${r.ruc} — ${r.name}`,
   },
   vacantes: {
-    api: '/job-openings',
+    api: 'job-openings',
     permission: 'vacantes_edicion',
     list: '/reclutamiento/vacantes',
     noun: 'la vacante',
@@ -89,7 +94,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     describe: (r) => `${r.code} — ${r.position}`,
   },
   postulantes: {
-    api: '/applicants',
+    api: 'applicants',
     permission: 'postulantes_edicion',
     list: '/reclutamiento/postulantes',
     noun: 'el postulante',
@@ -97,7 +102,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     describe: (r) => `${r.code} — ${r.name} ${r.surname}`,
   },
   bancos: {
-    api: '/banks',
+    api: 'banks',
     permission: 'bancos_edicion',
     list: '/bancos',
     noun: 'el banco',
@@ -106,7 +111,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     codeKey: /^\d{3}$/,
   },
   contratos: {
-    api: '/contracts',
+    api: 'contracts',
     permission: 'contratos_edicion',
     list: '/contratos',
     noun: 'el contrato',

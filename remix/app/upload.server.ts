@@ -1,4 +1,4 @@
-import { MESSAGES } from '@planillas/domain'
+import { MESSAGES, type Permission } from '@planillas/domain'
 import { data, redirect } from '@remix-run/node'
 import { API_URL } from './api.server'
 import { requirePermission, requireUser } from './auth.server'
@@ -15,7 +15,7 @@ export type ForwardedUpload<T> =
  */
 export async function uploadAction(
   request: Request,
-  upload: { permission: string; path: string; successTo: string; message: string },
+  upload: { permission: Permission; path: string; successTo: string; message: string },
 ) {
   await requirePermission(request, upload.permission)
   const result = await forwardUpload<{ id: number }>(request, upload.path)

@@ -1,3 +1,5 @@
+import type { Permission } from '@planillas/domain'
+
 /**
  * Who may read the full option lists (`GET /{resource}`, the dropdowns): the module's own list
  * permission, or a permission of a screen that offers those options — an edit form that picks
@@ -35,6 +37,6 @@ export const OPTION_PERMISSIONS = {
   colaboradores: ['colaboradores_lista', 'contratos_edicion', 'vacantes_edicion'],
   planillas: ['planillas_lista', 'planillas_carga', 'planillas_abonos'],
   contratos: ['contratos_lista', 'contratos_edicion'],
-} as const satisfies Record<string, readonly string[]>
+} as const satisfies Record<string, readonly Permission[]>
 
 export type OptionModule = keyof typeof OPTION_PERMISSIONS

@@ -1,5 +1,14 @@
-import { idNumber } from '@planillas/domain'
-import { z } from 'zod'
+import { ENDPOINTS, type Endpoint, envelopeOf } from '@planillas/domain'
+
+// The shared shapes live in the domain, with the endpoints that use them (domain/src/api).
+export {
+  CreatedSchema,
+  envelopeOf,
+  IdParamsSchema,
+  pageOf,
+  StatusQuerySchema,
+  UploadRefusedSchema,
+} from '@planillas/domain'
 
 /** Every response: { status, payload, messages } (DESIGN §4). */
 export type Envelope<T> = { status: 'OK' | 'ERROR'; payload: T; messages: string[] }
@@ -11,27 +20,11 @@ export const ok = <T>(payload: T, messages: string[] = []): Envelope<T> => ({
 })
 export const failure = (messages: string[]): Envelope<null> => ({ status: 'ERROR', payload: null, messages })
 
-export const envelopeOf = <T extends z.ZodType>(payload: T) =>
-  z.object({ status: z.enum(['OK', 'ERROR']), payload, messages: z.array(z.string()) })
-
-export const pageOf = <T extends z.ZodType>(row: T) =>
-  z.object({
-    content: z.array(row),
-    totalElements: z.number(),
-    totalPages: z.number(),
-    /** false: counting stopped at a bound and totalElements is 'at least' (paging.ts). */
-    totalIsExact: z.boolean().optional(),
-  })
-
-export const IdParamsSchema = z.object({
-  id: idNumber('El identificador debe ser numérico'),
-})
-
-export const StatusQuerySchema = z.object({
-  status: z.coerce
-    .number({ error: 'Estado inválido' })
-    .int()
-    .refine((s) => s === 1 || s === 2, 'Estado inválido'),
-})
-
-export const CreatedSchema = envelopeOf(z.object({ id: z.number() }))
+/**
+ * A route's schema from the API contract (`ENDPOINTS` in the domain): its params, querystring and
+ * body as declared there, and its 200 answer as the envelope of the declared payload.
+ */
+export function routeSchema<E extends Endpoint>(endpoint: E) {
+  const { response, form: _, ...request } = ENDPOINTS[endpoint] as (typeof ENDPOINTS)[E] & { form?: true }
+  return { ...request, response: { 200: envelopeOf(response as (typeof ENDPOINTS)[E]['response']) } }
+}

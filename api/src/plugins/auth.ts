@@ -1,3 +1,4 @@
+import { mayUse, type PermissionRequirement } from '@planillas/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { sessionIsLive } from '../auth/sessions'
@@ -13,7 +14,7 @@ declare module 'fastify' {
     /** No token needed (sign-in, health, docs). */
     public?: boolean
     /** The permission (or any of the permissions) the route needs; omitted: any signed-in user. */
-    permission?: string | readonly string[]
+    permission?: PermissionRequirement
   }
 }
 
@@ -38,7 +39,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.user = user
     const required = config?.permission
     if (!required) return
-    const anyOf = typeof required === 'string' ? [required] : required
-    if (!anyOf.some((p) => user.roles.includes(p))) throw forbidden()
+    if (!mayUse(user.roles, required)) throw forbidden()
   })
 })

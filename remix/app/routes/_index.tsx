@@ -10,7 +10,7 @@ import {
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { api } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { ColumnChart } from '~/components/charts/column-chart'
 import { ProgressChart } from '~/components/charts/progress-chart'
@@ -20,44 +20,12 @@ import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Control de pagos')
 
-/** GET /dashboard: each part present only when the user may see its module. */
-type Dashboard = {
-  payrolls?: {
-    count: number
-    pendingLines: number
-    pendingAmount: number
-    recent: {
-      id: number
-      code: string
-      name: string
-      period: string
-      collaborators: number
-      paid: number
-      totalAmount: number
-      totalPaid: number
-      progress: number
-    }[]
-    byWeek: { week: string; paid: number; pending: number }[]
-    period: { period: string; payrolls: { id: number; code: string; name: string; progress: number }[] }
-  }
-  uploads?: {
-    failedWindowDays: number
-    payroll?: { running: number; failed: number }
-    payment?: { running: number; failed: number }
-  }
-  contracts?: {
-    count: number
-    next: { id: number; number: string; fullName: string; finishDate: string | null }[]
-    endingByMonth: { month: string; count: number }[]
-  }
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'dashboard')
   const shortcuts = menuFor(user.roles)
     .flatMap((e) => (isGroup(e) ? e.children : [e]))
     .filter((l) => l.to !== '/')
-  return { name: user.name, shortcuts, summary: await api<Dashboard>(request, '/dashboard') }
+  return { name: user.name, shortcuts, summary: await call(request, 'GET /dashboard') }
 }
 
 /**

@@ -5,7 +5,7 @@ import { descriptionFormRoute } from '~/screens/description-form.server'
 import { pageTitle } from '~/utils/page-title'
 
 const route = descriptionFormRoute({
-  api: '/areas',
+  resource: 'areas',
   permission: 'areas_edicion',
   basePath: '/areas',
   schema: AreaSchema,

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
-import { type DescribedRow, DescriptionList } from '~/screens/description-list'
+import { DescriptionList } from '~/screens/description-list'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Áreas')
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadList<DescribedRow>(request, 'areas')
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'areas')
 
 export default function AreaList() {
   return <DescriptionList title="Áreas" resource="areas" basePath="/areas" />

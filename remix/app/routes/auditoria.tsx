@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, auditAction, formatDateTime, trimEmail } from '@planillas/domain'
+import { AUDIT_ACTIONS, auditAction, auditActionLabel, formatDateTime, trimEmail } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { COLUMN } from '~/components/list/data-table'
@@ -9,17 +9,9 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
 
-type AuditRow = {
-  id: number
-  action: keyof typeof auditAction
-  actor: string
-  description: string
-  createdAt: string
-}
-
 export const meta = pageTitle('Auditoría')
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadList<AuditRow>(request, 'auditoria')
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'auditoria')
 
 const FILTERS: ListFilter[] = [
   {
@@ -44,9 +36,7 @@ export default function AuditLog() {
       columns={[
         {
           header: 'Acción',
-          cell: (r) => (
-            <Badge tone={STATUS_TONES[r.action] ?? 'slate'}>{auditAction[r.action]?.label ?? r.action}</Badge>
-          ),
+          cell: (r) => <Badge tone={STATUS_TONES[r.action] ?? 'slate'}>{auditActionLabel(r.action)}</Badge>,
           mobile: 'title',
         },
         {

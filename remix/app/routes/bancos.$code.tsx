@@ -2,7 +2,7 @@ import { BANK_MESSAGES, BankSchema, BankUpdateSchema } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { z } from 'zod'
-import { api } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { ReadOnlyField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
@@ -10,7 +10,6 @@ import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { saveForm } from '~/form.server'
 import { pageTitle } from '~/utils/page-title'
-import type { BankRow } from './bancos._index'
 
 export const meta = pageTitle(({ params }) => (params.code ? 'Editar banco' : 'Nuevo banco'))
 
@@ -22,7 +21,11 @@ function codeParam(value: string | undefined): string {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'bancos_edicion')
-  return { bank: params.code ? await api<BankRow>(request, `/banks/${codeParam(params.code)}`) : null }
+  return {
+    bank: params.code
+      ? await call(request, 'GET /banks/:code', { params: { code: codeParam(params.code) } })
+      : null,
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -30,16 +33,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const code = params.code ? codeParam(params.code) : null
   const formData = await request.formData()
   const typed = String(formData.get('code') ?? '').trim()
-  return saveForm(request, formData, {
-    schema: code ? BankUpdateSchema : BankSchema,
-    save: async (value) => {
-      if (code) {
-        await api(request, `/banks/${code}`, { method: 'PUT', body: value })
+  const successTo = (saved: string) => `/bancos/${saved}`
+  if (code)
+    return saveForm(request, formData, {
+      schema: BankUpdateSchema,
+      save: async (value) => {
+        await call(request, 'PUT /banks/:code', { params: { code }, body: value })
         return code
-      }
-      return (await api<{ code: string }>(request, '/banks', { body: value })).code
-    },
-    successTo: (saved) => `/bancos/${saved}`,
+      },
+      successTo,
+    })
+  return saveForm(request, formData, {
+    schema: BankSchema,
+    save: async (value) => (await call(request, 'POST /banks', { body: value })).code,
+    successTo,
     fieldOfMessage: { [BANK_MESSAGES.duplicate(typed)]: 'code' },
   })
 }

@@ -10,19 +10,9 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
 
-export type BankRow = {
-  code: string
-  name: string
-  shortName: string
-  status: number
-  /** 'referencia' (the list shipped with the system) or 'usuario' (added or edited here). */
-  source: string
-  createdAt: string
-}
-
 export const meta = pageTitle('Bancos')
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadList<BankRow>(request, 'bancos')
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'bancos')
 
 const STATUS_FILTER: ListFilter[] = [
   { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recordStatus) },

@@ -5,7 +5,7 @@ import { descriptionFormRoute } from '~/screens/description-form.server'
 import { pageTitle } from '~/utils/page-title'
 
 const route = descriptionFormRoute({
-  api: '/positions',
+  resource: 'positions',
   permission: 'cargos_edicion',
   basePath: '/cargos',
   schema: PositionSchema,

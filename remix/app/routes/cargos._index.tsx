@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
-import { type DescribedRow, DescriptionList } from '~/screens/description-list'
+import { DescriptionList } from '~/screens/description-list'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Cargos')
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadList<DescribedRow>(request, 'cargos')
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'cargos')
 
 export default function PositionList() {
   return <DescriptionList title="Cargos" resource="cargos" basePath="/cargos" />

@@ -1,5 +1,7 @@
+import type { EmployeeView } from '@planillas/domain'
 import {
   accountType,
+  can,
   contractDuration,
   contractStatus,
   employeeStatus,
@@ -12,14 +14,13 @@ import {
 } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { ApiError, api } from '~/api.server'
+import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
 import { ButtonLink } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
-import type { EmployeeDetail } from '~/screens/employees/types'
 import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
 
@@ -28,8 +29,8 @@ export const meta = pageTitle('Datos del colaborador')
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'colaboradores_lista')
   try {
-    const employee = await api<EmployeeDetail>(request, `/employees/${idParam(params.id)}`)
-    return { employee, canEdit: user.roles.includes('colaboradores_edicion') }
+    const employee = await call(request, 'GET /employees/:id', { params: { id: idParam(params.id) } })
+    return { employee, canEdit: can(user.roles, 'colaboradores_edicion') }
   } catch (error) {
     // SPEC §2: on error, show it and go back to the list.
     if (error instanceof ApiError && error.status < 500) {
@@ -109,7 +110,7 @@ export default function EmployeeDetails() {
 }
 
 /** The current contract under the personal data (DESIGN §7). */
-function ContractCard({ contract }: { contract: EmployeeDetail['currentContract'] | null }) {
+function ContractCard({ contract }: { contract: EmployeeView['currentContract'] | null }) {
   if (!contract)
     return (
       <DetailCard title="Contrato vigente" items={[{ label: 'Contrato', value: 'Sin contrato vigente' }]} />

@@ -9,16 +9,12 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { loadCatalogs } from '~/screens/employees/catalogs.server'
 import { employeeFilters } from '~/screens/employees/employee-filters'
-import type { EmployeeRow } from '~/screens/employees/types'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Colaboradores')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [list, catalogs] = await Promise.all([
-    loadList<EmployeeRow>(request, 'colaboradores'),
-    loadCatalogs(request),
-  ])
+  const [list, catalogs] = await Promise.all([loadList(request, 'colaboradores'), loadCatalogs(request)])
   return { ...list, catalogs }
 }
 

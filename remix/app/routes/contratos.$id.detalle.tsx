@@ -1,4 +1,5 @@
 import {
+  can,
   contractDuration,
   contractStatus,
   enumLabel,
@@ -11,7 +12,7 @@ import {
 } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { api } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
 import { StatusBadge } from '~/components/ui/badge'
@@ -20,15 +21,14 @@ import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { ContractActions } from '~/screens/contracts/contract-actions'
-import type { ContractDetail } from '~/screens/contracts/types'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Datos del contrato')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'contratos_lista')
-  const contract = await api<ContractDetail>(request, `/contracts/${idParam(params.id)}`)
-  return { contract, canEdit: user.roles.includes('contratos_edicion') }
+  const contract = await call(request, 'GET /contracts/:id', { params: { id: idParam(params.id) } })
+  return { contract, canEdit: can(user.roles, 'contratos_edicion') }
 }
 
 const contractLink = (id: number | null, number: string | null) =>

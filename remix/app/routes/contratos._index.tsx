@@ -18,17 +18,13 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { ContractActions } from '~/screens/contracts/contract-actions'
 import { contractFilters } from '~/screens/contracts/contract-filters'
-import type { ContractRow } from '~/screens/contracts/types'
 import { loadCatalogs } from '~/screens/employees/catalogs.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Contratos')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [list, catalogs] = await Promise.all([
-    loadList<ContractRow>(request, 'contratos'),
-    loadCatalogs(request),
-  ])
+  const [list, catalogs] = await Promise.all([loadList(request, 'contratos'), loadCatalogs(request)])
   return { ...list, companies: catalogs.companies, areas: catalogs.areas, positions: catalogs.positions }
 }
 

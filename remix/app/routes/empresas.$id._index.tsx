@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useFetcher, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import type { z } from 'zod'
-import { api } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { ReadOnlyField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
@@ -11,30 +11,38 @@ import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam, saveForm } from '~/form.server'
 import { pageTitle } from '~/utils/page-title'
-import type { CompanyRow } from './empresas._index'
 import type { RucLookup } from './empresas.ruc.$ruc'
 
 export const meta = pageTitle(({ params }) => (params.id ? 'Editar empresa' : 'Nueva empresa'))
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'empresas_edicion')
-  return { company: params.id ? await api<CompanyRow>(request, `/companies/${idParam(params.id)}`) : null }
+  return {
+    company: params.id
+      ? await call(request, 'GET /companies/:id', { params: { id: idParam(params.id) } })
+      : null,
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, 'empresas_edicion')
   const id = params.id ? idParam(params.id) : null
-  return saveForm(request, await request.formData(), {
-    schema: id ? CompanyUpdateSchema : CompanySchema,
-    save: async (value) => {
-      if (id) {
-        await api(request, `/companies/${id}`, { method: 'PUT', body: value })
-        return id
-      }
-      return (await api<{ id: number }>(request, '/companies', { body: value })).id
-    },
-    successTo: (savedId) => `/empresas/${savedId}`,
+  const form = await request.formData()
+  const after = {
+    successTo: (savedId: number) => `/empresas/${savedId}`,
     fieldOfMessage: { [RUC_MESSAGES.duplicate]: 'ruc' },
+  }
+  // The RUC is fixed once registered: an update has no RUC to send.
+  if (id)
+    return saveForm(request, form, {
+      schema: CompanyUpdateSchema,
+      save: async (value) => (await call(request, 'PUT /companies/:id', { params: { id }, body: value })).id,
+      ...after,
+    })
+  return saveForm(request, form, {
+    schema: CompanySchema,
+    save: async (value) => (await call(request, 'POST /companies', { body: value })).id,
+    ...after,
   })
 }
 

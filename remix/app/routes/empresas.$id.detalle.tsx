@@ -1,7 +1,7 @@
-import { enumLabel, formatDateTime, recordStatus } from '@planillas/domain'
+import { CompanyAccountSchema, can, enumLabel, formatDateTime, recordStatus } from '@planillas/domain'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { ApiError, api } from '~/api.server'
+import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { controlClass } from '~/components/form/fields'
 import { FormCard, FormErrors, FormPage } from '~/components/form/form-layout'
@@ -12,30 +12,17 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
-import type { CompanyRow } from './empresas._index'
 
 export const meta = pageTitle('Datos de la empresa')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'empresas_lista')
-  const company = await api<CompanyRow & { createdAt: string; updatedAt: string }>(
-    request,
-    `/companies/${idParam(params.id)}`,
-  )
+  const company = await call(request, 'GET /companies/:id', { params: { id: idParam(params.id) } })
   const [accounts, banks] = await Promise.all([
-    api<CompanyAccount[]>(request, `/companies/${company.id}/accounts`),
-    api<{ id: string; name: string }[]>(request, '/banks'),
+    call(request, 'GET /companies/:id/accounts', { params: { id: company.id } }),
+    call(request, 'GET /banks'),
   ])
-  return { company, accounts, banks, canEdit: user.roles.includes('empresas_edicion') }
-}
-
-type CompanyAccount = {
-  id: number
-  bankCode: string
-  currency: string
-  accountType: string
-  account: string
-  interAccount: string | null
+  return { company, accounts, banks, canEdit: can(user.roles, 'empresas_edicion') }
 }
 
 /** 'Agregar cuenta' in 'Cuentas de la empresa': a plain form post, with or without JavaScript. */
@@ -44,17 +31,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.id)
   const form = await request.formData()
   const value = (name: string) => String(form.get(name) ?? '').trim()
+  // Checked here with the API's own schema (same messages), so the call sends what the API accepts.
+  const account = CompanyAccountSchema.safeParse({
+    bankCode: value('bankCode'),
+    currency: value('currency'),
+    accountType: value('accountType') || 'C',
+    account: value('account'),
+    interAccount: value('interAccount') || null,
+  })
+  if (!account.success)
+    return data({ errors: [...new Set(account.error.issues.map((i) => i.message))] }, { status: 400 })
   try {
-    await api(request, `/companies/${id}/accounts`, {
-      method: 'POST',
-      body: {
-        bankCode: value('bankCode'),
-        currency: value('currency'),
-        accountType: value('accountType') || 'C',
-        account: value('account'),
-        interAccount: value('interAccount') || null,
-      },
-    })
+    await call(request, 'POST /companies/:id/accounts', { params: { id }, body: account.data })
   } catch (error) {
     if (error instanceof ApiError && error.status === 400)
       return data({ errors: error.messages }, { status: 400 })

@@ -10,19 +10,9 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
 
-export type CompanyRow = {
-  id: number
-  code: string
-  ruc: string
-  name: string
-  address: string
-  legalRepresentative: string | null
-  status: number
-}
-
 export const meta = pageTitle('Empresas')
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadList<CompanyRow>(request, 'empresas')
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'empresas')
 
 const STATUS_FILTER: ListFilter[] = [
   { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recordStatus) },

@@ -1,7 +1,7 @@
 import { enumLabel, MAX_ID, MESSAGES } from '@planillas/domain'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { ApiError, api } from '~/api.server'
+import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { ReasonField } from '~/components/list/status-action'
 import { buttonClass } from '~/components/ui/button'
@@ -33,7 +33,10 @@ function recordKey(resource: StatusResource, key: string | undefined): number | 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { resource, id, status, back } = resolve(params, new URL(request.url))
   await requirePermission(request, resource.permission)
-  const record = await api<Record<string, unknown>>(request, `${resource.api}/${id}`)
+  const record: Record<string, unknown> =
+    resource.api === 'banks'
+      ? await call(request, 'GET /banks/:code', { params: { code: String(id) } })
+      : await call(request, `GET /${resource.api}/:id`, { params: { id: Number(id) } })
   const from = enumLabel(resource.statuses, record.status as number)
   // Resources with a status engine (contracts) offer only its transitions, some with a reason.
   const transition = resource.transitions?.(record).find((t) => t.status === status)
@@ -57,11 +60,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData()
   const reason = String(form.get('reason') ?? '').trim()
   try {
-    await api(request, `${resource.api}/${id}/status`, {
-      method: 'PUT',
-      query: { status },
-      body: reason ? { reason } : undefined,
-    })
+    const body = reason ? { reason } : undefined
+    if (resource.api === 'banks')
+      await call(request, 'PUT /banks/:code/status', { params: { code: String(id) }, query: { status } })
+    else
+      await call(request, `PUT /${resource.api}/:id/status`, {
+        params: { id: Number(id) },
+        query: { status },
+        body,
+      })
   } catch (error) {
     // The confirmation page (no JavaScript) shows the refusal in place, so a reason can be corrected.
     if (error instanceof ApiError && error.status === 400 && form.get('from') === 'page')

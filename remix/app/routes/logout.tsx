@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node'
-import { api } from '~/api.server'
+import { call } from '~/api.server'
 import { providerLogoutUrl } from '~/oidc.server'
 import { destroySessionHeaders, getSession, readTokens } from '~/session.server'
 
@@ -15,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const tokens = readTokens(await getSession(request))
   const headers = await destroySessionHeaders(request)
   if (!tokens) return redirect('/login', { headers })
-  const ended = await api<{ idTokenHint: string | null }>(request, '/auth/logout', {
+  const ended = await call(request, 'POST /auth/logout', {
     body: { refreshToken: tokens.refreshToken },
     token: null,
   }).catch(() => null)

@@ -1,4 +1,5 @@
 import {
+  can,
   enumLabel,
   formatCount,
   formatDate,
@@ -6,13 +7,12 @@ import {
   identifierType,
   LINE_STATE,
   lineState,
-  type PageResponse,
   payrollType,
   periodLabel,
 } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData, useSearchParams } from '@remix-run/react'
-import { ApiError, api } from '~/api.server'
+import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
 import { DataTable } from '~/components/list/data-table'
@@ -29,34 +29,6 @@ import { paidFilter } from '~/screens/payroll/paid-filter'
 import { redirectWithToast } from '~/session.server'
 import { apiPageQuery, readListParams } from '~/utils/list-params'
 import { pageTitle } from '~/utils/page-title'
-import type { PayrollRow } from './planillas._index'
-
-type Line = {
-  id: number
-  rowNumber: number
-  identifierType: number
-  identifier: string
-  fullName: string
-  bankCode: string
-  bankAccount: string
-  bankInterAccount: string | null
-  amount: number
-  paid: boolean
-  /** 1 PENDIENTE, 2 ENVIADO, 3 ABONADO, 4 OBSERVADO. */
-  state: number
-  reviewReasons: string[]
-  reviewConfirmedBy: string | null
-}
-type LineStatus = {
-  lineId: number
-  paid: boolean
-  batchId: number | null
-  paymentDate: string | null
-  operationNumber: string | null
-  receiptId: number | null
-  receiptName: string | null
-  pendingReason: string | null
-}
 
 export const meta = pageTitle('Detalle de planilla')
 
@@ -66,15 +38,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const list = readListParams(url.searchParams)
   const [payroll, lines] = await Promise.all([
-    api<PayrollRow>(request, `/payroll/${id}`),
-    api<PageResponse<Line>>(request, `/payroll/${id}/lines`, {
+    call(request, 'GET /payroll/:id', { params: { id } }),
+    call(request, 'POST /payroll/:id/lines', {
+      params: { id },
       body: { search: list.search, paid: paidFilter(url.searchParams) },
       query: apiPageQuery(list),
     }),
   ])
   // How each line of this page was paid, or why it is still pending.
   const statuses = lines.content.length
-    ? await api<LineStatus[]>(request, '/payment-batches/line-status', {
+    ? await call(request, 'GET /payment-batches/line-status', {
         query: { payrollId: id, lineIds: lines.content.map((l) => l.id) },
       })
     : []
@@ -84,9 +57,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     lines,
     list,
     rows: lines.content.map((line) => ({ ...line, payment: byLine[line.id] ?? null })),
-    canConfirm: user.roles.includes('planillas_edicion'),
-    payHref: user.roles.includes('planillas_pago') ? `/planillas/${id}/pago` : undefined,
-    downloadHref: user.roles.includes('planillas_descarga_excel')
+    canConfirm: can(user.roles, 'planillas_edicion'),
+    payHref: can(user.roles, 'planillas_pago') ? `/planillas/${id}/pago` : undefined,
+    downloadHref: can(user.roles, 'planillas_descarga_excel')
       ? `/planillas/${id}/descargar${url.search}`
       : undefined,
   }
@@ -100,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lineId = Number(form.get('lineId'))
   const back = `/planillas/${id}/detalles${new URL(request.url).search}`
   try {
-    await api(request, `/payroll/${id}/lines/${lineId}/confirm`, { method: 'POST' })
+    await call(request, 'POST /payroll/:id/lines/:lineId/confirm', { params: { id, lineId } })
   } catch (error) {
     if (error instanceof ApiError)
       return redirectWithToast(request, back, { type: 'error', message: error.messages.join(' ') })

@@ -5,11 +5,12 @@ import {
   formatDateTime,
   formatMoney,
   isoFromDayMonthYear,
+  PaymentOrderBodySchema,
   todayInLima,
 } from '@planillas/domain'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ApiError, api } from '~/api.server'
+import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { controlClass } from '~/components/form/fields'
 import { FormCard, FormNote, FormPage } from '~/components/form/form-layout'
@@ -19,24 +20,6 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
-import type { PayrollRow } from './planillas._index'
-
-type Account = { id: number; bankCode: string; currency: string; account: string; companyName: string }
-type Format = { code: string; label: string }
-type Order = {
-  id: number
-  format: string
-  paymentDate: string
-  reference: string
-  lineCount: number
-  totalAmount: number
-  checksum: string | null
-  fileName: string
-  sha256: string
-  account: string
-  createdAt: string
-  createdBy: string | null
-}
 
 export const meta = pageTitle('Archivo de pago')
 
@@ -44,10 +27,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'planillas_pago')
   const id = idParam(params.id)
   const [payroll, accounts, formats, orders] = await Promise.all([
-    api<PayrollRow>(request, `/payroll/${id}`),
-    api<Account[]>(request, '/payment-orders/accounts'),
-    api<Format[]>(request, '/payment-orders/formats'),
-    api<Order[]>(request, '/payment-orders', { query: { payrollId: id } }),
+    call(request, 'GET /payroll/:id', { params: { id } }),
+    call(request, 'GET /payment-orders/accounts'),
+    call(request, 'GET /payment-orders/formats'),
+    call(request, 'GET /payment-orders', { query: { payrollId: id } }),
   ])
   return { payroll, accounts, formats, orders, today: todayInLima() }
 }
@@ -58,17 +41,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.id)
   const form = await request.formData()
   const value = (name: string) => String(form.get(name) ?? '').trim()
+  // Checked here with the API's own schema (same messages) before the API checks every line.
+  const order = PaymentOrderBodySchema.safeParse({
+    payrollId: id,
+    companyAccountId: Number(value('companyAccountId')) || 0,
+    format: value('format'),
+    paymentDate: isoFromDayMonthYear(value('paymentDate')),
+    reference: value('reference'),
+  })
+  if (!order.success)
+    return data({ errors: [...new Set(order.error.issues.map((i) => i.message))] }, { status: 400 })
   try {
-    await api(request, '/payment-orders', {
-      method: 'POST',
-      body: {
-        payrollId: id,
-        companyAccountId: Number(value('companyAccountId')) || 0,
-        format: value('format'),
-        paymentDate: isoFromDayMonthYear(value('paymentDate')),
-        reference: value('reference'),
-      },
-    })
+    await call(request, 'POST /payment-orders', { body: order.data })
   } catch (error) {
     if (error instanceof ApiError && error.status === 400)
       return data({ errors: error.messages }, { status: 400 })

@@ -18,24 +18,10 @@ import { ProgressBar } from '~/components/ui/progress-bar'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
 
-export type PayrollRow = {
-  id: number
-  code: string
-  period: string
-  name: string
-  type: number
-  status: number
-  collaborators: number
-  totalAmount: number
-  paid: number
-  totalPaid: number
-  progress: number
-}
-
 export const meta = pageTitle('Planillas')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { ...(await loadList<PayrollRow>(request, 'planillas')), periods: periodOptions() }
+  return { ...(await loadList(request, 'planillas')), periods: periodOptions() }
 }
 
 /** 'Planillas' (SPEC §2): each payroll with its totals and how much of it the bank has paid. */

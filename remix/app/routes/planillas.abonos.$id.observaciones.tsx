@@ -1,13 +1,7 @@
-import {
-  formatCount,
-  formatDate,
-  formatDateTime,
-  isPaymentBatchRunning,
-  type PageResponse,
-} from '@planillas/domain'
+import { formatCount, formatDate, formatDateTime, isPaymentBatchRunning } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ApiError, api } from '~/api.server'
+import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { AutoRefresh } from '~/components/list/auto-refresh'
 import { DataTable } from '~/components/list/data-table'
@@ -16,18 +10,9 @@ import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
-import { IssueKindBadge, type PaymentBatchRow, PaymentStatusBadge } from '~/screens/payments/payment-badges'
+import { IssueKindBadge, PaymentStatusBadge } from '~/screens/payments/payment-badges'
 import { apiPageQuery, readListParams } from '~/utils/list-params'
 import { pageTitle } from '~/utils/page-title'
-
-type Issue = {
-  id: number
-  kind: number
-  rowNumber: number | null
-  column: string | null
-  value: string | null
-  reason: string
-}
 
 export const meta = pageTitle(({ params }) => `Observaciones de la carga #${params.id}`)
 
@@ -37,8 +22,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const list = readListParams(new URL(request.url).searchParams)
   try {
     const [batch, issues] = await Promise.all([
-      api<PaymentBatchRow>(request, `/payment-batches/${id}`),
-      api<PageResponse<Issue>>(request, `/payment-batches/${id}/errors`, { query: apiPageQuery(list) }),
+      call(request, 'GET /payment-batches/:id', { params: { id } }),
+      call(request, 'GET /payment-batches/:id/errors', { params: { id }, query: apiPageQuery(list) }),
     ])
     return { batch, issues, list }
   } catch (error) {

@@ -15,12 +15,12 @@ import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
-import { type PaymentBatchRow, PaymentStatusBadge } from '~/screens/payments/payment-badges'
+import { PaymentStatusBadge } from '~/screens/payments/payment-badges'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Carga de abonos')
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadList<PaymentBatchRow>(request, 'abonos')
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'abonos')
 
 const FILTERS: ListFilter[] = [
   { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(paymentBatchStatus) },

@@ -1,14 +1,7 @@
-import {
-  batchStatus,
-  enumLabel,
-  formatCount,
-  formatDateTime,
-  type PageResponse,
-  periodLabel,
-} from '@planillas/domain'
+import { batchStatus, enumLabel, formatCount, formatDateTime, periodLabel } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { api } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
 import { DataTable } from '~/components/list/data-table'
@@ -20,19 +13,6 @@ import { idParam } from '~/form.server'
 import { apiPageQuery, readListParams } from '~/utils/list-params'
 import { pageTitle } from '~/utils/page-title'
 
-type BatchError = { rowNumber: number | null; column: string | null; value: string | null; message: string }
-type Batch = {
-  id: number
-  code: string
-  name: string
-  period: string
-  status: number
-  rowsRead: number
-  errorCount: number
-  uploadDate: string
-  file: { name: string }
-}
-
 export const meta = pageTitle('Errores de la carga')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -40,8 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id)
   const list = readListParams(new URL(request.url).searchParams)
   const [batch, errors] = await Promise.all([
-    api<Batch>(request, `/payroll-batch/${id}`),
-    api<PageResponse<BatchError>>(request, `/payroll-batch/${id}/errors`, { query: apiPageQuery(list) }),
+    call(request, 'GET /payroll-batch/:id', { params: { id } }),
+    call(request, 'GET /payroll-batch/:id/errors', { params: { id }, query: apiPageQuery(list) }),
   ])
   return { batch, errors, list }
 }

@@ -21,25 +21,10 @@ import { ProgressBar } from '~/components/ui/progress-bar'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
 
-type BatchRow = {
-  id: number
-  code: string
-  period: string
-  name: string
-  status: number
-  progress: number
-  rowsRead: number
-  errorCount: number
-  uploadDate: string
-  file: { name: string }
-  createdBy: string | null
-  payrollId: number | null
-}
-
 export const meta = pageTitle('Carga de planillas')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { ...(await loadList<BatchRow>(request, 'planillas-externas')), periods: periodOptions() }
+  return { ...(await loadList(request, 'planillas-externas')), periods: periodOptions() }
 }
 
 const STATUS_TONES: Record<number, Tone> = { 1: 'slate', 2: 'blue', 3: 'green', 4: 'red' }

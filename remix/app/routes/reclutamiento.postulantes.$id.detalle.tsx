@@ -1,7 +1,14 @@
-import { enumLabel, formatDate, formatDateTime, identifierType, recruitmentStatus } from '@planillas/domain'
+import {
+  can,
+  enumLabel,
+  formatDate,
+  formatDateTime,
+  identifierType,
+  recruitmentStatus,
+} from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { api } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
 import { ButtonLink } from '~/components/ui/button'
@@ -9,14 +16,13 @@ import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { pageTitle } from '~/utils/page-title'
-import type { ApplicantRow } from './reclutamiento.postulantes._index'
 
 export const meta = pageTitle('Datos del postulante')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'postulantes_lista')
-  const applicant = await api<ApplicantRow>(request, `/applicants/${idParam(params.id)}`)
-  return { applicant, canEdit: user.roles.includes('postulantes_edicion') }
+  const applicant = await call(request, 'GET /applicants/:id', { params: { id: idParam(params.id) } })
+  return { applicant, canEdit: can(user.roles, 'postulantes_edicion') }
 }
 
 /** 'Datos del postulante'. */

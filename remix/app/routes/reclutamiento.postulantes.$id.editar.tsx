@@ -9,7 +9,7 @@ import {
 } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { api } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { DateField, FieldShell, SelectField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
@@ -18,18 +18,15 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam, saveForm } from '~/form.server'
 import { withIsoDates } from '~/utils/date-fields'
 import { pageTitle } from '~/utils/page-title'
-import type { ApplicantRow } from './reclutamiento.postulantes._index'
 
 export const meta = pageTitle(({ params }) => (params.id ? 'Editar postulante' : 'Nuevo postulante'))
-
-type VacancyOption = { id: number; code: string; position: string; area: string }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'postulantes_edicion')
   const id = params.id ? idParam(params.id) : null
   const [applicant, vacancies] = await Promise.all([
-    id ? api<ApplicantRow>(request, `/applicants/${id}`) : null,
-    api<VacancyOption[]>(request, '/job-openings'),
+    id ? call(request, 'GET /applicants/:id', { params: { id } }) : null,
+    call(request, 'GET /job-openings'),
   ])
   const options = vacancies.map((v) => ({
     value: String(v.id),
@@ -61,10 +58,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       for (const [key, v] of Object.entries(value)) body.append(key, v === null ? '' : String(v))
       if (cv instanceof File && cv.size > 0) body.append('cv', cv, cv.name)
       if (id) {
-        await api(request, `/applicants/${id}`, { method: 'PUT', body })
+        await call(request, 'PUT /applicants/:id', { params: { id }, body })
         return id
       }
-      return (await api<{ id: number }>(request, '/applicants', { body })).id
+      return (await call(request, 'POST /applicants', { body })).id
     },
     successTo: (savedId) => `/reclutamiento/postulantes/${savedId}/editar`,
     fieldOfMessage: {

@@ -9,42 +9,13 @@ import { loadList } from '~/list.server'
 import { loadCatalogs } from '~/screens/employees/catalogs.server'
 import { pageTitle } from '~/utils/page-title'
 
-export type ApplicantRow = {
-  id: number
-  code: string
-  identifierType: number
-  identifier: string
-  name: string
-  surname: string
-  email: string
-  mobile: string
-  jobOpeningId: number
-  jobOpeningCode: string
-  companyId: number | null
-  company: string | null
-  areaId: number
-  area: string
-  positionId: number
-  position: string
-  hireDate: string | null
-  leaveDate: string | null
-  pendingVacationDays: number | null
-  cvName: string | null
-  hasCv: boolean
-  status: number
-  createdAt: string
-}
-
 type Option = { value: string; label: string }
 
 export const meta = pageTitle('Postulantes')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // One API call for the page; the filters' catalogues come from the web tier's 30 s cache.
-  const [list, catalogs] = await Promise.all([
-    loadList<ApplicantRow>(request, 'postulantes'),
-    loadCatalogs(request),
-  ])
+  const [list, catalogs] = await Promise.all([loadList(request, 'postulantes'), loadCatalogs(request)])
   return { ...list, catalogs }
 }
 

@@ -1,7 +1,7 @@
-import { enumLabel, formatDateTime, identifierType, recruitmentStatus } from '@planillas/domain'
+import { can, enumLabel, formatDateTime, identifierType, recruitmentStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { api } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
 import { DataTable } from '~/components/list/data-table'
@@ -10,8 +10,6 @@ import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { pageTitle } from '~/utils/page-title'
-import type { ApplicantRow } from './reclutamiento.postulantes._index'
-import type { JobOpeningRow } from './reclutamiento.vacantes._index'
 
 export const meta = pageTitle('Datos de la vacante')
 
@@ -19,10 +17,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'vacantes_lista')
   const id = idParam(params.id)
   const [vacancy, applicants] = await Promise.all([
-    api<JobOpeningRow & { details: string }>(request, `/job-openings/${id}`),
-    api<ApplicantRow[]>(request, `/job-openings/${id}/applicants`),
+    call(request, 'GET /job-openings/:id', { params: { id } }),
+    call(request, 'GET /job-openings/:id/applicants', { params: { id } }),
   ])
-  return { vacancy, applicants, canEdit: user.roles.includes('vacantes_edicion') }
+  return { vacancy, applicants, canEdit: can(user.roles, 'vacantes_edicion') }
 }
 
 /** 'Datos de la vacante' (job-openings-details): the vacancy and its real applicants with 'Ver CV'. */

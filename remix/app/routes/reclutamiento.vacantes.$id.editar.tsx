@@ -2,7 +2,7 @@ import { JOB_OPENING_MESSAGES, JobOpeningSchema } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { api } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { SelectField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
@@ -13,19 +13,16 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { echoForm, idParam, saveForm } from '~/form.server'
 import { searchEmployees } from '~/screens/employees/employee-search.server'
 import { pageTitle } from '~/utils/page-title'
-import type { JobOpeningRow } from './reclutamiento.vacantes._index'
 
 export const meta = pageTitle(({ params }) => (params.id ? 'Editar vacante' : 'Nueva vacante'))
-
-type Option = { id: number; description: string }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'vacantes_edicion')
   const id = params.id ? idParam(params.id) : null
   const [vacancy, positions, areas] = await Promise.all([
-    id ? api<JobOpeningRow & { details: string }>(request, `/job-openings/${id}`) : null,
-    api<Option[]>(request, '/positions'),
-    api<Option[]>(request, '/areas'),
+    id ? call(request, 'GET /job-openings/:id', { params: { id } }) : null,
+    call(request, 'GET /positions'),
+    call(request, 'GET /areas'),
   ])
   // An inactive position or area of an existing vacancy stays selectable.
   const withCurrent = (options: { value: string; label: string }[], id?: number, label?: string) =>
@@ -69,10 +66,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     schema: JobOpeningSchema,
     save: async (value) => {
       if (id) {
-        await api(request, `/job-openings/${id}`, { method: 'PUT', body: value })
+        await call(request, 'PUT /job-openings/:id', { params: { id }, body: value })
         return id
       }
-      return (await api<{ id: number }>(request, '/job-openings', { body: value })).id
+      return (await call(request, 'POST /job-openings', { body: value })).id
     },
     // job-openings-edit (DESIGN §7): after the first save the form moves to the edit route.
     successTo: (savedId) => `/reclutamiento/vacantes/${savedId}/editar`,

@@ -9,26 +9,9 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
 
-export type JobOpeningRow = {
-  id: number
-  code: string
-  positionId: number
-  position: string
-  areaId: number
-  area: string
-  company: string | null
-  minExperienceYears: number
-  requestedById: number
-  requestedBy: string
-  applicants: number
-  status: number
-  createdAt: string
-  updatedAt: string
-}
-
 export const meta = pageTitle('Vacantes')
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadList<JobOpeningRow>(request, 'vacantes')
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'vacantes')
 
 const STATUS_FILTER: ListFilter[] = [
   { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recruitmentStatus) },

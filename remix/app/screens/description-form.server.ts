@@ -1,12 +1,14 @@
+import type { Permission } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
-import { api } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { idParam, saveForm } from '~/form.server'
 
 type Options = {
-  api: string
-  permission: string
+  /** The catalogue's API resource (its endpoints are in the API contract). */
+  resource: 'areas' | 'positions'
+  permission: Permission
   basePath: string
   schema: z.ZodType<{ description: string }>
 }
@@ -18,10 +20,7 @@ export function descriptionFormRoute(options: Options) {
       await requirePermission(request, options.permission)
       if (!params.id) return { record: null }
       return {
-        record: await api<{ id: number; code: string; description: string }>(
-          request,
-          `${options.api}/${idParam(params.id)}`,
-        ),
+        record: await call(request, `GET /${options.resource}/:id`, { params: { id: idParam(params.id) } }),
       }
     },
     action: async ({ request, params }: LoaderFunctionArgs) => {
@@ -31,10 +30,10 @@ export function descriptionFormRoute(options: Options) {
         schema: options.schema,
         save: async (value) => {
           if (id) {
-            await api(request, `${options.api}/${id}`, { method: 'PUT', body: value })
+            await call(request, `PUT /${options.resource}/:id`, { params: { id }, body: value })
             return id
           }
-          return (await api<{ id: number }>(request, options.api, { body: value })).id
+          return (await call(request, `POST /${options.resource}`, { body: value })).id
         },
         successTo: (savedId) => `${options.basePath}/${savedId}`,
       })

@@ -1,10 +1,11 @@
+import type { CatalogRow } from '@planillas/domain'
 import { useLoaderData } from '@remix-run/react'
 import type { z } from 'zod'
 import { TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 
-type LoaderData = { record: { id: number; code: string; description: string } | null }
+type LoaderData = { record: CatalogRow | null }
 
 /** The one-field form of a described catalog: 'Nueva área' / 'Editar área', 'Nuevo cargo' / … */
 export function DescriptionForm({

@@ -7,14 +7,7 @@ import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import type { loadList } from '~/list.server'
 
-export type DescribedRow = {
-  id: number
-  code: string
-  description: string
-  status: number
-  createdAt: string
-}
-type Data = Awaited<ReturnType<typeof loadList<DescribedRow>>>
+type Data = Awaited<ReturnType<typeof loadList<'areas' | 'cargos'>>>
 
 const STATUS_FILTER: ListFilter[] = [
   { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recordStatus) },

@@ -9,23 +9,21 @@ import {
   formatDate,
   identifierType,
   MESSAGES,
-  PageQuerySchema,
   recruitmentStatus,
 } from '@planillas/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
+import type { z } from 'zod'
+import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found, notFound, withUniqueMessages } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
 import { contentDisposition, exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { describeApplicantChanges } from './audit-text'
 import { readApplicantForm } from './cv-upload'
 import * as q from './queries'
-import { ApplicantRowSchema } from './schemas'
 
 const tags = ['applicants']
-const VIEW = ['postulantes_lista', 'postulantes_edicion']
+const VIEW = ['postulantes_lista', 'postulantes_edicion'] as const
 const uniqueMessages = { applicants_document_unique: APPLICANT_MESSAGES.duplicate }
 const withCv = <T extends { cvName: string | null }>(row: T) => ({ ...row, hasCv: row.cvName !== null })
 const formDescription =
@@ -74,9 +72,7 @@ export async function applicantRoutes(fastify: FastifyInstance) {
       tags,
       description:
         'Filtros: search (nombre o documento), status, areaId, positionId, companyId, jobOpeningId, hireDate y leaveDate {from,to}, pendingVacation (true/false).',
-      querystring: PageQuerySchema,
-      body: ApplicantFilterSchema.nullish(),
-      response: { 200: envelopeOf(pageOf(ApplicantRowSchema)) },
+      ...routeSchema('POST /applicants/list'),
     },
     handler: async (req) => {
       const page = await q.listApplicants(app.db, req.body ?? {}, req.query)
@@ -88,18 +84,14 @@ export async function applicantRoutes(fastify: FastifyInstance) {
     config: { permission: VIEW },
     schema: {
       tags,
-      response: {
-        200: envelopeOf(
-          z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), surname: z.string() })),
-        ),
-      },
+      ...routeSchema('GET /applicants'),
     },
     handler: async () => ok(await q.activeApplicants(app.db)),
   })
 
   app.get('/:id', {
     config: { permission: VIEW },
-    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(ApplicantRowSchema) } },
+    schema: { tags, ...routeSchema('GET /applicants/:id') },
     handler: async (req) => ok(withCv(found(await q.getApplicantRow(app.db, req.params.id)))),
   })
 
@@ -109,7 +101,7 @@ export async function applicantRoutes(fastify: FastifyInstance) {
       tags,
       description: formDescription,
       consumes: ['application/json', 'multipart/form-data'],
-      response: { 200: CreatedSchema },
+      ...routeSchema('POST /applicants'),
     },
     handler: async (req) => {
       const id = await save(req, (input, cv) =>
@@ -134,9 +126,8 @@ export async function applicantRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description: formDescription,
-      params: IdParamsSchema,
       consumes: ['application/json', 'multipart/form-data'],
-      response: { 200: CreatedSchema },
+      ...routeSchema('PUT /applicants/:id'),
     },
     handler: async (req) => {
       const { id } = req.params
@@ -189,9 +180,7 @@ export async function applicantRoutes(fastify: FastifyInstance) {
     config: { permission: 'postulantes_edicion' },
     schema: {
       tags,
-      params: IdParamsSchema,
-      querystring: StatusQuerySchema,
-      response: { 200: CreatedSchema },
+      ...routeSchema('PUT /applicants/:id/status'),
     },
     handler: statusChangeHandler(app, {
       entity: 'applicants',

@@ -6,28 +6,16 @@ import {
   formatDateTime,
   limaDayStart,
   type PageQuery,
-  PageQuerySchema,
 } from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, lt, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { envelopeOf, ok, pageOf } from '../../lib/envelope'
+import { ok, routeSchema } from '../../lib/envelope'
 import { boundedCount, countedRows, likePattern, MIN_TRIGRAM_WORD, orderByFor, paged } from '../../lib/paging'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 
 const tags = ['audit-logs']
-
-const AuditRowSchema = z.object({
-  id: z.number(),
-  action: z.string(),
-  entity: z.string(),
-  entityId: z.string().nullable(),
-  actor: z.string(),
-  description: z.string(),
-  createdAt: z.date(),
-})
 
 const sortColumns = {
   id: auditLogs.id,
@@ -75,9 +63,7 @@ export async function auditLogRoutes(fastify: FastifyInstance) {
     config: { permission: 'auditoria_lista' },
     schema: {
       tags,
-      querystring: PageQuerySchema,
-      body: AuditFilterSchema.nullish(),
-      response: { 200: envelopeOf(pageOf(AuditRowSchema)) },
+      ...routeSchema('POST /audit-logs/list'),
     },
     handler: async (req) => ok(await listAuditLogs(app.db, req.body ?? {}, req.query)),
   })

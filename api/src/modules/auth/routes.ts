@@ -1,27 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { createOidcClient } from '../../auth/oidc'
-import { envelopeOf, ok } from '../../lib/envelope'
+import { ok, routeSchema } from '../../lib/envelope'
 import { unauthorized } from '../../lib/errors'
 import { revoke, rotate, signIn } from './queries'
 
 const tags = ['auth']
-const ProfileSchema = z.object({ email: z.string(), name: z.string(), roles: z.array(z.string()) })
-const TokensSchema = envelopeOf(z.object({ accessToken: z.string(), refreshToken: z.string() }))
-const required = (label: string) =>
-  z
-    .string({ error: `${label} es requerido` })
-    .trim()
-    .min(1, `${label} es requerido`)
-
-const SignInSchema = z.object({
-  code: required('El código de autorización'),
-  codeVerifier: required('El verificador PKCE'),
-  nonce: required('El nonce'),
-  redirectUri: z.url({ error: 'La dirección de retorno no es válida' }).optional(),
-})
-const RefreshSchema = z.object({ refreshToken: required('El token de actualización') })
 
 export const SESSION_MESSAGES = {
   invalidRefresh: 'Su sesión ha expirado, por favor inicie sesión nuevamente',
@@ -37,13 +21,13 @@ export async function authRoutes(fastify: FastifyInstance) {
   /** Completes the sign-in: exchanges the provider's code and answers our own token pair. */
   app.post('/', {
     config: { public: true },
-    schema: { tags, security: [], body: SignInSchema, response: { 200: TokensSchema } },
+    schema: { tags, security: [], ...routeSchema('POST /auth') },
     handler: async (req) => ok(await signIn(app.db, deps, await oidc.identify(req.body))),
   })
 
   app.post('/refresh-token', {
     config: { public: true },
-    schema: { tags, security: [], body: RefreshSchema, response: { 200: TokensSchema } },
+    schema: { tags, security: [], ...routeSchema('POST /auth/refresh-token') },
     handler: async (req) => {
       const result = await rotate(app.db, deps, req.body.refreshToken)
       if (result.kind === 'theft') {
@@ -64,20 +48,19 @@ export async function authRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       security: [],
-      body: RefreshSchema,
-      response: { 200: envelopeOf(z.object({ idTokenHint: z.string().nullable() })) },
+      ...routeSchema('POST /auth/logout'),
     },
     handler: async (req) => ok(await revoke(app.db, req.body.refreshToken), [SESSION_MESSAGES.loggedOut]),
   })
 
   app.get('/me', {
-    schema: { tags, response: { 200: envelopeOf(ProfileSchema) } },
+    schema: { tags, ...routeSchema('GET /auth/me') },
     handler: async (req) => ok({ email: req.user.email, name: req.user.name, roles: req.user.roles }),
   })
 
   /** Validates the access token (the auth plugin already did; reaching here means it is valid). */
   app.get('/token', {
-    schema: { tags, response: { 200: envelopeOf(z.object({ valid: z.boolean() })) } },
+    schema: { tags, ...routeSchema('GET /auth/token') },
     handler: async () => ok({ valid: true }),
   })
 }

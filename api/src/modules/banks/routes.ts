@@ -1,37 +1,14 @@
 import { describeChanges, recordAudit } from '@planillas/db'
-import {
-  BankFilterSchema,
-  BankParamsSchema,
-  BankSchema,
-  BankUpdateSchema,
-  MESSAGES,
-  PageQuerySchema,
-  type RecordStatus,
-  recordStatus,
-} from '@planillas/domain'
+import { MESSAGES, type RecordStatus, recordStatus } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { envelopeOf, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
+import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
 import * as q from './queries'
 
 const tags = ['banks']
 const labels = { name: 'Nombre', shortName: 'Nombre corto' }
-
-export const BankRowSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  shortName: z.string(),
-  status: z.number(),
-  /** 'referencia' (db/reference/banks.csv) or 'usuario' (added or edited by an administrator). */
-  source: z.string(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-})
-
-const SavedSchema = envelopeOf(z.object({ code: z.string() }))
 
 /**
  * 'Mantenimiento › Bancos': the banks catalogue an administrator completes (issue 11). The code is
@@ -46,9 +23,7 @@ export async function bankRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description: 'Bancos activos; el id es el código de 3 dígitos con el que empiezan sus CCI.',
-      response: {
-        200: envelopeOf(z.array(z.object({ id: z.string(), name: z.string(), shortName: z.string() }))),
-      },
+      ...routeSchema('GET /banks'),
     },
     handler: async () => ok(await q.activeBanks(app.db)),
   })
@@ -57,22 +32,20 @@ export async function bankRoutes(fastify: FastifyInstance) {
     config: { permission: 'bancos_lista' },
     schema: {
       tags,
-      querystring: PageQuerySchema,
-      body: BankFilterSchema.nullish(),
-      response: { 200: envelopeOf(pageOf(BankRowSchema)) },
+      ...routeSchema('POST /banks/list'),
     },
     handler: async (req) => ok(await q.listBankPage(app.db, req.body ?? {}, req.query)),
   })
 
   app.get('/:code', {
     config: { permission: ['bancos_lista', 'bancos_edicion'] },
-    schema: { tags, params: BankParamsSchema, response: { 200: envelopeOf(BankRowSchema) } },
+    schema: { tags, ...routeSchema('GET /banks/:code') },
     handler: async (req) => ok(found(await q.getBank(app.db, req.params.code))),
   })
 
   app.post('/', {
     config: { permission: 'bancos_edicion' },
-    schema: { tags, body: BankSchema, response: { 200: SavedSchema } },
+    schema: { tags, ...routeSchema('POST /banks') },
     handler: async (req) => {
       const row = await app.db.transaction(async (tx) => {
         const created = await q.insertBank(tx, req.body, req.user.email)
@@ -91,7 +64,7 @@ export async function bankRoutes(fastify: FastifyInstance) {
 
   app.put('/:code', {
     config: { permission: 'bancos_edicion' },
-    schema: { tags, params: BankParamsSchema, body: BankUpdateSchema, response: { 200: SavedSchema } },
+    schema: { tags, ...routeSchema('PUT /banks/:code') },
     handler: async (req) => {
       await app.db.transaction(async (tx) => {
         const before = found(await q.getBank(tx, req.params.code))
@@ -112,12 +85,7 @@ export async function bankRoutes(fastify: FastifyInstance) {
 
   app.put('/:code/status', {
     config: { permission: 'bancos_edicion' },
-    schema: {
-      tags,
-      params: BankParamsSchema,
-      querystring: StatusQuerySchema,
-      response: { 200: SavedSchema },
-    },
+    schema: { tags, ...routeSchema('PUT /banks/:code/status') },
     handler: statusChangeHandler<q.BankRow, string, 'code'>(app, {
       entity: 'banks',
       noun: 'el banco',

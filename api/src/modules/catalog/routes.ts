@@ -1,41 +1,29 @@
-import { recordAudit } from '@planillas/db'
 import {
   DescriptionFilterSchema,
   enumLabel,
   formatDateTime,
   MESSAGES,
-  PageQuerySchema,
   type RecordStatus,
   recordStatus,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
-import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
-import { found, withUniqueMessages } from '../../lib/errors'
+import { ok, routeSchema } from '../../lib/envelope'
+import { found } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { type CatalogTable, catalogQueries } from './queries'
-
-export const CatalogRowSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  description: z.string(),
-  status: z.number(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-})
+import { type CatalogSaveContext, catalogSaves } from './save'
 
 export type CatalogOptions = {
   table: CatalogTable
-  /** URL segment and OpenAPI tag, e.g. 'areas'. */
-  resource: string
+  /** URL segment and OpenAPI tag; its endpoints are in the API contract (`ENDPOINTS`). */
+  resource: 'areas' | 'positions'
   /** Permission prefix, e.g. 'areas' → areas_lista, areas_edicion, areas_descarga_excel. */
   module: 'areas' | 'cargos'
   /** Spanish noun with its article, e.g. { one: 'el área', title: 'Áreas' }. */
   noun: { one: string; title: string }
-  bodySchema: z.ZodType<{ description: string }>
   duplicateMessage: string
   uniqueConstraint: string
 }
@@ -45,18 +33,22 @@ export function catalogRoutes(options: CatalogOptions) {
   const q = catalogQueries(options.table)
   const { resource, module, noun } = options
   const tags = [resource]
-  const uniqueMessages = { [options.uniqueConstraint]: options.duplicateMessage }
+  const saves = catalogSaves({
+    table: options.table,
+    entity: resource,
+    noun: noun.one,
+    uniqueMessages: { [options.uniqueConstraint]: options.duplicateMessage },
+  })
 
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>()
+    const context = (actor: string): CatalogSaveContext => ({ db: app.db, actor })
 
     app.post('/list', {
       config: { permission: `${module}_lista` },
       schema: {
         tags,
-        querystring: PageQuerySchema,
-        body: DescriptionFilterSchema.nullish(),
-        response: { 200: envelopeOf(pageOf(CatalogRowSchema)) },
+        ...routeSchema(`POST /${resource}/list`),
       },
       handler: async (req) => ok(await q.list(app.db, req.body ?? {}, req.query)),
     })
@@ -65,74 +57,38 @@ export function catalogRoutes(options: CatalogOptions) {
       config: { permission: OPTION_PERMISSIONS[module] },
       schema: {
         tags,
-        response: {
-          200: envelopeOf(z.array(z.object({ id: z.number(), code: z.string(), description: z.string() }))),
-        },
+        ...routeSchema(`GET /${resource}`),
       },
       handler: async () => ok(await q.active(app.db)),
     })
 
     app.get('/:id', {
       config: { permission: [`${module}_lista`, `${module}_edicion`] },
-      schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(CatalogRowSchema) } },
+      schema: { tags, ...routeSchema(`GET /${resource}/:id`) },
       handler: async (req) => ok(found(await q.get(app.db, req.params.id))),
     })
 
     app.post('/', {
       config: { permission: `${module}_edicion` },
-      schema: { tags, body: options.bodySchema, response: { 200: CreatedSchema } },
+      schema: { tags, ...routeSchema(`POST /${resource}`) },
       handler: async (req) => {
-        const row = await withUniqueMessages(
-          () =>
-            app.db.transaction(async (tx) => {
-              const created = await q.create(tx, req.body.description, req.user.email)
-              await recordAudit(tx, {
-                action: 'CREATE',
-                entity: resource,
-                entityId: created.id,
-                actor: req.user.email,
-                description: `Creó ${noun.one} ${created.code} '${created.description}'`,
-              })
-              return created
-            }),
-          uniqueMessages,
-        )
-        return ok({ id: row.id }, [MESSAGES.saved])
+        const id = await saves.create(context(req.user.email), req.body.description)
+        return ok({ id }, [MESSAGES.saved])
       },
     })
 
     app.put('/:id', {
       config: { permission: `${module}_edicion` },
-      schema: { tags, params: IdParamsSchema, body: options.bodySchema, response: { 200: CreatedSchema } },
+      schema: { tags, ...routeSchema(`PUT /${resource}/:id`) },
       handler: async (req) => {
-        await withUniqueMessages(
-          () =>
-            app.db.transaction(async (tx) => {
-              const before = found(await q.get(tx, req.params.id))
-              const after = await q.update(tx, before.id, req.body.description)
-              if (before.description === after.description) return
-              await recordAudit(tx, {
-                action: 'UPDATE',
-                entity: resource,
-                entityId: after.id,
-                actor: req.user.email,
-                description: `Actualizó ${noun.one} ${after.code}: Descripción '${before.description}' → '${after.description}'`,
-              })
-            }),
-          uniqueMessages,
-        )
+        await saves.update(context(req.user.email), req.params.id, req.body.description)
         return ok({ id: req.params.id }, [MESSAGES.saved])
       },
     })
 
     app.put('/:id/status', {
       config: { permission: `${module}_edicion` },
-      schema: {
-        tags,
-        params: IdParamsSchema,
-        querystring: StatusQuerySchema,
-        response: { 200: CreatedSchema },
-      },
+      schema: { tags, ...routeSchema(`PUT /${resource}/:id/status`) },
       handler: statusChangeHandler(app, {
         entity: resource,
         noun: noun.one,

@@ -1,23 +1,11 @@
 import { companies, companyBankAccounts, recordAudit } from '@planillas/db'
-import { COMPANY_ACCOUNT_MESSAGES, CompanyAccountSchema } from '@planillas/domain'
+import { COMPANY_ACCOUNT_MESSAGES } from '@planillas/domain'
 import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { envelopeOf, IdParamsSchema, ok } from '../../lib/envelope'
+import { ok, routeSchema } from '../../lib/envelope'
 import { found, withUniqueMessages } from '../../lib/errors'
 import { requireActiveBank } from '../banks/queries'
-
-export const CompanyAccountRowSchema = z.object({
-  id: z.number(),
-  companyId: z.number(),
-  bankCode: z.string(),
-  currency: z.string(),
-  accountType: z.string(),
-  account: z.string(),
-  interAccount: z.string().nullable(),
-  status: z.number(),
-})
 
 const columns = {
   id: companyBankAccounts.id,
@@ -37,8 +25,7 @@ export async function companyAccountRoutes(fastify: FastifyInstance) {
     config: { permission: 'empresas_lista' },
     schema: {
       tags: ['companies'],
-      params: IdParamsSchema,
-      response: { 200: envelopeOf(z.array(CompanyAccountRowSchema)) },
+      ...routeSchema('GET /companies/:id/accounts'),
     },
     handler: async (req) =>
       ok(
@@ -54,9 +41,7 @@ export async function companyAccountRoutes(fastify: FastifyInstance) {
     config: { permission: 'empresas_edicion' },
     schema: {
       tags: ['companies'],
-      params: IdParamsSchema,
-      body: CompanyAccountSchema,
-      response: { 200: envelopeOf(z.object({ id: z.number() })) },
+      ...routeSchema('POST /companies/:id/accounts'),
     },
     handler: async (req) => {
       const id = await app.db.transaction(async (tx) => {

@@ -1,22 +1,17 @@
 import { describeChanges, recordAudit } from '@planillas/db'
 import {
   CompanyFilterSchema,
-  CompanySchema,
-  CompanyUpdateSchema,
   enumLabel,
   formatDateTime,
   MESSAGES,
-  PageQuerySchema,
   type RecordStatus,
   RUC_MESSAGES,
-  RucSchema,
   recordStatus,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
-import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
+import { ok, routeSchema } from '../../lib/envelope'
 import { found, withUniqueMessages } from '../../lib/errors'
 import { lookupExternal, pick } from '../../lib/external-lookup'
 import { statusChangeHandler } from '../../lib/status-change'
@@ -32,18 +27,6 @@ const labels = {
   legalRepresentative: 'Representante legal',
 }
 
-export const CompanyRowSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  ruc: z.string(),
-  name: z.string(),
-  address: z.string(),
-  legalRepresentative: z.string().nullable(),
-  status: z.number(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-})
-
 export async function companyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   await app.register(companyAccountRoutes)
@@ -52,9 +35,7 @@ export async function companyRoutes(fastify: FastifyInstance) {
     config: { permission: 'empresas_lista' },
     schema: {
       tags,
-      querystring: PageQuerySchema,
-      body: CompanyFilterSchema.nullish(),
-      response: { 200: envelopeOf(pageOf(CompanyRowSchema)) },
+      ...routeSchema('POST /companies/list'),
     },
     handler: async (req) => ok(await q.listCompanies(app.db, req.body ?? {}, req.query)),
   })
@@ -63,11 +44,7 @@ export async function companyRoutes(fastify: FastifyInstance) {
     config: { permission: OPTION_PERMISSIONS.empresas },
     schema: {
       tags,
-      response: {
-        200: envelopeOf(
-          z.array(z.object({ id: z.number(), code: z.string(), ruc: z.string(), name: z.string() })),
-        ),
-      },
+      ...routeSchema('GET /companies'),
     },
     handler: async () => ok(await q.activeCompanies(app.db)),
   })
@@ -76,16 +53,7 @@ export async function companyRoutes(fastify: FastifyInstance) {
     config: { permission: ['empresas_lista', 'empresas_edicion'] },
     schema: {
       tags,
-      params: z.object({ ruc: RucSchema }),
-      response: {
-        200: envelopeOf(
-          z.object({
-            alreadyExists: z.boolean(),
-            name: z.string().nullable(),
-            address: z.string().nullable(),
-          }),
-        ),
-      },
+      ...routeSchema('GET /companies/ruc/:ruc'),
     },
     handler: async (req) => {
       const existing = await q.findCompanyByRuc(app.db, req.params.ruc)
@@ -108,13 +76,13 @@ export async function companyRoutes(fastify: FastifyInstance) {
 
   app.get('/:id', {
     config: { permission: ['empresas_lista', 'empresas_edicion'] },
-    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(CompanyRowSchema) } },
+    schema: { tags, ...routeSchema('GET /companies/:id') },
     handler: async (req) => ok(found(await q.getCompany(app.db, req.params.id))),
   })
 
   app.post('/', {
     config: { permission: 'empresas_edicion' },
-    schema: { tags, body: CompanySchema, response: { 200: CreatedSchema } },
+    schema: { tags, ...routeSchema('POST /companies') },
     handler: async (req) => {
       const created = await withUniqueMessages(
         () =>
@@ -137,7 +105,7 @@ export async function companyRoutes(fastify: FastifyInstance) {
 
   app.put('/:id', {
     config: { permission: 'empresas_edicion' },
-    schema: { tags, params: IdParamsSchema, body: CompanyUpdateSchema, response: { 200: CreatedSchema } },
+    schema: { tags, ...routeSchema('PUT /companies/:id') },
     handler: async (req) => {
       await app.db.transaction(async (tx) => {
         const before = found(await q.getCompany(tx, req.params.id))
@@ -160,9 +128,7 @@ export async function companyRoutes(fastify: FastifyInstance) {
     config: { permission: 'empresas_edicion' },
     schema: {
       tags,
-      params: IdParamsSchema,
-      querystring: StatusQuerySchema,
-      response: { 200: CreatedSchema },
+      ...routeSchema('PUT /companies/:id/status'),
     },
     handler: statusChangeHandler(app, {
       entity: 'companies',

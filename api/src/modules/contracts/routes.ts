@@ -1,30 +1,14 @@
-import {
-  ContractFilterSchema,
-  ContractPreviewSchema,
-  ContractSchema,
-  ContractStatusBodySchema,
-  contractSettings,
-  MESSAGES,
-  PageQuerySchema,
-} from '@planillas/domain'
+import { ContractFilterSchema, contractSettings, MESSAGES } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
-import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf } from '../../lib/envelope'
+import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { contractExportColumns } from './export-columns'
 import { previewContract, renewalPrefill } from './preview'
 import * as q from './queries'
 import { createContract, type SaveContext, updateContract } from './save'
-import {
-  ContractDetailSchema,
-  ContractOptionSchema,
-  ContractPreviewResultSchema,
-  ContractRowSchema,
-  RenewalPrefillSchema,
-} from './schemas'
 import { changeContractStatus } from './status'
 
 const tags = ['contracts']
@@ -37,10 +21,6 @@ const STATUS_DESCRIPTION =
   'Renovar un contrato POR VENCER es registrar uno nuevo con renewsContractId. El cuerpo admite ' +
   'reason (motivo) y date (fecha de cese, por defecto hoy).'
 
-const StatusChangeQuerySchema = z.object({
-  status: z.coerce.number({ error: 'Estado inválido' }).int('Estado inválido'),
-})
-
 export async function contractRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { expiryNoticeDays } = contractSettings(process.env)
@@ -51,9 +31,7 @@ export async function contractRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description: LIST_DESCRIPTION,
-      querystring: PageQuerySchema,
-      body: ContractFilterSchema.nullish(),
-      response: { 200: envelopeOf(pageOf(ContractRowSchema)) },
+      ...routeSchema('POST /contracts/list'),
     },
     handler: async (req) => ok(await q.listContracts(app.db, req.body ?? {}, req.query)),
   })
@@ -63,32 +41,32 @@ export async function contractRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description: 'Contratos vigentes y por vencer.',
-      response: { 200: envelopeOf(z.array(ContractOptionSchema)) },
+      ...routeSchema('GET /contracts'),
     },
     handler: async () => ok(await q.currentContracts(app.db)),
   })
 
   app.post('/preview', {
     config: { permission: 'contratos_edicion' },
-    schema: { tags, body: ContractPreviewSchema, response: { 200: envelopeOf(ContractPreviewResultSchema) } },
+    schema: { tags, ...routeSchema('POST /contracts/preview') },
     handler: async (req) => ok(await previewContract(app.db, req.body)),
   })
 
   app.get('/:id', {
     config: { permission: ['contratos_lista', 'contratos_edicion'] },
-    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(ContractDetailSchema) } },
+    schema: { tags, ...routeSchema('GET /contracts/:id') },
     handler: async (req) => ok(found(await q.getContract(app.db, req.params.id))),
   })
 
   app.get('/:id/renewal', {
     config: { permission: 'contratos_edicion' },
-    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(RenewalPrefillSchema) } },
+    schema: { tags, ...routeSchema('GET /contracts/:id/renewal') },
     handler: async (req) => ok(await renewalPrefill(app.db, req.params.id)),
   })
 
   app.post('/', {
     config: { permission: 'contratos_edicion' },
-    schema: { tags, body: ContractSchema, response: { 200: CreatedSchema } },
+    schema: { tags, ...routeSchema('POST /contracts') },
     handler: async (req) => {
       const id = await createContract(context(req.user.email), req.body)
       return ok({ id }, [MESSAGES.saved])
@@ -97,7 +75,7 @@ export async function contractRoutes(fastify: FastifyInstance) {
 
   app.put('/:id', {
     config: { permission: 'contratos_edicion' },
-    schema: { tags, params: IdParamsSchema, body: ContractSchema, response: { 200: CreatedSchema } },
+    schema: { tags, ...routeSchema('PUT /contracts/:id') },
     handler: async (req) => {
       await updateContract(context(req.user.email), req.params.id, req.body)
       return ok({ id: req.params.id }, [MESSAGES.saved])
@@ -109,10 +87,7 @@ export async function contractRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description: STATUS_DESCRIPTION,
-      params: IdParamsSchema,
-      querystring: StatusChangeQuerySchema,
-      body: ContractStatusBodySchema,
-      response: { 200: CreatedSchema },
+      ...routeSchema('PUT /contracts/:id/status'),
     },
     handler: async (req) => {
       await changeContractStatus(context(req.user.email), req.params.id, req.query.status, req.body)

@@ -1,21 +1,10 @@
 import type { Executor } from '@planillas/db'
-import { EMPLOYEE_MESSAGES, IDENTIFIER_TYPE } from '@planillas/domain'
-import { z } from 'zod'
+import { type DniLookup, EMPLOYEE_MESSAGES, IDENTIFIER_TYPE } from '@planillas/domain'
 import type { ApiConfig } from '../../config'
 import { lookupExternal, pick } from '../../lib/external-lookup'
 import { findApplicantByDocument, findEmployeeByDocument } from './queries'
 
 export const DNI_NOT_FOUND = 'No se encontraron datos para el DNI ingresado'
-
-export const DniLookupSchema = z.object({
-  /** Where the names came from: our employees, our applicants, the external provider, or nowhere. */
-  source: z.enum(['EMPLOYEE', 'APPLICANT', 'EXTERNAL']).nullable(),
-  alreadyExists: z.boolean(),
-  employeeId: z.number().nullable(),
-  name: z.string().nullable(),
-  surname: z.string().nullable(),
-})
-export type DniLookup = z.infer<typeof DniLookupSchema>
 
 /** Surnames as providers send them: one field, or paternal and maternal apart (RENIEC style). */
 function surnameOf(body: Record<string, unknown> | null): string | null {

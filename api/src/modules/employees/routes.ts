@@ -1,37 +1,27 @@
 import { describeChanges, recordAudit } from '@planillas/db'
 import { syncEmployeeWithContracts } from '@planillas/db/contract-sync'
 import {
-  DniSchema,
   EMPLOYEE_MESSAGES,
   EMPLOYEE_STATUS,
   EmployeeFilterSchema,
-  EmployeeSchema,
   enumLabel,
   identifierType,
   MESSAGES,
-  PageQuerySchema,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
-import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
+import { ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found } from '../../lib/errors'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { requireActiveBank } from '../banks/queries'
 import { AUDIT_LABELS, auditView, confirmationText, employeeLabel, withdrawalText } from './audit-text'
 import { resolveVerification } from './bank-verification'
 import { withEmployeeConstraints } from './constraint-messages'
-import { DniLookupSchema, lookupDni } from './dni-lookup'
+import { lookupDni } from './dni-lookup'
 import { employeeExportColumns } from './export-columns'
 import { shortWordsHint } from './filters'
 import * as q from './queries'
-import {
-  EmployeeOptionSchema,
-  EmployeeOptionsQuerySchema,
-  EmployeeRowSchema,
-  EmployeeViewSchema,
-} from './schemas'
 import { toEmployeeRow } from './to-row'
 
 const tags = ['employees']
@@ -48,9 +38,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description: LIST_DESCRIPTION,
-      querystring: PageQuerySchema,
-      body: EmployeeFilterSchema.nullish(),
-      response: { 200: envelopeOf(pageOf(EmployeeRowSchema)) },
+      ...routeSchema('POST /employees/list'),
     },
     handler: async (req) =>
       ok(await q.listEmployees(app.db, req.body ?? {}, req.query), shortWordsHint(req.body?.search)),
@@ -62,8 +50,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
       tags,
       description:
         'Todos los colaboradores (o los que coinciden con search), por apellidos, para listas desplegables.',
-      querystring: EmployeeOptionsQuerySchema,
-      response: { 200: envelopeOf(z.array(EmployeeOptionSchema)) },
+      ...routeSchema('GET /employees'),
     },
     handler: async (req) => ok(await q.allEmployees(app.db, req.query.search, req.query.limit)),
   })
@@ -74,8 +61,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
       tags,
       description:
         'Nombres y apellidos de un DNI: primero nuestros colaboradores, luego los postulantes, luego el proveedor externo (DNI_LOOKUP_URL).',
-      params: z.object({ dni: DniSchema }),
-      response: { 200: envelopeOf(DniLookupSchema) },
+      ...routeSchema('GET /employees/dni/:dni'),
     },
     handler: async (req) => {
       const { result, messages } = await lookupDni(app.db, app.config, req.params.dni)
@@ -85,7 +71,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
 
   app.get('/:id', {
     config: { permission: ['colaboradores_lista', 'colaboradores_edicion'] },
-    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(EmployeeViewSchema) } },
+    schema: { tags, ...routeSchema('GET /employees/:id') },
     handler: async (req) => {
       const employee = found(await q.getEmployee(app.db, req.params.id))
       return ok({ ...employee, currentContract: await q.currentContractOf(app.db, employee.id) })
@@ -94,7 +80,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
 
   app.post('/', {
     config: { permission: 'colaboradores_edicion' },
-    schema: { tags, body: EmployeeSchema, response: { 200: CreatedSchema } },
+    schema: { tags, ...routeSchema('POST /employees') },
     handler: async (req) => {
       const actor = req.user.email
       const id = await withEmployeeConstraints(() =>
@@ -132,7 +118,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
 
   app.put('/:id', {
     config: { permission: 'colaboradores_edicion' },
-    schema: { tags, params: IdParamsSchema, body: EmployeeSchema, response: { 200: CreatedSchema } },
+    schema: { tags, ...routeSchema('PUT /employees/:id') },
     handler: async (req) => {
       const actor = req.user.email
       await withEmployeeConstraints(() =>
@@ -181,9 +167,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
     config: { permission: 'colaboradores_edicion' },
     schema: {
       tags,
-      params: IdParamsSchema,
-      querystring: StatusQuerySchema,
-      response: { 200: CreatedSchema },
+      ...routeSchema('PUT /employees/:id/status'),
     },
     handler: async (req) => {
       await app.db.transaction(async (tx) => {

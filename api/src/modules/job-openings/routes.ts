@@ -6,25 +6,22 @@ import {
   JobOpeningFilterSchema,
   JobOpeningSchema,
   MESSAGES,
-  PageQuerySchema,
   recruitmentStatus,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
+import type { z } from 'zod'
+import { ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found, withUniqueMessages } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { applicantsOf } from '../applicants/queries'
-import { ApplicantRowSchema } from '../applicants/schemas'
 import { describeJobOpeningChanges } from './audit-text'
 import * as q from './queries'
 import { sanitizeDetails } from './sanitize'
-import { JobOpeningDetailSchema, JobOpeningOptionSchema, JobOpeningRowSchema } from './schemas'
 
 const tags = ['job-openings']
-const VIEW = ['vacantes_lista', 'vacantes_edicion']
+const VIEW = ['vacantes_lista', 'vacantes_edicion'] as const
 const uniqueMessages = { job_openings_code_unique: JOB_OPENING_MESSAGES.duplicate }
 
 /** Vacancies (SPEC §2 'Vacantes', DESIGN §4). */
@@ -51,9 +48,7 @@ export async function jobOpeningRoutes(fastify: FastifyInstance) {
       tags,
       description:
         'Filtros: search (código de vacante o nombre de un postulante), status, areaId, positionId, companyId, createdAt {from,to}.',
-      querystring: PageQuerySchema,
-      body: JobOpeningFilterSchema.nullish(),
-      response: { 200: envelopeOf(pageOf(JobOpeningRowSchema)) },
+      ...routeSchema('POST /job-openings/list'),
     },
     handler: async (req) => ok(await q.listJobOpenings(app.db, req.body ?? {}, req.query)),
   })
@@ -65,14 +60,14 @@ export async function jobOpeningRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description: 'Vacantes activas, para listas desplegables.',
-      response: { 200: envelopeOf(z.array(JobOpeningOptionSchema)) },
+      ...routeSchema('GET /job-openings'),
     },
     handler: async () => ok(await q.activeJobOpenings(app.db)),
   })
 
   app.get('/:id', {
     config: { permission: VIEW },
-    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(JobOpeningDetailSchema) } },
+    schema: { tags, ...routeSchema('GET /job-openings/:id') },
     handler: async (req) => {
       const row = found(await q.getJobOpeningRow(app.db, req.params.id))
       const { details } = found(await q.getJobOpening(app.db, req.params.id))
@@ -82,7 +77,7 @@ export async function jobOpeningRoutes(fastify: FastifyInstance) {
 
   app.get('/:id/applicants', {
     config: { permission: ['vacantes_lista', 'postulantes_lista'] },
-    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(z.array(ApplicantRowSchema)) } },
+    schema: { tags, ...routeSchema('GET /job-openings/:id/applicants') },
     handler: async (req) => {
       found(await q.getJobOpening(app.db, req.params.id))
       return ok((await applicantsOf(app.db, req.params.id)).map((r) => ({ ...r, hasCv: r.cvName !== null })))
@@ -91,7 +86,7 @@ export async function jobOpeningRoutes(fastify: FastifyInstance) {
 
   app.post('/', {
     config: { permission: 'vacantes_edicion' },
-    schema: { tags, body: JobOpeningSchema, response: { 200: CreatedSchema } },
+    schema: { tags, ...routeSchema('POST /job-openings') },
     handler: async (req) => {
       const input = await values(req.body)
       const row = await withUniqueMessages(
@@ -115,7 +110,7 @@ export async function jobOpeningRoutes(fastify: FastifyInstance) {
 
   app.put('/:id', {
     config: { permission: 'vacantes_edicion' },
-    schema: { tags, params: IdParamsSchema, body: JobOpeningSchema, response: { 200: CreatedSchema } },
+    schema: { tags, ...routeSchema('PUT /job-openings/:id') },
     handler: async (req) => {
       found(await q.getJobOpening(app.db, req.params.id))
       const input = await values(req.body)
@@ -144,9 +139,7 @@ export async function jobOpeningRoutes(fastify: FastifyInstance) {
     config: { permission: 'vacantes_edicion' },
     schema: {
       tags,
-      params: IdParamsSchema,
-      querystring: StatusQuerySchema,
-      response: { 200: CreatedSchema },
+      ...routeSchema('PUT /job-openings/:id/status'),
     },
     handler: statusChangeHandler(app, {
       entity: 'job_openings',

@@ -5,29 +5,21 @@ import {
   PAYMENT_BATCH_STATUS,
   PAYMENT_TEMPLATE_FILE_NAME,
   PAYMENT_UPLOAD_MESSAGES,
-  PageQuerySchema,
-  PaymentBatchFilterSchema,
+  PaymentIssueSchema,
   paymentIssueKind,
+  UploadRefusedSchema,
   XLSX_MIME,
 } from '@planillas/domain'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { batchFileRoutes } from '../../lib/batch-routes'
 import { batchUploadRoute, sendStoredFile } from '../../lib/batch-upload'
-import { envelopeOf, failure, IdParamsSchema, ok, pageOf } from '../../lib/envelope'
+import { failure, IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { found, notFound } from '../../lib/errors'
 import { inBatches, sendAttachment } from '../../lib/xlsx'
 import { lineStatuses } from './line-status'
 import * as q from './queries'
-import {
-  LineStatusQuerySchema,
-  LineStatusSchema,
-  PaymentBatchRowSchema,
-  PaymentIssueSchema,
-  UploadRefusedSchema,
-} from './schemas'
 import { paymentsTemplate } from './template'
 import { PAYMENT_UPLOAD } from './upload'
 
@@ -73,9 +65,7 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
       description:
         'Cargas de abonos; por defecto la más reciente primero (sort=createdAt,desc). Filtros: search (usuario que ' +
         'cargó), status (1 PENDIENTE … 5 CON ERRORES), createdAt {from, to} (fecha de carga, días de Lima).',
-      querystring: PageQuerySchema,
-      body: PaymentBatchFilterSchema.nullish(),
-      response: { 200: envelopeOf(pageOf(PaymentBatchRowSchema)) },
+      ...routeSchema('POST /payment-batches/list'),
     },
     handler: async (req) => {
       const page = await q.listBatches(app.db, req.body ?? {}, req.query)
@@ -90,15 +80,14 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
       description:
         'Estado de pago de líneas de una planilla (máx. 100): el abono que las pagó (fecha, operación, monto, ' +
         'constancia) o, si siguen pendientes, el motivo.',
-      querystring: LineStatusQuerySchema,
-      response: { 200: envelopeOf(z.array(LineStatusSchema)) },
+      ...routeSchema('GET /payment-batches/line-status'),
     },
     handler: async (req) => ok(await lineStatuses(app.db, req.query.payrollId, req.query.lineIds)),
   })
 
   app.get('/:id', {
     config: { permission: VIEW },
-    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(PaymentBatchRowSchema) } },
+    schema: { tags, ...routeSchema('GET /payment-batches/:id') },
     handler: async (req) => ok(q.toBatchRow(found(await q.getBatch(app.db, req.params.id)))),
   })
 

@@ -3,54 +3,12 @@ import { FileNotFoundError } from '@planillas/db/storage'
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { envelopeOf, IdParamsSchema, ok } from '../../lib/envelope'
+import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found, notFound } from '../../lib/errors'
 import { contentDisposition } from '../../lib/xlsx'
 import { generatePaymentOrder, PAYMENT_FORMATS, problemText } from './generate'
 
 const tags = ['payment-orders']
-
-const OrderBodySchema = z.object({
-  payrollId: z.coerce.number({ error: 'Planilla es requerida' }).int().positive('Planilla es requerida'),
-  companyAccountId: z.coerce
-    .number({ error: 'Cuenta de cargo es requerida' })
-    .int()
-    .positive('Cuenta de cargo es requerida'),
-  format: z.enum(['BCP', 'CCI'], { error: 'Formato del banco es requerido' }),
-  paymentDate: z.iso.date({ error: 'Fecha de pago inválida: use el formato DD/MM/AAAA' }),
-  reference: z
-    .string({ error: 'Referencia es requerida' })
-    .trim()
-    .min(1, 'Referencia es requerida')
-    .max(40, 'Referencia admite como máximo 40 caracteres'),
-})
-
-const OrderRowSchema = z.object({
-  id: z.number(),
-  payrollId: z.number(),
-  format: z.string(),
-  paymentDate: z.string(),
-  reference: z.string(),
-  lineCount: z.number(),
-  totalAmount: z.number(),
-  checksum: z.string().nullable(),
-  fileName: z.string(),
-  fileSize: z.number(),
-  sha256: z.string(),
-  account: z.string(),
-  bankCode: z.string(),
-  createdAt: z.date(),
-  createdBy: z.string().nullable(),
-})
-
-const AccountOptionSchema = z.object({
-  id: z.number(),
-  bankCode: z.string(),
-  currency: z.string(),
-  account: z.string(),
-  companyName: z.string(),
-})
 
 /** 'Generar archivo de pago' (issue 14): bank payment files of a payroll, listed and downloadable. */
 export async function paymentOrderRoutes(fastify: FastifyInstance) {
@@ -60,7 +18,7 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
     config: { permission: 'planillas_pago' },
     schema: {
       tags,
-      response: { 200: envelopeOf(z.array(z.object({ code: z.string(), label: z.string() }))) },
+      ...routeSchema('GET /payment-orders/formats'),
     },
     handler: async () => ok(Object.entries(PAYMENT_FORMATS).map(([code, f]) => ({ code, label: f.label }))),
   })
@@ -70,7 +28,7 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description: 'Cuentas de cargo activas de las empresas.',
-      response: { 200: envelopeOf(z.array(AccountOptionSchema)) },
+      ...routeSchema('GET /payment-orders/accounts'),
     },
     handler: async () =>
       ok(
@@ -95,10 +53,7 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
       tags,
       description:
         'Revisa todas las líneas contra el formato antes de escribir nada; con un problema no se genera el archivo y se listan todos (400).',
-      body: OrderBodySchema,
-      response: {
-        200: envelopeOf(z.object({ id: z.number(), lineCount: z.number(), totalAmount: z.number() })),
-      },
+      ...routeSchema('POST /payment-orders'),
     },
     handler: async (req) => {
       const result = await generatePaymentOrder(app.db, app.storage, req.body, req.user.email)
@@ -114,8 +69,7 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
     config: { permission: 'planillas_lista' },
     schema: {
       tags,
-      querystring: z.object({ payrollId: z.coerce.number().int().positive() }),
-      response: { 200: envelopeOf(z.array(OrderRowSchema)) },
+      ...routeSchema('GET /payment-orders'),
     },
     handler: async (req) => {
       const rows = await app.db

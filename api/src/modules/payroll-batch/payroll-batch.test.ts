@@ -103,7 +103,7 @@ describe('POST /payroll-batch', () => {
     const id = res.body.payload.id
     expect(enqueued).toContain(id)
 
-    const read = await t.call('lector', { method: 'GET', url: `/api/v1/payroll-batch/${id}` })
+    const read = await t.call('rrhh', { method: 'GET', url: `/api/v1/payroll-batch/${id}` })
     expect(read.body.payload).toMatchObject({
       code: 'PL-2026-11-OP',
       period: PERIOD,

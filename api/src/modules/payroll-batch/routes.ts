@@ -1,9 +1,11 @@
 import { banks, payrollBatches } from '@planillas/db'
 import {
+  BatchErrorSchema,
   PAYROLL_TEMPLATE_FILE_NAME,
   PageQuerySchema,
   PayrollBatchFilterSchema,
   RECORD_STATUS,
+  UploadRefusedSchema,
   XLSX_MIME,
 } from '@planillas/domain'
 import { asc, eq } from 'drizzle-orm'
@@ -11,16 +13,16 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { batchFileRoutes } from '../../lib/batch-routes'
 import { batchUploadRoute } from '../../lib/batch-upload'
-import { envelopeOf, IdParamsSchema, ok, pageOf } from '../../lib/envelope'
+import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
 import { sendAttachment } from '../../lib/xlsx'
 import * as q from './queries'
-import { BatchErrorSchema, BatchRowSchema, UploadRefusedSchema } from './schemas'
 import { payrollTemplate } from './template'
 import { PAYROLL_UPLOAD } from './upload'
 
 const tags = ['payroll-batch']
-const VIEW = ['planillas_lista', 'planillas_carga'] as const
+/** 'Carga de planillas' is the uploader's screen: its menu entry, guards and dashboard panel need planillas_carga. */
+const VIEW = 'planillas_carga'
 
 /** 'Carga de planillas': upload, template, list, file and errors of payroll batches (DESIGN §6). */
 export async function payrollBatchRoutes(fastify: FastifyInstance) {
@@ -39,7 +41,7 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
   )
 
   app.get('/template/xlsx', {
-    config: { permission: ['planillas_carga', 'planillas_lista'] },
+    config: { permission: VIEW },
     schema: { tags, description: 'La plantilla: encabezados, una fila de ejemplo y una hoja de notas.' },
     handler: async (_req, reply) => {
       const bankList = await app.db
@@ -58,9 +60,7 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
       tags,
       description:
         'Cargas, la más reciente primero. Filtros: search (nombre de archivo o usuario), period, status.',
-      querystring: PageQuerySchema,
-      body: PayrollBatchFilterSchema.nullish(),
-      response: { 200: envelopeOf(pageOf(BatchRowSchema)) },
+      ...routeSchema('POST /payroll-batch/list'),
     },
     handler: async (req) => {
       const page = await q.listBatches(app.db, req.body ?? {}, req.query)
@@ -70,7 +70,7 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
 
   app.get('/:id', {
     config: { permission: VIEW },
-    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(BatchRowSchema) } },
+    schema: { tags, ...routeSchema('GET /payroll-batch/:id') },
     handler: async (req) => ok(q.toBatchRow(found(await q.getBatch(app.db, req.params.id)))),
   })
 

@@ -9,13 +9,8 @@ import {
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { CreatedSchema, IdParamsSchema, ok } from '../../lib/envelope'
+import { ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found } from '../../lib/errors'
-
-const LineParamsSchema = IdParamsSchema.extend({
-  lineId: z.coerce.number({ error: 'El identificador debe ser numérico' }).int().positive(),
-})
 
 /**
  * POST /payroll/:id/lines/:lineId/confirm (issue 11): a clerk confirms a line flagged for bank data
@@ -29,8 +24,7 @@ export async function lineReviewRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['payroll'],
       description: 'Confirma una línea observada (datos bancarios distintos o colaborador SIN CONTRATO).',
-      params: LineParamsSchema,
-      response: { 200: CreatedSchema },
+      ...routeSchema('POST /payroll/:id/lines/:lineId/confirm'),
     },
     handler: async (req) => {
       const { id, lineId } = req.params

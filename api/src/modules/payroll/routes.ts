@@ -5,7 +5,6 @@ import {
   identifierType,
   lineState,
   lineStateOf,
-  PageQuerySchema,
   PayrollFilterSchema,
   PayrollLineFilterSchema,
   payrollStatus,
@@ -15,16 +14,14 @@ import {
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
-import { CreatedSchema, envelopeOf, IdParamsSchema, ok, pageOf, StatusQuerySchema } from '../../lib/envelope'
+import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { lastOrderAt } from '../payment-orders/generate'
 import { lineReviewRoutes } from './line-review'
 import * as q from './queries'
-import { PayrollLineSchema, PayrollOptionSchema, PayrollRowSchema } from './schemas'
 
 const tags = ['payroll']
 
@@ -56,9 +53,7 @@ export async function payrollRoutes(fastify: FastifyInstance) {
       tags,
       description:
         'Filtros: search (nombre o código de planilla), type (1 OPERADORES, 2 ADMINISTRATIVOS), period (AAAAMM).',
-      querystring: PageQuerySchema,
-      body: PayrollFilterSchema.nullish(),
-      response: { 200: envelopeOf(pageOf(PayrollRowSchema)) },
+      ...routeSchema('POST /payroll/list'),
     },
     handler: async (req) => ok(await q.listPayrolls(app.db, req.body ?? {}, req.query)),
   })
@@ -68,14 +63,14 @@ export async function payrollRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description: 'Planillas vigentes, para listas desplegables.',
-      response: { 200: envelopeOf(z.array(PayrollOptionSchema)) },
+      ...routeSchema('GET /payroll'),
     },
     handler: async () => ok(await q.activePayrolls(app.db)),
   })
 
   app.get('/:id', {
     config: { permission: 'planillas_lista' },
-    schema: { tags, params: IdParamsSchema, response: { 200: envelopeOf(PayrollRowSchema) } },
+    schema: { tags, ...routeSchema('GET /payroll/:id') },
     handler: async (req) => ok(q.toPayrollRow(found(await q.getPayroll(app.db, req.params.id)))),
   })
 
@@ -85,10 +80,7 @@ export async function payrollRoutes(fastify: FastifyInstance) {
       tags,
       description:
         'Líneas de una planilla, por fila del archivo. Filtros: search (documento o nombre), paid.',
-      params: IdParamsSchema,
-      querystring: PageQuerySchema,
-      body: PayrollLineFilterSchema.nullish(),
-      response: { 200: envelopeOf(pageOf(PayrollLineSchema)) },
+      ...routeSchema('POST /payroll/:id/lines'),
     },
     handler: async (req) => {
       found(await q.getPayroll(app.db, req.params.id))
@@ -104,9 +96,7 @@ export async function payrollRoutes(fastify: FastifyInstance) {
     config: { permission: 'planillas_edicion' },
     schema: {
       tags,
-      params: IdParamsSchema,
-      querystring: StatusQuerySchema,
-      response: { 200: CreatedSchema },
+      ...routeSchema('PUT /payroll/:id/status'),
     },
     handler: statusChangeHandler(app, {
       entity: 'payrolls',

@@ -5,14 +5,13 @@ import {
   isCurrentContract,
 } from '@planillas/domain'
 import { data, redirect } from '@remix-run/node'
-import { ApiError, api } from '~/api.server'
+import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { echoForm, idParam, saveForm } from '~/form.server'
 import { loadCatalogs, withCurrent } from '~/screens/employees/catalogs.server'
 import { searchEmployees } from '~/screens/employees/employee-search.server'
 import { redirectWithToast } from '~/session.server'
 import { withIsoDates } from '~/utils/date-fields'
-import type { ContractDetail, ContractPreview, RenewalPrefill } from './types'
 
 /** The fields the preview reads, as the form posts them. */
 const PREVIEW_FIELDS = [
@@ -36,7 +35,7 @@ export async function previewOf(
     if (value !== undefined && value !== null && value !== '') body[key] = value
   }
   if (!body.employeeId && !body.startDate) return null
-  return api<ContractPreview>(request, '/contracts/preview', { body })
+  return call(request, 'POST /contracts/preview', { body })
 }
 
 const formValues = (formData: FormData) =>
@@ -66,9 +65,9 @@ export async function loadContractForm(request: Request, idValue: string | undef
   const id = idValue ? idParam(idValue) : null
   const renewId = Number(new URL(request.url).searchParams.get('renovar')) || null
   const [contract, renewal, catalogs] = await Promise.all([
-    id ? orBackToList(request, () => api<ContractDetail>(request, `/contracts/${id}`)) : null,
+    id ? orBackToList(request, () => call(request, 'GET /contracts/:id', { params: { id } })) : null,
     !id && renewId
-      ? orBackToList(request, () => api<RenewalPrefill>(request, `/contracts/${renewId}/renewal`))
+      ? orBackToList(request, () => call(request, 'GET /contracts/:id/renewal', { params: { id: renewId } }))
       : null,
     loadCatalogs(request),
   ])
@@ -133,10 +132,10 @@ export async function contractFormAction(request: Request, idValue: string | und
     schema: ContractSchema,
     save: async (value) => {
       if (id) {
-        await api(request, `/contracts/${id}`, { method: 'PUT', body: value })
+        await call(request, 'PUT /contracts/:id', { params: { id }, body: value })
         return id
       }
-      return (await api<{ id: number }>(request, '/contracts', { body: value })).id
+      return (await call(request, 'POST /contracts', { body: value })).id
     },
     successTo: (savedId) => `/contratos/${savedId}/editar`,
     fieldOfMessage,

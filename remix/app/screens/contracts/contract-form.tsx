@@ -1,5 +1,6 @@
 import {
   type ContractFormInput,
+  type ContractPreview,
   ContractSchema,
   contractEndDate,
   contractPay,
@@ -19,7 +20,6 @@ import { useHydrated } from '~/utils/use-hydrated'
 import type { contractFormAction, loadContractForm } from './contract-form.server'
 import { DetailsSection } from './details-section'
 import { EmployeeSection } from './employee-section'
-import type { ContractPreview } from './types'
 import { useContractPreview } from './use-contract-preview'
 
 type FormValues = Record<Exclude<keyof ContractFormInput, 'familyAllowance'>, string | undefined> & {

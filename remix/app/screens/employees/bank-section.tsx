@@ -1,10 +1,11 @@
 import { useFormMetadata } from '@conform-to/react'
+import type { EmployeeView as EmployeeDetail } from '@planillas/domain'
 import { accountType, FORM_ACCOUNT_TYPES, formatDateTime } from '@planillas/domain'
 import { FieldShell, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { SwitchField } from '~/components/form/switch-field'
 import type { EmployeeFieldset } from './employee-form'
-import type { EmployeeDetail, Option } from './types'
+import type { Option } from './types'
 
 const accountOptions = FORM_ACCOUNT_TYPES.map((t) => ({ value: String(t), label: accountType[t].label }))
 const BANK_KEYS = ['bankId', 'bankAccount', 'accountType', 'bankInterAccount', 'detractionAccount'] as const

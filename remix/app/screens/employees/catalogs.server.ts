@@ -1,10 +1,8 @@
-import { api } from '~/api.server'
+import type { CatalogOption } from '@planillas/domain'
+import { call } from '~/api.server'
 import { requireUser } from '~/auth.server'
 import { ttlCache } from '~/utils/ttl-cache'
 import type { Catalogs, Option } from './types'
-
-type Described = { id: number; description: string }
-type Company = { id: number; name: string; ruc: string }
 
 /**
  * Catalogues change seldom and every list page with filters needed three API calls for them on
@@ -22,11 +20,11 @@ export async function loadCatalogs(request: Request): Promise<Catalogs> {
 
 async function fetchCatalogs(request: Request): Promise<Catalogs> {
   const [areas, positions, companies] = await Promise.all([
-    api<Described[]>(request, '/areas'),
-    api<Described[]>(request, '/positions'),
-    api<Company[]>(request, '/companies'),
+    call(request, 'GET /areas'),
+    call(request, 'GET /positions'),
+    call(request, 'GET /companies'),
   ])
-  const described = (rows: Described[]): Option[] =>
+  const described = (rows: CatalogOption[]): Option[] =>
     rows.map((r) => ({ value: String(r.id), label: r.description }))
   return {
     areas: described(areas),

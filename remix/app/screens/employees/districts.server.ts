@@ -1,12 +1,10 @@
-import { api } from '~/api.server'
+import { call } from '~/api.server'
 import type { PickerOption } from '~/components/form/search-picker-field'
-
-type District = { id: string; description: string }
 
 /** Districts matching `search` as picker options ('MIRAFLORES — LIMA / LIMA'). */
 export async function searchDistricts(request: Request, search: string, limit = 20): Promise<PickerOption[]> {
   if (!search.trim()) return []
-  const districts = await api<District[]>(request, '/ubigeos/districts', {
+  const districts = await call(request, 'GET /ubigeos/districts', {
     query: { search: search.trim(), limit },
   })
   return districts.map((d) => ({ value: d.id, label: d.description }))
@@ -19,7 +17,7 @@ export async function districtOption(
 ): Promise<PickerOption | null> {
   if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return null
   try {
-    const d = await api<District>(request, `/ubigeos/districts/${code}`)
+    const d = await call(request, 'GET /ubigeos/districts/:code', { params: { code } })
     return { value: d.id, label: d.description }
   } catch {
     return null

@@ -1,14 +1,12 @@
 import { EmployeeSchema, IDENTIFIER_TYPE, EMPLOYEE_MESSAGES as M } from '@planillas/domain'
 import { data } from '@remix-run/node'
-import { ApiError, api } from '~/api.server'
+import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { echoForm, idParam, saveForm } from '~/form.server'
-import type { DniLookup } from '~/routes/colaboradores.dni.$dni'
 import { redirectWithToast } from '~/session.server'
 import { withIsoDates } from '~/utils/date-fields'
 import { loadCatalogs, withCurrent } from './catalogs.server'
 import { districtOption, searchDistricts } from './districts.server'
-import type { EmployeeDetail } from './types'
 
 export async function loadEmployeeForm(request: Request, idValue: string | undefined) {
   const { user } = await requirePermission(request, 'colaboradores_edicion')
@@ -16,8 +14,8 @@ export async function loadEmployeeForm(request: Request, idValue: string | undef
   const [employee, catalogs, countries, banks] = await Promise.all([
     id ? loadEmployee(request, id) : null,
     loadCatalogs(request),
-    api<{ id: string; description: string }[]>(request, '/countries'),
-    api<{ id: string; name: string }[]>(request, '/banks'),
+    call(request, 'GET /countries'),
+    call(request, 'GET /banks'),
   ])
   return {
     employee,
@@ -39,7 +37,7 @@ export async function loadEmployeeForm(request: Request, idValue: string | undef
 /** A record that cannot be loaded sends the user back to the list with the error (SPEC §8). */
 async function loadEmployee(request: Request, id: number) {
   try {
-    return await api<EmployeeDetail>(request, `/employees/${id}`)
+    return await call(request, 'GET /employees/:id', { params: { id } })
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
       throw await redirectWithToast(request, '/colaboradores', {
@@ -96,10 +94,10 @@ export async function employeeFormAction(request: Request, idValue: string | und
     schema: EmployeeSchema,
     save: async (value) => {
       if (id) {
-        await api(request, `/employees/${id}`, { method: 'PUT', body: value })
+        await call(request, 'PUT /employees/:id', { params: { id }, body: value })
         return id
       }
-      return (await api<{ id: number }>(request, '/employees', { body: value })).id
+      return (await call(request, 'POST /employees', { body: value })).id
     },
     successTo: (savedId) => `/colaboradores/${savedId}`,
     fieldOfMessage,
@@ -118,7 +116,7 @@ async function lookupStep(request: Request, formData: FormData, id: number | nul
     return { tone: 'error', message: 'La búsqueda de nombres solo está disponible para DNI' }
   }
   if (!/^\d{8}$/.test(dni)) return { tone: 'error', message: M.dniFormat }
-  const found = await api<DniLookup>(request, `/employees/dni/${dni}`)
+  const found = await call(request, 'GET /employees/dni/:dni', { params: { dni } })
   if (found.alreadyExists && found.employeeId !== id) {
     return { tone: 'error', message: M.duplicate, employeeId: found.employeeId ?? undefined }
   }

@@ -1,3 +1,4 @@
+import type { EmployeeView as EmployeeDetail } from '@planillas/domain'
 import {
   bankHolderOf,
   DEFAULT_ACCOUNT_TYPE,
@@ -14,7 +15,6 @@ import { useHydrated } from '~/utils/use-hydrated'
 import { type BankCopies, BankSection, verifierText } from './bank-section'
 import type { employeeFormAction, loadEmployeeForm } from './employee-form.server'
 import { type ContractAssignment, PersonalSection } from './personal-section'
-import type { EmployeeDetail } from './types'
 import { useDniLookup } from './use-dni-lookup'
 
 /** The form's values as the page holds them: text, except the confirmation switch. */

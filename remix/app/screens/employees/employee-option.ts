@@ -1,7 +1,8 @@
-import { identifierType } from '@planillas/domain'
+import { type EmployeeOption, identifierType } from '@planillas/domain'
 import type { PickerOption } from '~/components/form/search-picker-field'
 
-export type EmployeeSummary = { id: number; identifierType: number; identifier: string; fullName: string }
+/** What naming an employee needs, as the employees API (and the contract preview) answer it. */
+export type EmployeeSummary = Pick<EmployeeOption, 'id' | 'identifierType' | 'identifier' | 'fullName'>
 
 /** 'María Elena Quispe Mamani — DNI 45123456': how the employee picker names an employee. */
 export const employeeLabel = (e: EmployeeSummary) =>

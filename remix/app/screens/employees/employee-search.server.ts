@@ -1,11 +1,11 @@
-import { api } from '~/api.server'
+import { call } from '~/api.server'
 import type { PickerOption } from '~/components/form/search-picker-field'
-import { type EmployeeSummary, employeeOptionOf } from './employee-option'
+import { employeeOptionOf } from './employee-option'
 
 /** Employees matching `search` (names or document number) as picker options. */
 export async function searchEmployees(request: Request, search: string, limit = 20): Promise<PickerOption[]> {
   if (!search.trim()) return []
-  const rows = await api<EmployeeSummary[]>(request, '/employees', {
+  const rows = await call(request, 'GET /employees', {
     query: { search: search.trim(), limit },
   })
   return rows.flatMap((e) => employeeOptionOf(e) ?? [])

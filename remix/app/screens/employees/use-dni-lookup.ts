@@ -1,7 +1,7 @@
+import type { DniLookup } from '@planillas/domain'
 import { EMPLOYEE_MESSAGES, IDENTIFIER_TYPE } from '@planillas/domain'
 import { useFetcher } from '@remix-run/react'
 import { useEffect } from 'react'
-import type { DniLookup } from '~/routes/colaboradores.dni.$dni'
 import type { LookupNote } from './employee-form.server'
 
 /**

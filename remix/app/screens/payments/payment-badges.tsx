@@ -21,24 +21,3 @@ export function IssueKindBadge({ kind }: { kind: number }) {
     </Badge>
   )
 }
-
-/** A payment-made batch as the API lists it. */
-export type PaymentBatchRow = {
-  id: number
-  payrollId: number
-  payrollNumber: string
-  payrollDesc: string | null
-  paymentDate: string
-  status: number
-  progress: number
-  rowsRead: number
-  matchedCount: number
-  unmatchedCount: number
-  mismatchedCount: number
-  issueCount: number
-  receiptCount: number
-  uploadDate: string
-  file: { name: string; url: string; size: number }
-  createdBy: string | null
-  finishedAt: string | null
-}

@@ -1,4 +1,8 @@
 import { z } from 'zod'
+import { DniSchema } from '../schemas/employee'
+import type { Wire } from './wire'
+
+/** What the employees API answers (`/employees`). */
 
 const text = z.string().nullable()
 const id = z.number().nullable()
@@ -87,3 +91,20 @@ export const EmployeeOptionsQuerySchema = z.object({
     .max(1000, 'El límite máximo es 1000')
     .optional(),
 })
+
+export const DniParamsSchema = z.object({ dni: DniSchema })
+
+/** `GET /employees/dni/:dni`: the names a DNI gives, and whether it is already an employee. */
+export const DniLookupSchema = z.object({
+  /** Where the names came from: our employees, our applicants, the external provider, or nowhere. */
+  source: z.enum(['EMPLOYEE', 'APPLICANT', 'EXTERNAL']).nullable(),
+  alreadyExists: z.boolean(),
+  employeeId: z.number().nullable(),
+  name: z.string().nullable(),
+  surname: z.string().nullable(),
+})
+
+export type EmployeeRow = Wire<typeof EmployeeRowSchema>
+export type EmployeeView = Wire<typeof EmployeeViewSchema>
+export type EmployeeOption = Wire<typeof EmployeeOptionSchema>
+export type DniLookup = Wire<typeof DniLookupSchema>

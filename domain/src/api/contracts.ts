@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import type { Wire } from './wire'
+
+/** What the contracts API answers (`/contracts`). */
 
 const text = z.string().nullable()
 
@@ -87,3 +90,13 @@ export const ContractOptionSchema = z.object({
   employeeId: z.number(),
   fullName: z.string(),
 })
+
+/** `PUT /contracts/:id/status?status=N`: the status to move to (the transitions are checked in the API). */
+export const ContractStatusChangeQuerySchema = z.object({
+  status: z.coerce.number({ error: 'Estado inválido' }).int('Estado inválido'),
+})
+
+export type ContractRow = Wire<typeof ContractRowSchema>
+export type ContractDetail = Wire<typeof ContractDetailSchema>
+export type ContractPreview = Wire<typeof ContractPreviewResultSchema>
+export type RenewalPrefill = Wire<typeof RenewalPrefillSchema>

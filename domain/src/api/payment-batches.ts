@@ -1,5 +1,8 @@
-import { idNumber } from '@planillas/domain'
 import { z } from 'zod'
+import { idNumber } from '../fields'
+import type { Wire } from './wire'
+
+/** What the payment uploads API answers (`/payment-batches`). */
 
 /** SPEC's payment-made batch (id, uploadDate, createdBy, status, file) with the job's state and counts. */
 export const PaymentBatchRowSchema = z.object({
@@ -32,13 +35,6 @@ export const PaymentIssueSchema = z.object({
   reason: z.string(),
 })
 
-/** A refused upload: every problem, in the envelope and in payload.messages (SPEC §7). */
-export const UploadRefusedSchema = z.object({
-  status: z.literal('ERROR'),
-  payload: z.object({ messages: z.array(z.string()) }).nullable(),
-  messages: z.array(z.string()),
-})
-
 /** The payment state of payroll lines, for the payroll's details page. */
 export const LineStatusQuerySchema = z.object({
   payrollId: idNumber('Planilla inválida'),
@@ -62,3 +58,7 @@ export const LineStatusSchema = z.object({
   /** For a pending line: the latest observation that left it unpaid, or that no upload named it yet. */
   pendingReason: z.string().nullable(),
 })
+
+export type PaymentBatchRow = Wire<typeof PaymentBatchRowSchema>
+export type PaymentIssue = Wire<typeof PaymentIssueSchema>
+export type LineStatus = Wire<typeof LineStatusSchema>

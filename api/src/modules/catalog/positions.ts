@@ -1,13 +1,11 @@
 import { positions } from '@planillas/db'
-import { PositionSchema } from '@planillas/domain'
-import { catalogRoutes } from './catalog/routes'
+import { catalogRoutes } from './routes'
 
 export const positionRoutes = catalogRoutes({
   table: positions,
   resource: 'positions',
   module: 'cargos',
   noun: { one: 'el cargo', title: 'Cargos' },
-  bodySchema: PositionSchema,
   duplicateMessage: 'Ya existe un cargo con la misma descripción',
   uniqueConstraint: 'positions_description_unique',
 })

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import type { Wire } from './wire'
+
+/** What the job openings API answers (`/job-openings`). */
 
 export const JobOpeningRowSchema = z.object({
   id: z.number(),
@@ -26,3 +29,7 @@ export const JobOpeningOptionSchema = z.object({
   position: z.string(),
   area: z.string(),
 })
+
+export type JobOpeningRow = Wire<typeof JobOpeningRowSchema>
+export type JobOpeningDetail = Wire<typeof JobOpeningDetailSchema>
+export type JobOpeningOption = Wire<typeof JobOpeningOptionSchema>

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { IdParamsSchema, type Wire } from './wire'
+
+/** What the payroll API answers (`/payroll`) and its uploads (`/payroll-batch`). */
 
 export const PayrollRowSchema = z.object({
   id: z.number(),
@@ -50,3 +53,38 @@ export const PayrollLineSchema = z.object({
   /** 1 PENDIENTE, 2 ENVIADO, 3 ABONADO, 4 OBSERVADO. */
   state: z.number(),
 })
+
+export const PayrollLineParamsSchema = IdParamsSchema.extend({
+  lineId: z.coerce.number({ error: 'El identificador debe ser numérico' }).int().positive(),
+})
+
+export const BatchRowSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  period: z.string(),
+  name: z.string(),
+  type: z.number(),
+  status: z.number(),
+  progress: z.number(),
+  rowsRead: z.number(),
+  errorCount: z.number(),
+  /** SPEC's Base batch: the upload date and the file with its download address. */
+  uploadDate: z.date(),
+  file: z.object({ name: z.string(), url: z.string(), size: z.number() }),
+  createdBy: z.string().nullable(),
+  finishedAt: z.date().nullable(),
+  payrollId: z.number().nullable(),
+})
+
+export const BatchErrorSchema = z.object({
+  rowNumber: z.number().nullable(),
+  column: z.string().nullable(),
+  value: z.string().nullable(),
+  message: z.string(),
+})
+
+export type PayrollRow = Wire<typeof PayrollRowSchema>
+export type PayrollOption = Wire<typeof PayrollOptionSchema>
+export type PayrollLine = Wire<typeof PayrollLineSchema>
+export type PayrollBatchRow = Wire<typeof BatchRowSchema>
+export type PayrollBatchError = Wire<typeof BatchErrorSchema>

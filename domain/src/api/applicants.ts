@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import type { Wire } from './wire'
+
+/** What the applicants API answers (`/applicants`). */
 
 export const ApplicantRowSchema = z.object({
   id: z.number(),
@@ -26,3 +29,13 @@ export const ApplicantRowSchema = z.object({
   createdAt: z.date(),
   updatedAt: z.date(),
 })
+
+export const ApplicantOptionSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  surname: z.string(),
+})
+
+export type ApplicantRow = Wire<typeof ApplicantRowSchema>
+export type ApplicantOption = Wire<typeof ApplicantOptionSchema>

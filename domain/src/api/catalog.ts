@@ -1,0 +1,18 @@
+import { z } from 'zod'
+import type { Wire } from './wire'
+
+/** What the described catalogues answer (`/areas`, `/positions`). */
+export const CatalogRowSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  description: z.string(),
+  status: z.number(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+})
+
+/** `GET /areas`, `GET /positions`: the active records, for the dropdowns. */
+export const CatalogOptionSchema = z.object({ id: z.number(), code: z.string(), description: z.string() })
+
+export type CatalogRow = Wire<typeof CatalogRowSchema>
+export type CatalogOption = Wire<typeof CatalogOptionSchema>

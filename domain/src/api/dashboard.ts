@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import type { Wire } from './wire'
+
+/** 'Control de pagos' (`GET /dashboard`): each part present only for a user who may see its module. */
+export const DashboardPayrollsSchema = z.object({
+  count: z.number(),
+  pendingLines: z.number(),
+  pendingAmount: z.number(),
+  recent: z.array(
+    z.object({
+      id: z.number(),
+      code: z.string(),
+      name: z.string(),
+      period: z.string(),
+      collaborators: z.number(),
+      paid: z.number(),
+      totalAmount: z.number(),
+      totalPaid: z.number(),
+      progress: z.number(),
+    }),
+  ),
+  byWeek: z.array(z.object({ week: z.string(), paid: z.number(), pending: z.number() })),
+  period: z.object({
+    period: z.string(),
+    payrolls: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), progress: z.number() })),
+  }),
+})
+const Counts = z.object({ running: z.number(), failed: z.number() })
+export const DashboardUploadsSchema = z.object({
+  failedWindowDays: z.number(),
+  payroll: Counts.optional(),
+  payment: Counts.optional(),
+})
+export const DashboardContractsSchema = z.object({
+  count: z.number(),
+  next: z.array(
+    z.object({ id: z.number(), number: z.string(), fullName: z.string(), finishDate: z.string().nullable() }),
+  ),
+  endingByMonth: z.array(z.object({ month: z.string(), count: z.number() })),
+})
+
+export const DashboardSchema = z.object({
+  payrolls: DashboardPayrollsSchema.optional(),
+  uploads: DashboardUploadsSchema.optional(),
+  contracts: DashboardContractsSchema.optional(),
+})
+
+export type Dashboard = Wire<typeof DashboardSchema>

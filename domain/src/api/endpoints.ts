@@ -1,0 +1,311 @@
+import type { z } from 'zod'
+import { CompanyAccountSchema } from '../company-account'
+import { PageQuerySchema } from '../list'
+import { PaymentBatchFilterSchema } from '../payments'
+import { PayrollBatchFilterSchema, PayrollFilterSchema, PayrollLineFilterSchema } from '../payroll'
+import { AreaSchema, DescriptionFilterSchema } from '../schemas/area'
+import { AuditFilterSchema } from '../schemas/audit'
+import { BankFilterSchema, BankParamsSchema, BankSchema, BankUpdateSchema } from '../schemas/bank'
+import { CompanyFilterSchema, CompanySchema, CompanyUpdateSchema } from '../schemas/company'
+import {
+  ContractFilterSchema,
+  ContractPreviewSchema,
+  ContractSchema,
+  ContractStatusBodySchema,
+} from '../schemas/contract'
+import { EmployeeFilterSchema, EmployeeSchema } from '../schemas/employee'
+import { PositionSchema } from '../schemas/position'
+import { ApplicantFilterSchema, JobOpeningFilterSchema, JobOpeningSchema } from '../schemas/recruitment'
+import { ApplicantOptionSchema, ApplicantRowSchema } from './applicants'
+import { AuditRowSchema } from './audit-logs'
+import {
+  AuthTokensSchema,
+  LoggedOutSchema,
+  ProfileSchema,
+  RefreshSchema,
+  SignInSchema,
+  TokenCheckSchema,
+} from './auth'
+import { BankCodePayloadSchema, BankRowSchema } from './banks'
+import { CatalogOptionSchema, CatalogRowSchema } from './catalog'
+import {
+  CompanyAccountRowSchema,
+  CompanyOptionSchema,
+  CompanyRowSchema,
+  RucLookupSchema,
+  RucParamsSchema,
+} from './companies'
+import {
+  ContractDetailSchema,
+  ContractOptionSchema,
+  ContractPreviewResultSchema,
+  ContractRowSchema,
+  ContractStatusChangeQuerySchema,
+  RenewalPrefillSchema,
+} from './contracts'
+import { DashboardSchema } from './dashboard'
+import {
+  DniLookupSchema,
+  DniParamsSchema,
+  EmployeeOptionSchema,
+  EmployeeOptionsQuerySchema,
+  EmployeeRowSchema,
+  EmployeeViewSchema,
+} from './employees'
+import { JobOpeningDetailSchema, JobOpeningOptionSchema, JobOpeningRowSchema } from './job-openings'
+import {
+  LineStatusQuerySchema,
+  LineStatusSchema,
+  PaymentBatchRowSchema,
+  PaymentIssueSchema,
+} from './payment-batches'
+import {
+  PaymentAccountOptionSchema,
+  PaymentFormatSchema,
+  PaymentOrderBodySchema,
+  PaymentOrderCreatedSchema,
+  PaymentOrderQuerySchema,
+  PaymentOrderRowSchema,
+} from './payment-orders'
+import {
+  BatchErrorSchema,
+  BatchRowSchema,
+  PayrollLineParamsSchema,
+  PayrollLineSchema,
+  PayrollOptionSchema,
+  PayrollRowSchema,
+} from './payroll'
+import {
+  BankOptionSchema,
+  CountrySchema,
+  DistrictParamsSchema,
+  DistrictQuerySchema,
+  DistrictSchema,
+} from './reference'
+import { IdParamsSchema, IdPayloadSchema, pageOf, StatusQuerySchema, type Wire } from './wire'
+
+/**
+ * The API as the web tier calls it: each endpoint ('METHOD /path', the path under /api/v1) with
+ * the schemas of its request (params, querystring, body) and of its answer's payload. The API's
+ * routes take their schemas from here (`routeSchema` in api/src/lib/envelope.ts), the web's client
+ * (`call` in remix/app/api.server.ts) types each call by it, so a field the API does not answer
+ * fails typecheck in the web tier.
+ */
+type EndpointSchemas = {
+  params?: z.ZodType
+  /** The body is a multipart form the route reads itself (files); the web sends FormData. */
+  form?: true
+  querystring?: z.ZodType
+  body?: z.ZodType
+  response: z.ZodType
+}
+
+const catalogList = {
+  querystring: PageQuerySchema,
+  body: DescriptionFilterSchema.nullish(),
+  response: pageOf(CatalogRowSchema),
+}
+const statusChange = { params: IdParamsSchema, querystring: StatusQuerySchema, response: IdPayloadSchema }
+
+export const ENDPOINTS = {
+  'POST /auth': { body: SignInSchema, response: AuthTokensSchema },
+  'POST /auth/refresh-token': { body: RefreshSchema, response: AuthTokensSchema },
+  'POST /auth/logout': { body: RefreshSchema, response: LoggedOutSchema },
+  'GET /auth/me': { response: ProfileSchema },
+  'GET /auth/token': { response: TokenCheckSchema },
+  'GET /dashboard': { response: DashboardSchema },
+  'POST /audit-logs/list': {
+    querystring: PageQuerySchema,
+    body: AuditFilterSchema.nullish(),
+    response: pageOf(AuditRowSchema),
+  },
+
+  'GET /ubigeos/districts': { querystring: DistrictQuerySchema, response: DistrictSchema.array() },
+  'GET /ubigeos/districts/:code': { params: DistrictParamsSchema, response: DistrictSchema },
+  'GET /countries': { response: CountrySchema.array() },
+  'GET /banks': { response: BankOptionSchema.array() },
+  'POST /banks/list': {
+    querystring: PageQuerySchema,
+    body: BankFilterSchema.nullish(),
+    response: pageOf(BankRowSchema),
+  },
+  'GET /banks/:code': { params: BankParamsSchema, response: BankRowSchema },
+  'POST /banks': { body: BankSchema, response: BankCodePayloadSchema },
+  'PUT /banks/:code': { params: BankParamsSchema, body: BankUpdateSchema, response: BankCodePayloadSchema },
+  'PUT /banks/:code/status': {
+    params: BankParamsSchema,
+    querystring: StatusQuerySchema,
+    response: BankCodePayloadSchema,
+  },
+
+  'POST /areas/list': catalogList,
+  'GET /areas': { response: CatalogOptionSchema.array() },
+  'GET /areas/:id': { params: IdParamsSchema, response: CatalogRowSchema },
+  'POST /areas': { body: AreaSchema, response: IdPayloadSchema },
+  'PUT /areas/:id': { params: IdParamsSchema, body: AreaSchema, response: IdPayloadSchema },
+  'PUT /areas/:id/status': statusChange,
+  'POST /positions/list': catalogList,
+  'GET /positions': { response: CatalogOptionSchema.array() },
+  'GET /positions/:id': { params: IdParamsSchema, response: CatalogRowSchema },
+  'POST /positions': { body: PositionSchema, response: IdPayloadSchema },
+  'PUT /positions/:id': { params: IdParamsSchema, body: PositionSchema, response: IdPayloadSchema },
+  'PUT /positions/:id/status': statusChange,
+
+  'POST /companies/list': {
+    querystring: PageQuerySchema,
+    body: CompanyFilterSchema.nullish(),
+    response: pageOf(CompanyRowSchema),
+  },
+  'GET /companies': { response: CompanyOptionSchema.array() },
+  'GET /companies/ruc/:ruc': { params: RucParamsSchema, response: RucLookupSchema },
+  'GET /companies/:id': { params: IdParamsSchema, response: CompanyRowSchema },
+  'POST /companies': { body: CompanySchema, response: IdPayloadSchema },
+  'PUT /companies/:id': { params: IdParamsSchema, body: CompanyUpdateSchema, response: IdPayloadSchema },
+  'PUT /companies/:id/status': statusChange,
+  'GET /companies/:id/accounts': { params: IdParamsSchema, response: CompanyAccountRowSchema.array() },
+  'POST /companies/:id/accounts': {
+    params: IdParamsSchema,
+    body: CompanyAccountSchema,
+    response: IdPayloadSchema,
+  },
+
+  'POST /employees/list': {
+    querystring: PageQuerySchema,
+    body: EmployeeFilterSchema.nullish(),
+    response: pageOf(EmployeeRowSchema),
+  },
+  'GET /employees': { querystring: EmployeeOptionsQuerySchema, response: EmployeeOptionSchema.array() },
+  'GET /employees/dni/:dni': { params: DniParamsSchema, response: DniLookupSchema },
+  'GET /employees/:id': { params: IdParamsSchema, response: EmployeeViewSchema },
+  'POST /employees': { body: EmployeeSchema, response: IdPayloadSchema },
+  'PUT /employees/:id': { params: IdParamsSchema, body: EmployeeSchema, response: IdPayloadSchema },
+  'PUT /employees/:id/status': statusChange,
+
+  'POST /job-openings/list': {
+    querystring: PageQuerySchema,
+    body: JobOpeningFilterSchema.nullish(),
+    response: pageOf(JobOpeningRowSchema),
+  },
+  'GET /job-openings': { response: JobOpeningOptionSchema.array() },
+  'GET /job-openings/:id': { params: IdParamsSchema, response: JobOpeningDetailSchema },
+  'GET /job-openings/:id/applicants': { params: IdParamsSchema, response: ApplicantRowSchema.array() },
+  'POST /job-openings': { body: JobOpeningSchema, response: IdPayloadSchema },
+  'PUT /job-openings/:id': { params: IdParamsSchema, body: JobOpeningSchema, response: IdPayloadSchema },
+  'PUT /job-openings/:id/status': statusChange,
+
+  'POST /applicants/list': {
+    querystring: PageQuerySchema,
+    body: ApplicantFilterSchema.nullish(),
+    response: pageOf(ApplicantRowSchema),
+  },
+  'GET /applicants': { response: ApplicantOptionSchema.array() },
+  'GET /applicants/:id': { params: IdParamsSchema, response: ApplicantRowSchema },
+  'POST /applicants': { form: true, response: IdPayloadSchema },
+  'PUT /applicants/:id': { params: IdParamsSchema, form: true, response: IdPayloadSchema },
+  'PUT /applicants/:id/status': statusChange,
+
+  'POST /payroll/list': {
+    querystring: PageQuerySchema,
+    body: PayrollFilterSchema.nullish(),
+    response: pageOf(PayrollRowSchema),
+  },
+  'GET /payroll': { response: PayrollOptionSchema.array() },
+  'GET /payroll/:id': { params: IdParamsSchema, response: PayrollRowSchema },
+  'POST /payroll/:id/lines': {
+    params: IdParamsSchema,
+    querystring: PageQuerySchema,
+    body: PayrollLineFilterSchema.nullish(),
+    response: pageOf(PayrollLineSchema),
+  },
+  'PUT /payroll/:id/status': statusChange,
+  'POST /payroll/:id/lines/:lineId/confirm': { params: PayrollLineParamsSchema, response: IdPayloadSchema },
+
+  'POST /payroll-batch': { form: true, response: IdPayloadSchema },
+  'POST /payroll-batch/list': {
+    querystring: PageQuerySchema,
+    body: PayrollBatchFilterSchema.nullish(),
+    response: pageOf(BatchRowSchema),
+  },
+  'GET /payroll-batch/:id': { params: IdParamsSchema, response: BatchRowSchema },
+  'GET /payroll-batch/:id/errors': {
+    params: IdParamsSchema,
+    querystring: PageQuerySchema,
+    response: pageOf(BatchErrorSchema),
+  },
+
+  'POST /payment-batches': { form: true, response: IdPayloadSchema },
+  'POST /payment-batches/list': {
+    querystring: PageQuerySchema,
+    body: PaymentBatchFilterSchema.nullish(),
+    response: pageOf(PaymentBatchRowSchema),
+  },
+  'GET /payment-batches/line-status': {
+    querystring: LineStatusQuerySchema,
+    response: LineStatusSchema.array(),
+  },
+  'GET /payment-batches/:id': { params: IdParamsSchema, response: PaymentBatchRowSchema },
+  'GET /payment-batches/:id/errors': {
+    params: IdParamsSchema,
+    querystring: PageQuerySchema,
+    response: pageOf(PaymentIssueSchema),
+  },
+
+  'GET /payment-orders/formats': { response: PaymentFormatSchema.array() },
+  'GET /payment-orders/accounts': { response: PaymentAccountOptionSchema.array() },
+  'POST /payment-orders': { body: PaymentOrderBodySchema, response: PaymentOrderCreatedSchema },
+  'GET /payment-orders': { querystring: PaymentOrderQuerySchema, response: PaymentOrderRowSchema.array() },
+
+  'POST /contracts/list': {
+    querystring: PageQuerySchema,
+    body: ContractFilterSchema.nullish(),
+    response: pageOf(ContractRowSchema),
+  },
+  'GET /contracts': { response: ContractOptionSchema.array() },
+  'POST /contracts/preview': { body: ContractPreviewSchema, response: ContractPreviewResultSchema },
+  'GET /contracts/:id': { params: IdParamsSchema, response: ContractDetailSchema },
+  'GET /contracts/:id/renewal': { params: IdParamsSchema, response: RenewalPrefillSchema },
+  'POST /contracts': { body: ContractSchema, response: IdPayloadSchema },
+  'PUT /contracts/:id': { params: IdParamsSchema, body: ContractSchema, response: IdPayloadSchema },
+  'PUT /contracts/:id/status': {
+    params: IdParamsSchema,
+    querystring: ContractStatusChangeQuerySchema,
+    body: ContractStatusBodySchema,
+    response: IdPayloadSchema,
+  },
+} as const satisfies Record<string, EndpointSchemas>
+
+export type Endpoint = keyof typeof ENDPOINTS
+export type EndpointDef<E extends Endpoint> = (typeof ENDPOINTS)[E]
+
+/** The payload an endpoint answers, as the web receives it. */
+export type ResponseOf<E extends Endpoint> = Wire<EndpointDef<E>['response']>
+/** The body an endpoint accepts (before the API's parsing); of several endpoints, any of theirs. */
+export type BodyOf<E extends Endpoint> = E extends Endpoint
+  ? EndpointDef<E> extends { body: infer B extends z.ZodType }
+    ? z.input<B>
+    : EndpointDef<E> extends { form: true }
+      ? FormData
+      : never
+  : never
+
+type PathOf<E extends string> = E extends `${string} ${infer P}` ? P : never
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
+/** The path parameters of an endpoint ('GET /contracts/:id' → { id }). */
+export type ParamsOf<E extends Endpoint> = Record<ParamNames<PathOf<E>>, string | number>
+
+/** The method and the path with its parameters filled in ('/contracts/7'). */
+export function endpointUrl<E extends Endpoint>(
+  endpoint: E,
+  params?: ParamsOf<E>,
+): { method: string; path: string } {
+  const [method, path] = endpoint.split(' ')
+  const values = (params ?? {}) as Record<string, string | number>
+  return {
+    method,
+    path: path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(values[name]))),
+  }
+}

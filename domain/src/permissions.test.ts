@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { DEMO_ROLES, mayUse, PERMISSIONS, type Permission } from './permissions'
+
+describe('Permission', () => {
+  it('is the catalogue: three grants per module plus the named ones, no code twice', () => {
+    expect(PERMISSIONS).toContain('contratos_descarga_excel')
+    expect(PERMISSIONS).toContain('planillas_carga')
+    expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length)
+    expect(PERMISSIONS.length).toBe(9 + 8 * 3)
+  })
+
+  it('rejects a misspelt code at typecheck', () => {
+    // @ts-expect-error 'planilla_carga' is not in the catalogue
+    const misspelt: Permission = 'planilla_carga'
+    // @ts-expect-error nor is a module grant the catalogue does not name
+    const unknownGrant: Permission = 'areas_borrado'
+    expect(PERMISSIONS).not.toContain(misspelt)
+    expect(PERMISSIONS).not.toContain(unknownGrant)
+  })
+})
+
+describe('mayUse', () => {
+  it('takes one permission or any of several', () => {
+    expect(mayUse(DEMO_ROLES.lector, 'planillas_lista')).toBe(true)
+    expect(mayUse(DEMO_ROLES.lector, 'planillas_carga')).toBe(false)
+    expect(mayUse(DEMO_ROLES.lector, ['planillas_carga', 'pagos_abonos_lista'])).toBe(true)
+    expect(mayUse(DEMO_ROLES.auditor, ['planillas_carga', 'pagos_abonos_lista'])).toBe(false)
+  })
+})
