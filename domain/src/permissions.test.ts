@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_ROLES, mayUse, PERMISSIONS, type Permission } from './permissions'
 
 describe('Permission', () => {
-  it('is the catalogue: three grants per module plus the named ones, no code twice', () => {
+  it('is the catalogue: three grants per module, two for banks, plus the named ones, no code twice', () => {
     expect(PERMISSIONS).toContain('contratos_descarga_excel')
     expect(PERMISSIONS).toContain('planillas_carga')
+    // Banks are listed and edited, never exported (a few dozen rows).
+    expect(PERMISSIONS).toEqual(expect.arrayContaining(['bancos_lista', 'bancos_edicion']))
+    expect(PERMISSIONS).not.toContain('bancos_descarga_excel')
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length)
-    expect(PERMISSIONS.length).toBe(9 + 8 * 3)
+    expect(PERMISSIONS.length).toBe(9 + 8 * 3 + 2)
   })
 
   it('rejects a misspelt code at typecheck', () => {

@@ -143,7 +143,7 @@ describe('list pages call the API once for their page', () => {
   it('covers every list screen (every route whose loader uses loadList)', () => {
     const routes = fileURLToPath(new URL('./routes', import.meta.url))
     const lists = readdirSync(routes).filter((f) =>
-      readFileSync(path.join(routes, f), 'utf8').includes('loadList<'),
+      readFileSync(path.join(routes, f), 'utf8').includes('loadList('),
     )
     expect(lists.sort()).toEqual(SCREENS.map((s) => s.file).sort())
   })

@@ -36,6 +36,7 @@ export const CompanyAccountRowSchema = z.object({
   id: z.number(),
   companyId: z.number(),
   bankCode: z.string(),
+  bankName: z.string(),
   currency: z.string(),
   accountType: z.string(),
   account: z.string(),

@@ -57,7 +57,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CompanyDetails() {
   const { company, canEdit, accounts, banks } = useLoaderData<typeof loader>()
   const refused = useActionData<typeof action>() as { errors?: string[] } | undefined
-  const bankName = (code: string) => banks.find((b) => b.id === code)?.name ?? code
   return (
     <FormPage title="Datos de la empresa">
       <DetailCard
@@ -82,7 +81,7 @@ export default function CompanyDetails() {
           rows={accounts}
           rowKey={(a) => a.id}
           columns={[
-            { header: 'Banco', cell: (a) => bankName(a.bankCode), mobile: 'title' },
+            { header: 'Banco', cell: (a) => a.bankName, mobile: 'title' },
             { header: 'Moneda', cell: (a) => a.currency },
             { header: 'Tipo', cell: (a) => (a.accountType === 'M' ? 'Maestra' : 'Corriente') },
             { header: 'Número de cuenta', cell: (a) => a.account },

@@ -239,6 +239,11 @@ describe('banks catalogue', () => {
     })
     expect(moved.status).toBe(400)
     expect(moved.body.messages).toEqual([suspended])
+    // The company's accounts still name the suspended bank (the dropdown no longer lists it).
+    const accounts = await t.call('admin', { method: 'GET', url: accountUrl })
+    expect(accounts.body.payload).toEqual([
+      expect.objectContaining({ bankCode: '804', bankName: 'Caja Municipal de Ahorro y Crédito de Paita' }),
+    ])
     expect((await setStatus('804', 1)).status).toBe(200)
   })
 

@@ -1,4 +1,4 @@
-import { companies, companyBankAccounts, recordAudit } from '@planillas/db'
+import { banks, companies, companyBankAccounts, recordAudit } from '@planillas/db'
 import { COMPANY_ACCOUNT_MESSAGES } from '@planillas/domain'
 import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -11,6 +11,8 @@ const columns = {
   id: companyBankAccounts.id,
   companyId: companyBankAccounts.companyId,
   bankCode: companyBankAccounts.bankCode,
+  /** The bank's name even when it was suspended since (the dropdown lists active banks only). */
+  bankName: banks.name,
   currency: companyBankAccounts.currency,
   accountType: companyBankAccounts.accountType,
   account: companyBankAccounts.account,
@@ -32,6 +34,7 @@ export async function companyAccountRoutes(fastify: FastifyInstance) {
         await app.db
           .select(columns)
           .from(companyBankAccounts)
+          .innerJoin(banks, eq(banks.code, companyBankAccounts.bankCode))
           .where(eq(companyBankAccounts.companyId, req.params.id))
           .orderBy(asc(companyBankAccounts.id)),
       ),
