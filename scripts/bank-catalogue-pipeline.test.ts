@@ -1,41 +1,26 @@
 // Across the tiers: a payroll uploaded through the API into a bank the administrator added, processed by
 // the worker's own processor. It lives with the launchers (scripts/ may import every workspace), since the
 // API and the worker never import each other (biome.json).
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { createTestApp, type TestApp } from '@planillas/api/testing'
+import { createTestAppWithFiles, type FilesTestApp } from '@planillas/api/testing'
 import { payrollBatchErrors, payrollBatches } from '@planillas/db'
 import { fixtureDni, insertFixtureEmployees, payrollWorkbook } from '@planillas/db/payroll-fixtures'
 import { loadReferenceData } from '@planillas/db/reference'
-import { createLocalStorage } from '@planillas/db/storage'
-import { BATCH_STATUS, buildCci, type JobQueue, periodOptions } from '@planillas/domain'
+import { BATCH_STATUS, buildCci, periodOptions } from '@planillas/domain'
 import { silentLogger } from '@planillas/worker/context'
 import { processPayrollImport } from '@planillas/worker/processors/payroll-import'
 import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-let t: TestApp
-let filesDir: string
-const storage = () => createLocalStorage(filesDir)
-const queue: JobQueue = {
-  kind: 'in-process',
-  enqueue: async () => {},
-  state: async () => 'waiting',
-  forget: async () => {},
-  close: async () => {},
-}
+let t: FilesTestApp
 
 beforeAll(async () => {
-  filesDir = await mkdtemp(path.join(tmpdir(), 'planillas-api-banks-'))
-  t = await createTestApp({}, { jobs: queue, storage: storage() })
+  t = await createTestAppWithFiles()
   await loadReferenceData(t.handle.db)
   await insertFixtureEmployees(t.handle.db, 3)
 })
 afterAll(async () => {
   await t.close()
-  await rm(filesDir, { recursive: true, force: true })
 })
 
 const ADDED = { code: '801', name: 'Caja Añadida por el Administrador', shortName: 'Caja Añadida' }
@@ -76,7 +61,7 @@ describe('a payroll paid into a bank the administrator added', () => {
     })
     expect(res.status).toBe(200)
     const batchId = res.body.payload.id as number
-    await processPayrollImport({ batchId }, { db: t.handle.db, storage: storage(), log: silentLogger })
+    await processPayrollImport({ batchId }, { db: t.handle.db, storage: t.storage(), log: silentLogger })
     const [batch] = await t.handle.db.select().from(payrollBatches).where(eq(payrollBatches.id, batchId))
     const errors = await t.handle.db
       .select({ message: payrollBatchErrors.message })

@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { type DatabaseHandle, users } from '@planillas/db'
+import { createLocalStorage, type FileStorage } from '@planillas/db/storage'
 import { openTestDatabase } from '@planillas/db/testing'
-import { DEMO_ROLES } from '@planillas/domain'
+import { DEMO_ROLES, type JobQueue } from '@planillas/domain'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { type AppOptions, buildApp } from './app'
 import { openSession } from './auth/sessions'
@@ -60,6 +64,35 @@ export async function createTestApp(
     close: async () => {
       await app.close()
       await handle.close()
+    },
+  }
+}
+
+/** A queue that accepts every job and runs none: the test runs the processor itself, if at all. */
+export const IDLE_QUEUE: JobQueue = {
+  kind: 'in-process',
+  enqueue: async () => {},
+  state: async () => 'waiting',
+  forget: async () => {},
+  close: async () => {},
+}
+
+export type FilesTestApp = TestApp & { storage: () => FileStorage }
+
+/**
+ * An API whose uploads are stored in a temporary folder (removed on close) and queued on
+ * `IDLE_QUEUE`; `storage()` opens the same folder, e.g. for the worker's processor in a test.
+ */
+export async function createTestAppWithFiles(): Promise<FilesTestApp> {
+  const filesDir = await mkdtemp(path.join(tmpdir(), 'planillas-api-files-'))
+  const storage = () => createLocalStorage(filesDir)
+  const t = await createTestApp({}, { jobs: IDLE_QUEUE, storage: storage() })
+  return {
+    ...t,
+    storage,
+    close: async () => {
+      await t.close()
+      await rm(filesDir, { recursive: true, force: true })
     },
   }
 }

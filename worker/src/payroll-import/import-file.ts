@@ -50,6 +50,12 @@ export async function importPayrollFile(
   const inPeriod = await employeesInPeriod(db, batch.period, batch.type)
   let readMs = 0
   const clean = (result: ValidationResult) => result.problemCount === 0 && !result.tooManyRows
+  /** Totals, batch PROCESADO and audit in the writing transaction; skipped if another attempt won. */
+  const close = async (tx: Database, payrollId: number, rowsRead: number): Promise<ImportResult> => {
+    const payroll = await closeProcessed(tx, batch, payrollId, rowsRead)
+    if (!payroll) throw new Rollback({ kind: 'skipped' })
+    return { kind: 'processed', payroll, rowsRead, readMs, writeMs: Date.now() - started - readMs }
+  }
   try {
     if (!canStreamLines(db)) {
       const lines = new PayrollLines()
@@ -59,15 +65,7 @@ export async function importPayrollFile(
       return await db.transaction(async (tx) => {
         const payrollId = await insertPayrollRow(tx, batch)
         await insertLines(tx, payrollId, lines, actor)
-        const payroll = await closeProcessed(tx, batch, payrollId, result.rowsRead)
-        if (!payroll) throw new Rollback({ kind: 'skipped' })
-        return {
-          kind: 'processed',
-          payroll,
-          rowsRead: result.rowsRead,
-          readMs,
-          writeMs: Date.now() - started - readMs,
-        }
+        return close(tx, payrollId, result.rowsRead)
       })
     }
     return await db.transaction(async (tx) => {
@@ -86,15 +84,7 @@ export async function importPayrollFile(
       }
       readMs = Date.now() - started
       await copy.finish()
-      const payroll = await closeProcessed(tx, batch, payrollId, result.rowsRead)
-      if (!payroll) throw new Rollback({ kind: 'skipped' })
-      return {
-        kind: 'processed',
-        payroll,
-        rowsRead: result.rowsRead,
-        readMs,
-        writeMs: Date.now() - started - readMs,
-      }
+      return close(tx, payrollId, result.rowsRead)
     })
   } catch (error) {
     if (error instanceof Rollback) return error.result

@@ -1,36 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { auditLogs, banks } from '@planillas/db'
 import { insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
 import { loadReferenceData } from '@planillas/db/reference'
-import { createLocalStorage } from '@planillas/db/storage'
-import { buildCci, type JobQueue } from '@planillas/domain'
+import { buildCci } from '@planillas/domain'
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing'
+import { createTestAppWithFiles, type FilesTestApp } from '../../testing'
 import { employeeBody } from '../employees/testing'
 
-let t: TestApp
-let filesDir: string
-const storage = () => createLocalStorage(filesDir)
-const queue: JobQueue = {
-  kind: 'in-process',
-  enqueue: async () => {},
-  state: async () => 'waiting',
-  forget: async () => {},
-  close: async () => {},
-}
+let t: FilesTestApp
 
 beforeAll(async () => {
-  filesDir = await mkdtemp(path.join(tmpdir(), 'planillas-api-banks-'))
-  t = await createTestApp({}, { jobs: queue, storage: storage() })
+  t = await createTestAppWithFiles()
   await loadReferenceData(t.handle.db)
   await insertFixtureEmployees(t.handle.db, 3)
 })
 afterAll(async () => {
   await t.close()
-  await rm(filesDir, { recursive: true, force: true })
 })
 
 const PIURA = { code: '801', name: 'Caja Municipal de Ahorro y Crédito de Piura', shortName: 'Caja Piura' }

@@ -1,33 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { ensureFixtureBanks, fixtureDni, payrollWorkbook, validRow } from '@planillas/db/payroll-fixtures'
-import { createLocalStorage } from '@planillas/db/storage'
 import { producedWorkbook } from '@planillas/db/xlsx-producers'
 import { readZipEntries } from '@planillas/db/xlsx-zip'
 import { bombPart, rezip, unzipParts } from '@planillas/db/zip-fixtures'
-import { FILE_MESSAGES, type JobQueue, PAYROLL_TEMPLATE_HEADERS, periodOptions } from '@planillas/domain'
+import { FILE_MESSAGES, PAYROLL_TEMPLATE_HEADERS, periodOptions } from '@planillas/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing'
+import { createTestAppWithFiles, type FilesTestApp } from '../../testing'
 
 /** The payroll upload's header check (issues 10 and 11): what it reads and how far. */
-let t: TestApp
-let filesDir: string
-const queue: JobQueue = {
-  kind: 'in-process',
-  enqueue: async () => {},
-  state: async () => 'waiting',
-  forget: async () => {},
-  close: async () => {},
-}
+let t: FilesTestApp
 beforeAll(async () => {
-  filesDir = await mkdtemp(path.join(tmpdir(), 'planillas-api-xlsx-'))
-  t = await createTestApp({}, { jobs: queue, storage: createLocalStorage(filesDir) })
+  t = await createTestAppWithFiles()
   await ensureFixtureBanks(t.handle.db)
 })
 afterAll(async () => {
   await t.close()
-  await rm(filesDir, { recursive: true, force: true })
 })
 
 let codes = 0
