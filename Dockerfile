@@ -1,5 +1,5 @@
 # One image for every role; the command picks it (see docker-compose.yml):
-#   api     node --import tsx api/src/server.ts
+#   api     node --max-old-space-size=256 --import tsx api/src/server.ts
 #   web     node --import tsx remix/server/main.ts
 #   worker  node --import tsx worker/src/main.ts
 #   idp     node --import tsx scripts/dev-idp/main.ts   (development identity provider)
@@ -31,4 +31,4 @@ COPY --from=build /app /app
 RUN mkdir -p /app/.data/files && chown -R node:node /app/.data
 USER node
 EXPOSE 3000 3001 3002
-CMD ["node", "--import", "tsx", "api/src/server.ts"]
+CMD ["node", "--max-old-space-size=256", "--import", "tsx", "api/src/server.ts"]

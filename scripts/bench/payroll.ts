@@ -302,7 +302,11 @@ async function main() {
       FILES_DIR: filesDir,
       JWT_SECRET: secret,
     }
-    const apiProcess = start(['--import', 'tsx', 'api/src/server.ts'], { ...env, API_PORT: String(API_PORT) })
+    // As `npm run start:api` starts it (heap cap included).
+    const apiProcess = start(['--max-old-space-size=256', '--import', 'tsx', 'api/src/server.ts'], {
+      ...env,
+      API_PORT: String(API_PORT),
+    })
     const workerProcess = start(workerArgs(), env)
     const worker = { pid: workerProcess.pid as number, reports: workerReports(workerProcess) }
     const api = `http://127.0.0.1:${API_PORT}`
