@@ -2,18 +2,18 @@ import { PassThrough } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
-import { type CellValue, columnLetter, writeXlsx } from './xlsx-writer'
+import { type CellValue, columnLetter, type SheetColumn, writeXlsx } from './xlsx-writer'
 
 async function* batches(rows: CellValue[][], size: number) {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size)
 }
 
-async function roundTrip(columns: string[], rows: CellValue[][]) {
+async function roundTrip(columns: (string | SheetColumn)[], rows: CellValue[][]) {
   const out = new PassThrough()
   const bytes = buffer(out)
   await writeXlsx(out, {
     name: 'Detalle & más',
-    columns: columns.map((header) => ({ header, width: 12 })),
+    columns: columns.map((c) => (typeof c === 'string' ? { header: c, width: 12 } : c)),
     rows: batches(rows, 2),
   })
   const workbook = new ExcelJS.Workbook()
@@ -56,6 +56,27 @@ describe('the streamed xlsx writer', () => {
       expect(sheet.getRow(i + 2).values).toEqual([undefined, ...rows[i]])
     }
   }, 60_000)
+
+  it('shows money with two decimals and separators, amounts with two decimals, values exact', async () => {
+    const sheet = await roundTrip(
+      [
+        'Fila',
+        { header: 'Sueldo (S/)', width: 14, format: 'money' },
+        { header: 'Monto', width: 12, format: 'amount' },
+      ],
+      [
+        [2, 1500, 1500],
+        [3, 1234567.5, 0.1],
+      ],
+    )
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe('#,##0.00')
+    expect(sheet.getRow(3).getCell(3).numFmt).toBe('0.00')
+    expect(sheet.getRow(3).values).toEqual([undefined, 3, 1234567.5, 0.1])
+    // Neither the header nor a plain column takes a number format.
+    expect(sheet.getRow(1).getCell(2).numFmt).toBeUndefined()
+    expect(sheet.getRow(1).getCell(2).font?.bold).toBe(true)
+    expect(sheet.getRow(2).getCell(1).numFmt).toBeUndefined()
+  })
 
   it('names columns past Z', () => {
     expect([0, 25, 26, 27, 701, 702].map(columnLetter)).toEqual(['A', 'Z', 'AA', 'AB', 'ZZ', 'AAA'])

@@ -6,6 +6,8 @@ import { writeXlsx } from './xlsx-writer'
 export type ExportColumn<T> = {
   header: string
   width?: number
+  /** Soles: the column's numbers show as 1,234.50 (the value stays the exact number). */
+  money?: boolean
   value: (row: T) => string | number | null | undefined
 }
 
@@ -55,7 +57,11 @@ export function sendWorkbook<T>(
   }
   writeXlsx(stream, {
     name: options.sheetName,
-    columns: columns.map((c) => ({ header: c.header, width: c.width ?? 20 })),
+    columns: columns.map((c) => ({
+      header: c.header,
+      width: c.width ?? 20,
+      format: c.money ? 'money' : undefined,
+    })),
     rows: cells(),
   }).catch((error: Error) => stream.destroy(error))
   return sendAttachment(reply, options.fileName, XLSX_MIME, stream)

@@ -206,7 +206,12 @@ export function genericCciFormat({ header }: FormatContext): StreamedFormat<Gene
       }
       await writeXlsx(out, {
         name: 'Transferencias',
-        columns: GENERIC_CCI.columns.map((header, i) => ({ header, width: GENERIC_CCI_WIDTHS[i] })),
+        columns: GENERIC_CCI.columns.map((header, i) => ({
+          header,
+          width: GENERIC_CCI_WIDTHS[i],
+          // 'Monto' shows its two decimals (1500.00), without separators a portal could misread.
+          format: header === 'Monto' ? 'amount' : undefined,
+        })),
         rows: rows(),
       })
     },

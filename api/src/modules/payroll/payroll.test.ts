@@ -178,6 +178,9 @@ describe('payroll API', () => {
       'OP-0',
       'ABONADO',
     ])
+    // The amount is the exact number, shown as soles: 1,500.50.
+    expect(detail.getRow(2).getCell(8).numFmt).toBe('#,##0.00')
+    expect(sheet.getRow(2).getCell(6).numFmt).toBe('#,##0.00')
     // Lines written out of row order (ids 1, 2, 3 hold rows 4, 2, 3) export in the file's order.
     await t.handle.db.execute(
       sql`update payroll_lines set row_number = case row_number when 2 then 4 when 3 then 2 else 3 end where payroll_id = ${ids['PL-OP-11']}`,
