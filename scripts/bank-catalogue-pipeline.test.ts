@@ -1,10 +1,11 @@
 // Across the tiers: a payroll uploaded through the API into a bank the administrator added, processed by
 // the worker's own processor. It lives with the launchers (scripts/ may import every workspace), since the
 // API and the worker never import each other (biome.json).
-import { createTestAppWithFiles, type FilesTestApp } from '@planillas/api/testing'
+
+import { bankCalls, createBanksTestApp } from '@planillas/api/modules/banks/testing'
+import type { FilesTestApp } from '@planillas/api/testing'
 import { payrollBatchErrors, payrollBatches } from '@planillas/db'
-import { fixtureDni, insertFixtureEmployees, payrollWorkbook } from '@planillas/db/payroll-fixtures'
-import { loadReferenceData } from '@planillas/db/reference'
+import { fixtureDni, payrollWorkbook } from '@planillas/db/payroll-fixtures'
 import { BATCH_STATUS, buildCci, periodOptions } from '@planillas/domain'
 import { silentLogger } from '@planillas/worker/context'
 import { processPayrollImport } from '@planillas/worker/processors/payroll-import'
@@ -15,19 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 let t: FilesTestApp
 
 beforeAll(async () => {
-  t = await createTestAppWithFiles()
-  await loadReferenceData(t.handle.db)
-  await insertFixtureEmployees(t.handle.db, 3)
+  t = await createBanksTestApp()
 })
 afterAll(async () => {
   await t.close()
 })
 
 const ADDED = { code: '801', name: 'Caja Añadida por el Administrador', shortName: 'Caja Añadida' }
-const create = (body: Record<string, unknown>) =>
-  t.call('admin', { method: 'POST', url: '/api/v1/banks', payload: body })
-const setStatus = (code: string, status: number) =>
-  t.call('admin', { method: 'PUT', url: `/api/v1/banks/${code}/status?status=${status}` })
+const { create, setStatus } = bankCalls(() => t)
 
 describe('a payroll paid into a bank the administrator added', () => {
   async function uploadAndProcess(bankCode: string) {

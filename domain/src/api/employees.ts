@@ -71,15 +71,16 @@ export const EmployeeViewSchema = EmployeeDetailSchema.extend({
   currentContract: CurrentContractSchema.nullable(),
 })
 
-export const EmployeeOptionSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  identifierType: z.number(),
-  identifier: z.string(),
-  name: z.string(),
-  surname: z.string(),
-  fullName: z.string(),
-  status: z.number(),
+/** The searchable picker's option: the row's identity, without its assignment. */
+export const EmployeeOptionSchema = EmployeeRowSchema.pick({
+  id: true,
+  code: true,
+  identifierType: true,
+  identifier: true,
+  name: true,
+  surname: true,
+  fullName: true,
+  status: true,
 })
 
 export const EmployeeOptionsQuerySchema = z.object({

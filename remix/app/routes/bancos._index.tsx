@@ -1,8 +1,8 @@
-import { enumOptions, formatDateTime, recordStatus } from '@planillas/domain'
+import { formatDateTime, recordStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { COLUMN } from '~/components/list/data-table'
-import type { ListFilter } from '~/components/list/list-filters'
+import { RECORD_STATUS_FILTERS } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
@@ -13,10 +13,6 @@ import { pageTitle } from '~/utils/page-title'
 export const meta = pageTitle('Bancos')
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'bancos')
-
-const STATUS_FILTER: ListFilter[] = [
-  { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recordStatus) },
-]
 
 /**
  * 'Mantenimiento › Bancos': the banks and cajas whose CCIs the system accepts. The code is the first
@@ -32,7 +28,7 @@ export default function BankList() {
       rowKey={(r) => r.code}
       addTo={canEdit ? '/bancos/crear' : undefined}
       searchPlaceholder="Buscar por código o nombre"
-      filters={STATUS_FILTER}
+      filters={RECORD_STATUS_FILTERS}
       columns={[
         { header: 'Código CCE', cell: (r) => r.code, width: COLUMN.shortCode },
         { header: 'Nombre', cell: (r) => r.name, mobile: 'title' },

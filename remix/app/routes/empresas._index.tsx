@@ -1,8 +1,8 @@
-import { enumOptions, recordStatus } from '@planillas/domain'
+import { recordStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { COLUMN } from '~/components/list/data-table'
-import type { ListFilter } from '~/components/list/list-filters'
+import { RECORD_STATUS_FILTERS } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
@@ -14,10 +14,6 @@ export const meta = pageTitle('Empresas')
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'empresas')
 
-const STATUS_FILTER: ListFilter[] = [
-  { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recordStatus) },
-]
-
 export default function CompanyList() {
   const list = useLoaderData<typeof loader>()
   const { canEdit } = list
@@ -27,7 +23,7 @@ export default function CompanyList() {
       title="Empresas"
       addTo={canEdit ? '/empresas/crear' : undefined}
       searchPlaceholder="Buscar por R.U.C o razón social"
-      filters={STATUS_FILTER}
+      filters={RECORD_STATUS_FILTERS}
       columns={[
         { header: 'R.U.C.', cell: (r) => r.ruc, mobile: 'title', width: COLUMN.code },
         { header: 'Razón social', cell: (r) => r.name, mobile: 'title' },

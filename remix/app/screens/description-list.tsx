@@ -1,17 +1,13 @@
-import { enumOptions, formatDateTime, recordStatus } from '@planillas/domain'
+import { formatDateTime, recordStatus } from '@planillas/domain'
 import { useLoaderData } from '@remix-run/react'
 import { COLUMN } from '~/components/list/data-table'
-import type { ListFilter } from '~/components/list/list-filters'
+import { RECORD_STATUS_FILTERS } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import type { loadList } from '~/list.server'
 
 type Data = Awaited<ReturnType<typeof loadList<'areas' | 'cargos'>>>
-
-const STATUS_FILTER: ListFilter[] = [
-  { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recordStatus) },
-]
 
 /** The list of a described catalog (Áreas, Cargos): Descripción, Estado, Opciones (SPEC §2). */
 export function DescriptionList({
@@ -31,7 +27,7 @@ export function DescriptionList({
       title={title}
       addTo={canEdit ? `${basePath}/crear` : undefined}
       searchPlaceholder="Buscar por descripción"
-      filters={STATUS_FILTER}
+      filters={RECORD_STATUS_FILTERS}
       columns={[
         { header: 'Descripción', cell: (r) => r.description, mobile: 'title' },
         { header: 'Código', cell: (r) => r.code, width: COLUMN.shortCode },

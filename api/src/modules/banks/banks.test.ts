@@ -1,28 +1,23 @@
 import { auditLogs, banks } from '@planillas/db'
-import { insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
 import { loadReferenceData } from '@planillas/db/reference'
 import { buildCci } from '@planillas/domain'
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestAppWithFiles, type FilesTestApp } from '../../testing'
+import type { FilesTestApp } from '../../testing'
 import { employeeBody } from '../employees/testing'
+import { bankCalls, createBanksTestApp } from './testing'
 
 let t: FilesTestApp
 
 beforeAll(async () => {
-  t = await createTestAppWithFiles()
-  await loadReferenceData(t.handle.db)
-  await insertFixtureEmployees(t.handle.db, 3)
+  t = await createBanksTestApp()
 })
 afterAll(async () => {
   await t.close()
 })
 
 const PIURA = { code: '801', name: 'Caja Municipal de Ahorro y Crédito de Piura', shortName: 'Caja Piura' }
-const create = (body: Record<string, unknown>, who: 'admin' | 'rrhh' | 'lector' = 'admin') =>
-  t.call(who, { method: 'POST', url: '/api/v1/banks', payload: body })
-const setStatus = (code: string, status: number) =>
-  t.call('admin', { method: 'PUT', url: `/api/v1/banks/${code}/status?status=${status}` })
+const { create, setStatus } = bankCalls(() => t)
 const dropdown = async () =>
   ((await t.call('lector', { method: 'GET', url: '/api/v1/banks' })).body.payload as { id: string }[]).map(
     (b) => b.id,

@@ -1,4 +1,4 @@
-import { formatDate, isoFromDayMonthYear, periodLabel } from '@planillas/domain'
+import { enumOptions, formatDate, isoFromDayMonthYear, periodLabel, recordStatus } from '@planillas/domain'
 import type { Chip } from './filter-chips'
 
 export type FilterOption = { value: string; label: string }
@@ -19,6 +19,11 @@ export type ListFilter =
     }
   /** Two URL parameters, `${name}From` and `${name}To`, dates YYYY-MM-DD. */
   | { kind: 'dateRange'; name: string; label: string; chip?: string }
+
+/** The one filter of the catalogues whose records are ACTIVO or SUSPENDIDO (empresas, áreas, cargos, bancos). */
+export const RECORD_STATUS_FILTERS: ListFilter[] = [
+  { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recordStatus) },
+]
 
 /** The payroll periods (YYYYMM) offered as a filter, by their month names. */
 export const periodFilterOptions = (periods: string[]): FilterOption[] =>

@@ -3,7 +3,12 @@ import { filterChips, type ListFilter } from './filter-model'
 import { FilterDateRange, FilterPanel, FilterSelect } from './filter-panel'
 import { FilterPicker } from './filter-picker'
 
-export { type FilterOption, type ListFilter, periodFilterOptions } from './filter-model'
+export {
+  type FilterOption,
+  type ListFilter,
+  periodFilterOptions,
+  RECORD_STATUS_FILTERS,
+} from './filter-model'
 
 /**
  * A list's 'Filtrar' panel and the chips of what is in force, from one declaration; `ListPage`
