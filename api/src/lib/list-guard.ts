@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import pg from 'pg'
 import { HttpError } from './errors'
+import { prepareOn } from './prepared'
 
 /** What a list answers when its query ran past the statement timeout (503). */
 export const LIST_TIMEOUT_MESSAGE = 'La búsqueda tardó demasiado; afine los filtros'
@@ -56,7 +57,7 @@ export class ListCancelledError extends HttpError {
 
 /**
  * Runs a list's queries on one connection of a list pool whose sessions have `statement_timeout`
- * (503 with a Spanish message past it) and cancels the running statement (PostgreSQL's cancel
+ * (503 with a Spanish message past it) and plan every execution of a prepared list query (prepared.ts) and cancels the running statement (PostgreSQL's cancel
  * request) when the request's signal aborts. The timeout is a connection parameter, not a
  * `SET LOCAL` in a transaction: BEGIN, SET and COMMIT were three more round trips per page.
  * PGlite has one connection and no cancel: there the work just runs.
@@ -113,7 +114,14 @@ function listPool(pool: pg.Pool, timeoutMs: number): pg.Pool {
   }
   let found = byTimeout.get(timeoutMs)
   if (!found) {
-    found = new pg.Pool({ ...(pool.options as pg.PoolConfig), statement_timeout: timeoutMs })
+    const config = pool.options as pg.PoolConfig
+    found = new pg.Pool({
+      ...config,
+      statement_timeout: timeoutMs,
+      // List queries are prepared once per shape (prepared.ts) and planned for every execution's
+      // own values: a generic plan made for a common word would walk the whole table for a rare one.
+      options: [config.options, '-c plan_cache_mode=force_custom_plan'].filter(Boolean).join(' '),
+    })
     found.on('error', () => undefined)
     byTimeout.set(timeoutMs, found)
   }
@@ -127,6 +135,7 @@ function drizzleOn(client: pg.PoolClient): Executor {
   if (!executor) {
     executor = drizzle(client, { casing: 'snake_case' }) as unknown as Executor
     executors.set(client, executor)
+    prepareOn(executor)
   }
   return executor
 }

@@ -4,6 +4,7 @@ import { asc, count, desc, is, type SQL, sql } from 'drizzle-orm'
 import { PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
 import { badRequest } from './errors'
 import { guardedListQuery } from './list-guard'
+import { runPrepared } from './prepared'
 
 /** Resolves `sort` against a column map, or throws a 400 naming the allowed fields. */
 export function orderByFor<F extends string>(
@@ -44,8 +45,32 @@ export type RowCount = { rows: number; exact: boolean }
  */
 export async function boundedCount(db: Executor, rows: PgSelect, bound = COUNT_BOUND): Promise<RowCount> {
   const [{ n }] = await db.select({ n: count() }).from(rows.limit(bound + 1).as('bounded'))
-  return n > bound ? { rows: bound, exact: false } : { rows: n, exact: true }
+  return bounded(n, bound)
 }
+
+/**
+ * `boundedCount` prepared once per connection and shape (prepared.ts): `rows` builds the list's
+ * rows with the placeholders whose `values` are given, and is only called the first time.
+ */
+export async function preparedCount(
+  db: Executor,
+  shape: string,
+  values: Record<string, unknown>,
+  rows: () => PgSelect,
+  bound = COUNT_BOUND,
+): Promise<RowCount> {
+  const [{ n }] = await runPrepared(db, shape, values, () =>
+    db.select({ n: count() }).from(
+      rows()
+        .limit(bound + 1)
+        .as('bounded'),
+    ),
+  )
+  return bounded(n, bound)
+}
+
+const bounded = (n: number, bound: number): RowCount =>
+  n > bound ? { rows: bound, exact: false } : { rows: n, exact: true }
 
 /** The rows a bounded count needs: only the `where` of the list, one constant column. */
 export const countedRows = (db: Executor) => db.select({ one: sql<number>`1`.as('one') })

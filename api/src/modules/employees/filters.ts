@@ -1,7 +1,8 @@
 import { employees } from '@planillas/db'
 import type { EmployeeFilter } from '@planillas/domain'
-import { and, eq, inArray, like, type SQL } from 'drizzle-orm'
+import { and, eq, like, type SQL, sql } from 'drizzle-orm'
 import { likePattern, MIN_TRIGRAM_WORD, prefixPattern } from '../../lib/paging'
+import { type Bind, direct } from '../../lib/prepared'
 import { contractConditions } from './contract-filters'
 
 /** A search term folded like `employees.search_text`: lower case, without accents. */
@@ -24,12 +25,12 @@ const isShort = (word: string) => word.length < MIN_TRIGRAM_WORD
  * or two characters cannot use that index (they would read every employee): digits search the
  * start of the document number (btree `text_pattern_ops`), letters are left out (`ignoredWords`).
  */
-export function searchCondition(search: string | null | undefined): SQL | undefined {
+export function searchCondition(search: string | null | undefined, bind: Bind = direct): SQL | undefined {
   const conditions = wordsOf(search).map((w) =>
     !isShort(w)
-      ? like(employees.searchText, likePattern(w))
+      ? like(employees.searchText, bind('word', likePattern(w)))
       : /^\d+$/.test(w)
-        ? like(employees.identifier, prefixPattern(w))
+        ? like(employees.identifier, bind('document', prefixPattern(w)))
         : undefined,
   )
   return conditions.some(Boolean) ? and(...conditions) : undefined
@@ -49,14 +50,19 @@ export function shortWordsHint(search: string | null | undefined): string[] {
     : [`Se ignoraron las palabras ${list}: escriba al menos ${MIN_TRIGRAM_WORD} letras`]
 }
 
-/** The one `where` of the employee list, its count and its export. */
-export function employeeWhere(filter: EmployeeFilter): SQL | undefined {
+/**
+ * The one `where` of the employee list, its count and its export. Every value goes through
+ * `bind` (prepared.ts), under a name saying which condition it belongs to.
+ */
+export function employeeWhere(filter: EmployeeFilter, bind: Bind = direct): SQL | undefined {
   return and(
-    searchCondition(filter.search),
-    filter.status ? eq(employees.status, filter.status) : undefined,
-    filter.areaIds?.length ? inArray(employees.areaId, filter.areaIds) : undefined,
-    filter.roleIds?.length ? inArray(employees.positionId, filter.roleIds) : undefined,
-    filter.companyId ? eq(employees.companyId, filter.companyId) : undefined,
-    ...contractConditions(filter),
+    searchCondition(filter.search, bind),
+    filter.status ? eq(employees.status, bind('status', filter.status)) : undefined,
+    filter.areaIds?.length ? sql`${employees.areaId} = any(${bind('areaIds', filter.areaIds)})` : undefined,
+    filter.roleIds?.length
+      ? sql`${employees.positionId} = any(${bind('roleIds', filter.roleIds)})`
+      : undefined,
+    filter.companyId ? eq(employees.companyId, bind('companyId', filter.companyId)) : undefined,
+    ...contractConditions(filter, bind),
   )
 }

@@ -12,7 +12,8 @@ import {
 } from '@planillas/db'
 import type { EmployeeFilter, PageQuery } from '@planillas/domain'
 import { and, asc, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm'
-import { boundedCount, countedRows, orderByFor, paged } from '../../lib/paging'
+import { countedRows, orderByFor, paged, preparedCount } from '../../lib/paging'
+import { Bindings, runPrepared } from '../../lib/prepared'
 import { employeeWhere, searchCondition } from './filters'
 
 const sortColumns = {
@@ -60,28 +61,36 @@ const withAssignment = (db: Executor) =>
 
 export function listEmployees(db: Executor, filter: EmployeeFilter, page: PageQuery) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'asc' }, employees.id)
-  const where = employeeWhere(filter)
+  // Prepared once per connection and shape (prepared.ts): the sort and the conditions present.
+  const bindings = new Bindings()
+  const where = employeeWhere(filter, bindings.bind)
+  const shape = `employees:${page.sort ?? ''}:${bindings.shape}`
   return paged(
     db,
     page,
     // The page's ids first, without the joins: OFFSET then skips bare index entries, not joined
     // rows (page 5,000 of a million employees joined 50,000 rows to throw them away).
     (db, limit, offset) =>
-      withAssignment(db)
-        .where(
-          inArray(
-            employees.id,
-            db
-              .select({ id: employees.id })
-              .from(employees)
-              .where(where)
-              .orderBy(...orderBy)
-              .limit(limit)
-              .offset(offset),
-          ),
-        )
-        .orderBy(...orderBy),
-    (db) => boundedCount(db, countedRows(db).from(employees).where(where).$dynamic()),
+      runPrepared(db, `${shape}:page`, { ...bindings.values, limit, offset }, () =>
+        withAssignment(db)
+          .where(
+            inArray(
+              employees.id,
+              db
+                .select({ id: employees.id })
+                .from(employees)
+                .where(where)
+                .orderBy(...orderBy)
+                .limit(sql.placeholder('limit'))
+                .offset(sql.placeholder('offset')),
+            ),
+          )
+          .orderBy(...orderBy),
+      ),
+    (db) =>
+      preparedCount(db, `${shape}:count`, bindings.values, () =>
+        countedRows(db).from(employees).where(where).$dynamic(),
+      ),
   )
 }
 
