@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { SignJWT } from 'jose'
-import { describe, expect, it } from 'vitest'
-import { createTokenSigner } from './tokens'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createTokenSigner, VERIFIED_TOKENS } from './tokens'
 
 const signer = createTokenSigner('test-secret', 900)
 const user = { id: 7, email: 'ana@planillas.pe', name: 'Ana', roles: ['dashboard'], sessionId: 42 }
@@ -54,5 +54,35 @@ describe('access tokens', () => {
     const { sid: _sid, ...withoutSession } = claims
     expect(await signer.verify(await handMade(undefined, undefined, withoutSession))).toBeNull()
     for (const bad of ['', 'a.b', 'a.b.c', 'x.y.z.w', '...']) expect(await signer.verify(bad)).toBeNull()
+  })
+
+  describe('verified once', () => {
+    afterEach(() => vi.useRealTimers())
+
+    it('still expire: a remembered token is refused once its time is up', async () => {
+      const token = await signer.sign(user)
+      expect(await signer.verify(token)).toEqual(user)
+      vi.useFakeTimers({ now: Date.now() + 901_000, toFake: ['Date'] })
+      expect(await signer.verify(token)).toBeNull()
+    })
+
+    it('hand out a copy: what a caller changes in its user stays its own', async () => {
+      const token = await signer.sign(user)
+      const first = await signer.verify(token)
+      first?.roles.push('admin')
+      expect(await signer.verify(token)).toEqual(user)
+    })
+
+    it('are remembered up to a bound, the oldest forgotten first, and verified again then', async () => {
+      const own = createTokenSigner('test-secret', 900)
+      const tokens = await Promise.all(
+        Array.from({ length: VERIFIED_TOKENS + 1 }, (_, i) => own.sign({ ...user, sessionId: i + 1 })),
+      )
+      for (const token of tokens) await own.verify(token)
+      // The first one was forgotten: it is verified again (and still valid), not refused.
+      expect(await own.verify(tokens[0])).toEqual({ ...user, sessionId: 1 })
+      const [head, body] = tokens[0].split('.')
+      expect(await own.verify(`${head}.${body}.${'A'.repeat(43)}`)).toBeNull()
+    })
   })
 })
