@@ -194,7 +194,8 @@ async function main() {
     const env = { DATABASE_URL: dbUrl, JWT_SECRET: secret, FILES_DIR: path.join(ROOT, '.data/bench-files') }
     // BENCH_API_NODE_ARGS: extra node flags for the API (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
     const apiArgs = process.env.BENCH_API_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
-    const apiProcess = start([...apiArgs, '--import', 'tsx', 'api/src/server.ts'], {
+    // As deployed (start:api, compose, Dockerfile): the same heap limit.
+    const apiProcess = start(['--max-old-space-size=256', ...apiArgs, '--import', 'tsx', 'api/src/server.ts'], {
       ...env,
       API_PORT: String(API_PORT),
     })
