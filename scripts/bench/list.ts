@@ -195,10 +195,13 @@ async function main() {
     // BENCH_API_NODE_ARGS: extra node flags for the API (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
     const apiArgs = process.env.BENCH_API_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
     // As deployed (start:api, compose, Dockerfile): the same heap limit.
-    const apiProcess = start(['--max-old-space-size=256', ...apiArgs, '--import', 'tsx', 'api/src/server.ts'], {
-      ...env,
-      API_PORT: String(API_PORT),
-    })
+    const apiProcess = start(
+      ['--max-old-space-size=256', ...apiArgs, '--import', 'tsx', 'api/src/server.ts'],
+      {
+        ...env,
+        API_PORT: String(API_PORT),
+      },
+    )
     const bareProcess = start(['--import', 'tsx', 'scripts/bench/bare-list-server.ts'], {
       ...env,
       BARE_PORT: String(BARE_PORT),
