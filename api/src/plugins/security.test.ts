@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing'
+import { helmetHeaders } from './security'
 
 let t: TestApp
 beforeAll(async () => {
@@ -19,6 +20,26 @@ describe('security headers', () => {
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).not.toContain('upgrade-insecure-requests')
+  })
+
+  it('sends every header helmet would, on answers, refusals and unknown routes alike', async () => {
+    const expected = Object.entries(
+      helmetHeaders({
+        contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, frameAncestors: ["'none'"] } },
+        frameguard: { action: 'deny' },
+        referrerPolicy: { policy: 'no-referrer' },
+      }),
+    )
+    expect(expected.length).toBeGreaterThan(10)
+    for (const request of [
+      { method: 'GET' as const, url: '/api/health' },
+      { method: 'POST' as const, url: '/api/v1/employees/list' },
+      { method: 'GET' as const, url: '/api/v1/no-existe' },
+    ]) {
+      const response = await t.app.inject(request)
+      for (const [name, value] of expected)
+        expect(response.headers[name], `${request.url} ${name}`).toBe(value)
+    }
   })
 
   it('keeps the headers on the API docs page', async () => {
