@@ -1,5 +1,5 @@
 import type { Executor, paymentBatches, payrollBatches } from '@planillas/db'
-import { type PageQuery, PageQuerySchema, type PageResponse, XLSX_MIME } from '@planillas/domain'
+import { PageQuerySchema, type PageResponse, XLSX_MIME } from '@planillas/domain'
 import { eq } from 'drizzle-orm'
 import type { FastifyContextConfig, FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -7,6 +7,8 @@ import type { z } from 'zod'
 import { sendStoredFile } from './batch-upload'
 import { envelopeOf, IdParamsSchema, ok, pageOf } from './envelope'
 import { found } from './errors'
+import { listPage } from './list-guard'
+import type { ListPage } from './paging'
 import { type ExportColumn, sendWorkbook } from './xlsx'
 
 /**
@@ -46,7 +48,7 @@ export type BatchFileRoutes<S extends z.ZodType, P> = {
     /** One problem as the page lists it. */
     schema: S
     description?: string
-    page: (db: Executor, batchId: number, query: PageQuery) => Promise<PageResponse<z.infer<S>>>
+    page: (db: Executor, batchId: number, query: ListPage) => Promise<PageResponse<z.infer<S>>>
     /** Every problem as a workbook: its name, sheet, rows (in batches) and columns. */
     workbook: {
       description: string
@@ -88,7 +90,7 @@ export function batchFileRoutes<S extends z.ZodType, P>(route: BatchFileRoutes<S
       },
       handler: async (req) => {
         found(await getBatchFile(app.db, table, req.params.id))
-        return ok(await problems.page(app.db, req.params.id, req.query))
+        return ok(await problems.page(app.db, req.params.id, listPage(req)))
       },
     })
 

@@ -1,14 +1,15 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { rowsOf } from '@planillas/db'
+import type { PageQuery } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
-import { guardedListQuery, LIST_TIMEOUT_MESSAGE } from './list-guard'
-import { paged } from './paging'
+import { guardedListQuery, LIST_TIMEOUT_MESSAGE, listPage } from './list-guard'
+import { type ListPage, paged } from './paging'
 
 // Statement timeouts and cancel requests are PostgreSQL's: these tests need the real server
 // (CI has it; DATABASE_URL points elsewhere).
@@ -21,10 +22,10 @@ let base: string
 const marker = `list_guard_${process.pid}`
 
 /** A list whose page query sleeps: a stand-in for a search that reads a million rows. */
-const sleepingList = (seconds: number) =>
+const sleepingList = (seconds: number, page: ListPage = { page: 0, size: 10, signal: undefined }) =>
   paged(
     handle.db,
-    { page: 0, size: 10 },
+    page,
     async (db) => {
       await db.execute(sql.raw(`select pg_sleep(${seconds}) /* ${marker} */`))
       return [{ id: 1 }]
@@ -45,7 +46,10 @@ const sleepersRunning = async () =>
 beforeAll(async () => {
   await watcher.connect()
   app = await buildApp({ db: handle.db, config: loadConfig({ jwtSecret: 'test-secret' }) })
-  app.get('/test/sleeping-list', { config: { public: true } }, async () => sleepingList(30))
+  app.get<{ Querystring: PageQuery }>('/test/sleeping-list', { config: { public: true } }, async (req) => {
+    req.query = { page: 0, size: 10 }
+    return sleepingList(30, listPage(req))
+  })
   app.get('/test/slow-list', { config: { public: true } }, async () => {
     process.env.LIST_TIMEOUT_MS = '200'
     try {

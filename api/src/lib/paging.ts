@@ -76,25 +76,35 @@ const bounded = (n: number, bound: number): RowCount =>
 export const countedRows = (db: Executor) => db.select({ one: sql<number>`1`.as('one') })
 
 /**
+ * A page as a list route asks for it (`listPage` in list-guard.ts), with the signal that cancels
+ * its queries when the client goes away; `undefined` outside a request.
+ */
+export type ListPage = PageQuery & { signal: AbortSignal | undefined }
+
+/**
  * One page of a list and its count, inside the list guard (statement timeout, cancelled when the
  * client goes away). The count is skipped when the page itself tells it (a short page).
  */
 export async function paged<T>(
   db: Executor,
-  query: PageQuery,
+  query: ListPage,
   fetchPage: (db: Executor, limit: number, offset: number) => Promise<T[]>,
   countAll: (db: Executor) => Promise<RowCount | number>,
 ): Promise<PageResponse<T>> {
   const offset = query.page * query.size
-  return guardedListQuery(db, async (tx) => {
-    const content = await fetchPage(tx, query.size, offset)
-    const shortPage = content.length > 0 && content.length < query.size
-    const counted: RowCount =
-      shortPage || (offset === 0 && content.length === 0)
-        ? { rows: offset + content.length, exact: true }
-        : asRowCount(await countAll(tx))
-    return pageResponse(content, counted, query)
-  })
+  return guardedListQuery(
+    db,
+    async (tx) => {
+      const content = await fetchPage(tx, query.size, offset)
+      const shortPage = content.length > 0 && content.length < query.size
+      const counted: RowCount =
+        shortPage || (offset === 0 && content.length === 0)
+          ? { rows: offset + content.length, exact: true }
+          : asRowCount(await countAll(tx))
+      return pageResponse(content, counted, query)
+    },
+    { signal: query.signal },
+  )
 }
 
 const asRowCount = (n: RowCount | number): RowCount => (typeof n === 'number' ? { rows: n, exact: true } : n)

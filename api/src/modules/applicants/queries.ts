@@ -1,7 +1,7 @@
 import { applicants, areas, companies, type Executor, jobOpenings, positions } from '@planillas/db'
-import { type ApplicantFilter, type ApplicantInput, IDENTIFIER_TYPE, type PageQuery } from '@planillas/domain'
+import { type ApplicantFilter, type ApplicantInput, IDENTIFIER_TYPE } from '@planillas/domain'
 import { and, asc, eq, gt, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
-import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
+import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 /** An applicant with the company, area and position of its vacancy. */
 const rowColumns = {
@@ -76,7 +76,7 @@ const selectRows = (db: Executor) =>
     .innerJoin(positions, eq(positions.id, jobOpenings.positionId))
     .leftJoin(companies, eq(companies.id, jobOpenings.companyId))
 
-export function listApplicants(db: Executor, filter: ApplicantFilter, page: PageQuery) {
+export function listApplicants(db: Executor, filter: ApplicantFilter, page: ListPage) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'desc' }, applicants.id)
   return paged(
     db,

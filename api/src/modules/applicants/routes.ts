@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found, notFound, withUniqueMessages } from '../../lib/errors'
+import { listPage } from '../../lib/list-guard'
 import { statusChangeHandler } from '../../lib/status-change'
 import { contentDisposition, exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { describeApplicantChanges } from './audit-text'
@@ -75,7 +76,7 @@ export async function applicantRoutes(fastify: FastifyInstance) {
       ...routeSchema('POST /applicants/list'),
     },
     handler: async (req) => {
-      const page = await q.listApplicants(app.db, req.body ?? {}, req.query)
+      const page = await q.listApplicants(app.db, req.body ?? {}, listPage(req))
       return ok({ ...page, content: page.content.map(withCv) })
     },
   })

@@ -5,14 +5,22 @@ import {
   auditAction,
   formatDateTime,
   limaDayStart,
-  type PageQuery,
 } from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, lt, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
-import { boundedCount, countedRows, likePattern, MIN_TRIGRAM_WORD, orderByFor, paged } from '../../lib/paging'
+import { listPage } from '../../lib/list-guard'
+import {
+  boundedCount,
+  countedRows,
+  type ListPage,
+  likePattern,
+  MIN_TRIGRAM_WORD,
+  orderByFor,
+  paged,
+} from '../../lib/paging'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 
 const tags = ['audit-logs']
@@ -39,7 +47,7 @@ function where(filter: AuditFilter) {
   )
 }
 
-export function listAuditLogs(db: Executor, filter: AuditFilter, page: PageQuery) {
+export function listAuditLogs(db: Executor, filter: AuditFilter, page: ListPage) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'createdAt', direction: 'desc' }, auditLogs.id)
   return paged(
     db,
@@ -65,7 +73,7 @@ export async function auditLogRoutes(fastify: FastifyInstance) {
       tags,
       ...routeSchema('POST /audit-logs/list'),
     },
-    handler: async (req) => ok(await listAuditLogs(app.db, req.body ?? {}, req.query)),
+    handler: async (req) => ok(await listAuditLogs(app.db, req.body ?? {}, listPage(req))),
   })
 
   app.post('/xlsx', {

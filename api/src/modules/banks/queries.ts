@@ -5,13 +5,12 @@ import {
   type BankFilter,
   type BankInput,
   type BankUpdateInput,
-  type PageQuery,
   RECORD_STATUS,
   type RecordStatus,
 } from '@planillas/domain'
 import { and, asc, eq, ilike, or } from 'drizzle-orm'
 import { badRequest } from '../../lib/errors'
-import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
+import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 const sortColumns = {
   code: banks.code,
@@ -34,7 +33,7 @@ const where = (filter: BankFilter) =>
   )
 
 /** 'Mantenimiento › Bancos' (a few dozen rows): by code unless the page asks otherwise. */
-export function listBankPage(db: Executor, filter: BankFilter, page: PageQuery) {
+export function listBankPage(db: Executor, filter: BankFilter, page: ListPage) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'code', direction: 'asc' }, banks.code)
   return paged(
     db,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
+import { listPage } from '../../lib/list-guard'
 import { statusChangeHandler } from '../../lib/status-change'
 import * as q from './queries'
 
@@ -34,7 +35,7 @@ export async function bankRoutes(fastify: FastifyInstance) {
       tags,
       ...routeSchema('POST /banks/list'),
     },
-    handler: async (req) => ok(await q.listBankPage(app.db, req.body ?? {}, req.query)),
+    handler: async (req) => ok(await q.listBankPage(app.db, req.body ?? {}, listPage(req))),
   })
 
   app.get('/:code', {

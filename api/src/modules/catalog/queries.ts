@@ -1,7 +1,7 @@
 import type { areas, Executor, positions } from '@planillas/db'
-import type { DescriptionFilter, PageQuery, RecordStatus } from '@planillas/domain'
+import type { DescriptionFilter, RecordStatus } from '@planillas/domain'
 import { and, asc, eq, gt, ilike } from 'drizzle-orm'
-import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
+import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 /** Areas and positions share one shape: a described record with a status. */
 export type CatalogTable = typeof areas | typeof positions
@@ -22,7 +22,7 @@ export function catalogQueries(table: CatalogTable) {
     )
 
   return {
-    list: (db: Executor, filter: DescriptionFilter, page: PageQuery) => {
+    list: (db: Executor, filter: DescriptionFilter, page: ListPage) => {
       const orderBy = orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, table.id)
       return paged(
         db,

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
+import { listPage } from '../../lib/list-guard'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { type CatalogTable, catalogQueries } from './queries'
@@ -50,7 +51,7 @@ export function catalogRoutes(options: CatalogOptions) {
         tags,
         ...routeSchema(`POST /${resource}/list`),
       },
-      handler: async (req) => ok(await q.list(app.db, req.body ?? {}, req.query)),
+      handler: async (req) => ok(await q.list(app.db, req.body ?? {}, listPage(req))),
     })
 
     app.get('/', {

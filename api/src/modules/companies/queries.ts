@@ -1,7 +1,7 @@
 import { companies, type Executor } from '@planillas/db'
-import type { CompanyInput, CompanyUpdateInput, PageQuery, RecordStatus } from '@planillas/domain'
+import type { CompanyInput, CompanyUpdateInput, RecordStatus } from '@planillas/domain'
 import { and, asc, eq, gt, ilike, or } from 'drizzle-orm'
-import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
+import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 export type CompanyFilter = { search?: string | null; status?: number | null }
 
@@ -25,7 +25,7 @@ const where = (filter: CompanyFilter) =>
     filter.status ? eq(companies.status, filter.status) : undefined,
   )
 
-export function listCompanies(db: Executor, filter: CompanyFilter, page: PageQuery) {
+export function listCompanies(db: Executor, filter: CompanyFilter, page: ListPage) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'asc' }, companies.id)
   return paged(
     db,

@@ -14,6 +14,7 @@ import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found, withUniqueMessages } from '../../lib/errors'
 import { lookupExternal, pick } from '../../lib/external-lookup'
+import { listPage } from '../../lib/list-guard'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { companyAccountRoutes } from './accounts'
@@ -37,7 +38,7 @@ export async function companyRoutes(fastify: FastifyInstance) {
       tags,
       ...routeSchema('POST /companies/list'),
     },
-    handler: async (req) => ok(await q.listCompanies(app.db, req.body ?? {}, req.query)),
+    handler: async (req) => ok(await q.listCompanies(app.db, req.body ?? {}, listPage(req))),
   })
 
   app.get('/', {

@@ -1,8 +1,8 @@
 import { areas, companies, contracts, type Executor, employees, positions, rowsOf } from '@planillas/db'
-import type { ContractFilter, PageQuery } from '@planillas/domain'
+import type { ContractFilter } from '@planillas/domain'
 import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
-import { boundedCount, countedRows, orderByFor, paged } from '../../lib/paging'
+import { boundedCount, countedRows, type ListPage, orderByFor, paged } from '../../lib/paging'
 import { contractWhere } from './filters'
 import { familyAllowanceSql, totalSalarySql } from './pay-sql'
 
@@ -66,7 +66,7 @@ const sortColumns = {
 export type ContractRow = Awaited<ReturnType<typeof listContracts>>['content'][number]
 
 /** The newest contracts first unless another order is asked for. */
-export function listContracts(db: Executor, filter: ContractFilter, page: PageQuery) {
+export function listContracts(db: Executor, filter: ContractFilter, page: ListPage) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'desc' }, contracts.id)
   const where = contractWhere(filter)
   return paged(

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
+import { listPage } from '../../lib/list-guard'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { contractExportColumns } from './export-columns'
 import { previewContract, renewalPrefill } from './preview'
@@ -33,7 +34,7 @@ export async function contractRoutes(fastify: FastifyInstance) {
       description: LIST_DESCRIPTION,
       ...routeSchema('POST /contracts/list'),
     },
-    handler: async (req) => ok(await q.listContracts(app.db, req.body ?? {}, req.query)),
+    handler: async (req) => ok(await q.listContracts(app.db, req.body ?? {}, listPage(req))),
   })
 
   app.get('/', {

@@ -10,9 +10,9 @@ import {
   positions,
   ubigeoDistricts,
 } from '@planillas/db'
-import type { EmployeeFilter, PageQuery } from '@planillas/domain'
+import type { EmployeeFilter } from '@planillas/domain'
 import { and, asc, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm'
-import { countedRows, orderByFor, paged, preparedCount } from '../../lib/paging'
+import { countedRows, type ListPage, orderByFor, paged, preparedCount } from '../../lib/paging'
 import { Bindings, runPrepared } from '../../lib/prepared'
 import { employeeWhere, searchCondition } from './filters'
 
@@ -59,7 +59,7 @@ const withAssignment = (db: Executor) =>
     .leftJoin(areas, eq(areas.id, employees.areaId))
     .leftJoin(positions, eq(positions.id, employees.positionId))
 
-export function listEmployees(db: Executor, filter: EmployeeFilter, page: PageQuery) {
+export function listEmployees(db: Executor, filter: EmployeeFilter, page: ListPage) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'asc' }, employees.id)
   // Prepared once per connection and shape (prepared.ts): the sort and the conditions present.
   const bindings = new Bindings()

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found } from '../../lib/errors'
+import { listPage } from '../../lib/list-guard'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { requireActiveBank } from '../banks/queries'
 import { AUDIT_LABELS, auditView, confirmationText, employeeLabel, withdrawalText } from './audit-text'
@@ -41,7 +42,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
       ...routeSchema('POST /employees/list'),
     },
     handler: async (req) =>
-      ok(await q.listEmployees(app.db, req.body ?? {}, req.query), shortWordsHint(req.body?.search)),
+      ok(await q.listEmployees(app.db, req.body ?? {}, listPage(req)), shortWordsHint(req.body?.search)),
   })
 
   app.get('/', {

@@ -1,7 +1,7 @@
 import { applicants, areas, companies, type Executor, employees, jobOpenings, positions } from '@planillas/db'
-import type { JobOpeningFilter, PageQuery } from '@planillas/domain'
+import type { JobOpeningFilter } from '@planillas/domain'
 import { and, asc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
-import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
+import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 const applicantCount = sql<number>`(select count(*)::int from ${applicants} where ${applicants.jobOpeningId} = ${jobOpenings.id})`
 
@@ -65,7 +65,7 @@ const selectRows = (db: Executor) =>
 
 export type JobOpeningRow = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number]
 
-export function listJobOpenings(db: Executor, filter: JobOpeningFilter, page: PageQuery) {
+export function listJobOpenings(db: Executor, filter: JobOpeningFilter, page: ListPage) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'desc' }, jobOpenings.id)
   return paged(
     db,

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found, withUniqueMessages } from '../../lib/errors'
+import { listPage } from '../../lib/list-guard'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { applicantsOf } from '../applicants/queries'
@@ -50,7 +51,7 @@ export async function jobOpeningRoutes(fastify: FastifyInstance) {
         'Filtros: search (código de vacante o nombre de un postulante), status, areaId, positionId, companyId, createdAt {from,to}.',
       ...routeSchema('POST /job-openings/list'),
     },
-    handler: async (req) => ok(await q.listJobOpenings(app.db, req.body ?? {}, req.query)),
+    handler: async (req) => ok(await q.listJobOpenings(app.db, req.body ?? {}, listPage(req))),
   })
 
   app.get('/', {

@@ -6,16 +6,11 @@ import {
   payrollBatches,
   payrolls,
 } from '@planillas/db'
-import {
-  limaDayStart,
-  PAYMENT_UPLOAD_MESSAGES as M,
-  type PageQuery,
-  type PaymentBatchFilter,
-} from '@planillas/domain'
+import { limaDayStart, PAYMENT_UPLOAD_MESSAGES as M, type PaymentBatchFilter } from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, inArray, lt, sql } from 'drizzle-orm'
 import { withBatchFile } from '../../lib/batch-routes'
-import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
+import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 /** The payroll a payments upload names: it must exist (its import finished) and be VIGENTE. */
 export async function findPayrollForPayments(
@@ -77,7 +72,7 @@ const where = (filter: PaymentBatchFilter) =>
       : undefined,
   )
 
-export function listBatches(db: Executor, filter: PaymentBatchFilter, page: PageQuery) {
+export function listBatches(db: Executor, filter: PaymentBatchFilter, page: ListPage) {
   const orderBy = orderByFor(
     page.sort,
     sortColumns,
@@ -117,7 +112,7 @@ const issueColumns = {
 }
 
 /** Observations and errors in file order (issues of the whole file first). */
-export function listIssues(db: Executor, batchId: number, page: PageQuery) {
+export function listIssues(db: Executor, batchId: number, page: ListPage) {
   return paged(
     db,
     page,

@@ -17,6 +17,7 @@ import { batchFileRoutes } from '../../lib/batch-routes'
 import { batchUploadRoute, sendStoredFile } from '../../lib/batch-upload'
 import { failure, IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { found, notFound } from '../../lib/errors'
+import { listPage } from '../../lib/list-guard'
 import { inBatches, sendAttachment } from '../../lib/xlsx'
 import { lineStatuses } from './line-status'
 import * as q from './queries'
@@ -68,7 +69,7 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
       ...routeSchema('POST /payment-batches/list'),
     },
     handler: async (req) => {
-      const page = await q.listBatches(app.db, req.body ?? {}, req.query)
+      const page = await q.listBatches(app.db, req.body ?? {}, listPage(req))
       return ok({ ...page, content: page.content.map(q.toBatchRow) })
     },
   })

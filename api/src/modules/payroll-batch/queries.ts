@@ -1,8 +1,8 @@
 import { type Executor, payrollBatchErrors, payrollBatches, payrolls } from '@planillas/db'
-import type { PageQuery, PayrollBatchFilter } from '@planillas/domain'
+import type { PayrollBatchFilter } from '@planillas/domain'
 import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm'
 import { withBatchFile } from '../../lib/batch-routes'
-import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
+import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 const columns = {
   id: payrollBatches.id,
@@ -46,7 +46,7 @@ const where = (filter: PayrollBatchFilter) =>
 const select = (db: Executor) =>
   db.select(columns).from(payrollBatches).leftJoin(payrolls, eq(payrolls.batchId, payrollBatches.id))
 
-export function listBatches(db: Executor, filter: PayrollBatchFilter, page: PageQuery) {
+export function listBatches(db: Executor, filter: PayrollBatchFilter, page: ListPage) {
   const orderBy = orderByFor(
     page.sort,
     sortColumns,
@@ -91,7 +91,7 @@ export async function codeTaken(db: Executor, code: string): Promise<boolean> {
   return Boolean(batch)
 }
 
-export function listErrors(db: Executor, batchId: number, page: PageQuery) {
+export function listErrors(db: Executor, batchId: number, page: ListPage) {
   const byBatch = eq(payrollBatchErrors.batchId, batchId)
   return paged(
     db,

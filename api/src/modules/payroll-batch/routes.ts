@@ -2,8 +2,6 @@ import { banks, payrollBatches } from '@planillas/db'
 import {
   BatchErrorSchema,
   PAYROLL_TEMPLATE_FILE_NAME,
-  PageQuerySchema,
-  PayrollBatchFilterSchema,
   RECORD_STATUS,
   UploadRefusedSchema,
   XLSX_MIME,
@@ -15,6 +13,7 @@ import { batchFileRoutes } from '../../lib/batch-routes'
 import { batchUploadRoute } from '../../lib/batch-upload'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
+import { listPage } from '../../lib/list-guard'
 import { sendAttachment } from '../../lib/xlsx'
 import * as q from './queries'
 import { payrollTemplate } from './template'
@@ -63,7 +62,7 @@ export async function payrollBatchRoutes(fastify: FastifyInstance) {
       ...routeSchema('POST /payroll-batch/list'),
     },
     handler: async (req) => {
-      const page = await q.listBatches(app.db, req.body ?? {}, req.query)
+      const page = await q.listBatches(app.db, req.body ?? {}, listPage(req))
       return ok({ ...page, content: page.content.map(q.toBatchRow) })
     },
   })

@@ -1,15 +1,9 @@
 import { type Executor, payrollLines, payrolls, rowsOf } from '@planillas/db'
-import {
-  lineStateOf,
-  type PageQuery,
-  type PayrollFilter,
-  type PayrollLineFilter,
-  reviewReasons,
-} from '@planillas/domain'
+import { lineStateOf, type PayrollFilter, type PayrollLineFilter, reviewReasons } from '@planillas/domain'
 import { and, asc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { PgDialect } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
+import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 const sortColumns = {
   id: payrolls.id,
@@ -38,7 +32,7 @@ export function toPayrollRow(p: PayrollRecord) {
   return { ...p, totalAmount: Number(p.totalAmount), totalPaid: Number(p.totalPaid), paid: p.paidCount }
 }
 
-export async function listPayrolls(db: Executor, filter: PayrollFilter, page: PageQuery) {
+export async function listPayrolls(db: Executor, filter: PayrollFilter, page: ListPage) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'desc' }, payrolls.id)
   const result = await paged(
     db,
@@ -131,7 +125,7 @@ const toLine = <T extends Parameters<typeof lineStateOf>[0] & { amount: string }
   reviewReasons: reviewReasons(line.reviewFlags),
 })
 
-export async function listLines(db: Executor, payrollId: number, filter: PayrollLineFilter, page: PageQuery) {
+export async function listLines(db: Executor, payrollId: number, filter: PayrollLineFilter, page: ListPage) {
   const orderBy = orderByFor(
     page.sort,
     lineSortColumns,

@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
+import { listPage } from '../../lib/list-guard'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { lastOrderAt } from '../payment-orders/generate'
@@ -55,7 +56,7 @@ export async function payrollRoutes(fastify: FastifyInstance) {
         'Filtros: search (nombre o código de planilla), type (1 OPERADORES, 2 ADMINISTRATIVOS), period (AAAAMM).',
       ...routeSchema('POST /payroll/list'),
     },
-    handler: async (req) => ok(await q.listPayrolls(app.db, req.body ?? {}, req.query)),
+    handler: async (req) => ok(await q.listPayrolls(app.db, req.body ?? {}, listPage(req))),
   })
 
   app.get('/', {
@@ -85,7 +86,7 @@ export async function payrollRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       found(await q.getPayroll(app.db, req.params.id))
       const [page, sentAt] = await Promise.all([
-        q.listLines(app.db, req.params.id, req.body ?? {}, req.query),
+        q.listLines(app.db, req.params.id, req.body ?? {}, listPage(req)),
         lastOrderAt(app.db, req.params.id),
       ])
       return ok({ ...page, content: page.content.map((l) => withSentAt(l, sentAt)) })
