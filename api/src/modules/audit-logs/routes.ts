@@ -12,7 +12,7 @@ import { and, asc, eq, gt, gte, ilike, lt, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
-import { boundedCount, countedRows, likePattern, MIN_TRIGRAM_WORD, orderByFor, paged } from '../../lib/paging'
+import { countedRows, likePattern, MIN_TRIGRAM_WORD, orderByFor, paged } from '../../lib/paging'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 
 const tags = ['audit-logs']
@@ -52,7 +52,7 @@ export function listAuditLogs(db: Executor, filter: AuditFilter, page: PageQuery
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    (db) => boundedCount(db, countedRows(db).from(auditLogs).where(where(filter)).$dynamic()),
+    (db) => countedRows(db).from(auditLogs).where(where(filter)).$dynamic(),
   )
 }
 

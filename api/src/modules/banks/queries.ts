@@ -11,7 +11,7 @@ import {
 } from '@planillas/domain'
 import { and, asc, eq, ilike, or } from 'drizzle-orm'
 import { badRequest } from '../../lib/errors'
-import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
 
 const sortColumns = {
   code: banks.code,
@@ -47,7 +47,7 @@ export function listBankPage(db: Executor, filter: BankFilter, page: PageQuery) 
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    (db) => boundedCount(db, countedRows(db).from(banks).where(where(filter)).$dynamic()),
+    (db) => countedRows(db).from(banks).where(where(filter)).$dynamic(),
   )
 }
 

@@ -15,7 +15,7 @@ import {
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, inArray, lt, sql } from 'drizzle-orm'
 import { withBatchFile } from '../../lib/batch-routes'
-import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
 
 /** The payroll a payments upload names: it must exist (its import finished) and be VIGENTE. */
 export async function findPayrollForPayments(
@@ -95,7 +95,7 @@ export function listBatches(db: Executor, filter: PaymentBatchFilter, page: Page
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    (db) => boundedCount(db, countedRows(db).from(paymentBatches).where(where(filter)).$dynamic()),
+    (db) => countedRows(db).from(paymentBatches).where(where(filter)).$dynamic(),
   )
 }
 
@@ -130,10 +130,7 @@ export function listIssues(db: Executor, batchId: number, page: PageQuery) {
         .limit(limit)
         .offset(offset),
     (db) =>
-      boundedCount(
-        db,
-        countedRows(db).from(paymentBatchIssues).where(eq(paymentBatchIssues.batchId, batchId)).$dynamic(),
-      ),
+      countedRows(db).from(paymentBatchIssues).where(eq(paymentBatchIssues.batchId, batchId)).$dynamic(),
   )
 }
 

@@ -9,7 +9,7 @@ import {
 import { and, asc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { PgDialect } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import { boundedCount, countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, likePattern, orderByFor, paged } from '../../lib/paging'
 
 const sortColumns = {
   id: payrolls.id,
@@ -51,7 +51,7 @@ export async function listPayrolls(db: Executor, filter: PayrollFilter, page: Pa
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    (db) => boundedCount(db, countedRows(db).from(payrolls).where(where(filter)).$dynamic()),
+    (db) => countedRows(db).from(payrolls).where(where(filter)).$dynamic(),
   )
   return { ...result, content: result.content.map(toPayrollRow) }
 }
@@ -149,8 +149,7 @@ export async function listLines(db: Executor, payrollId: number, filter: Payroll
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    (db) =>
-      boundedCount(db, countedRows(db).from(payrollLines).where(lineWhere(payrollId, filter)).$dynamic()),
+    (db) => countedRows(db).from(payrollLines).where(lineWhere(payrollId, filter)).$dynamic(),
   )
   return { ...result, content: result.content.map(toLine) }
 }
