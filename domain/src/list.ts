@@ -22,14 +22,16 @@ export const PageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof PageQuerySchema>
 
 /**
- * A page of a list. `totalIsExact: false` means counting stopped at a bound: `totalElements` is a
- * lower bound ('más de 10,000') and `totalPages` reaches one page past a full current page.
+ * A page of a list. `totalIsExact: false` means the total was not counted: `totalElements` is the
+ * planner's estimate when `totalIsEstimate` ('unos 32,000'), else a lower bound where counting
+ * stopped ('más de 10,000'); `totalPages` then reaches at least one page past a full current page.
  */
 export type PageResponse<T> = {
   content: T[]
   totalElements: number
   totalPages: number
   totalIsExact?: boolean
+  totalIsEstimate?: boolean
 }
 
 export type SortSpec<F extends string> = { field: F; direction: 'asc' | 'desc' }

@@ -1,10 +1,12 @@
 import Fastify from 'fastify'
 import pg from 'pg'
+import { COUNT_BOUND, ESTIMATE_FROM, FEW_MATCHES } from '../../api/src/lib/paging'
 import { foldSearch } from '../../api/src/modules/employees/filters'
 
 /**
  * The reference point of `npm run bench:list`: Fastify and node-postgres running the employee
- * list's page query by hand (same joins, same conditions, same bounded count), with no auth,
+ * list's queries by hand (the planner's estimate, the one-statement page of few matches, the page
+ * query with the same joins and conditions, the bounded count), with no auth,
  * validation, Drizzle, envelope or statement-timeout transaction. Run by the bench in its own
  * process (BARE_PORT, DATABASE_URL).
  */
@@ -25,7 +27,7 @@ const named = (text: string) => {
 }
 const query = (text: string, values: unknown[]) => pool.query({ name: named(text), text, values })
 const app = Fastify()
-const BOUND = 10_000
+const BOUND = COUNT_BOUND
 
 type Filter = { search?: string; status?: number; areaIds?: number[] }
 
@@ -48,43 +50,85 @@ function whereOf(filter: Filter) {
   return { sql: conditions.length ? `where ${conditions.join(' and ')}` : '', params }
 }
 
+const columns = `e.id, e.code, e.identifier_type, e.identifier, e.name, e.surname, e.name || ' ' || e.surname as full_name,
+  e.company_id, c.name as company_name, e.area_id, a.description as area_name,
+  e.position_id, p.description as position_name, e.status, e.created_at`
+const joins = `left join companies c on c.id = e.company_id
+  left join areas a on a.id = e.area_id
+  left join positions p on p.id = e.position_id`
+
+/** The API's `estimatedRows`: the planner's rows for the count's select. */
+async function estimate(where: { sql: string; params: unknown[] }) {
+  const { rows } = await pool.query(
+    `explain (format json) select 1 from employees e ${where.sql}`,
+    where.params,
+  )
+  return Math.round(rows[0]['QUERY PLAN'][0].Plan['Plan Rows'])
+}
+
+async function boundedCount(where: { sql: string; params: unknown[] }) {
+  const { rows } = await query(
+    `select count(*)::int as n from (select 1 from employees e ${where.sql} limit ${BOUND + 1}) b`,
+    where.params,
+  )
+  return rows[0].n as number
+}
+
 app.post<{ Body: Filter | null; Querystring: { page?: string; size?: string } }>('/list', async (req) => {
   const page = Number(req.query.page ?? 0)
   const size = Number(req.query.size ?? 10)
+  const offset = page * size
   const where = whereOf(req.body ?? {})
   const n = where.params.length
-  const { rows } = await query(
-    `select e.id, e.code, e.identifier_type, e.identifier, e.name, e.surname, e.name || ' ' || e.surname as full_name,
-       e.company_id, c.name as company_name, e.area_id, a.description as area_name,
-       e.position_id, p.description as position_name, e.status, e.created_at
-     from employees e
-     left join companies c on c.id = e.company_id
-     left join areas a on a.id = e.area_id
-     left join positions p on p.id = e.position_id
-     where e.id in (select e.id from employees e ${where.sql} order by e.id limit $${n + 1} offset $${n + 2})
-     order by e.id`,
-    [...where.params, size, page * size],
-  )
-  let total = page * size + rows.length
-  let exact = true
-  if (rows.length === size || (page > 0 && rows.length === 0)) {
-    const counted = await query(
-      `select count(*)::int as n from (select 1 from employees e ${where.sql} limit ${BOUND + 1}) b`,
-      where.params,
-    )
-    exact = counted.rows[0].n <= BOUND
-    total = Math.min(counted.rows[0].n, BOUND)
-  }
-  return {
+  const answer = (content: unknown[], total: number, exact: boolean, estimated = false) => ({
     status: 'OK',
     payload: {
-      content: rows,
+      content,
       totalElements: total,
-      totalPages: Math.ceil(total / size),
+      totalPages: exact
+        ? Math.ceil(total / size)
+        : Math.max(Math.ceil(total / size), Math.ceil((offset + content.length + 1) / size)),
       totalIsExact: exact,
+      totalIsEstimate: estimated,
     },
     messages: [],
+  })
+  // As the API's `paged` with the employee list's `fewMatches`: the planner first; few matches give
+  // the page and the count in one statement.
+  const estimated = await estimate(where)
+  let beyondBound = false
+  if (estimated <= FEW_MATCHES) {
+    const { rows } = await query(
+      `select ${columns}, page_ids.total from employees e ${joins}
+       inner join (
+         select m.id, (count(*) over ())::int as total
+         from (select e.id, e.code, e.identifier, e.name, e.surname, e.status, e.created_at
+               from employees e ${where.sql} limit ${BOUND + 1}) m
+         order by m.id limit $${n + 1} offset $${n + 2}
+       ) page_ids on page_ids.id = e.id
+       order by e.id`,
+      [...where.params, size, offset],
+    )
+    const total = rows[0]?.total
+    if (total !== undefined && total <= BOUND) return answer(rows, total, true)
+    beyondBound = total !== undefined
   }
+  const { rows } = await query(
+    `select ${columns} from employees e ${joins}
+     where e.id in (select e.id from employees e ${where.sql} order by e.id limit $${n + 1} offset $${n + 2})
+     order by e.id`,
+    [...where.params, size, offset],
+  )
+  if ((rows.length > 0 && rows.length < size) || (offset === 0 && rows.length === 0)) {
+    return answer(rows, offset + rows.length, true)
+  }
+  if (rows.length === 0) {
+    const counted = await boundedCount(where)
+    return answer(rows, Math.min(counted, BOUND), counted <= BOUND)
+  }
+  if (estimated >= ESTIMATE_FROM) return answer(rows, estimated, false, true)
+  const counted = beyondBound ? BOUND + 1 : await boundedCount(where)
+  return answer(rows, Math.min(counted, BOUND), counted <= BOUND)
 })
 
 await app.listen({ port: Number(process.env.BARE_PORT), host: '127.0.0.1' })

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { rowsOf } from '@planillas/db'
+import { auditLogs, rowsOf } from '@planillas/db'
 import type { PageQuery } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import { guardedListQuery, LIST_TIMEOUT_MESSAGE, listPage } from './list-guard'
-import { type ListPage, paged } from './paging'
+import { countedRows, type ListPage, paged } from './paging'
 
 // Statement timeouts and cancel requests are PostgreSQL's: these tests need the real server
 // (CI has it; DATABASE_URL points elsewhere).
@@ -30,7 +30,7 @@ const sleepingList = (seconds: number, page: ListPage = { page: 0, size: 10, sig
       await db.execute(sql.raw(`select pg_sleep(${seconds}) /* ${marker} */`))
       return [{ id: 1 }]
     },
-    async () => 1,
+    (db) => countedRows(db).from(auditLogs).$dynamic(),
   )
 
 /** Watched from a connection of its own: the pool may be full of sleepers. */

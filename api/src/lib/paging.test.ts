@@ -71,6 +71,25 @@ describe('bounded counts', () => {
       totalIsExact: true,
     })
   })
+
+  it('keep an estimate the rows seen allow, and turn one they contradict into a lower bound', () => {
+    const query = { page: 2, size: 10 }
+    const full = Array.from({ length: 10 }, (_, i) => i)
+    expect(pageResponse(full, { rows: 20_500, exact: false, estimate: true }, query)).toEqual({
+      content: full,
+      totalElements: 20_500,
+      totalPages: 2_050,
+      totalIsExact: false,
+      totalIsEstimate: true,
+    })
+    // Thirty rows seen and a full page: an estimate of 25 is wrong, 30 is what is known.
+    expect(pageResponse(full, { rows: 25, exact: false, estimate: true }, query)).toMatchObject({
+      totalElements: 30,
+      totalPages: 4,
+      totalIsExact: false,
+      totalIsEstimate: false,
+    })
+  })
 })
 
 describe('descending order', () => {

@@ -1,10 +1,10 @@
-import type { Executor } from '@planillas/db'
+import { type Executor, rowsOf } from '@planillas/db'
 import { type PageQuery, type PageResponse, parseSort, type SortSpec } from '@planillas/domain'
-import { asc, count, desc, is, type SQL, sql } from 'drizzle-orm'
+import { asc, count, desc, fillPlaceholders, is, type SQL, sql } from 'drizzle-orm'
 import { PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
 import { badRequest } from './errors'
 import { guardedListQuery } from './list-guard'
-import { runPrepared } from './prepared'
+import { MAX_SHAPES, runPrepared } from './prepared'
 
 /** Resolves `sort` against a column map, or throws a 400 naming the allowed fields. */
 export function orderByFor<F extends string>(
@@ -36,8 +36,25 @@ export function descending(column: PgColumn | SQL): SQL {
  */
 export const COUNT_BOUND = 10_000
 
-/** How many rows a list has: exact, or at least `rows` when counting stopped at the bound. */
-export type RowCount = { rows: number; exact: boolean }
+/**
+ * From this many estimated rows a full page does not count: the planner's estimate is the total
+ * ('unos 32,000'). 1.5 × COUNT_BOUND: single search conditions were off by at most ±25 % on a
+ * million employees (docs/decisions.md), so an estimate this large means more than COUNT_BOUND rows,
+ * where the bounded count could only have said 'más de 10,000'.
+ */
+export const ESTIMATE_FROM = (COUNT_BOUND * 3) / 2
+
+/**
+ * Up to this many estimated rows a list that can cut its page from its matches (`fewMatches`) does
+ * so in one statement: the search runs once for the page and the count.
+ */
+export const FEW_MATCHES = 1_000
+
+/**
+ * How many rows a list has: exact; at least `rows` when counting stopped at the bound; or about
+ * `rows` (`estimate`), the planner's figure.
+ */
+export type RowCount = { rows: number; exact: boolean; estimate?: boolean }
 
 /**
  * `select count(*) from (… limit 10001)`: exact up to COUNT_BOUND, else `{ rows: COUNT_BOUND, exact: false }`.
@@ -72,8 +89,75 @@ export async function preparedCount(
 const bounded = (n: number, bound: number): RowCount =>
   n > bound ? { rows: bound, exact: false } : { rows: n, exact: true }
 
-/** The rows a bounded count needs: only the `where` of the list, one constant column. */
+/**
+ * The planner's estimate of how many rows `rows` returns (`explain (format json)`: planned, not run;
+ * a fraction of a millisecond). Undefined when the plan does not say (then the list counts).
+ */
+export async function estimatedRows(db: Executor, rows: PgSelect): Promise<number | undefined> {
+  const [first] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`explain (format json) ${rows.getSQL()}`),
+  )
+  return planRowsOf(first)
+}
+
+/** Compiled `explain` texts of prepared lists, by shape (as many as prepared.ts names). */
+const explained = new Map<string, { sql: string; params: unknown[] }>()
+
+/**
+ * `estimatedRows` for a list prepared per shape: the `explain` is compiled once per shape and sent
+ * with this request's values through the driver (an `explain` cannot be a named statement).
+ */
+export async function preparedEstimate(
+  db: Executor,
+  shaped: Shaped,
+  rows: () => PgSelect,
+): Promise<number | undefined> {
+  const client = (db as { $client?: { query?: unknown } }).$client
+  let compiled = explained.get(shaped.shape)
+  if (!compiled && explained.size < MAX_SHAPES) {
+    compiled = rows().toSQL()
+    explained.set(shaped.shape, compiled)
+  }
+  if (!compiled || typeof client?.query !== 'function') {
+    return estimatedRows(db, rows())
+  }
+  const query = client.query as (
+    text: string,
+    values: unknown[],
+  ) => Promise<{ rows: Record<string, unknown>[] }>
+  const { rows: plans } = await query.call(
+    client,
+    `explain (format json) ${compiled.sql}`,
+    fillPlaceholders(compiled.params, shaped.values),
+  )
+  return planRowsOf(plans[0])
+}
+
+function planRowsOf(first: Record<string, unknown> | undefined): number | undefined {
+  const raw = first ? Object.values(first)[0] : undefined
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
+    | [{ Plan?: { 'Plan Rows'?: unknown } }]
+    | undefined
+  const estimate = plan?.[0]?.Plan?.['Plan Rows']
+  return typeof estimate === 'number' && Number.isFinite(estimate) ? Math.round(estimate) : undefined
+}
+
+/** The rows a count needs: only the `where` of the list, one constant column. */
 export const countedRows = (db: Executor) => db.select({ one: sql<number>`1`.as('one') })
+
+/** One page of a list. */
+export type FetchPage<T> = (db: Executor, limit: number, offset: number) => Promise<T[]>
+
+/**
+ * One page cut from the list's first `bound + 1` matches in one statement, with how many there were
+ * (`total`); `total` is undefined when the page came back empty (it says nothing then).
+ */
+export type FetchFewMatches<T> = (
+  db: Executor,
+  limit: number,
+  offset: number,
+  bound: number,
+) => Promise<{ content: T[]; total: number | undefined }>
 
 /**
  * A page as a list route asks for it (`listPage` in list-guard.ts), with the signal that cancels
@@ -81,47 +165,94 @@ export const countedRows = (db: Executor) => db.select({ one: sql<number>`1`.as(
  */
 export type ListPage = PageQuery & { signal: AbortSignal | undefined }
 
+/** A list prepared per shape (prepared.ts): its shape and this request's bound values. */
+export type Shaped = { shape: string; values: Record<string, unknown> }
+
+export type PagedOptions<T> = {
+  /** The page and the count of a list with few matches, in one statement (below). */
+  fewMatches?: FetchFewMatches<T>
+  /** The list is prepared per shape: so are its count and its estimate. */
+  shaped?: Shaped
+}
+
 /**
- * One page of a list and its count, inside the list guard (statement timeout, cancelled when the
- * client goes away). The count is skipped when the page itself tells it (a short page).
+ * One page of a list and its total, inside the list guard (statement timeout, cancelled when the
+ * client goes away). `counted` is the list's `select … where …` (`countedRows`), made dynamic.
+ * - A short page (or an empty first page) tells its exact total: nothing more runs.
+ * - A full page asks the planner: an estimate from ESTIMATE_FROM rows is the total, marked
+ *   `totalIsEstimate`; below it the rows are counted (`boundedCount`).
+ * - An empty page past the end counts (never estimates), so the list can offer its real last page.
+ * - A list with `fewMatches` asks the planner first: up to FEW_MATCHES estimated rows, the page and
+ *   the count come from one statement; when that finds more than COUNT_BOUND matches (the estimate
+ *   was low) or an empty page, the steps above run instead.
  */
 export async function paged<T>(
   db: Executor,
   query: ListPage,
-  fetchPage: (db: Executor, limit: number, offset: number) => Promise<T[]>,
-  countAll: (db: Executor) => Promise<RowCount | number>,
+  fetchPage: FetchPage<T>,
+  counted: (db: Executor) => PgSelect,
+  { fewMatches, shaped }: PagedOptions<T> = {},
 ): Promise<PageResponse<T>> {
   const offset = query.page * query.size
+  const estimateOf = (tx: Executor) =>
+    shaped ? preparedEstimate(tx, shaped, () => counted(tx)) : estimatedRows(tx, counted(tx))
+  const countOf = (tx: Executor) =>
+    shaped
+      ? preparedCount(tx, `${shaped.shape}:count`, shaped.values, () => counted(tx))
+      : boundedCount(tx, counted(tx))
   return guardedListQuery(
     db,
     async (tx) => {
+      let estimate = fewMatches ? await estimateOf(tx) : undefined
+      let beyondBound = false
+      if (fewMatches && estimate !== undefined && estimate <= FEW_MATCHES) {
+        const few = await fewMatches(tx, query.size, offset, COUNT_BOUND)
+        if (few.total !== undefined && few.total <= COUNT_BOUND) {
+          return pageResponse(few.content, { rows: few.total, exact: true }, query)
+        }
+        beyondBound = few.total !== undefined
+      }
       const content = await fetchPage(tx, query.size, offset)
-      const shortPage = content.length > 0 && content.length < query.size
-      const counted: RowCount =
-        shortPage || (offset === 0 && content.length === 0)
-          ? { rows: offset + content.length, exact: true }
-          : asRowCount(await countAll(tx))
-      return pageResponse(content, counted, query)
+      if ((content.length > 0 && content.length < query.size) || (offset === 0 && content.length === 0)) {
+        return pageResponse(content, { rows: offset + content.length, exact: true }, query)
+      }
+      if (content.length === 0) return pageResponse(content, await countOf(tx), query)
+      estimate ??= await estimateOf(tx)
+      const total: RowCount =
+        estimate !== undefined && estimate >= ESTIMATE_FROM
+          ? { rows: estimate, exact: false, estimate: true }
+          : beyondBound
+            ? { rows: COUNT_BOUND, exact: false }
+            : await countOf(tx)
+      return pageResponse(content, total, query)
     },
     { signal: query.signal },
   )
 }
 
-const asRowCount = (n: RowCount | number): RowCount => (typeof n === 'number' ? { rows: n, exact: true } : n)
-
 /**
- * The paging contract: `totalElements` is exact when `totalIsExact`, else a lower bound
- * ('más de 10,000'); `totalPages` then reaches at least one page past a full current page, so the
- * user can always page forward.
+ * The paging contract: `totalElements` is exact when `totalIsExact`; else the planner's estimate
+ * when `totalIsEstimate` ('unos 32,000'), or a lower bound ('más de 10,000'). An estimate that the
+ * rows already seen contradict becomes the lower bound they give. Without an exact total,
+ * `totalPages` reaches at least one page past a full current page, so the user can always page forward.
  */
 export function pageResponse<T>(content: T[], counted: RowCount, query: PageQuery): PageResponse<T> {
   const offset = query.page * query.size
-  const seen = offset + content.length + (content.length === query.size ? 1 : 0)
-  const totalElements = counted.exact ? counted.rows : Math.max(counted.rows, offset + content.length)
-  const totalPages = counted.exact
-    ? Math.ceil(totalElements / query.size)
-    : Math.max(Math.ceil(totalElements / query.size), Math.ceil(seen / query.size))
-  return { content, totalElements, totalPages, totalIsExact: counted.exact }
+  const full = content.length === query.size
+  const seen = offset + content.length + (full ? 1 : 0)
+  if (counted.exact) {
+    return {
+      content,
+      totalElements: counted.rows,
+      totalPages: Math.ceil(counted.rows / query.size),
+      totalIsExact: true,
+      totalIsEstimate: false,
+    }
+  }
+  const estimate = counted.estimate === true && counted.rows >= seen
+  const totalElements = Math.max(counted.rows, offset + content.length)
+  const totalPages = Math.max(Math.ceil(totalElements / query.size), Math.ceil(seen / query.size))
+  return { content, totalElements, totalPages, totalIsExact: false, totalIsEstimate: estimate }
 }
 
 /** Escapes `%` and `_` so a search term is matched literally by ILIKE. */

@@ -10,13 +10,17 @@ import { idNumber } from '../fields'
 export const envelopeOf = <T extends z.ZodType>(payload: T) =>
   z.object({ status: z.enum(['OK', 'ERROR']), payload, messages: z.array(z.string()) })
 
-/** One page of a list; `totalIsExact: false`: counting stopped at a bound (`PageResponse`). */
+/**
+ * One page of a list; `totalIsExact: false`: not counted, `totalElements` is the planner's estimate
+ * (`totalIsEstimate`) or a lower bound where counting stopped (`PageResponse`).
+ */
 export const pageOf = <T extends z.ZodType>(row: T) =>
   z.object({
     content: z.array(row),
     totalElements: z.number(),
     totalPages: z.number(),
     totalIsExact: z.boolean().optional(),
+    totalIsEstimate: z.boolean().optional(),
   })
 
 export const IdParamsSchema = z.object({

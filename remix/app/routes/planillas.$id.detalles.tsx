@@ -214,6 +214,7 @@ export default function PayrollDetails() {
           totalElements={lines.totalElements}
           totalPages={lines.totalPages}
           totalIsExact={lines.totalIsExact}
+          totalIsEstimate={lines.totalIsEstimate}
         />
       </section>
       <div className="flex justify-end">

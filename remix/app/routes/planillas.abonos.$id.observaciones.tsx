@@ -110,6 +110,8 @@ export default function PaymentObservations() {
             size={list.size}
             totalElements={issues.totalElements}
             totalPages={issues.totalPages}
+            totalIsExact={issues.totalIsExact}
+            totalIsEstimate={issues.totalIsEstimate}
           />
         </>
       )}

@@ -61,6 +61,8 @@ export default function PayrollBatchErrors() {
         size={list.size}
         totalElements={errors.totalElements}
         totalPages={errors.totalPages}
+        totalIsExact={errors.totalIsExact}
+        totalIsEstimate={errors.totalIsEstimate}
       />
       <div className="flex justify-end gap-2">
         <ButtonLink to="/planillas/externas">Volver</ButtonLink>

@@ -1,7 +1,7 @@
 import { applicants, areas, companies, type Executor, jobOpenings, positions } from '@planillas/db'
 import { type ApplicantFilter, type ApplicantInput, IDENTIFIER_TYPE } from '@planillas/domain'
 import { and, asc, eq, gt, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
-import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 /** An applicant with the company, area and position of its vacancy. */
 const rowColumns = {
@@ -88,14 +88,11 @@ export function listApplicants(db: Executor, filter: ApplicantFilter, page: List
         .limit(limit)
         .offset(offset),
     (db) =>
-      boundedCount(
-        db,
-        countedRows(db)
-          .from(applicants)
-          .innerJoin(jobOpenings, eq(jobOpenings.id, applicants.jobOpeningId))
-          .where(where(filter))
-          .$dynamic(),
-      ),
+      countedRows(db)
+        .from(applicants)
+        .innerJoin(jobOpenings, eq(jobOpenings.id, applicants.jobOpeningId))
+        .where(where(filter))
+        .$dynamic(),
   )
 }
 

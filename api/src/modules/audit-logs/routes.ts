@@ -13,7 +13,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
 import { listPage } from '../../lib/list-guard'
 import {
-  boundedCount,
   countedRows,
   type ListPage,
   likePattern,
@@ -60,7 +59,7 @@ export function listAuditLogs(db: Executor, filter: AuditFilter, page: ListPage)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    (db) => boundedCount(db, countedRows(db).from(auditLogs).where(where(filter)).$dynamic()),
+    (db) => countedRows(db).from(auditLogs).where(where(filter)).$dynamic(),
   )
 }
 

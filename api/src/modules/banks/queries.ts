@@ -10,7 +10,7 @@ import {
 } from '@planillas/domain'
 import { and, asc, eq, ilike, or } from 'drizzle-orm'
 import { badRequest } from '../../lib/errors'
-import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 const sortColumns = {
   code: banks.code,
@@ -46,7 +46,7 @@ export function listBankPage(db: Executor, filter: BankFilter, page: ListPage) {
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    (db) => boundedCount(db, countedRows(db).from(banks).where(where(filter)).$dynamic()),
+    (db) => countedRows(db).from(banks).where(where(filter)).$dynamic(),
   )
 }
 

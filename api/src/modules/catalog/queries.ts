@@ -1,7 +1,7 @@
 import type { areas, Executor, positions } from '@planillas/db'
 import type { DescriptionFilter, RecordStatus } from '@planillas/domain'
 import { and, asc, eq, gt, ilike } from 'drizzle-orm'
-import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 /** Areas and positions share one shape: a described record with a status. */
 export type CatalogTable = typeof areas | typeof positions
@@ -35,7 +35,7 @@ export function catalogQueries(table: CatalogTable) {
             .orderBy(...orderBy)
             .limit(limit)
             .offset(offset),
-        (db) => boundedCount(db, countedRows(db).from(table).where(where(filter)).$dynamic()),
+        (db) => countedRows(db).from(table).where(where(filter)).$dynamic(),
       )
     },
     exportBatch: (db: Executor, filter: DescriptionFilter) => (afterId: number, limit: number) =>

@@ -1,7 +1,7 @@
 import { companies, type Executor } from '@planillas/db'
 import type { CompanyInput, CompanyUpdateInput, RecordStatus } from '@planillas/domain'
 import { and, asc, eq, gt, ilike, or } from 'drizzle-orm'
-import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 export type CompanyFilter = { search?: string | null; status?: number | null }
 
@@ -38,7 +38,7 @@ export function listCompanies(db: Executor, filter: CompanyFilter, page: ListPag
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    (db) => boundedCount(db, countedRows(db).from(companies).where(where(filter)).$dynamic()),
+    (db) => countedRows(db).from(companies).where(where(filter)).$dynamic(),
   )
 }
 

@@ -2,7 +2,7 @@ import { areas, companies, contracts, type Executor, employees, positions, rowsO
 import type { ContractFilter } from '@planillas/domain'
 import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
-import { boundedCount, countedRows, type ListPage, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, orderByFor, paged } from '../../lib/paging'
 import { contractWhere } from './filters'
 import { familyAllowanceSql, totalSalarySql } from './pay-sql'
 
@@ -79,14 +79,11 @@ export function listContracts(db: Executor, filter: ContractFilter, page: ListPa
         .limit(limit)
         .offset(offset),
     (db) =>
-      boundedCount(
-        db,
-        countedRows(db)
-          .from(contracts)
-          .innerJoin(employees, eq(employees.id, contracts.employeeId))
-          .where(where)
-          .$dynamic(),
-      ),
+      countedRows(db)
+        .from(contracts)
+        .innerJoin(employees, eq(employees.id, contracts.employeeId))
+        .where(where)
+        .$dynamic(),
   )
 }
 

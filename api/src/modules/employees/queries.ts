@@ -11,8 +11,9 @@ import {
   ubigeoDistricts,
 } from '@planillas/db'
 import type { EmployeeFilter } from '@planillas/domain'
-import { and, asc, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm'
-import { countedRows, type ListPage, orderByFor, paged, preparedCount } from '../../lib/paging'
+import { and, asc, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import { countedRows, type ListPage, orderByFor, paged } from '../../lib/paging'
 import { Bindings, runPrepared } from '../../lib/prepared'
 import { employeeWhere, searchCondition } from './filters'
 
@@ -51,16 +52,24 @@ const listColumns = {
   createdAt: employees.createdAt,
 }
 
-const withAssignment = (db: Executor) =>
+const withAssignment = <E extends Record<string, SQL.Aliased | PgColumn>>(db: Executor, extra?: E) =>
   db
-    .select(listColumns)
+    .select({ ...listColumns, ...(extra as E) })
     .from(employees)
     .leftJoin(companies, eq(companies.id, employees.companyId))
     .leftJoin(areas, eq(areas.id, employees.areaId))
     .leftJoin(positions, eq(positions.id, employees.positionId))
 
+/** The sort columns of a subquery that selected them. */
+const fieldsOf = (subquery: Record<keyof typeof sortColumns, PgColumn>) =>
+  Object.fromEntries(Object.keys(sortColumns).map((k) => [k, subquery[k as keyof typeof sortColumns]])) as {
+    [K in keyof typeof sortColumns]: PgColumn
+  }
+
 export function listEmployees(db: Executor, filter: EmployeeFilter, page: ListPage) {
-  const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'asc' }, employees.id)
+  const order = (columns: { [K in keyof typeof sortColumns]: PgColumn }) =>
+    orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, columns.id)
+  const orderBy = order(sortColumns)
   // Prepared once per connection and shape (prepared.ts): the sort and the conditions present.
   const bindings = new Bindings()
   const where = employeeWhere(filter, bindings.bind)
@@ -87,10 +96,38 @@ export function listEmployees(db: Executor, filter: EmployeeFilter, page: ListPa
           )
           .orderBy(...orderBy),
       ),
-    (db) =>
-      preparedCount(db, `${shape}:count`, bindings.values, () =>
-        countedRows(db).from(employees).where(where).$dynamic(),
-      ),
+    (db) => countedRows(db).from(employees).where(where).$dynamic(),
+    {
+      shaped: { shape, values: bindings.values },
+      // Few matches (a full name): the search runs once, its first bound + 1 matches give both the
+      // page's ids (sorted among them) and the count (a bitmap of three words cost 5 ms, twice).
+      fewMatches: async (db, limit, offset, bound) => {
+        const rows = await runPrepared(
+          db,
+          `${shape}:few`,
+          { ...bindings.values, limit, offset, matches: bound + 1 },
+          () => {
+            const matches = db
+              .select(sortColumns)
+              .from(employees)
+              .where(where)
+              .limit(sql.placeholder('matches'))
+              .as('matches')
+            const pageIds = db
+              .select({ id: matches.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+              .from(matches)
+              .orderBy(...order(fieldsOf(matches)))
+              .limit(sql.placeholder('limit'))
+              .offset(sql.placeholder('offset'))
+              .as('page_ids')
+            return withAssignment(db, { total: pageIds.total })
+              .innerJoin(pageIds, eq(pageIds.id, employees.id))
+              .orderBy(...orderBy)
+          },
+        )
+        return { content: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total }
+      },
+    },
   )
 }
 

@@ -1,7 +1,7 @@
 import { applicants, areas, companies, type Executor, employees, jobOpenings, positions } from '@planillas/db'
 import type { JobOpeningFilter } from '@planillas/domain'
 import { and, asc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
-import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 const applicantCount = sql<number>`(select count(*)::int from ${applicants} where ${applicants.jobOpeningId} = ${jobOpenings.id})`
 
@@ -76,7 +76,7 @@ export function listJobOpenings(db: Executor, filter: JobOpeningFilter, page: Li
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    (db) => boundedCount(db, countedRows(db).from(jobOpenings).where(where(filter)).$dynamic()),
+    (db) => countedRows(db).from(jobOpenings).where(where(filter)).$dynamic(),
   )
 }
 

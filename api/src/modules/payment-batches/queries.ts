@@ -10,7 +10,7 @@ import { limaDayStart, PAYMENT_UPLOAD_MESSAGES as M, type PaymentBatchFilter } f
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, inArray, lt, sql } from 'drizzle-orm'
 import { withBatchFile } from '../../lib/batch-routes'
-import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 /** The payroll a payments upload names: it must exist (its import finished) and be VIGENTE. */
 export async function findPayrollForPayments(
@@ -90,7 +90,7 @@ export function listBatches(db: Executor, filter: PaymentBatchFilter, page: List
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    (db) => boundedCount(db, countedRows(db).from(paymentBatches).where(where(filter)).$dynamic()),
+    (db) => countedRows(db).from(paymentBatches).where(where(filter)).$dynamic(),
   )
 }
 
@@ -125,10 +125,7 @@ export function listIssues(db: Executor, batchId: number, page: ListPage) {
         .limit(limit)
         .offset(offset),
     (db) =>
-      boundedCount(
-        db,
-        countedRows(db).from(paymentBatchIssues).where(eq(paymentBatchIssues.batchId, batchId)).$dynamic(),
-      ),
+      countedRows(db).from(paymentBatchIssues).where(eq(paymentBatchIssues.batchId, batchId)).$dynamic(),
   )
 }
 

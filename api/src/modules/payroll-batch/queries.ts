@@ -2,7 +2,7 @@ import { type Executor, payrollBatchErrors, payrollBatches, payrolls } from '@pl
 import type { PayrollBatchFilter } from '@planillas/domain'
 import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm'
 import { withBatchFile } from '../../lib/batch-routes'
-import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 const columns = {
   id: payrollBatches.id,
@@ -62,7 +62,7 @@ export function listBatches(db: Executor, filter: PayrollBatchFilter, page: List
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    (db) => boundedCount(db, countedRows(db).from(payrollBatches).where(where(filter)).$dynamic()),
+    (db) => countedRows(db).from(payrollBatches).where(where(filter)).$dynamic(),
   )
 }
 
@@ -110,7 +110,7 @@ export function listErrors(db: Executor, batchId: number, page: ListPage) {
         .orderBy(sql`${payrollBatchErrors.rowNumber} asc nulls first`, asc(payrollBatchErrors.id))
         .limit(limit)
         .offset(offset),
-    (db) => boundedCount(db, countedRows(db).from(payrollBatchErrors).where(byBatch).$dynamic()),
+    (db) => countedRows(db).from(payrollBatchErrors).where(byBatch).$dynamic(),
   )
 }
 

@@ -3,7 +3,7 @@ import { lineStateOf, type PayrollFilter, type PayrollLineFilter, reviewReasons 
 import { and, asc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { PgDialect } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import { boundedCount, countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
 
 const sortColumns = {
   id: payrolls.id,
@@ -45,7 +45,7 @@ export async function listPayrolls(db: Executor, filter: PayrollFilter, page: Li
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    (db) => boundedCount(db, countedRows(db).from(payrolls).where(where(filter)).$dynamic()),
+    (db) => countedRows(db).from(payrolls).where(where(filter)).$dynamic(),
   )
   return { ...result, content: result.content.map(toPayrollRow) }
 }
@@ -143,8 +143,7 @@ export async function listLines(db: Executor, payrollId: number, filter: Payroll
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    (db) =>
-      boundedCount(db, countedRows(db).from(payrollLines).where(lineWhere(payrollId, filter)).$dynamic()),
+    (db) => countedRows(db).from(payrollLines).where(lineWhere(payrollId, filter)).$dynamic(),
   )
   return { ...result, content: result.content.map(toLine) }
 }

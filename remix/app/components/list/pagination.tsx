@@ -10,13 +10,16 @@ export function Pagination({
   totalElements,
   totalPages,
   totalIsExact = true,
+  totalIsEstimate = false,
 }: {
   page: number
   size: number
   totalElements: number
   totalPages: number
-  /** false: the API stopped counting; totalElements is a lower bound ('más de 10,000'). */
+  /** false: the API did not count; totalElements is an estimate or a lower bound ('más de 10,000'). */
   totalIsExact?: boolean
+  /** With totalIsExact false: totalElements is the planner's estimate ('unos 32,000'). */
+  totalIsEstimate?: boolean
 }) {
   const location = useLocation()
   if (totalElements === 0) return null
@@ -24,7 +27,9 @@ export function Pagination({
   const pages = pageWindow(page, totalPages, totalIsExact)
   return (
     <nav aria-label="Paginación" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-slate-600">{pagingSummary(page, size, totalElements, totalIsExact)}</p>
+      <p className="text-slate-600">
+        {pagingSummary(page, size, totalElements, totalIsExact, totalIsEstimate)}
+      </p>
       <ul className="flex items-center gap-1">
         <li>
           {page > 1 ? (

@@ -1,16 +1,21 @@
 import { formatCount } from '@planillas/domain'
 
 /**
- * 'Mostrando 1–10 de 25', or 'Mostrando 1–10 de más de 10,000' when the API stopped counting
- * (`totalIsExact: false`): the total is a lower bound and is said as one.
+ * 'Mostrando 1–10 de 25'. Without an exact total (`totalIsExact: false`) the total is said as what it
+ * is: the planner's estimate, rounded ('de unos 32,000', `totalIsEstimate`), or a lower bound where
+ * counting stopped ('de más de 10,000').
  */
 export function pagingSummary(
   page: number,
   size: number,
   totalElements: number,
   totalIsExact = true,
+  totalIsEstimate = false,
 ): string {
   const first = (page - 1) * size + 1
+  if (!totalIsExact && totalIsEstimate) {
+    return `Mostrando ${formatCount(first)}–${formatCount(page * size)} de unos ${formatCount(Math.max(roughly(totalElements), page * size))}`
+  }
   if (!totalIsExact) {
     return `Mostrando ${formatCount(first)}–${formatCount(page * size)} de más de ${formatCount(totalElements)}`
   }
@@ -31,4 +36,14 @@ export function pageWindow(page: number, totalPages: number, totalIsExact = true
   }
   if (!totalIsExact && totalPages > last) pages.push(null)
   return pages
+}
+
+/**
+ * An estimate to two significant figures (32,032 → 32,000; 1,234,567 → 1,200,000): more figures
+ * would claim a precision the planner does not have. The summary never says fewer than it shows.
+ */
+export function roughly(estimate: number): number {
+  if (estimate < 100) return estimate
+  const step = 10 ** (Math.floor(Math.log10(estimate)) - 1)
+  return Math.round(estimate / step) * step
 }

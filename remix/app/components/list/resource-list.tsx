@@ -98,6 +98,7 @@ export function ResourceList<T extends object>({
           totalElements={page.totalElements}
           totalPages={page.totalPages}
           totalIsExact={page.totalIsExact}
+          totalIsEstimate={page.totalIsEstimate}
         />
       )}
     </ListPage>
