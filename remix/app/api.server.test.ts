@@ -4,7 +4,10 @@ import { ApiError, call } from './api.server'
 import { exchange } from './api-transport.server'
 
 vi.mock('./api-transport.server', () => ({ exchange: vi.fn() }))
-afterEach(() => vi.mocked(exchange).mockReset())
+afterEach(() => {
+  vi.mocked(exchange).mockReset()
+  vi.unstubAllGlobals()
+})
 
 /** The API answering `body` with `status`; the mock records what the client asked. */
 function answering(status: number, body: unknown) {
@@ -51,6 +54,23 @@ describe('call', () => {
     await expect(call(request, 'GET /areas', { token: null })).rejects.toEqual(
       new ApiError(502, [MESSAGES.generic]),
     )
+  })
+
+  it('sends a multipart body (a form with its file) through fetch, as FormData', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      Response.json({ status: 'OK', payload: { id: 9 }, messages: [] }),
+    )
+    vi.stubGlobal('fetch', fetch)
+    const body = new FormData()
+    body.append('name', 'Elena')
+    body.append('cv', new File(['%PDF-1.4'], 'cv elena.pdf', { type: 'application/pdf' }))
+    const saved = await call(request, 'POST /applicants', { body, token: null })
+    expect(saved.id).toBe(9)
+    const [url, init] = fetch.mock.calls[0]
+    expect(url).toMatch(/\/api\/v1\/applicants$/)
+    expect(init.method).toBe('POST')
+    expect(init.body).toBe(body)
+    expect(exchange).not.toHaveBeenCalled()
   })
 
   it('shows the forbidden page on a 403 and signs a session out on a 401', async () => {

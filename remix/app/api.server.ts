@@ -124,10 +124,26 @@ export async function call<E extends Endpoint>(
 }
 
 /**
- * A JSON call by path: the envelope's payload, or an ApiError with the server's messages. It goes
- * through `exchange` (node:http, kept-alive), not fetch: the list pages make one per request.
+ * A JSON call by path: the envelope's payload, or an ApiError with the server's messages. JSON bodies
+ * go through `exchange` (node:http, kept-alive), not fetch: the list pages make one per request.
+ * A multipart body (a form with its file) goes through fetch, which encodes FormData.
  */
 async function json<T>(request: Request, path: string, options: CallOptions = {}): Promise<T> {
+  const answer =
+    options.body instanceof FormData
+      ? await formAnswer(request, path, options)
+      : await jsonAnswer(request, path, options)
+  let envelope: { status?: string; payload?: T; messages?: string[] } | null = null
+  try {
+    envelope = JSON.parse(answer.text)
+  } catch {}
+  if (answer.status < 200 || answer.status > 299 || envelope?.status !== 'OK') {
+    throw new ApiError(answer.status, envelope?.messages?.length ? envelope.messages : [MESSAGES.generic])
+  }
+  return envelope.payload as T
+}
+
+async function jsonAnswer(request: Request, path: string, options: CallOptions): Promise<Answer> {
   const token = await tokenOf(request, options)
   const body = options.body === undefined ? undefined : JSON.stringify(options.body)
   let answer: Answer
@@ -144,14 +160,12 @@ async function json<T>(request: Request, path: string, options: CallOptions = {}
     throw new ApiError(503, [MESSAGES.generic])
   }
   await checkAnswer(request, path, options, answer.status, token)
-  let envelope: { status?: string; payload?: T; messages?: string[] } | null = null
-  try {
-    envelope = JSON.parse(answer.text)
-  } catch {}
-  if (answer.status < 200 || answer.status > 299 || envelope?.status !== 'OK') {
-    throw new ApiError(answer.status, envelope?.messages?.length ? envelope.messages : [MESSAGES.generic])
-  }
-  return envelope.payload as T
+  return answer
+}
+
+async function formAnswer(request: Request, path: string, options: CallOptions): Promise<Answer> {
+  const response = await apiFetch(request, path, options)
+  return { status: response.status, text: await response.text().catch(() => '') }
 }
 
 /** Passes a file from the API to the browser, keeping its name. */
