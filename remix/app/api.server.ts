@@ -71,7 +71,7 @@ async function checkAnswer(
   if (changesCatalogs(path, options)) forgetCatalogs()
 }
 
-/** A raw call to the API (downloads use it); `token: null` calls without signing in. */
+/** A raw call to the API (downloads and multipart forms use it); `token: null` calls without signing in. */
 export async function apiFetch(request: Request, path: string, options: CallOptions = {}): Promise<Response> {
   const token = await tokenOf(request, options)
   const isForm = options.body instanceof FormData
