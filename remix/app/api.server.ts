@@ -7,6 +7,7 @@ import {
   type ResponseOf,
 } from '@planillas/domain'
 import { redirect } from '@remix-run/node'
+import { type Answer, exchange } from './api-transport.server'
 import { requireUser } from './auth.server'
 import { forgetCatalogs } from './screens/employees/catalogs.server'
 import { destroySessionHeaders } from './session.server'
@@ -44,15 +45,40 @@ export function toSearchParams(query: Query = {}): URLSearchParams {
   return params
 }
 
-/** A raw call to the API (downloads use it); `token: null` calls without signing in. */
+/** The URL of an API path with its query. */
+const urlOf = (path: string, query?: Query) => {
+  const params = toSearchParams(query).toString()
+  return `${API_URL}/api/v1${path}${params ? `?${params}` : ''}`
+}
+
+const methodOf = (options: CallOptions) => options.method ?? (options.body === undefined ? 'GET' : 'POST')
+
+/** The session's access token, unless the call says which (`token: null`: none). */
+const tokenOf = async (request: Request, options: CallOptions) =>
+  options.token === undefined ? (await requireUser(request)).accessToken : options.token
+
+/** What every answer means beyond the call: a 401 signs out, a 403 is the forbidden page. */
+async function checkAnswer(
+  request: Request,
+  path: string,
+  options: CallOptions,
+  status: number,
+  token: string | null,
+) {
+  // A 401 with a session clears it and goes to login (SPEC §4).
+  if (status === 401 && token) throw redirect('/login', { headers: await destroySessionHeaders(request) })
+  if (status === 403) throw new Response(MESSAGES.forbidden, { status: 403 })
+  if (changesCatalogs(path, options)) forgetCatalogs()
+}
+
+/** A raw call to the API (downloads and multipart forms use it); `token: null` calls without signing in. */
 export async function apiFetch(request: Request, path: string, options: CallOptions = {}): Promise<Response> {
-  const token = options.token === undefined ? (await requireUser(request)).accessToken : options.token
-  const params = toSearchParams(options.query).toString()
+  const token = await tokenOf(request, options)
   const isForm = options.body instanceof FormData
   let response: Response
   try {
-    response = await fetch(`${API_URL}/api/v1${path}${params ? `?${params}` : ''}`, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    response = await fetch(urlOf(path, options.query), {
+      method: methodOf(options),
       headers: {
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...(options.body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
@@ -67,11 +93,7 @@ export async function apiFetch(request: Request, path: string, options: CallOpti
   } catch {
     throw new ApiError(503, [MESSAGES.generic])
   }
-  // A 401 with a session clears it and goes to login (SPEC §4).
-  if (response.status === 401 && token)
-    throw redirect('/login', { headers: await destroySessionHeaders(request) })
-  if (response.status === 403) throw new Response(MESSAGES.forbidden, { status: 403 })
-  if (changesCatalogs(path, options)) forgetCatalogs()
+  await checkAnswer(request, path, options, response.status, token)
   return response
 }
 
@@ -101,18 +123,49 @@ export async function call<E extends Endpoint>(
   })
 }
 
-/** A JSON call by path: the envelope's payload, or an ApiError with the server's messages. */
+/**
+ * A JSON call by path: the envelope's payload, or an ApiError with the server's messages. JSON bodies
+ * go through `exchange` (node:http, kept-alive), not fetch: the list pages make one per request.
+ * A multipart body (a form with its file) goes through fetch, which encodes FormData.
+ */
 async function json<T>(request: Request, path: string, options: CallOptions = {}): Promise<T> {
-  const response = await apiFetch(request, path, options)
-  const envelope = (await response.json().catch(() => null)) as {
-    status?: string
-    payload?: T
-    messages?: string[]
-  } | null
-  if (!response.ok || envelope?.status !== 'OK') {
-    throw new ApiError(response.status, envelope?.messages?.length ? envelope.messages : [MESSAGES.generic])
+  const answer =
+    options.body instanceof FormData
+      ? await formAnswer(request, path, options)
+      : await jsonAnswer(request, path, options)
+  let envelope: { status?: string; payload?: T; messages?: string[] } | null = null
+  try {
+    envelope = JSON.parse(answer.text)
+  } catch {}
+  if (answer.status < 200 || answer.status > 299 || envelope?.status !== 'OK') {
+    throw new ApiError(answer.status, envelope?.messages?.length ? envelope.messages : [MESSAGES.generic])
   }
   return envelope.payload as T
+}
+
+async function jsonAnswer(request: Request, path: string, options: CallOptions): Promise<Answer> {
+  const token = await tokenOf(request, options)
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body)
+  let answer: Answer
+  try {
+    answer = await exchange(urlOf(path, options.query), {
+      method: methodOf(options),
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body,
+    })
+  } catch {
+    throw new ApiError(503, [MESSAGES.generic])
+  }
+  await checkAnswer(request, path, options, answer.status, token)
+  return answer
+}
+
+async function formAnswer(request: Request, path: string, options: CallOptions): Promise<Answer> {
+  const response = await apiFetch(request, path, options)
+  return { status: response.status, text: await response.text().catch(() => '') }
 }
 
 /** Passes a file from the API to the browser, keeping its name. */

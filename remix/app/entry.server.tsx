@@ -1,8 +1,6 @@
-import { PassThrough } from 'node:stream'
+import { Writable } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceContext } from './nonce'
 
@@ -16,9 +14,11 @@ declare module '@remix-run/node' {
 const ABORT_DELAY = 5_000
 
 /**
- * Remix's default document render (streaming; whole for bots), plus the request's CSP nonce on
- * every inline script: the hydration context and route imports (<Scripts>, <ScrollRestoration>
- * in root.tsx, through NonceContext) and the single-fetch data stream (RemixServer's `nonce`).
+ * The document, rendered whole and sent as one buffer, with the request's CSP nonce on every inline
+ * script: the hydration context and route imports (<Scripts>, <ScrollRestoration> in root.tsx,
+ * through NonceContext) and the single-fetch data (RemixServer's `nonce`). No page defers data, so
+ * streaming showed nothing earlier; it cost a web stream and a socket write per 2 KB chunk (issue 12,
+ * docs/decisions.md). A page that defers data would want `onShellReady` and a stream again.
  */
 export default function handleRequest(
   request: Request,
@@ -28,36 +28,43 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
-    const ready = () => {
-      shellRendered = true
-      const body = new PassThrough()
+    const chunks: Buffer[] = []
+    const document = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk)
+        done()
+      },
+    })
+    document.on('finish', () => {
+      clearTimeout(timeout)
       responseHeaders.set('Content-Type', 'text/html')
-      resolve(
-        new Response(createReadableStreamFromReadable(body), {
-          headers: responseHeaders,
-          status: responseStatusCode,
-        }),
-      )
-      pipe(body)
-    }
+      resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+    })
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
-        ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
-        onShellError: reject,
+        onShellReady() {
+          shellRendered = true
+        },
+        onAllReady() {
+          pipe(document)
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeout)
+          reject(error)
+        },
         onError(error: unknown) {
           responseStatusCode = 500
-          // Errors of the shell reject and are logged by Remix; these came while streaming.
+          // Errors of the shell reject and are logged by Remix; these came later (a failed boundary).
           if (shellRendered) console.error(error)
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY)
+    const timeout = setTimeout(abort, ABORT_DELAY)
   })
 }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEMO_ROLES } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { LIST_RESOURCES } from './list-resources'
 import { forgetCatalogs } from './screens/employees/catalogs.server'
 import { sessionStorage, storeTokens } from './session.server'
@@ -94,17 +94,14 @@ const CATALOGUES = ['GET /areas', 'GET /positions', 'GET /companies']
 
 /** The API calls received, as 'METHOD /path' (without /api/v1 and the query). */
 let calls: string[] = []
-const fakeApi = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
-  const path = url.pathname.replace(/^\/api\/v1/, '')
-  calls.push(`${init?.method ?? 'GET'} ${path}`)
-  const payload = path.endsWith('/list') ? { content: [], totalElements: 0, totalPages: 0 } : []
-  return new Response(JSON.stringify({ status: 'OK', payload, messages: [] }), {
-    headers: { 'content-type': 'application/json' },
-  })
-})
-vi.stubGlobal('fetch', fakeApi)
-afterAll(() => vi.unstubAllGlobals())
+vi.mock('./api-transport.server', () => ({
+  exchange: async (url: string, { method }: { method: string }) => {
+    const path = new URL(url).pathname.replace(/^\/api\/v1/, '')
+    calls.push(`${method} ${path}`)
+    const payload = path.endsWith('/list') ? { content: [], totalElements: 0, totalPages: 0 } : []
+    return { status: 200, text: JSON.stringify({ status: 'OK', payload, messages: [] }) }
+  },
+}))
 
 /** A signed-in session cookie holding every permission (the web tier only reads the token's claims). */
 async function signedInCookie(): Promise<string> {

@@ -31,3 +31,43 @@ describe('session cookie Secure flag', () => {
     expect(await sessionCookie()).not.toMatch(/; Secure/)
   })
 })
+
+describe('reading the session cookie (remembered per header value)', () => {
+  const tokenOf = (email: string) =>
+    `e30.${Buffer.from(JSON.stringify({ email, name: email, roles: ['colaboradores_lista'], exp: 2e9 })).toString('base64url')}.firma`
+
+  async function cookieOf(email: string, toast?: { type: 'info'; message: string }) {
+    const { sessionStorage, storeTokens, flashToast } = await import('./session.server')
+    const session = await sessionStorage.getSession()
+    storeTokens(session, { accessToken: tokenOf(email), refreshToken: `r-${email}` })
+    if (toast) flashToast(session, toast)
+    return (await sessionStorage.commitSession(session)).split(';')[0]
+  }
+
+  /** The user a request with this Cookie header is signed in as (a new Request each time, as a page). */
+  async function userOf(cookie: string) {
+    const { getUser } = await import('./auth.server')
+    return (await getUser(new Request('http://web.test/', { headers: { cookie } })))?.user.email
+  }
+
+  it('tells different users apart, however often each comes', async () => {
+    const [ana, beto] = [await cookieOf('ana@planillas.pe'), await cookieOf('beto@planillas.pe')]
+    for (let i = 0; i < 2; i++) {
+      expect(await userOf(ana)).toBe('ana@planillas.pe')
+      expect(await userOf(beto)).toBe('beto@planillas.pe')
+    }
+    expect(await userOf(`otra=1; ${ana}`)).toBe('ana@planillas.pe')
+    expect(await userOf(ana.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).toBeUndefined()
+  })
+
+  it("gives every request its own session: one request's changes never reach the next", async () => {
+    const { sessionStorage } = await import('./session.server')
+    const cookie = await cookieOf('ana@planillas.pe', { type: 'info', message: 'Guardado' })
+    const first = await sessionStorage.getSession(cookie)
+    expect(first.get('toast')).toEqual({ type: 'info', message: 'Guardado' })
+    first.unset('tokens')
+    const second = await sessionStorage.getSession(cookie)
+    expect(second.get('toast')).toEqual({ type: 'info', message: 'Guardado' })
+    expect(second.has('tokens')).toBe(true)
+  })
+})

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest'
-import { replaceCookie } from './token-refresh'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sessionStorage, storeTokens } from '../app/session.server'
+import { replaceCookie, tokenRefresh } from './token-refresh'
 
 describe('replaceCookie', () => {
   it('swaps one cookie and keeps the others', () => {
@@ -9,5 +13,65 @@ describe('replaceCookie', () => {
     expect(replaceCookie('__planillas_oidc=x', '__planillas', '__planillas=n')).toBe(
       '__planillas_oidc=x; __planillas=n',
     )
+  })
+})
+
+/** An access token (only its claims are read) that expires in `seconds`. */
+const tokenExpiringIn = (seconds: number, email = 'ana@planillas.pe') =>
+  `e30.${Buffer.from(JSON.stringify({ email, name: 'Ana', roles: [], exp: Math.floor(Date.now() / 1000) + seconds })).toString('base64url')}.firma`
+
+async function cookieWith(accessToken: string) {
+  const session = await sessionStorage.getSession()
+  storeTokens(session, { accessToken, refreshToken: 'r' })
+  return (await sessionStorage.commitSession(session)).split(';')[0]
+}
+
+const servers: Server[] = []
+let web = ''
+let refreshes = 0
+
+beforeAll(async () => {
+  const api = createServer((_req, res) => {
+    refreshes++
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ payload: { accessToken: tokenExpiringIn(900), refreshToken: 'r2' } }))
+  })
+  const app = express()
+  const listen = (server: Server) =>
+    new Promise<string>((resolve) => {
+      servers.push(server)
+      server.listen(0, '127.0.0.1', () =>
+        resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+      )
+    })
+  app.use(tokenRefresh(await listen(api)))
+  app.get('/', (req, res) => res.send(req.headers.cookie ?? ''))
+  web = await listen(createServer(app))
+})
+afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))))
+
+const visit = (cookie: string) => fetch(web, { headers: { cookie } })
+
+describe('tokenRefresh', () => {
+  it('leaves a session with time left alone, however often it comes', async () => {
+    const cookie = await cookieWith(tokenExpiringIn(900))
+    for (let i = 0; i < 3; i++) {
+      const response = await visit(cookie)
+      expect(response.headers.getSetCookie()).toEqual([])
+      expect(await response.text()).toBe(cookie)
+    }
+    expect(refreshes).toBe(0)
+  })
+
+  it('rotates a token about to expire, on every request that still carries it', async () => {
+    const dying = await cookieWith(tokenExpiringIn(30, 'beto@planillas.pe'))
+    for (const expected of [1, 2]) {
+      const response = await visit(`otra=1; ${dying}`)
+      const [fresh] = response.headers.getSetCookie()
+      expect(fresh).toMatch(/^__planillas=/)
+      // The loaders of this request already see the new cookie.
+      expect(await response.text()).toBe(`otra=1; ${fresh.split(';')[0]}`)
+      expect(refreshes).toBe(expected)
+    }
   })
 })

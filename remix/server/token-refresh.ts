@@ -35,6 +35,28 @@ export function replaceCookie(header: string, name: string, pair: string): strin
 }
 
 /**
+ * The access token's expiry (ms) in a session cookie's value, null without tokens. It depends on the
+ * value alone (signed and sealed with the server's secret), so each value is read once rather than on
+ * every request: unsigning, decoding and opening it cost about 0.1 ms (issue 12). Bounded: emptied
+ * when full.
+ */
+const expiries = new Map<string, number | null>()
+const EXPIRIES_MAX = 1_000
+const SESSION_VALUE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]*)`)
+
+async function expiryOf(cookie: string): Promise<number | null> {
+  const value = SESSION_VALUE.exec(cookie)?.[1] ?? ''
+  let expiry = expiries.get(value)
+  if (expiry === undefined) {
+    const tokens = readTokens(await sessionStorage.getSession(cookie))
+    expiry = tokens ? (decodeAccessToken(tokens.accessToken)?.exp ?? 0) * 1000 : null
+    if (expiries.size >= EXPIRIES_MAX) expiries.clear()
+    expiries.set(value, expiry)
+  }
+  return expiry
+}
+
+/**
  * Express middleware: when the session's access token expires within a minute, rotate it with the
  * API's refresh token before Remix runs. The new cookie goes to the browser, and the request's own
  * Cookie header is rewritten so the loaders of this very request already see the fresh token.
@@ -45,11 +67,11 @@ export function tokenRefresh(apiUrl: string) {
     try {
       const cookie = req.headers.cookie
       if (!cookie?.includes(`${SESSION_COOKIE}=`)) return next()
+      const expiry = await expiryOf(cookie)
+      if (expiry === null || expiry - Date.now() > REFRESH_MARGIN_MS) return next()
       const session = await sessionStorage.getSession(cookie)
       const tokens = readTokens(session)
       if (!tokens) return next()
-      const claims = decodeAccessToken(tokens.accessToken)
-      if (claims && claims.exp * 1000 - Date.now() > REFRESH_MARGIN_MS) return next()
       const fresh = await refresh(apiUrl, tokens.refreshToken)
       if (fresh === undefined) return next()
       if (fresh) storeTokens(session, fresh)

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { webOriginCheck } from './origin-check'
+import { remixHandler } from './remix-handler'
 import { createTimedServer, cspNonceOf, securityHeaders } from './security'
 import { tokenRefresh } from './token-refresh'
 
@@ -73,11 +73,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   app.use(tokenRefresh(options.apiUrl))
   app.all(
     '*',
-    createRequestHandler({
-      build,
-      mode: process.env.NODE_ENV ?? 'production',
-      getLoadContext: (_req, res) => ({ cspNonce: cspNonceOf(res) }),
-    }),
+    remixHandler(build, process.env.NODE_ENV ?? 'production', (res) => ({ cspNonce: cspNonceOf(res) })),
   )
 
   const server = await new Promise<Server>((resolve, reject) => {

@@ -76,10 +76,7 @@ export default function PaymentBatchList() {
       actions={(r) => (
         <>
           {r.receiptCount > 0 ? (
-            <a
-              href={`/planillas/abonos/${r.id}/descargar/constancias`}
-              className="rounded px-2 py-1 text-sm font-medium text-primary-dark hover:bg-primary-light"
-            >
+            <a href={`/planillas/abonos/${r.id}/descargar/constancias`} className="row-link">
               Descargar constancias
             </a>
           ) : null}

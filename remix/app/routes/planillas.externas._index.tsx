@@ -71,11 +71,7 @@ export default function PayrollBatchList() {
       ]}
       actions={(r) => (
         <>
-          <a
-            href={`/planillas/externas/${r.id}/archivo`}
-            className="rounded px-2 py-1 text-sm font-medium text-primary-dark hover:bg-primary-light"
-            download
-          >
+          <a href={`/planillas/externas/${r.id}/archivo`} className="row-link" download>
             Descargar
           </a>
           {r.errorCount > 0 ? (

@@ -73,10 +73,7 @@ export default function JobOpeningDetails() {
           ]}
           actions={(r) =>
             r.hasCv ? (
-              <a
-                href={`/reclutamiento/postulantes/${r.id}/cv`}
-                className="rounded px-2 py-1 text-sm font-medium text-primary-dark hover:bg-primary-light"
-              >
+              <a href={`/reclutamiento/postulantes/${r.id}/cv`} className="row-link">
                 Ver CV
               </a>
             ) : (

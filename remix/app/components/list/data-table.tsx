@@ -118,7 +118,7 @@ export function DataTable<T>({
             {rows.map((row) => (
               <tr key={rowKey(row)} className="group hover:bg-slate-50">
                 {columns.map((c) => (
-                  <td key={c.header} className={`px-2 py-2 align-middle break-words ${c.className ?? ''}`}>
+                  <td key={c.header} className={c.className ? `list-cell ${c.className}` : 'list-cell'}>
                     {c.fullText ? c.cell(row) : <CellContent content={c.cell(row)} />}
                   </td>
                 ))}

@@ -140,15 +140,14 @@ function PickerChecklist({ label, name, options, values }: Props) {
       <legend className="mb-1 font-medium text-slate-700">{label}</legend>
       <div className="max-h-40 overflow-y-auto rounded border border-slate-300 bg-white px-2 py-1">
         {chosenFirst(options, values).map((option) => (
-          <label key={option.value} className="flex items-start gap-2 py-1">
+          <label key={option.value} className="check-option">
             <input
               type="checkbox"
               name={name}
               value={option.value}
               defaultChecked={ticked.has(option.value)}
-              className="mt-0.5 shrink-0"
             />
-            <span className="min-w-0 break-words">{option.label}</span>
+            <span>{option.label}</span>
           </label>
         ))}
       </div>

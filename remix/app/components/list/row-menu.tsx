@@ -25,7 +25,7 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
   return (
     <details ref={ref} className="relative">
       <summary
-        className="cursor-pointer list-none rounded px-2 py-1 text-sm font-medium text-primary-dark hover:bg-primary-light [&::-webkit-details-marker]:hidden"
+        className="row-link cursor-pointer list-none [&::-webkit-details-marker]:hidden"
         aria-label={`Más opciones de ${label}`}
       >
         Más <span aria-hidden="true">▾</span>

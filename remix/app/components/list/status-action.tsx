@@ -60,7 +60,7 @@ export function StatusAction({
     <>
       <Link
         to={href}
-        className="rounded px-2 py-1 text-sm font-medium text-primary-dark hover:bg-primary-light"
+        className="row-link"
         onClick={(event) => {
           event.preventDefault()
           setOpen(true)
@@ -99,7 +99,7 @@ export function StatusAction({
 /** 'Ver datos' / 'Editar' style row link. */
 export function RowLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
-    <Link to={to} className="rounded px-2 py-1 text-sm font-medium text-primary-dark hover:bg-primary-light">
+    <Link to={to} className="row-link">
       {children}
     </Link>
   )

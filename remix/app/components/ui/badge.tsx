@@ -9,13 +9,7 @@ export type Tone = keyof typeof TONES
 
 /** A status or action badge: colour plus a readable label (never colour alone). */
 export function Badge({ tone, children }: { tone: Tone; children: React.ReactNode }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs whitespace-nowrap font-semibold ring-1 ring-inset ${TONES[tone]}`}
-    >
-      {children}
-    </span>
-  )
+  return <span className={`badge ${TONES[tone]}`}>{children}</span>
 }
 
 /** Tones for the common status keys of the enumerations. */
