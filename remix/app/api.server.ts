@@ -51,6 +51,12 @@ const urlOf = (path: string, query?: Query) => {
   return `${API_URL}/api/v1${path}${params ? `?${params}` : ''}`
 }
 
+/** The signed-in user's token and, for a JSON body, its content type. */
+const headersOf = (token: string | null | undefined, json: boolean): Record<string, string> => ({
+  ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  ...(json ? { 'Content-Type': 'application/json' } : {}),
+})
+
 const methodOf = (options: CallOptions) => options.method ?? (options.body === undefined ? 'GET' : 'POST')
 
 /** The session's access token, unless the call says which (`token: null`: none). */
@@ -79,10 +85,7 @@ export async function apiFetch(request: Request, path: string, options: CallOpti
   try {
     response = await fetch(urlOf(path, options.query), {
       method: methodOf(options),
-      headers: {
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...(options.body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
-      },
+      headers: headersOf(token, options.body !== undefined && !isForm),
       body:
         options.body === undefined
           ? undefined
@@ -150,10 +153,7 @@ async function jsonAnswer(request: Request, path: string, options: CallOptions):
   try {
     answer = await exchange(urlOf(path, options.query), {
       method: methodOf(options),
-      headers: {
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      },
+      headers: headersOf(token, body !== undefined),
       body,
     })
   } catch {
