@@ -57,8 +57,9 @@ export class ListCancelledError extends HttpError {
 
 /**
  * Runs a list's queries on one connection of a list pool whose sessions have `statement_timeout`
- * (503 with a Spanish message past it) and plan every execution of a prepared list query (prepared.ts) and cancels the running statement (PostgreSQL's cancel
- * request) when the request's signal aborts. The timeout is a connection parameter, not a
+ * (503 with a Spanish message past it) and plan every execution of a prepared list query
+ * (prepared.ts), and cancels the running statement (PostgreSQL's cancel request) when the
+ * request's signal aborts. The timeout is a connection parameter, not a
  * `SET LOCAL` in a transaction: BEGIN, SET and COMMIT were three more round trips per page.
  * PGlite has one connection and no cancel: there the work just runs.
  */

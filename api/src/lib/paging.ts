@@ -1,10 +1,10 @@
 import { type Executor, rowsOf } from '@planillas/db'
 import { type PageQuery, type PageResponse, parseSort, type SortSpec } from '@planillas/domain'
-import { asc, count, desc, fillPlaceholders, is, type SQL, sql } from 'drizzle-orm'
+import { asc, count, desc, is, type SQL, sql } from 'drizzle-orm'
 import { PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
 import { badRequest } from './errors'
 import { guardedListQuery } from './list-guard'
-import { MAX_SHAPES, runPrepared } from './prepared'
+import { explainPrepared, runPrepared } from './prepared'
 
 /** Resolves `sort` against a column map, or throws a 400 naming the allowed fields. */
 export function orderByFor<F extends string>(
@@ -66,24 +66,18 @@ export async function boundedCount(db: Executor, rows: PgSelect, bound = COUNT_B
 }
 
 /**
- * `boundedCount` prepared once per connection and shape (prepared.ts): `rows` builds the list's
- * rows with the placeholders whose `values` are given, and is only called the first time.
+ * `boundedCount` of a list prepared per shape (prepared.ts): `rows` builds the list's rows with the
+ * placeholders whose values `shaped` holds, and is only called the first time.
  */
-export async function preparedCount(
-  db: Executor,
-  shape: string,
-  values: Record<string, unknown>,
-  rows: () => PgSelect,
-  bound = COUNT_BOUND,
-): Promise<RowCount> {
-  const [{ n }] = await runPrepared(db, shape, values, () =>
+async function preparedCount(db: Executor, shaped: Shaped, rows: () => PgSelect): Promise<RowCount> {
+  const [{ n }] = await runPrepared(db, `${shaped.shape}:count`, shaped.values, () =>
     db.select({ n: count() }).from(
       rows()
-        .limit(bound + 1)
+        .limit(COUNT_BOUND + 1)
         .as('bounded'),
     ),
   )
-  return bounded(n, bound)
+  return bounded(n, COUNT_BOUND)
 }
 
 const bounded = (n: number, bound: number): RowCount =>
@@ -100,37 +94,14 @@ export async function estimatedRows(db: Executor, rows: PgSelect): Promise<numbe
   return planRowsOf(first)
 }
 
-/** Compiled `explain` texts of prepared lists, by shape (as many as prepared.ts names). */
-const explained = new Map<string, { sql: string; params: unknown[] }>()
-
-/**
- * `estimatedRows` for a list prepared per shape: the `explain` is compiled once per shape and sent
- * with this request's values through the driver (an `explain` cannot be a named statement).
- */
-export async function preparedEstimate(
+/** `estimatedRows` of a list prepared per shape: its `explain` compiled once per shape (prepared.ts). */
+async function preparedEstimate(
   db: Executor,
   shaped: Shaped,
   rows: () => PgSelect,
 ): Promise<number | undefined> {
-  const client = (db as { $client?: { query?: unknown } }).$client
-  let compiled = explained.get(shaped.shape)
-  if (!compiled && explained.size < MAX_SHAPES) {
-    compiled = rows().toSQL()
-    explained.set(shaped.shape, compiled)
-  }
-  if (!compiled || typeof client?.query !== 'function') {
-    return estimatedRows(db, rows())
-  }
-  const query = client.query as (
-    text: string,
-    values: unknown[],
-  ) => Promise<{ rows: Record<string, unknown>[] }>
-  const { rows: plans } = await query.call(
-    client,
-    `explain (format json) ${compiled.sql}`,
-    fillPlaceholders(compiled.params, shaped.values),
-  )
-  return planRowsOf(plans[0])
+  const plan = await explainPrepared(db, shaped.shape, shaped.values, rows)
+  return plan === null ? estimatedRows(db, rows()) : planRowsOf(plan)
 }
 
 function planRowsOf(first: Record<string, unknown> | undefined): number | undefined {
@@ -197,9 +168,7 @@ export async function paged<T>(
   const estimateOf = (tx: Executor) =>
     shaped ? preparedEstimate(tx, shaped, () => counted(tx)) : estimatedRows(tx, counted(tx))
   const countOf = (tx: Executor) =>
-    shaped
-      ? preparedCount(tx, `${shaped.shape}:count`, shaped.values, () => counted(tx))
-      : boundedCount(tx, counted(tx))
+    shaped ? preparedCount(tx, shaped, () => counted(tx)) : boundedCount(tx, counted(tx))
   return guardedListQuery(
     db,
     async (tx) => {

@@ -2,7 +2,7 @@ import { areas, rowsOf } from '@planillas/db'
 import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { guardedListQuery } from './list-guard'
-import { Bindings, direct, MAX_SHAPES, runPrepared } from './prepared'
+import { Bindings, direct, explainPrepared, MAX_SHAPES, runPrepared } from './prepared'
 
 // Named statements and plan_cache_mode are PostgreSQL's: these tests need the real server.
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -92,6 +92,27 @@ describe('prepared list queries on PostgreSQL', () => {
     }))
     expect(found.rows).toEqual([{ description: 'Logística' }])
     expect(found.statements).toEqual([])
+  })
+
+  it('explain a shape compiled once, with the values of each request', async () => {
+    let built = 0
+    const plans = await guardedListQuery(handle.db, async (db) =>
+      Promise.all(
+        ['V%', '%a%'].map((pattern) => {
+          const bindings = new Bindings()
+          const where = sql`${areas.description} like ${bindings.bind('pattern', pattern)}`
+          return explainPrepared(db, 'test:areas-explained', bindings.values, () => {
+            built++
+            return db.select({ id: areas.id }).from(areas).where(where)
+          })
+        }),
+      ),
+    )
+    expect(built).toBe(1)
+    for (const plan of plans) {
+      const [{ Plan }] = Object.values(plan ?? {})[0] as [{ Plan: { 'Plan Rows': number } }]
+      expect(Plan['Plan Rows']).toBeGreaterThan(0)
+    }
   })
 
   it('stop naming statements past MAX_SHAPES, and still answer', async () => {

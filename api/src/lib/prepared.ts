@@ -1,5 +1,5 @@
 import type { Executor } from '@planillas/db'
-import { type SQLWrapper, sql } from 'drizzle-orm'
+import { fillPlaceholders, type SQLWrapper, sql } from 'drizzle-orm'
 
 /**
  * Where a list's condition takes a value: `bind(name, value)`. Written once, a condition serves
@@ -85,4 +85,34 @@ export async function runPrepared<T>(
     byShape.set(shape, query as Prepared<unknown>)
   }
   return query.execute(values)
+}
+
+/** Compiled `explain` texts, by shape (no more shapes than statements are named). */
+const explained = new Map<string, { sql: string; params: unknown[] }>()
+type Driver = { query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
+
+/**
+ * The first row of `explain (format json)` for a query prepared per shape: the `explain` text is
+ * compiled once per shape and sent with `values` through the driver (pg or PGlite); an `explain`
+ * cannot be a named statement. Null when it cannot be sent so (past MAX_SHAPES, no driver at hand):
+ * the caller builds it as usual.
+ */
+export async function explainPrepared(
+  db: Executor,
+  shape: string,
+  values: Record<string, unknown>,
+  build: () => { toSQL: () => { sql: string; params: unknown[] } },
+): Promise<Record<string, unknown> | null> {
+  const driver = (db as { $client?: Partial<Driver> }).$client
+  let compiled = explained.get(shape)
+  if (!compiled && explained.size < MAX_SHAPES) {
+    compiled = build().toSQL()
+    explained.set(shape, compiled)
+  }
+  if (!compiled || typeof driver?.query !== 'function') return null
+  const { rows } = await (driver as Driver).query(
+    `explain (format json) ${compiled.sql}`,
+    fillPlaceholders(compiled.params, values),
+  )
+  return rows[0] ?? {}
 }
