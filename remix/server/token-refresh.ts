@@ -6,6 +6,7 @@ import {
   sessionStorage,
   storeTokens,
 } from '../app/session.server'
+import { memoByString } from '../app/utils/memo'
 
 /** Refresh when the access token has less than this left, so a page never starts with a dying token. */
 const REFRESH_MARGIN_MS = 60_000
@@ -37,24 +38,14 @@ export function replaceCookie(header: string, name: string, pair: string): strin
 /**
  * The access token's expiry (ms) in a session cookie's value, null without tokens. It depends on the
  * value alone (signed and sealed with the server's secret), so each value is read once rather than on
- * every request: unsigning, decoding and opening it cost about 0.1 ms (issue 12). Bounded: emptied
- * when full.
+ * every request: unsigning, decoding and opening it cost about 0.1 ms (issue 12).
  */
-const expiries = new Map<string, number | null>()
-const EXPIRIES_MAX = 1_000
+const expiryOfValue = memoByString(async (value: string): Promise<number | null> => {
+  const tokens = readTokens(await sessionStorage.getSession(`${SESSION_COOKIE}=${value}`))
+  return tokens ? (decodeAccessToken(tokens.accessToken)?.exp ?? 0) * 1000 : null
+})
 const SESSION_VALUE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]*)`)
-
-async function expiryOf(cookie: string): Promise<number | null> {
-  const value = SESSION_VALUE.exec(cookie)?.[1] ?? ''
-  let expiry = expiries.get(value)
-  if (expiry === undefined) {
-    const tokens = readTokens(await sessionStorage.getSession(cookie))
-    expiry = tokens ? (decodeAccessToken(tokens.accessToken)?.exp ?? 0) * 1000 : null
-    if (expiries.size >= EXPIRIES_MAX) expiries.clear()
-    expiries.set(value, expiry)
-  }
-  return expiry
-}
+const expiryOf = (cookie: string) => expiryOfValue(SESSION_VALUE.exec(cookie)?.[1] ?? '')
 
 /**
  * Express middleware: when the session's access token expires within a minute, rotate it with the
