@@ -88,6 +88,8 @@ export const employees = pgTable(
       sql`not ${t.bankAccountVerified} or ${t.bankAccountVerifiedBy} is not null`,
     ),
     index('employees_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // The words of search_text, for a search word that `search_words` resolves (searchWordsOf).
+    index('employees_search_words_idx').using('gin', sql`string_to_array(${t.searchText}, ' ')`),
     // One- and two-digit search words are document prefixes: too short for the trigram index.
     index('employees_identifier_prefix_idx').using('btree', t.identifier.op('text_pattern_ops')),
     index('employees_area_status_idx').on(t.areaId, t.status, t.createdAt),
@@ -95,3 +97,20 @@ export const employees = pgTable(
     index('employees_position_idx').on(t.positionId),
   ],
 )
+
+/**
+ * The words of an employee's `search_text` (its document and names, folded), as the GIN index
+ * `employees_search_words_idx` holds them: a query must use this very expression to use it.
+ */
+export const searchWordsOf = sql<string[]>`string_to_array(${employees.searchText}, ' ')`
+
+/**
+ * Every word that appears in some employee's `search_text` and is not only digits, kept by
+ * triggers on `employees` (migration 0016) and never pruned: a word no employee has any more
+ * matches nobody. A search word 'quis' is looked up here first ('quispe', 'quisbert'), then the
+ * employees are found by those whole words in `employees_search_words_idx`: three words of a full
+ * name cost that index a fraction of what they cost the trigram index of `search_text` (issue 12).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+])

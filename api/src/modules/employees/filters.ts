@@ -1,4 +1,4 @@
-import { employees } from '@planillas/db'
+import { type Executor, employees, rowsOf, searchWordsOf } from '@planillas/db'
 import type { EmployeeFilter } from '@planillas/domain'
 import { and, eq, like, type SQL, sql } from 'drizzle-orm'
 import { likePattern, MIN_TRIGRAM_WORD, prefixPattern } from '../../lib/paging'
@@ -19,20 +19,51 @@ const wordsOf = (search: string | null | undefined) =>
 
 const isShort = (word: string) => word.length < MIN_TRIGRAM_WORD
 
+/** Words that `search_words` may resolve: long enough, and not only digits (documents are not kept there). */
+const isLookedUp = (word: string) => !isShort(word) && /\D/.test(word)
+
+/**
+ * The whole words each search word lies in ('quis' → quispe, quisbert), from `search_words`
+ * (db/src/schema/employees.ts). A search word in more than MAX_WORDS words keeps the LIKE.
+ */
+export type SearchWords = ReadonlyMap<string, readonly string[]>
+export const MAX_WORDS = 100
+
+/** One round trip for every word of the search; none when no word can be looked up. */
+export async function lookUpSearchWords(
+  db: Executor,
+  search: string | null | undefined,
+): Promise<SearchWords> {
+  const terms = [...new Set(wordsOf(search).filter(isLookedUp))]
+  if (terms.length === 0) return new Map()
+  const rows = rowsOf<{ term: string; words: string[] }>(
+    await db.execute(sql`
+      select t.term, array(select word from search_words where word like t.pattern limit ${MAX_WORDS + 1}) as words
+      from unnest(${sql.param(terms)}::text[], ${sql.param(terms.map(likePattern))}::text[]) as t(term, pattern)`),
+  )
+  return new Map(rows.filter((r) => r.words.length <= MAX_WORDS).map((r) => [r.term, r.words]))
+}
+
 /**
  * Every word must appear in the document number or the full name, in any order ('quispe maria'
- * finds 'María Elena Quispe Mamani'). Each word is a LIKE the trigram index answers. Words of one
- * or two characters cannot use that index (they would read every employee): digits search the
- * start of the document number (btree `text_pattern_ops`), letters are left out (`ignoredWords`).
+ * finds 'María Elena Quispe Mamani'). A search word has no spaces, so it lies inside one word of
+ * `search_text`: when `words` knows the whole words it lies in, the employee must have one of
+ * them (the GIN index of search_text's words); otherwise a LIKE the trigram index answers. Both
+ * find the same employees. Words of one or two characters cannot use either index (they would
+ * read every employee): digits search the start of the document number (btree
+ * `text_pattern_ops`), letters are left out (`ignoredWords`).
  */
-export function searchCondition(search: string | null | undefined, bind: Bind = direct): SQL | undefined {
-  const conditions = wordsOf(search).map((w) =>
-    !isShort(w)
-      ? like(employees.searchText, bind('word', likePattern(w)))
-      : /^\d+$/.test(w)
-        ? like(employees.identifier, bind('document', prefixPattern(w)))
-        : undefined,
-  )
+export function searchCondition(
+  search: string | null | undefined,
+  bind: Bind = direct,
+  words: SearchWords = new Map(),
+): SQL | undefined {
+  const conditions = wordsOf(search).map((w) => {
+    const whole = words.get(w)
+    if (whole) return sql`${searchWordsOf} && ${bind('words', whole)}::text[]`
+    if (!isShort(w)) return like(employees.searchText, bind('word', likePattern(w)))
+    return /^\d+$/.test(w) ? like(employees.identifier, bind('document', prefixPattern(w))) : undefined
+  })
   return conditions.some(Boolean) ? and(...conditions) : undefined
 }
 
@@ -52,11 +83,16 @@ export function shortWordsHint(search: string | null | undefined): string[] {
 
 /**
  * The one `where` of the employee list, its count and its export. Every value goes through
- * `bind` (prepared.ts), under a name saying which condition it belongs to.
+ * `bind` (prepared.ts), under a name saying which condition it belongs to; `words` are the
+ * search's looked-up words (without them, every search word is a LIKE).
  */
-export function employeeWhere(filter: EmployeeFilter, bind: Bind = direct): SQL | undefined {
+export function employeeWhere(
+  filter: EmployeeFilter,
+  bind: Bind = direct,
+  words?: SearchWords,
+): SQL | undefined {
   return and(
-    searchCondition(filter.search, bind),
+    searchCondition(filter.search, bind, words),
     filter.status ? eq(employees.status, bind('status', filter.status)) : undefined,
     filter.areaIds?.length ? sql`${employees.areaId} = any(${bind('areaIds', filter.areaIds)})` : undefined,
     filter.roleIds?.length

@@ -15,7 +15,7 @@ import { and, asc, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from 
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { countedRows, type ListPage, orderByFor, paged } from '../../lib/paging'
 import { Bindings, runPrepared } from '../../lib/prepared'
-import { employeeWhere, searchCondition } from './filters'
+import { employeeWhere, lookUpSearchWords, searchCondition } from './filters'
 
 const sortColumns = {
   id: employees.id,
@@ -66,13 +66,14 @@ const fieldsOf = (subquery: Record<keyof typeof sortColumns, PgColumn>) =>
     [K in keyof typeof sortColumns]: PgColumn
   }
 
-export function listEmployees(db: Executor, filter: EmployeeFilter, page: ListPage) {
+export async function listEmployees(db: Executor, filter: EmployeeFilter, page: ListPage) {
+  const words = await lookUpSearchWords(db, filter.search)
   const order = (columns: { [K in keyof typeof sortColumns]: PgColumn }) =>
     orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, columns.id)
   const orderBy = order(sortColumns)
   // Prepared once per connection and shape (prepared.ts): the sort and the conditions present.
   const bindings = new Bindings()
-  const where = employeeWhere(filter, bindings.bind)
+  const where = employeeWhere(filter, bindings.bind, words)
   const shape = `employees:${page.sort ?? ''}:${bindings.shape}`
   return paged(
     db,
@@ -170,7 +171,8 @@ export const employeeExportBatch =
       .limit(limit)
 
 /** Every employee (or those matching a search) for pickers, by surname. */
-export function allEmployees(db: Executor, search?: string | null, limit?: number) {
+export async function allEmployees(db: Executor, search?: string | null, limit?: number) {
+  const words = await lookUpSearchWords(db, search)
   const query = db
     .select({
       id: employees.id,
@@ -183,7 +185,7 @@ export function allEmployees(db: Executor, search?: string | null, limit?: numbe
       status: employees.status,
     })
     .from(employees)
-    .where(searchCondition(search))
+    .where(searchCondition(search, undefined, words))
     .orderBy(asc(employees.surname), asc(employees.name), asc(employees.id))
   return limit ? query.limit(limit) : query
 }
