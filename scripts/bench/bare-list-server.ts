@@ -36,7 +36,7 @@ const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`)
 /** As the API's `lookUpSearchWords`: the whole words each word of three or more, not only digits, lies in. */
 async function wholeWords(words: string[]): Promise<Map<string, string[]>> {
   const terms = [...new Set(words.filter((w) => w.length >= 3 && /\D/.test(w)))]
-  if (terms.length === 0) return new Map()
+  if (terms.length < 2) return new Map()
   // Unnamed, as the API runs it.
   const { rows } = await pool.query(
     `select t.term, array(select word from search_words where word like t.pattern limit ${MAX_WORDS + 1}) as words

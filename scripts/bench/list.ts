@@ -145,22 +145,39 @@ async function waitFor(url: string, method = 'POST') {
 /** `page`: the web tier's URL query for the same list (employees only). */
 type Case = { name: string; path: string; query?: string; body: object; bare: boolean; page?: string }
 
-function load(
+/** The value below which `share` of the sorted values lie (nearest rank). */
+const percentile = (sorted: number[], share: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] : Number.NaN
+
+/**
+ * autocannon's run, plus the p95 of its 2xx answers: its histogram reports p90 and p97.5 but not
+ * the p95 the target names, so every response time is kept (a few thousand numbers per case).
+ */
+async function load(
   url: string,
   body: object | null,
   connections: number,
   headers: Record<string, string> = {},
   duration = SECONDS,
 ) {
-  return autocannon({
+  const times: number[] = []
+  const options = {
     url,
-    method: body ? 'POST' : 'GET',
+    method: body ? ('POST' as const) : ('GET' as const),
     connections,
     duration,
     timeout: 10,
     headers: body ? { 'content-type': 'application/json', ...headers } : headers,
     body: body ? JSON.stringify(body) : undefined,
+  }
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)))
+    run.on('response', (_client, status, _bytes, time) => {
+      if (status >= 200 && status < 300) times.push(time)
+    })
   })
+  times.sort((x, y) => x - y)
+  return { ...result, p95: Math.round(percentile(times, 0.95)) }
 }
 
 /** CPU time (user + system) a child process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
@@ -292,12 +309,12 @@ async function main() {
       return { result, cpuPerRequest: (cpuMs(server) - before) / Math.max(1, result.requests.total) }
     }
     const apiRates = new Map<string, number>()
-    console.log(`\n10 conexiones, ${SECONDS} s por caso (latencias en ms; p97.5 acota el p95 por arriba;`)
+    console.log(`\n10 conexiones, ${SECONDS} s por caso (latencias en ms;`)
     console.log(
       'CPU: ms de CPU del proceso servidor por respuesta, lo que menos depende de la carga de la máquina):',
     )
     console.log(
-      row('caso', 'API req/s', 'p50', 'p97.5', 'p99', 'CPU', 'base req/s', 'p50', 'p97.5', 'CPU', 'relación'),
+      row('caso', 'API req/s', 'p50', 'p95', 'p99', 'CPU', 'base req/s', 'p50', 'p95', 'CPU', 'relación'),
     )
     for (const c of cases) {
       const { result: a, cpuPerRequest: aCpu } = await measure(
@@ -310,20 +327,19 @@ async function main() {
       const b = measured?.result
       apiRates.set(c.name, a.requests.average)
       const ratio = b ? a.requests.average / b.requests.average : Number.NaN
-      const bad =
-        a.non2xx > 0 || a.latency.p97_5 > TARGETS.p95Ms || (b !== undefined && ratio < TARGETS.ratio)
+      const bad = a.non2xx > 0 || a.p95 > TARGETS.p95Ms || (b !== undefined && ratio < TARGETS.ratio)
       failed ||= bad
       console.log(
         row(
           c.name,
           a.requests.average.toFixed(0),
           a.latency.p50,
-          a.latency.p97_5,
+          a.p95,
           a.latency.p99,
           aCpu.toFixed(2),
           b ? b.requests.average.toFixed(0) : '—',
           b ? b.latency.p50 : '—',
-          b ? b.latency.p97_5 : '—',
+          b ? b.p95 : '—',
           measured ? measured.cpuPerRequest.toFixed(2) : '—',
           b ? ratio.toFixed(2) : '—',
         ) +
@@ -337,7 +353,7 @@ async function main() {
       console.log(
         `\nCapa web (${web}/colaboradores, sesión iniciada, 10 conexiones; relación con la API de arriba, meta ≥ ${TARGETS.webRatio}×):`,
       )
-      console.log(row('caso', 'web req/s', 'p50', 'p97.5', 'p99', 'CPU', 'relación'))
+      console.log(row('caso', 'web req/s', 'p50', 'p95', 'p99', 'CPU', 'relación'))
       for (const c of webCases) {
         const probe = await fetch(`${web}/colaboradores${c.page}`, {
           headers: { cookie: webCookie },
@@ -364,7 +380,7 @@ async function main() {
             c.name,
             w.requests.average.toFixed(0),
             w.latency.p50,
-            w.latency.p97_5,
+            w.p95,
             w.latency.p99,
             cpuPerRequest.toFixed(2),
             ratio.toFixed(2),

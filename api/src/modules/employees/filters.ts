@@ -29,13 +29,17 @@ const isLookedUp = (word: string) => !isShort(word) && /\D/.test(word)
 export type SearchWords = ReadonlyMap<string, readonly string[]>
 export const MAX_WORDS = 100
 
-/** One round trip for every word of the search; none when no word can be looked up. */
+/**
+ * One round trip for every word of the search. A single word is left to the trigram index: its
+ * bitmap costs about what the whole words' does, and the lookup would be one more round trip; it is
+ * several words, whose trigram bitmaps must be intersected, that cost the trigram index dearly.
+ */
 export async function lookUpSearchWords(
   db: Executor,
   search: string | null | undefined,
 ): Promise<SearchWords> {
   const terms = [...new Set(wordsOf(search).filter(isLookedUp))]
-  if (terms.length === 0) return new Map()
+  if (terms.length < 2) return new Map()
   const rows = rowsOf<{ term: string; words: string[] }>(
     await db.execute(sql`
       select t.term, array(select word from search_words where word like t.pattern limit ${MAX_WORDS + 1}) as words
