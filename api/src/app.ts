@@ -4,15 +4,11 @@ import type { Database } from '@planillas/db'
 import { createStorage, type FileStorage } from '@planillas/db/storage'
 import type { JobQueue } from '@planillas/domain'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import {
-  createJsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { createJsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { createTokenSigner, type TokenSigner } from './auth/tokens'
 import type { ApiConfig } from './config'
 import { listGuardPlugin } from './lib/list-guard'
+import { serializerCompiler } from './lib/serializer'
 import { applicantRoutes } from './modules/applicants/routes'
 import { auditLogRoutes } from './modules/audit-logs/routes'
 import { authRoutes } from './modules/auth/routes'

@@ -1,3 +1,4 @@
+import './gc-tuning'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { openDatabase } from '@planillas/db'
