@@ -21,6 +21,8 @@ import pg from 'pg'
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1_000_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 1)
+/** Runs of each case on each server, alternating between them; the best one counts (as bench:payroll). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2))
 /** BENCH_ONLY: run only the cases whose name contains one of these comma-separated words. */
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean)
 const ADMIN_URL = process.env.DATABASE_URL
@@ -308,8 +310,26 @@ async function main() {
       const result = await load(url, body, 10, headers)
       return { result, cpuPerRequest: (cpuMs(server) - before) / Math.max(1, result.requests.total) }
     }
+    type Measured = Awaited<ReturnType<typeof measure>>
+    /**
+     * The best of ROUNDS runs of each server, their runs alternating: on two shared cores a burst
+     * of work elsewhere (autovacuum, another process) lowers one run, not the comparison.
+     */
+    const bestOf = async (...servers: (() => Promise<Measured>)[]) => {
+      const best: (Measured | undefined)[] = servers.map(() => undefined)
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [i, run] of servers.entries()) {
+          const measured = await run()
+          const kept = best[i]
+          if (!kept || measured.result.requests.average > kept.result.requests.average) best[i] = measured
+        }
+      }
+      return best as Measured[]
+    }
     const apiRates = new Map<string, number>()
-    console.log(`\n10 conexiones, ${SECONDS} s por caso (latencias en ms;`)
+    console.log(
+      `\n10 conexiones, ${SECONDS} s por caso, la mejor de ${ROUNDS} rondas alternadas (latencias en ms;`,
+    )
     console.log(
       'CPU: ms de CPU del proceso servidor por respuesta, lo que menos depende de la carga de la máquina):',
     )
@@ -317,13 +337,10 @@ async function main() {
       row('caso', 'API req/s', 'p50', 'p95', 'p99', 'CPU', 'base req/s', 'p50', 'p95', 'CPU', 'relación'),
     )
     for (const c of cases) {
-      const { result: a, cpuPerRequest: aCpu } = await measure(
-        apiProcess,
-        `${api}${c.path}${c.query ?? ''}`,
-        c.body,
-        auth,
+      const [{ result: a, cpuPerRequest: aCpu }, measured = null] = await bestOf(
+        () => measure(apiProcess, `${api}${c.path}${c.query ?? ''}`, c.body, auth),
+        ...(c.bare ? [() => measure(bareProcess, `${bare}/list${c.query ?? ''}`, c.body)] : []),
       )
-      const measured = c.bare ? await measure(bareProcess, `${bare}/list${c.query ?? ''}`, c.body) : null
       const b = measured?.result
       apiRates.set(c.name, a.requests.average)
       const ratio = b ? a.requests.average / b.requests.average : Number.NaN
@@ -364,13 +381,8 @@ async function main() {
             `  ${c.name}: la página respondió ${probe.status} ${probe.headers.get('location') ?? ''}`,
           )
         }
-        const { result: w, cpuPerRequest } = await measure(
-          webProcess,
-          `${web}/colaboradores${c.page}`,
-          null,
-          {
-            cookie: webCookie,
-          },
+        const [{ result: w, cpuPerRequest }] = await bestOf(() =>
+          measure(webProcess, `${web}/colaboradores${c.page}`, null, { cookie: webCookie }),
         )
         const ratio = w.requests.average / (apiRates.get(c.name) ?? Number.NaN)
         const bad = w.non2xx > 0 || !(ratio >= TARGETS.webRatio)
