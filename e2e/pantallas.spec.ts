@@ -80,6 +80,33 @@ test.describe('Pantallas', () => {
     }
   })
 
+  test('below 992 px the one menu is a drawer that opens and closes, from 992 px a sidebar', async ({
+    page,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signIn('admin')
+    const menu = page.getByRole('complementary', { name: 'Menú principal' })
+    await expect(menu).toBeHidden()
+    await page.locator('header label[for="drawer-toggle"]').click()
+    await expect(menu).toBeVisible()
+    const box = await menu.boundingBox()
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390).toBe(true)
+    await menu.locator('summary', { hasText: 'Mantenimiento' }).click()
+    await expect(menu.getByRole('link', { name: 'Áreas' })).toBeVisible()
+    await expect(menu.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible()
+    // The shade beside the drawer closes it.
+    await page.mouse.click(380, 400)
+    await expect(menu).toBeHidden()
+    await expect(page.locator('main')).toBeVisible()
+
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await expect(menu).toBeVisible()
+    await expect(page.locator('header label[for="drawer-toggle"]')).toBeHidden()
+    // One menu on the page, whatever the width.
+    await expect(page.locator('[data-menu="Áreas"]')).toHaveCount(1)
+  })
+
   test('an unknown address is a 404 inside the app, with its title', async ({ page, signIn }) => {
     await signIn('admin')
     const response = await page.goto('/no-existe/aqui')

@@ -6,11 +6,11 @@ import { SideMenu } from './side-menu'
 export const APP_VERSION = '1.0.0'
 
 /**
- * The signed-in frame: a fixed sidebar from 992 px, a drawer below it. The drawer is a checkbox
- * toggle, so it opens and closes without JavaScript too.
+ * The signed-in frame: one menu, a fixed sidebar from 992 px and a drawer below it. The drawer is a
+ * checkbox toggle, so it opens and closes without JavaScript too. One menu, not a sidebar and a
+ * drawer of the same links: half the links to render on every page (issue 12) and one landmark.
  */
 export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
-  const menu = menuFor(user.roles)
   return (
     <div className="min-h-screen lg:flex">
       <a
@@ -19,46 +19,38 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
       >
         Saltar al contenido
       </a>
+      <input type="checkbox" id="drawer-toggle" className="peer sr-only lg:hidden" aria-label="Abrir menú" />
+      <header className="flex items-center justify-between bg-primary-dark px-4 py-3 text-white lg:hidden">
+        <label htmlFor="drawer-toggle" className="cursor-pointer rounded p-1 hover:bg-white/10">
+          <span className="sr-only">Menú</span>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </label>
+        <span className="font-semibold">Planillas</span>
+        <span className="w-8" />
+      </header>
+      <label
+        htmlFor="drawer-toggle"
+        className="fixed inset-0 z-30 hidden bg-black/40 peer-checked:block lg:peer-checked:hidden"
+      >
+        <span className="sr-only">Cerrar menú</span>
+      </label>
       <aside
-        className="hidden w-64 shrink-0 flex-col bg-primary-dark text-white lg:flex"
+        className="fixed inset-y-0 left-0 z-40 hidden w-72 flex-col overflow-y-auto bg-primary-dark text-white shadow-xl peer-checked:flex lg:static lg:z-auto lg:flex lg:w-64 lg:shrink-0 lg:overflow-visible lg:shadow-none"
         aria-label="Menú principal"
       >
         <Brand />
-        <SideMenu menu={menu} idPrefix="desk" />
+        <SideMenu menu={menuFor(user.roles)} />
         <UserBox user={user} />
       </aside>
-
-      <div className="lg:hidden">
-        <input type="checkbox" id="drawer-toggle" className="peer sr-only" aria-label="Abrir menú" />
-        <header className="flex items-center justify-between bg-primary-dark px-4 py-3 text-white">
-          <label htmlFor="drawer-toggle" className="cursor-pointer rounded p-1 hover:bg-white/10">
-            <span className="sr-only">Menú</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
-          </label>
-          <span className="font-semibold">Planillas</span>
-          <span className="w-8" />
-        </header>
-        <label htmlFor="drawer-toggle" className="fixed inset-0 z-30 hidden bg-black/40 peer-checked:block">
-          <span className="sr-only">Cerrar menú</span>
-        </label>
-        <nav
-          className="fixed inset-y-0 left-0 z-40 hidden w-72 flex-col overflow-y-auto bg-primary-dark text-white shadow-xl peer-checked:flex"
-          aria-label="Menú móvil"
-        >
-          <Brand />
-          <SideMenu menu={menu} idPrefix="mobile" />
-          <UserBox user={user} />
-        </nav>
-      </div>
 
       <main id="contenido" className="min-w-0 flex-1 p-4 lg:p-6">
         {children}

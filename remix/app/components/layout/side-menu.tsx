@@ -14,22 +14,20 @@ const isUnder = (pathname: string, to: string) =>
  * The menu. Groups are `<details>`, so they open without JavaScript; with it, their open state is
  * remembered in local storage (SPEC §2).
  */
-export function SideMenu({ menu, idPrefix }: { menu: MenuEntry[]; idPrefix: string }) {
+export function SideMenu({ menu }: { menu: MenuEntry[] }) {
   const { pathname } = useLocation()
 
   useEffect(() => {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, boolean>
-    for (const el of document.querySelectorAll<HTMLDetailsElement>(
-      `details[data-menu-group^="${idPrefix}-"]`,
-    )) {
-      const id = el.dataset.menuGroup!.slice(idPrefix.length + 1)
+    for (const el of document.querySelectorAll<HTMLDetailsElement>('details[data-menu-group]')) {
+      const id = el.dataset.menuGroup!
       if (id in saved && !el.querySelector('[aria-current="page"]')) el.open = saved[id]
       el.ontoggle = () => {
         const state = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}')
         localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...state, [id]: el.open }))
       }
     }
-  }, [idPrefix])
+  }, [])
 
   return (
     <ul className="flex flex-col gap-1 px-3 text-sm">
@@ -37,7 +35,7 @@ export function SideMenu({ menu, idPrefix }: { menu: MenuEntry[]; idPrefix: stri
         isGroup(entry) ? (
           <li key={entry.id}>
             <details
-              data-menu-group={`${idPrefix}-${entry.id}`}
+              data-menu-group={entry.id}
               open={entry.children.some((c) => isUnder(pathname, c.to))}
               className="group"
             >
