@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import pg from 'pg'
-import { COUNT_BOUND, ESTIMATE_FROM, FEW_MATCHES } from '../../api/src/lib/paging'
+import { COUNT_BOUND, ESTIMATE_FROM, FEW_MATCHES, likePattern, prefixPattern } from '../../api/src/lib/paging'
 import { foldSearch, MAX_WORDS } from '../../api/src/modules/employees/filters'
 
 /**
@@ -31,8 +31,6 @@ const BOUND = COUNT_BOUND
 
 type Filter = { search?: string; status?: number; areaIds?: number[] }
 
-const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 /** As the API's `lookUpSearchWords`: the whole words each word of three or more, not only digits, lies in. */
 async function wholeWords(words: string[]): Promise<Map<string, string[]>> {
   const terms = [...new Set(words.filter((w) => w.length >= 3 && /\D/.test(w)))]
@@ -41,7 +39,7 @@ async function wholeWords(words: string[]): Promise<Map<string, string[]>> {
   const { rows } = await pool.query(
     `select t.term, array(select word from search_words where word like t.pattern limit ${MAX_WORDS + 1}) as words
      from unnest($1::text[], $2::text[]) as t(term, pattern)`,
-    [terms, terms.map((t) => `%${escapeLike(t)}%`)],
+    [terms, terms.map(likePattern)],
   )
   return new Map(rows.filter((r) => r.words.length <= MAX_WORDS).map((r) => [r.term, r.words]))
 }
@@ -60,8 +58,8 @@ async function whereOf(filter: Filter) {
   for (const word of words) {
     const found = whole.get(word)
     if (found) conditions.push(`string_to_array(e.search_text, ' ') && ${param(found)}::text[]`)
-    else if (word.length >= 3) conditions.push(`e.search_text like ${param(`%${escapeLike(word)}%`)}`)
-    else if (/^\d+$/.test(word)) conditions.push(`e.identifier like ${param(`${escapeLike(word)}%`)}`)
+    else if (word.length >= 3) conditions.push(`e.search_text like ${param(likePattern(word))}`)
+    else if (/^\d+$/.test(word)) conditions.push(`e.identifier like ${param(prefixPattern(word))}`)
   }
   if (filter.status) conditions.push(`e.status = ${param(filter.status)}`)
   if (filter.areaIds?.length) conditions.push(`e.area_id = any(${param(filter.areaIds)}::int[])`)
