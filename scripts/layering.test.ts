@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -128,5 +128,26 @@ describe('layering (biome.json): web never imports db, the API and the worker ne
     const { status, output } = lint(folder, source, '.test.ts')
     expect(output).not.toContain('noRestrictedImports')
     expect(status).toBe(0)
+  })
+})
+
+describe("the README's folder table", () => {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8')
+  const table = readme.slice(readme.indexOf('| Folder | Owns |'))
+  const rows = [...table.slice(0, table.indexOf('\n\n')).matchAll(/^\| `([^`]+)\/` \|/gm)].map((m) => m[1])
+  const workspaces: string[] = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces
+
+  it('has a row for every top-level workspace', () => {
+    const topLevel = [...new Set(workspaces.map((w) => w.split('/')[0]))]
+    expect(topLevel.filter((folder) => !rows.includes(folder))).toEqual([])
+  })
+
+  it('names only folders that exist', () => {
+    expect(rows.length).toBeGreaterThan(0)
+    expect(
+      rows.filter(
+        (folder) => !existsSync(path.join(ROOT, folder)) || !statSync(path.join(ROOT, folder)).isDirectory(),
+      ),
+    ).toEqual([])
   })
 })
