@@ -16,7 +16,7 @@ import {
 } from './identifiers'
 
 describe('SUNAT identifier types', () => {
-  it('carries SPEC codes and labels', () => {
+  it('carries the stored codes and Spanish labels', () => {
     expect(
       Object.keys(identifierType)
         .map(Number)
@@ -28,7 +28,7 @@ describe('SUNAT identifier types', () => {
     expect(identifierType[90].key).toBe('LIBRETA_MILITAR')
   })
 
-  it('offers the form choices in SPEC order', () => {
+  it('offers the form choices in the form order', () => {
     expect(FORM_IDENTIFIER_TYPES.map((t) => identifierType[t].key)).toEqual([
       'DNI',
       'LIBRETA_MILITAR',

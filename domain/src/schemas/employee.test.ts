@@ -42,7 +42,7 @@ describe('EmployeeSchema', () => {
     expect(parsed).toMatchObject({ identifier: '45678912', nationality: 'PE', detractionAccount: null })
   })
 
-  it('reports every required field with SPEC messages at once', () => {
+  it('reports every required field with its message at once', () => {
     expect(problems({})).toEqual({
       identifierType: ['Tipo de documento es requerido'],
       identifier: ['Número de documento es requerido'],

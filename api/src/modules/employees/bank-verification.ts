@@ -35,7 +35,7 @@ export const bankDataChanged = (before: BankData, after: BankData) =>
   BANK_FIELDS.some((k) => String(before[k] ?? '') !== String(after[k] ?? ''))
 
 /**
- * Who confirmed the bank data is recorded by the server, never taken from the body (SPEC §4): when
+ * Who confirmed the bank data is recorded by the server, never taken from the body: when
  * the switch turns on and nobody has confirmed these data yet, the signed-in user is the verifier.
  * An earlier confirmation stays while the bank data stay the same; saving changed bank data with the
  * switch on is a new confirmation by whoever saves; turning it off clears the verifier.

@@ -125,7 +125,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
       await withEmployeeConstraints(() =>
         app.db.transaction(async (tx) => {
           const before = found(await q.getEmployee(tx, req.params.id))
-          // While a contract is current, the assignment is the contract's (DESIGN §7).
+          // While a contract is current, the assignment is the contract's (docs/domain.md).
           const contract = await q.currentContractOf(tx, before.id)
           if (
             contract &&
@@ -173,7 +173,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       await app.db.transaction(async (tx) => {
         const before = found(await q.getEmployee(tx, req.params.id))
-        // The status follows the contracts (DESIGN §7): this call can only put it back in step.
+        // The status follows the contracts (docs/domain.md): this call can only put it back in step.
         const current = await q.currentContractOf(tx, before.id)
         const status = current ? EMPLOYEE_STATUS.ACTIVE : EMPLOYEE_STATUS.NO_CONTRACT
         if (req.query.status !== status)

@@ -25,7 +25,7 @@ const tags = ['job-openings']
 const VIEW = ['vacantes_lista', 'vacantes_edicion'] as const
 const uniqueMessages = { job_openings_code_unique: JOB_OPENING_MESSAGES.duplicate }
 
-/** Vacancies (SPEC §2 'Vacantes', DESIGN §4). */
+/** Vacancies (docs/architecture.md, API conventions). */
 export async function jobOpeningRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 

@@ -12,7 +12,7 @@ const BANK_KEYS = ['bankId', 'bankAccount', 'accountType', 'bankInterAccount', '
 
 /**
  * Who confirmed the bank data, as the server will record it: the stored verifier while the data stay
- * as confirmed; the signed-in user when the switch turns on or the data change (SPEC §4).
+ * as confirmed; the signed-in user when the switch turns on or the data change.
  */
 export function verifierText(
   values: Record<string, unknown> | undefined,
