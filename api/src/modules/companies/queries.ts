@@ -1,7 +1,7 @@
 import { banks, companies, companyBankAccounts, type Executor } from '@planillas/db'
 import type { CompanyAccountInput, CompanyInput, CompanyUpdateInput, RecordStatus } from '@planillas/domain'
 import { and, asc, eq, gt, ilike, or } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 export type CompanyFilter = { search?: string | null; status?: number | null }
 
