@@ -9,15 +9,7 @@ import {
 import { redirect } from '@remix-run/node'
 import { type Answer, exchange } from './api-transport.server'
 import { requireUser } from './auth.server'
-import { forgetCatalogs } from './screens/employees/catalogs.server'
 import { destroySessionHeaders } from './session.server'
-
-/** Calls that may change the catalogues the list filters cache (areas, positions, companies). */
-const CATALOG_CHANGE = /^\/(areas|positions|companies)(\/|$)/
-const changesCatalogs = (path: string, options: CallOptions) =>
-  CATALOG_CHANGE.test(path) &&
-  (options.method ?? (options.body === undefined ? 'GET' : 'POST')) !== 'GET' &&
-  !/\/(list|xlsx)$/.test(path)
 
 export const API_URL = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
 
@@ -64,17 +56,10 @@ const tokenOf = async (request: Request, options: CallOptions) =>
   options.token === undefined ? (await requireUser(request)).accessToken : options.token
 
 /** What every answer means beyond the call: a 401 signs out, a 403 is the forbidden page. */
-async function checkAnswer(
-  request: Request,
-  path: string,
-  options: CallOptions,
-  status: number,
-  token: string | null,
-) {
+async function checkAnswer(request: Request, status: number, token: string | null) {
   // A 401 with a session clears it and goes to login (SPEC §4).
   if (status === 401 && token) throw redirect('/login', { headers: await destroySessionHeaders(request) })
   if (status === 403) throw new Response(MESSAGES.forbidden, { status: 403 })
-  if (changesCatalogs(path, options)) forgetCatalogs()
 }
 
 /** A raw call to the API (downloads and multipart forms use it); `token: null` calls without signing in. */
@@ -96,7 +81,7 @@ export async function apiFetch(request: Request, path: string, options: CallOpti
   } catch {
     throw new ApiError(503, [MESSAGES.generic])
   }
-  await checkAnswer(request, path, options, response.status, token)
+  await checkAnswer(request, response.status, token)
   return response
 }
 
@@ -159,7 +144,7 @@ async function jsonAnswer(request: Request, path: string, options: CallOptions):
   } catch {
     throw new ApiError(503, [MESSAGES.generic])
   }
-  await checkAnswer(request, path, options, answer.status, token)
+  await checkAnswer(request, answer.status, token)
   return answer
 }
 
