@@ -26,14 +26,9 @@ import {
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  bcpFormat,
-  generatePaymentOrder,
-  ORDER_MESSAGES,
-  PayrollChangedError,
-  recheckedBatches,
-  storeStreamed,
-} from './generate'
+import { bcpFormat } from './formats'
+import { generatePaymentOrder, ORDER_MESSAGES, PayrollChangedError, recheckedBatches } from './generate'
+import { storeStreamed } from './streaming'
 
 let handle: DatabaseHandle
 let dir = ''

@@ -6,7 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found, notFound } from '../../lib/errors'
 import { contentDisposition } from '../../lib/xlsx'
-import { generatePaymentOrder, PAYMENT_FORMATS, problemText } from './generate'
+import { PAYMENT_FORMATS } from './formats'
+import { generatePaymentOrder, problemText } from './generate'
 
 const tags = ['payment-orders']
 
