@@ -65,6 +65,8 @@ try {
     from employees e`)
   await db.execute(sql`analyze payroll_lines`)
   const storage = createLocalStorage(dir)
+  // Each round's file replaces the previous one, as a clerk confirms it (one open order per payroll).
+  let previous: number | undefined
   for (const format of FORMATS) {
     const times: number[] = []
     let growth = 0
@@ -85,6 +87,7 @@ try {
           format,
           paymentDate: '2026-11-30',
           reference: `Benchmark ${round}`,
+          ...(previous ? { replacesOrderId: previous, confirmReplace: true } : {}),
         },
         'bench@planillas.pe',
       )
@@ -92,6 +95,7 @@ try {
       clearInterval(sampler)
       peak = Math.max(peak, process.memoryUsage().rss)
       if (!result?.ok) throw new Error(`refused: ${JSON.stringify(result)}`)
+      previous = result.id
       times.push(seconds)
       growth = Math.max(growth, peak - base)
       console.log(

@@ -1,4 +1,5 @@
 import {
+  banks,
   companies,
   companyBankAccounts,
   type Database,
@@ -7,7 +8,7 @@ import {
   recordAudit,
 } from '@planillas/db'
 import type { FileStorage } from '@planillas/db/storage'
-import { formatCount, formatMoney } from '@planillas/domain'
+import { formatCount, formatMoney, PAYMENT_ORDER_STATUS } from '@planillas/domain'
 import {
   addToTotals,
   BANK_FILE_MESSAGES,
@@ -18,7 +19,8 @@ import {
   sameTotals,
   type TotalsPart,
 } from '@planillas/domain/bank-files/index'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { checkReplacement, claimForOrder, OrderConflictError, openOrderOf, payrollSource } from './claims'
 import {
   bcpFormat,
   type CheckedBatch,
@@ -36,15 +38,21 @@ export type OrderRequest = {
   format: PaymentFormat
   paymentDate: string
   reference: string
+  /** The open order this file replaces, named by the clerk who confirmed it (claims.ts). */
+  replacesOrderId?: number
+  confirmReplace?: boolean
 }
 
+/** `conflict`: refused because of another order (already sent, or written at the same moment). */
 export type GenerateResult =
   | { ok: true; id: number; lineCount: number; totalAmount: string }
-  | { ok: false; problems: PaymentFileProblem[] }
+  | { ok: false; problems: PaymentFileProblem[]; conflict?: boolean }
 
 export const ORDER_MESSAGES = {
   payrollInactive: 'La planilla está ANULADA: no se puede generar su archivo de pago',
   accountMissing: 'La cuenta de cargo no existe o está inactiva',
+  bankSuspended: (bank: string) =>
+    `El banco de la cuenta de cargo (${bank}) está SUSPENDIDO: no se pueden generar archivos de pago con sus cuentas`,
   payrollChanged:
     'Las líneas de la planilla cambiaron mientras se generaba el archivo (un abono, una confirmación o una corrección): no se guardó nada; vuelva a generarlo',
 } as const
@@ -102,15 +110,30 @@ export async function generatePaymentOrder(
   const [payroll] = await db.select().from(payrolls).where(eq(payrolls.id, request.payrollId))
   if (!payroll) return null
   const [account] = await db
-    .select({ account: companyBankAccounts, company: companies })
+    .select({ account: companyBankAccounts, company: companies, bank: banks })
     .from(companyBankAccounts)
     .innerJoin(companies, eq(companies.id, companyBankAccounts.companyId))
+    .innerJoin(banks, eq(banks.code, companyBankAccounts.bankCode))
     .where(eq(companyBankAccounts.id, request.companyAccountId))
   const orderProblems: PaymentFileProblem[] = []
   if (payroll.status !== 1) orderProblems.push({ rowNumber: null, message: ORDER_MESSAGES.payrollInactive })
   if (account?.account.status !== 1)
     orderProblems.push({ rowNumber: null, message: ORDER_MESSAGES.accountMissing })
+  else if (account.bank.status !== 1)
+    orderProblems.push({ rowNumber: null, message: ORDER_MESSAGES.bankSuspended(account.bank.name) })
   if (orderProblems.length || !account) return { ok: false, problems: orderProblems }
+  // Told before any line is read; the database decides again when the order is written.
+  try {
+    checkReplacement(
+      await openOrderOf(db, payrollSource(payroll.id)),
+      request.replacesOrderId,
+      request.confirmReplace === true,
+    )
+  } catch (error) {
+    if (error instanceof OrderConflictError)
+      return { ok: false, conflict: true, problems: [{ rowNumber: null, message: error.message }] }
+    throw error
+  }
 
   const header: PaymentFileHeader = {
     debitBankCode: account.account.bankCode,
@@ -178,44 +201,64 @@ async function generateWith<C extends TotalsPart>(
     throw error
   }
   const totalAmount = centsText(totals.totalCents)
-  const id = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(paymentOrders)
-      .values({
-        payrollId: payroll.id,
-        companyAccountId: account.id,
-        format: request.format,
-        paymentDate: request.paymentDate,
-        reference: request.reference,
-        lineCount: totals.count,
-        totalAmount,
-        checksum: format.checksumText(totals),
-        fileKey: file.key,
-        fileName,
-        fileSize: file.size,
-        sha256: file.sha256,
-        createdBy: actor,
+  let id: number
+  try {
+    id = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(paymentOrders)
+        .values({
+          payrollId: payroll.id,
+          companyAccountId: account.id,
+          format: request.format,
+          paymentDate: request.paymentDate,
+          reference: request.reference,
+          lineCount: totals.count,
+          totalAmount,
+          checksum: format.checksumText(totals),
+          fileKey: file.key,
+          fileName,
+          fileSize: file.size,
+          sha256: file.sha256,
+          replacesOrderId: request.replacesOrderId ?? null,
+          createdBy: actor,
+        })
+        .returning({ id: paymentOrders.id })
+      // No per-line writes: a file always carries every line of its payroll (one line that could not
+      // be written refuses the whole file), so the order claims the payroll as a whole and a line is
+      // 'enviado' while its payroll has an open order.
+      await claimForOrder(tx, order.id, payrollSource(payroll.id), request.replacesOrderId, actor)
+      const replaced = request.replacesOrderId
+        ? `; el usuario confirmó que reemplaza la orden #${request.replacesOrderId}, cuyas líneas ya se habían enviado al banco`
+        : ''
+      await recordAudit(tx, {
+        action: 'CREATE',
+        entity: 'payment_orders',
+        entityId: order.id,
+        actor,
+        description: `Generó el archivo de pago ${request.format} #${order.id} de la planilla ${payroll.code}: ${formatCount(totals.count)} abonos, ${formatMoney(totalAmount)}, cuenta de cargo ${account.account}${replaced}`,
       })
-      .returning({ id: paymentOrders.id })
-    // No per-line writes: a file always carries every line of its payroll (one line that could not
-    // be written refuses the whole file), so a line is 'enviado' once its payroll has an order.
-    await recordAudit(tx, {
-      action: 'CREATE',
-      entity: 'payment_orders',
-      entityId: order.id,
-      actor,
-      description: `Generó el archivo de pago ${request.format} #${order.id} de la planilla ${payroll.code}: ${formatCount(totals.count)} abonos, ${formatMoney(totalAmount)}, cuenta de cargo ${account.account}`,
+      return order.id
     })
-    return order.id
-  })
+  } catch (error) {
+    // No order refers to the stored file: remove it rather than leave an orphan.
+    await storage.delete(file.key).catch(() => undefined)
+    if (error instanceof OrderConflictError)
+      return { ok: false, conflict: true, problems: [{ rowNumber: null, message: error.message }] }
+    throw error
+  }
   return { ok: true, id, lineCount: totals.count, totalAmount }
 }
 
-/** When the payroll's latest payment file was generated: its lines are 'enviado' from then on. */
+/**
+ * When the payroll's open payment file was generated: its lines are 'enviado' from then on, until
+ * the order is annulled (an annulled or replaced order sends nothing).
+ */
 export async function lastOrderAt(db: Database, payrollId: number): Promise<Date | null> {
   const [row] = await db
     .select({ at: sql<Date | null>`max(${paymentOrders.createdAt})` })
     .from(paymentOrders)
-    .where(eq(paymentOrders.payrollId, payrollId))
+    .where(
+      and(eq(paymentOrders.payrollId, payrollId), eq(paymentOrders.status, PAYMENT_ORDER_STATUS.GENERATED)),
+    )
   return row?.at ? new Date(row.at) : null
 }
