@@ -112,4 +112,88 @@ test.describe('Pagar la planilla', () => {
       ).toHaveAttribute('aria-valuenow', '100', { timeout: 1000 })
     }).toPass({ timeout: 60_000 })
   })
+
+  test('the form keeps what was typed and says what is missing; a second file asks to confirm the order it replaces; annul frees the lines', async ({
+    page,
+    signIn,
+    javaScriptEnabled,
+  }) => {
+    const suffix = `${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
+    await signIn('rrhh')
+    const documents = await demoDocuments(page, 2)
+    const code = `PL-CTRL-${suffix}`
+    await createPayroll(
+      page,
+      code,
+      documents.map((document, i) => ({ document, amount: AMOUNTS[i], account: `1911234567801${i}` })),
+    )
+    await confirmObservedLines(page)
+    await page.getByRole('link', { name: 'Generar archivo de pago' }).click()
+    const payrollId = /\/planillas\/(\d+)\/pago/.exec(page.url())?.[1]
+    const account = page.getByLabel('Cuenta de cargo')
+    const generateButton = page.getByRole('button', { name: 'Generar archivo' })
+
+    // No account: the app's own message (no browser bubble).
+    await generateButton.click()
+    await expect(page.getByRole('alert')).toContainText('Cuenta de cargo es requerida')
+
+    // A date that does not exist: refused, and every field keeps what was typed.
+    await account.selectOption({ index: 1 })
+    const chosen = await account.inputValue()
+    await page.getByLabel('Formato del banco').selectOption('CCI')
+    await page.getByLabel('Fecha de pago').fill('31/11/2026')
+    await page.getByLabel('Referencia').fill('Quincena control')
+    await generateButton.click()
+    await expect(page.getByRole('alert')).toContainText('Fecha de pago inválida')
+    await expect(account).toHaveValue(chosen)
+    await expect(page.getByLabel('Formato del banco')).toHaveValue('CCI')
+    await expect(page.getByLabel('Fecha de pago')).toHaveValue('31/11/2026')
+    await expect(page.getByLabel('Referencia')).toHaveValue('Quincena control')
+
+    // The first file.
+    await page.getByLabel('Formato del banco').selectOption('BCP')
+    await page.getByLabel('Fecha de pago').fill(todayInLima().split('-').reverse().join('/'))
+    await generateButton.click()
+    await expect(page.getByTestId('toast')).toContainText('Archivo de pago generado')
+    const files = page.getByRole('table', { name: 'Archivos de pago de la planilla' })
+    const firstId = (await files.getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim()
+
+    // A second file: refused until the clerk confirms that it replaces the open order, named.
+    await expect(
+      page.getByRole('heading', { name: `Esta planilla ya se envió al banco en la orden N° ${firstId}` }),
+    ).toBeVisible()
+    await account.selectOption({ index: 1 })
+    await generateButton.click()
+    await expect(page.getByRole('alert')).toContainText(
+      `ya se enviaron al banco en la orden de pago N° ${firstId}`,
+    )
+    await expect(files.getByRole('row')).toHaveCount(2)
+    await account.selectOption({ index: 1 })
+    await page.getByLabel(`Confirmo que este archivo reemplaza la orden N° ${firstId}`).check()
+    await generateButton.click()
+    await expect(page.getByTestId('toast')).toContainText('Archivo de pago generado')
+    await expect(files.getByRole('row')).toHaveCount(3)
+    await expect(files.getByRole('row').nth(2)).toContainText('REEMPLAZADO')
+    await expect(files.getByRole('row').nth(1)).toContainText(`Reemplaza la orden N° ${firstId}`)
+
+    // Annul the open order: a reason is required; then it is ANULADO and nothing is open.
+    await files.getByRole('row').nth(1).getByRole('link', { name: 'Anular' }).click()
+    const annulButton = page.getByRole('button', { name: 'Anular orden' })
+    await annulButton.click()
+    await expect(page.getByRole('alert')).toContainText('Indique el motivo de la anulación')
+    await page.getByLabel('Motivo').fill('El banco rechazó el archivo')
+    await annulButton.click()
+    await expect(page.getByTestId('toast')).toContainText('anulada: sus líneas quedan libres')
+    await expect(files.getByRole('row').nth(1)).toContainText('ANULADO')
+    await expect(files.getByRole('row').nth(1)).toContainText('El banco rechazó el archivo')
+    await expect(page.getByRole('heading', { name: /Esta planilla ya se envió al banco/ })).toHaveCount(0)
+
+    // Downloads that do not exist here: the Spanish message on the payroll's page, never a 500.
+    const missing = await page.goto(`/planillas/${payrollId}/pago/999999/archivo`)
+    expect(missing?.status()).toBe(200)
+    await expect(page.getByTestId('toast')).toContainText('No se encontró el registro solicitado')
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Archivo de pago · Planilla ${code}` }),
+    ).toBeVisible()
+  })
 })
