@@ -92,7 +92,7 @@ describe("the bank's result report as a payments file", () => {
       'Procesado con error',
       'Procesado parcialmente',
       'Procesando',
-      'Abonado?',
+      'No abonado',
       'Pendiente',
       'OK',
       '',
