@@ -129,6 +129,7 @@ test.describe('Pagar la planilla', () => {
     )
     await confirmObservedLines(page)
     await page.getByRole('link', { name: 'Generar archivo de pago' }).click()
+    await page.waitForURL(/\/planillas\/\d+\/pago$/)
     const payrollId = /\/planillas\/(\d+)\/pago/.exec(page.url())?.[1]
     const account = page.getByLabel('Cuenta de cargo')
     const generateButton = page.getByRole('button', { name: 'Generar archivo' })

@@ -10,6 +10,7 @@ import {
   bcpTotalsStart,
   checkBcpHeader,
   checkBcpLine,
+  checkBcpTotals,
   checkGenericCciHeader,
   checkGenericCciLine,
   encodeWindows1252,
@@ -46,6 +47,8 @@ export type StreamedFormat<C extends TotalsPart> = {
   checkHeader(header: PaymentFileHeader): PaymentFileProblem[]
   checkLine(line: PaymentFileLine): LineCheck<C>
   totalsStart(header: PaymentFileHeader): FileTotals
+  /** Problems of the whole file's totals (BCP: a checksum past its 15 digits). */
+  checkTotals(totals: FileTotals): PaymentFileProblem[]
   /** The checksum the order records, or null when the format has none. */
   checksumText(totals: FileTotals): string | null
   /** Writes the file to `out` (and ends it); `totals` are pass 1's, for a header that goes first. */
@@ -62,6 +65,7 @@ export function bcpFormat({ header, companyName }: FormatContext): StreamedForma
     checkHeader: checkBcpHeader,
     checkLine: checkBcpLine,
     totalsStart: bcpTotalsStart,
+    checkTotals: checkBcpTotals,
     checksumText: bcpChecksumText,
     async write(out, totals, lines) {
       // Windows-1252, CRLF after every record; the header first, from pass 1's totals.
@@ -82,6 +86,7 @@ export function genericCciFormat({ header }: FormatContext): StreamedFormat<Gene
     checkHeader: checkGenericCciHeader,
     checkLine: checkGenericCciLine,
     totalsStart: () => ({ count: 0, totalCents: 0n, checksum: 0n }),
+    checkTotals: () => [],
     checksumText: () => null,
     async write(out, _totals, lines) {
       async function* rows(): AsyncIterable<CellValue[][]> {

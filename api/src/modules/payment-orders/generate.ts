@@ -181,6 +181,7 @@ async function generateWith<C extends TotalsPart>(
   }
   if (read === 0) problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.noLines })
   problems.push(...lineProblems)
+  if (!problems.length) problems.push(...format.checkTotals(totals))
   if (problems.length) return { ok: false, problems }
 
   // Pass 2: the file, streamed into the store.
