@@ -1,5 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import { todayInLima } from '@planillas/domain'
+import { payrollWorkbook } from '@planillas/db/payroll-fixtures'
+import {
+  DUPLICATE_FILE_CONFIRM,
+  PAYROLL_UPLOAD_MESSAGES,
+  periodOptions,
+  todayInLima,
+  XLSX_MIME,
+} from '@planillas/domain'
 import ExcelJS from 'exceljs'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
 import { confirmObservedLines } from './line-review'
@@ -196,5 +203,45 @@ test.describe('Pagar la planilla', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: `Archivo de pago · Planilla ${code}` }),
     ).toBeVisible()
+  })
+
+  test('the same workbook twice for the same period and type: refused naming the payroll, loaded when confirmed', async ({
+    page,
+    signIn,
+    javaScriptEnabled,
+  }) => {
+    const suffix = `${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
+    await signIn('rrhh')
+    const documents = await demoDocuments(page, 2)
+    const file = await payrollWorkbook(
+      documents.map((dni, i) => [1, dni, `COLABORADOR ${i + 1}`, '002', `1910000000${i}`, null, AMOUNTS[i]]),
+    )
+    const send = async (code: string) => {
+      await page.goto('/planillas/externas/carga')
+      await page.getByLabel('Código de planilla').fill(code)
+      await page.getByLabel('Periodo').selectOption(periodOptions()[1])
+      await page.getByLabel('Nombre de planilla').fill(`Repetida ${code}`)
+      await page.getByLabel('Tipo').selectOption({ label: 'OPERADORES' })
+      await page
+        .getByLabel('Archivo (.xlsx)')
+        .setInputFiles({ name: `${code}.xlsx`, mimeType: XLSX_MIME, buffer: file })
+      await page.getByRole('button', { name: 'Procesar' }).click()
+    }
+    const first = `PL-DUP-${suffix}`
+    await send(first)
+    await expect(page.getByTestId('toast')).toContainText(PAYROLL_UPLOAD_MESSAGES.accepted)
+    const second = `PL-DUP2-${suffix}`
+    await send(second)
+    await expect(page.getByRole('alert')).toContainText(
+      `El archivo es idéntico al de la planilla ${first} 'Repetida ${first}'`,
+    )
+    await expect(page.getByLabel('Código de planilla')).toHaveValue(second)
+    // Confirmed (the file attached again): accepted as another payroll.
+    await page.getByLabel(DUPLICATE_FILE_CONFIRM).check()
+    await page
+      .getByLabel('Archivo (.xlsx)')
+      .setInputFiles({ name: `${second}.xlsx`, mimeType: XLSX_MIME, buffer: file })
+    await page.getByRole('button', { name: 'Procesar' }).click()
+    await expect(page.getByTestId('toast')).toContainText(PAYROLL_UPLOAD_MESSAGES.accepted)
   })
 })
