@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises'
-import { payrollWorkbook } from '@planillas/db/payroll-fixtures'
 import {
   DUPLICATE_FILE_CONFIRM,
   PAYROLL_UPLOAD_MESSAGES,
@@ -7,6 +6,7 @@ import {
   todayInLima,
   XLSX_MIME,
 } from '@planillas/domain'
+import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import ExcelJS from 'exceljs'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
 import { confirmObservedLines } from './line-review'

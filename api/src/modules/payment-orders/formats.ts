@@ -24,7 +24,7 @@ import {
   type PaymentFileProblem,
   type TotalsPart,
 } from '@planillas/domain/bank-files/index'
-import { type CellValue, writeXlsx } from '../../lib/xlsx-writer'
+import { type CellValue, writeXlsx } from '@planillas/formats/xlsx-writer'
 import { push } from './streaming'
 
 /** The bank formats a payment order can be written in, as the form offers them. */

@@ -7,7 +7,6 @@ import {
   payrolls,
   recordAudit,
 } from '@planillas/db'
-import type { FileStorage } from '@planillas/db/storage'
 import { formatCount, formatMoney, PAYMENT_ORDER_STATUS } from '@planillas/domain'
 import {
   addToTotals,
@@ -19,6 +18,7 @@ import {
   sameTotals,
   type TotalsPart,
 } from '@planillas/domain/bank-files/index'
+import type { FileStorage } from '@planillas/storage'
 import { and, eq, sql } from 'drizzle-orm'
 import { checkReplacement, claimForOrder, OrderConflictError, openOrderOf, payrollSource } from './claims'
 import {

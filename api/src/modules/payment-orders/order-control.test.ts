@@ -10,12 +10,12 @@ import {
   payrollLines,
   payrolls,
 } from '@planillas/db'
-import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
-import { createLocalStorage } from '@planillas/db/storage'
 import { LINE_STATE, todayInLima } from '@planillas/domain'
+import { createLocalStorage } from '@planillas/storage'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
+import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing'
 
 let t: TestApp
 let dir = ''

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { Transform, type Writable } from 'node:stream'
-import type { FileStorage } from '@planillas/db/storage'
+import type { FileStorage } from '@planillas/storage'
 
 /** The store closed the stream under the writer: the store's own error is the one to report. */
 export class StoreClosedError extends Error {
