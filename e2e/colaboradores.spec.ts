@@ -138,6 +138,41 @@ test.describe('Colaboradores', () => {
     ).toBeVisible()
   })
 
+  test('a DNI not on file clears the names the previous look-up filled', async ({
+    page,
+    signIn,
+    javaScriptEnabled: js,
+  }) => {
+    await signIn('rrhh')
+    await page.goto('/colaboradores/crear')
+    const person = js ? PEOPLE.js : PEOPLE.nojs
+    const lookUp = async (dni: string) => {
+      await personal(page).getByLabel('Número de documento').fill(dni)
+      if (!js) await page.getByRole('button', { name: 'Buscar DNI' }).click()
+    }
+    await lookUp(freshDni(js))
+    await expect(page.getByLabel('Nombres')).toHaveValue(person.nombres)
+    await expect(page.getByLabel('Titular de la cuenta')).not.toHaveValue('')
+
+    // The provider knows no DNI starting with 8: the other person's names must not stay.
+    await lookUp('80000001')
+    await expect(
+      page.getByTestId('lookup-note').filter({ hasText: 'No se encontraron datos para el DNI ingresado' }),
+    ).toBeVisible()
+    await expect(page.getByLabel('Nombres')).toHaveValue('')
+    await expect(page.getByLabel('Apellidos')).toHaveValue('')
+    await expect(page.getByLabel('Titular de la cuenta')).toHaveValue('')
+
+    // Found again, then the DNI changed and saved straight away: nothing is stored under it.
+    await lookUp(freshDni(js))
+    await expect(page.getByLabel('Nombres')).toHaveValue(person.nombres)
+    await personal(page).getByLabel('Número de documento').fill('80000002')
+    await page.getByRole('button', { name: 'Guardar' }).click()
+    await expect(page.getByTestId('field-error').filter({ hasText: 'Nombres son requeridos' })).toBeVisible()
+    await expect(page.getByLabel('Nombres')).toHaveValue('')
+    await expect(page).toHaveURL(/\/colaboradores\/crear$/)
+  })
+
   test('filter by area and company, remove a chip, open the details', async ({ page, signIn }) => {
     await signIn('rrhh')
     await page.goto('/colaboradores')
