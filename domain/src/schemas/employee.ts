@@ -50,6 +50,7 @@ export const EMPLOYEE_MESSAGES = {
   cciLength: 'Número de CCI debe tener 20 dígitos',
   cciInvalid: 'Número de CCI inválido',
   cciBank: 'El CCI no corresponde al banco seleccionado',
+  bankFourEyes: 'Usted registró o modificó estos datos bancarios: debe confirmarlos otro usuario',
   detractionNumeric: 'Cuenta de detracción debe ser un valor numérico',
   detractionMax: 'Cuenta de detracción admite como máximo 20 dígitos',
   companyInvalid: 'Empresa inválida',

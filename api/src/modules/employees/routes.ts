@@ -87,7 +87,8 @@ export async function employeeRoutes(fastify: FastifyInstance) {
       const id = await withEmployeeConstraints(() =>
         app.db.transaction(async (tx) => {
           await requireActiveBank(tx, req.body.bankId)
-          const { confirmed, withdrawn: _, ...verification } = resolveVerification(null, req.body, actor)
+          // New bank data are unconfirmed until another user confirms them (four eyes, issue 20).
+          const { confirmed: _c, withdrawn: _w, ...verification } = resolveVerification(null, req.body, actor)
           const { id } = await q.insertEmployee(tx, {
             ...toEmployeeRow(req.body),
             ...verification,
@@ -101,15 +102,6 @@ export async function employeeRoutes(fastify: FastifyInstance) {
             actor,
             description: `Creó el colaborador ${employeeLabel(created)} (${enumLabel(identifierType, created.identifierType)} ${created.identifier})`,
           })
-          if (confirmed) {
-            await recordAudit(tx, {
-              action: 'UPDATE',
-              entity: 'employees',
-              entityId: id,
-              actor,
-              description: confirmationText(created),
-            })
-          }
           return id
         }),
       )

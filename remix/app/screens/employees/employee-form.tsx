@@ -13,7 +13,7 @@ import { TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { useHydrated } from '~/utils/use-hydrated'
-import { type BankCopies, BankSection, verifierText } from './bank-section'
+import { type BankCopies, BankSection, cciAccountNote, changedByText, verifierText } from './bank-section'
 import type { employeeFormAction, loadEmployeeForm } from './employee-form.server'
 import { isStaleFill, LOOKUP_FILL_FIELDS, type LookupFill } from './lookup-fill'
 import { type ContractAssignment, PersonalSection } from './personal-section'
@@ -80,6 +80,8 @@ function bankCopies(
     identifier: String(values?.identifier ?? ''),
     holder: bankHolderOf(String(values?.name ?? ''), String(values?.surname ?? '')),
     verifiedBy: verifierText(values, employee, userEmail),
+    changedBy: changedByText(employee),
+    cciNote: cciAccountNote(values ?? {}),
   }
 }
 
