@@ -61,6 +61,7 @@ const fieldOfMessage = {
   [M.areaInvalid]: 'areaId',
   [M.positionInvalid]: 'positionId',
   [M.assignmentByContract]: 'companyId',
+  [M.bankFourEyes]: 'bankAccountVerified',
 }
 
 export type LookupNote = { tone: 'info' | 'error'; message: string; employeeId?: number }

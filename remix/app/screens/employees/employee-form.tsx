@@ -129,7 +129,9 @@ export function EmployeeForm() {
   const action = useActionData<typeof employeeFormAction>() as ActionData | undefined
   const hydrated = useHydrated()
   const { form, fields, busy } = useSchemaForm<FormValues>(EmployeeSchema, {
-    id: `employee-${employee?.id ?? 'new'}`,
+    // A saved record starts a fresh form: it shows what was stored (e.g. bank data the server left
+    // unconfirmed), not what was sent.
+    id: `employee-${employee?.id ?? 'new'}-${employee ? new Date(employee.updatedAt).getTime() : ''}`,
     defaultValue: defaultsOf(employee),
   })
   const fill = useLookupFill(form, action)
