@@ -64,6 +64,7 @@ import {
 import {
   PaymentAccountOptionSchema,
   PaymentFormatSchema,
+  PaymentOrderAnnulSchema,
   PaymentOrderBodySchema,
   PaymentOrderCreatedSchema,
   PaymentOrderQuerySchema,
@@ -260,6 +261,11 @@ export const ENDPOINTS = {
   'GET /payment-orders/accounts': { response: PaymentAccountOptionSchema.array() },
   'POST /payment-orders': { body: PaymentOrderBodySchema, response: PaymentOrderCreatedSchema },
   'GET /payment-orders': { querystring: PaymentOrderQuerySchema, response: PaymentOrderRowSchema.array() },
+  'POST /payment-orders/:id/annul': {
+    params: IdParamsSchema,
+    body: PaymentOrderAnnulSchema,
+    response: IdPayloadSchema,
+  },
 
   'POST /contracts/list': {
     querystring: PageQuerySchema,
