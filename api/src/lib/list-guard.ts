@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import type { Executor } from '@planillas/db'
+import { type Executor, isQueryCanceled } from '@planillas/db'
 import type { PageQuery } from '@planillas/domain'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -180,14 +180,4 @@ type CancelConnection = NodeJS.EventEmitter & {
 function postgresPoolOf(db: Executor): pg.Pool | undefined {
   const client = (db as { $client?: unknown }).$client
   return client instanceof pg.Pool ? client : undefined
-}
-
-/** SQLSTATE 57014: statement timeout or cancel request (drizzle wraps the driver's error). */
-function isQueryCanceled(error: unknown): boolean {
-  let current = error as { code?: string; cause?: unknown } | undefined
-  for (let depth = 0; current && depth < 4; depth++) {
-    if (current.code === '57014') return true
-    current = current.cause as typeof current
-  }
-  return false
 }

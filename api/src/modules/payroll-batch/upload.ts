@@ -1,4 +1,4 @@
-import { payrollBatches, recordAudit } from '@planillas/db'
+import { payrollBatches, recordAudit, violatedConstraint } from '@planillas/db'
 import {
   headerProblems,
   PAYROLL_UPLOAD_MESSAGES as M,
@@ -14,7 +14,6 @@ import {
   type ReceivedForm,
   receiveForm,
 } from '../../lib/batch-upload'
-import { violatedUniqueConstraint } from '../../lib/errors'
 import { codeTaken } from './queries'
 
 /**
@@ -63,6 +62,5 @@ export const PAYROLL_UPLOAD: BatchUpload<ReceivedForm & { stored: string[] }, Pa
     return batch.id
   },
   // Another upload took the code between the check and the insert.
-  refusal: (error) =>
-    violatedUniqueConstraint(error) === 'payroll_batches_code_unique' ? M.codeTaken : undefined,
+  refusal: (error) => (violatedConstraint(error) === 'payroll_batches_code_unique' ? M.codeTaken : undefined),
 }
