@@ -1,8 +1,8 @@
 import { type Executor, employees, foldedSearch, rowsOf, searchPattern, searchWordsOf } from '@planillas/db'
 import type { EmployeeFilter } from '@planillas/domain'
 import { and, eq, like, type SQL, sql } from 'drizzle-orm'
-import { MIN_TRIGRAM_WORD, prefixPattern, typedWords } from '../../lib/paging'
-import { type Bind, direct } from '../../lib/prepared'
+import { MIN_TRIGRAM_WORD, prefixPattern, typedWords } from '../../lists/paging'
+import { type Bind, direct } from '../../lists/prepared'
 import { contractConditions } from './contract-filters'
 
 /**

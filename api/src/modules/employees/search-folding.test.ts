@@ -1,7 +1,7 @@
 import { employees, searchWords } from '@planillas/db'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing'
 
 let t: TestApp
 

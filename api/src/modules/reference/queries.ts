@@ -1,6 +1,6 @@
 import { countries, type Executor, foldedSearch, searchPattern, ubigeoDistricts } from '@planillas/db'
 import { and, asc, eq, like, sql } from 'drizzle-orm'
-import { typedWords } from '../../lib/paging'
+import { typedWords } from '../../lists/paging'
 
 /** A district's place folded as every search is (`fold_search`): 'Pariñas' is found by 'parinas'. */
 const place = foldedSearch(
