@@ -81,12 +81,16 @@ export type ApiConfig = {
   requestTimeoutMs: number
   /** Sign-in and token refresh: at most `max` calls per client address in `windowMs`, each route. */
   authRateLimit: { max: number; windowMs: number }
+  /** Where uploaded files are kept (the worker reads the same directory). */
+  filesDir: string
+  /** A contract turns POR VENCER this many days before its end date. */
+  contractExpiryNoticeDays: number
 }
 
 /**
  * The API's configuration from `env` (a bad value throws `ConfigError`, in Spanish), with
- * `overrides` on top (tests, the launcher). Variables read where they are used (FILES_DIR,
- * LIST_TIMEOUT_MS, CONTRACT_EXPIRY_NOTICE_DAYS) are checked here too, so a bad one stops the start.
+ * `overrides` on top (tests, the launcher). LIST_TIMEOUT_MS, read by the list guard where it is
+ * used, is checked here too, so a bad value stops the start.
  */
 export function loadConfig(overrides: Partial<ApiConfig> = {}, env: Env = process.env): ApiConfig {
   const e = parseEnv(API_ENV_CHECKED, env)
@@ -119,6 +123,8 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}, env: Env = proces
     // 120 s carries a 100 MB upload at ~7 Mbit/s; a body dribbled slower than that is cut off.
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    filesDir: e.FILES_DIR,
+    contractExpiryNoticeDays: e.CONTRACT_EXPIRY_NOTICE_DAYS,
     ...overrides,
   }
 }

@@ -20,7 +20,12 @@ export type WorkerService = { close: () => Promise<void> }
 export async function startWorkerService(config: WorkerConfig): Promise<WorkerService> {
   const log = jsonLogger({ service: 'worker', pid: process.pid })
   const handle = await openDatabase({ url: config.DATABASE_URL, poolSize: config.WORKER_DB_POOL })
-  const ctx = { db: handle.db, storage: createStorage({ FILES_DIR: config.FILES_DIR }), log }
+  const ctx = {
+    db: handle.db,
+    storage: createStorage({ FILES_DIR: config.FILES_DIR }),
+    log,
+    noticeDays: config.CONTRACT_EXPIRY_NOTICE_DAYS,
+  }
   // Redis outages are logged once when they start and once when they end (queue-bullmq's watch).
   const options = { url: config.REDIS_URL, prefix: config.QUEUE_PREFIX, log }
   const consumer = createBullmqWorker(createJobHandlers(ctx), {
