@@ -85,7 +85,7 @@ function ignoreClientError() {}
 
 async function openPglite(dataDir = DEFAULT_DATA_DIR): Promise<DatabaseHandle> {
   // Loaded only when used: PGlite costs ~45 MB of memory in every process that imports it.
-  // The extensions the migrations create: pg_trgm (0002) and unaccent (`fold_search`, 0017).
+  // The extensions the migrations create: pg_trgm (0002) and unaccent (`fold_search`, migration fold-search-function).
   const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),

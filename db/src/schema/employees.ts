@@ -61,7 +61,7 @@ export const employees = pgTable(
     bankAccountVerifiedBy: text('bank_account_verified_by'),
     bankAccountVerifiedAt: timestamp('bank_account_verified_at', { withTimezone: true }),
     /**
-     * Document and full name folded by `fold_search` (migration 0017), as every search word is
+     * Document and full name folded by `fold_search` (migration `fold-search-function`), as every search word is
      * (`foldedSearch`): accent-insensitive search, trigram index below.
      */
     searchText: text('search_text')
@@ -95,12 +95,12 @@ export const employees = pgTable(
 )
 
 /**
- * A value folded as `search_text` is, by the database's `fold_search` (migration 0017): lower case,
+ * A value folded as `search_text` is, by the database's `fold_search` (migration `fold-search-function`): lower case,
  * without accents. The one folding of the search: a search word is folded here, never in JavaScript.
  */
 export const foldedSearch = (value: unknown) => sql<string>`fold_search(${value})`
 
-/** The LIKE pattern that finds a search word inside `search_text` (`search_pattern`, migration 0017). */
+/** The LIKE pattern that finds a search word inside `search_text` (`search_pattern`, migration `fold-search-function`). */
 export const searchPattern = (word: unknown) => sql<string>`search_pattern(${word})`
 
 /**
