@@ -25,6 +25,8 @@ export type ApiConfig = {
   requestTimeoutMs: number
   /** Sign-in and token refresh: at most `max` calls per client address in `windowMs`, each route. */
   authRateLimit: { max: number; windowMs: number }
+  /** Spreadsheet exports streaming at once: per user and in this process; more get 429. */
+  exportLimits: { perUser: number; total: number }
 }
 
 const env = (name: string) => process.env[name] || undefined
@@ -59,6 +61,11 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     authRateLimit: {
       max: Number(env('AUTH_RATE_LIMIT_MAX') ?? 120),
       windowMs: Number(env('AUTH_RATE_LIMIT_WINDOW_SECONDS') ?? 60) * 1000,
+    },
+    // Two per user covers a clerk exporting two lists; four in all keeps a two-core API answering.
+    exportLimits: {
+      perUser: Number(env('EXPORT_MAX_PER_USER') ?? 2),
+      total: Number(env('EXPORT_MAX_TOTAL') ?? 4),
     },
     ...overrides,
   }
