@@ -29,7 +29,7 @@ describe('the audit-log export under load', () => {
       Array.from({ length: 3000 }, (_, i) => ({
         action: 'UPDATE',
         entity: 'areas',
-        entityId: i + 1,
+        entityId: String(i + 1),
         actor: 'rrhh@planillas.pe',
         description: `Cambio número ${i + 1} de un área`,
       })),
