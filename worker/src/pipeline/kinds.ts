@@ -24,8 +24,11 @@ export type BatchKind<T extends BatchTable = BatchTable> = {
   words: { batch: string; batches: string; theBatch: string }
   /** Counters the kind starts again on each attempt, besides progress and rows read. */
   resetOnClaim?: { errorCount: 0 }
-  /** Ends an unfinished batch CON ERRORES with the generic message (attempts exhausted, job lost). */
-  abandon: (db: Database, batchId: number) => Promise<boolean>
+  /**
+   * Ends an unfinished batch CON ERRORES with the generic message (attempts exhausted, job lost),
+   * or with `message` (a file that killed the worker).
+   */
+  abandon: (db: Database, batchId: number, message?: string) => Promise<boolean>
 }
 
 /** 'Carga de planillas': one payroll per file. */
@@ -48,7 +51,11 @@ export const PAYMENT_BATCHES: BatchKind<typeof paymentBatches> = {
 /** Every kind, in the order the sweep visits them. */
 export const BATCH_KINDS: readonly BatchKind[] = [PAYROLL_BATCHES, PAYMENT_BATCHES]
 
-async function abandonPayrollBatch(db: Database, batchId: number): Promise<boolean> {
+async function abandonPayrollBatch(
+  db: Database,
+  batchId: number,
+  message: string = FILE_MESSAGES.unexpected,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [batch] = await tx
       .select()
@@ -62,9 +69,7 @@ async function abandonPayrollBatch(db: Database, batchId: number): Promise<boole
       .for('update')
     if (!batch) return false
     await tx.delete(payrollBatchErrors).where(eq(payrollBatchErrors.batchId, batchId))
-    await tx
-      .insert(payrollBatchErrors)
-      .values({ batchId, attempt: batch.attempts, message: FILE_MESSAGES.unexpected })
+    await tx.insert(payrollBatchErrors).values({ batchId, attempt: batch.attempts, message })
     await tx
       .update(payrollBatches)
       .set({ status: BATCH_STATUS.FAILED, progress: 100, errorCount: 1, finishedAt: new Date() })
