@@ -1,4 +1,4 @@
-import { persistentJwtSecret } from '@planillas/api/auth/secret'
+import { persistentClientAddressSecret, persistentJwtSecret } from '@planillas/api/auth/secret'
 import { openDatabase } from '@planillas/db'
 import { DEMO_USERS, seedDemo } from '@planillas/db/seed'
 import { ensureRemixBuild } from './build-remix'
@@ -21,6 +21,7 @@ ensureRemixBuild()
 // A fresh clone has no .data: create what PGlite and the secrets need before anything opens them.
 if (!env.DATABASE_URL) ensurePgliteParent(env.PGLITE_DIR)
 const jwtSecret = persistentJwtSecret()
+const clientAddressSecret = persistentClientAddressSecret()
 if (env.NODE_ENV !== 'production') ensureSessionSecret(env)
 const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DIR })
 const where =
@@ -34,7 +35,7 @@ const system = await startSystem({
   ports,
   host: env.HOST,
   devIdp,
-  api: { jwtSecret },
+  api: { jwtSecret, clientAddressSecret },
   logger: { level: env.LOG_LEVEL ?? 'warn' },
 }).catch(async (error) => {
   await handle.close()

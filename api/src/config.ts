@@ -25,6 +25,11 @@ export type ApiConfig = {
   requestTimeoutMs: number
   /** Sign-in and token refresh: at most `max` calls per client address in `windowMs`, each route. */
   authRateLimit: { max: number; windowMs: number }
+  /**
+   * Shared with the web tier: proves its header with the browser's address (auth/client-address.ts).
+   * Unset: the sign-in throttle keys on the connection's address.
+   */
+  clientAddressSecret?: string
   /** Spreadsheet exports streaming at once: per user and in this process; more get 429. */
   exportLimits: { perUser: number; total: number }
 }
@@ -62,6 +67,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
       max: Number(env('AUTH_RATE_LIMIT_MAX') ?? 120),
       windowMs: Number(env('AUTH_RATE_LIMIT_WINDOW_SECONDS') ?? 60) * 1000,
     },
+    clientAddressSecret: env('CLIENT_ADDRESS_SECRET'),
     // Two per user covers a clerk exporting two lists; four in all keeps a two-core API answering.
     exportLimits: {
       perUser: Number(env('EXPORT_MAX_PER_USER') ?? 2),

@@ -5,10 +5,13 @@ import { openDatabase } from '@planillas/db'
 import { createBullmqQueue } from '@planillas/db/queue'
 import type { FastifyBaseLogger } from 'fastify'
 import { buildApp } from './app'
-import { persistentJwtSecret } from './auth/secret'
+import { persistentClientAddressSecret, persistentJwtSecret } from './auth/secret'
 import { loadConfig } from './config'
 
-const config = loadConfig({ jwtSecret: persistentJwtSecret() })
+const config = loadConfig({
+  jwtSecret: persistentJwtSecret(),
+  clientAddressSecret: persistentClientAddressSecret(),
+})
 // PGlite creates only the last folder of its data directory (a nested PGLITE_DIR failed with ENOENT).
 if (!config.databaseUrl && config.pgliteDir && !config.pgliteDir.includes('://'))
   mkdirSync(path.dirname(path.resolve(config.pgliteDir)), { recursive: true })
