@@ -2,13 +2,13 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { payrollBatches } from '@planillas/db'
-import { ensureFixtureBanks, payrollWorkbook, validRow } from '@planillas/db/payroll-fixtures'
-import { createLocalStorage } from '@planillas/db/storage'
 import { periodOptions } from '@planillas/domain'
+import { createLocalStorage } from '@planillas/storage'
+import { createTestApp, IDLE_QUEUE, type TestApp } from '@planillas/testing/api/app'
+import { ensureFixtureBanks, payrollWorkbook, validRow } from '@planillas/testing/payroll-fixtures'
 import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FILE_NAME_NUL_MESSAGE, MALFORMED_FORM_MESSAGE } from './lib/errors'
-import { createTestApp, IDLE_QUEUE, type TestApp } from './testing'
 
 /**
  * Issue 20: hostile multipart bodies are the sender's fault, a Spanish 400, never a 500, and they

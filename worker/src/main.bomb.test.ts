@@ -11,16 +11,16 @@ import {
   payrollBatches,
   payrolls,
 } from '@planillas/db'
+import { BATCH_STATUS, FILE_MESSAGES } from '@planillas/domain'
+import { createBullmqQueue } from '@planillas/queue'
+import { createLocalStorage } from '@planillas/storage'
 import {
   ensureFixtureBanks,
   insertFixtureEmployees,
   streamedPayrollWorkbook,
   validRow,
-} from '@planillas/db/payroll-fixtures'
-import { createBullmqQueue } from '@planillas/db/queue'
-import { createLocalStorage } from '@planillas/db/storage'
-import { nestedXmlWorkbook } from '@planillas/db/xlsx-hostile-fixtures'
-import { BATCH_STATUS, FILE_MESSAGES } from '@planillas/domain'
+} from '@planillas/testing/payroll-fixtures'
+import { nestedXmlWorkbook } from '@planillas/testing/xlsx-hostile-fixtures'
 import { count, eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,6 +1,6 @@
 import { auditLogs } from '@planillas/db'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../testing'
 import { EXPORTS_BUSY, EXPORTS_BUSY_FOR_USER, ExportSlots } from './export-slots'
 
 describe('export slots', () => {

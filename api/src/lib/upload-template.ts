@@ -1,5 +1,5 @@
 import { identifierType } from '@planillas/domain'
-import { safeCell } from './xlsx'
+import { safeCell } from '@planillas/formats/xlsx-safe-cell'
 
 export type TemplateColumn = { header: string; key: string; width: number; note: string }
 

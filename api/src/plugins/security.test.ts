@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
 import { CLIENT_ADDRESS_HEADER, WEB_TIER_SECRET_HEADER } from '@planillas/domain'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../testing'
 import { helmetHeaders } from './security'
 
 let t: TestApp
