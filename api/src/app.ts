@@ -7,13 +7,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createJsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { createTokenSigner, type TokenSigner } from './auth/tokens'
 import type { ApiConfig } from './config'
+import { ExportSlots } from './lib/export-slots'
 import { serializerCompiler } from './lib/serializer'
 import { listGuardPlugin } from './lists/guard'
 import { applicantRoutes } from './modules/applicants/routes'
 import { auditLogRoutes } from './modules/audit-logs/routes'
 import { authRoutes } from './modules/auth/routes'
 import { bankRoutes } from './modules/banks/routes'
-
 import { areaRoutes } from './modules/catalog/areas'
 import { positionRoutes } from './modules/catalog/positions'
 import { companyRoutes } from './modules/companies/routes'
@@ -42,6 +42,8 @@ declare module 'fastify' {
     storage: FileStorage
     /** The job queue; null when this API runs alone without Redis (a worker's sweep enqueues later). */
     jobs: JobQueue | null
+    /** The spreadsheet exports streaming now, bounded per user and in total. */
+    exportSlots: ExportSlots
   }
 }
 
@@ -84,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('tokens', createTokenSigner(options.config.jwtSecret, options.config.accessTokenTtlSeconds))
   app.decorate('storage', options.storage ?? createStorage({ FILES_DIR: options.config.filesDir }))
   app.decorate('jobs', options.jobs ?? null)
+  app.decorate('exportSlots', new ExportSlots(options.config.exportLimits))
 
   await app.register(swagger, {
     openapi: {

@@ -1,5 +1,6 @@
 import {
   type BodyOf,
+  CLIENT_ADDRESS_HEADER,
   type Endpoint,
   endpointUrl,
   MESSAGES,
@@ -9,6 +10,7 @@ import {
 import { redirect } from '@remix-run/node'
 import { type Answer, exchange } from './api-transport.server'
 import { requireUser } from './auth.server'
+import { clientAddressHeaders } from './client-address.server'
 import { destroySessionHeaders } from './session.server'
 
 export const API_URL = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
@@ -51,9 +53,14 @@ const urlOf = (path: string, query?: Query) => {
 }
 
 /** The signed-in user's token and, for a JSON body, its content type. */
-const headersOf = (token: string | null | undefined, json: boolean): Record<string, string> => ({
+const headersOf = (
+  token: string | null | undefined,
+  json: boolean,
+  request?: Request,
+): Record<string, string> => ({
   ...(token ? { Authorization: `Bearer ${token}` } : {}),
   ...(json ? { 'Content-Type': 'application/json' } : {}),
+  ...clientAddressHeaders(request?.headers.get(CLIENT_ADDRESS_HEADER)),
 })
 
 const methodOf = (options: CallOptions) => options.method ?? (options.body === undefined ? 'GET' : 'POST')
@@ -174,7 +181,7 @@ async function jsonAnswer(request: Request, path: string, options: CallOptions):
   try {
     answer = await exchange(urlOf(path, options.query), {
       method: methodOf(options),
-      headers: headersOf(token, body !== undefined),
+      headers: headersOf(token, body !== undefined, request),
       body,
     })
   } catch {

@@ -7,7 +7,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { CreatedSchema, ok } from './envelope'
-import { notFound } from './errors'
+import { notFound, refuseNulName } from './errors'
 import { sendAttachment } from './xlsx'
 
 /**
@@ -61,6 +61,7 @@ export async function receiveForm(req: FastifyRequest, options: FormOptions): Pr
   const parts = req.parts({ limits: { ...options.limits, fields: 20, fieldSize: 10_000 } })
   try {
     for await (const part of parts) {
+      refuseNulName(part)
       if (part.type === 'field') received.fields[part.fieldname] = String(part.value ?? '')
       else if (options.isExcel(part.fieldname)) {
         const content = await collect(part)

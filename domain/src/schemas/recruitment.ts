@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { EnumTable } from '../enums'
-import { idNumber, requiredText } from '../fields'
+import { idNumber, requiredText, trimInvisible } from '../fields'
 import {
   FORM_IDENTIFIER_TYPES,
   IDENTIFIER_MESSAGES,
@@ -53,10 +53,12 @@ const experience = z.preprocess(
 
 /** Text of an HTML fragment without its tags: a details field with only markup is blank. */
 export const htmlText = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .trim()
+  trimInvisible(
+    html
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&(#8203|#x200b|zwnj|zwj|shy);/gi, ''),
+  )
 
 export const JobOpeningSchema = z.object({
   code: requiredText(V.codeRequired, 30, V.codeMax).transform((v) => v.toUpperCase()),
