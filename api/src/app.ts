@@ -28,6 +28,7 @@ import { payrollRoutes } from './modules/payroll/routes'
 import { payrollBatchRoutes } from './modules/payroll-batch/routes'
 import { referenceRoutes } from './modules/reference/routes'
 import { authPlugin } from './plugins/auth'
+import { answerClientError, answerFrameworkError } from './plugins/client-errors'
 import { errorHandlerPlugin } from './plugins/error-handler'
 import { rejectNulPlugin } from './plugins/reject-nul'
 import { securityPlugin } from './plugins/security'
@@ -76,6 +77,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     http: requestTimeoutOptions(options.config.requestTimeoutMs),
     // Arrays in query strings come without indices: areaIds=1&areaIds=2 (SPEC §7).
     routerOptions: { maxParamLength: 200 },
+    // Requests refused before any route (too slow, headers too large, a parameter too long): Spanish.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
