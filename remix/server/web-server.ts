@@ -7,6 +7,7 @@ import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { webOriginCheck } from './origin-check'
 import { remixHandler } from './remix-handler'
+import { withRouteFailures } from './route-errors'
 import { createTimedServer, cspNonceOf, securityHeaders } from './security'
 import { tokenRefresh } from './token-refresh'
 
@@ -54,7 +55,9 @@ function apiDocsProxy(apiUrl: string) {
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   // The Remix server code reads the API's address from the environment when it loads.
   process.env.API_URL = options.apiUrl
-  const build = (await import(pathToFileURL(path.join(REMIX_BUILD, 'server/index.js')).href)) as ServerBuild
+  const build = withRouteFailures(
+    (await import(pathToFileURL(path.join(REMIX_BUILD, 'server/index.js')).href)) as ServerBuild,
+  )
   const app = express()
   app.disable('x-powered-by')
   app.use(securityHeaders())

@@ -18,6 +18,7 @@ import { DataTable } from '~/components/list/data-table'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
 
@@ -25,13 +26,15 @@ export const meta = pageTitle('Archivo de pago')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'planillas_pago')
-  const id = idParam(params.id)
-  const [payroll, accounts, formats, orders] = await Promise.all([
-    call(request, 'GET /payroll/:id', { params: { id } }),
-    call(request, 'GET /payment-orders/accounts'),
-    call(request, 'GET /payment-orders/formats'),
-    call(request, 'GET /payment-orders', { query: { payrollId: id } }),
-  ])
+  const [payroll, accounts, formats, orders] = await orBackToList(request, '/planillas', () => {
+    const id = idParam(params.id)
+    return Promise.all([
+      call(request, 'GET /payroll/:id', { params: { id } }),
+      call(request, 'GET /payment-orders/accounts'),
+      call(request, 'GET /payment-orders/formats'),
+      call(request, 'GET /payment-orders', { query: { payrollId: id } }),
+    ])
+  })
   return { payroll, accounts, formats, orders, today: todayInLima() }
 }
 

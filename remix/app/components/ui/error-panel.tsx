@@ -8,6 +8,15 @@ const DETAILS: Record<number, string> = {
 }
 
 /**
+ * What the API said, when the error carries it (remix/server/route-errors.ts turns a refused call
+ * into `{ messages }` with the API's status): a database outage's 503 shows the API's own words.
+ */
+function apiMessageOf(error: unknown): string | null {
+  const messages = (error as { data?: { messages?: unknown } } | null)?.data?.messages
+  return Array.isArray(messages) && messages.length ? messages.join(' ') : null
+}
+
+/**
  * The Spanish error page every route shows, with a way back. Inside the app's frame it is a section
  * of its `<main>`; without the frame (signed out, or the root failed) it is the page's `<main>`.
  */
@@ -28,7 +37,9 @@ export function ErrorPanel({
       <h1 id="error-title" className="mt-2 text-xl font-semibold">
         {ERROR_TITLES[status] ?? 'Ocurrió un error'}
       </h1>
-      <p className="mt-2 text-slate-600">{DETAILS[status] ?? MESSAGES.generic}</p>
+      <p className="mt-2 text-slate-600">
+        {(isResponse && apiMessageOf(error)) || DETAILS[status] || MESSAGES.generic}
+      </p>
       <Link
         to="/"
         className="mt-6 inline-block rounded bg-primary-dark px-4 py-2 font-medium text-white hover:bg-primary"
