@@ -7,6 +7,7 @@ import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { webOriginCheck } from './origin-check'
 import { remixHandler } from './remix-handler'
+import { lastErrorHandler, requestGuard } from './request-guard'
 import { withRouteFailures } from './route-errors'
 import { createTimedServer, cspNonceOf, securityHeaders } from './security'
 import { tokenRefresh } from './token-refresh'
@@ -61,6 +62,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const app = express()
   app.disable('x-powered-by')
   app.use(securityHeaders())
+  app.use(requestGuard())
   app.use(
     '/assets',
     express.static(path.join(REMIX_BUILD, 'client/assets'), { immutable: true, maxAge: '1y' }),
@@ -78,6 +80,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     '*',
     remixHandler(build, process.env.NODE_ENV ?? 'production', (res) => ({ cspNonce: cspNonceOf(res) })),
   )
+  app.use(lastErrorHandler())
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createTimedServer(app)
