@@ -151,7 +151,10 @@ describe("the provider's error on the callback", () => {
     process.env.WEB_URL = WEB_URL
     const start = await authenticator
       .authenticate('oidc', new Request(`${WEB_URL}/login`, { method: 'POST' }))
-      .catch((thrown: unknown) => thrown as Response)
+      .then(
+        () => Promise.reject(new Error('Debía redirigir al proveedor')),
+        (thrown: unknown) => thrown as Response,
+      )
     const state = new URL(start.headers.get('Location') ?? '').searchParams.get('state')
     const cookie = (start.headers.get('Set-Cookie') ?? '').split(';')[0]
     const description = 'Internal error: <b>stack at /srv/idp</b>'
