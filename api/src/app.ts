@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { Database } from '@planillas/db'
+import { type DatabaseWatch, watchDatabase } from '@planillas/db/outage'
 import { createStorage, type FileStorage } from '@planillas/db/storage'
 import type { JobQueue } from '@planillas/domain'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
@@ -13,7 +14,6 @@ import { applicantRoutes } from './modules/applicants/routes'
 import { auditLogRoutes } from './modules/audit-logs/routes'
 import { authRoutes } from './modules/auth/routes'
 import { bankRoutes } from './modules/banks/routes'
-
 import { areaRoutes } from './modules/catalog/areas'
 import { positionRoutes } from './modules/catalog/positions'
 import { companyRoutes } from './modules/companies/routes'
@@ -43,6 +43,8 @@ declare module 'fastify' {
     storage: FileStorage
     /** The job queue; null when this API runs alone without Redis (a worker's sweep enqueues later). */
     jobs: JobQueue | null
+    /** Database outages: one log line when one starts and one when it ends (@planillas/db/outage). */
+    databaseWatch: DatabaseWatch
   }
 }
 
@@ -88,6 +90,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('tokens', createTokenSigner(options.config.jwtSecret, options.config.accessTokenTtlSeconds))
   app.decorate('storage', options.storage ?? createStorage())
   app.decorate('jobs', options.jobs ?? null)
+  app.decorate(
+    'databaseWatch',
+    watchDatabase(options.db, { warn: (message, details) => app.log.warn(details ?? {}, message) }),
+  )
+  app.addHook('onClose', async () => app.databaseWatch.close())
 
   await app.register(swagger, {
     openapi: {

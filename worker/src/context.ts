@@ -1,4 +1,5 @@
 import type { Database } from '@planillas/db'
+import type { DatabaseWatch } from '@planillas/db/outage'
 import type { FileStorage } from '@planillas/db/storage'
 
 export type Logger = {
@@ -7,8 +8,12 @@ export type Logger = {
   error: (message: string, details?: Record<string, unknown>) => void
 }
 
-/** What every processor gets besides its payload: the same in the worker, in-process and in tests. */
-export type WorkerContext = { db: Database; storage: FileStorage; log: Logger }
+/**
+ * What every processor gets besides its payload: the same in the worker, in-process and in tests.
+ * `database`, the worker process's outage watch: a batch job waits for a lost database instead of
+ * spending its retries (pipeline/run.ts); without it an outage fails the attempt.
+ */
+export type WorkerContext = { db: Database; storage: FileStorage; log: Logger; database?: DatabaseWatch }
 
 /** One JSON line per event on stdout/stderr, readable by people and log collectors alike. */
 export function jsonLogger(bindings: Record<string, unknown> = {}): Logger {

@@ -1,6 +1,7 @@
 import { openDatabase } from '@planillas/db'
+import { type DatabaseWatch, errorCause, watchDatabase } from '@planillas/db/outage'
 import { createBullmqQueue, createBullmqWorker } from '@planillas/db/queue'
-import { createStorage } from '@planillas/db/storage'
+import { createStorage, sweepTemporariesPeriodically } from '@planillas/db/storage'
 import { jsonLogger } from './context'
 import {
   enqueueContractSweep,
@@ -25,8 +26,17 @@ export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): 
       'El worker necesita REDIS_URL y DATABASE_URL. Sin ellos, `npm start` procesa las cargas dentro del mismo proceso.',
     )
   }
-  const handle = await openDatabase({ url: env.DATABASE_URL, poolSize: Number(env.WORKER_DB_POOL ?? 5) })
-  const ctx = { db: handle.db, storage: createStorage(env), log }
+  // Database outages are logged once when they start (with the cause) and once when they end.
+  let database: DatabaseWatch | undefined
+  const handle = await openDatabase({
+    url: env.DATABASE_URL,
+    poolSize: Number(env.WORKER_DB_POOL ?? 5),
+    onConnectionError: (error) => database?.failed(error),
+  })
+  database = watchDatabase(handle.db, log)
+  const ctx = { db: handle.db, storage: createStorage(env), log, database }
+  // The merged receipts PDF of a worker killed mid-write leaves its temporary: swept now and periodically.
+  const stopSweep = sweepTemporariesPeriodically(ctx.storage, log)
   // Redis outages are logged once when they start and once when they end (queue-bullmq's watch).
   const options = { url: env.REDIS_URL, prefix: env.QUEUE_PREFIX, log }
   const consumer = createBullmqWorker(createJobHandlers(ctx), {
@@ -36,14 +46,21 @@ export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): 
     stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS ? Number(env.WORKER_STALLED_INTERVAL_MS) : undefined,
   })
   const producer = createBullmqQueue(options)
-  consumer.worker.on('failed', (job, error) =>
-    log.warn('Intento fallido', { jobId: job?.id, attemptsMade: job?.attemptsMade, error: error.message }),
-  )
+  consumer.worker.on('failed', (job, error) => {
+    // During an outage every job fails alike: the outage's own line says why.
+    if (!database.failed(error))
+      log.warn('Intento fallido', {
+        jobId: job?.id,
+        attemptsMade: job?.attemptsMade,
+        error: errorCause(error),
+      })
+  })
 
   const sweepAll = () =>
-    sweepBatches(handle.db, producer, log).catch((error) =>
-      log.error('No se pudo revisar las cargas pendientes', { error: String(error) }),
-    )
+    sweepBatches(handle.db, producer, log).catch((error) => {
+      if (!database.failed(error))
+        log.error('No se pudo revisar las cargas pendientes', { error: errorCause(error) })
+    })
   // While Redis is down a sweep waits for it: the next tick must not start another one.
   let sweeping = false
   const periodicSweep = () => {
@@ -51,9 +68,10 @@ export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): 
     sweeping = true
     void sweepAll()
       .then(() => restoreContractSweepSchedule(producer.queue, log))
-      .catch((error) =>
-        log.error('No se pudo revisar la programación de contratos', { error: String(error) }),
-      )
+      .catch((error) => {
+        if (!database.failed(error))
+          log.error('No se pudo revisar la programación de contratos', { error: errorCause(error) })
+      })
       .finally(() => {
         sweeping = false
       })
@@ -75,9 +93,11 @@ export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): 
   return {
     async close() {
       clearInterval(timer)
+      stopSweep()
       // Lets the job in hand finish (or BullMQ hands it to another worker after its lock expires).
       await consumer.close()
       await producer.close()
+      database.close()
       await handle.close()
       log.info('Worker detenido')
     },

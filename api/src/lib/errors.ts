@@ -53,26 +53,8 @@ export async function withUniqueMessages<T>(
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'La base de datos no está disponible en este momento. Inténtalo nuevamente en unos segundos.'
 
-type ConnectionErrorLike = { code?: string; message?: string; cause?: unknown }
-
-/**
- * Whether an error (or what it wraps: Drizzle wraps the driver's) says the connection to the
- * database was lost or refused, not that the statement was wrong: SQLSTATE class 08 (connection
- * exception) and 57P0x (the server shutting down or a terminated backend), a refused or reset socket,
- * or node-postgres' own words for a connection that ended under a query.
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  let current = error as ConnectionErrorLike | undefined
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = typeof current.code === 'string' ? current.code : ''
-    if (/^08/.test(code) || /^57P0[1-3]$/.test(code)) return true
-    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE') return true
-    const message = typeof current.message === 'string' ? current.message : ''
-    if (/^Connection terminated|not queryable|Client was closed/.test(message)) return true
-    current = current.cause as ConnectionErrorLike | undefined
-  }
-  return false
-}
+/** Whether an error (or what it wraps) is a lost or refused database connection: `@planillas/db/outage`. */
+export { isDatabaseUnavailable } from '@planillas/db/outage'
 
 /** Answered when the file store refused a write (read-only, full, no permission): the operator must act. */
 export const STORAGE_UNAVAILABLE_MESSAGE =

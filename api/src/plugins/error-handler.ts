@@ -6,7 +6,6 @@ import { failure } from '../lib/envelope'
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
   HttpError,
-  isDatabaseUnavailable,
   isStorageUnavailable,
   STORAGE_UNAVAILABLE_MESSAGE,
 } from '../lib/errors'
@@ -39,10 +38,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'Almacenamiento de archivos no disponible')
       return reply.code(503).send(failure([STORAGE_UNAVAILABLE_MESSAGE]))
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'Base de datos no disponible')
-      return reply.code(503).send(failure([DATABASE_UNAVAILABLE_MESSAGE]))
-    }
+    // The outage is logged once when it starts and once when it ends (the watch), not per request.
+    if (app.databaseWatch.failed(error)) return reply.code(503).send(failure([DATABASE_UNAVAILABLE_MESSAGE]))
     request.log.error(error)
     return reply.code(500).send(failure([MESSAGES.generic]))
   })
