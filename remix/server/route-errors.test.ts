@@ -1,11 +1,12 @@
 import { MESSAGES } from '@planillas/domain'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { createRequestHandler, type EntryContext, type ServerBuild } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../app/api-error'
+import { errorDetail } from '../app/components/ui/error-panel'
 import { withRouteFailures } from './route-errors'
 
-/** A build of one resource route whose loader throws what the test gives it. */
-function resourceBuild(thrown: () => unknown): ServerBuild {
+/** A build of one route (a resource route, or a page with `page`) whose loader throws what the test gives it. */
+function resourceBuild(thrown: () => unknown, page = false): ServerBuild {
   const route = (
     id: string,
     path: string | undefined,
@@ -19,13 +20,20 @@ function resourceBuild(thrown: () => unknown): ServerBuild {
   })
   return {
     mode: 'production',
-    entry: { module: { default: () => new Response('') } },
+    // The document's renderer reports what Remix hands it: the status and each route's error.
+    entry: {
+      module: {
+        default: (_request: Request, status: number, _headers: Headers, context: EntryContext) =>
+          Response.json({ errors: context.staticHandlerContext.errors }, { status }),
+      },
+    },
     routes: {
       root: route('root', '', { default: () => null }),
       'routes/archivo': route(
         'routes/archivo',
         'archivo',
         {
+          ...(page ? { default: () => null } : {}),
           loader: async () => {
             throw thrown()
           },
@@ -64,5 +72,19 @@ describe('a resource route (a download) that fails', () => {
     )
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe('/login')
+  })
+})
+
+describe('a page whose API call fails', () => {
+  it("shows the API's status and Spanish message (a database outage), not the generic 500", async () => {
+    const outage =
+      'La base de datos no está disponible en este momento. Inténtalo nuevamente en unos segundos.'
+    const response = await get(resourceBuild(() => new ApiError(503, [outage]), true))
+    expect(response.status).toBe(503)
+    const { errors } = (await response.json()) as { errors: Record<string, { status: number }> }
+    // The nearest error boundary (here the root's) gets it.
+    const [error] = Object.values(errors)
+    expect(error).toMatchObject({ status: 503, data: { messages: [outage] } })
+    expect(errorDetail(error, true)).toBe(outage)
   })
 })

@@ -8,12 +8,15 @@ const DETAILS: Record<number, string> = {
 }
 
 /**
- * What the API said, when the error carries it (remix/server/route-errors.ts turns a refused call
- * into `{ messages }` with the API's status): a database outage's 503 shows the API's own words.
+ * The sentence under the error's title: what the API said when the error carries it
+ * (remix/server/route-errors.ts turns a refused call into `{ messages }` with the API's status, so a
+ * database outage's 503 shows the API's own words), else the page's own words for the status.
  */
-function apiMessageOf(error: unknown): string | null {
-  const messages = (error as { data?: { messages?: unknown } } | null)?.data?.messages
-  return Array.isArray(messages) && messages.length ? messages.join(' ') : null
+export function errorDetail(error: unknown, isResponse: boolean): string {
+  const status = isResponse ? (error as { status: number }).status : 500
+  const messages = isResponse ? (error as { data?: { messages?: unknown } } | null)?.data?.messages : null
+  if (Array.isArray(messages) && messages.length) return messages.join(' ')
+  return DETAILS[status] ?? MESSAGES.generic
 }
 
 /**
@@ -37,9 +40,7 @@ export function ErrorPanel({
       <h1 id="error-title" className="mt-2 text-xl font-semibold">
         {ERROR_TITLES[status] ?? 'Ocurrió un error'}
       </h1>
-      <p className="mt-2 text-slate-600">
-        {(isResponse && apiMessageOf(error)) || DETAILS[status] || MESSAGES.generic}
-      </p>
+      <p className="mt-2 text-slate-600">{errorDetail(error, isResponse)}</p>
       <Link
         to="/"
         className="mt-6 inline-block rounded bg-primary-dark px-4 py-2 font-medium text-white hover:bg-primary"
