@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { type DatabaseHandle, openDatabase } from '@planillas/db'
 import { seedDemo } from '@planillas/db/seed'
-import { openTestDatabase } from '@planillas/db/testing'
+import { openTestDatabase } from '@planillas/testing/database'
 import { startSystem } from './system'
 
 /**

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { DatabaseHandle } from '@planillas/db'
 import { DATABASE_DOWN, DATABASE_UP } from '@planillas/db/outage'
+import { openTestDatabase, signedInToken } from '@planillas/testing/database'
 import {
   type CuttableProxy,
   freePort,
@@ -11,8 +12,7 @@ import {
   startCuttableProxy,
   startProcess,
   waitFor,
-} from '@planillas/db/process-testing'
-import { openTestDatabase, signedInToken } from '@planillas/db/testing'
+} from '@planillas/testing/processes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_UNAVAILABLE_MESSAGE } from './lib/errors'
 

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { freePort, type RunningProcess, startProcess, waitFor } from '@planillas/db/process-testing'
+import { freePort, type RunningProcess, startProcess, waitFor } from '@planillas/testing/processes'
 import { afterAll, describe, expect, it } from 'vitest'
 
 /**

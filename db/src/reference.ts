@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseCsv } from '@planillas/formats/csv'
 import { and, eq, getTableColumns, inArray, not, notExists, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from './client'
-import { parseCsv } from './csv'
 import { banks, countries, employees, ubigeoDistricts } from './schema/index'
 
 export const REFERENCE_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../reference')

@@ -1,6 +1,6 @@
 import type { Database } from '@planillas/db'
 import type { DatabaseWatch } from '@planillas/db/outage'
-import type { FileStorage } from '@planillas/db/storage'
+import type { FileStorage } from '@planillas/storage'
 
 export type Logger = {
   info: (message: string, details?: Record<string, unknown>) => void

@@ -4,12 +4,16 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type DatabaseHandle, payrollBatches, payrolls } from '@planillas/db'
 import { DATABASE_DOWN, DATABASE_UP } from '@planillas/db/outage'
+import { BATCH_STATUS } from '@planillas/domain'
+import { createBullmqQueue } from '@planillas/queue'
+import { createLocalStorage } from '@planillas/storage'
+import { openTestDatabase } from '@planillas/testing/database'
 import {
   ensureFixtureBanks,
   insertFixtureEmployees,
   streamedPayrollWorkbook,
   validRow,
-} from '@planillas/db/payroll-fixtures'
+} from '@planillas/testing/payroll-fixtures'
 import {
   adminSession,
   type CuttableProxy,
@@ -18,11 +22,7 @@ import {
   startCuttableProxy,
   startProcess,
   waitFor,
-} from '@planillas/db/process-testing'
-import { createBullmqQueue } from '@planillas/db/queue'
-import { createLocalStorage } from '@planillas/db/storage'
-import { openTestDatabase } from '@planillas/db/testing'
-import { BATCH_STATUS } from '@planillas/domain'
+} from '@planillas/testing/processes'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 

@@ -1,7 +1,7 @@
 import { openDatabase } from '@planillas/db'
 import { type DatabaseWatch, errorCause, watchDatabase } from '@planillas/db/outage'
-import { createBullmqQueue, createBullmqWorker } from '@planillas/db/queue'
-import { createStorage, sweepTemporariesPeriodically } from '@planillas/db/storage'
+import { createBullmqQueue, createBullmqWorker } from '@planillas/queue'
+import { createStorage, sweepTemporariesPeriodically } from '@planillas/storage'
 import { jsonLogger } from './context'
 import {
   enqueueContractSweep,

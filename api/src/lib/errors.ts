@@ -1,5 +1,6 @@
-import { StorageUnavailableError } from '@planillas/db/storage'
+import { errorChain } from '@planillas/db/outage'
 import { MESSAGES } from '@planillas/domain'
+import { StorageUnavailableError } from '@planillas/storage'
 
 /** An error the client caused or may see: its messages are Spanish and go in the envelope. */
 export class HttpError extends Error {
@@ -23,16 +24,12 @@ export function found<T>(row: T | undefined | null): T {
 
 export const conflict = (...messages: string[]) => new HttpError(409, messages)
 
-type PgErrorLike = { code?: string; constraint?: string; constraint_name?: string; cause?: unknown }
+type PgErrorLike = { code?: string; constraint?: string; constraint_name?: string }
 
 /** The name of the unique constraint a database error violated, if it was a unique violation. */
 export function violatedUniqueConstraint(error: unknown): string | undefined {
-  let current = error as PgErrorLike | undefined
-  for (let depth = 0; current && depth < 4; depth++) {
-    if (current.code === '23505') return current.constraint ?? current.constraint_name ?? 'unknown'
-    current = current.cause as PgErrorLike | undefined
-  }
-  return undefined
+  const violation = errorChain(error).find((current) => current.code === '23505') as PgErrorLike | undefined
+  return violation ? (violation.constraint ?? violation.constraint_name ?? 'unknown') : undefined
 }
 
 /** Runs `work` and turns a unique violation of the named constraints into a 400 with its message. */
@@ -62,10 +59,5 @@ export const STORAGE_UNAVAILABLE_MESSAGE =
 
 /** Whether the error (or what it wraps) is the file store refusing to take files. */
 export function isStorageUnavailable(error: unknown): boolean {
-  let current = error as { cause?: unknown } | undefined
-  for (let depth = 0; current && depth < 4; depth++) {
-    if (current instanceof StorageUnavailableError) return true
-    current = current.cause as { cause?: unknown } | undefined
-  }
-  return false
+  return errorChain(error).some((current) => current instanceof StorageUnavailableError)
 }

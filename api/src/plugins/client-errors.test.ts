@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
 import { CLIENT_ERROR_MESSAGES } from '@planillas/domain'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../testing'
 
 let t: TestApp
 let port: number

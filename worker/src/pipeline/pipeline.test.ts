@@ -6,8 +6,6 @@ import {
   payrollBatchErrors,
   payrollBatches,
 } from '@planillas/db'
-import { insertFixturePayroll } from '@planillas/db/payment-fixtures'
-import { openTestDatabase } from '@planillas/db/testing'
 import {
   BATCH_STATUS,
   FILE_MESSAGES,
@@ -16,12 +14,15 @@ import {
   type JobState,
   PAYMENT_BATCH_STATUS,
 } from '@planillas/domain'
+import { openTestDatabase } from '@planillas/testing/database'
+import { insertFixturePayroll } from '@planillas/testing/payment-fixtures'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Logger } from '../context'
 import { silentLogger, type WorkerContext } from '../context'
+import { PAYMENT_BATCHES } from '../payment-import/kind'
+import { PAYROLL_BATCHES } from '../payroll-import/kind'
 import { claimBatch, reportProgress, unfinishedBatchIds } from './batches'
-import { PAYMENT_BATCHES, PAYROLL_BATCHES } from './kinds'
 import { type BatchProcessor, runBatchJob } from './run'
 import { sweepBatches } from './sweep'
 

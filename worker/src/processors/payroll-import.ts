@@ -1,7 +1,7 @@
 import { payrollBatches } from '@planillas/db'
-import { FileNotFoundError, readAll } from '@planillas/db/storage'
-import { openXlsx, XlsxFileError } from '@planillas/db/xlsx-package'
 import { FILE_MESSAGES, type JobInfo, PAYROLL_UPLOAD_MESSAGES } from '@planillas/domain'
+import { openXlsx, XlsxFileError } from '@planillas/formats/xlsx-package'
+import { FileNotFoundError, readAll } from '@planillas/storage'
 import type { WorkerContext } from '../context'
 import {
   type ClaimedBatch,
@@ -11,8 +11,8 @@ import {
 } from '../payroll-import/batch-store'
 import { loadBankCodes } from '../payroll-import/employees'
 import { importPayrollFile } from '../payroll-import/import-file'
+import { PAYROLL_BATCHES } from '../payroll-import/kind'
 import { reportProgress } from '../pipeline/batches'
-import { PAYROLL_BATCHES } from '../pipeline/kinds'
 import { type BatchOutcome, type BatchProcessor, runBatchJob } from '../pipeline/run'
 
 export type PayrollImportOutcome = BatchOutcome<{

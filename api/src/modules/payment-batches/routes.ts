@@ -1,5 +1,4 @@
 import { paymentBatches } from '@planillas/db'
-import { FileNotFoundError } from '@planillas/db/storage'
 import {
   enumLabel,
   PAYMENT_BATCH_STATUS,
@@ -10,6 +9,7 @@ import {
   UploadRefusedSchema,
   XLSX_MIME,
 } from '@planillas/domain'
+import { FileNotFoundError } from '@planillas/storage'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -17,8 +17,8 @@ import { batchFileRoutes } from '../../lib/batch-routes'
 import { batchUploadRoute, sendStoredFile } from '../../lib/batch-upload'
 import { failure, IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { found, HttpError, notFound } from '../../lib/errors'
-import { listPage } from '../../lib/list-guard'
 import { inBatches, sendAttachment } from '../../lib/xlsx'
+import { listPage } from '../../lists/guard'
 import { lineStatuses } from './line-status'
 import * as q from './queries'
 import { paymentsTemplate } from './template'

@@ -1,0 +1,123 @@
+import { auditLogs, rowsOf } from '@planillas/db'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
+import { type SQL, sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { countedRows, descending, orderByFor, pageResponse } from './paging'
+import { boundedCount, COUNT_BOUND } from './totals'
+
+let t: TestApp
+const ENTRIES = COUNT_BOUND + 50
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await t.handle.db.execute(sql`
+    insert into audit_logs (action, entity, actor, description, created_at)
+    select 'UPDATE', 'areas', 'ana@planillas.pe', 'Cambio número ' || n, now() - n * interval '1 second'
+    from generate_series(1, ${ENTRIES}) as n`)
+})
+afterAll(() => t.close())
+
+const list = async (payload: object, query = '') =>
+  (await t.call('auditor', { method: 'POST', url: `/api/v1/audit-logs/list${query}`, payload })).body.payload
+
+describe('bounded counts', () => {
+  it('stop counting past 10,000 and say the total is a lower bound', async () => {
+    const page = await list({})
+    expect(page.content).toHaveLength(10)
+    expect(page.totalElements).toBe(COUNT_BOUND)
+    expect(page.totalIsExact).toBe(false)
+    expect(page.totalPages).toBe(COUNT_BOUND / 10)
+  })
+
+  it('still let the user page past the bound', async () => {
+    const page = await list({}, `?page=${COUNT_BOUND / 10}&size=10`)
+    expect(page.content).toHaveLength(10)
+    expect(page.totalIsExact).toBe(false)
+    expect(page.totalPages).toBeGreaterThan(COUNT_BOUND / 10 + 1)
+    const last = await list({}, `?page=${COUNT_BOUND / 100}&size=100`)
+    expect(last.content).toHaveLength(50)
+    expect(last.totalIsExact).toBe(true)
+    expect(last.totalElements).toBe(ENTRIES)
+    // A short page knows the exact total without counting.
+    const short = await list({}, `?page=${(ENTRIES - 5) / 5}&size=5`)
+    expect(short.totalElements).toBe(ENTRIES)
+  })
+
+  it('are exact below the bound', async () => {
+    const page = await list({ search: 'Cambio número 123' })
+    // 123 and 1230–1239: a full first page, then counted exactly.
+    expect(page.totalIsExact).toBe(true)
+    expect(page.totalElements).toBe(11)
+    expect(page.totalPages).toBe(2)
+  })
+
+  it('count at most bound + 1 rows', async () => {
+    const rows = countedRows(t.handle.db).from(auditLogs).$dynamic()
+    expect(await boundedCount(t.handle.db, rows, 100)).toEqual({ rows: 100, exact: false })
+    expect(await boundedCount(t.handle.db, rows, ENTRIES)).toEqual({ rows: ENTRIES, exact: true })
+  })
+
+  it('shape the page: one page past a full page when the total is a lower bound', () => {
+    const query = { page: 2, size: 10 }
+    const full = Array.from({ length: 10 }, (_, i) => i)
+    expect(pageResponse(full, { rows: 25, exact: false }, query)).toMatchObject({
+      totalElements: 30,
+      totalPages: 4,
+      totalIsExact: false,
+    })
+    expect(pageResponse(full, { rows: 40, exact: true }, query)).toMatchObject({
+      totalElements: 40,
+      totalPages: 4,
+      totalIsExact: true,
+    })
+  })
+
+  it('keep an estimate the rows seen allow, and turn one they contradict into a lower bound', () => {
+    const query = { page: 2, size: 10 }
+    const full = Array.from({ length: 10 }, (_, i) => i)
+    expect(pageResponse(full, { rows: 20_500, exact: false, estimate: true }, query)).toEqual({
+      content: full,
+      totalElements: 20_500,
+      totalPages: 2_050,
+      totalIsExact: false,
+      totalIsEstimate: true,
+    })
+    // Thirty rows seen and a full page: an estimate of 25 is wrong, 30 is what is known.
+    expect(pageResponse(full, { rows: 25, exact: false, estimate: true }, query)).toMatchObject({
+      totalElements: 30,
+      totalPages: 4,
+      totalIsExact: false,
+      totalIsEstimate: false,
+    })
+  })
+})
+
+describe('descending order', () => {
+  it("walks a descending index: a NOT NULL column sorts 'desc nulls last', as the index is built", async () => {
+    const order = orderByFor(
+      undefined,
+      { createdAt: auditLogs.createdAt },
+      { field: 'createdAt', direction: 'desc' },
+      auditLogs.id,
+    )
+    await t.handle.db.execute(sql`analyze audit_logs`)
+    const page = t.handle.db
+      .select()
+      .from(auditLogs)
+      .orderBy(...order)
+      .limit(10)
+    const plan = rowsOf<{ 'QUERY PLAN': string }>(await t.handle.db.execute(sql`explain ${page}`))
+      .map((r) => r['QUERY PLAN'])
+      .join('\n')
+    expect(plan).toContain('audit_logs_created_at_idx')
+    expect(plan).not.toContain('Sort')
+  })
+
+  it('keeps a plain desc for a column that may be null (nulls first, as before)', () => {
+    const dialect = new PgDialect()
+    const text = (s: SQL) => dialect.sqlToQuery(s).sql
+    expect(text(descending(auditLogs.createdAt))).toBe('"audit_logs"."created_at" desc nulls last')
+    expect(text(descending(auditLogs.entityId))).toBe('"audit_logs"."entity_id" desc')
+  })
+})

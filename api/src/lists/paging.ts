@@ -1,0 +1,164 @@
+import type { Executor } from '@planillas/db'
+import { type PageQuery, type PageResponse, parseSort, type SortSpec } from '@planillas/domain'
+import { asc, desc, is, type SQL, sql } from 'drizzle-orm'
+import { PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
+import { badRequest } from '../lib/errors'
+import { guardedListQuery } from './guard'
+import type { Shaped } from './prepared'
+import {
+  boundedCount,
+  COUNT_BOUND,
+  ESTIMATE_FROM,
+  estimatedRows,
+  FEW_MATCHES,
+  preparedCount,
+  preparedEstimate,
+  type RowCount,
+} from './totals'
+
+/** Resolves `sort` against a column map, or throws a 400 naming the allowed fields. */
+export function orderByFor<F extends string>(
+  sort: string | undefined,
+  columns: Record<F, PgColumn | SQL>,
+  fallback: SortSpec<F>,
+  primaryKey: PgColumn,
+): SQL[] {
+  const spec = parseSort(sort, Object.keys(columns) as F[], fallback)
+  if ('error' in spec) throw badRequest(spec.error)
+  const direction = spec.direction === 'asc' ? asc : descending
+  // Always end with the primary key so pages are stable (CONVENTIONS).
+  return [direction(columns[spec.field]), direction(primaryKey)]
+}
+
+/**
+ * `desc`, spelled `desc nulls last` for a NOT NULL column: the same order (there are no nulls),
+ * and the one our descending indexes are built in (drizzle-kit writes `DESC NULLS LAST`). A plain
+ * `desc` means `nulls first`, which those indexes cannot answer: the audit log sorted every
+ * matching entry for its first page instead of walking `audit_logs_created_at_idx` (issue 12).
+ */
+export function descending(column: PgColumn | SQL): SQL {
+  return is(column, PgColumn) && column.notNull ? sql`${column} desc nulls last` : desc(column)
+}
+
+/** The rows a count needs: only the `where` of the list, one constant column. */
+export const countedRows = (db: Executor) => db.select({ one: sql<number>`1`.as('one') })
+
+/** One page of a list. */
+export type FetchPage<T> = (db: Executor, limit: number, offset: number) => Promise<T[]>
+
+/**
+ * One page cut from the list's first `bound + 1` matches in one statement, with how many there were
+ * (`total`); `total` is undefined when the page came back empty (it says nothing then).
+ */
+export type FetchFewMatches<T> = (
+  db: Executor,
+  limit: number,
+  offset: number,
+  bound: number,
+) => Promise<{ content: T[]; total: number | undefined }>
+
+/**
+ * A page as a list route asks for it (`listPage` in guard.ts), with the signal that cancels
+ * its queries when the client goes away; `undefined` outside a request.
+ */
+export type ListPage = PageQuery & { signal: AbortSignal | undefined }
+
+export type PagedOptions<T> = {
+  /** The page and the count of a list with few matches, in one statement (below). */
+  fewMatches?: FetchFewMatches<T>
+  /** The list is prepared per shape: so are its count and its estimate. */
+  shaped?: Shaped
+}
+
+/**
+ * One page of a list and its total, inside the list guard (statement timeout, cancelled when the
+ * client goes away). `counted` is the list's `select … where …` (`countedRows`), made dynamic.
+ * - A short page (or an empty first page) tells its exact total: nothing more runs.
+ * - A full page asks the planner: an estimate from ESTIMATE_FROM rows is the total, marked
+ *   `totalIsEstimate`; below it the rows are counted (`boundedCount`).
+ * - An empty page past the end counts (never estimates), so the list can offer its real last page.
+ * - A list with `fewMatches` asks the planner first: up to FEW_MATCHES estimated rows, the page and
+ *   the count come from one statement; when that finds more than COUNT_BOUND matches (the estimate
+ *   was low) or an empty page, the steps above run instead.
+ */
+export async function paged<T>(
+  db: Executor,
+  query: ListPage,
+  fetchPage: FetchPage<T>,
+  counted: (db: Executor) => PgSelect,
+  { fewMatches, shaped }: PagedOptions<T> = {},
+): Promise<PageResponse<T>> {
+  const offset = query.page * query.size
+  const estimateOf = (tx: Executor) =>
+    shaped ? preparedEstimate(tx, shaped, () => counted(tx)) : estimatedRows(tx, counted(tx))
+  const countOf = (tx: Executor) =>
+    shaped ? preparedCount(tx, shaped, () => counted(tx)) : boundedCount(tx, counted(tx))
+  return guardedListQuery(
+    db,
+    async (tx) => {
+      let estimate = fewMatches ? await estimateOf(tx) : undefined
+      let beyondBound = false
+      if (fewMatches && estimate !== undefined && estimate <= FEW_MATCHES) {
+        const few = await fewMatches(tx, query.size, offset, COUNT_BOUND)
+        if (few.total !== undefined && few.total <= COUNT_BOUND) {
+          return pageResponse(few.content, { rows: few.total, exact: true }, query)
+        }
+        beyondBound = few.total !== undefined
+      }
+      const content = await fetchPage(tx, query.size, offset)
+      if ((content.length > 0 && content.length < query.size) || (offset === 0 && content.length === 0)) {
+        return pageResponse(content, { rows: offset + content.length, exact: true }, query)
+      }
+      if (content.length === 0) return pageResponse(content, await countOf(tx), query)
+      estimate ??= await estimateOf(tx)
+      const total: RowCount =
+        estimate !== undefined && estimate >= ESTIMATE_FROM
+          ? { rows: estimate, exact: false, estimate: true }
+          : beyondBound
+            ? { rows: COUNT_BOUND, exact: false }
+            : await countOf(tx)
+      return pageResponse(content, total, query)
+    },
+    { signal: query.signal },
+  )
+}
+
+/**
+ * The paging contract: `totalElements` is exact when `totalIsExact`; else the planner's estimate
+ * when `totalIsEstimate` ('unos 32,000'), or a lower bound ('más de 10,000'). An estimate that the
+ * rows already seen contradict becomes the lower bound they give. Without an exact total,
+ * `totalPages` reaches at least one page past a full current page, so the user can always page forward.
+ */
+export function pageResponse<T>(content: T[], counted: RowCount, query: PageQuery): PageResponse<T> {
+  const offset = query.page * query.size
+  const full = content.length === query.size
+  const seen = offset + content.length + (full ? 1 : 0)
+  if (counted.exact) {
+    return {
+      content,
+      totalElements: counted.rows,
+      totalPages: Math.ceil(counted.rows / query.size),
+      totalIsExact: true,
+      totalIsEstimate: false,
+    }
+  }
+  const estimate = counted.estimate === true && counted.rows >= seen
+  const totalElements = Math.max(counted.rows, offset + content.length)
+  const totalPages = Math.max(Math.ceil(totalElements / query.size), Math.ceil(seen / query.size))
+  return { content, totalElements, totalPages, totalIsExact: false, totalIsEstimate: estimate }
+}
+
+/** Escapes `%` and `_` so a search term is matched literally by ILIKE. */
+export function likePattern(term: string): string {
+  return `%${escapeLike(term)}%`
+}
+
+/** A LIKE pattern for words that start with `term` (a btree `text_pattern_ops` index answers it). */
+export function prefixPattern(term: string): string {
+  return `${escapeLike(term)}%`
+}
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** Trigram indexes need three characters: shorter words would scan the whole table. */
+export const MIN_TRIGRAM_WORD = 3

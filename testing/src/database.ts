@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto'
+import { authSessions, type DatabaseHandle, type Executor, openDatabase, users } from '@planillas/db'
+import { SignJWT } from 'jose'
+import pg from 'pg'
+
+/**
+ * A fresh, migrated database for one test file: a new PostgreSQL database when DATABASE_URL is
+ * set (dropped on close), else an in-memory PGlite.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL
+  if (!url) return openDatabase({ dataDir: 'memory://' })
+  const name = `planillas_test_${randomBytes(6).toString('hex')}`
+  await adminQuery(url, `create database ${name}`)
+  const testUrl = new URL(url)
+  testUrl.pathname = `/${name}`
+  const handle = await openDatabase({ url: testUrl.toString(), poolSize: 5 })
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close()
+      await adminQuery(url, `drop database if exists ${name} with (force)`)
+    },
+  }
+}
+
+async function adminQuery(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(text)
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * An access token for a process test that talks to a real API process (API and worker tests alike):
+ * a user row and a live session behind it, since the API refuses a token whose session it does not
+ * know. Signed as the API signs its own (api/src/auth/tokens.ts; its test checks that the API
+ * accepts this one), for `secret`, valid 15 minutes.
+ */
+export async function signedInToken(
+  db: Executor,
+  secret: string,
+  user: { email: string; name: string; roles: string[] },
+): Promise<string> {
+  const [row] = await db
+    .insert(users)
+    .values(user)
+    .onConflictDoUpdate({ target: users.email, set: { roles: user.roles } })
+    .returning()
+  const [session] = await db
+    .insert(authSessions)
+    .values({ userId: row.id, createdBy: user.email })
+    .returning({ id: authSessions.id })
+  return new SignJWT({ email: user.email, name: user.name, roles: user.roles, sid: session.id })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(row.id))
+    .setIssuer('planillas-api')
+    .setIssuedAt()
+    .setExpirationTime('900s')
+    .sign(new TextEncoder().encode(secret))
+}

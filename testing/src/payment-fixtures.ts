@@ -1,0 +1,109 @@
+import { type Executor, payrollLines, payrolls, rowsOf } from '@planillas/db'
+import { PAYMENT_TEMPLATE_HEADERS, PAYMENT_TEMPLATE_SHEET } from '@planillas/domain'
+import { sql } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts } from 'pdf-lib'
+import { fixtureDni } from './payroll-fixtures'
+
+/**
+ * Generators for the payments-made tests and demos: a payroll with its lines written straight to
+ * the database, the bank's Excel of payments and PDF receipts, all real files.
+ */
+
+/** One payments row: type, document, amount, operation number, receipt name. */
+export type PaymentFixtureRow = readonly unknown[]
+
+/** A payments workbook as a clerk's spreadsheet program writes it. */
+export async function paymentsWorkbook(
+  rows: PaymentFixtureRow[],
+  options: { header?: readonly unknown[] } = {},
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet(PAYMENT_TEMPLATE_SHEET)
+  sheet.addRow([...(options.header ?? PAYMENT_TEMPLATE_HEADERS)])
+  for (const row of rows) sheet.addRow([...row])
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
+/** A PDF receipt with `pages` pages, each saying which receipt and page it is. */
+export async function receiptPdf(label: string, pages = 1): Promise<Buffer> {
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  for (let i = 1; i <= pages; i++) {
+    const page = doc.addPage([420, 300])
+    page.drawText(`${label} - hoja ${i} de ${pages}`, { x: 30, y: 250, size: 14, font })
+  }
+  return Buffer.from(await doc.save())
+}
+
+export type FixtureLine = { employee: number; amount: string }
+
+/**
+ * A payroll (VIGENTE) with one line per fixture employee, as the payroll import writes it; the
+ * employees must exist (`insertFixtureEmployees`).
+ */
+export async function insertFixturePayroll(
+  db: Executor,
+  code: string,
+  lines: FixtureLine[],
+  period = '202611',
+): Promise<{ id: number; lineIds: number[] }> {
+  const total = lines.reduce((sum, l) => sum + Number(l.amount), 0)
+  const [payroll] = await db
+    .insert(payrolls)
+    .values({
+      code,
+      period,
+      name: `Planilla ${code}`,
+      type: 1,
+      collaborators: lines.length,
+      totalAmount: total.toFixed(2),
+      createdBy: 'fixtures',
+    })
+    .returning({ id: payrolls.id })
+  const inserted = []
+  for (const [i, line] of lines.entries()) {
+    const dni = fixtureDni(line.employee)
+    const [employee] = rowsOf<{ id: number }>(
+      await db.execute(sql`select id from employees where identifier_type = 1 and identifier = ${dni}`),
+    )
+    const [row] = await db
+      .insert(payrollLines)
+      .values({
+        payrollId: payroll.id,
+        rowNumber: i + 2,
+        employeeId: employee.id,
+        identifierType: 1,
+        identifier: dni,
+        fullName: `APELLIDO ${line.employee}, NOMBRE ${line.employee}`,
+        bankCode: '002',
+        bankAccount: String(1_910_000_000_000 + line.employee),
+        amount: line.amount,
+        createdBy: 'fixtures',
+      })
+      .returning({ id: payrollLines.id })
+    inserted.push(row.id)
+  }
+  return { id: payroll.id, lineIds: inserted }
+}
+
+/**
+ * The texts drawn with a standard font on each page of a PDF (hex strings of `Tj` operators in
+ * its content streams), to check stamps in tests.
+ */
+export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes)
+  return doc.getPages().map((page) => {
+    const contents = page.node.Contents()
+    const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : []
+    let text = ''
+    for (const ref of streams) {
+      const stream = doc.context.lookup(ref)
+      if (!(stream instanceof PDFRawStream)) continue
+      const decoded = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1')
+      for (const [, hex] of decoded.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+        text += `${Buffer.from(hex, 'hex').toString('latin1')}\n`
+    }
+    return text
+  })
+}
