@@ -1,6 +1,8 @@
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { DatabaseHandle } from '@planillas/db'
+import { openTestDatabase } from '@planillas/testing/database'
 import { freePort, type RunningProcess, startProcess, waitFor } from '@planillas/testing/processes'
 import { afterAll, describe, expect, it } from 'vitest'
 
@@ -12,9 +14,11 @@ import { afterAll, describe, expect, it } from 'vitest'
 describe('the API process and the temporaries a killed write left', () => {
   let api: RunningProcess | undefined
   let filesDir: string
+  let handle: DatabaseHandle | undefined
 
   afterAll(async () => {
     await api?.stop()
+    await handle?.close()
     if (filesDir) await rm(filesDir, { recursive: true, force: true })
   })
 
@@ -32,9 +36,11 @@ describe('the API process and the temporaries a killed write left', () => {
 
     const port = await freePort()
     const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env
+    // A fresh PostgreSQL database when there is one (quicker to start), else PGlite in memory.
+    handle = process.env.DATABASE_URL ? await openTestDatabase() : undefined
     api = startProcess('api/src/server.ts', {
       ...env,
-      PGLITE_DIR: 'memory://',
+      ...(handle?.url ? { DATABASE_URL: handle.url } : { PGLITE_DIR: 'memory://' }),
       API_PORT: String(port),
       JWT_SECRET: 'temporaries-test-secret',
       FILES_DIR: filesDir,
@@ -43,9 +49,9 @@ describe('the API process and the temporaries a killed write left', () => {
     await waitFor(
       'el barrido de temporales',
       async () => !(await readdir(month)).includes(path.basename(abandoned)),
-      90_000,
+      150_000,
     )
     expect((await readdir(month)).sort()).toEqual([path.basename(stored), path.basename(fresh)].sort())
     expect(api.output()).toContain('Archivos temporales abandonados eliminados')
-  }, 120_000)
+  }, 180_000)
 })
