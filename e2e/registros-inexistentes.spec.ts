@@ -7,7 +7,6 @@ import { expect, signIn, test } from './fixtures'
  */
 const MISSING: { address: string; list: string; heading: string }[] = [
   { address: '/areas/9999', list: '/areas', heading: 'Áreas' },
-  { address: '/areas/0x10', list: '/areas', heading: 'Áreas' },
   { address: '/cargos/9999', list: '/cargos', heading: 'Cargos' },
   { address: '/empresas/9999', list: '/empresas', heading: 'Empresas' },
   { address: '/empresas/9999/detalle', list: '/empresas', heading: 'Empresas' },
@@ -34,6 +33,9 @@ const MISSING: { address: string; list: string; heading: string }[] = [
   { address: '/estado/areas/9999?status=2', list: '/areas', heading: 'Áreas' },
 ]
 
+/** Addresses that cannot name a record: not a number in decimal (`0x1` is not area 1). */
+const NOT_AN_ID = ['/areas/0x1', '/areas/0x10', '/cargos/1e0', '/estado/areas/0x1?status=2']
+
 /** Downloads (no page to go back to): a Spanish 'not found', never a 500. */
 const MISSING_FILES = [
   '/planillas/externas/999999/archivo',
@@ -53,6 +55,19 @@ test.describe('un registro que no existe', () => {
         await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
         await expect(page.getByRole('alert').filter({ hasText: MESSAGES.notFound })).toBeVisible()
       })
+    }
+  })
+
+  test('una dirección cuyo número no es decimal no busca ningún registro: página no encontrada', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin')
+    for (const address of NOT_AN_ID) {
+      const response = await page.goto(address)
+      expect(response?.status(), address).toBe(404)
+      await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
+      // Not the form of record 1 (or 16): no field of a record is shown.
+      await expect(page.getByLabel('Descripción')).toHaveCount(0)
     }
   })
 

@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'planillas_lista')
   const url = new URL(request.url)
   const list = readListParams(url.searchParams)
-  const id = await orBackToList(request, '/planillas', async () => idParam(params.id))
+  const id = idParam(params.id)
   const [payroll, lines] = await orBackToList(request, '/planillas', () =>
     Promise.all([
       call(request, 'GET /payroll/:id', { params: { id } }),

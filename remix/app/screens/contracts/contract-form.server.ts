@@ -51,7 +51,7 @@ const orBackToContracts = <T>(request: Request, load: () => Promise<T>) =>
  */
 export async function loadContractForm(request: Request, idValue: string | undefined) {
   await requirePermission(request, 'contratos_edicion')
-  const id = idValue ? await orBackToContracts(request, async () => idParam(idValue)) : null
+  const id = idValue ? idParam(idValue) : null
   const renewId = Number(new URL(request.url).searchParams.get('renovar')) || null
   const [contract, renewal, catalogs] = await Promise.all([
     id ? orBackToContracts(request, () => call(request, 'GET /contracts/:id', { params: { id } })) : null,

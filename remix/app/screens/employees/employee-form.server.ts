@@ -10,7 +10,7 @@ import { districtOption, searchDistricts } from './districts.server'
 
 export async function loadEmployeeForm(request: Request, idValue: string | undefined) {
   const { user } = await requirePermission(request, 'colaboradores_edicion')
-  const id = idValue ? await orBackToList(request, '/colaboradores', async () => idParam(idValue)) : null
+  const id = idValue ? idParam(idValue) : null
   const [employee, catalogs, countries, banks] = await Promise.all([
     id ? loadEmployee(request, id) : null,
     loadCatalogs(request),
