@@ -1,46 +1,19 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from './client'
-
-type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown }
-
-/** An error and what it wraps, outermost first (Drizzle wraps the driver's error in its own). */
-export function errorChain(error: unknown, depth = 6): ErrorLike[] {
-  const chain: ErrorLike[] = []
-  let current = error as ErrorLike | undefined
-  while (current && typeof current === 'object' && chain.length < depth) {
-    chain.push(current)
-    current = current.cause as ErrorLike | undefined
-  }
-  return chain
-}
+import { errorChain, isDatabaseUnavailable } from './errors'
 
 /**
  * The words that say what went wrong: the innermost message of the chain ('Connection terminated
  * unexpectedly', not Drizzle's 'Failed query: rollback' around it), with its code when it has one.
  */
 export function errorCause(error: unknown): string {
-  const inner = errorChain(error).at(-1)
+  const inner = [...errorChain(error)].at(-1)
   if (!inner) return String(error)
   const message = typeof inner.message === 'string' ? inner.message : String(inner)
   return typeof inner.code === 'string' && inner.code ? `${message} (${inner.code})` : message
 }
 
-/**
- * Whether an error (or what it wraps) says the connection to the database was lost or refused, not
- * that the statement was wrong: SQLSTATE class 08 (connection exception) and 57P0x (the server
- * shutting down or a terminated backend), a refused or reset socket, or node-postgres' own words
- * for a connection that ended under a query.
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  return errorChain(error).some((current) => {
-    const code = typeof current.code === 'string' ? current.code : ''
-    if (/^08/.test(code) || /^57P0[1-3]$/.test(code)) return true
-    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE' || code === 'ETIMEDOUT')
-      return true
-    const message = typeof current.message === 'string' ? current.message : ''
-    return /^Connection terminated|not queryable|Client was closed/.test(message)
-  })
-}
+export { isDatabaseUnavailable }
 
 export type OutageLogger = { warn: (message: string, details?: Record<string, unknown>) => void }
 

@@ -8,12 +8,19 @@ export type Logger = {
   error: (message: string, details?: Record<string, unknown>) => void
 }
 
-/**
- * What every processor gets besides its payload: the same in the worker, in-process and in tests.
- * `database`, the worker process's outage watch: a batch job waits for a lost database instead of
- * spending its retries (pipeline/run.ts); without it an outage fails the attempt.
- */
-export type WorkerContext = { db: Database; storage: FileStorage; log: Logger; database?: DatabaseWatch }
+/** What every processor gets besides its payload: the same in the worker, in-process and in tests. */
+export type WorkerContext = {
+  db: Database
+  storage: FileStorage
+  log: Logger
+  /** CONTRACT_EXPIRY_NOTICE_DAYS as the worker read it at start; unset, the domain's default. */
+  noticeDays?: number
+  /**
+   * The worker process's outage watch: a batch job waits for a lost database instead of spending
+   * its retries (pipeline/run.ts); without it an outage fails the attempt.
+   */
+  database?: DatabaseWatch
+}
 
 /** One JSON line per event on stdout/stderr, readable by people and log collectors alike. */
 export function jsonLogger(bindings: Record<string, unknown> = {}): Logger {

@@ -1,4 +1,4 @@
-import { errorChain } from '@planillas/db/outage'
+import { someInChain, violatedConstraint } from '@planillas/db'
 import { MESSAGES } from '@planillas/domain'
 import { StorageUnavailableError } from '@planillas/storage'
 
@@ -24,14 +24,6 @@ export function found<T>(row: T | undefined | null): T {
 
 export const conflict = (...messages: string[]) => new HttpError(409, messages)
 
-type PgErrorLike = { code?: string; constraint?: string; constraint_name?: string }
-
-/** The name of the unique constraint a database error violated, if it was a unique violation. */
-export function violatedUniqueConstraint(error: unknown): string | undefined {
-  const violation = errorChain(error).find((current) => current.code === '23505') as PgErrorLike | undefined
-  return violation ? (violation.constraint ?? violation.constraint_name ?? 'unknown') : undefined
-}
-
 /** Runs `work` and turns a unique violation of the named constraints into a 400 with its message. */
 export async function withUniqueMessages<T>(
   work: () => Promise<T>,
@@ -40,7 +32,7 @@ export async function withUniqueMessages<T>(
   try {
     return await work()
   } catch (error) {
-    const constraint = violatedUniqueConstraint(error)
+    const constraint = violatedConstraint(error)
     if (constraint && messages[constraint]) throw badRequest(messages[constraint])
     throw error
   }
@@ -50,14 +42,10 @@ export async function withUniqueMessages<T>(
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'La base de datos no está disponible en este momento. Inténtalo nuevamente en unos segundos.'
 
-/** Whether an error (or what it wraps) is a lost or refused database connection: `@planillas/db/outage`. */
-export { isDatabaseUnavailable } from '@planillas/db/outage'
-
 /** Answered when the file store refused a write (read-only, full, no permission): the operator must act. */
 export const STORAGE_UNAVAILABLE_MESSAGE =
   'No se pudo guardar el archivo. Inténtalo nuevamente o avisa al administrador.'
 
 /** Whether the error (or what it wraps) is the file store refusing to take files. */
-export function isStorageUnavailable(error: unknown): boolean {
-  return errorChain(error).some((current) => current instanceof StorageUnavailableError)
-}
+export const isStorageUnavailable = (error: unknown) =>
+  someInChain(error, (e) => e instanceof StorageUnavailableError)

@@ -22,6 +22,7 @@ import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { orBackToList } from '~/record.server'
+import { changedByText, PENDING_OTHER_USER } from '~/screens/employees/bank-section'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Datos del colaborador')
@@ -85,7 +86,11 @@ export default function EmployeeDetails() {
           { label: 'CCI', value: e.bankInterAccount },
           { label: 'Cuenta de detracción', value: e.detractionAccount },
           { label: 'Datos bancarios confirmados', value: yesNoLabel(e.bankAccountVerified) },
-          { label: 'Confirmado por', value: verifiedBy },
+          { label: 'Modificado por', value: changedByText(e) },
+          {
+            label: 'Confirmado por',
+            value: verifiedBy ?? (e.bankDataChangedBy ? PENDING_OTHER_USER : null),
+          },
         ]}
       />
       <div className="flex justify-end gap-2">
