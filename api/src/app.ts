@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { Database } from '@planillas/db'
+import { type DatabaseWatch, watchDatabase } from '@planillas/db/outage'
 import type { JobQueue } from '@planillas/domain'
 import { createStorage, type FileStorage } from '@planillas/storage'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
@@ -28,6 +29,7 @@ import { payrollRoutes } from './modules/payroll/routes'
 import { payrollBatchRoutes } from './modules/payroll-batch/routes'
 import { referenceRoutes } from './modules/reference/routes'
 import { authPlugin } from './plugins/auth'
+import { answerClientError, answerFrameworkError } from './plugins/client-errors'
 import { errorHandlerPlugin } from './plugins/error-handler'
 import { rejectNulPlugin } from './plugins/reject-nul'
 import { securityPlugin } from './plugins/security'
@@ -44,6 +46,8 @@ declare module 'fastify' {
     jobs: JobQueue | null
     /** The spreadsheet exports streaming now, bounded per user and in total. */
     exportSlots: ExportSlots
+    /** Database outages: one log line when one starts and one when it ends (@planillas/db/outage). */
+    databaseWatch: DatabaseWatch
   }
 }
 
@@ -78,6 +82,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     http: requestTimeoutOptions(options.config.requestTimeoutMs),
     // Arrays in query strings come without indices: areaIds=1&areaIds=2.
     routerOptions: { maxParamLength: 200 },
+    // Requests refused before any route (too slow, headers too large, a parameter too long): Spanish.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -87,6 +94,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', options.storage ?? createStorage({ FILES_DIR: options.config.filesDir }))
   app.decorate('jobs', options.jobs ?? null)
   app.decorate('exportSlots', new ExportSlots(options.config.exportLimits))
+  app.decorate(
+    'databaseWatch',
+    watchDatabase(options.db, { warn: (message, details) => app.log.warn(details ?? {}, message) }),
+  )
+  app.addHook('onClose', async () => app.databaseWatch.close())
 
   await app.register(swagger, {
     openapi: {

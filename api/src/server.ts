@@ -2,8 +2,10 @@ import './gc-tuning'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { openDatabase } from '@planillas/db'
+import type { DatabaseWatch } from '@planillas/db/outage'
 import { configOrExit } from '@planillas/domain/env'
 import { createBullmqQueue } from '@planillas/queue'
+import { sweepTemporariesPeriodically } from '@planillas/storage'
 import type { FastifyBaseLogger } from 'fastify'
 import { buildApp } from './app'
 import { persistentClientAddressSecret, persistentJwtSecret } from './auth/secret'
@@ -16,7 +18,13 @@ config.clientAddressSecret = persistentClientAddressSecret()
 // PGlite creates only the last folder of its data directory (a nested PGLITE_DIR failed with ENOENT).
 if (!config.databaseUrl && config.pgliteDir && !config.pgliteDir.includes('://'))
   mkdirSync(path.dirname(path.resolve(config.pgliteDir)), { recursive: true })
-const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir })
+// An idle connection the server ended is part of an outage the app's watch logs once (once it exists).
+let watch: DatabaseWatch | undefined
+const handle = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.pgliteDir,
+  onConnectionError: (error) => watch?.failed(error),
+})
 // Redis outages reach the log before the app (and its logger) exists: until then, plain JSON lines.
 let appLog: FastifyBaseLogger | undefined
 const queueLog =
@@ -39,10 +47,16 @@ const app = await buildApp({
   logger: { level: config.logLevel },
 })
 appLog = app.log
+watch = app.databaseWatch
 await app.listen({ port: config.port, host: config.host })
+// A payment file or upload cut short by `kill -9` leaves its temporary: swept now and periodically.
+const stopSweep = sweepTemporariesPeriodically(app.storage, {
+  warn: (message, details) => app.log.warn(details ?? {}, message),
+})
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    stopSweep()
     await app.close()
     await jobs?.close()
     await handle.close()

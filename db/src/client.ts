@@ -32,32 +32,34 @@ export type DatabaseOptions = {
   dataDir?: string
   poolSize?: number
   migrate?: boolean
+  /**
+   * Hears an idle connection the server ended (PostgreSQL only). The API and the worker pass their
+   * outage watch (outage.ts): one line per outage, not one per connection. Default: one JSON line.
+   */
+  onConnectionError?: (error: Error) => void
 }
 
 /** The client factory: node-postgres when a URL is given, else PGlite (docs/architecture.md). */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
-  const handle = options.url ? openPostgres(options.url, options.poolSize) : await openPglite(options.dataDir)
+  const handle = options.url
+    ? openPostgres(options.url, options.poolSize, options.onConnectionError)
+    : await openPglite(options.dataDir)
   if (options.migrate !== false) await migrateDatabase(handle)
   return handle
 }
 
-function openPostgres(url: string, poolSize = 10): DatabaseHandle {
+function openPostgres(
+  url: string,
+  poolSize = 10,
+  onConnectionError: (error: Error) => void = logIdleConnectionLost,
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
   // An idle connection the server ends (a restart, a terminated backend, the end of a test database)
   // is dropped by the pool and replaced on the next query. Unheard, the pool's 'error' event would
   // end the whole process.
   let closing = false
   pool.on('error', (error) => {
-    // One JSON line, like every other line the API and the worker print.
-    if (!closing)
-      console.warn(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          level: 'warn',
-          message: 'PostgreSQL cerró una conexión inactiva; se abrirá otra',
-          error: error.message,
-        }),
-      )
+    if (!closing) onConnectionError(error)
   })
   // pg-pool listens to a client only while it is idle and removes that listener when it hands the
   // client out: the server ending the connection of an open transaction (a restart, a terminated
@@ -78,6 +80,18 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
       await pool.end()
     },
   }
+}
+
+/** One JSON line, like every other line the API and the worker print. */
+function logIdleConnectionLost(error: Error) {
+  console.warn(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: 'warn',
+      message: 'PostgreSQL cerró una conexión inactiva; se abrirá otra',
+      error: error.message,
+    }),
+  )
 }
 
 /** The failure reaches the query that uses the client; the pool's own 'error' reports idle ones. */

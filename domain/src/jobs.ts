@@ -62,6 +62,8 @@ export interface JobQueue {
   state<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<JobState>
   /** Drops a finished job so that the same id can be enqueued again. */
   forget<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void>
+  /** Whether the queue can take a job now, answered at once (BullMQ: Redis answers); absent: always. */
+  available?(): Promise<boolean>
   close(): Promise<void>
 }
 

@@ -13,3 +13,14 @@ export const MESSAGES = {
   confirmStatusTitle: 'Cambiar estado',
   confirmStatusBody: '¿Está seguro que desea cambiar el estado?',
 } as const
+
+/**
+ * What the servers answer when a request cannot even be read (Node refuses it before any route):
+ * too slow, headers too large, a path parameter too long, or not HTTP at all.
+ */
+export const CLIENT_ERROR_MESSAGES = {
+  408: 'La petición tardó demasiado en llegar. Inténtelo nuevamente.',
+  414: 'La dirección solicitada es demasiado larga.',
+  431: 'Los encabezados de la petición son demasiado grandes.',
+  400: 'La petición no es válida.',
+} as const

@@ -94,6 +94,12 @@ export const PAYMENT_UPLOAD_MESSAGES = {
   /** 'Descargar constancias' before the worker has built the merged PDF. */
   receiptsPreparing:
     'Las constancias de esta carga se están preparando en un solo PDF: vuelva a intentarlo en unos momentos',
+  /** …while the job queue (Redis) is down: nothing can prepare them until it is back. */
+  receiptsQueueDown:
+    'Las constancias de esta carga aún no están preparadas y el servicio de colas no está disponible: se prepararán cuando vuelva. Inténtelo más tarde.',
+  /** …while the file store refuses writes (full, read-only): the merged PDF cannot be stored. */
+  receiptsStorageDown:
+    'No se pueden preparar las constancias: el almacenamiento de archivos está lleno o no disponible. Avise al administrador.',
 } as const
 
 /** A date the clerk typed (DD/MM/YYYY, or YYYY-MM-DD), not after today in Lima. */

@@ -8,22 +8,15 @@ import {
   type ResponseOf,
 } from '@planillas/domain'
 import { redirect } from '@remix-run/node'
+import { ApiError } from './api-error'
 import { type Answer, exchange } from './api-transport.server'
 import { requireUser } from './auth.server'
 import { clientAddressHeaders } from './client-address.server'
 import { destroySessionHeaders } from './session.server'
 
-export const API_URL = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
+export { ApiError } from './api-error'
 
-/** A failed call: its HTTP status and the API's Spanish messages. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly messages: string[],
-  ) {
-    super(messages.join('; ') || MESSAGES.generic)
-  }
-}
+export const API_URL = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
 
 export type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>
 

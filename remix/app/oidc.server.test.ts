@@ -2,9 +2,10 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type DevIdp, startDevIdp } from '@planillas/dev-idp'
 import { signInThroughProvider } from '@planillas/dev-idp/sign-in-client'
+import { MESSAGES } from '@planillas/domain'
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { authenticator, forBrowser, providerLogoutUrl } from './oidc.server'
+import { authenticator, forBrowser, providerLogoutUrl, signInErrorMessage } from './oidc.server'
 
 const WEB_URL = 'http://localhost:3998'
 const saved = { ...process.env }
@@ -141,5 +142,32 @@ describe('OIDC_INTERNAL_URL', () => {
     expect(
       forBrowser('http://idp:8080/auth', { issuer: 'https://sso.example', internalUrl: undefined }),
     ).toBe('http://idp:8080/auth')
+  })
+})
+
+describe("the provider's error on the callback", () => {
+  it("shows a fixed Spanish message, never the provider's error_description", async () => {
+    process.env.OIDC_ISSUER = idp.issuer
+    process.env.WEB_URL = WEB_URL
+    const start = await authenticator
+      .authenticate('oidc', new Request(`${WEB_URL}/login`, { method: 'POST' }))
+      .then(
+        () => Promise.reject(new Error('Debía redirigir al proveedor')),
+        (thrown: unknown) => thrown as Response,
+      )
+    const state = new URL(start.headers.get('Location') ?? '').searchParams.get('state')
+    const cookie = (start.headers.get('Set-Cookie') ?? '').split(';')[0]
+    const description = 'Internal error: <b>stack at /srv/idp</b>'
+    const callback = new URL(`${WEB_URL}/login/callback`)
+    callback.search = new URLSearchParams({
+      error: 'server_error',
+      error_description: description,
+      state: state ?? '',
+    }).toString()
+    const error = await authenticator
+      .authenticate('oidc', new Request(callback, { headers: { cookie } }))
+      .catch((thrown: unknown) => thrown)
+    expect(signInErrorMessage(error)).toBe(MESSAGES.authState)
+    expect(signInErrorMessage(error)).not.toContain('Internal')
   })
 })

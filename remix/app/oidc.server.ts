@@ -138,10 +138,19 @@ export class OidcStrategy<User> extends Strategy<User, { request: Request; grant
     const flow = (await flowCookie.parse(request.headers.get('Cookie'))) as Flow | null
     if (!flow?.state || flow.state !== url.searchParams.get('state'))
       throw new SignInError(MESSAGES.authState)
-    if (error)
-      throw new SignInError(
-        PROVIDER_ERRORS[error] ?? url.searchParams.get('error_description') ?? MESSAGES.authState,
+    if (error) {
+      // The provider's own description is English, or anything an address carries: logged, never shown.
+      console.warn(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: 'warn',
+          message: 'El proveedor de identidad rechazó el inicio de sesión',
+          error: error.slice(0, 100),
+          description: url.searchParams.get('error_description')?.slice(0, 500) ?? null,
+        }),
       )
+      throw new SignInError(PROVIDER_ERRORS[error] ?? MESSAGES.authState)
+    }
     const grant = {
       code: code!,
       codeVerifier: flow.codeVerifier,

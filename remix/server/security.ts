@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import helmet from 'helmet'
+import { answerClientError } from './request-guard'
 
 /** The request's CSP nonce: the Remix document marks its inline hydration scripts with it. */
 export const cspNonceOf = (res: Response): string => res.locals.cspNonce as string
@@ -61,7 +62,7 @@ export const requestTimeoutMs = (env: Record<string, string | undefined> = proce
  * only when the headers timeout is not longer, hence the three numbers.
  */
 export function createTimedServer(handler: RequestListener, timeoutMs = requestTimeoutMs()): Server {
-  return createServer(
+  const server = createServer(
     {
       requestTimeout: timeoutMs,
       headersTimeout: Math.min(60_000, timeoutMs),
@@ -69,4 +70,7 @@ export function createTimedServer(handler: RequestListener, timeoutMs = requestT
     },
     handler,
   )
+  // 408, 431 and 400 with a Spanish text (Node's own answers have no body).
+  server.on('clientError', answerClientError)
+  return server
 }

@@ -8,6 +8,8 @@ import express from 'express'
 import { loadWebConfig } from './config'
 import { webOriginCheck } from './origin-check'
 import { remixHandler } from './remix-handler'
+import { lastErrorHandler, requestGuard } from './request-guard'
+import { withRouteFailures } from './route-errors'
 import { createTimedServer, cspNonceOf, securityHeaders } from './security'
 import { tokenRefresh } from './token-refresh'
 
@@ -57,10 +59,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   loadWebConfig()
   // The Remix server code reads the API's address from the environment when it loads.
   process.env.API_URL = options.apiUrl
-  const build = (await import(pathToFileURL(path.join(REMIX_BUILD, 'server/index.js')).href)) as ServerBuild
+  const build = withRouteFailures(
+    (await import(pathToFileURL(path.join(REMIX_BUILD, 'server/index.js')).href)) as ServerBuild,
+  )
   const app = express()
   app.disable('x-powered-by')
   app.use(securityHeaders())
+  app.use(requestGuard())
   app.use(
     '/assets',
     express.static(path.join(REMIX_BUILD, 'client/assets'), { immutable: true, maxAge: '1y' }),
@@ -78,6 +83,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     '*',
     remixHandler(build, process.env.NODE_ENV ?? 'production', (res) => ({ cspNonce: cspNonceOf(res) })),
   )
+  app.use(lastErrorHandler())
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createTimedServer(app)

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -77,5 +77,43 @@ describe('a file store that cannot take files', () => {
     }
     const other = Object.assign(new Error('corte'), { code: 'ECONNRESET' })
     expect(asStorageFault(other)).toBe(other)
+  })
+})
+
+describe('temporaries left by an interrupted write', () => {
+  it('removes those untouched for longer than asked, and nothing else', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'planillas-sweep-'))
+    try {
+      const store = createLocalStorage(root)
+      const kept = await store.put(Buffer.from('archivo'), { name: 'a.xlsx', contentType: 'x' })
+      const month = path.join(root, path.dirname(kept))
+      await mkdir(month, { recursive: true })
+      // What `kill -9` in the middle of a payment file leaves, two hours ago; and a write in progress.
+      const abandoned = path.join(month, '0b6f0c1e-0000-4000-8000-000000000001.txt.part-4242')
+      const inProgress = path.join(month, '0b6f0c1e-0000-4000-8000-000000000002.txt.part-4243')
+      const probe = path.join(root, '.health-4242-x')
+      for (const file of [abandoned, inProgress, probe]) await writeFile(file, 'parcial')
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
+      await utimes(abandoned, twoHoursAgo, twoHoursAgo)
+      await utimes(probe, twoHoursAgo, twoHoursAgo)
+
+      expect(await store.sweepTemporaries(3600_000)).toBe(2)
+      const left = (await readdir(root, { recursive: true })).map((f) => path.join(root, f))
+      expect(left).toContain(inProgress)
+      expect(left).toContain(path.join(root, kept))
+      expect(left).not.toContain(abandoned)
+      expect(left).not.toContain(probe)
+    } finally {
+      await rm(root, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the health check of a nearly full disk', () => {
+  it('fails with ENOSPC when less than the minimum is free, though a tiny probe still fits', async () => {
+    const full = createLocalStorage(dir, { minFreeBytes: Number.MAX_SAFE_INTEGER })
+    await expect(full.check()).rejects.toMatchObject({ name: 'Error', code: 'ENOSPC' })
+    await expect(full.check()).rejects.toBeInstanceOf(StorageUnavailableError)
+    await expect(storage.check()).resolves.toBeUndefined()
   })
 })

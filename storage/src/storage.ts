@@ -19,6 +19,11 @@ export interface FileStorage {
   delete(key: string): Promise<void>
   /** Writes and removes a small probe: rejects with `StorageUnavailableError` when nothing can be stored. */
   check(): Promise<void>
+  /**
+   * Removes what interrupted writes left (a process killed while it wrote): temporaries untouched
+   * for `olderThanMs`. Returns how many it removed.
+   */
+  sweepTemporaries(olderThanMs: number): Promise<number>
 }
 
 export class FileNotFoundError extends Error {
@@ -58,7 +63,38 @@ export const DEFAULT_FILES_DIR = path.resolve(process.cwd(), '.data/files')
 
 /** The configured store: a directory, `FILES_DIR` (default `.data/files`). */
 export function createStorage(env: Record<string, string | undefined> = process.env): FileStorage {
-  return createLocalStorage(env.FILES_DIR ? path.resolve(env.FILES_DIR) : DEFAULT_FILES_DIR)
+  const minFreeMb = Number(env.FILES_MIN_FREE_MB)
+  return createLocalStorage(env.FILES_DIR ? path.resolve(env.FILES_DIR) : DEFAULT_FILES_DIR, {
+    minFreeBytes: Number.isFinite(minFreeMb) && minFreeMb >= 0 ? minFreeMb * 1024 * 1024 : undefined,
+  })
+}
+
+/** A write in progress is touched all the time; one untouched this long was abandoned. */
+export const STALE_TEMPORARY_MS = 60 * 60_000
+const SWEEP_EVERY_MS = 15 * 60_000
+
+/**
+ * Sweeps the store's abandoned temporaries now and every 15 minutes (the API and the worker both
+ * write files; `kill -9` in the middle of a payment file would leave its temporary forever).
+ * Returns the function that stops it.
+ */
+export function sweepTemporariesPeriodically(
+  storage: FileStorage,
+  log: { warn: (message: string, details?: Record<string, unknown>) => void },
+  { everyMs = SWEEP_EVERY_MS, olderThanMs = STALE_TEMPORARY_MS } = {},
+): () => void {
+  const sweep = () =>
+    storage.sweepTemporaries(olderThanMs).then(
+      (removed) => {
+        if (removed) log.warn('Archivos temporales abandonados eliminados', { removed })
+      },
+      (error: unknown) =>
+        log.warn('No se pudo revisar los archivos temporales', { error: (error as Error)?.message }),
+    )
+  void sweep()
+  const timer = setInterval(sweep, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
 }
 
 export { createLocalStorage, readAll } from './storage-local'

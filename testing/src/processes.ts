@@ -202,3 +202,54 @@ export async function modulesLoadedBy(entry: string): Promise<string[]> {
     await rm(dir, { recursive: true, force: true })
   }
 }
+
+export type CuttableProxy = {
+  /** The PostgreSQL URL through the proxy (same database and user as the target). */
+  url: string
+  /** An outage: every open connection is cut and new ones are refused until `restore`. */
+  cut: () => void
+  restore: () => void
+  close: () => Promise<void>
+}
+
+/**
+ * A TCP proxy in front of PostgreSQL that a test can cut: what a process behind it sees is what a
+ * stopped or unreachable database looks like (reset connections, then refused ones), while the
+ * database itself and the test's own connections stay up.
+ */
+export async function startCuttableProxy(targetUrl: string): Promise<CuttableProxy> {
+  const target = new URL(targetUrl)
+  const sockets = new Set<net.Socket>()
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname)
+    for (const socket of [client, upstream]) {
+      sockets.add(socket)
+      socket.on('close', () => sockets.delete(socket))
+      socket.on('error', () => undefined)
+    }
+    client.pipe(upstream).pipe(client)
+    client.on('close', () => upstream.destroy())
+    upstream.on('close', () => client.destroy())
+  })
+  const port = await freePort()
+  const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  await listen()
+  const url = new URL(targetUrl)
+  url.hostname = '127.0.0.1'
+  url.port = String(port)
+  return {
+    url: url.toString(),
+    cut() {
+      // Not listening: new connections are refused (ECONNREFUSED), as with a stopped server.
+      server.close()
+      for (const socket of sockets) socket.resetAndDestroy()
+    },
+    restore: () => void listen(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        if (server.listening) server.close(() => resolve())
+        else resolve()
+      }),
+  }
+}

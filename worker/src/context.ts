@@ -1,4 +1,5 @@
 import type { Database } from '@planillas/db'
+import type { DatabaseWatch } from '@planillas/db/outage'
 import type { FileStorage } from '@planillas/storage'
 
 export type Logger = {
@@ -14,6 +15,11 @@ export type WorkerContext = {
   log: Logger
   /** CONTRACT_EXPIRY_NOTICE_DAYS as the worker read it at start; unset, the domain's default. */
   noticeDays?: number
+  /**
+   * The worker process's outage watch: a batch job waits for a lost database instead of spending
+   * its retries (pipeline/run.ts); without it an outage fails the attempt.
+   */
+  database?: DatabaseWatch
 }
 
 /** One JSON line per event on stdout/stderr, readable by people and log collectors alike. */

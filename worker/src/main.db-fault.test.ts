@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type DatabaseHandle, payrollBatches, payrolls } from '@planillas/db'
+import { DATABASE_DOWN, DATABASE_UP } from '@planillas/db/outage'
 import { BATCH_STATUS } from '@planillas/domain'
 import { createBullmqQueue } from '@planillas/queue'
 import { createLocalStorage } from '@planillas/storage'
@@ -19,8 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * The worker process when PostgreSQL ends the connection of the transaction that writes a
- * payroll (a restart, `pg_terminate_backend`): the process stays up, the attempt fails and BullMQ's
- * retry finishes the batch. Runs against the real PostgreSQL and Redis.
+ * payroll (a restart, `pg_terminate_backend`): the process stays up, waits for the database and
+ * starts the batch again within the same attempt. Runs against the real PostgreSQL and Redis.
  */
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const ROWS = 30
@@ -49,7 +50,7 @@ describe.runIf(process.env.DATABASE_URL)(
       await rm(filesDir, { recursive: true, force: true })
     })
 
-    it('stays up, and the retried job finishes the batch with one payroll', async () => {
+    it('stays up, waits for the database and finishes the batch with one payroll', async () => {
       const file = await streamedPayrollWorkbook(ROWS, (i) => validRow(i))
       const fileKey = await createLocalStorage(filesDir).put(file, {
         name: 'planilla.xlsx',
@@ -102,10 +103,15 @@ describe.runIf(process.env.DATABASE_URL)(
         expect(done.attempts).toBeGreaterThanOrEqual(2)
         expect(await handle.db.select().from(payrolls)).toHaveLength(1)
         expect(worker.alive(), worker.output()).toBe(true)
-        // The failed attempt was logged as one JSON line, like every other line of the worker.
+        // The lost connection was logged as one JSON line, like every other line of the worker, and
+        // waited out within the attempt (no retry spent): the outage's start and end, with the cause.
         const lines = worker.output().trim().split('\n')
         expect(lines.filter((line) => !line.startsWith('{'))).toEqual([])
-        expect(lines.some((line) => JSON.parse(line).message === 'Intento fallido')).toBe(true)
+        const messages = lines.map((line) => JSON.parse(line))
+        const down = messages.filter((line) => line.message === DATABASE_DOWN)
+        expect(down).toHaveLength(1)
+        expect(down[0].error).toMatch(/terminating connection/)
+        expect(messages.filter((line) => line.message === DATABASE_UP)).toHaveLength(1)
       } finally {
         await admin.end()
       }

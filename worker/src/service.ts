@@ -1,6 +1,7 @@
 import { openDatabase } from '@planillas/db'
+import { type DatabaseWatch, errorCause, watchDatabase } from '@planillas/db/outage'
 import { createBullmqQueue, createBullmqWorker } from '@planillas/queue'
-import { createStorage } from '@planillas/storage'
+import { createStorage, sweepTemporariesPeriodically } from '@planillas/storage'
 import type { WorkerConfig } from './config'
 import { jsonLogger } from './context'
 import {
@@ -19,13 +20,23 @@ export type WorkerService = { close: () => Promise<void> }
  */
 export async function startWorkerService(config: WorkerConfig): Promise<WorkerService> {
   const log = jsonLogger({ service: 'worker', pid: process.pid })
-  const handle = await openDatabase({ url: config.DATABASE_URL, poolSize: config.WORKER_DB_POOL })
+  // Database outages are logged once when they start (with the cause) and once when they end.
+  let database: DatabaseWatch | undefined
+  const handle = await openDatabase({
+    url: config.DATABASE_URL,
+    poolSize: config.WORKER_DB_POOL,
+    onConnectionError: (error) => database?.failed(error),
+  })
+  database = watchDatabase(handle.db, log)
   const ctx = {
     db: handle.db,
+    database,
     storage: createStorage({ FILES_DIR: config.FILES_DIR }),
     log,
     noticeDays: config.CONTRACT_EXPIRY_NOTICE_DAYS,
   }
+  // The merged receipts PDF of a worker killed mid-write leaves its temporary: swept now and periodically.
+  const stopSweep = sweepTemporariesPeriodically(ctx.storage, log)
   // Redis outages are logged once when they start and once when they end (queue-bullmq's watch).
   const options = { url: config.REDIS_URL, prefix: config.QUEUE_PREFIX, log }
   const consumer = createBullmqWorker(createJobHandlers(ctx), {
@@ -35,14 +46,21 @@ export async function startWorkerService(config: WorkerConfig): Promise<WorkerSe
     stalledIntervalMs: config.WORKER_STALLED_INTERVAL_MS,
   })
   const producer = createBullmqQueue(options)
-  consumer.worker.on('failed', (job, error) =>
-    log.warn('Intento fallido', { jobId: job?.id, attemptsMade: job?.attemptsMade, error: error.message }),
-  )
+  consumer.worker.on('failed', (job, error) => {
+    // During an outage every job fails alike: the outage's own line says why.
+    if (!database.failed(error))
+      log.warn('Intento fallido', {
+        jobId: job?.id,
+        attemptsMade: job?.attemptsMade,
+        error: errorCause(error),
+      })
+  })
 
   const sweepAll = () =>
-    sweepBatches(handle.db, producer, log).catch((error) =>
-      log.error('No se pudo revisar las cargas pendientes', { error: String(error) }),
-    )
+    sweepBatches(handle.db, producer, log).catch((error) => {
+      if (!database.failed(error))
+        log.error('No se pudo revisar las cargas pendientes', { error: errorCause(error) })
+    })
   // While Redis is down a sweep waits for it: the next tick must not start another one.
   let sweeping = false
   const periodicSweep = () => {
@@ -50,9 +68,10 @@ export async function startWorkerService(config: WorkerConfig): Promise<WorkerSe
     sweeping = true
     void sweepAll()
       .then(() => restoreContractSweepSchedule(producer.queue, log))
-      .catch((error) =>
-        log.error('No se pudo revisar la programación de contratos', { error: String(error) }),
-      )
+      .catch((error) => {
+        if (!database.failed(error))
+          log.error('No se pudo revisar la programación de contratos', { error: errorCause(error) })
+      })
       .finally(() => {
         sweeping = false
       })
@@ -74,9 +93,11 @@ export async function startWorkerService(config: WorkerConfig): Promise<WorkerSe
   return {
     async close() {
       clearInterval(timer)
+      stopSweep()
       // Lets the job in hand finish (or BullMQ hands it to another worker after its lock expires).
       await consumer.close()
       await producer.close()
+      database.close()
       await handle.close()
       log.info('Worker detenido')
     },

@@ -1,4 +1,3 @@
-import { isDatabaseUnavailable } from '@planillas/db'
 import { MESSAGES } from '@planillas/domain'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -43,10 +42,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'Almacenamiento de archivos no disponible')
       return reply.code(503).send(failure([STORAGE_UNAVAILABLE_MESSAGE]))
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'Base de datos no disponible')
-      return reply.code(503).send(failure([DATABASE_UNAVAILABLE_MESSAGE]))
-    }
+    // The outage is logged once when it starts and once when it ends (the watch), not per request.
+    if (app.databaseWatch.failed(error)) return reply.code(503).send(failure([DATABASE_UNAVAILABLE_MESSAGE]))
     request.log.error(error)
     return reply.code(500).send(failure([MESSAGES.generic]))
   })

@@ -9,6 +9,7 @@ import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/f
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { saveForm } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle(({ params }) => (params.code ? 'Editar banco' : 'Nuevo banco'))
@@ -21,9 +22,12 @@ function codeParam(value: string | undefined): string {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'bancos_edicion')
+  const code = params.code
   return {
-    bank: params.code
-      ? await call(request, 'GET /banks/:code', { params: { code: codeParam(params.code) } })
+    bank: code
+      ? await orBackToList(request, '/bancos', () =>
+          call(request, 'GET /banks/:code', { params: { code: codeParam(code) } }),
+        )
       : null,
   }
 }

@@ -14,34 +14,25 @@ import {
 } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { ApiError, call } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
 import { ButtonLink } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { changedByText, PENDING_OTHER_USER } from '~/screens/employees/bank-section'
-import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Datos del colaborador')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'colaboradores_lista')
-  try {
+  return orBackToList(request, '/colaboradores', async () => {
     const employee = await call(request, 'GET /employees/:id', { params: { id: idParam(params.id) } })
     return { employee, canEdit: can(user.roles, 'colaboradores_edicion') }
-  } catch (error) {
-    // On error, show it and go back to the list.
-    if (error instanceof ApiError && error.status < 500) {
-      throw await redirectWithToast(request, '/colaboradores', {
-        type: 'error',
-        message: error.messages.join(' '),
-      })
-    }
-    throw error
-  }
+  })
 }
 
 const label = (table: Parameters<typeof enumLabel>[0], code: number | null) =>

@@ -20,6 +20,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { ContractActions } from '~/screens/contracts/contract-actions'
 import { pageTitle } from '~/utils/page-title'
 
@@ -27,7 +28,9 @@ export const meta = pageTitle('Datos del contrato')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'contratos_lista')
-  const contract = await call(request, 'GET /contracts/:id', { params: { id: idParam(params.id) } })
+  const contract = await orBackToList(request, '/contratos', () =>
+    call(request, 'GET /contracts/:id', { params: { id: idParam(params.id) } }),
+  )
   return { contract, canEdit: can(user.roles, 'contratos_edicion') }
 }
 

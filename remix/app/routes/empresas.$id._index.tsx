@@ -10,6 +10,7 @@ import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/f
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam, saveForm } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { forgetCatalogs } from '~/screens/employees/catalogs.server'
 import { pageTitle } from '~/utils/page-title'
 import type { RucLookup } from './empresas.ruc.$ruc'
@@ -18,9 +19,12 @@ export const meta = pageTitle(({ params }) => (params.id ? 'Editar empresa' : 'N
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'empresas_edicion')
+  const id = params.id
   return {
-    company: params.id
-      ? await call(request, 'GET /companies/:id', { params: { id: idParam(params.id) } })
+    company: id
+      ? await orBackToList(request, '/empresas', () =>
+          call(request, 'GET /companies/:id', { params: { id: idParam(id) } }),
+        )
       : null,
   }
 }

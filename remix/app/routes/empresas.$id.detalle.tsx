@@ -10,6 +10,7 @@ import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
 
@@ -17,7 +18,9 @@ export const meta = pageTitle('Datos de la empresa')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'empresas_lista')
-  const company = await call(request, 'GET /companies/:id', { params: { id: idParam(params.id) } })
+  const company = await orBackToList(request, '/empresas', () =>
+    call(request, 'GET /companies/:id', { params: { id: idParam(params.id) } }),
+  )
   const [accounts, banks] = await Promise.all([
     call(request, 'GET /companies/:id/accounts', { params: { id: company.id } }),
     call(request, 'GET /banks'),

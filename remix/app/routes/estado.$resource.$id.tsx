@@ -6,6 +6,7 @@ import { requirePermission } from '~/auth.server'
 import { ReasonField } from '~/components/list/status-action'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { orBackToList } from '~/record.server'
 import { forgetCatalogs } from '~/screens/employees/catalogs.server'
 import { redirectWithToast } from '~/session.server'
 import { type StatusResource, statusResource } from '~/status-resources'
@@ -27,17 +28,22 @@ function resolve(params: LoaderFunctionArgs['params'], url: URL) {
 /** The record's key from the URL: a positive integer id, or a code where the resource says so (banks). */
 function recordKey(resource: StatusResource, key: string | undefined): number | string | null {
   if (resource.codeKey) return key && resource.codeKey.test(key) ? key : null
-  const id = Number(key)
-  return Number.isInteger(id) && id >= 1 && id <= MAX_ID ? id : null
+  // Decimal digits only: Number() would read '0x10' as 16.
+  const id = /^[1-9][0-9]{0,9}$/.test(key ?? '') ? Number(key) : 0
+  return id >= 1 && id <= MAX_ID ? id : null
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { resource, id, status, back } = resolve(params, new URL(request.url))
   await requirePermission(request, resource.permission)
-  const record: Record<string, unknown> =
-    resource.api === 'banks'
-      ? await call(request, 'GET /banks/:code', { params: { code: String(id) } })
-      : await call(request, `GET /${resource.api}/:id`, { params: { id: Number(id) } })
+  const record = await orBackToList(
+    request,
+    back,
+    (): Promise<Record<string, unknown>> =>
+      resource.api === 'banks'
+        ? call(request, 'GET /banks/:code', { params: { code: String(id) } })
+        : call(request, `GET /${resource.api}/:id`, { params: { id: Number(id) } }),
+  )
   const from = enumLabel(resource.statuses, record.status as number)
   // Resources with a status engine (contracts) offer only its transitions, some with a reason.
   const transition = resource.transitions?.(record).find((t) => t.status === status)

@@ -25,6 +25,7 @@ import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { idParam } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { paidFilter } from '~/screens/payroll/paid-filter'
 import { redirectWithToast } from '~/session.server'
 import { apiPageQuery, readListParams } from '~/utils/list-params'
@@ -34,17 +35,19 @@ export const meta = pageTitle('Detalle de planilla')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'planillas_lista')
-  const id = idParam(params.id)
   const url = new URL(request.url)
   const list = readListParams(url.searchParams)
-  const [payroll, lines] = await Promise.all([
-    call(request, 'GET /payroll/:id', { params: { id } }),
-    call(request, 'POST /payroll/:id/lines', {
-      params: { id },
-      body: { search: list.search, paid: paidFilter(url.searchParams) },
-      query: apiPageQuery(list),
-    }),
-  ])
+  const id = idParam(params.id)
+  const [payroll, lines] = await orBackToList(request, '/planillas', () =>
+    Promise.all([
+      call(request, 'GET /payroll/:id', { params: { id } }),
+      call(request, 'POST /payroll/:id/lines', {
+        params: { id },
+        body: { search: list.search, paid: paidFilter(url.searchParams) },
+        query: apiPageQuery(list),
+      }),
+    ]),
+  )
   // How each line of this page was paid, or why it is still pending.
   const statuses = lines.content.length
     ? await call(request, 'GET /payment-batches/line-status', {

@@ -13,6 +13,7 @@ import { requirePermission } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { type OrderFormValues, PaymentOrderForm } from '~/screens/payment-orders/order-form'
 import { PaymentOrdersTable } from '~/screens/payment-orders/orders-table'
 import { redirectWithToast } from '~/session.server'
@@ -22,24 +23,16 @@ export const meta = pageTitle('Archivo de pago')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'planillas_pago')
-  const id = idParam(params.id)
-  try {
-    const [payroll, accounts, formats, orders] = await Promise.all([
+  const [payroll, accounts, formats, orders] = await orBackToList(request, '/planillas', () => {
+    const id = idParam(params.id)
+    return Promise.all([
       call(request, 'GET /payroll/:id', { params: { id } }),
       call(request, 'GET /payment-orders/accounts'),
       call(request, 'GET /payment-orders/formats'),
       call(request, 'GET /payment-orders', { query: { payrollId: id } }),
     ])
-    return { payroll, accounts, formats, orders, today: todayInLima() }
-  } catch (error) {
-    // A payroll that does not exist: its message, back on the payrolls list.
-    if (error instanceof ApiError && error.status === 404)
-      throw await redirectWithToast(request, '/planillas', {
-        type: 'error',
-        message: error.messages.join(' '),
-      })
-    throw error
-  }
+  })
+  return { payroll, accounts, formats, orders, today: todayInLima() }
 }
 
 type Refused = { errors: string[]; values: OrderFormValues }

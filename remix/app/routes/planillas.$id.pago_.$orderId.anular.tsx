@@ -6,6 +6,7 @@ import { requirePermission } from '~/auth.server'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { AnnulReasonField } from '~/screens/payment-orders/annul-action'
 import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
@@ -19,14 +20,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const payrollId = idParam(params.id)
   const orderId = idParam(params.orderId)
   const back = `/planillas/${payrollId}/pago`
-  let orders: Awaited<ReturnType<typeof call<'GET /payment-orders'>>>
-  try {
-    orders = await call(request, 'GET /payment-orders', { query: { payrollId } })
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500)
-      throw await redirectWithToast(request, back, { type: 'error', message: error.messages.join(' ') })
-    throw error
-  }
+  const orders = await orBackToList(request, back, () =>
+    call(request, 'GET /payment-orders', { query: { payrollId } }),
+  )
   const order = orders.find((o) => o.id === orderId && o.status === PAYMENT_ORDER_STATUS.GENERATED)
   if (!order) throw await redirectWithToast(request, back, { type: 'error', message: NOT_OPEN })
   return { order, back }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { ApiError, apiDownload } from '~/api.server'
+import { apiDownload } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { idParam } from '~/form.server'
 
@@ -8,15 +8,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id)
   const receiptId = idParam(params.receiptId)
   await requirePermission(request, ['planillas_abonos', 'pagos_abonos_lista', 'planillas_lista'])
-  try {
-    const response = await apiDownload(request, `/payment-batches/${id}/receipts/${receiptId}`)
-    // Opened in the browser's PDF viewer rather than saved.
-    const disposition = response.headers.get('Content-Disposition')
-    if (disposition) response.headers.set('Content-Disposition', disposition.replace(/^attachment/, 'inline'))
-    return response
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500)
-      throw new Response(error.messages.join(' '), { status: error.status })
-    throw error
-  }
+  const response = await apiDownload(request, `/payment-batches/${id}/receipts/${receiptId}`)
+  // Opened in the browser's PDF viewer rather than saved.
+  const disposition = response.headers.get('Content-Disposition')
+  if (disposition) response.headers.set('Content-Disposition', disposition.replace(/^attachment/, 'inline'))
+  return response
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { ApiError, apiDownload } from '~/api.server'
+import { apiDownload } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { idParam } from '~/form.server'
 import { downloadWhenReady } from '~/receipts-download.server'
@@ -17,14 +17,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const path = FILES[params.archivo ?? '']
   if (!path) throw new Response('No encontrado', { status: 404 })
   await requirePermission(request, ['planillas_abonos', 'pagos_abonos_lista'])
-  try {
-    const download = () => apiDownload(request, `/payment-batches/${id}/${path}`)
-    if (params.archivo === 'constancias')
-      return await downloadWhenReady(id, download, { signal: request.signal })
-    return await download()
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500)
-      throw new Response(error.messages.join(' '), { status: error.status })
-    throw error
-  }
+  const download = () => apiDownload(request, `/payment-batches/${id}/${path}`)
+  if (params.archivo === 'constancias')
+    return await downloadWhenReady(id, download, { signal: request.signal })
+  return await download()
 }

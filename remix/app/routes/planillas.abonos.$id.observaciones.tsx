@@ -1,7 +1,7 @@
 import { formatCount, formatDate, formatDateTime, isPaymentBatchRunning } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ApiError, call } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { AutoRefresh } from '~/components/list/auto-refresh'
 import { DataTable } from '~/components/list/data-table'
@@ -10,6 +10,7 @@ import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { IssueKindBadge, PaymentStatusBadge } from '~/screens/payments/payment-badges'
 import { apiPageQuery, readListParams } from '~/utils/list-params'
 import { pageTitle } from '~/utils/page-title'
@@ -20,17 +21,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id)
   await requirePermission(request, ['planillas_abonos', 'pagos_abonos_lista'])
   const list = readListParams(new URL(request.url).searchParams)
-  try {
-    const [batch, issues] = await Promise.all([
+  const [batch, issues] = await orBackToList(request, '/planillas/abonos', () =>
+    Promise.all([
       call(request, 'GET /payment-batches/:id', { params: { id } }),
       call(request, 'GET /payment-batches/:id/errors', { params: { id }, query: apiPageQuery(list) }),
-    ])
-    return { batch, issues, list }
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404)
-      throw new Response(error.messages.join(' '), { status: 404 })
-    throw error
-  }
+    ]),
+  )
+  return { batch, issues, list }
 }
 
 /** What a payments upload could not apply, row by row, with the reason (and the file-level errors). */

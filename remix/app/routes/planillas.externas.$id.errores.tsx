@@ -10,6 +10,7 @@ import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { apiPageQuery, readListParams } from '~/utils/list-params'
 import { pageTitle } from '~/utils/page-title'
 
@@ -17,12 +18,14 @@ export const meta = pageTitle('Errores de la carga')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'planillas_carga')
-  const id = idParam(params.id)
   const list = readListParams(new URL(request.url).searchParams)
-  const [batch, errors] = await Promise.all([
-    call(request, 'GET /payroll-batch/:id', { params: { id } }),
-    call(request, 'GET /payroll-batch/:id/errors', { params: { id }, query: apiPageQuery(list) }),
-  ])
+  const [batch, errors] = await orBackToList(request, '/planillas/externas', () => {
+    const id = idParam(params.id)
+    return Promise.all([
+      call(request, 'GET /payroll-batch/:id', { params: { id } }),
+      call(request, 'GET /payroll-batch/:id/errors', { params: { id }, query: apiPageQuery(list) }),
+    ])
+  })
   return { batch, errors, list }
 }
 

@@ -1,16 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { ApiError, apiDownload } from '~/api.server'
+import { apiDownload } from '~/api.server'
 import { requireUser } from '~/auth.server'
 import { idParam } from '~/form.server'
 
 /** 'Ver CV' (a resource route: no component, so the file goes straight to the browser): the applicant's CV from the API, with its original name (the API checks the permission). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request)
-  try {
-    return await apiDownload(request, `/applicants/${idParam(params.id)}/cv`)
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500)
-      throw new Response(error.messages.join(' '), { status: error.status })
-    throw error
-  }
+  return await apiDownload(request, `/applicants/${idParam(params.id)}/cv`)
 }

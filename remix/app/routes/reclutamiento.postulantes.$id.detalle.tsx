@@ -15,13 +15,16 @@ import { ButtonLink } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Datos del postulante')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'postulantes_lista')
-  const applicant = await call(request, 'GET /applicants/:id', { params: { id: idParam(params.id) } })
+  const applicant = await orBackToList(request, '/reclutamiento/postulantes', () =>
+    call(request, 'GET /applicants/:id', { params: { id: idParam(params.id) } }),
+  )
   return { applicant, canEdit: can(user.roles, 'postulantes_edicion') }
 }
 

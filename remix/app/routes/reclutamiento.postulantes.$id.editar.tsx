@@ -16,6 +16,7 @@ import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/f
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam, saveForm } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { withIsoDates } from '~/utils/date-fields'
 import { pageTitle } from '~/utils/page-title'
 
@@ -23,9 +24,13 @@ export const meta = pageTitle(({ params }) => (params.id ? 'Editar postulante' :
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'postulantes_edicion')
-  const id = params.id ? idParam(params.id) : null
+  const value = params.id
   const [applicant, vacancies] = await Promise.all([
-    id ? call(request, 'GET /applicants/:id', { params: { id } }) : null,
+    value
+      ? orBackToList(request, '/reclutamiento/postulantes', () =>
+          call(request, 'GET /applicants/:id', { params: { id: idParam(value) } }),
+        )
+      : null,
     call(request, 'GET /job-openings'),
   ])
   const options = vacancies.map((v) => ({

@@ -9,17 +9,20 @@ import { ButtonLink } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Datos de la vacante')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'vacantes_lista')
-  const id = idParam(params.id)
-  const [vacancy, applicants] = await Promise.all([
-    call(request, 'GET /job-openings/:id', { params: { id } }),
-    call(request, 'GET /job-openings/:id/applicants', { params: { id } }),
-  ])
+  const [vacancy, applicants] = await orBackToList(request, '/reclutamiento/vacantes', () => {
+    const id = idParam(params.id)
+    return Promise.all([
+      call(request, 'GET /job-openings/:id', { params: { id } }),
+      call(request, 'GET /job-openings/:id/applicants', { params: { id } }),
+    ])
+  })
   return { vacancy, applicants, canEdit: can(user.roles, 'vacantes_edicion') }
 }
 

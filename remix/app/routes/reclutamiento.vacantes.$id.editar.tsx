@@ -11,6 +11,7 @@ import { useSchemaForm } from '~/components/form/use-schema-form'
 import { DetailsEditor } from '~/components/recruitment/details-editor'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { echoForm, idParam, saveForm } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { searchEmployees } from '~/screens/employees/employee-search.server'
 import { pageTitle } from '~/utils/page-title'
 
@@ -18,9 +19,13 @@ export const meta = pageTitle(({ params }) => (params.id ? 'Editar vacante' : 'N
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'vacantes_edicion')
-  const id = params.id ? idParam(params.id) : null
+  const value = params.id
   const [vacancy, positions, areas] = await Promise.all([
-    id ? call(request, 'GET /job-openings/:id', { params: { id } }) : null,
+    value
+      ? orBackToList(request, '/reclutamiento/vacantes', () =>
+          call(request, 'GET /job-openings/:id', { params: { id: idParam(value) } }),
+        )
+      : null,
     call(request, 'GET /positions'),
     call(request, 'GET /areas'),
   ])

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { idParam, saveForm } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { forgetCatalogs } from '~/screens/employees/catalogs.server'
 
 type Options = {
@@ -19,9 +20,12 @@ export function descriptionFormRoute(options: Options) {
   return {
     loader: async ({ request, params }: LoaderFunctionArgs) => {
       await requirePermission(request, options.permission)
-      if (!params.id) return { record: null }
+      const value = params.id
+      if (!value) return { record: null }
       return {
-        record: await call(request, `GET /${options.resource}/:id`, { params: { id: idParam(params.id) } }),
+        record: await orBackToList(request, options.basePath, () =>
+          call(request, `GET /${options.resource}/:id`, { params: { id: idParam(value) } }),
+        ),
       }
     },
     action: async ({ request, params }: LoaderFunctionArgs) => {

@@ -5,6 +5,7 @@ import { isRouteErrorResponse } from '@remix-run/react'
 export const ERROR_TITLES: Record<number, string> = {
   403: 'Acceso denegado',
   404: 'Página no encontrada',
+  503: 'Servicio no disponible',
 }
 
 export function errorTitle(error: unknown): string {

@@ -73,6 +73,7 @@ export async function createPaymentsTestApp(
         ? 'waiting'
         : 'missing',
     forget: async () => {},
+    available: async () => !faults.queueDown?.(),
     close: async () => {},
   }
   const t = await createTestApp({}, { jobs: queue, storage: faults.storage?.(storage) ?? storage })

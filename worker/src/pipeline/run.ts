@@ -1,3 +1,4 @@
+import { errorCause, isDatabaseUnavailable } from '@planillas/db/outage'
 import { FILE_MESSAGES, JOB_PAYLOAD_SCHEMAS, type JobInfo } from '@planillas/domain'
 import type { WorkerContext } from '../context'
 import { type BatchKind, type BatchRow, type BatchTable, claimBatch, closeAttempt } from './batches'
@@ -33,20 +34,48 @@ export const CRASHES_FORGIVEN = 1
 /** A run outside any queue (tests, scripts): one attempt, so an unexpected error closes the batch. */
 export const SINGLE_ATTEMPT: JobInfo = { id: 'direct', attempt: 1, maxAttempts: 1 }
 
+/** How long one attempt waits for a lost database before it gives up (the queue's retry follows). */
+export const DATABASE_WAIT_MS = 10 * 60_000
+
 /**
- * One batch job (docs/architecture.md), the same for every kind: claim the batch (a finished or unknown one
- * is skipped), let the processor work on it, log the outcome. Idempotent as long as the
- * processor re-checks the batch under a row lock when it finishes it. An unexpected error is
- * thrown for the queue's retry, except on the last attempt, where the batch ends CON ERRORES.
+ * One batch job (docs/architecture.md), the same for every kind: claim the batch (a finished or unknown one is skipped),
+ * let the processor work on it, log the outcome. Idempotent as long as the processor re-checks the
+ * batch under a row lock when it finishes it. A lost database is not the file's fault: with the
+ * worker's outage watch the job waits for it (`waitMs` at most) and starts the batch again,
+ * spending no retry. Any other unexpected error is thrown for the queue's retry, except on the last
+ * attempt, where the batch ends CON ERRORES.
  */
 export async function runBatchJob<T extends BatchTable, O extends { outcome: string }>(
   processor: BatchProcessor<T, O>,
   payload: unknown,
   ctx: WorkerContext,
   job: JobInfo = SINGLE_ATTEMPT,
+  waitMs = DATABASE_WAIT_MS,
+): Promise<O | Skipped | Rejected> {
+  const { batchId } = JOB_PAYLOAD_SCHEMAS[processor.kind.job].parse(payload)
+  for (;;) {
+    try {
+      return await runOnce(processor, batchId, ctx, job)
+    } catch (error) {
+      if (!ctx.database?.failed(error)) throw error
+      await ctx.database.waitUntilAvailable(waitMs)
+      // The attempt's mark survived the outage: the worker did not die, so this is no crash.
+      await closeAttempt(ctx.db, processor.kind.table, batchId)
+      ctx.log.info(`${processor.kind.words.batch}: se retoma tras la caída de la base de datos`, {
+        batchId,
+        jobId: job.id,
+      })
+    }
+  }
+}
+
+async function runOnce<T extends BatchTable, O extends { outcome: string }>(
+  processor: BatchProcessor<T, O>,
+  batchId: number,
+  ctx: WorkerContext,
+  job: JobInfo,
 ): Promise<O | Skipped | Rejected> {
   const { kind } = processor
-  const { batchId } = JOB_PAYLOAD_SCHEMAS[kind.job].parse(payload)
   const batch = await claimBatch(ctx.db, kind.table, batchId, kind.resetOnClaim)
   if (!batch) {
     ctx.log.info(`${kind.words.batch} ya terminada o inexistente: nada que hacer`, { batchId, jobId: job.id })
@@ -73,10 +102,13 @@ export async function runBatchJob<T extends BatchTable, O extends { outcome: str
     if (outcome.outcome !== 'skipped') await processor.afterwards?.(batchId, ctx)
     return outcome
   } catch (error) {
+    // An outage is the caller's to wait out: neither this attempt's failure nor the batch's end.
+    if (ctx.database && isDatabaseUnavailable(error)) throw error
     ctx.log.error(`Falló ${kind.words.theBatch}`, {
       batchId,
       attempt: job.attempt,
-      error: String((error as Error)?.stack ?? error),
+      error: errorCause(error),
+      stack: String((error as Error)?.stack ?? error),
     })
     if (job.attempt < job.maxAttempts) {
       await closeAttempt(ctx.db, kind.table, batchId).catch(() => undefined)

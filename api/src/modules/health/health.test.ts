@@ -40,6 +40,7 @@ beforeAll(async () => {
     get: (key) => good.get(key),
     delete: (key) => good.delete(key),
     check: () => (use.brokenStorage ? broken : good).check(),
+    sweepTemporaries: (olderThanMs) => good.sweepTemporaries(olderThanMs),
   }
   // Nobody listens on this port: this Redis is down from the start.
   unreachable = createBullmqQueue({ url: `redis://127.0.0.1:${await freePort()}` })

@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { MESSAGES } from '@planillas/domain'
+import { MESSAGES, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
 import { createLocalStorage, type FileStorage } from '@planillas/storage'
-import { createPaymentsTestApp, type PaymentsTestApp } from '@planillas/testing/api/payment-batches'
+import { createPaymentsTestApp, type PaymentsTestApp, row } from '@planillas/testing/api/payment-batches'
 import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../../lib/errors'
@@ -22,6 +22,7 @@ beforeAll(async () => {
       get: (key) => working.get(key),
       delete: (key) => working.delete(key),
       check: () => (faults.storageBroken ? brokenStore : working).check(),
+      sweepTemporaries: (olderThanMs) => working.sweepTemporaries(olderThanMs),
     }),
     queueDown: () => faults.queueDown,
   })
@@ -57,5 +58,47 @@ describe('payment upload faults', () => {
     const response = await s.upload(s.validForm(), await s.excel())
     expect(response.status).toBe(200)
     expect(response.body.messages).toEqual([MESSAGES.uploadQueued])
+  })
+})
+
+describe("'Descargar constancias' before the merged PDF is stored", () => {
+  const receipts = async () => {
+    const response = await s.upload(s.validForm(), await s.excel([row(0, 1500, '7101', 'r.pdf')]), [
+      { name: 'r.pdf', content: await receiptPdf('r') },
+    ])
+    expect(response.status).toBe(200)
+    const started = Date.now()
+    const answer = await s.t.call('rrhh', {
+      method: 'GET',
+      url: `/api/v1/payment-batches/${response.body.payload.id}/receipts`,
+    })
+    return { ...answer, ms: Date.now() - started }
+  }
+
+  it('says they are being prepared while the queue and the store work', async () => {
+    const answer = await receipts()
+    expect(answer.status).toBe(409)
+    expect(answer.body.messages).toEqual([PAYMENT_UPLOAD_MESSAGES.receiptsPreparing])
+  })
+
+  it('Redis down: answers at once that nothing can prepare them until it is back', async () => {
+    faults.queueDown = true
+    const answer = await receipts()
+    expect(answer.status).toBe(503)
+    expect(answer.body.messages).toEqual([PAYMENT_UPLOAD_MESSAGES.receiptsQueueDown])
+    expect(answer.ms).toBeLessThan(2000)
+  })
+
+  it('a store that cannot write: says so instead of "se están preparando" for ever', async () => {
+    const upload = await s.upload(s.validForm(), await s.excel([row(0, 1500, '7102', 'r.pdf')]), [
+      { name: 'r.pdf', content: await receiptPdf('r') },
+    ])
+    faults.storageBroken = true
+    const answer = await s.t.call('rrhh', {
+      method: 'GET',
+      url: `/api/v1/payment-batches/${upload.body.payload.id}/receipts`,
+    })
+    expect(answer.status).toBe(503)
+    expect(answer.body.messages).toEqual([PAYMENT_UPLOAD_MESSAGES.receiptsStorageDown])
   })
 })

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { batchFileRoutes } from '../../lib/batch-routes'
 import { batchUploadRoute, sendStoredFile } from '../../lib/batch-upload'
 import { failure, IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
-import { found, notFound } from '../../lib/errors'
+import { found, HttpError, notFound } from '../../lib/errors'
 import { inBatches, sendAttachment } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { lineStatuses } from './line-status'
@@ -162,6 +162,10 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
             )
         }
       }
+      // Not stored yet. Say at once what is true: nothing can store it (a full store), nothing can
+      // build it (the queue is down: asking it would wait for Redis), or it is on its way.
+      if (!(await storageAccepts())) throw new HttpError(503, [PAYMENT_UPLOAD_MESSAGES.receiptsStorageDown])
+      if (!(await queueAnswers())) throw new HttpError(503, [PAYMENT_UPLOAD_MESSAGES.receiptsQueueDown])
       const running =
         batch.status === PAYMENT_BATCH_STATUS.PENDING || batch.status === PAYMENT_BATCH_STATUS.PROCESSING
       // A processed batch without the merged PDF (uploaded before the worker built it, or its merge
@@ -173,6 +177,14 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
         .send(failure([PAYMENT_UPLOAD_MESSAGES.receiptsPreparing]))
     },
   })
+
+  const storageAccepts = () =>
+    app.storage.check().then(
+      () => true,
+      () => false,
+    )
+  /** Whether the queue can take a job now (asking a BullMQ queue whose Redis is down waits for it). */
+  const queueAnswers = async () => !app.jobs?.available || (await app.jobs.available())
 
   async function requestMerge(batchId: number) {
     if (!app.jobs) return

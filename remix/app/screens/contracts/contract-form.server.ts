@@ -5,12 +5,12 @@ import {
   isCurrentContract,
 } from '@planillas/domain'
 import { data, redirect } from '@remix-run/node'
-import { ApiError, call } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { echoForm, idParam, saveForm } from '~/form.server'
+import { orBackToList } from '~/record.server'
 import { loadCatalogs, withCurrent } from '~/screens/employees/catalogs.server'
 import { searchEmployees } from '~/screens/employees/employee-search.server'
-import { redirectWithToast } from '~/session.server'
 import { withIsoDates } from '~/utils/date-fields'
 
 /** The fields the preview reads, as the form posts them. */
@@ -42,19 +42,8 @@ const formValues = (formData: FormData) =>
   Object.fromEntries(PREVIEW_FIELDS.map((k) => [k, formData.get(k) ?? undefined]))
 
 /** A record that cannot be loaded sends the user back to the list with the error. */
-async function orBackToList<T>(request: Request, load: () => Promise<T>): Promise<T> {
-  try {
-    return await load()
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) {
-      throw await redirectWithToast(request, '/contratos', {
-        type: 'error',
-        message: error.messages.join(' '),
-      })
-    }
-    throw error
-  }
-}
+const orBackToContracts = <T>(request: Request, load: () => Promise<T>) =>
+  orBackToList(request, '/contratos', load)
 
 /**
  * 'Nuevo contrato' (also 'Renovar' with `?renovar=<id>`, prefilled from the contract it renews)
@@ -65,9 +54,11 @@ export async function loadContractForm(request: Request, idValue: string | undef
   const id = idValue ? idParam(idValue) : null
   const renewId = Number(new URL(request.url).searchParams.get('renovar')) || null
   const [contract, renewal, catalogs] = await Promise.all([
-    id ? orBackToList(request, () => call(request, 'GET /contracts/:id', { params: { id } })) : null,
+    id ? orBackToContracts(request, () => call(request, 'GET /contracts/:id', { params: { id } })) : null,
     !id && renewId
-      ? orBackToList(request, () => call(request, 'GET /contracts/:id/renewal', { params: { id: renewId } }))
+      ? orBackToContracts(request, () =>
+          call(request, 'GET /contracts/:id/renewal', { params: { id: renewId } }),
+        )
       : null,
     loadCatalogs(request),
   ])

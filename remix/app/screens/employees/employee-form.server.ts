@@ -1,9 +1,9 @@
 import { EmployeeSchema, IDENTIFIER_TYPE, EMPLOYEE_MESSAGES as M } from '@planillas/domain'
 import { data } from '@remix-run/node'
-import { ApiError, call } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { echoForm, idParam, saveForm } from '~/form.server'
-import { redirectWithToast } from '~/session.server'
+import { orBackToList } from '~/record.server'
 import { withIsoDates } from '~/utils/date-fields'
 import { loadCatalogs, withCurrent } from './catalogs.server'
 import { districtOption, searchDistricts } from './districts.server'
@@ -37,19 +37,8 @@ export async function loadEmployeeForm(request: Request, idValue: string | undef
 }
 
 /** A record that cannot be loaded sends the user back to the list with the error. */
-async function loadEmployee(request: Request, id: number) {
-  try {
-    return await call(request, 'GET /employees/:id', { params: { id } })
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) {
-      throw await redirectWithToast(request, '/colaboradores', {
-        type: 'error',
-        message: error.messages.join(' '),
-      })
-    }
-    throw error
-  }
-}
+const loadEmployee = (request: Request, id: number) =>
+  orBackToList(request, '/colaboradores', () => call(request, 'GET /employees/:id', { params: { id } }))
 
 /** Server messages shown beside their field. */
 const fieldOfMessage = {

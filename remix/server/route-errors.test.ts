@@ -1,0 +1,90 @@
+import { MESSAGES } from '@planillas/domain'
+import { createRequestHandler, type EntryContext, type ServerBuild } from '@remix-run/node'
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../app/api-error'
+import { errorDetail } from '../app/components/ui/error-panel'
+import { withRouteFailures } from './route-errors'
+
+/** A build of one route (a resource route, or a page with `page`) whose loader throws what the test gives it. */
+function resourceBuild(thrown: () => unknown, page = false): ServerBuild {
+  const route = (
+    id: string,
+    path: string | undefined,
+    module: Record<string, unknown>,
+    parentId?: string,
+  ) => ({
+    id,
+    path,
+    parentId,
+    module,
+  })
+  return {
+    mode: 'production',
+    // The document's renderer reports what Remix hands it: the status and each route's error.
+    entry: {
+      module: {
+        default: (_request: Request, status: number, _headers: Headers, context: EntryContext) =>
+          Response.json({ errors: context.staticHandlerContext.errors }, { status }),
+      },
+    },
+    routes: {
+      root: route('root', '', { default: () => null }),
+      'routes/archivo': route(
+        'routes/archivo',
+        'archivo',
+        {
+          ...(page ? { default: () => null } : {}),
+          loader: async () => {
+            throw thrown()
+          },
+        },
+        'root',
+      ),
+    },
+    assets: { routes: {}, entry: { module: '', imports: [] }, url: '', version: '1' },
+    publicPath: '/build/',
+    assetsBuildDirectory: 'build',
+    future: { v3_singleFetch: true },
+    isSpaMode: false,
+    basename: '/',
+  } as unknown as ServerBuild
+}
+
+const get = (build: ServerBuild) =>
+  createRequestHandler(withRouteFailures(build), 'production')(new Request('http://x/archivo'))
+
+describe('a resource route (a download) that fails', () => {
+  it("answers the API's refusal with its status and Spanish message", async () => {
+    const response = await get(resourceBuild(() => new ApiError(404, ['No se encontró el archivo'])))
+    expect(response.status).toBe(404)
+    expect(await response.text()).toBe('No se encontró el archivo')
+  })
+
+  it("answers any other fault with the Spanish generic message, not 'Unexpected Server Error'", async () => {
+    const response = await get(resourceBuild(() => new TypeError('boom')))
+    expect(response.status).toBe(500)
+    expect(await response.text()).toBe(MESSAGES.generic)
+  })
+
+  it('leaves a thrown Response (a redirect) alone', async () => {
+    const response = await get(
+      resourceBuild(() => new Response(null, { status: 302, headers: { Location: '/login' } })),
+    )
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toBe('/login')
+  })
+})
+
+describe('a page whose API call fails', () => {
+  it("shows the API's status and Spanish message (a database outage), not the generic 500", async () => {
+    const outage =
+      'La base de datos no está disponible en este momento. Inténtalo nuevamente en unos segundos.'
+    const response = await get(resourceBuild(() => new ApiError(503, [outage]), true))
+    expect(response.status).toBe(503)
+    const { errors } = (await response.json()) as { errors: Record<string, { status: number }> }
+    // The nearest error boundary (here the root's) gets it.
+    const [error] = Object.values(errors)
+    expect(error).toMatchObject({ status: 503, data: { messages: [outage] } })
+    expect(errorDetail(error, true)).toBe(outage)
+  })
+})

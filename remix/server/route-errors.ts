@@ -1,0 +1,60 @@
+import { MESSAGES } from '@planillas/domain'
+import { data, type ServerBuild } from '@remix-run/node'
+import { isApiError } from '../app/api-error'
+
+type RouteFunction = (args: never) => unknown
+
+/** A thrown Response or `data()` is already an answer Remix knows how to give: left alone. */
+const isAnswer = (error: unknown) =>
+  error instanceof Response ||
+  (typeof error === 'object' &&
+    error !== null &&
+    (error as { type?: unknown }).type === 'DataWithResponseInit')
+
+const plainText = (text: string, status: number) =>
+  new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+
+/**
+ * What a loader or action that failed answers instead of Remix's generic 500: an API refusal keeps
+ * its status and Spanish messages (a page's error boundary shows them: a database outage's 503, a
+ * record's 404), and a resource route (a download, no page to show an error in) answers a Spanish
+ * text instead of 'Unexpected Server Error'. Anything else a page throws stays a 500 for its boundary.
+ */
+export function routeFailure(error: unknown, resource: boolean): unknown {
+  if (isAnswer(error)) return error
+  if (isApiError(error)) {
+    const messages = error.messages.length ? error.messages : [MESSAGES.generic]
+    return resource
+      ? plainText(messages.join(' '), error.status)
+      : data({ messages }, { status: error.status })
+  }
+  if (!resource) return error
+  console.error(error)
+  return plainText(MESSAGES.generic, 500)
+}
+
+/**
+ * The build with every route's loader and action answering failures through `routeFailure`: one
+ * place instead of a try/catch in each of the app's ~60 routes.
+ */
+export function withRouteFailures(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild['routes'] = {}
+  for (const [id, route] of Object.entries(build.routes)) {
+    const module = route.module
+    const resource = !module.default
+    const guard = <F extends RouteFunction | undefined>(fn: F): F =>
+      (fn &&
+        (async (args: never) => {
+          try {
+            return await fn(args)
+          } catch (error) {
+            throw routeFailure(error, resource)
+          }
+        })) as F
+    routes[id] = {
+      ...route,
+      module: { ...module, loader: guard(module.loader), action: guard(module.action) },
+    }
+  }
+  return { ...build, routes }
+}
