@@ -28,7 +28,7 @@ export const isFractionFormat = (format: string) =>
 export function showsAmount(shown: string, amount: number): boolean {
   if (shown.includes('%') || /\d\s*[eE][+-]?\d/.test(shown)) return false
   const numbers = shown.replace(/(\d),(?=\d{3}(?!\d))/g, '$1').match(/\d+(?:\.\d+)?/g)
-  if (!numbers || numbers.length !== 1) return false
+  if (numbers?.length !== 1) return false
   return Math.round(Number(numbers[0]) * 100) === Math.round(Math.abs(amount) * 100)
 }
 
