@@ -1,3 +1,4 @@
+import { CCI_ACCOUNT_MESSAGES, checkCciAccount } from './cci-account'
 import { asShown, invisibleCharacter, isFractionFormat, plainAmount, showsAmount } from './cell-shown'
 import {
   cciBankCode,
@@ -334,6 +335,18 @@ export function checkPayrollRow(
   context.bankCode = take(cells, 'bankCode', bankRule, context, problems)
   const bankAccount = take(cells, 'bankAccount', checkAccount, context, problems)
   const cci = take(cells, 'bankInterAccount', cciRule, context, problems)
+  if (
+    cci &&
+    context.bankCode &&
+    bankAccount &&
+    checkCciAccount(context.bankCode, bankAccount, cci) === 'mismatch'
+  ) {
+    problems.push({
+      column: PAYROLL_FILE_COLUMNS[COLUMN_INDEX.bankInterAccount].header,
+      value: cci,
+      message: CCI_ACCOUNT_MESSAGES.mismatch,
+    })
+  }
   const amount = take(cells, 'amount', checkAmount, context, problems)
   for (let i = PAYROLL_FILE_COLUMNS.length; i < cells.length; i++) {
     if (cells[i] && cells[i].kind !== 'empty') {

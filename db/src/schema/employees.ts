@@ -67,6 +67,12 @@ export const employees = pgTable(
     /** E-mail of who confirmed the bank data, recorded by the server. */
     bankAccountVerifiedBy: text('bank_account_verified_by'),
     bankAccountVerifiedAt: timestamp('bank_account_verified_at', { withTimezone: true }),
+    /**
+     * E-mail of who last changed the bank data (issue 20, four eyes): changed data are unconfirmed
+     * until another user confirms them. Null for data nobody changed since this was recorded.
+     */
+    bankDataChangedBy: text('bank_data_changed_by'),
+    bankDataChangedAt: timestamp('bank_data_changed_at', { withTimezone: true }),
     /** Document and full name, folded for accent-insensitive search (trigram index below). */
     searchText: text('search_text')
       .generatedAlwaysAs(sql.raw(folded(`identifier || ' ' || name || ' ' || surname`)))
@@ -86,6 +92,10 @@ export const employees = pgTable(
     check(
       'employees_bank_verified_check',
       sql`not ${t.bankAccountVerified} or ${t.bankAccountVerifiedBy} is not null`,
+    ),
+    check(
+      'employees_bank_four_eyes_check',
+      sql`not ${t.bankAccountVerified} or ${t.bankDataChangedBy} is null or ${t.bankAccountVerifiedBy} <> ${t.bankDataChangedBy}`,
     ),
     index('employees_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // The words of search_text, for a search word that `search_words` resolves (searchWordsOf).
