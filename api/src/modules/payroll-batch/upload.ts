@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { payrollBatches, recordAudit } from '@planillas/db'
+import { payrollBatches, recordAudit, violatedConstraint } from '@planillas/db'
 import {
   headerProblems,
   PAYROLL_UPLOAD_MESSAGES as M,
@@ -16,7 +16,6 @@ import {
   type ReceivedForm,
   receiveForm,
 } from '../../lib/batch-upload'
-import { violatedUniqueConstraint } from '../../lib/errors'
 import { codeTaken, repeatedUpload } from './queries'
 
 /** An identical workbook was recorded by someone else between the check and this transaction. */
@@ -97,6 +96,6 @@ export const PAYROLL_UPLOAD: BatchUpload<ReceivedForm & { stored: string[] }, Pa
   // Another upload took the code between the check and the insert.
   refusal: (error) => {
     if (error instanceof RepeatedUploadError) return M.duplicateFile(error.repeats.code, error.repeats.name)
-    return violatedUniqueConstraint(error) === 'payroll_batches_code_unique' ? M.codeTaken : undefined
+    return violatedConstraint(error) === 'payroll_batches_code_unique' ? M.codeTaken : undefined
   },
 }
