@@ -10,7 +10,7 @@ import { ensurePgliteParent, ensureSessionSecret } from './local-data'
 import { startSystem, wantsDevIdp } from './system'
 
 /**
- * `npm start`: the embedded default (DESIGN §2). Builds the web when needed, opens the database
+ * `npm start`: the embedded default (docs/architecture.md). Builds the web when needed, opens the database
  * (DATABASE_URL, else PGlite in .data/pglite), migrates, loads the demo data and runs the identity
  * provider, the API and the web tier in this one process.
  */
