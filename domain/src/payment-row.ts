@@ -10,9 +10,10 @@ import { PAYMENT_LIMITS } from './payments'
 import { clip, columnLetter } from './payroll-file'
 import {
   cellText,
+  cellTrouble,
   certainDigits,
+  checkAmount,
   checkIdentifier,
-  MAX_AMOUNT,
   ROW_MESSAGES,
   type RowProblem,
   type SheetCell,
@@ -54,15 +55,6 @@ export const PAYMENT_ROW_MESSAGES = {
 
 type Checked<T> = { value: T } | { message: string }
 const fail = (message: string) => ({ message })
-const MAX_CELL_CHARS = 1000
-
-function cellTrouble(cell: SheetCell): string | null {
-  if (cell.kind === 'formula') return ROW_MESSAGES.formula
-  if (cell.kind === 'error') return ROW_MESSAGES.cellError(cell.text)
-  if (cell.kind === 'text' && cell.text.length > MAX_CELL_CHARS) return ROW_MESSAGES.tooLong(cell.text.length)
-  return null
-}
-
 const textOf = (cell: SheetCell) =>
   cell.kind === 'number' ? String(cell.value) : cell.kind === 'text' ? cell.text.trim() : ''
 
@@ -71,20 +63,6 @@ function checkType(cell: SheetCell): Checked<number> {
   if (!raw) return fail(ROW_MESSAGES.typeRequired)
   const code = /^\d{1,2}$/.test(raw) ? Number(raw) : Number.NaN
   return code in identifierType ? { value: code } : fail(ROW_MESSAGES.typeInvalid)
-}
-
-function checkAmount(cell: SheetCell): Checked<string> {
-  if (cell.kind === 'empty' || (cell.kind === 'text' && !cell.text.trim()))
-    return fail(ROW_MESSAGES.amountRequired)
-  if (cell.kind === 'date') return fail(ROW_MESSAGES.amountDate)
-  if (cell.kind === 'text')
-    return fail(/^[\s\d.,S/-]+$/.test(cell.text) ? ROW_MESSAGES.amountText : ROW_MESSAGES.amountNumeric)
-  if (cell.kind !== 'number' || !Number.isFinite(cell.value)) return fail(ROW_MESSAGES.amountNumeric)
-  if (cell.value <= 0) return fail(ROW_MESSAGES.amountPositive)
-  const text = String(cell.value)
-  if (text.includes('e') || (text.split('.')[1]?.length ?? 0) > 2) return fail(ROW_MESSAGES.amountDecimals)
-  if (cell.value > MAX_AMOUNT) return fail(ROW_MESSAGES.amountMax)
-  return { value: cell.value.toFixed(2) }
 }
 
 function checkOperation(cell: SheetCell): Checked<string> {
@@ -96,7 +74,8 @@ function checkOperation(cell: SheetCell): Checked<string> {
   if (!value) return fail(PAYMENT_ROW_MESSAGES.operationRequired)
   if (!/^[A-Za-z0-9-]+$/.test(value)) return fail(PAYMENT_ROW_MESSAGES.operationFormat)
   if (value.length > PAYMENT_LIMITS.operationNumberMax) return fail(PAYMENT_ROW_MESSAGES.operationLength)
-  return { value: value.toUpperCase() }
+  // Stored as the cell shows it ('op-0005' is not 'OP-0005' on the bank's statement).
+  return { value }
 }
 
 function checkReceipt(cell: SheetCell): Checked<string | null> {
@@ -149,7 +128,10 @@ export function checkPaymentRow(cells: readonly SheetCell[]): {
     if (cells[i] && cells[i].kind !== 'empty')
       problems.push({ column: columnLetter(i), value: cellText(cells[i]), message: ROW_MESSAGES.extraData })
   }
-  if (identifier === TEMPLATE_EXAMPLE.identifier && operationNumber === TEMPLATE_EXAMPLE.operationNumber) {
+  if (
+    identifier === TEMPLATE_EXAMPLE.identifier &&
+    operationNumber?.toUpperCase() === TEMPLATE_EXAMPLE.operationNumber
+  ) {
     problems.unshift({
       column: PAYMENT_FILE_COLUMNS[COLUMN_INDEX.identifier].header,
       value: identifier,

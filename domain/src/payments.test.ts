@@ -81,6 +81,29 @@ describe('payments row', () => {
     const padded = checkPaymentRow(cells({ kind: 'number', value: 987654, format: '000000000' }))
     expect(padded.values?.operationNumber).toBe('000987654')
   })
+  it('stores an operation number as the cell shows it, and checks amounts as the payroll does', () => {
+    const cells = (amount: SheetCell, operation: string) => [
+      num(1),
+      text('01234567'),
+      amount,
+      text(operation),
+      empty,
+    ]
+    expect(checkPaymentRow(cells(num(1500.5), 'op-0005')).values?.operationNumber).toBe('op-0005')
+    const hidden = checkPaymentRow(
+      cells({ kind: 'number', value: 999.99, format: '#,##0', shown: '1,000' }, 'OP-1'),
+    )
+    expect(hidden.problems).toEqual([
+      {
+        column: 'Monto abonado (S/)',
+        value: '999.99',
+        message: ROW_MESSAGES.amountHidden('1,000', '999.99'),
+      },
+    ])
+    expect(checkPaymentRow(cells(num(1500.5), 'OP\u200b-1')).problems.map((p) => p.message)).toEqual([
+      ROW_MESSAGES.invisible('U+200B, espacio de ancho cero', 3),
+    ])
+  })
   it('refuses the template example row', () => {
     const cells = PAYMENT_TEMPLATE_EXAMPLE.map((v): SheetCell => (typeof v === 'number' ? num(v) : text(v)))
     expect(checkPaymentRow(cells).problems.map((p) => p.message)).toEqual([ROW_MESSAGES.templateExample])

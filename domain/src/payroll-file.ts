@@ -74,6 +74,12 @@ export const PAYROLL_TEMPLATE_EXAMPLE: readonly (string | number)[] = [
   1850.5,
 ]
 export const PAYROLL_TEMPLATE_SHEET = 'Planilla'
+/**
+ * The notes sheet every upload template carries after its data sheet: a workbook may keep it
+ * (any other sheet with data is refused, see `FILE_MESSAGES.severalSheets`).
+ */
+export const TEMPLATE_NOTES_SHEET = 'Notas'
+export const TEMPLATE_NOTES_HEADERS = ['Columna', 'Cómo llenarla'] as const
 export const PAYROLL_TEMPLATE_FILE_NAME = 'plantilla-planilla.xlsx'
 
 /** Spreadsheet column letter of a 0-based index: 0 → A, 26 → AA. */
@@ -119,6 +125,10 @@ export const FILE_MESSAGES = {
   /** A file-level message about a sheet of a workbook with several: which sheet was read. */
   inSheet: (sheet: string, message: string) => `Hoja '${clip(sheet, 31)}': ${message}`,
   noDataRows: 'El archivo no tiene filas con datos',
+  severalSheets: (sheets: readonly string[]) =>
+    `El libro tiene datos en más de una hoja (${listed(sheets.map((s) => `'${clip(s, 31)}'`))}) y solo se leería una: deje todas las filas en una sola hoja, elimine o vacíe las demás (también las ocultas) y vuelva a cargar`,
+  hiddenRows: (rows: readonly number[]) =>
+    `La hoja tiene filas ocultas con datos (${rows.length === 1 ? 'fila' : 'filas'} ${listed(rows.map(String))}) que también se cargarían: muéstrelas y elimine las que no correspondan; luego vuelva a cargar`,
   tooManyRows: `El archivo tiene más de ${formatCount(PAYROLL_LIMITS.maxRows)} filas de datos, el máximo permitido por carga`,
   headerMismatch: (letter: string, expected: string, found: string) =>
     `El encabezado de la columna ${letter} debe ser '${expected}'${found ? ` (se encontró '${found}')` : ' (está vacío)'}`,
@@ -148,6 +158,14 @@ export function headerProblems(cells: readonly (string | null | undefined)[]): s
     if (found) problems.push(FILE_MESSAGES.extraColumn(columnLetter(i), clip(found)))
   }
   return problems
+}
+
+/** 'a, b y c', the first ten and how many more. */
+function listed(items: readonly string[]): string {
+  const shown = items.slice(0, 10)
+  const more = items.length - shown.length
+  if (more > 0) return `${shown.join(', ')} y ${formatCount(more)} más`
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} y ${shown[shown.length - 1]}` : (shown[0] ?? '')
 }
 
 /** A value short enough to show in a message or store beside an error. */

@@ -170,6 +170,75 @@ describe('checkPayrollRow', () => {
     })
   })
 
+  describe('amounts as the cell shows them (issue 20)', () => {
+    const shown = (value: number, format: string, text: string | null): SheetCell => ({
+      kind: 'number',
+      value,
+      format,
+      shown: text,
+    })
+    const amount = (cell: SheetCell) => checkPayrollRow(row({ 6: cell }), banks)
+
+    it.each([
+      [
+        'a format that hides the cents',
+        shown(999.99, '#,##0', '1,000'),
+        ROW_MESSAGES.amountHidden('1,000', '999.99'),
+      ],
+      [
+        'a format that rounds',
+        shown(1234.5, '#,##0', '1,235'),
+        ROW_MESSAGES.amountHidden('1,235', '1234.50'),
+      ],
+      ['a percent', shown(1500.5, '0.00%', '150050.00%'), ROW_MESSAGES.amountHidden('150050.00%', '1500.50')],
+      ['a fraction', shown(0.1, '# ?/?', ' 1/9'), ROW_MESSAGES.amountFraction('0.10')],
+      [
+        'an exponent',
+        shown(1500.5, '0.00E+00', '1.50E+03'),
+        ROW_MESSAGES.amountHidden('1.50E+03', '1500.50'),
+      ],
+      ['a format that shows nothing', shown(1500.5, ';;;', ''), ROW_MESSAGES.amountHidden('', '1500.50')],
+      ['one decimal of two', shown(1500.55, '0.0', '1500.6'), ROW_MESSAGES.amountHidden('1500.6', '1500.55')],
+      ['a format that cannot be read', shown(1500.5, '[[x', null), ROW_MESSAGES.amountFormatUnknown('[[x')],
+    ])('refuses %s, naming what it shows and what it holds', (_label, cell, message) => {
+      expect(amount(cell).problems).toEqual([
+        { column: 'Monto (S/)', value: String((cell as { value: number }).value), message },
+      ])
+    })
+
+    it.each([
+      shown(1500.5, '#,##0.00', '1,500.50'),
+      shown(1500.5, '0.00', '1500.50'),
+      shown(1500.5, '"S/ "#,##0.00', 'S/ 1,500.50'),
+      shown(1500.5, '_("S/"* #,##0.00_)', ' S/1,500.50 '),
+      shown(1500.5, '0.0', '1500.5'),
+      shown(1500.5, '@', '1500.5'),
+    ])('accepts a format that shows the amount exactly: %o', (cell) => {
+      expect(amount(cell).values?.amount).toBe('1500.50')
+    })
+
+    it('reads binary noise below what Excel shows as the number the cell shows', () => {
+      expect(amount(num(1849.999999999999)).values?.amount).toBe('1850.00')
+      expect(amount(shown(1849.999999999999, '#,##0.00', '1,850.00')).values?.amount).toBe('1850.00')
+      expect(amount(num(1849.995)).problems[0].message).toBe(ROW_MESSAGES.amountDecimals)
+    })
+  })
+
+  it('names an invisible character and where it is, not a puzzling rule', () => {
+    expect(checkPayrollRow(row({ 1: text('4567\u200b8912') }), banks).problems).toEqual([
+      {
+        column: 'Número de documento',
+        value: '4567\u200b8912',
+        message: ROW_MESSAGES.invisible('U+200B, espacio de ancho cero', 5),
+      },
+    ])
+    expect(messages(row({ 4: text('\u2060' + '19112345678013') }))).toEqual([
+      ROW_MESSAGES.invisible('U+2060, unión de palabras', 1),
+    ])
+    // The name is only a reference: harmless there.
+    expect(messages(row({ 2: text('ROSA\u200bQUISPE') }))).toEqual([])
+  })
+
   it('refuses the template example row', () => {
     const cells = PAYROLL_TEMPLATE_EXAMPLE.map((v): SheetCell => (typeof v === 'number' ? num(v) : text(v)))
     const result = checkPayrollRow(cells, banks)

@@ -1,4 +1,5 @@
 import { CCI_ACCOUNT_MESSAGES, checkCciAccount } from './cci-account'
+import { asShown, invisibleCharacter, isFractionFormat, plainAmount, showsAmount } from './cell-shown'
 import {
   cciBankCode,
   IDENTIFIER_MESSAGES,
@@ -22,8 +23,12 @@ import { BANK_MESSAGES } from './schemas/bank'
 export type SheetCell =
   | { kind: 'empty' }
   | { kind: 'text'; text: string }
-  /** `format`: the cell's number format code when it is not General (e.g. '0000000000000', '@'). */
-  | { kind: 'number'; value: number; format?: string }
+  /**
+   * `format`: the cell's number format code when it is not General (e.g. '0000000000000', '@');
+   * `shown`: the value as that format shows it ('1,000' for 999.99 under '#,##0'), null when the
+   * reader could not render the format.
+   */
+  | { kind: 'number'; value: number; format?: string; shown?: string | null }
   | { kind: 'date'; text: string }
   | { kind: 'boolean'; value: boolean }
   | { kind: 'formula'; text: string }
@@ -81,6 +86,16 @@ export const ROW_MESSAGES = {
   amountDate: 'Monto debe ser un número, no una fecha',
   amountPositive: 'Monto debe ser mayor a cero',
   amountDecimals: 'Monto admite como máximo 2 decimales',
+  amountHidden: (shown: string, stored: string) =>
+    `La celda muestra "${clip(shown, 40)}" pero contiene ${stored}: el formato de la celda oculta el monto real. Use el formato Número con 2 decimales, revise el monto y vuelva a cargar`,
+  amountFraction: (stored: string) =>
+    `La celda tiene formato de fracción y contiene ${stored}: use el formato Número con 2 decimales, revise el monto y vuelva a cargar`,
+  amountFormatUnknown: (format: string) =>
+    `La celda tiene un formato de número que no se puede interpretar (${clip(format, 40)}): use el formato Número con 2 decimales y vuelva a cargar`,
+  invisible: (character: string, position: number) =>
+    `La celda contiene un carácter invisible (${character}) en la posición ${position}: borre el contenido de la celda, escríbalo de nuevo y vuelva a cargar`,
+  hiddenRow:
+    'La fila está oculta en la hoja y también se cargaría: muéstrela y, si no corresponde, elimínela; luego vuelva a cargar',
   amountMax: 'Monto excede el máximo permitido (S/ 9,999,999,999.99)',
   extraData: 'La fila tiene datos fuera de las columnas de la plantilla',
   unknownEmployee: 'No existe un colaborador registrado con ese tipo y número de documento',
@@ -104,15 +119,20 @@ export function cellAsText(cell: SheetCell): string {
 /** How a cell is shown beside an error: its text, clipped. */
 export const cellText = (cell: SheetCell): string => clip(cellAsText(cell))
 
-type Checked<T> = { value: T } | { message: string }
+export type Checked<T> = { value: T } | { message: string }
 const fail = (message: string) => ({ message })
 
-/** Problems every cell can have whatever its column: formulas, Excel errors, absurd lengths. */
-function cellTrouble(cell: SheetCell): string | null {
+/**
+ * Problems every cell can have whatever its column: formulas, Excel errors, absurd lengths and,
+ * where the value is used, a character that shows nothing (said, not left to a puzzling rule).
+ */
+export function cellTrouble(cell: SheetCell, valueUsed = true): string | null {
   if (cell.kind === 'formula') return ROW_MESSAGES.formula
   if (cell.kind === 'error') return ROW_MESSAGES.cellError(cell.text)
-  if (cell.kind === 'text' && cell.text.length > MAX_CELL_CHARS) return ROW_MESSAGES.tooLong(cell.text.length)
-  return null
+  if (cell.kind !== 'text') return null
+  if (cell.text.length > MAX_CELL_CHARS) return ROW_MESSAGES.tooLong(cell.text.length)
+  const invisible = valueUsed ? invisibleCharacter(cell.text) : null
+  return invisible ? ROW_MESSAGES.invisible(invisible.name, invisible.position) : null
 }
 
 const digitsOf = (text: string) => text.replace(/[\s-]/g, '')
@@ -218,7 +238,12 @@ function checkCci(cell: SheetCell, bankCode: string | null): Checked<string | nu
   return { value }
 }
 
-function checkAmount(cell: SheetCell): Checked<string> {
+/**
+ * An amount cell: a number, as the clerk sees it. Under a number format the shown text must be
+ * the stored amount to the cent (a format that rounds, scales or makes a fraction of it is
+ * refused, naming both); binary noise below what Excel shows is not the clerk's (see `asShown`).
+ */
+export function checkAmount(cell: SheetCell): Checked<string> {
   switch (cell.kind) {
     case 'empty':
       return fail(ROW_MESSAGES.amountRequired)
@@ -228,9 +253,15 @@ function checkAmount(cell: SheetCell): Checked<string> {
       if (!cell.text.trim()) return fail(ROW_MESSAGES.amountRequired)
       return fail(/^[\s\d.,S/-]+$/.test(cell.text) ? ROW_MESSAGES.amountText : ROW_MESSAGES.amountNumeric)
     case 'number': {
-      const { value } = cell
-      if (!Number.isFinite(value)) return fail(ROW_MESSAGES.amountNumeric)
+      if (!Number.isFinite(cell.value)) return fail(ROW_MESSAGES.amountNumeric)
+      const value = asShown(cell.value)
       if (value <= 0) return fail(ROW_MESSAGES.amountPositive)
+      if (cell.format !== undefined) {
+        if (isFractionFormat(cell.format)) return fail(ROW_MESSAGES.amountFraction(plainAmount(value)))
+        if (cell.shown == null) return fail(ROW_MESSAGES.amountFormatUnknown(cell.format))
+        if (!showsAmount(cell.shown, value))
+          return fail(ROW_MESSAGES.amountHidden(cell.shown.trim(), plainAmount(value)))
+      }
       // The shortest text that reads back as the same number is what the clerk typed.
       const text = String(value)
       if (text.includes('e') || (text.split('.')[1]?.length ?? 0) > 2)
@@ -265,7 +296,8 @@ function take<T>(
 ): T | null {
   const index = COLUMN_INDEX[key]
   const cell = cells[index] ?? EMPTY
-  const trouble = cellTrouble(cell)
+  // The name is only a reference (the payroll takes the employee's own): an odd character there is harmless.
+  const trouble = cellTrouble(cell, key !== 'fullName')
   const result = trouble ? fail(trouble) : check(cell, context)
   if ('message' in result) {
     problems.push({

@@ -1,4 +1,4 @@
-import { FILE_MESSAGES, PAYROLL_TEMPLATE_HEADERS } from '@planillas/domain'
+import { FILE_MESSAGES, PAYROLL_TEMPLATE_HEADERS, TEMPLATE_NOTES_HEADERS } from '@planillas/domain'
 import { payrollWorkbook, streamedPayrollWorkbook, validRow } from '@planillas/testing/payroll-fixtures'
 import {
   bombPart,
@@ -40,7 +40,7 @@ describe('openXlsx', () => {
 
   it('takes the first sheet in tab order, not in file order', async () => {
     const workbook = new ExcelJS.Workbook()
-    workbook.addWorksheet('Primera').addRow(['uno'])
+    workbook.addWorksheet('Primera')
     workbook.addWorksheet('Segunda').addRow(['dos'])
     const parts = unzipParts(Buffer.from(await workbook.xlsx.writeBuffer()))
     const xml = parts.get('xl/workbook.xml')!.toString()
@@ -52,6 +52,20 @@ describe('openXlsx', () => {
     const pkg = await openXlsx(rezip(parts, { 'xl/workbook.xml': swapped }))
     expect(pkg.sheetName).toBe('Segunda')
     expect(await readFirstRow(pkg)).toEqual(['dos'])
+  })
+
+  it('refuses data in more than one sheet, hidden ones too, naming them; keeps empty sheets and the notes', async () => {
+    const workbook = new ExcelJS.Workbook()
+    workbook.addWorksheet('Planilla').addRow([...PAYROLL_TEMPLATE_HEADERS])
+    workbook.addWorksheet('Vacía')
+    workbook.addWorksheet('Notas').addRow([...TEMPLATE_NOTES_HEADERS])
+    const accepted = Buffer.from(await workbook.xlsx.writeBuffer())
+    expect((await openXlsx(accepted)).sheetName).toBe('Planilla')
+    workbook.addWorksheet('Planilla (2)').addRow([...PAYROLL_TEMPLATE_HEADERS])
+    workbook.addWorksheet('Guardada', { state: 'hidden' }).addRow(['x'])
+    expect(await rejection(Buffer.from(await workbook.xlsx.writeBuffer()))).toBe(
+      FILE_MESSAGES.severalSheets(['Planilla', 'Planilla (2)', 'Guardada']),
+    )
   })
 
   it('finds shared strings and styles through the relationships, whatever their names', async () => {

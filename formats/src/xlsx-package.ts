@@ -1,4 +1,9 @@
-import { FILE_MESSAGES, headerProblems, paymentHeaderProblems } from '@planillas/domain'
+import {
+  FILE_MESSAGES,
+  headerProblems,
+  paymentHeaderProblems,
+  TEMPLATE_NOTES_HEADERS,
+} from '@planillas/domain'
 import type { SaxesTagPlain } from 'saxes'
 import {
   type CellFormats,
@@ -114,27 +119,34 @@ async function open(zip: Buffer): Promise<XlsxPackage> {
   }
   const base = { zip, sheetCount: sheets.length, date1904, rowElements: 0, stats }
   const parts = { workbook, rels, styles, sharedStrings }
-  const chosen = await chooseSheet(
-    { ...base, sheetName: '', parts: { ...parts, sheet: sheets[0].entry } },
-    sheets,
-  )
+  const pkg = { ...base, sheetName: '', parts: { ...parts, sheet: sheets[0].entry } }
+  const formats = sheets.length > 1 ? await readCellFormats(zip, styles, stats) : null
+  const chosen = formats ? await chooseSheet(pkg, sheets, formats) : sheets[0]
   if (chosen.entry.uncompressedSize > XLSX_LIMITS.sheetBytes) throw new XlsxFileError(FILE_MESSAGES.bomb)
+  if (formats) await refuseOtherData(pkg, sheets, chosen, formats)
   return { ...base, sheetName: chosen.name, parts: { ...parts, sheet: chosen.entry } }
 }
+
+const withSheet = (pkg: XlsxPackage, sheet: SheetEntry): XlsxPackage => ({
+  ...pkg,
+  parts: { ...pkg.parts, sheet: sheet.entry },
+})
 
 /**
  * The sheet to read: the first visible one whose first filled row is a template's header (a
  * hidden first sheet, or a sheet added before the data, is passed over); without one, the first
  * visible sheet (its header then gets the messages), and the first sheet when all are hidden.
  */
-async function chooseSheet(pkg: XlsxPackage, sheets: SheetEntry[]): Promise<SheetEntry> {
+async function chooseSheet(
+  pkg: XlsxPackage,
+  sheets: SheetEntry[],
+  formats: CellFormats,
+): Promise<SheetEntry> {
   const visible = sheets.filter((s) => !s.hidden)
   if (visible.length === 0) return sheets[0]
-  if (sheets.length === 1) return visible[0]
-  const formats = await readCellFormats(pkg.zip, pkg.parts.styles, pkg.stats)
   for (const sheet of visible) {
     if (sheet.entry.uncompressedSize > XLSX_LIMITS.sheetBytes) continue
-    const first = await firstRowOf({ ...pkg, parts: { ...pkg.parts, sheet: sheet.entry } }, formats)
+    const first = await firstRowOf(withSheet(pkg, sheet), formats)
     if (
       first &&
       (headerProblems(first.cells).length === 0 || paymentHeaderProblems(first.cells).length === 0)
@@ -142,6 +154,35 @@ async function chooseSheet(pkg: XlsxPackage, sheets: SheetEntry[]): Promise<Shee
       return sheet
   }
   return visible[0]
+}
+
+const sameText = (a: string | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.toLowerCase()
+
+/**
+ * Only one sheet is read, so a workbook with data in another (a second sheet of the template's
+ * rows, visible or hidden) would be imported in part with no word: refused, naming the sheets.
+ * An empty sheet and the template's own notes (its header 'Columna', 'Cómo llenarla') may stay.
+ */
+async function refuseOtherData(
+  pkg: XlsxPackage,
+  sheets: SheetEntry[],
+  chosen: SheetEntry,
+  formats: CellFormats,
+) {
+  const withData = [chosen.name]
+  for (const sheet of sheets) {
+    if (sheet === chosen) continue
+    // Too big to look into is not empty.
+    const first =
+      sheet.entry.uncompressedSize > XLSX_LIMITS.sheetBytes
+        ? { cells: [] }
+        : await firstRowOf(withSheet(pkg, sheet), formats)
+    if (!first) continue
+    const notes = TEMPLATE_NOTES_HEADERS.every((header, i) => sameText(first.cells[i], header))
+    if (!notes || first.cells.slice(TEMPLATE_NOTES_HEADERS.length).some((c) => c.trim()))
+      withData.push(sheet.name)
+  }
+  if (withData.length > 1) throw new XlsxFileError(FILE_MESSAGES.severalSheets(withData))
 }
 
 /**

@@ -27,12 +27,30 @@ describe('sheetParser', () => {
       number: 2,
       cells: [
         { kind: 'empty' },
-        { kind: 'number', value: 817544861267, format: '0000000000000' },
+        { kind: 'number', value: 817544861267, format: '0000000000000', shown: '0817544861267' },
         { kind: 'date', text: '2026-11-30' },
-        { kind: 'number', value: 5, format: '@' },
+        { kind: 'number', value: 5, format: '@', shown: '5' },
       ],
     })
     expect(rows(data, [], true)[0].cells[2]).toEqual({ kind: 'date', text: '2030-12-01' })
+  })
+
+  it('renders a number as its format shows it and marks hidden and zero-height rows', () => {
+    const parser = sheetParser({
+      shared: [],
+      formats: { codes: [undefined, '#,##0'], dates: [] },
+      date1904: false,
+    })
+    parser.write(
+      '<worksheet><sheetData><row r="1"><c r="A1" s="1"><v>999.99</v></c></row>' +
+        '<row r="2" hidden="1"><c r="A2"><v>1</v></c></row><row r="3" hidden="true"><c r="A3"><v>2</v></c></row>' +
+        '<row r="4" ht="0" customHeight="1"><c r="A4"><v>3</v></c></row><row r="5" ht="15"><c r="A5"><v>4</v></c></row>' +
+        '</sheetData></worksheet>',
+    )
+    parser.close()
+    const read = parser.take()
+    expect(read[0].cells).toEqual([{ kind: 'number', value: 999.99, format: '#,##0', shown: '1,000' }])
+    expect(read.map((r) => ('hidden' in r ? r.hidden : false))).toEqual([false, true, true, true, false])
   })
 
   it('reads x: prefixes, rows and cells without r, t="str", t="d", booleans, errors and formulas', () => {

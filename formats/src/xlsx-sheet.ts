@@ -1,5 +1,6 @@
 import { cellAsText, FILE_MESSAGES, type SheetCell } from '@planillas/domain'
 import type { SaxesTagPlain } from 'saxes'
+import SSF from 'ssf'
 import {
   closeXml,
   type InflateStats,
@@ -20,7 +21,12 @@ import type { ZipEntry } from './xlsx-zip'
  * not read, and a number's format (the only proof that no leading zero was lost) is not given.
  * Every cell comes out as the reader saw it (`SheetCell`), numbers with their format code.
  */
-export type SheetRow = { number: number; cells: SheetCell[] }
+export type SheetRow = {
+  number: number
+  cells: SheetCell[]
+  /** Hidden in the sheet (`hidden="1"`, a filter or a collapsed group, or zero height): the clerk does not see it. */
+  hidden?: true
+}
 
 /** Per cell style (`s` index): the number format code, and whether it shows a date. */
 export type CellFormats = { codes: (string | undefined)[]; dates: boolean[] }
@@ -175,6 +181,19 @@ type OpenCell = {
   inline: string | null
 }
 
+/**
+ * A number as its format shows it (SheetJS's formatter, which follows ECMA-376's format codes as
+ * Excel renders them), for the rules that compare it with the stored value; null when the format
+ * cannot be rendered.
+ */
+function shownText(format: string, value: number): string | null {
+  try {
+    return SSF.format(format, value)
+  } catch {
+    return null
+  }
+}
+
 /** Excel's day 0 (1899-12-30 in the 1900 system), in milliseconds from 1970. */
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30)
 const DAY_MS = 86_400_000
@@ -238,7 +257,9 @@ export function sheetParser(source: Omit<SheetSource, 'zip' | 'entry' | 'stats'>
         if (!Number.isFinite(value)) return { kind: 'error', text: raw }
         if (formats.dates[c.style]) return { kind: 'date', text: serialToDate(value, date1904) }
         const format = formats.codes[c.style]
-        return format ? { kind: 'number', value, format } : { kind: 'number', value }
+        return format
+          ? { kind: 'number', value, format, shown: shownText(format, value) }
+          : { kind: 'number', value }
       }
     }
   }
@@ -260,6 +281,8 @@ export function sheetParser(source: Omit<SheetSource, 'zip' | 'entry' | 'stats'>
       const number = r === undefined ? lastRow + 1 : Number(r)
       if (!Number.isInteger(number) || number < 1) throw new XlsxFileError(FILE_MESSAGES.unreadable)
       row = { number, cells: [], sharedRefs: [] }
+      const { hidden, ht } = node.attributes
+      if (hidden === '1' || hidden === 'true' || (ht !== undefined && Number(ht) === 0)) row.hidden = true
       lastColumn = -1
     } else if (name === 'c' && row) {
       const r = node.attributes.r
@@ -294,7 +317,13 @@ export function sheetParser(source: Omit<SheetSource, 'zip' | 'entry' | 'stats'>
     } else if (name === 'row' && row) {
       const cells = row.cells
       for (let i = 0; i < cells.length; i++) if (cells[i] === undefined) cells[i] = EMPTY
-      finished.push(row.sharedRefs.length ? row : { number: row.number, cells })
+      finished.push(
+        row.sharedRefs.length
+          ? row
+          : row.hidden
+            ? { number: row.number, cells, hidden: true }
+            : { number: row.number, cells },
+      )
       lastRow = row.number
       row = null
     } else if (name === 'sheetData') inSheetData = false

@@ -1,6 +1,11 @@
 import { PassThrough } from 'node:stream'
 import { banks, type Executor } from '@planillas/db'
-import { buildCci, PAYROLL_TEMPLATE_HEADERS } from '@planillas/domain'
+import {
+  buildCci,
+  PAYROLL_TEMPLATE_HEADERS,
+  TEMPLATE_NOTES_HEADERS,
+  TEMPLATE_NOTES_SHEET,
+} from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 
@@ -59,7 +64,12 @@ export async function payrollWorkbook(rows: FixtureRow[], options: WorkbookOptio
   const sheet = workbook.addWorksheet(options.sheetName ?? 'Planilla')
   sheet.addRow([...(options.header ?? PAYROLL_TEMPLATE_HEADERS)])
   for (const row of rows) sheet.addRow([...row])
-  if (options.notesSheet) workbook.addWorksheet('Notas').addRow(['Notas de la plantilla'])
+  if (options.notesSheet) {
+    // As the template writes its notes (api/src/lib/upload-template.ts): an upload may keep them.
+    const notes = workbook.addWorksheet(TEMPLATE_NOTES_SHEET)
+    notes.addRow([...TEMPLATE_NOTES_HEADERS])
+    notes.addRow([PAYROLL_TEMPLATE_HEADERS[0], 'Obligatorio. Código SUNAT del tipo de documento.'])
+  }
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }
 

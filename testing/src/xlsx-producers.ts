@@ -35,6 +35,8 @@ export type ProducedSheet = {
   blankRowsBefore?: number
   /** Styled empty rows after the data (a format dragged down the sheet). */
   blankRowsAfter?: number
+  /** Sheet row numbers (1-based, as the clerk sees them) hidden by the clerk: `hidden="1"`. */
+  hiddenRows?: number[]
 }
 
 export type ProducerOptions = {
@@ -110,7 +112,8 @@ export function producedWorkbook(sheets: ProducedSheet[], options: ProducerOptio
     for (const cells of sheet.rows) {
       number++
       const xml = cells.map((c, i) => cellXml(c, `${columnLetter(i)}${number}`)).join('')
-      rows.push(`<${p}row${options.noRefs ? '' : ` r="${number}"`}>${xml}</${p}row>`)
+      const hidden = sheet.hiddenRows?.includes(number) ? ' hidden="1"' : ''
+      rows.push(`<${p}row${options.noRefs ? '' : ` r="${number}"`}${hidden}>${xml}</${p}row>`)
     }
     for (let i = 0; i < (sheet.blankRowsAfter ?? 0); i++) {
       number++

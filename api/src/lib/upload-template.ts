@@ -1,4 +1,4 @@
-import { identifierType } from '@planillas/domain'
+import { identifierType, TEMPLATE_NOTES_HEADERS, TEMPLATE_NOTES_SHEET } from '@planillas/domain'
 import { safeCell } from '@planillas/formats/xlsx-safe-cell'
 
 export type TemplateColumn = { header: string; key: string; width: number; note: string }
@@ -19,8 +19,9 @@ export type UploadTemplate = {
 /**
  * A spreadsheet template for an upload: the sheet with the headers (frozen, coloured) and one
  * example row, and a sheet 'Notas' explaining each column, the rules of the file, the document-type
- * codes and any other code list. Only the first sheet is read on upload. Every text goes through
- * `safeCell` as in every export: code lists hold names people typed (a bank named `=HYPERLINK(…)`).
+ * codes and any other code list. Only the first sheet is read on upload; the notes may stay. Every
+ * text goes through `safeCell` as in every export: code lists hold names people typed (a bank named
+ * `=HYPERLINK(…)`).
  */
 export async function uploadTemplate(template: UploadTemplate): Promise<Buffer> {
   // Loaded on the first download: exceljs weighs on every API process's memory at rest (issue 12).
@@ -42,10 +43,11 @@ export async function uploadTemplate(template: UploadTemplate): Promise<Buffer> 
   sheet.getRow(1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF0288D1' } }
   sheet.addRow(template.example.map(safeCell))
 
-  const notes = workbook.addWorksheet('Notas')
+  // Its header is how an upload knows this sheet for the template's own notes (a workbook may keep it).
+  const notes = workbook.addWorksheet(TEMPLATE_NOTES_SHEET)
   notes.columns = [
-    { header: 'Columna', key: 'column', width: 26 },
-    { header: 'Cómo llenarla', key: 'note', width: 110 },
+    { header: TEMPLATE_NOTES_HEADERS[0], key: 'column', width: 26 },
+    { header: TEMPLATE_NOTES_HEADERS[1], key: 'note', width: 110 },
   ]
   notes.getRow(1).font = { bold: true }
   const note = (column: string, text: string) =>

@@ -38,6 +38,7 @@ export async function readPayments(
   const rowIssues: PaymentIssue[] = []
   let rowsRead = 0
   let header = true
+  const hiddenRows: number[] = []
   // Issue 14: the bank's result report is read through a mapper to the template's cells.
   let bankResult: ReturnType<typeof bankResultMapper> = null
   for await (const row of readSheetRows(pkg)) {
@@ -53,6 +54,11 @@ export async function readPayments(
       continue
     }
     if (++rowsRead > PAYMENT_LIMITS.maxRows) throw new XlsxFileError(FILE_MESSAGES.tooManyRows)
+    // A clerk hides a row to leave it out: paying it would go against what the sheet shows.
+    if (row.hidden) {
+      hiddenRows.push(row.number)
+      continue
+    }
     const mapped = bankResult ? bankResult(row.cells, row.number) : { cells: row.cells }
     if ('notPaid' in mapped) {
       rowIssues.push({
@@ -79,5 +85,6 @@ export async function readPayments(
   }
   if (header) throw new XlsxFileError(inSheet(FILE_MESSAGES.empty))
   if (rowsRead === 0) throw new XlsxFileError(inSheet(FILE_MESSAGES.noDataRows))
+  if (hiddenRows.length) throw new XlsxFileError(inSheet(FILE_MESSAGES.hiddenRows(hiddenRows)))
   return { rows, rowIssues, rowsRead }
 }

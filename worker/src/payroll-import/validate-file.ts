@@ -156,6 +156,11 @@ export async function validatePayrollFile(
       tooManyRows = true
       return false
     }
+    // A clerk hides a row to leave it out; it would be paid all the same.
+    if (row.hidden) {
+      addProblem({ rowNumber: row.number, column: null, value: null, message: ROW_MESSAGES.hiddenRow })
+      return true
+    }
     const checked = checkPayrollRow(row.cells, banks)
     for (const p of checked.problems) addProblem({ rowNumber: row.number, ...p })
     // A repeated document is news even when its first row (or this one) has other problems.

@@ -9,6 +9,8 @@ import {
   PAYROLL_TEMPLATE_EXAMPLE,
   PAYROLL_TEMPLATE_HEADERS,
   ROW_MESSAGES,
+  TEMPLATE_NOTES_HEADERS,
+  TEMPLATE_NOTES_SHEET,
 } from '@planillas/domain'
 import { fixtureDni } from '@planillas/testing/payroll-fixtures'
 import { createImportHarness, type ImportHarness } from '@planillas/testing/worker/import-harness'
@@ -36,7 +38,7 @@ const payrollRow = (
 const planilla = (
   rows: ProducedCell[][],
   options?: ProducerOptions,
-  extra: Partial<{ blankRowsBefore: number; part: string }> = {},
+  extra: Partial<{ blankRowsBefore: number; part: string; hiddenRows: number[] }> = {},
 ) => producedWorkbook([{ name: 'Planilla', rows: [PAYROLL_TEMPLATE_HEADERS, ...rows], ...extra }], options)
 
 let h: ImportHarness
@@ -112,7 +114,19 @@ describe('payroll upload: files from every producer import exactly what the cell
     expect(await imported(planilla([row]))).toEqual([line(8)])
   })
 
-  it('a hidden first sheet and a sheet added before the data are passed over', async () => {
+  it('an empty hidden first sheet, an empty sheet before the data and the template notes are passed over', async () => {
+    const file = producedWorkbook([
+      { name: 'Oculta', hidden: true, rows: [] },
+      { name: 'Resumen', rows: [] },
+      { name: 'Planilla', rows: [PAYROLL_TEMPLATE_HEADERS, payrollRow(9)] },
+      { name: TEMPLATE_NOTES_SHEET, rows: [[...TEMPLATE_NOTES_HEADERS], ['Monto (S/)', 'Obligatorio.']] },
+    ])
+    expect(await imported(file)).toEqual([line(9)])
+  })
+})
+
+describe('payroll upload: nothing the clerk does not see is stored (issue 20)', () => {
+  it('data in a second sheet, visible or hidden: refused naming the sheets, nothing stored', async () => {
     const file = producedWorkbook([
       {
         name: 'Oculta',
@@ -122,10 +136,37 @@ describe('payroll upload: files from every producer import exactly what the cell
           [1, '99999999'],
         ],
       },
-      { name: 'Resumen', rows: [['Resumen de la planilla'], ['Total', 1500.5]] },
-      { name: 'Planilla', rows: [PAYROLL_TEMPLATE_HEADERS, payrollRow(9)] },
+      { name: 'Planilla', rows: [PAYROLL_TEMPLATE_HEADERS, payrollRow(20)] },
+      { name: 'Planilla (2)', rows: [PAYROLL_TEMPLATE_HEADERS, payrollRow(21)] },
     ])
-    expect(await imported(file)).toEqual([line(9)])
+    expect(await refused(file)).toEqual([
+      {
+        rowNumber: null,
+        column: null,
+        message: FILE_MESSAGES.severalSheets(['Planilla', 'Oculta', 'Planilla (2)']),
+      },
+    ])
+  })
+
+  it('hidden rows: each refused by its number, nothing stored', async () => {
+    const file = planilla([payrollRow(22), payrollRow(23), payrollRow(24)], {}, { hiddenRows: [3, 4] })
+    expect(await refused(file)).toEqual([
+      { rowNumber: 3, column: null, message: ROW_MESSAGES.hiddenRow },
+      { rowNumber: 4, column: null, message: ROW_MESSAGES.hiddenRow },
+    ])
+  })
+
+  it('an amount whose format hides its cents: refused naming the cell and both values', async () => {
+    const file = planilla([payrollRow(25, ACCOUNT, { number: 999.99, format: '#,##0' })])
+    expect(await refused(file)).toEqual([
+      { rowNumber: 2, column: 'Monto (S/)', message: ROW_MESSAGES.amountHidden('1,000', '999.99') },
+    ])
+  })
+
+  it('binary noise below what Excel shows is the amount the cell shows', async () => {
+    expect(await imported(planilla([payrollRow(26, ACCOUNT, 1849.999999999999)]))).toEqual([
+      line(26, ACCOUNT, '1850.00'),
+    ])
   })
 })
 
@@ -196,7 +237,7 @@ describe('payroll upload: what cannot be read exactly is refused with its messag
           ['45678912', 10],
         ],
       },
-      { name: 'Notas', rows: [['nota']] },
+      { name: TEMPLATE_NOTES_SHEET, rows: [[...TEMPLATE_NOTES_HEADERS], ['Tipo de documento', 'nota']] },
     ])
     const errors = await refused(file)
     expect(errors[0].message).toBe(
@@ -240,7 +281,7 @@ describe('payments upload: the same reader, the same guarantees', () => {
   const abonos = (rows: ProducedCell[][], options?: ProducerOptions, hiddenFirst = false) =>
     producedWorkbook(
       [
-        ...(hiddenFirst ? [{ name: 'Oculta', hidden: true, rows: [['x']] }] : []),
+        ...(hiddenFirst ? [{ name: 'Oculta', hidden: true, rows: [] }] : []),
         { name: 'Abonos', rows: [PAYMENT_TEMPLATE_HEADERS, ...rows] },
       ],
       options,
@@ -277,6 +318,43 @@ describe('payments upload: the same reader, the same guarantees', () => {
     expect(batch.issues.map((i) => [i.rowNumber, i.column, i.reason])).toEqual([
       [2, 'Número de operación', PAYMENT_ROW_MESSAGES.operationAsText],
     ])
+    expect(await p.payrollState(target.id)).toMatchObject({ paidCount: 0 })
+  })
+
+  it('stores an operation number as the cell shows it', async () => {
+    const target = await payroll([6])
+    const id = await p.upload(target, abonos([paymentRow(6, 'op-0005')]))
+    await p.run(id)
+    expect((await p.batch(id)).issues).toEqual([])
+    expect((await p.payrollState(target.id)).lines.map((l) => l.operationNumber)).toEqual(['op-0005'])
+  })
+
+  it('observes an amount whose format hides its cents, naming the cell, and pays nothing for it', async () => {
+    const target = await payroll([7])
+    const row = paymentRow(7, 'OP-7')
+    row[2] = { number: 1500.5, format: '#,##0' }
+    const id = await p.upload(target, abonos([row]))
+    await p.run(id)
+    expect((await p.batch(id)).issues.map((i) => [i.rowNumber, i.column, i.reason])).toEqual([
+      [2, 'Monto abonado (S/)', ROW_MESSAGES.amountHidden('1,501', '1500.50')],
+    ])
+    expect(await p.payrollState(target.id)).toMatchObject({ paidCount: 0 })
+  })
+
+  it('refuses a sheet with hidden rows, naming them, and pays nothing', async () => {
+    const target = await payroll([8, 9])
+    const file = producedWorkbook([
+      {
+        name: 'Abonos',
+        rows: [PAYMENT_TEMPLATE_HEADERS, paymentRow(8, 'OP-8'), paymentRow(9, 'OP-9')],
+        hiddenRows: [3],
+      },
+    ])
+    const id = await p.upload(target, file)
+    await p.run(id)
+    const batch = await p.batch(id)
+    expect(batch.status).toBe(PAYMENT_BATCH_STATUS.FAILED)
+    expect(batch.issues.map((i) => i.reason)).toEqual([FILE_MESSAGES.hiddenRows([3])])
     expect(await p.payrollState(target.id)).toMatchObject({ paidCount: 0 })
   })
 

@@ -24,7 +24,7 @@ describe('payment batches: the header check', () => {
   it('reads x:-prefixed sheets without r behind a hidden first sheet', async () => {
     const content = producedWorkbook(
       [
-        { name: 'Oculta', hidden: true, rows: [['nada']] },
+        { name: 'Oculta', hidden: true, rows: [] },
         { name: 'Abonos', rows: [PAYMENT_TEMPLATE_HEADERS, [1, fixtureDni(0), 1500, '7001', null]] },
       ],
       { prefix: 'x', noRefs: true, strings: 'inline' },

@@ -76,7 +76,7 @@ describe('POST /payroll-batch: the header check', () => {
   it('reads the header of files other writers make: x: prefixes, no r, another part name, a hidden first sheet', async () => {
     const file = producedWorkbook(
       [
-        { name: 'Oculta', hidden: true, rows: [['nada']] },
+        { name: 'Oculta', hidden: true, rows: [] },
         {
           name: 'Planilla',
           part: 'xl/worksheets/datos.xml',
@@ -88,6 +88,16 @@ describe('POST /payroll-batch: the header check', () => {
     const res = await upload(file)
     expect(res.body.messages).not.toContain(FILE_MESSAGES.noSheet)
     expect(res.status).toBe(200)
+  })
+
+  it('refuses at once a workbook with data in more than one sheet, a hidden one too, naming them', async () => {
+    const file = producedWorkbook([
+      { name: 'Planilla', rows: [PAYROLL_TEMPLATE_HEADERS, [1, fixtureDni(1)]] },
+      { name: 'Oculta', hidden: true, rows: [PAYROLL_TEMPLATE_HEADERS, [1, fixtureDni(2)]] },
+    ])
+    const res = await upload(file)
+    expect(res.status).toBe(400)
+    expect(res.body.messages).toEqual([FILE_MESSAGES.severalSheets(['Planilla', 'Oculta'])])
   })
 
   it('names a blank row above the header instead of calling the sheet empty', async () => {
