@@ -29,6 +29,11 @@ export const CompanySchema = z.object({
     'Dirección fiscal admite como máximo 250 caracteres',
   ),
   legalRepresentative: optionalText(200, 'Representante legal admite como máximo 200 caracteres'),
+  /** 'Agente de retención' (SUNAT's designation): a ticked box or true; missing is no. */
+  retentionAgent: z.preprocess(
+    (v) => (typeof v === 'string' ? ['on', 'true', '1'].includes(v.toLowerCase()) : (v ?? false)),
+    z.boolean({ error: 'Agente de retención inválido' }),
+  ),
 })
 export type CompanyInput = z.infer<typeof CompanySchema>
 
