@@ -37,6 +37,8 @@ CREATE TABLE "payment_vouchers" (
 	"detraction_table_rate_bp" integer,
 	"detraction_cents" bigint DEFAULT 0 NOT NULL,
 	"detraction_reason" text,
+	"detraction_deposited_on" date,
+	"detraction_constancia" text,
 	"retention" boolean DEFAULT false NOT NULL,
 	"retention_cents" bigint DEFAULT 0 NOT NULL,
 	"retention_proposed" boolean,

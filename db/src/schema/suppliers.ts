@@ -208,6 +208,12 @@ export const paymentVouchers = pgTable(
     detractionTableRateBp: integer('detraction_table_rate_bp'),
     detractionCents: cents('detraction_cents').notNull().default(0),
     detractionReason: text('detraction_reason'),
+    /**
+     * The Banco de la Nación deposit of the detraction (SUNAT's constancia): null until deposited.
+     * 'Detracciones por depositar' are approved or paid vouchers with a detraction and no deposit.
+     */
+    detractionDepositedOn: date('detraction_deposited_on'),
+    detractionConstancia: text('detraction_constancia'),
     retention: boolean('retention').notNull().default(false),
     retentionCents: cents('retention_cents').notNull().default(0),
     /** Whether the rule proposed the retention, and the approver's reason when they went against it. */
