@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalText, requiredText } from '../fields'
+import { checkbox, optionalText, requiredText } from '../fields'
 import { SearchSchema } from '../list'
 import { isValidRuc } from '../ruc'
 
@@ -30,10 +30,7 @@ export const CompanySchema = z.object({
   ),
   legalRepresentative: optionalText(200, 'Representante legal admite como máximo 200 caracteres'),
   /** 'Agente de retención' (SUNAT's designation): a ticked box or true; missing is no. */
-  retentionAgent: z.preprocess(
-    (v) => (typeof v === 'string' ? ['on', 'true', '1'].includes(v.toLowerCase()) : (v ?? false)),
-    z.boolean({ error: 'Agente de retención inválido' }),
-  ),
+  retentionAgent: checkbox('Agente de retención inválido'),
 })
 export type CompanyInput = z.infer<typeof CompanySchema>
 

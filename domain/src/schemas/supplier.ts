@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ACCOUNT_TYPE } from '../employee-enums'
 import type { EnumTable } from '../enums'
-import { idList, idNumber, optionalText, requiredCode, requiredText } from '../fields'
+import { checkbox, idList, idNumber, optionalText, requiredCode, requiredText } from '../fields'
 import {
   cciBankCode,
   FORM_IDENTIFIER_TYPES,
@@ -92,11 +92,7 @@ const required = (message: string, rules: Rule[]) =>
       if (broken) ctx.addIssue({ code: 'custom', message: broken[1] })
     })
 
-/** A form's checkbox or a JSON boolean: 'on', 'true', '1' are yes; missing is no. */
-const flag = z.preprocess(
-  (v) => (typeof v === 'string' ? ['on', 'true', '1', 'si', 'sí'].includes(v.toLowerCase()) : (v ?? false)),
-  z.boolean({ error: 'Valor inválido' }),
-)
+const flag = checkbox('Valor inválido')
 
 const SupplierFields = z.object({
   // Datos del proveedor

@@ -200,10 +200,23 @@ const optionalReason = z
   .nullish()
   .transform((v) => v || null)
 
-const switchValue = z.preprocess(
-  (v) => (typeof v === 'string' ? ['on', 'true', '1'].includes(v.toLowerCase()) : v),
-  z.boolean({ error: 'Valor inválido' }),
-)
+/**
+ * SPEC's retention switch: 'true'/'on'/'1' or true is on, 'false'/'off'/'0' or false is off, and
+ * missing (or blank) means 'as the rule proposes'. A form sends it explicitly (a radio or a hidden
+ * 'false' before the checkbox): an unticked box alone says nothing.
+ */
+const retentionSwitch = z
+  .union([z.boolean(), z.string()], { error: 'Valor inválido' })
+  .optional()
+  .transform((v, ctx) => {
+    if (typeof v === 'boolean' || v === undefined) return v
+    const text = v.trim().toLowerCase()
+    if (!text) return undefined
+    if (['on', 'true', '1'].includes(text)) return true
+    if (['off', 'false', '0'].includes(text)) return false
+    ctx.addIssue({ code: 'custom', message: 'Valor inválido' })
+    return z.NEVER
+  })
 
 /**
  * Approve: payment type, detracción by SPOT code (none: no code), the percentage proposed from the
@@ -218,9 +231,18 @@ export const ApproveSchema = z.object({
     .nullish()
     .transform((v) => v || null)
     .refine((v) => v === null || /^\d{3}$/.test(v), M.spotCodeInvalid),
-  detractionRate: z.preprocess((v) => (v === '' ? undefined : v), percentage.nullish()),
+  detractionRate: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === '') return null
+      const parsed = percentage.safeParse(v)
+      if (parsed.success) return parsed.data
+      ctx.addIssue({ code: 'custom', message: M.percentage })
+      return z.NEVER
+    }),
   rateReason: optionalReason,
-  retention: z.preprocess((v) => v ?? undefined, switchValue.optional()),
+  retention: retentionSwitch,
   retentionReason: optionalReason,
 })
 export type ApproveInput = z.infer<typeof ApproveSchema>
@@ -273,6 +295,11 @@ export const VoucherFilterSchema = z.object({
 })
 export type VoucherFilter = z.infer<typeof VoucherFilterSchema>
 
+export const SPOT_RATE_MESSAGES = {
+  duplicate: 'Ya existe una tasa de ese código vigente desde esa fecha',
+  duplicateRetention: 'Ya existe una tasa de retención vigente desde esa fecha',
+} as const
+
 /** Reference-data rows an administrator adds (a new dated row; history is kept). */
 export const SpotRateSchema = z.object({
   code: z
@@ -281,10 +308,16 @@ export const SpotRateSchema = z.object({
     .regex(/^\d{3}$/, 'Código debe tener 3 dígitos'),
   description: requiredText('Descripción es requerida', 200),
   rate: percentage,
-  minimum: z.preprocess(
-    (v) => (v === '' ? null : v),
-    solesAmount({ required: 'Monto mínimo inválido', invalid: M.amountInvalid }).nullish(),
-  ),
+  minimum: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === '') return null
+      const parsed = solesAmount({ required: 'Monto mínimo inválido', invalid: M.amountInvalid }).safeParse(v)
+      if (parsed.success) return parsed.data
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message })
+      return z.NEVER
+    }),
   validFrom: day('Vigente desde es requerida'),
 })
 export type SpotRateInput = z.infer<typeof SpotRateSchema>
