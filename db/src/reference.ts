@@ -99,9 +99,7 @@ async function retireDistricts(db: Executor, current: string[]) {
  * retention rates and starting catalogues). Idempotent and cheap to repeat: call it after
  * migrating, on every start, in the seed and in test databases.
  */
-export async function loadReferenceData(
-  db: Executor,
-): Promise<{
+export async function loadReferenceData(db: Executor): Promise<{
   districts: number
   banks: number
   countries: number

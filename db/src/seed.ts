@@ -5,6 +5,7 @@ import { areas, companies, positions, users } from './schema/index'
 import { companyAccountSeedStep } from './seed-company-accounts'
 import { contractSeedStep } from './seed-contracts'
 import { employeeSeedStep } from './seed-employees'
+import { paymentSeedStep } from './seed-payments'
 import { recruitmentSeedStep } from './seed-recruitment'
 
 const SEED_ACTOR = 'seed@planillas.pe'
@@ -17,6 +18,12 @@ export const DEMO_USERS = [
   { email: 'rrhh@planillas.pe', name: 'Rosa Recursos Humanos', roles: DEMO_ROLES.rrhh, password: 'rrhh' },
   { email: 'auditor@planillas.pe', name: 'Aurelio Auditor', roles: DEMO_ROLES.auditor, password: 'auditor' },
   { email: 'lector@planillas.pe', name: 'Luis Lector', roles: DEMO_ROLES.lector, password: 'lector' },
+  {
+    email: 'tesoreria@planillas.pe',
+    name: 'Teresa Tesorera',
+    roles: DEMO_ROLES.tesoreria,
+    password: 'tesoreria',
+  },
 ] as const
 
 const DEMO_COMPANIES = [
@@ -127,6 +134,7 @@ export const seedSteps: SeedStep[] = [
   contractSeedStep,
   recruitmentSeedStep,
   companyAccountSeedStep,
+  paymentSeedStep,
 ]
 
 async function insertDescriptions(
