@@ -324,3 +324,40 @@ describe('dated rates and catalogues', () => {
     expect((await t.call('auditor', { method: 'GET', url: '/api/v1/expense-lines' })).status).toBe(403)
   })
 })
+
+describe('OpenAPI', () => {
+  it('documents every supplier-payments route with its body', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    expect(Object.keys(docs.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/suppliers/list',
+        '/api/v1/suppliers/{id}',
+        '/api/v1/payments/list',
+        '/api/v1/payments/',
+        '/api/v1/payments/{id}/approval-proposal',
+        '/api/v1/payments/{id}/authorize',
+        '/api/v1/payments/{id}/approve',
+        '/api/v1/payments/{id}/pay',
+        '/api/v1/payments/{id}/reject',
+        '/api/v1/payments/{id}/cancel',
+        '/api/v1/spot-rates/',
+        '/api/v1/retention-rates/',
+        '/api/v1/expense-lines/list',
+        '/api/v1/project-types/',
+        '/api/v1/reject-reasons/',
+      ]),
+    )
+    const approve = docs.paths['/api/v1/payments/{id}/approve'].post
+    expect(Object.keys(approve.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining([
+        'paymentType',
+        'spotCode',
+        'detractionRate',
+        'rateReason',
+        'retention',
+        'retentionReason',
+      ]),
+    )
+    expect(approve.description).toContain('Quien registró el comprobante no puede aprobarlo')
+  })
+})
