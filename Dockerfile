@@ -9,11 +9,15 @@ WORKDIR /app
 # Manifests first, so the dependency layer is reused while only sources change.
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
+COPY formats/package.json formats/
+COPY storage/package.json storage/
+COPY queue/package.json queue/
 COPY db/package.json db/
 COPY api/package.json api/
 COPY worker/package.json worker/
 COPY remix/package.json remix/
 COPY scripts/dev-idp/package.json scripts/dev-idp/
+COPY testing/package.json testing/
 # Not `npm ci`: this registry omits other platforms' optional packages from the lockfile, which
 # `npm ci` calls inconsistent; `npm install` still honours the lockfile (docs/decisions.md).
 RUN npm install --no-audit --no-fund

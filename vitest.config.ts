@@ -7,6 +7,9 @@ export default defineConfig({
   test: {
     include: [
       'domain/src/**/*.test.ts',
+      'formats/src/**/*.test.ts',
+      'storage/src/**/*.test.ts',
+      'queue/src/**/*.test.ts',
       'db/src/**/*.test.ts',
       'api/src/**/*.test.ts',
       'worker/src/**/*.test.ts',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { paymentsWorkbook, pdfPageTexts, receiptPdf } from '@planillas/db/payment-fixtures'
 import { formatDate, todayInLima } from '@planillas/domain'
+import { paymentsWorkbook, pdfPageTexts, receiptPdf } from '@planillas/testing/payment-fixtures'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
 import { confirmObservedLines } from './line-review'
 import { createPayroll } from './payrolls'

@@ -1,5 +1,5 @@
-import { payrollWorkbook } from '@planillas/db/payroll-fixtures'
 import { periodOptions } from '@planillas/domain'
+import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import { expect, type Page } from '@playwright/test'
 
 /**

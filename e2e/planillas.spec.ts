@@ -1,5 +1,5 @@
-import { payrollWorkbook } from '@planillas/db/payroll-fixtures'
 import { formatMoney, periodLabel, periodOptions } from '@planillas/domain'
+import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import type { Page } from '@playwright/test'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
 import { confirmObservedLines } from './line-review'

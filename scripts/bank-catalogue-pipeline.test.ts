@@ -2,11 +2,11 @@
 // the worker's own processor. It lives with the launchers (scripts/ may import every workspace), since the
 // API and the worker never import each other (biome.json).
 
-import { bankCalls, createBanksTestApp } from '@planillas/api/modules/banks/testing'
-import type { FilesTestApp } from '@planillas/api/testing'
 import { payrollBatchErrors, payrollBatches } from '@planillas/db'
-import { fixtureDni, payrollWorkbook } from '@planillas/db/payroll-fixtures'
 import { BATCH_STATUS, buildCci, periodOptions } from '@planillas/domain'
+import type { FilesTestApp } from '@planillas/testing/api/app'
+import { bankCalls, createBanksTestApp } from '@planillas/testing/api/banks'
+import { fixtureDni, payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import { silentLogger } from '@planillas/worker/context'
 import { processPayrollImport } from '@planillas/worker/processors/payroll-import'
 import { eq } from 'drizzle-orm'

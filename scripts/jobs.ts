@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '@planillas/db'
-import { createBullmqQueue, createBullmqWorker, createInProcessQueue } from '@planillas/db/queue'
-import { createStorage } from '@planillas/db/storage'
 import type { JobQueue } from '@planillas/domain'
+import { createBullmqQueue, createBullmqWorker, createInProcessQueue } from '@planillas/queue'
+import { createStorage } from '@planillas/storage'
 import { jsonLogger } from '@planillas/worker/context'
 import {
   enqueueContractSweep,

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -15,10 +15,10 @@ afterEach(() => {
   for (const file of written.splice(0)) rmSync(file, { force: true })
 })
 
-function lint(folder: string, source: string) {
+function lint(folder: string, source: string, suffix = '.ts') {
   const dir = path.join(ROOT, folder)
   mkdirSync(dir, { recursive: true })
-  const file = path.join(dir, `layering-probe-${process.pid}-${written.length}.ts`)
+  const file = path.join(dir, `layering-probe-${process.pid}-${written.length}${suffix}`)
   written.push(file)
   writeFileSync(file, `${source}\n\nexport const probe = x\n`)
   const result = spawnSync(BIOME, ['lint', '--colors=off', path.relative(ROOT, file)], {
@@ -27,6 +27,8 @@ function lint(folder: string, source: string) {
   })
   return { status: result.status, output: `${result.stdout}${result.stderr}` }
 }
+
+const TEST_HELPERS = 'El código de producción no importa ayudas de prueba'
 
 const refused: [folder: string, source: string, message: string][] = [
   ['remix/app', "import { users as x } from '@planillas/db'", 'La web solo habla HTTP con la API'],
@@ -39,9 +41,47 @@ const refused: [folder: string, source: string, message: string][] = [
   ['worker/src', "import { loadConfig as x } from '@planillas/api/config'", 'El worker no importa la API'],
   ['worker/src/processors', "export { x } from '@planillas/api'", 'El worker no importa la API'],
   ['db/src', "import { x } from '@planillas/api/auth/tokens'", 'db/ está debajo de la API'],
+  ['db/src', "import { openXlsx as x } from '@planillas/formats/xlsx-package'", 'db/ es la base de datos'],
+  [
+    'db/src',
+    "import { inspectReceiptPdf as x } from '@planillas/formats/receipt-pdf'",
+    'db/ es la base de datos',
+  ],
+  ['db/src', "import { createBullmqQueue as x } from '@planillas/queue'", 'db/ es la base de datos'],
+  ['db/src/schema', "import { x } from '../../../queue/src/queue-bullmq'", 'db/ es la base de datos'],
+  ['db/src', "import { createStorage as x } from '@planillas/storage'", 'db/ es la base de datos'],
+  ['formats/src', "import { users as x } from '@planillas/db'", 'formats/ lee y escribe formatos'],
+  [
+    'formats/src',
+    "import { createStorage as x } from '@planillas/storage'",
+    'formats/ lee y escribe formatos',
+  ],
+  [
+    'storage/src',
+    "import { createBullmqQueue as x } from '@planillas/queue'",
+    'storage/ guarda y lee archivos',
+  ],
+  ['queue/src', "import { users as x } from '@planillas/db'", 'queue/ lleva los trabajos a la cola'],
+  ['queue/src', "import { x } from '../../api/src/app'", 'queue/ lleva los trabajos a la cola'],
+  ['remix/app', "import { parseCsv as x } from '@planillas/formats/csv'", 'La web solo habla HTTP'],
+  ['testing/src', "import { x } from '@planillas/remix/app/menu'", 'testing/ prepara las pruebas'],
   ['domain/src', "import { users as x } from '@planillas/db'", 'domain/ son reglas puras'],
   ['domain/src', "import { x } from '@planillas/remix/app/menu'", 'domain/ son reglas puras'],
   ['domain/src', "import { readFileSync as x } from 'node:fs'", 'domain/ no hace E/S'],
+  // Production code never imports test helpers, by package or by path.
+  ['api/src', "import { createTestApp as x } from '@planillas/testing/api/app'", TEST_HELPERS],
+  ['api/src/modules', "import { x } from '../../../testing/src/database'", TEST_HELPERS],
+  ['worker/src', "import { openTestDatabase as x } from '@planillas/testing/database'", TEST_HELPERS],
+  [
+    'db/src',
+    "import { insertFixtureEmployees as x } from '@planillas/testing/payroll-fixtures'",
+    TEST_HELPERS,
+  ],
+  ['formats/src', "import { buildZip as x } from '@planillas/testing/zip-fixtures'", TEST_HELPERS],
+  ['queue/src', "import { startOwnRedis as x } from '@planillas/testing/processes'", TEST_HELPERS],
+  ['storage/src', "import { x } from '@planillas/testing/database'", TEST_HELPERS],
+  ['remix/server', "import { x } from '@planillas/testing/database'", TEST_HELPERS],
+  ['scripts', "import { openTestDatabase as x } from '@planillas/testing/database'", TEST_HELPERS],
 ]
 
 const allowed: [folder: string, source: string][] = [
@@ -49,9 +89,25 @@ const allowed: [folder: string, source: string][] = [
   ['api/src', "import { users as x } from '@planillas/db'"],
   ['worker/src', "import { users as x } from '@planillas/db'"],
   ['db/src', "import { formatDate as x } from '@planillas/domain'"],
+  // Its reference files are CSV: the one piece of formats/ the database reads.
+  ['db/src', "import { parseCsv as x } from '@planillas/formats/csv'"],
+  ['formats/src', "import { FILE_MESSAGES as x } from '@planillas/domain'"],
+  ['api/src', "import { writeXlsx as x } from '@planillas/formats/xlsx-writer'"],
+  ['worker/src', "import { createStorage as x } from '@planillas/storage'"],
+  ['testing/src', "import { buildApp as x } from '@planillas/api/app'"],
+  ['scripts/bench', "import { insertFixtureEmployees as x } from '@planillas/testing/payroll-fixtures'"],
   ['domain/src', "import { x } from './period'"],
   // The launchers and the tests that span tiers may import every workspace.
   ['scripts', "import { silentLogger as x } from '@planillas/worker/context'"],
+]
+
+/** Tests, wherever they live, may use the helpers (a probe named `*.test.ts`). */
+const allowedInTests: [folder: string, source: string][] = [
+  ['api/src/modules', "import { createTestApp as x } from '@planillas/testing/api/app'"],
+  ['db/src', "import { openTestDatabase as x } from '@planillas/testing/database'"],
+  ['formats/src', "import { buildZip as x } from '@planillas/testing/zip-fixtures'"],
+  ['queue/src', "import { startOwnRedis as x } from '@planillas/testing/processes'"],
+  ['worker/src', "import { createImportHarness as x } from '@planillas/testing/worker/import-harness'"],
 ]
 
 describe('layering (biome.json): web never imports db, the API and the worker never import each other', () => {
@@ -66,5 +122,32 @@ describe('layering (biome.json): web never imports db, the API and the worker ne
     const { status, output } = lint(folder, source)
     expect(output).not.toContain('noRestrictedImports')
     expect(status).toBe(0)
+  })
+
+  it.each(allowedInTests)('a test in %s may %s', (folder, source) => {
+    const { status, output } = lint(folder, source, '.test.ts')
+    expect(output).not.toContain('noRestrictedImports')
+    expect(status).toBe(0)
+  })
+})
+
+describe("the README's folder table", () => {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8')
+  const table = readme.slice(readme.indexOf('| Folder | Owns |'))
+  const rows = [...table.slice(0, table.indexOf('\n\n')).matchAll(/^\| `([^`]+)\/` \|/gm)].map((m) => m[1])
+  const workspaces: string[] = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces
+
+  it('has a row for every top-level workspace', () => {
+    const topLevel = [...new Set(workspaces.map((w) => w.split('/')[0]))]
+    expect(topLevel.filter((folder) => !rows.includes(folder))).toEqual([])
+  })
+
+  it('names only folders that exist', () => {
+    expect(rows.length).toBeGreaterThan(0)
+    expect(
+      rows.filter(
+        (folder) => !existsSync(path.join(ROOT, folder)) || !statSync(path.join(ROOT, folder)).isDirectory(),
+      ),
+    ).toEqual([])
   })
 })

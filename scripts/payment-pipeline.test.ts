@@ -2,23 +2,23 @@
 // processors, then read back through the API. It lives with the launchers (scripts/ may import every
 // workspace), since the API and the worker never import each other (biome.json).
 
+import { paymentBatches, paymentBatchReceipts } from '@planillas/db'
+import { PAYMENT_UPLOAD_MESSAGES as M } from '@planillas/domain'
 import {
   createPaymentsTestApp,
   type PaymentsTestApp,
   row,
   TODAY,
-} from '@planillas/api/modules/payment-batches/testing'
-import { paymentBatches, paymentBatchReceipts } from '@planillas/db'
-import { pdfPageTexts, receiptPdf } from '@planillas/db/payment-fixtures'
-import { fixtureDni } from '@planillas/db/payroll-fixtures'
+} from '@planillas/testing/api/payment-batches'
+import { pdfPageTexts, receiptPdf } from '@planillas/testing/payment-fixtures'
+import { fixtureDni } from '@planillas/testing/payroll-fixtures'
 import {
   ENCRYPTED_RECEIPT_TEXT,
   encryptedReceiptPdf,
   formReceiptPdf,
   pdfVisibleTexts,
   pdfWidgetCounts,
-} from '@planillas/db/receipt-fixtures'
-import { PAYMENT_UPLOAD_MESSAGES as M } from '@planillas/domain'
+} from '@planillas/testing/receipt-fixtures'
 import { silentLogger } from '@planillas/worker/context'
 import { processPaymentImport } from '@planillas/worker/processors/payment-import'
 import { processPaymentReceipts } from '@planillas/worker/processors/payment-receipts'

@@ -1,6 +1,7 @@
 import { persistentJwtSecret } from '@planillas/api/auth/secret'
 import { openDatabase } from '@planillas/db'
 import { DEMO_USERS, seedDemo } from '@planillas/db/seed'
+import { createStorage } from '@planillas/storage'
 import { ensureRemixBuild } from './build-remix'
 import { ensurePgliteParent, ensureSessionSecret } from './local-data'
 import { startSystem, wantsDevIdp } from './system'
@@ -26,7 +27,7 @@ const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_D
 const where =
   handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${env.PGLITE_DIR ?? '.data/pglite'}`
 console.log(`Base de datos: ${where}; migraciones al día.`)
-console.log(await seedDemo(handle.db))
+console.log(await seedDemo(handle.db, createStorage()))
 
 const devIdp = wantsDevIdp(ports.idp)
 const system = await startSystem({

@@ -1,6 +1,6 @@
-import { createTestApp, type TestApp } from '@planillas/api/testing'
 import { PERMISSIONS, type Permission } from '@planillas/domain'
 import { LIST_RESOURCES } from '@planillas/remix/app/list-resources'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**

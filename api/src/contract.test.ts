@@ -1,6 +1,6 @@
 import { ENDPOINTS, type Endpoint } from '@planillas/domain'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from './testing'
 
 /** Every endpoint of the contract the web tier is typed by is a route of the API, at that path. */
 let t: TestApp

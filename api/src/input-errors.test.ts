@@ -1,6 +1,6 @@
+import type { TestApp } from '@planillas/testing/api/app'
+import { createEmployeeTestApp, employeeBody } from '@planillas/testing/api/employees'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmployeeTestApp, employeeBody } from './modules/employees/testing'
-import type { TestApp } from './testing'
 
 /**
  * Issue 10: input the API cannot use is a Spanish 400, never the 500 'Ocurrió un error…' that

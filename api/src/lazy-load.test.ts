@@ -1,10 +1,10 @@
-import { modulesLoadedBy } from '@planillas/db/process-testing'
+import { modulesLoadedBy } from '@planillas/testing/processes'
 import { describe, expect, it } from 'vitest'
 
 /**
  * An API process at rest holds neither exceljs nor pdf-lib (about 30 MB of its RSS, issue 12): the
  * upload templates load exceljs on the first download and the receipts check loads pdf-lib with the
- * first receipt. Exports use our own streamed writer (lib/xlsx-writer.ts) and need neither.
+ * first receipt. Exports use our own streamed writer (formats/src/xlsx-writer.ts) and need neither.
  */
 const HEAVY = [/\/node_modules\/exceljs\//, /\/node_modules\/@cantoo\/pdf-lib\//, /\/node_modules\/pdf-lib\//]
 const heavyAmong = (modules: string[]) => modules.filter((m) => HEAVY.some((pattern) => pattern.test(m)))
@@ -18,6 +18,6 @@ describe('what an API process loads before any request', () => {
   }, 60_000)
 
   it('the modules that use them do load them on first use: the hook sees what this test looks for', async () => {
-    expect(heavyAmong(await modulesLoadedBy('db/src/receipt-pdf.ts')).length).toBeGreaterThan(0)
+    expect(heavyAmong(await modulesLoadedBy('formats/src/receipt-pdf.ts')).length).toBeGreaterThan(0)
   }, 60_000)
 })

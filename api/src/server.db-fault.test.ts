@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { DatabaseHandle } from '@planillas/db'
+import { openTestDatabase, signedInToken } from '@planillas/testing/database'
 import {
   adminSession,
   freePort,
   type RunningProcess,
   startProcess,
   waitFor,
-} from '@planillas/db/process-testing'
-import { openTestDatabase, signedInToken } from '@planillas/db/testing'
+} from '@planillas/testing/processes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_UNAVAILABLE_MESSAGE } from './lib/errors'
 

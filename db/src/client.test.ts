@@ -1,8 +1,8 @@
+import { openTestDatabase } from '@planillas/testing/database'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { rowsOf } from './client'
-import { openTestDatabase } from './testing'
 
 const url = process.env.DATABASE_URL
 

@@ -1,12 +1,12 @@
 import { awaitsReview } from '@planillas/domain'
+import { openTestDatabase } from '@planillas/testing/database'
+import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, rowsOf } from './client'
 import { awaitsReviewSql } from './line-review'
-import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from './payroll-fixtures'
 import { payrollLines, payrolls } from './schema/index'
-import { openTestDatabase } from './testing'
 
 /** Every review flag combination, confirmed and not: the SQL must say what the domain says. */
 const CASES = Array.from({ length: 16 }, (_, i) => ({ flags: i % 8, confirmed: i >= 8 }))

@@ -1,11 +1,11 @@
 import { detractionOf, type SpotRate } from '@planillas/domain'
+import { openTestDatabase } from '@planillas/testing/database'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from './client'
 import { loadReferenceData, REFERENCE_FOLDER } from './reference'
 import { readRetentionRates, readSpotRates } from './reference-payments'
 import { expenseLines, rejectReasons, retentionRates, spotRates } from './schema/index'
-import { openTestDatabase } from './testing'
 
 describe('supplier-payments reference files', () => {
   it('carry catalogue 54 with its rates, minimums and no-minimum codes, and the 3 % retention over S/ 700', () => {

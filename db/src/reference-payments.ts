@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { solesToCents } from '@planillas/domain'
+import { parseCsv } from '@planillas/formats/csv'
 import { count, sql } from 'drizzle-orm'
 import type { Executor } from './client'
-import { parseCsv } from './csv'
 import { expenseLines, projectTypes, rejectReasons, retentionRates, spotRates } from './schema/index'
 
 type SpotRow = typeof spotRates.$inferInsert

@@ -1,20 +1,10 @@
 import { cciBankCode, isValidCci } from '@planillas/domain'
+import { openTestDatabase } from '@planillas/testing/database'
 import { count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from './client'
-import { parseCsv } from './csv'
 import { loadReferenceData, readBanks, readCountries, readDistricts } from './reference'
 import { banks, countries, employees, ubigeoDistricts } from './schema/index'
-import { openTestDatabase } from './testing'
-
-describe('parseCsv', () => {
-  it('reads quoted fields with commas, quotes and line breaks', () => {
-    expect(parseCsv('a,b,c\r\n1,"x, y","San Juan de\n Lopecancha"\n2,"say ""hi""",\n')).toEqual([
-      { a: '1', b: 'x, y', c: 'San Juan de\n Lopecancha' },
-      { a: '2', b: 'say "hi"', c: '' },
-    ])
-  })
-})
 
 describe('reference files', () => {
   it('has the 1,892 INEI districts, the banks and the countries', () => {

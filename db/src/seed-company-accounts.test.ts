@@ -1,8 +1,8 @@
+import { openTestDatabase } from '@planillas/testing/database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from './client'
 import { companyBankAccounts } from './schema/index'
 import { seedDemo } from './seed'
-import { openTestDatabase } from './testing'
 
 describe('demo company accounts', () => {
   let handle: DatabaseHandle

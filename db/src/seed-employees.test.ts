@@ -1,9 +1,9 @@
 import { isPeruvianMobile, isValidCci, isValidDni } from '@planillas/domain'
+import { openTestDatabase } from '@planillas/testing/database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from './client'
 import { employees } from './schema/index'
 import { seedDemo } from './seed'
-import { openTestDatabase } from './testing'
 
 describe('demo employees', () => {
   let handle: DatabaseHandle

@@ -25,8 +25,7 @@ import {
   suppliers,
   voucherFiles,
 } from './schema/index'
-import type { SeedStep } from './seed'
-import { createStorage, type FileStorage } from './storage'
+import type { SeedFiles, SeedStep } from './seed'
 
 const REGISTRAR = 'rrhh@planillas.pe'
 const TREASURY = 'tesoreria@planillas.pe'
@@ -244,10 +243,13 @@ const cents = (soles: number) => Math.round(soles * 100)
  * 'Pagos a proveedores' demo data: suppliers and vouchers in every state, registered by the HR
  * clerk and approved and paid by tesorería (never the same person), with their PDFs. One demo
  * company is agente de retención. Runs once: a database that has the demo suppliers keeps them.
+ * Needs the file store (`seedDemo`'s `files`): `npm start`, the e2e server and `npm run db:seed` pass it.
  */
 export const paymentSeedStep: SeedStep = {
   name: 'comprobantes de proveedores',
-  run: async (db) => {
+  run: async (db, storage) => {
+    // Every voucher has its PDF: without a file store there is nothing to seed.
+    if (!storage) return 0
     const existing = await db
       .select({ id: suppliers.id })
       .from(suppliers)
@@ -258,7 +260,6 @@ export const paymentSeedStep: SeedStep = {
         ),
       )
     if (existing.length > 0) return 0
-    const storage = createStorage()
     const written: string[] = []
     try {
       return await db.transaction((tx) => seedVouchers(tx, storage, written))
@@ -269,7 +270,7 @@ export const paymentSeedStep: SeedStep = {
   },
 }
 
-async function seedVouchers(tx: Transaction, storage: FileStorage, written: string[]): Promise<number> {
+async function seedVouchers(tx: Transaction, storage: SeedFiles, written: string[]): Promise<number> {
   const companyRows = await tx.select().from(companies).orderBy(asc(companies.id)).limit(5)
   if (companyRows.length < 2) return 0
   const [payer, agent] = [companyRows[0], companyRows[companyRows.length - 1]]

@@ -95,7 +95,16 @@ const DEMO_POSITIONS = [
   'Abogado Laboral',
 ]
 
-export type SeedStep = { name: string; run: (db: Database) => Promise<number> }
+/**
+ * Where the demo data's files go (the voucher PDFs): the file store, handed in by whoever runs the
+ * seed (`db/` is the database and imports no storage). Without one, steps that need files skip.
+ */
+export type SeedFiles = {
+  put(body: Buffer, meta: { name: string; contentType: string }): Promise<string>
+  delete(key: string): Promise<void>
+}
+
+export type SeedStep = { name: string; run: (db: Database, files: SeedFiles | undefined) => Promise<number> }
 
 /** Seed steps; later modules append their own (employees, contracts, payroll). */
 export const seedSteps: SeedStep[] = [
@@ -151,9 +160,9 @@ async function insertDescriptions(
 }
 
 /** Loads the demo data; safe to run again (existing rows are kept). */
-export async function seedDemo(db: Database): Promise<string> {
+export async function seedDemo(db: Database, files?: SeedFiles): Promise<string> {
   const lines: string[] = []
-  for (const step of seedSteps) lines.push(`${step.name}: ${await step.run(db)} nuevos`)
+  for (const step of seedSteps) lines.push(`${step.name}: ${await step.run(db, files)} nuevos`)
   await db.execute(sql`analyze`)
   return `Datos de demostración cargados (${lines.join(', ')}).`
 }

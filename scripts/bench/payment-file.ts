@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { generatePaymentOrder, type PaymentFormat } from '@planillas/api/modules/payment-orders/generate'
 import { companies, companyBankAccounts, payrolls } from '@planillas/db'
-import { ensureFixtureBanks, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
-import { createLocalStorage } from '@planillas/db/storage'
-import { openTestDatabase } from '@planillas/db/testing'
 import { buildCci, formatCount } from '@planillas/domain'
+import { createLocalStorage } from '@planillas/storage'
+import { openTestDatabase } from '@planillas/testing/database'
+import { ensureFixtureBanks, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { sql } from 'drizzle-orm'
 
 /**

@@ -8,14 +8,14 @@ import { Readable } from 'node:stream'
 import { openSession } from '@planillas/api/auth/sessions'
 import { createTokenSigner } from '@planillas/api/auth/tokens'
 import { type DatabaseHandle, openDatabase, payrollBatches, payrolls, rowsOf, users } from '@planillas/db'
+import { BATCH_STATUS, DEMO_ROLES, formatCount } from '@planillas/domain'
+import { createBullmqQueue } from '@planillas/queue'
 import {
   ensureFixtureBanks,
   insertFixtureEmployees,
   streamedPayrollWorkbook,
   validRow,
-} from '@planillas/db/payroll-fixtures'
-import { createBullmqQueue } from '@planillas/db/queue'
-import { BATCH_STATUS, DEMO_ROLES, formatCount } from '@planillas/domain'
+} from '@planillas/testing/payroll-fixtures'
 import {
   CopyLines,
   insertPayrollRow,

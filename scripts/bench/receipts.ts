@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { receiptPdf } from '@planillas/db/payment-fixtures'
-import { manyPagesPdf } from '@planillas/db/receipt-fixtures'
-import { inspectReceiptPdf } from '@planillas/db/receipt-pdf'
 import { PAYMENT_LIMITS } from '@planillas/domain'
+import { inspectReceiptPdf } from '@planillas/formats/receipt-pdf'
+import { receiptPdf } from '@planillas/testing/payment-fixtures'
+import { manyPagesPdf } from '@planillas/testing/receipt-fixtures'
 import { mergeReceipts } from '@planillas/worker/payment-import/receipts-pdf'
 
 /**

@@ -1,5 +1,5 @@
 import type { Database } from '@planillas/db'
-import type { FileStorage } from '@planillas/db/storage'
+import type { FileStorage } from '@planillas/storage'
 
 export type Logger = {
   info: (message: string, details?: Record<string, unknown>) => void

@@ -3,17 +3,17 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type DatabaseHandle, payrollBatches, payrolls } from '@planillas/db'
+import { BATCH_STATUS } from '@planillas/domain'
+import { createBullmqQueue } from '@planillas/queue'
+import { createLocalStorage } from '@planillas/storage'
+import { openTestDatabase } from '@planillas/testing/database'
 import {
   ensureFixtureBanks,
   insertFixtureEmployees,
   streamedPayrollWorkbook,
   validRow,
-} from '@planillas/db/payroll-fixtures'
-import { adminSession, type RunningProcess, startProcess, waitFor } from '@planillas/db/process-testing'
-import { createBullmqQueue } from '@planillas/db/queue'
-import { createLocalStorage } from '@planillas/db/storage'
-import { openTestDatabase } from '@planillas/db/testing'
-import { BATCH_STATUS } from '@planillas/domain'
+} from '@planillas/testing/payroll-fixtures'
+import { adminSession, type RunningProcess, startProcess, waitFor } from '@planillas/testing/processes'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 

@@ -3,12 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type DatabaseHandle, payrollBatches, payrolls } from '@planillas/db'
+import { BATCH_STATUS, MESSAGES, periodOptions } from '@planillas/domain'
+import { type BullmqQueue, createBullmqQueue } from '@planillas/queue'
+import { openTestDatabase, signedInToken } from '@planillas/testing/database'
 import {
   ensureFixtureBanks,
   insertFixtureEmployees,
   payrollWorkbook,
   validRow,
-} from '@planillas/db/payroll-fixtures'
+} from '@planillas/testing/payroll-fixtures'
 import {
   freePort,
   jsonLines,
@@ -16,10 +19,7 @@ import {
   startOwnRedis,
   startProcess,
   waitFor,
-} from '@planillas/db/process-testing'
-import { type BullmqQueue, createBullmqQueue } from '@planillas/db/queue'
-import { openTestDatabase, signedInToken } from '@planillas/db/testing'
-import { BATCH_STATUS, MESSAGES, periodOptions } from '@planillas/domain'
+} from '@planillas/testing/processes'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTRACT_SWEEP_SCHEDULER_ID } from './contract-sweep-schedule'
@@ -165,7 +165,7 @@ describe.runIf(process.env.DATABASE_URL)('a Redis outage, with a Redis that keep
       () => jsonLines(api.output()).filter((l) => l.msg === DOWN).length === 2,
     )
     // Its own deadline is 15 s and ends with exit 1: exit 0 within 3 s is the clean stop, which never
-    // waits for Redis (queue-bullmq's close; db/src/queue-outage.test.ts has the SIGTERM-at-once case).
+    // waits for Redis (queue-bullmq's close; queue/src/queue-outage.test.ts has the SIGTERM-at-once case).
     expect(await worker.stop(3_000)).toBe(0)
     expect(jsonLines(worker.output()).at(-1)).toMatchObject({ message: 'Worker detenido' })
     expect(await api.stop(3_000)).toBe(0)

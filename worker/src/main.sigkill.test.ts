@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type DatabaseHandle, openDatabase, payrollBatches, payrollLines, payrolls } from '@planillas/db'
+import { BATCH_STATUS } from '@planillas/domain'
+import { createBullmqQueue } from '@planillas/queue'
+import { createLocalStorage } from '@planillas/storage'
 import {
   ensureFixtureBanks,
   insertFixtureEmployees,
   streamedPayrollWorkbook,
   validRow,
-} from '@planillas/db/payroll-fixtures'
-import { createBullmqQueue } from '@planillas/db/queue'
-import { createLocalStorage } from '@planillas/db/storage'
-import { BATCH_STATUS } from '@planillas/domain'
+} from '@planillas/testing/payroll-fixtures'
 import { count, eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

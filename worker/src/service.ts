@@ -1,6 +1,6 @@
 import { openDatabase } from '@planillas/db'
-import { createBullmqQueue, createBullmqWorker } from '@planillas/db/queue'
-import { createStorage } from '@planillas/db/storage'
+import { createBullmqQueue, createBullmqWorker } from '@planillas/queue'
+import { createStorage } from '@planillas/storage'
 import { jsonLogger } from './context'
 import {
   enqueueContractSweep,

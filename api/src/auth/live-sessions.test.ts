@@ -11,7 +11,7 @@ import { newRefreshToken } from './tokens'
 
 // LISTEN/NOTIFY between processes is PostgreSQL's: these tests need the real server (CI has it).
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres'
-const { openTestDatabase } = await import('@planillas/db/testing')
+const { openTestDatabase } = await import('@planillas/testing/database')
 
 // Two API processes on one database: `first` on the test handle, `second` on a pool of its own.
 const handle = await openTestDatabase()

@@ -1,5 +1,5 @@
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../testing'
 
 let t: TestApp
 beforeAll(async () => {

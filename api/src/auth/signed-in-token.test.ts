@@ -1,4 +1,4 @@
-import { openTestDatabase, signedInToken } from '@planillas/db/testing'
+import { openTestDatabase, signedInToken } from '@planillas/testing/database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessionIsLive } from './sessions'
 import { createTokenSigner } from './tokens'
@@ -12,7 +12,7 @@ afterAll(async () => {
 })
 
 describe('access tokens', () => {
-  it('accepts the token the process tests sign (db/testing signedInToken), with its live session', async () => {
+  it('accepts the token the process tests sign (testing/src/database.ts signedInToken), with its live session', async () => {
     const token = await signedInToken(handle.db, 'secreto-de-prueba', {
       email: 'rrhh@planillas.pe',
       name: 'Rosa',

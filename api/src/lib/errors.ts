@@ -1,5 +1,5 @@
-import { StorageUnavailableError } from '@planillas/db/storage'
 import { MESSAGES } from '@planillas/domain'
+import { StorageUnavailableError } from '@planillas/storage'
 
 /** An error the client caused or may see: its messages are Spanish and go in the envelope. */
 export class HttpError extends Error {

@@ -14,7 +14,7 @@ import { countedRows, type ListPage, paged } from './paging'
 // Statement timeouts and cancel requests are PostgreSQL's: these tests need the real server
 // (CI has it; DATABASE_URL points elsewhere).
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres'
-const { openTestDatabase } = await import('@planillas/db/testing')
+const { openTestDatabase } = await import('@planillas/testing/database')
 
 const handle = await openTestDatabase()
 let app: FastifyInstance

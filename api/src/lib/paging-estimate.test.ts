@@ -1,8 +1,8 @@
 import { employees } from '@planillas/db'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { asc, desc, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchCondition } from '../modules/employees/filters'
-import { createTestApp, type TestApp } from '../testing'
 import { COUNT_BOUND, countedRows, ESTIMATE_FROM, estimatedRows, FEW_MATCHES } from './paging'
 
 let t: TestApp

@@ -1,8 +1,8 @@
 import { auditLogs, rowsOf } from '@planillas/db'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../testing'
 import { boundedCount, COUNT_BOUND, countedRows, descending, orderByFor, pageResponse } from './paging'
 
 let t: TestApp

@@ -6,7 +6,7 @@ import { Bindings, direct, explainPrepared, MAX_SHAPES, runPrepared } from './pr
 
 // Named statements and plan_cache_mode are PostgreSQL's: these tests need the real server.
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres'
-const { openTestDatabase } = await import('@planillas/db/testing')
+const { openTestDatabase } = await import('@planillas/testing/database')
 const handle = await openTestDatabase()
 
 beforeAll(async () => {

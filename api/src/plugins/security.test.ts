@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../testing'
 import { helmetHeaders } from './security'
 
 let t: TestApp

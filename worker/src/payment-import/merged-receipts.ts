@@ -1,6 +1,6 @@
 import { type Database, paymentBatches, paymentBatchReceipts, payrolls } from '@planillas/db'
-import { FileNotFoundError, type FileStorage, readAll } from '@planillas/db/storage'
 import { PAYMENT_BATCH_STATUS } from '@planillas/domain'
+import { FileNotFoundError, type FileStorage, readAll } from '@planillas/storage'
 import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm'
 import type { WorkerContext } from '../context'
 import { mergeReceipts } from './receipts-pdf'

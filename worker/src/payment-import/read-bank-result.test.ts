@@ -1,8 +1,8 @@
-import { fixtureDni } from '@planillas/db/payroll-fixtures'
 import { PAYMENT_BATCH_STATUS } from '@planillas/domain'
+import { fixtureDni } from '@planillas/testing/payroll-fixtures'
+import { createPaymentHarness, type PaymentHarness } from '@planillas/testing/worker/payment-harness'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPaymentHarness, type PaymentHarness } from '../testing/payment-harness'
 import { BANK_RESULT_MESSAGES, bankResultMapper } from './read-bank-result'
 
 let h: PaymentHarness

@@ -1,4 +1,3 @@
-import { XlsxFileError, type XlsxPackage } from '@planillas/db/xlsx-package'
 import {
   checkPaymentRow,
   FILE_MESSAGES,
@@ -8,6 +7,7 @@ import {
   type PaymentRowValues,
   paymentHeaderProblems,
 } from '@planillas/domain'
+import { XlsxFileError, type XlsxPackage } from '@planillas/formats/xlsx-package'
 import { readSheetRows } from '../payroll-import/sheet-rows'
 import type { PaymentIssue } from './batch-store'
 import { bankResultMapper } from './read-bank-result'

@@ -1,5 +1,5 @@
 import { degrees, PDFDocument, StandardFonts } from '@cantoo/pdf-lib'
-import { pdfPageTexts, receiptPdf } from '@planillas/db/payment-fixtures'
+import { pdfPageTexts, receiptPdf } from '@planillas/testing/payment-fixtures'
 import {
   ENCRYPTED_RECEIPT_TEXT,
   encryptedReceiptPdf,
@@ -7,7 +7,7 @@ import {
   manyPagesPdf,
   pdfVisibleTexts,
   pdfWidgetCounts,
-} from '@planillas/db/receipt-fixtures'
+} from '@planillas/testing/receipt-fixtures'
 import { describe, expect, it } from 'vitest'
 import { mergeReceipts, stamp, stampText } from './receipts-pdf'
 

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from '@cantoo/pdf-lib'
-import { countPagesUpTo, openReceiptPdf } from '@planillas/db/receipt-pdf'
 import { PAYMENT_LIMITS, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
+import { countPagesUpTo, openReceiptPdf } from '@planillas/formats/receipt-pdf'
 
 /** One receipt to merge: its bytes and what the rows of the Excel that name it say. */
 export type ReceiptToMerge = {

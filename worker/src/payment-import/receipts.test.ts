@@ -1,10 +1,10 @@
-import { paymentsWorkbook, receiptPdf } from '@planillas/db/payment-fixtures'
-import { fixtureDni } from '@planillas/db/payroll-fixtures'
-import { encryptedReceiptPdf, manyPagesPdf } from '@planillas/db/receipt-fixtures'
 import { PAYMENT_BATCH_STATUS, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
+import { paymentsWorkbook, receiptPdf } from '@planillas/testing/payment-fixtures'
+import { fixtureDni } from '@planillas/testing/payroll-fixtures'
+import { encryptedReceiptPdf, manyPagesPdf } from '@planillas/testing/receipt-fixtures'
+import { createPaymentHarness, type PaymentHarness } from '@planillas/testing/worker/payment-harness'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { processPaymentReceipts } from '../processors/payment-receipts'
-import { createPaymentHarness, type PaymentHarness } from '../testing/payment-harness'
 
 let h: PaymentHarness
 beforeAll(async () => {

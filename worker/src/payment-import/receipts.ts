@@ -1,12 +1,12 @@
 import { type Database, paymentBatchReceipts } from '@planillas/db'
-import { inspectReceiptPdf } from '@planillas/db/receipt-pdf'
-import { FileNotFoundError, type FileStorage, readAll } from '@planillas/db/storage'
 import {
   PAYMENT_ISSUE_KIND,
   PAYMENT_LIMITS,
   PAYMENT_ROW_MESSAGES,
   PAYMENT_UPLOAD_MESSAGES,
 } from '@planillas/domain'
+import { inspectReceiptPdf } from '@planillas/formats/receipt-pdf'
+import { FileNotFoundError, type FileStorage, readAll } from '@planillas/storage'
 import { asc, eq } from 'drizzle-orm'
 import type { PaymentIssue } from './batch-store'
 

@@ -1,10 +1,10 @@
 import { payrollLines } from '@planillas/db'
-import { paymentsWorkbook } from '@planillas/db/payment-fixtures'
-import { fixtureDni } from '@planillas/db/payroll-fixtures'
 import { LINE_REVIEW, LINE_REVIEW_MESSAGES } from '@planillas/domain'
+import { paymentsWorkbook } from '@planillas/testing/payment-fixtures'
+import { fixtureDni } from '@planillas/testing/payroll-fixtures'
+import { createPaymentHarness, type PaymentHarness } from '@planillas/testing/worker/payment-harness'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPaymentHarness, type PaymentHarness } from '../testing/payment-harness'
 
 let h: PaymentHarness
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { type Database, SYSTEM_ACTOR } from '@planillas/db'
-import type { XlsxPackage } from '@planillas/db/xlsx-package'
 import type { KnownBanks } from '@planillas/domain'
+import type { XlsxPackage } from '@planillas/formats/xlsx-package'
 import type { ClaimedBatch } from './batch-store'
 import { employeesInPeriod } from './line-review'
 import {

@@ -1,9 +1,9 @@
 import { employees, payrollLines, payrolls } from '@planillas/db'
-import { fixtureDni, payrollWorkbook, validRow } from '@planillas/db/payroll-fixtures'
 import { BATCH_STATUS, EMPLOYEE_STATUS, LINE_REVIEW } from '@planillas/domain'
+import { fixtureDni, payrollWorkbook, validRow } from '@planillas/testing/payroll-fixtures'
+import { createImportHarness, type ImportHarness } from '@planillas/testing/worker/import-harness'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createImportHarness, type ImportHarness } from '../testing/import-harness'
 
 let h: ImportHarness
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { type DatabaseHandle, payrollLines, payrolls } from '@planillas/db'
-import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
-import { openTestDatabase } from '@planillas/db/testing'
+import { openTestDatabase } from '@planillas/testing/database'
+import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type PayrollLine, PayrollLines } from './payroll-lines'

@@ -1,5 +1,5 @@
-import { streamedPayrollWorkbook, validRow } from '@planillas/db/payroll-fixtures'
-import { openXlsx } from '@planillas/db/xlsx-package'
+import { openXlsx } from '@planillas/formats/xlsx-package'
+import { streamedPayrollWorkbook, validRow } from '@planillas/testing/payroll-fixtures'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import { readSheetRows } from './sheet-rows'

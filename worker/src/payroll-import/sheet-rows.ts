@@ -2,12 +2,12 @@ import {
   readSheetRowBatches as readBatches,
   type SheetRow,
   type XlsxPackage,
-} from '@planillas/db/xlsx-package'
+} from '@planillas/formats/xlsx-package'
 
 export type { SheetRow }
 
 /**
- * The rows of a checked package's sheet, streamed by our own reader (db/src/xlsx-sheet.ts: the
+ * The rows of a checked package's sheet, streamed by our own reader (formats/src/xlsx-sheet.ts: the
  * exceljs reader stored wrong values for files other writers make), in batches: one await per
  * inflated chunk, not per row. `onProgress` gets the fraction of the sheet read so far.
  */

@@ -1,5 +1,4 @@
 import type { Executor } from '@planillas/db'
-import type { XlsxPackage } from '@planillas/db/xlsx-package'
 import {
   cellText,
   checkPayrollRow,
@@ -13,6 +12,7 @@ import {
   type PayrollRowValues,
   ROW_MESSAGES,
 } from '@planillas/domain'
+import type { XlsxPackage } from '@planillas/formats/xlsx-package'
 import type { FileProblem } from './batch-store'
 import { documentKey, type EmployeeMatch, findEmployees } from './employees'
 import type { EmployeesInPeriod } from './line-review'

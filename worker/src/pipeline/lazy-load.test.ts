@@ -1,4 +1,4 @@
-import { modulesLoadedBy } from '@planillas/db/process-testing'
+import { modulesLoadedBy } from '@planillas/testing/processes'
 import { describe, expect, it } from 'vitest'
 
 /**
@@ -11,8 +11,8 @@ const HEAVY = [
   /\/node_modules\/exceljs\//,
   /\/node_modules\/@cantoo\/pdf-lib\//,
   /\/node_modules\/saxes\//,
-  /\/db\/src\/xlsx-[^/]+\.ts$/,
-  /\/db\/src\/receipt-pdf\.ts$/,
+  /\/formats\/src\/xlsx-[^/]+\.ts$/,
+  /\/formats\/src\/receipt-pdf\.ts$/,
   /\/worker\/src\/processors\/(?!index\.ts$)[^/]+$/,
   /\/worker\/src\/payroll-import\//,
   /\/worker\/src\/payment-import\/(?!batch-store\.ts$)[^/]+$/,
@@ -36,6 +36,6 @@ describe('what a worker loads before any job runs', () => {
     const heavy = heavyAmong(await modulesLoadedBy('worker/src/processors/payment-import.ts'))
     expect(heavy.some((m) => m.includes('/node_modules/@cantoo/pdf-lib/'))).toBe(true)
     expect(heavy.some((m) => m.includes('/node_modules/saxes/'))).toBe(true)
-    expect(heavy.some((m) => m.endsWith('/db/src/xlsx-package.ts'))).toBe(true)
+    expect(heavy.some((m) => m.endsWith('/formats/src/xlsx-package.ts'))).toBe(true)
   }, 60_000)
 })

@@ -6,8 +6,6 @@ import {
   payrollBatchErrors,
   payrollBatches,
 } from '@planillas/db'
-import { insertFixturePayroll } from '@planillas/db/payment-fixtures'
-import { openTestDatabase } from '@planillas/db/testing'
 import {
   BATCH_STATUS,
   FILE_MESSAGES,
@@ -16,6 +14,8 @@ import {
   type JobState,
   PAYMENT_BATCH_STATUS,
 } from '@planillas/domain'
+import { openTestDatabase } from '@planillas/testing/database'
+import { insertFixturePayroll } from '@planillas/testing/payment-fixtures'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Logger } from '../context'

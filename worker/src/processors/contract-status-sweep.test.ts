@@ -8,7 +8,7 @@ import {
   positions,
   SYSTEM_ACTOR,
 } from '@planillas/db'
-import { openTestDatabase } from '@planillas/db/testing'
+import { openTestDatabase } from '@planillas/testing/database'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../context'

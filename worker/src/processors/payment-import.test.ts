@@ -1,10 +1,10 @@
 import { auditLogs, paymentBatches } from '@planillas/db'
-import { paymentsWorkbook, receiptPdf } from '@planillas/db/payment-fixtures'
-import { fixtureDni } from '@planillas/db/payroll-fixtures'
 import { FILE_MESSAGES, PAYMENT_BATCH_STATUS, PAYMENT_ISSUE_KIND, ROW_MESSAGES } from '@planillas/domain'
+import { paymentsWorkbook, receiptPdf } from '@planillas/testing/payment-fixtures'
+import { fixtureDni } from '@planillas/testing/payroll-fixtures'
+import { createPaymentHarness, type PaymentHarness } from '@planillas/testing/worker/payment-harness'
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPaymentHarness, type PaymentHarness } from '../testing/payment-harness'
 
 let h: PaymentHarness
 let codes = 0

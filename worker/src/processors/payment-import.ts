@@ -1,6 +1,4 @@
 import { paymentBatches } from '@planillas/db'
-import { FileNotFoundError, readAll } from '@planillas/db/storage'
-import { openXlsx, XlsxFileError } from '@planillas/db/xlsx-package'
 import {
   enumLabel,
   type JobInfo,
@@ -8,6 +6,8 @@ import {
   PAYMENT_ROW_MESSAGES,
   paymentBatchStatus,
 } from '@planillas/domain'
+import { openXlsx, XlsxFileError } from '@planillas/formats/xlsx-package'
+import { FileNotFoundError, readAll } from '@planillas/storage'
 import type { WorkerContext } from '../context'
 import { applyPayments } from '../payment-import/apply-payments'
 import { finishPaymentWithErrors, type PaymentBatch, type PaymentIssue } from '../payment-import/batch-store'

@@ -1,12 +1,4 @@
 import {
-  fixtureDni,
-  payrollWorkbook,
-  streamedPayrollWorkbook,
-  validRow,
-} from '@planillas/db/payroll-fixtures'
-import { XLSX_LIMITS } from '@planillas/db/xlsx-package'
-import { bombPart, rezip, unzipParts } from '@planillas/db/zip-fixtures'
-import {
   BATCH_STATUS,
   buildCci,
   FILE_MESSAGES,
@@ -14,9 +6,17 @@ import {
   PAYROLL_TEMPLATE_HEADERS,
   ROW_MESSAGES,
 } from '@planillas/domain'
+import { XLSX_LIMITS } from '@planillas/formats/xlsx-package'
+import {
+  fixtureDni,
+  payrollWorkbook,
+  streamedPayrollWorkbook,
+  validRow,
+} from '@planillas/testing/payroll-fixtures'
+import { createImportHarness, type ImportHarness } from '@planillas/testing/worker/import-harness'
+import { bombPart, rezip, unzipParts } from '@planillas/testing/zip-fixtures'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createImportHarness, type ImportHarness } from '../testing/import-harness'
 
 /**
  * The bad-file corpus (issue 4): every file gets its Spanish message, the batch ends CON ERRORES

@@ -1,14 +1,14 @@
 import { auditLogs, payrollBatchErrors, payrollBatches, payrollLines, payrolls } from '@planillas/db'
+import { BATCH_STATUS, FILE_MESSAGES, PAYROLL_UPLOAD_MESSAGES, ROW_MESSAGES } from '@planillas/domain'
 import {
   fixtureDni,
   payrollWorkbook,
   streamedPayrollWorkbook,
   validRow,
-} from '@planillas/db/payroll-fixtures'
-import { BATCH_STATUS, FILE_MESSAGES, PAYROLL_UPLOAD_MESSAGES, ROW_MESSAGES } from '@planillas/domain'
+} from '@planillas/testing/payroll-fixtures'
+import { createImportHarness, type ImportHarness } from '@planillas/testing/worker/import-harness'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createImportHarness, type ImportHarness } from '../testing/import-harness'
 
 let h: ImportHarness
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { payrollBatches } from '@planillas/db'
-import { FileNotFoundError, readAll } from '@planillas/db/storage'
-import { openXlsx, XlsxFileError } from '@planillas/db/xlsx-package'
 import { FILE_MESSAGES, type JobInfo, PAYROLL_UPLOAD_MESSAGES } from '@planillas/domain'
+import { openXlsx, XlsxFileError } from '@planillas/formats/xlsx-package'
+import { FileNotFoundError, readAll } from '@planillas/storage'
 import type { WorkerContext } from '../context'
 import {
   type ClaimedBatch,

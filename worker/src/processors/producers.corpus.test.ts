@@ -1,7 +1,4 @@
 import { payrollLines, payrolls } from '@planillas/db'
-import { fixtureDni } from '@planillas/db/payroll-fixtures'
-import { type ProducedCell, type ProducerOptions, producedWorkbook } from '@planillas/db/xlsx-producers'
-import { buildZip, deflatedPart } from '@planillas/db/zip-fixtures'
 import {
   BATCH_STATUS,
   FILE_MESSAGES,
@@ -13,10 +10,13 @@ import {
   PAYROLL_TEMPLATE_HEADERS,
   ROW_MESSAGES,
 } from '@planillas/domain'
+import { fixtureDni } from '@planillas/testing/payroll-fixtures'
+import { createImportHarness, type ImportHarness } from '@planillas/testing/worker/import-harness'
+import { createPaymentHarness, type PaymentHarness } from '@planillas/testing/worker/payment-harness'
+import { type ProducedCell, type ProducerOptions, producedWorkbook } from '@planillas/testing/xlsx-producers'
+import { buildZip, deflatedPart } from '@planillas/testing/zip-fixtures'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createImportHarness, type ImportHarness } from '../testing/import-harness'
-import { createPaymentHarness, type PaymentHarness } from '../testing/payment-harness'
 
 /**
  * Issue 11: files as LibreOffice, gnumeric, SheetJS, the Open XML SDK and Excel itself write

@@ -1,11 +1,11 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createLocalStorage } from '@planillas/db/storage'
+import { createLocalStorage } from '@planillas/storage'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
+import { DOC, multipart, PDF, recruitmentFixtures } from '@planillas/testing/api/recruitment-fixtures'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing'
-import { DOC, multipart, PDF, recruitmentFixtures } from '../job-openings/recruitment-fixtures'
 import { findApplicantByDni } from './queries'
 
 let t: TestApp

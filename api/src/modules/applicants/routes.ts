@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart'
 import { recordAudit } from '@planillas/db'
-import { FileNotFoundError } from '@planillas/db/storage'
 import {
   APPLICANT_MESSAGES,
   ApplicantFilterSchema,
@@ -11,6 +10,7 @@ import {
   MESSAGES,
   recruitmentStatus,
 } from '@planillas/domain'
+import { FileNotFoundError } from '@planillas/storage'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'

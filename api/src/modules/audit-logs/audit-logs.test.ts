@@ -1,7 +1,7 @@
 import { auditLogs } from '@planillas/db'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing'
 
 let t: TestApp
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { auditLogs, banks } from '@planillas/db'
 import { loadReferenceData } from '@planillas/db/reference'
 import { buildCci } from '@planillas/domain'
+import type { FilesTestApp } from '@planillas/testing/api/app'
+import { bankCalls, createBanksTestApp } from '@planillas/testing/api/banks'
+import { employeeBody } from '@planillas/testing/api/employees'
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FilesTestApp } from '../../testing'
-import { employeeBody } from '../employees/testing'
-import { bankCalls, createBanksTestApp } from './testing'
 
 let t: FilesTestApp
 

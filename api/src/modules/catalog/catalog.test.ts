@@ -1,8 +1,8 @@
 import { auditLogs } from '@planillas/db'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing'
 
 let t: TestApp
 beforeAll(async () => {

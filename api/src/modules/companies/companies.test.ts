@@ -1,8 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing'
 
 let t: TestApp
 let provider: ReturnType<typeof createServer>

@@ -1,7 +1,5 @@
 import { formatDate } from '@planillas/domain'
-import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../testing'
+import type { TestApp } from '@planillas/testing/api/app'
 import {
   type Catalog,
   changeStatus,
@@ -11,7 +9,9 @@ import {
   createContractTestApp,
   createEmployee,
   fromToday,
-} from './testing'
+} from '@planillas/testing/api/contracts'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 let t: TestApp
 let andes: Catalog

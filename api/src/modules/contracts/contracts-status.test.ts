@@ -1,8 +1,6 @@
 import { auditLogs } from '@planillas/db'
 import { addMonths, CONTRACT_MESSAGES, contractEndDate, renewalStart, todayInLima } from '@planillas/domain'
-import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../testing'
+import type { TestApp } from '@planillas/testing/api/app'
 import {
   type Catalog,
   changeStatus,
@@ -15,7 +13,9 @@ import {
   getContract,
   getEmployee,
   postContract,
-} from './testing'
+} from '@planillas/testing/api/contracts'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 let t: TestApp
 let catalog: Catalog

@@ -1,8 +1,6 @@
 import { auditLogs, contracts } from '@planillas/db'
 import { CONTRACT_MESSAGES, contractEndDate, todayInLima } from '@planillas/domain'
-import { and, eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../testing'
+import type { TestApp } from '@planillas/testing/api/app'
 import {
   type Catalog,
   contractBody,
@@ -14,7 +12,9 @@ import {
   getContract,
   getEmployee,
   postContract,
-} from './testing'
+} from '@planillas/testing/api/contracts'
+import { and, eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 let t: TestApp
 let catalog: Catalog

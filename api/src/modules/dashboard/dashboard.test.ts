@@ -1,7 +1,6 @@
 import { paymentBatches, payrollBatches, payrolls } from '@planillas/db'
 import { todayInLima } from '@planillas/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../testing'
+import type { TestApp } from '@planillas/testing/api/app'
 import {
   contractBody,
   createCatalog,
@@ -9,7 +8,8 @@ import {
   createContractTestApp,
   createEmployee,
   fromToday,
-} from '../contracts/testing'
+} from '@planillas/testing/api/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lastWeeks } from './queries'
 
 let t: TestApp

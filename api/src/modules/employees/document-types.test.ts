@@ -1,7 +1,7 @@
 import { IDENTIFIER_TYPE } from '@planillas/domain'
+import type { TestApp } from '@planillas/testing/api/app'
+import { createEmployeeTestApp, employeeBody } from '@planillas/testing/api/employees'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../testing'
-import { createEmployeeTestApp, employeeBody } from './testing'
 
 let t: TestApp
 beforeAll(async () => {

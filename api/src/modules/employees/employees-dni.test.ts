@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { applicants, areas, jobOpenings, positions } from '@planillas/db'
+import type { TestApp } from '@planillas/testing/api/app'
+import { createEmployee, createEmployeeTestApp } from '@planillas/testing/api/employees'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../testing'
-import { createEmployee, createEmployeeTestApp } from './testing'
 
 /** A local stand-in for a RENIEC-style provider: GET /{dni} answers names for known DNIs. */
 const people: Record<string, Record<string, string>> = {

@@ -1,8 +1,8 @@
+import type { TestApp } from '@planillas/testing/api/app'
+import { contractBody, createContract } from '@planillas/testing/api/contracts'
+import { createEmployee, createEmployeeTestApp } from '@planillas/testing/api/employees'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../testing'
-import { contractBody, createContract } from '../contracts/testing'
-import { createEmployee, createEmployeeTestApp } from './testing'
 
 let t: TestApp
 const ids = { companies: [] as number[], areas: [] as number[], positions: [] as number[] }

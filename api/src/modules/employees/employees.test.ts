@@ -1,9 +1,9 @@
 import { contracts, employees } from '@planillas/db'
+import type { TestApp } from '@planillas/testing/api/app'
+import { contractBody, createCatalog, createContract } from '@planillas/testing/api/contracts'
+import { createEmployee, createEmployeeTestApp, employeeBody } from '@planillas/testing/api/employees'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../testing'
-import { contractBody, createCatalog, createContract } from '../contracts/testing'
-import { createEmployee, createEmployeeTestApp, employeeBody } from './testing'
 
 let t: TestApp
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { employees, rowsOf, searchWords } from '@planillas/db'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing'
 import { foldSearch, lookUpSearchWords, MAX_WORDS, type SearchWords, searchCondition } from './filters'
 
 let t: TestApp

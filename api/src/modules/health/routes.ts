@@ -1,4 +1,4 @@
-import type { BullmqQueue } from '@planillas/db/queue'
+import type { BullmqQueue } from '@planillas/queue'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'

@@ -1,7 +1,7 @@
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
+import { recruitmentFixtures } from '@planillas/testing/api/recruitment-fixtures'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing'
-import { recruitmentFixtures } from './recruitment-fixtures'
 import { sanitizeDetails } from './sanitize'
 
 let t: TestApp

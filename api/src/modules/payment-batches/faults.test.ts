@@ -1,12 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { receiptPdf } from '@planillas/db/payment-fixtures'
-import { createLocalStorage, type FileStorage } from '@planillas/db/storage'
 import { MESSAGES } from '@planillas/domain'
+import { createLocalStorage, type FileStorage } from '@planillas/storage'
+import { createPaymentsTestApp, type PaymentsTestApp } from '@planillas/testing/api/payment-batches'
+import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../../lib/errors'
-import { createPaymentsTestApp, type PaymentsTestApp } from './testing'
 
 /** The payment upload when what it depends on fails: the file store, the job queue. */
 let s: PaymentsTestApp

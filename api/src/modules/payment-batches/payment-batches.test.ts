@@ -1,8 +1,13 @@
 import { PAYMENT_TEMPLATE_HEADERS } from '@planillas/domain'
+import {
+  createPaymentsTestApp,
+  type PaymentsTestApp,
+  row,
+  TODAY,
+} from '@planillas/testing/api/payment-batches'
 import dayjs from 'dayjs'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPaymentsTestApp, type PaymentsTestApp, row, TODAY } from './testing'
 
 let s: PaymentsTestApp
 beforeAll(async () => {

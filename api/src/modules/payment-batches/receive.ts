@@ -1,9 +1,9 @@
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { MultipartFile } from '@fastify/multipart'
-import type { ReceiptPdfProblem } from '@planillas/db/receipt-pdf'
-import type { FileStorage } from '@planillas/db/storage'
 import { PAYMENT_UPLOAD_MESSAGES as M, PAYMENT_LIMITS } from '@planillas/domain'
+import type { ReceiptPdfProblem } from '@planillas/formats/receipt-pdf'
+import type { FileStorage } from '@planillas/storage'
 import type { FastifyRequest } from 'fastify'
 import { type ReceivedForm, receiveForm } from '../../lib/batch-upload'
 
@@ -138,7 +138,7 @@ async function storeReceipt(
   if (tooLarge || part.file.truncated) return refuse(M.receiptSize(name))
   if (size === 0) return refuse(M.receiptEmpty(name))
   // pdf-lib is loaded with the first receipt, not with every API process (issue 12).
-  const { inspectReceiptPdf } = await import('@planillas/db/receipt-pdf')
+  const { inspectReceiptPdf } = await import('@planillas/formats/receipt-pdf')
   const inspected = await inspectReceiptPdf(Buffer.concat(chunks), PAYMENT_LIMITS.maxReceiptPages)
   if (!inspected.ok) return refuse(PDF_PROBLEMS[inspected.problem](name))
   return { name, key, size, pages: inspected.pages }

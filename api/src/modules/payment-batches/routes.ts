@@ -1,5 +1,4 @@
 import { paymentBatches } from '@planillas/db'
-import { FileNotFoundError } from '@planillas/db/storage'
 import {
   enumLabel,
   PAYMENT_BATCH_STATUS,
@@ -10,6 +9,7 @@ import {
   UploadRefusedSchema,
   XLSX_MIME,
 } from '@planillas/domain'
+import { FileNotFoundError } from '@planillas/storage'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'

@@ -1,9 +1,13 @@
-import { fixtureDni } from '@planillas/db/payroll-fixtures'
-import { producedWorkbook } from '@planillas/db/xlsx-producers'
-import { readZipEntries } from '@planillas/db/xlsx-zip'
 import { FILE_MESSAGES, PAYMENT_TEMPLATE_HEADERS } from '@planillas/domain'
+import { readZipEntries } from '@planillas/formats/xlsx-zip'
+import {
+  createPaymentsTestApp,
+  expectRefused,
+  type PaymentsTestApp,
+} from '@planillas/testing/api/payment-batches'
+import { fixtureDni } from '@planillas/testing/payroll-fixtures'
+import { producedWorkbook } from '@planillas/testing/xlsx-producers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPaymentsTestApp, expectRefused, type PaymentsTestApp } from './testing'
 
 /** The payments upload's header check on files other writers make (issue 11). */
 let s: PaymentsTestApp

@@ -1,10 +1,15 @@
 import { paymentBatchReceipts } from '@planillas/db'
-import { receiptPdf } from '@planillas/db/payment-fixtures'
-import { encryptedReceiptPdf, htmlWithPdfMagic, manyPagesPdf } from '@planillas/db/receipt-fixtures'
 import { PAYMENT_UPLOAD_MESSAGES as M, PAYMENT_LIMITS } from '@planillas/domain'
+import {
+  createPaymentsTestApp,
+  expectRefused,
+  type PaymentsTestApp,
+  row,
+} from '@planillas/testing/api/payment-batches'
+import { receiptPdf } from '@planillas/testing/payment-fixtures'
+import { encryptedReceiptPdf, htmlWithPdfMagic, manyPagesPdf } from '@planillas/testing/receipt-fixtures'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPaymentsTestApp, expectRefused, type PaymentsTestApp, row } from './testing'
 
 let s: PaymentsTestApp
 beforeAll(async () => {

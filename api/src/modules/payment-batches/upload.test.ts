@@ -1,10 +1,16 @@
 import { auditLogs, paymentBatches, payrollBatches, payrolls } from '@planillas/db'
-import { insertFixturePayroll, paymentsWorkbook, receiptPdf } from '@planillas/db/payment-fixtures'
 import { FILE_MESSAGES, PAYMENT_UPLOAD_MESSAGES as M, PAYMENT_TEMPLATE_HEADERS } from '@planillas/domain'
+import {
+  createPaymentsTestApp,
+  expectRefused,
+  type PaymentsTestApp,
+  row,
+  TODAY,
+} from '@planillas/testing/api/payment-batches'
+import { insertFixturePayroll, paymentsWorkbook, receiptPdf } from '@planillas/testing/payment-fixtures'
 import dayjs from 'dayjs'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPaymentsTestApp, expectRefused, type PaymentsTestApp, row, TODAY } from './testing'
 
 let s: PaymentsTestApp
 beforeAll(async () => {

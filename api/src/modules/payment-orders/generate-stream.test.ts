@@ -12,9 +12,6 @@ import {
   payrollLines,
   payrolls,
 } from '@planillas/db'
-import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
-import { createLocalStorage, type FileStorage, readAll, StorageUnavailableError } from '@planillas/db/storage'
-import { openTestDatabase } from '@planillas/db/testing'
 import { buildCci, IDENTIFIER_TYPE } from '@planillas/domain'
 import {
   BANK_FILE_MESSAGES,
@@ -23,6 +20,9 @@ import {
   type PaymentFileHeader,
   type PaymentFileLine,
 } from '@planillas/domain/bank-files/index'
+import { createLocalStorage, type FileStorage, readAll, StorageUnavailableError } from '@planillas/storage'
+import { openTestDatabase } from '@planillas/testing/database'
+import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

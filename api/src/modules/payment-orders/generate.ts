@@ -11,7 +11,6 @@ import {
   recordAudit,
   rowsOf,
 } from '@planillas/db'
-import type { FileStorage } from '@planillas/db/storage'
 import { formatCount, formatMoney, XLSX_MIME } from '@planillas/domain'
 import {
   addToTotals,
@@ -39,9 +38,10 @@ import {
   sameTotals,
   type TotalsPart,
 } from '@planillas/domain/bank-files/index'
+import { type CellValue, writeXlsx } from '@planillas/formats/xlsx-writer'
+import type { FileStorage } from '@planillas/storage'
 import { eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { type CellValue, writeXlsx } from '../../lib/xlsx-writer'
 
 export const PAYMENT_FORMATS = {
   BCP: {

@@ -1,5 +1,5 @@
 import { companies, companyBankAccounts, paymentOrders } from '@planillas/db'
-import { FileNotFoundError } from '@planillas/db/storage'
+import { FileNotFoundError } from '@planillas/storage'
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'

@@ -1,5 +1,5 @@
-import { inspectReceiptPdf } from '@planillas/db/receipt-pdf'
 import { VOUCHER_MESSAGES as M } from '@planillas/domain'
+import { inspectReceiptPdf } from '@planillas/formats/receipt-pdf'
 import type { FastifyRequest } from 'fastify'
 
 /** 10 MB per PDF (DESIGN §6), and per XML. */

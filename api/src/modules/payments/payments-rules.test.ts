@@ -1,9 +1,6 @@
 import { auditLogs, paymentVouchers } from '@planillas/db'
 import { addDays } from '@planillas/domain'
-import { and, eq, like } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FilesTestApp } from '../../testing'
+import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   createPaymentTestApp,
   createSupplier,
@@ -14,7 +11,10 @@ import {
   step,
   TODAY,
   voucherFields,
-} from './testing'
+} from '@planillas/testing/api/payments'
+import { and, eq, like } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 let t: FilesTestApp
 let fx: PaymentFixtures

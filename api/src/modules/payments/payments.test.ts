@@ -1,8 +1,6 @@
 import { auditLogs } from '@planillas/db'
 import { addDays } from '@planillas/domain'
-import { and, asc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FilesTestApp } from '../../testing'
+import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   createPaymentTestApp,
   createSupplier,
@@ -15,7 +13,9 @@ import {
   step,
   TODAY,
   voucherFields,
-} from './testing'
+} from '@planillas/testing/api/payments'
+import { and, asc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 let t: FilesTestApp
 let fx: PaymentFixtures

@@ -7,7 +7,6 @@ import {
   paymentVouchers as v,
   voucherFiles,
 } from '@planillas/db'
-import type { FileStorage } from '@planillas/db/storage'
 import {
   CREDIT_NOTE,
   formatMoney,
@@ -17,6 +16,7 @@ import {
   voucherNumber,
   voucherType,
 } from '@planillas/domain'
+import type { FileStorage } from '@planillas/storage'
 import { and, eq, isNull } from 'drizzle-orm'
 import { badRequest, withUniqueMessages } from '../../lib/errors'
 import type { UploadedFile } from './form'

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart'
-import { FileNotFoundError } from '@planillas/db/storage'
 import {
   CancelSchema,
   enumLabel,
@@ -13,6 +12,7 @@ import {
   voucherStatus,
   voucherType,
 } from '@planillas/domain'
+import { FileNotFoundError } from '@planillas/storage'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'

@@ -2,10 +2,6 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { auditLogs, payrollBatchErrors, payrollBatches } from '@planillas/db'
-import { ensureFixtureBanks, payrollWorkbook, validRow } from '@planillas/db/payroll-fixtures'
-import { createLocalStorage } from '@planillas/db/storage'
-import { XLSX_LIMITS } from '@planillas/db/xlsx-package'
-import { bombPart, rezip, unzipParts } from '@planillas/db/zip-fixtures'
 import {
   BATCH_STATUS,
   FILE_MESSAGES,
@@ -14,10 +10,14 @@ import {
   PAYROLL_TEMPLATE_HEADERS,
   periodOptions,
 } from '@planillas/domain'
+import { XLSX_LIMITS } from '@planillas/formats/xlsx-package'
+import { createLocalStorage } from '@planillas/storage'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
+import { ensureFixtureBanks, payrollWorkbook, validRow } from '@planillas/testing/payroll-fixtures'
+import { bombPart, rezip, unzipParts } from '@planillas/testing/zip-fixtures'
 import { count, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing'
 
 let t: TestApp
 let filesDir: string

@@ -1,10 +1,15 @@
-import { ensureFixtureBanks, fixtureDni, payrollWorkbook, validRow } from '@planillas/db/payroll-fixtures'
-import { producedWorkbook } from '@planillas/db/xlsx-producers'
-import { readZipEntries } from '@planillas/db/xlsx-zip'
-import { bombPart, rezip, unzipParts } from '@planillas/db/zip-fixtures'
 import { FILE_MESSAGES, PAYROLL_TEMPLATE_HEADERS, periodOptions } from '@planillas/domain'
+import { readZipEntries } from '@planillas/formats/xlsx-zip'
+import { createTestAppWithFiles, type FilesTestApp } from '@planillas/testing/api/app'
+import {
+  ensureFixtureBanks,
+  fixtureDni,
+  payrollWorkbook,
+  validRow,
+} from '@planillas/testing/payroll-fixtures'
+import { producedWorkbook } from '@planillas/testing/xlsx-producers'
+import { bombPart, rezip, unzipParts } from '@planillas/testing/zip-fixtures'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestAppWithFiles, type FilesTestApp } from '../../testing'
 
 /** The payroll upload's header check (issues 10 and 11): what it reads and how far. */
 let t: FilesTestApp

@@ -1,9 +1,9 @@
 import { auditLogs, payrollLines, payrolls } from '@planillas/db'
-import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
 import { LINE_REVIEW, LINE_REVIEW_MESSAGES, LINE_STATE } from '@planillas/domain'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
+import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing'
 
 let t: TestApp
 let payrollId = 0

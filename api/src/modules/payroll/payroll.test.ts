@@ -1,9 +1,9 @@
 import { auditLogs, payrollLines, payrolls } from '@planillas/db'
-import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
+import { createTestApp, type TestApp } from '@planillas/testing/api/app'
+import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing'
 
 let t: TestApp
 const ids: Record<string, number> = {}

@@ -1,8 +1,8 @@
 import { ubigeoDistricts } from '@planillas/db'
+import type { TestApp } from '@planillas/testing/api/app'
+import { createEmployeeTestApp } from '@planillas/testing/api/employees'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../testing'
-import { createEmployeeTestApp } from '../employees/testing'
 
 let t: TestApp
 beforeAll(async () => {

@@ -1,6 +1,6 @@
+import type { TestApp } from '@planillas/testing/api/app'
+import { createEmployeeTestApp } from '@planillas/testing/api/employees'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../testing'
-import { createEmployeeTestApp } from '../employees/testing'
 
 let t: TestApp
 beforeAll(async () => {

@@ -1,9 +1,14 @@
 import { auditLogs } from '@planillas/db'
+import type { FilesTestApp } from '@planillas/testing/api/app'
+import {
+  createPaymentTestApp,
+  createSupplier,
+  type PaymentFixtures,
+  supplierBody,
+} from '@planillas/testing/api/payments'
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FilesTestApp } from '../../testing'
-import { createPaymentTestApp, createSupplier, type PaymentFixtures, supplierBody } from '../payments/testing'
 
 let t: FilesTestApp
 let fx: PaymentFixtures

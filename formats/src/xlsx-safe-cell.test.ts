@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { safeCell } from './xlsx'
+import { safeCell } from './xlsx-safe-cell'
 
 describe('safeCell', () => {
   it('neutralises what a spreadsheet would evaluate', () => {

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { authSessions, type DatabaseHandle, type Executor, openDatabase, users } from '@planillas/db'
 import { SignJWT } from 'jose'
 import pg from 'pg'
-import { type DatabaseHandle, type Executor, openDatabase } from './client'
-import { authSessions, users } from './schema/index'
 
 /**
  * A fresh, migrated database for one test file: a new PostgreSQL database when DATABASE_URL is

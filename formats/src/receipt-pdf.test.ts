@@ -1,6 +1,11 @@
+import { receiptPdf } from '@planillas/testing/payment-fixtures'
+import {
+  encryptedReceiptPdf,
+  formReceiptPdf,
+  htmlWithPdfMagic,
+  manyPagesPdf,
+} from '@planillas/testing/receipt-fixtures'
 import { describe, expect, it } from 'vitest'
-import { receiptPdf } from './payment-fixtures'
-import { encryptedReceiptPdf, formReceiptPdf, htmlWithPdfMagic, manyPagesPdf } from './receipt-fixtures'
 import { inspectReceiptPdf } from './receipt-pdf'
 
 describe('inspectReceiptPdf', () => {

@@ -1,9 +1,16 @@
 import { FILE_MESSAGES, PAYROLL_TEMPLATE_HEADERS } from '@planillas/domain'
+import { payrollWorkbook, streamedPayrollWorkbook, validRow } from '@planillas/testing/payroll-fixtures'
+import {
+  bombPart,
+  buildZip,
+  deflatedPart,
+  rezip,
+  unzipParts,
+  type ZipPart,
+} from '@planillas/testing/zip-fixtures'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { payrollWorkbook, streamedPayrollWorkbook, validRow } from './payroll-fixtures'
 import { openXlsx, readFirstRow, readFirstRowAt, readSheetRowBatches, XLSX_LIMITS } from './xlsx-package'
-import { bombPart, buildZip, deflatedPart, rezip, unzipParts, type ZipPart } from './zip-fixtures'
 
 const SHEET = 'xl/worksheets/sheet1.xml'
 const rejection = (file: Buffer) =>

@@ -10,14 +10,14 @@ import {
   payrollLines,
   payrolls,
 } from '@planillas/db'
-import { type FixtureLine, insertFixturePayroll } from '@planillas/db/payment-fixtures'
-import { ensureFixtureBanks, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
-import { createLocalStorage, type FileStorage } from '@planillas/db/storage'
-import { openTestDatabase } from '@planillas/db/testing'
 import { type JobInfo, receiptKey } from '@planillas/domain'
+import { createLocalStorage, type FileStorage } from '@planillas/storage'
+import { openTestDatabase } from '@planillas/testing/database'
+import { type FixtureLine, insertFixturePayroll } from '@planillas/testing/payment-fixtures'
+import { ensureFixtureBanks, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
+import { silentLogger, type WorkerContext } from '@planillas/worker/context'
+import { processPaymentImport } from '@planillas/worker/processors/payment-import'
 import { asc, eq } from 'drizzle-orm'
-import { silentLogger, type WorkerContext } from '../context'
-import { processPaymentImport } from '../processors/payment-import'
 
 export type ReceiptFile = { name: string; bytes: Buffer }
 

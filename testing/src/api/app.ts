@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { type AppOptions, buildApp } from '@planillas/api/app'
+import { openSession } from '@planillas/api/auth/sessions'
+import { type ApiConfig, loadConfig } from '@planillas/api/config'
 import { type DatabaseHandle, users } from '@planillas/db'
-import { createLocalStorage, type FileStorage } from '@planillas/db/storage'
-import { openTestDatabase } from '@planillas/db/testing'
 import { DEMO_ROLES, type JobQueue } from '@planillas/domain'
+import { createLocalStorage, type FileStorage } from '@planillas/storage'
+import { openTestDatabase } from '@planillas/testing/database'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { type AppOptions, buildApp } from './app'
-import { openSession } from './auth/sessions'
-import { type ApiConfig, loadConfig } from './config'
 
 export type TestApp = {
   app: FastifyInstance

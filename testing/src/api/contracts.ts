@@ -1,7 +1,7 @@
 import { areas, companies, positions } from '@planillas/db'
 import { addDays, rucCheckDigit, todayInLima } from '@planillas/domain'
-import type { TestApp } from '../../testing'
-import { createEmployee, createEmployeeTestApp } from '../employees/testing'
+import type { TestApp } from './app'
+import { createEmployee, createEmployeeTestApp } from './employees'
 
 export { createEmployee }
 

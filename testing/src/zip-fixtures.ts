@@ -1,5 +1,5 @@
 import { crc32, createDeflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib'
-import { compressedData, readZipEntries } from './xlsx-zip'
+import { compressedData, readZipEntries } from '@planillas/formats/xlsx-zip'
 
 /** Builds hostile or unusual .xlsx files for tests: rewritten parts, lying sizes, zip bombs. */
 export type ZipPart = {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { JobHandlers } from '@planillas/domain'
+import { freePort, startOwnRedis, waitFor } from '@planillas/testing/processes'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort, startOwnRedis, waitFor } from './process-testing'
 import { createBullmqQueue, createBullmqWorker, type QueueLogger, QueueUnavailableError } from './queue'
 import { redisConnection } from './queue-bullmq'
 

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { paymentBatches } from '@planillas/db'
-import { insertFixturePayroll, paymentsWorkbook } from '@planillas/db/payment-fixtures'
-import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
-import { createLocalStorage, type FileStorage } from '@planillas/db/storage'
 import { type JobQueue, todayInLima } from '@planillas/domain'
+import { createLocalStorage, type FileStorage } from '@planillas/storage'
+import { insertFixturePayroll, paymentsWorkbook } from '@planillas/testing/payment-fixtures'
+import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { count } from 'drizzle-orm'
 import { expect } from 'vitest'
-import { createTestApp } from '../../testing'
+import { createTestApp } from './app'
 
 export type FilePart = { name: string; content: Buffer | Uint8Array }
 export const AMOUNTS = ['1500.00', '2300.50', '980.25', '1200.00']

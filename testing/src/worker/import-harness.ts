@@ -8,13 +8,13 @@ import {
   payrollLines,
   payrolls,
 } from '@planillas/db'
-import { ensureFixtureBanks, insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
-import { createLocalStorage, type FileStorage } from '@planillas/db/storage'
-import { openTestDatabase } from '@planillas/db/testing'
 import type { JobInfo } from '@planillas/domain'
+import { createLocalStorage, type FileStorage } from '@planillas/storage'
+import { openTestDatabase } from '@planillas/testing/database'
+import { ensureFixtureBanks, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
+import { silentLogger, type WorkerContext } from '@planillas/worker/context'
+import { processPayrollImport } from '@planillas/worker/processors/payroll-import'
 import { asc, count, eq } from 'drizzle-orm'
-import { silentLogger, type WorkerContext } from '../context'
-import { processPayrollImport } from '../processors/payroll-import'
 
 export type ImportHarness = {
   handle: DatabaseHandle

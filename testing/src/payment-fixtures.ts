@@ -1,10 +1,9 @@
+import { type Executor, payrollLines, payrolls, rowsOf } from '@planillas/db'
 import { PAYMENT_TEMPLATE_HEADERS, PAYMENT_TEMPLATE_SHEET } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts } from 'pdf-lib'
-import { type Executor, rowsOf } from './client'
 import { fixtureDni } from './payroll-fixtures'
-import { payrollLines, payrolls } from './schema/index'
 
 /**
  * Generators for the payments-made tests and demos: a payroll with its lines written straight to

@@ -1,6 +1,6 @@
-import { insertFixtureEmployees } from '@planillas/db/payroll-fixtures'
 import { loadReferenceData } from '@planillas/db/reference'
-import { createTestAppWithFiles, type FilesTestApp } from '../../testing'
+import { insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
+import { createTestAppWithFiles, type FilesTestApp } from './app'
 
 /** A test API with the reference banks, three fixture employees and a temporary file store. */
 export async function createBanksTestApp(): Promise<FilesTestApp> {

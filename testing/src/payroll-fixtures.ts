@@ -1,9 +1,8 @@
 import { PassThrough } from 'node:stream'
+import { banks, type Executor } from '@planillas/db'
 import { buildCci, PAYROLL_TEMPLATE_HEADERS } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import type { Executor } from './client'
-import { banks } from './schema/index'
 
 /**
  * Generators of payroll spreadsheets and the employees they name, for tests and the benchmark.

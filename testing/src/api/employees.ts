@@ -1,6 +1,6 @@
 import { loadReferenceData } from '@planillas/db/reference'
 import { buildCci } from '@planillas/domain'
-import { createTestApp, type TestApp } from '../../testing'
+import { createTestApp, type TestApp } from './app'
 
 /** A test API whose database holds the reference data (districts, countries, banks). */
 export async function createEmployeeTestApp(

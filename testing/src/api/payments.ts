@@ -1,8 +1,8 @@
 import { companies, expenseLines, projectTypes, rejectReasons } from '@planillas/db'
-import { manyPagesPdf } from '@planillas/db/receipt-fixtures'
 import { buildCci, rucCheckDigit, todayInLima } from '@planillas/domain'
 import { asc } from 'drizzle-orm'
-import { createTestAppWithFiles, type FilesTestApp } from '../../testing'
+import { manyPagesPdf } from '../receipt-fixtures'
+import { createTestAppWithFiles, type FilesTestApp } from './app'
 
 export const PDF = manyPagesPdf(1)
 export const TODAY = todayInLima()

@@ -4,8 +4,9 @@ import { checkPayrollRow, FILE_MESSAGES, PAYROLL_TEMPLATE_HEADERS, ROW_MESSAGES 
 import { describe, expect, it } from 'vitest'
 import { openXlsx, readFirstRow, readSheetRowBatches } from './xlsx-package'
 
-/** Files saved by LibreOffice and gnumeric (db/fixtures/xlsx/README.md) read as their cells show. */
-const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '../fixtures/xlsx', name))
+/** Files saved by LibreOffice and gnumeric (testing/fixtures/xlsx/README.md) read as their cells show. */
+const fixture = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, '../../testing/fixtures/xlsx', name))
 
 describe('files saved by real spreadsheet programs', () => {
   it.each(['libreoffice-7.4.xlsx', 'gnumeric-1.12.xlsx'])('%s', async (name) => {
