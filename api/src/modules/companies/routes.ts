@@ -29,6 +29,12 @@ const labels = {
   retentionAgent: 'Agente de retención',
 }
 
+/** The audit reads 'NO' → 'SÍ', as the screens say it, not false → true. */
+const asWords = <T extends { retentionAgent: boolean }>(row: T) => ({
+  ...row,
+  retentionAgent: row.retentionAgent ? 'SÍ' : 'NO',
+})
+
 export async function companyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   await app.register(companyAccountRoutes)
@@ -112,7 +118,7 @@ export async function companyRoutes(fastify: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         const before = found(await q.getCompany(tx, req.params.id))
         const after = await q.updateCompany(tx, before.id, req.body)
-        const changes = describeChanges(before, after, labels)
+        const changes = describeChanges(asWords(before), asWords(after), labels)
         if (changes === 'sin cambios') return
         await recordAudit(tx, {
           action: 'UPDATE',
