@@ -304,6 +304,17 @@ describe('dated rates and catalogues', () => {
     ])
   })
 
+  it("offers the voucher screens' options: paying companies, suppliers, líneas de gasto", async () => {
+    for (const url of ['/companies', '/suppliers', '/expense-lines', '/reject-reasons'])
+      expect((await t.call('tesoreria', { method: 'GET', url: `/api/v1${url}` })).status, url).toBe(200)
+    for (const url of ['/companies', '/suppliers', '/expense-lines', '/project-types'])
+      expect(
+        (await t.call(['pagos_registrar', 'pagos_autorizar'], { method: 'GET', url: `/api/v1${url}` }))
+          .status,
+        url,
+      ).toBe(200)
+  })
+
   it('maintains líneas de gasto, tipos de proyecto and motivos de rechazo under pagos_catalogos', async () => {
     const created = await t.call('admin', {
       method: 'POST',
