@@ -72,9 +72,10 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
     db,
     kind: 'postgres',
     url,
-    close: () => {
+    close: async () => {
       closing = true
-      return pool.end()
+      await closeCompanions(db)
+      await pool.end()
     },
   }
 }
@@ -91,7 +92,40 @@ async function openPglite(dataDir = DEFAULT_DATA_DIR): Promise<DatabaseHandle> {
   ])
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database
-  return { db, kind: 'pglite', close: () => client.close() }
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await closeCompanions(db)
+      await client.close()
+    },
+  }
+}
+
+/** What closes with each database, before its own connections (`closeWithDatabase`). */
+const companions = new WeakMap<Database, Set<() => Promise<void>>>()
+
+/**
+ * Ties something a module opened beside a database (more connections to it, a LISTEN session) to
+ * that database's life: `close` runs when the database's handle closes, before its connections
+ * end. Returns the function that unties it (when it was closed another way).
+ */
+export function closeWithDatabase(db: Database, close: () => Promise<void>): () => void {
+  let closers = companions.get(db)
+  if (!closers) {
+    closers = new Set()
+    companions.set(db, closers)
+  }
+  const registered = closers
+  registered.add(close)
+  return () => void registered.delete(close)
+}
+
+async function closeCompanions(db: Database) {
+  const closers = companions.get(db)
+  companions.delete(db)
+  // One that fails must not keep the others, or the database, open.
+  await Promise.allSettled([...(closers ?? [])].map((close) => close()))
 }
 
 /** Applies pending migrations; idempotent, and serialised across processes on PostgreSQL. */

@@ -9,15 +9,7 @@ import {
 import { redirect } from '@remix-run/node'
 import { type Answer, exchange } from './api-transport.server'
 import { requireUser } from './auth.server'
-import { forgetCatalogs } from './screens/employees/catalogs.server'
 import { destroySessionHeaders } from './session.server'
-
-/** Calls that may change the catalogues the list filters cache (areas, positions, companies). */
-const CATALOG_CHANGE = /^\/(areas|positions|companies)(\/|$)/
-const changesCatalogs = (path: string, options: CallOptions) =>
-  CATALOG_CHANGE.test(path) &&
-  (options.method ?? (options.body === undefined ? 'GET' : 'POST')) !== 'GET' &&
-  !/\/(list|xlsx)$/.test(path)
 
 export const API_URL = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
 
@@ -33,7 +25,14 @@ export class ApiError extends Error {
 
 export type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>
 
-type CallOptions = { method?: string; body?: unknown; query?: Query; token?: string | null }
+type CallOptions = {
+  method?: string
+  body?: unknown
+  query?: Query
+  token?: string | null
+  /** The body is sent as it is, with this content type (a multipart stream passed on from the browser). */
+  contentType?: string
+}
 
 /** Arrays go without indices (areaIds=1&areaIds=2); empty values are left out. */
 export function toSearchParams(query: Query = {}): URLSearchParams {
@@ -64,39 +63,42 @@ const tokenOf = async (request: Request, options: CallOptions) =>
   options.token === undefined ? (await requireUser(request)).accessToken : options.token
 
 /** What every answer means beyond the call: a 401 signs out, a 403 is the forbidden page. */
-async function checkAnswer(
-  request: Request,
-  path: string,
-  options: CallOptions,
-  status: number,
-  token: string | null,
-) {
+async function checkAnswer(request: Request, status: number, token: string | null) {
   // A 401 with a session clears it and goes to login (SPEC §4).
   if (status === 401 && token) throw redirect('/login', { headers: await destroySessionHeaders(request) })
   if (status === 403) throw new Response(MESSAGES.forbidden, { status: 403 })
-  if (changesCatalogs(path, options)) forgetCatalogs()
+}
+
+/**
+ * The body and headers fetch sends: FormData as multipart (fetch writes its boundary), a body with
+ * its own content type as it is (streamed: `duplex: 'half'`), anything else as JSON.
+ */
+function bodyOf(token: string | null | undefined, options: CallOptions): RequestInit {
+  const { body, contentType } = options
+  if (body === undefined || body instanceof FormData)
+    return { headers: headersOf(token, false), body: body as FormData | undefined }
+  if (contentType)
+    return {
+      headers: { ...headersOf(token, false), 'Content-Type': contentType },
+      body: body as BodyInit,
+      duplex: 'half',
+    } as RequestInit
+  return { headers: headersOf(token, true), body: JSON.stringify(body) }
 }
 
 /** A raw call to the API (downloads and multipart forms use it); `token: null` calls without signing in. */
 export async function apiFetch(request: Request, path: string, options: CallOptions = {}): Promise<Response> {
   const token = await tokenOf(request, options)
-  const isForm = options.body instanceof FormData
   let response: Response
   try {
     response = await fetch(urlOf(path, options.query), {
       method: methodOf(options),
-      headers: headersOf(token, options.body !== undefined && !isForm),
-      body:
-        options.body === undefined
-          ? undefined
-          : isForm
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
+      ...bodyOf(token, options),
     })
   } catch {
     throw new ApiError(503, [MESSAGES.generic])
   }
-  await checkAnswer(request, path, options, response.status, token)
+  await checkAnswer(request, response.status, token)
   return response
 }
 
@@ -136,6 +138,11 @@ async function json<T>(request: Request, path: string, options: CallOptions = {}
     options.body instanceof FormData
       ? await formAnswer(request, path, options)
       : await jsonAnswer(request, path, options)
+  return opened<T>(answer).payload
+}
+
+/** An answer's envelope: its payload and messages, or an ApiError with the server's messages. */
+function opened<T>(answer: Answer): { payload: T; messages: string[] } {
   let envelope: { status?: string; payload?: T; messages?: string[] } | null = null
   try {
     envelope = JSON.parse(answer.text)
@@ -143,7 +150,21 @@ async function json<T>(request: Request, path: string, options: CallOptions = {}
   if (answer.status < 200 || answer.status > 299 || envelope?.status !== 'OK') {
     throw new ApiError(answer.status, envelope?.messages?.length ? envelope.messages : [MESSAGES.generic])
   }
-  return envelope.payload as T
+  return { payload: envelope.payload as T, messages: envelope.messages ?? [] }
+}
+
+/**
+ * Passes a multipart body on to the API as it arrives (an upload: its files are never held here),
+ * through fetch, with the form's own content type and boundary: the payload and the API's
+ * messages, or an ApiError with them.
+ */
+export async function forwardMultipart<T>(
+  request: Request,
+  path: string,
+  body: ReadableStream<Uint8Array>,
+  contentType: string,
+): Promise<{ payload: T; messages: string[] }> {
+  return opened<T>(await formAnswer(request, path, { method: 'POST', body, contentType }))
 }
 
 async function jsonAnswer(request: Request, path: string, options: CallOptions): Promise<Answer> {
@@ -159,7 +180,7 @@ async function jsonAnswer(request: Request, path: string, options: CallOptions):
   } catch {
     throw new ApiError(503, [MESSAGES.generic])
   }
-  await checkAnswer(request, path, options, answer.status, token)
+  await checkAnswer(request, answer.status, token)
   return answer
 }
 

@@ -35,6 +35,8 @@ export type StatusResource = {
    * and all): the pattern the URL's key must match. Omitted: a positive integer id.
    */
   codeKey?: RegExp
+  /** A catalogue the web tier caches (areas, positions, companies): a status change makes it forget them. */
+  cachedCatalogue?: true
 }
 
 export type StatusTransition = { status: number; label: string; reason?: 'required' | 'optional' }
@@ -68,6 +70,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     noun: 'el área',
     statuses: recordStatus,
     describe: byDescription,
+    cachedCatalogue: true,
   },
   cargos: {
     api: 'positions',
@@ -76,6 +79,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     noun: 'el cargo',
     statuses: recordStatus,
     describe: byDescription,
+    cachedCatalogue: true,
   },
   empresas: {
     api: 'companies',
@@ -84,6 +88,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     noun: 'la empresa',
     statuses: recordStatus,
     describe: (r) => `${r.ruc} — ${r.name}`,
+    cachedCatalogue: true,
   },
   vacantes: {
     api: 'job-openings',

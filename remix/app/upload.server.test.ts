@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
-import { leadingFields, parseFieldParts } from './upload.server'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { sessionStorage, storeTokens } from './session.server'
+import { forwardUpload, leadingFields, parseFieldParts } from './upload.server'
+
+afterEach(() => vi.unstubAllGlobals())
 
 async function encoded(form: FormData) {
   const response = new Response(form)
@@ -48,5 +51,73 @@ describe('the text fields that precede the files of an upload', () => {
     const head =
       '--B\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--B\r\nContent-Disposition: form-data; name="b"\r\n\r\n2'
     expect(parseFieldParts(head, 'B')).toEqual({ fields: { a: '1' }, sawFile: false })
+  })
+})
+
+/** The browser's upload as the action receives it, from a signed-in clerk. */
+async function uploadRequest(form: FormData) {
+  const session = await sessionStorage.getSession()
+  const body = Buffer.from(JSON.stringify({ email: 'rrhh@planillas.pe', roles: [], exp: 4_000_000_000 }))
+  storeTokens(session, { accessToken: `e30.${body.toString('base64url')}.firma`, refreshToken: 'r' })
+  const encoded = new Response(form)
+  return new Request('http://web.test/planillas/abonos/carga', {
+    method: 'POST',
+    headers: {
+      cookie: (await sessionStorage.commitSession(session)).split(';')[0],
+      'Content-Type': encoded.headers.get('Content-Type') ?? '',
+    },
+    body: encoded.body,
+    duplex: 'half',
+  } as RequestInit)
+}
+
+/** The API answering `status` and `envelope`; the mock records what it was sent. */
+function apiAnswering(status: number, envelope: unknown) {
+  const fetch = vi.fn(async (_url: string, init: RequestInit) => {
+    await new Response(init.body).arrayBuffer()
+    return Response.json(envelope, { status })
+  })
+  vi.stubGlobal('fetch', fetch)
+  return fetch
+}
+
+describe('an upload passed on to the API', () => {
+  const form = new FormData()
+  form.append('payrollNumber', 'PL-0007')
+  form.append('file', new Blob([new Uint8Array(5_000)]), 'abonos.xlsx')
+
+  it('streams the form with its own boundary and the session’s token, and answers what the API said', async () => {
+    const api = apiAnswering(200, { status: 'OK', payload: { id: 7 }, messages: ['Carga recibida'] })
+    const request = await uploadRequest(form)
+    const contentType = request.headers.get('Content-Type')
+    expect(await forwardUpload(request, '/payment-batches')).toEqual({
+      ok: true,
+      payload: { id: 7 },
+      messages: ['Carga recibida'],
+    })
+    const [url, init] = api.mock.calls[0]
+    expect(url).toMatch(/\/api\/v1\/payment-batches$/)
+    expect(init.method).toBe('POST')
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe(contentType)
+    expect((init.headers as Record<string, string>).Authorization).toMatch(/^Bearer e30\./)
+  })
+
+  it('gives back the API’s messages and the fields as typed when refused', async () => {
+    apiAnswering(400, { status: 'ERROR', payload: null, messages: ['El número de planilla ya existe'] })
+    expect(await forwardUpload(await uploadRequest(form), '/payment-batches')).toEqual({
+      ok: false,
+      status: 400,
+      messages: ['El número de planilla ya existe'],
+      fields: { payrollNumber: 'PL-0007' },
+    })
+  })
+
+  it('signs a session the API no longer accepts out', async () => {
+    apiAnswering(401, { status: 'ERROR', payload: null, messages: [] })
+    const signedOut = await forwardUpload(await uploadRequest(form), '/payment-batches').catch(
+      (e: Response) => e,
+    )
+    expect(signedOut).toBeInstanceOf(Response)
+    expect((signedOut as Response).headers.get('Location')).toBe('/login')
   })
 })

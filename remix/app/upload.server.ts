@@ -1,8 +1,8 @@
 import { MESSAGES, type Permission } from '@planillas/domain'
-import { data, redirect } from '@remix-run/node'
-import { API_URL } from './api.server'
-import { requirePermission, requireUser } from './auth.server'
-import { destroySessionHeaders, redirectWithToast, type Toast } from './session.server'
+import { data } from '@remix-run/node'
+import { ApiError, forwardMultipart } from './api.server'
+import { requirePermission } from './auth.server'
+import { redirectWithToast, type Toast } from './session.server'
 
 export type ForwardedUpload<T> =
   | { ok: true; payload: T; messages: string[] }
@@ -43,7 +43,6 @@ const PEEK_LIMIT = 64 * 1024
  * refused form can be shown again with what the clerk typed, even without JavaScript.
  */
 export async function forwardUpload<T>(request: Request, path: string): Promise<ForwardedUpload<T>> {
-  const { accessToken } = await requireUser(request)
   const contentType = request.headers.get('Content-Type') ?? ''
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType)
   if (!contentType.toLowerCase().startsWith('multipart/form-data') || !boundary || !request.body) {
@@ -51,29 +50,13 @@ export async function forwardUpload<T>(request: Request, path: string): Promise<
   }
   const [toApi, toPeek] = request.body.tee()
   const peeking = leadingFields(toPeek, boundary[1] ?? boundary[2])
-  let response: Response
   try {
-    response = await fetch(`${API_URL}/api/v1${path}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': contentType },
-      body: toApi,
-      duplex: 'half',
-    } as RequestInit)
-  } catch {
-    return { ok: false, status: 503, messages: [MESSAGES.generic], fields: await peeking }
+    const { payload, messages } = await forwardMultipart<T>(request, path, toApi, contentType)
+    return { ok: true, payload, messages }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return { ok: false, status: error.status, messages: error.messages, fields: await peeking }
   }
-  const fields = await peeking
-  if (response.status === 401) throw redirect('/login', { headers: await destroySessionHeaders(request) })
-  if (response.status === 403) throw new Response(MESSAGES.forbidden, { status: 403 })
-  const envelope = (await response.json().catch(() => null)) as {
-    status?: string
-    payload?: T
-    messages?: string[]
-  } | null
-  if (response.ok && envelope?.status === 'OK')
-    return { ok: true, payload: envelope.payload as T, messages: envelope.messages ?? [] }
-  const messages = envelope?.messages?.length ? envelope.messages : [MESSAGES.generic]
-  return { ok: false, status: response.status, messages, fields }
 }
 
 /**

@@ -1,6 +1,7 @@
 import Fastify from 'fastify'
 import pg from 'pg'
-import { COUNT_BOUND, ESTIMATE_FROM, FEW_MATCHES, likePattern, prefixPattern } from '../../api/src/lib/paging'
+import { likePattern, prefixPattern } from '../../api/src/lists/paging'
+import { COUNT_BOUND, ESTIMATE_FROM, FEW_MATCHES } from '../../api/src/lists/totals'
 import { foldSearch, MAX_WORDS } from '../../api/src/modules/employees/filters'
 
 /**

@@ -1,4 +1,4 @@
-import type { Executor } from '@planillas/db'
+import { closeWithDatabase, type Database, type Executor } from '@planillas/db'
 import pg from 'pg'
 
 /** The channel on which a transaction that revokes sessions tells every API process (NOTIFY). */
@@ -105,21 +105,20 @@ export class LiveSessionCache {
   }
 }
 
-/** One cache per node-postgres pool (one database), closed with the pool; none on PGlite. */
+/** One cache per node-postgres pool (one database), closed with the database; none on PGlite. */
 const caches = new WeakMap<pg.Pool, LiveSessionCache>()
 export function liveSessionCacheOf(db: Executor): LiveSessionCache | undefined {
   const pool = (db as { $client?: unknown }).$client
   if (!(pool instanceof pg.Pool)) return undefined
   let cache = caches.get(pool)
   if (!cache) {
-    const created = new LiveSessionCache(pool.options as pg.ClientConfig)
+    const created = new LiveSessionCache(pool.options)
     cache = created
     caches.set(pool, created)
-    const end = pool.end.bind(pool)
-    pool.end = (async () => {
+    closeWithDatabase(db as Database, async () => {
+      caches.delete(pool)
       await created.close()
-      return end()
-    }) as typeof pool.end
+    })
   }
   return cache
 }

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm'
 import type { FastifyContextConfig, FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
+import { listPage } from '../lists/guard'
+import type { ListPage } from '../lists/paging'
 import { sendStoredFile } from './batch-upload'
 import { envelopeOf, IdParamsSchema, ok, pageOf } from './envelope'
 import { found } from './errors'
-import { listPage } from './list-guard'
-import type { ListPage } from './paging'
 import { type ExportColumn, sendWorkbook } from './xlsx'
 
 /**

@@ -10,6 +10,7 @@ import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/f
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam, saveForm } from '~/form.server'
+import { forgetCatalogs } from '~/screens/employees/catalogs.server'
 import { pageTitle } from '~/utils/page-title'
 import type { RucLookup } from './empresas.ruc.$ruc'
 
@@ -36,14 +37,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (id)
     return saveForm(request, form, {
       schema: CompanyUpdateSchema,
-      save: async (value) => (await call(request, 'PUT /companies/:id', { params: { id }, body: value })).id,
+      save: async (value) =>
+        changedCatalogue(await call(request, 'PUT /companies/:id', { params: { id }, body: value })),
       ...after,
     })
   return saveForm(request, form, {
     schema: CompanySchema,
-    save: async (value) => (await call(request, 'POST /companies', { body: value })).id,
+    save: async (value) => changedCatalogue(await call(request, 'POST /companies', { body: value })),
     ...after,
   })
+}
+
+/** Companies are a catalogue the list filters and forms cache: a saved one makes it forget them. */
+function changedCatalogue(saved: { id: number }): number {
+  forgetCatalogs()
+  return saved.id
 }
 
 type Fields = z.input<typeof CompanySchema>

@@ -6,6 +6,7 @@ import { requirePermission } from '~/auth.server'
 import { ReasonField } from '~/components/list/status-action'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { forgetCatalogs } from '~/screens/employees/catalogs.server'
 import { redirectWithToast } from '~/session.server'
 import { type StatusResource, statusResource } from '~/status-resources'
 import { pageTitle } from '~/utils/page-title'
@@ -77,6 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(request, back, { type: 'error', message: error.messages.join(' ') })
     throw error
   }
+  if (resource.cachedCatalogue) forgetCatalogs()
   return redirectWithToast(request, back, { type: 'success', message: MESSAGES.statusUpdated })
 }
 

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { idParam, saveForm } from '~/form.server'
+import { forgetCatalogs } from '~/screens/employees/catalogs.server'
 
 type Options = {
   /** The catalogue's API resource (its endpoints are in the API contract). */
@@ -29,11 +30,13 @@ export function descriptionFormRoute(options: Options) {
       return saveForm(request, await request.formData(), {
         schema: options.schema,
         save: async (value) => {
-          if (id) {
-            await call(request, `PUT /${options.resource}/:id`, { params: { id }, body: value })
-            return id
-          }
-          return (await call(request, `POST /${options.resource}`, { body: value })).id
+          let savedId = id
+          if (savedId)
+            await call(request, `PUT /${options.resource}/:id`, { params: { id: savedId }, body: value })
+          else savedId = (await call(request, `POST /${options.resource}`, { body: value })).id
+          // Areas and positions are catalogues the list filters and forms cache.
+          forgetCatalogs()
+          return savedId
         },
         successTo: (savedId) => `${options.basePath}/${savedId}`,
       })

@@ -6,8 +6,8 @@ import {
   recordAudit,
   SYSTEM_ACTOR,
 } from '@planillas/db'
-import { BATCH_STATUS, countOf } from '@planillas/domain'
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { BATCH_STATUS, countOf, FILE_MESSAGES } from '@planillas/domain'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 
 export type ClaimedBatch = typeof payrollBatches.$inferSelect
 
@@ -86,4 +86,40 @@ export async function clearAttemptErrors(db: Executor, batch: ClaimedBatch) {
   await db
     .delete(payrollBatchErrors)
     .where(and(eq(payrollBatchErrors.batchId, batch.id), eq(payrollBatchErrors.attempt, batch.attempts)))
+}
+
+/**
+ * Ends an unfinished batch CON ERRORES with the generic message when its job is lost or out of
+ * attempts (the pipeline's `abandon`); false when it had already finished.
+ */
+export async function abandonPayrollBatch(db: Database, batchId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [batch] = await tx
+      .select()
+      .from(payrollBatches)
+      .where(
+        and(
+          eq(payrollBatches.id, batchId),
+          inArray(payrollBatches.status, [BATCH_STATUS.PENDING, BATCH_STATUS.PROCESSING]),
+        ),
+      )
+      .for('update')
+    if (!batch) return false
+    await tx.delete(payrollBatchErrors).where(eq(payrollBatchErrors.batchId, batchId))
+    await tx
+      .insert(payrollBatchErrors)
+      .values({ batchId, attempt: batch.attempts, message: FILE_MESSAGES.unexpected })
+    await tx
+      .update(payrollBatches)
+      .set({ status: BATCH_STATUS.FAILED, progress: 100, errorCount: 1, finishedAt: new Date() })
+      .where(eq(payrollBatches.id, batchId))
+    await recordAudit(tx, {
+      action: 'UPDATE',
+      entity: 'payroll_batches',
+      entityId: batchId,
+      actor: batch.createdBy ?? SYSTEM_ACTOR,
+      description: `La carga #${batchId} ('${batch.fileName}', planilla ${batch.code}) no se pudo procesar tras ${batch.attempts} intentos`,
+    })
+    return true
+  })
 }

@@ -6,6 +6,24 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 export type BatchTable = typeof payrollBatches | typeof paymentBatches
 export type BatchRow<T extends BatchTable> = T['$inferSelect']
 
+/**
+ * What the batch pipeline needs to know of one kind of upload, and nothing more: its job, its
+ * table, how the logs name it and how an unfinished batch is closed when its job is lost. Each
+ * kind is declared beside its processor (`payroll-import/kind.ts`, `payment-import/kind.ts`) from
+ * light modules only (the database, no file reader): the sweep loads every kind in every worker,
+ * the processors (exceljs, pdf-lib, the xlsx reader) only load when their job runs.
+ */
+export type BatchKind<T extends BatchTable = BatchTable> = {
+  job: 'payroll-import' | 'payment-import'
+  table: T
+  /** How the logs name a batch: 'Carga', 'Cargas', 'la carga' (and 'de abonos' for payments). */
+  words: { batch: string; batches: string; theBatch: string }
+  /** Counters the kind starts again on each attempt, besides progress and rows read. */
+  resetOnClaim?: { errorCount: 0 }
+  /** Ends an unfinished batch CON ERRORES with the generic message (attempts exhausted, job lost). */
+  abandon: (db: Database, batchId: number) => Promise<boolean>
+}
+
 /** PENDIENTE and PROCESANDO are 1 and 2 in both tables (the other states differ). */
 const PENDING = BATCH_STATUS.PENDING satisfies typeof PAYMENT_BATCH_STATUS.PENDING
 const PROCESSING = BATCH_STATUS.PROCESSING satisfies typeof PAYMENT_BATCH_STATUS.PROCESSING

@@ -14,8 +14,9 @@ const HEAVY = [
   /\/formats\/src\/xlsx-[^/]+\.ts$/,
   /\/formats\/src\/receipt-pdf\.ts$/,
   /\/worker\/src\/processors\/(?!index\.ts$)[^/]+$/,
-  /\/worker\/src\/payroll-import\//,
-  /\/worker\/src\/payment-import\/(?!batch-store\.ts$)[^/]+$/,
+  // Each kind (kind.ts) and the batch store its `abandon` uses are light: the sweep loads them.
+  /\/worker\/src\/payroll-import\/(?!batch-store\.ts$|kind\.ts$)[^/]+$/,
+  /\/worker\/src\/payment-import\/(?!batch-store\.ts$|kind\.ts$)[^/]+$/,
 ]
 
 const heavyAmong = (modules: string[]) => modules.filter((m) => HEAVY.some((pattern) => pattern.test(m)))

@@ -1,7 +1,6 @@
 import { JOB_PAYLOAD_SCHEMAS, type JobInfo } from '@planillas/domain'
 import type { WorkerContext } from '../context'
-import { type BatchRow, type BatchTable, claimBatch } from './batches'
-import type { BatchKind } from './kinds'
+import { type BatchKind, type BatchRow, type BatchTable, claimBatch } from './batches'
 
 /**
  * The kind-specific part of a batch job, plugged into `runBatchJob`: what to do with a claimed

@@ -1,8 +1,8 @@
 import type { Database } from '@planillas/db'
 import type { JobQueue } from '@planillas/domain'
 import type { Logger } from '../context'
-import { unfinishedBatchIds } from './batches'
-import { BATCH_KINDS, type BatchKind } from './kinds'
+import { type BatchKind, unfinishedBatchIds } from './batches'
+import { BATCH_KINDS } from './kinds'
 
 /**
  * Puts unfinished batches of every kind back on track: a batch that no queue holds (Redis was

@@ -11,11 +11,11 @@ import { FileNotFoundError, readAll } from '@planillas/storage'
 import type { WorkerContext } from '../context'
 import { applyPayments } from '../payment-import/apply-payments'
 import { finishPaymentWithErrors, type PaymentBatch, type PaymentIssue } from '../payment-import/batch-store'
+import { PAYMENT_BATCHES } from '../payment-import/kind'
 import { storeMergedReceipts } from '../payment-import/merged-receipts'
 import { type ReadPayments, readPayments } from '../payment-import/read-payments'
 import { openReceipts } from '../payment-import/receipts'
 import { reportProgress } from '../pipeline/batches'
-import { PAYMENT_BATCHES } from '../pipeline/kinds'
 import { type BatchOutcome, type BatchProcessor, runBatchJob } from '../pipeline/run'
 
 export type PaymentImportOutcome = BatchOutcome<{

@@ -11,8 +11,8 @@ import {
 } from '../payroll-import/batch-store'
 import { loadBankCodes } from '../payroll-import/employees'
 import { importPayrollFile } from '../payroll-import/import-file'
+import { PAYROLL_BATCHES } from '../payroll-import/kind'
 import { reportProgress } from '../pipeline/batches'
-import { PAYROLL_BATCHES } from '../pipeline/kinds'
 import { type BatchOutcome, type BatchProcessor, runBatchJob } from '../pipeline/run'
 
 export type PayrollImportOutcome = BatchOutcome<{

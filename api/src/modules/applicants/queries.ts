@@ -1,7 +1,7 @@
 import { applicants, areas, companies, type Executor, jobOpenings, positions } from '@planillas/db'
 import { type ApplicantFilter, type ApplicantInput, IDENTIFIER_TYPE } from '@planillas/domain'
 import { and, asc, eq, gt, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 /** An applicant with the company, area and position of its vacancy. */
 const rowColumns = {

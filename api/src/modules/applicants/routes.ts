@@ -1,9 +1,7 @@
 import multipart from '@fastify/multipart'
-import { recordAudit } from '@planillas/db'
 import {
   APPLICANT_MESSAGES,
   ApplicantFilterSchema,
-  ApplicantSchema,
   enumLabel,
   formatDate,
   identifierType,
@@ -13,19 +11,17 @@ import {
 import { FileNotFoundError } from '@planillas/storage'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { z } from 'zod'
 import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
-import { badRequest, found, notFound, withUniqueMessages } from '../../lib/errors'
-import { listPage } from '../../lib/list-guard'
+import { found, notFound } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
 import { contentDisposition, exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
-import { describeApplicantChanges } from './audit-text'
+import { listPage } from '../../lists/guard'
 import { readApplicantForm } from './cv-upload'
 import * as q from './queries'
+import { type ApplicantContext, createApplicant, updateApplicant } from './service'
 
 const tags = ['applicants']
 const VIEW = ['postulantes_lista', 'postulantes_edicion'] as const
-const uniqueMessages = { applicants_document_unique: APPLICANT_MESSAGES.duplicate }
 const withCv = <T extends { cvName: string | null }>(row: T) => ({ ...row, hasCv: row.cvName !== null })
 const formDescription =
   'JSON o multipart/form-data: identifierType, identifier, name, surname, email, mobile, jobOpeningId, ' +
@@ -36,36 +32,11 @@ export async function applicantRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   await app.register(multipart, { throwFileSizeLimit: false })
 
-  /** Reads and checks the form, stores the CV, runs `write` and removes the new CV if it fails. */
-  async function save(
-    req: FastifyRequest,
-    write: (input: z.infer<typeof ApplicantSchema>, cv: q.CvFile | null) => Promise<number>,
-  ) {
-    const form = await readApplicantForm(req)
-    const parsed = ApplicantSchema.safeParse(form.fields)
-    const problems = parsed.success ? [] : parsed.error.issues.map((i) => i.message)
-    if (parsed.success && !(await q.jobOpeningExists(app.db, parsed.data.jobOpeningId))) {
-      problems.push(APPLICANT_MESSAGES.jobOpeningInvalid)
-    }
-    problems.push(...form.problems)
-    if (!parsed.success || problems.length) throw badRequest(...new Set(problems))
-    const cv = form.cv
-      ? {
-          cvKey: await app.storage.put(form.cv.content, {
-            name: form.cv.name,
-            contentType: form.cv.contentType,
-          }),
-          cvName: form.cv.name,
-          cvType: form.cv.contentType,
-        }
-      : null
-    try {
-      return await withUniqueMessages(() => write(parsed.data, cv), uniqueMessages)
-    } catch (error) {
-      if (cv) await app.storage.delete(cv.cvKey)
-      throw error
-    }
-  }
+  const context = (req: FastifyRequest): ApplicantContext => ({
+    db: app.db,
+    storage: app.storage,
+    actor: req.user.email,
+  })
 
   app.post('/list', {
     config: { permission: 'postulantes_lista' },
@@ -105,19 +76,7 @@ export async function applicantRoutes(fastify: FastifyInstance) {
       ...routeSchema('POST /applicants'),
     },
     handler: async (req) => {
-      const id = await save(req, (input, cv) =>
-        app.db.transaction(async (tx) => {
-          const created = await q.insertApplicant(tx, input, cv, req.user.email)
-          await recordAudit(tx, {
-            action: 'CREATE',
-            entity: 'applicants',
-            entityId: created.id,
-            actor: req.user.email,
-            description: `Registró al postulante ${created.code} ${created.name} ${created.surname} (${created.identifier})${cv ? ` con el CV '${cv.cvName}'` : ''}`,
-          })
-          return created.id
-        }),
-      )
+      const id = await createApplicant(context(req), await readApplicantForm(req))
       return ok({ id }, [MESSAGES.saved])
     },
   })
@@ -131,28 +90,8 @@ export async function applicantRoutes(fastify: FastifyInstance) {
       ...routeSchema('PUT /applicants/:id'),
     },
     handler: async (req) => {
-      const { id } = req.params
-      const existing = found(await q.getApplicant(app.db, id))
-      await save(req, (input, cv) =>
-        app.db.transaction(async (tx) => {
-          const before = found(await q.getApplicant(tx, id))
-          const after = await q.updateApplicant(tx, id, input, cv)
-          const changes = describeApplicantChanges(before, after)
-          if (changes) {
-            await recordAudit(tx, {
-              action: 'UPDATE',
-              entity: 'applicants',
-              entityId: id,
-              actor: req.user.email,
-              description: `Actualizó al postulante ${after.code}: ${changes}`,
-            })
-          }
-          return id
-        }),
-      )
-      const replaced = existing.cvKey && (await q.getApplicant(app.db, id))?.cvKey !== existing.cvKey
-      if (replaced && existing.cvKey) await app.storage.delete(existing.cvKey)
-      return ok({ id }, [MESSAGES.saved])
+      await updateApplicant(context(req), req.params.id, await readApplicantForm(req))
+      return ok({ id: req.params.id }, [MESSAGES.saved])
     },
   })
 

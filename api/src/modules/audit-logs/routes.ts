@@ -11,7 +11,8 @@ import { and, asc, eq, gt, gte, ilike, lt, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
-import { listPage } from '../../lib/list-guard'
+import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { listPage } from '../../lists/guard'
 import {
   countedRows,
   type ListPage,
@@ -19,8 +20,7 @@ import {
   MIN_TRIGRAM_WORD,
   orderByFor,
   paged,
-} from '../../lib/paging'
-import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+} from '../../lists/paging'
 
 const tags = ['audit-logs']
 

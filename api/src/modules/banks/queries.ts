@@ -10,7 +10,7 @@ import {
 } from '@planillas/domain'
 import { and, asc, eq, ilike, or } from 'drizzle-orm'
 import { badRequest } from '../../lib/errors'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 const sortColumns = {
   code: banks.code,

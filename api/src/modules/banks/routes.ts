@@ -1,15 +1,14 @@
-import { describeChanges, recordAudit } from '@planillas/db'
 import { MESSAGES, type RecordStatus, recordStatus } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
-import { listPage } from '../../lib/list-guard'
 import { statusChangeHandler } from '../../lib/status-change'
+import { listPage } from '../../lists/guard'
 import * as q from './queries'
+import { createBank, updateBank } from './service'
 
 const tags = ['banks']
-const labels = { name: 'Nombre', shortName: 'Nombre corto' }
 
 /**
  * 'Mantenimiento › Bancos': the banks catalogue an administrator completes (issue 11). The code is
@@ -48,18 +47,8 @@ export async function bankRoutes(fastify: FastifyInstance) {
     config: { permission: 'bancos_edicion' },
     schema: { tags, ...routeSchema('POST /banks') },
     handler: async (req) => {
-      const row = await app.db.transaction(async (tx) => {
-        const created = await q.insertBank(tx, req.body, req.user.email)
-        await recordAudit(tx, {
-          action: 'CREATE',
-          entity: 'banks',
-          entityId: created.code,
-          actor: req.user.email,
-          description: `Creó el banco ${created.code} '${created.name}' (${created.shortName})`,
-        })
-        return created
-      })
-      return ok({ code: row.code }, [MESSAGES.saved])
+      const code = await createBank(app.db, req.user.email, req.body)
+      return ok({ code }, [MESSAGES.saved])
     },
   })
 
@@ -67,19 +56,7 @@ export async function bankRoutes(fastify: FastifyInstance) {
     config: { permission: 'bancos_edicion' },
     schema: { tags, ...routeSchema('PUT /banks/:code') },
     handler: async (req) => {
-      await app.db.transaction(async (tx) => {
-        const before = found(await q.getBank(tx, req.params.code))
-        const changes = describeChanges(before, req.body, labels)
-        if (changes === 'sin cambios') return
-        await q.updateBank(tx, before.code, req.body)
-        await recordAudit(tx, {
-          action: 'UPDATE',
-          entity: 'banks',
-          entityId: before.code,
-          actor: req.user.email,
-          description: `Actualizó el banco ${before.code}: ${changes}`,
-        })
-      })
+      await updateBank(app.db, req.user.email, req.params.code, req.body)
       return ok({ code: req.params.code }, [MESSAGES.saved])
     },
   })

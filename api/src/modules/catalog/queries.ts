@@ -1,7 +1,7 @@
 import type { areas, Executor, expenseLines, positions, projectTypes, rejectReasons } from '@planillas/db'
 import type { DescriptionFilter, RecordStatus } from '@planillas/domain'
 import { and, asc, eq, gt, ilike } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 /** Areas and positions share one shape: a described record with a status. */
 export type CatalogTable =

@@ -1,7 +1,7 @@
-import { companies, type Executor } from '@planillas/db'
-import type { CompanyInput, CompanyUpdateInput, RecordStatus } from '@planillas/domain'
+import { banks, companies, companyBankAccounts, type Executor } from '@planillas/db'
+import type { CompanyAccountInput, CompanyInput, CompanyUpdateInput, RecordStatus } from '@planillas/domain'
 import { and, asc, eq, gt, ilike, or } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 export type CompanyFilter = { search?: string | null; status?: number | null }
 
@@ -77,3 +77,38 @@ export const updateCompany = async (db: Executor, id: number, input: CompanyUpda
 
 export const setCompanyStatus = async (db: Executor, id: number, status: RecordStatus) =>
   (await db.update(companies).set({ status }).where(eq(companies.id, id)).returning())[0]
+
+const accountColumns = {
+  id: companyBankAccounts.id,
+  companyId: companyBankAccounts.companyId,
+  bankCode: companyBankAccounts.bankCode,
+  /** The bank's name even when it was suspended since (the dropdown lists active banks only). */
+  bankName: banks.name,
+  currency: companyBankAccounts.currency,
+  accountType: companyBankAccounts.accountType,
+  account: companyBankAccounts.account,
+  interAccount: companyBankAccounts.interAccount,
+  status: companyBankAccounts.status,
+}
+
+/** A company's bank accounts, in the order they were registered. */
+export const companyAccounts = async (db: Executor, companyId: number) =>
+  db
+    .select(accountColumns)
+    .from(companyBankAccounts)
+    .innerJoin(banks, eq(banks.code, companyBankAccounts.bankCode))
+    .where(eq(companyBankAccounts.companyId, companyId))
+    .orderBy(asc(companyBankAccounts.id))
+
+export const insertCompanyAccount = async (
+  db: Executor,
+  companyId: number,
+  input: CompanyAccountInput,
+  actor: string,
+) =>
+  (
+    await db
+      .insert(companyBankAccounts)
+      .values({ ...input, companyId, createdBy: actor })
+      .returning({ id: companyBankAccounts.id })
+  )[0]

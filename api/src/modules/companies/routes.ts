@@ -1,4 +1,3 @@
-import { describeChanges, recordAudit } from '@planillas/db'
 import {
   CompanyFilterSchema,
   enumLabel,
@@ -12,28 +11,16 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
-import { found, withUniqueMessages } from '../../lib/errors'
+import { found } from '../../lib/errors'
 import { lookupExternal, pick } from '../../lib/external-lookup'
-import { listPage } from '../../lib/list-guard'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { listPage } from '../../lists/guard'
 import { companyAccountRoutes } from './accounts'
 import * as q from './queries'
+import { createCompany, updateCompany } from './service'
 
 const tags = ['companies']
-const uniqueMessages = { companies_ruc_unique: RUC_MESSAGES.duplicate }
-const labels = {
-  name: 'Razón social',
-  address: 'Dirección fiscal',
-  legalRepresentative: 'Representante legal',
-  retentionAgent: 'Agente de retención',
-}
-
-/** The audit reads 'NO' → 'SÍ', as the screens say it, not false → true. */
-const asWords = <T extends { retentionAgent: boolean }>(row: T) => ({
-  ...row,
-  retentionAgent: row.retentionAgent ? 'SÍ' : 'NO',
-})
 
 export async function companyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -92,22 +79,8 @@ export async function companyRoutes(fastify: FastifyInstance) {
     config: { permission: 'empresas_edicion' },
     schema: { tags, ...routeSchema('POST /companies') },
     handler: async (req) => {
-      const created = await withUniqueMessages(
-        () =>
-          app.db.transaction(async (tx) => {
-            const row = await q.insertCompany(tx, req.body, req.user.email)
-            await recordAudit(tx, {
-              action: 'CREATE',
-              entity: 'companies',
-              entityId: row.id,
-              actor: req.user.email,
-              description: `Creó la empresa ${row.code} '${row.name}' (RUC ${row.ruc})`,
-            })
-            return row
-          }),
-        uniqueMessages,
-      )
-      return ok({ id: created.id }, [MESSAGES.saved])
+      const id = await createCompany(app.db, req.user.email, req.body)
+      return ok({ id }, [MESSAGES.saved])
     },
   })
 
@@ -115,19 +88,7 @@ export async function companyRoutes(fastify: FastifyInstance) {
     config: { permission: 'empresas_edicion' },
     schema: { tags, ...routeSchema('PUT /companies/:id') },
     handler: async (req) => {
-      await app.db.transaction(async (tx) => {
-        const before = found(await q.getCompany(tx, req.params.id))
-        const after = await q.updateCompany(tx, before.id, req.body)
-        const changes = describeChanges(asWords(before), asWords(after), labels)
-        if (changes === 'sin cambios') return
-        await recordAudit(tx, {
-          action: 'UPDATE',
-          entity: 'companies',
-          entityId: after.id,
-          actor: req.user.email,
-          description: `Actualizó la empresa ${after.code}: ${changes}`,
-        })
-      })
+      await updateCompany(app.db, req.user.email, req.params.id, req.body)
       return ok({ id: req.params.id }, [MESSAGES.saved])
     },
   })

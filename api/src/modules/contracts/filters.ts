@@ -2,7 +2,7 @@ import { contracts } from '@planillas/db'
 import type { ContractFilter, DateRange } from '@planillas/domain'
 import { and, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { likePattern } from '../../lib/paging'
+import { likePattern } from '../../lists/paging'
 import { searchCondition } from '../employees/filters'
 
 /** A date column within a range; either end may be open. */

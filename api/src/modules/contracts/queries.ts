@@ -2,7 +2,7 @@ import { areas, companies, contracts, type Executor, employees, positions, rowsO
 import type { ContractFilter } from '@planillas/domain'
 import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
-import { countedRows, type ListPage, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, orderByFor, paged } from '../../lists/paging'
 import { contractWhere } from './filters'
 import { familyAllowanceSql, totalSalarySql } from './pay-sql'
 

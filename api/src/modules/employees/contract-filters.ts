@@ -2,7 +2,7 @@ import { contracts, employees } from '@planillas/db'
 import type { DateRange, EmployeeFilter } from '@planillas/domain'
 import { and, gte, lte, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { type Bind, direct } from '../../lib/prepared'
+import { type Bind, direct } from '../../lists/prepared'
 
 const bounds = (column: PgColumn, range: DateRange | null | undefined, bind: Bind, name: string) => [
   range?.from ? gte(column, bind(`${name}.from`, range.from)) : undefined,

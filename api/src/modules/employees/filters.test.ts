@@ -2,7 +2,7 @@ import { employees } from '@planillas/db'
 import type { EmployeeFilter } from '@planillas/domain'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
-import { Bindings } from '../../lib/prepared'
+import { Bindings } from '../../lists/prepared'
 import { employeeWhere } from './filters'
 
 const dialect = new PgDialect({ casing: 'snake_case' })

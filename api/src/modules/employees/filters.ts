@@ -1,8 +1,8 @@
 import { type Executor, employees, rowsOf, searchWordsOf } from '@planillas/db'
 import type { EmployeeFilter } from '@planillas/domain'
 import { and, eq, like, type SQL, sql } from 'drizzle-orm'
-import { likePattern, MIN_TRIGRAM_WORD, prefixPattern } from '../../lib/paging'
-import { type Bind, direct } from '../../lib/prepared'
+import { likePattern, MIN_TRIGRAM_WORD, prefixPattern } from '../../lists/paging'
+import { type Bind, direct } from '../../lists/prepared'
 import { contractConditions } from './contract-filters'
 
 /** A search term folded like `employees.search_text`: lower case, without accents. */

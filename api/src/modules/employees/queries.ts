@@ -13,8 +13,8 @@ import {
 import type { EmployeeFilter } from '@planillas/domain'
 import { and, asc, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { countedRows, type ListPage, orderByFor, paged } from '../../lib/paging'
-import { Bindings, runPrepared } from '../../lib/prepared'
+import { countedRows, type ListPage, orderByFor, paged } from '../../lists/paging'
+import { Bindings, runPrepared } from '../../lists/prepared'
 import { employeeWhere, lookUpSearchWords, searchCondition } from './filters'
 
 const sortColumns = {

@@ -1,29 +1,16 @@
-import { describeChanges, recordAudit } from '@planillas/db'
-import { syncEmployeeWithContracts } from '@planillas/db/contract-sync'
-import {
-  EMPLOYEE_MESSAGES,
-  EMPLOYEE_STATUS,
-  EmployeeFilterSchema,
-  enumLabel,
-  identifierType,
-  MESSAGES,
-} from '@planillas/domain'
+import { EmployeeFilterSchema, MESSAGES } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
-import { badRequest, found } from '../../lib/errors'
-import { listPage } from '../../lib/list-guard'
+import { found } from '../../lib/errors'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
-import { requireActiveBank } from '../banks/queries'
-import { AUDIT_LABELS, auditView, confirmationText, employeeLabel, withdrawalText } from './audit-text'
-import { resolveVerification } from './bank-verification'
-import { withEmployeeConstraints } from './constraint-messages'
+import { listPage } from '../../lists/guard'
 import { lookupDni } from './dni-lookup'
 import { employeeExportColumns } from './export-columns'
 import { shortWordsHint } from './filters'
 import * as q from './queries'
-import { toEmployeeRow } from './to-row'
+import { createEmployee, putStatusInStep, updateEmployee } from './service'
 
 const tags = ['employees']
 const LIST_DESCRIPTION =
@@ -83,36 +70,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
     config: { permission: 'colaboradores_edicion' },
     schema: { tags, ...routeSchema('POST /employees') },
     handler: async (req) => {
-      const actor = req.user.email
-      const id = await withEmployeeConstraints(() =>
-        app.db.transaction(async (tx) => {
-          await requireActiveBank(tx, req.body.bankId)
-          const { confirmed, withdrawn: _, ...verification } = resolveVerification(null, req.body, actor)
-          const { id } = await q.insertEmployee(tx, {
-            ...toEmployeeRow(req.body),
-            ...verification,
-            createdBy: actor,
-          })
-          const created = found(await q.getEmployee(tx, id))
-          await recordAudit(tx, {
-            action: 'CREATE',
-            entity: 'employees',
-            entityId: id,
-            actor,
-            description: `Creó el colaborador ${employeeLabel(created)} (${enumLabel(identifierType, created.identifierType)} ${created.identifier})`,
-          })
-          if (confirmed) {
-            await recordAudit(tx, {
-              action: 'UPDATE',
-              entity: 'employees',
-              entityId: id,
-              actor,
-              description: confirmationText(created),
-            })
-          }
-          return id
-        }),
-      )
+      const id = await createEmployee(app.db, req.user.email, req.body)
       return ok({ id }, [MESSAGES.saved])
     },
   })
@@ -121,45 +79,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
     config: { permission: 'colaboradores_edicion' },
     schema: { tags, ...routeSchema('PUT /employees/:id') },
     handler: async (req) => {
-      const actor = req.user.email
-      await withEmployeeConstraints(() =>
-        app.db.transaction(async (tx) => {
-          const before = found(await q.getEmployee(tx, req.params.id))
-          // While a contract is current, the assignment is the contract's (DESIGN §7).
-          const contract = await q.currentContractOf(tx, before.id)
-          if (
-            contract &&
-            (contract.companyId !== (req.body.companyId ?? null) ||
-              contract.areaId !== (req.body.areaId ?? null) ||
-              contract.positionId !== (req.body.positionId ?? null))
-          )
-            throw badRequest(EMPLOYEE_MESSAGES.assignmentByContract)
-          // A bank suspended since it was chosen stays on the record until the bank is changed.
-          if (req.body.bankId !== before.bankId) await requireActiveBank(tx, req.body.bankId)
-          const { confirmed, withdrawn, ...verification } = resolveVerification(before, req.body, actor)
-          await q.updateEmployee(tx, before.id, { ...toEmployeeRow(req.body), ...verification })
-          const after = found(await q.getEmployee(tx, before.id))
-          const changes = describeChanges(auditView(before), auditView(after), AUDIT_LABELS)
-          if (changes !== 'sin cambios') {
-            await recordAudit(tx, {
-              action: 'UPDATE',
-              entity: 'employees',
-              entityId: after.id,
-              actor,
-              description: `Actualizó el colaborador ${employeeLabel(after)}: ${changes}`,
-            })
-          }
-          const bankNote = confirmed ? confirmationText(after) : withdrawn ? withdrawalText(after) : null
-          if (bankNote)
-            await recordAudit(tx, {
-              action: 'UPDATE',
-              entity: 'employees',
-              entityId: after.id,
-              actor,
-              description: bankNote,
-            })
-        }),
-      )
+      await updateEmployee(app.db, req.user.email, req.params.id, req.body)
       return ok({ id: req.params.id }, [MESSAGES.saved])
     },
   })
@@ -171,17 +91,7 @@ export async function employeeRoutes(fastify: FastifyInstance) {
       ...routeSchema('PUT /employees/:id/status'),
     },
     handler: async (req) => {
-      await app.db.transaction(async (tx) => {
-        const before = found(await q.getEmployee(tx, req.params.id))
-        // The status follows the contracts (DESIGN §7): this call can only put it back in step.
-        const current = await q.currentContractOf(tx, before.id)
-        const status = current ? EMPLOYEE_STATUS.ACTIVE : EMPLOYEE_STATUS.NO_CONTRACT
-        if (req.query.status !== status)
-          throw badRequest(
-            current ? EMPLOYEE_MESSAGES.statusHasContract : EMPLOYEE_MESSAGES.statusNeedsContract,
-          )
-        await syncEmployeeWithContracts(tx, before.id, req.user.email, 'estado puesto al día a pedido')
-      })
+      await putStatusInStep(app.db, req.user.email, req.params.id, req.query.status)
       return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
     },
   })

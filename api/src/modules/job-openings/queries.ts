@@ -1,7 +1,7 @@
 import { applicants, areas, companies, type Executor, employees, jobOpenings, positions } from '@planillas/db'
 import type { JobOpeningFilter } from '@planillas/domain'
 import { and, asc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 const applicantCount = sql<number>`(select count(*)::int from ${applicants} where ${applicants.jobOpeningId} = ${jobOpenings.id})`
 

@@ -1,47 +1,27 @@
-import { recordAudit } from '@planillas/db'
 import {
   enumLabel,
   formatDateTime,
-  JOB_OPENING_MESSAGES,
   JobOpeningFilterSchema,
-  JobOpeningSchema,
   MESSAGES,
   recruitmentStatus,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { z } from 'zod'
 import { ok, routeSchema } from '../../lib/envelope'
-import { badRequest, found, withUniqueMessages } from '../../lib/errors'
-import { listPage } from '../../lib/list-guard'
+import { found } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { listPage } from '../../lists/guard'
 import { applicantsOf } from '../applicants/queries'
-import { describeJobOpeningChanges } from './audit-text'
 import * as q from './queries'
-import { sanitizeDetails } from './sanitize'
+import { createJobOpening, updateJobOpening } from './service'
 
 const tags = ['job-openings']
 const VIEW = ['vacantes_lista', 'vacantes_edicion'] as const
-const uniqueMessages = { job_openings_code_unique: JOB_OPENING_MESSAGES.duplicate }
 
 /** Vacancies (SPEC §2 'Vacantes', DESIGN §4). */
 export async function jobOpeningRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-
-  /** Checks the references and sanitises the details; every problem at once. */
-  async function values(input: z.infer<typeof JobOpeningSchema>): Promise<q.JobOpeningValues> {
-    const details = sanitizeDetails(input.details)
-    const refs = await q.references(app.db, input)
-    const problems: string[] = []
-    if (!refs.position) problems.push(JOB_OPENING_MESSAGES.roleInvalid)
-    if (!refs.area) problems.push(JOB_OPENING_MESSAGES.areaInvalid)
-    if (!refs.employee) problems.push(JOB_OPENING_MESSAGES.employeeInvalid)
-    if (!JobOpeningSchema.shape.details.safeParse(details).success)
-      problems.push(JOB_OPENING_MESSAGES.detailsRequired)
-    if (problems.length) throw badRequest(...problems)
-    return { ...input, details, companyId: refs.employee?.companyId ?? null }
-  }
 
   app.post('/list', {
     config: { permission: 'vacantes_lista' },
@@ -89,23 +69,8 @@ export async function jobOpeningRoutes(fastify: FastifyInstance) {
     config: { permission: 'vacantes_edicion' },
     schema: { tags, ...routeSchema('POST /job-openings') },
     handler: async (req) => {
-      const input = await values(req.body)
-      const row = await withUniqueMessages(
-        () =>
-          app.db.transaction(async (tx) => {
-            const created = await q.insertJobOpening(tx, input, req.user.email)
-            await recordAudit(tx, {
-              action: 'CREATE',
-              entity: 'job_openings',
-              entityId: created.id,
-              actor: req.user.email,
-              description: `Creó la vacante ${created.code}`,
-            })
-            return created
-          }),
-        uniqueMessages,
-      )
-      return ok({ id: row.id }, [MESSAGES.saved])
+      const id = await createJobOpening(app.db, req.user.email, req.body)
+      return ok({ id }, [MESSAGES.saved])
     },
   })
 
@@ -113,25 +78,7 @@ export async function jobOpeningRoutes(fastify: FastifyInstance) {
     config: { permission: 'vacantes_edicion' },
     schema: { tags, ...routeSchema('PUT /job-openings/:id') },
     handler: async (req) => {
-      found(await q.getJobOpening(app.db, req.params.id))
-      const input = await values(req.body)
-      await withUniqueMessages(
-        () =>
-          app.db.transaction(async (tx) => {
-            const before = found(await q.getJobOpening(tx, req.params.id))
-            const after = await q.updateJobOpening(tx, before.id, input)
-            const changes = describeJobOpeningChanges(before, after)
-            if (!changes) return
-            await recordAudit(tx, {
-              action: 'UPDATE',
-              entity: 'job_openings',
-              entityId: after.id,
-              actor: req.user.email,
-              description: `Actualizó la vacante ${after.code}: ${changes}`,
-            })
-          }),
-        uniqueMessages,
-      )
+      await updateJobOpening(app.db, req.user.email, req.params.id, req.body)
       return ok({ id: req.params.id }, [MESSAGES.saved])
     },
   })

@@ -10,7 +10,7 @@ import { limaDayStart, PAYMENT_UPLOAD_MESSAGES as M, type PaymentBatchFilter } f
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, inArray, lt, sql } from 'drizzle-orm'
 import { withBatchFile } from '../../lib/batch-routes'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 /** The payroll a payments upload names: it must exist (its import finished) and be VIGENTE. */
 export async function findPayrollForPayments(

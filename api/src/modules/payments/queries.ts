@@ -24,7 +24,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 /** Vouchers still owed: REGISTRADO, AUTORIZADO, APROBADO. */
 export const OPEN_STATUSES = [1, 2, 3]

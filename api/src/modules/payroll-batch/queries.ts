@@ -2,7 +2,7 @@ import { type Executor, payrollBatchErrors, payrollBatches, payrolls } from '@pl
 import type { PayrollBatchFilter } from '@planillas/domain'
 import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm'
 import { withBatchFile } from '../../lib/batch-routes'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 const columns = {
   id: payrollBatches.id,

@@ -3,7 +3,7 @@ import { lineStateOf, type PayrollFilter, type PayrollLineFilter, reviewReasons 
 import { and, asc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { PgDialect } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 const sortColumns = {
   id: payrolls.id,

@@ -1,6 +1,6 @@
 import { countries, type Executor, ubigeoDistricts } from '@planillas/db'
 import { and, asc, eq, ilike, sql } from 'drizzle-orm'
-import { likePattern } from '../../lib/paging'
+import { likePattern } from '../../lists/paging'
 
 /** Upper case without accents, as INEI writes district names ('Pariñas' → 'PARINAS'). */
 export const foldPlace = (term: string) =>

@@ -1,7 +1,7 @@
 import { banks, type Executor, expenseLines, suppliers, ubigeoDistricts } from '@planillas/db'
 import type { RecordStatus, SupplierFilter, SupplierInput, SupplierUpdateInput } from '@planillas/domain'
 import { and, asc, eq, getTableColumns, gt, ilike, inArray, or, sql } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lib/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 const sortColumns = {
   id: suppliers.id,

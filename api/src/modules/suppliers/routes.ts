@@ -17,9 +17,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found, withUniqueMessages } from '../../lib/errors'
 import { lookupExternal, pick } from '../../lib/external-lookup'
-import { listPage } from '../../lib/list-guard'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { listPage } from '../../lists/guard'
 import * as q from './queries'
 
 const tags = ['suppliers']

@@ -10,6 +10,11 @@ import type { Catalogs, Option } from './types'
  * them), and forgotten at once when this web tier changes an area, position or company.
  */
 const catalogCache = ttlCache<Catalogs>(30_000)
+
+/**
+ * Forgets the cached catalogues: every action that changes an area, position or company (create,
+ * edit, status) calls it once the API has accepted the change.
+ */
 export const forgetCatalogs = () => catalogCache.clear()
 
 /** Active areas, positions and companies as select options (filters and the form). */

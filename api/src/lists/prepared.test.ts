@@ -1,7 +1,7 @@
 import { areas, rowsOf } from '@planillas/db'
 import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { guardedListQuery } from './list-guard'
+import { guardedListQuery } from './guard'
 import { Bindings, direct, explainPrepared, MAX_SHAPES, runPrepared } from './prepared'
 
 // Named statements and plan_cache_mode are PostgreSQL's: these tests need the real server.

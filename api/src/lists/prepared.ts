@@ -36,11 +36,14 @@ export class Bindings {
   }
 }
 
+/** A list prepared per shape: its shape and this request's bound values. */
+export type Shaped = { shape: string; values: Record<string, unknown> }
+
 /** What `.prepare(name)` answers on a Drizzle select (for either driver). */
 type Prepared<T> = { execute: (values: Record<string, unknown>) => Promise<T[]> }
 type Preparable<T> = { prepare: (name: string) => Prepared<T> }
 
-/** Connections of the list pool (list-guard.ts marks them): their sessions plan every execution. */
+/** Connections of the list pools (guard.ts marks them): their sessions plan every execution. */
 const preparing = new WeakSet<Executor>()
 export const prepareOn = (db: Executor) => void preparing.add(db)
 
@@ -58,7 +61,7 @@ const preparedOn = new WeakMap<Executor, Map<string, Prepared<unknown>>>()
  * turning it into SQL cost about a quarter of a list response's CPU (issue 12); here it is done
  * the first time a connection meets a shape, and every later request only binds its values to a
  * named statement, which PostgreSQL also keeps parsed. The list pool's sessions use
- * `plan_cache_mode = force_custom_plan` (list-guard.ts): each execution is still planned for its
+ * `plan_cache_mode = force_custom_plan` (connections.ts): each execution is still planned for its
  * own values, so a search for a rare word never runs on a plan made for a common one.
  * Elsewhere (PGlite, a transaction) the query is built and run as usual.
  */

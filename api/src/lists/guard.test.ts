@@ -8,7 +8,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
-import { guardedListQuery, LIST_TIMEOUT_MESSAGE, listPage } from './list-guard'
+import { guardedListQuery, LIST_TIMEOUT_MESSAGE, listPage } from './guard'
 import { countedRows, type ListPage, paged } from './paging'
 
 // Statement timeouts and cancel requests are PostgreSQL's: these tests need the real server

@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { asc, desc, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchCondition } from '../modules/employees/filters'
-import { COUNT_BOUND, countedRows, ESTIMATE_FROM, estimatedRows, FEW_MATCHES } from './paging'
+import { countedRows } from './paging'
+import { COUNT_BOUND, ESTIMATE_FROM, estimatedRows, FEW_MATCHES } from './totals'
 
 let t: TestApp
 

@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { boundedCount, COUNT_BOUND, countedRows, descending, orderByFor, pageResponse } from './paging'
+import { countedRows, descending, orderByFor, pageResponse } from './paging'
+import { boundedCount, COUNT_BOUND } from './totals'
 
 let t: TestApp
 const ENTRIES = COUNT_BOUND + 50

@@ -1,0 +1,104 @@
+import { DEMO_ROLES } from '@planillas/domain'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { forgetCatalogs } from './screens/employees/catalogs.server'
+import { sessionStorage, storeTokens } from './session.server'
+
+/**
+ * The filters of the employees, contracts and applicants lists offer the areas, positions and
+ * companies the web tier keeps for 30 s (catalogs.server.ts). A clerk who has just created,
+ * renamed or suspended one sees it at once there: each action that changes a catalogue says so.
+ */
+const CATALOGUES = ['GET /areas', 'GET /positions', 'GET /companies']
+
+/** The API calls received, as 'METHOD /path' (without /api/v1 and the query). */
+let calls: string[] = []
+vi.mock('./api-transport.server', () => ({
+  exchange: async (url: string, { method }: { method: string }) => {
+    const path = new URL(url).pathname.replace(/^\/api\/v1/, '')
+    calls.push(`${method} ${path}`)
+    const payload = path.endsWith('/list')
+      ? { content: [], totalElements: 0, totalPages: 0 }
+      : method === 'GET'
+        ? []
+        : { id: 5 }
+    return { status: 200, text: JSON.stringify({ status: 'OK', payload, messages: [] }) }
+  },
+}))
+
+/** A signed-in session cookie holding every permission (the web tier only reads the token's claims). */
+async function signedInCookie(): Promise<string> {
+  const claims = { email: 'admin@planillas.pe', name: 'Admin', roles: [...DEMO_ROLES.admin] }
+  const body = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) + 900 }))
+  const accessToken = `e30.${body.toString('base64url')}.firma`
+  const session = await sessionStorage.getSession()
+  storeTokens(session, { accessToken, refreshToken: 'r' })
+  return (await sessionStorage.commitSession(session)).split(';')[0]
+}
+
+/** The API calls the employees list makes for one page. */
+async function employeeListCalls() {
+  const { loader } = await import('./routes/colaboradores._index')
+  const request = new Request('http://web.test/colaboradores', {
+    headers: { cookie: await signedInCookie() },
+  })
+  calls = []
+  await loader({ request, params: {}, context: {} })
+  return calls.filter((c) => CATALOGUES.includes(c)).sort()
+}
+
+/** Posts a form to an action, as the browser does without JavaScript. */
+async function post(
+  action: (args: ActionFunctionArgs) => Promise<unknown>,
+  url: string,
+  fields: Record<string, string>,
+  params: Record<string, string> = {},
+) {
+  const request = new Request(`http://web.test${url}`, {
+    method: 'POST',
+    headers: { cookie: await signedInCookie() },
+    body: new URLSearchParams(fields),
+  })
+  const answer = (await action({ request, params, context: {} })) as Response
+  expect(answer.status).toBe(302)
+}
+
+beforeEach(async () => {
+  forgetCatalogs()
+  // The first page fills the cache; the next one reads it.
+  expect(await employeeListCalls()).toEqual([...CATALOGUES].sort())
+  expect(await employeeListCalls()).toEqual([])
+})
+
+describe('the cached catalogues', () => {
+  it('are read again after an area is created', async () => {
+    const { action } = await import('./routes/areas.crear')
+    await post(action, '/areas/crear', { description: 'Tesorería' })
+    expect(await employeeListCalls()).toEqual([...CATALOGUES].sort())
+  })
+
+  it('are read again after a position is renamed', async () => {
+    const { action } = await import('./routes/cargos.$id')
+    await post(action, '/cargos/4', { description: 'Analista de planillas' }, { id: '4' })
+    expect(await employeeListCalls()).toEqual([...CATALOGUES].sort())
+  })
+
+  it('are read again after a company is edited', async () => {
+    const { action } = await import('./routes/empresas.$id._index')
+    await post(
+      action,
+      '/empresas/3',
+      { name: 'Andes Servicios S.A.C.', address: 'Av. Arequipa 123, Lima', legalRepresentative: '' },
+      { id: '3' },
+    )
+    expect(await employeeListCalls()).toEqual([...CATALOGUES].sort())
+  })
+
+  it('are read again after an area is suspended, and kept after a vacancy changes status', async () => {
+    const { action } = await import('./routes/estado.$resource.$id')
+    await post(action, '/estado/vacantes/2?status=2', {}, { resource: 'vacantes', id: '2' })
+    expect(await employeeListCalls()).toEqual([])
+    await post(action, '/estado/areas/2?status=2', {}, { resource: 'areas', id: '2' })
+    expect(await employeeListCalls()).toEqual([...CATALOGUES].sort())
+  })
+})
