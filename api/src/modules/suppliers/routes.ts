@@ -1,4 +1,3 @@
-import { describeChanges, recordAudit } from '@planillas/db'
 import {
   accountType,
   enumLabel,
@@ -15,15 +14,15 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
-import { badRequest, found, withUniqueMessages } from '../../lib/errors'
+import { found } from '../../lib/errors'
 import { lookupExternal, pick } from '../../lib/external-lookup'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import * as q from './queries'
+import { createSupplier, updateSupplier } from './service'
 
 const tags = ['suppliers']
-const uniqueMessages = { suppliers_ruc_unique: SUPPLIER_MESSAGES.duplicate }
 const LIST_DESCRIPTION =
   'Filtros: search (R.U.C. o razón social), status (1 ACTIVO, 2 SUSPENDIDO), supplierTypes ' +
   '(1 BIENES, 2 SERVICIOS, 3 BIENES Y SERVICIOS). Orden: id, code, ruc, name, supplierType, status, createdAt.'
@@ -33,44 +32,7 @@ const SAVE_DESCRIPTION =
   'dígitos con dígitos de control, del banco elegido. detractionAccount: cuenta del Banco de la Nación de 11 ' +
   'dígitos. retentionAgent, perceptionAgent, goodTaxpayer: condición tributaria (deciden la retención).'
 
-/** What an update's audit names, by field. */
-const labels = {
-  name: 'Razón social',
-  address: 'Domicilio fiscal',
-  contactName: 'Contacto',
-  ubigeo: 'Ubigeo',
-  authorizer: 'Autorizador',
-  payer: 'Pagador',
-  phone: 'Teléfono',
-  mobile: 'Celular',
-  email: 'Correo electrónico',
-  supplierType: 'Tipo de proveedor',
-  managementType: 'Tipo de gestión contable',
-  expenseLineId: 'Línea de gasto',
-  bankIdentifierType: 'Tipo de documento (banco)',
-  bankIdentifier: 'Número de documento (banco)',
-  bankHolder: 'Titular de la cuenta',
-  bankId: 'Banco',
-  bankAccount: 'Número de cuenta',
-  accountType: 'Tipo de cuenta',
-  bankInterAccount: 'CCI',
-  detractionAccount: 'Cuenta de detracciones',
-  retentionAgent: 'Agente de retención',
-  perceptionAgent: 'Agente de percepción',
-  goodTaxpayer: 'Buen contribuyente',
-}
-
 const yesNo = (v: boolean) => (v ? 'SÍ' : 'NO')
-
-/** The tax flags as the screens say them, so the audit reads 'NO' → 'SÍ', not false → true. */
-const flagsAsWords = <T extends { retentionAgent: boolean; perceptionAgent: boolean; goodTaxpayer: boolean }>(
-  row: T,
-) => ({
-  ...row,
-  retentionAgent: yesNo(row.retentionAgent),
-  perceptionAgent: yesNo(row.perceptionAgent),
-  goodTaxpayer: yesNo(row.goodTaxpayer),
-})
 
 export async function supplierRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -129,25 +91,8 @@ export async function supplierRoutes(fastify: FastifyInstance) {
     config: { permission: 'proveedores_edicion' },
     schema: { tags, description: SAVE_DESCRIPTION, ...routeSchema('POST /suppliers') },
     handler: async (req) => {
-      const input = req.body
-      const created = await withUniqueMessages(
-        () =>
-          app.db.transaction(async (tx) => {
-            const problems = await q.referenceProblems(tx, input)
-            if (problems.length) throw badRequest(...problems)
-            const row = await q.insertSupplier(tx, input, req.user.email)
-            await recordAudit(tx, {
-              action: 'CREATE',
-              entity: 'suppliers',
-              entityId: row.id,
-              actor: req.user.email,
-              description: `Creó el proveedor ${row.code} '${input.name}' (RUC ${input.ruc})`,
-            })
-            return row
-          }),
-        uniqueMessages,
-      )
-      return ok({ id: created.id }, [MESSAGES.saved])
+      const id = await createSupplier(app.db, req.user.email, req.body)
+      return ok({ id }, [MESSAGES.saved])
     },
   })
 
@@ -159,21 +104,7 @@ export async function supplierRoutes(fastify: FastifyInstance) {
       ...routeSchema('PUT /suppliers/:id'),
     },
     handler: async (req) => {
-      await app.db.transaction(async (tx) => {
-        const before = found(await q.getSupplier(tx, req.params.id))
-        const problems = await q.referenceProblems(tx, req.body)
-        if (problems.length) throw badRequest(...problems)
-        await q.updateSupplier(tx, before.id, req.body)
-        const changes = describeChanges(flagsAsWords(before), flagsAsWords(req.body), labels)
-        if (changes === 'sin cambios') return
-        await recordAudit(tx, {
-          action: 'UPDATE',
-          entity: 'suppliers',
-          entityId: before.id,
-          actor: req.user.email,
-          description: `Actualizó el proveedor ${before.code}: ${changes}`,
-        })
-      })
+      await updateSupplier(app.db, req.user.email, req.params.id, req.body)
       return ok({ id: req.params.id }, [MESSAGES.saved])
     },
   })
