@@ -1,5 +1,12 @@
 import { readFile } from 'node:fs/promises'
-import { todayInLima } from '@planillas/domain'
+import {
+  DUPLICATE_FILE_CONFIRM,
+  PAYROLL_UPLOAD_MESSAGES,
+  periodOptions,
+  todayInLima,
+  XLSX_MIME,
+} from '@planillas/domain'
+import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import ExcelJS from 'exceljs'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
 import { confirmObservedLines } from './line-review'
@@ -111,5 +118,130 @@ test.describe('Pagar la planilla', () => {
         page.getByRole('row', { name: new RegExp(code) }).getByRole('progressbar'),
       ).toHaveAttribute('aria-valuenow', '100', { timeout: 1000 })
     }).toPass({ timeout: 60_000 })
+  })
+
+  test('the form keeps what was typed and says what is missing; a second file asks to confirm the order it replaces; annul frees the lines', async ({
+    page,
+    signIn,
+    javaScriptEnabled,
+  }) => {
+    const suffix = `${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
+    await signIn('rrhh')
+    const documents = await demoDocuments(page, 2)
+    const code = `PL-CTRL-${suffix}`
+    await createPayroll(
+      page,
+      code,
+      documents.map((document, i) => ({ document, amount: AMOUNTS[i], account: `1911234567801${i}` })),
+    )
+    await confirmObservedLines(page)
+    await page.getByRole('link', { name: 'Generar archivo de pago' }).click()
+    await page.waitForURL(/\/planillas\/\d+\/pago$/)
+    const payrollId = /\/planillas\/(\d+)\/pago/.exec(page.url())?.[1]
+    const account = page.getByLabel('Cuenta de cargo')
+    const generateButton = page.getByRole('button', { name: 'Generar archivo' })
+
+    // No account: the app's own message (no browser bubble).
+    await generateButton.click()
+    await expect(page.getByRole('alert')).toContainText('Cuenta de cargo es requerida')
+
+    // A date that does not exist: refused, and every field keeps what was typed.
+    await account.selectOption({ index: 1 })
+    const chosen = await account.inputValue()
+    await page.getByLabel('Formato del banco').selectOption('CCI')
+    await page.getByLabel('Fecha de pago').fill('31/11/2026')
+    await page.getByLabel('Referencia').fill('Quincena control')
+    await generateButton.click()
+    await expect(page.getByRole('alert')).toContainText('Fecha de pago inválida')
+    await expect(account).toHaveValue(chosen)
+    await expect(page.getByLabel('Formato del banco')).toHaveValue('CCI')
+    await expect(page.getByLabel('Fecha de pago')).toHaveValue('31/11/2026')
+    await expect(page.getByLabel('Referencia')).toHaveValue('Quincena control')
+
+    // The first file.
+    await page.getByLabel('Formato del banco').selectOption('BCP')
+    await page.getByLabel('Fecha de pago').fill(todayInLima().split('-').reverse().join('/'))
+    await generateButton.click()
+    await expect(page.getByTestId('toast')).toContainText('Archivo de pago generado')
+    const files = page.getByRole('table', { name: 'Archivos de pago de la planilla' })
+    const firstId = (await files.getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim()
+
+    // A second file: refused until the clerk confirms that it replaces the open order, named.
+    await expect(
+      page.getByRole('heading', { name: `Esta planilla ya se envió al banco en la orden N° ${firstId}` }),
+    ).toBeVisible()
+    await account.selectOption({ index: 1 })
+    await generateButton.click()
+    await expect(page.getByRole('alert')).toContainText(
+      `ya se enviaron al banco en la orden de pago N° ${firstId}`,
+    )
+    await expect(files.getByRole('row')).toHaveCount(2)
+    await account.selectOption({ index: 1 })
+    await page.getByLabel(`Confirmo que este archivo reemplaza la orden N° ${firstId}`).check()
+    await generateButton.click()
+    await expect(page.getByTestId('toast')).toContainText('Archivo de pago generado')
+    await expect(files.getByRole('row')).toHaveCount(3)
+    await expect(files.getByRole('row').nth(2)).toContainText('REEMPLAZADO')
+    await expect(files.getByRole('row').nth(1)).toContainText(`Reemplaza la orden N° ${firstId}`)
+
+    // Annul the open order: a reason is required; then it is ANULADO and nothing is open.
+    await files.getByRole('row').nth(1).getByRole('link', { name: 'Anular' }).click()
+    const annulButton = page.getByRole('button', { name: 'Anular orden' })
+    await annulButton.click()
+    await expect(page.getByRole('alert')).toContainText('Indique el motivo de la anulación')
+    await page.getByLabel('Motivo').fill('El banco rechazó el archivo')
+    await annulButton.click()
+    await expect(page.getByTestId('toast')).toContainText('anulada: sus líneas quedan libres')
+    await expect(files.getByRole('row').nth(1)).toContainText('ANULADO')
+    await expect(files.getByRole('row').nth(1)).toContainText('El banco rechazó el archivo')
+    await expect(page.getByRole('heading', { name: /Esta planilla ya se envió al banco/ })).toHaveCount(0)
+
+    // Downloads that do not exist here: the Spanish message on the payroll's page, never a 500.
+    const missing = await page.goto(`/planillas/${payrollId}/pago/999999/archivo`)
+    expect(missing?.status()).toBe(200)
+    await expect(page.getByTestId('toast')).toContainText('No se encontró el registro solicitado')
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Archivo de pago · Planilla ${code}` }),
+    ).toBeVisible()
+  })
+
+  test('the same workbook twice for the same period and type: refused naming the payroll, loaded when confirmed', async ({
+    page,
+    signIn,
+    javaScriptEnabled,
+  }) => {
+    const suffix = `${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
+    await signIn('rrhh')
+    const documents = await demoDocuments(page, 2)
+    const file = await payrollWorkbook(
+      documents.map((dni, i) => [1, dni, `COLABORADOR ${i + 1}`, '002', `1910000000${i}`, null, AMOUNTS[i]]),
+    )
+    const send = async (code: string) => {
+      await page.goto('/planillas/externas/carga')
+      await page.getByLabel('Código de planilla').fill(code)
+      await page.getByLabel('Periodo').selectOption(periodOptions()[1])
+      await page.getByLabel('Nombre de planilla').fill(`Repetida ${code}`)
+      await page.getByLabel('Tipo').selectOption({ label: 'OPERADORES' })
+      await page
+        .getByLabel('Archivo (.xlsx)')
+        .setInputFiles({ name: `${code}.xlsx`, mimeType: XLSX_MIME, buffer: file })
+      await page.getByRole('button', { name: 'Procesar' }).click()
+    }
+    const first = `PL-DUP-${suffix}`
+    await send(first)
+    await expect(page.getByTestId('toast')).toContainText(PAYROLL_UPLOAD_MESSAGES.accepted)
+    const second = `PL-DUP2-${suffix}`
+    await send(second)
+    await expect(page.getByRole('alert')).toContainText(
+      `El archivo es idéntico al de la planilla ${first} 'Repetida ${first}'`,
+    )
+    await expect(page.getByLabel('Código de planilla')).toHaveValue(second)
+    // Confirmed (the file attached again): accepted as another payroll.
+    await page.getByLabel(DUPLICATE_FILE_CONFIRM).check()
+    await page
+      .getByLabel('Archivo (.xlsx)')
+      .setInputFiles({ name: `${second}.xlsx`, mimeType: XLSX_MIME, buffer: file })
+    await page.getByRole('button', { name: 'Procesar' }).click()
+    await expect(page.getByTestId('toast')).toContainText(PAYROLL_UPLOAD_MESSAGES.accepted)
   })
 })

@@ -41,7 +41,21 @@ const HEADERS = {
   ],
 } as const
 
-const PAID = ['procesad', 'abonad', 'exitos', 'pagad', 'conforme']
+/**
+ * The statuses that mean paid, compared whole (accents, case, spaces and signs ignored): never by
+ * their start, or 'Procesado con error' would pay a line. Anything else, known or not, is an
+ * observation for the clerk.
+ */
+const PAID = new Set([
+  'procesado',
+  'procesada',
+  'abonado',
+  'abonada',
+  'exitoso',
+  'pagado',
+  'pagada',
+  'conforme',
+])
 
 const TYPE_CODES: Record<string, number> = {
   dni: IDENTIFIER_TYPE.DNI,
@@ -88,7 +102,7 @@ export function bankResultMapper(
   if (at.identifier < 0 || at.amount < 0 || at.status < 0) return null
   return (row, rowNumber) => {
     const status = textOf(row[at.status])
-    if (!PAID.some((p) => key(status).startsWith(p))) return { notPaid: BANK_RESULT_MESSAGES.notPaid(status) }
+    if (!PAID.has(key(status))) return { notPaid: BANK_RESULT_MESSAGES.notPaid(status) }
     const identifier = textOf(row[at.identifier])
     const typeText = at.identifierType >= 0 ? key(textOf(row[at.identifierType])) : ''
     const type =

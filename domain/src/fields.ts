@@ -51,9 +51,15 @@ export const MAX_ID = 2_147_483_647
 
 export const ID_MESSAGE = 'Identificador inválido'
 
-/** One record id (1..2147483647), from JSON or a form/query string. */
+/**
+ * One record id (1..2147483647), from JSON or a form/query string. Only a number or a text is read:
+ * coercion alone would take `true` for id 1 and `[5]` for id 5.
+ */
 export const idNumber = (message: string = ID_MESSAGE) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message)
+  z.preprocess(
+    (v) => (typeof v === 'number' || typeof v === 'string' ? v : Number.NaN),
+    z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message),
+  )
 
 /** A list of ids as filters send it: one value, an array, or nothing (blank → no filter). */
 export const idList = (message: string = ID_MESSAGE) =>

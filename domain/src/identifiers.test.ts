@@ -4,6 +4,7 @@ import {
   cciBankCode,
   cciCheckDigit,
   DEFAULT_IDENTIFIER_MAX_LENGTH,
+  documentTypeCodesNote,
   FORM_IDENTIFIER_TYPES,
   fromSunatDocumentCode,
   IDENTIFIER_TYPE,
@@ -14,6 +15,8 @@ import {
   isValidCci,
   sunatDocumentCode,
 } from './identifiers'
+import { PAYMENT_FILE_COLUMNS } from './payment-file'
+import { PAYROLL_FILE_COLUMNS } from './payroll-file'
 
 describe('SUNAT identifier types', () => {
   it('carries SPEC codes and labels', () => {
@@ -126,4 +129,18 @@ describe('Peruvian mobiles', () => {
     ['9876543210', false],
     ['98765432a', false],
   ])('%s → %s', (value, valid) => expect(isPeruvianMobile(value)).toBe(valid))
+})
+
+describe('document-type codes in the upload templates', () => {
+  it("names SUNAT's Tabla 3 codes apart from the system's own 0, 90 and 91", () => {
+    const note = documentTypeCodesNote()
+    const [sunat, own] = note.split('Códigos propios del sistema')
+    expect(sunat).toContain('1 DNI, 4 Carné de extranjería, 6 RUC, 7 Pasaporte')
+    expect(sunat).not.toMatch(/\b(0|90|91) /)
+    expect(own).toBe(', que no son de SUNAT: 0 Otros, 90 Libreta militar, 91 Carnet militar.')
+    for (const column of [PAYROLL_FILE_COLUMNS[0], PAYMENT_FILE_COLUMNS[0]]) {
+      expect(column.note).toContain(note)
+      expect(column.note).not.toContain('Código SUNAT')
+    }
+  })
 })

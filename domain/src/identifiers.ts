@@ -92,6 +92,20 @@ export function sunatDocumentCode(type: number): string | null {
   return String(type).padStart(2, '0')
 }
 
+/**
+ * The document-type codes as the upload templates explain them: SUNAT's Tabla 3 codes (written
+ * without their leading zero) apart from the system's own 90, 91 and 0, which SUNAT's table lacks.
+ */
+export function documentTypeCodesNote(): string {
+  const entries = Object.entries(identifierType) as [string, { label: string }][]
+  const sunat = entries.filter(([code]) => sunatDocumentCode(Number(code)) !== null)
+  const own = entries.filter(([code]) => sunatDocumentCode(Number(code)) === null)
+  return (
+    `Códigos de la Tabla 3 de SUNAT (sin el cero inicial): ${sunat.map(([c, t]) => `${c} ${t.label}`).join(', ')}. ` +
+    `Códigos propios del sistema, que no son de SUNAT: ${own.map(([c, t]) => `${c} ${t.label}`).join(', ')}.`
+  )
+}
+
 /** Our code for SUNAT's two-digit code ('01' → 1), or null when we do not know it. */
 export function fromSunatDocumentCode(code: string): number | null {
   if (!/^\d{1,2}$/.test(code.trim())) return null

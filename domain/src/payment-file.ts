@@ -1,4 +1,4 @@
-import { identifierType } from './identifiers'
+import { documentTypeCodesNote } from './identifiers'
 import { PAYMENT_LIMITS } from './payments'
 import { clip, columnLetter, FILE_MESSAGES } from './payroll-file'
 
@@ -10,16 +10,12 @@ export type PaymentColumnKey = 'identifierType' | 'identifier' | 'amount' | 'ope
 
 export type PaymentColumn = { key: PaymentColumnKey; header: string; width: number; note: string }
 
-const typeCodes = Object.entries(identifierType)
-  .map(([code, t]) => `${code} ${t.label}`)
-  .join(', ')
-
 export const PAYMENT_FILE_COLUMNS: readonly PaymentColumn[] = [
   {
     key: 'identifierType',
     header: 'Tipo de documento',
     width: 18,
-    note: `Obligatorio. Código SUNAT del tipo de documento del colaborador: ${typeCodes}.`,
+    note: `Obligatorio. Código del tipo de documento del colaborador: ${documentTypeCodesNote()}`,
   },
   {
     key: 'identifier',

@@ -1,5 +1,5 @@
 import { formatCount } from './format'
-import { buildCci, identifierType } from './identifiers'
+import { buildCci, documentTypeCodesNote } from './identifiers'
 import { PAYROLL_LIMITS } from './payroll'
 
 /**
@@ -17,16 +17,12 @@ export type PayrollColumnKey =
 
 export type PayrollColumn = { key: PayrollColumnKey; header: string; width: number; note: string }
 
-const typeCodes = Object.entries(identifierType)
-  .map(([code, t]) => `${code} ${t.label}`)
-  .join(', ')
-
 export const PAYROLL_FILE_COLUMNS: readonly PayrollColumn[] = [
   {
     key: 'identifierType',
     header: 'Tipo de documento',
     width: 18,
-    note: `Obligatorio. Código SUNAT del tipo de documento: ${typeCodes}.`,
+    note: `Obligatorio. Código del tipo de documento: ${documentTypeCodesNote()}`,
   },
   {
     key: 'identifier',

@@ -52,7 +52,14 @@ export const PAYROLL_UPLOAD_MESSAGES = {
   fileSize: 'El archivo supera el tamaño máximo de 20 MB',
   oneFile: 'Adjunte un solo archivo',
   accepted: 'Se cargó la base correctamente',
+  duplicateFile: (code: string, name: string) =>
+    `${DUPLICATE_FILE_PREFIX} ${code} '${name}', del mismo periodo y tipo: no se cargó. Si de verdad es otra planilla, marque '${DUPLICATE_FILE_CONFIRM}' y adjunte el archivo de nuevo`,
 } as const
+
+/** How the refusal of a repeated workbook starts: the form shows its confirmation box then. */
+export const DUPLICATE_FILE_PREFIX = 'El archivo es idéntico al de la planilla'
+/** The confirmation box's label, named by the refusal. */
+export const DUPLICATE_FILE_CONFIRM = 'Confirmo que cargo el mismo archivo otra vez'
 
 /** YYYYMM with a real month, not later than next month (the generator's newest option). */
 export function isAcceptablePeriod(period: string, now: Date = new Date()): boolean {

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { generatePaymentOrder, type PaymentFormat } from '@planillas/api/modules/payment-orders/generate'
+import type { PaymentFormat } from '@planillas/api/modules/payment-orders/formats'
+import { generatePaymentOrder } from '@planillas/api/modules/payment-orders/generate'
 import { companies, companyBankAccounts, payrolls } from '@planillas/db'
 import { buildCci, formatCount } from '@planillas/domain'
 import { createLocalStorage } from '@planillas/storage'
@@ -64,6 +65,8 @@ try {
     from employees e`)
   await db.execute(sql`analyze payroll_lines`)
   const storage = createLocalStorage(dir)
+  // Each round's file replaces the previous one, as a clerk confirms it (one open order per payroll).
+  let previous: number | undefined
   for (const format of FORMATS) {
     const times: number[] = []
     let growth = 0
@@ -84,6 +87,7 @@ try {
           format,
           paymentDate: '2026-11-30',
           reference: `Benchmark ${round}`,
+          ...(previous ? { replacesOrderId: previous, confirmReplace: true } : {}),
         },
         'bench@planillas.pe',
       )
@@ -91,6 +95,7 @@ try {
       clearInterval(sampler)
       peak = Math.max(peak, process.memoryUsage().rss)
       if (!result?.ok) throw new Error(`refused: ${JSON.stringify(result)}`)
+      previous = result.id
       times.push(seconds)
       growth = Math.max(growth, peak - base)
       console.log(

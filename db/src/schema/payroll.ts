@@ -43,6 +43,11 @@ export const payrollBatches = pgTable(
     fileKey: text('file_key').notNull(),
     fileName: text('file_name').notNull(),
     fileSize: integer('file_size').notNull(),
+    /**
+     * SHA-256 of the uploaded bytes: the same workbook again for the same period and type is refused
+     * unless the clerk confirms (null for uploads made before it was recorded).
+     */
+    contentSha256: text('content_sha256'),
     attempts: smallint('attempts').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -57,6 +62,7 @@ export const payrollBatches = pgTable(
     uniqueIndex('payroll_batches_code_unique').on(sql`lower(${t.code})`).where(sql`status <> 4`),
     index('payroll_batches_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('payroll_batches_status_idx').on(t.status),
+    index('payroll_batches_content_idx').on(t.period, t.type, t.contentSha256),
   ],
 )
 

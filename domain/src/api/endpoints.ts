@@ -72,6 +72,7 @@ import {
 import {
   PaymentAccountOptionSchema,
   PaymentFormatSchema,
+  PaymentOrderAnnulSchema,
   PaymentOrderBodySchema,
   PaymentOrderCreatedSchema,
   PaymentOrderQuerySchema,
@@ -332,6 +333,11 @@ export const ENDPOINTS = {
   'GET /payment-orders/accounts': { response: PaymentAccountOptionSchema.array() },
   'POST /payment-orders': { body: PaymentOrderBodySchema, response: PaymentOrderCreatedSchema },
   'GET /payment-orders': { querystring: PaymentOrderQuerySchema, response: PaymentOrderRowSchema.array() },
+  'POST /payment-orders/:id/annul': {
+    params: IdParamsSchema,
+    body: PaymentOrderAnnulSchema,
+    response: IdPayloadSchema,
+  },
 
   'POST /contracts/list': {
     querystring: PageQuerySchema,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { IDENTIFIER_TYPE } from '../identifiers'
 import { BCP, buildBcpFile } from './bcp'
-import { BANK_FILE_MESSAGES, type PaymentFileHeader, type PaymentFileLine } from './common'
+import { BANK_FILE_MESSAGES, bankName, type PaymentFileHeader, type PaymentFileLine } from './common'
 import { encodeRecords } from './encode'
 
 const header: PaymentFileHeader = {
@@ -142,16 +142,41 @@ describe('BCP Telecrédito planilla de haberes', () => {
     })
   })
 
-  it('keeps the checksum to its last 15 digits when the sum is longer', () => {
-    const many = Array.from({ length: 10_000 }, (_, i) =>
-      line({ rowNumber: i + 2, identifier: String(10_000_000 + i), bankAccount: '19199999999999' }),
-    )
-    const result = buildBcpFile(header, many)
-    if (!result.ok) throw new Error('refused')
-    // 123456078 + 10,000 × 99999999999 = 1000000123446078 (16 digits).
-    expect(result.file.checksum).toBe('000000123446078')
-    expect(result.file.records[0].slice(1, 7)).toBe('010000')
+  it('refuses a file whose checksum passes its 15 digits instead of cutting it; 15 digits pass', () => {
+    const many = (count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        line({ rowNumber: i + 2, identifier: String(10_000_000 + i), bankAccount: '19199999999999' }),
+      )
+    // 123456078 + 10,000 × 99999999999 = 1000000123446078 (16 digits): once written as '000000123446078'.
+    expect(buildBcpFile(header, many(10_000))).toEqual({
+      ok: false,
+      problems: [{ rowNumber: null, message: BANK_FILE_MESSAGES.checksumTooLong(16, 15) }],
+    })
+    // 123456078 + 9,999 × 99999999999 = 999900123446079 (15 digits): written whole.
+    const result = buildBcpFile(header, many(9_999))
+    if (!result.ok) throw new Error(JSON.stringify(result.problems))
+    expect(result.file.checksum).toBe('999900123446079')
+    expect(result.file.records[0].slice(1, 7)).toBe('009999')
     expect(BCP.detailLength).toBe(195)
+  })
+
+  it("transliterates names to the file's alphabet, never dropping a letter: Ł, ø, ß, æ; Ñ kept", () => {
+    const result = buildBcpFile(header, [
+      line({ fullName: 'Łukasz Ørsted-Weiß, Ænima Ñahui' }),
+      line({ rowNumber: 3, identifier: '45678913', fullName: 'Čapek Śliwińska, Øyvind' }),
+    ])
+    if (!result.ok) throw new Error(JSON.stringify(result.problems))
+    expect(result.file.records[1].slice(38, 113).trimEnd()).toBe('LUKASZ ORSTED-WEISS, AENIMA ÑAHUI')
+    expect(result.file.records[2].slice(38, 113).trimEnd()).toBe('CAPEK SLIWINSKA, OYVIND')
+    expect(bankName('straße æble ø')).toBe('STRASSE AEBLE O')
+  })
+
+  it('refuses a name with a letter that has no equivalent, naming it, instead of dropping it', () => {
+    const result = buildBcpFile(header, [line({ fullName: 'Иван Pérez 李' })])
+    expect(result).toEqual({
+      ok: false,
+      problems: [{ rowNumber: 2, message: BANK_FILE_MESSAGES.nameUnwritable(['И', 'В', 'А', 'Н', '李']) }],
+    })
   })
 })
 

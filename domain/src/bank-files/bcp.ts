@@ -14,6 +14,7 @@ import {
   type PaymentFileProblem,
   padText,
   type TotalsPart,
+  unwritableLetters,
 } from './common'
 
 /**
@@ -31,7 +32,7 @@ import {
  *   reference X(40) · 154–173 company reference X(20) · 174–177 currency · 178–194 amount 9(14).99 ·
  *   195 validate ID against the account: S/N
  * Checksum: the debit account without its first 3 digits, plus each BCP account without its first
- * 3 digits, or each CCI without its first 10; written as its last 15 digits (see decisions).
+ * 3 digits, or each CCI without its first 10; a sum longer than 15 digits refuses the file.
  */
 export const BCP = {
   bankCode: '002',
@@ -72,7 +73,9 @@ export function checkBcpLine(line: PaymentFileLine): LineCheck<BcpCheckedLine> {
   if (line.identifier.length > BCP.documentMax)
     problems.push(BANK_FILE_MESSAGES.documentLength(BCP.documentMax))
   const name = bankName(line.fullName)
-  if (!name) problems.push(BANK_FILE_MESSAGES.nameEmpty)
+  const unwritable = unwritableLetters(line.fullName)
+  if (unwritable.length) problems.push(BANK_FILE_MESSAGES.nameUnwritable(unwritable))
+  else if (!name) problems.push(BANK_FILE_MESSAGES.nameEmpty)
   else if (name.length > BCP.nameMax) problems.push(BANK_FILE_MESSAGES.nameLength(BCP.nameMax, name.length))
   let accountType = ''
   let account = ''
@@ -117,9 +120,23 @@ export const bcpTotalsStart = (header: PaymentFileHeader): FileTotals => ({
   checksum: digitsAfter(header.debitAccount, 3),
 })
 
-/** The checksum as the header writes it: its last 15 digits (docs/decisions.md). */
+/** The header's checksum field, 9(15). */
+export const BCP_CHECKSUM_DIGITS = 15
+
+/**
+ * A checksum that does not fit its 15 digits refuses the file: the layout's sources do not say what
+ * the bank expects then (cut, split the file…), and a cut sum would not be the sum (docs/bank-files.md).
+ */
+export function checkBcpTotals(totals: FileTotals): PaymentFileProblem[] {
+  const digits = totals.checksum.toString().length
+  return digits > BCP_CHECKSUM_DIGITS
+    ? [{ rowNumber: null, message: BANK_FILE_MESSAGES.checksumTooLong(digits, BCP_CHECKSUM_DIGITS) }]
+    : []
+}
+
+/** The checksum as the header writes it, zero-padded to 15 digits (`checkBcpTotals` passed). */
 export const bcpChecksumText = (totals: FileTotals) =>
-  (totals.checksum % 10n ** 15n).toString().padStart(15, '0')
+  totals.checksum.toString().padStart(BCP_CHECKSUM_DIGITS, '0')
 
 /** What every detail record of one file repeats, worked out once. */
 export type BcpFileContext = { currency: string; reference: string; companyReference: string; flag: string }
@@ -192,6 +209,8 @@ export function buildBcpFile(
     totals = addToTotals(totals, checked[i])
     records.push(bcpDetailRecord(line, checked[i], context))
   }
+  const totalsProblems = checkBcpTotals(totals)
+  if (totalsProblems.length) return { ok: false, problems: totalsProblems }
   records[0] = bcpHeaderRecord(header, context, totals)
   return {
     ok: true,

@@ -68,6 +68,10 @@ export const BANK_FILE_MESSAGES = {
   documentLength: (max: number) =>
     `El número de documento admite como máximo ${max} caracteres en el archivo del banco`,
   nameEmpty: 'El nombre del colaborador queda vacío al quitarle los caracteres que el banco no acepta',
+  nameUnwritable: (letters: string[]) =>
+    `El nombre contiene ${letters.map((l) => `'${l}'`).join(', ')}, sin equivalente en el alfabeto del archivo del banco: corrija el nombre del colaborador`,
+  checksumTooLong: (digits: number, max: number) =>
+    `La suma de control del archivo tiene ${digits} dígitos y el formato admite ${max}: no se genera un archivo con la suma recortada; use el formato CCI o consulte al banco`,
   nameLength: (max: number, length: number) =>
     `El nombre tiene ${length} caracteres; el archivo del banco admite como máximo ${max}`,
   sameBankAccount: (bank: string) =>
@@ -99,26 +103,66 @@ export function formatAmount(cents: bigint, integerDigits: number, withDot = tru
   return withDot ? `${units}.${decimals}` : `${units}${decimals}`
 }
 
-/** For each Latin-1 code: the character a bank name keeps (accents removed), or '' to drop it. */
-const NAME_CHAR: string[] = Array.from({ length: 256 }, (_, code) => {
-  const char = String.fromCharCode(code)
-  if (/[A-Z0-9Ñ&.,'/-]/.test(char)) return char
-  const plain = 'AAAAAAEEEEIIIIOOOOOUUUUCY'['ÁÀÄÂÃÅÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÇÝ'.indexOf(char)]
-  return plain ?? ''
-})
+/**
+ * Letters that have no accent to strip and that bank files cannot hold, spelled the way they are
+ * commonly transliterated into A–Z (ß → SS, Æ → AE, Ø → O, Ł → L…). Upper case only: names are
+ * upper-cased first ('ß' upper-cases to 'SS' by itself).
+ */
+const SPELLED: Record<string, string> = {
+  Æ: 'AE',
+  Ø: 'O',
+  Ð: 'D',
+  Þ: 'TH',
+  Œ: 'OE',
+  Ł: 'L',
+  Đ: 'D',
+  Ħ: 'H',
+  Ŀ: 'L',
+  Ŋ: 'N',
+  Ŧ: 'T',
+  ẞ: 'SS',
+}
 
 /**
- * A name as bank files take it: upper case, accents removed (Ñ kept: Windows-1252 has it), any
- * other character outside letters, digits and a few signs replaced by a space, spaces collapsed.
- * A lookup table, not Unicode normalization: 100,000 names must take milliseconds.
+ * What a bank name writes for one upper-case character: itself (A–Z, digits, Ñ, a few signs), the
+ * letter without its accents (Á → A, Ś → S, Č → C), its spelling (Ł → L), '' for anything else.
+ * Ñ is kept: the BCP layout's implementations write it and Windows-1252 has it (docs/bank-files.md).
+ */
+function nameChar(char: string): string {
+  if (/[A-Z0-9Ñ&.,'/-]/.test(char)) return char
+  const spelled = SPELLED[char]
+  if (spelled) return spelled
+  const plain = char.normalize('NFD').replace(/\p{M}/gu, '')
+  return /^[A-Z]+$/.test(plain) ? plain : ''
+}
+
+/** For each Latin-1 code: what a bank name keeps; other codes are worked out once and remembered. */
+const NAME_CHAR: string[] = Array.from({ length: 256 }, (_, code) => nameChar(String.fromCharCode(code)))
+const OTHER_NAME_CHARS = new Map<string, string>()
+
+const nameCharOf = (char: string, code: number) => {
+  if (code < 256) return NAME_CHAR[code]
+  let kept = OTHER_NAME_CHARS.get(char)
+  if (kept === undefined) {
+    kept = nameChar(char)
+    OTHER_NAME_CHARS.set(char, kept)
+  }
+  return kept
+}
+
+/**
+ * A name as bank files take it: upper case, accents removed and other Latin letters transliterated
+ * (Ł → L, Ø → O, ß → SS, Æ → AE; Ñ kept), any other character outside letters, digits and a few
+ * signs replaced by a space, spaces collapsed. A letter with no equivalent (Cyrillic, Han…) is never
+ * dropped silently: `unwritableLetters` finds it and the line is refused. A lookup table, not
+ * Unicode normalization per name: 100,000 names must take milliseconds.
  */
 export function bankName(name: string): string {
   const upper = name.toUpperCase()
   let out = ''
   let space = false
-  for (let i = 0; i < upper.length; i++) {
-    const code = upper.charCodeAt(i)
-    const kept = code < 256 ? NAME_CHAR[code] : ''
+  for (const char of upper) {
+    const kept = nameCharOf(char, char.charCodeAt(0))
     if (!kept) {
       space = out.length > 0
       continue
@@ -128,6 +172,14 @@ export function bankName(name: string): string {
     space = false
   }
   return out
+}
+
+/** The letters of a name that `bankName` cannot write (it would drop them), each once. */
+export function unwritableLetters(name: string): string[] {
+  const found = new Set<string>()
+  for (const char of name.toUpperCase())
+    if (/\p{L}/u.test(char) && !nameCharOf(char, char.charCodeAt(0))) found.add(char)
+  return [...found]
 }
 
 /** Left-aligned text padded with spaces (never cut: callers check lengths first). */

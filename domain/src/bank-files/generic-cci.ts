@@ -11,6 +11,7 @@ import {
   type PaymentFileLine,
   type PaymentFileProblem,
   type TotalsPart,
+  unwritableLetters,
 } from './common'
 
 /**
@@ -54,7 +55,9 @@ export type GenericCciCheckedLine = TotalsPart & { name: string; cci: string }
 export function checkGenericCciLine(line: PaymentFileLine): LineCheck<GenericCciCheckedLine> {
   const problems = commonLineProblems(line)
   const name = bankName(line.fullName)
-  if (!name) problems.push(BANK_FILE_MESSAGES.nameEmpty)
+  const unwritable = unwritableLetters(line.fullName)
+  if (unwritable.length) problems.push(BANK_FILE_MESSAGES.nameUnwritable(unwritable))
+  else if (!name) problems.push(BANK_FILE_MESSAGES.nameEmpty)
   else if (name.length > GENERIC_CCI.nameMax)
     problems.push(BANK_FILE_MESSAGES.nameLength(GENERIC_CCI.nameMax, name.length))
   const cci = cciProblem(line)

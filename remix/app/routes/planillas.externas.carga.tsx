@@ -1,4 +1,6 @@
 import {
+  DUPLICATE_FILE_CONFIRM,
+  DUPLICATE_FILE_PREFIX,
   enumOptions,
   PAYROLL_UPLOAD_MESSAGES,
   payrollType,
@@ -42,6 +44,10 @@ export default function PayrollUpload() {
   const result = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   const fields: Record<string, string> = result?.fields ?? {}
+  const messages: string[] = result?.messages ?? []
+  // Asked only once the API said the file repeats a payroll (and kept while it is being answered).
+  const repeated =
+    messages.some((m) => m.startsWith(DUPLICATE_FILE_PREFIX)) || fields.confirmDuplicate === 'on'
   return (
     <FormPage title="Cargar planilla">
       <FormNote>
@@ -50,7 +56,7 @@ export default function PayrollUpload() {
           Descargar plantilla
         </a>
       </FormNote>
-      <UploadForm errors={result?.messages ?? []} cancelTo="/planillas/externas" busy={busy}>
+      <UploadForm errors={messages} cancelTo="/planillas/externas" busy={busy}>
         <UploadInput
           name="code"
           label="Código de planilla"
@@ -91,6 +97,17 @@ export default function PayrollUpload() {
             ))}
           </select>
         </UploadField>
+        {repeated ? (
+          <label className="flex items-start gap-2 text-sm font-medium text-slate-700">
+            <input
+              type="checkbox"
+              name="confirmDuplicate"
+              defaultChecked={fields.confirmDuplicate === 'on'}
+              className="mt-1"
+            />
+            {DUPLICATE_FILE_CONFIRM}
+          </label>
+        ) : null}
         <UploadInput
           name="file"
           type="file"

@@ -74,4 +74,29 @@ describe("the bank's result report as a payments file", () => {
       ],
     })
   })
+
+  it("pays only the statuses that mean paid, read whole: 'Procesado con error' and unknown ones are observed", () => {
+    const map = bankResultMapper(['Documento', 'Importe', 'Estado'])
+    const statusOf = (status: string) =>
+      map?.(
+        [
+          { kind: 'text', text: '12345678' },
+          { kind: 'number', value: 10 },
+          { kind: 'text', text: status },
+        ],
+        2,
+      )
+    for (const paid of ['Procesado', 'PROCESADO', ' abonado ', 'Exitoso', 'Pagada', 'Conforme'])
+      expect(statusOf(paid), paid).toHaveProperty('cells')
+    for (const status of [
+      'Procesado con error',
+      'Procesado parcialmente',
+      'Procesando',
+      'No abonado',
+      'Pendiente',
+      'OK',
+      '',
+    ])
+      expect(statusOf(status), status).toEqual({ notPaid: BANK_RESULT_MESSAGES.notPaid(status.trim()) })
+  })
 })

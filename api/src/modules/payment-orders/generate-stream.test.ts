@@ -26,14 +26,9 @@ import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planill
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  bcpFormat,
-  generatePaymentOrder,
-  ORDER_MESSAGES,
-  PayrollChangedError,
-  recheckedBatches,
-  storeStreamed,
-} from './generate'
+import { bcpFormat } from './formats'
+import { generatePaymentOrder, ORDER_MESSAGES, PayrollChangedError, recheckedBatches } from './generate'
+import { storeStreamed } from './streaming'
 
 let handle: DatabaseHandle
 let dir = ''
@@ -109,11 +104,21 @@ describe('streamed payment files', () => {
   it('writes the same BCP file whatever the batch size: header first, every line in row order, hash and size of the stored bytes', async () => {
     const payroll = await seedPayroll('PL-STREAM-1')
     const files: Buffer[] = []
+    let previous: number | undefined
     for (const batchSize of [2, 3, 1000]) {
-      const result = await generatePaymentOrder(handle.db, storage, request(payroll.id), 'test', {
-        batchSize,
-      })
+      // Each file after the first replaces the one before, as a clerk confirms it.
+      const replacing = previous ? { replacesOrderId: previous, confirmReplace: true } : {}
+      const result = await generatePaymentOrder(
+        handle.db,
+        storage,
+        { ...request(payroll.id), ...replacing },
+        'test',
+        {
+          batchSize,
+        },
+      )
       if (!result?.ok) throw new Error(JSON.stringify(result))
+      previous = result.id
       expect(result).toMatchObject({ lineCount: 7, totalAmount: '7022.75' })
       const order = await orderOf(result.id)
       const bytes = await readAll(await storage.get(order.fileKey))

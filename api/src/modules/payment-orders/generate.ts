@@ -1,61 +1,36 @@
-import { createHash } from 'node:crypto'
-import { Transform, type Writable } from 'node:stream'
 import {
-  awaitsReviewSql,
+  banks,
   companies,
   companyBankAccounts,
   type Database,
   paymentOrders,
-  payrollLines,
   payrolls,
   recordAudit,
-  rowsOf,
 } from '@planillas/db'
-import { formatCount, formatMoney, XLSX_MIME } from '@planillas/domain'
+import { formatCount, formatMoney, PAYMENT_ORDER_STATUS } from '@planillas/domain'
 import {
   addToTotals,
   BANK_FILE_MESSAGES,
-  type BcpCheckedLine,
-  bankName,
-  bcpChecksumText,
-  bcpDetailRecord,
-  bcpFileContext,
-  bcpHeaderRecord,
-  bcpTotalsStart,
-  checkBcpHeader,
-  checkBcpLine,
-  checkGenericCciHeader,
-  checkGenericCciLine,
-  encodeWindows1252,
   type FileTotals,
-  GENERIC_CCI,
-  type GenericCciCheckedLine,
-  genericCciRow,
-  type LineCheck,
   type PaymentFileHeader,
   type PaymentFileLine,
   type PaymentFileProblem,
   sameTotals,
   type TotalsPart,
 } from '@planillas/domain/bank-files/index'
-import { type CellValue, writeXlsx } from '@planillas/formats/xlsx-writer'
 import type { FileStorage } from '@planillas/storage'
-import { eq, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
-
-export const PAYMENT_FORMATS = {
-  BCP: {
-    label: 'BCP Telecrédito · Planilla de Haberes (.txt)',
-    extension: 'txt',
-    contentType: 'text/plain; charset=windows-1252',
-  },
-  CCI: {
-    label: 'Transferencias interbancarias por CCI (.xlsx)',
-    extension: 'xlsx',
-    contentType: XLSX_MIME,
-  },
-} as const
-export type PaymentFormat = keyof typeof PAYMENT_FORMATS
+import { and, eq, sql } from 'drizzle-orm'
+import { checkReplacement, claimForOrder, OrderConflictError, openOrderOf, payrollSource } from './claims'
+import {
+  bcpFormat,
+  type CheckedBatch,
+  genericCciFormat,
+  PAYMENT_FORMATS,
+  type PaymentFormat,
+  type StreamedFormat,
+} from './formats'
+import { LINE_BATCH, lineBatches } from './payroll-lines'
+import { type StoredFile, storeStreamed } from './streaming'
 
 export type OrderRequest = {
   payrollId: number
@@ -63,15 +38,21 @@ export type OrderRequest = {
   format: PaymentFormat
   paymentDate: string
   reference: string
+  /** The open order this file replaces, named by the clerk who confirmed it (claims.ts). */
+  replacesOrderId?: number
+  confirmReplace?: boolean
 }
 
+/** `conflict`: refused because of another order (already sent, or written at the same moment). */
 export type GenerateResult =
   | { ok: true; id: number; lineCount: number; totalAmount: string }
-  | { ok: false; problems: PaymentFileProblem[] }
+  | { ok: false; problems: PaymentFileProblem[]; conflict?: boolean }
 
 export const ORDER_MESSAGES = {
   payrollInactive: 'La planilla está ANULADA: no se puede generar su archivo de pago',
   accountMissing: 'La cuenta de cargo no existe o está inactiva',
+  bankSuspended: (bank: string) =>
+    `El banco de la cuenta de cargo (${bank}) está SUSPENDIDO: no se pueden generar archivos de pago con sus cuentas`,
   payrollChanged:
     'Las líneas de la planilla cambiaron mientras se generaba el archivo (un abono, una confirmación o una corrección): no se guardó nada; vuelva a generarlo',
 } as const
@@ -81,144 +62,6 @@ export const problemText = (p: PaymentFileProblem) =>
   p.rowNumber === null ? p.message : `Fila ${p.rowNumber}: ${p.message}`
 
 const centsText = (cents: bigint) => `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`
-
-/**
- * Lines read per query, whatever the payroll's size. Small on purpose: a batch that lives through
- * several young-generation collections is promoted and piles up as old garbage (2,000 lines let the
- * heap's old space grow by some 60 MB per 100,000 lines; 500 keep it flat, docs/performance.md).
- */
-export const LINE_BATCH = 500
-
-type Line = PaymentFileLine & { id: string }
-
-const l = alias(payrollLines, 'l')
-
-/** One keyset batch on (payroll_id, row_number): the lines after `after`, in file order. */
-async function readBatch(db: Database, payrollId: number, after: Line | null, size: number): Promise<Line[]> {
-  // Hand-written rather than a query builder select: the builder's per-cell mapping cost a third of
-  // the CPU time of 100,000 lines; ids and amounts come as text, exactly.
-  const result = await db.execute(sql`
-    select l.id::text as id, l.row_number as "rowNumber", l.identifier_type as "identifierType",
-           l.identifier, l.full_name as "fullName", l.bank_code as "bankCode", l.bank_account as "bankAccount",
-           l.bank_inter_account as "bankInterAccount", l.amount::text as amount, l.paid,
-           ${awaitsReviewSql(l)} as "awaitingReview"
-    from payroll_lines l
-    where l.payroll_id = ${payrollId}
-      ${after ? sql`and l.row_number >= ${after.rowNumber} and (l.row_number > ${after.rowNumber} or l.id > ${after.id}::bigint)` : sql``}
-    order by l.row_number, l.id
-    limit ${size}`)
-  return rowsOf<Line>(result)
-}
-
-/**
- * The payroll's lines in file order (row number, then id), one keyset batch at a time: memory holds
- * two batches (the one being used and the next, read meanwhile), never the payroll.
- */
-async function* lineBatches(db: Database, payrollId: number, size = LINE_BATCH): AsyncGenerator<Line[]> {
-  const read = (after: Line | null) => {
-    const batch = readBatch(db, payrollId, after, size)
-    // A consumer that stops early (a changed payroll) leaves the read ahead unused: not a crash.
-    batch.catch(() => undefined)
-    return batch
-  }
-  let next = read(null)
-  for (;;) {
-    const rows = await next
-    const full = rows.length === size
-    if (full) next = read(rows[rows.length - 1])
-    if (rows.length) yield rows
-    if (!full) return
-  }
-}
-
-/** A format as the streamed generation drives it: checks, totals, and a writer fed checked lines. */
-export type StreamedFormat<C extends TotalsPart> = {
-  checkHeader(header: PaymentFileHeader): PaymentFileProblem[]
-  checkLine(line: PaymentFileLine): LineCheck<C>
-  totalsStart(header: PaymentFileHeader): FileTotals
-  /** The checksum the order records, or null when the format has none. */
-  checksumText(totals: FileTotals): string | null
-  /** Writes the file to `out` (and ends it); `totals` are pass 1's, for a header that goes first. */
-  write(out: Writable, totals: FileTotals, lines: AsyncIterable<CheckedBatch<C>>): Promise<void>
-}
-
-export type CheckedBatch<C> = { line: PaymentFileLine; checked: C }[]
-
-export type FormatContext = { header: PaymentFileHeader; companyName: string }
-
-/** The store closed the stream under the writer: the store's own error is the one to report. */
-class StoreClosedError extends Error {
-  constructor() {
-    super('El almacenamiento cerró el archivo')
-  }
-}
-
-/** Waits until `out` takes more, or fails when it was closed (the store gave up). */
-function drained(out: Writable): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      out.off('drain', done)
-      out.off('close', done)
-      if (out.destroyed) reject(new StoreClosedError())
-      else resolve()
-    }
-    out.on('drain', done)
-    out.on('close', done)
-  })
-}
-
-async function push(out: Writable, bytes: Uint8Array) {
-  if (out.destroyed) throw new StoreClosedError()
-  if (!out.write(bytes)) await drained(out)
-}
-
-export function bcpFormat({ header, companyName }: FormatContext): StreamedFormat<BcpCheckedLine> {
-  const context = bcpFileContext(header, { companyReference: companyName })
-  return {
-    checkHeader: checkBcpHeader,
-    checkLine: checkBcpLine,
-    totalsStart: bcpTotalsStart,
-    checksumText: bcpChecksumText,
-    async write(out, totals, lines) {
-      // Windows-1252, CRLF after every record; the header first, from pass 1's totals.
-      await push(out, encodeWindows1252(`${bcpHeaderRecord(header, context, totals)}\r\n`))
-      for await (const batch of lines) {
-        let text = ''
-        for (const { line, checked } of batch) text += `${bcpDetailRecord(line, checked, context)}\r\n`
-        await push(out, encodeWindows1252(text))
-      }
-      out.end()
-    },
-  }
-}
-
-export function genericCciFormat({ header }: FormatContext): StreamedFormat<GenericCciCheckedLine> {
-  const reference = bankName(header.reference)
-  return {
-    checkHeader: checkGenericCciHeader,
-    checkLine: checkGenericCciLine,
-    totalsStart: () => ({ count: 0, totalCents: 0n, checksum: 0n }),
-    checksumText: () => null,
-    async write(out, _totals, lines) {
-      async function* rows(): AsyncIterable<CellValue[][]> {
-        for await (const batch of lines)
-          yield batch.map(({ line, checked }) => genericCciRow(line, checked, reference))
-      }
-      await writeXlsx(out, {
-        name: 'Transferencias',
-        columns: GENERIC_CCI.columns.map((header, i) => ({
-          header,
-          width: GENERIC_CCI_WIDTHS[i],
-          // 'Monto' shows its two decimals (1500.00), without separators a portal could misread.
-          format: header === 'Monto' ? 'amount' : undefined,
-        })),
-        rows: rows(),
-      })
-    },
-  }
-}
-
-const GENERIC_CCI_WIDTHS = [20, 20, 40, 24, 8, 14, 30]
 
 /** The lines changed between the check and the write: the file is abandoned, nothing stored. */
 export class PayrollChangedError extends Error {}
@@ -248,49 +91,6 @@ export async function* recheckedBatches<C extends TotalsPart>(
   if (!sameTotals(totals, expected)) throw new PayrollChangedError()
 }
 
-export type StoredFile = { key: string; size: number; sha256: string }
-
-/**
- * Streams what `write` produces into the store, hashing and counting the bytes on the way. A
- * failing writer destroys the stream, so the store keeps nothing; its error is the one thrown.
- */
-export async function storeStreamed(
-  storage: FileStorage,
-  meta: { name: string; contentType: string },
-  write: (out: Writable) => Promise<void>,
-): Promise<StoredFile> {
-  const hash = createHash('sha256')
-  let size = 0
-  const out = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk)
-      size += chunk.length
-      callback(null, chunk)
-    },
-  })
-  // The stream's error reaches the caller through `writeError` or the store's rejection; without a
-  // listener, a writer failing before the store has attached its pipeline (it creates its folder
-  // first) would be an uncaught exception that ends the process.
-  out.on('error', () => undefined)
-  const stored = storage.put(out, meta)
-  let writeError: unknown = null
-  const writing = write(out).catch((error: unknown) => {
-    writeError = error
-    out.destroy(error as Error)
-  })
-  let key: string
-  try {
-    key = await stored
-  } catch (error) {
-    // The writer's own failure (the payroll changed) is the cause; else the store's (a full or
-    // read-only disk), which the writer only saw as its stream closing.
-    throw writeError && !(writeError instanceof StoreClosedError) ? writeError : error
-  }
-  await writing
-  if (writeError) throw writeError
-  return { key, size, sha256: hash.digest('hex') }
-}
-
 /**
  * 'Generar archivo de pago', in two streamed passes over keyset batches so memory stays flat at any
  * payroll size. Pass 1 checks every line against the format and counts the totals (any problem
@@ -310,15 +110,30 @@ export async function generatePaymentOrder(
   const [payroll] = await db.select().from(payrolls).where(eq(payrolls.id, request.payrollId))
   if (!payroll) return null
   const [account] = await db
-    .select({ account: companyBankAccounts, company: companies })
+    .select({ account: companyBankAccounts, company: companies, bank: banks })
     .from(companyBankAccounts)
     .innerJoin(companies, eq(companies.id, companyBankAccounts.companyId))
+    .innerJoin(banks, eq(banks.code, companyBankAccounts.bankCode))
     .where(eq(companyBankAccounts.id, request.companyAccountId))
   const orderProblems: PaymentFileProblem[] = []
   if (payroll.status !== 1) orderProblems.push({ rowNumber: null, message: ORDER_MESSAGES.payrollInactive })
   if (account?.account.status !== 1)
     orderProblems.push({ rowNumber: null, message: ORDER_MESSAGES.accountMissing })
+  else if (account.bank.status !== 1)
+    orderProblems.push({ rowNumber: null, message: ORDER_MESSAGES.bankSuspended(account.bank.name) })
   if (orderProblems.length || !account) return { ok: false, problems: orderProblems }
+  // Told before any line is read; the database decides again when the order is written.
+  try {
+    checkReplacement(
+      await openOrderOf(db, payrollSource(payroll.id)),
+      request.replacesOrderId,
+      request.confirmReplace === true,
+    )
+  } catch (error) {
+    if (error instanceof OrderConflictError)
+      return { ok: false, conflict: true, problems: [{ rowNumber: null, message: error.message }] }
+    throw error
+  }
 
   const header: PaymentFileHeader = {
     debitBankCode: account.account.bankCode,
@@ -366,6 +181,7 @@ async function generateWith<C extends TotalsPart>(
   }
   if (read === 0) problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.noLines })
   problems.push(...lineProblems)
+  if (!problems.length) problems.push(...format.checkTotals(totals))
   if (problems.length) return { ok: false, problems }
 
   // Pass 2: the file, streamed into the store.
@@ -386,44 +202,64 @@ async function generateWith<C extends TotalsPart>(
     throw error
   }
   const totalAmount = centsText(totals.totalCents)
-  const id = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(paymentOrders)
-      .values({
-        payrollId: payroll.id,
-        companyAccountId: account.id,
-        format: request.format,
-        paymentDate: request.paymentDate,
-        reference: request.reference,
-        lineCount: totals.count,
-        totalAmount,
-        checksum: format.checksumText(totals),
-        fileKey: file.key,
-        fileName,
-        fileSize: file.size,
-        sha256: file.sha256,
-        createdBy: actor,
+  let id: number
+  try {
+    id = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(paymentOrders)
+        .values({
+          payrollId: payroll.id,
+          companyAccountId: account.id,
+          format: request.format,
+          paymentDate: request.paymentDate,
+          reference: request.reference,
+          lineCount: totals.count,
+          totalAmount,
+          checksum: format.checksumText(totals),
+          fileKey: file.key,
+          fileName,
+          fileSize: file.size,
+          sha256: file.sha256,
+          replacesOrderId: request.replacesOrderId ?? null,
+          createdBy: actor,
+        })
+        .returning({ id: paymentOrders.id })
+      // No per-line writes: a file always carries every line of its payroll (one line that could not
+      // be written refuses the whole file), so the order claims the payroll as a whole and a line is
+      // 'enviado' while its payroll has an open order.
+      await claimForOrder(tx, order.id, payrollSource(payroll.id), request.replacesOrderId, actor)
+      const replaced = request.replacesOrderId
+        ? `; el usuario confirmó que reemplaza la orden #${request.replacesOrderId}, cuyas líneas ya se habían enviado al banco`
+        : ''
+      await recordAudit(tx, {
+        action: 'CREATE',
+        entity: 'payment_orders',
+        entityId: order.id,
+        actor,
+        description: `Generó el archivo de pago ${request.format} #${order.id} de la planilla ${payroll.code}: ${formatCount(totals.count)} abonos, ${formatMoney(totalAmount)}, cuenta de cargo ${account.account}${replaced}`,
       })
-      .returning({ id: paymentOrders.id })
-    // No per-line writes: a file always carries every line of its payroll (one line that could not
-    // be written refuses the whole file), so a line is 'enviado' once its payroll has an order.
-    await recordAudit(tx, {
-      action: 'CREATE',
-      entity: 'payment_orders',
-      entityId: order.id,
-      actor,
-      description: `Generó el archivo de pago ${request.format} #${order.id} de la planilla ${payroll.code}: ${formatCount(totals.count)} abonos, ${formatMoney(totalAmount)}, cuenta de cargo ${account.account}`,
+      return order.id
     })
-    return order.id
-  })
+  } catch (error) {
+    // No order refers to the stored file: remove it rather than leave an orphan.
+    await storage.delete(file.key).catch(() => undefined)
+    if (error instanceof OrderConflictError)
+      return { ok: false, conflict: true, problems: [{ rowNumber: null, message: error.message }] }
+    throw error
+  }
   return { ok: true, id, lineCount: totals.count, totalAmount }
 }
 
-/** When the payroll's latest payment file was generated: its lines are 'enviado' from then on. */
+/**
+ * When the payroll's open payment file was generated: its lines are 'enviado' from then on, until
+ * the order is annulled (an annulled or replaced order sends nothing).
+ */
 export async function lastOrderAt(db: Database, payrollId: number): Promise<Date | null> {
   const [row] = await db
     .select({ at: sql<Date | null>`max(${paymentOrders.createdAt})` })
     .from(paymentOrders)
-    .where(eq(paymentOrders.payrollId, payrollId))
+    .where(
+      and(eq(paymentOrders.payrollId, payrollId), eq(paymentOrders.status, PAYMENT_ORDER_STATUS.GENERATED)),
+    )
   return row?.at ? new Date(row.at) : null
 }

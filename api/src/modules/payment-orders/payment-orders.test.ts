@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { auditLogs, companies, payrollLines, payrolls } from '@planillas/db'
-import { LINE_REVIEW, LINE_STATE } from '@planillas/domain'
+import { LINE_REVIEW, LINE_STATE, todayInLima } from '@planillas/domain'
 import { BANK_FILE_MESSAGES } from '@planillas/domain/bank-files/index'
 import { createLocalStorage } from '@planillas/storage'
 import { createTestApp, type TestApp } from '@planillas/testing/api/app'
@@ -118,7 +118,7 @@ describe('payment orders', () => {
       payrollId: payroll.id,
       companyAccountId: accounts.bcp,
       format: 'BCP',
-      paymentDate: '2026-11-30',
+      paymentDate: todayInLima(),
       reference: 'Haberes noviembre',
     }
     expect((await generate('lector', body)).status).toBe(403)
@@ -168,7 +168,7 @@ describe('payment orders', () => {
       payrollId: payroll.id,
       companyAccountId: accounts.bcp,
       format: 'BCP',
-      paymentDate: '2026-11-30',
+      paymentDate: todayInLima(),
       reference: 'Haberes',
     })
     expect(res.status).toBe(400)
@@ -194,7 +194,7 @@ describe('payment orders', () => {
       { bankCode: '011', bankInterAccount: BBVA_CCI },
       { bankCode: '011', bankInterAccount: BBVA_CCI },
     ])
-    const body = { payrollId: payroll.id, format: 'CCI', paymentDate: '2026-11-30', reference: 'Haberes' }
+    const body = { payrollId: payroll.id, format: 'CCI', paymentDate: todayInLima(), reference: 'Haberes' }
     const usd = await generate('rrhh', { ...body, companyAccountId: accounts.usd })
     expect(usd.body.messages).toEqual([BANK_FILE_MESSAGES.currency])
     const res = await generate('rrhh', { ...body, companyAccountId: accounts.bcp })

@@ -1,12 +1,16 @@
 import { companies, companyBankAccounts, paymentOrders } from '@planillas/db'
+import { idNumber } from '@planillas/domain'
 import { FileNotFoundError } from '@planillas/storage'
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
-import { badRequest, found, notFound } from '../../lib/errors'
+import { badRequest, conflict, found, notFound } from '../../lib/errors'
 import { contentDisposition } from '../../lib/xlsx'
-import { generatePaymentOrder, PAYMENT_FORMATS, problemText } from './generate'
+import { annulOrder, CLAIM_MESSAGES } from './claims'
+import { PAYMENT_FORMATS } from './formats'
+import { generatePaymentOrder, problemText } from './generate'
 
 const tags = ['payment-orders']
 
@@ -52,13 +56,14 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description:
-        'Revisa todas las líneas contra el formato antes de escribir nada; con un problema no se genera el archivo y se listan todos (400).',
+        'Revisa todas las líneas contra el formato antes de escribir nada; con un problema no se genera el archivo y se listan todos (400). ' +
+        'Una planilla está en una sola orden vigente: si ya la tiene, responde 409 salvo que confirmReplace sea true y replacesOrderId nombre esa orden (queda REEMPLAZADO).',
       ...routeSchema('POST /payment-orders'),
     },
     handler: async (req) => {
       const result = await generatePaymentOrder(app.db, app.storage, req.body, req.user.email)
       if (!result) throw notFound()
-      if (!result.ok) throw badRequest(...result.problems.map(problemText))
+      if (!result.ok) throw (result.conflict ? conflict : badRequest)(...result.problems.map(problemText))
       return ok({ id: result.id, lineCount: result.lineCount, totalAmount: Number(result.totalAmount) }, [
         `Archivo de pago generado: ${result.lineCount} ${result.lineCount === 1 ? 'abono' : 'abonos'}`,
       ])
@@ -85,6 +90,11 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
           fileName: paymentOrders.fileName,
           fileSize: paymentOrders.fileSize,
           sha256: paymentOrders.sha256,
+          status: paymentOrders.status,
+          replacesOrderId: paymentOrders.replacesOrderId,
+          annulledBy: paymentOrders.annulledBy,
+          annulledAt: paymentOrders.annulledAt,
+          annulReason: paymentOrders.annulReason,
           account: companyBankAccounts.account,
           bankCode: companyBankAccounts.bankCode,
           createdAt: paymentOrders.createdAt,
@@ -98,14 +108,44 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
     },
   })
 
+  app.post('/:id/annul', {
+    config: { permission: 'planillas_pago' },
+    schema: {
+      tags,
+      description:
+        'Anula una orden vigente con un motivo: queda listada como ANULADO y sus líneas quedan libres para otro archivo.',
+      ...routeSchema('POST /payment-orders/:id/annul'),
+    },
+    handler: async (req) => {
+      const done = await annulOrder(app.db, req.params.id, req.body.reason, req.user.email)
+      if (done === null) throw notFound()
+      if (!done) throw conflict(CLAIM_MESSAGES.annulNotOpen)
+      return ok({ id: req.params.id }, [
+        `Orden de pago N° ${req.params.id} anulada: sus líneas quedan libres`,
+      ])
+    },
+  })
+
   app.get('/:id/file', {
     config: { permission: 'planillas_pago' },
-    schema: { tags, params: IdParamsSchema, description: 'El archivo de pago tal como se generó.' },
+    schema: {
+      tags,
+      params: IdParamsSchema,
+      // The web tier names the payroll the page is about: another payroll's order is not found there.
+      querystring: z.object({ payrollId: idNumber('Planilla inválida').optional() }),
+      description:
+        'El archivo de pago tal como se generó (404 si no es de la planilla payrollId, cuando se indica).',
+    },
     handler: async (req, reply) => {
       const [order] = await app.db
         .select()
         .from(paymentOrders)
-        .where(and(eq(paymentOrders.id, req.params.id)))
+        .where(
+          and(
+            eq(paymentOrders.id, req.params.id),
+            req.query.payrollId === undefined ? undefined : eq(paymentOrders.payrollId, req.query.payrollId),
+          ),
+        )
       found(order)
       try {
         const stream = await app.storage.get(order.fileKey)

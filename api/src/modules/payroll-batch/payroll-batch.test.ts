@@ -208,7 +208,8 @@ describe('POST /payroll-batch', () => {
 
   it('records the batch even when the queue is down (a worker sweep picks it up)', async () => {
     queueDown = true
-    const res = await upload(fields(), { name: 'a.xlsx', content: await payrollWorkbook([validRow(1)]) })
+    // A workbook of its own: the same bytes as another test's would be refused as a repeat.
+    const res = await upload(fields(), { name: 'a.xlsx', content: await payrollWorkbook([validRow(41)]) })
     expect(res.status).toBe(200)
     const [batch] = await t.handle.db
       .select()
@@ -224,6 +225,54 @@ describe('POST /payroll-batch', () => {
       'lector',
     )
     expect(res.status).toBe(403)
+  })
+})
+
+describe('the same workbook twice', () => {
+  it('refuses an identical file for the same period and type, naming the payroll it repeats, unless confirmed', async () => {
+    const content = await payrollWorkbook([validRow(7), validRow(8)])
+    const first = await upload(fields({ code: 'PL-DUP-1', name: 'Haberes duplicados', type: '2' }), {
+      name: 'a.xlsx',
+      content,
+    })
+    expect(first.status).toBe(200)
+    // Same bytes, same period and type, another name and code: refused, saying which payroll.
+    await expectRefused(fields({ code: 'PL-DUP-2', type: '2' }), { name: 'copia.xlsx', content }, [
+      M.duplicateFile('PL-DUP-1', 'Haberes duplicados'),
+    ])
+    expect(M.duplicateFile('PL-DUP-1', 'Haberes duplicados')).toMatch(
+      /^El archivo es idéntico al de la planilla PL-DUP-1/,
+    )
+    // Another type is another payroll; so is a confirmed repeat, and the audit says so.
+    expect((await upload(fields({ code: 'PL-DUP-3', type: '1' }), { name: 'b.xlsx', content })).status).toBe(
+      200,
+    )
+    const confirmed = await upload(fields({ code: 'PL-DUP-4', type: '2', confirmDuplicate: 'on' }), {
+      name: 'copia.xlsx',
+      content,
+    })
+    expect(confirmed.status).toBe(200)
+    const [audit] = await t.handle.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entityId, String(confirmed.body.payload.id)))
+    expect(audit.description).toContain(
+      "confirmó que el archivo es idéntico al de la planilla PL-DUP-1 'Haberes duplicados'",
+    )
+    // A batch that failed does not count as a payroll to repeat.
+    await t.handle.db
+      .update(payrollBatches)
+      .set({ status: BATCH_STATUS.FAILED })
+      .where(
+        eq(
+          payrollBatches.contentSha256,
+          (await t.handle.db.select().from(payrollBatches).where(eq(payrollBatches.code, 'PL-DUP-1')))[0]
+            .contentSha256 ?? '',
+        ),
+      )
+    expect((await upload(fields({ code: 'PL-DUP-5', type: '2' }), { name: 'd.xlsx', content })).status).toBe(
+      200,
+    )
   })
 })
 
@@ -272,7 +321,7 @@ describe('list, errors', () => {
   })
 
   it('gives the errors of a batch in row order, paged and as a workbook', async () => {
-    const res = await upload(fields(), { name: 'a.xlsx', content: await payrollWorkbook([validRow(1)]) })
+    const res = await upload(fields(), { name: 'a.xlsx', content: await payrollWorkbook([validRow(42)]) })
     const batchId = res.body.payload.id
     // Stored out of order, as look-ups running in parallel store them; file-level problems have no row.
     await t.handle.db.insert(payrollBatchErrors).values([

@@ -142,3 +142,29 @@ export async function* errorsInRowOrder(db: Executor, batchId: number) {
     after = { row: last.rowNumber ?? 0, id: last.id }
   }
 }
+
+/**
+ * The payroll (or the upload still becoming one) that an identical workbook of the same period and
+ * type already made: failed uploads and annulled payrolls do not count.
+ */
+export async function repeatedUpload(
+  db: Executor,
+  upload: { period: string; type: number; contentSha256: string },
+): Promise<{ code: string; name: string } | null> {
+  const [row] = await db
+    .select({ code: payrollBatches.code, name: payrollBatches.name })
+    .from(payrollBatches)
+    .leftJoin(payrolls, eq(payrolls.batchId, payrollBatches.id))
+    .where(
+      and(
+        eq(payrollBatches.period, upload.period),
+        eq(payrollBatches.type, upload.type),
+        eq(payrollBatches.contentSha256, upload.contentSha256),
+        ne(payrollBatches.status, 4),
+        or(sql`${payrolls.id} is null`, eq(payrolls.status, 1)),
+      ),
+    )
+    .orderBy(sql`${payrollBatches.id} desc`)
+    .limit(1)
+  return row ?? null
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { payrollBatches, recordAudit } from '@planillas/db'
 import {
   headerProblems,
@@ -15,14 +16,20 @@ import {
   receiveForm,
 } from '../../lib/batch-upload'
 import { violatedUniqueConstraint } from '../../lib/errors'
-import { codeTaken } from './queries'
+import { codeTaken, repeatedUpload } from './queries'
+
+/** What is recorded: the form's fields, the workbook's hash and the payroll it repeats (confirmed). */
+type PayrollUpload = PayrollBatchFields & {
+  contentSha256: string
+  repeats: { code: string; name: string } | null
+}
 
 /**
  * 'Carga de planillas' in the batch pipeline: the fields (code, period, name, type) and one .xlsx
  * of at most 20 MB whose header row is the template's; the code must be free (no payroll and no
  * batch that may still become one has it). The batch is processed by the 'payroll-import' job.
  */
-export const PAYROLL_UPLOAD: BatchUpload<ReceivedForm & { stored: string[] }, PayrollBatchFields> = {
+export const PAYROLL_UPLOAD: BatchUpload<ReceivedForm & { stored: string[] }, PayrollUpload> = {
   job: 'payroll-import',
   theBatch: 'la carga',
   accepted: M.accepted,
@@ -46,19 +53,27 @@ export const PAYROLL_UPLOAD: BatchUpload<ReceivedForm & { stored: string[] }, Pa
     ]
     if (messages.length || !parsed.success || !received.excel) return { ok: false, messages }
     if (await codeTaken(db, parsed.data.code)) return { ok: false, messages: [M.codeTaken] }
-    return { ok: true, upload: parsed.data, excel: received.excel }
+    // The same bytes again for the same period and type: a second payroll only when confirmed.
+    const contentSha256 = createHash('sha256').update(received.excel.content).digest('hex')
+    const repeats = await repeatedUpload(db, { ...parsed.data, contentSha256 })
+    const confirmed = ['on', 'true'].includes(received.fields.confirmDuplicate ?? '')
+    if (repeats && !confirmed) return { ok: false, messages: [M.duplicateFile(repeats.code, repeats.name)] }
+    return { ok: true, upload: { ...parsed.data, contentSha256, repeats }, excel: received.excel }
   },
-  async record(tx, fields, excel, actor) {
+  async record(tx, { repeats, ...fields }, excel, actor) {
     const [batch] = await tx
       .insert(payrollBatches)
       .values({ ...fields, fileKey: excel.key, fileName: excel.name, fileSize: excel.size, createdBy: actor })
       .returning()
+    const repeated = repeats
+      ? `; el usuario confirmó que el archivo es idéntico al de la planilla ${repeats.code} '${repeats.name}' y lo carga otra vez`
+      : ''
     await recordAudit(tx, {
       action: 'CREATE',
       entity: 'payroll_batches',
       entityId: batch.id,
       actor,
-      description: `Cargó el archivo '${excel.name}' para la planilla ${batch.code} '${batch.name}' (periodo ${batch.period}, ${payrollType[batch.type as 1 | 2].label}): carga #${batch.id}`,
+      description: `Cargó el archivo '${excel.name}' para la planilla ${batch.code} '${batch.name}' (periodo ${batch.period}, ${payrollType[batch.type as 1 | 2].label}): carga #${batch.id}${repeated}`,
     })
     return batch.id
   },

@@ -1,0 +1,77 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
+import { Link, useFetcher } from '@remix-run/react'
+import { useState } from 'react'
+import { buttonClass } from '~/components/ui/button'
+
+/** Where an order is annulled: the page without JavaScript, the dialog's form action with it. */
+export const annulHref = (payrollId: number, orderId: number) =>
+  `/planillas/${payrollId}/pago/${orderId}/anular`
+
+/** 'Motivo' of an annulment, required by the server (no browser bubble: its message is the server's). */
+export function AnnulReasonField({ defaultValue = '' }: { defaultValue?: string }) {
+  return (
+    <label className="flex w-full flex-col gap-1 text-left text-sm font-medium text-slate-700">
+      <span>
+        Motivo<span className="text-red-700"> *</span>
+      </span>
+      <textarea
+        name="reason"
+        rows={3}
+        maxLength={200}
+        defaultValue={defaultValue}
+        className="w-full rounded border border-slate-300 px-3 py-2 text-sm font-normal shadow-sm"
+      />
+    </label>
+  )
+}
+
+/**
+ * 'Anular' on an open order: a link to the confirmation page, so it works without JavaScript; with
+ * it, the same question opens as a dialog and a refusal (no reason) shows inside it.
+ */
+export function AnnulOrderAction({ payrollId, orderId }: { payrollId: number; orderId: number }) {
+  const fetcher = useFetcher<{ error?: string }>()
+  const [open, setOpen] = useState(false)
+  const href = annulHref(payrollId, orderId)
+  const error = fetcher.state === 'idle' ? fetcher.data?.error : undefined
+  return (
+    <>
+      <Link
+        to={href}
+        className="font-medium text-primary-dark underline"
+        onClick={(event) => {
+          event.preventDefault()
+          setOpen(true)
+        }}
+      >
+        Anular
+      </Link>
+      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
+        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+        <div className="fixed inset-0 flex items-center justify-center p-4">
+          <DialogPanel className="w-full max-w-sm rounded bg-white p-6 shadow-xl">
+            <DialogTitle className="text-lg font-semibold">Anular la orden de pago N° {orderId}</DialogTitle>
+            <p className="mt-2 text-slate-700">
+              La orden quedará ANULADO y sus líneas quedarán libres para generar otro archivo. Hágalo solo si
+              el banco no la procesó.
+            </p>
+            <fetcher.Form method="post" action={href} className="mt-4 flex flex-wrap justify-end gap-2">
+              {error ? (
+                <p role="alert" className="w-full rounded bg-red-50 px-3 py-2 text-sm text-red-900">
+                  {error}
+                </p>
+              ) : null}
+              <AnnulReasonField />
+              <button type="button" className={buttonClass('secondary')} onClick={() => setOpen(false)}>
+                Cancelar
+              </button>
+              <button type="submit" className={buttonClass('danger')}>
+                Anular orden
+              </button>
+            </fetcher.Form>
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </>
+  )
+}

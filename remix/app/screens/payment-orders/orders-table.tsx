@@ -1,0 +1,77 @@
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  PAYMENT_ORDER_STATUS,
+  PAYMENT_ORDER_STATUS_LABEL,
+  type PaymentOrderRow,
+} from '@planillas/domain'
+import { DataTable } from '~/components/list/data-table'
+import { Badge } from '~/components/ui/badge'
+import { AnnulOrderAction } from './annul-action'
+
+const STATUS_TONE = { 1: 'green', 2: 'red', 3: 'slate' } as const
+
+/** What happened to an order: its state, and why or by which order for a closed one. */
+function OrderState({ order }: { order: PaymentOrderRow }) {
+  const tone = STATUS_TONE[order.status as 1 | 2 | 3] ?? 'slate'
+  return (
+    <div className="flex flex-col gap-1">
+      <Badge tone={tone}>{PAYMENT_ORDER_STATUS_LABEL[order.status] ?? '---'}</Badge>
+      {order.status === PAYMENT_ORDER_STATUS.ANNULLED ? (
+        <span className="text-xs text-slate-600">
+          {`${formatDateTime(order.annulledAt)} · ${order.annulledBy ?? ''}: ${order.annulReason ?? ''}`}
+        </span>
+      ) : null}
+      {order.replacesOrderId ? (
+        <span className="text-xs text-slate-600">Reemplaza la orden N° {order.replacesOrderId}</span>
+      ) : null}
+    </div>
+  )
+}
+
+/** 'Archivos generados': every order of the payroll, open or not, each downloadable. */
+export function PaymentOrdersTable({ payrollId, orders }: { payrollId: number; orders: PaymentOrderRow[] }) {
+  return (
+    <DataTable
+      caption="Archivos de pago de la planilla"
+      rows={orders}
+      rowKey={(o) => o.id}
+      columns={[
+        { header: 'N°', cell: (o) => o.id },
+        { header: 'Formato', cell: (o) => o.format, mobile: 'title' },
+        { header: 'Estado', cell: (o) => <OrderState order={o} /> },
+        { header: 'Fecha de pago', cell: (o) => formatDate(o.paymentDate) },
+        { header: 'Cuenta de cargo', cell: (o) => o.account },
+        { header: 'Abonos', cell: (o) => formatCount(o.lineCount) },
+        {
+          header: 'Total',
+          cell: (o) => formatMoney(o.totalAmount),
+          className: 'text-right whitespace-nowrap',
+        },
+        { header: 'Checksum', cell: (o) => o.checksum ?? '---' },
+        { header: 'SHA-256', cell: (o) => <code className="text-xs">{o.sha256.slice(0, 12)}…</code> },
+        { header: 'Generado', cell: (o) => `${formatDateTime(o.createdAt)} · ${o.createdBy ?? ''}` },
+        {
+          header: 'Archivo',
+          cell: (o) => (
+            <div className="flex flex-wrap gap-3">
+              <a
+                href={`/planillas/${payrollId}/pago/${o.id}/archivo`}
+                download
+                className="font-medium text-primary-dark underline"
+                aria-label={`Descargar ${o.fileName}`}
+              >
+                Descargar
+              </a>
+              {o.status === PAYMENT_ORDER_STATUS.GENERATED ? (
+                <AnnulOrderAction payrollId={payrollId} orderId={o.id} />
+              ) : null}
+            </div>
+          ),
+        },
+      ]}
+    />
+  )
+}
