@@ -90,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db)
   app.decorate('config', options.config)
   app.decorate('tokens', createTokenSigner(options.config.jwtSecret, options.config.accessTokenTtlSeconds))
-  app.decorate('storage', options.storage ?? createStorage())
+  app.decorate('storage', options.storage ?? createStorage({ FILES_DIR: options.config.filesDir }))
   app.decorate('jobs', options.jobs ?? null)
 
   await app.register(swagger, {

@@ -51,7 +51,8 @@ export const PAYROLL_UPLOAD_MESSAGES = {
   fileExtension: 'El archivo debe tener la extensión .xlsx',
   fileSize: 'El archivo supera el tamaño máximo de 20 MB',
   oneFile: 'Adjunte un solo archivo',
-  accepted: 'Se cargó la base correctamente',
+  /** Said when the file is received: the import runs after, and the list tells how it ended. */
+  accepted: 'Se recibió el archivo; se está procesando…',
   duplicateFile: (code: string, name: string) =>
     `${DUPLICATE_FILE_PREFIX} ${code} '${name}', del mismo periodo y tipo: no se cargó. Si de verdad es otra planilla, marque '${DUPLICATE_FILE_CONFIRM}' y adjunte el archivo de nuevo`,
 } as const

@@ -57,7 +57,7 @@ export const STORAGE_KEY_PATTERN = /^\d{4}\/\d{2}\/[0-9a-f-]{36}(\.[a-z0-9]{1,8}
 export const DEFAULT_FILES_DIR = path.resolve(process.cwd(), '.data/files')
 
 /** The configured store: a directory, `FILES_DIR` (default `.data/files`). */
-export function createStorage(env: NodeJS.ProcessEnv = process.env): FileStorage {
+export function createStorage(env: Record<string, string | undefined> = process.env): FileStorage {
   return createLocalStorage(env.FILES_DIR ? path.resolve(env.FILES_DIR) : DEFAULT_FILES_DIR)
 }
 

@@ -49,6 +49,9 @@ export const EmployeeDetailSchema = EmployeeRowSchema.extend({
   bankAccountVerified: z.boolean(),
   bankAccountVerifiedBy: text,
   bankAccountVerifiedAt: z.date().nullable(),
+  /** Who last changed the bank data: only another user may confirm them (issue 20). */
+  bankDataChangedBy: text,
+  bankDataChangedAt: z.date().nullable(),
   updatedAt: z.date(),
   createdBy: text,
 })

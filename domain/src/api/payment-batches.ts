@@ -35,6 +35,13 @@ export const PaymentIssueSchema = z.object({
   reason: z.string(),
 })
 
+/**
+ * Whether a payments upload could name this payroll, asked by the upload form with JavaScript
+ * while it holds the files back for other problems, so that every problem shows at once (issue 20).
+ */
+export const PayrollCheckQuerySchema = z.object({ number: z.string().trim().min(1).max(100) })
+export const PayrollCheckSchema = z.object({ problem: z.string().nullable() })
+
 /** The payment state of payroll lines, for the payroll's details page. */
 export const LineStatusQuerySchema = z.object({
   payrollId: idNumber('Planilla inválida'),

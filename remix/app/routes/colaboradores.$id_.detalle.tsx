@@ -21,6 +21,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
+import { changedByText, PENDING_OTHER_USER } from '~/screens/employees/bank-section'
 import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
 
@@ -94,7 +95,11 @@ export default function EmployeeDetails() {
           { label: 'CCI', value: e.bankInterAccount },
           { label: 'Cuenta de detracción', value: e.detractionAccount },
           { label: 'Datos bancarios confirmados', value: yesNoLabel(e.bankAccountVerified) },
-          { label: 'Confirmado por', value: verifiedBy },
+          { label: 'Modificado por', value: changedByText(e) },
+          {
+            label: 'Confirmado por',
+            value: verifiedBy ?? (e.bankDataChangedBy ? PENDING_OTHER_USER : null),
+          },
         ]}
       />
       <div className="flex justify-end gap-2">

@@ -74,6 +74,20 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
     },
   })
 
+  app.get('/payroll-check', {
+    config: { permission: 'planillas_abonos' },
+    schema: {
+      tags,
+      description:
+        'Si una carga de abonos puede nombrar esta planilla: el mismo motivo que daría la carga, o null.',
+      ...routeSchema('GET /payment-batches/payroll-check'),
+    },
+    handler: async (req) => {
+      const found = await q.findPayrollForPayments(app.db, req.query.number)
+      return ok({ problem: 'problem' in found ? found.problem : null })
+    },
+  })
+
   app.get('/line-status', {
     config: { permission: LINE_VIEW },
     schema: {

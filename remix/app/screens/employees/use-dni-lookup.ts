@@ -15,7 +15,7 @@ export function useDniLookup(options: {
   /** The employee being edited (its own DNI is not a duplicate, and is not looked up on load). */
   employeeId: number | null
   initialDni: string | null
-  onFound: (found: { name: string | null; surname: string | null }) => void
+  onFound: (found: { name: string | null; surname: string | null }, dni: string) => void
 }): LookupNote | null {
   const fetcher = useFetcher<DniLookup | { error: string }>()
   const dni = options.dni?.trim() ?? ''
@@ -32,7 +32,8 @@ export function useDniLookup(options: {
     answer && !('error' in answer) && answer.alreadyExists && answer.employeeId !== options.employeeId
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once per answer
   useEffect(() => {
-    if (answer && !('error' in answer) && answer.source && !foreign) options.onFound(answer)
+    if (answer && !('error' in answer) && answer.source && !foreign && complete)
+      options.onFound(answer, complete)
   }, [answer])
   if (!answer) return null
   if ('error' in answer) return { tone: 'error', message: answer.error }
