@@ -158,6 +158,13 @@ test.describe('session and request safety', () => {
       '/\\/evil.example',
       'http://evil.example',
       '/%5Cevil.example/x',
+      // Normalising the dot segments makes `//evil.example` of these.
+      '/.//evil.example',
+      '/./\\evil.example',
+      '/a/..//evil.example',
+      '/%2e%2e//evil.example',
+      '/.\t//evil.example',
+      '/\uff0f\uff0fevil.example',
     ]) {
       const query = `status=1&back=${encodeURIComponent(back)}`
       await page.goto(`/estado/areas/1?${query}`)
@@ -172,10 +179,22 @@ test.describe('session and request safety', () => {
       expect(posted.status(), back).toBe(302)
       expect(new URL(posted.headers().location, origin).origin, back).toBe(origin)
     }
-    // Also encoded once more in the query string itself.
-    await page.goto('/estado/areas/1?status=1&back=%2F%5Cevil.example')
-    expect(
-      new URL((await page.getByRole('link', { name: 'Cancelar' }).getAttribute('href')) ?? '', origin).origin,
-    ).toBe(origin)
+    // Also written raw or encoded in the query string itself.
+    for (const back of [
+      '%2F%5Cevil.example',
+      '/.//evil.example',
+      '%2F.%2F%2Fevil.example',
+      '/%2e%2e/%2fevil.example',
+    ]) {
+      await page.goto(`/estado/areas/1?status=1&back=${back}`)
+      const href = (await page.getByRole('link', { name: 'Cancelar' }).getAttribute('href')) ?? ''
+      expect(new URL(href, origin).origin, back).toBe(origin)
+      const posted = await page.request.post(`/estado/areas/1?status=1&back=${back}`, {
+        form: {},
+        headers: { Origin: origin },
+        maxRedirects: 0,
+      })
+      expect(posted.headers().location, back).toMatch(/^\/(?![/\\])/)
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { persistentJwtSecret } from '@planillas/api/auth/secret'
+import { persistentClientAddressSecret, persistentJwtSecret } from '@planillas/api/auth/secret'
 import { loadConfig } from '@planillas/api/config'
 import { openDatabase } from '@planillas/db'
 import { DEMO_USERS, seedDemo } from '@planillas/db/seed'
@@ -11,7 +11,7 @@ import { ensurePgliteParent, ensureSessionSecret } from './local-data'
 import { startSystem, wantsDevIdp } from './system'
 
 /**
- * `npm start`: the embedded default (DESIGN §2). Builds the web when needed, opens the database
+ * `npm start`: the embedded default (docs/architecture.md). Builds the web when needed, opens the database
  * (DATABASE_URL, else PGlite in .data/pglite), migrates, loads the demo data and runs the identity
  * provider, the API and the web tier in this one process.
  */
@@ -28,6 +28,7 @@ ensureRemixBuild()
 // A fresh clone has no .data: create what PGlite and the secrets need before anything opens them.
 if (!config.DATABASE_URL) ensurePgliteParent(config.PGLITE_DIR)
 const jwtSecret = persistentJwtSecret()
+const clientAddressSecret = persistentClientAddressSecret()
 if (config.NODE_ENV !== 'production') ensureSessionSecret(env)
 configOrExit(() => loadWebConfig())
 const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR })
@@ -44,7 +45,7 @@ const system = await startSystem({
   ports,
   host: config.HOST,
   devIdp,
-  api: { jwtSecret },
+  api: { jwtSecret, clientAddressSecret },
   logger: { level: config.LOG_LEVEL },
 }).catch(async (error) => {
   await handle.close()

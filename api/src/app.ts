@@ -7,13 +7,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createJsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { createTokenSigner, type TokenSigner } from './auth/tokens'
 import type { ApiConfig } from './config'
+import { ExportSlots } from './lib/export-slots'
 import { serializerCompiler } from './lib/serializer'
 import { listGuardPlugin } from './lists/guard'
 import { applicantRoutes } from './modules/applicants/routes'
 import { auditLogRoutes } from './modules/audit-logs/routes'
 import { authRoutes } from './modules/auth/routes'
 import { bankRoutes } from './modules/banks/routes'
-
 import { areaRoutes } from './modules/catalog/areas'
 import {
   expenseLineRoutes,
@@ -50,6 +50,8 @@ declare module 'fastify' {
     storage: FileStorage
     /** The job queue; null when this API runs alone without Redis (a worker's sweep enqueues later). */
     jobs: JobQueue | null
+    /** The spreadsheet exports streaming now, bounded per user and in total. */
+    exportSlots: ExportSlots
   }
 }
 
@@ -82,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A request (headers and body) that takes longer is cut off with 408: slow bodies hold no socket.
     requestTimeout: options.config.requestTimeoutMs,
     http: requestTimeoutOptions(options.config.requestTimeoutMs),
-    // Arrays in query strings come without indices: areaIds=1&areaIds=2 (SPEC §7).
+    // Arrays in query strings come without indices: areaIds=1&areaIds=2.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
@@ -92,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('tokens', createTokenSigner(options.config.jwtSecret, options.config.accessTokenTtlSeconds))
   app.decorate('storage', options.storage ?? createStorage({ FILES_DIR: options.config.filesDir }))
   app.decorate('jobs', options.jobs ?? null)
+  app.decorate('exportSlots', new ExportSlots(options.config.exportLimits))
 
   await app.register(swagger, {
     openapi: {

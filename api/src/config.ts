@@ -48,6 +48,9 @@ export const API_ENV = z.object({
   LIST_TIMEOUT_MS: integer({ min: 1, fallback: 3000 }),
   CONTRACT_EXPIRY_NOTICE_DAYS: integer({ min: 1, max: 365, fallback: DEFAULT_EXPIRY_NOTICE_DAYS }),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+  CLIENT_ADDRESS_SECRET: text(),
+  EXPORT_MAX_PER_USER: integer({ min: 1, fallback: 2 }),
+  EXPORT_MAX_TOTAL: integer({ min: 1, fallback: 4 }),
 })
 
 /** With NODE_ENV=production a default, public or short JWT_SECRET would let anyone sign tokens. */
@@ -85,6 +88,13 @@ export type ApiConfig = {
   filesDir: string
   /** A contract turns POR VENCER this many days before its end date. */
   contractExpiryNoticeDays: number
+  /**
+   * Shared with the web tier: proves its header with the browser's address (auth/client-address.ts).
+   * Unset: the sign-in throttle keys on the connection's address.
+   */
+  clientAddressSecret?: string
+  /** Spreadsheet exports streaming at once: per user and in this process; more get 429. */
+  exportLimits: { perUser: number; total: number }
 }
 
 /**
@@ -125,6 +135,9 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}, env: Env = proces
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     filesDir: e.FILES_DIR,
     contractExpiryNoticeDays: e.CONTRACT_EXPIRY_NOTICE_DAYS,
+    clientAddressSecret: e.CLIENT_ADDRESS_SECRET,
+    // Two per user covers a clerk exporting two lists; four in all keeps a two-core API answering.
+    exportLimits: { perUser: e.EXPORT_MAX_PER_USER, total: e.EXPORT_MAX_TOTAL },
     ...overrides,
   }
 }

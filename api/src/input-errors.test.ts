@@ -150,3 +150,23 @@ describe('impossible calendar dates in other fields', () => {
     expect(res.body.messages).toContain('Fecha de Inicio inválida')
   })
 })
+
+describe('texts that show nothing (issue 20)', () => {
+  it.each(['\u200b', '\u200b\u00a0\u200d\ufeff', ' \u2060\u3164 '])(
+    'refuses an area named only %j as empty, storing nothing',
+    async (description) => {
+      const res = await t.call('admin', { method: 'POST', url: '/api/v1/areas', payload: { description } })
+      expect(res.status).toBe(400)
+      expect(res.body.messages).toEqual(['Descripción es requerida'])
+    },
+  )
+
+  it('answers a 5,000-character district search with a Spanish 400', async () => {
+    const res = await t.call('admin', {
+      method: 'GET',
+      url: `/api/v1/ubigeos/districts?search=${'lima'.repeat(1250)}`,
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.messages).toEqual(['La búsqueda admite como máximo 100 caracteres'])
+  })
+})

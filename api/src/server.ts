@@ -6,12 +6,13 @@ import { configOrExit } from '@planillas/domain/env'
 import { createBullmqQueue } from '@planillas/queue'
 import type { FastifyBaseLogger } from 'fastify'
 import { buildApp } from './app'
-import { persistentJwtSecret } from './auth/secret'
+import { persistentClientAddressSecret, persistentJwtSecret } from './auth/secret'
 import { loadConfig } from './config'
 
 // The environment is read once, here: a bad value ends the start with a Spanish message naming it.
 const config = configOrExit(() => loadConfig())
 config.jwtSecret = persistentJwtSecret()
+config.clientAddressSecret = persistentClientAddressSecret()
 // PGlite creates only the last folder of its data directory (a nested PGLITE_DIR failed with ENOENT).
 if (!config.databaseUrl && config.pgliteDir && !config.pgliteDir.includes('://'))
   mkdirSync(path.dirname(path.resolve(config.pgliteDir)), { recursive: true })

@@ -34,7 +34,7 @@ export type DatabaseOptions = {
   migrate?: boolean
 }
 
-/** The client factory: node-postgres when a URL is given, else PGlite (DESIGN §2). */
+/** The client factory: node-postgres when a URL is given, else PGlite (docs/architecture.md). */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const handle = options.url ? openPostgres(options.url, options.poolSize) : await openPglite(options.dataDir)
   if (options.migrate !== false) await migrateDatabase(handle)

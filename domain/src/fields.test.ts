@@ -8,9 +8,13 @@ import {
   NUL_MESSAGE,
   optionalText,
   requiredText,
+  trimInvisible,
 } from './fields'
 import { DateRangeSchema, SearchSchema } from './list'
+import { AreaSchema } from './schemas/area'
+import { ContractStatusBodySchema } from './schemas/contract'
 import { EmployeeSchema } from './schemas/employee'
+import { JobOpeningSchema } from './schemas/recruitment'
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : (r.error?.issues.map((i) => i.message) ?? [])
@@ -68,5 +72,46 @@ describe('calendar dates', () => {
     expect(result.success).toBe(false)
     const birth = result.error?.issues.filter((i) => i.path[0] === 'birthDate').map((i) => i.message)
     expect(birth).toEqual(['Fecha de nacimiento inválida'])
+  })
+})
+
+describe('texts of invisible characters only', () => {
+  const blanks = [
+    '\u200b',
+    '\u200b\u200c\u200d\u2060\ufeff',
+    '\u00a0\u00a0',
+    ' \u200b\u00a0\u202f\u3000 ',
+    '\u00ad\u200e\u200f\u061c\u180e',
+    '\u3164\u115f\u2800',
+    '\t\u200b\n',
+  ]
+
+  it.each(blanks)('are refused as empty by the shared required text (%j)', (value) => {
+    expect(messages(requiredText('Descripción es requerida', 100).safeParse(value))).toEqual([
+      'Descripción es requerida',
+    ])
+    expect(AreaSchema.safeParse({ description: value }).success).toBe(false)
+    expect(optionalText(10).parse(value)).toBeNull()
+  })
+
+  it('are trimmed around a real text, which keeps what it has inside', () => {
+    expect(requiredText('Nombre es requerido', 20).parse('\u200b Ventas\u00a0Lima \ufeff')).toBe(
+      'Ventas\u00a0Lima',
+    )
+    expect(trimInvisible('\u200bZoë\u200d')).toBe('Zoë')
+    expect(trimInvisible('a\u200bb')).toBe('a\u200bb')
+  })
+
+  it('are blank in every other text field of the forms that share the schema', () => {
+    const invisible = '\u200b\u00a0\u200d'
+    const employee = EmployeeSchema.safeParse({ name: invisible, surname: invisible, address: invisible })
+    const employeeMessages = messages(employee)
+    expect(employeeMessages).toContain('Nombres son requeridos')
+    expect(employeeMessages).toContain('Apellidos son requeridos')
+    expect(employeeMessages).toContain('Dirección es requerida')
+    expect(
+      JobOpeningSchema.safeParse({ details: `<p>${invisible}&#8203;</p>` }).error?.issues,
+    ).toContainEqual(expect.objectContaining({ path: ['details'] }))
+    expect(ContractStatusBodySchema.parse({ reason: invisible }).reason).toBeNull()
   })
 })

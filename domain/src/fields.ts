@@ -17,18 +17,32 @@ export function containsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1))
 }
 
-/** A required text: the same message whether it is missing or blank. */
+/**
+ * What shows nothing at either end of a text: white space (NBSP included), format characters
+ * (zero-width space and joiners, word joiner, BOM, soft hyphen, direction marks: Unicode `Cf`),
+ * the combining grapheme joiner and the blank letters (Hangul fillers, braille blank).
+ */
+const INVISIBLE = '[\\s\\p{Cf}\\u034F\\u115F\\u1160\\u3164\\uFFA0\\u2800]'
+const INVISIBLE_EDGES = new RegExp(`^${INVISIBLE}+|${INVISIBLE}+$`, 'gu')
+
+/**
+ * `String.prototype.trim` without what it leaves: a name of only zero-width spaces looks blank on
+ * every screen, so it is blank (refused as missing) and nobody stores one around a real name.
+ */
+export const trimInvisible = (value: string) => value.replace(INVISIBLE_EDGES, '')
+
+/** A required text: the same message whether it is missing or blank (invisible characters are blank). */
 export function requiredText(message: string, max?: number, maxMessage?: string) {
-  const base = z.string({ error: message }).trim().min(1, message)
+  const base = z.string({ error: message }).overwrite(trimInvisible).min(1, message)
   const bounded = max ? base.max(max, maxMessage ?? `Admite como máximo ${max} caracteres`) : base
   return bounded.refine((v) => !v.includes('\u0000'), NUL_MESSAGE)
 }
 
-/** An optional text: blank becomes null. */
+/** An optional text: blank (invisible characters only included) becomes null. */
 export function optionalText(max: number, maxMessage?: string) {
   return z
     .string()
-    .trim()
+    .overwrite(trimInvisible)
     .max(max, maxMessage ?? `Admite como máximo ${max} caracteres`)
     .refine((v) => !v.includes('\u0000'), NUL_MESSAGE)
     .nullish()

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { calendarDate, NUL_MESSAGE } from './fields'
 
-/** Paging on the wire (SPEC §7, DESIGN §4): page is 0-based, size capped at 100, sort `field,dir`. */
+/** Paging on the wire (docs/architecture.md, API conventions): page is 0-based, size capped at 100, sort `field,dir`. */
 export const MAX_PAGE_SIZE = 100
 export const DEFAULT_PAGE_SIZE = 10
 
@@ -67,10 +67,14 @@ export const DateRangeSchema = z
   })
 export type DateRange = z.infer<typeof DateRangeSchema>
 
+/** The longest search any list or look-up takes, and the words for a longer one. */
+export const SEARCH_MAX_LENGTH = 100
+export const SEARCH_TOO_LONG = `La búsqueda admite como máximo ${SEARCH_MAX_LENGTH} caracteres`
+
 export const SearchSchema = z
   .string()
   .trim()
-  .max(100, 'La búsqueda admite como máximo 100 caracteres')
+  .max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG)
   .refine((v) => !v.includes('\u0000'), NUL_MESSAGE)
   .optional()
   .nullable()

@@ -104,6 +104,14 @@ export const FILE_MESSAGES = {
   bomb: 'El contenido del archivo excede el tamaño permitido al descomprimirlo; el archivo no es una planilla válida',
   doctype: 'El archivo contiene declaraciones XML no permitidas',
   unreadable: 'No se pudo leer el archivo: vuelva a guardarlo desde Excel como "Libro de Excel (.xlsx)"',
+  nested: (depth: number) =>
+    `El archivo anida elementos a más de ${depth} niveles, lo que ningún libro de Excel hace; no es una planilla válida`,
+  tooManyTexts: (limit: number) =>
+    `El archivo tiene más de ${formatCount(limit)} textos distintos, el máximo que se puede leer; quite las hojas o celdas que no son de la plantilla y vuelva a cargarlo`,
+  textsTooLong: (limit: number) =>
+    `Los textos del archivo suman más de ${formatCount(limit)} caracteres, el máximo que se puede leer; quite las hojas o celdas que no son de la plantilla y vuelva a cargarlo`,
+  crashed:
+    'El archivo detuvo el procesamiento dos veces (posiblemente está dañado o fue armado para saturar el sistema); revíselo, guárdelo de nuevo desde Excel y vuelva a cargarlo',
   empty: 'La hoja está vacía: la primera fila debe tener los encabezados de la plantilla',
   headerRow: 'La primera fila de la hoja debe tener los encabezados de la plantilla',
   headerRowAt: (row: number) =>

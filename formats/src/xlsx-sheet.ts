@@ -1,5 +1,5 @@
 import { cellAsText, FILE_MESSAGES, type SheetCell } from '@planillas/domain'
-import { SaxesParser, type SaxesTagPlain } from 'saxes'
+import type { SaxesTagPlain } from 'saxes'
 import {
   closeXml,
   type InflateStats,
@@ -9,6 +9,7 @@ import {
   writeXml,
   XLSX_LIMITS,
   XlsxFileError,
+  xmlParser,
 } from './xlsx-xml'
 import type { ZipEntry } from './xlsx-zip'
 
@@ -117,12 +118,18 @@ export async function readSharedStrings(
 ): Promise<string[]> {
   const strings: string[] = []
   if (upTo < 0 || !entry) return strings
+  let chars = 0
   await readXml(zip, entry, XLSX_LIMITS.sharedStringsBytes, stats, (parser) => {
     let current: string | null = null
     let inPhonetic = false
     let capturing = false
     const onText = (text: string) => {
-      if (capturing) current += text
+      if (!capturing) return
+      // Counted as it comes: one string of many runs is bounded as well as many strings.
+      chars += text.length
+      if (chars > XLSX_LIMITS.sharedStringChars)
+        throw new XlsxFileError(FILE_MESSAGES.textsTooLong(XLSX_LIMITS.sharedStringChars))
+      current += text
     }
     parser.on('opentag', (node: SaxesTagPlain) => {
       const name = localName(node.name)
@@ -137,6 +144,9 @@ export async function readSharedStrings(
       if (name === 't') capturing = false
       else if (name === 'rPh') inPhonetic = false
       else if (name === 'si' && current !== null) {
+        // Bounded before it is kept: filler strings would grow the worker, not the data.
+        if (strings.length >= XLSX_LIMITS.sharedStrings)
+          throw new XlsxFileError(FILE_MESSAGES.tooManyTexts(XLSX_LIMITS.sharedStrings))
         // A flat copy: a long slice would keep the whole decoded chunk alive.
         strings.push(unescapeExcel(current.length < 13 ? current : ` ${current}`.slice(1)))
         current = null
@@ -180,7 +190,7 @@ function serialToDate(serial: number, date1904: boolean): string {
  * apart from the streaming so that the header check and the worker read cells the same way.
  */
 export function sheetParser(source: Omit<SheetSource, 'zip' | 'entry' | 'stats'>) {
-  const parser = new SaxesParser()
+  const parser = xmlParser()
   const { shared, formats, date1904 } = source
   let finished: (SheetRow | PendingRow)[] = []
   let inSheetData = false

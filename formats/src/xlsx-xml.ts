@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder'
 import { FILE_MESSAGES } from '@planillas/domain'
-import { SaxesParser } from 'saxes'
+import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import { inflateChunks, occurrenceCounter, type ZipEntry, ZipError } from './xlsx-zip'
 
 /** Why a file cannot be read, in Spanish, for the clerk. */
@@ -17,6 +17,19 @@ export const XLSX_LIMITS = {
    * megabytes of filler between two tags would grow the process, not the data.
    */
   textRunBytes: 4 * 1024 * 1024,
+  /**
+   * How deep elements may nest. A sheet's deepest is about eight (worksheet, sheetData, row, c,
+   * is, r, t, and a prefix wrapper or two); an XML parser keeps every open element, so two million
+   * nested ones from 15 KB of zip took the worker's whole memory (issue 20).
+   */
+  depth: 64,
+  /**
+   * Shared strings kept for one workbook: a template sheet of 200,000 rows of 8 columns has at most
+   * 1.6 million distinct texts; 5.75 million filler strings lifted the worker from 106 to 395 MB.
+   */
+  sharedStrings: 1_700_000,
+  /** Characters of all shared strings together (about 200 bytes for each of 150,000 rows). */
+  sharedStringChars: 30_000_000,
 }
 
 /** Inflated bytes counted across every part read of one upload (the bomb tests assert on it). */
@@ -93,6 +106,34 @@ export function asFileError(error: unknown): XlsxFileError {
 }
 
 /**
+ * A SAX parser that refuses elements nested deeper than `XLSX_LIMITS.depth` as they open, before
+ * the parser's stack of open elements can grow. saxes keeps one handler per event, so the depth is
+ * counted inside whatever open and close handlers the reader registers afterwards.
+ */
+export function xmlParser(): SaxesParser {
+  const parser = new SaxesParser()
+  let depth = 0
+  type Handler = (tag: SaxesTagPlain) => void
+  const on = parser.on.bind(parser) as (name: string, handler: Handler) => void
+  const opened = (handler?: Handler) => (tag: SaxesTagPlain) => {
+    if (++depth > XLSX_LIMITS.depth) throw new XlsxFileError(FILE_MESSAGES.nested(XLSX_LIMITS.depth))
+    handler?.(tag)
+  }
+  const closed = (handler?: Handler) => (tag: SaxesTagPlain) => {
+    depth--
+    handler?.(tag)
+  }
+  on('opentag', opened())
+  on('closetag', closed())
+  parser.on = ((name: string, handler: Handler) =>
+    on(
+      name,
+      name === 'opentag' ? opened(handler) : name === 'closetag' ? closed(handler) : handler,
+    )) as typeof parser.on
+  return parser
+}
+
+/**
  * Streams a part through a SAX parser. `setup` registers handlers and may return a function that
  * says when to stop early. Element names keep their prefix (`x:row`): compare with `localName`.
  */
@@ -103,7 +144,7 @@ export async function readXml(
   stats: InflateStats,
   setup: (parser: SaxesParser) => (() => boolean) | undefined,
 ): Promise<void> {
-  const parser = new SaxesParser()
+  const parser = xmlParser()
   const done = setup(parser)
   for await (const text of partText(zip, entry, maxBytes, stats)) {
     writeXml(parser, text)
@@ -117,6 +158,8 @@ export function writeXml(parser: SaxesParser, text: string) {
   try {
     parser.write(text)
   } catch (error) {
+    // A reader's own refusal (too deep, too many strings) keeps its words.
+    if (error instanceof XlsxFileError) throw error
     throw new XlsxFileError(FILE_MESSAGES.unreadable, { cause: error })
   }
 }

@@ -1,5 +1,6 @@
 import {
   type BodyOf,
+  CLIENT_ADDRESS_HEADER,
   type Endpoint,
   endpointUrl,
   MESSAGES,
@@ -9,6 +10,7 @@ import {
 import { redirect } from '@remix-run/node'
 import { type Answer, exchange } from './api-transport.server'
 import { requireUser } from './auth.server'
+import { clientAddressHeaders } from './client-address.server'
 import { destroySessionHeaders } from './session.server'
 
 export const API_URL = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
@@ -51,9 +53,14 @@ const urlOf = (path: string, query?: Query) => {
 }
 
 /** The signed-in user's token and, for a JSON body, its content type. */
-const headersOf = (token: string | null | undefined, json: boolean): Record<string, string> => ({
+const headersOf = (
+  token: string | null | undefined,
+  json: boolean,
+  request?: Request,
+): Record<string, string> => ({
   ...(token ? { Authorization: `Bearer ${token}` } : {}),
   ...(json ? { 'Content-Type': 'application/json' } : {}),
+  ...clientAddressHeaders(request?.headers.get(CLIENT_ADDRESS_HEADER)),
 })
 
 const methodOf = (options: CallOptions) => options.method ?? (options.body === undefined ? 'GET' : 'POST')
@@ -64,7 +71,7 @@ const tokenOf = async (request: Request, options: CallOptions) =>
 
 /** What every answer means beyond the call: a 401 signs out, a 403 is the forbidden page. */
 async function checkAnswer(request: Request, status: number, token: string | null) {
-  // A 401 with a session clears it and goes to login (SPEC §4).
+  // A 401 with a session clears it and goes to login.
   if (status === 401 && token) throw redirect('/login', { headers: await destroySessionHeaders(request) })
   if (status === 403) throw new Response(MESSAGES.forbidden, { status: 403 })
 }
@@ -112,7 +119,7 @@ export type EndpointCall<E extends Endpoint> = {
 /**
  * A call to an endpoint of the API contract (`ENDPOINTS` in the domain): the payload it answers, typed
  * by the API's own response schema, or an ApiError with the server's messages. The payload is not
- * parsed again here: the API serialises every answer through that schema (docs/decisions.md).
+ * parsed again here: the API serialises every answer through that schema (docs/decisions/api-contract.md).
  */
 export async function call<E extends Endpoint>(
   request: Request,
@@ -174,7 +181,7 @@ async function jsonAnswer(request: Request, path: string, options: CallOptions):
   try {
     answer = await exchange(urlOf(path, options.query), {
       method: methodOf(options),
-      headers: headersOf(token, body !== undefined),
+      headers: headersOf(token, body !== undefined, request),
       body,
     })
   } catch {

@@ -11,7 +11,7 @@ import { memoByString } from './utils/memo'
 
 /**
  * The web tier's session: an httpOnly, SameSite=Lax cookie holding the API tokens (sealed with
- * AES-GCM) and flash toasts (DESIGN §3, §5). No server-side state, so the web tier scales out.
+ * AES-GCM) and flash toasts (docs/architecture.md). No server-side state, so the web tier scales out.
  */
 /**
  * SESSION_SECRET; the development one only outside production: the web server refuses to start in

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { CLIENT_ADDRESS_HEADER } from '@planillas/domain'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { remixRequest, sendResponse } from './remix-handler'
@@ -50,6 +51,11 @@ describe('the Remix adapter', () => {
     expect(received?.method).toBe('POST')
     expect(received?.headers.get('cookie')).toBe('fresh=1')
     expect(received?.headers.get('x-uno')).toBe('sí')
+  })
+
+  it("hands Remix the browser's own address, never one the browser claims", async () => {
+    await fetch(`${base}/`, { headers: { [CLIENT_ADDRESS_HEADER]: '10.0.0.99' } })
+    expect(received?.headers.get(CLIENT_ADDRESS_HEADER)).toMatch(/^(::ffff:)?127\.0\.0\.1$/)
   })
 
   it('sends the status, the headers and every cookie, those set before Remix included', async () => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { CLIENT_ADDRESS_HEADER } from '@planillas/domain'
 import {
   type AppLoadContext,
   createReadableStreamFromReadable,
@@ -24,6 +25,8 @@ export function remixRequest(req: ExpressRequest, res: ServerResponse): Request 
     if (Array.isArray(value)) for (const v of value) headers.append(name, v)
     else if (value) headers.set(name, value)
   }
+  // The browser's address as this server saw it, never what the browser claims (client-address.ts).
+  headers.set(CLIENT_ADDRESS_HEADER, req.ip ?? req.socket.remoteAddress ?? '')
   let controller: AbortController | null = new AbortController()
   res.on('finish', () => {
     controller = null

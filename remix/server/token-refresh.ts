@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
+import { clientAddressHeaders } from '../app/client-address.server'
 import {
   decodeAccessToken,
   readTokens,
@@ -14,11 +15,15 @@ const REFRESH_MARGIN_MS = 60_000
 type Tokens = { accessToken: string; refreshToken: string }
 
 /** New tokens; null when the API refused the refresh token; undefined when the API could not answer. */
-async function refresh(apiUrl: string, refreshToken: string): Promise<Tokens | null | undefined> {
+async function refresh(
+  apiUrl: string,
+  refreshToken: string,
+  client: string | undefined,
+): Promise<Tokens | null | undefined> {
   try {
     const response = await fetch(`${apiUrl}/api/v1/auth/refresh-token`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...clientAddressHeaders(client) },
       body: JSON.stringify({ refreshToken }),
     })
     if (response.status === 400 || response.status === 401) return null
@@ -63,7 +68,7 @@ export function tokenRefresh(apiUrl: string) {
       const session = await sessionStorage.getSession(cookie)
       const tokens = readTokens(session)
       if (!tokens) return next()
-      const fresh = await refresh(apiUrl, tokens.refreshToken)
+      const fresh = await refresh(apiUrl, tokens.refreshToken, req.ip ?? req.socket.remoteAddress)
       if (fresh === undefined) return next()
       if (fresh) storeTokens(session, fresh)
       else session.unset('tokens')

@@ -75,15 +75,17 @@ export function interactionRoutes(
             loginPage({ uid: details.uid, clientName: client?.clientName ?? 'la aplicación', email, error }),
           )
       }
-      // Checked before the password, so a guesser learns nothing while it waits.
-      const wait = throttle.waitSeconds(address)
-      if (wait > 0) {
-        res.set('Retry-After', String(wait))
-        return await refuse(429, waitMessage(wait))
-      }
+      // Wrong passwords are counted per address and account: a flood for one account (or from
+      // one address) never locks anyone else out, and the right password always signs in.
+      const key = `${address}|${email.trim().toLowerCase()}`
       const account = authenticate(email, String(req.body?.password ?? ''))
       if (!account) {
-        throttle.recordFailure(address)
+        const wait = throttle.waitSeconds(key)
+        if (wait > 0) {
+          res.set('Retry-After', String(wait))
+          return await refuse(429, waitMessage(wait))
+        }
+        throttle.recordFailure(key)
         return await refuse(401, WRONG_CREDENTIALS)
       }
       await finish(req, res, account.subject)

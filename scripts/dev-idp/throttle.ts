@@ -1,6 +1,6 @@
 /**
- * Failed sign-ins per client address in a fixed window: after `maxFailures` wrong passwords the
- * address waits until its window ends. Successful sign-ins are not counted, so the end-to-end tests
+ * Failed sign-ins per key (the provider uses client address and account) in a fixed window: after
+ * `maxFailures` wrong passwords the key waits until its window ends. Successful sign-ins are not counted, so the end-to-end tests
  * (many sign-ins from 127.0.0.1) are never held up. In memory, as the provider's sessions are.
  */
 export type LoginThrottle = {

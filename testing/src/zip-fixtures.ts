@@ -112,3 +112,34 @@ export async function bombPart(
   await done
   return { name, compressed: Buffer.concat(out), crc32: crc, size: head.length + fillerBytes + tail.length }
 }
+
+/**
+ * A part made of `head`, `unit` repeated `times` and `tail`, deflated as a stream: megabytes of
+ * repeated XML from a few kilobytes of zip (nesting and shared-string bombs).
+ */
+export async function repeatedPart(
+  name: string,
+  head: string,
+  unit: string,
+  times: number,
+  tail: string,
+): Promise<ZipPart> {
+  const deflate = createDeflateRaw({ level: 9 })
+  const out: Buffer[] = []
+  deflate.on('data', (chunk: Buffer) => out.push(chunk))
+  const done = new Promise((resolve) => deflate.on('end', resolve))
+  const perChunk = Math.max(1, Math.floor((1 << 20) / unit.length))
+  const block = Buffer.from(unit.repeat(perChunk))
+  let crc = crc32(head)
+  deflate.write(head)
+  for (let left = times; left > 0; left -= perChunk) {
+    const piece = left >= perChunk ? block : block.subarray(0, left * unit.length)
+    crc = crc32(piece, crc)
+    if (!deflate.write(piece)) await new Promise((resolve) => deflate.once('drain', resolve))
+  }
+  crc = crc32(tail, crc)
+  deflate.end(tail)
+  await done
+  const size = Buffer.byteLength(head) + unit.length * times + Buffer.byteLength(tail)
+  return { name, compressed: Buffer.concat(out), crc32: crc, size }
+}

@@ -15,7 +15,7 @@ export type WorkerService = { close: () => Promise<void> }
 
 /**
  * The worker process (`npm run start:worker`): BullMQ consumers for every job, plus a sweep on
- * start and every minute that re-enqueues batches no queue holds (DESIGN §6).
+ * start and every minute that re-enqueues batches no queue holds (docs/architecture.md).
  */
 export async function startWorkerService(config: WorkerConfig): Promise<WorkerService> {
   const log = jsonLogger({ service: 'worker', pid: process.pid })

@@ -78,10 +78,30 @@ describe('the session check remembers live sessions (PostgreSQL)', () => {
     })
     await listening(handle.db)
     expect(await me(first, headers)).toBe(200)
-    expect(liveSessionCacheOf(handle.db)?.has(sessionId)).toBe(true)
+    expect(liveSessionCacheOf(handle.db)?.has(sessionId, user.id)).toBe(true)
     await revoke(handle.db, refresh.token)
-    expect(liveSessionCacheOf(handle.db)?.has(sessionId)).toBe(false)
+    expect(liveSessionCacheOf(handle.db)?.has(sessionId, user.id)).toBe(false)
     expect(await me(first, headers)).toBe(401)
+  })
+
+  it('refuses a remembered live session to a token of another user', async () => {
+    const owner = await signedIn('dueno@planillas.pe')
+    const [intruder] = await handle.db
+      .insert(users)
+      .values({ email: 'intruso@planillas.pe', name: 'Intruso', roles: ['dashboard'] })
+      .returning()
+    await listening(handle.db)
+    expect(await me(first, owner.headers)).toBe(200)
+    expect(liveSessionCacheOf(handle.db)?.has(owner.sessionId, intruder.id)).toBe(false)
+    const token = await first.tokens.sign({
+      id: intruder.id,
+      email: intruder.email,
+      name: intruder.name,
+      roles: intruder.roles,
+      sessionId: owner.sessionId,
+    })
+    expect(await me(first, { authorization: `Bearer ${token}` })).toBe(401)
+    expect(await me(first, owner.headers)).toBe(200)
   })
 
   it('stops accepting a revoked session in every process once the revocation commits', async () => {

@@ -22,7 +22,8 @@ const RECONNECT_MS = 1_000
  * LISTEN connection is lost, every call reads the database again until it is back.
  */
 export class LiveSessionCache {
-  private readonly live = new Map<number, number>()
+  /** Session id → its user and until when it is trusted without reading it again. */
+  private readonly live = new Map<number, { userId: number; until: number }>()
   private generation = 0
   private listening = false
   private listener: pg.Client | null = null
@@ -33,10 +34,11 @@ export class LiveSessionCache {
     this.listen()
   }
 
-  has(sessionId: number): boolean {
-    const until = this.live.get(sessionId)
-    if (until === undefined) return false
-    if (this.listening && until > Date.now()) return true
+  /** Whether `sessionId` is remembered live and belongs to `userId` (a token names both). */
+  has(sessionId: number, userId: number): boolean {
+    const known = this.live.get(sessionId)
+    if (known === undefined) return false
+    if (this.listening && known.until > Date.now()) return known.userId === userId
     this.live.delete(sessionId)
     return false
   }
@@ -46,10 +48,10 @@ export class LiveSessionCache {
     return this.listening ? this.generation : null
   }
 
-  fill(sessionId: number, generation: number): void {
+  fill(sessionId: number, userId: number, generation: number): void {
     if (!this.listening || generation !== this.generation) return
     if (this.live.size >= MAX_SESSIONS) this.live.clear()
-    this.live.set(sessionId, Date.now() + REMEMBER_MS)
+    this.live.set(sessionId, { userId, until: Date.now() + REMEMBER_MS })
   }
 
   forget(): void {

@@ -14,6 +14,17 @@ export function persistentJwtSecret(dataDir = DEFAULT_DATA_DIR()): string {
 }
 
 /**
+ * The secret the web tier and the API share to pass the browser's address (client-address.ts):
+ * CLIENT_ADDRESS_SECRET, else one generated once into `<dataDir>/client-address-secret`, which
+ * both read when they run on one machine. Put into the environment for the web tier.
+ */
+export function persistentClientAddressSecret(dataDir = DEFAULT_DATA_DIR()): string {
+  const secret = persistentSecret('client-address-secret', process.env.CLIENT_ADDRESS_SECRET, dataDir)
+  process.env.CLIENT_ADDRESS_SECRET = secret
+  return secret
+}
+
+/**
  * A secret given by the environment (`configured`), else one generated once into `<dataDir>/<name>`
  * (mode 600) and read back on every later start.
  */

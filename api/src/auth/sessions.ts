@@ -20,23 +20,25 @@ export async function openSession(
 }
 
 /**
- * Whether a session still grants access, on every API call. On PostgreSQL a session seen live is
+ * Whether a session still grants access to `userId`, on every API call: a session is its user's
+ * alone, so a token naming a live session of someone else (forged with a leaked secret, or a
+ * session id guessed) is refused. On PostgreSQL a session seen live is
  * remembered by this process (`live-sessions.ts`) until a revocation is announced (LISTEN/NOTIFY,
  * see `revokeSession`) or this process revokes one itself (`forgetLiveSessions` after the commit),
  * so a logout or a detected theft still ends the access tokens already issued at once; PGlite reads
  * the row every time.
  */
-export async function sessionIsLive(db: Executor, sessionId: number): Promise<boolean> {
+export async function sessionIsLive(db: Executor, sessionId: number, userId: number): Promise<boolean> {
   const cache = liveSessionCacheOf(db)
-  if (cache?.has(sessionId)) return true
+  if (cache?.has(sessionId, userId)) return true
   const filling = cache?.startFill()
   const [row] = await db
-    .select({ revokedAt: authSessions.revokedAt })
+    .select({ revokedAt: authSessions.revokedAt, userId: authSessions.userId })
     .from(authSessions)
     .where(eq(authSessions.id, sessionId))
   const live = !!row && !row.revokedAt
-  if (live && cache && filling != null) cache.fill(sessionId, filling)
-  return live
+  if (live && cache && filling != null) cache.fill(sessionId, row.userId, filling)
+  return live && row.userId === userId
 }
 
 /**

@@ -20,7 +20,7 @@ describe('access tokens', () => {
     })
     const user = await createTokenSigner('secreto-de-prueba', 900).verify(token)
     expect(user).toMatchObject({ email: 'rrhh@planillas.pe', name: 'Rosa', roles: ['planillas_carga'] })
-    expect(user && (await sessionIsLive(handle.db, user.sessionId))).toBe(true)
+    expect(user && (await sessionIsLive(handle.db, user.sessionId, user.id))).toBe(true)
     expect(await createTokenSigner('otro-secreto', 900).verify(token)).toBeNull()
   })
 })

@@ -7,11 +7,11 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { CreatedSchema, ok } from './envelope'
-import { notFound } from './errors'
+import { notFound, refuseNulName } from './errors'
 import { sendAttachment } from './xlsx'
 
 /**
- * The upload side of the batch pipeline (DESIGN §6), one for payrolls and payments: the form is
+ * The upload side of the batch pipeline (docs/architecture.md), one for payrolls and payments: the form is
  * received (text fields, one Excel in memory, what else the kind takes as it streams), checked
  * at once (fields, the Excel's extension, size, content and header row, the kind's own rules),
  * then the Excel is stored and the batch recorded PENDIENTE with its audit in one transaction,
@@ -61,6 +61,7 @@ export async function receiveForm(req: FastifyRequest, options: FormOptions): Pr
   const parts = req.parts({ limits: { ...options.limits, fields: 20, fieldSize: 10_000 } })
   try {
     for await (const part of parts) {
+      refuseNulName(part)
       if (part.type === 'field') received.fields[part.fieldname] = String(part.value ?? '')
       else if (options.isExcel(part.fieldname)) {
         const content = await collect(part)

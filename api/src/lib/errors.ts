@@ -49,3 +49,28 @@ export const STORAGE_UNAVAILABLE_MESSAGE =
 /** Whether the error (or what it wraps) is the file store refusing to take files. */
 export const isStorageUnavailable = (error: unknown) =>
   someInChain(error, (e) => e instanceof StorageUnavailableError)
+
+/** Answered for a multipart body the parser cannot read: no boundary, cut short, malformed parts. */
+export const MALFORMED_FORM_MESSAGE =
+  'El formulario enviado está incompleto o mal formado; vuelva a enviarlo desde la pantalla.'
+
+/**
+ * Whether the multipart parser (busboy) refused the body itself: its errors carry no code or
+ * status, only these words, and they are the sender's fault (a 400), never the server's.
+ */
+export function isMalformedMultipart(error: unknown): boolean {
+  const message = (error as { message?: unknown })?.message
+  if (typeof message !== 'string') return false
+  return /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|Malformed part header)$|terminated early due to unexpected end of multipart data$/.test(
+    message,
+  )
+}
+
+/** Answered for a file whose name holds a NUL character (no real file has one). */
+export const FILE_NAME_NUL_MESSAGE = 'El nombre del archivo contiene caracteres no permitidos'
+
+/** Refuses a multipart part whose file or field name holds a NUL (PostgreSQL cannot store it). */
+export function refuseNulName(part: { fieldname: string; filename?: string }): void {
+  if (part.fieldname.includes('\u0000') || part.filename?.includes('\u0000'))
+    throw badRequest(FILE_NAME_NUL_MESSAGE)
+}

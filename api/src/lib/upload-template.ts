@@ -1,4 +1,5 @@
 import { identifierType } from '@planillas/domain'
+import { safeCell } from '@planillas/formats/xlsx-safe-cell'
 
 export type TemplateColumn = { header: string; key: string; width: number; note: string }
 
@@ -18,7 +19,8 @@ export type UploadTemplate = {
 /**
  * A spreadsheet template for an upload: the sheet with the headers (frozen, coloured) and one
  * example row, and a sheet 'Notas' explaining each column, the rules of the file, the document-type
- * codes and any other code list. Only the first sheet is read on upload.
+ * codes and any other code list. Only the first sheet is read on upload. Every text goes through
+ * `safeCell` as in every export: code lists hold names people typed (a bank named `=HYPERLINK(…)`).
  */
 export async function uploadTemplate(template: UploadTemplate): Promise<Buffer> {
   // Loaded on the first download: exceljs weighs on every API process's memory at rest (issue 12).
@@ -27,7 +29,7 @@ export async function uploadTemplate(template: UploadTemplate): Promise<Buffer> 
   workbook.creator = 'Planillas'
   const sheet = workbook.addWorksheet(template.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] })
   sheet.columns = template.columns.map((c) => ({
-    header: c.header,
+    header: safeCell(c.header) as string,
     key: c.key,
     width: c.width,
     style: template.textColumns.has(c.key)
@@ -38,7 +40,7 @@ export async function uploadTemplate(template: UploadTemplate): Promise<Buffer> 
   }))
   sheet.getRow(1).font = { bold: true, color: { argb: 'FFFFFFFF' } }
   sheet.getRow(1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF0288D1' } }
-  sheet.addRow(template.example)
+  sheet.addRow(template.example.map(safeCell))
 
   const notes = workbook.addWorksheet('Notas')
   notes.columns = [
@@ -46,9 +48,11 @@ export async function uploadTemplate(template: UploadTemplate): Promise<Buffer> 
     { header: 'Cómo llenarla', key: 'note', width: 110 },
   ]
   notes.getRow(1).font = { bold: true }
-  for (const c of template.columns) notes.addRow({ column: c.header, note: c.note })
+  const note = (column: string, text: string) =>
+    notes.addRow({ column: safeCell(column), note: safeCell(text) })
+  for (const c of template.columns) note(c.header, c.note)
   notes.addRow({})
-  for (const text of template.important) notes.addRow({ column: 'Importante', note: text })
+  for (const text of template.important) note('Importante', text)
   const documentTypes: [string, string][] = Object.entries(identifierType).map(([code, t]) => [code, t.label])
   const lists = [
     { title: ['Tipo de documento', 'Código y descripción'] as [string, string], rows: documentTypes },
@@ -56,8 +60,8 @@ export async function uploadTemplate(template: UploadTemplate): Promise<Buffer> 
   ]
   for (const list of lists) {
     notes.addRow({})
-    notes.addRow({ column: list.title[0], note: list.title[1] }).font = { bold: true }
-    for (const [column, note] of list.rows) notes.addRow({ column, note })
+    note(...list.title).font = { bold: true }
+    for (const [column, text] of list.rows) note(column, text)
   }
   notes.getColumn('note').alignment = { wrapText: true, vertical: 'top' }
   notes.getColumn('column').alignment = { vertical: 'top' }

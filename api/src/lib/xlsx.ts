@@ -16,13 +16,18 @@ const CELL_SLICE = 500
 
 /**
  * Streams a one-sheet workbook to the reply, reading rows in batches so memory stays flat; the
- * producer waits when the client reads slowly (formats/src/xlsx-writer.ts).
+ * producer waits when the client reads slowly (formats/src/xlsx-writer.ts). Each export holds one
+ * of the process's export slots (export-slots.ts) until its file is sent or the client leaves;
+ * without a free slot it is a Spanish 429 before any row is read.
  */
 export function sendWorkbook<T>(
   reply: FastifyReply,
   options: { fileName: string; sheetName: string; columns: ExportColumn<T>[]; rows: AsyncIterable<T[]> },
 ) {
+  const release = reply.server.exportSlots.take(reply.request.user?.email ?? reply.request.ip)
   const stream = new PassThrough()
+  stream.once('close', release)
+  reply.raw.once('close', release)
   const columns = options.columns
   // Cells for a few hundred rows at a time: short-lived arrays the young generation collects.
   async function* cells() {

@@ -26,7 +26,7 @@ export function orderByFor<F extends string>(
   const spec = parseSort(sort, Object.keys(columns) as F[], fallback)
   if ('error' in spec) throw badRequest(spec.error)
   const direction = spec.direction === 'asc' ? asc : descending
-  // Always end with the primary key so pages are stable (CONVENTIONS).
+  // Always end with the primary key so pages are stable (docs/conventions.md).
   return [direction(columns[spec.field]), direction(primaryKey)]
 }
 

@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /**
- * Authentication and permissions for every route (DESIGN §3): a Bearer access token is required
+ * Authentication and permissions for every route (docs/architecture.md): a Bearer access token is required
  * unless the route is public, its session must not be revoked, and the route's `config.permission`
  * must be among the user's roles.
  */
@@ -34,8 +34,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined
     if (!token) throw unauthorized()
     const user = await app.tokens.verify(token)
-    // A signed token is not enough: its session must still be open (logout, theft end it at once).
-    if (!user || !(await sessionIsLive(app.db, user.sessionId))) throw unauthorized()
+    // A signed token is not enough: its session must still be open (logout, theft end it at once)
+    // and be the session of the token's user.
+    if (!user || !(await sessionIsLive(app.db, user.sessionId, user.id))) throw unauthorized()
     request.user = user
     const required = config?.permission
     if (!required) return

@@ -7,12 +7,15 @@ import { failure } from '../lib/envelope'
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
   HttpError,
+  isMalformedMultipart,
   isStorageUnavailable,
+  MALFORMED_FORM_MESSAGE,
   STORAGE_UNAVAILABLE_MESSAGE,
 } from '../lib/errors'
 
 /**
- * One error handler: validation → 400, HttpError → its status, a file store that refuses writes or
+ * One error handler: validation → 400, HttpError → its status, a form body the multipart parser
+ * cannot read (no boundary, cut short) → 400, a file store that refuses writes or
  * a lost database connection → 503, anything else → 500 without internals.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
@@ -32,6 +35,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     ) {
       return reply.code(413).send(failure(['El archivo supera el tamaño máximo permitido']))
     }
+    if (isMalformedMultipart(error)) return reply.code(400).send(failure([MALFORMED_FORM_MESSAGE]))
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(failure([MESSAGES.generic]))
     }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
+import { CLIENT_ADDRESS_HEADER, WEB_TIER_SECRET_HEADER } from '@planillas/domain'
 import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { helmetHeaders } from './security'
@@ -78,6 +79,57 @@ describe('sign-in and refresh throttle', () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.0.0.4' })
       expect(response.statusCode).not.toBe(429)
     }
+  })
+})
+
+describe('the throttle keys on the browser behind the web tier (issue 20)', () => {
+  let web: TestApp
+  beforeAll(async () => {
+    web = await createTestApp({
+      authRateLimit: { max: 3, windowMs: 60_000 },
+      clientAddressSecret: 's'.repeat(40),
+    })
+  })
+  afterAll(() => web.close())
+
+  // Every call comes from the web tier's address; the header names the browser.
+  const viaWeb = (browser: string, secret = 's'.repeat(40)) =>
+    web.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      remoteAddress: '127.0.0.1',
+      headers: { [CLIENT_ADDRESS_HEADER]: browser, [WEB_TIER_SECRET_HEADER]: secret },
+      payload: {},
+    })
+
+  it('locks out the browser that floods the sign-in, not every other user of the web tier', async () => {
+    for (let i = 0; i < 3; i++) expect((await viaWeb('203.0.113.7')).statusCode).not.toBe(429)
+    expect((await viaWeb('203.0.113.7')).statusCode).toBe(429)
+    expect((await viaWeb('198.51.100.20')).statusCode).not.toBe(429)
+    expect((await viaWeb('2001:db8::1')).statusCode).not.toBe(429)
+  })
+
+  it('believes the address only with the shared secret: a forged header counts against its own connection', async () => {
+    for (let i = 0; i < 3; i++) {
+      const forged = await web.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth',
+        remoteAddress: '192.0.2.50',
+        headers: { [CLIENT_ADDRESS_HEADER]: `10.9.9.${i}`, [WEB_TIER_SECRET_HEADER]: 'adivinado' },
+        payload: {},
+      })
+      expect(forged.statusCode).not.toBe(429)
+    }
+    const fourth = await web.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      remoteAddress: '192.0.2.50',
+      headers: { [CLIENT_ADDRESS_HEADER]: '10.9.9.99' },
+      payload: {},
+    })
+    expect(fourth.statusCode).toBe(429)
+    // Not a garbage address either.
+    expect((await viaWeb('no es una dirección')).statusCode).not.toBe(429)
   })
 })
 

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
+import { clientAddress } from '../auth/client-address'
 import { HttpError } from '../lib/errors'
 
 /** The routes a guesser or a flood would hammer: the sign-in (code exchange) and the token refresh. */
@@ -14,7 +15,7 @@ export const TOO_MANY_REQUESTS = (seconds: number) =>
 /**
  * Security headers on every answer (helmet's, worked out once: no framing, nosniff, no referrer, a CSP that
  * fits the JSON API and its Swagger UI) and a throttle on the sign-in and refresh routes
- * (@fastify/rate-limit, in memory, per client address), answered 429 in the API's envelope.
+ * (@fastify/rate-limit, in memory, per client address: the browser's, passed by the web tier), answered 429 in the API's envelope.
  * Registered before the routes: the throttle finds its routes as they are added.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
@@ -45,6 +46,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   })
   await app.register(rateLimit, {
     global: false,
+    // The browser's address as the web tier vouches for it: keyed on the web tier itself, 130
+    // bogus callbacks locked every user out for a minute (issue 20).
+    keyGenerator: (request) => clientAddress(request, app.config.clientAddressSecret),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, [TOO_MANY_REQUESTS(Math.max(1, Math.ceil(context.ttl / 1000)))]),
   })

@@ -45,7 +45,7 @@ export const employees = pgTable(
     personalEmail: text('personal_email'),
     emergencyContact: text('emergency_contact'),
     emergencyPhoneNumber: text('emergency_phone_number'),
-    /** Copies of the personal document and names, kept by the server (SPEC §2). */
+    /** Copies of the personal document and names, kept by the server. */
     bankIdentifierType: smallint('bank_identifier_type'),
     bankIdentifier: text('bank_identifier'),
     bankHolder: text('bank_holder'),

@@ -49,6 +49,16 @@ export const payrollBatches = pgTable(
      */
     contentSha256: text('content_sha256'),
     attempts: smallint('attempts').notNull().default(0),
+    /**
+     * Set when an attempt starts, cleared when it ends by an error: still set at the next claim,
+     * the attempt ended with its worker process.
+     */
+    attemptOpen: boolean('attempt_open').notNull().default(false),
+    /**
+     * Attempts that ended with their worker process: a file that kills the worker is set aside
+     * instead of killing every worker that takes it.
+     */
+    crashes: smallint('crashes').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     ...timestamps,

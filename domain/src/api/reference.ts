@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../list'
 import type { Wire } from './wire'
 
 /** Reference data for the forms' look-ups: districts (INEI ubigeos), countries, banks. */
@@ -11,7 +12,7 @@ export const DistrictSchema = z.object({
 })
 
 export const DistrictQuerySchema = z.object({
-  search: z.string().max(100, 'La búsqueda admite como máximo 100 caracteres').optional(),
+  search: z.string().max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG).optional(),
   limit: z.coerce
     .number({ error: 'El límite debe ser un número' })
     .int()

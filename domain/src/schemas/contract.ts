@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { contractEndDate, isIsoDate } from '../contract-dates'
 import { CONTRACT_DURATIONS, CONTRACT_MESSAGES, CONTRACT_STATUSES, isIndefinite } from '../contracts'
-import { idList, idNumber, requiredCode } from '../fields'
+import { idList, idNumber, requiredCode, trimInvisible } from '../fields'
 import { DateRangeSchema, SearchSchema } from '../list'
 
-/** Every message of the contract form (SPEC §5), shared by the form and the API. */
+/** Every message of the contract form, shared by the form and the API. */
 export const CONTRACT_FORM_MESSAGES = {
   employeeRequired: 'Colaborador es requerido',
   durationRequired: 'Duración del Contrato es requerido',
@@ -105,7 +105,7 @@ export const ContractStatusBodySchema = z
   .object({
     reason: z
       .string()
-      .trim()
+      .overwrite(trimInvisible)
       .max(500, CONTRACT_MESSAGES.reasonMax)
       .nullish()
       .transform((v) => v || null),

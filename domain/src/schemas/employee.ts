@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CCI_ACCOUNT_MESSAGES, checkCciAccount } from '../cci-account'
 import { isIsoDate } from '../contract-dates'
 import { ACCOUNT_TYPE, EMPLOYEE_STATUSES, FORM_ACCOUNT_TYPES, SEXES } from '../employee-enums'
-import { idList, idNumber, optionalText, requiredCode, requiredText } from '../fields'
+import { idList, idNumber, optionalText, requiredCode, requiredText, trimInvisible } from '../fields'
 import { todayInLima } from '../format'
 import {
   cciBankCode,
@@ -15,7 +15,7 @@ import {
 } from '../identifiers'
 import { DateRangeSchema, SearchSchema } from '../list'
 
-/** Every message of the employee form (SPEC §5, issue 3), shared by the form and the API. */
+/** Every message of the employee form (issue 3), shared by the form and the API. */
 export const EMPLOYEE_MESSAGES = {
   ...IDENTIFIER_MESSAGES,
   nameRequired: 'Nombres son requeridos',
@@ -79,14 +79,14 @@ const firstBroken = (rules: Rule[]) => (value: string, ctx: z.RefinementCtx) => 
 const required = (message: string, rules: Rule[]) =>
   z
     .string({ error: message })
-    .trim()
+    .overwrite(trimInvisible)
     .superRefine((v, ctx) => (v ? firstBroken(rules)(v, ctx) : ctx.addIssue({ code: 'custom', message })))
 
 /** An optional trimmed text (blank becomes null) checked by rules in order when present. */
 const optional = (rules: Rule[]) =>
   z
     .string()
-    .trim()
+    .overwrite(trimInvisible)
     .superRefine((v, ctx) => (v ? firstBroken(rules)(v, ctx) : undefined))
     .nullish()
     .transform((v) => (v ? v : null))
@@ -217,7 +217,7 @@ export const EmployeeFilterSchema = z.object({
     .refine((s) => EMPLOYEE_STATUSES.includes(s), 'Estado inválido')
     .nullish(),
   areaIds: ids,
-  /** Positions (SPEC calls them roles). */
+  /** Positions (the screens' 'roles' and 'cargos'). */
   roleIds: ids,
   /** Start date range of the employee's current contract. */
   contractInitiation: DateRangeSchema.nullish(),

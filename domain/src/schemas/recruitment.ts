@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { EnumTable } from '../enums'
-import { idNumber, requiredText } from '../fields'
+import { idNumber, requiredText, trimInvisible } from '../fields'
 import {
   FORM_IDENTIFIER_TYPES,
   IDENTIFIER_MESSAGES,
@@ -10,13 +10,13 @@ import {
 } from '../identifiers'
 import { DateRangeSchema, SearchSchema } from '../list'
 
-/** Vacancy and applicant status: active or inactive (SPEC §4). */
+/** Vacancy and applicant status: active or inactive. */
 export const recruitmentStatus = {
   1: { key: 'ACTIVE', label: 'ACTIVO', action: 'Desactivar' },
   2: { key: 'INACTIVE', label: 'INACTIVO', action: 'Activar' },
 } as const satisfies EnumTable
 
-/** Messages of the vacancy form (SPEC §5 as settled by DESIGN §7). */
+/** Messages of the vacancy form. */
 export const JOB_OPENING_MESSAGES = {
   codeRequired: 'Código de vacante es requerido',
   codeMax: 'Código de vacante admite como máximo 30 caracteres',
@@ -53,10 +53,12 @@ const experience = z.preprocess(
 
 /** Text of an HTML fragment without its tags: a details field with only markup is blank. */
 export const htmlText = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .trim()
+  trimInvisible(
+    html
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&(#8203|#x200b|zwnj|zwj|shy);/gi, ''),
+  )
 
 export const JobOpeningSchema = z.object({
   code: requiredText(V.codeRequired, 30, V.codeMax).transform((v) => v.toUpperCase()),

@@ -92,7 +92,11 @@ export async function finishPaymentWithErrors(
 }
 
 /** Ends an unfinished batch CON ERRORES with the generic message (attempts exhausted, job lost). */
-export async function abandonPaymentImport(db: Database, batchId: number): Promise<boolean> {
+export async function abandonPaymentImport(
+  db: Database,
+  batchId: number,
+  message: string = FILE_MESSAGES.unexpected,
+): Promise<boolean> {
   const [batch] = await db.select().from(paymentBatches).where(eq(paymentBatches.id, batchId))
   if (!batch || !RUNNING.includes(batch.status as 1 | 2)) return false
   // A PENDIENTE batch is claimed first, so the finishing transaction sees it PROCESANDO.
@@ -102,7 +106,7 @@ export async function abandonPaymentImport(db: Database, batchId: number): Promi
     rowNumber: null,
     column: null,
     value: null,
-    reason: FILE_MESSAGES.unexpected,
+    reason: message,
   }
   return finishPaymentWithErrors(db, batch, [issue], batch.rowsRead)
 }

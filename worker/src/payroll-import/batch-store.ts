@@ -92,7 +92,11 @@ export async function clearAttemptErrors(db: Executor, batch: ClaimedBatch) {
  * Ends an unfinished batch CON ERRORES with the generic message when its job is lost or out of
  * attempts (the pipeline's `abandon`); false when it had already finished.
  */
-export async function abandonPayrollBatch(db: Database, batchId: number): Promise<boolean> {
+export async function abandonPayrollBatch(
+  db: Database,
+  batchId: number,
+  message: string = FILE_MESSAGES.unexpected,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [batch] = await tx
       .select()
@@ -106,9 +110,7 @@ export async function abandonPayrollBatch(db: Database, batchId: number): Promis
       .for('update')
     if (!batch) return false
     await tx.delete(payrollBatchErrors).where(eq(payrollBatchErrors.batchId, batchId))
-    await tx
-      .insert(payrollBatchErrors)
-      .values({ batchId, attempt: batch.attempts, message: FILE_MESSAGES.unexpected })
+    await tx.insert(payrollBatchErrors).values({ batchId, attempt: batch.attempts, message })
     await tx
       .update(payrollBatches)
       .set({ status: BATCH_STATUS.FAILED, progress: 100, errorCount: 1, finishedAt: new Date() })

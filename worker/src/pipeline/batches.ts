@@ -20,8 +20,11 @@ export type BatchKind<T extends BatchTable = BatchTable> = {
   words: { batch: string; batches: string; theBatch: string }
   /** Counters the kind starts again on each attempt, besides progress and rows read. */
   resetOnClaim?: { errorCount: 0 }
-  /** Ends an unfinished batch CON ERRORES with the generic message (attempts exhausted, job lost). */
-  abandon: (db: Database, batchId: number) => Promise<boolean>
+  /**
+   * Ends an unfinished batch CON ERRORES with the generic message (attempts exhausted, job lost),
+   * or with `message` (a file that killed the worker).
+   */
+  abandon: (db: Database, batchId: number, message?: string) => Promise<boolean>
 }
 
 /** PENDIENTE and PROCESANDO are 1 and 2 in both tables (the other states differ). */
@@ -32,7 +35,9 @@ export const RUNNING_STATUSES = [PENDING, PROCESSING]
 /**
  * Takes a batch for this attempt: PENDIENTE or PROCESANDO (a crashed attempt) becomes PROCESANDO
  * with the attempt counted, its progress back to zero (and `reset`, what else the kind starts
- * again). A finished or unknown batch gives null: there is nothing to do.
+ * again). The attempt is marked open; one that ends by an error closes its mark (`closeAttempt`),
+ * so a mark still open here was left by a worker process that died in the attempt: that is
+ * counted in `crashes`. A finished or unknown batch gives null: there is nothing to do.
  */
 export async function claimBatch<T extends BatchTable>(
   db: Database,
@@ -49,11 +54,22 @@ export async function claimBatch<T extends BatchTable>(
       rowsRead: 0,
       ...reset,
       attempts: sql`${t.attempts} + 1`,
+      crashes: sql`${t.crashes} + case when ${t.attemptOpen} then 1 else 0 end`,
+      attemptOpen: true,
       startedAt: new Date(),
     })
     .where(and(eq(t.id, batchId), inArray(t.status, RUNNING_STATUSES)))
     .returning()
   return (batch as BatchRow<T> | undefined) ?? null
+}
+
+/**
+ * After an attempt that ended by an error (the queue retries it): its mark is closed, so the next
+ * claim does not take it for a crash. Best effort: with the database gone the next claim counts
+ * one crash, which is forgiven (`CRASHES_FORGIVEN`).
+ */
+export async function closeAttempt(db: Database, table: BatchTable, batchId: number): Promise<void> {
+  await db.update(table).set({ attemptOpen: false }).where(eq(table.id, batchId))
 }
 
 /**

@@ -218,6 +218,48 @@ describe('one run of a batch job', () => {
     expect(lines[0]).toMatchObject({ level: 'error', message: 'Falló la carga', details: { attempt: 1 } })
   })
 
+  it('forgives one worker death, and sets a batch aside CON ERRORES at its second, without reading it again', async () => {
+    const id = await payrollBatch()
+    const seen: number[] = []
+    const { processor } = stand(async (batch) => {
+      seen.push(batch.crashes)
+      return { outcome: 'done', seen: batch.attempts }
+    })
+    // Two attempts whose worker died in them: claimed, never closed.
+    await claimBatch(db, payrollBatches, id)
+    expect(await claimBatch(db, payrollBatches, id)).toMatchObject({ crashes: 1 })
+    const { log, lines } = recordingLogger()
+    expect(
+      await runBatchJob(processor, { batchId: id }, context(log), { id: 'j', attempt: 1, maxAttempts: 3 }),
+    ).toEqual({
+      outcome: 'rejected',
+      errors: 1,
+    })
+    expect(seen).toEqual([])
+    expect(await payrollRow(id)).toMatchObject({ status: BATCH_STATUS.FAILED, crashes: 2, errorCount: 1 })
+    const errors = await db.select().from(payrollBatchErrors).where(eq(payrollBatchErrors.batchId, id))
+    expect(errors.map((e) => e.message)).toEqual([FILE_MESSAGES.crashed])
+    expect(lines[0]).toMatchObject({ level: 'error', details: { batchId: id, crashes: 2 } })
+
+    // One death is forgiven: the next attempt reads the file as usual.
+    const once = await payrollBatch()
+    await claimBatch(db, payrollBatches, once)
+    expect(await runBatchJob(processor, { batchId: once }, context())).toMatchObject({ outcome: 'done' })
+    expect(seen).toEqual([1])
+  })
+
+  it('does not count an attempt that ended by an error as a death', async () => {
+    const id = await payrollBatch()
+    const { processor } = stand(async () => {
+      throw new Error('red caída')
+    })
+    for (let attempt = 1; attempt <= 2; attempt++)
+      await expect(
+        runBatchJob(processor, { batchId: id }, context(), { id: 'j', attempt, maxAttempts: 3 }),
+      ).rejects.toThrow('red caída')
+    expect(await payrollRow(id)).toMatchObject({ status: BATCH_STATUS.PROCESSING, attempts: 2, crashes: 0 })
+  })
+
   it('on the last attempt closes the batch CON ERRORES through its kind, with the generic message', async () => {
     const payroll = await payrollBatch()
     const { processor } = stand(async () => {

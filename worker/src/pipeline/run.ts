@@ -1,6 +1,6 @@
-import { JOB_PAYLOAD_SCHEMAS, type JobInfo } from '@planillas/domain'
+import { FILE_MESSAGES, JOB_PAYLOAD_SCHEMAS, type JobInfo } from '@planillas/domain'
 import type { WorkerContext } from '../context'
-import { type BatchKind, type BatchRow, type BatchTable, claimBatch } from './batches'
+import { type BatchKind, type BatchRow, type BatchTable, claimBatch, closeAttempt } from './batches'
 
 /**
  * The kind-specific part of a batch job, plugged into `runBatchJob`: what to do with a claimed
@@ -22,11 +22,19 @@ export type Rejected = { outcome: 'rejected'; errors: number }
 /** What a run of a batch job gives: the processor's own outcome, or skipped, or CON ERRORES. */
 export type BatchOutcome<O extends { outcome: string }> = O | Skipped | Rejected
 
+/**
+ * Worker deaths a batch is forgiven: one (an operator's kill -9, a power cut, a deploy cut short
+ * are not the file's fault, and the import is idempotent). The second is the file's: the batch is
+ * set aside CON ERRORES before its file is read again, instead of the queue handing it to every
+ * worker in turn while the other uploads wait.
+ */
+export const CRASHES_FORGIVEN = 1
+
 /** A run outside any queue (tests, scripts): one attempt, so an unexpected error closes the batch. */
 export const SINGLE_ATTEMPT: JobInfo = { id: 'direct', attempt: 1, maxAttempts: 1 }
 
 /**
- * One batch job (DESIGN §6), the same for every kind: claim the batch (a finished or unknown one
+ * One batch job (docs/architecture.md), the same for every kind: claim the batch (a finished or unknown one
  * is skipped), let the processor work on it, log the outcome. Idempotent as long as the
  * processor re-checks the batch under a row lock when it finishes it. An unexpected error is
  * thrown for the queue's retry, except on the last attempt, where the batch ends CON ERRORES.
@@ -43,6 +51,15 @@ export async function runBatchJob<T extends BatchTable, O extends { outcome: str
   if (!batch) {
     ctx.log.info(`${kind.words.batch} ya terminada o inexistente: nada que hacer`, { batchId, jobId: job.id })
     return { outcome: 'skipped' }
+  }
+  if (batch.crashes > CRASHES_FORGIVEN) {
+    ctx.log.error(`${kind.words.batch} apartada: su archivo detuvo el worker ${batch.crashes} veces`, {
+      batchId,
+      jobId: job.id,
+      crashes: batch.crashes,
+    })
+    await kind.abandon(ctx.db, batchId, FILE_MESSAGES.crashed)
+    return { outcome: 'rejected', errors: 1 }
   }
   const started = Date.now()
   try {
@@ -61,7 +78,10 @@ export async function runBatchJob<T extends BatchTable, O extends { outcome: str
       attempt: job.attempt,
       error: String((error as Error)?.stack ?? error),
     })
-    if (job.attempt < job.maxAttempts) throw error
+    if (job.attempt < job.maxAttempts) {
+      await closeAttempt(ctx.db, kind.table, batchId).catch(() => undefined)
+      throw error
+    }
     await kind.abandon(ctx.db, batchId)
     return { outcome: 'rejected', errors: 1 }
   }

@@ -26,7 +26,7 @@ export type PayrollImportOutcome = BatchOutcome<{
 const FILE_MISSING = 'El archivo de la carga ya no está en el almacenamiento: vuelva a cargarlo'
 
 /**
- * The payroll-import job (DESIGN §6), plugged into the batch pipeline (`runBatchJob`: claim,
+ * The payroll-import job (docs/architecture.md), plugged into the batch pipeline (`runBatchJob`: claim,
  * retries, the last attempt's closing): reads the batch's file, checks every row, then writes the
  * payroll and all its lines in one transaction (PROCESADO) or only the errors (CON ERRORES). The
  * writing transaction re-checks the batch under a row lock.

@@ -6,6 +6,7 @@ import {
   APPLICANT_MESSAGES as M,
 } from '@planillas/domain'
 import type { FastifyRequest } from 'fastify'
+import { refuseNulName } from '../../lib/errors'
 
 export type CvUpload = { name: string; contentType: string; content: Buffer }
 export type ApplicantForm = { fields: Record<string, unknown>; cv: CvUpload | null; problems: string[] }
@@ -25,6 +26,7 @@ export async function readApplicantForm(req: FastifyRequest): Promise<ApplicantF
   let extraFiles = 0
   const parts = req.parts({ limits: { fileSize: CV_MAX_BYTES, files: 2, fields: 20, fieldSize: 10_000 } })
   for await (const part of parts) {
+    refuseNulName(part)
     if (part.type === 'field') {
       fields[part.fieldname] = String(part.value ?? '')
       continue

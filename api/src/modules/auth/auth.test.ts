@@ -247,6 +247,33 @@ describe('refresh tokens', () => {
     expect((await me(legacy)).statusCode).toBe(401)
   })
 
+  it("refuses a token that names another user's live session (a forged token cannot borrow it)", async () => {
+    const lector = await signInAs('lector@planillas.pe', 'lector')
+    const admin = await signInAs('admin@planillas.pe', 'admin')
+    const sid = (token: string) => decodeJwt(token).sid as number
+    const [ana] = await t.handle.db.select().from(users).where(eq(users.email, 'admin@planillas.pe'))
+    const forge = (sessionId: number) =>
+      new SignJWT({ email: ana.email, name: ana.name, roles: ana.roles, sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(ana.id))
+        .setIssuer('planillas-api')
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode('test-secret'))
+    // The lector's session is live (their own token works, and works again once remembered).
+    expect((await me(lector.accessToken)).statusCode).toBe(200)
+    expect((await me(lector.accessToken)).statusCode).toBe(200)
+    const borrowed = await forge(sid(lector.accessToken))
+    expect((await me(borrowed)).statusCode).toBe(401)
+    const employees = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/employees',
+      headers: bearer(borrowed),
+    })
+    expect(employees.statusCode).toBe(401)
+    // The same claims with Ana's own session are hers.
+    expect((await me(await forge(sid(admin.accessToken)))).statusCode).toBe(200)
+  })
+
   it('refuses an unknown token and an expired one', async () => {
     expect((await refresh('no-existe')).statusCode).toBe(401)
     const tokens = await signInAs('lector@planillas.pe', 'lector')

@@ -1,5 +1,6 @@
 import { type FieldMetadata, useFormMetadata } from '@conform-to/react'
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react'
+import { SEARCH_MAX_LENGTH } from '@planillas/domain'
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '~/utils/use-hydrated'
@@ -65,6 +66,7 @@ function PickerCombobox({ meta, label, required, source, selected: initial, plac
             className={controlClass}
             placeholder={placeholder}
             autoComplete="off"
+            maxLength={SEARCH_MAX_LENGTH}
             aria-invalid={meta.errors?.length ? true : undefined}
             aria-describedby={meta.errors?.length ? meta.errorId : undefined}
             displayValue={(option: PickerOption | null) => option?.label ?? ''}
@@ -144,6 +146,7 @@ function PickerSearchStep({
           type="search"
           name={`${meta.name}Search`}
           defaultValue={searchTerm}
+          maxLength={SEARCH_MAX_LENGTH}
           placeholder={`Buscar ${label.toLowerCase()}`}
           className={controlClass}
         />

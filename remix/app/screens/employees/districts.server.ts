@@ -1,9 +1,16 @@
+import { SEARCH_MAX_LENGTH } from '@planillas/domain'
 import { call } from '~/api.server'
 import type { PickerOption } from '~/components/form/search-picker-field'
 
-/** Districts matching `search` as picker options ('MIRAFLORES — LIMA / LIMA'). */
+/** Whether a district search is longer than the API takes (no district's name is that long). */
+export const districtSearchTooLong = (search: string) => search.trim().length > SEARCH_MAX_LENGTH
+
+/**
+ * Districts matching `search` as picker options ('MIRAFLORES — LIMA / LIMA'). A search longer
+ * than any district matches none: it is not sent to the API, which would refuse it.
+ */
 export async function searchDistricts(request: Request, search: string, limit = 20): Promise<PickerOption[]> {
-  if (!search.trim()) return []
+  if (!search.trim() || districtSearchTooLong(search)) return []
   const districts = await call(request, 'GET /ubigeos/districts', {
     query: { search: search.trim(), limit },
   })
