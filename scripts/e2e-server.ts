@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { type DatabaseHandle, openDatabase } from '@planillas/db'
 import { seedDemo } from '@planillas/db/seed'
+import { createStorage } from '@planillas/storage'
 import { openTestDatabase } from '@planillas/testing/database'
 import { startSystem } from './system'
 
@@ -33,7 +34,7 @@ const handle: DatabaseHandle = process.env.DATABASE_URL
   ? await openTestDatabase()
   : await openDatabase({ dataDir: path.join(runDir, 'pglite') })
 const cleanup = () => rmSync(runDir, { recursive: true, force: true })
-console.log(await seedDemo(handle.db))
+console.log(await seedDemo(handle.db, createStorage()))
 
 const system = await startSystem({
   handle,

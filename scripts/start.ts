@@ -4,6 +4,7 @@ import { openDatabase } from '@planillas/db'
 import { DEMO_USERS, seedDemo } from '@planillas/db/seed'
 import { configOrExit } from '@planillas/domain/env'
 import { loadWebConfig } from '@planillas/remix/server/config'
+import { createStorage } from '@planillas/storage'
 import { ensureRemixBuild } from './build-remix'
 import { loadStartConfig } from './config'
 import { ensurePgliteParent, ensureSessionSecret } from './local-data'
@@ -36,7 +37,7 @@ const where =
     ? 'PostgreSQL (DATABASE_URL)'
     : `PGlite en ${config.PGLITE_DIR ?? '.data/pglite'}`
 console.log(`Base de datos: ${where}; migraciones al día.`)
-console.log(await seedDemo(handle.db))
+console.log(await seedDemo(handle.db, createStorage()))
 
 const devIdp = wantsDevIdp(ports.idp)
 const system = await startSystem({

@@ -16,6 +16,11 @@ import { auditLogRoutes } from './modules/audit-logs/routes'
 import { authRoutes } from './modules/auth/routes'
 import { bankRoutes } from './modules/banks/routes'
 import { areaRoutes } from './modules/catalog/areas'
+import {
+  expenseLineRoutes,
+  projectTypeRoutes,
+  rejectReasonRoutes,
+} from './modules/catalog/payment-catalogues'
 import { positionRoutes } from './modules/catalog/positions'
 import { companyRoutes } from './modules/companies/routes'
 import { contractRoutes } from './modules/contracts/routes'
@@ -25,9 +30,12 @@ import { healthRoutes } from './modules/health/routes'
 import { jobOpeningRoutes } from './modules/job-openings/routes'
 import { paymentBatchRoutes } from './modules/payment-batches/routes'
 import { paymentOrderRoutes } from './modules/payment-orders/routes'
+import { retentionRateRoutes, spotRateRoutes } from './modules/payments/rates'
+import { paymentRoutes } from './modules/payments/routes'
 import { payrollRoutes } from './modules/payroll/routes'
 import { payrollBatchRoutes } from './modules/payroll-batch/routes'
 import { referenceRoutes } from './modules/reference/routes'
+import { supplierRoutes } from './modules/suppliers/routes'
 import { authPlugin } from './plugins/auth'
 import { answerClientError, answerFrameworkError } from './plugins/client-errors'
 import { errorHandlerPlugin } from './plugins/error-handler'
@@ -147,6 +155,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(paymentOrderRoutes, { prefix: '/payment-orders' })
       await v1.register(dashboardRoutes, { prefix: '/dashboard' })
       await v1.register(bankRoutes, { prefix: '/banks' })
+      await v1.register(supplierRoutes, { prefix: '/suppliers' })
+      await v1.register(paymentRoutes, { prefix: '/payments' })
+      await v1.register(spotRateRoutes, { prefix: '/spot-rates' })
+      await v1.register(retentionRateRoutes, { prefix: '/retention-rates' })
+      await v1.register(expenseLineRoutes, { prefix: '/expense-lines' })
+      await v1.register(projectTypeRoutes, { prefix: '/project-types' })
+      await v1.register(rejectReasonRoutes, { prefix: '/reject-reasons' })
       await v1.register(referenceRoutes)
     },
     { prefix: '/api/v1' },

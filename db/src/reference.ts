@@ -6,6 +6,7 @@ import { parseCsv } from '@planillas/formats/csv'
 import { and, eq, getTableColumns, inArray, not, notExists, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from './client'
+import { loadPaymentReferenceData } from './reference-payments'
 import { banks, countries, employees, ubigeoDistricts } from './schema/index'
 
 export const REFERENCE_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../reference')
@@ -94,16 +95,21 @@ async function retireDistricts(db: Executor, current: string[]) {
 }
 
 /**
- * Loads the reference data (ubigeo districts, banks, countries). Idempotent and cheap to repeat:
- * call it after migrating, on every start, in the seed and in test databases.
+ * Loads the reference data (ubigeo districts, banks, countries; the supplier payments' SPOT and
+ * retention rates and starting catalogues). Idempotent and cheap to repeat: call it after
+ * migrating, on every start, in the seed and in test databases.
  */
-export async function loadReferenceData(
-  db: Executor,
-): Promise<{ districts: number; banks: number; countries: number }> {
+export async function loadReferenceData(db: Executor): Promise<{
+  districts: number
+  banks: number
+  countries: number
+  spotRates: number
+  retentionRates: number
+}> {
   const districts = readDistricts()
   const bankRows = readBanks()
   const countryRows = readCountries()
-  await db.transaction(async (tx) => {
+  const payments = await db.transaction(async (tx) => {
     await upsert(
       tx,
       ubigeoDistricts,
@@ -119,6 +125,7 @@ export async function loadReferenceData(
     // removes nothing (a bank left out of the file stays as the administrator has it).
     await upsert(tx, banks, bankRows, ['name', 'shortName'], sql`${banks.source} = 'usuario'`)
     await upsert(tx, countries, countryRows, ['name'])
+    return loadPaymentReferenceData(tx, REFERENCE_FOLDER)
   })
-  return { districts: districts.length, banks: bankRows.length, countries: countryRows.length }
+  return { districts: districts.length, banks: bankRows.length, countries: countryRows.length, ...payments }
 }

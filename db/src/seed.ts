@@ -5,6 +5,7 @@ import { areas, companies, positions, users } from './schema/index'
 import { companyAccountSeedStep } from './seed-company-accounts'
 import { contractSeedStep } from './seed-contracts'
 import { employeeSeedStep } from './seed-employees'
+import { paymentSeedStep } from './seed-payments'
 import { recruitmentSeedStep } from './seed-recruitment'
 
 const SEED_ACTOR = 'seed@planillas.pe'
@@ -17,6 +18,12 @@ export const DEMO_USERS = [
   { email: 'rrhh@planillas.pe', name: 'Rosa Recursos Humanos', roles: DEMO_ROLES.rrhh, password: 'rrhh' },
   { email: 'auditor@planillas.pe', name: 'Aurelio Auditor', roles: DEMO_ROLES.auditor, password: 'auditor' },
   { email: 'lector@planillas.pe', name: 'Luis Lector', roles: DEMO_ROLES.lector, password: 'lector' },
+  {
+    email: 'tesoreria@planillas.pe',
+    name: 'Teresa Tesorera',
+    roles: DEMO_ROLES.tesoreria,
+    password: 'tesoreria',
+  },
 ] as const
 
 const DEMO_COMPANIES = [
@@ -88,7 +95,16 @@ const DEMO_POSITIONS = [
   'Abogado Laboral',
 ]
 
-export type SeedStep = { name: string; run: (db: Database) => Promise<number> }
+/**
+ * Where the demo data's files go (the voucher PDFs): the file store, handed in by whoever runs the
+ * seed (`db/` is the database and imports no storage). Without one, steps that need files skip.
+ */
+export type SeedFiles = {
+  put(body: Buffer, meta: { name: string; contentType: string }): Promise<string>
+  delete(key: string): Promise<void>
+}
+
+export type SeedStep = { name: string; run: (db: Database, files: SeedFiles | undefined) => Promise<number> }
 
 /** Seed steps; later modules append their own (employees, contracts, payroll). */
 export const seedSteps: SeedStep[] = [
@@ -127,6 +143,7 @@ export const seedSteps: SeedStep[] = [
   contractSeedStep,
   recruitmentSeedStep,
   companyAccountSeedStep,
+  paymentSeedStep,
 ]
 
 async function insertDescriptions(
@@ -143,9 +160,9 @@ async function insertDescriptions(
 }
 
 /** Loads the demo data; safe to run again (existing rows are kept). */
-export async function seedDemo(db: Database): Promise<string> {
+export async function seedDemo(db: Database, files?: SeedFiles): Promise<string> {
   const lines: string[] = []
-  for (const step of seedSteps) lines.push(`${step.name}: ${await step.run(db)} nuevos`)
+  for (const step of seedSteps) lines.push(`${step.name}: ${await step.run(db, files)} nuevos`)
   await db.execute(sql`analyze`)
   return `Datos de demostración cargados (${lines.join(', ')}).`
 }

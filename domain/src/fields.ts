@@ -84,3 +84,15 @@ export const idList = (message: string = ID_MESSAGE) =>
 
 /** A real calendar date written YYYY-MM-DD: 2025-02-30 and 2025-13-01 are refused. */
 export const calendarDate = (message: string) => z.string({ error: message }).refine(isIsoDate, message)
+
+/**
+ * A yes/no as a form's checkbox sends it ('on', or nothing) or a JSON body (true/false); missing is
+ * no. Its input is a string or a boolean, so a form's values stay strings.
+ */
+export const checkbox = (message: string) =>
+  z
+    .union([z.boolean(), z.string()], { error: message })
+    .optional()
+    .transform((v) =>
+      typeof v === 'string' ? ['on', 'true', '1', 'si', 'sí'].includes(v.trim().toLowerCase()) : v === true,
+    )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEMO_ROLES, mayUse, PERMISSIONS, type Permission } from './permissions'
+import { DEMO_ROLES, mayUse, PERMISSION_LABELS, PERMISSIONS, type Permission } from './permissions'
 
 describe('Permission', () => {
   it('is the catalogue: three grants per module, two for banks, plus the named ones, no code twice', () => {
@@ -9,7 +9,7 @@ describe('Permission', () => {
     expect(PERMISSIONS).toEqual(expect.arrayContaining(['bancos_lista', 'bancos_edicion']))
     expect(PERMISSIONS).not.toContain('bancos_descarga_excel')
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length)
-    expect(PERMISSIONS.length).toBe(9 + 8 * 3 + 2)
+    expect(PERMISSIONS.length).toBe(9 + 9 * 3 + 2 + 8)
   })
 
   it('rejects a misspelt code at typecheck', () => {
@@ -19,6 +19,20 @@ describe('Permission', () => {
     const unknownGrant: Permission = 'areas_borrado'
     expect(PERMISSIONS).not.toContain(misspelt)
     expect(PERMISSIONS).not.toContain(unknownGrant)
+  })
+})
+
+describe('supplier payments (issue 22)', () => {
+  it('lets tesorería approve and pay, never the HR clerk; every permission has a Spanish label', () => {
+    expect(mayUse(DEMO_ROLES.tesoreria, 'pagos_aprobar')).toBe(true)
+    expect(mayUse(DEMO_ROLES.tesoreria, 'pagos_pagar')).toBe(true)
+    expect(mayUse(DEMO_ROLES.tesoreria, 'pagos_registrar')).toBe(false)
+    expect(mayUse(DEMO_ROLES.rrhh, 'pagos_aprobar')).toBe(false)
+    expect(mayUse(DEMO_ROLES.rrhh, 'pagos_pagar')).toBe(false)
+    expect(mayUse(DEMO_ROLES.rrhh, 'pagos_registrar')).toBe(true)
+    expect(mayUse(DEMO_ROLES.lector, 'proveedores_lista')).toBe(true)
+    for (const p of PERMISSIONS) expect(PERMISSION_LABELS[p]).toMatch(/\S/)
+    expect(PERMISSION_LABELS.proveedores_edicion).toBe('Proveedores: crear y editar')
   })
 })
 

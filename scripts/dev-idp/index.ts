@@ -23,7 +23,7 @@ export type DevIdpOptions = {
 export type DevIdp = { issuer: string; port: number; close: () => Promise<void> }
 
 /**
- * The development OpenID Connect provider (oidc-provider) with the four demo users. Its keys,
+ * The development OpenID Connect provider (oidc-provider) with the five demo users. Its keys,
  * sessions and codes live in memory: a restart signs everyone out of the provider (not of the app).
  */
 export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {

@@ -32,6 +32,9 @@ export const OPTION_PERMISSIONS = {
     'contratos_lista',
     'contratos_edicion',
     'postulantes_lista',
+    // The paying company of a supplier voucher: its form and the vouchers list's filter.
+    'pagos_lista_lista',
+    'pagos_registrar',
   ],
   // The contract form and the vacancy form ('Solicitado por') search employees.
   colaboradores: ['colaboradores_lista', 'contratos_edicion', 'vacantes_edicion'],

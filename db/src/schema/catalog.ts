@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { recordStatusCheck, timestamps } from './columns'
 
 /** A readable code derived from the id by the database, e.g. AR-0007. */
@@ -44,6 +44,8 @@ export const companies = pgTable(
     name: text('name').notNull(),
     address: text('address').notNull(),
     legalRepresentative: text('legal_representative'),
+    /** SUNAT designated the company 'agente de retención': it withholds 3 % of the IGV it pays (DESIGN §8). */
+    retentionAgent: boolean('retention_agent').notNull().default(false),
     status: smallint('status').notNull().default(1),
     ...timestamps,
   },

@@ -10,6 +10,7 @@ export const CompanyRowSchema = z.object({
   name: z.string(),
   address: z.string(),
   legalRepresentative: z.string().nullable(),
+  retentionAgent: z.boolean(),
   status: z.number(),
   createdAt: z.date(),
   updatedAt: z.date(),

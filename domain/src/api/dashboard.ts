@@ -39,10 +39,23 @@ export const DashboardContractsSchema = z.object({
   endingByMonth: z.array(z.object({ month: z.string(), count: z.number() })),
 })
 
+/** 'Pagos a proveedores' (issue 22), for users with `pagos_lista_lista`; amounts in céntimos. */
+export const DashboardPaymentsSchema = z.object({
+  toAuthorize: z.object({ count: z.number(), totalCents: z.number() }),
+  toApprove: z.object({ count: z.number(), totalCents: z.number() }),
+  approvedToPay: z.object({ count: z.number(), netCents: z.number() }),
+  overdue: z.object({ count: z.number(), totalCents: z.number() }),
+  /** What is still owed: REGISTRADO, AUTORIZADO and APROBADO vouchers, net of their deductions. */
+  solesToPayCents: z.number(),
+  /** Detracciones of APROBADO or PAGADO vouchers without a Banco de la Nación deposit yet. */
+  detractionsToDeposit: z.object({ count: z.number(), amountCents: z.number() }),
+})
+
 export const DashboardSchema = z.object({
   payrolls: DashboardPayrollsSchema.optional(),
   uploads: DashboardUploadsSchema.optional(),
   contracts: DashboardContractsSchema.optional(),
+  payments: DashboardPaymentsSchema.optional(),
 })
 
 export type Dashboard = Wire<typeof DashboardSchema>

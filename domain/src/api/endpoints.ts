@@ -16,6 +16,16 @@ import {
 import { EmployeeFilterSchema, EmployeeSchema } from '../schemas/employee'
 import { PositionSchema } from '../schemas/position'
 import { ApplicantFilterSchema, JobOpeningFilterSchema, JobOpeningSchema } from '../schemas/recruitment'
+import { SupplierFilterSchema, SupplierSchema, SupplierUpdateSchema } from '../schemas/supplier'
+import {
+  ApproveSchema,
+  AuthorizeSchema,
+  PaySchema,
+  RejectSchema,
+  RetentionRateSchema,
+  SpotRateSchema,
+  VoucherFilterSchema,
+} from '../schemas/voucher'
 import { ApplicantOptionSchema, ApplicantRowSchema } from './applicants'
 import { AuditRowSchema } from './audit-logs'
 import {
@@ -71,6 +81,15 @@ import {
   PaymentOrderRowSchema,
 } from './payment-orders'
 import {
+  ApprovalProposalQuerySchema,
+  ApprovalProposalSchema,
+  RetentionRateRowSchema,
+  SpotRateQuerySchema,
+  SpotRateRowSchema,
+  VoucherDetailSchema,
+  VoucherRowSchema,
+} from './payments'
+import {
   BatchErrorSchema,
   BatchRowSchema,
   PayrollLineParamsSchema,
@@ -85,6 +104,7 @@ import {
   DistrictQuerySchema,
   DistrictSchema,
 } from './reference'
+import { SupplierOptionSchema, SupplierRowSchema } from './suppliers'
 import { IdParamsSchema, IdPayloadSchema, pageOf, StatusQuerySchema, type Wire } from './wire'
 
 /**
@@ -171,6 +191,64 @@ export const ENDPOINTS = {
     body: CompanyAccountSchema,
     response: IdPayloadSchema,
   },
+
+  'POST /suppliers/list': {
+    querystring: PageQuerySchema,
+    body: SupplierFilterSchema.nullish(),
+    response: pageOf(SupplierRowSchema),
+  },
+  'GET /suppliers': { response: SupplierOptionSchema.array() },
+  'GET /suppliers/ruc/:ruc': { params: RucParamsSchema, response: RucLookupSchema },
+  'GET /suppliers/:id': { params: IdParamsSchema, response: SupplierRowSchema },
+  'POST /suppliers': { body: SupplierSchema, response: IdPayloadSchema },
+  'PUT /suppliers/:id': { params: IdParamsSchema, body: SupplierUpdateSchema, response: IdPayloadSchema },
+  'PUT /suppliers/:id/status': statusChange,
+
+  'POST /payments/list': {
+    querystring: PageQuerySchema,
+    body: VoucherFilterSchema.nullish(),
+    response: pageOf(VoucherRowSchema),
+  },
+  'GET /payments/:id': { params: IdParamsSchema, response: VoucherDetailSchema },
+  'POST /payments': { form: true, response: IdPayloadSchema },
+  'GET /payments/:id/approval-proposal': {
+    params: IdParamsSchema,
+    querystring: ApprovalProposalQuerySchema,
+    response: ApprovalProposalSchema,
+  },
+  'POST /payments/:id/authorize': {
+    params: IdParamsSchema,
+    body: AuthorizeSchema,
+    response: IdPayloadSchema,
+  },
+  'POST /payments/:id/approve': { params: IdParamsSchema, body: ApproveSchema, response: IdPayloadSchema },
+  'POST /payments/:id/pay': { params: IdParamsSchema, body: PaySchema, response: IdPayloadSchema },
+  'POST /payments/:id/reject': { params: IdParamsSchema, body: RejectSchema, response: IdPayloadSchema },
+  'POST /payments/:id/cancel': { params: IdParamsSchema, form: true, response: IdPayloadSchema },
+
+  'GET /spot-rates': { querystring: SpotRateQuerySchema, response: SpotRateRowSchema.array() },
+  'POST /spot-rates': { body: SpotRateSchema, response: IdPayloadSchema },
+  'GET /retention-rates': { response: RetentionRateRowSchema.array() },
+  'POST /retention-rates': { body: RetentionRateSchema, response: IdPayloadSchema },
+
+  'POST /expense-lines/list': catalogList,
+  'GET /expense-lines': { response: CatalogOptionSchema.array() },
+  'GET /expense-lines/:id': { params: IdParamsSchema, response: CatalogRowSchema },
+  'POST /expense-lines': { body: AreaSchema, response: IdPayloadSchema },
+  'PUT /expense-lines/:id': { params: IdParamsSchema, body: AreaSchema, response: IdPayloadSchema },
+  'PUT /expense-lines/:id/status': statusChange,
+  'POST /project-types/list': catalogList,
+  'GET /project-types': { response: CatalogOptionSchema.array() },
+  'GET /project-types/:id': { params: IdParamsSchema, response: CatalogRowSchema },
+  'POST /project-types': { body: AreaSchema, response: IdPayloadSchema },
+  'PUT /project-types/:id': { params: IdParamsSchema, body: AreaSchema, response: IdPayloadSchema },
+  'PUT /project-types/:id/status': statusChange,
+  'POST /reject-reasons/list': catalogList,
+  'GET /reject-reasons': { response: CatalogOptionSchema.array() },
+  'GET /reject-reasons/:id': { params: IdParamsSchema, response: CatalogRowSchema },
+  'POST /reject-reasons': { body: AreaSchema, response: IdPayloadSchema },
+  'PUT /reject-reasons/:id': { params: IdParamsSchema, body: AreaSchema, response: IdPayloadSchema },
+  'PUT /reject-reasons/:id/status': statusChange,
 
   'POST /employees/list': {
     querystring: PageQuerySchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalText, requiredText } from '../fields'
+import { checkbox, optionalText, requiredText } from '../fields'
 import { SearchSchema } from '../list'
 import { isValidRuc } from '../ruc'
 
@@ -29,6 +29,15 @@ export const CompanySchema = z.object({
     'Dirección fiscal admite como máximo 250 caracteres',
   ),
   legalRepresentative: optionalText(200, 'Representante legal admite como máximo 200 caracteres'),
+  /**
+   * 'Agente de retención' (SUNAT's designation, it decides the IGV retention of supplier payments):
+   * 'on'/true is yes, 'off'/'false'/false no. Missing keeps what the company has (no on create), so
+   * a form that does not show the box never clears it.
+   */
+  retentionAgent: z
+    .union([z.boolean(), z.string()], { error: 'Agente de retención inválido' })
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : checkbox('').parse(v))),
 })
 export type CompanyInput = z.infer<typeof CompanySchema>
 

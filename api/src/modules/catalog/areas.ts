@@ -4,7 +4,7 @@ import { catalogRoutes } from './routes'
 export const areaRoutes = catalogRoutes({
   table: areas,
   resource: 'areas',
-  module: 'areas',
+  access: { module: 'areas' },
   noun: { one: 'el área', title: 'Áreas' },
   duplicateMessage: 'Ya existe un área con la misma descripción',
   uniqueConstraint: 'areas_description_unique',

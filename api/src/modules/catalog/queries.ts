@@ -1,10 +1,15 @@
-import type { areas, Executor, positions } from '@planillas/db'
+import type { areas, Executor, expenseLines, positions, projectTypes, rejectReasons } from '@planillas/db'
 import type { DescriptionFilter, RecordStatus } from '@planillas/domain'
 import { and, asc, eq, gt, ilike } from 'drizzle-orm'
 import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 /** Areas and positions share one shape: a described record with a status. */
-export type CatalogTable = typeof areas | typeof positions
+export type CatalogTable =
+  | typeof areas
+  | typeof positions
+  | typeof expenseLines
+  | typeof projectTypes
+  | typeof rejectReasons
 export type CatalogRow = CatalogTable['$inferSelect']
 
 export function catalogQueries(table: CatalogTable) {

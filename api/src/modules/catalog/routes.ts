@@ -3,6 +3,7 @@ import {
   enumLabel,
   formatDateTime,
   MESSAGES,
+  type PermissionRequirement,
   type RecordStatus,
   recordStatus,
 } from '@planillas/domain'
@@ -20,9 +21,20 @@ import { type CatalogSaveContext, catalogSaves } from './save'
 export type CatalogOptions = {
   table: CatalogTable
   /** URL segment and OpenAPI tag; its endpoints are in the API contract (`ENDPOINTS`). */
-  resource: 'areas' | 'positions'
-  /** Permission prefix, e.g. 'areas' → areas_lista, areas_edicion, areas_descarga_excel. */
-  module: 'areas' | 'cargos'
+  resource: 'areas' | 'positions' | 'expense-lines' | 'project-types' | 'reject-reasons'
+  /**
+   * Who may do what: a module's prefix (e.g. 'areas' → areas_lista, areas_edicion,
+   * areas_descarga_excel, and its OPTION_PERMISSIONS), or each requirement spelled out (the
+   * supplier payments' catalogues, maintained under one permission).
+   */
+  access:
+    | { module: 'areas' | 'cargos' }
+    | {
+        list: PermissionRequirement
+        edit: PermissionRequirement
+        download: PermissionRequirement
+        options: PermissionRequirement
+      }
   /** Spanish noun with its article, e.g. { one: 'el área', title: 'Áreas' }. */
   noun: { one: string; title: string }
   duplicateMessage: string
@@ -32,7 +44,16 @@ export type CatalogOptions = {
 /** Routes of a described catalog (areas, positions): the calls of one resource (docs/architecture.md, API conventions). */
 export function catalogRoutes(options: CatalogOptions) {
   const q = catalogQueries(options.table)
-  const { resource, module, noun } = options
+  const { resource, noun } = options
+  const access =
+    'module' in options.access
+      ? {
+          list: `${options.access.module}_lista` as const,
+          edit: `${options.access.module}_edicion` as const,
+          download: `${options.access.module}_descarga_excel` as const,
+          options: OPTION_PERMISSIONS[options.access.module],
+        }
+      : options.access
   const tags = [resource]
   const saves = catalogSaves({
     table: options.table,
@@ -46,7 +67,7 @@ export function catalogRoutes(options: CatalogOptions) {
     const context = (actor: string): CatalogSaveContext => ({ db: app.db, actor })
 
     app.post('/list', {
-      config: { permission: `${module}_lista` },
+      config: { permission: access.list },
       schema: {
         tags,
         ...routeSchema(`POST /${resource}/list`),
@@ -55,7 +76,7 @@ export function catalogRoutes(options: CatalogOptions) {
     })
 
     app.get('/', {
-      config: { permission: OPTION_PERMISSIONS[module] },
+      config: { permission: access.options },
       schema: {
         tags,
         ...routeSchema(`GET /${resource}`),
@@ -64,13 +85,13 @@ export function catalogRoutes(options: CatalogOptions) {
     })
 
     app.get('/:id', {
-      config: { permission: [`${module}_lista`, `${module}_edicion`] },
+      config: { permission: [access.list, access.edit].flat() },
       schema: { tags, ...routeSchema(`GET /${resource}/:id`) },
       handler: async (req) => ok(found(await q.get(app.db, req.params.id))),
     })
 
     app.post('/', {
-      config: { permission: `${module}_edicion` },
+      config: { permission: access.edit },
       schema: { tags, ...routeSchema(`POST /${resource}`) },
       handler: async (req) => {
         const id = await saves.create(context(req.user.email), req.body.description)
@@ -79,7 +100,7 @@ export function catalogRoutes(options: CatalogOptions) {
     })
 
     app.put('/:id', {
-      config: { permission: `${module}_edicion` },
+      config: { permission: access.edit },
       schema: { tags, ...routeSchema(`PUT /${resource}/:id`) },
       handler: async (req) => {
         await saves.update(context(req.user.email), req.params.id, req.body.description)
@@ -88,7 +109,7 @@ export function catalogRoutes(options: CatalogOptions) {
     })
 
     app.put('/:id/status', {
-      config: { permission: `${module}_edicion` },
+      config: { permission: access.edit },
       schema: { tags, ...routeSchema(`PUT /${resource}/:id/status`) },
       handler: statusChangeHandler(app, {
         entity: resource,
@@ -101,7 +122,7 @@ export function catalogRoutes(options: CatalogOptions) {
     })
 
     app.post('/xlsx', {
-      config: { permission: `${module}_descarga_excel` },
+      config: { permission: access.download },
       schema: { tags, body: DescriptionFilterSchema.nullish() },
       handler: async (req, reply) =>
         sendWorkbook(reply, {

@@ -158,3 +158,38 @@ describe('companies API', () => {
     expect(reader.status).toBe(403)
   })
 })
+
+describe("a company's 'agente de retención' setting (issue 22)", () => {
+  it('is set with the box, kept by a form that does not send it, and audited', async () => {
+    const created = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/companies',
+      payload: { ruc: '20100070970', name: 'Agente S.A.', address: 'Av. Uno 1', retentionAgent: 'on' },
+    })
+    expect(created.status).toBe(200)
+    const id = created.body.payload.id
+    const read = async () =>
+      (await t.call('admin', { method: 'GET', url: `/api/v1/companies/${id}` })).body.payload
+    expect((await read()).retentionAgent).toBe(true)
+    await t.call('admin', {
+      method: 'PUT',
+      url: `/api/v1/companies/${id}`,
+      payload: { name: 'Agente S.A.C.', address: 'Av. Uno 1' },
+    })
+    expect(await read()).toMatchObject({ name: 'Agente S.A.C.', retentionAgent: true })
+    await t.call('admin', {
+      method: 'PUT',
+      url: `/api/v1/companies/${id}`,
+      payload: { name: 'Agente S.A.C.', address: 'Av. Uno 1', retentionAgent: false },
+    })
+    expect((await read()).retentionAgent).toBe(false)
+    const audit = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/audit-logs/list',
+      payload: { search: 'Agente de retención' },
+    })
+    expect(audit.body.payload.content.map((r: { description: string }) => r.description)).toEqual([
+      expect.stringMatching(/^Actualizó la empresa EM-\d+: Agente de retención: 'SÍ' → 'NO'$/),
+    ])
+  })
+})

@@ -123,6 +123,7 @@ export async function companyRoutes(fastify: FastifyInstance) {
           { header: 'Razón social', width: 40, value: (r) => r.name },
           { header: 'Dirección fiscal', width: 45, value: (r) => r.address },
           { header: 'Representante legal', width: 30, value: (r) => r.legalRepresentative },
+          { header: 'Agente de retención', width: 14, value: (r) => (r.retentionAgent ? 'SÍ' : 'NO') },
           { header: 'Estado', width: 14, value: (r) => enumLabel(recordStatus, r.status) },
           { header: 'Fecha de creación', width: 22, value: (r) => formatDateTime(r.createdAt) },
         ],

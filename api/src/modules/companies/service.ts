@@ -15,7 +15,14 @@ const labels = {
   name: 'Razón social',
   address: 'Dirección fiscal',
   legalRepresentative: 'Representante legal',
+  retentionAgent: 'Agente de retención',
 }
+
+/** The audit reads 'NO' → 'SÍ', as the screens say it, not false → true. */
+const asWords = <T extends { retentionAgent: boolean }>(row: T) => ({
+  ...row,
+  retentionAgent: row.retentionAgent ? 'SÍ' : 'NO',
+})
 
 /** Registers a company with its audit entry, in one transaction; a RUC already registered is refused. */
 export async function createCompany(db: Database, actor: string, input: CompanyInput): Promise<number> {
@@ -46,7 +53,7 @@ export async function updateCompany(
   await db.transaction(async (tx) => {
     const before = found(await q.getCompany(tx, id))
     const after = await q.updateCompany(tx, before.id, input)
-    const changes = describeChanges(before, after, labels)
+    const changes = describeChanges(asWords(before), asWords(after), labels)
     if (changes === 'sin cambios') return
     await recordAudit(tx, {
       action: 'UPDATE',

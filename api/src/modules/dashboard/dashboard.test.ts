@@ -106,7 +106,7 @@ describe('GET /dashboard', () => {
   it('gives each part only to whoever may see its module', async () => {
     expect(await dashboard('auditor')).toEqual({})
     const reader = await dashboard('lector')
-    expect(Object.keys(reader).sort()).toEqual(['contracts', 'payrolls'])
+    expect(Object.keys(reader).sort()).toEqual(['contracts', 'payments', 'payrolls'])
     // Payroll uploads only for whoever loads payrolls, payment uploads only for whoever loads payments.
     expect((await dashboard(['dashboard', 'planillas_abonos'])).uploads).toEqual({
       failedWindowDays: 7,

@@ -1,4 +1,12 @@
-import { contracts, type Executor, employees, paymentBatches, payrollBatches, payrolls } from '@planillas/db'
+import {
+  contracts,
+  type Executor,
+  employees,
+  paymentBatches,
+  paymentVouchers,
+  payrollBatches,
+  payrolls,
+} from '@planillas/db'
 import { BATCH_STATUS, CONTRACT_STATUS, PAYMENT_BATCH_STATUS, todayInLima } from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
@@ -176,4 +184,39 @@ async function endingByMonth(db: Executor) {
     .groupBy(month)
   const found = new Map(rows.map((r) => [r.month, r.count]))
   return months.map((m) => ({ month: m, count: found.get(m) ?? 0 }))
+}
+
+/**
+ * 'Pagos a proveedores': vouchers waiting for each step, the overdue ones, what is still owed net
+ * of deductions, and the detracciones not yet deposited at the Banco de la Nación. One pass over
+ * the open and recently approved or paid vouchers (the status index answers each filter).
+ */
+export async function supplierPayments(db: Executor) {
+  const v = paymentVouchers
+  const net = sql`${v.totalCents} - ${v.detractionCents} - ${v.retentionCents}`
+  const today = todayInLima()
+  const [row] = await db
+    .select({
+      toAuthorize: sql<number>`count(*) filter (where ${v.status} = 1)::int`,
+      toAuthorizeCents: sql<string>`coalesce(sum(${v.totalCents}) filter (where ${v.status} = 1), 0)`,
+      toApprove: sql<number>`count(*) filter (where ${v.status} = 2)::int`,
+      toApproveCents: sql<string>`coalesce(sum(${v.totalCents}) filter (where ${v.status} = 2), 0)`,
+      approved: sql<number>`count(*) filter (where ${v.status} = 3)::int`,
+      approvedNetCents: sql<string>`coalesce(sum(${net}) filter (where ${v.status} = 3), 0)`,
+      overdue: sql<number>`count(*) filter (where ${v.status} in (1, 2, 3) and ${v.dueDate} < ${today})::int`,
+      overdueCents: sql<string>`coalesce(sum(${v.totalCents}) filter (where ${v.status} in (1, 2, 3) and ${v.dueDate} < ${today}), 0)`,
+      owedCents: sql<string>`coalesce(sum(${net}) filter (where ${v.status} in (1, 2, 3)), 0)`,
+      toDeposit: sql<number>`count(*) filter (where ${v.status} in (3, 4) and ${v.detractionCents} > 0 and ${v.detractionDepositedOn} is null)::int`,
+      toDepositCents: sql<string>`coalesce(sum(${v.detractionCents}) filter (where ${v.status} in (3, 4) and ${v.detractionCents} > 0 and ${v.detractionDepositedOn} is null), 0)`,
+    })
+    .from(v)
+    .where(inArray(v.status, [1, 2, 3, 4]))
+  return {
+    toAuthorize: { count: row.toAuthorize, totalCents: Number(row.toAuthorizeCents) },
+    toApprove: { count: row.toApprove, totalCents: Number(row.toApproveCents) },
+    approvedToPay: { count: row.approved, netCents: Number(row.approvedNetCents) },
+    overdue: { count: row.overdue, totalCents: Number(row.overdueCents) },
+    solesToPayCents: Number(row.owedCents),
+    detractionsToDeposit: { count: row.toDeposit, amountCents: Number(row.toDepositCents) },
+  }
 }

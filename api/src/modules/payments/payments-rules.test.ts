@@ -1,0 +1,262 @@
+import { auditLogs, paymentVouchers } from '@planillas/db'
+import { addDays } from '@planillas/domain'
+import type { FilesTestApp } from '@planillas/testing/api/app'
+import {
+  createPaymentTestApp,
+  createSupplier,
+  getVoucher,
+  type PaymentFixtures,
+  postVoucher,
+  registerVoucher,
+  step,
+  TODAY,
+  voucherFields,
+} from '@planillas/testing/api/payments'
+import { and, eq, like } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+let t: FilesTestApp
+let fx: PaymentFixtures
+beforeAll(async () => {
+  ;({ t, fx } = await createPaymentTestApp())
+})
+afterAll(() => t.close())
+
+const authorized = async (fields: Record<string, string | number>) => {
+  const id = await registerVoucher(t, fields)
+  await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
+  return id
+}
+const proposal = async (id: number, spotCode?: string) =>
+  (
+    await t.call('tesoreria', {
+      method: 'GET',
+      url: `/api/v1/payments/${id}/approval-proposal${spotCode ? `?spotCode=${spotCode}` : ''}`,
+    })
+  ).body.payload
+const S400 = { base: '338.98', igv: '61.02', total: '400.00' }
+
+describe('retention of the IGV (DESIGN §8)', () => {
+  it('agent company, two facturas of S/ 400 paid together: S/ 24 — S/ 12 proposed on the second', async () => {
+    const supplierId = await createSupplier(t)
+    const first = await authorized(voucherFields(supplierId, fx, { ...S400, companyId: fx.agentCompanyId }))
+    const second = await authorized(voucherFields(supplierId, fx, { ...S400, companyId: fx.agentCompanyId }))
+    expect((await proposal(first)).retention).toMatchObject({
+      proposed: false,
+      exclusion: 'Los comprobantes pagados juntos no superan el monto mínimo',
+      groupTotalCents: 40_000,
+    })
+    // Against the rule, with a reason: the two are paid together.
+    const on = await step(t, 'tesoreria', first, 'approve', {
+      paymentType: 1,
+      retention: true,
+      retentionReason: 'Se paga junto con otra factura del proveedor',
+    })
+    expect(on.status).toBe(200)
+    expect((await proposal(second)).retention).toMatchObject({
+      proposed: true,
+      exclusion: null,
+      rateBp: 300,
+      thresholdCents: 70_000,
+      groupTotalCents: 80_000,
+      amountCents: 1_200,
+    })
+    await step(t, 'tesoreria', second, 'approve', { paymentType: 1 })
+    const [a, b] = [await getVoucher(t, first), await getVoucher(t, second)]
+    expect([a.retentionCents, b.retentionCents]).toEqual([1_200, 1_200])
+    expect((a.retentionCents + b.retentionCents) / 100).toBe(24)
+    expect(a).toMatchObject({
+      retention: true,
+      retentionProposed: false,
+      retentionReason: expect.any(String),
+    })
+    expect(b).toMatchObject({
+      retention: true,
+      retentionProposed: true,
+      retentionReason: null,
+      netCents: 38_800,
+    })
+  })
+
+  it('supplier buen contribuyente: none; voucher under detracción: none', async () => {
+    const good = await createSupplier(t, { goodTaxpayer: true })
+    const id = await authorized(voucherFields(good, fx, { companyId: fx.agentCompanyId }))
+    expect((await proposal(id)).retention).toMatchObject({
+      proposed: false,
+      exclusion: 'El proveedor es buen contribuyente',
+      amountCents: 0,
+    })
+    const plain = await createSupplier(t)
+    const detracted = await authorized(voucherFields(plain, fx, { companyId: fx.agentCompanyId }))
+    expect(await proposal(detracted, '037')).toMatchObject({
+      detraction: { applies: true, amountCents: 14_200 },
+      retention: { proposed: false, exclusion: 'El comprobante está sujeto a detracción' },
+      netCents: 103_800,
+    })
+    // Without a SPOT code the same voucher is retained: 3 % of S/ 1,180.00.
+    expect((await proposal(detracted)).retention).toMatchObject({ proposed: true, amountCents: 3_540 })
+  })
+
+  it('refuses detracción for a supplier without a Banco de la Nación account', async () => {
+    const noAccount = await createSupplier(t, { detractionAccount: null })
+    const id = await authorized(voucherFields(noAccount, fx))
+    const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1, spotCode: '037' })
+    expect(res.status).toBe(400)
+    expect(res.body.messages).toEqual([
+      'El proveedor no tiene cuenta de detracciones (Banco de la Nación) registrada',
+    ])
+    // Under the code's minimum there is nothing to deposit: approved without detracción.
+    const small = await authorized(
+      voucherFields(noAccount, fx, { base: '550.85', igv: '99.15', total: '650.00' }),
+    )
+    expect((await step(t, 'tesoreria', small, 'approve', { paymentType: 1, spotCode: '037' })).status).toBe(
+      200,
+    )
+    expect(await getVoucher(t, small)).toMatchObject({
+      spotCode: '037',
+      detractionCents: 0,
+      detractionRateBp: null,
+    })
+  })
+})
+
+describe('a rejected number, freed by a nota de crédito', () => {
+  it('stays taken after the rejection, and is free once a credit note referencing it is registered', async () => {
+    const supplierId = await createSupplier(t)
+    const fields = voucherFields(supplierId, fx, { series: 'F002' })
+    const id = await registerVoucher(t, fields)
+    const rejected = await step(t, 'tesoreria', id, 'reject', {
+      rejectReasonId: fx.rejectReasonId,
+      note: 'Monto errado',
+    })
+    expect(rejected.status).toBe(200)
+    expect((await postVoucher(t, 'rrhh', fields)).body.messages).toEqual([
+      'Ya existe un comprobante del proveedor con el mismo tipo, serie y número',
+    ])
+    const withoutReference = await postVoucher(
+      t,
+      'rrhh',
+      voucherFields(supplierId, fx, { type: '07', series: 'FC01' }),
+    )
+    expect(withoutReference.body.messages).toEqual([
+      'La nota de crédito debe indicar el comprobante que modifica',
+    ])
+    const note = await registerVoucher(
+      t,
+      voucherFields(supplierId, fx, { type: '07', series: 'FC01', creditsVoucherId: id }),
+    )
+    expect(await getVoucher(t, id)).toMatchObject({ status: 5, freedByCreditNoteId: note })
+    expect((await getVoucher(t, id)).creditNotes).toEqual([
+      { id: note, fullNumber: expect.stringMatching(/^FC01-/), totalCents: 118_000 },
+    ])
+    const again = await postVoucher(t, 'rrhh', fields)
+    expect(again.status).toBe(200)
+    const freedAudit = await t.handle.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, String(id)), like(auditLogs.description, 'Liberó%')))
+    expect(freedAudit).toHaveLength(1)
+  })
+
+  it('frees it at rejection when the credit note came first; the database lets no other row free it', async () => {
+    const supplierId = await createSupplier(t)
+    const id = await registerVoucher(t, voucherFields(supplierId, fx, { series: 'F003' }))
+    const note = await registerVoucher(
+      t,
+      voucherFields(supplierId, fx, { type: '07', series: 'FC02', creditsVoucherId: id }),
+    )
+    expect((await getVoucher(t, id)).freedByCreditNoteId).toBeNull()
+    await step(t, 'rrhh', id, 'reject', { rejectReasonId: fx.rejectReasonId })
+    expect((await getVoucher(t, id)).freedByCreditNoteId).toBe(note)
+
+    const other = await registerVoucher(t, voucherFields(supplierId, fx, { series: 'F004' }))
+    await step(t, 'rrhh', other, 'reject', { rejectReasonId: fx.rejectReasonId })
+    const db = t.handle.db
+    // A credit note of another voucher cannot free it (composite foreign key)…
+    await expect(
+      db.update(paymentVouchers).set({ freedByCreditNoteId: note }).where(eq(paymentVouchers.id, other)),
+    ).rejects.toThrow()
+    // …nor can a voucher that is not RECHAZADO be freed (check constraint).
+    const live = await registerVoucher(t, voucherFields(supplierId, fx, { series: 'F005' }))
+    const liveNote = await registerVoucher(
+      t,
+      voucherFields(supplierId, fx, { type: '07', series: 'FC03', creditsVoucherId: live }),
+    )
+    await expect(
+      db.update(paymentVouchers).set({ freedByCreditNoteId: liveNote }).where(eq(paymentVouchers.id, live)),
+    ).rejects.toThrow()
+  })
+})
+
+describe('list, export and dashboard', () => {
+  it('filters by state, supplier, due date range, línea de gasto and overdue; exports in soles', async () => {
+    const supplierId = await createSupplier(t, { name: 'Filtros y Cía S.A.C.' })
+    const late = await registerVoucher(
+      t,
+      voucherFields(supplierId, fx, { issueDate: addDays(TODAY, -40), dueDate: addDays(TODAY, -10) }),
+    )
+    const later = await authorized(voucherFields(supplierId, fx, { dueDate: addDays(TODAY, 20) }))
+    const list = (payload: Record<string, unknown>) =>
+      t.call('lector', { method: 'POST', url: '/api/v1/payments/list?sort=dueDate,asc', payload })
+    const ids = async (payload: Record<string, unknown>) =>
+      (await list({ supplierIds: [supplierId], ...payload })).body.payload.content.map(
+        (r: { id: number }) => r.id,
+      )
+    expect(await ids({})).toEqual([late, later])
+    expect(await ids({ statuses: [2] })).toEqual([later])
+    expect(await ids({ overdue: true })).toEqual([late])
+    expect(await ids({ dueDate: { from: TODAY } })).toEqual([later])
+    expect(await ids({ expenseLineIds: [fx.expenseLineId] })).toEqual([late, later])
+    expect(await ids({ search: 'filtros y' })).toEqual([late, later])
+    const [first] = (await list({ supplierIds: [supplierId] })).body.payload.content
+    expect(first).toMatchObject({
+      overdue: true,
+      fullNumber: expect.stringMatching(/^F001-\d{8}$/),
+      supplierName: 'Filtros y Cía S.A.C.',
+    })
+    const bad = await list({ statuses: [9] })
+    expect(bad.status).toBe(400)
+
+    expect(
+      (await t.call('lector', { method: 'POST', url: '/api/v1/payments/xlsx', payload: {} })).status,
+    ).toBe(403)
+    const xlsx = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/xlsx',
+      payload: { supplierIds: [supplierId] },
+      headers: await t.as('tesoreria'),
+    })
+    expect(xlsx.statusCode).toBe(200)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer)
+    const sheet = workbook.worksheets[0]
+    expect(sheet.rowCount).toBe(3)
+    const header = (sheet.getRow(1).values as string[]).slice(1)
+    const total = sheet.getRow(2).getCell(header.indexOf('Total') + 1).value
+    expect(total).toBe(1180)
+    expect(sheet.getRow(2).getCell(header.indexOf('Estado') + 1).value).toBe('REGISTRADO')
+  })
+
+  it("shows 'Pagos a proveedores' on the dashboard only to who may read the vouchers", async () => {
+    const before = (await t.call('tesoreria', { method: 'GET', url: '/api/v1/dashboard' })).body.payload
+      .payments
+    const supplierId = await createSupplier(t)
+    await registerVoucher(
+      t,
+      voucherFields(supplierId, fx, { issueDate: addDays(TODAY, -3), dueDate: addDays(TODAY, -1) }),
+    )
+    const id = await authorized(voucherFields(supplierId, fx))
+    await step(t, 'tesoreria', id, 'approve', { paymentType: 1, spotCode: '037' })
+    const after = (await t.call('tesoreria', { method: 'GET', url: '/api/v1/dashboard' })).body.payload
+      .payments
+    expect(after.toAuthorize.count - before.toAuthorize.count).toBe(1)
+    expect(after.approvedToPay.count - before.approvedToPay.count).toBe(1)
+    expect(after.approvedToPay.netCents - before.approvedToPay.netCents).toBe(103_800)
+    expect(after.overdue.count - before.overdue.count).toBe(1)
+    expect(after.solesToPayCents - before.solesToPayCents).toBe(118_000 + 103_800)
+    expect(after.detractionsToDeposit.amountCents - before.detractionsToDeposit.amountCents).toBe(14_200)
+    const auditor = (await t.call('auditor', { method: 'GET', url: '/api/v1/dashboard' })).body.payload
+    expect(auditor.payments).toBeUndefined()
+  })
+})

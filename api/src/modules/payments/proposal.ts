@@ -1,0 +1,110 @@
+import {
+  companies,
+  type Executor,
+  retentionRates,
+  spotRates,
+  suppliers,
+  paymentVouchers as v,
+} from '@planillas/db'
+import {
+  detractionOf,
+  inForce,
+  type RetentionRate,
+  retentionOf,
+  type SpotRate,
+  spotCatalogueOn,
+  spotRateOn,
+  VOUCHER_STATUS,
+} from '@planillas/domain'
+import { and, eq, ne } from 'drizzle-orm'
+
+type VoucherRecord = typeof v.$inferSelect
+
+/** Catalogue 54, every dated row (a few dozen): the domain picks the one in force. */
+export const spotTable = async (db: Executor): Promise<SpotRate[]> =>
+  (await db.select().from(spotRates)).map((r) => ({
+    code: r.code,
+    description: r.description,
+    rateBp: r.rateBp,
+    minimumCents: r.minimumCents,
+    validFrom: r.validFrom,
+  }))
+
+export const retentionTable = async (db: Executor): Promise<RetentionRate[]> =>
+  (await db.select().from(retentionRates)).map((r) => ({
+    rateBp: r.rateBp,
+    thresholdCents: r.thresholdCents,
+    validFrom: r.validFrom,
+  }))
+
+/**
+ * What the approve dialog proposes for a voucher, from the dated tables as of its issue date: the
+ * SPOT code's rate, minimum and amount (whole soles), and whether the retention rule applies. The
+ * retention looks at the vouchers paid together: this one and the supplier's other APROBADO
+ * vouchers of the same company (the next payment to that supplier pays them all).
+ */
+export async function proposeApproval(
+  db: Executor,
+  voucher: VoucherRecord,
+  spotCode: string | null | undefined,
+  rateBp?: number,
+) {
+  const date = voucher.issueDate
+  const [spot, retentionRows] = await Promise.all([spotTable(db), retentionTable(db)])
+  const [supplier] = await db.select().from(suppliers).where(eq(suppliers.id, voucher.supplierId))
+  const [company] = await db.select().from(companies).where(eq(companies.id, voucher.companyId))
+  const detraction = spotCode ? detractionOf(spot, spotCode, voucher.totalCents, date, rateBp) : undefined
+  const underDetraction = detraction?.applies === true
+  const others = await db
+    .select({ type: v.type, totalCents: v.totalCents, detractionCents: v.detractionCents })
+    .from(v)
+    .where(
+      and(
+        eq(v.supplierId, voucher.supplierId),
+        eq(v.companyId, voucher.companyId),
+        eq(v.status, VOUCHER_STATUS.APPROVED),
+        ne(v.id, voucher.id),
+      ),
+    )
+  const flags = {
+    retentionAgent: supplier.retentionAgent,
+    perceptionAgent: supplier.perceptionAgent,
+    goodTaxpayer: supplier.goodTaxpayer,
+  }
+  const cases = [
+    { documentType: voucher.type, totalCents: voucher.totalCents, underDetraction },
+    ...others.map((o) => ({
+      documentType: o.type,
+      totalCents: o.totalCents,
+      underDetraction: o.detractionCents > 0,
+    })),
+  ].map((c) => ({ ...c, companyIsAgent: company.retentionAgent, supplier: flags }))
+  const retention = retentionOf(retentionRows, cases, date)
+  const rate = inForce(retentionRows, date)
+  const retentionCents = retention?.amounts[0] ?? 0
+  const detractionCents = underDetraction ? detraction.amountCents : 0
+  return {
+    totalCents: voucher.totalCents,
+    ratesDate: date,
+    spotCatalogue: spotCatalogueOn(spot, date).map(({ validFrom: _, ...row }) => row),
+    detraction: detraction
+      ? {
+          code: detraction.code,
+          applies: detraction.applies,
+          tableRateBp: detraction.applies ? detraction.tableRateBp : null,
+          minimumCents: spotRateOn(spot, detraction.code, date)?.minimumCents ?? null,
+          amountCents: detractionCents,
+        }
+      : null,
+    supplierHasDetractionAccount: supplier.detractionAccount !== null,
+    retention: {
+      proposed: retentionCents > 0,
+      exclusion: retention ? retention.exclusions[0] : 'No hay una tasa de retención vigente',
+      rateBp: rate?.rateBp ?? null,
+      thresholdCents: rate?.thresholdCents ?? null,
+      groupTotalCents: cases.reduce((sum, c) => sum + c.totalCents, 0),
+      amountCents: retentionCents,
+    },
+    netCents: voucher.totalCents - detractionCents - retentionCents,
+  }
+}

@@ -1,0 +1,141 @@
+import { recordAudit, retentionRates, spotRates } from '@planillas/db'
+import {
+  formatDate,
+  formatMoney,
+  MESSAGES,
+  SPOT_RATE_MESSAGES,
+  spotCatalogueOn,
+  todayInLima,
+} from '@planillas/domain'
+import { asc, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { ok, routeSchema } from '../../lib/envelope'
+import { withUniqueMessages } from '../../lib/errors'
+
+const readers = ['pagos_catalogos', 'pagos_aprobar', 'pagos_lista_lista'] as const
+const rate = (bp: number) => `${bp / 100} %`
+const soles = (cents: number | null) => (cents === null ? 'sin mínimo' : formatMoney(cents / 100))
+
+/**
+ * The dated tables of DESIGN §8: catalogue 54 (`/spot-rates`) and the retention regime
+ * (`/retention-rates`). An administrator (`pagos_catalogos`) adds a row valid from a date; rows are
+ * never edited nor deleted, so every past approval stays explained by the row it used.
+ */
+export async function spotRateRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.get('/', {
+    config: { permission: [...readers] },
+    schema: {
+      tags: ['spot-rates'],
+      description:
+        'Sin code: la fila vigente de cada código a la fecha date (por defecto hoy). Con code: toda la historia del código.',
+      ...routeSchema('GET /spot-rates'),
+    },
+    handler: async (req) => {
+      const rows = await app.db
+        .select()
+        .from(spotRates)
+        .where(req.query.code ? eq(spotRates.code, req.query.code) : undefined)
+        .orderBy(asc(spotRates.code), asc(spotRates.validFrom))
+      if (req.query.code) return ok(rows)
+      const inForce = new Set(
+        spotCatalogueOn(rows, req.query.date ?? todayInLima()).map((r) => `${r.code}:${r.validFrom}`),
+      )
+      return ok(rows.filter((r) => inForce.has(`${r.code}:${r.validFrom}`)))
+    },
+  })
+
+  app.post('/', {
+    config: { permission: 'pagos_catalogos' },
+    schema: {
+      tags: ['spot-rates'],
+      description:
+        'Una nueva fila de un código, vigente desde validFrom: rate (porcentaje), minimum (soles, vacío = sin mínimo).',
+      ...routeSchema('POST /spot-rates'),
+    },
+    handler: async (req) => {
+      const input = req.body
+      const id = await withUniqueMessages(
+        () =>
+          app.db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(spotRates)
+              .values({
+                code: input.code,
+                description: input.description,
+                rateBp: input.rate,
+                minimumCents: input.minimum ?? null,
+                validFrom: input.validFrom,
+                source: 'usuario',
+                createdBy: req.user.email,
+              })
+              .returning({ id: spotRates.id })
+            await recordAudit(tx, {
+              action: 'CREATE',
+              entity: 'spot-rates',
+              entityId: row.id,
+              actor: req.user.email,
+              description: `Registró la tasa de detracción del código ${input.code} '${input.description}': ${rate(input.rate)}, mínimo ${soles(input.minimum ?? null)}, vigente desde ${formatDate(input.validFrom)}`,
+            })
+            return row.id
+          }),
+        { spot_rates_code_valid_from_unique: SPOT_RATE_MESSAGES.duplicate },
+      )
+      return ok({ id }, [MESSAGES.saved])
+    },
+  })
+}
+
+export async function retentionRateRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.get('/', {
+    config: { permission: [...readers] },
+    schema: {
+      tags: ['retention-rates'],
+      description: 'Toda la historia, de la más antigua a la más reciente.',
+      ...routeSchema('GET /retention-rates'),
+    },
+    handler: async () =>
+      ok(await app.db.select().from(retentionRates).orderBy(asc(retentionRates.validFrom))),
+  })
+
+  app.post('/', {
+    config: { permission: 'pagos_catalogos' },
+    schema: {
+      tags: ['retention-rates'],
+      description: 'Una nueva tasa vigente desde validFrom: rate (porcentaje) y threshold (soles).',
+      ...routeSchema('POST /retention-rates'),
+    },
+    handler: async (req) => {
+      const input = req.body
+      const id = await withUniqueMessages(
+        () =>
+          app.db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(retentionRates)
+              .values({
+                rateBp: input.rate,
+                thresholdCents: input.threshold,
+                validFrom: input.validFrom,
+                source: 'usuario',
+                createdBy: req.user.email,
+              })
+              .returning({ id: retentionRates.id })
+            await recordAudit(tx, {
+              action: 'CREATE',
+              entity: 'retention-rates',
+              entityId: row.id,
+              actor: req.user.email,
+              description: `Registró la tasa de retención del IGV: ${rate(input.rate)} sobre ${soles(input.threshold)}, vigente desde ${formatDate(input.validFrom)}`,
+            })
+            return row.id
+          }),
+        { retention_rates_valid_from_unique: SPOT_RATE_MESSAGES.duplicateRetention },
+      )
+      return ok({ id }, [MESSAGES.saved])
+    },
+  })
+}

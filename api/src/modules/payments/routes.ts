@@ -1,0 +1,263 @@
+import multipart from '@fastify/multipart'
+import {
+  CancelSchema,
+  enumLabel,
+  formatDate,
+  formatDateTime,
+  VOUCHER_MESSAGES as M,
+  MESSAGES,
+  paymentType,
+  VoucherFilterSchema,
+  VoucherSchema,
+  voucherStatus,
+  voucherType,
+} from '@planillas/domain'
+import { FileNotFoundError } from '@planillas/storage'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
+import { ok, routeSchema } from '../../lib/envelope'
+import { badRequest, found, notFound } from '../../lib/errors'
+import { contentDisposition, exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { listPage } from '../../lists/guard'
+import { readVoucherForm } from './form'
+import { proposeApproval } from './proposal'
+import * as q from './queries'
+import { registerVoucher, type VoucherContext } from './register'
+import { approveVoucher, authorizeVoucher, cancelVoucher, payVoucher, rejectVoucher } from './transitions'
+
+const tags = ['payments']
+const LIST_DESCRIPTION =
+  'Comprobantes por pagar. Filtros: search (serie-número, R.U.C. o razón social del proveedor), statuses ' +
+  '(1 REGISTRADO, 2 AUTORIZADO, 3 APROBADO, 4 PAGADO, 5 RECHAZADO, 6 ANULADO), supplierIds, companyIds, ' +
+  'expenseLineIds, types (01, 02, 03, 07, 08), dueDate {from, to}, overdue (vencidos). Orden: id, issueDate, ' +
+  'dueDate (por defecto), totalCents, status, supplierName, createdAt. Montos en céntimos.'
+const CREATE_DESCRIPTION =
+  'multipart/form-data: companyId, supplierId, type (01 factura, 02 recibo por honorarios, 03 boleta, 07 nota ' +
+  'de crédito, 08 nota de débito), series (4 caracteres), number (1–8 dígitos), issueDate, dueDate (AAAA-MM-DD), ' +
+  "currency ('PEN'), base, igv, total (soles con punto decimal, sin comas: '1180.00'), description, " +
+  'expenseLineId, creditsVoucherId (solo la nota de crédito: el comprobante que modifica; si está RECHAZADO, su ' +
+  'número queda libre), pdf (requerido, .pdf hasta 10 MB), xml (opcional).'
+const STEP = (text: string) => ({ description: text })
+
+/** Parses a form's fields with a schema: every problem of the fields and the files at once. */
+function parseForm<S extends z.ZodType>(schema: S, fields: Record<string, string>, problems: string[]) {
+  const parsed = schema.safeParse(fields)
+  const messages = [...(parsed.success ? [] : parsed.error.issues.map((i) => i.message)), ...problems]
+  if (messages.length || !parsed.success) throw badRequest(...messages)
+  return parsed.data as z.output<S>
+}
+
+export async function paymentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const context = (actor: string): VoucherContext => ({ db: app.db, storage: app.storage, actor })
+  // Files over 10 MB are cut and flagged (`truncated`), answered as the form's 400, not thrown.
+  await app.register(multipart, { throwFileSizeLimit: false })
+
+  app.post('/list', {
+    config: { permission: 'pagos_lista_lista' },
+    schema: { tags, description: LIST_DESCRIPTION, ...routeSchema('POST /payments/list') },
+    handler: async (req) => ok(await q.listVouchers(app.db, req.body ?? {}, listPage(req))),
+  })
+
+  app.get('/:id', {
+    config: { permission: 'pagos_lista_lista' },
+    schema: { tags, ...routeSchema('GET /payments/:id') },
+    handler: async (req) => ok(found(await q.voucherDetail(app.db, req.params.id))),
+  })
+
+  app.get('/:id/files/:kind', {
+    config: { permission: 'pagos_lista_lista' },
+    schema: {
+      tags,
+      description: "Descarga un archivo del comprobante: kind 'pdf', 'xml' o 'sustento' (de la anulación).",
+    },
+    handler: async (req, reply) => {
+      const { id, kind } = req.params as { id: string; kind: string }
+      const file = /^\d{1,9}$/.test(id) ? await q.voucherFile(app.db, Number(id), kind) : undefined
+      if (!file) throw notFound('El comprobante no tiene ese archivo')
+      try {
+        const body = await app.storage.get(file.storageKey)
+        return reply
+          .header('Content-Type', file.contentType)
+          .header('Content-Disposition', contentDisposition(file.name))
+          .send(body)
+      } catch (error) {
+        if (error instanceof FileNotFoundError) throw notFound('El archivo ya no está disponible')
+        throw error
+      }
+    },
+  })
+
+  app.post('/', {
+    config: { permission: 'pagos_registrar' },
+    schema: { tags, description: CREATE_DESCRIPTION, ...routeSchema('POST /payments') },
+    handler: async (req) => {
+      const form = await readVoucherForm(req, { pdf: 'pdf', xml: 'xml' })
+      const problems = [...form.problems]
+      if (!form.files.pdf) problems.unshift(M.pdfRequired)
+      const input = parseForm(VoucherSchema, form.fields, problems)
+      const id = await registerVoucher(context(req.user.email), input, {
+        pdf: form.files.pdf as NonNullable<typeof form.files.pdf>,
+        xml: form.files.xml,
+      })
+      return ok({ id }, [MESSAGES.saved])
+    },
+  })
+
+  app.get('/:id/approval-proposal', {
+    config: { permission: 'pagos_aprobar' },
+    schema: {
+      tags,
+      description:
+        'Lo que propone el diálogo de aprobación para un código SPOT (spotCode, opcional): tasa y mínimo de la ' +
+        'tabla vigente a la fecha de emisión, detracción redondeada a soles, y si la regla de retención aplica.',
+      ...routeSchema('GET /payments/:id/approval-proposal'),
+    },
+    handler: async (req) => {
+      const voucher = found(await q.voucherRecord(app.db, req.params.id))
+      return ok(await proposeApproval(app.db, voucher, req.query.spotCode))
+    },
+  })
+
+  app.post('/:id/authorize', {
+    config: { permission: 'pagos_autorizar' },
+    schema: {
+      tags,
+      ...STEP('REGISTRADO → AUTORIZADO: projectTypeId (catálogo) y period (AAAAMM-NNN, máx. 11).'),
+      ...routeSchema('POST /payments/:id/authorize'),
+    },
+    handler: async (req) => {
+      await authorizeVoucher(context(req.user.email), req.params.id, req.body)
+      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+    },
+  })
+
+  app.post('/:id/approve', {
+    config: { permission: 'pagos_aprobar' },
+    schema: {
+      tags,
+      ...STEP(
+        'AUTORIZADO → APROBADO: paymentType (1 CRÉDITO, 2 CONTADO), spotCode (catálogo 54, opcional), ' +
+          'detractionRate (porcentaje 1–100; por defecto el de la tabla; distinto: rateReason), retention ' +
+          '(por defecto lo que propone la regla; en contra: retentionReason). Quien registró el comprobante no ' +
+          'puede aprobarlo (403). Otro cambio de estado a la vez: 409.',
+      ),
+      ...routeSchema('POST /payments/:id/approve'),
+    },
+    handler: async (req) => {
+      await approveVoucher(context(req.user.email), req.params.id, req.body)
+      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+    },
+  })
+
+  app.post('/:id/pay', {
+    config: { permission: 'pagos_pagar' },
+    schema: {
+      tags,
+      ...STEP(
+        "APROBADO → PAGADO: paidAmount (soles sin comas, '1038.00') y paidOn (no posterior a hoy, Lima).",
+      ),
+      ...routeSchema('POST /payments/:id/pay'),
+    },
+    handler: async (req) => {
+      await payVoucher(context(req.user.email), req.params.id, req.body)
+      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+    },
+  })
+
+  app.post('/:id/reject', {
+    config: { permission: 'pagos_rechazar' },
+    schema: {
+      tags,
+      ...STEP(
+        'REGISTRADO o AUTORIZADO → RECHAZADO: rejectReasonId (catálogo) y note (opcional). El número del ' +
+          'comprobante sigue ocupado hasta que se registre una nota de crédito que lo referencie.',
+      ),
+      ...routeSchema('POST /payments/:id/reject'),
+    },
+    handler: async (req) => {
+      await rejectVoucher(context(req.user.email), req.params.id, req.body)
+      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+    },
+  })
+
+  app.post('/:id/cancel', {
+    config: { permission: 'pagos_anular' },
+    schema: {
+      tags,
+      ...STEP(
+        'AUTORIZADO o APROBADO → ANULADO, multipart/form-data: requestDate (no posterior a hoy), reason ' +
+          '(máx. 255), requestedBy (correo del solicitante) y file (sustento .pdf, requerido).',
+      ),
+      ...routeSchema('POST /payments/:id/cancel'),
+    },
+    handler: async (req) => {
+      const form = await readVoucherForm(req, { file: 'pdf' })
+      const problems = [...form.problems]
+      if (!form.files.file) problems.push(M.evidenceRequired)
+      const input = parseForm(CancelSchema, form.fields, problems)
+      await cancelVoucher(
+        context(req.user.email),
+        req.params.id,
+        input,
+        form.files.file as NonNullable<typeof form.files.file>,
+      )
+      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+    },
+  })
+
+  app.post('/xlsx', {
+    config: { permission: 'pagos_descarga_excel' },
+    schema: {
+      tags,
+      description: `${LIST_DESCRIPTION} Montos en soles.`,
+      body: VoucherFilterSchema.nullish(),
+    },
+    handler: async (req, reply) =>
+      sendWorkbook(reply, {
+        fileName: exportFileName('comprobantes'),
+        sheetName: 'Comprobantes',
+        rows: inBatches(q.voucherExportBatch(app.db, req.body ?? {})),
+        columns: [
+          { header: 'Empresa', width: 30, value: (r) => r.companyName },
+          { header: 'R.U.C. proveedor', width: 14, value: (r) => r.supplierRuc },
+          { header: 'Proveedor', width: 34, value: (r) => r.supplierName },
+          {
+            header: 'Tipo',
+            width: 22,
+            value: (r) => voucherType[r.type as keyof typeof voucherType] ?? r.type,
+          },
+          { header: 'Número', width: 16, value: (r) => r.fullNumber },
+          { header: 'Emisión', width: 12, value: (r) => formatDate(r.issueDate) },
+          { header: 'Vencimiento', width: 12, value: (r) => formatDate(r.dueDate) },
+          { header: 'Moneda', width: 8, value: (r) => r.currency },
+          { header: 'Base imponible', width: 14, money: true, value: (r) => r.baseCents / 100 },
+          { header: 'IGV', width: 12, money: true, value: (r) => r.igvCents / 100 },
+          { header: 'Total', width: 14, money: true, value: (r) => r.totalCents / 100 },
+          { header: 'Código SPOT', width: 10, value: (r) => r.spotCode },
+          { header: 'Detracción', width: 12, money: true, value: (r) => r.detractionCents / 100 },
+          { header: 'Retención', width: 12, money: true, value: (r) => r.retentionCents / 100 },
+          { header: 'Neto a pagar', width: 14, money: true, value: (r) => r.netCents / 100 },
+          {
+            header: 'Pagado',
+            width: 14,
+            money: true,
+            value: (r) => (r.paidCents === null ? null : r.paidCents / 100),
+          },
+          { header: 'Fecha de pago', width: 12, value: (r) => formatDate(r.paidOn) },
+          {
+            header: 'Tipo de pago',
+            width: 10,
+            value: (r) => (r.paymentType ? enumLabel(paymentType, r.paymentType) : null),
+          },
+          { header: 'Línea de gasto', width: 24, value: (r) => r.expenseLine },
+          { header: 'Descripción', width: 40, value: (r) => r.description },
+          { header: 'Estado', width: 12, value: (r) => enumLabel(voucherStatus, r.status) },
+          { header: 'Vencido', width: 8, value: (r) => (r.overdue ? 'SÍ' : 'NO') },
+          { header: 'Registrado por', width: 26, value: (r) => r.createdBy },
+          { header: 'Fecha de registro', width: 20, value: (r) => formatDateTime(r.createdAt) },
+        ],
+      }),
+  })
+}

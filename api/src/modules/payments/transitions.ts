@@ -1,0 +1,210 @@
+import {
+  type Database,
+  projectTypes,
+  recordAudit,
+  rejectReasons,
+  type Transaction,
+  paymentVouchers as v,
+  voucherFiles,
+} from '@planillas/db'
+import {
+  type ApproveInput,
+  type AuthorizeInput,
+  type CancelInput,
+  centsOf,
+  enumLabel,
+  formatDate,
+  formatMoney,
+  VOUCHER_MESSAGES as M,
+  mayApprove,
+  type PayInput,
+  paymentType,
+  type RejectInput,
+  VOUCHER_ACTIONS,
+  VOUCHER_STATUS_MESSAGES,
+  type VoucherAction,
+  voucherNumber,
+  voucherStatus,
+  voucherTransitionProblem,
+} from '@planillas/domain'
+import { and, eq } from 'drizzle-orm'
+import { badRequest, conflict, found, HttpError } from '../../lib/errors'
+import type { UploadedFile } from './form'
+import { proposeApproval } from './proposal'
+import { fileRows, removeFiles, storeFiles, type VoucherContext } from './register'
+
+type VoucherRecord = typeof v.$inferSelect
+type Columns = Partial<typeof v.$inferInsert>
+
+const soles = (cents: number) => formatMoney(cents / 100)
+const bp = (rate: number) => `${rate / 100} %`
+
+/**
+ * One step of a voucher's life, in one transaction: the step's own checks on the voucher as read,
+ * then a conditional update (`where status = <the status read>`) with the step's columns, and its
+ * audit entry. Two people at once: the second update finds the status changed and the second person
+ * gets a 409 saying what the voucher is now; a step the state does not allow is a 409 too.
+ */
+async function applyStep(
+  db: Database,
+  actor: string,
+  id: number,
+  action: VoucherAction,
+  step: (tx: Transaction, voucher: VoucherRecord) => Promise<{ columns: Columns; audit: string }>,
+) {
+  return db.transaction(async (tx) => {
+    const voucher = found((await tx.select().from(v).where(eq(v.id, id)))[0])
+    const problem = voucherTransitionProblem(voucher.status, action)
+    if (problem) throw conflict(problem)
+    const { columns, audit } = await step(tx, voucher)
+    const to = VOUCHER_ACTIONS[action].to
+    const moved = await tx
+      .update(v)
+      .set({ ...columns, status: to })
+      .where(and(eq(v.id, id), eq(v.status, voucher.status)))
+      .returning({ id: v.id })
+    if (moved.length === 0) {
+      const [now] = await tx.select({ status: v.status }).from(v).where(eq(v.id, id))
+      throw conflict(VOUCHER_STATUS_MESSAGES.changedMeanwhile(now?.status ?? 0))
+    }
+    await recordAudit(tx, {
+      action: 'UPDATE',
+      entity: 'payments',
+      entityId: id,
+      actor,
+      description: `${audit} (${enumLabel(voucherStatus, voucher.status)} → ${enumLabel(voucherStatus, to)})`,
+    })
+  })
+}
+
+const label = (voucher: VoucherRecord) => voucherNumber(voucher.series, voucher.number)
+
+export function authorizeVoucher(ctx: VoucherContext, id: number, input: AuthorizeInput) {
+  return applyStep(ctx.db, ctx.actor, id, 'authorize', async (tx, voucher) => {
+    const [project] = await tx.select().from(projectTypes).where(eq(projectTypes.id, input.projectTypeId))
+    if (project?.status !== 1) throw badRequest('Tipo de proyecto inválido')
+    return {
+      columns: {
+        projectTypeId: project.id,
+        period: input.period,
+        authorizedBy: ctx.actor,
+        authorizedAt: new Date(),
+      },
+      audit: `Autorizó el comprobante ${label(voucher)}: proyecto '${project.description}', periodo ${input.period}`,
+    }
+  })
+}
+
+/**
+ * Approve: the person who registered the voucher may not (403, also a check in the database). The
+ * detracción and retención come from the dated tables as of the issue date (`proposeApproval`);
+ * the approver may change the percentage or go against the retention rule, each with a reason.
+ */
+export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveInput) {
+  return applyStep(ctx.db, ctx.actor, id, 'approve', async (tx, voucher) => {
+    if (!mayApprove(voucher.createdBy ?? '', ctx.actor))
+      throw new HttpError(403, [VOUCHER_STATUS_MESSAGES.ownVoucher])
+    const proposal = await proposeApproval(tx, voucher, input.spotCode, input.detractionRate ?? undefined)
+    const d = proposal.detraction
+    const problems: string[] = []
+    if (input.spotCode && !d) problems.push(M.spotCodeUnknown)
+    const detracting = d?.applies === true
+    if (detracting && !proposal.supplierHasDetractionAccount) problems.push(M.noDetractionAccount)
+    const rateDiffers = detracting && input.detractionRate != null && input.detractionRate !== d.tableRateBp
+    if (rateDiffers && !input.rateReason) problems.push(M.rateReasonRequired)
+    const retention = input.retention ?? proposal.retention.proposed
+    const againstRule = retention !== proposal.retention.proposed
+    if (againstRule && !input.retentionReason) problems.push(M.retentionReasonRequired)
+    if (retention && proposal.retention.rateBp === null) problems.push('No hay una tasa de retención vigente')
+    const detractionCents = detracting ? d.amountCents : 0
+    const retentionCents = retention
+      ? proposal.retention.proposed
+        ? proposal.retention.amountCents
+        : centsOf(voucher.totalCents, proposal.retention.rateBp ?? 0)
+      : 0
+    if (detractionCents + retentionCents > voucher.totalCents) problems.push(M.deductionsOverTotal)
+    if (problems.length) throw badRequest(...problems)
+    const net = voucher.totalCents - detractionCents - retentionCents
+    const detractionText = detracting
+      ? `detracción ${d.code} ${bp(input.detractionRate ?? d.tableRateBp ?? 0)} ${soles(detractionCents)}${rateDiffers ? ` (tabla ${bp(d.tableRateBp ?? 0)}; motivo: ${input.rateReason})` : ''}`
+      : input.spotCode
+        ? `sin detracción (código ${input.spotCode} no supera el mínimo)`
+        : 'sin detracción'
+    const retentionText = `${retention ? `retención ${soles(retentionCents)}` : 'sin retención'}${againstRule ? ` (contra la regla; motivo: ${input.retentionReason})` : ''}`
+    return {
+      columns: {
+        paymentType: input.paymentType,
+        spotCode: input.spotCode,
+        detractionRateBp: detracting ? (input.detractionRate ?? d.tableRateBp) : null,
+        detractionTableRateBp: detracting ? d.tableRateBp : null,
+        detractionCents,
+        detractionReason: rateDiffers ? input.rateReason : null,
+        retention,
+        retentionCents,
+        retentionProposed: proposal.retention.proposed,
+        retentionReason: againstRule ? input.retentionReason : null,
+        approvedBy: ctx.actor,
+        approvedAt: new Date(),
+      },
+      audit:
+        `Aprobó el comprobante ${label(voucher)} por ${soles(voucher.totalCents)}: pago al ` +
+        `${enumLabel(paymentType, input.paymentType).toLowerCase()}; ${detractionText}; ${retentionText}; neto ${soles(net)}`,
+    }
+  })
+}
+
+export function payVoucher(ctx: VoucherContext, id: number, input: PayInput) {
+  return applyStep(ctx.db, ctx.actor, id, 'pay', async (_tx, voucher) => ({
+    columns: { paidCents: input.paidAmount, paidOn: input.paidOn, paidBy: ctx.actor, paidAt: new Date() },
+    audit: `Marcó como pagado el comprobante ${label(voucher)}: ${soles(input.paidAmount)} el ${formatDate(input.paidOn)}`,
+  }))
+}
+
+/** Reject: a reason from the catalogue. A credit note registered before frees the number at once. */
+export async function rejectVoucher(ctx: VoucherContext, id: number, input: RejectInput) {
+  await applyStep(ctx.db, ctx.actor, id, 'reject', async (tx, voucher) => {
+    const [reason] = await tx.select().from(rejectReasons).where(eq(rejectReasons.id, input.rejectReasonId))
+    if (reason?.status !== 1) throw badRequest('Motivo de rechazo inválido')
+    const [note] = await tx.select({ id: v.id }).from(v).where(eq(v.creditsVoucherId, voucher.id)).limit(1)
+    return {
+      columns: {
+        rejectReasonId: reason.id,
+        rejectNote: input.note,
+        rejectedBy: ctx.actor,
+        rejectedAt: new Date(),
+        freedByCreditNoteId: note?.id ?? null,
+      },
+      audit:
+        `Rechazó el comprobante ${label(voucher)}: ${reason.description}${input.note ? ` (${input.note})` : ''}` +
+        (note ? '; su número queda libre por la nota de crédito ya registrada' : ''),
+    }
+  })
+}
+
+/** Cancel: request date, reason, requester and the evidence PDF, stored before the transaction. */
+export async function cancelVoucher(
+  ctx: VoucherContext,
+  id: number,
+  input: CancelInput,
+  evidence: UploadedFile,
+) {
+  const stored = await storeFiles(ctx.storage, [['sustento', evidence]])
+  try {
+    await applyStep(ctx.db, ctx.actor, id, 'cancel', async (tx, voucher) => {
+      await tx.insert(voucherFiles).values(fileRows(voucher.id, stored, ctx.actor))
+      return {
+        columns: {
+          cancellationRequestDate: input.requestDate,
+          cancellationReason: input.reason,
+          cancellationRequestedBy: input.requestedBy,
+          cancelledBy: ctx.actor,
+          cancelledAt: new Date(),
+        },
+        audit: `Anuló el comprobante ${label(voucher)} a pedido de ${input.requestedBy} (${formatDate(input.requestDate)}): ${input.reason}; sustento '${evidence.name}'`,
+      }
+    })
+  } catch (error) {
+    await removeFiles(ctx.storage, stored)
+    throw error
+  }
+}

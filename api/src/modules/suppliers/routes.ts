@@ -1,0 +1,172 @@
+import {
+  accountType,
+  enumLabel,
+  formatDateTime,
+  identifierType,
+  MESSAGES,
+  managementType,
+  type RecordStatus,
+  recordStatus,
+  SUPPLIER_MESSAGES,
+  SupplierFilterSchema,
+  supplierType,
+} from '@planillas/domain'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { ok, routeSchema } from '../../lib/envelope'
+import { found } from '../../lib/errors'
+import { lookupExternal, pick } from '../../lib/external-lookup'
+import { statusChangeHandler } from '../../lib/status-change'
+import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { listPage } from '../../lists/guard'
+import * as q from './queries'
+import { createSupplier, updateSupplier } from './service'
+
+const tags = ['suppliers']
+const LIST_DESCRIPTION =
+  'Filtros: search (R.U.C. o razón social), status (1 ACTIVO, 2 SUSPENDIDO), supplierTypes ' +
+  '(1 BIENES, 2 SERVICIOS, 3 BIENES Y SERVICIOS). Orden: id, code, ruc, name, supplierType, status, createdAt.'
+const SAVE_DESCRIPTION =
+  'managementType: 1 GASTO, 2 COSTO, 3 ACTIVO FIJO. bankIdentifierType: tipos de documento (6 RUC, 1 DNI…). ' +
+  'bankId: código de 3 dígitos del banco. accountType: 1 AHORROS, 2 CORRIENTE. bankInterAccount: CCI de 20 ' +
+  'dígitos con dígitos de control, del banco elegido. detractionAccount: cuenta del Banco de la Nación de 11 ' +
+  'dígitos. retentionAgent, perceptionAgent, goodTaxpayer: condición tributaria (deciden la retención).'
+
+const yesNo = (v: boolean) => (v ? 'SÍ' : 'NO')
+
+export async function supplierRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.post('/list', {
+    config: { permission: 'proveedores_lista' },
+    schema: { tags, description: LIST_DESCRIPTION, ...routeSchema('POST /suppliers/list') },
+    handler: async (req) => ok(await q.listSuppliers(app.db, req.body ?? {}, listPage(req))),
+  })
+
+  app.get('/', {
+    config: {
+      permission: ['proveedores_lista', 'proveedores_edicion', 'pagos_lista_lista', 'pagos_registrar'],
+    },
+    schema: {
+      tags,
+      description: 'Proveedores activos (para listas desplegables y filtros).',
+      ...routeSchema('GET /suppliers'),
+    },
+    handler: async () => ok(await q.activeSuppliers(app.db)),
+  })
+
+  app.get('/ruc/:ruc', {
+    config: { permission: ['proveedores_lista', 'proveedores_edicion'] },
+    schema: {
+      tags,
+      description: 'Un proveedor ya registrado con ese RUC, o lo que sabe el servicio de RUC configurado.',
+      ...routeSchema('GET /suppliers/ruc/:ruc'),
+    },
+    handler: async (req) => {
+      const existing = await q.findSupplierByRuc(app.db, req.params.ruc)
+      if (existing)
+        return ok({ alreadyExists: true, name: existing.name, address: existing.address }, [
+          SUPPLIER_MESSAGES.duplicate,
+        ])
+      const external = await lookupExternal(
+        app.config.rucLookupUrl,
+        app.config.rucLookupToken,
+        req.params.ruc,
+      )
+      return ok({
+        alreadyExists: false,
+        name: pick(external, 'name', 'razonSocial', 'nombre_o_razon_social'),
+        address: pick(external, 'address', 'direccion', 'domicilioFiscal'),
+      })
+    },
+  })
+
+  app.get('/:id', {
+    config: { permission: ['proveedores_lista', 'proveedores_edicion', 'pagos_lista_lista'] },
+    schema: { tags, description: "'Datos del proveedor'.", ...routeSchema('GET /suppliers/:id') },
+    handler: async (req) => ok(found(await q.getSupplier(app.db, req.params.id))),
+  })
+
+  app.post('/', {
+    config: { permission: 'proveedores_edicion' },
+    schema: { tags, description: SAVE_DESCRIPTION, ...routeSchema('POST /suppliers') },
+    handler: async (req) => {
+      const id = await createSupplier(app.db, req.user.email, req.body)
+      return ok({ id }, [MESSAGES.saved])
+    },
+  })
+
+  app.put('/:id', {
+    config: { permission: 'proveedores_edicion' },
+    schema: {
+      tags,
+      description: `${SAVE_DESCRIPTION} El RUC no se edita.`,
+      ...routeSchema('PUT /suppliers/:id'),
+    },
+    handler: async (req) => {
+      await updateSupplier(app.db, req.user.email, req.params.id, req.body)
+      return ok({ id: req.params.id }, [MESSAGES.saved])
+    },
+  })
+
+  app.put('/:id/status', {
+    config: { permission: 'proveedores_edicion' },
+    schema: { tags, ...routeSchema('PUT /suppliers/:id/status') },
+    handler: statusChangeHandler(app, {
+      entity: 'suppliers',
+      noun: 'el proveedor',
+      statuses: recordStatus,
+      get: q.getSupplier,
+      set: async (tx, id, status) => found(await q.setSupplierStatus(tx, id, status as RecordStatus)),
+      name: (row) => row.code,
+    }),
+  })
+
+  app.post('/xlsx', {
+    config: { permission: 'proveedores_descarga_excel' },
+    schema: { tags, description: LIST_DESCRIPTION, body: SupplierFilterSchema.nullish() },
+    handler: async (req, reply) =>
+      sendWorkbook(reply, {
+        fileName: exportFileName('proveedores'),
+        sheetName: 'Proveedores',
+        rows: inBatches(q.supplierExportBatch(app.db, req.body ?? {})),
+        columns: [
+          { header: 'Código', width: 10, value: (r) => r.code },
+          { header: 'R.U.C.', width: 14, value: (r) => r.ruc },
+          { header: 'Razón social', width: 40, value: (r) => r.name },
+          { header: 'Domicilio fiscal', width: 40, value: (r) => r.address },
+          { header: 'Ubigeo', width: 30, value: (r) => r.ubigeoDescription },
+          { header: 'Contacto', width: 25, value: (r) => r.contactName },
+          { header: 'Autorizador', width: 25, value: (r) => r.authorizer },
+          { header: 'Pagador', width: 25, value: (r) => r.payer },
+          { header: 'Teléfono', width: 12, value: (r) => r.phone },
+          { header: 'Celular', width: 12, value: (r) => r.mobile },
+          { header: 'Correo electrónico', width: 28, value: (r) => r.email },
+          { header: 'Tipo de proveedor', width: 18, value: (r) => enumLabel(supplierType, r.supplierType) },
+          {
+            header: 'Gestión contable',
+            width: 16,
+            value: (r) => enumLabel(managementType, r.managementType),
+          },
+          { header: 'Línea de gasto', width: 24, value: (r) => r.expenseLine },
+          {
+            header: 'Tipo de documento',
+            width: 14,
+            value: (r) => enumLabel(identifierType, r.bankIdentifierType),
+          },
+          { header: 'Número de documento', width: 16, value: (r) => r.bankIdentifier },
+          { header: 'Titular de la cuenta', width: 30, value: (r) => r.bankHolder },
+          { header: 'Banco', width: 24, value: (r) => r.bankName },
+          { header: 'Número de cuenta', width: 22, value: (r) => r.bankAccount },
+          { header: 'Tipo de cuenta', width: 12, value: (r) => enumLabel(accountType, r.accountType) },
+          { header: 'CCI', width: 22, value: (r) => r.bankInterAccount },
+          { header: 'Cuenta de detracciones', width: 16, value: (r) => r.detractionAccount },
+          { header: 'Agente de retención', width: 12, value: (r) => yesNo(r.retentionAgent) },
+          { header: 'Agente de percepción', width: 12, value: (r) => yesNo(r.perceptionAgent) },
+          { header: 'Buen contribuyente', width: 12, value: (r) => yesNo(r.goodTaxpayer) },
+          { header: 'Estado', width: 12, value: (r) => enumLabel(recordStatus, r.status) },
+          { header: 'Fecha de creación', width: 20, value: (r) => formatDateTime(r.createdAt) },
+        ],
+      }),
+  })
+}

@@ -1,0 +1,166 @@
+import { companies, expenseLines, projectTypes, rejectReasons } from '@planillas/db'
+import { buildCci, rucCheckDigit, todayInLima } from '@planillas/domain'
+import { asc } from 'drizzle-orm'
+import { manyPagesPdf } from '../receipt-fixtures'
+import { createTestAppWithFiles, type FilesTestApp } from './app'
+
+export const PDF = manyPagesPdf(1)
+export const TODAY = todayInLima()
+
+let sequence = 0
+const ruc = (stem: string) => `${stem}${rucCheckDigit(stem)}`
+
+/** A supplier body as the form sends it; `stem` makes its RUC unique. */
+export function supplierBody(overrides: Record<string, unknown> = {}) {
+  sequence++
+  const id = ruc(String(2070000000 + sequence * 3_331))
+  return {
+    ruc: id,
+    name: `Proveedor de Prueba ${sequence} S.A.C.`,
+    address: 'Av. Javier Prado Este 1234, San Isidro',
+    contactName: 'Carla Ruiz',
+    ubigeo: '150131',
+    authorizer: 'Jefe de Operaciones',
+    payer: 'Tesorería',
+    phone: '014567890',
+    mobile: '987654321',
+    email: 'facturacion@proveedor.pe',
+    supplierType: 2,
+    managementType: 1,
+    bankIdentifierType: 6,
+    bankIdentifier: id,
+    bankHolder: `Proveedor de Prueba ${sequence} S.A.C.`,
+    bankId: '002',
+    bankAccount: '1931234567012',
+    accountType: 2,
+    bankInterAccount: buildCci('002', '193', '123456701'),
+    detractionAccount: '00012345678',
+    retentionAgent: false,
+    perceptionAgent: false,
+    goodTaxpayer: false,
+    ...overrides,
+  }
+}
+
+/** A multipart body as a browser sends it: fields and named files. */
+export async function multipart(
+  fields: Record<string, string | number>,
+  files: Record<string, { name: string; content: Buffer }> = {},
+) {
+  const data = new FormData()
+  for (const [key, value] of Object.entries(fields)) data.append(key, String(value))
+  for (const [key, file] of Object.entries(files))
+    data.append(key, new Blob([new Uint8Array(file.content)]), file.name)
+  const encoded = new Response(data)
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
+  }
+}
+
+export type PaymentFixtures = {
+  companyId: number
+  agentCompanyId: number
+  expenseLineId: number
+  projectTypeId: number
+  rejectReasonId: number
+}
+
+/** An API with file storage, two companies (one agente de retención) and the loaded catalogues. */
+export async function createPaymentTestApp(): Promise<{ t: FilesTestApp; fx: PaymentFixtures }> {
+  const t = await createTestAppWithFiles()
+  const db = t.handle.db
+  const [plain, agent] = await db
+    .insert(companies)
+    .values([
+      { ruc: ruc('2060000001'), name: 'Empresa Pagadora S.A.C.', address: 'Av. Lima 1' },
+      { ruc: ruc('2060000002'), name: 'Empresa Agente S.A.', address: 'Av. Lima 2', retentionAgent: true },
+    ])
+    .returning()
+  const [line] = await db.select().from(expenseLines).orderBy(asc(expenseLines.id)).limit(1)
+  const [project] = await db.select().from(projectTypes).orderBy(asc(projectTypes.id)).limit(1)
+  const [reason] = await db.select().from(rejectReasons).orderBy(asc(rejectReasons.id)).limit(1)
+  return {
+    t,
+    fx: {
+      companyId: plain.id,
+      agentCompanyId: agent.id,
+      expenseLineId: line.id,
+      projectTypeId: project.id,
+      rejectReasonId: reason.id,
+    },
+  }
+}
+
+/** Creates a supplier through the API (as the administrator) and returns its id. */
+export async function createSupplier(
+  t: FilesTestApp,
+  overrides: Record<string, unknown> = {},
+): Promise<number> {
+  const res = await t.call('admin', {
+    method: 'POST',
+    url: '/api/v1/suppliers',
+    payload: supplierBody(overrides),
+  })
+  if (res.status !== 200) throw new Error(`supplier create failed: ${JSON.stringify(res.body)}`)
+  return res.body.payload.id
+}
+
+let voucherSequence = 0
+
+/** A factura's fields: S/ 1,000 + IGV S/ 180 = S/ 1,180.00, due in 30 days. */
+export function voucherFields(
+  supplierId: number,
+  fx: PaymentFixtures,
+  overrides: Record<string, string | number> = {},
+) {
+  voucherSequence++
+  return {
+    companyId: fx.companyId,
+    supplierId,
+    type: '01',
+    series: 'F001',
+    number: String(voucherSequence),
+    issueDate: TODAY,
+    dueDate: TODAY,
+    base: '1000.00',
+    igv: '180.00',
+    total: '1180.00',
+    description: 'Servicio de mantenimiento',
+    expenseLineId: fx.expenseLineId,
+    ...overrides,
+  }
+}
+
+/** POST /payments (multipart with the PDF) as `who`. */
+export async function postVoucher(
+  t: FilesTestApp,
+  who: Parameters<FilesTestApp['call']>[0],
+  fields: Record<string, string | number>,
+  files: Record<string, { name: string; content: Buffer }> = { pdf: { name: 'factura.pdf', content: PDF } },
+) {
+  return t.call(who, { method: 'POST', url: '/api/v1/payments', ...(await multipart(fields, files)) })
+}
+
+/** Registers a voucher as `who` (default the HR clerk) and returns its id. */
+export async function registerVoucher(
+  t: FilesTestApp,
+  fields: Record<string, string | number>,
+  who: Parameters<FilesTestApp['call']>[0] = 'rrhh',
+): Promise<number> {
+  const res = await postVoucher(t, who, fields)
+  if (res.status !== 200) throw new Error(`voucher register failed: ${JSON.stringify(res.body)}`)
+  return res.body.payload.id
+}
+
+/** POST /payments/{id}/{action} with a JSON body as `who`. */
+export const step = (
+  t: FilesTestApp,
+  who: Parameters<FilesTestApp['call']>[0],
+  id: number,
+  action: 'authorize' | 'approve' | 'pay' | 'reject',
+  payload: Record<string, unknown>,
+) => t.call(who, { method: 'POST', url: `/api/v1/payments/${id}/${action}`, payload })
+
+export const getVoucher = async (t: FilesTestApp, id: number) =>
+  (await t.call('admin', { method: 'GET', url: `/api/v1/payments/${id}` })).body.payload
