@@ -97,7 +97,7 @@ type DemoVoucher = {
   description: string
 }
 
-/** Vouchers in every state (DESIGN §8), amounts in soles; `credits` names a voucher by series-number. */
+/** Vouchers in every state (docs/domain.md, supplier payments), amounts in soles; `credits` names a voucher by series-number. */
 const DEMO_VOUCHERS: DemoVoucher[] = [
   {
     supplier: 'distribuidora',

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** What the paid dialog says of an amount typed with thousands separators (SPEC §5). */
+/** What the paid dialog says of an amount typed with thousands separators (docs/domain.md, supplier payments). */
 export const NO_COMMAS_MESSAGE = 'Debe ser un valor numérico, no debe incluir comas'
 
 /** Soles as typed: digits, an optional point and up to two decimals. */
@@ -22,7 +22,7 @@ export type SolesMessages = { required: string; invalid: string; positive?: stri
 
 /**
  * An amount in soles as a form or a JSON body sends it ('1180.00', '1180', 1180.5), parsed to
- * integer céntimos without a float ever holding the money. A comma is refused with SPEC's message
+ * integer céntimos without a float ever holding the money. A comma is refused with the specified message
  * (1,180.00 is not an amount the API guesses at).
  */
 export function solesAmount(messages: SolesMessages) {

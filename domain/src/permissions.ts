@@ -17,7 +17,7 @@ export const MODULES = [
 export type Module = (typeof MODULES)[number]
 
 /**
- * 'Pagos › Comprobantes' (issue 22): reading the vouchers is `pagos_lista_lista` (SPEC's menu code);
+ * 'Pagos › Comprobantes' (issue 22): reading the vouchers is `pagos_lista_lista` (the specified menu code);
  * each step of a voucher has its own permission, so the person who registers need not approve
  * (and may not approve their own voucher: the API refuses it whatever their roles).
  */

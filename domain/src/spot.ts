@@ -1,5 +1,5 @@
 /**
- * Detracciones (SPOT) and the IGV retention as pure functions over DATED tables (DESIGN §8): the
+ * Detracciones (SPOT) and the IGV retention as pure functions over DATED tables (docs/domain.md, supplier payments): the
  * rates and thresholds change by resolution, so they are data (db/reference/spot-rates.csv,
  * retention-rates.csv, editable by an administrator with history) passed in here, never constants.
  * Money is integer céntimos; rates are basis points (12 % = 1200, 1.5 % = 150).
@@ -157,6 +157,6 @@ export function retentionOf(
   return { amounts, totalCents: amounts.reduce((a, b) => a + b, 0), exclusions }
 }
 
-/** What is paid to the supplier: total − detracción − retención (DESIGN §8). */
+/** What is paid to the supplier: total − detracción − retención (docs/domain.md, supplier payments). */
 export const netCents = (totalCents: number, detractionCents: number, retentionCents: number) =>
   totalCents - detractionCents - retentionCents

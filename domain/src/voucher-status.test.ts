@@ -9,7 +9,7 @@ import {
   voucherTransitionProblem,
 } from './voucher-status'
 
-/** Every allowed move, written out as DESIGN §8 states it. */
+/** Every allowed move, written out as docs/domain.md states it. */
 const ALLOWED: [VoucherAction, number, number][] = [
   ['authorize', S.REGISTERED, S.AUTHORIZED],
   ['approve', S.AUTHORIZED, S.APPROVED],
@@ -21,7 +21,7 @@ const ALLOWED: [VoucherAction, number, number][] = [
 ]
 
 describe('voucher states', () => {
-  it('allows exactly the transitions of DESIGN §8', () => {
+  it('allows exactly the transitions of docs/domain.md (supplier payments)', () => {
     for (const action of VOUCHER_ACTION_NAMES) {
       for (const status of VOUCHER_STATUSES) {
         const allowed = ALLOWED.some(([a, from]) => a === action && from === status)

@@ -1,7 +1,7 @@
 import type { EnumTable } from './enums'
 
 /**
- * A supplier voucher's life (DESIGN §8): REGISTRADO → AUTORIZADO → APROBADO → PAGADO; RECHAZADO
+ * A supplier voucher's life (docs/domain.md, supplier payments): REGISTRADO → AUTORIZADO → APROBADO → PAGADO; RECHAZADO
  * from REGISTRADO or AUTORIZADO; ANULADO from AUTORIZADO or APROBADO (never from PAGADO). Each step
  * is its own API call with its own permission; the database applies it only from the state the
  * step starts from (a conditional update), so two people cannot both move one voucher.
@@ -26,7 +26,7 @@ export const voucherStatus = {
 } as const satisfies EnumTable
 export const VOUCHER_STATUSES = [1, 2, 3, 4, 5, 6] as const
 
-/** The five dialogs (SPEC §4): each moves a voucher from some states to one. */
+/** The five dialogs (docs/domain.md, supplier payments): each moves a voucher from some states to one. */
 export const VOUCHER_ACTIONS = {
   authorize: {
     from: [VOUCHER_STATUS.REGISTERED],
@@ -93,6 +93,6 @@ export function voucherTransitionProblem(status: number, action: VoucherAction):
   return `No se puede ${VERB[action]} un comprobante ${label}: solo uno ${allowed}`
 }
 
-/** Separation of duties (DESIGN §8): who registered a voucher cannot approve it. */
+/** Separation of duties (docs/domain.md, supplier payments): who registered a voucher cannot approve it. */
 export const mayApprove = (registeredBy: string, actor: string) =>
   registeredBy.trim().toLowerCase() !== actor.trim().toLowerCase()

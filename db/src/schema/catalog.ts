@@ -44,7 +44,7 @@ export const companies = pgTable(
     name: text('name').notNull(),
     address: text('address').notNull(),
     legalRepresentative: text('legal_representative'),
-    /** SUNAT designated the company 'agente de retención': it withholds 3 % of the IGV it pays (DESIGN §8). */
+    /** SUNAT designated the company 'agente de retención': it withholds 3 % of the IGV it pays (docs/domain.md, supplier payments). */
     retentionAgent: boolean('retention_agent').notNull().default(false),
     status: smallint('status').notNull().default(1),
     ...timestamps,

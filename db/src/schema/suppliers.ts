@@ -50,7 +50,7 @@ export const projectTypes = describedCatalogue('project_types', 'TP')
 export const rejectReasons = describedCatalogue('reject_reasons', 'MR')
 
 /**
- * SUNAT's catalogue 54 as dated rows (DESIGN §8): a code's rate and minimum in force from
+ * SUNAT's catalogue 54 as dated rows (docs/domain.md, supplier payments): a code's rate and minimum in force from
  * `valid_from` until its next row. From db/reference/spot-rates.csv ('referencia', kept up to date
  * by the loader) or added by an administrator ('usuario', never touched by the loader).
  */
@@ -96,7 +96,7 @@ export const retentionRates = pgTable(
   ],
 )
 
-/** SPEC's Supplier: who a company pays, where, and the tax flags that decide its retention. */
+/** The Supplier: who a company pays, where, and the tax flags that decide its retention. */
 export const suppliers = pgTable(
   'suppliers',
   {
@@ -154,8 +154,8 @@ export const suppliers = pgTable(
 )
 
 /**
- * SPEC's Payment: one supplier voucher to be paid, and what each step of its life recorded
- * (DESIGN §8). Status 1 REGISTRADO, 2 AUTORIZADO, 3 APROBADO, 4 PAGADO, 5 RECHAZADO, 6 ANULADO;
+ * The Payment: one supplier voucher to be paid, and what each step of its life recorded
+ * (docs/domain.md, supplier payments). Status 1 REGISTRADO, 2 AUTORIZADO, 3 APROBADO, 4 PAGADO, 5 RECHAZADO, 6 ANULADO;
  * each step's columns are required by a check once the voucher has passed it.
  *
  * The series-number is unique per supplier and type while `freed_by_credit_note_id` is null. Only a

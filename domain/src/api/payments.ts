@@ -5,7 +5,7 @@ import type { Wire } from './wire'
 const stamp = { by: z.string().nullable(), at: z.date().nullable() }
 
 /**
- * A supplier voucher as `/payments` answers it (SPEC's Payment). Amounts are integer céntimos
+ * A supplier voucher as `/payments` answers it (The Payment). Amounts are integer céntimos
  * (`…Cents`), rates basis points (`…Bp`: 1200 = 12 %). `actions` are the steps its state allows
  * (the user's permissions still decide which of them they may take).
  */

@@ -139,7 +139,7 @@ const SupplierFields = z.object({
     [isDigits, M.detractionNumeric],
     [(v) => v.length === DETRACTION_ACCOUNT_LENGTH, M.detractionLength],
   ]),
-  // Condición tributaria: decides the retention (DESIGN §8)
+  // Condición tributaria: decides the retention (docs/domain.md, supplier payments)
   retentionAgent: flag,
   perceptionAgent: flag,
   goodTaxpayer: flag,

@@ -19,7 +19,7 @@ export type VoucherType = keyof typeof voucherType
 export const VOUCHER_TYPES = Object.keys(voucherType) as VoucherType[]
 export const CREDIT_NOTE: VoucherType = '07'
 
-/** 'Tipo de pago' of the approve dialog; crédito is SPEC's default. */
+/** 'Tipo de pago' of the approve dialog; crédito is the default. */
 export const paymentType = {
   1: { key: 'CREDIT', label: 'CRÉDITO' },
   2: { key: 'CASH', label: 'CONTADO' },
@@ -61,7 +61,7 @@ export const VOUCHER_MESSAGES = {
   xmlType: 'El XML del comprobante debe ser un archivo .xml',
   fileSize: 'Cada archivo admite como máximo 10 MB',
   supplierSuspended: 'El proveedor está suspendido',
-  // Dialogs (SPEC §5)
+  // Dialogs (docs/domain.md, supplier payments)
   projectTypeRequired: 'Tipo de proyecto es requerido',
   periodRequired: 'Periodo es requerido',
   periodMax: 'Periodo admite como máximo 11 caracteres',
@@ -157,7 +157,7 @@ export const VoucherSchema = VoucherFields.superRefine(
 export type VoucherInput = z.infer<typeof VoucherSchema>
 export type VoucherFormInput = z.input<typeof VoucherSchema>
 
-/** Authorize: project type (catalogue) and period `AAAAMM-NNN`, at most 11 characters (SPEC §5). */
+/** Authorize: project type (catalogue) and period `AAAAMM-NNN`, at most 11 characters (docs/domain.md, supplier payments). */
 export const AuthorizeSchema = z.object({
   projectTypeId: idNumber(M.projectTypeRequired),
   period: z
@@ -181,7 +181,7 @@ export const RejectSchema = z.object({
 })
 export type RejectInput = z.infer<typeof RejectSchema>
 
-/** SPEC's percentage: 1 to 100 (two decimals, for catalogue 54's 1.5 %), as basis points. */
+/** the specified percentage: 1 to 100 (two decimals, for catalogue 54's 1.5 %), as basis points. */
 const percentage = z.union([z.string(), z.number()], { error: M.percentage }).transform((v, ctx) => {
   const text = String(v).trim()
   const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text)
@@ -201,7 +201,7 @@ const optionalReason = z
   .transform((v) => v || null)
 
 /**
- * SPEC's retention switch: 'true'/'on'/'1' or true is on, 'false'/'off'/'0' or false is off, and
+ * The specified retention switch: 'true'/'on'/'1' or true is on, 'false'/'off'/'0' or false is off, and
  * missing (or blank) means 'as the rule proposes'. A form sends it explicitly (a radio or a hidden
  * 'false' before the checkbox): an unticked box alone says nothing.
  */

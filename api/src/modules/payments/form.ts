@@ -2,7 +2,7 @@ import { VOUCHER_MESSAGES as M } from '@planillas/domain'
 import { inspectReceiptPdf } from '@planillas/formats/receipt-pdf'
 import type { FastifyRequest } from 'fastify'
 
-/** 10 MB per PDF (DESIGN §6), and per XML. */
+/** 10 MB per PDF (the upload limits of docs/domain.md), and per XML. */
 export const VOUCHER_FILE_MAX_BYTES = 10 * 1024 * 1024
 /** A voucher or an evidence PDF of more pages than this is not a voucher. */
 const MAX_PAGES = 200

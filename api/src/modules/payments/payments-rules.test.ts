@@ -37,7 +37,7 @@ const proposal = async (id: number, spotCode?: string) =>
   ).body.payload
 const S400 = { base: '338.98', igv: '61.02', total: '400.00' }
 
-describe('retention of the IGV (DESIGN §8)', () => {
+describe('retention of the IGV (docs/domain.md, supplier payments)', () => {
   it('agent company, two facturas of S/ 400 paid together: S/ 24 — S/ 12 proposed on the second', async () => {
     const supplierId = await createSupplier(t)
     const first = await authorized(voucherFields(supplierId, fx, { ...S400, companyId: fx.agentCompanyId }))

@@ -18,7 +18,7 @@ const rate = (bp: number) => `${bp / 100} %`
 const soles = (cents: number | null) => (cents === null ? 'sin mínimo' : formatMoney(cents / 100))
 
 /**
- * The dated tables of DESIGN §8: catalogue 54 (`/spot-rates`) and the retention regime
+ * The dated tables of docs/domain.md (supplier payments): catalogue 54 (`/spot-rates`) and the retention regime
  * (`/retention-rates`). An administrator (`pagos_catalogos`) adds a row valid from a date; rows are
  * never edited nor deleted, so every past approval stays explained by the row it used.
  */

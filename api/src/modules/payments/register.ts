@@ -61,7 +61,7 @@ export const fileRows = (voucherId: number, stored: Stored[], actor: string) =>
 /**
  * 'Registrar comprobante': the voucher REGISTRADO with its PDF (and XML), and its audit entry, in
  * one transaction. A nota de crédito that references a RECHAZADO voucher frees that voucher's
- * series-number in the same transaction (SPEC: 'a rejected voucher needs a credit note to free the
+ * series-number in the same transaction (the specification: 'a rejected voucher needs a credit note to free the
  * payment ID'); the database lets only such a credit note free it. A repeated series-number is the
  * unique index's 400, even when two clerks register the same voucher at once.
  */
