@@ -5,6 +5,8 @@ export type ApiConfig = {
   port: number
   host: string
   databaseUrl?: string
+  /** PostgreSQL itself when `databaseUrl` is a transaction pooler (PgBouncer). */
+  databaseDirectUrl?: string
   pgliteDir?: string
   jwtSecret: string
   accessTokenTtlSeconds: number
@@ -36,6 +38,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     port: Number(env('API_PORT') ?? 3001),
     host: env('API_HOST') ?? '127.0.0.1',
     databaseUrl: env('DATABASE_URL'),
+    databaseDirectUrl: env('DATABASE_DIRECT_URL'),
     pgliteDir: env('PGLITE_DIR'),
     // Without a configured secret each process signs its own: access tokens are short-lived and
     // the refresh token (stored in the database) gets a new one after a restart. The launchers

@@ -12,7 +12,11 @@ const config = loadConfig({ jwtSecret: persistentJwtSecret() })
 // PGlite creates only the last folder of its data directory (a nested PGLITE_DIR failed with ENOENT).
 if (!config.databaseUrl && config.pgliteDir && !config.pgliteDir.includes('://'))
   mkdirSync(path.dirname(path.resolve(config.pgliteDir)), { recursive: true })
-const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir })
+const handle = await openDatabase({
+  url: config.databaseUrl,
+  directUrl: config.databaseDirectUrl,
+  dataDir: config.pgliteDir,
+})
 // Redis outages reach the log before the app (and its logger) exists: until then, plain JSON lines.
 let appLog: FastifyBaseLogger | undefined
 const queueLog =

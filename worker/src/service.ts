@@ -25,7 +25,11 @@ export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): 
       'El worker necesita REDIS_URL y DATABASE_URL. Sin ellos, `npm start` procesa las cargas dentro del mismo proceso.',
     )
   }
-  const handle = await openDatabase({ url: env.DATABASE_URL, poolSize: Number(env.WORKER_DB_POOL ?? 5) })
+  const handle = await openDatabase({
+    url: env.DATABASE_URL,
+    directUrl: env.DATABASE_DIRECT_URL,
+    poolSize: Number(env.WORKER_DB_POOL ?? 5),
+  })
   const ctx = { db: handle.db, storage: createStorage(env), log }
   // Redis outages are logged once when they start and once when they end (queue-bullmq's watch).
   const options = { url: env.REDIS_URL, prefix: env.QUEUE_PREFIX, log }
