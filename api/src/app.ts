@@ -51,7 +51,7 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger']
   /** Background jobs (payroll imports); without one, uploads wait PENDIENTE for a worker's sweep. */
   jobs?: JobQueue | null
-  /** Uploaded files; default the local directory of `FILES_DIR`. */
+  /** Uploaded files; default the store of `STORAGE` (the local directory of `FILES_DIR`, or S3). */
   storage?: FileStorage
 }
 
@@ -74,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A request (headers and body) that takes longer is cut off with 408: slow bodies hold no socket.
     requestTimeout: options.config.requestTimeoutMs,
     http: requestTimeoutOptions(options.config.requestTimeoutMs),
-    // Arrays in query strings come without indices: areaIds=1&areaIds=2 (SPEC §7).
+    // Arrays in query strings come without indices: areaIds=1&areaIds=2.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
@@ -82,7 +82,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db)
   app.decorate('config', options.config)
   app.decorate('tokens', createTokenSigner(options.config.jwtSecret, options.config.accessTokenTtlSeconds))
-  app.decorate('storage', options.storage ?? createStorage())
+  app.decorate(
+    'storage',
+    options.storage ?? createStorage({ ...options.config.storageEnv, FILES_DIR: options.config.filesDir }),
+  )
   app.decorate('jobs', options.jobs ?? null)
 
   await app.register(swagger, {

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process'
-import { REPO_ROOT, freePort } from '@planillas/testing/processes'
 import { startPgbouncer } from '@planillas/testing/pgbouncer'
+import { freePort, REPO_ROOT } from '@planillas/testing/processes'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * PgBouncer in transaction mode in front of PostgreSQL (docs/decisions.md, "Connection pooler"):
+ * PgBouncer in transaction mode in front of PostgreSQL (docs/decisions/connection-pooler.md):
  * the API's tests of the list, sign-in, logout revocation, a payroll import and a payment order run
  * again with their databases reached through it (TEST_POOLER_URL, testing/src/database.ts), and
  * must pass unchanged. Needs PostgreSQL (DATABASE_URL) and Debian's pgbouncer
@@ -25,7 +25,10 @@ const FILES = [
 let bouncer: Awaited<ReturnType<typeof startPgbouncer>>
 beforeAll(async () => {
   if (!directUrl) throw new Error('La prueba de PgBouncer necesita DATABASE_URL (PostgreSQL).')
-  bouncer = await startPgbouncer(directUrl, Number(process.env.PGBOUNCER_TEST_PORT ?? 0) || (await freePort()))
+  bouncer = await startPgbouncer(
+    directUrl,
+    Number(process.env.PGBOUNCER_TEST_PORT ?? 0) || (await freePort()),
+  )
 }, 30_000)
 afterAll(() => bouncer?.stop())
 
@@ -70,7 +73,10 @@ describe('through PgBouncer in transaction mode', () => {
     })
     const summary = output.match(/Tests\s+.*\(\d+\)/)?.[0] ?? output.slice(-3000)
     expect(summary, output.slice(-6000)).toMatch(/\d+ passed/)
-    const failures = output.split('\n').filter((line) => /FAIL|×|Error/.test(line)).join('\n')
+    const failures = output
+      .split('\n')
+      .filter((line) => /FAIL|×|Error/.test(line))
+      .join('\n')
     expect(summary, failures).not.toMatch(/failed|skipped/)
     expect(code, output.slice(-6000)).toBe(0)
   }, 600_000)

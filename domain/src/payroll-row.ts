@@ -87,8 +87,8 @@ export const ROW_MESSAGES = {
   repeated: (row: number) => `El documento se repite: ya figura en la fila ${row}`,
 } as const
 
-/** How a cell is shown beside an error. */
-export function cellText(cell: SheetCell): string {
+/** The text a cell holds, as a header or a whole row is read (the XLSX reader's rows) and shown. */
+export function cellAsText(cell: SheetCell): string {
   switch (cell.kind) {
     case 'empty':
       return ''
@@ -97,9 +97,12 @@ export function cellText(cell: SheetCell): string {
     case 'boolean':
       return cell.value ? 'VERDADERO' : 'FALSO'
     default:
-      return clip(cell.text)
+      return cell.text
   }
 }
+
+/** How a cell is shown beside an error: its text, clipped. */
+export const cellText = (cell: SheetCell): string => clip(cellAsText(cell))
 
 type Checked<T> = { value: T } | { message: string }
 const fail = (message: string) => ({ message })

@@ -5,14 +5,14 @@ import { requiredCode, requiredText } from './fields'
 import { todayInLima } from './format'
 import { SearchSchema } from './list'
 
-/** Payroll type (SPEC §3): 1 OPERADORES, 2 ADMINISTRATIVOS. */
+/** Payroll type: 1 OPERADORES, 2 ADMINISTRATIVOS. */
 export const payrollType = {
   1: { key: 'OPERATORS', label: 'OPERADORES' },
   2: { key: 'ADMINISTRATORS', label: 'ADMINISTRATIVOS' },
 } as const satisfies EnumTable
 export const PAYROLL_TYPES = [1, 2] as const
 
-/** A payroll is VIGENTE until annulled; an annulled payroll takes no payments (DESIGN §6). */
+/** A payroll is VIGENTE until annulled; an annulled payroll takes no payments (docs/domain.md). */
 export const payrollStatus = {
   1: { key: 'ACTIVE', label: 'VIGENTE', action: 'Anular' },
   2: { key: 'INACTIVE', label: 'ANULADA', action: 'Reactivar' },
@@ -92,7 +92,7 @@ const PeriodFilterSchema = z.preprocess(
     .nullish(),
 )
 
-/** 'Carga de planillas': search by file name or uploader, filter by period (DESIGN §7). */
+/** 'Carga de planillas': search by file name or uploader, filter by period (docs/domain.md). */
 export const PayrollBatchFilterSchema = z.object({
   search: SearchSchema,
   period: PeriodFilterSchema,
@@ -100,7 +100,7 @@ export const PayrollBatchFilterSchema = z.object({
 })
 export type PayrollBatchFilter = z.infer<typeof PayrollBatchFilterSchema>
 
-/** 'Planillas': search by name, filters type and period (SPEC §7). */
+/** 'Planillas': search by name, filters type and period. */
 export const PayrollFilterSchema = z.object({
   search: SearchSchema,
   type: z.coerce.number().int().min(1).max(2).nullish(),

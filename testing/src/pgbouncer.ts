@@ -39,7 +39,9 @@ export async function startPgbouncer(directUrl: string, port: number) {
     ].join('\n'),
   )
   const args = process.getuid?.() === 0 ? ['-u', 'postgres'] : []
-  const child = spawn(PGBOUNCER_BIN, [...args, path.join(dir, 'pgbouncer.ini')], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(PGBOUNCER_BIN, [...args, path.join(dir, 'pgbouncer.ini')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout?.on('data', (chunk) => {
     output += chunk

@@ -16,13 +16,6 @@ import { areas, companies, positions } from './catalog'
 import { timestamps } from './columns'
 import { banks, countries, ubigeoDistricts } from './reference'
 
-/**
- * Lower case without Spanish accents, so that 'perez' finds 'Pérez'. `translate` is immutable (a
- * generated column may use it); upper-case accented letters are listed too because `lower()` leaves
- * them alone under the C locale.
- */
-const folded = (expression: string) => `translate(lower(${expression}), 'ÁÉÍÓÚÜÑáéíóúüñ', 'aeiouunaeiouun')`
-
 export const employees = pgTable(
   'employees',
   {
@@ -52,7 +45,7 @@ export const employees = pgTable(
     personalEmail: text('personal_email'),
     emergencyContact: text('emergency_contact'),
     emergencyPhoneNumber: text('emergency_phone_number'),
-    /** Copies of the personal document and names, kept by the server (SPEC §2). */
+    /** Copies of the personal document and names, kept by the server. */
     bankIdentifierType: smallint('bank_identifier_type'),
     bankIdentifier: text('bank_identifier'),
     bankHolder: text('bank_holder'),
@@ -73,9 +66,12 @@ export const employees = pgTable(
      */
     bankDataChangedBy: text('bank_data_changed_by'),
     bankDataChangedAt: timestamp('bank_data_changed_at', { withTimezone: true }),
-    /** Document and full name, folded for accent-insensitive search (trigram index below). */
+    /**
+     * Document and full name folded by `fold_search` (migration `fold-search-function`), as every search word is
+     * (`foldedSearch`): accent-insensitive search, trigram index below.
+     */
     searchText: text('search_text')
-      .generatedAlwaysAs(sql.raw(folded(`identifier || ' ' || name || ' ' || surname`)))
+      .generatedAlwaysAs(sql.raw(`fold_search(identifier || ' ' || name || ' ' || surname)`))
       .notNull(),
     ...timestamps,
   },
@@ -107,6 +103,15 @@ export const employees = pgTable(
     index('employees_position_idx').on(t.positionId),
   ],
 )
+
+/**
+ * A value folded as `search_text` is, by the database's `fold_search` (migration `fold-search-function`): lower case,
+ * without accents. The one folding of the search: a search word is folded here, never in JavaScript.
+ */
+export const foldedSearch = (value: unknown) => sql<string>`fold_search(${value})`
+
+/** The LIKE pattern that finds a search word inside `search_text` (`search_pattern`, migration `fold-search-function`). */
+export const searchPattern = (word: unknown) => sql<string>`search_pattern(${word})`
 
 /**
  * The words of an employee's `search_text` (its document and names, folded), as the GIN index

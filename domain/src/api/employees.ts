@@ -69,7 +69,7 @@ export const CurrentContractSchema = z.object({
   positionId: z.number(),
 })
 
-/** GET /employees/{id}: the employee with labels and its current contract (DESIGN §7). */
+/** GET /employees/{id}: the employee with labels and its current contract (docs/domain.md). */
 export const EmployeeViewSchema = EmployeeDetailSchema.extend({
   currentContract: CurrentContractSchema.nullable(),
 })

@@ -4,7 +4,7 @@ import type { Wire } from './wire'
 
 /** What the payment uploads API answers (`/payment-batches`). */
 
-/** SPEC's payment-made batch (id, uploadDate, createdBy, status, file) with the job's state and counts. */
+/** A payment-made batch (id, uploadDate, createdBy, status, file) with the job's state and counts. */
 export const PaymentBatchRowSchema = z.object({
   id: z.number(),
   payrollId: z.number(),

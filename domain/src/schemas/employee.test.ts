@@ -58,7 +58,7 @@ describe('EmployeeSchema', () => {
     ).toBeUndefined()
   })
 
-  it('reports every required field with SPEC messages at once', () => {
+  it('reports every required field with its message at once', () => {
     expect(problems({})).toEqual({
       identifierType: ['Tipo de documento es requerido'],
       identifier: ['Número de documento es requerido'],

@@ -15,7 +15,7 @@ import {
 } from '../identifiers'
 import { DateRangeSchema, SearchSchema } from '../list'
 
-/** Every message of the employee form (SPEC §5, issue 3), shared by the form and the API. */
+/** Every message of the employee form (issue 3), shared by the form and the API. */
 export const EMPLOYEE_MESSAGES = {
   ...IDENTIFIER_MESSAGES,
   nameRequired: 'Nombres son requeridos',
@@ -217,7 +217,7 @@ export const EmployeeFilterSchema = z.object({
     .refine((s) => EMPLOYEE_STATUSES.includes(s), 'Estado inválido')
     .nullish(),
   areaIds: ids,
-  /** Positions (SPEC calls them roles). */
+  /** Positions (the screens' 'roles' and 'cargos'). */
   roleIds: ids,
   /** Start date range of the employee's current contract. */
   contractInitiation: DateRangeSchema.nullish(),

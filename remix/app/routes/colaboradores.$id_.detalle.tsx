@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const employee = await call(request, 'GET /employees/:id', { params: { id: idParam(params.id) } })
     return { employee, canEdit: can(user.roles, 'colaboradores_edicion') }
   } catch (error) {
-    // SPEC §2: on error, show it and go back to the list.
+    // On error, show it and go back to the list.
     if (error instanceof ApiError && error.status < 500) {
       throw await redirectWithToast(request, '/colaboradores', {
         type: 'error',
@@ -114,7 +114,7 @@ export default function EmployeeDetails() {
   )
 }
 
-/** The current contract under the personal data (DESIGN §7). */
+/** The current contract under the personal data. */
 function ContractCard({ contract }: { contract: EmployeeView['currentContract'] | null }) {
   if (!contract)
     return (

@@ -29,7 +29,7 @@ const FILTERS: ListFilter[] = [
   { kind: 'dateRange', name: 'createdAt', label: 'Fecha de carga' },
 ]
 
-/** 'Carga de abonos' (SPEC §2): the uploads of payments made, newest first, refreshing while one runs. */
+/** 'Carga de abonos': the uploads of payments made, newest first, refreshing while one runs. */
 export default function PaymentBatchList() {
   const list = useLoaderData<typeof loader>()
   const { canEdit } = list

@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null
 }
 
-/** Streams the form to the API as it arrives; the API checks everything at once (SPEC §5). */
+/** Streams the form to the API as it arrives; the API checks everything at once. */
 export const action = ({ request }: ActionFunctionArgs) =>
   uploadAction(request, {
     permission: 'planillas_abonos',
@@ -26,7 +26,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     message: PAYMENT_UPLOAD_MESSAGES.accepted,
   })
 
-/** 'Cargar abonos' (SPEC §2): the payroll, the date of payment, the bank's Excel and the receipts. */
+/** 'Cargar abonos': the payroll, the date of payment, the bank's Excel and the receipts. */
 export default function PaymentUpload() {
   const result = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'

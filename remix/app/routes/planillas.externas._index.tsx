@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const STATUS_TONES: Record<number, Tone> = { 1: 'slate', 2: 'blue', 3: 'green', 4: 'red' }
 
-/** 'Carga de planillas' (SPEC §2): the uploaded payroll files and how their import went. */
+/** 'Carga de planillas': the uploaded payroll files and how their import went. */
 export default function PayrollBatchList() {
   const list = useLoaderData<typeof loader>()
   const { canEdit, periods } = list

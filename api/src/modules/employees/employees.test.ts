@@ -129,7 +129,7 @@ describe('employees API: create and read', () => {
 })
 
 describe('employees API: the form rules hold on the server', () => {
-  it('lists every missing required field with SPEC messages', async () => {
+  it('lists every missing required field with its message', async () => {
     const res = await post({})
     expect(res.status).toBe(400)
     expect(res.body.messages).toEqual(

@@ -56,7 +56,7 @@ export async function updateEmployee(
   await withEmployeeConstraints(() =>
     db.transaction(async (tx) => {
       const before = found(await q.getEmployee(tx, id))
-      // While a contract is current, the assignment is the contract's (DESIGN §7).
+      // While a contract is current, the assignment is the contract's (docs/domain.md).
       const contract = await q.currentContractOf(tx, before.id)
       if (
         contract &&
@@ -94,7 +94,7 @@ export async function updateEmployee(
 }
 
 /**
- * PUT /employees/{id}/status: the status follows the contracts (DESIGN §7), so this call can only
+ * PUT /employees/{id}/status: the status follows the contracts (docs/domain.md), so this call can only
  * put it back in step with them; any other status is refused with the reason.
  */
 export async function putStatusInStep(

@@ -25,12 +25,12 @@ import { paymentsTemplate } from './template'
 import { PAYMENT_UPLOAD } from './upload'
 
 const tags = ['payment-batches']
-/** Who sees the uploads: the clerk who uploads them, and the payments list role (DESIGN §3). */
+/** Who sees the uploads: the clerk who uploads them, and the payments list role (docs/architecture.md). */
 const VIEW = ['planillas_abonos', 'pagos_abonos_lista'] as const
 /** A line's receipt and payment state also show on the payroll's details page. */
 const LINE_VIEW = [...VIEW, 'planillas_lista'] as const
 
-/** 'Carga de abonos' (payments made, DESIGN §6): upload, list, files, observations, merged receipts. */
+/** 'Carga de abonos' (payments made, docs/architecture.md): upload, list, files, observations, merged receipts. */
 export async function paymentBatchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   await app.register(

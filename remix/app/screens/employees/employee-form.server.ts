@@ -36,7 +36,7 @@ export async function loadEmployeeForm(request: Request, idValue: string | undef
   }
 }
 
-/** A record that cannot be loaded sends the user back to the list with the error (SPEC §8). */
+/** A record that cannot be loaded sends the user back to the list with the error. */
 async function loadEmployee(request: Request, id: number) {
   try {
     return await call(request, 'GET /employees/:id', { params: { id } })

@@ -122,7 +122,7 @@ function useLookupFill(form: SchemaFormState, action: ActionData | undefined) {
   return { current, set }
 }
 
-/** 'Nuevo colaborador' / 'Editar colaborador': personal, contact and bank sections (SPEC §2, §5). */
+/** 'Nuevo colaborador' / 'Editar colaborador': personal, contact and bank sections. */
 export function EmployeeForm() {
   const loaded = useLoaderData<typeof loadEmployeeForm>() as SerializeFrom<typeof loadEmployeeForm>
   const employee = loaded.employee as EmployeeDetail | null

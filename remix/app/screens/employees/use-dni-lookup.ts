@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import type { LookupNote } from './employee-form.server'
 
 /**
- * With JavaScript: look the DNI up as soon as its 8th digit is typed (SPEC §2). Names found by our
+ * With JavaScript: look the DNI up as soon as its 8th digit is typed. Names found by our
  * records or the provider are handed to `onFound`; a DNI that belongs to another employee, or one
  * nobody knows, comes back as a note for the field.
  */
