@@ -65,7 +65,7 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger']
   /** Background jobs (payroll imports); without one, uploads wait PENDIENTE for a worker's sweep. */
   jobs?: JobQueue | null
-  /** Uploaded files; default the local directory of `FILES_DIR`. */
+  /** Uploaded files; default the store of `STORAGE` (the local directory of `FILES_DIR`, or S3). */
   storage?: FileStorage
 }
 
@@ -99,7 +99,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db)
   app.decorate('config', options.config)
   app.decorate('tokens', createTokenSigner(options.config.jwtSecret, options.config.accessTokenTtlSeconds))
-  app.decorate('storage', options.storage ?? createStorage({ FILES_DIR: options.config.filesDir }))
+  app.decorate(
+    'storage',
+    options.storage ?? createStorage({ ...options.config.storageEnv, FILES_DIR: options.config.filesDir }),
+  )
   app.decorate('jobs', options.jobs ?? null)
   app.decorate('exportSlots', new ExportSlots(options.config.exportLimits))
   app.decorate(

@@ -12,6 +12,7 @@ import {
   text,
   url,
 } from '@planillas/domain/env'
+import { STORAGE_ENV, type StorageEnv, storageEnvOf } from '@planillas/storage/storage-env'
 import { z } from 'zod'
 
 /**
@@ -23,10 +24,11 @@ export const API_ENV = z.object({
   API_PORT: port(3001),
   API_HOST: text('127.0.0.1'),
   DATABASE_URL: text(),
+  DATABASE_DIRECT_URL: text(),
   PGLITE_DIR: text('.data/pglite'),
   REDIS_URL: text(),
   QUEUE_PREFIX: text(),
-  FILES_DIR: text('.data/files'),
+  ...STORAGE_ENV,
   JWT_SECRET: text(),
   ACCESS_TOKEN_TTL_SECONDS: integer({ min: 60, fallback: 900 }),
   REFRESH_TOKEN_TTL_DAYS: integer({ min: 1, fallback: 7 }),
@@ -61,6 +63,8 @@ export type ApiConfig = {
   port: number
   host: string
   databaseUrl?: string
+  /** PostgreSQL itself when `databaseUrl` is a transaction pooler (PgBouncer). */
+  databaseDirectUrl?: string
   pgliteDir?: string
   redisUrl?: string
   queuePrefix?: string
@@ -86,6 +90,8 @@ export type ApiConfig = {
   authRateLimit: { max: number; windowMs: number }
   /** Where uploaded files are kept (the worker reads the same directory). */
   filesDir: string
+  /** `STORAGE`, `FILES_DIR` and `S3_*`, for `createStorage`. */
+  storageEnv: StorageEnv
   /** A contract turns POR VENCER this many days before its end date. */
   contractExpiryNoticeDays: number
   /**
@@ -109,6 +115,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}, env: Env = proces
     port: e.API_PORT,
     host: e.API_HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     pgliteDir: e.PGLITE_DIR,
     redisUrl: e.REDIS_URL,
     queuePrefix: e.QUEUE_PREFIX,
@@ -134,6 +141,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}, env: Env = proces
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     filesDir: e.FILES_DIR,
+    storageEnv: storageEnvOf(e),
     contractExpiryNoticeDays: e.CONTRACT_EXPIRY_NOTICE_DAYS,
     clientAddressSecret: e.CLIENT_ADDRESS_SECRET,
     // Two per user covers a clerk exporting two lists; four in all keeps a two-core API answering.

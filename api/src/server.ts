@@ -22,6 +22,7 @@ if (!config.databaseUrl && config.pgliteDir && !config.pgliteDir.includes('://')
 let watch: DatabaseWatch | undefined
 const handle = await openDatabase({
   url: config.databaseUrl,
+  directUrl: config.databaseDirectUrl,
   dataDir: config.pgliteDir,
   onConnectionError: (error) => watch?.failed(error),
 })

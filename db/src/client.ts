@@ -19,6 +19,8 @@ export type DatabaseHandle = {
   db: Database
   kind: 'postgres' | 'pglite'
   url?: string
+  /** `DATABASE_DIRECT_URL`: PostgreSQL itself when `url` is a pooler. */
+  directUrl?: string
   close: () => Promise<void>
 }
 
@@ -28,6 +30,11 @@ export const DEFAULT_DATA_DIR = path.resolve(process.cwd(), '.data/pglite')
 export type DatabaseOptions = {
   /** node-postgres connection string; without it PGlite is used. */
   url?: string
+  /**
+   * A connection straight to PostgreSQL when `url` is a transaction pooler (PgBouncer): what needs
+   * one session for longer than a transaction goes there (see `directConnectionConfig`).
+   */
+  directUrl?: string
   /** PGlite data directory; 'memory://' keeps it in memory. */
   dataDir?: string
   poolSize?: number
@@ -42,7 +49,7 @@ export type DatabaseOptions = {
 /** The client factory: node-postgres when a URL is given, else PGlite (docs/architecture.md). */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const handle = options.url
-    ? openPostgres(options.url, options.poolSize, options.onConnectionError)
+    ? openPostgres(options.url, options.poolSize, options.onConnectionError, options.directUrl)
     : await openPglite(options.dataDir)
   if (options.migrate !== false) await migrateDatabase(handle)
   return handle
@@ -52,8 +59,10 @@ function openPostgres(
   url: string,
   poolSize = 10,
   onConnectionError: (error: Error) => void = logIdleConnectionLost,
+  directUrl?: string,
 ): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  directUrls.set(pool, directUrl || url)
   // An idle connection the server ends (a restart, a terminated backend, the end of a test database)
   // is dropped by the pool and replaced on the next query. Unheard, the pool's 'error' event would
   // end the whole process.
@@ -74,6 +83,7 @@ function openPostgres(
     db,
     kind: 'postgres',
     url,
+    directUrl: directUrl || undefined,
     close: async () => {
       closing = true
       await closeCompanions(db)
@@ -118,6 +128,19 @@ async function openPglite(dataDir = DEFAULT_DATA_DIR): Promise<DatabaseHandle> {
   }
 }
 
+/** The direct address of each pool's database (its own address when there is no pooler). */
+const directUrls = new WeakMap<pg.Pool, string>()
+
+/**
+ * Settings for a connection straight to PostgreSQL, bypassing a transaction pooler, for what keeps
+ * state in its session past one transaction: LISTEN (live sessions), named prepared statements and
+ * session settings (the list pools), session advisory locks (migrations). Everything else, row locks
+ * included (they end with their transaction), goes through the pool's own address.
+ */
+export function directConnectionConfig(pool: pg.Pool): pg.ClientConfig {
+  return { ...pool.options, connectionString: directUrls.get(pool) ?? pool.options.connectionString }
+}
+
 /** What closes with each database, before its own connections (`closeWithDatabase`). */
 const companions = new WeakMap<Database, Set<() => Promise<void>>>()
 
@@ -155,7 +178,8 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     return
   }
   // One session holds an advisory lock so that api and worker starting together do not race.
-  const client = new pg.Client({ connectionString: handle.url })
+  // A session advisory lock: straight to PostgreSQL, never through a transaction pooler.
+  const client = new pg.Client({ connectionString: handle.directUrl ?? handle.url })
   await client.connect()
   try {
     const db = drizzlePg(client, { casing: 'snake_case' })

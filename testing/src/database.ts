@@ -14,7 +14,16 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await adminQuery(url, `create database ${name}`)
   const testUrl = new URL(url)
   testUrl.pathname = `/${name}`
-  const handle = await openDatabase({ url: testUrl.toString(), poolSize: 5 })
+  // TEST_POOLER_URL (the PgBouncer test): the app's pool goes through the pooler, what needs a
+  // session of its own (LISTEN, named statements, advisory locks) straight to PostgreSQL.
+  const pooler = process.env.TEST_POOLER_URL
+  const poolerUrl = pooler ? new URL(pooler) : null
+  if (poolerUrl) poolerUrl.pathname = `/${name}`
+  const handle = await openDatabase({
+    url: (poolerUrl ?? testUrl).toString(),
+    directUrl: poolerUrl ? testUrl.toString() : undefined,
+    poolSize: 5,
+  })
   return {
     ...handle,
     close: async () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_EXPIRY_NOTICE_DAYS } from '@planillas/domain'
 import { type Env, integer, nodeEnv, parseEnv, text } from '@planillas/domain/env'
+import { STORAGE_ENV } from '@planillas/storage/storage-env'
 import { z } from 'zod'
 
 /**
@@ -9,9 +10,10 @@ import { z } from 'zod'
 export const WORKER_ENV = z.object({
   NODE_ENV: nodeEnv(),
   DATABASE_URL: text(),
+  DATABASE_DIRECT_URL: text(),
   REDIS_URL: text(),
   QUEUE_PREFIX: text(),
-  FILES_DIR: text('.data/files'),
+  ...STORAGE_ENV,
   WORKER_CONCURRENCY: integer({ min: 1, fallback: 1 }),
   WORKER_DB_POOL: integer({ min: 1, fallback: 5 }),
   WORKER_LOCK_MS: integer({ min: 1 }),

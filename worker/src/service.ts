@@ -2,6 +2,7 @@ import { openDatabase } from '@planillas/db'
 import { type DatabaseWatch, errorCause, watchDatabase } from '@planillas/db/outage'
 import { createBullmqQueue, createBullmqWorker } from '@planillas/queue'
 import { createStorage, sweepTemporariesPeriodically } from '@planillas/storage'
+import { storageEnvOf } from '@planillas/storage/storage-env'
 import type { WorkerConfig } from './config'
 import { jsonLogger } from './context'
 import {
@@ -24,6 +25,7 @@ export async function startWorkerService(config: WorkerConfig): Promise<WorkerSe
   let database: DatabaseWatch | undefined
   const handle = await openDatabase({
     url: config.DATABASE_URL,
+    directUrl: config.DATABASE_DIRECT_URL,
     poolSize: config.WORKER_DB_POOL,
     onConnectionError: (error) => database?.failed(error),
   })
@@ -31,7 +33,7 @@ export async function startWorkerService(config: WorkerConfig): Promise<WorkerSe
   const ctx = {
     db: handle.db,
     database,
-    storage: createStorage({ FILES_DIR: config.FILES_DIR }),
+    storage: createStorage(storageEnvOf(config)),
     log,
     noticeDays: config.CONTRACT_EXPIRY_NOTICE_DAYS,
   }

@@ -15,7 +15,7 @@ const { openTestDatabase } = await import('@planillas/testing/database')
 
 // Two API processes on one database: `first` on the test handle, `second` on a pool of its own.
 const handle = await openTestDatabase()
-const other = await openDatabase({ url: handle.url as string, poolSize: 2 })
+const other = await openDatabase({ url: handle.url as string, directUrl: handle.directUrl, poolSize: 2 })
 const config = loadConfig({ jwtSecret: 'test-secret' })
 let first: FastifyInstance
 let second: FastifyInstance

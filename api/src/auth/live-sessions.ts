@@ -1,4 +1,4 @@
-import { closeWithDatabase, type Database, type Executor } from '@planillas/db'
+import { closeWithDatabase, type Database, directConnectionConfig, type Executor } from '@planillas/db'
 import pg from 'pg'
 
 /** The channel on which a transaction that revokes sessions tells every API process (NOTIFY). */
@@ -114,7 +114,7 @@ export function liveSessionCacheOf(db: Executor): LiveSessionCache | undefined {
   if (!(pool instanceof pg.Pool)) return undefined
   let cache = caches.get(pool)
   if (!cache) {
-    const created = new LiveSessionCache(pool.options)
+    const created = new LiveSessionCache(directConnectionConfig(pool))
     cache = created
     caches.set(pool, created)
     closeWithDatabase(db as Database, async () => {

@@ -1,4 +1,4 @@
-import { closeWithDatabase, type Database, type Executor } from '@planillas/db'
+import { closeWithDatabase, type Database, directConnectionConfig, type Executor } from '@planillas/db'
 import pg from 'pg'
 
 /**
@@ -93,7 +93,7 @@ export function listConnectionsOf(db: Executor): ListConnections | undefined {
   if (!(pool instanceof pg.Pool)) return undefined
   let connections = byPool.get(pool)
   if (!connections) {
-    const created = new ListConnections(pool.options)
+    const created = new ListConnections(directConnectionConfig(pool))
     connections = created
     byPool.set(pool, created)
     closeWithDatabase(db as Database, async () => {

@@ -90,7 +90,7 @@ describe('the five dialogs', () => {
     expect(RejectSchema.parse({ rejectReasonId: '2', note: ' ' })).toEqual({ rejectReasonId: 2, note: null })
   })
 
-  it("approve: payment type, the specified percentage 1–100 with its message, the switch", () => {
+  it('approve: payment type, the specified percentage 1–100 with its message, the switch', () => {
     expect(
       ApproveSchema.parse({ paymentType: '1', spotCode: '037', detractionRate: '12', retention: 'on' }),
     ).toEqual({

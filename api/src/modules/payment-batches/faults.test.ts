@@ -2,23 +2,26 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { MESSAGES, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
-import { createLocalStorage, type FileStorage } from '@planillas/storage'
+import { createLocalStorage, createStorage, type FileStorage } from '@planillas/storage'
 import { createPaymentsTestApp, type PaymentsTestApp, row } from '@planillas/testing/api/payment-batches'
 import { receiptPdf } from '@planillas/testing/payment-fixtures'
+import { type LocalS3, startFailingS3, startLocalS3 } from '@planillas/testing/s3-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../../lib/errors'
 
 /** The payment upload when what it depends on fails: the file store, the job queue. */
 let s: PaymentsTestApp
-const faults = { storageBroken: false, queueDown: false }
+const faults = { storageBroken: false, queueDown: false, s3: null as FileStorage | null }
 let brokenStore: FileStorage
 let scratch: string
+let s3: LocalS3
+let failingS3: Awaited<ReturnType<typeof startFailingS3>>
 
 beforeAll(async () => {
   s = await createPaymentsTestApp({
     storage: (working) => ({
       kind: 'local',
-      put: (body, meta) => (faults.storageBroken ? brokenStore : working).put(body, meta),
+      put: (body, meta) => (faults.s3 ?? (faults.storageBroken ? brokenStore : working)).put(body, meta),
       get: (key) => working.get(key),
       delete: (key) => working.delete(key),
       check: () => (faults.storageBroken ? brokenStore : working).check(),
@@ -31,14 +34,19 @@ beforeAll(async () => {
   const notADirectory = path.join(scratch, 'no-es-carpeta')
   await writeFile(notADirectory, 'x')
   brokenStore = createLocalStorage(notADirectory)
+  s3 = await startLocalS3()
+  failingS3 = await startFailingS3()
 })
 afterAll(async () => {
   await s?.close()
+  await s3?.close()
+  await failingS3?.close()
   await rm(scratch, { recursive: true, force: true })
 })
 beforeEach(() => {
   faults.storageBroken = false
   faults.queueDown = false
+  faults.s3 = null
 })
 
 describe('payment upload faults', () => {
@@ -51,6 +59,32 @@ describe('payment upload faults', () => {
     expect(response.status).toBe(503)
     expect(response.body).toEqual({ status: 'ERROR', payload: null, messages: [STORAGE_UNAVAILABLE_MESSAGE] })
     expect(await s.batchCount()).toBe(batches)
+  })
+
+  it('an S3 store that refuses (unknown key, 500s, down): the same 503, nothing recorded', async () => {
+    const refusing = [
+      createStorage({ ...s3.env, S3_ACCESS_KEY_ID: 'OTRA' }),
+      createStorage({ ...s3.env, S3_ENDPOINT: failingS3.endpoint }),
+      createStorage({ ...s3.env, S3_ENDPOINT: 'http://127.0.0.1:1' }),
+    ]
+    const batches = await s.batchCount()
+    for (const store of refusing) {
+      faults.s3 = store
+      const big = Buffer.concat([await receiptPdf('x'), Buffer.alloc(300_000, 0x20)])
+      const response = await s.upload(s.validForm(), await s.excel(), [{ name: 'grande.pdf', content: big }])
+      expect(response.status).toBe(503)
+      expect(response.body).toEqual({
+        status: 'ERROR',
+        payload: null,
+        messages: [STORAGE_UNAVAILABLE_MESSAGE],
+      })
+      expect(await s.batchCount()).toBe(batches)
+    }
+    // The same store working: the upload goes through.
+    faults.s3 = createStorage(s3.env)
+    const response = await s.upload(s.validForm(), await s.excel())
+    expect(response.status).toBe(200)
+    expect(await s.batchCount()).toBe(batches + 1)
   })
 
   it('Redis down: the batch is kept and the answer says it is queued', async () => {

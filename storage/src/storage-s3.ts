@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
+import { FileNotFoundError, type FileStorage, STORAGE_KEY_PATTERN, StorageUnavailableError } from './storage'
+import { newStorageKey } from './storage-local'
+
+export type S3StorageOptions = {
+  bucket: string
+  /** `http://minio:9000`; absent for AWS itself. */
+  endpoint?: string
+  region: string
+  accessKeyId?: string
+  secretAccessKey?: string
+  /** `bucket` in the path instead of the host name: MinIO and most self-hosted servers need it. */
+  forcePathStyle: boolean
+  /** Bytes per part of a multipart upload (S3's minimum, 5 MiB, unless told otherwise). */
+  partSize?: number
+}
+
+/** Network failures that mean the server is down or unreachable, not that one file is wrong. */
+const NETWORK_FAULT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EPIPE',
+])
+
+/**
+ * The error as `StorageUnavailableError` when the object store answered with an error (wrong
+ * credentials, missing bucket, a 5xx) or could not be reached; anything else (the upload stream
+ * itself failing) is the request's, and is returned unchanged.
+ */
+export function asS3Fault(error: unknown): unknown {
+  if (error instanceof StorageUnavailableError) return error
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata?.httpStatusCode
+    return new StorageUnavailableError(`S3 ${error.name}${status ? ` ${status}` : ''}`, { cause: error })
+  }
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code === 'string' && NETWORK_FAULT_CODES.has(code))
+    return new StorageUnavailableError(`S3 ${code}`, { cause: error })
+  const name = (error as { name?: unknown } | null)?.name
+  if (name === 'TimeoutError' || name === 'RequestTimeout')
+    return new StorageUnavailableError(`S3 ${String(name)}`, { cause: error })
+  return error
+}
+
+/**
+ * Files as objects of one bucket of an S3-compatible server (AWS S3, MinIO…), so that every API
+ * and worker process, on any host, sees the same files. Writes go through `Upload`, which sends a
+ * small body in one request and a large or streamed one in parts, never holding the whole file in
+ * memory; reads are streamed from the server.
+ */
+export function createS3Storage(options: S3StorageOptions): FileStorage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+    // Only what S3 requires: self-hosted servers differ on the newer default checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // A clerk waits on the upload: a dead server must fail the request, not hang it.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+    maxAttempts: 2,
+  })
+  const Bucket = options.bucket
+  const checkedKey = (key: string) => {
+    // Keys come from the database, but a key that is not ours is never asked for.
+    if (!STORAGE_KEY_PATTERN.test(key)) throw new FileNotFoundError(key)
+    return key
+  }
+  return {
+    kind: 's3',
+    // Nothing is written beside the bucket: a failed upload aborts its parts, and the parts of a
+    // process killed mid-upload are the bucket's lifecycle rule's (AbortIncompleteMultipartUpload).
+    async sweepTemporaries() {
+      return 0
+    },
+    async put(body, meta) {
+      const Key = newStorageKey(meta)
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key, Body: body, ContentType: meta.contentType },
+        partSize: options.partSize,
+        queueSize: 2,
+        // A failed multipart upload is aborted: no parts left behind to pay for.
+        leavePartsOnError: false,
+      })
+      try {
+        await upload.done()
+      } catch (error) {
+        // A failed single-request write stores nothing; a failed multipart one was aborted above.
+        throw asS3Fault(error)
+      }
+      return Key
+    },
+    async get(key) {
+      const Key = checkedKey(key)
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key }))
+        if (!(answer.Body instanceof Readable)) throw new StorageUnavailableError('S3 empty body')
+        return answer.Body
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as S3ServiceException).$metadata?.httpStatusCode === 404)
+          throw new FileNotFoundError(key)
+        throw asS3Fault(error)
+      }
+    },
+    async delete(key) {
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }))
+      } catch (error) {
+        throw asS3Fault(error)
+      }
+    },
+    async check() {
+      const Key = `.health/${randomUUID()}`
+      try {
+        await client.send(new PutObjectCommand({ Bucket, Key, Body: 'ok' }))
+        await client.send(new DeleteObjectCommand({ Bucket, Key }))
+      } catch (error) {
+        const fault = asS3Fault(error)
+        throw fault instanceof StorageUnavailableError
+          ? fault
+          : new StorageUnavailableError('S3 check', { cause: error })
+      }
+    },
+  }
+}
