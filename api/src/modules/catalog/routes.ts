@@ -1,7 +1,6 @@
 import {
   DescriptionFilterSchema,
   enumLabel,
-  formatDateTime,
   MESSAGES,
   type RecordStatus,
   recordStatus,
@@ -112,7 +111,7 @@ export function catalogRoutes(options: CatalogOptions) {
             { header: 'Código', width: 12, value: (r) => r.code },
             { header: 'Descripción', width: 40, value: (r) => r.description },
             { header: 'Estado', width: 14, value: (r) => enumLabel(recordStatus, r.status) },
-            { header: 'Fecha de creación', width: 22, value: (r) => formatDateTime(r.createdAt) },
+            { header: 'Fecha de creación', width: 22, date: 'dateTime', value: (r) => r.createdAt },
           ],
         }),
     })

@@ -1,7 +1,6 @@
 import {
   CompanyFilterSchema,
   enumLabel,
-  formatDateTime,
   MESSAGES,
   type RecordStatus,
   RUC_MESSAGES,
@@ -124,7 +123,7 @@ export async function companyRoutes(fastify: FastifyInstance) {
           { header: 'Dirección fiscal', width: 45, value: (r) => r.address },
           { header: 'Representante legal', width: 30, value: (r) => r.legalRepresentative },
           { header: 'Estado', width: 14, value: (r) => enumLabel(recordStatus, r.status) },
-          { header: 'Fecha de creación', width: 22, value: (r) => formatDateTime(r.createdAt) },
+          { header: 'Fecha de creación', width: 22, date: 'dateTime', value: (r) => r.createdAt },
         ],
       }),
   })
