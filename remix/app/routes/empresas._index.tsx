@@ -25,12 +25,13 @@ export default function CompanyList() {
       searchPlaceholder="Buscar por R.U.C o razón social"
       filters={RECORD_STATUS_FILTERS}
       columns={[
-        { header: 'R.U.C.', cell: (r) => r.ruc, mobile: 'title', width: COLUMN.code },
-        { header: 'Razón social', cell: (r) => r.name, mobile: 'title' },
+        { header: 'R.U.C.', sort: 'ruc', cell: (r) => r.ruc, mobile: 'title', width: COLUMN.code },
+        { header: 'Razón social', sort: 'name', cell: (r) => r.name, mobile: 'title' },
         { header: 'Dirección fiscal', cell: (r) => r.address },
         { header: 'Representante legal', cell: (r) => r.legalRepresentative ?? '---' },
         {
           header: 'Estado',
+          sort: 'status',
           cell: (r) => <StatusBadge table={recordStatus} code={r.status} />,
           width: COLUMN.status,
         },

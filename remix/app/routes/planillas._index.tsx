@@ -41,13 +41,14 @@ export default function PayrollList() {
       columns={[
         {
           header: 'Código',
+          sort: 'code',
           cell: (r) => r.code,
           mobile: 'title',
           className: 'whitespace-nowrap',
           width: COLUMN.shortCode,
         },
-        { header: 'Periodo', cell: (r) => periodLabel(r.period), width: COLUMN.date },
-        { header: 'Nombre', cell: (r) => r.name, mobile: 'title' },
+        { header: 'Periodo', sort: 'period', cell: (r) => periodLabel(r.period), width: COLUMN.date },
+        { header: 'Nombre', sort: 'name', cell: (r) => r.name, mobile: 'title' },
         { header: 'Tipo', cell: (r) => enumLabel(payrollType, r.type), width: COLUMN.date },
         {
           header: 'Colaboradores',
@@ -57,6 +58,7 @@ export default function PayrollList() {
         },
         {
           header: 'Monto Total a Pagar',
+          sort: 'totalAmount',
           cell: (r) => formatMoney(r.totalAmount),
           className: 'text-right whitespace-nowrap',
           width: COLUMN.money,
@@ -73,7 +75,12 @@ export default function PayrollList() {
           className: 'text-right whitespace-nowrap',
           width: COLUMN.money,
         },
-        { header: 'Progreso', cell: (r) => <ProgressBar value={r.progress} />, width: COLUMN.progress },
+        {
+          header: 'Progreso',
+          sort: 'progress',
+          cell: (r) => <ProgressBar value={r.progress} />,
+          width: COLUMN.progress,
+        },
       ]}
       actions={(r) => <RowLink to={`/planillas/${r.id}/detalles`}>Ver detalle</RowLink>}
     />

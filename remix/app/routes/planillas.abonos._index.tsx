@@ -43,7 +43,12 @@ export default function PaymentBatchList() {
       caption="Cargas de abonos"
       before={<AutoRefresh active={running} />}
       columns={[
-        { header: 'Fecha de carga', cell: (r) => formatDateTime(r.uploadDate), mobile: 'title' },
+        {
+          header: 'Fecha de carga',
+          sort: 'createdAt',
+          cell: (r) => formatDateTime(r.uploadDate),
+          mobile: 'title',
+        },
         {
           header: 'Cargado por',
           cell: (r) => <span title={r.createdBy ?? undefined}>{trimEmail(r.createdBy)}</span>,
@@ -59,7 +64,7 @@ export default function PaymentBatchList() {
             </span>
           ),
         },
-        { header: 'Fecha de abono', cell: (r) => formatDate(r.paymentDate) },
+        { header: 'Fecha de abono', sort: 'paymentDate', cell: (r) => formatDate(r.paymentDate) },
         {
           header: 'Abonados',
           cell: (r) =>
@@ -69,6 +74,7 @@ export default function PaymentBatchList() {
         },
         {
           header: 'Estado',
+          sort: 'status',
           className: 'whitespace-nowrap',
           cell: (r) => <PaymentStatusBadge status={r.status} progress={r.progress} />,
         },

@@ -29,14 +29,20 @@ export function DescriptionList({
       searchPlaceholder="Buscar por descripción"
       filters={RECORD_STATUS_FILTERS}
       columns={[
-        { header: 'Descripción', cell: (r) => r.description, mobile: 'title' },
-        { header: 'Código', cell: (r) => r.code, width: COLUMN.shortCode },
+        { header: 'Descripción', sort: 'description', cell: (r) => r.description, mobile: 'title' },
+        { header: 'Código', sort: 'code', cell: (r) => r.code, width: COLUMN.shortCode },
         {
           header: 'Estado',
+          sort: 'status',
           cell: (r) => <StatusBadge table={recordStatus} code={r.status} />,
           width: COLUMN.status,
         },
-        { header: 'Fecha de creación', cell: (r) => formatDateTime(r.createdAt), width: COLUMN.dateTime },
+        {
+          header: 'Fecha de creación',
+          sort: 'createdAt',
+          cell: (r) => formatDateTime(r.createdAt),
+          width: COLUMN.dateTime,
+        },
       ]}
       actions={
         canEdit

@@ -1,5 +1,7 @@
 import { MESSAGES } from '@planillas/domain'
+import { useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { ariaSort, readSort, SortLink, SortSelect } from './sort-header'
 
 export type Column<T> = {
   header: string
@@ -14,6 +16,8 @@ export type Column<T> = {
   width?: string
   /** Long text is cut at two lines (whole text on hover) unless the column says it must show in full. */
   fullText?: boolean
+  /** The API's sort field for this column (allow-listed there): its header then orders the list. */
+  sort?: string
 }
 
 /** Widths for the usual kinds of narrow column. */
@@ -74,6 +78,8 @@ export function DataTable<T>({
   /** What an empty list says, when not the usual 'No se encontraron resultados.' */
   emptyMessage?: string
 }) {
+  const [params] = useSearchParams()
+  const sort = readSort(params.get('sort'))
   if (rows.length === 0) {
     return (
       <div
@@ -86,6 +92,7 @@ export function DataTable<T>({
     )
   }
   const titles = columns.filter((c) => c.mobile === 'title')
+  const sortable = columns.flatMap((c) => (c.sort ? [{ field: c.sort, label: c.header }] : []))
   const details = columns.filter((c) => !c.mobile || c.mobile === 'detail')
   return (
     <>
@@ -96,15 +103,17 @@ export function DataTable<T>({
       >
         <table className="w-full table-fixed divide-y divide-slate-200 text-[13px]">
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-100 text-left text-xs font-semibold text-slate-700">
+          {/* Sticky: the column names stay in view while a long page scrolls. */}
+          <thead className="sticky top-0 z-10 bg-slate-100 text-left text-xs font-semibold text-slate-700 shadow-sm">
             <tr>
               {columns.map((c) => (
                 <th
                   key={c.header}
                   scope="col"
+                  aria-sort={c.sort ? ariaSort(sort, c.sort) : undefined}
                   className={`px-2 py-3 align-bottom break-words ${c.width ?? ''} ${c.className ?? ''}`}
                 >
-                  {c.header}
+                  {c.sort ? <SortLink field={c.sort} label={c.header} /> : c.header}
                 </th>
               ))}
               {actions ? (
@@ -132,6 +141,7 @@ export function DataTable<T>({
           </tbody>
         </table>
       </section>
+      {sortable.length ? <SortSelect fields={sortable} /> : null}
       <ul className="flex flex-col gap-2 lg:hidden" aria-label={caption}>
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded border border-slate-200 bg-white shadow-sm">

@@ -2,6 +2,7 @@ import type { PageResponse } from '@planillas/domain'
 import { Link, useLocation, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { type ListParams, withParams } from '~/utils/list-params'
+import { RETURN_PARAM } from '~/utils/list-return'
 import { FormErrors } from '../form/form-layout'
 import { buttonClass } from '../ui/button'
 import { type Column, DataTable } from './data-table'
@@ -10,8 +11,8 @@ import { ListPage, type ListPageProps } from './list-page'
 import { Pagination } from './pagination'
 import { SearchBar } from './search-bar'
 
-/** Query keys that page or order a list without narrowing it. */
-const PAGING_KEYS = new Set(['page', 'size', 'sort'])
+/** Query keys that page or order a list without narrowing it (`desde`: where 'Volver' goes). */
+const PAGING_KEYS = new Set(['page', 'size', 'sort', RETURN_PARAM])
 
 /** What `loadList` answers, as a list screen reads it. */
 export type LoadedList<T> = {
