@@ -75,6 +75,7 @@ import {
   PayrollLineSchema,
   PayrollOptionSchema,
   PayrollRowSchema,
+  PayrollTotalsSchema,
 } from './payroll'
 import {
   BankOptionSchema,
@@ -208,7 +209,7 @@ export const ENDPOINTS = {
   'POST /payroll/list': {
     querystring: PageQuerySchema,
     body: PayrollFilterSchema.nullish(),
-    response: pageOf(PayrollRowSchema),
+    response: pageOf(PayrollRowSchema).extend({ totals: PayrollTotalsSchema }),
   },
   'GET /payroll': { response: PayrollOptionSchema.array() },
   'GET /payroll/:id': { params: IdParamsSchema, response: PayrollRowSchema },

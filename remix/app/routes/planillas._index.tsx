@@ -28,6 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function PayrollList() {
   const list = useLoaderData<typeof loader>()
   const { canEdit, periods } = list
+  // Absent when the filter was refused (the list shows its message instead).
+  const totals = list.page.totals as typeof list.page.totals | undefined
   return (
     <ResourceList
       list={list}
@@ -82,6 +84,14 @@ export default function PayrollList() {
           width: COLUMN.progress,
         },
       ]}
+      totals={
+        totals && {
+          Colaboradores: formatCount(totals.collaborators),
+          'Monto Total a Pagar': formatMoney(totals.totalAmount),
+          Abonados: formatCount(totals.paid),
+          'Total Pagado': formatMoney(totals.totalPaid),
+        }
+      }
       actions={(r) => <RowLink to={`/planillas/${r.id}/detalles`}>Ver detalle</RowLink>}
     />
   )

@@ -20,6 +20,9 @@ export type Column<T> = {
   sort?: string
 }
 
+/** The totals row's name: it sums every row the filters let through, on every page. */
+export const TOTALS_LABEL = 'Total de la lista filtrada'
+
 /** Widths for the usual kinds of narrow column. */
 export const COLUMN = {
   code: 'w-28',
@@ -67,6 +70,7 @@ export function DataTable<T>({
   caption,
   emptyAction,
   emptyMessage,
+  totals,
 }: {
   columns: Column<T>[]
   rows: T[]
@@ -77,6 +81,8 @@ export function DataTable<T>({
   emptyAction?: ReactNode
   /** What an empty list says, when not the usual 'No se encontraron resultados.' */
   emptyMessage?: string
+  /** The filtered list's totals (the whole list, not the page), by column header: a last row. */
+  totals?: Partial<Record<string, ReactNode>>
 }) {
   const [params] = useSearchParams()
   const sort = readSort(params.get('sort'))
@@ -139,9 +145,34 @@ export function DataTable<T>({
               </tr>
             ))}
           </tbody>
+          {totals ? (
+            <tfoot className="border-t-2 border-slate-300 bg-slate-50 font-semibold" data-testid="totals">
+              <tr>
+                {columns.map((c, i) => (
+                  <td key={c.header} className={c.className ? `list-cell ${c.className}` : 'list-cell'}>
+                    {i === 0 ? TOTALS_LABEL : (totals[c.header] ?? null)}
+                  </td>
+                ))}
+                {actions ? <td /> : null}
+              </tr>
+            </tfoot>
+          ) : null}
         </table>
       </section>
       {sortable.length ? <SortSelect fields={sortable} /> : null}
+      {totals ? (
+        <dl
+          className="grid grid-cols-2 gap-x-3 gap-y-1 rounded border border-slate-300 bg-slate-50 px-4 py-3 text-sm lg:hidden"
+          aria-label={TOTALS_LABEL}
+        >
+          {Object.entries(totals).map(([header, value]) => (
+            <div key={header} className="contents">
+              <dt className="text-slate-600">{header}</dt>
+              <dd className="text-right font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       <ul className="flex flex-col gap-2 lg:hidden" aria-label={caption}>
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded border border-slate-200 bg-white shadow-sm">

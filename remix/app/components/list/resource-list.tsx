@@ -39,6 +39,7 @@ export function ResourceList<T extends object>({
   columns,
   actions,
   before,
+  totals,
 }: Pick<ListPageProps, 'title' | 'addTo' | 'addLabel'> & {
   list: LoadedList<T>
   /** The row's key: its numeric `id` unless the resource is keyed otherwise (banks: their code). */
@@ -51,6 +52,8 @@ export function ResourceList<T extends object>({
   actions?: (row: T) => ReactNode
   /** Shown above the table (an auto-refresh while a batch runs, say). */
   before?: ReactNode
+  /** The filtered list's totals by column header, as the API summed them over every page. */
+  totals?: Partial<Record<string, ReactNode>>
 }) {
   const [searchParams] = useSearchParams()
   const location = useLocation()
@@ -76,6 +79,7 @@ export function ResourceList<T extends object>({
         rowKey={rowKey}
         columns={columns}
         actions={actions}
+        totals={totals}
         emptyMessage={beyondEnd ? `La página ${list.params.page} no existe en esta lista.` : undefined}
         emptyAction={
           beyondEnd ? (
