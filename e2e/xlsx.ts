@@ -5,14 +5,17 @@ const two = (n: number) => String(n).padStart(2, '0')
 
 /**
  * A cell as a spreadsheet shows it: a date cell (a number in a date format, read by exceljs as a
- * UTC-nominal Date) as DD/MM/YYYY, with HH:MM when its format has the time.
+ * UTC-nominal Date) as DD/MM/YYYY, with hh:mm AM/PM when its format has the time.
  */
 function shown(cell: ExcelJS.Cell): string {
   const v = cell.value
   if (v == null) return ''
   if (!(v instanceof Date)) return String(v)
   const day = `${two(v.getUTCDate())}/${two(v.getUTCMonth() + 1)}/${v.getUTCFullYear()}`
-  return /h/.test(cell.numFmt ?? '') ? `${day} ${two(v.getUTCHours())}:${two(v.getUTCMinutes())}` : day
+  if (!/h/.test(cell.numFmt ?? '')) return day
+  // 'hh:mm AM/PM', as the screens show a time (formatDateTime).
+  const hours = v.getUTCHours()
+  return `${day} ${two(hours % 12 || 12)}:${two(v.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'}`
 }
 
 /** Opens a downloaded workbook and returns its first sheet's rows (header first) as they show. */

@@ -104,7 +104,8 @@ describe('dates in the streamed xlsx', () => {
     // 03:30 UTC is 22:30 of the day before in Lima: the day a clerk in Lima saw.
     const created = sheet.getRow(2).getCell(2)
     expect(created.value).toEqual(new Date('2026-03-14T22:30:00Z'))
-    expect(created.numFmt).toBe('dd/mm/yyyy hh:mm')
+    // As the screens show it (formatDateTime): 12-hour clock.
+    expect(created.numFmt).toBe('dd/mm/yyyy hh:mm AM/PM')
     expect(sheet.getRow(3).getCell(2).value).toEqual(new Date('2026-12-31T23:59:00Z'))
     // No date: an empty cell, not '---' nor a 1900 date.
     expect(sheet.getRow(4).getCell(1).value).toBe(null)
