@@ -84,7 +84,15 @@ import {
   DistrictQuerySchema,
   DistrictSchema,
 } from './reference'
-import { IdParamsSchema, IdPayloadSchema, pageOf, StatusQuerySchema, type Wire } from './wire'
+import {
+  BulkIdsPayloadSchema,
+  BulkIdsSchema,
+  IdParamsSchema,
+  IdPayloadSchema,
+  pageOf,
+  StatusQuerySchema,
+  type Wire,
+} from './wire'
 
 /**
  * The API as the web tier calls it: each endpoint ('METHOD /path', the path under /api/v1) with
@@ -108,6 +116,12 @@ const catalogList = {
   response: pageOf(CatalogRowSchema),
 }
 const statusChange = { params: IdParamsSchema, querystring: StatusQuerySchema, response: IdPayloadSchema }
+/** Several records' status in one call: one transaction, an audit entry per record changed. */
+const bulkStatusChange = {
+  querystring: StatusQuerySchema,
+  body: BulkIdsSchema,
+  response: BulkIdsPayloadSchema,
+}
 
 export const ENDPOINTS = {
   'POST /auth': { body: SignInSchema, response: AuthTokensSchema },
@@ -146,12 +160,14 @@ export const ENDPOINTS = {
   'POST /areas': { body: AreaSchema, response: IdPayloadSchema },
   'PUT /areas/:id': { params: IdParamsSchema, body: AreaSchema, response: IdPayloadSchema },
   'PUT /areas/:id/status': statusChange,
+  'PUT /areas/status': bulkStatusChange,
   'POST /positions/list': catalogList,
   'GET /positions': { response: CatalogOptionSchema.array() },
   'GET /positions/:id': { params: IdParamsSchema, response: CatalogRowSchema },
   'POST /positions': { body: PositionSchema, response: IdPayloadSchema },
   'PUT /positions/:id': { params: IdParamsSchema, body: PositionSchema, response: IdPayloadSchema },
   'PUT /positions/:id/status': statusChange,
+  'PUT /positions/status': bulkStatusChange,
 
   'POST /companies/list': {
     querystring: PageQuerySchema,
@@ -164,6 +180,7 @@ export const ENDPOINTS = {
   'POST /companies': { body: CompanySchema, response: IdPayloadSchema },
   'PUT /companies/:id': { params: IdParamsSchema, body: CompanyUpdateSchema, response: IdPayloadSchema },
   'PUT /companies/:id/status': statusChange,
+  'PUT /companies/status': bulkStatusChange,
   'GET /companies/:id/accounts': { params: IdParamsSchema, response: CompanyAccountRowSchema.array() },
   'POST /companies/:id/accounts': {
     params: IdParamsSchema,

@@ -1,3 +1,4 @@
+import type { Transaction } from '@planillas/db'
 import {
   DescriptionFilterSchema,
   enumLabel,
@@ -10,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
-import { statusChangeHandler } from '../../lib/status-change'
+import { bulkStatusChangeHandler, statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { type CatalogTable, catalogQueries } from './queries'
@@ -86,17 +87,23 @@ export function catalogRoutes(options: CatalogOptions) {
       },
     })
 
+    const statusChange = {
+      entity: resource,
+      noun: noun.one,
+      statuses: recordStatus,
+      get: q.get,
+      set: (tx: Transaction, id: number, status: number) => q.setStatus(tx, id, status as RecordStatus),
+      name: (row: { code: string }) => row.code,
+    }
     app.put('/:id/status', {
       config: { permission: `${module}_edicion` },
       schema: { tags, ...routeSchema(`PUT /${resource}/:id/status`) },
-      handler: statusChangeHandler(app, {
-        entity: resource,
-        noun: noun.one,
-        statuses: recordStatus,
-        get: q.get,
-        set: (tx, id, status) => q.setStatus(tx, id, status as RecordStatus),
-        name: (row) => row.code,
-      }),
+      handler: statusChangeHandler(app, statusChange),
+    })
+    app.put('/status', {
+      config: { permission: `${module}_edicion` },
+      schema: { tags, ...routeSchema(`PUT /${resource}/status`) },
+      handler: bulkStatusChangeHandler(app, statusChange),
     })
 
     app.post('/xlsx', {
