@@ -1,6 +1,7 @@
 import { MESSAGES } from '@planillas/domain'
 import { useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { BULK_FORM } from './bulk-status'
 import { ariaSort, readSort, SortLink, SortSelect } from './sort-header'
 
 export type Column<T> = {
@@ -48,6 +49,24 @@ export function TwoLineCell({ main, sub }: { main: ReactNode; sub?: ReactNode })
   )
 }
 
+/** A row's checkbox: it belongs to the bulk form above the table (the table holds other forms). */
+function SelectBox({
+  value,
+  label,
+  visibleLabel,
+}: {
+  value: string | number
+  label: string
+  visibleLabel?: boolean
+}) {
+  return (
+    <label className="inline-flex items-center gap-2">
+      <input type="checkbox" name="ids" value={value} form={BULK_FORM} className="h-4 w-4" />
+      <span className={visibleLabel ? '' : 'sr-only'}>{label}</span>
+    </label>
+  )
+}
+
 /** A text cell shows at most two lines; the whole text is its tooltip. Other content as it is. */
 function CellContent({ content }: { content: ReactNode }) {
   if (typeof content !== 'string' || content.length < 24) return <>{content}</>
@@ -71,6 +90,7 @@ export function DataTable<T>({
   emptyAction,
   emptyMessage,
   totals,
+  selectable,
 }: {
   columns: Column<T>[]
   rows: T[]
@@ -83,6 +103,8 @@ export function DataTable<T>({
   emptyMessage?: string
   /** The filtered list's totals (the whole list, not the page), by column header: a last row. */
   totals?: Partial<Record<string, ReactNode>>
+  /** Rows can be selected for a bulk action (`BulkStatusForm`): the checkbox's accessible name. */
+  selectable?: (row: T) => string
 }) {
   const [params] = useSearchParams()
   const sort = readSort(params.get('sort'))
@@ -112,6 +134,11 @@ export function DataTable<T>({
           {/* Sticky: the column names stay in view while a long page scrolls. */}
           <thead className="sticky top-0 z-10 bg-slate-100 text-left text-xs font-semibold text-slate-700 shadow-sm">
             <tr>
+              {selectable ? (
+                <th scope="col" className="w-10 px-2 py-3 align-bottom">
+                  <span className="sr-only">Seleccionar</span>
+                </th>
+              ) : null}
               {columns.map((c) => (
                 <th
                   key={c.header}
@@ -132,6 +159,11 @@ export function DataTable<T>({
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
               <tr key={rowKey(row)} className="group hover:bg-slate-50">
+                {selectable ? (
+                  <td className="px-2 py-1 align-middle">
+                    <SelectBox value={rowKey(row)} label={selectable(row)} />
+                  </td>
+                ) : null}
                 {columns.map((c) => (
                   <td key={c.header} className={c.className ? `list-cell ${c.className}` : 'list-cell'}>
                     {c.fullText ? c.cell(row) : <CellContent content={c.cell(row)} />}
@@ -148,6 +180,7 @@ export function DataTable<T>({
           {totals ? (
             <tfoot className="border-t-2 border-slate-300 bg-slate-50 font-semibold" data-testid="totals">
               <tr>
+                {selectable ? <td /> : null}
                 {columns.map((c, i) => (
                   <td key={c.header} className={c.className ? `list-cell ${c.className}` : 'list-cell'}>
                     {i === 0 ? TOTALS_LABEL : (totals[c.header] ?? null)}
@@ -176,6 +209,11 @@ export function DataTable<T>({
       <ul className="flex flex-col gap-2 lg:hidden" aria-label={caption}>
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded border border-slate-200 bg-white shadow-sm">
+            {selectable ? (
+              <div className="border-b border-slate-100 px-4 py-2 text-sm">
+                <SelectBox value={rowKey(row)} label={selectable(row)} visibleLabel />
+              </div>
+            ) : null}
             <details>
               <summary className="flex cursor-pointer list-none flex-col px-4 py-3">
                 {titles.map((c, i) => (

@@ -40,6 +40,7 @@ export function ResourceList<T extends object>({
   actions,
   before,
   totals,
+  selectable,
 }: Pick<ListPageProps, 'title' | 'addTo' | 'addLabel'> & {
   list: LoadedList<T>
   /** The row's key: its numeric `id` unless the resource is keyed otherwise (banks: their code). */
@@ -54,6 +55,8 @@ export function ResourceList<T extends object>({
   before?: ReactNode
   /** The filtered list's totals by column header, as the API summed them over every page. */
   totals?: Partial<Record<string, ReactNode>>
+  /** Rows can be selected for a bulk action (the form goes in `before`): each checkbox's name. */
+  selectable?: (row: T) => string
 }) {
   const [searchParams] = useSearchParams()
   const location = useLocation()
@@ -80,6 +83,7 @@ export function ResourceList<T extends object>({
         columns={columns}
         actions={actions}
         totals={totals}
+        selectable={selectable}
         emptyMessage={beyondEnd ? `La página ${list.params.page} no existe en esta lista.` : undefined}
         emptyAction={
           beyondEnd ? (
