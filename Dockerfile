@@ -3,8 +3,8 @@
 #   web     node --import tsx remix/server/main.ts
 #   worker  node --import tsx worker/src/main.ts
 #   idp     node --import tsx scripts/dev-idp/main.ts   (development identity provider)
-# Node 26: the Active LTS line (docs/decisions.md, "Hardening").
-FROM node:26-trixie-slim AS build
+# Node: exactly .nvmrc's version, the one CI runs the tests on (.ci/node; docs/decisions/node-version.md).
+FROM node:26.10.0-trixie-slim AS build
 WORKDIR /app
 # Manifests first, so the dependency layer is reused while only sources change.
 COPY package.json package-lock.json ./
@@ -19,12 +19,12 @@ COPY remix/package.json remix/
 COPY scripts/dev-idp/package.json scripts/dev-idp/
 COPY testing/package.json testing/
 # Not `npm ci`: this registry omits other platforms' optional packages from the lockfile, which
-# `npm ci` calls inconsistent; `npm install` still honours the lockfile (docs/decisions.md).
+# `npm ci` calls inconsistent; `npm install` still honours the lockfile (docs/decisions/npm-install-not-ci.md).
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:26-trixie-slim
+FROM node:26.10.0-trixie-slim
 WORKDIR /app
 ENV NODE_ENV=production \
     API_HOST=0.0.0.0 \

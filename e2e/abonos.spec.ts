@@ -41,6 +41,11 @@ test.describe('Abonos', () => {
     await expect(page.getByRole('heading', { name: /^Errores: \d+$/ })).toBeVisible()
     await expect(page.getByTestId('upload-errors')).toContainText('Fecha de abono es requerida')
     await expect(page.getByTestId('upload-errors')).toContainText('El archivo Excel de abonos es requerido')
+    // The unknown payroll number with them, with JavaScript too (the browser holds the files back).
+    await expect(page.getByTestId('upload-errors')).toContainText(
+      "No existe una planilla con el número 'NO-EXISTE-E2E'",
+    )
+    await expect(page.getByRole('heading', { name: 'Errores: 3' })).toBeVisible()
     await expect(page.getByLabel('N° de planilla')).toHaveValue('NO-EXISTE-E2E')
 
     // The bank's Excel names two receipts; the third row's receipt is found by its document number.
@@ -66,11 +71,14 @@ test.describe('Abonos', () => {
     ])
     await page.getByRole('button', { name: 'Procesar' }).click()
     await expect(page.getByTestId('toast')).toHaveText('Se está procesando la carga de abonos.')
-    await expect(page).toHaveURL(/\/planillas\/abonos$/)
+    await expect(page).toHaveURL(/\/planillas\/abonos\?carga=\d+$/)
 
     // The list refreshes by itself until the batch is done (revalidation, or a meta refresh without JS).
     const row = page.getByRole('row', { name: new RegExp(code) })
     await expect(row).toContainText('PROCESADO', { timeout: 30_000 })
+    await expect(page.getByTestId('upload-outcome')).toHaveText(
+      'Terminó el procesamiento del archivo: PROCESADO (3 de 3 abonados).',
+    )
     await expect(row).toContainText('3 de 3')
     await expect(row.getByRole('link', { name: 'Ver observaciones' })).toHaveCount(0)
 

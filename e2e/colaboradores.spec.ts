@@ -1,7 +1,14 @@
 import { createServer, type Server } from 'node:http'
 import { buildCci } from '@planillas/domain'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, openFromList, pickFilterOption, test } from './fixtures'
+import {
+  expect,
+  expectAccessible,
+  openFromList,
+  pickFilterOption,
+  signIn as signInAs,
+  test,
+} from './fixtures'
 import { readDownloadedSheet } from './xlsx'
 
 /**
@@ -138,6 +145,41 @@ test.describe('Colaboradores', () => {
     ).toBeVisible()
   })
 
+  test('a DNI not on file clears the names the previous look-up filled', async ({
+    page,
+    signIn,
+    javaScriptEnabled: js,
+  }) => {
+    await signIn('rrhh')
+    await page.goto('/colaboradores/crear')
+    const person = js ? PEOPLE.js : PEOPLE.nojs
+    const lookUp = async (dni: string) => {
+      await personal(page).getByLabel('Número de documento').fill(dni)
+      if (!js) await page.getByRole('button', { name: 'Buscar DNI' }).click()
+    }
+    await lookUp(freshDni(js))
+    await expect(page.getByLabel('Nombres')).toHaveValue(person.nombres)
+    await expect(page.getByLabel('Titular de la cuenta')).not.toHaveValue('')
+
+    // The provider knows no DNI starting with 8: the other person's names must not stay.
+    await lookUp('80000001')
+    await expect(
+      page.getByTestId('lookup-note').filter({ hasText: 'No se encontraron datos para el DNI ingresado' }),
+    ).toBeVisible()
+    await expect(page.getByLabel('Nombres')).toHaveValue('')
+    await expect(page.getByLabel('Apellidos')).toHaveValue('')
+    await expect(page.getByLabel('Titular de la cuenta')).toHaveValue('')
+
+    // Found again, then the DNI changed and saved straight away: nothing is stored under it.
+    await lookUp(freshDni(js))
+    await expect(page.getByLabel('Nombres')).toHaveValue(person.nombres)
+    await personal(page).getByLabel('Número de documento').fill('80000002')
+    await page.getByRole('button', { name: 'Guardar' }).click()
+    await expect(page.getByTestId('field-error').filter({ hasText: 'Nombres son requeridos' })).toBeVisible()
+    await expect(page.getByLabel('Nombres')).toHaveValue('')
+    await expect(page).toHaveURL(/\/colaboradores\/crear$/)
+  })
+
   test('filter by area and company, remove a chip, open the details', async ({ page, signIn }) => {
     await signIn('rrhh')
     await page.goto('/colaboradores')
@@ -200,6 +242,60 @@ test.describe('Colaboradores', () => {
     await expect(page.getByRole('switch', { name: 'Datos bancarios confirmados' })).toBeChecked()
     await page.goto(page.url().replace(/\/(\d+)$/, '/$1/detalle'))
     await expect(page.getByText(/^rrhh@planillas\.pe \(/)).toBeVisible()
+  })
+
+  test('four eyes: a changed account waits for another user to confirm it', async ({
+    page,
+    signIn,
+    browser,
+    baseURL,
+    javaScriptEnabled: js,
+  }) => {
+    await signIn('rrhh')
+    // Demo employees nobody else touches (one per run).
+    await openFromList(page, '/colaboradores', js ? 'Inga Yupanqui' : 'Navarro Benites', 'Editar')
+    await expect(page.getByRole('heading', { name: 'Editar colaborador' })).toBeVisible()
+    const editUrl = page.url()
+    const confirmed = (p: Page) => p.getByRole('switch', { name: 'Datos bancarios confirmados' })
+    // A new BCP account and its own CCI (the office, then the number), saved with the switch on.
+    const account = `191${String(Date.now()).slice(-10)}`
+    await page.getByLabel('Banco').selectOption({ label: 'Banco de Crédito del Perú' })
+    await page.getByLabel('Número de cuenta').fill(account)
+    await page.getByLabel('CCI', { exact: true }).fill(buildCci('002', '191', account.slice(3)))
+    await confirmed(page).check()
+    await page.getByRole('button', { name: 'Guardar' }).click()
+    await expect(page.getByTestId('toast')).toHaveText('Se almacenó la información correctamente')
+    await expect(page.getByLabel('Modificado por')).toHaveValue(/^rrhh@planillas\.pe \(\d{2}\/\d{2}\/\d{4}/)
+    await expect(page.getByLabel('Confirmado por')).toHaveValue(
+      'Pendiente: otro usuario debe confirmar los datos bancarios',
+    )
+    await expect(confirmed(page)).not.toBeChecked()
+
+    // Who changed it cannot confirm it.
+    await confirmed(page).check()
+    await page.getByRole('button', { name: 'Guardar' }).click()
+    await expect(
+      page.getByTestId('field-error').filter({
+        hasText: 'Usted registró o modificó estos datos bancarios: debe confirmarlos otro usuario',
+      }),
+    ).toBeVisible()
+
+    // Another user confirms it; the details name both.
+    const other = await browser.newContext({ baseURL, javaScriptEnabled: js })
+    try {
+      const admin = await other.newPage()
+      await signInAs(admin, 'admin')
+      await admin.goto(editUrl)
+      await confirmed(admin).check()
+      await admin.getByRole('button', { name: 'Guardar' }).click()
+      await expect(admin.getByTestId('toast')).toHaveText('Se almacenó la información correctamente')
+      await expect(admin.getByLabel('Confirmado por')).toHaveValue(/^admin@planillas\.pe \(/)
+      await admin.goto(editUrl.replace(/\/(\d+)$/, '/$1/detalle'))
+      await expect(admin.getByText(/^admin@planillas\.pe \(/)).toBeVisible()
+      await expect(admin.getByText(/^rrhh@planillas\.pe \(/)).toBeVisible()
+    } finally {
+      await other.close()
+    }
   })
 
   test('download the filtered list: one row per employee, with labels', async ({ page, signIn }) => {

@@ -116,6 +116,16 @@ test.describe('Contratos', () => {
     await expect(row.getByText(formatDate(start))).toBeVisible()
     await expect(row.getByText('VIGENTE')).toBeVisible()
     await expect(row.getByRole('link', { name: 'Renovar' })).toHaveCount(0)
+    // A dismissal without a reason: the app's Spanish message, not the browser's bubble; nothing changes.
+    await clickRowAction(row, 'Despedir')
+    const scope = javaScriptEnabled ? page.getByRole('dialog', { name: 'Cambiar estado' }) : page
+    await scope.getByRole('button', { name: 'Aceptar' }).click()
+    await expect(
+      scope.getByTestId('field-error').filter({ hasText: 'El motivo del despido es requerido' }),
+    ).toBeVisible()
+    if (javaScriptEnabled) await scope.getByRole('button', { name: 'Cancelar' }).click()
+    else await page.getByRole('link', { name: 'Cancelar' }).click()
+    await expect(page.getByRole('row', { name: new RegExp(who) }).getByText('VIGENTE')).toBeVisible()
     await clickRowAction(row, 'Finalizar')
     await confirmStatus(page, javaScriptEnabled, 'Término por mutuo acuerdo')
     await expect(page.getByRole('row', { name: new RegExp(who) }).getByText('FINALIZADO')).toBeVisible()

@@ -1,6 +1,6 @@
 import { expect, signIn, test } from './fixtures'
 
-/** SPEC §2's menu, cut down to what each demo user's roles allow (DESIGN §3). */
+/** The menu, cut down to what each demo user's roles allow (docs/architecture.md, permissions). */
 const EXPECTED = {
   admin: [
     'Portada',

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 /**
- * The columns SPEC §2 names for each list with demo data, as their headers read. The document type
+ * The columns each list shows with demo data, as their headers read. The document type
  * and number show under the name (a cell of two lines), so they are checked in the first row.
  */
 const LISTS: { path: string; headers: string[]; firstRow?: RegExp }[] = [
@@ -54,7 +54,7 @@ async function expectInView(page: Page, name: string) {
 }
 
 test.describe('Pantallas', () => {
-  test('every SPEC column of the lists is in view at 1280 px', async ({ page, signIn }) => {
+  test('every column of the lists is in view at 1280 px', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 1280, height: 900 })
     await signIn('admin')
     for (const list of LISTS) {

@@ -8,7 +8,12 @@ import { readDownloadedSheet } from './xlsx'
 const AMOUNTS = [2100.5, 1500, 1130.25]
 
 /** Fills and sends the 'Cargar planilla' form with a generated file. */
-async function upload(page: Page, fields: { code: string; name: string }, file: Buffer) {
+async function upload(
+  page: Page,
+  fields: { code: string; name: string },
+  file: Buffer,
+  press: 'once' | 'twice' = 'once',
+) {
   await page.goto('/planillas/externas/carga')
   await page.getByLabel('Código de planilla').fill(fields.code)
   await page.getByLabel('Periodo').selectOption(periodOptions()[1])
@@ -19,7 +24,9 @@ async function upload(page: Page, fields: { code: string; name: string }, file: 
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: file,
   })
-  await page.getByRole('button', { name: 'Procesar' }).click()
+  // 'twice': a quick second press, as an impatient clerk does; it must send the file only once.
+  if (press === 'twice') await page.getByRole('button', { name: 'Procesar' }).dblclick()
+  else await page.getByRole('button', { name: 'Procesar' }).click()
 }
 
 /** Reloads 'Carga de planillas' until the batch shows the expected status. */
@@ -60,8 +67,13 @@ test.describe('Planillas', () => {
       documents.map((dni, i) => [1, dni, `COLABORADOR ${i + 1}`, '002', `1910000000${i}`, null, AMOUNTS[i]]),
     )
     await upload(page, { code, name: `Planilla ${code}` }, file)
-    await expect(page.getByTestId('toast')).toHaveText('Se cargó la base correctamente')
-    await expect(page).toHaveURL(/\/planillas\/externas$/)
+    await expect(page.getByTestId('toast')).toHaveText('Se recibió el archivo; se está procesando…')
+    await expect(page).toHaveURL(/\/planillas\/externas\?carga=\d+$/)
+    // The list says when this upload ends, by itself (revalidation, or a meta refresh without JS).
+    await expect(page.getByTestId('upload-outcome')).toHaveText(
+      'Terminó el procesamiento del archivo: PROCESADO.',
+      { timeout: 60_000 },
+    )
     await waitForBatch(page, code, 'PROCESADO')
 
     await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
@@ -130,8 +142,19 @@ test.describe('Planillas', () => {
       [1, dni, 'COLABORADOR UNO', '002', '19100000001', null, 1000],
       [1, '99999991', 'NADIE REGISTRADO', '002', '19100000002', null, 1000],
     ])
-    await upload(page, { code, name: 'Planilla con una fila mala' }, file)
-    await expect(page.getByTestId('toast')).toHaveText('Se cargó la base correctamente')
+    await upload(
+      page,
+      { code, name: 'Planilla con una fila mala' },
+      file,
+      javaScriptEnabled ? 'twice' : 'once',
+    )
+    await expect(page.getByTestId('toast')).toHaveText('Se recibió el archivo; se está procesando…')
+    await expect(page.getByTestId('upload-errors')).toHaveCount(0)
+    await expect(page).toHaveURL(/\/planillas\/externas\?carga=\d+$/)
+    await expect(page.getByTestId('upload-outcome')).toHaveText(
+      'Terminó el procesamiento del archivo: CON ERRORES (1 error).',
+      { timeout: 60_000 },
+    )
     await waitForBatch(page, code, 'CON ERRORES')
     await page
       .getByRole('row', { name: new RegExp(code) })

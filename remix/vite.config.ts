@@ -11,7 +11,7 @@ export default defineConfig({
       appDirectory: 'app',
       // The end-to-end tests build elsewhere, so that they never replace the build `npm start` serves.
       buildDirectory: process.env.REMIX_BUILD_DIR ?? 'build',
-      // Every v3 flag on, so the move to React Router 7 is mechanical (STACK.md).
+      // Every v3 flag on, so the move to React Router 7 is mechanical.
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -14,7 +14,7 @@ import { createJobHandlers } from '@planillas/worker/processors/index'
 export type RunningJobs = { queue: JobQueue; close: () => Promise<void> }
 
 /**
- * Background jobs for the all-in-one process (DESIGN §2): with `REDIS_URL`, a BullMQ producer and
+ * Background jobs for the all-in-one process (docs/architecture.md): with `REDIS_URL`, a BullMQ producer and
  * one consumer here (more can run with `npm run start:worker`); without it, the in-process queue.
  * Either way the same handlers run, and unfinished batches are put back on the queue at start.
  */

@@ -1,30 +1,39 @@
 import { persistentJwtSecret } from '@planillas/api/auth/secret'
+import { loadConfig } from '@planillas/api/config'
 import { openDatabase } from '@planillas/db'
 import { DEMO_USERS, seedDemo } from '@planillas/db/seed'
+import { configOrExit } from '@planillas/domain/env'
+import { loadWebConfig } from '@planillas/remix/server/config'
 import { ensureRemixBuild } from './build-remix'
+import { loadStartConfig } from './config'
 import { ensurePgliteParent, ensureSessionSecret } from './local-data'
 import { startSystem, wantsDevIdp } from './system'
 
 /**
- * `npm start`: the embedded default (DESIGN §2). Builds the web when needed, opens the database
+ * `npm start`: the embedded default (docs/architecture.md). Builds the web when needed, opens the database
  * (DATABASE_URL, else PGlite in .data/pglite), migrates, loads the demo data and runs the identity
  * provider, the API and the web tier in this one process.
  */
 const env = process.env
-const ports = {
-  web: Number(env.WEB_PORT ?? 3000),
-  api: Number(env.API_PORT ?? 3001),
-  idp: Number(env.IDP_PORT ?? 3002),
-}
+// The environment is read once, here, for the launcher and the API it runs (the web tier checks
+// its own as it starts, after the session secret below): a bad value ends the start in Spanish.
+const config = configOrExit(() => {
+  loadConfig()
+  return loadStartConfig()
+})
+const ports = { web: config.WEB_PORT, api: config.API_PORT, idp: config.IDP_PORT }
 
 ensureRemixBuild()
 // A fresh clone has no .data: create what PGlite and the secrets need before anything opens them.
-if (!env.DATABASE_URL) ensurePgliteParent(env.PGLITE_DIR)
+if (!config.DATABASE_URL) ensurePgliteParent(config.PGLITE_DIR)
 const jwtSecret = persistentJwtSecret()
-if (env.NODE_ENV !== 'production') ensureSessionSecret(env)
-const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DIR })
+if (config.NODE_ENV !== 'production') ensureSessionSecret(env)
+configOrExit(() => loadWebConfig())
+const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR })
 const where =
-  handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${env.PGLITE_DIR ?? '.data/pglite'}`
+  handle.kind === 'postgres'
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `PGlite en ${config.PGLITE_DIR ?? '.data/pglite'}`
 console.log(`Base de datos: ${where}; migraciones al día.`)
 console.log(await seedDemo(handle.db))
 
@@ -32,10 +41,10 @@ const devIdp = wantsDevIdp(ports.idp)
 const system = await startSystem({
   handle,
   ports,
-  host: env.HOST,
+  host: config.HOST,
   devIdp,
   api: { jwtSecret },
-  logger: { level: env.LOG_LEVEL ?? 'warn' },
+  logger: { level: config.LOG_LEVEL },
 }).catch(async (error) => {
   await handle.close()
   throw error

@@ -27,7 +27,7 @@ export function wantsDevIdp(idpPort: number, issuer = process.env.OIDC_ISSUER): 
 
 /**
  * The whole product in one process: the development identity provider, the API and the web tier,
- * on one database (the embedded default of DESIGN §2, and the end-to-end tests).
+ * on one database (the embedded default of docs/architecture.md, and the end-to-end tests).
  */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
   const { ports, host = '127.0.0.1' } = options

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * The web tier hides a list from whoever lacks its permission; the API must refuse that same user
- * (DESIGN §3: the API enforces, the web hides, and the two agree). Each web list's requirement
+ * (docs/architecture.md: the API enforces, the web hides, and the two agree). Each web list's requirement
  * is checked against its API: a user holding only one of the web's permissions reads the list, a
  * user holding every other permission of the catalogue gets 403. (`/payroll-batch/list` once let
  * planillas_lista in while 'Carga de planillas' asked for planillas_carga.)

@@ -74,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A request (headers and body) that takes longer is cut off with 408: slow bodies hold no socket.
     requestTimeout: options.config.requestTimeoutMs,
     http: requestTimeoutOptions(options.config.requestTimeoutMs),
-    // Arrays in query strings come without indices: areaIds=1&areaIds=2 (SPEC §7).
+    // Arrays in query strings come without indices: areaIds=1&areaIds=2.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
@@ -82,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db)
   app.decorate('config', options.config)
   app.decorate('tokens', createTokenSigner(options.config.jwtSecret, options.config.accessTokenTtlSeconds))
-  app.decorate('storage', options.storage ?? createStorage())
+  app.decorate('storage', options.storage ?? createStorage({ FILES_DIR: options.config.filesDir }))
   app.decorate('jobs', options.jobs ?? null)
 
   await app.register(swagger, {

@@ -1,4 +1,57 @@
 import { randomBytes } from 'node:crypto'
+import { DEFAULT_EXPIRY_NOTICE_DAYS } from '@planillas/domain'
+import {
+  type Env,
+  integer,
+  LOG_LEVELS,
+  nodeEnv,
+  oneOf,
+  parseEnv,
+  port,
+  productionSecrets,
+  text,
+  url,
+} from '@planillas/domain/env'
+import { z } from 'zod'
+
+/**
+ * Every variable the API process reads, read once at start (server.ts, or the launcher that runs
+ * the API in its process); the README's Configuration table is checked against it.
+ */
+export const API_ENV = z.object({
+  NODE_ENV: nodeEnv(),
+  API_PORT: port(3001),
+  API_HOST: text('127.0.0.1'),
+  DATABASE_URL: text(),
+  PGLITE_DIR: text('.data/pglite'),
+  REDIS_URL: text(),
+  QUEUE_PREFIX: text(),
+  FILES_DIR: text('.data/files'),
+  JWT_SECRET: text(),
+  ACCESS_TOKEN_TTL_SECONDS: integer({ min: 60, fallback: 900 }),
+  REFRESH_TOKEN_TTL_DAYS: integer({ min: 1, fallback: 7 }),
+  IDP_PORT: port(3002),
+  WEB_PORT: port(3000),
+  WEB_URL: url(),
+  OIDC_ISSUER: url(),
+  OIDC_CLIENT_ID: text('planillas-web'),
+  OIDC_CLIENT_SECRET: text('planillas-dev-secret'),
+  OIDC_REDIRECT_URI: url(),
+  OIDC_INTERNAL_URL: url(),
+  RUC_LOOKUP_URL: url(),
+  RUC_LOOKUP_TOKEN: text(),
+  DNI_LOOKUP_URL: url(),
+  DNI_LOOKUP_TOKEN: text(),
+  REQUEST_TIMEOUT_SECONDS: integer({ min: 1, fallback: 120 }),
+  AUTH_RATE_LIMIT_MAX: integer({ min: 1, fallback: 120 }),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: integer({ min: 1, fallback: 60 }),
+  LIST_TIMEOUT_MS: integer({ min: 1, fallback: 3000 }),
+  CONTRACT_EXPIRY_NOTICE_DAYS: integer({ min: 1, max: 365, fallback: DEFAULT_EXPIRY_NOTICE_DAYS }),
+  LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+})
+
+/** With NODE_ENV=production a default, public or short JWT_SECRET would let anyone sign tokens. */
+const API_ENV_CHECKED = API_ENV.superRefine(productionSecrets('JWT_SECRET'))
 
 /** Configuration read once from the environment; every variable is in the README's table. */
 export type ApiConfig = {
@@ -6,6 +59,9 @@ export type ApiConfig = {
   host: string
   databaseUrl?: string
   pgliteDir?: string
+  redisUrl?: string
+  queuePrefix?: string
+  logLevel: (typeof LOG_LEVELS)[number]
   jwtSecret: string
   accessTokenTtlSeconds: number
   refreshTokenTtlDays: number
@@ -25,41 +81,50 @@ export type ApiConfig = {
   requestTimeoutMs: number
   /** Sign-in and token refresh: at most `max` calls per client address in `windowMs`, each route. */
   authRateLimit: { max: number; windowMs: number }
+  /** Where uploaded files are kept (the worker reads the same directory). */
+  filesDir: string
+  /** A contract turns POR VENCER this many days before its end date. */
+  contractExpiryNoticeDays: number
 }
 
-const env = (name: string) => process.env[name] || undefined
-
-export function loadConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
-  const idpPort = Number(env('IDP_PORT') ?? 3002)
-  const webUrl = env('WEB_URL') ?? `http://localhost:${env('WEB_PORT') ?? 3000}`
+/**
+ * The API's configuration from `env` (a bad value throws `ConfigError`, in Spanish), with
+ * `overrides` on top (tests, the launcher). LIST_TIMEOUT_MS, read by the list guard where it is
+ * used, is checked here too, so a bad value stops the start.
+ */
+export function loadConfig(overrides: Partial<ApiConfig> = {}, env: Env = process.env): ApiConfig {
+  const e = parseEnv(API_ENV_CHECKED, env)
+  const webUrl = e.WEB_URL ?? `http://localhost:${e.WEB_PORT}`
   return {
-    port: Number(env('API_PORT') ?? 3001),
-    host: env('API_HOST') ?? '127.0.0.1',
-    databaseUrl: env('DATABASE_URL'),
-    pgliteDir: env('PGLITE_DIR'),
+    port: e.API_PORT,
+    host: e.API_HOST,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: e.PGLITE_DIR,
+    redisUrl: e.REDIS_URL,
+    queuePrefix: e.QUEUE_PREFIX,
+    logLevel: e.LOG_LEVEL,
     // Without a configured secret each process signs its own: access tokens are short-lived and
     // the refresh token (stored in the database) gets a new one after a restart. The launchers
-    // pass a secret kept in .data/jwt-secret instead (auth/secret.ts).
-    jwtSecret: env('JWT_SECRET') ?? randomBytes(32).toString('hex'),
-    accessTokenTtlSeconds: Number(env('ACCESS_TOKEN_TTL_SECONDS') ?? 900),
-    refreshTokenTtlDays: Number(env('REFRESH_TOKEN_TTL_DAYS') ?? 7),
+    // pass a secret kept in .data/jwt-secret instead (auth/secret.ts). Production requires one.
+    jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     oidc: {
-      issuer: env('OIDC_ISSUER') ?? `http://localhost:${idpPort}`,
-      clientId: env('OIDC_CLIENT_ID') ?? 'planillas-web',
-      clientSecret: env('OIDC_CLIENT_SECRET') ?? 'planillas-dev-secret',
-      redirectUri: env('OIDC_REDIRECT_URI') ?? `${webUrl}/login/callback`,
-      internalUrl: env('OIDC_INTERNAL_URL'),
+      issuer: e.OIDC_ISSUER ?? `http://localhost:${e.IDP_PORT}`,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      redirectUri: e.OIDC_REDIRECT_URI ?? `${webUrl}/login/callback`,
+      internalUrl: e.OIDC_INTERNAL_URL,
     },
-    rucLookupUrl: env('RUC_LOOKUP_URL'),
-    rucLookupToken: env('RUC_LOOKUP_TOKEN'),
-    dniLookupUrl: env('DNI_LOOKUP_URL'),
-    dniLookupToken: env('DNI_LOOKUP_TOKEN'),
+    rucLookupUrl: e.RUC_LOOKUP_URL,
+    rucLookupToken: e.RUC_LOOKUP_TOKEN,
+    dniLookupUrl: e.DNI_LOOKUP_URL,
+    dniLookupToken: e.DNI_LOOKUP_TOKEN,
     // 120 s carries a 100 MB upload at ~7 Mbit/s; a body dribbled slower than that is cut off.
-    requestTimeoutMs: Number(env('REQUEST_TIMEOUT_SECONDS') ?? 120) * 1000,
-    authRateLimit: {
-      max: Number(env('AUTH_RATE_LIMIT_MAX') ?? 120),
-      windowMs: Number(env('AUTH_RATE_LIMIT_WINDOW_SECONDS') ?? 60) * 1000,
-    },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    filesDir: e.FILES_DIR,
+    contractExpiryNoticeDays: e.CONTRACT_EXPIRY_NOTICE_DAYS,
     ...overrides,
   }
 }

@@ -2,13 +2,16 @@ import './gc-tuning'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { openDatabase } from '@planillas/db'
+import { configOrExit } from '@planillas/domain/env'
 import { createBullmqQueue } from '@planillas/queue'
 import type { FastifyBaseLogger } from 'fastify'
 import { buildApp } from './app'
 import { persistentJwtSecret } from './auth/secret'
 import { loadConfig } from './config'
 
-const config = loadConfig({ jwtSecret: persistentJwtSecret() })
+// The environment is read once, here: a bad value ends the start with a Spanish message naming it.
+const config = configOrExit(() => loadConfig())
+config.jwtSecret = persistentJwtSecret()
 // PGlite creates only the last folder of its data directory (a nested PGLITE_DIR failed with ENOENT).
 if (!config.databaseUrl && config.pgliteDir && !config.pgliteDir.includes('://'))
   mkdirSync(path.dirname(path.resolve(config.pgliteDir)), { recursive: true })
@@ -21,10 +24,10 @@ const queueLog =
     else process.stdout.write(`${JSON.stringify({ level, time: Date.now(), msg: message, ...details })}\n`)
   }
 // Alone, the API only enqueues: `npm run start:worker` runs the jobs (without Redis they wait PENDIENTE).
-const jobs = process.env.REDIS_URL
+const jobs = config.redisUrl
   ? createBullmqQueue({
-      url: process.env.REDIS_URL,
-      prefix: process.env.QUEUE_PREFIX,
+      url: config.redisUrl,
+      prefix: config.queuePrefix,
       log: { info: queueLog('info'), warn: queueLog('warn'), error: queueLog('error') },
     })
   : null
@@ -32,7 +35,7 @@ const app = await buildApp({
   db: handle.db,
   config,
   jobs,
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  logger: { level: config.logLevel },
 })
 appLog = app.log
 await app.listen({ port: config.port, host: config.host })

@@ -34,7 +34,7 @@ export type DatabaseOptions = {
   migrate?: boolean
 }
 
-/** The client factory: node-postgres when a URL is given, else PGlite (DESIGN §2). */
+/** The client factory: node-postgres when a URL is given, else PGlite (docs/architecture.md). */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   const handle = options.url ? openPostgres(options.url, options.poolSize) : await openPglite(options.dataDir)
   if (options.migrate !== false) await migrateDatabase(handle)
@@ -85,12 +85,14 @@ function ignoreClientError() {}
 
 async function openPglite(dataDir = DEFAULT_DATA_DIR): Promise<DatabaseHandle> {
   // Loaded only when used: PGlite costs ~45 MB of memory in every process that imports it.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+  // The extensions the migrations create: pg_trgm (0002) and unaccent (`fold_search`, migration fold-search-function).
+  const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
     import('drizzle-orm/pglite'),
   ])
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } })
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database
   return {
     db,

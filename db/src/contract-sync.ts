@@ -5,7 +5,7 @@ import type { Executor } from './client'
 import { contracts, employees } from './schema/index'
 
 /**
- * An employee's status follows their contracts (DESIGN §7): ACTIVO while they hold a current
+ * An employee's status follows their contracts (docs/domain.md): ACTIVO while they hold a current
  * contract (VIGENTE or POR VENCER), SIN CONTRATO otherwise; while current, the contract's company,
  * area and position are the employee's assignment. The API (every contract change) and the daily
  * job call this inside the transaction that changed the contract; `cause` ends the audit text.

@@ -1,5 +1,6 @@
 export * from './audit'
 export * from './client'
+export * from './errors'
 export * from './line-review'
 export * as schema from './schema/index'
 export * from './schema/index'

@@ -4,7 +4,7 @@ import type { SheetCell } from './payroll-row'
 /**
  * The bank's processed-payroll result (BCP Telecrédito's report exported to Excel) read as a
  * payments file (issue 14), so a clerk need not retype it. Its exact layout could not be confirmed
- * (docs/decisions.md), so columns are found by their header names, not positions: document (and
+ * (docs/decisions/payments-made.md), so columns are found by their header names, not positions: document (and
  * optionally its type), amount, status and, when present, the operation number. Each row becomes
  * the template's cells (type, document, amount, operation, no receipt) and then goes through the
  * same checks and matching (by document and amount) as a typed file. Rows the bank did not pay

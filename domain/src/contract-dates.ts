@@ -53,7 +53,7 @@ export const DURATION_MONTHS: Record<number, number | null> = { 1: 1, 2: 3, 3: 6
  * The last day of a period of whole months that starts on `startDate`: the day before the same day
  * `months` later ('del 01/01 al 31/01', 'del 15/03 al 14/04'). When that day does not exist in the
  * target month (31/01 + 1 mes) the period runs to the end of that month (28/02), so that the next
- * period starts on the 1st and renewals never drift (docs/decisions.md, "Contract end date").
+ * period starts on the 1st and renewals never drift (docs/decisions/contracts.md).
  */
 export function periodEnd(startDate: string, months: number): string {
   const [y, m, d] = parts(startDate)

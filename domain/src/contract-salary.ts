@@ -3,8 +3,8 @@ import { formatMoney } from './format'
 /**
  * Pay of a contract: Sueldo Total = Sueldo Base + asignación familiar, which is 10 % of the
  * remuneración mínima vital (RMV) in force on the PAY DATE when the box is ticked (Ley 25129: the
- * allowance follows the RMV, it is not frozen at the contract's start; docs/decisions.md replaces
- * the DESIGN §7 note). Amounts are computed in céntimos so that no float rounding creeps in.
+ * allowance follows the RMV, it is not frozen at the contract's start; docs/decisions/contracts.md).
+ * Amounts are computed in céntimos so that no float rounding creeps in.
  */
 
 /**

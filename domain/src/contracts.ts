@@ -5,7 +5,7 @@ export * from './contract-salary'
 export * from './contract-sweep'
 export * from './contract-term-limit'
 
-/** Contract duration (SPEC §3 calls the field `contractType`). */
+/** Contract duration (the API calls the field `contractType`). */
 export const contractDuration = {
   1: { key: 'ONE_MONTH', label: '1 mes' },
   2: { key: 'THREE_MONTHS', label: '3 meses' },
@@ -26,7 +26,7 @@ export const CONTRACT_DURATIONS = Object.values(CONTRACT_DURATION) as number[]
 
 export const isIndefinite = (duration: number | null | undefined) => duration === CONTRACT_DURATION.INDEFINITE
 
-/** Contract status, with the first action a status offers as its action label (CONVENTIONS). */
+/** Contract status, with the first action a status offers as its action label (docs/conventions.md). */
 export const contractStatus = {
   1: { key: 'ACTIVE', label: 'VIGENTE', action: 'Finalizar' },
   2: { key: 'TOEXPIRE', label: 'POR VENCER', action: 'Renovar' },

@@ -1,6 +1,6 @@
 import type { EnumTable } from './enums'
 
-/** Employee status: ACTIVO while a current contract exists, else SIN CONTRATO (DESIGN §7). */
+/** Employee status: ACTIVO while a current contract exists, else SIN CONTRATO (docs/domain.md). */
 export const employeeStatus = {
   1: { key: 'ACTIVE', label: 'ACTIVO' },
   2: { key: 'NO_CONTRACT', label: 'SIN CONTRATO' },
@@ -18,7 +18,7 @@ export const accountType = {
 } as const satisfies EnumTable
 
 export const ACCOUNT_TYPE = { SAVINGS: 1, CHECKING: 2, SALARY: 3 } as const
-/** The employee form offers savings or salary accounts (SPEC §3). */
+/** The employee form offers savings or salary accounts. */
 export const FORM_ACCOUNT_TYPES = [ACCOUNT_TYPE.SAVINGS, ACCOUNT_TYPE.SALARY] as const
 
 /** Sex, coded as SUNAT's T-Registro does (1 masculino, 2 femenino). */
@@ -30,5 +30,5 @@ export const sex = {
 export const SEX = { MALE: 1, FEMALE: 2 } as const
 export const SEXES = Object.values(SEX) as number[]
 
-/** Yes/no as the product shows it (SPEC §3: 1 SÍ, 0 NO). */
+/** Yes/no as the product shows it (1 SÍ, 0 NO). */
 export const yesNoLabel = (value: boolean | null | undefined) => (value ? 'SÍ' : 'NO')

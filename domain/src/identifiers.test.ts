@@ -19,7 +19,7 @@ import { PAYMENT_FILE_COLUMNS } from './payment-file'
 import { PAYROLL_FILE_COLUMNS } from './payroll-file'
 
 describe('SUNAT identifier types', () => {
-  it('carries SPEC codes and labels', () => {
+  it('carries the stored codes and Spanish labels', () => {
     expect(
       Object.keys(identifierType)
         .map(Number)
@@ -31,7 +31,7 @@ describe('SUNAT identifier types', () => {
     expect(identifierType[90].key).toBe('LIBRETA_MILITAR')
   })
 
-  it('offers the form choices in SPEC order', () => {
+  it('offers the form choices in the form order', () => {
     expect(FORM_IDENTIFIER_TYPES.map((t) => identifierType[t].key)).toEqual([
       'DNI',
       'LIBRETA_MILITAR',

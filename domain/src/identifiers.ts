@@ -38,7 +38,7 @@ export const IDENTIFIER_TYPE = {
   OTROS: 0,
 } as const satisfies Record<IdentifierTypeKey, number>
 
-/** The types the employee form offers, in SPEC's order. */
+/** The types the employee form offers, in the form's order. */
 export const FORM_IDENTIFIER_TYPES = [
   IDENTIFIER_TYPE.DNI,
   IDENTIFIER_TYPE.LIBRETA_MILITAR,
@@ -113,7 +113,7 @@ export function fromSunatDocumentCode(code: string): number | null {
   return sunatDocumentCode(type) ? type : null
 }
 
-/** Without a chosen type the document and bank identifier fields allow 11 characters (SPEC §5). */
+/** Without a chosen type the document and bank identifier fields allow 11 characters. */
 export const DEFAULT_IDENTIFIER_MAX_LENGTH = 11
 
 export function identifierMaxLength(type: number | string | null | undefined): number {
@@ -191,6 +191,6 @@ export function buildCci(bankCode: string, branch: string, account: string): str
 }
 
 // ---------------------------------------------------------------------------------------------
-// Peruvian mobiles: 9 digits starting with 9 (DESIGN §7).
+// Peruvian mobiles: 9 digits starting with 9 (docs/domain.md).
 
 export const isPeruvianMobile = (value: string) => /^9\d{8}$/.test(value)

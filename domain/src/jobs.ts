@@ -31,7 +31,7 @@ export type JobPayloads = { [N in JobName]: z.infer<(typeof JOB_PAYLOAD_SCHEMAS)
 
 /**
  * One job per upload, keyed by its batch: enqueuing the same batch twice is a no-op while the job
- * exists, and a retry finds the same id (CONVENTIONS: `payroll-batch-42`).
+ * exists, and a retry finds the same id (docs/conventions.md: `payroll-batch-42`).
  */
 export function jobIdFor<N extends JobName>(name: N, payload: JobPayloads[N]): string {
   switch (name) {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { calendarDate, NUL_MESSAGE } from './fields'
 
-/** Paging on the wire (SPEC §7, DESIGN §4): page is 0-based, size capped at 100, sort `field,dir`. */
+/** Paging on the wire (docs/architecture.md, API conventions): page is 0-based, size capped at 100, sort `field,dir`. */
 export const MAX_PAGE_SIZE = 100
 export const DEFAULT_PAGE_SIZE = 10
 

@@ -1,4 +1,4 @@
-/** Messages shared by the API and the web tier (SPEC §8). */
+/** Messages shared by the API and the web tier. */
 export const MESSAGES = {
   generic: 'Ocurrió un error en la petición, por favor intenta nuevamente.',
   authState: 'Hubo un error al autenticar al usuario, por favor intenta nuevamente',

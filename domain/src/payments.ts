@@ -6,7 +6,7 @@ import { formatCount, formatDate, todayInLima } from './format'
 import { DateRangeSchema, SearchSchema } from './list'
 
 /**
- * Payments made ('Cargar abonos', DESIGN §6): the clerk uploads the bank's proof of payment for a
+ * Payments made ('Cargar abonos', docs/domain.md): the clerk uploads the bank's proof of payment for a
  * payroll (one Excel of payments and the PDF receipts); a job matches every payment to a payroll
  * line and marks it paid. Batch states, limits, messages and the upload's fields live here.
  */
@@ -53,7 +53,7 @@ export const PAYMENT_LIMITS = {
   /**
    * Pages of all the receipts of one batch: the merged download copies and stamps each page in
    * the worker. 5,000 is ten pages for each of the 500 receipts allowed, or one page for each of
-   * 5,000 rows — more than any real batch — and bounds the merge (DESIGN §6, docs/decisions.md).
+   * 5,000 rows — more than any real batch — and bounds the merge (docs/decisions/merged-receipts.md).
    */
   maxBatchReceiptPages: 5000,
   maxRows: 200_000,
@@ -122,7 +122,7 @@ export const PaymentBatchFieldsSchema = z.object({
 })
 export type PaymentBatchFields = z.infer<typeof PaymentBatchFieldsSchema>
 
-/** 'Carga de abonos': search by who uploaded, filters Estado and Fecha de carga (SPEC §2). */
+/** 'Carga de abonos': search by who uploaded, filters Estado and Fecha de carga. */
 export const PaymentBatchFilterSchema = z.object({
   search: SearchSchema,
   status: z.coerce

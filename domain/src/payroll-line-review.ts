@@ -10,15 +10,25 @@ export const LINE_REVIEW = {
   NO_CONTRACT: 2,
   /** The same document is in another payroll of the same period and type: a warning only. */
   DUPLICATE_IN_PERIOD: 4,
+  /**
+   * The employee's bank data were typed or changed and no second user has confirmed them yet
+   * (four eyes, issue 20): nobody vouched for the account the line would pay.
+   */
+  BANK_DATA_UNCONFIRMED: 8,
 } as const
 
 /** Flags that stop payment until confirmed; the duplicate is only a warning. */
-export const BLOCKING_REVIEW_FLAGS = LINE_REVIEW.BANK_DATA_DIFFER | LINE_REVIEW.NO_CONTRACT
+export const BLOCKING_REVIEW_FLAGS =
+  LINE_REVIEW.BANK_DATA_DIFFER | LINE_REVIEW.NO_CONTRACT | LINE_REVIEW.BANK_DATA_UNCONFIRMED
 
 const REVIEW_LABELS: ReadonlyArray<readonly [number, string]> = [
   [LINE_REVIEW.BANK_DATA_DIFFER, 'Datos bancarios distintos a los verificados del colaborador'],
   [LINE_REVIEW.NO_CONTRACT, 'Colaborador SIN CONTRATO'],
   [LINE_REVIEW.DUPLICATE_IN_PERIOD, 'El documento figura en otra planilla del mismo periodo y tipo'],
+  [
+    LINE_REVIEW.BANK_DATA_UNCONFIRMED,
+    'Datos bancarios del colaborador modificados y sin confirmar por otro usuario',
+  ],
 ]
 
 /** The reasons a line was flagged, in a stable order, for screens and exports. */
@@ -31,7 +41,7 @@ export const awaitsReview = (flags: number, confirmedAt: Date | string | null) =
 
 export const LINE_REVIEW_MESSAGES = {
   awaitingReview:
-    'La línea está observada (datos bancarios distintos a los verificados o colaborador SIN CONTRATO) y nadie la confirmó: confírmela en el detalle de la planilla antes de abonarla',
+    'La línea está observada (datos bancarios distintos a los verificados o sin confirmar, o colaborador SIN CONTRATO) y nadie la confirmó: confírmela en el detalle de la planilla antes de abonarla',
   nothingToConfirm: 'La línea no tiene observaciones que confirmar',
   alreadyConfirmed: 'La línea ya fue confirmada',
   alreadyPaid: 'La línea ya fue abonada',

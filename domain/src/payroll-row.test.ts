@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { CCI_ACCOUNT_MESSAGES } from './cci-account'
 import { buildCci } from './identifiers'
 import {
   columnLetter,
@@ -12,7 +13,8 @@ import { checkPayrollRow, isBlankRow, ROW_MESSAGES, type SheetCell } from './pay
 const banks = new Set(['002', '003', '011'])
 const text = (t: string): SheetCell => ({ kind: 'text', text: t })
 const num = (value: number): SheetCell => ({ kind: 'number', value })
-const CCI = buildCci('002', '191', '000123456789')
+// The CCI of the row's account (BCP builds its CCIs from the account: docs/cci-account-rules.md).
+const CCI = buildCci('002', '191', '012345678013')
 
 function row(overrides: Partial<Record<number, SheetCell>> = {}): SheetCell[] {
   const cells = [
@@ -30,6 +32,14 @@ function row(overrides: Partial<Record<number, SheetCell>> = {}): SheetCell[] {
 const messages = (cells: SheetCell[]) => checkPayrollRow(cells, banks).problems.map((p) => p.message)
 
 describe('checkPayrollRow', () => {
+  it('refuses a valid CCI of another account where the bank builds CCIs from accounts', () => {
+    const other = buildCci('002', '191', '012345678014')
+    expect(messages(row({ 5: text(other) }))).toEqual([CCI_ACCOUNT_MESSAGES.mismatch])
+    // A bank without a confirmed rule: the pair is not refused (a person confirms it).
+    const nation = row({ 3: text('018'), 4: text('04005880586'), 5: text('01800000400588058608') })
+    expect(checkPayrollRow(nation, new Set(['018'])).problems).toEqual([])
+  })
+
   it('reads a valid row into the values of a line', () => {
     expect(checkPayrollRow(row(), banks)).toEqual({
       values: {

@@ -1,3 +1,4 @@
+import { CCI_ACCOUNT_MESSAGES, checkCciAccount } from './cci-account'
 import {
   cciBankCode,
   IDENTIFIER_MESSAGES,
@@ -86,8 +87,8 @@ export const ROW_MESSAGES = {
   repeated: (row: number) => `El documento se repite: ya figura en la fila ${row}`,
 } as const
 
-/** How a cell is shown beside an error. */
-export function cellText(cell: SheetCell): string {
+/** The text a cell holds, as a header or a whole row is read (the XLSX reader's rows) and shown. */
+export function cellAsText(cell: SheetCell): string {
   switch (cell.kind) {
     case 'empty':
       return ''
@@ -96,9 +97,12 @@ export function cellText(cell: SheetCell): string {
     case 'boolean':
       return cell.value ? 'VERDADERO' : 'FALSO'
     default:
-      return clip(cell.text)
+      return cell.text
   }
 }
+
+/** How a cell is shown beside an error: its text, clipped. */
+export const cellText = (cell: SheetCell): string => clip(cellAsText(cell))
 
 type Checked<T> = { value: T } | { message: string }
 const fail = (message: string) => ({ message })
@@ -302,6 +306,18 @@ export function checkPayrollRow(
   context.bankCode = take(cells, 'bankCode', bankRule, context, problems)
   const bankAccount = take(cells, 'bankAccount', checkAccount, context, problems)
   const cci = take(cells, 'bankInterAccount', cciRule, context, problems)
+  if (
+    cci &&
+    context.bankCode &&
+    bankAccount &&
+    checkCciAccount(context.bankCode, bankAccount, cci) === 'mismatch'
+  ) {
+    problems.push({
+      column: PAYROLL_FILE_COLUMNS[COLUMN_INDEX.bankInterAccount].header,
+      value: cci,
+      message: CCI_ACCOUNT_MESSAGES.mismatch,
+    })
+  }
   const amount = take(cells, 'amount', checkAmount, context, problems)
   for (let i = PAYROLL_FILE_COLUMNS.length; i < cells.length; i++) {
     if (cells[i] && cells[i].kind !== 'empty') {

@@ -5,14 +5,14 @@ import { requiredCode, requiredText } from './fields'
 import { todayInLima } from './format'
 import { SearchSchema } from './list'
 
-/** Payroll type (SPEC §3): 1 OPERADORES, 2 ADMINISTRATIVOS. */
+/** Payroll type: 1 OPERADORES, 2 ADMINISTRATIVOS. */
 export const payrollType = {
   1: { key: 'OPERATORS', label: 'OPERADORES' },
   2: { key: 'ADMINISTRATORS', label: 'ADMINISTRATIVOS' },
 } as const satisfies EnumTable
 export const PAYROLL_TYPES = [1, 2] as const
 
-/** A payroll is VIGENTE until annulled; an annulled payroll takes no payments (DESIGN §6). */
+/** A payroll is VIGENTE until annulled; an annulled payroll takes no payments (docs/domain.md). */
 export const payrollStatus = {
   1: { key: 'ACTIVE', label: 'VIGENTE', action: 'Anular' },
   2: { key: 'INACTIVE', label: 'ANULADA', action: 'Reactivar' },
@@ -51,7 +51,8 @@ export const PAYROLL_UPLOAD_MESSAGES = {
   fileExtension: 'El archivo debe tener la extensión .xlsx',
   fileSize: 'El archivo supera el tamaño máximo de 20 MB',
   oneFile: 'Adjunte un solo archivo',
-  accepted: 'Se cargó la base correctamente',
+  /** Said when the file is received: the import runs after, and the list tells how it ended. */
+  accepted: 'Se recibió el archivo; se está procesando…',
   duplicateFile: (code: string, name: string) =>
     `${DUPLICATE_FILE_PREFIX} ${code} '${name}', del mismo periodo y tipo: no se cargó. Si de verdad es otra planilla, marque '${DUPLICATE_FILE_CONFIRM}' y adjunte el archivo de nuevo`,
 } as const
@@ -91,7 +92,7 @@ const PeriodFilterSchema = z.preprocess(
     .nullish(),
 )
 
-/** 'Carga de planillas': search by file name or uploader, filter by period (DESIGN §7). */
+/** 'Carga de planillas': search by file name or uploader, filter by period (docs/domain.md). */
 export const PayrollBatchFilterSchema = z.object({
   search: SearchSchema,
   period: PeriodFilterSchema,
@@ -99,7 +100,7 @@ export const PayrollBatchFilterSchema = z.object({
 })
 export type PayrollBatchFilter = z.infer<typeof PayrollBatchFilterSchema>
 
-/** 'Planillas': search by name, filters type and period (SPEC §7). */
+/** 'Planillas': search by name, filters type and period. */
 export const PayrollFilterSchema = z.object({
   search: SearchSchema,
   type: z.coerce.number().int().min(1).max(2).nullish(),

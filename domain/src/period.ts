@@ -3,7 +3,7 @@ import { todayInLima } from './format'
 
 /**
  * Payroll periods as YYYYMM, newest first: the last `months` months including the current one,
- * plus next month when today is the last day of the month (SPEC §9).
+ * plus next month when today is the last day of the month.
  */
 export function periodOptions(now: Date = new Date(), months = 12): string[] {
   const today = dayjs(todayInLima(now))

@@ -1,5 +1,5 @@
 /**
- * The permission catalogue. Roles are permission codes (DESIGN §3): the API checks them on every
+ * The permission catalogue. Roles are permission codes (docs/architecture.md): the API checks them on every
  * route, the web tier hides what a user may not use.
  */
 export const MODULES = [

@@ -23,7 +23,7 @@ export type { SheetRow } from './xlsx-sheet'
 export { XLSX_LIMITS, XlsxFileError } from './xlsx-xml'
 
 /**
- * An .xlsx upload checked before any row is read (DESIGN §6): a real ZIP with a workbook, and the
+ * An .xlsx upload checked before any row is read (docs/architecture.md): a real ZIP with a workbook, and the
  * sheet to read found through the workbook's relationships. Parts are inflated under hard
  * ceilings counted in real bytes (zip bombs, lying sizes) and without DTDs (entity bombs).
  */

@@ -1,4 +1,4 @@
-import { FILE_MESSAGES, type SheetCell } from '@planillas/domain'
+import { cellAsText, FILE_MESSAGES, type SheetCell } from '@planillas/domain'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import {
   closeXml,
@@ -354,17 +354,4 @@ export async function readFirstFilledRow(
     cells[column] = text
   }
   return { number: found.number, cells }
-}
-
-function cellAsText(cell: SheetCell): string {
-  switch (cell.kind) {
-    case 'empty':
-      return ''
-    case 'number':
-      return String(cell.value)
-    case 'boolean':
-      return cell.value ? 'VERDADERO' : 'FALSO'
-    default:
-      return cell.text
-  }
 }

@@ -1,8 +1,9 @@
 import { PassThrough } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
+import { columnLetter } from '@planillas/domain'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
-import { type CellValue, columnLetter, excelDate, type SheetColumn, writeXlsx } from './xlsx-writer'
+import { type CellValue, excelDate, type SheetColumn, writeXlsx } from './xlsx-writer'
 
 async function* batches(rows: CellValue[][], size: number) {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size)

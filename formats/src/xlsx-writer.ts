@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import type { Writable } from 'node:stream'
 import { crc32, createDeflateRaw } from 'node:zlib'
+import { columnLetter } from '@planillas/domain'
 
 /**
  * A one-sheet .xlsx written straight to a stream: the sheet's XML is built from the rows as they
@@ -138,18 +139,6 @@ function textXml(value: string): string {
   if (!NEEDS_WORK.test(value)) return `<t>${value}</t>`
   const escaped = value.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => XML_ESCAPES[c])
   return /^\s|\s$/.test(value) ? `<t xml:space="preserve">${escaped}</t>` : `<t>${escaped}</t>`
-}
-
-/** 0 → A, 25 → Z, 26 → AA. */
-export function columnLetter(index: number): string {
-  let n = index + 1
-  let letters = ''
-  while (n > 0) {
-    const rest = (n - 1) % 26
-    letters = String.fromCharCode(65 + rest) + letters
-    n = Math.floor((n - 1) / 26)
-  }
-  return letters
 }
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'

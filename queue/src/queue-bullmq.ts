@@ -15,7 +15,7 @@ import { Redis } from 'ioredis'
 export const QUEUE_NAME = 'planillas'
 export const DEFAULT_QUEUE_PREFIX = 'planillas'
 
-/** ioredis as BullMQ wants it (STACK): no per-request retry limit, or blocking calls fail. */
+/** ioredis as BullMQ wants it: no per-request retry limit (`maxRetriesPerRequest: null`), or blocking calls fail. */
 export const redisConnection = (url: string) => new Redis(url, { maxRetriesPerRequest: null })
 
 /** Where the queue reports Redis outages: the worker's JSON logger, or the API's through an adapter. */
@@ -102,7 +102,7 @@ export function watchRedis(connection: Redis, log: QueueLogger): RedisWatch {
 
 /**
  * Closes a BullMQ Queue or Worker and then our connection (BullMQ's close() does not close a
- * connection we pass in, STACK), without ever waiting for Redis: BullMQ's close and QUIT wait for
+ * connection we pass in), without ever waiting for Redis: BullMQ's close and QUIT wait for
  * a Redis that is down, until it comes back. Redis counts as down when a connection error was seen
  * or ioredis is not connected now (SIGTERM can come right after Redis went away, before any error
  * reached us); and when the socket closes during the graceful close, Redis went away meanwhile.

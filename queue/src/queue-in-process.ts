@@ -23,7 +23,7 @@ export type InProcessOptions = {
 }
 
 /**
- * The embedded default (DESIGN §2): jobs run in this process, one at a time, through the same
+ * The embedded default (docs/architecture.md): jobs run in this process, one at a time, through the same
  * handlers the BullMQ worker calls, with the same ids (a batch queued twice runs once) and the
  * same retries with backoff. Jobs do not survive a restart: the launcher re-enqueues unfinished
  * batches on start, as the worker does.

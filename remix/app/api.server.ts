@@ -64,7 +64,7 @@ const tokenOf = async (request: Request, options: CallOptions) =>
 
 /** What every answer means beyond the call: a 401 signs out, a 403 is the forbidden page. */
 async function checkAnswer(request: Request, status: number, token: string | null) {
-  // A 401 with a session clears it and goes to login (SPEC §4).
+  // A 401 with a session clears it and goes to login.
   if (status === 401 && token) throw redirect('/login', { headers: await destroySessionHeaders(request) })
   if (status === 403) throw new Response(MESSAGES.forbidden, { status: 403 })
 }
@@ -112,7 +112,7 @@ export type EndpointCall<E extends Endpoint> = {
 /**
  * A call to an endpoint of the API contract (`ENDPOINTS` in the domain): the payload it answers, typed
  * by the API's own response schema, or an ApiError with the server's messages. The payload is not
- * parsed again here: the API serialises every answer through that schema (docs/decisions.md).
+ * parsed again here: the API serialises every answer through that schema (docs/decisions/api-contract.md).
  */
 export async function call<E extends Endpoint>(
   request: Request,

@@ -10,7 +10,7 @@ export type SaveOptions<S extends z.ZodType, Key extends number | string = numbe
   schema: S
   /** Creates or updates through the API; returns the record id (or its code, for banks). */
   save: (value: z.output<S>) => Promise<Key>
-  /** Where to go after saving: the edit route of the (new) record (SPEC §4). */
+  /** Where to go after saving: the edit route of the (new) record. */
   successTo: (id: Key) => string
   /** Server messages that belong beside a field rather than above the form. */
   fieldOfMessage?: Record<string, string>

@@ -2,7 +2,7 @@ import { mayUse, type PermissionRequirement } from '@planillas/domain'
 import { LIST_RESOURCES } from './list-resources'
 
 /**
- * The sidebar menu exactly as SPEC §2 lists it; each entry names the permission that shows it. A list
+ * The sidebar menu; each entry names the permission that shows it. A list
  * screen's entry takes the permission of the list itself (`LIST_RESOURCES`), so the menu shows a
  * screen exactly to who may open it.
  */

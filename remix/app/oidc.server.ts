@@ -7,7 +7,7 @@ import { ApiError, call } from './api.server'
 import { cookieSecrets, secureCookies, type Tokens } from './session.server'
 
 /**
- * Sign-in with the identity provider (DESIGN §3): authorization code + PKCE + state + nonce.
+ * Sign-in with the identity provider (docs/architecture.md): authorization code + PKCE + state + nonce.
  * The browser goes to the provider from here; the API exchanges the code and checks the ID token.
  */
 /** What the API's sign-in takes (`POST /auth`): the code, its PKCE verifier, the nonce, the return address. */

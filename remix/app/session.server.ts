@@ -11,15 +11,13 @@ import { memoByString } from './utils/memo'
 
 /**
  * The web tier's session: an httpOnly, SameSite=Lax cookie holding the API tokens (sealed with
- * AES-GCM) and flash toasts (DESIGN §3, §5). No server-side state, so the web tier scales out.
+ * AES-GCM) and flash toasts (docs/architecture.md). No server-side state, so the web tier scales out.
  */
-const secret =
-  process.env.SESSION_SECRET ??
-  (process.env.NODE_ENV === 'production' && !process.env.ALLOW_DEV_SECRETS
-    ? (() => {
-        throw new Error('SESSION_SECRET es obligatorio en producción')
-      })()
-    : 'planillas-dev-session-secret')
+/**
+ * SESSION_SECRET; the development one only outside production: the web server refuses to start in
+ * production without a long, private SESSION_SECRET (remix/server/config.ts) before this loads.
+ */
+const secret = process.env.SESSION_SECRET || 'planillas-dev-session-secret'
 
 export const SESSION_COOKIE = '__planillas'
 

@@ -2,6 +2,7 @@ import { MESSAGES, type Permission } from '@planillas/domain'
 import { data } from '@remix-run/node'
 import { ApiError, forwardMultipart } from './api.server'
 import { requirePermission } from './auth.server'
+import { RECEIVED_PARAM } from './components/list/upload-outcome'
 import { redirectWithToast, type Toast } from './session.server'
 
 export type ForwardedUpload<T> =
@@ -19,8 +20,13 @@ export async function uploadAction(
 ) {
   await requirePermission(request, upload.permission)
   const result = await forwardUpload<{ id: number }>(request, upload.path)
-  if (result.ok)
-    return redirectWithToast(request, upload.successTo, acceptedToast(result.messages, upload.message))
+  if (result.ok) {
+    // The list then follows this batch until it ends (UploadOutcome).
+    const id = Number(result.payload?.id)
+    const to =
+      Number.isInteger(id) && id > 0 ? `${upload.successTo}?${RECEIVED_PARAM}=${id}` : upload.successTo
+    return redirectWithToast(request, to, acceptedToast(result.messages, upload.message))
+  }
   return data({ messages: result.messages, fields: result.fields }, { status: 400 })
 }
 

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
+import { loadWebConfig } from './config'
 import { webOriginCheck } from './origin-check'
 import { remixHandler } from './remix-handler'
 import { createTimedServer, cspNonceOf, securityHeaders } from './security'
@@ -52,6 +53,8 @@ function apiDocsProxy(apiUrl: string) {
  * token refresh middleware. Needs `npm run build` first (the launchers' scripts/build-remix.ts does it when stale).
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  // Checked before the app loads: in production a weak SESSION_SECRET stops the start here.
+  loadWebConfig()
   // The Remix server code reads the API's address from the environment when it loads.
   process.env.API_URL = options.apiUrl
   const build = (await import(pathToFileURL(path.join(REMIX_BUILD, 'server/index.js')).href)) as ServerBuild

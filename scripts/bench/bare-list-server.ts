@@ -1,8 +1,8 @@
 import Fastify from 'fastify'
 import pg from 'pg'
-import { likePattern, prefixPattern } from '../../api/src/lists/paging'
+import { prefixPattern, typedWords } from '../../api/src/lists/paging'
 import { COUNT_BOUND, ESTIMATE_FROM, FEW_MATCHES } from '../../api/src/lists/totals'
-import { foldSearch, MAX_WORDS } from '../../api/src/modules/employees/filters'
+import { MAX_WORDS } from '../../api/src/modules/employees/filters'
 
 /**
  * The reference point of `npm run bench:list`: Fastify and node-postgres running the employee
@@ -38,9 +38,9 @@ async function wholeWords(words: string[]): Promise<Map<string, string[]>> {
   if (terms.length < 2) return new Map()
   // Unnamed, as the API runs it.
   const { rows } = await pool.query(
-    `select t.term, array(select word from search_words where word like t.pattern limit ${MAX_WORDS + 1}) as words
-     from unnest($1::text[], $2::text[]) as t(term, pattern)`,
-    [terms, terms.map(likePattern)],
+    `select t.term, array(select word from search_words where word like search_pattern(t.term) limit ${MAX_WORDS + 1}) as words
+     from unnest($1::text[]) as t(term) where strpos(fold_search(t.term), ' ') = 0`,
+    [terms],
   )
   return new Map(rows.filter((r) => r.words.length <= MAX_WORDS).map((r) => [r.term, r.words]))
 }
@@ -52,14 +52,12 @@ async function whereOf(filter: Filter) {
     params.push(value)
     return `$${params.length}`
   }
-  const words = foldSearch(filter.search ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
+  const words = typedWords(filter.search)
   const whole = await wholeWords(words)
   for (const word of words) {
     const found = whole.get(word)
     if (found) conditions.push(`string_to_array(e.search_text, ' ') && ${param(found)}::text[]`)
-    else if (word.length >= 3) conditions.push(`e.search_text like ${param(likePattern(word))}`)
+    else if (word.length >= 3) conditions.push(`e.search_text like search_pattern(${param(word)})`)
     else if (/^\d+$/.test(word)) conditions.push(`e.identifier like ${param(prefixPattern(word))}`)
   }
   if (filter.status) conditions.push(`e.status = ${param(filter.status)}`)

@@ -1,11 +1,14 @@
+import { configOrExit } from '@planillas/domain/env'
+import { loadIdpConfig } from './config'
 import { DEMO_ACCOUNTS, startDevIdp, webUrlsFromEnv } from './index'
 
 /** `npm run start:idp`: the development identity provider on its own. */
+const config = configOrExit(() => loadIdpConfig())
 const webUrls = webUrlsFromEnv()
 const idp = await startDevIdp({
-  port: Number(process.env.IDP_PORT ?? 3002),
-  host: process.env.IDP_HOST ?? '127.0.0.1',
-  issuer: process.env.OIDC_ISSUER,
+  port: config.IDP_PORT,
+  host: config.IDP_HOST,
+  issuer: config.OIDC_ISSUER,
   webUrls,
 })
 console.log(`Proveedor de identidad de desarrollo en ${idp.issuer} (retorno a ${webUrls.join(', ')})`)

@@ -1,3 +1,4 @@
+import { columnLetter } from '@planillas/domain'
 import { buildZip, deflatedPart } from './zip-fixtures'
 
 /**
@@ -49,16 +50,6 @@ export type ProducerOptions = {
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-
-const column = (i: number) => {
-  let n = i + 1
-  let s = ''
-  while (n > 0) {
-    s = String.fromCharCode(65 + ((n - 1) % 26)) + s
-    n = Math.floor((n - 1) / 26)
-  }
-  return s
-}
 
 /** Builds the .xlsx. Number formats get styles 1.. in order of first use; dates use style 'date'. */
 export function producedWorkbook(sheets: ProducedSheet[], options: ProducerOptions = {}): Buffer {
@@ -118,7 +109,7 @@ export function producedWorkbook(sheets: ProducedSheet[], options: ProducerOptio
     }
     for (const cells of sheet.rows) {
       number++
-      const xml = cells.map((c, i) => cellXml(c, `${column(i)}${number}`)).join('')
+      const xml = cells.map((c, i) => cellXml(c, `${columnLetter(i)}${number}`)).join('')
       rows.push(`<${p}row${options.noRefs ? '' : ` r="${number}"`}>${xml}</${p}row>`)
     }
     for (let i = 0; i < (sheet.blankRowsAfter ?? 0); i++) {

@@ -8,7 +8,13 @@ export type Logger = {
 }
 
 /** What every processor gets besides its payload: the same in the worker, in-process and in tests. */
-export type WorkerContext = { db: Database; storage: FileStorage; log: Logger }
+export type WorkerContext = {
+  db: Database
+  storage: FileStorage
+  log: Logger
+  /** CONTRACT_EXPIRY_NOTICE_DAYS as the worker read it at start; unset, the domain's default. */
+  noticeDays?: number
+}
 
 /** One JSON line per event on stdout/stderr, readable by people and log collectors alike. */
 export function jsonLogger(bindings: Record<string, unknown> = {}): Logger {

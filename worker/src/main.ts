@@ -1,5 +1,10 @@
+import { configOrExit } from '@planillas/domain/env'
+import { loadWorkerConfig } from './config'
 import { jsonLogger } from './context'
 import { startWorkerService } from './service'
+
+// The environment is read once, here: a bad value ends the start with a Spanish message naming it.
+const config = configOrExit(() => loadWorkerConfig())
 
 const log = jsonLogger({ service: 'worker', pid: process.pid })
 // Closing waits for Redis (the job in hand, the connections): while Redis is down it would wait
@@ -8,7 +13,7 @@ const SHUTDOWN_DEADLINE_MS = 15_000
 
 let service: Awaited<ReturnType<typeof startWorkerService>>
 try {
-  service = await startWorkerService()
+  service = await startWorkerService(config)
 } catch (error) {
   log.error('El worker no pudo iniciar', { error: (error as Error).message })
   process.exit(1)

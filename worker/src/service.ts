@@ -1,6 +1,7 @@
 import { openDatabase } from '@planillas/db'
 import { createBullmqQueue, createBullmqWorker } from '@planillas/queue'
 import { createStorage } from '@planillas/storage'
+import type { WorkerConfig } from './config'
 import { jsonLogger } from './context'
 import {
   enqueueContractSweep,
@@ -10,30 +11,28 @@ import {
 import { sweepBatches } from './pipeline/sweep'
 import { createJobHandlers } from './processors/index'
 
-const SWEEP_EVERY_MS = 60_000
-
 export type WorkerService = { close: () => Promise<void> }
 
 /**
  * The worker process (`npm run start:worker`): BullMQ consumers for every job, plus a sweep on
- * start and every minute that re-enqueues batches no queue holds (DESIGN §6).
+ * start and every minute that re-enqueues batches no queue holds (docs/architecture.md).
  */
-export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): Promise<WorkerService> {
+export async function startWorkerService(config: WorkerConfig): Promise<WorkerService> {
   const log = jsonLogger({ service: 'worker', pid: process.pid })
-  if (!env.REDIS_URL || !env.DATABASE_URL) {
-    throw new Error(
-      'El worker necesita REDIS_URL y DATABASE_URL. Sin ellos, `npm start` procesa las cargas dentro del mismo proceso.',
-    )
+  const handle = await openDatabase({ url: config.DATABASE_URL, poolSize: config.WORKER_DB_POOL })
+  const ctx = {
+    db: handle.db,
+    storage: createStorage({ FILES_DIR: config.FILES_DIR }),
+    log,
+    noticeDays: config.CONTRACT_EXPIRY_NOTICE_DAYS,
   }
-  const handle = await openDatabase({ url: env.DATABASE_URL, poolSize: Number(env.WORKER_DB_POOL ?? 5) })
-  const ctx = { db: handle.db, storage: createStorage(env), log }
   // Redis outages are logged once when they start and once when they end (queue-bullmq's watch).
-  const options = { url: env.REDIS_URL, prefix: env.QUEUE_PREFIX, log }
+  const options = { url: config.REDIS_URL, prefix: config.QUEUE_PREFIX, log }
   const consumer = createBullmqWorker(createJobHandlers(ctx), {
     ...options,
-    concurrency: Number(env.WORKER_CONCURRENCY ?? 1),
-    lockDurationMs: env.WORKER_LOCK_MS ? Number(env.WORKER_LOCK_MS) : undefined,
-    stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS ? Number(env.WORKER_STALLED_INTERVAL_MS) : undefined,
+    concurrency: config.WORKER_CONCURRENCY,
+    lockDurationMs: config.WORKER_LOCK_MS,
+    stalledIntervalMs: config.WORKER_STALLED_INTERVAL_MS,
   })
   const producer = createBullmqQueue(options)
   consumer.worker.on('failed', (job, error) =>
@@ -60,7 +59,7 @@ export async function startWorkerService(env: NodeJS.ProcessEnv = process.env): 
   }
   void consumer.worker.run()
   await sweepAll()
-  const timer = setInterval(periodicSweep, Number(env.WORKER_SWEEP_MS ?? SWEEP_EVERY_MS))
+  const timer = setInterval(periodicSweep, config.WORKER_SWEEP_MS)
   // The daily contract status job: a BullMQ job scheduler at 00:05 Lima time, and one run now.
   await scheduleContractSweep(producer.queue)
     .then(() => enqueueContractSweep(producer))

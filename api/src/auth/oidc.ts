@@ -32,7 +32,7 @@ export const AUTH_MESSAGES = {
 const providerDown = () => new HttpError(503, [AUTH_MESSAGES.providerDown])
 
 /**
- * The API's side of the sign-in (DESIGN §3): exchanges the authorization code with arctic and
+ * The API's side of the sign-in (docs/architecture.md): exchanges the authorization code with arctic and
  * verifies the ID token against the provider's keys (issuer, audience, expiry, nonce).
  */
 export function createOidcClient(oidc: ApiConfig['oidc']) {

@@ -24,7 +24,7 @@ export const getBatchFile = async (db: Executor, table: BatchTable, id: number) 
     await db.select({ fileKey: table.fileKey, fileName: table.fileName }).from(table).where(eq(table.id, id))
   )[0]
 
-/** SPEC's batch: the upload date, the file {name, url, size} with its download address (`path`). */
+/** A batch: the upload date, the file {name, url, size} with its download address (`path`). */
 export function withBatchFile<R extends { id: number; fileName: string; fileSize: number; createdAt: Date }>(
   row: R,
   path: string,

@@ -11,7 +11,7 @@ import { notFound } from './errors'
 import { sendAttachment } from './xlsx'
 
 /**
- * The upload side of the batch pipeline (DESIGN §6), one for payrolls and payments: the form is
+ * The upload side of the batch pipeline (docs/architecture.md), one for payrolls and payments: the form is
  * received (text fields, one Excel in memory, what else the kind takes as it streams), checked
  * at once (fields, the Excel's extension, size, content and header row, the kind's own rules),
  * then the Excel is stored and the batch recorded PENDIENTE with its audit in one transaction,

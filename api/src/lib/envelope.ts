@@ -10,7 +10,7 @@ export {
   UploadRefusedSchema,
 } from '@planillas/domain'
 
-/** Every response: { status, payload, messages } (DESIGN §4). */
+/** Every response: { status, payload, messages } (docs/architecture.md). */
 export type Envelope<T> = { status: 'OK' | 'ERROR'; payload: T; messages: string[] }
 
 export const ok = <T>(payload: T, messages: string[] = []): Envelope<T> => ({

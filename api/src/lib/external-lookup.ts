@@ -1,7 +1,7 @@
 /**
  * Optional look-up of a document at an external provider (RUC at SUNAT, DNI at RENIEC, through
  * whatever service the operator configures). It never fails the caller: without a URL, on a
- * timeout or on a bad answer it returns null and the form fields stay editable (DESIGN §7).
+ * timeout or on a bad answer it returns null and the form fields stay editable (docs/domain.md).
  */
 export async function lookupExternal(
   baseUrl: string | undefined,

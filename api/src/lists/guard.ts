@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import type { Executor } from '@planillas/db'
+import { type Executor, isQueryCanceled } from '@planillas/db'
 import type { PageQuery } from '@planillas/domain'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -107,14 +107,4 @@ function drizzleOn(client: pg.PoolClient): Executor {
     prepareOn(executor)
   }
   return executor
-}
-
-/** SQLSTATE 57014: statement timeout or cancel request (drizzle wraps the driver's error). */
-function isQueryCanceled(error: unknown): boolean {
-  let current = error as { code?: string; cause?: unknown } | undefined
-  for (let depth = 0; current && depth < 4; depth++) {
-    if (current.code === '57014') return true
-    current = current.cause as typeof current
-  }
-  return false
 }

@@ -32,7 +32,7 @@ export function orderByFor<F extends string>(
   const spec = parseSort(sort, Object.keys(columns) as F[], fallback)
   if ('error' in spec) throw badRequest(spec.error)
   const direction = spec.direction === 'asc' ? asc : ascendingIndexes ? desc : descending
-  // Always end with the primary key so pages are stable (CONVENTIONS).
+  // Always end with the primary key so pages are stable (docs/conventions.md).
   return [direction(columns[spec.field]), direction(primaryKey)]
 }
 
@@ -165,6 +165,14 @@ export function prefixPattern(term: string): string {
 }
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/**
+ * The words of a search as typed, for a query that folds them with `fold_search` (as the column it
+ * searches is folded). Only composed (NFC), so that a letter typed with a separate accent counts as
+ * one letter.
+ */
+export const typedWords = (search: string | null | undefined) =>
+  (search ?? '').normalize('NFC').split(/\s+/).filter(Boolean)
 
 /** Trigram indexes need three characters: shorter words would scan the whole table. */
 export const MIN_TRIGRAM_WORD = 3

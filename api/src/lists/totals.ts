@@ -12,7 +12,7 @@ export const COUNT_BOUND = 10_000
 /**
  * From this many estimated rows a full page does not count: the planner's estimate is the total
  * ('unos 32,000'). 1.5 × COUNT_BOUND: single search conditions were off by at most ±25 % on a
- * million employees (docs/decisions.md), so an estimate this large means more than COUNT_BOUND rows,
+ * million employees (docs/decisions/list-totals.md), so an estimate this large means more than COUNT_BOUND rows,
  * where the bounded count could only have said 'más de 10,000'.
  */
 export const ESTIMATE_FROM = (COUNT_BOUND * 3) / 2

@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /**
- * Authentication and permissions for every route (DESIGN §3): a Bearer access token is required
+ * Authentication and permissions for every route (docs/architecture.md): a Bearer access token is required
  * unless the route is public, its session must not be revoked, and the route's `config.permission`
  * must be among the user's roles.
  */

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@planillas/db'
 import { MESSAGES } from '@planillas/domain'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -6,7 +7,6 @@ import { failure } from '../lib/envelope'
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
   HttpError,
-  isDatabaseUnavailable,
   isStorageUnavailable,
   STORAGE_UNAVAILABLE_MESSAGE,
 } from '../lib/errors'

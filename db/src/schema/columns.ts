@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { text, timestamp } from 'drizzle-orm/pg-core'
 
-/** created_at, updated_at, created_by: on every table (CONVENTIONS). */
+/** created_at, updated_at, created_by: on every table (docs/conventions.md). */
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })

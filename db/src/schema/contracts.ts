@@ -50,7 +50,7 @@ export const contracts = pgTable(
     /** Start + the duration's months; null only for the indefinite contract. */
     finishDate: date('finish_date', { mode: 'string' }),
     baseSalary: numeric('base_salary', { precision: 12, scale: 2 }).notNull(),
-    /** The 'Asignación familiar' box, and its amount (10 % of the RMV in force at the start). */
+    /** The 'Asignación familiar' box, and its amount (10 % of the RMV as of the save; screens compute it for the pay date, docs/domain.md). */
     familyAllowance: boolean('family_allowance').notNull().default(false),
     familyAllowanceAmount: numeric('family_allowance_amount', { precision: 12, scale: 2 })
       .notNull()
@@ -69,7 +69,7 @@ export const contracts = pgTable(
   },
   (t) => [
     uniqueIndex('contracts_number_unique').on(t.number),
-    // One current contract per employee: the rule the API turns into SPEC's alert.
+    // One current contract per employee: the rule the API turns into the alert.
     uniqueIndex('contracts_one_current_per_employee').on(t.employeeId).where(sql`status in (1, 2)`),
     uniqueIndex('contracts_renews_unique').on(t.renewsContractId),
     check('contracts_status_check', sql`${t.status} in (1, 2, 3, 4)`),

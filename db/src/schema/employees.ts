@@ -16,13 +16,6 @@ import { areas, companies, positions } from './catalog'
 import { timestamps } from './columns'
 import { banks, countries, ubigeoDistricts } from './reference'
 
-/**
- * Lower case without Spanish accents, so that 'perez' finds 'Pérez'. `translate` is immutable (a
- * generated column may use it); upper-case accented letters are listed too because `lower()` leaves
- * them alone under the C locale.
- */
-const folded = (expression: string) => `translate(lower(${expression}), 'ÁÉÍÓÚÜÑáéíóúüñ', 'aeiouunaeiouun')`
-
 export const employees = pgTable(
   'employees',
   {
@@ -52,7 +45,7 @@ export const employees = pgTable(
     personalEmail: text('personal_email'),
     emergencyContact: text('emergency_contact'),
     emergencyPhoneNumber: text('emergency_phone_number'),
-    /** Copies of the personal document and names, kept by the server (SPEC §2). */
+    /** Copies of the personal document and names, kept by the server. */
     bankIdentifierType: smallint('bank_identifier_type'),
     bankIdentifier: text('bank_identifier'),
     bankHolder: text('bank_holder'),
@@ -67,9 +60,18 @@ export const employees = pgTable(
     /** E-mail of who confirmed the bank data, recorded by the server. */
     bankAccountVerifiedBy: text('bank_account_verified_by'),
     bankAccountVerifiedAt: timestamp('bank_account_verified_at', { withTimezone: true }),
-    /** Document and full name, folded for accent-insensitive search (trigram index below). */
+    /**
+     * E-mail of who last changed the bank data (issue 20, four eyes): changed data are unconfirmed
+     * until another user confirms them. Null for data nobody changed since this was recorded.
+     */
+    bankDataChangedBy: text('bank_data_changed_by'),
+    bankDataChangedAt: timestamp('bank_data_changed_at', { withTimezone: true }),
+    /**
+     * Document and full name folded by `fold_search` (migration `fold-search-function`), as every search word is
+     * (`foldedSearch`): accent-insensitive search, trigram index below.
+     */
     searchText: text('search_text')
-      .generatedAlwaysAs(sql.raw(folded(`identifier || ' ' || name || ' ' || surname`)))
+      .generatedAlwaysAs(sql.raw(`fold_search(identifier || ' ' || name || ' ' || surname)`))
       .notNull(),
     ...timestamps,
   },
@@ -87,6 +89,10 @@ export const employees = pgTable(
       'employees_bank_verified_check',
       sql`not ${t.bankAccountVerified} or ${t.bankAccountVerifiedBy} is not null`,
     ),
+    check(
+      'employees_bank_four_eyes_check',
+      sql`not ${t.bankAccountVerified} or ${t.bankDataChangedBy} is null or ${t.bankAccountVerifiedBy} <> ${t.bankDataChangedBy}`,
+    ),
     index('employees_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // The words of search_text, for a search word that `search_words` resolves (searchWordsOf).
     index('employees_search_words_idx').using('gin', sql`string_to_array(${t.searchText}, ' ')`),
@@ -102,6 +108,15 @@ export const employees = pgTable(
     index('employees_status_sort_idx').on(t.status, t.id),
   ],
 )
+
+/**
+ * A value folded as `search_text` is, by the database's `fold_search` (migration `fold-search-function`): lower case,
+ * without accents. The one folding of the search: a search word is folded here, never in JavaScript.
+ */
+export const foldedSearch = (value: unknown) => sql<string>`fold_search(${value})`
+
+/** The LIKE pattern that finds a search word inside `search_text` (`search_pattern`, migration `fold-search-function`). */
+export const searchPattern = (word: unknown) => sql<string>`search_pattern(${word})`
 
 /**
  * The words of an employee's `search_text` (its document and names, folded), as the GIN index

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Wire } from './wire'
 
-/** Sign-in and sessions (`/auth`, DESIGN §3). */
+/** Sign-in and sessions (`/auth`, docs/architecture.md). */
 export const ProfileSchema = z.object({ email: z.string(), name: z.string(), roles: z.array(z.string()) })
 /** The API's own access token (short-lived JWT) and refresh token (opaque, rotated on use). */
 export const AuthTokensSchema = z.object({ accessToken: z.string(), refreshToken: z.string() })

@@ -49,6 +49,9 @@ export const EmployeeDetailSchema = EmployeeRowSchema.extend({
   bankAccountVerified: z.boolean(),
   bankAccountVerifiedBy: text,
   bankAccountVerifiedAt: z.date().nullable(),
+  /** Who last changed the bank data: only another user may confirm them (issue 20). */
+  bankDataChangedBy: text,
+  bankDataChangedAt: z.date().nullable(),
   updatedAt: z.date(),
   createdBy: text,
 })
@@ -66,7 +69,7 @@ export const CurrentContractSchema = z.object({
   positionId: z.number(),
 })
 
-/** GET /employees/{id}: the employee with labels and its current contract (DESIGN §7). */
+/** GET /employees/{id}: the employee with labels and its current contract (docs/domain.md). */
 export const EmployeeViewSchema = EmployeeDetailSchema.extend({
   currentContract: CurrentContractSchema.nullable(),
 })

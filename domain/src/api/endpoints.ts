@@ -58,6 +58,8 @@ import {
   LineStatusSchema,
   PaymentBatchRowSchema,
   PaymentIssueSchema,
+  PayrollCheckQuerySchema,
+  PayrollCheckSchema,
 } from './payment-batches'
 import {
   PaymentAccountOptionSchema,
@@ -257,6 +259,10 @@ export const ENDPOINTS = {
     querystring: PageQuerySchema,
     body: PaymentBatchFilterSchema.nullish(),
     response: pageOf(PaymentBatchRowSchema),
+  },
+  'GET /payment-batches/payroll-check': {
+    querystring: PayrollCheckQuerySchema,
+    response: PayrollCheckSchema,
   },
   'GET /payment-batches/line-status': {
     querystring: LineStatusQuerySchema,

@@ -4,7 +4,7 @@ import type { Wire } from './wire'
 
 /** What the payment uploads API answers (`/payment-batches`). */
 
-/** SPEC's payment-made batch (id, uploadDate, createdBy, status, file) with the job's state and counts. */
+/** A payment-made batch (id, uploadDate, createdBy, status, file) with the job's state and counts. */
 export const PaymentBatchRowSchema = z.object({
   id: z.number(),
   payrollId: z.number(),
@@ -34,6 +34,13 @@ export const PaymentIssueSchema = z.object({
   value: z.string().nullable(),
   reason: z.string(),
 })
+
+/**
+ * Whether a payments upload could name this payroll, asked by the upload form with JavaScript
+ * while it holds the files back for other problems, so that every problem shows at once (issue 20).
+ */
+export const PayrollCheckQuerySchema = z.object({ number: z.string().trim().min(1).max(100) })
+export const PayrollCheckSchema = z.object({ problem: z.string().nullable() })
 
 /** The payment state of payroll lines, for the payroll's details page. */
 export const LineStatusQuerySchema = z.object({

@@ -12,7 +12,7 @@ export const PayrollRowSchema = z.object({
   status: z.number(),
   collaborators: z.number(),
   totalAmount: z.number(),
-  /** 'Abonados': lines paid so far (SPEC's `paid`). */
+  /** 'Abonados': lines paid so far (`paid`). */
   paid: z.number(),
   totalPaid: z.number(),
   progress: z.number(),
@@ -76,7 +76,7 @@ export const BatchRowSchema = z.object({
   progress: z.number(),
   rowsRead: z.number(),
   errorCount: z.number(),
-  /** SPEC's Base batch: the upload date and the file with its download address. */
+  /** A payroll batch: the upload date and the file with its download address. */
   uploadDate: z.date(),
   file: z.object({ name: z.string(), url: z.string(), size: z.number() }),
   createdBy: z.string().nullable(),

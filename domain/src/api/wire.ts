@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { idNumber } from '../fields'
 
 /**
- * The shapes every API answer shares (DESIGN §4). The API serialises its answers through these
+ * The shapes every API answer shares (docs/architecture.md). The API serialises its answers through these
  * schemas; the web tier reads their types, as they arrive over the wire (`Wire`).
  */
 
@@ -50,7 +50,7 @@ export const BulkIdsPayloadSchema = z.object({ ids: z.array(z.number()) })
 export const IdPayloadSchema = z.object({ id: z.number() })
 export const CreatedSchema = envelopeOf(IdPayloadSchema)
 
-/** A refused upload: every problem, in the envelope and in payload.messages (SPEC §7). */
+/** A refused upload: every problem, in the envelope and in payload.messages. */
 export const UploadRefusedSchema = z.object({
   status: z.literal('ERROR'),
   payload: z.object({ messages: z.array(z.string()) }).nullable(),

@@ -19,7 +19,7 @@ import {
 
 /**
  * BCP Telecrédito 'Planilla de Haberes', fixed-width text (Windows-1252, CRLF). Layout as
- * published by BCP and as three independent implementations write it (docs/decisions.md):
+ * published by BCP and as three independent implementations write it (docs/decisions/bcp-telecredito.md):
  *
  * Header, type '1', 113 characters:
  *   1 '1' · 2–7 count 9(6) · 8–15 date AAAAMMDD · 16 payroll subtype · 17 debit account type C/M ·

@@ -17,7 +17,7 @@ import {
 /**
  * A documented generic format for interbank transfers through the CCE, which bank portals accept
  * as an Excel upload when their own layout is not available: one row per payment, paid to the
- * beneficiary's CCI. The columns are ours (docs/decisions.md), not any bank's published layout.
+ * beneficiary's CCI. The columns are ours (docs/decisions/payment-files.md), not any bank's published layout.
  */
 export const GENERIC_CCI = {
   nameMax: 80,

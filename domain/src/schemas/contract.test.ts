@@ -19,7 +19,7 @@ const messagesOf = (input: unknown) => {
 }
 
 describe('ContractSchema', () => {
-  it('gives every SPEC §5 message for an empty form', () => {
+  it('gives every required-field message for an empty form', () => {
     expect(messagesOf({ contractType: '1' })).toEqual([
       'employeeId: Colaborador es requerido',
       'startDate: Fecha de Inicio es requerido',

@@ -4,7 +4,7 @@ import { CONTRACT_DURATIONS, CONTRACT_MESSAGES, CONTRACT_STATUSES, isIndefinite 
 import { idList, idNumber, requiredCode } from '../fields'
 import { DateRangeSchema, SearchSchema } from '../list'
 
-/** Every message of the contract form (SPEC §5), shared by the form and the API. */
+/** Every message of the contract form, shared by the form and the API. */
 export const CONTRACT_FORM_MESSAGES = {
   employeeRequired: 'Colaborador es requerido',
   durationRequired: 'Duración del Contrato es requerido',

@@ -19,7 +19,8 @@ const validEmployee = {
   bankId: '002',
   bankAccount: '19112345678012',
   accountType: 3,
-  bankInterAccount: '00219100012345678957',
+  // The CCI BCP gives this account (office 191, then its other 11 digits).
+  bankInterAccount: '00219101234567801251',
   detractionAccount: '',
   bankAccountVerified: false,
 }
@@ -42,7 +43,22 @@ describe('EmployeeSchema', () => {
     expect(parsed).toMatchObject({ identifier: '45678912', nationality: 'PE', detractionAccount: null })
   })
 
-  it('reports every required field with SPEC messages at once', () => {
+  it('refuses a valid CCI that belongs to another account of a bank that builds CCIs from accounts', () => {
+    expect(problems({ ...validEmployee, bankAccount: '19112345678013' }).bankInterAccount).toEqual([
+      'El CCI no corresponde al número de cuenta: en este banco el CCI contiene la cuenta',
+    ])
+    // Banco de la Nación: no confirmed rule, so no refusal (the pair awaits a person's confirmation).
+    expect(
+      problems({
+        ...validEmployee,
+        bankId: '018',
+        bankAccount: '04005880586',
+        bankInterAccount: '01800000400588058608',
+      }).bankInterAccount,
+    ).toBeUndefined()
+  })
+
+  it('reports every required field with its message at once', () => {
     expect(problems({})).toEqual({
       identifierType: ['Tipo de documento es requerido'],
       identifier: ['Número de documento es requerido'],

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CCI_ACCOUNT_MESSAGES, checkCciAccount } from '../cci-account'
 import { isIsoDate } from '../contract-dates'
 import { ACCOUNT_TYPE, EMPLOYEE_STATUSES, FORM_ACCOUNT_TYPES, SEXES } from '../employee-enums'
 import { idList, idNumber, optionalText, requiredCode, requiredText } from '../fields'
@@ -14,7 +15,7 @@ import {
 } from '../identifiers'
 import { DateRangeSchema, SearchSchema } from '../list'
 
-/** Every message of the employee form (SPEC §5, issue 3), shared by the form and the API. */
+/** Every message of the employee form (issue 3), shared by the form and the API. */
 export const EMPLOYEE_MESSAGES = {
   ...IDENTIFIER_MESSAGES,
   nameRequired: 'Nombres son requeridos',
@@ -49,6 +50,7 @@ export const EMPLOYEE_MESSAGES = {
   cciLength: 'Número de CCI debe tener 20 dígitos',
   cciInvalid: 'Número de CCI inválido',
   cciBank: 'El CCI no corresponde al banco seleccionado',
+  bankFourEyes: 'Usted registró o modificó estos datos bancarios: debe confirmarlos otro usuario',
   detractionNumeric: 'Cuenta de detracción debe ser un valor numérico',
   detractionMax: 'Cuenta de detracción admite como máximo 20 dígitos',
   companyInvalid: 'Empresa inválida',
@@ -173,6 +175,15 @@ export const EmployeeSchema = z
       ) {
         ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: M.cciBank })
       }
+      // Where the bank builds its CCIs from the account, a CCI of another account is refused.
+      if (
+        cci &&
+        value.bankId &&
+        typeof value.bankAccount === 'string' &&
+        checkCciAccount(value.bankId, value.bankAccount, cci) === 'mismatch'
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: CCI_ACCOUNT_MESSAGES.mismatch })
+      }
       if (typeof value.name === 'string' && typeof value.surname === 'string') {
         if (bankHolderOf(value.name, value.surname).length > 200) {
           ctx.addIssue({ code: 'custom', path: ['bankHolder'], message: M.holderMax })
@@ -206,7 +217,7 @@ export const EmployeeFilterSchema = z.object({
     .refine((s) => EMPLOYEE_STATUSES.includes(s), 'Estado inválido')
     .nullish(),
   areaIds: ids,
-  /** Positions (SPEC calls them roles). */
+  /** Positions (the screens' 'roles' and 'cargos'). */
   roleIds: ids,
   /** Start date range of the employee's current contract. */
   contractInitiation: DateRangeSchema.nullish(),

@@ -31,7 +31,7 @@ describe('JobOpeningSchema', () => {
     })
   })
 
-  it('reports every missing field with DESIGN §7 messages', () => {
+  it('reports every missing field with its message', () => {
     const r = JobOpeningSchema.safeParse({
       code: ' ',
       positionId: '',

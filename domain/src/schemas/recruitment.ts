@@ -10,13 +10,13 @@ import {
 } from '../identifiers'
 import { DateRangeSchema, SearchSchema } from '../list'
 
-/** Vacancy and applicant status: active or inactive (SPEC §4). */
+/** Vacancy and applicant status: active or inactive. */
 export const recruitmentStatus = {
   1: { key: 'ACTIVE', label: 'ACTIVO', action: 'Desactivar' },
   2: { key: 'INACTIVE', label: 'INACTIVO', action: 'Activar' },
 } as const satisfies EnumTable
 
-/** Messages of the vacancy form (SPEC §5 as settled by DESIGN §7). */
+/** Messages of the vacancy form. */
 export const JOB_OPENING_MESSAGES = {
   codeRequired: 'Código de vacante es requerido',
   codeMax: 'Código de vacante admite como máximo 30 caracteres',

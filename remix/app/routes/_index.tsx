@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * 'Control de pagos' (SPEC §2): what needs attention today — payrolls the bank has not paid in
+ * 'Control de pagos': what needs attention today — payrolls the bank has not paid in
  * full, uploads running or failed, contracts about to end — then a shortcut to every module.
  */
 export default function Dashboard() {

@@ -22,6 +22,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
+import { changedByText, PENDING_OTHER_USER } from '~/screens/employees/bank-section'
 import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
 
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const employee = await call(request, 'GET /employees/:id', { params: { id: idParam(params.id) } })
     return { employee, canEdit: can(user.roles, 'colaboradores_edicion') }
   } catch (error) {
-    // SPEC §2: on error, show it and go back to the list.
+    // On error, show it and go back to the list.
     if (error instanceof ApiError && error.status < 500) {
       throw await redirectWithToast(request, '/colaboradores', {
         type: 'error',
@@ -95,7 +96,11 @@ export default function EmployeeDetails() {
           { label: 'CCI', value: e.bankInterAccount },
           { label: 'Cuenta de detracción', value: e.detractionAccount },
           { label: 'Datos bancarios confirmados', value: yesNoLabel(e.bankAccountVerified) },
-          { label: 'Confirmado por', value: verifiedBy },
+          { label: 'Modificado por', value: changedByText(e) },
+          {
+            label: 'Confirmado por',
+            value: verifiedBy ?? (e.bankDataChangedBy ? PENDING_OTHER_USER : null),
+          },
         ]}
       />
       <div className="flex justify-end gap-2">
@@ -110,7 +115,7 @@ export default function EmployeeDetails() {
   )
 }
 
-/** The current contract under the personal data (DESIGN §7). */
+/** The current contract under the personal data. */
 function ContractCard({ contract }: { contract: EmployeeView['currentContract'] | null }) {
   if (!contract)
     return (

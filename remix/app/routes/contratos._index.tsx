@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...list, companies: catalogs.companies, areas: catalogs.areas, positions: catalogs.positions }
 }
 
-/** 'Contratos' (SPEC §2): the list with its filters, and each contract's action by status. */
+/** 'Contratos': the list with its filters, and each contract's action by status. */
 export default function ContractList() {
   const list = useLoaderData<typeof loader>()
   const { canEdit, companies, areas, positions } = list

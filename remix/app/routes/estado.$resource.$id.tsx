@@ -73,7 +73,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     // The confirmation page (no JavaScript) shows the refusal in place, so a reason can be corrected.
     if (error instanceof ApiError && error.status === 400 && form.get('from') === 'page')
-      return data({ error: error.messages.join(' ') }, { status: 400 })
+      return data(
+        {
+          error: error.messages.join(' '),
+          // Shown beside the reason when it is about the reason.
+          reasonError: error.messages.some((m) => /motivo/i.test(m)),
+        },
+        { status: 400 },
+      )
     if (error instanceof ApiError)
       return redirectWithToast(request, back, { type: 'error', message: error.messages.join(' ') })
     throw error
@@ -85,7 +92,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** The no-JavaScript confirmation page (with JavaScript the list opens the same question as a dialog). */
 export default function ConfirmStatus() {
   const { name, noun, from, to, reason, back } = useLoaderData<typeof loader>()
-  const refused = useActionData<typeof action>() as { error?: string } | undefined
+  const refused = useActionData<typeof action>() as { error?: string; reasonError?: boolean } | undefined
   return (
     <section
       className="mx-auto mt-8 max-w-md rounded border border-slate-200 bg-white p-6 shadow-sm"
@@ -101,12 +108,14 @@ export default function ConfirmStatus() {
       </p>
       <Form method="post" className="mt-6 flex flex-wrap justify-end gap-2">
         <input type="hidden" name="from" value="page" />
-        {refused?.error ? (
+        {refused?.error && !refused.reasonError ? (
           <p role="alert" className="w-full rounded bg-red-50 px-3 py-2 text-sm text-red-900">
             {refused.error}
           </p>
         ) : null}
-        {reason ? <ReasonField required={reason === 'required'} /> : null}
+        {reason ? (
+          <ReasonField required={reason === 'required'} error={refused?.reasonError ? refused.error : null} />
+        ) : null}
         <Link to={back} className={buttonClass('secondary')}>
           Cancelar
         </Link>

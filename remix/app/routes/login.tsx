@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: 'Back-office de personal y planillas' },
 ]
 
-/** Public page; a signed-in user goes straight to the dashboard (SPEC §1). */
+/** Public page; a signed-in user goes straight to the dashboard. */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect('/')
   return null

@@ -8,7 +8,7 @@ export const loader = () => redirect('/')
 
 /**
  * Ends the session at the API (its access tokens stop working at once) and clears the cookie
- * whatever the result (SPEC §4); then the browser goes through the provider's logout with the
+ * whatever the result; then the browser goes through the provider's logout with the
  * sign-in's ID token as hint, which brings it back to /login.
  */
 export async function action({ request }: ActionFunctionArgs) {

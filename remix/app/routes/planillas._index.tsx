@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...(await loadList(request, 'planillas')), periods: periodOptions() }
 }
 
-/** 'Planillas' (SPEC §2): each payroll with its totals and how much of it the bank has paid. */
+/** 'Planillas': each payroll with its totals and how much of it the bank has paid. */
 export default function PayrollList() {
   const list = useLoaderData<typeof loader>()
   const { canEdit, periods } = list

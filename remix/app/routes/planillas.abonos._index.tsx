@@ -1,4 +1,5 @@
 import {
+  enumLabel,
   enumOptions,
   formatCount,
   formatDate,
@@ -13,6 +14,7 @@ import { AutoRefresh } from '~/components/list/auto-refresh'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
+import { UploadOutcome } from '~/components/list/upload-outcome'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { PaymentStatusBadge } from '~/screens/payments/payment-badges'
@@ -27,7 +29,7 @@ const FILTERS: ListFilter[] = [
   { kind: 'dateRange', name: 'createdAt', label: 'Fecha de carga' },
 ]
 
-/** 'Carga de abonos' (SPEC §2): the uploads of payments made, newest first, refreshing while one runs. */
+/** 'Carga de abonos': the uploads of payments made, newest first, refreshing while one runs. */
 export default function PaymentBatchList() {
   const list = useLoaderData<typeof loader>()
   const { canEdit } = list
@@ -41,7 +43,18 @@ export default function PaymentBatchList() {
       searchPlaceholder="Buscar por usuario que cargó"
       filters={FILTERS}
       caption="Cargas de abonos"
-      before={<AutoRefresh active={running} />}
+      before={
+        <>
+          <AutoRefresh active={running} />
+          <UploadOutcome
+            rows={list.page.content}
+            running={isPaymentBatchRunning}
+            result={(r) =>
+              `${enumLabel(paymentBatchStatus, r.status)} (${formatCount(r.matchedCount)} de ${formatCount(r.rowsRead)} abonados)`
+            }
+          />
+        </>
+      }
       columns={[
         {
           header: 'Fecha de carga',

@@ -1,12 +1,12 @@
 import { countOf, dayMonthYear, PAYMENT_LIMITS, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useNavigation } from '@remix-run/react'
+import { useActionData, useFetcher, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { requirePermission } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
 import { UploadForm, UploadInput, XLSX_ACCEPT } from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { clientProblems } from '~/screens/payments/upload-check'
+import { type ClientProblems, clientProblems, problemList } from '~/screens/payments/upload-check'
 import { uploadAction } from '~/upload.server'
 import { pageTitle } from '~/utils/page-title'
 
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null
 }
 
-/** Streams the form to the API as it arrives; the API checks everything at once (SPEC §5). */
+/** Streams the form to the API as it arrives; the API checks everything at once. */
 export const action = ({ request }: ActionFunctionArgs) =>
   uploadAction(request, {
     permission: 'planillas_abonos',
@@ -26,11 +26,15 @@ export const action = ({ request }: ActionFunctionArgs) =>
     message: PAYMENT_UPLOAD_MESSAGES.accepted,
   })
 
-/** 'Cargar abonos' (SPEC §2): the payroll, the date of payment, the bank's Excel and the receipts. */
+/** 'Cargar abonos': the payroll, the date of payment, the bank's Excel and the receipts. */
 export default function PaymentUpload() {
   const result = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
-  const [clientMessages, setClientMessages] = useState<string[] | null>(null)
+  const [found, setFound] = useState<ClientProblems | null>(null)
+  // With the files held back, the payroll number is still asked about, so that every problem
+  // shows at once, as without JavaScript (issue 20).
+  const payrollCheck = useFetcher<{ problem: string | null }>()
+  const payrollProblem = (found?.payrollNumber && payrollCheck.data?.problem) || null
   const [receipts, setReceipts] = useState<string[]>([])
   const fields: Record<string, string> = result?.fields ?? {}
 
@@ -38,13 +42,21 @@ export default function PaymentUpload() {
     <FormPage title="Cargar abonos">
       <FormNote>Seleccione los siguientes campos para poder cargar sus archivos.</FormNote>
       <UploadForm
-        errors={clientMessages ?? result?.messages ?? []}
+        errors={found ? problemList(found, payrollProblem) : (result?.messages ?? [])}
         cancelTo="/planillas/abonos"
         busy={busy}
         onSubmit={(event) => {
           const problems = clientProblems(event.currentTarget)
-          setClientMessages(problems.length ? problems : null)
-          if (problems.length) event.preventDefault()
+          if (!problems.fields.length && !problems.files.length) {
+            setFound(null)
+            return
+          }
+          event.preventDefault()
+          setFound(problems)
+          if (problems.payrollNumber) {
+            const query = new URLSearchParams({ numero: problems.payrollNumber })
+            payrollCheck.load(`/planillas/abonos/comprobar-planilla?${query}`)
+          }
         }}
       >
         <UploadInput

@@ -1,4 +1,5 @@
 import {
+  BATCH_STATUS,
   batchStatus,
   countOf,
   enumLabel,
@@ -15,6 +16,7 @@ import { AutoRefresh } from '~/components/list/auto-refresh'
 import { periodFilterOptions } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
+import { UploadOutcome } from '~/components/list/upload-outcome'
 import { Badge, type Tone } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ProgressBar } from '~/components/ui/progress-bar'
@@ -29,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const STATUS_TONES: Record<number, Tone> = { 1: 'slate', 2: 'blue', 3: 'green', 4: 'red' }
 
-/** 'Carga de planillas' (SPEC §2): the uploaded payroll files and how their import went. */
+/** 'Carga de planillas': the uploaded payroll files and how their import went. */
 export default function PayrollBatchList() {
   const list = useLoaderData<typeof loader>()
   const { canEdit, periods } = list
@@ -46,7 +48,20 @@ export default function PayrollBatchList() {
         { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(batchStatus) },
       ]}
       caption="Archivos de planilla cargados"
-      before={<AutoRefresh active={running} />}
+      before={
+        <>
+          <AutoRefresh active={running} />
+          <UploadOutcome
+            rows={list.page.content}
+            running={isBatchRunning}
+            result={(r) =>
+              r.status === BATCH_STATUS.FAILED
+                ? `${enumLabel(batchStatus, r.status)} (${countOf(r.errorCount, 'error')})`
+                : enumLabel(batchStatus, r.status)
+            }
+          />
+        </>
+      }
       columns={[
         {
           header: 'Fecha de carga',

@@ -38,7 +38,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     message: PAYROLL_UPLOAD_MESSAGES.accepted,
   })
 
-/** The 'Carga base' form (SPEC §2): code, period, name, type and one .xlsx built on the template. */
+/** The 'Carga base' form: code, period, name, type and one .xlsx built on the template. */
 export default function PayrollUpload() {
   const { periods } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()

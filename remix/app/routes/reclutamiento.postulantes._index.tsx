@@ -24,7 +24,7 @@ const YES_NO: Option[] = [
   { value: 'false', label: 'No' },
 ]
 
-/** SPEC §2 Postulantes: Estado, Área, Cargo, Fecha de Ingreso, Fecha de Cese, Vacaciones pendientes, Empresa. */
+/** 'Postulantes' filters: Estado, Área, Cargo, Fecha de Ingreso, Fecha de Cese, Vacaciones pendientes, Empresa. */
 const applicantFilters = (c: { areas: Option[]; positions: Option[]; companies: Option[] }): ListFilter[] => [
   { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recruitmentStatus) },
   { kind: 'select', name: 'areaId', label: 'Área', options: c.areas },

@@ -51,7 +51,7 @@ export default function JobOpeningDetails() {
         </h2>
         <div
           className="rich-text"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the API with an allow-list before it was stored (DESIGN §7)
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the API with an allow-list before it was stored (docs/domain.md)
           dangerouslySetInnerHTML={{ __html: vacancy.details }}
         />
       </section>

@@ -71,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       return (await call(request, 'POST /job-openings', { body: value })).id
     },
-    // job-openings-edit (DESIGN §7): after the first save the form moves to the edit route.
+    // job-openings-edit: after the first save the form moves to the edit route.
     successTo: (savedId) => `/reclutamiento/vacantes/${savedId}/editar`,
     fieldOfMessage: {
       [JOB_OPENING_MESSAGES.duplicate]: 'code',

@@ -10,7 +10,7 @@ import type { loadList } from '~/list.server'
 
 type Data = Awaited<ReturnType<typeof loadList<'areas' | 'cargos'>>>
 
-/** The list of a described catalog (Áreas, Cargos): Descripción, Estado, Opciones (SPEC §2). */
+/** The list of a described catalog (Áreas, Cargos): Descripción, Estado, Opciones. */
 export function DescriptionList({
   title,
   resource,

@@ -19,7 +19,7 @@ export function readListParams(params: URLSearchParams): ListParams {
   }
 }
 
-/** The query of the API's list call: 0-based page on the wire (SPEC §7). */
+/** The query of the API's list call: 0-based page on the wire. */
 export const apiPageQuery = (p: ListParams) => ({ page: p.page - 1, size: p.size, sort: p.sort })
 
 /** The same URL with some parameters changed or removed; any change but paging returns to page 1. */

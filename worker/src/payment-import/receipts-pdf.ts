@@ -16,7 +16,7 @@ const FONT_SIZE = 7.5
 const INSET = 8
 
 /**
- * Every receipt of a batch in one PDF (DESIGN §6), in the order given (the Excel's), each page
+ * Every receipt of a batch in one PDF (docs/architecture.md), in the order given (the Excel's), each page
  * stamped in a strip added below it (the page is not covered) with the payroll code, the
  * document numbers and the operation numbers of the rows that name the receipt. Receipts
  * encrypted with an empty user password are decrypted, and form fields are flattened into the

@@ -69,4 +69,32 @@ describe('payroll line review flags at import', () => {
     const batch = await h.importFile(await payrollWorkbook([validRow(5)]))
     expect(await flagsOf(batch.id)).toEqual({ [fixtureDni(5)]: 0 })
   })
+
+  it('observes a line whose employee changed bank data no second user confirmed (four eyes)', async () => {
+    await h.handle.db.update(payrolls).set({ status: 2 })
+    const { db } = h.handle
+    const changedAt = new Date()
+    // 6: changed by the admin, nobody confirmed; 7: changed by the admin, confirmed by RR.HH.
+    for (const n of [6, 7]) {
+      const [, , , bank, account, cci] = validRow(n) as string[]
+      await db
+        .update(employees)
+        .set({
+          bankId: bank,
+          bankAccount: account,
+          bankInterAccount: cci,
+          bankDataChangedBy: 'admin@planillas.pe',
+          bankDataChangedAt: changedAt,
+          bankAccountVerified: n === 7,
+          bankAccountVerifiedBy: n === 7 ? 'rrhh@planillas.pe' : null,
+          bankAccountVerifiedAt: n === 7 ? changedAt : null,
+        })
+        .where(eq(employees.identifier, fixtureDni(n)))
+    }
+    const batch = await h.importFile(await payrollWorkbook([validRow(6), validRow(7)]))
+    expect(await flagsOf(batch.id)).toEqual({
+      [fixtureDni(6)]: LINE_REVIEW.BANK_DATA_UNCONFIRMED,
+      [fixtureDni(7)]: 0,
+    })
+  })
 })

@@ -15,6 +15,8 @@ const constant = (code: number) => sql.raw(String(Math.trunc(code)))
  * - the employee is SIN CONTRATO;
  * - the same employee (hence document) is in another VIGENTE payroll of the same period and type
  *   (`EmployeesInPeriod`, read once per import).
+ * - the employee's bank data were typed or changed and no other user confirmed them yet (four
+ *   eyes, issue 20; data nobody changed since that was recorded keep the earlier rule);
  * A CCI left empty on the line is not a difference: the account alone pays a same-bank line.
  *
  * `e` is the employee row, `d` the line's values (bank_code, bank_account, bank_inter_account).
@@ -25,6 +27,8 @@ export const employeeFlagsSql: SQL = sql`(
         or e.bank_account is distinct from d.bank_account
         or (d.bank_inter_account is not null and e.bank_inter_account is distinct from d.bank_inter_account))
       then ${constant(LINE_REVIEW.BANK_DATA_DIFFER)} else 0 end
+  | case when not e.bank_account_verified and e.bank_data_changed_by is not null
+      then ${constant(LINE_REVIEW.BANK_DATA_UNCONFIRMED)} else 0 end
   | case when e.status = ${constant(EMPLOYEE_STATUS.NO_CONTRACT)} then ${constant(LINE_REVIEW.NO_CONTRACT)} else 0 end)`
 
 /** The employees already in a VIGENTE payroll of the period and type, as a sorted array of ids. */

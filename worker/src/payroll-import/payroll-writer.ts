@@ -122,7 +122,7 @@ const COPY_SPECIALS = /[\\\t\n\r]/g
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' }
 
 /**
- * Set-based inserts (`INSERT … SELECT unnest(…)`, STACK: 0.6 s per 100k rows) in slices, for
+ * Set-based inserts (`INSERT … SELECT unnest(…)`, about 0.6 s per 100k rows) in slices, for
  * PGlite (no COPY FROM STDIN over its wire). The employee's foreign key refuses a line whose
  * employee was deleted since the look-up.
  */

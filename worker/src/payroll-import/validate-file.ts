@@ -64,7 +64,7 @@ const fileProblem = (message: string, rowNumber: number | null = null): FileProb
 const ignore = () => undefined
 
 /**
- * Reads every row of the sheet and checks it (DESIGN §6): the header against the template, each
+ * Reads every row of the sheet and checks it (docs/architecture.md): the header against the template, each
  * row's cells, repeated documents, and — in slices, overlapping the reading — that an employee
  * holds each document. While the file is clean, each line goes to `sink` (COPY, on PostgreSQL)
  * with its employee, full name and review flags, in row order; from the first problem on nothing

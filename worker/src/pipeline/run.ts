@@ -26,7 +26,7 @@ export type BatchOutcome<O extends { outcome: string }> = O | Skipped | Rejected
 export const SINGLE_ATTEMPT: JobInfo = { id: 'direct', attempt: 1, maxAttempts: 1 }
 
 /**
- * One batch job (DESIGN §6), the same for every kind: claim the batch (a finished or unknown one
+ * One batch job (docs/architecture.md), the same for every kind: claim the batch (a finished or unknown one
  * is skipped), let the processor work on it, log the outcome. Idempotent as long as the
  * processor re-checks the batch under a row lock when it finishes it. An unexpected error is
  * thrown for the queue's retry, except on the last attempt, where the batch ends CON ERRORES.

@@ -35,7 +35,7 @@ const fileError = (reason: string): PaymentIssue => ({
 })
 
 /**
- * The payment-import job (DESIGN §6), plugged into the batch pipeline (`runBatchJob`: claim,
+ * The payment-import job (docs/architecture.md), plugged into the batch pipeline (`runBatchJob`: claim,
  * retries, the last attempt's closing): reads the batch's Excel of payments, opens every receipt,
  * then in one transaction pays the matched lines and recomputes the payroll (PROCESADO, or CON
  * OBSERVACIONES when some rows could not pay), or applies nothing when the file or a receipt is

@@ -1,4 +1,4 @@
-import { payrollBatches } from '@planillas/db'
+import { payrollBatches, violatedConstraint } from '@planillas/db'
 import { FILE_MESSAGES, type JobInfo, PAYROLL_UPLOAD_MESSAGES } from '@planillas/domain'
 import { openXlsx, XlsxFileError } from '@planillas/formats/xlsx-package'
 import { FileNotFoundError, readAll } from '@planillas/storage'
@@ -26,7 +26,7 @@ export type PayrollImportOutcome = BatchOutcome<{
 const FILE_MISSING = 'El archivo de la carga ya no está en el almacenamiento: vuelva a cargarlo'
 
 /**
- * The payroll-import job (DESIGN §6), plugged into the batch pipeline (`runBatchJob`: claim,
+ * The payroll-import job (docs/architecture.md), plugged into the batch pipeline (`runBatchJob`: claim,
  * retries, the last attempt's closing): reads the batch's file, checks every row, then writes the
  * payroll and all its lines in one transaction (PROCESADO) or only the errors (CON ERRORES). The
  * writing transaction re-checks the batch under a row lock.
@@ -74,7 +74,7 @@ async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<Pay
     })
   } catch (error) {
     if (error instanceof XlsxFileError) return reject(error.message)
-    if (violates(error, 'payrolls_code_unique')) return reject(PAYROLL_UPLOAD_MESSAGES.codeTaken)
+    if (violatedConstraint(error) === 'payrolls_code_unique') return reject(PAYROLL_UPLOAD_MESSAGES.codeTaken)
     throw error
   }
   if (result.kind === 'skipped') return { outcome: 'skipped' }
@@ -86,16 +86,4 @@ async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<Pay
   }
   const { payroll, readMs, writeMs } = result
   return { outcome: 'processed', payrollId: payroll.id, rows: payroll.collaborators, readMs, writeMs }
-}
-
-function violates(error: unknown, constraint: string): boolean {
-  for (
-    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0;
-    e && i < 4;
-    i++
-  ) {
-    if (e.code === '23505' && e.constraint === constraint) return true
-    e = e.cause as typeof e
-  }
-  return false
 }

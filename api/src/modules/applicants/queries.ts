@@ -151,7 +151,7 @@ export const jobOpeningExists = async (db: Executor, id: number) =>
   (await db.select({ id: jobOpenings.id }).from(jobOpenings).where(eq(jobOpenings.id, id))).length > 0
 
 /**
- * The most recent applicant with this DNI, for the employees' DNI look-up (DESIGN §7: our own
+ * The most recent applicant with this DNI, for the employees' DNI look-up (docs/domain.md: our own
  * records first). Exported for `GET /employees/dni/{dni}`.
  */
 export async function findApplicantByDni(db: Executor, dni: string) {

@@ -26,7 +26,7 @@ const formDescription =
   'JSON o multipart/form-data: identifierType, identifier, name, surname, email, mobile, jobOpeningId, ' +
   'hireDate, leaveDate, pendingVacationDays y, en multipart, cv (.pdf, .doc o .docx de hasta 10 MB, revisado por contenido).'
 
-/** Applicants (SPEC §2 'Postulantes'): their data, vacancy and CV. */
+/** Applicants: their data, vacancy and CV. */
 export async function applicantRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   await app.register(multipart, { throwFileSizeLimit: false })

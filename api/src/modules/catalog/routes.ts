@@ -29,7 +29,7 @@ export type CatalogOptions = {
   uniqueConstraint: string
 }
 
-/** Routes of a described catalog (areas, positions): SPEC §7's calls for one resource. */
+/** Routes of a described catalog (areas, positions): the calls of one resource (docs/architecture.md, API conventions). */
 export function catalogRoutes(options: CatalogOptions) {
   const q = catalogQueries(options.table)
   const { resource, module, noun } = options

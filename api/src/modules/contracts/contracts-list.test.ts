@@ -71,7 +71,7 @@ const numbersOf = async (filter: Record<string, unknown>, query = '') =>
 const only = (...keys: string[]) => keys.map((k) => numbers[k]).sort()
 
 describe('contracts list', () => {
-  it('pages the newest first with the SPEC columns', async () => {
+  it('pages the newest first with the list columns', async () => {
     const page = await list({}, '?page=0&size=2')
     expect(page.totalElements).toBe(5)
     expect(page.totalPages).toBe(3)

@@ -33,7 +33,7 @@ const auditOf = (entity: string, id: number) =>
     .orderBy(auditLogs.id)
 
 describe('contracts API: create and read', () => {
-  it('answers every SPEC §5 message for an empty body', async () => {
+  it('answers every required-field message for an empty body', async () => {
     const res = await postContract(t, { contractType: 1 })
     expect(res.status).toBe(400)
     expect(res.body.messages).toEqual([
@@ -138,7 +138,7 @@ describe('contracts API: create and read', () => {
     expect(totals).toEqual([...totals].sort((a, b) => b - a))
   })
 
-  it('refuses a second current contract for the same employee with SPEC’s alert', async () => {
+  it('refuses a second current contract for the same employee with the alert', async () => {
     const employeeId = await createEmployee(t)
     await createContract(t, contractBody(employeeId, catalog))
     const second = await postContract(t, contractBody(employeeId, catalog, { contractType: 5 }))

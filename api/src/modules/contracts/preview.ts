@@ -43,7 +43,7 @@ async function termWarning(
 
 /**
  * What the form shows while it is filled (POST /contracts/preview): the employee's document and
- * name, their current contract (SPEC's alert) unless it is the one edited or renewed, the end date,
+ * name, their current contract (the alert) unless it is the one edited or renewed, the end date,
  * the pay and the five-year warning. Nothing is saved.
  */
 export async function previewContract(db: Executor, input: ContractPreviewInput) {

@@ -1,4 +1,4 @@
-import { ContractFilterSchema, contractSettings, MESSAGES } from '@planillas/domain'
+import { ContractFilterSchema, MESSAGES } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
@@ -24,8 +24,11 @@ const STATUS_DESCRIPTION =
 
 export async function contractRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const { expiryNoticeDays } = contractSettings(process.env)
-  const context = (actor: string): SaveContext => ({ db: app.db, actor, noticeDays: expiryNoticeDays })
+  const context = (actor: string): SaveContext => ({
+    db: app.db,
+    actor,
+    noticeDays: app.config.contractExpiryNoticeDays,
+  })
 
   app.post('/list', {
     config: { permission: 'contratos_lista' },

@@ -29,7 +29,7 @@ const EXPIRED = 'Vencimiento del plazo'
 
 /** The columns a create or update writes, with the pay and the calendar's status computed here. */
 function columnsOf(input: ContractInput, today: string, noticeDays: number, actor: string) {
-  // The server's end date, whatever the client sent (DESIGN §7).
+  // The server's end date, whatever the client sent (docs/domain.md).
   const finishDate = contractEndDate(input.startDate, input.contractType)
   // Stored as of the save; reads recompute it for their own pay date (`contractPaySql`).
   const pay = contractPay(
@@ -111,7 +111,7 @@ export async function createContract(ctx: SaveContext, input: ContractInput): Pr
 /**
  * Renewal: the renewed contract must be the same employee's, POR VENCER, and end before the new
  * one starts. It is closed as FINALIZADO on its own end date in the transaction that registers its
- * successor, so the employee never holds two current contracts (see docs/decisions.md).
+ * successor, so the employee never holds two current contracts (docs/decisions/contracts.md).
  */
 async function closeForRenewal(tx: Transaction, input: ContractInput, actor: string) {
   const old = await q.lockContract(tx, input.renewsContractId as number)

@@ -5,7 +5,7 @@ const bank = {
   bankId: '002',
   bankAccount: '19112345678012',
   accountType: 3,
-  bankInterAccount: '00219100012345678957',
+  bankInterAccount: '00219101234567801251',
   detractionAccount: null,
 }
 const now = new Date('2025-03-01T15:00:00Z')
@@ -15,12 +15,16 @@ const verified: StoredVerification = {
   bankAccountVerified: true,
   bankAccountVerifiedBy: 'ana@planillas.pe',
   bankAccountVerifiedAt: earlier,
+  bankDataChangedBy: 'luis@planillas.pe',
+  bankDataChangedAt: earlier,
 }
 const unverified: StoredVerification = {
   ...bank,
   bankAccountVerified: false,
   bankAccountVerifiedBy: null,
   bankAccountVerifiedAt: null,
+  bankDataChangedBy: null,
+  bankDataChangedAt: null,
 }
 
 describe('resolveVerification', () => {
@@ -31,12 +35,25 @@ describe('resolveVerification', () => {
       bankAccountVerified: true,
       bankAccountVerifiedBy: 'rosa@planillas.pe',
       bankAccountVerifiedAt: now,
+      bankDataChangedBy: null,
+      bankDataChangedAt: null,
       confirmed: true,
       withdrawn: false,
     })
+  })
+
+  it('leaves new bank data unconfirmed and names who typed them', () => {
     expect(
-      resolveVerification(null, { ...bank, bankAccountVerified: true }, 'rosa@planillas.pe', now).confirmed,
-    ).toBe(true)
+      resolveVerification(null, { ...bank, bankAccountVerified: true }, 'rosa@planillas.pe', now),
+    ).toEqual({
+      bankAccountVerified: false,
+      bankAccountVerifiedBy: null,
+      bankAccountVerifiedAt: null,
+      bankDataChangedBy: 'rosa@planillas.pe',
+      bankDataChangedAt: now,
+      confirmed: false,
+      withdrawn: false,
+    })
   })
 
   it('keeps an earlier verifier while the bank data stay the same', () => {
@@ -49,27 +66,51 @@ describe('resolveVerification', () => {
     expect(kept).toMatchObject({
       bankAccountVerifiedBy: 'ana@planillas.pe',
       bankAccountVerifiedAt: earlier,
+      bankDataChangedBy: 'luis@planillas.pe',
       confirmed: false,
     })
   })
 
-  it('makes changed bank data a new confirmation by whoever saves them', () => {
+  it('makes changed bank data unconfirmed, even with the switch on (four eyes)', () => {
     const changed = resolveVerification(
       verified,
       { ...bank, bankAccount: '19199999999012', bankAccountVerified: true },
       'rosa@planillas.pe',
       now,
     )
-    expect(changed).toMatchObject({ bankAccountVerifiedBy: 'rosa@planillas.pe', confirmed: true })
+    expect(changed).toEqual({
+      bankAccountVerified: false,
+      bankAccountVerifiedBy: null,
+      bankAccountVerifiedAt: null,
+      bankDataChangedBy: 'rosa@planillas.pe',
+      bankDataChangedAt: now,
+      confirmed: false,
+      withdrawn: true,
+    })
+  })
+
+  it('refuses a confirmation by the user who changed the data; another user confirms', () => {
+    const pending = { ...unverified, bankDataChangedBy: 'rosa@planillas.pe', bankDataChangedAt: earlier }
+    expect(() =>
+      resolveVerification(pending, { ...bank, bankAccountVerified: true }, 'rosa@planillas.pe', now),
+    ).toThrow('debe confirmarlos otro usuario')
+    expect(
+      resolveVerification(pending, { ...bank, bankAccountVerified: true }, 'ana@planillas.pe', now),
+    ).toMatchObject({
+      bankAccountVerifiedBy: 'ana@planillas.pe',
+      bankDataChangedBy: 'rosa@planillas.pe',
+      confirmed: true,
+    })
   })
 
   it('clears the verifier when the switch turns off', () => {
     expect(
       resolveVerification(verified, { ...bank, bankAccountVerified: false }, 'rosa@planillas.pe', now),
-    ).toEqual({
+    ).toMatchObject({
       bankAccountVerified: false,
       bankAccountVerifiedBy: null,
       bankAccountVerifiedAt: null,
+      bankDataChangedBy: 'luis@planillas.pe',
       confirmed: false,
       withdrawn: true,
     })

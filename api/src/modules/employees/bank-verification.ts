@@ -1,3 +1,6 @@
+import { EMPLOYEE_MESSAGES } from '@planillas/domain'
+import { badRequest } from '../../lib/errors'
+
 /** The bank data whose confirmation a clerk vouches for. */
 export type BankData = {
   bankId: string | null
@@ -11,12 +14,16 @@ export type StoredVerification = BankData & {
   bankAccountVerified: boolean
   bankAccountVerifiedBy: string | null
   bankAccountVerifiedAt: Date | null
+  bankDataChangedBy: string | null
+  bankDataChangedAt: Date | null
 }
 
 export type Verification = {
   bankAccountVerified: boolean
   bankAccountVerifiedBy: string | null
   bankAccountVerifiedAt: Date | null
+  bankDataChangedBy: string | null
+  bankDataChangedAt: Date | null
   /** This save confirmed the bank data (worth its own audit entry). */
   confirmed: boolean
   /** This save withdrew an earlier confirmation. */
@@ -34,11 +41,13 @@ const BANK_FIELDS: (keyof BankData)[] = [
 export const bankDataChanged = (before: BankData, after: BankData) =>
   BANK_FIELDS.some((k) => String(before[k] ?? '') !== String(after[k] ?? ''))
 
+const unconfirmed = { bankAccountVerified: false, bankAccountVerifiedBy: null, bankAccountVerifiedAt: null }
+
 /**
- * Who confirmed the bank data is recorded by the server, never taken from the body (SPEC §4): when
- * the switch turns on and nobody has confirmed these data yet, the signed-in user is the verifier.
- * An earlier confirmation stays while the bank data stay the same; saving changed bank data with the
- * switch on is a new confirmation by whoever saves; turning it off clears the verifier.
+ * Who confirmed the bank data is recorded by the server, never taken from the body, and
+ * with four eyes (issue 20): bank data someone typed or changed are unconfirmed, whatever the
+ * switch says, and only another user can confirm them. An earlier confirmation stays while the
+ * bank data stay the same; turning the switch off clears it.
  */
 export function resolveVerification(
   before: StoredVerification | null,
@@ -46,28 +55,35 @@ export function resolveVerification(
   actor: string,
   now: Date = new Date(),
 ): Verification {
-  if (!after.bankAccountVerified) {
+  const wasVerified = Boolean(before?.bankAccountVerified)
+  if (!before || bankDataChanged(before, after)) {
     return {
-      bankAccountVerified: false,
-      bankAccountVerifiedBy: null,
-      bankAccountVerifiedAt: null,
+      ...unconfirmed,
+      bankDataChangedBy: actor,
+      bankDataChangedAt: now,
       confirmed: false,
-      withdrawn: Boolean(before?.bankAccountVerified),
+      withdrawn: wasVerified,
     }
   }
-  if (before?.bankAccountVerified && before.bankAccountVerifiedBy && !bankDataChanged(before, after)) {
+  const changed = { bankDataChangedBy: before.bankDataChangedBy, bankDataChangedAt: before.bankDataChangedAt }
+  if (!after.bankAccountVerified)
+    return { ...unconfirmed, ...changed, confirmed: false, withdrawn: wasVerified }
+  if (before.bankAccountVerified && before.bankAccountVerifiedBy) {
     return {
       bankAccountVerified: true,
       bankAccountVerifiedBy: before.bankAccountVerifiedBy,
       bankAccountVerifiedAt: before.bankAccountVerifiedAt,
+      ...changed,
       confirmed: false,
       withdrawn: false,
     }
   }
+  if (before.bankDataChangedBy === actor) throw badRequest(EMPLOYEE_MESSAGES.bankFourEyes)
   return {
     bankAccountVerified: true,
     bankAccountVerifiedBy: actor,
     bankAccountVerifiedAt: now,
+    ...changed,
     confirmed: true,
     withdrawn: false,
   }

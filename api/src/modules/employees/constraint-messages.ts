@@ -1,3 +1,4 @@
+import { CONSTRAINT_VIOLATIONS, violatedConstraint } from '@planillas/db'
 import { EMPLOYEE_MESSAGES as M } from '@planillas/domain'
 import { badRequest } from '../../lib/errors'
 
@@ -12,25 +13,12 @@ export const EMPLOYEE_CONSTRAINT_MESSAGES: Record<string, string> = {
   employees_bank_id_banks_code_fk: M.bankInvalid,
 }
 
-type PgErrorLike = { code?: string; constraint?: string; constraint_name?: string; cause?: unknown }
-
-/** The constraint a unique (23505) or foreign-key (23503) violation names, if the error is one. */
-function violatedConstraint(error: unknown): string | undefined {
-  let current = error as PgErrorLike | undefined
-  for (let depth = 0; current && depth < 4; depth++) {
-    if (current.code === '23505' || current.code === '23503')
-      return current.constraint ?? current.constraint_name
-    current = current.cause as PgErrorLike | undefined
-  }
-  return undefined
-}
-
 /** Runs `work`; a duplicate document or an unknown company, area, position, ubigeo, country or bank is a 400. */
 export async function withEmployeeConstraints<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    const constraint = violatedConstraint(error)
+    const constraint = violatedConstraint(error, CONSTRAINT_VIOLATIONS)
     const message = constraint ? EMPLOYEE_CONSTRAINT_MESSAGES[constraint] : undefined
     if (message) throw badRequest(message)
     throw error

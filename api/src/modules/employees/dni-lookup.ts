@@ -18,7 +18,7 @@ function surnameOf(body: Record<string, unknown> | null): string | null {
 }
 
 /**
- * Name and surname for a DNI (DESIGN §7): our own employees first, then our applicants, then the
+ * Name and surname for a DNI (docs/domain.md): our own employees first, then our applicants, then the
  * external provider when `DNI_LOOKUP_URL` is set. Never fails: without an answer the form fields stay editable.
  */
 export async function lookupDni(

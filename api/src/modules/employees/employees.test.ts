@@ -1,4 +1,5 @@
 import { contracts, employees } from '@planillas/db'
+import { buildCci } from '@planillas/domain'
 import type { TestApp } from '@planillas/testing/api/app'
 import { contractBody, createCatalog, createContract } from '@planillas/testing/api/contracts'
 import { createEmployee, createEmployeeTestApp, employeeBody } from '@planillas/testing/api/employees'
@@ -128,7 +129,7 @@ describe('employees API: create and read', () => {
 })
 
 describe('employees API: the form rules hold on the server', () => {
-  it('lists every missing required field with SPEC messages', async () => {
+  it('lists every missing required field with its message', async () => {
     const res = await post({})
     expect(res.status).toBe(400)
     expect(res.body.messages).toEqual(
@@ -275,11 +276,79 @@ describe('employees API: update, bank confirmation, status', () => {
     expect((await auditOf(id))[0].description).toContain('Retiró la confirmación de los datos bancarios')
   })
 
-  it('confirms on create with the creator as verifier', async () => {
+  it('leaves bank data typed at creation unconfirmed, whatever the switch says: another user confirms them', async () => {
     const id = await createEmployee(t, { identifier: '45678901', bankAccountVerified: true })
     const { body } = await t.call('admin', { method: 'GET', url: `/api/v1/employees/${id}` })
-    expect(body.payload.bankAccountVerifiedBy).toBe('admin@planillas.pe')
-    expect((await auditOf(id)).map((e: { action: string }) => e.action)).toEqual(['UPDATE', 'CREATE'])
+    expect(body.payload).toMatchObject({
+      bankAccountVerified: false,
+      bankAccountVerifiedBy: null,
+      bankDataChangedBy: 'admin@planillas.pe',
+    })
+    expect(body.payload.bankDataChangedAt).toBeTruthy()
+    expect((await auditOf(id)).map((e: { action: string }) => e.action)).toEqual(['CREATE'])
+  })
+
+  it('four eyes: a changed account or CCI is unconfirmed and only another user may confirm it', async () => {
+    const body = employeeBody({ identifier: '45678902' })
+    const id = await createEmployee(t, body)
+    const put = (user: 'rrhh' | 'admin', payload: Record<string, unknown>) =>
+      t.call(user, { method: 'PUT', url: `/api/v1/employees/${id}`, payload: { ...body, ...payload } })
+    const view = async () =>
+      (await t.call('admin', { method: 'GET', url: `/api/v1/employees/${id}` })).body.payload
+    expect((await put('rrhh', { bankAccountVerified: true })).status).toBe(200)
+    expect(await view()).toMatchObject({
+      bankAccountVerified: true,
+      bankAccountVerifiedBy: 'rrhh@planillas.pe',
+    })
+
+    // The admin edits the confirmed account, switch still on: it is no longer confirmed, and says who changed it.
+    const account = '1915555555555'
+    const cci = buildCci('002', '191', '5555555555')
+    expect(
+      (await put('admin', { bankAccount: account, bankInterAccount: cci, bankAccountVerified: true })).status,
+    ).toBe(200)
+    const changed = await view()
+    expect(changed).toMatchObject({
+      bankAccount: account,
+      bankAccountVerified: false,
+      bankAccountVerifiedBy: null,
+      bankDataChangedBy: 'admin@planillas.pe',
+    })
+    expect((await auditOf(id))[0].description).toContain('Retiró la confirmación de los datos bancarios')
+
+    // The one who changed it cannot confirm it; nothing changes.
+    const own = await put('admin', { bankAccount: account, bankInterAccount: cci, bankAccountVerified: true })
+    expect(own.status).toBe(400)
+    expect(own.body.messages).toEqual([
+      'Usted registró o modificó estos datos bancarios: debe confirmarlos otro usuario',
+    ])
+    expect((await view()).bankAccountVerified).toBe(false)
+
+    // Another user confirms; both names stay on the record.
+    expect(
+      (await put('rrhh', { bankAccount: account, bankInterAccount: cci, bankAccountVerified: true })).status,
+    ).toBe(200)
+    expect(await view()).toMatchObject({
+      bankAccountVerified: true,
+      bankAccountVerifiedBy: 'rrhh@planillas.pe',
+      bankDataChangedBy: 'admin@planillas.pe',
+    })
+  })
+
+  it('refuses a valid CCI that belongs to another BCP account', async () => {
+    const res = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/employees',
+      payload: employeeBody({
+        identifier: '45678903',
+        bankAccount: '1911234567890',
+        bankInterAccount: buildCci('002', '191', '1234567891'),
+      }),
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.messages).toContain(
+      'El CCI no corresponde al número de cuenta: en este banco el CCI contiene la cuenta',
+    )
   })
 
   it('answers the status call in step with the contracts, and refuses a bad status', async () => {

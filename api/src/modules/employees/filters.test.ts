@@ -49,7 +49,9 @@ describe('the employee list prepared per shape', () => {
 
   it('binds each value once, in the order of its placeholder', () => {
     const { sql, values } = compiled({ search: 'ana 12', status: 2, areaIds: [1, 2] } as EmployeeFilter)
-    expect(values).toEqual({ p0: '%ana%', p1: '12%', p2: 2, p3: [1, 2] })
+    // A search word is bound as typed: the database folds it into its pattern (`search_pattern`).
+    expect(values).toEqual({ p0: 'ana', p1: '12%', p2: 2, p3: [1, 2] })
+    expect(sql).toContain(`"${employees.searchText.name}" like search_pattern($1)`)
     expect(sql).toContain(`"${employees.areaId.name}" = any($4)`)
   })
 })

@@ -1,21 +1,15 @@
-import { type Executor, employees, rowsOf, searchWordsOf } from '@planillas/db'
+import { type Executor, employees, foldedSearch, rowsOf, searchPattern, searchWordsOf } from '@planillas/db'
 import type { EmployeeFilter } from '@planillas/domain'
 import { and, eq, like, type SQL, sql } from 'drizzle-orm'
-import { likePattern, MIN_TRIGRAM_WORD, prefixPattern } from '../../lists/paging'
+import { MIN_TRIGRAM_WORD, prefixPattern, typedWords } from '../../lists/paging'
 import { type Bind, direct } from '../../lists/prepared'
 import { contractConditions } from './contract-filters'
 
-/** A search term folded like `employees.search_text`: lower case, without accents. */
-export const foldSearch = (term: string) =>
-  term
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-
-const wordsOf = (search: string | null | undefined) =>
-  foldSearch(search ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
+/**
+ * The words of a search as typed: the query folds them (`searchPattern`) with the very function
+ * that folds `search_text`, so both sides agree by construction.
+ */
+const wordsOf = typedWords
 
 const isShort = (word: string) => word.length < MIN_TRIGRAM_WORD
 
@@ -24,7 +18,8 @@ const isLookedUp = (word: string) => !isShort(word) && /\D/.test(word)
 
 /**
  * The whole words each search word lies in ('quis' → quispe, quisbert), from `search_words`
- * (db/src/schema/employees.ts). A search word in more than MAX_WORDS words keeps the LIKE.
+ * (db/src/schema/employees.ts). A search word in more than MAX_WORDS words keeps the LIKE, and
+ * so does one that folding splits in two ('½' folds to ' 1/2'): no single word holds it.
  */
 export type SearchWords = ReadonlyMap<string, readonly string[]>
 export const MAX_WORDS = 100
@@ -42,8 +37,9 @@ export async function lookUpSearchWords(
   if (terms.length < 2) return new Map()
   const rows = rowsOf<{ term: string; words: string[] }>(
     await db.execute(sql`
-      select t.term, array(select word from search_words where word like t.pattern limit ${MAX_WORDS + 1}) as words
-      from unnest(${sql.param(terms)}::text[], ${sql.param(terms.map(likePattern))}::text[]) as t(term, pattern)`),
+      select t.term, array(select word from search_words where word like ${searchPattern(sql`t.term`)} limit ${MAX_WORDS + 1}) as words
+      from unnest(${sql.param(terms)}::text[]) as t(term)
+      where strpos(${foldedSearch(sql`t.term`)}, ' ') = 0`),
   )
   return new Map(rows.filter((r) => r.words.length <= MAX_WORDS).map((r) => [r.term, r.words]))
 }
@@ -65,7 +61,7 @@ export function searchCondition(
   const conditions = wordsOf(search).map((w) => {
     const whole = words.get(w)
     if (whole) return sql`${searchWordsOf} && ${bind('words', whole)}::text[]`
-    if (!isShort(w)) return like(employees.searchText, bind('word', likePattern(w)))
+    if (!isShort(w)) return like(employees.searchText, searchPattern(bind('word', w)))
     return /^\d+$/.test(w) ? like(employees.identifier, bind('document', prefixPattern(w))) : undefined
   })
   return conditions.some(Boolean) ? and(...conditions) : undefined

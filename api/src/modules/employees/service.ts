@@ -16,14 +16,15 @@ import * as q from './queries'
 import { toEmployeeRow } from './to-row'
 
 /**
- * Registers an employee in one transaction with its audit entry (and a second one when the bank
- * account is confirmed on creation). The bank must be active.
+ * Registers an employee in one transaction with its audit entry. Its bank data start unconfirmed
+ * (another user confirms them). The bank must be active.
  */
 export async function createEmployee(db: Database, actor: string, input: EmployeeInput): Promise<number> {
   return withEmployeeConstraints(() =>
     db.transaction(async (tx) => {
       await requireActiveBank(tx, input.bankId)
-      const { confirmed, withdrawn: _, ...verification } = resolveVerification(null, input, actor)
+      // New bank data are unconfirmed until another user confirms them (four eyes, issue 20).
+      const { confirmed: _c, withdrawn: _w, ...verification } = resolveVerification(null, input, actor)
       const { id } = await q.insertEmployee(tx, {
         ...toEmployeeRow(input),
         ...verification,
@@ -37,15 +38,6 @@ export async function createEmployee(db: Database, actor: string, input: Employe
         actor,
         description: `Creó el colaborador ${employeeLabel(created)} (${enumLabel(identifierType, created.identifierType)} ${created.identifier})`,
       })
-      if (confirmed) {
-        await recordAudit(tx, {
-          action: 'UPDATE',
-          entity: 'employees',
-          entityId: id,
-          actor,
-          description: confirmationText(created),
-        })
-      }
       return id
     }),
   )
@@ -64,7 +56,7 @@ export async function updateEmployee(
   await withEmployeeConstraints(() =>
     db.transaction(async (tx) => {
       const before = found(await q.getEmployee(tx, id))
-      // While a contract is current, the assignment is the contract's (DESIGN §7).
+      // While a contract is current, the assignment is the contract's (docs/domain.md).
       const contract = await q.currentContractOf(tx, before.id)
       if (
         contract &&
@@ -102,7 +94,7 @@ export async function updateEmployee(
 }
 
 /**
- * PUT /employees/{id}/status: the status follows the contracts (DESIGN §7), so this call can only
+ * PUT /employees/{id}/status: the status follows the contracts (docs/domain.md), so this call can only
  * put it back in step with them; any other status is refused with the reason.
  */
 export async function putStatusInStep(

@@ -13,7 +13,7 @@ import { createJobOpening, updateJobOpening } from './service'
 const tags = ['job-openings']
 const VIEW = ['vacantes_lista', 'vacantes_edicion'] as const
 
-/** Vacancies (SPEC §2 'Vacantes', DESIGN §4). */
+/** Vacancies (docs/architecture.md, API conventions). */
 export async function jobOpeningRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 

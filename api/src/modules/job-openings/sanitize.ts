@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html'
 
 /**
- * The rich-text details of a vacancy keep only formatting (DESIGN §7): paragraphs, headings,
+ * The rich-text details of a vacancy keep only formatting (docs/domain.md): paragraphs, headings,
  * emphasis, lists, links, quotes, tables and text alignment. Scripts, styles, event handlers,
  * images, forms and `javascript:` links are dropped before the text is stored, so the detail
  * screen can show it as HTML.

@@ -99,7 +99,7 @@ export const getBatch = async (db: Executor, id: number) =>
 
 type Selected = Awaited<ReturnType<typeof getBatch>>
 
-/** SPEC's payment-made batch: upload date, uploader, status, file {name, url}; plus the job's counts. */
+/** A payment-made batch: upload date, uploader, status, file {name, url}; plus the job's counts. */
 export const toBatchRow = (row: Selected) => withBatchFile(row, 'payment-batches')
 
 const issueColumns = {

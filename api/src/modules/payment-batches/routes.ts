@@ -25,12 +25,12 @@ import { paymentsTemplate } from './template'
 import { PAYMENT_UPLOAD } from './upload'
 
 const tags = ['payment-batches']
-/** Who sees the uploads: the clerk who uploads them, and the payments list role (DESIGN §3). */
+/** Who sees the uploads: the clerk who uploads them, and the payments list role (docs/architecture.md). */
 const VIEW = ['planillas_abonos', 'pagos_abonos_lista'] as const
 /** A line's receipt and payment state also show on the payroll's details page. */
 const LINE_VIEW = [...VIEW, 'planillas_lista'] as const
 
-/** 'Carga de abonos' (payments made, DESIGN §6): upload, list, files, observations, merged receipts. */
+/** 'Carga de abonos' (payments made, docs/architecture.md): upload, list, files, observations, merged receipts. */
 export async function paymentBatchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   await app.register(
@@ -71,6 +71,20 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       const page = await q.listBatches(app.db, req.body ?? {}, listPage(req))
       return ok({ ...page, content: page.content.map(q.toBatchRow) })
+    },
+  })
+
+  app.get('/payroll-check', {
+    config: { permission: 'planillas_abonos' },
+    schema: {
+      tags,
+      description:
+        'Si una carga de abonos puede nombrar esta planilla: el mismo motivo que daría la carga, o null.',
+      ...routeSchema('GET /payment-batches/payroll-check'),
+    },
+    handler: async (req) => {
+      const found = await q.findPayrollForPayments(app.db, req.query.number)
+      return ok({ problem: 'problem' in found ? found.problem : null })
     },
   })
 

@@ -54,6 +54,18 @@ describe('payment batches: the upload form', () => {
     expect(Buffer.compare(file.body, sent.content)).toBe(0)
   })
 
+  it('answers the payroll check with the reason an upload would give, for the form with JavaScript', async () => {
+    const check = async (number: string, who: 'rrhh' | 'lector' = 'rrhh') =>
+      s.t.call(who, {
+        method: 'GET',
+        url: `/api/v1/payment-batches/payroll-check?number=${encodeURIComponent(number)}`,
+      })
+    expect((await check(s.payroll.code)).body.payload).toEqual({ problem: null })
+    expect((await check('NO-EXISTE')).body.payload).toEqual({ problem: M.payrollUnknown('NO-EXISTE') })
+    // Only who may upload payments may ask.
+    expect((await check(s.payroll.code, 'lector')).status).toBe(403)
+  })
+
   it('reports every missing field at once and stores nothing', async () => {
     const [files, batches] = [await s.storedFiles(), await s.batchCount()]
     expectRefused(await s.upload({ payrollNumber: '', payrollDesc: '', paymentDate: '' }), [

@@ -21,7 +21,7 @@ export type CheckedUpload = {
 }
 
 /**
- * 'Carga de abonos' in the batch pipeline (SPEC §5, DESIGN §6): the fields, the payroll (it exists
+ * 'Carga de abonos' in the batch pipeline (docs/architecture.md, background work): the fields, the payroll (it exists
  * and is VIGENTE), the Excel (extension, size, a real .xlsx, the template's header row or the
  * bank's result report, at least one data row) and the receipts (type, content, size, pages, no
  * repeated names), every problem at once. The batch is processed by the 'payment-import' job.
@@ -33,7 +33,7 @@ export const PAYMENT_UPLOAD: BatchUpload<Received, CheckedUpload> = {
   receive: receiveUpload,
   async check(db, received) {
     const messages = [...received.messages]
-    // Empty fields count as not sent (SPEC §5: null fields are dropped).
+    // Empty fields count as not sent (a form drops null fields).
     const fields = Object.fromEntries(Object.entries(received.fields).filter(([, v]) => v.trim() !== ''))
     const parsed = PaymentBatchFieldsSchema.safeParse(fields)
     messages.push(...fieldMessages(parsed))

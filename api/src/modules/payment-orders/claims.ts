@@ -5,10 +5,10 @@ import {
   paymentOrders,
   payrolls,
   recordAudit,
+  violatedConstraint,
 } from '@planillas/db'
 import { formatCount, formatDate, formatMoney, PAYMENT_ORDER_STATUS } from '@planillas/domain'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { violatedUniqueConstraint } from '../../lib/errors'
 
 /**
  * Where an order's lines come from. Today a payroll (every line of it: one bad line refuses the
@@ -122,7 +122,7 @@ export async function claimForOrder(
         .values({ orderId, sourceKind: source.kind, sourceId: source.id, createdBy: actor }),
     )
   } catch (error) {
-    if (violatedUniqueConstraint(error) === 'payment_order_claims_open_unique')
+    if (violatedConstraint(error) === 'payment_order_claims_open_unique')
       throw new OrderConflictError(CLAIM_MESSAGES.concurrent)
     throw error
   }

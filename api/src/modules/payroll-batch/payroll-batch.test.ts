@@ -274,6 +274,26 @@ describe('the same workbook twice', () => {
       200,
     )
   })
+  it('lets only one of several clerks sending the same workbook at the same moment through', async () => {
+    const content = await payrollWorkbook([validRow(17), validRow(18)])
+    const answers = await Promise.all(
+      ['PL-RACE-1', 'PL-RACE-2', 'PL-RACE-3'].map((code) =>
+        upload(fields({ code, name: 'Haberes simultáneos', type: '2' }), {
+          name: `${code}.xlsx`,
+          content,
+        }),
+      ),
+    )
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400])
+    const refused = answers.filter((a) => a.status === 400)
+    for (const answer of refused)
+      expect(answer.body.messages[0]).toMatch(/^El archivo es idéntico al de la planilla PL-RACE-/)
+    const recorded = await t.handle.db
+      .select()
+      .from(payrollBatches)
+      .where(eq(payrollBatches.name, 'Haberes simultáneos'))
+    expect(recorded).toHaveLength(1)
+  })
 })
 
 describe('template', () => {

@@ -71,7 +71,7 @@ export const getBatch = async (db: Executor, id: number) =>
 
 type Selected = Awaited<ReturnType<typeof getBatch>>
 
-/** SPEC's Base batch shape: upload date, file {name, url}, period, createdBy, plus the job's state. */
+/** A payroll batch: upload date, file {name, url}, period, createdBy, plus the job's state. */
 export const toBatchRow = (row: Selected) => withBatchFile(row, 'payroll-batch')
 
 /** Whether a payroll, or a batch that may still become one, already has this code. */

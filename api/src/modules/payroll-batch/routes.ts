@@ -23,7 +23,7 @@ const tags = ['payroll-batch']
 /** 'Carga de planillas' is the uploader's screen: its menu entry, guards and dashboard panel need planillas_carga. */
 const VIEW = 'planillas_carga'
 
-/** 'Carga de planillas': upload, template, list, file and errors of payroll batches (DESIGN §6). */
+/** 'Carga de planillas': upload, template, list, file and errors of payroll batches (docs/architecture.md). */
 export async function payrollBatchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   await app.register(

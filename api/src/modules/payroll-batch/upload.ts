@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { payrollBatches, recordAudit } from '@planillas/db'
+import { payrollBatches, recordAudit, violatedConstraint } from '@planillas/db'
 import {
   headerProblems,
   PAYROLL_UPLOAD_MESSAGES as M,
@@ -8,6 +8,7 @@ import {
   PayrollBatchFieldsSchema,
   payrollType,
 } from '@planillas/domain'
+import { sql } from 'drizzle-orm'
 import {
   type BatchUpload,
   excelProblems,
@@ -15,8 +16,14 @@ import {
   type ReceivedForm,
   receiveForm,
 } from '../../lib/batch-upload'
-import { violatedUniqueConstraint } from '../../lib/errors'
 import { codeTaken, repeatedUpload } from './queries'
+
+/** An identical workbook was recorded by someone else between the check and this transaction. */
+class RepeatedUploadError extends Error {
+  constructor(readonly repeats: { code: string; name: string }) {
+    super('repeated payroll upload')
+  }
+}
 
 /** What is recorded: the form's fields, the workbook's hash and the payroll it repeats (confirmed). */
 type PayrollUpload = PayrollBatchFields & {
@@ -61,6 +68,15 @@ export const PAYROLL_UPLOAD: BatchUpload<ReceivedForm & { stored: string[] }, Pa
     return { ok: true, upload: { ...parsed.data, contentSha256, repeats }, excel: received.excel }
   },
   async record(tx, { repeats, ...fields }, excel, actor) {
+    // Two clerks sending the same bytes at the same moment: the second waits for the first's
+    // transaction, then finds its batch and is refused unless it confirmed a repeat.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`payroll-upload:${fields.period}:${fields.type}:${fields.contentSha256}`}, 0))`,
+    )
+    if (!repeats) {
+      const meanwhile = await repeatedUpload(tx, fields)
+      if (meanwhile) throw new RepeatedUploadError(meanwhile)
+    }
     const [batch] = await tx
       .insert(payrollBatches)
       .values({ ...fields, fileKey: excel.key, fileName: excel.name, fileSize: excel.size, createdBy: actor })
@@ -78,6 +94,8 @@ export const PAYROLL_UPLOAD: BatchUpload<ReceivedForm & { stored: string[] }, Pa
     return batch.id
   },
   // Another upload took the code between the check and the insert.
-  refusal: (error) =>
-    violatedUniqueConstraint(error) === 'payroll_batches_code_unique' ? M.codeTaken : undefined,
+  refusal: (error) => {
+    if (error instanceof RepeatedUploadError) return M.duplicateFile(error.repeats.code, error.repeats.name)
+    return violatedConstraint(error) === 'payroll_batches_code_unique' ? M.codeTaken : undefined
+  },
 }

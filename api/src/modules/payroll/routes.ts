@@ -41,7 +41,7 @@ const reasonsText = (flags: number) => {
   return text
 }
 
-/** 'Planillas': the payrolls the import job wrote, their lines, status and exports (SPEC §2, §7). */
+/** 'Planillas': the payrolls the import job wrote, their lines, status and exports. */
 export async function payrollRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   await app.register(lineReviewRoutes)

@@ -1,16 +1,12 @@
-import { countries, type Executor, ubigeoDistricts } from '@planillas/db'
-import { and, asc, eq, ilike, sql } from 'drizzle-orm'
-import { likePattern } from '../../lists/paging'
+import { countries, type Executor, foldedSearch, searchPattern, ubigeoDistricts } from '@planillas/db'
+import { and, asc, eq, like, sql } from 'drizzle-orm'
+import { typedWords } from '../../lists/paging'
 
-/** Upper case without accents, as INEI writes district names ('Pariñas' → 'PARINAS'). */
-export const foldPlace = (term: string) =>
-  term
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-
-const place = sql<string>`translate(${ubigeoDistricts.district} || ' ' || ${ubigeoDistricts.province} || ' ' || ${ubigeoDistricts.department}, 'ÑÁÉÍÓÚÜ', 'NAEIOUU')`
-const foldedDistrict = sql<string>`translate(${ubigeoDistricts.district}, 'ÑÁÉÍÓÚÜ', 'NAEIOUU')`
+/** A district's place folded as every search is (`fold_search`): 'Pariñas' is found by 'parinas'. */
+const place = foldedSearch(
+  sql`${ubigeoDistricts.district} || ' ' || ${ubigeoDistricts.province} || ' ' || ${ubigeoDistricts.department}`,
+)
+const foldedDistrict = foldedSearch(ubigeoDistricts.district)
 
 export const districtDescription = (d: { district: string; province: string; department: string }) =>
   `${d.district} — ${d.province} / ${d.department}`
@@ -21,8 +17,8 @@ export const districtDescription = (d: { district: string; province: string; dep
  * district names first, then names that start with the term.
  */
 export async function searchDistricts(db: Executor, search: string | undefined, limit: number) {
-  const term = foldPlace(search?.trim() ?? '')
-  const words = term.split(/\s+/).filter(Boolean)
+  const words = typedWords(search)
+  const term = words.join(' ')
   const rows = await db
     .select({
       code: ubigeoDistricts.code,
@@ -31,10 +27,10 @@ export async function searchDistricts(db: Executor, search: string | undefined, 
       department: ubigeoDistricts.department,
     })
     .from(ubigeoDistricts)
-    .where(and(eq(ubigeoDistricts.obsolete, false), ...words.map((w) => ilike(place, likePattern(w)))))
+    .where(and(eq(ubigeoDistricts.obsolete, false), ...words.map((w) => like(place, searchPattern(w)))))
     .orderBy(
-      sql`${foldedDistrict} = ${term} desc`,
-      sql`${foldedDistrict} like ${`${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} desc`,
+      sql`${foldedDistrict} = ${foldedSearch(term)} desc`,
+      sql`starts_with(${foldedDistrict}, ${foldedSearch(term)}) desc`,
       asc(ubigeoDistricts.district),
       asc(ubigeoDistricts.department),
       asc(ubigeoDistricts.province),

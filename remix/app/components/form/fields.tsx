@@ -4,7 +4,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react'
 
 /**
  * Without JavaScript nothing can move the focus after a failed save, so the first field with an
- * error carries `autofocus` in the server's HTML (SPEC §5: go to the first error).
+ * error carries `autofocus` in the server's HTML (the form goes to the first error).
  */
 function useIsFirstError(name: string): boolean {
   const form = useFormMetadata()

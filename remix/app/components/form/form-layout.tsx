@@ -94,7 +94,7 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
 
 /**
  * After a submit that came back with errors, bring the first invalid field into view and focus it
- * (SPEC §5: 'the page scrolls to the first error').
+ * (the page scrolls to the first error).
  */
 export function useFocusFirstError(formId: string, result: unknown) {
   useEffect(() => {

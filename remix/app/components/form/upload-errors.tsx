@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 
-/** The problems of a refused upload, counted ('Errores: N', SPEC §2) and focused so they are read first. */
+/** The problems of a refused upload, counted ('Errores: N') and focused so they are read first. */
 export function UploadErrors({ errors }: { errors: string[] }) {
   const alert = useRef<HTMLDivElement>(null)
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { XLSX_MIME } from '@planillas/domain'
 import { Form } from '@remix-run/react'
-import type { FormEventHandler, InputHTMLAttributes, ReactNode } from 'react'
+import { type FormEventHandler, type InputHTMLAttributes, type ReactNode, useEffect, useRef } from 'react'
 import { controlClass, FieldShell } from './fields'
 import { FormActions } from './form-layout'
 import { UploadErrors } from './upload-errors'
@@ -28,6 +28,12 @@ export function UploadForm({
   onSubmit?: FormEventHandler<HTMLFormElement>
   children: ReactNode
 }) {
+  // One upload per press: a quick second press would send the file again, and its refusal (the
+  // code is now taken) would show beside the first one's success toast (issue 20).
+  const sent = useRef(false)
+  useEffect(() => {
+    if (!busy) sent.current = false
+  }, [busy])
   return (
     <>
       <UploadErrors errors={errors} />
@@ -36,7 +42,14 @@ export function UploadForm({
         encType="multipart/form-data"
         noValidate
         className="flex flex-col gap-4 rounded border border-slate-200 bg-white p-5 shadow-sm"
-        onSubmit={onSubmit}
+        onSubmit={(event) => {
+          if (sent.current) {
+            event.preventDefault()
+            return
+          }
+          onSubmit?.(event)
+          if (!event.defaultPrevented) sent.current = true
+        }}
       >
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">{children}</div>
         <FormActions backTo={cancelTo} submitLabel="Procesar" busyLabel="Procesando…" busy={busy} />

@@ -12,7 +12,7 @@ const isUnder = (pathname: string, to: string) =>
 
 /**
  * The menu. Groups are `<details>`, so they open without JavaScript; with it, their open state is
- * remembered in local storage (SPEC §2).
+ * remembered in local storage.
  */
 export function SideMenu({ menu }: { menu: MenuEntry[] }) {
   const { pathname } = useLocation()

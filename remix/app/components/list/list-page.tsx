@@ -6,7 +6,7 @@ export type ListPageProps = {
   title: string
   /** Where 'Agregar' goes; omitted when the user may not add. */
   addTo?: string
-  /** The add button's text where SPEC names it otherwise ('Cargar' on the upload lists). */
+  /** The add button's text where a screen names it otherwise ('Cargar' on the upload lists). */
   addLabel?: string
   /** The file download of the current filter; omitted where the list has none or the user may not. */
   downloadHref?: string

@@ -3,7 +3,7 @@ import { PAGE_SIZES, withParams } from '~/utils/list-params'
 import { KeepParams } from './keep-params'
 import { pageWindow, pagingSummary } from './paging-text'
 
-/** Page links and a page-size choice; shown only when the list has rows (SPEC §2). */
+/** Page links and a page-size choice; shown only when the list has rows. */
 export function Pagination({
   page,
   size,

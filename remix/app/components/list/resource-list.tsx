@@ -23,7 +23,7 @@ export type LoadedList<T> = {
 }
 
 /**
- * A list screen over one API resource (SPEC §2 'Common list behaviour'): the page of rows loaded by
+ * A list screen over one API resource: the page of rows loaded by
  * `loadList`, its search, its filters as a panel and chips, the table with the row actions and the
  * paging. A screen declares only what is its own.
  */

@@ -1,5 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
-import { MESSAGES } from '@planillas/domain'
+import { CONTRACT_MESSAGES, MESSAGES } from '@planillas/domain'
 import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useState } from 'react'
 import { withReturn } from '~/utils/list-return'
@@ -55,6 +55,11 @@ export function StatusAction({
   const location = useLocation()
   const fetcher = useFetcher()
   const [open, setOpen] = useState(false)
+  const [reasonError, setReasonError] = useState<string | null>(null)
+  const close = () => {
+    setOpen(false)
+    setReasonError(null)
+  }
   const back = `${location.pathname}${location.search}`
   const href = `/estado/${resource}/${id}?${new URLSearchParams({ status: String(status), back })}`
   return (
@@ -69,7 +74,7 @@ export function StatusAction({
       >
         {label}
       </Link>
-      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
+      <Dialog open={open} onClose={close} className="relative z-50">
         <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
         <div className="fixed inset-0 flex items-center justify-center p-4">
           <DialogPanel className="w-full max-w-sm rounded bg-white p-6 shadow-xl">
@@ -80,10 +85,19 @@ export function StatusAction({
               method="post"
               action={href}
               className="mt-6 flex flex-wrap justify-end gap-2"
-              onSubmit={() => setOpen(false)}
+              onSubmit={(event) => {
+                // The app's own message, not the browser's bubble (issue 20).
+                const missing = reasonMissing(reason, new FormData(event.currentTarget))
+                if (missing) {
+                  event.preventDefault()
+                  setReasonError(missing)
+                  return
+                }
+                close()
+              }}
             >
-              {reason ? <ReasonField required={reason === 'required'} /> : null}
-              <button type="button" className={buttonClass('secondary')} onClick={() => setOpen(false)}>
+              {reason ? <ReasonField required={reason === 'required'} error={reasonError} /> : null}
+              <button type="button" className={buttonClass('secondary')} onClick={close}>
                 Cancelar
               </button>
               <button type="submit" className={buttonClass('primary')}>
@@ -108,8 +122,17 @@ export function RowLink({ to, children }: { to: string; children: React.ReactNod
   )
 }
 
-/** 'Motivo': the reason some status changes ask for (a dismissal must give one). */
-export function ReasonField({ required }: { required: boolean }) {
+/** A required reason left empty: the message the API would answer (only a dismissal requires one). */
+export function reasonMissing(reason: 'required' | 'optional' | undefined, form: FormData): string | null {
+  if (reason !== 'required') return null
+  return String(form.get('reason') ?? '').trim() ? null : CONTRACT_MESSAGES.reasonRequired
+}
+
+/**
+ * 'Motivo': the reason some status changes ask for (a dismissal must give one). No `required`
+ * attribute: the browser's bubble is English and unstyled; the app says it in Spanish instead.
+ */
+export function ReasonField({ required, error }: { required: boolean; error?: string | null }) {
   return (
     <label className="flex w-full flex-col gap-1 text-left text-sm font-medium text-slate-700">
       <span>Motivo{required ? <span className="text-red-700"> *</span> : ' (opcional)'}</span>
@@ -117,9 +140,16 @@ export function ReasonField({ required }: { required: boolean }) {
         name="reason"
         rows={3}
         maxLength={500}
-        required={required}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'reason-error' : undefined}
         className="w-full rounded border border-slate-300 px-3 py-2 text-sm font-normal shadow-sm"
       />
+      {error ? (
+        <span id="reason-error" data-testid="field-error" className="font-normal text-red-700">
+          {error}
+        </span>
+      ) : null}
     </label>
   )
 }

@@ -52,7 +52,7 @@ function renderable(html: string): string {
 }
 
 /**
- * 'Detalle de la vacante' (SPEC §2): with JavaScript a visual editor (formatting, headings,
+ * 'Detalle de la vacante': with JavaScript a visual editor (formatting, headings,
  * lists, alignment, links) with an HTML view and a full-screen mode; without, the HTML in a
  * textarea. Either way the form posts the HTML in the textarea, and the server keeps only
  * allow-listed tags.

@@ -1,7 +1,7 @@
 import { EMPTY } from '@planillas/domain'
 import type { ReactNode } from 'react'
 
-/** A read-only record: label and value pairs in a card; empty values show '---' (SPEC §2). */
+/** A read-only record: label and value pairs in a card; empty values show '---'. */
 export function DetailCard({
   title,
   items,

@@ -1,4 +1,4 @@
-/** A 0–100 progress bar with its number, readable without colour (SPEC §2 'Progreso'). */
+/** A 0–100 progress bar with its number, readable without colour. */
 export function ProgressBar({ value, label = 'Progreso' }: { value: number; label?: string }) {
   const clamped = Math.max(0, Math.min(100, Math.round(value)))
   return (

@@ -41,7 +41,7 @@ export async function previewOf(
 const formValues = (formData: FormData) =>
   Object.fromEntries(PREVIEW_FIELDS.map((k) => [k, formData.get(k) ?? undefined]))
 
-/** A record that cannot be loaded sends the user back to the list with the error (SPEC §8). */
+/** A record that cannot be loaded sends the user back to the list with the error. */
 async function orBackToList<T>(request: Request, load: () => Promise<T>): Promise<T> {
   try {
     return await load()

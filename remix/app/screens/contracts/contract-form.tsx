@@ -37,7 +37,7 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
 const ticked = (value: unknown) => value === true || value === 'on' || value === 'true'
 
 /**
- * 'Nuevo contrato' / 'Editar contrato' (SPEC §2): 'Información del Colaborador' and 'Detalles del
+ * 'Nuevo contrato' / 'Editar contrato': 'Información del Colaborador' and 'Detalles del
  * Contrato'. The end date and the total follow the duration, the start and the pay as they are
  * typed (with JavaScript) or on 'Calcular' and on save (without); the server computes them again.
  */

@@ -15,7 +15,7 @@ type Picker = {
 
 /**
  * 'Información del Colaborador': the employee (chosen by search on a new contract; fixed when
- * editing or renewing), their document and name read-only, and SPEC's alert when they already hold
+ * editing or renewing), their document and name read-only, and the alert when they already hold
  * a current contract.
  */
 export function EmployeeSection({

@@ -1,6 +1,12 @@
 import { useFormMetadata } from '@conform-to/react'
 import type { EmployeeView as EmployeeDetail } from '@planillas/domain'
-import { accountType, FORM_ACCOUNT_TYPES, formatDateTime } from '@planillas/domain'
+import {
+  accountType,
+  CCI_ACCOUNT_MESSAGES,
+  checkCciAccount,
+  FORM_ACCOUNT_TYPES,
+  formatDateTime,
+} from '@planillas/domain'
 import { FieldShell, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { SwitchField } from '~/components/form/switch-field'
@@ -10,9 +16,17 @@ import type { Option } from './types'
 const accountOptions = FORM_ACCOUNT_TYPES.map((t) => ({ value: String(t), label: accountType[t].label }))
 const BANK_KEYS = ['bankId', 'bankAccount', 'accountType', 'bankInterAccount', 'detractionAccount'] as const
 
+const stamp = (who: string, at: string | Date | null | undefined) =>
+  `${who}${at ? ` (${formatDateTime(at)})` : ''}`
+
+/** Who last changed the stored bank data, with when; null when nobody did since it is recorded. */
+export const changedByText = (e: EmployeeDetail | null) =>
+  e?.bankDataChangedBy ? stamp(e.bankDataChangedBy, e.bankDataChangedAt) : null
+
 /**
- * Who confirmed the bank data, as the server will record it: the stored verifier while the data stay
- * as confirmed; the signed-in user when the switch turns on or the data change (SPEC §4).
+ * Who confirmed the bank data, as the server will record it (four eyes from issue 20, docs/domain.md):
+ * the stored verifier while the data stay as confirmed; bank data typed or changed now wait for
+ * another user; the one who changed them cannot confirm them; anyone else is recorded on saving.
  */
 export function verifierText(
   values: Record<string, unknown> | undefined,
@@ -20,17 +34,42 @@ export function verifierText(
   userEmail: string,
 ) {
   const on = values?.bankAccountVerified === 'on' || values?.bankAccountVerified === true
-  if (!on) return '---'
-  const unchanged = BANK_KEYS.every((k) => String(values?.[k] ?? '') === String(employee?.[k] ?? ''))
-  if (employee?.bankAccountVerified && employee.bankAccountVerifiedBy && unchanged) {
-    const at = employee.bankAccountVerifiedAt ? ` (${formatDateTime(employee.bankAccountVerifiedAt)})` : ''
-    return `${employee.bankAccountVerifiedBy}${at}`
+  const unchanged =
+    employee !== null && BANK_KEYS.every((k) => String(values?.[k] ?? '') === String(employee?.[k] ?? ''))
+  if (!unchanged) return PENDING_OTHER_USER
+  if (employee?.bankAccountVerified && employee.bankAccountVerifiedBy) {
+    return on ? stamp(employee.bankAccountVerifiedBy, employee.bankAccountVerifiedAt) : '---'
   }
+  if (!on) return employee?.bankDataChangedBy ? PENDING_OTHER_USER : '---'
+  if (employee?.bankDataChangedBy === userEmail)
+    return 'Usted modificó estos datos: debe confirmarlos otro usuario'
   return `${userEmail} (se registrará al guardar)`
 }
 
+export const PENDING_OTHER_USER = 'Pendiente: otro usuario debe confirmar los datos bancarios'
+
+/** Where no confirmed rule ties the CCI to the account, a word that a person must check the pair. */
+export function cciAccountNote(values: {
+  bankId?: unknown
+  bankAccount?: unknown
+  bankInterAccount?: unknown
+}) {
+  const [bank, account, cci] = [values.bankId, values.bankAccount, values.bankInterAccount].map((v) =>
+    String(v ?? ''),
+  )
+  if (!bank || !account || !/^\d{20}$/.test(cci)) return null
+  return checkCciAccount(bank, account, cci) === 'unverified' ? CCI_ACCOUNT_MESSAGES.unverified : null
+}
+
 /** What the bank section copies from the rest of the form, read by the form itself as it changes. */
-export type BankCopies = { identifierType: string; identifier: string; holder: string; verifiedBy: string }
+export type BankCopies = {
+  identifierType: string
+  identifier: string
+  holder: string
+  verifiedBy: string
+  changedBy: string | null
+  cciNote: string | null
+}
 
 /** Bank data: read-only copies of the document and names, the account, and the confirmation switch. */
 export function BankSection({
@@ -81,6 +120,11 @@ export function BankSection({
         autoComplete="off"
         help="20 dígitos; empieza con el código del banco."
       />
+      {copies.cciNote ? (
+        <p data-testid="cci-account-note" className="text-sm text-amber-800 md:col-span-2">
+          {copies.cciNote}
+        </p>
+      ) : null}
       <TextField
         meta={fields.detractionAccount}
         label="Cuenta de detracción"
@@ -89,6 +133,7 @@ export function BankSection({
         autoComplete="off"
       />
       <SwitchField meta={fields.bankAccountVerified} label="Datos bancarios confirmados" />
+      <ReadOnlyField id="bank-changed-by" label="Modificado por" value={copies.changedBy ?? '---'} />
       <ReadOnlyField id="bank-verified-by" label="Confirmado por" value={copies.verifiedBy} />
     </FormCard>
   )

@@ -2,7 +2,7 @@ import { employeeStatus, enumOptions } from '@planillas/domain'
 import type { ListFilter } from '~/components/list/list-filters'
 import type { Catalogs } from './types'
 
-/** 'Filtrar' of the employee list (SPEC §2): status, areas, positions, company, contract dates. */
+/** 'Filtrar' of the employee list: status, areas, positions, company, contract dates. */
 export const employeeFilters = (catalogs: Catalogs): ListFilter[] => [
   { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(employeeStatus) },
   { kind: 'select', name: 'areaIds', label: 'Área', options: catalogs.areas, multiple: true },

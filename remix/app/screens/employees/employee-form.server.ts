@@ -7,6 +7,8 @@ import { redirectWithToast } from '~/session.server'
 import { withIsoDates } from '~/utils/date-fields'
 import { loadCatalogs, withCurrent } from './catalogs.server'
 import { districtOption, searchDistricts } from './districts.server'
+import type { LookupFill } from './lookup-fill'
+import { dropStaleFill } from './lookup-fill.server'
 
 export async function loadEmployeeForm(request: Request, idValue: string | undefined) {
   const { user } = await requirePermission(request, 'colaboradores_edicion')
@@ -34,7 +36,7 @@ export async function loadEmployeeForm(request: Request, idValue: string | undef
   }
 }
 
-/** A record that cannot be loaded sends the user back to the list with the error (SPEC §8). */
+/** A record that cannot be loaded sends the user back to the list with the error. */
 async function loadEmployee(request: Request, id: number) {
   try {
     return await call(request, 'GET /employees/:id', { params: { id } })
@@ -59,6 +61,7 @@ const fieldOfMessage = {
   [M.areaInvalid]: 'areaId',
   [M.positionInvalid]: 'positionId',
   [M.assignmentByContract]: 'companyId',
+  [M.bankFourEyes]: 'bankAccountVerified',
 }
 
 export type LookupNote = { tone: 'info' | 'error'; message: string; employeeId?: number }
@@ -72,11 +75,14 @@ export async function employeeFormAction(request: Request, idValue: string | und
   const id = idValue ? idParam(idValue) : null
   const formData = withIsoDates(await request.formData())
   const intent = formData.get('intent')
+  // Names found for an earlier DNI never travel with another one (issue 20).
+  const fill = dropStaleFill(formData)
   if (intent === 'lookup') {
-    const lookup = await lookupStep(request, formData, id)
+    const { note: lookup, fill: found } = await lookupStep(request, formData, id)
     return data({
       result: echoForm(formData),
       lookup,
+      filled: found,
       district: await districtOption(request, formData.get('ubigeo')),
     })
   }
@@ -87,6 +93,7 @@ export async function employeeFormAction(request: Request, idValue: string | und
       result: echoForm(formData),
       districts,
       districtSearch: term,
+      filled: fill,
       district: await districtOption(request, formData.get('ubigeo')),
     })
   }
@@ -105,23 +112,31 @@ export async function employeeFormAction(request: Request, idValue: string | und
   if (saved instanceof Response) return saved
   // Show the chosen district again beside the errors.
   return data(
-    { ...saved.data, district: await districtOption(request, formData.get('ubigeo')) },
+    { ...saved.data, filled: fill, district: await districtOption(request, formData.get('ubigeo')) },
     saved.init ?? undefined,
   )
 }
 
-async function lookupStep(request: Request, formData: FormData, id: number | null): Promise<LookupNote> {
+async function lookupStep(
+  request: Request,
+  formData: FormData,
+  id: number | null,
+): Promise<{ note: LookupNote; fill: LookupFill | null }> {
   const dni = String(formData.get('identifier') ?? '').trim()
+  const only = (note: LookupNote) => ({ note, fill: null })
   if (formData.get('identifierType') !== String(IDENTIFIER_TYPE.DNI)) {
-    return { tone: 'error', message: 'La búsqueda de nombres solo está disponible para DNI' }
+    return only({ tone: 'error', message: 'La búsqueda de nombres solo está disponible para DNI' })
   }
-  if (!/^\d{8}$/.test(dni)) return { tone: 'error', message: M.dniFormat }
+  if (!/^\d{8}$/.test(dni)) return only({ tone: 'error', message: M.dniFormat })
   const found = await call(request, 'GET /employees/dni/:dni', { params: { dni } })
   if (found.alreadyExists && found.employeeId !== id) {
-    return { tone: 'error', message: M.duplicate, employeeId: found.employeeId ?? undefined }
+    return only({ tone: 'error', message: M.duplicate, employeeId: found.employeeId ?? undefined })
   }
-  if (!found.source) return { tone: 'info', message: 'No se encontraron datos para el DNI ingresado' }
+  if (!found.source) return only({ tone: 'info', message: 'No se encontraron datos para el DNI ingresado' })
   if (found.name) formData.set('name', found.name)
   if (found.surname) formData.set('surname', found.surname)
-  return { tone: 'info', message: `Nombres y apellidos completados con los datos del DNI ${dni}` }
+  return {
+    note: { tone: 'info', message: `Nombres y apellidos completados con los datos del DNI ${dni}` },
+    fill: { dni, name: String(formData.get('name') ?? ''), surname: String(formData.get('surname') ?? '') },
+  }
 }

@@ -8,12 +8,14 @@ import {
 } from '@planillas/domain'
 import type { SerializeFrom } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 import { TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { useHydrated } from '~/utils/use-hydrated'
-import { type BankCopies, BankSection, verifierText } from './bank-section'
+import { type BankCopies, BankSection, cciAccountNote, changedByText, verifierText } from './bank-section'
 import type { employeeFormAction, loadEmployeeForm } from './employee-form.server'
+import { isStaleFill, LOOKUP_FILL_FIELDS, type LookupFill } from './lookup-fill'
 import { type ContractAssignment, PersonalSection } from './personal-section'
 import { useDniLookup } from './use-dni-lookup'
 
@@ -28,6 +30,7 @@ export type EmployeeFieldset = ReturnType<typeof useSchemaForm<FormValues>>['fie
 
 type ActionData = Partial<{
   lookup: import('./employee-form.server').LookupNote
+  filled: LookupFill | null
   districts: { value: string; label: string }[]
   districtSearch: string
   district: { value: string; label: string } | null
@@ -77,6 +80,8 @@ function bankCopies(
     identifier: String(values?.identifier ?? ''),
     holder: bankHolderOf(String(values?.name ?? ''), String(values?.surname ?? '')),
     verifiedBy: verifierText(values, employee, userEmail),
+    changedBy: changedByText(employee),
+    cciNote: cciAccountNote(values ?? {}),
   }
 }
 
@@ -93,30 +98,55 @@ function assignmentOf(e: EmployeeDetail | null): ContractAssignment | null {
   }
 }
 
-/** 'Nuevo colaborador' / 'Editar colaborador': personal, contact and bank sections (SPEC §2, §5). */
+type SchemaFormState = ReturnType<typeof useSchemaForm<FormValues>>['form']
+
+/**
+ * The names the last DNI look-up filled (issue 20). When the DNI then changes, names still as
+ * found are cleared (the account holder is made of them): they belong to the other person.
+ */
+function useLookupFill(form: SchemaFormState, action: ActionData | undefined) {
+  const [current, set] = useState<LookupFill | null>(action?.filled ?? null)
+  useEffect(() => {
+    if (action && 'filled' in action) set(action.filled ?? null)
+  }, [action])
+  const identifier = String(form.value?.identifier ?? '')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the DNI matters
+  useEffect(() => {
+    if (!current || current.dni === identifier.trim()) return
+    const names = { name: String(form.value?.name ?? ''), surname: String(form.value?.surname ?? '') }
+    if (isStaleFill(current, { identifier, ...names })) {
+      form.update({ value: { ...form.value, name: '', surname: '' } })
+    }
+    set(null)
+  }, [identifier])
+  return { current, set }
+}
+
+/** 'Nuevo colaborador' / 'Editar colaborador': personal, contact and bank sections. */
 export function EmployeeForm() {
   const loaded = useLoaderData<typeof loadEmployeeForm>() as SerializeFrom<typeof loadEmployeeForm>
   const employee = loaded.employee as EmployeeDetail | null
   const action = useActionData<typeof employeeFormAction>() as ActionData | undefined
   const hydrated = useHydrated()
   const { form, fields, busy } = useSchemaForm<FormValues>(EmployeeSchema, {
-    id: `employee-${employee?.id ?? 'new'}`,
+    // A saved record starts a fresh form: it shows what was stored (e.g. bank data the server left
+    // unconfirmed), not what was sent.
+    id: `employee-${employee?.id ?? 'new'}-${employee ? new Date(employee.updatedAt).getTime() : ''}`,
     defaultValue: defaultsOf(employee),
   })
+  const fill = useLookupFill(form, action)
   const jsNote = useDniLookup({
     type: form.value?.identifierType as string | undefined,
     dni: form.value?.identifier as string | undefined,
     employeeId: employee?.id ?? null,
     initialDni: employee?.identifier ?? null,
     // One update for both fields: two in a row would each start from the same old form value.
-    onFound: (found) =>
-      form.update({
-        value: {
-          ...form.value,
-          name: found.name ?? form.value?.name,
-          surname: found.surname ?? form.value?.surname,
-        },
-      }),
+    onFound: (found, dni) => {
+      const name = found.name ?? String(form.value?.name ?? '')
+      const surname = found.surname ?? String(form.value?.surname ?? '')
+      form.update({ value: { ...form.value, name, surname } })
+      fill.set({ dni, name, surname })
+    },
   })
   const selectedDistrict =
     action?.district ??
@@ -126,6 +156,13 @@ export function EmployeeForm() {
   return (
     <FormPage title={employee ? 'Editar colaborador' : 'Nuevo colaborador'}>
       <SchemaForm form={form}>
+        {fill.current ? (
+          <>
+            <input type="hidden" name={LOOKUP_FILL_FIELDS.dni} value={fill.current.dni} />
+            <input type="hidden" name={LOOKUP_FILL_FIELDS.name} value={fill.current.name} />
+            <input type="hidden" name={LOOKUP_FILL_FIELDS.surname} value={fill.current.surname} />
+          </>
+        ) : null}
         <PersonalSection
           type={form.value?.identifierType as string | undefined}
           fields={fields}

@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import type { LookupNote } from './employee-form.server'
 
 /**
- * With JavaScript: look the DNI up as soon as its 8th digit is typed (SPEC §2). Names found by our
+ * With JavaScript: look the DNI up as soon as its 8th digit is typed. Names found by our
  * records or the provider are handed to `onFound`; a DNI that belongs to another employee, or one
  * nobody knows, comes back as a note for the field.
  */
@@ -15,7 +15,7 @@ export function useDniLookup(options: {
   /** The employee being edited (its own DNI is not a duplicate, and is not looked up on load). */
   employeeId: number | null
   initialDni: string | null
-  onFound: (found: { name: string | null; surname: string | null }) => void
+  onFound: (found: { name: string | null; surname: string | null }, dni: string) => void
 }): LookupNote | null {
   const fetcher = useFetcher<DniLookup | { error: string }>()
   const dni = options.dni?.trim() ?? ''
@@ -32,7 +32,8 @@ export function useDniLookup(options: {
     answer && !('error' in answer) && answer.alreadyExists && answer.employeeId !== options.employeeId
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once per answer
   useEffect(() => {
-    if (answer && !('error' in answer) && answer.source && !foreign) options.onFound(answer)
+    if (answer && !('error' in answer) && answer.source && !foreign && complete)
+      options.onFound(answer, complete)
   }, [answer])
   if (!answer) return null
   if ('error' in answer) return { tone: 'error', message: answer.error }

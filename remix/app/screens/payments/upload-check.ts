@@ -5,16 +5,16 @@ import { PAYMENT_UPLOAD_MESSAGES as M, PAYMENT_LIMITS, PaymentBatchFieldsSchema 
  * schema), the Excel's presence, extension and size, the receipts' extensions and sizes. The API
  * checks all of it again, and the contents.
  */
-export function clientProblems(form: HTMLFormElement): string[] {
+export function clientProblems(form: HTMLFormElement): ClientProblems {
   const data = new FormData(form)
   const fields: Record<string, string> = {}
   for (const key of ['payrollNumber', 'payrollDesc', 'paymentDate']) {
     const value = String(data.get(key) ?? '')
     if (value.trim()) fields[key] = value
   }
-  const messages: string[] = []
   const parsed = PaymentBatchFieldsSchema.safeParse(fields)
-  if (!parsed.success) messages.push(...new Set(parsed.error.issues.map((i) => i.message)))
+  const fieldMessages = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => i.message))]
+  const messages: string[] = []
   const file = data.get('file')
   if (!(file instanceof File) || !file.name) messages.push(M.file)
   else {
@@ -27,5 +27,15 @@ export function clientProblems(form: HTMLFormElement): string[] {
     if (!/\.pdf$/i.test(r.name)) messages.push(M.receiptExtension(r.name))
     else if (r.size > PAYMENT_LIMITS.maxReceiptBytes) messages.push(M.receiptSize(r.name))
   }
-  return messages
+  return { fields: fieldMessages, files: messages, payrollNumber: fields.payrollNumber?.trim() ?? '' }
 }
+
+/** The browser's findings: the fields' problems, then the files'; the payroll number asked about. */
+export type ClientProblems = { fields: string[]; files: string[]; payrollNumber: string }
+
+/** Every problem in the order the API lists them: fields, the payroll, then the files. */
+export const problemList = (p: ClientProblems, payrollProblem: string | null) => [
+  ...p.fields,
+  ...(payrollProblem ? [payrollProblem] : []),
+  ...p.files,
+]

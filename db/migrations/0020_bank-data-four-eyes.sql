@@ -1,0 +1,3 @@
+ALTER TABLE "employees" ADD COLUMN "bank_data_changed_by" text;--> statement-breakpoint
+ALTER TABLE "employees" ADD COLUMN "bank_data_changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "employees" ADD CONSTRAINT "employees_bank_four_eyes_check" CHECK (not "employees"."bank_account_verified" or "employees"."bank_data_changed_by" is null or "employees"."bank_account_verified_by" <> "employees"."bank_data_changed_by");

@@ -1,0 +1,2 @@
+ALTER TABLE "employees" drop column "search_text";--> statement-breakpoint
+ALTER TABLE "employees" ADD COLUMN "search_text" text GENERATED ALWAYS AS (fold_search(identifier || ' ' || name || ' ' || surname)) STORED NOT NULL;

@@ -1,0 +1,48 @@
+import {
+  type Env,
+  flag,
+  integer,
+  nodeEnv,
+  parseEnv,
+  port,
+  productionSecrets,
+  text,
+  url,
+} from '@planillas/domain/env'
+import { z } from 'zod'
+
+/**
+ * Every variable the web tier reads, checked once when it starts (`startWebServer`, before the
+ * Remix app loads); the README's Configuration table is checked against it. The app's server
+ * modules (session, OIDC, API client, security headers) read their values after this check.
+ */
+export const WEB_ENV = z.object({
+  NODE_ENV: nodeEnv(),
+  WEB_PORT: port(3000),
+  WEB_HOST: text(),
+  HOST: text(),
+  API_PORT: port(3001),
+  API_URL: url(),
+  WEB_URL: url(),
+  IDP_PORT: port(3002),
+  SESSION_SECRET: text(),
+  COOKIE_SECURE: flag(),
+  REQUEST_TIMEOUT_SECONDS: integer({ min: 1, fallback: 120 }),
+  OIDC_ISSUER: url(),
+  OIDC_CLIENT_ID: text('planillas-web'),
+  OIDC_REDIRECT_URI: url(),
+  OIDC_POST_LOGOUT_REDIRECT_URI: url(),
+  OIDC_INTERNAL_URL: url(),
+  REMIX_BUILD_DIR: text('build'),
+})
+
+/** With NODE_ENV=production a default, public or short SESSION_SECRET would let anyone open sessions. */
+const WEB_ENV_CHECKED = WEB_ENV.superRefine(productionSecrets('SESSION_SECRET'))
+
+export type WebConfig = z.infer<typeof WEB_ENV> & { apiUrl: string; host?: string }
+
+/** The web tier's configuration; a bad value throws `ConfigError` (Spanish, naming the variable). */
+export function loadWebConfig(env: Env = process.env): WebConfig {
+  const e = parseEnv(WEB_ENV_CHECKED, env)
+  return { ...e, apiUrl: e.API_URL ?? `http://127.0.0.1:${e.API_PORT}`, host: e.WEB_HOST ?? e.HOST }
+}
