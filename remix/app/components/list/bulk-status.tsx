@@ -62,19 +62,25 @@ export function BulkStatusForm({ resource, statuses }: { resource: string; statu
           </button>
         </>
       ) : null}
-      <label className="flex flex-col">
-        Nuevo estado
-        <select name="status" className="rounded border border-slate-300 px-2 py-1" defaultValue="">
-          <option value="" disabled>
-            Elija…
-          </option>
-          {enumOptions(statuses).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+      {/* Labelled by id, not wrapped: the label's text is only its own (not the options'). */}
+      <label htmlFor="bulk-status" className="flex flex-col">
+        Pasar a
       </label>
+      <select
+        id="bulk-status"
+        name="status"
+        className="rounded border border-slate-300 px-2 py-1"
+        defaultValue=""
+      >
+        <option value="" disabled>
+          Elija…
+        </option>
+        {enumOptions(statuses).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
       <button type="submit" className={buttonClass('secondary')}>
         Cambiar estado de los seleccionados
       </button>
