@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers'
 import { columnLetter } from '@planillas/domain'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
-import { type CellValue, type SheetColumn, writeXlsx } from './xlsx-writer'
+import { type CellValue, excelDate, type SheetColumn, writeXlsx } from './xlsx-writer'
 
 async function* batches(rows: CellValue[][], size: number) {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size)
@@ -81,5 +81,41 @@ describe('the streamed xlsx writer', () => {
 
   it('names columns past Z', () => {
     expect([0, 25, 26, 27, 701, 702].map(columnLetter)).toEqual(['A', 'Z', 'AA', 'AB', 'ZZ', 'AAA'])
+  })
+})
+
+describe('dates in the streamed xlsx', () => {
+  it('writes days and instants as spreadsheet dates shown DD/MM/YYYY, not as text', async () => {
+    const sheet = await roundTrip(
+      [
+        { header: 'Fecha de inicio', width: 14, format: 'date' },
+        { header: 'Fecha de creación', width: 20, format: 'dateTime' },
+      ],
+      [
+        [excelDate('2026-03-15') ?? '', excelDate(new Date('2026-03-15T03:30:00Z')) ?? ''],
+        [excelDate('1994-02-28') ?? '', excelDate('2026-12-31T23:59:00-05:00') ?? ''],
+        [excelDate(null) ?? '', excelDate('no es fecha') ?? ''],
+      ],
+    )
+    const start = sheet.getRow(2).getCell(1)
+    // exceljs reads a number in a date format as a date: the spreadsheet sees a date.
+    expect(start.value).toEqual(new Date('2026-03-15T00:00:00Z'))
+    expect(start.numFmt).toBe('dd/mm/yyyy')
+    expect(sheet.getRow(3).getCell(1).value).toEqual(new Date('1994-02-28T00:00:00Z'))
+    // 03:30 UTC is 22:30 of the day before in Lima: the day a clerk in Lima saw.
+    const created = sheet.getRow(2).getCell(2)
+    expect(created.value).toEqual(new Date('2026-03-14T22:30:00Z'))
+    // As the screens show it (formatDateTime): 12-hour clock.
+    expect(created.numFmt).toBe('dd/mm/yyyy hh:mm AM/PM')
+    expect(sheet.getRow(3).getCell(2).value).toEqual(new Date('2026-12-31T23:59:00Z'))
+    // No date: an empty cell, not '---' nor a 1900 date.
+    expect(sheet.getRow(4).getCell(1).value).toBe(null)
+    expect(sheet.getRow(4).getCell(2).value).toBe(null)
+  })
+
+  it('counts serial days as spreadsheets do (1900 system)', () => {
+    expect(excelDate('1970-01-01')).toBe(25_569)
+    expect(excelDate('2026-11-25')).toBe(46_351)
+    expect(excelDate('2026-11-25T17:00:00Z')).toBe(46_351.5)
   })
 })

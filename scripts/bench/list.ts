@@ -14,7 +14,7 @@ import pg from 'pg'
  * employees with common Peruvian names and as many audit entries; the API (its own process) and a
  * bare Fastify + node-postgres server running the same page query (bare-list-server.ts, its own
  * process), loaded side by side by autocannon over loopback for each case: first page, broad and
- * narrow searches, a DNI prefix, filters, a deep page, the audit log. Prints req/s and latency
+ * narrow searches, a DNI prefix, filters, a deep page, sorted by a column, the audit log. Prints req/s and latency
  * percentiles of both and their ratio; then 50 connections on the API, which must not time out.
  * Exits with 2 when a target is missed. Needs DATABASE_URL (it creates and drops its database).
  */
@@ -291,6 +291,24 @@ async function main() {
         bare: true,
         // The page URL is 1-based.
         page: '?page=5001&size=10',
+      },
+      // Sorted by a column header (issue 24): a walk of employees_surname_sort_idx backwards, and of
+      // employees_name_sort_idx under filters; no base server (it pages by id only).
+      {
+        name: 'orden por apellido',
+        path: '/employees/list',
+        query: '?sort=surname,desc',
+        body: {},
+        bare: false,
+        page: '?sort=surname,desc',
+      },
+      {
+        name: 'orden y filtros',
+        path: '/employees/list',
+        query: '?sort=name,asc',
+        body: { status: 1, areaIds: [1, 2] },
+        bare: false,
+        page: '?sort=name,asc&status=1&areaIds=1&areaIds=2',
       },
       { name: 'auditoría, búsqueda', path: '/audit-logs/list', body: { search: 'usuario7@' }, bare: false },
     ]

@@ -50,3 +50,31 @@ export function statusChangeHandler<
     return ok({ [param]: key } as Record<Param, Key>, [MESSAGES.statusUpdated])
   }
 }
+
+/**
+ * PUT /{resource}/status?status=N with `{ ids }` (issue 24): a clerk's selection changes status in
+ * one transaction, with an audit entry per record changed; an unknown id refuses the whole
+ * selection (404, nothing changed), and records already in that status are left alone. Answers
+ * the ids that changed.
+ */
+export function bulkStatusChangeHandler<Row extends Stated>(app: FastifyInstance, change: StatusChange<Row>) {
+  return async (req: FastifyRequest<{ Querystring: { status: number }; Body: { ids: number[] } }>) => {
+    const changed: number[] = []
+    await app.db.transaction(async (tx) => {
+      for (const id of new Set(req.body.ids)) {
+        const before = found(await change.get(tx, id))
+        if (before.status === req.query.status) continue
+        const after = await change.set(tx, id, req.query.status)
+        await recordAudit(tx, {
+          action: 'UPDATE',
+          entity: change.entity,
+          entityId: id,
+          actor: req.user.email,
+          description: `Cambió el estado ${ofNoun(change.noun)} ${change.name(after)} a ${enumLabel(change.statuses, after.status)}`,
+        })
+        changed.push(id)
+      }
+    })
+    return ok({ ids: changed }, [MESSAGES.statusUpdated])
+  }
+}

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream'
 import { XLSX_MIME } from '@planillas/domain'
 import { safeCell } from '@planillas/formats/xlsx-safe-cell'
-import { writeXlsx } from '@planillas/formats/xlsx-writer'
+import { excelDate, writeXlsx } from '@planillas/formats/xlsx-writer'
 import type { FastifyReply } from 'fastify'
 
 export type ExportColumn<T> = {
@@ -9,7 +9,19 @@ export type ExportColumn<T> = {
   width?: number
   /** Soles: the column's numbers show as 1,234.50 (the value stays the exact number). */
   money?: boolean
-  value: (row: T) => string | number | null | undefined
+  /**
+   * A date column: `value` gives the ISO day ('YYYY-MM-DD', `date`) or the instant (`dateTime`, in
+   * Lima), written as a spreadsheet date shown DD/MM/YYYY (HH:MM), not as text.
+   */
+  date?: 'date' | 'dateTime'
+  value: (row: T) => string | number | Date | null | undefined
+}
+
+/** A row's cell for the writer: dates as spreadsheet dates, anything else made safe to open. */
+function cellOf<T>(column: ExportColumn<T>, row: T) {
+  const value = column.value(row)
+  if (column.date) return typeof value === 'number' ? value : (excelDate(value ?? null) ?? '')
+  return safeCell(value instanceof Date ? value.toISOString() : value)
 }
 
 const CELL_SLICE = 500
@@ -33,7 +45,7 @@ export function sendWorkbook<T>(
   async function* cells() {
     for await (const batch of options.rows) {
       for (let at = 0; at < batch.length; at += CELL_SLICE) {
-        yield batch.slice(at, at + CELL_SLICE).map((row) => columns.map((c) => safeCell(c.value(row))))
+        yield batch.slice(at, at + CELL_SLICE).map((row) => columns.map((c) => cellOf(c, row)))
       }
     }
   }
@@ -42,7 +54,7 @@ export function sendWorkbook<T>(
     columns: columns.map((c) => ({
       header: c.header,
       width: c.width ?? 20,
-      format: c.money ? 'money' : undefined,
+      format: c.money ? 'money' : c.date,
     })),
     rows: cells(),
   }).catch((error: Error) => stream.destroy(error))

@@ -1,4 +1,4 @@
-import { auditLogs, rowsOf } from '@planillas/db'
+import { auditLogs, employees, rowsOf } from '@planillas/db'
 import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
@@ -120,4 +120,33 @@ describe('descending order', () => {
     expect(text(descending(auditLogs.createdAt))).toBe('"audit_logs"."created_at" desc nulls last')
     expect(text(descending(auditLogs.entityId))).toBe('"audit_logs"."entity_id" desc')
   })
+
+  it.each(['surname,asc', 'surname,desc', 'name,desc', 'status,desc'])(
+    'sorts the employees (%s) by walking an ascending index, either way, without sorting them',
+    async (sort) => {
+      // The employees' list (a million rows) sorts by a header's column: ascendingIndexes.
+      await t.handle.db.execute(sql`
+        insert into employees (identifier_type, identifier, name, surname, status, created_by)
+        select 1, (10000000 + n)::text, 'Nombre ' || n % 97, 'Apellido ' || n % 89, 1 + n % 2, 'test'
+        from generate_series(1, 5000) as n
+        on conflict do nothing`)
+      await t.handle.db.execute(sql`analyze employees`)
+      const columns = { name: employees.name, surname: employees.surname, status: employees.status }
+      const order = orderByFor(sort, columns, { field: 'surname', direction: 'asc' }, employees.id, {
+        ascendingIndexes: true,
+      })
+      const page = t.handle.db
+        .select({ id: employees.id })
+        .from(employees)
+        .orderBy(...order)
+        .limit(20)
+      const plan = rowsOf<{ 'QUERY PLAN': string }>(await t.handle.db.execute(sql`explain ${page}`))
+        .map((r) => r['QUERY PLAN'])
+        .join('\n')
+      expect(plan).toContain(`employees_${sort.split(',')[0]}_sort_idx`)
+      expect(plan).not.toContain('Sort')
+      const rows = await page
+      expect(rows).toHaveLength(20)
+    },
+  )
 })

@@ -16,16 +16,22 @@ import {
   type RowCount,
 } from './totals'
 
-/** Resolves `sort` against a column map, or throws a 400 naming the allowed fields. */
+/**
+ * Resolves `sort` against a column map, or throws a 400 naming the allowed fields.
+ * `ascendingIndexes`: the list's sort columns are served by ascending indexes ending in the
+ * primary key (the employees' list), so a descending order is written as a backward scan of them
+ * reads it (`desc`, nulls first) rather than `desc nulls last` (for descending indexes, below).
+ */
 export function orderByFor<F extends string>(
   sort: string | undefined,
   columns: Record<F, PgColumn | SQL>,
   fallback: SortSpec<F>,
   primaryKey: PgColumn,
+  { ascendingIndexes = false }: { ascendingIndexes?: boolean } = {},
 ): SQL[] {
   const spec = parseSort(sort, Object.keys(columns) as F[], fallback)
   if ('error' in spec) throw badRequest(spec.error)
-  const direction = spec.direction === 'asc' ? asc : descending
+  const direction = spec.direction === 'asc' ? asc : ascendingIndexes ? desc : descending
   // Always end with the primary key so pages are stable (docs/conventions.md).
   return [direction(columns[spec.field]), direction(primaryKey)]
 }

@@ -101,6 +101,11 @@ export const employees = pgTable(
     index('employees_area_status_idx').on(t.areaId, t.status, t.createdAt),
     index('employees_company_status_idx').on(t.companyId, t.status),
     index('employees_position_idx').on(t.positionId),
+    // The list's sortable columns (issue 24): a page in either direction walks one of these
+    // (backward when descending) instead of sorting a million rows.
+    index('employees_name_sort_idx').on(t.name, t.id),
+    index('employees_surname_sort_idx').on(t.surname, t.id),
+    index('employees_status_sort_idx').on(t.status, t.id),
   ],
 )
 

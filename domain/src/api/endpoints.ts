@@ -96,6 +96,7 @@ import {
   PayrollLineSchema,
   PayrollOptionSchema,
   PayrollRowSchema,
+  PayrollTotalsSchema,
 } from './payroll'
 import {
   BankOptionSchema,
@@ -105,7 +106,15 @@ import {
   DistrictSchema,
 } from './reference'
 import { SupplierOptionSchema, SupplierRowSchema } from './suppliers'
-import { IdParamsSchema, IdPayloadSchema, pageOf, StatusQuerySchema, type Wire } from './wire'
+import {
+  BulkIdsPayloadSchema,
+  BulkIdsSchema,
+  IdParamsSchema,
+  IdPayloadSchema,
+  pageOf,
+  StatusQuerySchema,
+  type Wire,
+} from './wire'
 
 /**
  * The API as the web tier calls it: each endpoint ('METHOD /path', the path under /api/v1) with
@@ -129,6 +138,12 @@ const catalogList = {
   response: pageOf(CatalogRowSchema),
 }
 const statusChange = { params: IdParamsSchema, querystring: StatusQuerySchema, response: IdPayloadSchema }
+/** Several records' status in one call: one transaction, an audit entry per record changed. */
+const bulkStatusChange = {
+  querystring: StatusQuerySchema,
+  body: BulkIdsSchema,
+  response: BulkIdsPayloadSchema,
+}
 
 export const ENDPOINTS = {
   'POST /auth': { body: SignInSchema, response: AuthTokensSchema },
@@ -167,12 +182,14 @@ export const ENDPOINTS = {
   'POST /areas': { body: AreaSchema, response: IdPayloadSchema },
   'PUT /areas/:id': { params: IdParamsSchema, body: AreaSchema, response: IdPayloadSchema },
   'PUT /areas/:id/status': statusChange,
+  'PUT /areas/status': bulkStatusChange,
   'POST /positions/list': catalogList,
   'GET /positions': { response: CatalogOptionSchema.array() },
   'GET /positions/:id': { params: IdParamsSchema, response: CatalogRowSchema },
   'POST /positions': { body: PositionSchema, response: IdPayloadSchema },
   'PUT /positions/:id': { params: IdParamsSchema, body: PositionSchema, response: IdPayloadSchema },
   'PUT /positions/:id/status': statusChange,
+  'PUT /positions/status': bulkStatusChange,
 
   'POST /companies/list': {
     querystring: PageQuerySchema,
@@ -185,6 +202,7 @@ export const ENDPOINTS = {
   'POST /companies': { body: CompanySchema, response: IdPayloadSchema },
   'PUT /companies/:id': { params: IdParamsSchema, body: CompanyUpdateSchema, response: IdPayloadSchema },
   'PUT /companies/:id/status': statusChange,
+  'PUT /companies/status': bulkStatusChange,
   'GET /companies/:id/accounts': { params: IdParamsSchema, response: CompanyAccountRowSchema.array() },
   'POST /companies/:id/accounts': {
     params: IdParamsSchema,
@@ -237,18 +255,21 @@ export const ENDPOINTS = {
   'POST /expense-lines': { body: AreaSchema, response: IdPayloadSchema },
   'PUT /expense-lines/:id': { params: IdParamsSchema, body: AreaSchema, response: IdPayloadSchema },
   'PUT /expense-lines/:id/status': statusChange,
+  'PUT /expense-lines/status': bulkStatusChange,
   'POST /project-types/list': catalogList,
   'GET /project-types': { response: CatalogOptionSchema.array() },
   'GET /project-types/:id': { params: IdParamsSchema, response: CatalogRowSchema },
   'POST /project-types': { body: AreaSchema, response: IdPayloadSchema },
   'PUT /project-types/:id': { params: IdParamsSchema, body: AreaSchema, response: IdPayloadSchema },
   'PUT /project-types/:id/status': statusChange,
+  'PUT /project-types/status': bulkStatusChange,
   'POST /reject-reasons/list': catalogList,
   'GET /reject-reasons': { response: CatalogOptionSchema.array() },
   'GET /reject-reasons/:id': { params: IdParamsSchema, response: CatalogRowSchema },
   'POST /reject-reasons': { body: AreaSchema, response: IdPayloadSchema },
   'PUT /reject-reasons/:id': { params: IdParamsSchema, body: AreaSchema, response: IdPayloadSchema },
   'PUT /reject-reasons/:id/status': statusChange,
+  'PUT /reject-reasons/status': bulkStatusChange,
 
   'POST /employees/list': {
     querystring: PageQuerySchema,
@@ -288,7 +309,7 @@ export const ENDPOINTS = {
   'POST /payroll/list': {
     querystring: PageQuerySchema,
     body: PayrollFilterSchema.nullish(),
-    response: pageOf(PayrollRowSchema),
+    response: pageOf(PayrollRowSchema).extend({ totals: PayrollTotalsSchema }),
   },
   'GET /payroll': { response: PayrollOptionSchema.array() },
   'GET /payroll/:id': { params: IdParamsSchema, response: PayrollRowSchema },

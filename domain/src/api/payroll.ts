@@ -21,6 +21,14 @@ export const PayrollRowSchema = z.object({
   createdBy: z.string().nullable(),
 })
 
+/** The whole filtered list's sums (every page, not only the one shown): its totals row. */
+export const PayrollTotalsSchema = z.object({
+  collaborators: z.number(),
+  totalAmount: z.number(),
+  paid: z.number(),
+  totalPaid: z.number(),
+})
+
 export const PayrollOptionSchema = z.object({
   id: z.number(),
   code: z.string(),

@@ -34,6 +34,18 @@ export const StatusQuerySchema = z.object({
     .refine((s) => s === 1 || s === 2, 'Estado inválido'),
 })
 
+/** At most this many records change status in one call (a page of a list at its largest size). */
+export const MAX_BULK = 100
+
+/** The records a bulk action applies to (issue 24): distinct ids, from one to MAX_BULK. */
+export const BulkIdsSchema = z.object({
+  ids: z
+    .array(idNumber())
+    .min(1, 'Seleccione al menos un registro')
+    .max(MAX_BULK, `Seleccione como máximo ${MAX_BULK} registros`),
+})
+export const BulkIdsPayloadSchema = z.object({ ids: z.array(z.number()) })
+
 /** The payload of a create, an update or a status change: the record's id. */
 export const IdPayloadSchema = z.object({ id: z.number() })
 export const CreatedSchema = envelopeOf(IdPayloadSchema)

@@ -30,19 +30,25 @@ export default function BankList() {
       searchPlaceholder="Buscar por código o nombre"
       filters={RECORD_STATUS_FILTERS}
       columns={[
-        { header: 'Código CCE', cell: (r) => r.code, width: COLUMN.shortCode },
-        { header: 'Nombre', cell: (r) => r.name, mobile: 'title' },
-        { header: 'Nombre corto', cell: (r) => r.shortName },
+        { header: 'Código CCE', sort: 'code', cell: (r) => r.code, width: COLUMN.shortCode },
+        { header: 'Nombre', sort: 'name', cell: (r) => r.name, mobile: 'title' },
+        { header: 'Nombre corto', sort: 'shortName', cell: (r) => r.shortName },
         {
           header: 'Origen',
           cell: (r) => (r.source === 'usuario' ? 'Usuario (agregado o editado)' : 'Lista de referencia'),
         },
         {
           header: 'Estado',
+          sort: 'status',
           cell: (r) => <StatusBadge table={recordStatus} code={r.status} />,
           width: COLUMN.status,
         },
-        { header: 'Fecha de creación', cell: (r) => formatDateTime(r.createdAt), width: COLUMN.dateTime },
+        {
+          header: 'Fecha de creación',
+          sort: 'createdAt',
+          cell: (r) => formatDateTime(r.createdAt),
+          width: COLUMN.dateTime,
+        },
       ]}
       actions={
         canEdit

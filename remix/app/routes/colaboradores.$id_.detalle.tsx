@@ -17,6 +17,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
+import { BackToList } from '~/components/list/back-to-list'
 import { ButtonLink } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -94,7 +95,7 @@ export default function EmployeeDetails() {
         ]}
       />
       <div className="flex justify-end gap-2">
-        <ButtonLink to="/colaboradores">Volver</ButtonLink>
+        <BackToList to="/colaboradores" />
         {canEdit ? (
           <ButtonLink to={`/colaboradores/${e.id}`} variant="primary">
             Editar

@@ -31,6 +31,7 @@ export default function EmployeeList() {
       columns={[
         {
           header: 'Código',
+          sort: 'id',
           cell: (r) => r.code,
           mobile: 'title',
           className: 'whitespace-nowrap',
@@ -38,6 +39,7 @@ export default function EmployeeList() {
         },
         {
           header: 'Nombres y apellidos',
+          sort: 'name',
           cell: (r) => (
             <TwoLineCell
               main={r.fullName}
@@ -51,6 +53,7 @@ export default function EmployeeList() {
         { header: 'Cargo', cell: (r) => r.positionName ?? '---' },
         {
           header: 'Estado',
+          sort: 'status',
           cell: (r) => <StatusBadge table={employeeStatus} code={r.status} />,
           width: COLUMN.status,
         },

@@ -15,6 +15,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
+import { BackToList } from '~/components/list/back-to-list'
 import { StatusBadge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
@@ -100,7 +101,7 @@ export default function ContractDetails() {
         />
       )}
       <div className="flex flex-wrap justify-end gap-2">
-        <ButtonLink to="/contratos">Volver</ButtonLink>
+        <BackToList to="/contratos" />
         {canEdit && current ? (
           <>
             <ContractActions id={c.id} status={c.status} name={`${c.number} — ${c.fullName}`} />

@@ -42,6 +42,7 @@ export default function ContractList() {
       columns={[
         {
           header: 'N° de contrato',
+          sort: 'number',
           cell: (r) => r.number,
           mobile: 'title',
           width: COLUMN.code,
@@ -60,25 +61,36 @@ export default function ContractList() {
         { header: 'Área', cell: (r) => r.areaName },
         {
           header: 'Inicio y duración',
+          sort: 'startDate',
           cell: (r) => (
             <TwoLineCell main={formatDate(r.startDate)} sub={enumLabel(contractDuration, r.contractType)} />
           ),
           width: COLUMN.date,
         },
         {
+          header: 'Fecha de fin',
+          sort: 'finishDate',
+          // An indefinite contract has no end date.
+          cell: (r) => (r.finishDate ? formatDate(r.finishDate) : 'Indefinido'),
+          width: COLUMN.date,
+        },
+        {
           header: 'Sueldo Base',
+          sort: 'baseSalary',
           cell: (r) => formatMoney(r.baseSalary),
           className: 'text-right whitespace-nowrap',
           width: COLUMN.money,
         },
         {
           header: 'Sueldo Total',
+          sort: 'totalSalary',
           cell: (r) => formatMoney(r.totalSalary),
           className: 'text-right whitespace-nowrap',
           width: COLUMN.money,
         },
         {
           header: 'Estado',
+          sort: 'status',
           cell: (r) => <StatusBadge table={contractStatus} code={r.status} />,
           width: COLUMN.status,
         },

@@ -5,6 +5,7 @@ import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { controlClass } from '~/components/form/fields'
 import { FormCard, FormErrors, FormPage } from '~/components/form/form-layout'
+import { BackToList } from '~/components/list/back-to-list'
 import { DataTable } from '~/components/list/data-table'
 import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
@@ -138,7 +139,7 @@ export default function CompanyDetails() {
         ) : null}
       </section>
       <div className="flex justify-end gap-2">
-        <ButtonLink to="/empresas">Volver</ButtonLink>
+        <BackToList to="/empresas" />
         {canEdit ? (
           <ButtonLink to={`/empresas/${company.id}`} variant="primary">
             Editar

@@ -1,6 +1,7 @@
 import { recordStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { BulkStatusForm } from '~/components/list/bulk-status'
 import { COLUMN } from '~/components/list/data-table'
 import { RECORD_STATUS_FILTERS } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
@@ -24,13 +25,20 @@ export default function CompanyList() {
       addTo={canEdit ? '/empresas/crear' : undefined}
       searchPlaceholder="Buscar por R.U.C o razón social"
       filters={RECORD_STATUS_FILTERS}
+      before={
+        canEdit && list.page.content.length ? (
+          <BulkStatusForm resource="empresas" statuses={recordStatus} />
+        ) : null
+      }
+      selectable={canEdit ? (r) => `Seleccionar ${r.ruc} — ${r.name}` : undefined}
       columns={[
-        { header: 'R.U.C.', cell: (r) => r.ruc, mobile: 'title', width: COLUMN.code },
-        { header: 'Razón social', cell: (r) => r.name, mobile: 'title' },
+        { header: 'R.U.C.', sort: 'ruc', cell: (r) => r.ruc, mobile: 'title', width: COLUMN.code },
+        { header: 'Razón social', sort: 'name', cell: (r) => r.name, mobile: 'title' },
         { header: 'Dirección fiscal', cell: (r) => r.address },
         { header: 'Representante legal', cell: (r) => r.legalRepresentative ?? '---' },
         {
           header: 'Estado',
+          sort: 'status',
           cell: (r) => <StatusBadge table={recordStatus} code={r.status} />,
           width: COLUMN.status,
         },

@@ -15,6 +15,7 @@ import { Form, useLoaderData, useSearchParams } from '@remix-run/react'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
+import { BackToList } from '~/components/list/back-to-list'
 import { DataTable } from '~/components/list/data-table'
 import { KeepParams } from '~/components/list/keep-params'
 import { Pagination } from '~/components/list/pagination'
@@ -221,7 +222,7 @@ export default function PayrollDetails() {
         />
       </section>
       <div className="flex justify-end">
-        <ButtonLink to="/planillas">Volver</ButtonLink>
+        <BackToList to="/planillas" />
       </div>
     </FormPage>
   )

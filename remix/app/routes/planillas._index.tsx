@@ -28,6 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function PayrollList() {
   const list = useLoaderData<typeof loader>()
   const { canEdit, periods } = list
+  // Absent when the filter was refused (the list shows its message instead).
+  const totals = list.page.totals as typeof list.page.totals | undefined
   return (
     <ResourceList
       list={list}
@@ -41,13 +43,14 @@ export default function PayrollList() {
       columns={[
         {
           header: 'Código',
+          sort: 'code',
           cell: (r) => r.code,
           mobile: 'title',
           className: 'whitespace-nowrap',
           width: COLUMN.shortCode,
         },
-        { header: 'Periodo', cell: (r) => periodLabel(r.period), width: COLUMN.date },
-        { header: 'Nombre', cell: (r) => r.name, mobile: 'title' },
+        { header: 'Periodo', sort: 'period', cell: (r) => periodLabel(r.period), width: COLUMN.date },
+        { header: 'Nombre', sort: 'name', cell: (r) => r.name, mobile: 'title' },
         { header: 'Tipo', cell: (r) => enumLabel(payrollType, r.type), width: COLUMN.date },
         {
           header: 'Colaboradores',
@@ -57,6 +60,7 @@ export default function PayrollList() {
         },
         {
           header: 'Monto Total a Pagar',
+          sort: 'totalAmount',
           cell: (r) => formatMoney(r.totalAmount),
           className: 'text-right whitespace-nowrap',
           width: COLUMN.money,
@@ -73,8 +77,21 @@ export default function PayrollList() {
           className: 'text-right whitespace-nowrap',
           width: COLUMN.money,
         },
-        { header: 'Progreso', cell: (r) => <ProgressBar value={r.progress} />, width: COLUMN.progress },
+        {
+          header: 'Progreso',
+          sort: 'progress',
+          cell: (r) => <ProgressBar value={r.progress} />,
+          width: COLUMN.progress,
+        },
       ]}
+      totals={
+        totals && {
+          Colaboradores: formatCount(totals.collaborators),
+          'Monto Total a Pagar': formatMoney(totals.totalAmount),
+          Abonados: formatCount(totals.paid),
+          'Total Pagado': formatMoney(totals.totalPaid),
+        }
+      }
       actions={(r) => <RowLink to={`/planillas/${r.id}/detalles`}>Ver detalle</RowLink>}
     />
   )

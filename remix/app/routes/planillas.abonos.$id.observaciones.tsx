@@ -4,9 +4,10 @@ import { useLoaderData } from '@remix-run/react'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { AutoRefresh } from '~/components/list/auto-refresh'
+import { BackToList } from '~/components/list/back-to-list'
 import { DataTable } from '~/components/list/data-table'
 import { Pagination } from '~/components/list/pagination'
-import { ButtonLink, buttonClass } from '~/components/ui/button'
+import { buttonClass } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
@@ -58,7 +59,7 @@ export default function PaymentObservations() {
           >
             Descargar Excel
           </a>
-          <ButtonLink to="/planillas/abonos">Volver</ButtonLink>
+          <BackToList to="/planillas/abonos" />
         </div>
       </div>
       <DetailCard

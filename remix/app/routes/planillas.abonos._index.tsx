@@ -56,7 +56,12 @@ export default function PaymentBatchList() {
         </>
       }
       columns={[
-        { header: 'Fecha de carga', cell: (r) => formatDateTime(r.uploadDate), mobile: 'title' },
+        {
+          header: 'Fecha de carga',
+          sort: 'createdAt',
+          cell: (r) => formatDateTime(r.uploadDate),
+          mobile: 'title',
+        },
         {
           header: 'Cargado por',
           cell: (r) => <span title={r.createdBy ?? undefined}>{trimEmail(r.createdBy)}</span>,
@@ -72,7 +77,7 @@ export default function PaymentBatchList() {
             </span>
           ),
         },
-        { header: 'Fecha de abono', cell: (r) => formatDate(r.paymentDate) },
+        { header: 'Fecha de abono', sort: 'paymentDate', cell: (r) => formatDate(r.paymentDate) },
         {
           header: 'Abonados',
           cell: (r) =>
@@ -82,6 +87,7 @@ export default function PaymentBatchList() {
         },
         {
           header: 'Estado',
+          sort: 'status',
           className: 'whitespace-nowrap',
           cell: (r) => <PaymentStatusBadge status={r.status} progress={r.progress} />,
         },

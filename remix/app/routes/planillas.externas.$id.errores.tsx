@@ -4,9 +4,10 @@ import { useLoaderData } from '@remix-run/react'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
+import { BackToList } from '~/components/list/back-to-list'
 import { DataTable } from '~/components/list/data-table'
 import { Pagination } from '~/components/list/pagination'
-import { ButtonLink, buttonClass } from '~/components/ui/button'
+import { buttonClass } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
@@ -68,7 +69,7 @@ export default function PayrollBatchErrors() {
         totalIsEstimate={errors.totalIsEstimate}
       />
       <div className="flex justify-end gap-2">
-        <ButtonLink to="/planillas/externas">Volver</ButtonLink>
+        <BackToList to="/planillas/externas" />
         <a href={`/planillas/externas/${batch.id}/errores.xlsx`} className={buttonClass('primary')} download>
           Descargar errores
         </a>

@@ -63,9 +63,14 @@ export default function PayrollBatchList() {
         </>
       }
       columns={[
-        { header: 'Fecha de carga', cell: (r) => formatDateTime(r.uploadDate), mobile: 'title' },
-        { header: 'Archivo', cell: (r) => r.file.name, mobile: 'title' },
-        { header: 'Periodo', cell: (r) => periodLabel(r.period) },
+        {
+          header: 'Fecha de carga',
+          sort: 'createdAt',
+          cell: (r) => formatDateTime(r.uploadDate),
+          mobile: 'title',
+        },
+        { header: 'Archivo', sort: 'fileName', cell: (r) => r.file.name, mobile: 'title' },
+        { header: 'Periodo', sort: 'period', cell: (r) => periodLabel(r.period) },
         { header: 'Planilla', cell: (r) => `${r.code} — ${r.name}` },
         {
           header: 'Cargado por',
@@ -73,6 +78,7 @@ export default function PayrollBatchList() {
         },
         {
           header: 'Estado',
+          sort: 'status',
           cell: (r) => (
             <span className="flex flex-col gap-1">
               <Badge tone={STATUS_TONES[r.status] ?? 'slate'}>{enumLabel(batchStatus, r.status)}</Badge>

@@ -11,6 +11,7 @@ import { useLoaderData } from '@remix-run/react'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
+import { BackToList } from '~/components/list/back-to-list'
 import { ButtonLink } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -69,7 +70,7 @@ export default function ApplicantDetails() {
         ]}
       />
       <div className="flex justify-end gap-2">
-        <ButtonLink to="/reclutamiento/postulantes">Volver</ButtonLink>
+        <BackToList to="/reclutamiento/postulantes" />
         <ButtonLink to={`/reclutamiento/vacantes/${a.jobOpeningId}/detalle`}>Ver vacante</ButtonLink>
         {canEdit ? (
           <ButtonLink to={`/reclutamiento/postulantes/${a.id}/editar`} variant="primary">

@@ -47,9 +47,15 @@ export default function ApplicantList() {
       searchPlaceholder="Buscar por nombre o número de documento"
       filters={applicantFilters(catalogs)}
       columns={[
-        { header: 'Código', cell: (r) => r.code, mobile: 'title', className: 'whitespace-nowrap' },
+        {
+          header: 'Código',
+          sort: 'code',
+          cell: (r) => r.code,
+          mobile: 'title',
+          className: 'whitespace-nowrap',
+        },
         { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
-        { header: 'Número de documento', cell: (r) => r.identifier },
+        { header: 'Número de documento', sort: 'identifier', cell: (r) => r.identifier },
         { header: 'Nombres y apellidos', cell: (r) => `${r.name} ${r.surname}`, mobile: 'title' },
         { header: 'Empresa', cell: (r) => r.company ?? '---' },
         { header: 'Área', cell: (r) => r.area },

@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
+import { BackToList } from '~/components/list/back-to-list'
 import { DataTable } from '~/components/list/data-table'
 import { ButtonLink } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
@@ -86,7 +87,7 @@ export default function JobOpeningDetails() {
         />
       </section>
       <div className="flex justify-end gap-2">
-        <ButtonLink to="/reclutamiento/vacantes">Volver</ButtonLink>
+        <BackToList to="/reclutamiento/vacantes" />
         {canEdit ? (
           <ButtonLink to={`/reclutamiento/vacantes/${vacancy.id}/editar`} variant="primary">
             Editar

@@ -29,13 +29,21 @@ export default function JobOpeningList() {
       searchPlaceholder="Buscar por código de vacante o nombre del postulante"
       filters={STATUS_FILTER}
       columns={[
-        { header: 'Código de vacante', cell: (r) => r.code, mobile: 'title' },
-        { header: 'Fecha de creación', cell: (r) => formatDate(r.createdAt) },
+        { header: 'Código de vacante', sort: 'code', cell: (r) => r.code, mobile: 'title' },
+        { header: 'Fecha de creación', sort: 'createdAt', cell: (r) => formatDate(r.createdAt) },
         { header: 'Cargo', cell: (r) => r.position, mobile: 'title' },
         { header: 'Área', cell: (r) => r.area },
         { header: 'Solicitado por', cell: (r) => r.requestedBy },
-        { header: 'Total de postulantes', cell: (r) => r.applicants.toLocaleString('es-PE') },
-        { header: 'Estado', cell: (r) => <StatusBadge table={recruitmentStatus} code={r.status} /> },
+        {
+          header: 'Total de postulantes',
+          sort: 'applicants',
+          cell: (r) => r.applicants.toLocaleString('es-PE'),
+        },
+        {
+          header: 'Estado',
+          sort: 'status',
+          cell: (r) => <StatusBadge table={recruitmentStatus} code={r.status} />,
+        },
       ]}
       actions={(r) => (
         <>

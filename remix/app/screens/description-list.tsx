@@ -1,5 +1,6 @@
 import { formatDateTime, recordStatus } from '@planillas/domain'
 import { useLoaderData } from '@remix-run/react'
+import { BulkStatusForm } from '~/components/list/bulk-status'
 import { COLUMN } from '~/components/list/data-table'
 import { RECORD_STATUS_FILTERS } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
@@ -28,15 +29,27 @@ export function DescriptionList({
       addTo={canEdit ? `${basePath}/crear` : undefined}
       searchPlaceholder="Buscar por descripción"
       filters={RECORD_STATUS_FILTERS}
+      before={
+        canEdit && list.page.content.length ? (
+          <BulkStatusForm resource={resource} statuses={recordStatus} />
+        ) : null
+      }
+      selectable={canEdit ? (r) => `Seleccionar ${r.code} — ${r.description}` : undefined}
       columns={[
-        { header: 'Descripción', cell: (r) => r.description, mobile: 'title' },
-        { header: 'Código', cell: (r) => r.code, width: COLUMN.shortCode },
+        { header: 'Descripción', sort: 'description', cell: (r) => r.description, mobile: 'title' },
+        { header: 'Código', sort: 'code', cell: (r) => r.code, width: COLUMN.shortCode },
         {
           header: 'Estado',
+          sort: 'status',
           cell: (r) => <StatusBadge table={recordStatus} code={r.status} />,
           width: COLUMN.status,
         },
-        { header: 'Fecha de creación', cell: (r) => formatDateTime(r.createdAt), width: COLUMN.dateTime },
+        {
+          header: 'Fecha de creación',
+          sort: 'createdAt',
+          cell: (r) => formatDateTime(r.createdAt),
+          width: COLUMN.dateTime,
+        },
       ]}
       actions={
         canEdit

@@ -1,11 +1,5 @@
 import { auditLogs, type Executor } from '@planillas/db'
-import {
-  type AuditFilter,
-  AuditFilterSchema,
-  auditAction,
-  formatDateTime,
-  limaDayStart,
-} from '@planillas/domain'
+import { type AuditFilter, AuditFilterSchema, auditAction, limaDayStart } from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, lt, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -97,7 +91,7 @@ export async function auditLogRoutes(fastify: FastifyInstance) {
             width: 18,
             value: (r) => auditAction[r.action as keyof typeof auditAction]?.label ?? r.action,
           },
-          { header: 'Fecha y hora', width: 22, value: (r) => formatDateTime(r.createdAt) },
+          { header: 'Fecha y hora', width: 22, date: 'dateTime', value: (r) => r.createdAt },
           { header: 'Usuario', width: 30, value: (r) => r.actor },
           { header: 'Descripción', width: 80, value: (r) => r.description },
         ],

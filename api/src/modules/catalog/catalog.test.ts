@@ -136,6 +136,66 @@ describe('areas API', () => {
     ).toBe(400)
   })
 
+  it('changes the status of several areas in one call, an audit entry per area changed', async () => {
+    const ids: number[] = []
+    for (const description of ['Lote uno', 'Lote dos', 'Lote tres']) {
+      const { body } = await t.call('admin', {
+        method: 'POST',
+        url: '/api/v1/areas',
+        payload: { description },
+      })
+      ids.push(body.payload.id)
+    }
+    // One already SUSPENDIDO: left alone, no entry.
+    await t.call('admin', { method: 'PUT', url: `/api/v1/areas/${ids[2]}/status?status=2` })
+    const auditOf = (id: number) =>
+      t.handle.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.entity, 'areas'), eq(auditLogs.entityId, String(id))))
+    const before = (await auditOf(ids[2])).length
+    const res = await t.call('rrhh', {
+      method: 'PUT',
+      url: '/api/v1/areas/status?status=2',
+      payload: { ids },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.payload).toEqual({ ids: ids.slice(0, 2) })
+    expect(res.body.messages).toEqual(['Estado actualizado correctamente'])
+    for (const id of ids.slice(0, 2)) {
+      const entries = await auditOf(id)
+      expect(entries.at(-1)?.description).toMatch(/^Cambió el estado del área AR-\d+ a SUSPENDIDO$/)
+      expect(entries.at(-1)?.actor).toBe('rrhh@planillas.pe')
+      const read = await t.call('admin', { method: 'GET', url: `/api/v1/areas/${id}` })
+      expect(read.body.payload.status).toBe(2)
+    }
+    expect(await auditOf(ids[2])).toHaveLength(before)
+
+    // An unknown id refuses the whole selection: nothing changes, no entry is written.
+    const refused = await t.call('admin', {
+      method: 'PUT',
+      url: '/api/v1/areas/status?status=1',
+      payload: { ids: [ids[0], 99_999] },
+    })
+    expect(refused.status).toBe(404)
+    expect(
+      (await t.call('admin', { method: 'GET', url: `/api/v1/areas/${ids[0]}` })).body.payload.status,
+    ).toBe(2)
+    const empty = await t.call('admin', {
+      method: 'PUT',
+      url: '/api/v1/areas/status?status=1',
+      payload: { ids: [] },
+    })
+    expect(empty.status).toBe(400)
+    expect(empty.body.messages).toEqual(['Seleccione al menos un registro'])
+    const reader = await t.call('lector', {
+      method: 'PUT',
+      url: '/api/v1/areas/status?status=1',
+      payload: { ids },
+    })
+    expect(reader.status).toBe(403)
+  })
+
   it('exports the same rows the list counts', async () => {
     const list = await t.call('admin', {
       method: 'POST',

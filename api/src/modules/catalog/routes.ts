@@ -1,7 +1,7 @@
+import type { Transaction } from '@planillas/db'
 import {
   DescriptionFilterSchema,
   enumLabel,
-  formatDateTime,
   MESSAGES,
   type PermissionRequirement,
   type RecordStatus,
@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
-import { statusChangeHandler } from '../../lib/status-change'
+import { bulkStatusChangeHandler, statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { type CatalogTable, catalogQueries } from './queries'
@@ -108,17 +108,23 @@ export function catalogRoutes(options: CatalogOptions) {
       },
     })
 
+    const statusChange = {
+      entity: resource,
+      noun: noun.one,
+      statuses: recordStatus,
+      get: q.get,
+      set: (tx: Transaction, id: number, status: number) => q.setStatus(tx, id, status as RecordStatus),
+      name: (row: { code: string }) => row.code,
+    }
     app.put('/:id/status', {
       config: { permission: access.edit },
       schema: { tags, ...routeSchema(`PUT /${resource}/:id/status`) },
-      handler: statusChangeHandler(app, {
-        entity: resource,
-        noun: noun.one,
-        statuses: recordStatus,
-        get: q.get,
-        set: (tx, id, status) => q.setStatus(tx, id, status as RecordStatus),
-        name: (row) => row.code,
-      }),
+      handler: statusChangeHandler(app, statusChange),
+    })
+    app.put('/status', {
+      config: { permission: access.edit },
+      schema: { tags, ...routeSchema(`PUT /${resource}/status`) },
+      handler: bulkStatusChangeHandler(app, statusChange),
     })
 
     app.post('/xlsx', {
@@ -133,7 +139,7 @@ export function catalogRoutes(options: CatalogOptions) {
             { header: 'Código', width: 12, value: (r) => r.code },
             { header: 'Descripción', width: 40, value: (r) => r.description },
             { header: 'Estado', width: 14, value: (r) => enumLabel(recordStatus, r.status) },
-            { header: 'Fecha de creación', width: 22, value: (r) => formatDateTime(r.createdAt) },
+            { header: 'Fecha de creación', width: 22, date: 'dateTime', value: (r) => r.createdAt },
           ],
         }),
     })

@@ -1,7 +1,7 @@
+import type { Transaction } from '@planillas/db'
 import {
   CompanyFilterSchema,
   enumLabel,
-  formatDateTime,
   MESSAGES,
   type RecordStatus,
   RUC_MESSAGES,
@@ -13,7 +13,7 @@ import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
 import { lookupExternal, pick } from '../../lib/external-lookup'
-import { statusChangeHandler } from '../../lib/status-change'
+import { bulkStatusChangeHandler, statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { companyAccountRoutes } from './accounts'
@@ -93,20 +93,28 @@ export async function companyRoutes(fastify: FastifyInstance) {
     },
   })
 
+  const companyStatus = {
+    entity: 'companies',
+    noun: 'la empresa',
+    statuses: recordStatus,
+    get: q.getCompany,
+    set: (tx: Transaction, id: number, status: number) => q.setCompanyStatus(tx, id, status as RecordStatus),
+    name: (row: { code: string }) => row.code,
+  }
+
   app.put('/:id/status', {
     config: { permission: 'empresas_edicion' },
     schema: {
       tags,
       ...routeSchema('PUT /companies/:id/status'),
     },
-    handler: statusChangeHandler(app, {
-      entity: 'companies',
-      noun: 'la empresa',
-      statuses: recordStatus,
-      get: q.getCompany,
-      set: (tx, id, status) => q.setCompanyStatus(tx, id, status as RecordStatus),
-      name: (row) => row.code,
-    }),
+    handler: statusChangeHandler(app, companyStatus),
+  })
+
+  app.put('/status', {
+    config: { permission: 'empresas_edicion' },
+    schema: { tags, ...routeSchema('PUT /companies/status') },
+    handler: bulkStatusChangeHandler(app, companyStatus),
   })
 
   app.post('/xlsx', {
@@ -125,7 +133,7 @@ export async function companyRoutes(fastify: FastifyInstance) {
           { header: 'Representante legal', width: 30, value: (r) => r.legalRepresentative },
           { header: 'Agente de retención', width: 14, value: (r) => (r.retentionAgent ? 'SÍ' : 'NO') },
           { header: 'Estado', width: 14, value: (r) => enumLabel(recordStatus, r.status) },
-          { header: 'Fecha de creación', width: 22, value: (r) => formatDateTime(r.createdAt) },
+          { header: 'Fecha de creación', width: 22, date: 'dateTime', value: (r) => r.createdAt },
         ],
       }),
   })

@@ -1,4 +1,3 @@
-import { formatDate } from '@planillas/domain'
 import type { TestApp } from '@planillas/testing/api/app'
 import {
   type Catalog,
@@ -200,7 +199,8 @@ describe('contracts export', () => {
       expect.stringContaining('Andes'),
       expect.stringContaining('Andes'),
       expect.stringContaining('Andes'),
-      formatDate(fromToday(-200)),
+      // A spreadsheet date (shown DD/MM/YYYY), not text (issue 24); no end date, an empty cell.
+      new Date(`${fromToday(-200)}T00:00:00Z`),
       '',
       'Indefinido',
       2500,

@@ -1,11 +1,4 @@
-import {
-  contractDuration,
-  contractStatus,
-  enumLabel,
-  formatDate,
-  identifierType,
-  yesNoLabel,
-} from '@planillas/domain'
+import { contractDuration, contractStatus, enumLabel, identifierType, yesNoLabel } from '@planillas/domain'
 import type { ExportColumn } from '../../lib/xlsx'
 import type { ContractRow } from './queries'
 
@@ -21,13 +14,13 @@ export const contractExportColumns: ExportColumn<ContractRow>[] = [
   { header: 'Empresa', width: 34, value: (r) => r.companyName },
   { header: 'Área', width: 24, value: (r) => r.areaName },
   { header: 'Cargo', width: 26, value: (r) => r.positionName },
-  { header: 'Fecha de inicio', width: 14, value: (r) => formatDate(r.startDate) },
-  { header: 'Fecha de fin', width: 14, value: (r) => (r.finishDate ? formatDate(r.finishDate) : null) },
+  { header: 'Fecha de inicio', width: 14, date: 'date', value: (r) => r.startDate },
+  { header: 'Fecha de fin', width: 14, date: 'date', value: (r) => r.finishDate },
   { header: 'Duración del contrato', width: 16, value: (r) => enumLabel(contractDuration, r.contractType) },
   { header: 'Sueldo Base (S/)', width: 16, money: true, value: (r) => r.baseSalary },
   { header: 'Asignación familiar', width: 12, value: (r) => yesNoLabel(r.familyAllowance) },
   { header: 'Sueldo Total (S/)', width: 16, money: true, value: (r) => r.totalSalary },
   { header: 'Estado', width: 14, value: (r) => enumLabel(contractStatus, r.status) },
-  { header: 'Fecha de cese', width: 14, value: (r) => (r.closedOn ? formatDate(r.closedOn) : null) },
+  { header: 'Fecha de cese', width: 14, date: 'date', value: (r) => r.closedOn },
   { header: 'Motivo', width: 40, value: (r) => r.closeReason },
 ]

@@ -3,8 +3,6 @@ import {
   EMPTY,
   employeeStatus,
   enumLabel,
-  formatDate,
-  formatDateTime,
   identifierType,
   orEmpty,
   sex,
@@ -26,7 +24,7 @@ const columns: ExportColumn<Row>[] = [
   { header: 'Área', width: 25, value: (r) => orEmpty(r.areaName) },
   { header: 'Cargo', width: 25, value: (r) => orEmpty(r.positionName) },
   { header: 'Estado', width: 15, value: (r) => enumLabel(employeeStatus, r.status) },
-  { header: 'Fecha de nacimiento', width: 18, value: (r) => formatDate(r.birthDate) },
+  { header: 'Fecha de nacimiento', width: 18, date: 'date', value: (r) => r.birthDate },
   { header: 'Sexo', width: 12, value: (r) => enumLabel(sex, r.gender) },
   { header: 'Nacionalidad', width: 20, value: (r) => orEmpty(r.nationalityName) },
   { header: 'Dirección', width: 40, value: (r) => orEmpty(r.address) },
@@ -42,7 +40,7 @@ const columns: ExportColumn<Row>[] = [
   { header: 'Cuenta de detracción', width: 22, value: (r) => orEmpty(r.detractionAccount) },
   { header: 'Datos bancarios confirmados', width: 14, value: (r) => yesNoLabel(r.bankAccountVerified) },
   { header: 'Confirmado por', width: 30, value: (r) => orEmpty(r.bankAccountVerifiedBy) },
-  { header: 'Fecha de creación', width: 20, value: (r) => formatDateTime(r.createdAt) },
+  { header: 'Fecha de creación', width: 20, date: 'dateTime', value: (r) => r.createdAt },
 ]
 
 /** An empty value is an empty cell (the screens' '---' would read as a formula and get escaped). */

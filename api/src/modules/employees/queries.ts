@@ -17,6 +17,10 @@ import { countedRows, type ListPage, orderByFor, paged } from '../../lists/pagin
 import { Bindings, runPrepared } from '../../lists/prepared'
 import { employeeWhere, lookUpSearchWords, searchCondition } from './filters'
 
+/**
+ * Sortable fields. A million employees: the list's headers offer those with an index ending in the
+ * id (id, name, surname, status: employees.ts), which a page walks in either direction.
+ */
 const sortColumns = {
   id: employees.id,
   code: employees.code,
@@ -69,7 +73,7 @@ const fieldsOf = (subquery: Record<keyof typeof sortColumns, PgColumn>) =>
 export async function listEmployees(db: Executor, filter: EmployeeFilter, page: ListPage) {
   const words = await lookUpSearchWords(db, filter.search)
   const order = (columns: { [K in keyof typeof sortColumns]: PgColumn }) =>
-    orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, columns.id)
+    orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, columns.id, { ascendingIndexes: true })
   const orderBy = order(sortColumns)
   // Prepared once per connection and shape (prepared.ts): the sort and the conditions present.
   const bindings = new Bindings()

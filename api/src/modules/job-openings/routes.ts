@@ -1,10 +1,4 @@
-import {
-  enumLabel,
-  formatDateTime,
-  JobOpeningFilterSchema,
-  MESSAGES,
-  recruitmentStatus,
-} from '@planillas/domain'
+import { enumLabel, JobOpeningFilterSchema, MESSAGES, recruitmentStatus } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
@@ -109,7 +103,7 @@ export async function jobOpeningRoutes(fastify: FastifyInstance) {
         rows: inBatches(q.jobOpeningExportBatch(app.db, req.body ?? {})),
         columns: [
           { header: 'Código de vacante', width: 18, value: (r) => r.code },
-          { header: 'Fecha de creación', width: 22, value: (r) => formatDateTime(r.createdAt) },
+          { header: 'Fecha de creación', width: 22, date: 'dateTime', value: (r) => r.createdAt },
           { header: 'Cargo', width: 28, value: (r) => r.position },
           { header: 'Área', width: 28, value: (r) => r.area },
           { header: 'Empresa', width: 30, value: (r) => r.company ?? '---' },

@@ -100,6 +100,31 @@ describe('payroll API', () => {
     ).toBe(403)
   })
 
+  it('sums the whole filtered list for its totals row, not only the page shown', async () => {
+    // Page 1 of size 1 shows one payroll; the totals are those of the three (issue 24).
+    const all = await list({}, '?page=0&size=1')
+    expect(all.content).toHaveLength(1)
+    const every = (await list({}, '?size=100')).content as { totalAmount: number; collaborators: number }[]
+    expect(all.totals).toEqual({
+      collaborators: 29,
+      totalAmount: every.reduce((sum, p) => sum + p.totalAmount, 0),
+      paid: 0,
+      totalPaid: 0,
+    })
+    expect(all.totals.totalAmount).toBe(5250.75 + 4200 + 25_300)
+    // Filtered: November only.
+    expect((await list({ period: '202611' }, '?size=1')).totals).toMatchObject({
+      collaborators: 4,
+      totalAmount: 9450.75,
+    })
+    expect((await list({ search: 'no existe' })).totals).toEqual({
+      collaborators: 0,
+      totalAmount: 0,
+      paid: 0,
+      totalPaid: 0,
+    })
+  })
+
   it('reads one payroll and pages its lines, searchable and filtered by paid', async () => {
     const read = await t.call('lector', { method: 'GET', url: `/api/v1/payroll/${ids['PL-OP-11']}` })
     expect(read.body.payload).toMatchObject({ code: 'PL-OP-11', totalAmount: 5250.75 })
@@ -174,10 +199,12 @@ describe('payroll API', () => {
       undefined,
       1500.5,
       'SÍ',
-      '28/11/2026',
+      // A spreadsheet date, shown 28/11/2026 (issue 24: not text).
+      new Date('2026-11-28T00:00:00Z'),
       'OP-0',
       'ABONADO',
     ])
+    expect(detail.getRow(2).getCell(10).numFmt).toBe('dd/mm/yyyy')
     // The amount is the exact number, shown as soles: 1,500.50.
     expect(detail.getRow(2).getCell(8).numFmt).toBe('#,##0.00')
     expect(sheet.getRow(2).getCell(6).numFmt).toBe('#,##0.00')

@@ -47,7 +47,29 @@ export async function listPayrolls(db: Executor, filter: PayrollFilter, page: Li
         .offset(offset),
     (db) => countedRows(db).from(payrolls).where(where(filter)).$dynamic(),
   )
-  return { ...result, content: result.content.map(toPayrollRow) }
+  return { ...result, content: result.content.map(toPayrollRow), totals: await payrollTotals(db, filter) }
+}
+
+/**
+ * The sums of the whole filtered list (its totals row), not of the page: a few hundred payrolls a
+ * year, summed in one statement. Money summed as numeric, exact, and answered as numbers.
+ */
+export async function payrollTotals(db: Executor, filter: PayrollFilter) {
+  const [sums] = await db
+    .select({
+      collaborators: sql<string>`coalesce(sum(${payrolls.collaborators}), 0)::text`,
+      totalAmount: sql<string>`coalesce(sum(${payrolls.totalAmount}), 0)::text`,
+      paid: sql<string>`coalesce(sum(${payrolls.paidCount}), 0)::text`,
+      totalPaid: sql<string>`coalesce(sum(${payrolls.totalPaid}), 0)::text`,
+    })
+    .from(payrolls)
+    .where(where(filter))
+  return {
+    collaborators: Number(sums.collaborators),
+    totalAmount: Number(sums.totalAmount),
+    paid: Number(sums.paid),
+    totalPaid: Number(sums.totalPaid),
+  }
 }
 
 export const payrollExportBatch = (db: Executor, filter: PayrollFilter) => (afterId: number, limit: number) =>

@@ -1,7 +1,5 @@
 import {
   enumLabel,
-  formatDate,
-  formatDateTime,
   identifierType,
   lineState,
   lineStateOf,
@@ -128,7 +126,7 @@ export async function payrollRoutes(fastify: FastifyInstance) {
           { header: 'Total Pagado (S/)', width: 18, money: true, value: (p) => money(p.totalPaid) },
           { header: 'Progreso (%)', width: 12, value: (p) => p.progress },
           { header: 'Estado', width: 12, value: (p) => enumLabel(payrollStatus, p.status) },
-          { header: 'Fecha de creación', width: 22, value: (p) => formatDateTime(p.createdAt) },
+          { header: 'Fecha de creación', width: 22, date: 'dateTime', value: (p) => p.createdAt },
         ],
       }),
   })
@@ -156,7 +154,7 @@ export async function payrollRoutes(fastify: FastifyInstance) {
           { header: 'CCI', width: 24, value: (l) => l[7] ?? '' },
           { header: 'Monto (S/)', width: 14, money: true, value: (l) => l[8] },
           { header: 'Abonado', width: 10, value: (l) => (l[9] ? 'SÍ' : 'NO') },
-          { header: 'Fecha de abono', width: 14, value: (l) => formatDate(l[10]) },
+          { header: 'Fecha de abono', width: 14, date: 'date', value: (l) => l[10] },
           { header: 'N° de operación', width: 18, value: (l) => l[11] ?? '' },
           { header: 'Estado', width: 12, value: (l) => enumLabel(lineState, state(l)) },
           { header: 'Observaciones', width: 48, value: (l) => reasonsText(l[12]) },

@@ -1,6 +1,7 @@
 import { type FormMetadata, FormProvider, getFormProps } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import { type ReactNode, useEffect } from 'react'
+import { useListReturn } from '../list/back-to-list'
 import { buttonClass } from '../ui/button'
 
 /** A titled card grouping the fields of one section of a form. */
@@ -47,9 +48,11 @@ export function FormActions({
   busyLabel?: string
   busy?: boolean
 }) {
+  // Opened from the list (`desde`): back to it as it was.
+  const back = useListReturn(backTo)
   return (
     <div className="flex justify-end gap-2">
-      <Link to={backTo} className={buttonClass('secondary')}>
+      <Link to={back} className={buttonClass('secondary')}>
         {backLabel}
       </Link>
       <button type="submit" className={buttonClass('primary')} disabled={busy}>

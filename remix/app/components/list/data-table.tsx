@@ -1,5 +1,8 @@
 import { MESSAGES } from '@planillas/domain'
+import { useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { BULK_FORM } from './bulk-status'
+import { ariaSort, readSort, SortLink, SortSelect } from './sort-header'
 
 export type Column<T> = {
   header: string
@@ -14,7 +17,12 @@ export type Column<T> = {
   width?: string
   /** Long text is cut at two lines (whole text on hover) unless the column says it must show in full. */
   fullText?: boolean
+  /** The API's sort field for this column (allow-listed there): its header then orders the list. */
+  sort?: string
 }
+
+/** The totals row's name: it sums every row the filters let through, on every page. */
+export const TOTALS_LABEL = 'Total de la lista filtrada'
 
 /** Widths for the usual kinds of narrow column. */
 export const COLUMN = {
@@ -41,6 +49,24 @@ export function TwoLineCell({ main, sub }: { main: ReactNode; sub?: ReactNode })
   )
 }
 
+/** A row's checkbox: it belongs to the bulk form above the table (the table holds other forms). */
+function SelectBox({
+  value,
+  label,
+  visibleLabel,
+}: {
+  value: string | number
+  label: string
+  visibleLabel?: boolean
+}) {
+  return (
+    <label className="inline-flex items-center gap-2">
+      <input type="checkbox" name="ids" value={value} form={BULK_FORM} className="h-4 w-4" />
+      <span className={visibleLabel ? '' : 'sr-only'}>{label}</span>
+    </label>
+  )
+}
+
 /** A text cell shows at most two lines; the whole text is its tooltip. Other content as it is. */
 function CellContent({ content }: { content: ReactNode }) {
   if (typeof content !== 'string' || content.length < 24) return <>{content}</>
@@ -63,6 +89,8 @@ export function DataTable<T>({
   caption,
   emptyAction,
   emptyMessage,
+  totals,
+  selectable,
 }: {
   columns: Column<T>[]
   rows: T[]
@@ -73,7 +101,13 @@ export function DataTable<T>({
   emptyAction?: ReactNode
   /** What an empty list says, when not the usual 'No se encontraron resultados.' */
   emptyMessage?: string
+  /** The filtered list's totals (the whole list, not the page), by column header: a last row. */
+  totals?: Partial<Record<string, ReactNode>>
+  /** Rows can be selected for a bulk action (`BulkStatusForm`): the checkbox's accessible name. */
+  selectable?: (row: T) => string
 }) {
+  const [params] = useSearchParams()
+  const sort = readSort(params.get('sort'))
   if (rows.length === 0) {
     return (
       <div
@@ -86,6 +120,7 @@ export function DataTable<T>({
     )
   }
   const titles = columns.filter((c) => c.mobile === 'title')
+  const sortable = columns.flatMap((c) => (c.sort ? [{ field: c.sort, label: c.header }] : []))
   const details = columns.filter((c) => !c.mobile || c.mobile === 'detail')
   return (
     <>
@@ -96,15 +131,22 @@ export function DataTable<T>({
       >
         <table className="w-full table-fixed divide-y divide-slate-200 text-[13px]">
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-100 text-left text-xs font-semibold text-slate-700">
+          {/* Sticky: the column names stay in view while a long page scrolls. */}
+          <thead className="sticky top-0 z-10 bg-slate-100 text-left text-xs font-semibold text-slate-700 shadow-sm">
             <tr>
+              {selectable ? (
+                <th scope="col" className="w-10 px-2 py-3 align-bottom">
+                  <span className="sr-only">Seleccionar</span>
+                </th>
+              ) : null}
               {columns.map((c) => (
                 <th
                   key={c.header}
                   scope="col"
+                  aria-sort={c.sort ? ariaSort(sort, c.sort) : undefined}
                   className={`px-2 py-3 align-bottom break-words ${c.width ?? ''} ${c.className ?? ''}`}
                 >
-                  {c.header}
+                  {c.sort ? <SortLink field={c.sort} label={c.header} /> : c.header}
                 </th>
               ))}
               {actions ? (
@@ -117,6 +159,11 @@ export function DataTable<T>({
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
               <tr key={rowKey(row)} className="group hover:bg-slate-50">
+                {selectable ? (
+                  <td className="px-2 py-1 align-middle">
+                    <SelectBox value={rowKey(row)} label={selectable(row)} />
+                  </td>
+                ) : null}
                 {columns.map((c) => (
                   <td key={c.header} className={c.className ? `list-cell ${c.className}` : 'list-cell'}>
                     {c.fullText ? c.cell(row) : <CellContent content={c.cell(row)} />}
@@ -130,11 +177,43 @@ export function DataTable<T>({
               </tr>
             ))}
           </tbody>
+          {totals ? (
+            <tfoot className="border-t-2 border-slate-300 bg-slate-50 font-semibold" data-testid="totals">
+              <tr>
+                {selectable ? <td /> : null}
+                {columns.map((c, i) => (
+                  <td key={c.header} className={c.className ? `list-cell ${c.className}` : 'list-cell'}>
+                    {i === 0 ? TOTALS_LABEL : (totals[c.header] ?? null)}
+                  </td>
+                ))}
+                {actions ? <td /> : null}
+              </tr>
+            </tfoot>
+          ) : null}
         </table>
       </section>
+      {sortable.length ? <SortSelect fields={sortable} /> : null}
+      {totals ? (
+        <dl
+          className="grid grid-cols-2 gap-x-3 gap-y-1 rounded border border-slate-300 bg-slate-50 px-4 py-3 text-sm lg:hidden"
+          aria-label={TOTALS_LABEL}
+        >
+          {Object.entries(totals).map(([header, value]) => (
+            <div key={header} className="contents">
+              <dt className="text-slate-600">{header}</dt>
+              <dd className="text-right font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       <ul className="flex flex-col gap-2 lg:hidden" aria-label={caption}>
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded border border-slate-200 bg-white shadow-sm">
+            {selectable ? (
+              <div className="border-b border-slate-100 px-4 py-2 text-sm">
+                <SelectBox value={rowKey(row)} label={selectable(row)} visibleLabel />
+              </div>
+            ) : null}
             <details>
               <summary className="flex cursor-pointer list-none flex-col px-4 py-3">
                 {titles.map((c, i) => (

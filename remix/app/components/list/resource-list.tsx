@@ -2,6 +2,7 @@ import type { PageResponse } from '@planillas/domain'
 import { Link, useLocation, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { type ListParams, withParams } from '~/utils/list-params'
+import { RETURN_PARAM } from '~/utils/list-return'
 import { FormErrors } from '../form/form-layout'
 import { buttonClass } from '../ui/button'
 import { type Column, DataTable } from './data-table'
@@ -10,8 +11,8 @@ import { ListPage, type ListPageProps } from './list-page'
 import { Pagination } from './pagination'
 import { SearchBar } from './search-bar'
 
-/** Query keys that page or order a list without narrowing it. */
-const PAGING_KEYS = new Set(['page', 'size', 'sort'])
+/** Query keys that page or order a list without narrowing it (`desde`: where 'Volver' goes). */
+const PAGING_KEYS = new Set(['page', 'size', 'sort', RETURN_PARAM])
 
 /** What `loadList` answers, as a list screen reads it. */
 export type LoadedList<T> = {
@@ -38,6 +39,8 @@ export function ResourceList<T extends object>({
   columns,
   actions,
   before,
+  totals,
+  selectable,
 }: Pick<ListPageProps, 'title' | 'addTo' | 'addLabel'> & {
   list: LoadedList<T>
   /** The row's key: its numeric `id` unless the resource is keyed otherwise (banks: their code). */
@@ -50,6 +53,10 @@ export function ResourceList<T extends object>({
   actions?: (row: T) => ReactNode
   /** Shown above the table (an auto-refresh while a batch runs, say). */
   before?: ReactNode
+  /** The filtered list's totals by column header, as the API summed them over every page. */
+  totals?: Partial<Record<string, ReactNode>>
+  /** Rows can be selected for a bulk action (the form goes in `before`): each checkbox's name. */
+  selectable?: (row: T) => string
 }) {
   const [searchParams] = useSearchParams()
   const location = useLocation()
@@ -75,6 +82,8 @@ export function ResourceList<T extends object>({
         rowKey={rowKey}
         columns={columns}
         actions={actions}
+        totals={totals}
+        selectable={selectable}
         emptyMessage={beyondEnd ? `La página ${list.params.page} no existe en esta lista.` : undefined}
         emptyAction={
           beyondEnd ? (

@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { CONTRACT_MESSAGES, MESSAGES } from '@planillas/domain'
 import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useState } from 'react'
+import { withReturn } from '~/utils/list-return'
 import { buttonClass } from '../ui/button'
 
 /**
@@ -112,8 +113,10 @@ export function StatusAction({
 
 /** 'Ver datos' / 'Editar' style row link. */
 export function RowLink({ to, children }: { to: string; children: React.ReactNode }) {
+  // The record opened carries the list as it is (`desde`): its 'Volver' comes back here.
+  const location = useLocation()
   return (
-    <Link to={to} className="row-link">
+    <Link to={withReturn(to, location)} className="row-link">
       {children}
     </Link>
   )

@@ -1,0 +1,14 @@
+import { useSearchParams } from '@remix-run/react'
+import { listReturn, RETURN_PARAM } from '~/utils/list-return'
+import { ButtonLink } from '../ui/button'
+
+/** The list at `listPath` as the user left it, when this page was opened from it (`desde`). */
+export function useListReturn(listPath: string): string {
+  const [params] = useSearchParams()
+  return listReturn(params.get(RETURN_PARAM), listPath)
+}
+
+/** 'Volver' to a list, with its search, filters, page and order as they were. */
+export function BackToList({ to, children = 'Volver' }: { to: string; children?: React.ReactNode }) {
+  return <ButtonLink to={useListReturn(to)}>{children}</ButtonLink>
+}

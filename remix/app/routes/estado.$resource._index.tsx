@@ -1,0 +1,56 @@
+import { MAX_ID, MESSAGES } from '@planillas/domain'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { ApiError, call } from '~/api.server'
+import { requirePermission } from '~/auth.server'
+import { forgetCatalogs } from '~/screens/employees/catalogs.server'
+import { redirectWithToast } from '~/session.server'
+import { statusResource } from '~/status-resources'
+import { sameOriginPath } from '~/utils/same-origin-path'
+
+/** The catalogues whose selection changes status in one call (issue 24). */
+const BULK = {
+  areas: 'PUT /areas/status',
+  cargos: 'PUT /positions/status',
+  empresas: 'PUT /companies/status',
+} as const
+
+/**
+ * POST /estado/:resource with the selected rows (`ids`) and the `status` chosen above the list: one
+ * API call changes them all (one transaction, an audit entry each), and the list comes back as it
+ * was (`back`) with the API's message. A GET form works the same without JavaScript.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const resource = statusResource(params.resource)
+  const endpoint =
+    params.resource && Object.hasOwn(BULK, params.resource)
+      ? BULK[params.resource as keyof typeof BULK]
+      : null
+  if (!resource || !endpoint) throw new Response('No encontrado', { status: 404 })
+  await requirePermission(request, resource.permission)
+  const form = await request.formData()
+  const back = sameOriginPath(String(form.get('back') ?? ''), resource.list)
+  const status = Number(form.get('status'))
+  const ids = [...new Set(form.getAll('ids').map(Number))].filter(
+    (id) => Number.isInteger(id) && id >= 1 && id <= MAX_ID,
+  )
+  if (!resource.statuses[status]) {
+    return redirectWithToast(request, back, { type: 'error', message: 'Elija el nuevo estado.' })
+  }
+  if (ids.length === 0) {
+    return redirectWithToast(request, back, { type: 'error', message: 'Seleccione al menos un registro.' })
+  }
+  try {
+    await call(request, endpoint, { query: { status }, body: { ids } })
+  } catch (error) {
+    if (error instanceof ApiError)
+      return redirectWithToast(request, back, { type: 'error', message: error.messages.join(' ') })
+    throw error
+  }
+  if (resource.cachedCatalogue) forgetCatalogs()
+  return redirectWithToast(request, back, { type: 'success', message: MESSAGES.statusUpdated })
+}
+
+/** Nothing to show: the form lives on the list. */
+export const loader = () => {
+  throw new Response('No encontrado', { status: 404 })
+}
