@@ -26,7 +26,10 @@ const ADDED = { code: '801', name: 'Caja Añadida por el Administrador', shortNa
 const { create, setStatus } = bankCalls(() => t)
 
 describe('a payroll paid into a bank the administrator added', () => {
+  // Each upload pays other amounts: the same workbook twice would be refused as a repeat.
+  let upload = 0
   async function uploadAndProcess(bankCode: string) {
+    upload += 1
     const rows = [0, 1, 2].map((n) => {
       const account = String(100_000_000_000 + n)
       return [
@@ -36,7 +39,7 @@ describe('a payroll paid into a bank the administrator added', () => {
         bankCode,
         account,
         buildCci(bankCode, '100', account),
-        1500,
+        1500 + upload,
       ]
     })
     const data = new FormData()
