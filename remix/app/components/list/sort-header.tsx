@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useSearchParams } from '@remix-run/react'
 import { withParams } from '~/utils/list-params'
 import { KeepParams } from './keep-params'
 
-/** A list's order as the URL says it (SPEC `sort=field,asc|desc`); null when the list's default applies. */
+/** A list's order as the URL says it (`sort=field,asc|desc`, docs/architecture.md); null when the list's default applies. */
 export type SortState = { field: string; direction: 'asc' | 'desc' } | null
 
 export function readSort(value: string | null): SortState {
