@@ -209,7 +209,8 @@ test.describe('Colaboradores', () => {
     await expect(page.getByRole('cell', { name: 'Operaciones', exact: true })).toHaveCount(filtered)
 
     await rows.first().getByRole('link', { name: 'Ver datos' }).click()
-    await expect(page).toHaveURL(/\/colaboradores\/\d+\/detalle$/)
+    // The link carries the list as it was ('desde'), for Volver.
+    await expect(page).toHaveURL(/\/colaboradores\/\d+\/detalle(\?desde=[^#]*)?$/)
     await expect(page.getByRole('heading', { name: 'Datos del colaborador' })).toBeVisible()
     for (const section of ['Datos personales', 'Datos de contacto', 'Datos bancarios']) {
       await expect(page.getByRole('heading', { name: section })).toBeVisible()
@@ -290,7 +291,7 @@ test.describe('Colaboradores', () => {
       await admin.getByRole('button', { name: 'Guardar' }).click()
       await expect(admin.getByTestId('toast')).toHaveText('Se almacenó la información correctamente')
       await expect(admin.getByLabel('Confirmado por')).toHaveValue(/^admin@planillas\.pe \(/)
-      await admin.goto(editUrl.replace(/\/(\d+)$/, '/$1/detalle'))
+      await admin.goto(editUrl.replace(/\/(\d+)(\?.*)?$/, '/$1/detalle'))
       await expect(admin.getByText(/^admin@planillas\.pe \(/)).toBeVisible()
       await expect(admin.getByText(/^rrhh@planillas\.pe \(/)).toBeVisible()
     } finally {

@@ -175,7 +175,17 @@ test.describe('Pantallas', () => {
   test('a duplicate R.U.C. is said once', async ({ page, signIn }) => {
     await signIn('admin')
     await page.goto('/empresas')
-    const ruc = (await page.getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim() ?? ''
+    // The first cell selects the row (bulk actions); the R.U.C. is the cell of eleven digits.
+    const ruc =
+      (
+        await page
+          .getByRole('row')
+          .nth(1)
+          .getByRole('cell')
+          .filter({ hasText: /^\s*\d{11}\s*$/ })
+          .first()
+          .textContent()
+      )?.trim() ?? ''
     expect(ruc).toMatch(/^\d{11}$/)
     await page.goto('/empresas/crear')
     await page.getByLabel(/^R\.U\.C\./).fill(ruc)
@@ -197,7 +207,7 @@ test.describe('Fechas en un navegador en inglés', () => {
       ((await first.getByRole('cell').nth(4).textContent()) ?? '').match(/\d{2}\/\d{2}\/\d{4}/) ?? []
     expect(start).toBeTruthy()
     const details = (await first.getByRole('link', { name: 'Ver datos' }).getAttribute('href')) ?? ''
-    await page.goto(details.replace(/\/detalle$/, '/editar'))
+    await page.goto(details.replace(/\/detalle(\?.*)?$/, '/editar'))
     await expect(page.getByLabel(/^Fecha de Inicio/)).toHaveValue(start ?? '')
     // The computed end date is text in the same order, not a native input in the browser's order.
     await expect(page.getByLabel(/^Fecha de fin/)).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/)
