@@ -167,7 +167,12 @@ for (const size of SIZES) {
       // only, which the other tests may finish but always leave on the first page's five.
       const contracts = '/contratos?status=1&sort=startDate,desc&size=5'
       await page.goto(contracts)
-      const row = page.locator(size.width >= 1024 ? 'table tbody tr' : 'ul[aria-label] > li').first()
+      // On a phone the rows are cards (the chips above are a list too).
+      const row = page
+        .locator(
+          size.width >= 1024 ? 'table tbody tr' : 'ul[aria-label]:not([aria-label="Filtros aplicados"]) > li',
+        )
+        .first()
       if (size.width < 1024) await row.locator('summary').click()
       await row.getByRole('link', { name: 'Ver datos' }).click()
       await page.getByRole('link', { name: 'Volver' }).click()
