@@ -173,7 +173,7 @@ for (const size of SIZES) {
           size.width >= 1024 ? 'table tbody tr' : 'ul[aria-label]:not([aria-label="Filtros aplicados"]) > li',
         )
         .first()
-      if (size.width < 1024) await row.locator('summary').click()
+      if (size.width < 1024) await row.locator('summary').first().click()
       await row.getByRole('link', { name: 'Ver datos' }).click()
       await page.getByRole('link', { name: 'Volver' }).click()
       await expect(page).toHaveURL((url) => decodeURIComponent(`${url.pathname}${url.search}`) === contracts)
