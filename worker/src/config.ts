@@ -18,7 +18,7 @@ export const WORKER_ENV = z.object({
   WORKER_DB_POOL: integer({ min: 1, fallback: 5 }),
   WORKER_LOCK_MS: integer({ min: 1 }),
   WORKER_STALLED_INTERVAL_MS: integer({ min: 1 }),
-  WORKER_SWEEP_MS: integer({ min: 1000, fallback: 60_000 }),
+  WORKER_SWEEP_MS: integer({ min: 100, fallback: 60_000 }),
   CONTRACT_EXPIRY_NOTICE_DAYS: integer({ min: 1, max: 365, fallback: DEFAULT_EXPIRY_NOTICE_DAYS }),
 })
 

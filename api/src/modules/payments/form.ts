@@ -1,5 +1,4 @@
 import { VOUCHER_MESSAGES as M } from '@planillas/domain'
-import { inspectReceiptPdf } from '@planillas/formats/receipt-pdf'
 import type { FastifyRequest } from 'fastify'
 
 /** 10 MB per PDF (the upload limits of docs/domain.md), and per XML. */
@@ -15,6 +14,12 @@ export type VoucherForm = {
 }
 
 type Kind = 'pdf' | 'xml'
+
+/** pdf-lib is loaded on the first PDF, not with the app: it weighs on every API process at rest. */
+async function inspectPdf(content: Buffer) {
+  const { inspectReceiptPdf } = await import('@planillas/formats/receipt-pdf')
+  return inspectReceiptPdf(content, MAX_PAGES)
+}
 
 /**
  * A voucher form as multipart: text fields and the named file parts (`pdf`, `xml`, the
@@ -57,7 +62,7 @@ export async function readVoucherForm(
     else if (kind === 'pdf') {
       file.contentType = 'application/pdf'
       if (!/\.pdf$/i.test(file.name)) form.problems.push(M.pdfType)
-      else if (!(await inspectReceiptPdf(file.content, MAX_PAGES)).ok) form.problems.push(M.pdfUnreadable)
+      else if (!(await inspectPdf(file.content)).ok) form.problems.push(M.pdfUnreadable)
     } else {
       file.contentType = 'application/xml'
       const head = file.content
