@@ -124,7 +124,10 @@ for (const size of SIZES) {
           }
         }
         const [lastName, lastField] = list.columns[list.columns.length - 1]
-        await page.reload()
+        // The URL changes when the last order's navigation commits; reloading before it has loaded
+        // races Chromium's own navigation ('Not attached to an active page').
+        await page.waitForLoadState('load')
+        await page.goto(page.url())
         expect(sortOf(page)).toBe(`${lastField},desc`)
         await expect(header(page, lastName)).toHaveAttribute('aria-sort', 'descending')
         await expect(page.getByLabel('Ordenar por', { exact: true })).toHaveValue(`${lastField},desc`)
