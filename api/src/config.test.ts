@@ -48,7 +48,7 @@ describe("the API's configuration", () => {
   })
 
   it('refuses, in production, a missing, public or short JWT_SECRET without repeating it', () => {
-    const production = { NODE_ENV: 'production' }
+    const production = { NODE_ENV: 'production', CLIENT_ADDRESS_SECRET: STRONG }
     expect(problemsOf(production)).toEqual(['JWT_SECRET es obligatorio en producción (NODE_ENV=production)'])
     expect(problemsOf({ ...production, JWT_SECRET: 'local-trial-jwt-secret-change-me' })).toEqual([
       'JWT_SECRET tiene un valor público (el de ejemplo o el de desarrollo): defina uno propio',
@@ -60,6 +60,21 @@ describe("the API's configuration", () => {
     expect(loadConfig({}, { ...production, JWT_SECRET: STRONG }).jwtSecret).toBe(STRONG)
     // Outside production a development secret is fine.
     expect(loadConfig({}, { JWT_SECRET: 'test-secret' }).jwtSecret).toBe('test-secret')
+  })
+
+  it('refuses, in production, a guessable secret and a missing CLIENT_ADDRESS_SECRET', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: STRONG }
+    // Without it each process would key the sign-in throttle on the web tier's address.
+    expect(problemsOf(production)).toEqual([
+      'CLIENT_ADDRESS_SECRET es obligatorio en producción (NODE_ENV=production)',
+    ])
+    expect(problemsOf({ ...production, CLIENT_ADDRESS_SECRET: 'ab'.repeat(20) })).toEqual([
+      'CLIENT_ADDRESS_SECRET repite casi siempre los mismos caracteres: use uno aleatorio (por ejemplo: openssl rand -hex 32)',
+    ])
+    expect(problemsOf({ ...production, JWT_SECRET: 'x'.repeat(64), CLIENT_ADDRESS_SECRET: STRONG })).toEqual([
+      'JWT_SECRET repite casi siempre los mismos caracteres: use uno aleatorio (por ejemplo: openssl rand -hex 32)',
+    ])
+    expect(loadConfig({}, { ...production, CLIENT_ADDRESS_SECRET: STRONG }).clientAddressSecret).toBe(STRONG)
   })
 })
 

@@ -55,8 +55,12 @@ export const API_ENV = z.object({
   EXPORT_MAX_TOTAL: integer({ min: 1, fallback: 4 }),
 })
 
-/** With NODE_ENV=production a default, public or short JWT_SECRET would let anyone sign tokens. */
-const API_ENV_CHECKED = API_ENV.superRefine(productionSecrets('JWT_SECRET'))
+/**
+ * With NODE_ENV=production a default, public or short JWT_SECRET would let anyone sign tokens, and
+ * without CLIENT_ADDRESS_SECRET (the same on the web tier) the sign-in throttle would key on the web
+ * tier's address: anyone could lock every user out at will. Neither may be left to each process.
+ */
+const API_ENV_CHECKED = API_ENV.superRefine(productionSecrets('JWT_SECRET', 'CLIENT_ADDRESS_SECRET'))
 
 /** Configuration read once from the environment; every variable is in the README's table. */
 export type ApiConfig = {

@@ -91,6 +91,9 @@ export const nodeEnv = () => z.preprocess(blank, z.string().optional())
 /** Shortest secret accepted in production: 32 characters (`openssl rand -hex 32` gives 64). */
 export const MIN_SECRET_LENGTH = 32
 
+/** Fewest different characters in a production secret: 'a' × 32 is long but guessable (hex has 16). */
+export const MIN_SECRET_DISTINCT = 8
+
 /**
  * Secrets anyone can read: the defaults docker-compose.yml shipped and the development ones in the
  * code. Whoever knows the API's signs tokens with every permission; the web tier's opens sessions.
@@ -113,6 +116,8 @@ export function productionSecretProblem(name: string, value: string | undefined)
     return `${name} tiene un valor público (el de ejemplo o el de desarrollo): defina uno propio`
   if (value.length < MIN_SECRET_LENGTH)
     return `${name} debe tener al menos ${MIN_SECRET_LENGTH} caracteres en producción (por ejemplo: openssl rand -hex 32)`
+  if (new Set(value).size < MIN_SECRET_DISTINCT)
+    return `${name} repite casi siempre los mismos caracteres: use uno aleatorio (por ejemplo: openssl rand -hex 32)`
   return undefined
 }
 

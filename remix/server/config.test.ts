@@ -5,6 +5,8 @@ import { ConfigError } from '@planillas/domain/env'
 import { describe, expect, it } from 'vitest'
 import { loadWebConfig } from './config'
 
+const STRONG = 'a-long-enough-secret-0123456789-abcdef'
+
 const problemsOf = (env: Record<string, string>) => {
   try {
     loadWebConfig(env)
@@ -28,8 +30,8 @@ describe("the web tier's configuration", () => {
     ])
   })
 
-  it('refuses, in production, a missing, public or short SESSION_SECRET', () => {
-    const production = { NODE_ENV: 'production' }
+  it('refuses, in production, a missing, public, short or guessable SESSION_SECRET', () => {
+    const production = { NODE_ENV: 'production', CLIENT_ADDRESS_SECRET: STRONG }
     expect(problemsOf(production)).toEqual([
       'SESSION_SECRET es obligatorio en producción (NODE_ENV=production)',
     ])
@@ -40,7 +42,16 @@ describe("the web tier's configuration", () => {
     expect(problemsOf({ ...production, SESSION_SECRET: 'a'.repeat(31) })).toEqual([
       'SESSION_SECRET debe tener al menos 32 caracteres en producción (por ejemplo: openssl rand -hex 32)',
     ])
-    expect(problemsOf({ ...production, SESSION_SECRET: 'a'.repeat(32) })).toEqual([])
+    expect(problemsOf({ ...production, SESSION_SECRET: 'a'.repeat(32) })).toEqual([
+      'SESSION_SECRET repite casi siempre los mismos caracteres: use uno aleatorio (por ejemplo: openssl rand -hex 32)',
+    ])
+    expect(problemsOf({ ...production, SESSION_SECRET: STRONG })).toEqual([])
+  })
+
+  it('refuses, in production, a missing CLIENT_ADDRESS_SECRET (the API would not believe its addresses)', () => {
+    expect(problemsOf({ NODE_ENV: 'production', SESSION_SECRET: STRONG })).toEqual([
+      'CLIENT_ADDRESS_SECRET es obligatorio en producción (NODE_ENV=production)',
+    ])
   })
 })
 

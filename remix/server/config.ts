@@ -34,10 +34,14 @@ export const WEB_ENV = z.object({
   OIDC_POST_LOGOUT_REDIRECT_URI: url(),
   OIDC_INTERNAL_URL: url(),
   REMIX_BUILD_DIR: text('build'),
+  CLIENT_ADDRESS_SECRET: text(),
 })
 
-/** With NODE_ENV=production a default, public or short SESSION_SECRET would let anyone open sessions. */
-const WEB_ENV_CHECKED = WEB_ENV.superRefine(productionSecrets('SESSION_SECRET'))
+/**
+ * With NODE_ENV=production a default, public or short SESSION_SECRET would let anyone open sessions;
+ * without CLIENT_ADDRESS_SECRET the API could not tell one browser from another (api/src/config.ts).
+ */
+const WEB_ENV_CHECKED = WEB_ENV.superRefine(productionSecrets('SESSION_SECRET', 'CLIENT_ADDRESS_SECRET'))
 
 export type WebConfig = z.infer<typeof WEB_ENV> & { apiUrl: string; host?: string }
 

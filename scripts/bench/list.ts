@@ -235,6 +235,8 @@ async function main() {
     const webProcess = start([...webArgs, '--import', 'tsx', 'scripts/start-web.ts'], {
       NODE_ENV: 'production',
       SESSION_SECRET: sessionSecret,
+      // Production requires it (remix/server/config.ts); the API here is not in production.
+      CLIENT_ADDRESS_SECRET: randomBytes(32).toString('hex'),
       WEB_PORT: String(WEB_PORT),
       API_URL: `http://127.0.0.1:${API_PORT}`,
     })
