@@ -1,4 +1,5 @@
 export * from './bcp'
+export * from './bn-detracciones'
 export * from './common'
 export * from './encode'
 export * from './generic-cci'
