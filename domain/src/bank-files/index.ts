@@ -1,3 +1,4 @@
+export * from './bbva-netcash'
 export * from './bcp'
 export * from './bn-detracciones'
 export * from './common'
