@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { auditLogs, companies, payrollLines, payrolls } from '@planillas/db'
 import { IDENTIFIER_TYPE, todayInLima } from '@planillas/domain'
-import { BANK_FILE_MESSAGES, BBVA_MESSAGES } from '@planillas/domain/bank-files/index'
+import {
+  BANK_FILE_MESSAGES,
+  BBVA_MESSAGES,
+  type BbvaLineEnding,
+  buildBbvaFile,
+  encodeBbvaRecords,
+} from '@planillas/domain/bank-files/index'
 import { createLocalStorage, type FileStorage } from '@planillas/storage'
 import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
@@ -48,6 +54,34 @@ async function seedPayroll(code: string, over: Partial<typeof payrollLines.$infe
     })),
   )
   return payroll
+}
+
+/** The same file built in memory by the domain's steps: the streamed one must be byte for byte it. */
+function inMemory(reference: string, lineEnding: BbvaLineEnding) {
+  const result = buildBbvaFile(
+    {
+      debitBankCode: '011',
+      debitAccount: '001101230200456789',
+      currency: 'PEN',
+      paymentDate: todayInLima(),
+      reference,
+    },
+    ['1500.50', '2000.00', '980.25'].map((amount, i) => ({
+      rowNumber: i + 2,
+      identifierType: i === 1 ? IDENTIFIER_TYPE.RUC : IDENTIFIER_TYPE.DNI,
+      identifier: i === 1 ? '10456789124' : fixtureDni(i),
+      fullName: `Núñez ${i}, José`,
+      bankCode: i === 2 ? '002' : '011',
+      bankAccount: ['001101230100123456', '00110123450200456789', '1910123456078'][i],
+      bankInterAccount: i === 2 ? BCP_CCI : null,
+      amount,
+      paid: false,
+      awaitingReview: false,
+    })),
+    { lineEnding },
+  )
+  if (!result.ok) throw new Error(JSON.stringify(result.problems))
+  return Buffer.from(encodeBbvaRecords(result.file.records, lineEnding))
 }
 
 const generate = (body: object) =>
@@ -154,6 +188,7 @@ describe('BBVA Net Cash payment orders', () => {
     expect(bytes.includes(0x0d)).toBe(false)
     expect(bytes[bytes.length - 1]).not.toBe(0x0a)
     expect(bytes.length).toBe(151 + 3 * (1 + 233))
+    expect(bytes.equals(inMemory('Haberes noviembre', 'LF'))).toBe(true)
     const file = readBbva(bytes.toString('latin1'), '\n')
     expect(file.lengths).toEqual([151, 233, 233, 233])
     expect(file.header).toEqual({
@@ -208,7 +243,9 @@ describe('BBVA Net Cash payment orders', () => {
       { bbvaLineEnding: 'CRLF' },
     )
     if (!result?.ok) throw new Error(JSON.stringify(result))
-    const text = (await download(result.id)).toString('latin1')
+    const bytes = await download(result.id)
+    expect(bytes.equals(inMemory('Haberes CRLF', 'CRLF'))).toBe(true)
+    const text = bytes.toString('latin1')
     expect(text.split('\r\n').map((r) => r.length)).toEqual([151, 233, 233, 233, 0])
     expect(text.replaceAll('\r\n', '').includes('\n')).toBe(false)
     expect(readBbva(text, '\r\n').header).toMatchObject({ total: 4480.75, count: 3 })
