@@ -37,7 +37,7 @@ export const PAYMENT_ORDER_MESSAGES = {
 export const PaymentOrderBodySchema = z.object({
   payrollId: idNumber('Planilla es requerida'),
   companyAccountId: idNumber('Cuenta de cargo es requerida'),
-  format: z.enum(['BCP', 'CCI'], { error: 'Formato del banco es requerido' }),
+  format: z.enum(['BCP', 'CCI', 'BBVA'], { error: 'Formato del banco es requerido' }),
   paymentDate: z.iso
     .date({ error: 'Fecha de pago inválida: use el formato DD/MM/AAAA' })
     .superRefine((value, ctx) => {
