@@ -18,6 +18,19 @@ export const DEFAULT_QUEUE_PREFIX = 'planillas'
 /** ioredis as BullMQ wants it: no per-request retry limit (`maxRetriesPerRequest: null`), or blocking calls fail. */
 export const redisConnection = (url: string) => new Redis(url, { maxRetriesPerRequest: null })
 
+/**
+ * ioredis for counters shared by several processes (the sign-in throttle): while Redis is down a
+ * command fails within a second (or at once once the connection is known lost) instead of waiting
+ * for it, so the caller can go on without the counter (a throttle left open for an outage beats a
+ * sign-in that hangs).
+ */
+export const failFastRedis = (url: string) => {
+  const client = new Redis(url, { maxRetriesPerRequest: 0, commandTimeout: 1_000 })
+  // Its failures are the caller's to handle per command; reconnection goes on by itself.
+  client.on('error', () => {})
+  return client
+}
+
 /** Where the queue reports Redis outages: the worker's JSON logger, or the API's through an adapter. */
 export type QueueLogger = {
   info: (message: string, details?: Record<string, unknown>) => void

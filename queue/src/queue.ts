@@ -2,6 +2,8 @@ export {
   type BullmqQueue,
   createBullmqQueue,
   createBullmqWorker,
+  DEFAULT_QUEUE_PREFIX,
+  failFastRedis,
   type QueueLogger,
   QueueUnavailableError,
 } from './queue-bullmq'

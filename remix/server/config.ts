@@ -35,6 +35,7 @@ export const WEB_ENV = z.object({
   OIDC_INTERNAL_URL: url(),
   REMIX_BUILD_DIR: text('build'),
   CLIENT_ADDRESS_SECRET: text(),
+  TRUST_PROXY: text(),
 })
 
 /**

@@ -56,7 +56,7 @@ function apiDocsProxy(apiUrl: string) {
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   // Checked before the app loads: in production a weak SESSION_SECRET stops the start here.
-  loadWebConfig()
+  const config = loadWebConfig()
   // The Remix server code reads the API's address from the environment when it loads.
   process.env.API_URL = options.apiUrl
   const build = withRouteFailures(
@@ -64,6 +64,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   )
   const app = express()
   app.disable('x-powered-by')
+  // Behind a reverse proxy the browser's address is in X-Forwarded-For; believed only from the
+  // proxies TRUST_PROXY names (express's 'loopback', 'uniquelocal', addresses or subnets).
+  if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY)
   app.use(securityHeaders())
   app.use(requestGuard())
   app.use(

@@ -133,6 +133,47 @@ describe('the throttle keys on the browser behind the web tier (issue 20)', () =
   })
 })
 
+describe.runIf(process.env.REDIS_URL)('the throttle of several API processes (issue 25)', () => {
+  const apps: TestApp[] = []
+  const prefix = `limit-test-${process.pid}-${Date.now()}`
+  afterAll(() => Promise.all(apps.map((a) => a.close())))
+  const signIn = (app: TestApp, from: string) =>
+    app.app.inject({ method: 'POST', url: '/api/v1/auth', remoteAddress: from, payload: {} })
+
+  it('counts one limit in Redis for every process, not one each', async () => {
+    for (let i = 0; i < 2; i++)
+      apps.push(
+        await createTestApp({
+          authRateLimit: { max: 3, windowMs: 60_000 },
+          redisUrl: process.env.REDIS_URL,
+          queuePrefix: prefix,
+        }),
+      )
+    const [one, two] = apps
+    // Three attempts spread over both processes use up the one limit of three.
+    expect((await signIn(one, '10.7.0.1')).statusCode).not.toBe(429)
+    expect((await signIn(two, '10.7.0.1')).statusCode).not.toBe(429)
+    expect((await signIn(one, '10.7.0.1')).statusCode).not.toBe(429)
+    expect((await signIn(two, '10.7.0.1')).statusCode).toBe(429)
+    expect((await signIn(one, '10.7.0.1')).statusCode).toBe(429)
+    expect((await signIn(two, '10.7.0.2')).statusCode).not.toBe(429)
+  })
+
+  it('lets sign-in through, unthrottled, while Redis cannot be reached', async () => {
+    const down = await createTestApp({
+      authRateLimit: { max: 1, windowMs: 60_000 },
+      redisUrl: 'redis://127.0.0.1:1',
+      queuePrefix: prefix,
+    })
+    apps.push(down)
+    for (let i = 0; i < 3; i++) {
+      const response = await signIn(down, '10.7.0.3')
+      expect(response.statusCode).toBeLessThan(500)
+      expect(response.statusCode).not.toBe(429)
+    }
+  })
+})
+
 describe('slow request bodies', () => {
   it('cuts off a body dribbled slower than the request timeout', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' })

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import rateLimit from '@fastify/rate-limit'
+import { DEFAULT_QUEUE_PREFIX, failFastRedis } from '@planillas/queue'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
@@ -15,7 +16,8 @@ export const TOO_MANY_REQUESTS = (seconds: number) =>
 /**
  * Security headers on every answer (helmet's, worked out once: no framing, nosniff, no referrer, a CSP that
  * fits the JSON API and its Swagger UI) and a throttle on the sign-in and refresh routes
- * (@fastify/rate-limit, in memory, per client address: the browser's, passed by the web tier), answered 429 in the API's envelope.
+ * (@fastify/rate-limit, per client address: the browser's, passed by the web tier; counted in Redis when
+ * the API has one, so that several API processes share one limit), answered 429 in the API's envelope.
  * Registered before the routes: the throttle finds its routes as they are added.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
@@ -44,8 +46,20 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       route.config = { ...route.config, rateLimit: { max, timeWindow: windowMs } }
     }
   })
+  // With Redis every API process counts in one place: two processes must not allow twice the
+  // attempts. Without it (the embedded default, one process) the counts stay in memory. While
+  // Redis is down the throttle is skipped rather than failing every sign-in (skipOnError).
+  const redis = app.config.redisUrl ? failFastRedis(app.config.redisUrl) : undefined
+  if (redis) app.addHook('onClose', async () => void redis.disconnect())
   await app.register(rateLimit, {
     global: false,
+    ...(redis
+      ? {
+          redis,
+          nameSpace: `${app.config.queuePrefix ?? DEFAULT_QUEUE_PREFIX}:sign-in-limit:`,
+          skipOnError: true,
+        }
+      : {}),
     // The browser's address as the web tier vouches for it: keyed on the web tier itself, 130
     // bogus callbacks locked every user out for a minute (issue 20).
     keyGenerator: (request) => clientAddress(request, app.config.clientAddressSecret),

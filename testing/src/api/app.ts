@@ -32,7 +32,9 @@ export async function createTestApp(
   const handle = await openTestDatabase()
   const app = await buildApp({
     db: handle.db,
-    config: loadConfig({ jwtSecret: 'test-secret', ...overrides }),
+    // A test app counts its sign-ins in memory unless a test gives it a Redis (and its own prefix):
+    // REDIS_URL is set for the whole suite, and counts shared across test files would leak.
+    config: loadConfig({ jwtSecret: 'test-secret', redisUrl: undefined, ...overrides }),
     ...services,
   })
   await app.ready()

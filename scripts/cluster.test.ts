@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { openDatabase } from '@planillas/db'
+import { signInThroughProvider } from '@planillas/dev-idp/sign-in-client'
+import { CLIENT_ADDRESS_HEADER, PAYROLL_TEMPLATE_HEADERS, WEB_TIER_SECRET_HEADER } from '@planillas/domain'
+import { signedInToken } from '@planillas/testing/database'
+import { insertFixtureEmployees, payrollWorkbook, validRow } from '@planillas/testing/payroll-fixtures'
+import { type LocalS3, startLocalS3 } from '@planillas/testing/s3-server'
+import { Queue } from 'bullmq'
+import { Redis } from 'ioredis'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTRACT_SWEEP_SCHEDULER_ID } from '../worker/src/contract-sweep-schedule'
+import { type Cluster, NGINX, startCluster } from './cluster'
+
+/**
+ * Issue 25: two API, two web and two worker processes on one PostgreSQL, one Redis and one object
+ * store (s3rver), behind Debian's nginx (.ci/run installs it: scripts/install/nginx.sh), as
+ * `npm run start:cluster` runs them. Every claim is proven with real requests to real processes.
+ */
+const { DATABASE_URL, REDIS_URL } = process.env
+const SIGN_IN_LIMIT = 6
+
+/** A browser: its cookies, kept across requests to any of the processes. */
+class Browser {
+  jar = new Map<string, string>()
+  async fetch(url: string, init: RequestInit = {}) {
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...init.headers, cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    })
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const at = pair.indexOf('=')
+      const [name, value] = [pair.slice(0, at), pair.slice(at + 1)]
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(cookie) || /max-age=0/i.test(cookie))
+        this.jar.delete(name)
+      else this.jar.set(name, value)
+    }
+    return response
+  }
+}
+
+/** Signs in as a person would: the form on web `start`, the provider, the callback on web `finish`. */
+async function signIn(browser: Browser, start: string, finish: string, email: string, password: string) {
+  const begun = await browser.fetch(`${start}/login`, { method: 'POST' })
+  expect(begun.status).toBe(302)
+  const { callbackUrl } = await signInThroughProvider(String(begun.headers.get('location')), email, password)
+  const back = await browser.fetch(`${finish}/login/callback${callbackUrl.search}`)
+  expect(back.status).toBe(302)
+  expect(back.headers.get('location')).toBe('/')
+}
+
+let cluster: Cluster
+let s3: LocalS3
+let dbName: string
+
+const admin = async (sql: string) => {
+  const client = new pg.Client({ connectionString: DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+const databaseUrl = () => {
+  const url = new URL(String(DATABASE_URL))
+  url.pathname = `/${dbName}`
+  return url.toString()
+}
+
+describe.runIf(DATABASE_URL && REDIS_URL)('two of every process behind nginx (issue 25)', () => {
+  beforeAll(async () => {
+    expect(existsSync(NGINX), 'nginx (scripts/install/nginx.sh)').toBe(true)
+    dbName = `planillas_cluster_${randomBytes(5).toString('hex')}`
+    await admin(`create database ${dbName}`)
+    s3 = await startLocalS3('planillas-cluster')
+    cluster = await startCluster({
+      databaseUrl: databaseUrl(),
+      redisUrl: String(REDIS_URL),
+      storageEnv: s3.env,
+      // Ports base … base+21, away from the other tests' fixed ports.
+      base: 20_000 + Math.floor(Math.random() * 200) * 40,
+      queuePrefix: `cluster-test-${process.pid}-${Date.now()}`,
+      env: { AUTH_RATE_LIMIT_MAX: String(SIGN_IN_LIMIT) },
+    })
+  }, 240_000)
+
+  afterAll(async () => {
+    await cluster?.close()
+    await s3?.close()
+    if (dbName) await admin(`drop database if exists ${dbName} with (force)`)
+  }, 60_000)
+
+  it('signs in through one web process and opens the next page through the other; nginx serves from both', async () => {
+    const [web1, web2] = cluster.webUrls
+    const browser = new Browser()
+    await signIn(browser, web1, web2, 'rrhh@planillas.pe', 'rrhh')
+    for (const web of [web2, web1]) {
+      const page = await browser.fetch(`${web}/colaboradores`)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('Colaboradores')
+    }
+    // Through the proxy, round robin: both web processes answer the same session.
+    const upstreams = new Set<string>()
+    for (let i = 0; i < 4; i++) {
+      const page = await browser.fetch(`${cluster.url}/colaboradores`)
+      expect(page.status).toBe(200)
+      upstreams.add(String(page.headers.get('x-upstream')))
+    }
+    expect([...upstreams].sort()).toEqual(cluster.webUrls.map((u) => new URL(u).host).sort())
+  })
+
+  it('signs out through one web process and its session ends at both APIs at once', async () => {
+    const [web1, web2] = cluster.webUrls
+    const browser = new Browser()
+    await signIn(browser, web2, web1, 'auditor@planillas.pe', 'auditor')
+    const before = new Map(browser.jar)
+    expect((await browser.fetch(`${web2}/auditoria`)).status).toBe(200)
+    const out = await browser.fetch(`${web1}/logout`, { method: 'POST' })
+    expect(out.status).toBe(302)
+    // The cookie as it was before the logout, replayed on each web process (each calls its own API).
+    for (const web of [web1, web2]) {
+      const replay = new Browser()
+      replay.jar = new Map(before)
+      const page = await replay.fetch(`${web}/auditoria`)
+      expect(page.status, web).toBe(302)
+      expect(page.headers.get('location'), web).toMatch(/\/login/)
+    }
+  })
+
+  it('an upload received by one API is processed once, by either worker, and its file read through the other API', async () => {
+    const handle = await openDatabase({ url: databaseUrl(), poolSize: 1 })
+    let token: string
+    try {
+      await insertFixtureEmployees(handle.db, 3)
+      token = await signedInToken(handle.db, cluster.secrets.JWT_SECRET, {
+        email: 'rrhh@planillas.pe',
+        name: 'Rosa Recursos Humanos',
+        roles: ['planillas_carga', 'planillas_lista'],
+      })
+    } finally {
+      await handle.close()
+    }
+    const [api1, api2] = cluster.apiUrls
+    const file = await payrollWorkbook([validRow(0), validRow(1), validRow(2)])
+    expect(PAYROLL_TEMPLATE_HEADERS.length).toBeGreaterThan(0)
+    const form = new FormData()
+    form.set('code', `PL-CLUSTER-${Date.now() % 100_000}`)
+    form.set('period', '202611')
+    form.set('name', 'Planilla de varias copias')
+    form.set('type', '1')
+    form.set('file', new Blob([new Uint8Array(file)]), 'planilla.xlsx')
+    const auth = { authorization: `Bearer ${token}` }
+    const uploaded = await fetch(`${api1}/api/v1/payroll-batch`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    })
+    expect(uploaded.status).toBe(200)
+    const { payload } = (await uploaded.json()) as { payload: { id: number } }
+    const deadline = Date.now() + 60_000
+    let status = 0
+    while (Date.now() < deadline) {
+      const batch = await fetch(`${api2}/api/v1/payroll-batch/${payload.id}`, { headers: auth })
+      status = ((await batch.json()) as { payload: { status: number } }).payload.status
+      if (status >= 3) break
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    }
+    expect(status).toBe(3) // PROCESADO
+    const processedBy = cluster.processes.filter(
+      (p) =>
+        p.name.startsWith('worker-') && p.output().includes(`"batchId":${payload.id},"outcome":"processed"`),
+    )
+    expect(processedBy).toHaveLength(1)
+    const download = await fetch(`${api2}/api/v1/payroll-batch/${payload.id}/file`, { headers: auth })
+    expect(download.status).toBe(200)
+    expect(Buffer.from(await download.arrayBuffer()).equals(file)).toBe(true)
+  }, 90_000)
+
+  it('schedules the daily contract sweep once, whichever worker started first', async () => {
+    const connection = new Redis(String(REDIS_URL), { maxRetriesPerRequest: null })
+    const queue = new Queue('planillas', { connection, prefix: cluster.queuePrefix })
+    try {
+      const schedulers = await queue.getJobSchedulers()
+      expect(schedulers.map((s) => s.key)).toEqual([CONTRACT_SWEEP_SCHEDULER_ID])
+    } finally {
+      await queue.close()
+      connection.disconnect()
+    }
+  })
+
+  it('counts one sign-in limit across the API processes, not one each', async () => {
+    const attempt = (api: string) =>
+      fetch(`${api}/api/v1/auth`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [CLIENT_ADDRESS_HEADER]: '203.0.113.77',
+          [WEB_TIER_SECRET_HEADER]: cluster.secrets.CLIENT_ADDRESS_SECRET,
+        },
+        body: '{}',
+      })
+    const [api1, api2] = cluster.apiUrls
+    for (let i = 0; i < SIGN_IN_LIMIT; i++) expect((await attempt(i % 2 ? api2 : api1)).status).not.toBe(429)
+    expect((await attempt(api1)).status).toBe(429)
+    expect((await attempt(api2)).status).toBe(429)
+  })
+
+  it('compresses what nginx serves', async () => {
+    const login = await fetch(`${cluster.url}/login`, { headers: { 'accept-encoding': 'gzip' } })
+    expect(login.status).toBe(200)
+    expect(login.headers.get('content-encoding')).toBe('gzip')
+    const script = (await login.text()).match(/\/assets\/[^"]+\.js/)?.[0]
+    expect(script).toBeDefined()
+    const asset = await fetch(`${cluster.url}${script}`, { headers: { 'accept-encoding': 'gzip' } })
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('content-encoding')).toBe('gzip')
+  })
+})
