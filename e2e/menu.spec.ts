@@ -15,6 +15,7 @@ const EXPECTED = {
     'Cargar abonos',
     'Vacantes',
     'Postulantes',
+    'Proveedores',
     'Auditoría',
   ],
   rrhh: [
@@ -30,6 +31,7 @@ const EXPECTED = {
     'Cargar abonos',
     'Vacantes',
     'Postulantes',
+    'Proveedores',
   ],
   auditor: ['Portada', 'Auditoría'],
   lector: [
@@ -44,6 +46,7 @@ const EXPECTED = {
     'Cargar abonos',
     'Vacantes',
     'Postulantes',
+    'Proveedores',
   ],
 } as const
 

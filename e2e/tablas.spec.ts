@@ -71,6 +71,15 @@ const LISTS: { path: string; columns: [string, string][] }[] = [
     ],
   },
   {
+    path: '/proveedores',
+    columns: [
+      ['R.U.C.', 'ruc'],
+      ['Razón social', 'name'],
+      ['Tipo', 'supplierType'],
+      ['Estado', 'status'],
+    ],
+  },
+  {
     path: '/reclutamiento/vacantes',
     columns: [
       ['Código de vacante', 'code'],

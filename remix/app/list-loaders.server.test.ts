@@ -88,6 +88,12 @@ const SCREENS: Screen[] = [
     file: 'reclutamiento.postulantes._index.tsx',
     load: () => import('./routes/reclutamiento.postulantes._index'),
   },
+  {
+    path: '/proveedores',
+    resource: 'proveedores',
+    file: 'proveedores._index.tsx',
+    load: () => import('./routes/proveedores._index'),
+  },
 ]
 
 const CATALOGUES = ['GET /areas', 'GET /positions', 'GET /companies']

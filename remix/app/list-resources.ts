@@ -157,6 +157,17 @@ export const LIST_RESOURCES = {
     }),
     fileName: 'contratos',
   },
+  proveedores: {
+    list: 'POST /suppliers/list',
+    permission: 'proveedores_lista',
+    downloadPermission: 'proveedores_descarga_excel',
+    editPermission: 'proveedores_edicion',
+    filter: (params) => ({
+      ...statusFilter(params),
+      supplierTypes: readNumbers(params, 'supplierTypes'),
+    }),
+    fileName: 'proveedores',
+  },
 } satisfies Record<string, ListResource>
 
 export type ListKey = keyof typeof LIST_RESOURCES

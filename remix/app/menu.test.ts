@@ -28,6 +28,16 @@ describe('menuFor', () => {
       'Mantenimiento/Bancos',
     ])
   })
+  it("shows 'Proveedores' under 'Pagos a proveedores' to who may read the suppliers", () => {
+    for (const who of [DEMO_ROLES.admin, DEMO_ROLES.rrhh, DEMO_ROLES.lector, DEMO_ROLES.tesoreria])
+      expect(labels(who)).toContain('Pagos a proveedores/Proveedores')
+    expect(labels(DEMO_ROLES.auditor)).not.toContain('Pagos a proveedores')
+    expect(labels(['dashboard', 'proveedores_lista'])).toEqual([
+      'Portada',
+      'Pagos a proveedores',
+      'Pagos a proveedores/Proveedores',
+    ])
+  })
   it('drops a group with no visible child', () => {
     expect(labels(['dashboard', 'areas_lista'])).toEqual(['Portada', 'Mantenimiento', 'Mantenimiento/Áreas'])
   })

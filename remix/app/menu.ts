@@ -49,6 +49,13 @@ export const MENU: MenuEntry[] = [
       },
     ],
   },
+  {
+    label: 'Pagos a proveedores',
+    id: 'proveedores-pagos',
+    children: [
+      { label: 'Proveedores', to: '/proveedores', permission: LIST_RESOURCES.proveedores.permission },
+    ],
+  },
   { label: 'Auditoría', to: '/auditoria', permission: LIST_RESOURCES.auditoria.permission },
 ]
 

@@ -13,7 +13,14 @@ import {
  * A module adds one entry here; the route `estado.$resource.$id` does the rest.
  */
 /** The API resources whose records change status (`GET /<api>/:id`, `PUT /<api>/:id/status`). */
-export type StatusApi = 'areas' | 'positions' | 'companies' | 'job-openings' | 'applicants' | 'contracts'
+export type StatusApi =
+  | 'areas'
+  | 'positions'
+  | 'companies'
+  | 'job-openings'
+  | 'applicants'
+  | 'contracts'
+  | 'suppliers'
 
 export type StatusResource = {
   /** Banks are named by their 3-digit code (`GET /banks/:code`), every other record by its id. */
@@ -89,6 +96,14 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     statuses: recordStatus,
     describe: (r) => `${r.ruc} — ${r.name}`,
     cachedCatalogue: true,
+  },
+  proveedores: {
+    api: 'suppliers',
+    permission: 'proveedores_edicion',
+    list: '/proveedores',
+    noun: 'el proveedor',
+    statuses: recordStatus,
+    describe: (r) => `${r.ruc} — ${r.name}`,
   },
   vacantes: {
     api: 'job-openings',

@@ -1,19 +1,18 @@
 import { CompanySchema, CompanyUpdateSchema, RUC_MESSAGES } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { useFetcher, useLoaderData } from '@remix-run/react'
-import { useEffect } from 'react'
+import { useLoaderData } from '@remix-run/react'
 import type { z } from 'zod'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { ReadOnlyField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
+import { RucField, useRucLookup } from '~/components/form/ruc-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam, saveForm } from '~/form.server'
 import { orBackToList } from '~/record.server'
 import { forgetCatalogs } from '~/screens/employees/catalogs.server'
 import { pageTitle } from '~/utils/page-title'
-import type { RucLookup } from './empresas.ruc.$ruc'
 
 export const meta = pageTitle(({ params }) => (params.id ? 'Editar empresa' : 'Nueva empresa'))
 
@@ -72,16 +71,21 @@ export default function CompanyForm() {
       legalRepresentative: company?.legalRepresentative ?? '',
     },
   })
-  const lookup = useRucLookup(company ? null : fields.ruc.value, (found) => {
-    // One update for both fields: two in a row lose the first.
-    form.update({
-      value: {
-        ...form.value,
-        name: form.value?.name || found.name || '',
-        address: form.value?.address || found.address || '',
-      },
-    })
-  })
+  const lookup = useRucLookup(
+    '/empresas/ruc',
+    company ? null : fields.ruc.value,
+    RUC_MESSAGES.duplicate,
+    (found) => {
+      // One update for both fields: two in a row lose the first.
+      form.update({
+        value: {
+          ...form.value,
+          name: form.value?.name || found.name || '',
+          address: form.value?.address || found.address || '',
+        },
+      })
+    },
+  )
   return (
     <FormPage title={company ? 'Editar empresa' : 'Nueva empresa'}>
       <SchemaForm form={form}>
@@ -89,22 +93,7 @@ export default function CompanyForm() {
           {company ? (
             <ReadOnlyField id="company-ruc" label="R.U.C." value={company.ruc} />
           ) : (
-            <div>
-              <TextField
-                meta={fields.ruc}
-                label="R.U.C."
-                required
-                inputMode="numeric"
-                maxLength={11}
-                autoComplete="off"
-              />
-              {/* Said once: the server's answer to a save names the same duplicate under the field. */}
-              {lookup && !fields.ruc.errors?.includes(lookup) ? (
-                <p className="mt-1 text-sm text-red-700" role="alert">
-                  {lookup}
-                </p>
-              ) : null}
-            </div>
+            <RucField meta={fields.ruc} lookupMessage={lookup} />
           )}
           <TextField meta={fields.name} label="Razón social" required maxLength={200} />
           <TextField meta={fields.address} label="Dirección fiscal" required maxLength={250} />
@@ -114,30 +103,6 @@ export default function CompanyForm() {
       </SchemaForm>
     </FormPage>
   )
-}
-
-/**
- * With JavaScript: look the RUC up when its 11th digit is typed; an existing company's RUC is
- * flagged at once, and a provider's name and address fill the empty fields. Returns the message.
- */
-function useRucLookup(
-  ruc: string | undefined | null,
-  onFound: (found: { name: string | null; address: string | null }) => void,
-) {
-  const fetcher = useFetcher<RucLookup>()
-  const complete = ruc && /^\d{11}$/.test(ruc) ? ruc : null
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load once per complete RUC
-  useEffect(() => {
-    if (complete) fetcher.load(`/empresas/ruc/${complete}`)
-  }, [complete])
-  const data = complete ? fetcher.data : undefined
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fill once per answer
-  useEffect(() => {
-    if (data && !('error' in data) && !data.alreadyExists) onFound(data)
-  }, [data])
-  if (!data) return null
-  if ('error' in data) return null
-  return data.alreadyExists ? RUC_MESSAGES.duplicate : null
 }
 
 export const ErrorBoundary = RouteErrorBoundary

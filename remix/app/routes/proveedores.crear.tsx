@@ -1,0 +1,1 @@
+export { action, default, ErrorBoundary, loader, meta } from './proveedores.$supplierId'
