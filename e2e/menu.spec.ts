@@ -55,11 +55,12 @@ const PAYROLLS = ['Planillas por abonar']
 const PAYROLL_CHARTS = [/^Avance de las planillas de /, 'Soles abonados y pendientes por semana de carga']
 const CONTRACTS = ['Contratos por vencer']
 const CONTRACT_CHARTS = ['Contratos que vencen por mes']
+const SUPPLIERS = ['Pagos a proveedores']
 const PANELS = {
-  admin: [...PAYROLLS, 'Cargas', ...CONTRACTS, ...PAYROLL_CHARTS, ...CONTRACT_CHARTS],
-  rrhh: [...PAYROLLS, 'Cargas', ...CONTRACTS, ...PAYROLL_CHARTS, ...CONTRACT_CHARTS],
+  admin: [...PAYROLLS, 'Cargas', ...CONTRACTS, ...SUPPLIERS, ...PAYROLL_CHARTS, ...CONTRACT_CHARTS],
+  rrhh: [...PAYROLLS, 'Cargas', ...CONTRACTS, ...SUPPLIERS, ...PAYROLL_CHARTS, ...CONTRACT_CHARTS],
   auditor: [],
-  lector: [...PAYROLLS, ...CONTRACTS, ...PAYROLL_CHARTS, ...CONTRACT_CHARTS],
+  lector: [...PAYROLLS, ...CONTRACTS, ...SUPPLIERS, ...PAYROLL_CHARTS, ...CONTRACT_CHARTS],
 } as const
 
 for (const [who, entries] of Object.entries(EXPECTED) as [keyof typeof EXPECTED, readonly string[]][]) {

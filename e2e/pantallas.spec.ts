@@ -170,6 +170,13 @@ test.describe('Pantallas', () => {
     await expect(months.getByRole('table')).toContainText(/\d/)
     await expect(page.getByRole('region', { name: /^Avance de las planillas de / })).toBeVisible()
     await expect(page.getByRole('region', { name: /^Soles abonados y pendientes/ })).toBeVisible()
+    // The supplier vouchers waiting at each step, each linked to the list filtered by it.
+    const suppliers = page.getByRole('region', { name: 'Pagos a proveedores' })
+    await expect(suppliers.getByRole('link', { name: 'Por autorizar' })).toHaveAttribute(
+      'href',
+      '/pagos?status=1',
+    )
+    await expect(suppliers.getByText('Detracciones por depositar')).toBeVisible()
   })
 
   test('a duplicate R.U.C. is said once', async ({ page, signIn }) => {

@@ -1,5 +1,6 @@
 import {
   BATCH_STATUS,
+  centsToSoles,
   countOf,
   formatCount,
   formatDate,
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export default function Dashboard() {
   const { name, shortcuts, summary } = useLoaderData<typeof loader>()
-  const { payrolls, uploads, contracts } = summary
+  const { payrolls, uploads, contracts, payments } = summary
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
       <div>
@@ -44,7 +45,7 @@ export default function Dashboard() {
         <p className="mt-1 text-slate-600">Bienvenido(a), {name}.</p>
       </div>
 
-      {payrolls || uploads || contracts ? (
+      {payrolls || uploads || contracts || payments ? (
         // Panels fill the row whatever the user may see: no empty half-page for a one-module user.
         <div className="grid grid-cols-[repeat(auto-fit,minmax(20rem,1fr))] items-start gap-4">
           {payrolls ? (
@@ -120,6 +121,43 @@ export default function Dashboard() {
               <Link to="/contratos?status=2" className="text-sm font-medium text-primary-dark underline">
                 Ver los contratos por vencer
               </Link>
+            </Panel>
+          ) : null}
+          {payments ? (
+            <Panel title="Pagos a proveedores">
+              <dl className="grid grid-cols-2 gap-3">
+                <Figure label="Soles por pagar" value={formatMoney(centsToSoles(payments.solesToPayCents))} />
+                <Figure
+                  label="Detracciones por depositar"
+                  value={`${formatCount(payments.detractionsToDeposit.count)} · ${formatMoney(centsToSoles(payments.detractionsToDeposit.amountCents))}`}
+                />
+              </dl>
+              <ul className="flex flex-col gap-1 text-sm" aria-label="Comprobantes por paso">
+                <VoucherLine
+                  to="/pagos?status=1"
+                  what="Por autorizar"
+                  count={payments.toAuthorize.count}
+                  cents={payments.toAuthorize.totalCents}
+                />
+                <VoucherLine
+                  to="/pagos?status=2"
+                  what="Por aprobar"
+                  count={payments.toApprove.count}
+                  cents={payments.toApprove.totalCents}
+                />
+                <VoucherLine
+                  to="/pagos?status=3"
+                  what="Aprobados por pagar (neto)"
+                  count={payments.approvedToPay.count}
+                  cents={payments.approvedToPay.netCents}
+                />
+                <VoucherLine
+                  to="/pagos"
+                  what="Vencidos sin pagar"
+                  count={payments.overdue.count}
+                  cents={payments.overdue.totalCents}
+                />
+              </ul>
             </Panel>
           ) : null}
           {payrolls ? (
@@ -212,6 +250,20 @@ function Figure({ label, value }: { label: string; value: string }) {
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="mt-1 text-xl font-semibold tabular-nums">{value}</dd>
     </div>
+  )
+}
+
+/** One step of the supplier vouchers: how many wait there and for how much, linked to the list. */
+function VoucherLine({ to, what, count, cents }: { to: string; what: string; count: number; cents: number }) {
+  return (
+    <li className="flex flex-wrap justify-between gap-x-3">
+      <Link to={to} className="font-medium text-primary-dark underline">
+        {what}
+      </Link>
+      <span className="tabular-nums text-slate-600">
+        {formatCount(count)} · {formatMoney(centsToSoles(cents))}
+      </span>
+    </li>
   )
 }
 
