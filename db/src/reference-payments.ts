@@ -4,7 +4,14 @@ import { solesToCents } from '@planillas/domain'
 import { parseCsv } from '@planillas/formats/csv'
 import { count, sql } from 'drizzle-orm'
 import type { Executor } from './client'
-import { expenseLines, projectTypes, rejectReasons, retentionRates, spotRates } from './schema/index'
+import {
+  expenseLines,
+  projectTypes,
+  publicHolidays,
+  rejectReasons,
+  retentionRates,
+  spotRates,
+} from './schema/index'
 
 type SpotRow = typeof spotRates.$inferInsert
 type RetentionRow = typeof retentionRates.$inferInsert
@@ -37,6 +44,15 @@ export function readSpotRates(folder: string): SpotRow[] {
 }
 
 /** The retention regime as dated rows (db/reference/retention-rates.csv). */
+/** Peru's national public holidays (public-holidays.csv): one row per date. */
+export function readPublicHolidays(folder: string): { date: string; name: string }[] {
+  return read(folder, 'public-holidays.csv').map((r) => {
+    const date = r.date.trim()
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`public-holidays.csv: fecha inválida '${date}'`)
+    return { date, name: r.name.trim() }
+  })
+}
+
 export function readRetentionRates(folder: string): RetentionRow[] {
   return read(folder, 'retention-rates.csv').map((r) => ({
     rateBp: basisPoints(r.rate, 'retention-rates.csv'),
@@ -58,6 +74,15 @@ const STARTING_CATALOGUES = [
  * get the files' rows only while empty: afterwards the administrator maintains them.
  */
 export async function loadPaymentReferenceData(db: Executor, folder: string) {
+  const holidays = readPublicHolidays(folder)
+  await db
+    .insert(publicHolidays)
+    .values(holidays.map((h) => ({ ...h, source: 'referencia' })))
+    .onConflictDoUpdate({
+      target: publicHolidays.date,
+      set: { name: sql`excluded.name`, updatedAt: sql`now()` },
+      setWhere: sql`${publicHolidays.source} = 'referencia' and ${publicHolidays.name} is distinct from excluded.name`,
+    })
   const spot = readSpotRates(folder)
   const retention = readRetentionRates(folder)
   const keepUsers = (table: typeof spotRates | typeof retentionRates) => sql`${table.source} = 'referencia'`
@@ -98,5 +123,5 @@ export async function loadPaymentReferenceData(db: Executor, folder: string) {
     }))
     await db.insert(table).values(rows).onConflictDoNothing()
   }
-  return { spotRates: spot.length, retentionRates: retention.length }
+  return { spotRates: spot.length, retentionRates: retention.length, publicHolidays: holidays.length }
 }

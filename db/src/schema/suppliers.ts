@@ -322,3 +322,19 @@ export const voucherFiles = pgTable(
     uniqueIndex('voucher_files_voucher_kind_unique').on(t.voucherId, t.kind),
   ],
 )
+
+/**
+ * Peru's national public holidays, by date (db/reference/public-holidays.csv, D.Leg. 713 and later
+ * laws): what makes a weekday not a business day, e.g. for the detracción deposit deadline.
+ */
+export const publicHolidays = pgTable(
+  'public_holidays',
+  {
+    date: date('date').primaryKey(),
+    name: text('name').notNull(),
+    /** 'referencia' (the file) or 'usuario' (a day off decreed later, added by an administrator). */
+    source: text('source').notNull().default('referencia'),
+    ...timestamps,
+  },
+  (t) => [check('public_holidays_source_check', sql`${t.source} in ('referencia', 'usuario')`)],
+)
