@@ -25,6 +25,7 @@ import { positionRoutes } from './modules/catalog/positions'
 import { companyRoutes } from './modules/companies/routes'
 import { contractRoutes } from './modules/contracts/routes'
 import { dashboardRoutes } from './modules/dashboard/routes'
+import { detractionRoutes, retentionRoutes } from './modules/detractions/routes'
 import { employeeRoutes } from './modules/employees/routes'
 import { healthRoutes } from './modules/health/routes'
 import { jobOpeningRoutes } from './modules/job-openings/routes'
@@ -160,6 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(bankRoutes, { prefix: '/banks' })
       await v1.register(supplierRoutes, { prefix: '/suppliers' })
       await v1.register(paymentRoutes, { prefix: '/payments' })
+      await v1.register(detractionRoutes, { prefix: '/detractions' })
+      await v1.register(retentionRoutes, { prefix: '/retentions' })
       await v1.register(spotRateRoutes, { prefix: '/spot-rates' })
       await v1.register(retentionRateRoutes, { prefix: '/retention-rates' })
       await v1.register(expenseLineRoutes, { prefix: '/expense-lines' })

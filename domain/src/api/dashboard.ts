@@ -49,6 +49,8 @@ export const DashboardPaymentsSchema = z.object({
   solesToPayCents: z.number(),
   /** Detracciones of APROBADO or PAGADO vouchers without a Banco de la Nación deposit yet. */
   detractionsToDeposit: z.object({ count: z.number(), amountCents: z.number() }),
+  /** Of those, past their deadline: the 5th business day of the month after the voucher's issue. */
+  detractionsOverdue: z.object({ count: z.number(), amountCents: z.number() }),
 })
 
 export const DashboardSchema = z.object({

@@ -54,6 +54,7 @@ import {
   RenewalPrefillSchema,
 } from './contracts'
 import { DashboardSchema } from './dashboard'
+import { ConstanciaImportSchema, DetractionDepositSchema } from './detractions'
 import {
   DniLookupSchema,
   DniParamsSchema,
@@ -243,6 +244,13 @@ export const ENDPOINTS = {
   'POST /payments/:id/pay': { params: IdParamsSchema, body: PaySchema, response: IdPayloadSchema },
   'POST /payments/:id/reject': { params: IdParamsSchema, body: RejectSchema, response: IdPayloadSchema },
   'POST /payments/:id/cancel': { params: IdParamsSchema, form: true, response: IdPayloadSchema },
+
+  'POST /detractions/:id/deposit': {
+    params: IdParamsSchema,
+    body: DetractionDepositSchema,
+    response: IdPayloadSchema,
+  },
+  'POST /detractions/constancias': { form: true, response: ConstanciaImportSchema },
 
   'GET /spot-rates': { querystring: SpotRateQuerySchema, response: SpotRateRowSchema.array() },
   'POST /spot-rates': { body: SpotRateSchema, response: IdPayloadSchema },

@@ -48,6 +48,7 @@ export const VoucherRowSchema = z.object({
   detractionCents: z.number(),
   detractionReason: z.string().nullable(),
   detractionDepositedOn: z.string().nullable(),
+  detractionConstancia: z.string().nullable(),
   retention: z.boolean(),
   retentionCents: z.number(),
   retentionProposed: z.boolean().nullable(),

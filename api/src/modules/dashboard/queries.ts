@@ -10,6 +10,7 @@ import {
 import { BATCH_STATUS, CONTRACT_STATUS, PAYMENT_BATCH_STATUS, todayInLima } from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { detractionDeadlines } from '../detractions/service'
 
 const RECENT = 5
 const FAILED_WINDOW_DAYS = 7
@@ -218,5 +219,6 @@ export async function supplierPayments(db: Executor) {
     overdue: { count: row.overdue, totalCents: Number(row.overdueCents) },
     solesToPayCents: Number(row.owedCents),
     detractionsToDeposit: { count: row.toDeposit, amountCents: Number(row.toDepositCents) },
+    detractionsOverdue: (await detractionDeadlines(db, today)).overdue,
   }
 }

@@ -1,0 +1,186 @@
+import { auditLogs, paymentVouchers, publicHolidays } from '@planillas/db'
+import { addDays, voucherNumber } from '@planillas/domain'
+import type { FilesTestApp } from '@planillas/testing/api/app'
+import {
+  createPaymentTestApp,
+  createSupplier,
+  getVoucher,
+  type PaymentFixtures,
+  registerVoucher,
+  step,
+  TODAY,
+  voucherFields,
+} from '@planillas/testing/api/payments'
+import { and, eq, like } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DETRACTION_MESSAGES as M } from './service'
+
+/**
+ * Issue 23, 'Detracciones, closed': a deposit's constancia recorded by hand or imported from
+ * SUNAT's monthly CSV (matched by RUC, series-number and amount), what is overdue by the 5th
+ * business day of the following month with Peru's holidays, and the month's retention register.
+ */
+let t: FilesTestApp
+let fx: PaymentFixtures
+let supplierId: number
+let supplierRuc: string
+beforeAll(async () => {
+  ;({ t, fx } = await createPaymentTestApp())
+  supplierId = await createSupplier(t)
+  supplierRuc = (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${supplierId}` })).body
+    .payload.ruc
+})
+afterAll(() => t.close())
+
+/** A factura of S/ 1,180.00 approved under SPOT 037 (12 %: S/ 142), issued on `issueDate`. */
+async function approvedWithDetraction(issueDate = TODAY) {
+  const id = await registerVoucher(t, voucherFields(supplierId, fx, { issueDate, dueDate: TODAY }))
+  expect(
+    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
+      .status,
+  ).toBe(200)
+  expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1, spotCode: '037' })).status).toBe(200)
+  return id
+}
+
+const deposit = (who: 'tesoreria' | 'rrhh', id: number, payload: Record<string, unknown>) =>
+  t.call(who, { method: 'POST', url: `/api/v1/detractions/${id}/deposit`, payload })
+
+const csvUpload = (who: 'tesoreria' | 'rrhh', text: string, name = 'constancias.csv') => {
+  const boundary = '----detracciones'
+  const body = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${text}\r\n--${boundary}--\r\n`,
+  )
+  return t.call(who, {
+    method: 'POST',
+    url: '/api/v1/detractions/constancias',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  })
+}
+
+describe('a deposit recorded by hand', () => {
+  it('marks the detracción deposited with its constancia, audited; a second time is a conflict', async () => {
+    const id = await approvedWithDetraction()
+    expect((await deposit('rrhh', id, { constancia: '1234', depositedOn: TODAY })).status).toBe(403)
+    const future = await deposit('tesoreria', id, { constancia: '1234', depositedOn: addDays(TODAY, 1) })
+    expect(future.status).toBe(400)
+    expect(future.body.messages).toEqual(['La fecha del depósito no puede ser posterior a hoy'])
+    const done = await deposit('tesoreria', id, { constancia: '250000000123', depositedOn: TODAY })
+    expect(done.status).toBe(200)
+    expect(await getVoucher(t, id)).toMatchObject({
+      detractionConstancia: '250000000123',
+      detractionDepositedOn: TODAY,
+    })
+    const again = await deposit('tesoreria', id, { constancia: '250000000124', depositedOn: TODAY })
+    expect(again.status).toBe(409)
+    const audit = await t.handle.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, String(id)), like(auditLogs.description, 'Detracción%')))
+    expect(audit.map((a) => a.actor)).toEqual(['tesoreria@planillas.pe'])
+  })
+
+  it('refuses a voucher without detracción or not yet approved', async () => {
+    const registered = await registerVoucher(t, voucherFields(supplierId, fx))
+    const res = await deposit('tesoreria', registered, { constancia: '1', depositedOn: TODAY })
+    expect(res.status).toBe(409)
+    expect(res.body.messages).toEqual([M.none])
+  })
+})
+
+describe("SUNAT's CSV of constancias", () => {
+  it('matches rows by RUC, series-number and amount; lists the others with their reason; applies nothing of a malformed file', async () => {
+    const a = await approvedWithDetraction()
+    const b = await approvedWithDetraction()
+    const [va, vb] = [await getVoucher(t, a), await getVoucher(t, b)]
+    const sn = (v: { series: string; number: number }) => `${v.series}-${String(v.number).padStart(8, '0')}`
+    const bad = await csvUpload('tesoreria', `1;202611;${supplierRuc};05/12/2026;142.00;037\n`)
+    expect(bad.status).toBe(400)
+    expect(bad.body.messages).toEqual(["Fila 1: La fila tiene 6 campos: se esperan 7 separados por ';'"])
+    const text = [
+      'Constancia;Periodo;RUC;Fecha de pago;Monto;Tipo de bien;Serie y número',
+      `260000000001;202611;${supplierRuc};${TODAY.split('-').reverse().join('/')};142.00;037;${sn(va)}`,
+      `260000000002;202611;${supplierRuc};${TODAY.split('-').reverse().join('/')};100.00;037;${sn(vb)}`,
+      `260000000003;202611;20999999999;${TODAY.split('-').reverse().join('/')};142.00;037;F001-99999`,
+    ].join('\r\n')
+    expect((await csvUpload('rrhh', text)).status).toBe(403)
+    const res = await csvUpload('tesoreria', text)
+    expect(res.status).toBe(200)
+    expect(res.body.payload).toEqual({
+      matched: [
+        {
+          rowNumber: 2,
+          voucherId: a,
+          voucher: voucherNumber(va.series, va.number),
+          constancia: '260000000001',
+        },
+      ],
+      unmatched: [
+        { rowNumber: 3, reason: M.amount(14_200) },
+        { rowNumber: 4, reason: M.unmatched },
+      ],
+    })
+    expect(await getVoucher(t, a)).toMatchObject({ detractionConstancia: '260000000001' })
+    expect(await getVoucher(t, b)).toMatchObject({ detractionConstancia: null })
+    // The same file again changes nothing and says why.
+    const again = await csvUpload('tesoreria', text)
+    expect(again.body.payload.matched).toEqual([])
+    expect(again.body.payload.unmatched[0]).toEqual({ rowNumber: 2, reason: M.sameConstancia })
+  })
+})
+
+describe('overdue detracciones on the dashboard', () => {
+  it("counts a detracción owed past the 5th business day of the month after its voucher's issue", async () => {
+    const before = (await t.call('tesoreria', { method: 'GET', url: '/api/v1/dashboard' })).body.payload
+      .payments
+    // Issued two months ago: its deadline (early last month) has passed.
+    const old = addDays(TODAY, -62)
+    const id = await approvedWithDetraction(old)
+    const after = (await t.call('tesoreria', { method: 'GET', url: '/api/v1/dashboard' })).body.payload
+      .payments
+    expect(after.detractionsOverdue.count).toBe(before.detractionsOverdue.count + 1)
+    expect(after.detractionsOverdue.amountCents).toBe(before.detractionsOverdue.amountCents + 14_200)
+    // Holidays are read from the dated table the reference data loads.
+    expect((await t.handle.db.select().from(publicHolidays)).length).toBeGreaterThanOrEqual(48)
+    await deposit('tesoreria', id, { constancia: '99', depositedOn: TODAY })
+    const deposited = (await t.call('tesoreria', { method: 'GET', url: '/api/v1/dashboard' })).body.payload
+      .payments
+    expect(deposited.detractionsOverdue.count).toBe(before.detractionsOverdue.count)
+  })
+})
+
+describe('the retention register', () => {
+  it("writes the month's paid vouchers with retention as a workbook with real dates and soles", async () => {
+    const id = await registerVoucher(t, voucherFields(supplierId, fx))
+    await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-002' })
+    expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)
+    // The retention an approval under the rule leaves (3 % of S/ 1,180.00), then paid net of it.
+    await t.handle.db
+      .update(paymentVouchers)
+      .set({ retention: true, retentionCents: 3_540, retentionProposed: true })
+      .where(eq(paymentVouchers.id, id))
+    expect((await step(t, 'tesoreria', id, 'pay', { paidAmount: '1144.60', paidOn: TODAY })).status).toBe(200)
+    const period = TODAY.slice(0, 7).replace('-', '')
+    const res = await t.call('tesoreria', {
+      method: 'GET',
+      url: `/api/v1/retentions/register/xlsx?period=${period}`,
+    })
+    expect(res.status).toBe(200)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(res.body)
+    const sheet = book.getWorksheet('Retenciones')
+    const rows = sheet?.getSheetValues().filter(Boolean) as unknown[][]
+    expect(rows[0]).toContain('Retención')
+    const row = rows.find((r) => r.includes(supplierRuc))
+    expect(row).toBeDefined()
+    expect(row).toContain(35.4)
+    expect(row?.some((cell) => cell instanceof Date)).toBe(true)
+    const bad = await t.call('tesoreria', {
+      method: 'GET',
+      url: '/api/v1/retentions/register/xlsx?period=2026-11',
+    })
+    expect(bad.status).toBe(400)
+  })
+})

@@ -1,0 +1,112 @@
+import multipart from '@fastify/multipart'
+import { RetentionRegisterQuerySchema, voucherNumber, voucherType } from '@planillas/domain'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { ok, routeSchema } from '../../lib/envelope'
+import { badRequest } from '../../lib/errors'
+import { exportFileName, sendWorkbook } from '../../lib/xlsx'
+import { importConstancias, recordDeposit, retentionRegister } from './service'
+
+const tags = ['detractions']
+/** SUNAT's monthly list is a few thousand rows at most. */
+const CSV_MAX_BYTES = 2 * 1024 * 1024
+const CSV_MESSAGES = {
+  missing: 'Adjunte el archivo CSV de constancias de SUNAT',
+  type: 'El archivo debe ser el CSV de constancias de SUNAT (.csv o .txt, separado por ;)',
+  size: 'El archivo de constancias no puede superar 2 MB',
+} as const
+
+/**
+ * Detracciones, closed: the Banco de la Nación deposit's constancia by hand or from SUNAT's monthly
+ * CSV (docs/decisions/detracciones-deposited.md), and the month's retention register. Recording a
+ * deposit is the treasurer's (pagos_pagar); the register is an export of the vouchers' list.
+ */
+export async function detractionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  await app.register(multipart, { throwFileSizeLimit: false })
+
+  app.post('/:id/deposit', {
+    config: { permission: 'pagos_pagar' },
+    schema: {
+      tags,
+      description:
+        'Registra la constancia del depósito de la detracción de un comprobante APROBADO o PAGADO.',
+      ...routeSchema('POST /detractions/:id/deposit'),
+    },
+    handler: async (req) => {
+      await recordDeposit(app.db, req.user.email, req.params.id, req.body)
+      return ok({ id: req.params.id }, ['Se registró el depósito de la detracción'])
+    },
+  })
+
+  app.post('/constancias', {
+    config: { permission: 'pagos_pagar' },
+    schema: {
+      tags,
+      description:
+        "multipart/form-data: file, el CSV mensual de SUNAT separado por ';' (constancia; periodo; R.U.C. del " +
+        'proveedor; fecha de pago; monto; tipo de bien; serie-número). Cada fila se empareja con un comprobante ' +
+        'por R.U.C., serie-número y monto; las emparejadas quedan depositadas, las demás se listan con su motivo.',
+      ...routeSchema('POST /detractions/constancias'),
+    },
+    handler: async (req) => {
+      if (!req.isMultipart()) throw badRequest(CSV_MESSAGES.missing)
+      const part = await req.file({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } })
+      if (!part) throw badRequest(CSV_MESSAGES.missing)
+      const content = await part.toBuffer().catch(() => null)
+      if (!content || part.file.truncated) throw badRequest(CSV_MESSAGES.size)
+      if (!/\.(csv|txt)$/i.test(part.filename ?? '') || content.includes(0))
+        throw badRequest(CSV_MESSAGES.type)
+      // SUNAT's files come in Windows-1252 (latin-1 for these fields) or UTF-8.
+      const utf8 = content.toString('utf8')
+      const text = utf8.includes('\uFFFD') ? content.toString('latin1') : utf8
+      const result = await importConstancias(app.db, req.user.email, text)
+      return ok(result, [
+        `Constancias registradas: ${result.matched.length}; sin comprobante que coincida: ${result.unmatched.length}`,
+      ])
+    },
+  })
+}
+
+/** 'Registro de retenciones': the month's IGV retentions per supplier, for the contador. */
+export async function retentionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  app.get('/register/xlsx', {
+    config: { permission: 'pagos_descarga_excel' },
+    schema: {
+      tags: ['detractions'],
+      description:
+        'Las retenciones del IGV del mes (comprobantes PAGADOS en el periodo AAAAMM con retención), una fila ' +
+        'por comprobante, por proveedor: para el comprobante de retención y el PDT 626. Montos en soles.',
+      querystring: RetentionRegisterQuerySchema,
+    },
+    handler: async (req, reply) =>
+      sendWorkbook(reply, {
+        fileName: exportFileName(`retenciones-${req.query.period}`),
+        sheetName: 'Retenciones',
+        rows: (async function* () {
+          yield await retentionRegister(app.db, req.query.period)
+        })(),
+        columns: [
+          { header: 'R.U.C. proveedor', width: 14, value: (r) => r.supplierRuc },
+          { header: 'Proveedor', width: 34, value: (r) => r.supplierName },
+          {
+            header: 'Tipo',
+            width: 22,
+            value: (r) => voucherType[r.type as keyof typeof voucherType] ?? r.type,
+          },
+          { header: 'Serie y número', width: 16, value: (r) => voucherNumber(r.series, r.number) },
+          { header: 'Emisión', width: 12, date: 'date', value: (r) => r.issueDate },
+          { header: 'Total', width: 14, money: true, value: (r) => r.totalCents / 100 },
+          { header: 'Fecha de pago', width: 12, date: 'date', value: (r) => r.paidOn },
+          {
+            header: 'Pagado',
+            width: 14,
+            money: true,
+            value: (r) => (r.paidCents === null ? null : r.paidCents / 100),
+          },
+          { header: 'Retención', width: 12, money: true, value: (r) => r.retentionCents / 100 },
+        ],
+      }),
+  })
+}

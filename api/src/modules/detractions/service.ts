@@ -1,0 +1,216 @@
+import {
+  type Database,
+  type Executor,
+  publicHolidays,
+  recordAudit,
+  suppliers,
+  paymentVouchers as v,
+} from '@planillas/db'
+import {
+  type ConstanciaRow,
+  detractionDueDate,
+  formatDate,
+  formatMoney,
+  readConstancias,
+  todayInLima,
+  voucherNumber,
+} from '@planillas/domain'
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { badRequest, conflict, found } from '../../lib/errors'
+
+/** A detracción can be deposited once the voucher is APROBADO, and stays owed once it is PAGADO. */
+const DEPOSITABLE = [3, 4]
+const soles = (cents: number) => formatMoney(cents / 100)
+
+export const DETRACTION_MESSAGES = {
+  none: 'El comprobante no tiene detracción que depositar',
+  notYet: 'La detracción se deposita cuando el comprobante está APROBADO o PAGADO',
+  already: (constancia: string, on: string) =>
+    `La detracción ya se depositó: constancia ${constancia} del ${formatDate(on)}`,
+  future: 'La fecha del depósito no puede ser posterior a hoy',
+  beforeIssue: 'La fecha del depósito no puede ser anterior a la emisión del comprobante',
+  constancia: 'El número de constancia debe tener solo dígitos (hasta 20)',
+  unmatched: 'No hay un comprobante de ese proveedor con esa serie y número',
+  ambiguous: 'Hay más de un comprobante de ese proveedor con esa serie y número',
+  amount: (cents: number) => `El monto no coincide con la detracción del comprobante (${soles(cents)})`,
+  sameConstancia: 'Ya estaba registrada con esta constancia',
+} as const
+
+export type DepositInput = { constancia: string; depositedOn: string }
+
+async function holidaysOf(db: Executor): Promise<Set<string>> {
+  const rows = await db.select({ date: publicHolidays.date }).from(publicHolidays)
+  return new Set(rows.map((r) => r.date))
+}
+
+/** Records a deposit's constancia by hand: the voucher's detracción is DEPOSITADA from then on. */
+export async function recordDeposit(db: Database, actor: string, id: number, input: DepositInput) {
+  if (!/^\d{1,20}$/.test(input.constancia)) throw badRequest(DETRACTION_MESSAGES.constancia)
+  if (input.depositedOn > todayInLima()) throw badRequest(DETRACTION_MESSAGES.future)
+  return db.transaction(async (tx) => {
+    const voucher = found((await tx.select().from(v).where(eq(v.id, id)).for('update'))[0])
+    if (voucher.detractionCents <= 0) throw conflict(DETRACTION_MESSAGES.none)
+    if (!DEPOSITABLE.includes(voucher.status)) throw conflict(DETRACTION_MESSAGES.notYet)
+    if (voucher.detractionDepositedOn && voucher.detractionConstancia)
+      throw conflict(DETRACTION_MESSAGES.already(voucher.detractionConstancia, voucher.detractionDepositedOn))
+    if (input.depositedOn < voucher.issueDate) throw badRequest(DETRACTION_MESSAGES.beforeIssue)
+    await tx
+      .update(v)
+      .set({ detractionDepositedOn: input.depositedOn, detractionConstancia: input.constancia })
+      .where(eq(v.id, id))
+    await recordAudit(tx, {
+      action: 'UPDATE',
+      entity: 'payments',
+      entityId: id,
+      actor,
+      description: `Detracción de ${voucherNumber(voucher.series, voucher.number)} depositada: constancia ${input.constancia} del ${formatDate(input.depositedOn)} (${soles(voucher.detractionCents)})`,
+    })
+  })
+}
+
+export type ImportResult = {
+  matched: { rowNumber: number; voucherId: number; voucher: string; constancia: string }[]
+  unmatched: { rowNumber: number; reason: string }[]
+}
+
+/**
+ * SUNAT's CSV of deposited constancias: each row is matched to a voucher by the supplier's RUC, the
+ * series and number, and the amount; the matched ones are recorded in one transaction (an audit
+ * entry each), the others listed with their reason. A malformed file is refused whole (400).
+ */
+export async function importConstancias(db: Database, actor: string, text: string): Promise<ImportResult> {
+  const { rows, problems } = readConstancias(text)
+  if (problems.length)
+    throw badRequest(...problems.map((p) => (p.rowNumber ? `Fila ${p.rowNumber}: ${p.message}` : p.message)))
+  return db.transaction(async (tx) => {
+    const result: ImportResult = { matched: [], unmatched: [] }
+    const candidates = await tx
+      .select({
+        id: v.id,
+        ruc: suppliers.ruc,
+        series: v.series,
+        number: v.number,
+        status: v.status,
+        detractionCents: v.detractionCents,
+        depositedOn: v.detractionDepositedOn,
+        constancia: v.detractionConstancia,
+      })
+      .from(v)
+      .innerJoin(suppliers, eq(suppliers.id, v.supplierId))
+      .where(
+        and(
+          inArray(suppliers.ruc, [...new Set(rows.map((r) => r.supplierRuc))]),
+          inArray(v.type, ['01', '03', '08', '02']),
+          inArray(v.series, [...new Set(rows.map((r) => r.series))]),
+        ),
+      )
+      .for('update', { of: v })
+    const key = (ruc: string, series: string, number: number) => `${ruc}|${series}|${number}`
+    const byKey = new Map<string, (typeof candidates)[number][]>()
+    for (const c of candidates) {
+      const k = key(c.ruc, c.series, c.number)
+      byKey.set(k, [...(byKey.get(k) ?? []), c])
+    }
+    const taken = new Set<number>()
+    for (const row of rows) {
+      const miss = (reason: string) => result.unmatched.push({ rowNumber: row.rowNumber, reason })
+      const all = byKey.get(key(row.supplierRuc, row.series, row.number)) ?? []
+      const found = all.filter((c) => DEPOSITABLE.includes(c.status))
+      if (found.length === 0) {
+        miss(all.length ? DETRACTION_MESSAGES.notYet : DETRACTION_MESSAGES.unmatched)
+        continue
+      }
+      if (found.length > 1) {
+        miss(DETRACTION_MESSAGES.ambiguous)
+        continue
+      }
+      const [voucher] = found
+      if (voucher.detractionCents <= 0) miss(DETRACTION_MESSAGES.none)
+      else if (voucher.constancia === row.constancia) miss(DETRACTION_MESSAGES.sameConstancia)
+      else if (voucher.depositedOn && voucher.constancia)
+        miss(DETRACTION_MESSAGES.already(voucher.constancia, voucher.depositedOn))
+      else if (voucher.detractionCents !== row.amountCents)
+        miss(DETRACTION_MESSAGES.amount(voucher.detractionCents))
+      else if (taken.has(voucher.id)) miss(DETRACTION_MESSAGES.sameConstancia)
+      else {
+        taken.add(voucher.id)
+        await apply(tx, actor, voucher.id, row)
+        result.matched.push({
+          rowNumber: row.rowNumber,
+          voucherId: voucher.id,
+          voucher: voucherNumber(row.series, row.number),
+          constancia: row.constancia,
+        })
+      }
+    }
+    return result
+  })
+}
+
+async function apply(tx: Executor, actor: string, id: number, row: ConstanciaRow) {
+  await tx
+    .update(v)
+    .set({ detractionDepositedOn: row.depositedOn, detractionConstancia: row.constancia })
+    .where(and(eq(v.id, id), isNull(v.detractionDepositedOn)))
+  await recordAudit(tx, {
+    action: 'UPDATE',
+    entity: 'payments',
+    entityId: id,
+    actor,
+    description: `Detracción de ${voucherNumber(row.series, row.number)} depositada: constancia ${row.constancia} del ${formatDate(row.depositedOn)} (${soles(row.amountCents)}), importada del archivo de SUNAT`,
+  })
+}
+
+/**
+ * Detracciones owed (APROBADO or PAGADO vouchers with a detracción and no deposit), with their
+ * deadline: the 5th business day of the month after the voucher's issue, by the holidays table.
+ */
+export async function detractionDeadlines(db: Executor, today = todayInLima()) {
+  const holidays = await holidaysOf(db)
+  const rows = await db
+    .select({
+      period: sql<string>`to_char(${v.issueDate}, 'YYYYMM')`,
+      count: sql<number>`count(*)::int`,
+      cents: sql<string>`sum(${v.detractionCents})`,
+    })
+    .from(v)
+    .where(and(inArray(v.status, DEPOSITABLE), gt(v.detractionCents, 0), isNull(v.detractionDepositedOn)))
+    .groupBy(sql`1`)
+  let overdue = 0
+  let overdueCents = 0
+  for (const r of rows) {
+    if (detractionDueDate(r.period, holidays) < today) {
+      overdue += r.count
+      overdueCents += Number(r.cents)
+    }
+  }
+  return { overdue: { count: overdue, amountCents: overdueCents } }
+}
+
+/** The month's retentions (vouchers PAGADO in the period with IGV retained), for the contador. */
+export function retentionRegister(db: Executor, period: string) {
+  const from = `${period.slice(0, 4)}-${period.slice(4)}-01`
+  return db
+    .select({
+      supplierRuc: suppliers.ruc,
+      supplierName: suppliers.name,
+      type: v.type,
+      series: v.series,
+      number: v.number,
+      issueDate: v.issueDate,
+      totalCents: v.totalCents,
+      paidOn: v.paidOn,
+      paidCents: v.paidCents,
+      retentionCents: v.retentionCents,
+    })
+    .from(v)
+    .innerJoin(suppliers, eq(suppliers.id, v.supplierId))
+    .where(
+      and(
+        eq(v.status, 4),
+        gt(v.retentionCents, 0),
+        sql`${v.paidOn} >= ${from}::date and ${v.paidOn} < (${from}::date + interval '1 month')`,
+      ),
+    )
+    .orderBy(suppliers.ruc, v.paidOn, v.series, v.number)
+}
