@@ -6,6 +6,8 @@ import {
   redirect,
   type Session,
 } from '@remix-run/node'
+import type { WebConfig } from '../server/config'
+import { webConfig } from './config.server'
 import { createSealer } from './utils/crypto.server'
 import { memoByString } from './utils/memo'
 
@@ -17,14 +19,14 @@ import { memoByString } from './utils/memo'
  * SESSION_SECRET; the development one only outside production: the web server refuses to start in
  * production without a long, private SESSION_SECRET (remix/server/config.ts) before this loads.
  */
-const secret = process.env.SESSION_SECRET || 'planillas-dev-session-secret'
+const secret = webConfig().SESSION_SECRET || 'planillas-dev-session-secret'
 
 export const SESSION_COOKIE = '__planillas'
 
 /** COOKIE_SECURE when set; else the scheme of WEB_URL: behind HTTPS the cookies get `Secure`. */
-export function secureCookies(env = process.env): boolean {
-  if (env.COOKIE_SECURE) return env.COOKIE_SECURE === 'true'
-  return (env.WEB_URL ?? '').startsWith('https:')
+export function secureCookies(config: Pick<WebConfig, 'COOKIE_SECURE' | 'WEB_URL'> = webConfig()): boolean {
+  if (config.COOKIE_SECURE !== undefined) return config.COOKIE_SECURE
+  return (config.WEB_URL ?? '').startsWith('https:')
 }
 
 const cookie = createCookie(SESSION_COOKIE, {
