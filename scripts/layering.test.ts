@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -143,6 +143,21 @@ describe("the README's folder table", () => {
   it('has a row for every top-level workspace', () => {
     const topLevel = [...new Set(workspaces.map((w) => w.split('/')[0]))]
     expect(topLevel.filter((folder) => !rows.includes(folder))).toEqual([])
+  })
+
+  /** The adapters of storage/ and queue/: `<folder>/src/<folder>-<kind>.ts` (storage-env.ts holds variables). */
+  const adapters = (folder: string) =>
+    readdirSync(path.join(ROOT, folder, 'src'))
+      .map((file) => new RegExp(`^${folder}-([a-z0-9-]+)\\.ts$`).exec(file)?.[1])
+      .filter((kind): kind is string => kind !== undefined && kind !== 'env')
+  const rowOf = (folder: string) =>
+    table.slice(0, table.indexOf('\n\n')).match(new RegExp(`^\\| \`${folder}/\` \\|.*$`, 'm'))?.[0] ?? ''
+
+  it.each(['storage', 'queue'])("names every adapter in %s/'s row", (folder) => {
+    const kinds = adapters(folder)
+    expect(kinds.length).toBeGreaterThan(1)
+    const row = rowOf(folder).toLowerCase()
+    expect(kinds.filter((kind) => !row.includes(kind))).toEqual([])
   })
 
   it('names only folders that exist', () => {
