@@ -41,7 +41,7 @@ export const flowCookie = createCookie('__planillas_oidc', {
   path: '/login',
   maxAge: 600,
   secure: secureCookies(),
-  secrets: cookieSecrets,
+  secrets: cookieSecrets(),
 })
 
 /** The provider's endpoints the browser is sent to. */
