@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { REMIX_BUILD, REMIX_DIR } from '@planillas/remix/server/web-server'
+import { REMIX_DIR, remixBuildOf } from '@planillas/remix/server/web-server'
 
 const ROOT = path.resolve(REMIX_DIR, '..')
 /** What the web bundle is made of: its own code and the domain rules it imports. */
@@ -32,7 +32,9 @@ function newestChange(entry: string): number {
  * whole output only when the build fails.
  */
 export function ensureRemixBuild(): void {
-  const built = newestChange(path.join(REMIX_BUILD, 'server/index.js'))
+  const built = newestChange(
+    path.join(remixBuildOf(process.env.REMIX_BUILD_DIR || undefined), 'server/index.js'),
+  )
   const changed = Math.max(...SOURCES.map(newestChange))
   if (built && built >= changed) return
   const started = Date.now()

@@ -24,7 +24,8 @@ const SCHEMAS: Record<string, z.ZodObject> = {
 /** Read by the end-to-end tooling (playwright.config.ts), not by a process of the product. */
 const TOOLING = ['E2E_PORT_BASE', 'E2E_WORKERS', 'CHROMIUM_PATH']
 
-type Row = { name: string; fallback: string }
+/** A variable of the table, with its line's 'Read by' cell (`line`: the table line it is on). */
+type Row = { name: string; fallback: string; readBy: string; line: number }
 
 /** The table's rows, one per variable ('`A` / `B`' rows give one each, with their own default). */
 function tableRows(): Row[] {
@@ -32,15 +33,21 @@ function tableRows(): Row[] {
   const section = readme.slice(readme.indexOf('## Configuration'))
   const table = section.slice(0, section.indexOf('\n## ')).split('\n')
   const rows: Row[] = []
-  for (const line of table.filter((l) => /^\| `/.test(l))) {
-    const [names, fallbacks] = line
+  for (const [index, line] of table.entries()) {
+    if (!/^\| `/.test(line)) continue
+    const [names, fallbacks, readBy] = line
       .split('|')
-      .slice(1, 3)
+      .slice(1, 4)
       .map((cell) => cell.trim())
     const each = names.split(' / ').map((n) => n.replace(/`/g, ''))
     const defaults = fallbacks.split(' / ')
     for (const [i, name] of each.entries())
-      rows.push({ name, fallback: each.length === defaults.length ? defaults[i] : fallbacks })
+      rows.push({
+        name,
+        fallback: each.length === defaults.length ? defaults[i] : fallbacks,
+        readBy,
+        line: index,
+      })
   }
   return rows
 }
@@ -82,5 +89,26 @@ describe("the README's Configuration table", () => {
       }
     }
     expect(compared).toBeGreaterThan(20)
+  })
+
+  it("names in 'Read by' exactly the processes whose schemas read the row's variables", () => {
+    const lines = new Map<number, Row[]>()
+    for (const row of rows) lines.set(row.line, [...(lines.get(row.line) ?? []), row])
+    let checked = 0
+    for (const group of lines.values()) {
+      if (group.some((row) => TOOLING.includes(row.name))) continue
+      const names = group.map((row) => row.name)
+      const reading = Object.entries(SCHEMAS)
+        .filter(([, schema]) => names.some((name) => name in schema.shape))
+        .map(([process]) => process)
+      // 'api, worker, `npm start`, tests' or 'web / api / idp': the processes named, other words aside.
+      const named = group[0].readBy
+        .split(/[,/]/)
+        .map((word) => word.trim().replace(/`/g, ''))
+        .filter((word) => word in SCHEMAS)
+      expect({ names, readBy: [...new Set(named)].sort() }).toEqual({ names, readBy: reading.sort() })
+      checked++
+    }
+    expect(checked).toBeGreaterThan(40)
   })
 })

@@ -1,3 +1,4 @@
+import type { ApiConfig } from '@planillas/api/config'
 import type { DatabaseHandle } from '@planillas/db'
 import type { JobQueue } from '@planillas/domain'
 import { createBullmqQueue, createBullmqWorker, createInProcessQueue } from '@planillas/queue'
@@ -17,17 +18,22 @@ export type RunningJobs = { queue: JobQueue; close: () => Promise<void> }
  * Background jobs for the all-in-one process (docs/architecture.md): with `REDIS_URL`, a BullMQ producer and
  * one consumer here (more can run with `npm run start:worker`); without it, the in-process queue.
  * Either way the same handlers run, and unfinished batches are put back on the queue at start.
+ * They run in the API's process, on its configuration (read once at start): its queue, its file
+ * store and its contract notice period.
  */
-export async function startJobs(
-  handle: DatabaseHandle,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<RunningJobs> {
+export async function startJobs(handle: DatabaseHandle, config: ApiConfig): Promise<RunningJobs> {
   const log = jsonLogger({ service: 'jobs' })
-  const handlers = createJobHandlers({ db: handle.db, storage: createStorage(env), log })
-  if (env.REDIS_URL) {
+  const handlers = createJobHandlers({
+    db: handle.db,
+    storage: createStorage({ ...config.storageEnv, FILES_DIR: config.filesDir }),
+    log,
+    noticeDays: config.contractExpiryNoticeDays,
+  })
+  if (config.redisUrl) {
     // Redis outages: one JSON line when they start and one when they end (queue-bullmq's watch).
-    const queue = createBullmqQueue({ url: env.REDIS_URL, prefix: env.QUEUE_PREFIX, log })
-    const consumer = createBullmqWorker(handlers, { url: env.REDIS_URL, prefix: env.QUEUE_PREFIX, log })
+    const options = { url: config.redisUrl, prefix: config.queuePrefix, log }
+    const queue = createBullmqQueue(options)
+    const consumer = createBullmqWorker(handlers, options)
     void consumer.worker.run()
     await sweepBatches(handle.db, queue, log)
     // The daily contract status job: a BullMQ job scheduler at 00:05 Lima time, and one run now.

@@ -50,7 +50,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     }
     const config = loadConfig({ port: ports.api, host, ...options.api })
     // The API app is built here: in-process job queues and other wiring go right after this line.
-    const jobs = await startJobs(options.handle)
+    const jobs = await startJobs(options.handle, config)
     closers.push(jobs.close)
     const api = await buildApp({
       db: options.handle.db,

@@ -111,12 +111,13 @@ export type ApiConfig = {
    * implementation read it from BBVA's macro, 'CRLF' as another writes it (docs/bank-files.md).
    */
   bbvaLineEnding: 'LF' | 'CRLF'
+  /** Statement timeout of a list's queries (lists/guard.ts); past it the list answers 503. */
+  listTimeoutMs: number
 }
 
 /**
  * The API's configuration from `env` (a bad value throws `ConfigError`, in Spanish), with
- * `overrides` on top (tests, the launcher). LIST_TIMEOUT_MS, read by the list guard where it is
- * used, is checked here too, so a bad value stops the start.
+ * `overrides` on top (tests, the launcher).
  */
 export function loadConfig(overrides: Partial<ApiConfig> = {}, env: Env = process.env): ApiConfig {
   const e = parseEnv(API_ENV_CHECKED, env)
@@ -157,6 +158,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}, env: Env = proces
     // Two per user covers a clerk exporting two lists; four in all keeps a two-core API answering.
     exportLimits: { perUser: e.EXPORT_MAX_PER_USER, total: e.EXPORT_MAX_TOTAL },
     bbvaLineEnding: e.BBVA_LINE_ENDING,
+    listTimeoutMs: e.LIST_TIMEOUT_MS,
     ...overrides,
   }
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { solesToCents } from '@planillas/domain'
-import { parseCsv } from '@planillas/formats/csv'
+import { parseCsv } from '@planillas/domain/csv'
 import { count, sql } from 'drizzle-orm'
 import type { Executor } from './client'
 import {

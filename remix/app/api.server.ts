@@ -12,11 +12,13 @@ import { ApiError } from './api-error'
 import { type Answer, exchange } from './api-transport.server'
 import { requireUser } from './auth.server'
 import { clientAddressHeaders } from './client-address.server'
+import { webConfig } from './config.server'
 import { destroySessionHeaders } from './session.server'
 
 export { ApiError } from './api-error'
 
-export const API_URL = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`
+/** The API's address (API_URL, or the local API at API_PORT), as the web server was started with. */
+export const API_URL = webConfig().apiUrl
 
 export type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>
 
@@ -53,7 +55,7 @@ const headersOf = (
 ): Record<string, string> => ({
   ...(token ? { Authorization: `Bearer ${token}` } : {}),
   ...(json ? { 'Content-Type': 'application/json' } : {}),
-  ...clientAddressHeaders(request?.headers.get(CLIENT_ADDRESS_HEADER)),
+  ...clientAddressHeaders(request?.headers.get(CLIENT_ADDRESS_HEADER), webConfig().CLIENT_ADDRESS_SECRET),
 })
 
 const methodOf = (options: CallOptions) => options.method ?? (options.body === undefined ? 'GET' : 'POST')

@@ -3,23 +3,24 @@ import type { AddressInfo } from 'node:net'
 import { type DevIdp, startDevIdp } from '@planillas/dev-idp'
 import { signInThroughProvider } from '@planillas/dev-idp/sign-in-client'
 import { MESSAGES } from '@planillas/domain'
+import type { Env } from '@planillas/domain/env'
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { loadWebConfig } from '../server/config'
+import { handOverWebConfig } from './config.server'
 import { authenticator, forBrowser, providerLogoutUrl, signInErrorMessage } from './oidc.server'
 
 const WEB_URL = 'http://localhost:3998'
-const saved = { ...process.env }
 let idp: DevIdp
+
+/** The web tier's configuration with these variables, as the web server hands it over at start. */
+const configureWith = (env: Env) => handOverWebConfig(loadWebConfig({ ...process.env, ...env }))
 
 beforeAll(async () => {
   idp = await startDevIdp({ port: 0, webUrls: [WEB_URL] })
 })
 afterAll(() => idp?.close())
-afterEach(() => {
-  for (const name of ['OIDC_ISSUER', 'OIDC_INTERNAL_URL', 'WEB_URL', 'OIDC_POST_LOGOUT_REDIRECT_URI'])
-    if (saved[name] === undefined) delete process.env[name]
-    else process.env[name] = saved[name]
-})
+afterEach(() => configureWith({}))
 
 /** A browser's cookie jar signed in at the provider, and the raw ID token of that sign-in. */
 async function signedInAtProvider(email: string, password: string) {
@@ -44,8 +45,7 @@ const cookieOf = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${
 
 describe('RP-initiated logout', () => {
   it("sends the browser to the provider's end_session_endpoint with id_token_hint, and the provider ends its session and returns to /login", async () => {
-    process.env.OIDC_ISSUER = idp.issuer
-    process.env.WEB_URL = WEB_URL
+    configureWith({ OIDC_ISSUER: idp.issuer, WEB_URL: WEB_URL })
     const { jar, idToken } = await signedInAtProvider('rrhh@planillas.pe', 'rrhh')
     expect(jar.has('planillas_idp_session')).toBe(true)
 
@@ -76,15 +76,14 @@ describe('RP-initiated logout', () => {
   })
 
   it('names our client instead when there is no ID token', async () => {
-    process.env.OIDC_ISSUER = idp.issuer
-    process.env.WEB_URL = WEB_URL
+    configureWith({ OIDC_ISSUER: idp.issuer, WEB_URL: WEB_URL })
     const logout = new URL((await providerLogoutUrl(null)) ?? '')
     expect(logout.searchParams.get('client_id')).toBe('planillas-web')
     expect(logout.searchParams.has('id_token_hint')).toBe(false)
   })
 
   it('leaves the provider alone when it cannot be reached (only our session ends)', async () => {
-    process.env.OIDC_ISSUER = 'http://127.0.0.1:9'
+    configureWith({ OIDC_ISSUER: 'http://127.0.0.1:9' })
     expect(await providerLogoutUrl('x')).toBeNull()
   })
 })
@@ -115,9 +114,11 @@ describe('OIDC_INTERNAL_URL', () => {
   afterAll(() => new Promise((resolve) => internal?.close(resolve)))
 
   it('is used for the server to read the discovery document, never as the browser’s address', async () => {
-    process.env.OIDC_ISSUER = 'https://sso.example/realms/planillas'
-    process.env.OIDC_INTERNAL_URL = internalUrl
-    process.env.WEB_URL = WEB_URL
+    configureWith({
+      OIDC_ISSUER: 'https://sso.example/realms/planillas',
+      OIDC_INTERNAL_URL: internalUrl,
+      WEB_URL: WEB_URL,
+    })
     const signIn = await authenticator
       .authenticate('oidc', new Request(`${WEB_URL}/login`, { method: 'POST' }))
       .catch((response: unknown) => response)
@@ -147,8 +148,7 @@ describe('OIDC_INTERNAL_URL', () => {
 
 describe("the provider's error on the callback", () => {
   it("shows a fixed Spanish message, never the provider's error_description", async () => {
-    process.env.OIDC_ISSUER = idp.issuer
-    process.env.WEB_URL = WEB_URL
+    configureWith({ OIDC_ISSUER: idp.issuer, WEB_URL: WEB_URL })
     const start = await authenticator
       .authenticate('oidc', new Request(`${WEB_URL}/login`, { method: 'POST' }))
       .then(

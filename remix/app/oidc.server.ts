@@ -4,6 +4,7 @@ import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client 
 import { Authenticator } from 'remix-auth'
 import { Strategy } from 'remix-auth/strategy'
 import { ApiError, call } from './api.server'
+import { webConfig } from './config.server'
 import { cookieSecrets, secureCookies, type Tokens } from './session.server'
 
 /**
@@ -15,17 +16,17 @@ export type CodeGrant = BodyOf<'POST /auth'>
 type Flow = { state: string; nonce: string; codeVerifier: string }
 
 const SCOPES = ['openid', 'profile', 'email']
-const env = (name: string) => process.env[name] || undefined
 
-export function oidcSettings() {
-  const webUrl = (env('WEB_URL') ?? `http://localhost:${env('WEB_PORT') ?? 3000}`).replace(/\/$/, '')
+/** The provider's addresses and our client's, from the web tier's configuration. */
+export function oidcSettings(config = webConfig()) {
+  const webUrl = (config.WEB_URL ?? `http://localhost:${config.WEB_PORT}`).replace(/\/$/, '')
   return {
-    issuer: (env('OIDC_ISSUER') ?? `http://localhost:${env('IDP_PORT') ?? 3002}`).replace(/\/$/, ''),
-    clientId: env('OIDC_CLIENT_ID') ?? 'planillas-web',
-    redirectUri: env('OIDC_REDIRECT_URI') ?? `${webUrl}/login/callback`,
+    issuer: (config.OIDC_ISSUER ?? `http://localhost:${config.IDP_PORT}`).replace(/\/$/, ''),
+    clientId: config.OIDC_CLIENT_ID,
+    redirectUri: config.OIDC_REDIRECT_URI ?? `${webUrl}/login/callback`,
     /** Where the provider's logout sends the browser back (registered at the provider). */
-    postLogoutRedirectUri: env('OIDC_POST_LOGOUT_REDIRECT_URI') ?? `${webUrl}/login`,
-    internalUrl: env('OIDC_INTERNAL_URL')?.replace(/\/$/, ''),
+    postLogoutRedirectUri: config.OIDC_POST_LOGOUT_REDIRECT_URI ?? `${webUrl}/login`,
+    internalUrl: config.OIDC_INTERNAL_URL?.replace(/\/$/, ''),
   }
 }
 type Settings = ReturnType<typeof oidcSettings>
@@ -40,7 +41,7 @@ export const flowCookie = createCookie('__planillas_oidc', {
   path: '/login',
   maxAge: 600,
   secure: secureCookies(),
-  secrets: cookieSecrets,
+  secrets: cookieSecrets(),
 })
 
 /** The provider's endpoints the browser is sent to. */

@@ -6,6 +6,8 @@ import {
   redirect,
   type Session,
 } from '@remix-run/node'
+import type { WebConfig } from '../server/config'
+import { webConfig } from './config.server'
 import { createSealer } from './utils/crypto.server'
 import { memoByString } from './utils/memo'
 
@@ -13,60 +15,67 @@ import { memoByString } from './utils/memo'
  * The web tier's session: an httpOnly, SameSite=Lax cookie holding the API tokens (sealed with
  * AES-GCM) and flash toasts (docs/architecture.md). No server-side state, so the web tier scales out.
  */
-/**
- * SESSION_SECRET; the development one only outside production: the web server refuses to start in
- * production without a long, private SESSION_SECRET (remix/server/config.ts) before this loads.
- */
-const secret = process.env.SESSION_SECRET || 'planillas-dev-session-secret'
-
 export const SESSION_COOKIE = '__planillas'
 
 /** COOKIE_SECURE when set; else the scheme of WEB_URL: behind HTTPS the cookies get `Secure`. */
-export function secureCookies(env = process.env): boolean {
-  if (env.COOKIE_SECURE) return env.COOKIE_SECURE === 'true'
-  return (env.WEB_URL ?? '').startsWith('https:')
+export function secureCookies(config: Pick<WebConfig, 'COOKIE_SECURE' | 'WEB_URL'> = webConfig()): boolean {
+  if (config.COOKIE_SECURE !== undefined) return config.COOKIE_SECURE
+  return (config.WEB_URL ?? '').startsWith('https:')
 }
 
-const cookie = createCookie(SESSION_COOKIE, {
-  httpOnly: true,
-  sameSite: 'lax',
-  path: '/',
-  secure: secureCookies(),
-  secrets: [secret],
-  maxAge: 60 * 60 * 24 * 7,
-})
+/**
+ * The cookie and the token sealer, made on first use from the configuration the web server handed
+ * over (config.server.ts), not when this module loads: the server's token refresh imports it before
+ * `npm start` has put the generated SESSION_SECRET in place. The development secret only outside
+ * production: there the web server refuses to start without a long, private SESSION_SECRET
+ * (remix/server/config.ts).
+ */
+let made: { cookie: Cookie; sealer: ReturnType<typeof createSealer>; secrets: string[] } | undefined
+function sessionParts() {
+  if (!made) {
+    const config = webConfig()
+    const secret = config.SESSION_SECRET || 'planillas-dev-session-secret'
+    const cookie = createCookie(SESSION_COOKIE, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: secureCookies(config),
+      secrets: [secret],
+      maxAge: 60 * 60 * 24 * 7,
+    })
+    made = { cookie, sealer: createSealer(secret), secrets: [secret] }
+  }
+  return made
+}
 
 /**
  * A Cookie header read once per distinct value: checking its signature and decoding it was about
  * 0.3 ms of every page (issue 12), and a browser sends the same header until the cookie changes.
  * The data is shared between requests; a session copies it into its own map (createSession).
  */
-const parseHeader = memoByString((header: string) => cookie.parse(header) as Promise<unknown>)
+const parseHeader = memoByString((header: string) => sessionParts().cookie.parse(header) as Promise<unknown>)
 const rememberingCookie: Cookie = {
-  get name() {
-    return cookie.name
-  },
-  get isSigned() {
-    return cookie.isSigned
-  },
+  name: SESSION_COOKIE,
+  // Always signed (with SESSION_SECRET or the development secret); known before the cookie is made.
+  isSigned: true,
   get expires() {
-    return cookie.expires
+    return sessionParts().cookie.expires
   },
-  parse: (header, options) => (header && !options ? parseHeader(header) : cookie.parse(header, options)),
-  serialize: (value, options) => cookie.serialize(value, options),
+  parse: (header, options) =>
+    header && !options ? parseHeader(header) : sessionParts().cookie.parse(header, options),
+  serialize: (value, options) => sessionParts().cookie.serialize(value, options),
 }
 
 export const sessionStorage = createCookieSessionStorage({ cookie: rememberingCookie })
 
-const sealer = createSealer(secret)
 /** The sealed tokens opened (AES-GCM) once per sealed value, not on every guard of every request. */
 const openTokens = memoByString((sealed: string): Tokens | null => {
-  const plain = sealer.open(sealed)
+  const plain = sessionParts().sealer.open(sealed)
   return plain ? Object.freeze(JSON.parse(plain) as Tokens) : null
 })
 
 /** The secret of the session cookie, for the web tier's other signed cookies (the sign-in flow). */
-export const cookieSecrets = [secret]
+export const cookieSecrets = () => sessionParts().secrets
 
 /** The API's token pair, as the session cookie keeps it. */
 export type Tokens = AuthTokens
@@ -91,7 +100,7 @@ export function readTokens(session: Session): Tokens | null {
 }
 
 export function storeTokens(session: Session, tokens: Tokens) {
-  session.set('tokens', sealer.seal(JSON.stringify(tokens)))
+  session.set('tokens', sessionParts().sealer.seal(JSON.stringify(tokens)))
 }
 
 /** The claims of our own API's access token (it came from the API over a trusted channel). */

@@ -13,8 +13,9 @@ import { z } from 'zod'
 
 /**
  * Every variable the web tier reads, checked once when it starts (`startWebServer`, before the
- * Remix app loads); the README's Configuration table is checked against it. The app's server
- * modules (session, OIDC, API client, security headers) read their values after this check.
+ * Remix app loads); the README's Configuration table is checked against it. The server takes its
+ * values from the object; the app's server modules (session, OIDC, API client) from the same object,
+ * handed over before the build loads (remix/app/config.server.ts).
  */
 export const WEB_ENV = z.object({
   NODE_ENV: nodeEnv(),
@@ -26,6 +27,7 @@ export const WEB_ENV = z.object({
   WEB_URL: url(),
   IDP_PORT: port(3002),
   SESSION_SECRET: text(),
+  CLIENT_ADDRESS_SECRET: text(),
   COOKIE_SECURE: flag(),
   REQUEST_TIMEOUT_SECONDS: integer({ min: 1, fallback: 120 }),
   OIDC_ISSUER: url(),
@@ -34,7 +36,6 @@ export const WEB_ENV = z.object({
   OIDC_POST_LOGOUT_REDIRECT_URI: url(),
   OIDC_INTERNAL_URL: url(),
   REMIX_BUILD_DIR: text('build'),
-  CLIENT_ADDRESS_SECRET: text(),
   TRUST_PROXY: text(),
 })
 

@@ -9,7 +9,7 @@ import { startWebServer } from './web-server'
  */
 const config = configOrExit(() => loadWebConfig())
 const { apiUrl } = config
-const web = await startWebServer({ port: config.WEB_PORT, apiUrl, host: config.host })
+const web = await startWebServer({ port: config.WEB_PORT, apiUrl, host: config.host, config })
 console.log(`Web en ${config.WEB_URL ?? web.url} (API en ${apiUrl})`)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -51,7 +51,7 @@ export function isSameOrigin(req: Request, allowedOrigin: string | undefined): b
  * legacy `?_data=` — so no action runs for it. The allowed origin is WEB_URL's (or, without it, the
  * request's own Host). The session is left as it is: a foreign page must not be able to sign us out.
  */
-export function webOriginCheck(webUrl = process.env.WEB_URL) {
+export function webOriginCheck(webUrl: string | undefined) {
   const allowedOrigin = webUrl ? (originOf(webUrl) ?? undefined) : undefined
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method) || isSameOrigin(req, allowedOrigin)) return next()

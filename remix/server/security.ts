@@ -15,7 +15,7 @@ export const cspNonceOf = (res: Response): string => res.locals.cspNonce as stri
  * to the identity provider too: Chrome applies form-action to the redirect after the sign-in form.
  * The API docs proxy passes the API's own policy through.
  */
-export function securityHeaders(env: Record<string, string | undefined> = process.env) {
+export function securityHeaders(env: { WEB_URL?: string; OIDC_ISSUER?: string }) {
   const https = (env.WEB_URL ?? '').startsWith('https:')
   const provider = () => {
     try {
@@ -52,16 +52,12 @@ export function securityHeaders(env: Record<string, string | undefined> = proces
   }
 }
 
-/** REQUEST_TIMEOUT_SECONDS (default 120), as the API: a request slower than that gets 408. */
-export const requestTimeoutMs = (env: Record<string, string | undefined> = process.env) =>
-  Number(env.REQUEST_TIMEOUT_SECONDS ?? 120) * 1000
-
 /**
- * The web tier's HTTP server with a whole-request deadline: a body dribbled slower than the
- * timeout is cut off (408) instead of holding a socket. Node checks the deadline on an interval and
+ * The web tier's HTTP server with a whole-request deadline (REQUEST_TIMEOUT_SECONDS, as the API's):
+ * a body dribbled slower than the timeout is cut off (408) instead of holding a socket. Node checks the deadline on an interval and
  * only when the headers timeout is not longer, hence the three numbers.
  */
-export function createTimedServer(handler: RequestListener, timeoutMs = requestTimeoutMs()): Server {
+export function createTimedServer(handler: RequestListener, timeoutMs: number): Server {
   const server = createServer(
     {
       requestTimeout: timeoutMs,

@@ -19,11 +19,12 @@ async function refresh(
   apiUrl: string,
   refreshToken: string,
   client: string | undefined,
+  clientAddressSecret: string | undefined,
 ): Promise<Tokens | null | undefined> {
   try {
     const response = await fetch(`${apiUrl}/api/v1/auth/refresh-token`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...clientAddressHeaders(client) },
+      headers: { 'Content-Type': 'application/json', ...clientAddressHeaders(client, clientAddressSecret) },
       body: JSON.stringify({ refreshToken }),
     })
     if (response.status === 400 || response.status === 401) return null
@@ -56,9 +57,10 @@ const expiryOf = (cookie: string) => expiryOfValue(SESSION_VALUE.exec(cookie)?.[
  * Express middleware: when the session's access token expires within a minute, rotate it with the
  * API's refresh token before Remix runs. The new cookie goes to the browser, and the request's own
  * Cookie header is rewritten so the loaders of this very request already see the fresh token.
- * A refused refresh clears the tokens (the page then sends the user to /login).
+ * A refused refresh clears the tokens (the page then sends the user to /login). With the shared
+ * CLIENT_ADDRESS_SECRET the API learns the browser's address, as with every other call.
  */
-export function tokenRefresh(apiUrl: string) {
+export function tokenRefresh(apiUrl: string, clientAddressSecret?: string) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const cookie = req.headers.cookie
@@ -68,7 +70,12 @@ export function tokenRefresh(apiUrl: string) {
       const session = await sessionStorage.getSession(cookie)
       const tokens = readTokens(session)
       if (!tokens) return next()
-      const fresh = await refresh(apiUrl, tokens.refreshToken, req.ip ?? req.socket.remoteAddress)
+      const fresh = await refresh(
+        apiUrl,
+        tokens.refreshToken,
+        req.ip ?? req.socket.remoteAddress,
+        clientAddressSecret,
+      )
       if (fresh === undefined) return next()
       if (fresh) storeTokens(session, fresh)
       else session.unset('tokens')

@@ -5,7 +5,8 @@ import { Readable } from 'node:stream'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
-import { loadWebConfig } from './config'
+import { handOverWebConfig } from '../app/config.server'
+import { loadWebConfig, type WebConfig } from './config'
 import { webOriginCheck } from './origin-check'
 import { remixHandler } from './remix-handler'
 import { lastErrorHandler, requestGuard } from './request-guard'
@@ -15,9 +16,13 @@ import { tokenRefresh } from './token-refresh'
 
 export const REMIX_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 /** The web build served: `remix/build`, or `REMIX_BUILD_DIR` under `remix/` (the end-to-end tests' own). */
-export const REMIX_BUILD = path.join(REMIX_DIR, process.env.REMIX_BUILD_DIR ?? 'build')
+export const remixBuildOf = (dir = 'build') => path.join(REMIX_DIR, dir)
 
-export type WebServerOptions = { port: number; apiUrl: string; host?: string }
+/**
+ * Where to listen and the API's address; `config` is the web tier's configuration read at start
+ * (unset: read here from the environment, through the same schema).
+ */
+export type WebServerOptions = { port: number; apiUrl: string; host?: string; config?: WebConfig }
 export type WebServer = { url: string; close: () => Promise<void> }
 
 const HOP_HEADERS = new Set([
@@ -55,10 +60,11 @@ function apiDocsProxy(apiUrl: string) {
  * token refresh middleware. Needs `npm run build` first (the launchers' scripts/build-remix.ts does it when stale).
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
-  // Checked before the app loads: in production a weak SESSION_SECRET stops the start here.
-  const config = loadWebConfig()
-  // The Remix server code reads the API's address from the environment when it loads.
-  process.env.API_URL = options.apiUrl
+  // Read before the app loads: in production a weak SESSION_SECRET stops the start here.
+  const config = { ...(options.config ?? loadWebConfig()), apiUrl: options.apiUrl }
+  // The Remix server code (session, OIDC, API client) takes this same object when it loads.
+  handOverWebConfig(config)
+  const REMIX_BUILD = remixBuildOf(config.REMIX_BUILD_DIR)
   const build = withRouteFailures(
     (await import(pathToFileURL(path.join(REMIX_BUILD, 'server/index.js')).href)) as ServerBuild,
   )
@@ -67,7 +73,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   // Behind a reverse proxy the browser's address is in X-Forwarded-For; believed only from the
   // proxies TRUST_PROXY names (express's 'loopback', 'uniquelocal', addresses or subnets).
   if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY)
-  app.use(securityHeaders())
+  app.use(securityHeaders(config))
   app.use(requestGuard())
   app.use(
     '/assets',
@@ -80,16 +86,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const publicFiles = express.static(path.join(REMIX_BUILD, 'client'), { maxAge: '1h' })
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   app.use('/api/docs', apiDocsProxy(options.apiUrl))
-  app.use(webOriginCheck())
-  app.use(tokenRefresh(options.apiUrl))
+  app.use(webOriginCheck(config.WEB_URL))
+  app.use(tokenRefresh(options.apiUrl, config.CLIENT_ADDRESS_SECRET))
   app.all(
     '*',
-    remixHandler(build, process.env.NODE_ENV ?? 'production', (res) => ({ cspNonce: cspNonceOf(res) })),
+    remixHandler(build, config.NODE_ENV ?? 'production', (res) => ({ cspNonce: cspNonceOf(res) })),
   )
   app.use(lastErrorHandler())
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = createTimedServer(app)
+    const s = createTimedServer(app, config.REQUEST_TIMEOUT_SECONDS * 1000)
     s.once('error', reject).listen(options.port, options.host ?? '127.0.0.1', () => resolve(s))
   })
   const port = (server.address() as AddressInfo).port

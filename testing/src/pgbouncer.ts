@@ -3,7 +3,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { waitFor } from './processes'
+import { collectOutput, waitFor } from './processes'
 
 export const PGBOUNCER_BIN = '/usr/sbin/pgbouncer'
 
@@ -42,13 +42,7 @@ export async function startPgbouncer(directUrl: string, port: number) {
   const child = spawn(PGBOUNCER_BIN, [...args, path.join(dir, 'pgbouncer.ini')], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
+  const output = collectOutput(child)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const url = new URL(directUrl)
   url.port = String(port)
@@ -56,7 +50,7 @@ export async function startPgbouncer(directUrl: string, port: number) {
   await waitFor(
     `pgbouncer en ${port}`,
     async () => {
-      if (child.exitCode !== null) throw new Error(`pgbouncer terminó: ${output}`)
+      if (child.exitCode !== null) throw new Error(`pgbouncer terminó: ${output()}`)
       const client = new pg.Client({ connectionString: url.toString() })
       client.on('error', () => {})
       try {
@@ -74,7 +68,7 @@ export async function startPgbouncer(directUrl: string, port: number) {
   return {
     /** The pooler's address (same database path and user as `directUrl`). */
     url: url.toString(),
-    output: () => output,
+    output,
     async stop() {
       child.kill('SIGTERM')
       await exited

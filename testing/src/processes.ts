@@ -23,13 +23,8 @@ export type RunningProcess = {
   stop: (graceMs?: number) => Promise<number | null>
 }
 
-/** Runs a TypeScript entry point (`api/src/server.ts`, `worker/src/main.ts`) with tsx and the given env. */
-export function startProcess(entry: string, env: NodeJS.ProcessEnv): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+/** Everything a child process writes on stdout and stderr, as it comes (for messages and log checks). */
+export function collectOutput(child: ChildProcess): () => string {
   let output = ''
   child.stdout?.on('data', (chunk) => {
     output += chunk
@@ -37,11 +32,22 @@ export function startProcess(entry: string, env: NodeJS.ProcessEnv): RunningProc
   child.stderr?.on('data', (chunk) => {
     output += chunk
   })
+  return () => output
+}
+
+/** Runs a TypeScript entry point (`api/src/server.ts`, `worker/src/main.ts`) with tsx and the given env. */
+export function startProcess(entry: string, env: NodeJS.ProcessEnv): RunningProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output = collectOutput(child)
   const alive = () => child.exitCode === null && child.signalCode === null
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   return {
     child,
-    output: () => output,
+    output,
     alive,
     async stop(graceMs = 5000) {
       if (!alive()) return child.exitCode

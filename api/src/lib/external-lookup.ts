@@ -1,3 +1,5 @@
+import { ok } from './envelope'
+
 /**
  * Optional look-up of a document at an external provider (RUC at SUNAT, DNI at RENIEC, through
  * whatever service the operator configures). It never fails the caller: without a URL, on a
@@ -31,4 +33,25 @@ export function pick(body: Record<string, unknown> | null, ...keys: string[]): s
     if (typeof value === 'string' && value.trim()) return value.trim()
   }
   return null
+}
+
+/**
+ * The answer of a RUC look-up (`RucLookup`, companies and suppliers alike): the record already
+ * registered with that RUC, with the module's duplicate message, else what the configured RUC
+ * service knows (both fields null without one).
+ */
+export async function rucLookupAnswer(
+  config: { rucLookupUrl?: string; rucLookupToken?: string },
+  ruc: string,
+  existing: { name: string; address: string | null } | undefined,
+  duplicateMessage: string,
+) {
+  if (existing)
+    return ok({ alreadyExists: true, name: existing.name, address: existing.address }, [duplicateMessage])
+  const external = await lookupExternal(config.rucLookupUrl, config.rucLookupToken, ruc)
+  return ok({
+    alreadyExists: false,
+    name: pick(external, 'name', 'razonSocial', 'nombre_o_razon_social'),
+    address: pick(external, 'address', 'direccion', 'domicilioFiscal'),
+  })
 }

@@ -45,18 +45,19 @@ const sleepersRunning = async () =>
 
 beforeAll(async () => {
   await watcher.connect()
-  app = await buildApp({ db: handle.db, config: loadConfig({ jwtSecret: 'test-secret' }) })
+  // LIST_TIMEOUT_MS goes through the configuration, as at start, into every route's listPage.
+  app = await buildApp({
+    db: handle.db,
+    config: loadConfig({ jwtSecret: 'test-secret' }, { LIST_TIMEOUT_MS: '200' }),
+  })
   app.get<{ Querystring: PageQuery }>('/test/sleeping-list', { config: { public: true } }, async (req) => {
     req.query = { page: 0, size: 10 }
-    return sleepingList(30, listPage(req))
+    // Longer than the sleep: this one ends by the client's going away, not by the timeout.
+    return sleepingList(30, { ...listPage(req), timeoutMs: 60_000 })
   })
-  app.get('/test/slow-list', { config: { public: true } }, async () => {
-    process.env.LIST_TIMEOUT_MS = '200'
-    try {
-      return await sleepingList(5)
-    } finally {
-      delete process.env.LIST_TIMEOUT_MS
-    }
+  app.get<{ Querystring: PageQuery }>('/test/slow-list', { config: { public: true } }, async (req) => {
+    req.query = { page: 0, size: 10 }
+    return sleepingList(5, listPage(req))
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`

@@ -12,10 +12,11 @@ import { prepareOn } from './prepared'
 /** What a list answers when its query ran past the statement timeout (503). */
 export const LIST_TIMEOUT_MESSAGE = 'La búsqueda tardó demasiado; afine los filtros'
 
-/** Default statement timeout of list queries; `LIST_TIMEOUT_MS` changes it. */
+/**
+ * Statement timeout of list queries when the caller gives none; a route's `listPage` gives the API
+ * configuration's `listTimeoutMs` (`LIST_TIMEOUT_MS`, read once at start).
+ */
 export const DEFAULT_LIST_TIMEOUT_MS = 3_000
-
-const listTimeoutMs = () => Number(process.env.LIST_TIMEOUT_MS) || DEFAULT_LIST_TIMEOUT_MS
 
 /** The response of each request in flight, to tell when its client goes away. */
 const responseOf = new WeakMap<FastifyRequest, ServerResponse>()
@@ -28,23 +29,24 @@ export const listGuardPlugin = fp(async (app: FastifyInstance) => {
 })
 
 /**
- * The page a list route was asked for, with a signal aborted when the client closes the
- * connection before the answer is complete: `paged` hands it to `guardedListQuery`, which then
- * cancels the running query. Explicit, not carried by AsyncLocalStorage: that one's promise hooks
+ * The page a list route was asked for, with the configured statement timeout and a signal aborted
+ * when the client closes the connection before the answer is complete: `paged` hands both to
+ * `guardedListQuery`, which then cancels the running query. Explicit, not carried by AsyncLocalStorage: that one's promise hooks
  * ran on every promise of every request, about a tenth of a list response's CPU (issue 12).
  */
 export function listPage<Q extends PageQuery>(
   request: FastifyRequest & { query: Q },
-): Q & { signal: AbortSignal | undefined } {
+): Q & { signal: AbortSignal | undefined; timeoutMs: number } {
+  const timeoutMs = request.server.config.listTimeoutMs
   const response = responseOf.get(request)
-  if (!response) return { ...request.query, signal: undefined }
+  if (!response) return { ...request.query, signal: undefined, timeoutMs }
   const controller = new AbortController()
   if (response.destroyed) controller.abort()
   else
     response.once('close', () => {
       if (!response.writableFinished) controller.abort()
     })
-  return { ...request.query, signal: controller.signal }
+  return { ...request.query, signal: controller.signal, timeoutMs }
 }
 
 export type ListGuardOptions = { timeoutMs?: number; signal?: AbortSignal }
@@ -71,7 +73,7 @@ export async function guardedListQuery<T>(
   if (!connections) return work(db)
   const signal = options.signal
   if (signal?.aborted) throw new ListCancelledError()
-  const client = await connections.connect(options.timeoutMs ?? listTimeoutMs())
+  const client = await connections.connect(options.timeoutMs ?? DEFAULT_LIST_TIMEOUT_MS)
   let finished = false
   let cancelling: Promise<unknown> | undefined
   const cancel = () => {

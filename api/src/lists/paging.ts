@@ -67,7 +67,8 @@ export type FetchFewMatches<T> = (
  * A page as a list route asks for it (`listPage` in guard.ts), with the signal that cancels
  * its queries when the client goes away; `undefined` outside a request.
  */
-export type ListPage = PageQuery & { signal: AbortSignal | undefined }
+/** A page with what the list guard needs: the client's signal and the statement timeout (`listPage`). */
+export type ListPage = PageQuery & { signal: AbortSignal | undefined; timeoutMs?: number }
 
 export type PagedOptions<T> = {
   /** The page and the count of a list with few matches, in one statement (below). */
@@ -125,7 +126,7 @@ export async function paged<T>(
             : await countOf(tx)
       return pageResponse(content, total, query)
     },
-    { signal: query.signal },
+    { signal: query.signal, timeoutMs: query.timeoutMs },
   )
 }
 

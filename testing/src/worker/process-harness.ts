@@ -9,7 +9,7 @@ import { createLocalStorage } from '@planillas/storage'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { ensureFixtureBanks, insertFixtureEmployees } from '../payroll-fixtures'
-import { REPO_ROOT } from '../processes'
+import { collectOutput, REPO_ROOT } from '../processes'
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -51,15 +51,9 @@ export function workerProcessHarness(name: string, employees: number) {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
-    let output = ''
-    child.stdout?.on('data', (chunk) => {
-      output += chunk
-    })
-    child.stderr?.on('data', (chunk) => {
-      output += chunk
-    })
+    const output = collectOutput(child)
     child.on('exit', (code, signal) => {
-      if (code && code !== 0) console.error(`worker salió con ${code} ${signal ?? ''}\n${output}`)
+      if (code && code !== 0) console.error(`worker salió con ${code} ${signal ?? ''}\n${output()}`)
     })
     children.push(child)
     return child

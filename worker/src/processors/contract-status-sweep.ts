@@ -3,8 +3,8 @@ import { employeesOutOfStep, syncEmployeeWithContracts } from '@planillas/db/con
 import {
   addDays,
   ContractStatusSweepPayloadSchema,
-  contractSettings,
   contractStatus,
+  DEFAULT_EXPIRY_NOTICE_DAYS,
   enumLabel,
   formatDate,
   sweepTarget,
@@ -13,7 +13,10 @@ import {
 import { and, asc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Logger } from '../context'
 
-/** What the sweep needs: the database, a logger, and (for tests) a clock and the notice period. */
+/**
+ * What the sweep needs: the database, a logger, the notice period as the process read it at start
+ * (CONTRACT_EXPIRY_NOTICE_DAYS; unset, the domain's default) and, for tests, a clock.
+ */
 export type ContractSweepContext = {
   db: Database
   log: Logger
@@ -39,7 +42,7 @@ export async function processContractStatusSweep(
 ): Promise<ContractSweepOutcome> {
   const { date } = ContractStatusSweepPayloadSchema.parse(payload ?? {})
   const today = date ?? todayInLima(ctx.now?.() ?? new Date())
-  const noticeDays = ctx.noticeDays ?? contractSettings(process.env).expiryNoticeDays
+  const noticeDays = ctx.noticeDays ?? DEFAULT_EXPIRY_NOTICE_DAYS
   const outcome: ContractSweepOutcome = { date: today, toExpire: 0, finished: 0, employees: 0 }
 
   const due = await ctx.db

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
-import { lookupExternal, pick } from '../../lib/external-lookup'
+import { rucLookupAnswer } from '../../lib/external-lookup'
 import { bulkStatusChangeHandler, statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
@@ -50,23 +50,13 @@ export async function companyRoutes(fastify: FastifyInstance) {
       tags,
       ...routeSchema('GET /companies/ruc/:ruc'),
     },
-    handler: async (req) => {
-      const existing = await q.findCompanyByRuc(app.db, req.params.ruc)
-      if (existing)
-        return ok({ alreadyExists: true, name: existing.name, address: existing.address }, [
-          RUC_MESSAGES.duplicate,
-        ])
-      const external = await lookupExternal(
-        app.config.rucLookupUrl,
-        app.config.rucLookupToken,
+    handler: async (req) =>
+      rucLookupAnswer(
+        app.config,
         req.params.ruc,
-      )
-      return ok({
-        alreadyExists: false,
-        name: pick(external, 'name', 'razonSocial', 'nombre_o_razon_social'),
-        address: pick(external, 'address', 'direccion', 'domicilioFiscal'),
-      })
-    },
+        await q.findCompanyByRuc(app.db, req.params.ruc),
+        RUC_MESSAGES.duplicate,
+      ),
   })
 
   app.get('/:id', {

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
-import { lookupExternal, pick } from '../../lib/external-lookup'
+import { rucLookupAnswer } from '../../lib/external-lookup'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
@@ -62,23 +62,13 @@ export async function supplierRoutes(fastify: FastifyInstance) {
       description: 'Un proveedor ya registrado con ese RUC, o lo que sabe el servicio de RUC configurado.',
       ...routeSchema('GET /suppliers/ruc/:ruc'),
     },
-    handler: async (req) => {
-      const existing = await q.findSupplierByRuc(app.db, req.params.ruc)
-      if (existing)
-        return ok({ alreadyExists: true, name: existing.name, address: existing.address }, [
-          SUPPLIER_MESSAGES.duplicate,
-        ])
-      const external = await lookupExternal(
-        app.config.rucLookupUrl,
-        app.config.rucLookupToken,
+    handler: async (req) =>
+      rucLookupAnswer(
+        app.config,
         req.params.ruc,
-      )
-      return ok({
-        alreadyExists: false,
-        name: pick(external, 'name', 'razonSocial', 'nombre_o_razon_social'),
-        address: pick(external, 'address', 'direccion', 'domicilioFiscal'),
-      })
-    },
+        await q.findSupplierByRuc(app.db, req.params.ruc),
+        SUPPLIER_MESSAGES.duplicate,
+      ),
   })
 
   app.get('/:id', {
