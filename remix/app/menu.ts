@@ -38,6 +38,11 @@ export const MENU: MenuEntry[] = [
     ],
   },
   {
+    label: 'Pagos a proveedores',
+    id: 'pagos',
+    children: [{ label: 'Comprobantes', to: '/pagos', permission: LIST_RESOURCES.pagos.permission }],
+  },
+  {
     label: 'Reclutamiento',
     id: 'reclutamiento',
     children: [

@@ -1,0 +1,149 @@
+import { enumOptions, formatDate, formatMoney, voucherStatus } from '@planillas/domain'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { call } from '~/api.server'
+import { requireUser } from '~/auth.server'
+import { COLUMN, TwoLineCell } from '~/components/list/data-table'
+import { ResourceList } from '~/components/list/resource-list'
+import { RowMenu } from '~/components/list/row-menu'
+import { RowLink } from '~/components/list/status-action'
+import { Badge } from '~/components/ui/badge'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { loadList } from '~/list.server'
+import {
+  stepsFor,
+  VoucherStatusBadge,
+  VoucherStepAction,
+  voucherTypeLabel,
+} from '~/screens/vouchers/voucher-steps'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle('Comprobantes por pagar')
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const list = await loadList(request, 'pagos')
+  const { user } = await requireUser(request)
+  const [suppliers, expenseLines] = await Promise.all([
+    call(request, 'GET /suppliers'),
+    call(request, 'GET /expense-lines'),
+  ])
+  return {
+    ...list,
+    roles: user.roles,
+    suppliers: suppliers.map((s) => ({ value: String(s.id), label: `${s.ruc} — ${s.name}` })),
+    expenseLines: expenseLines.map((e) => ({ value: String(e.id), label: e.description })),
+  }
+}
+
+const soles = (cents: number) => formatMoney(cents / 100)
+
+/** 'Comprobantes': the supplier vouchers to pay, by due date, with their deductions and steps. */
+export default function VoucherList() {
+  const list = useLoaderData<typeof loader>()
+  const { canEdit, roles, suppliers, expenseLines } = list
+  return (
+    <ResourceList
+      list={list}
+      title="Comprobantes por pagar"
+      addTo={canEdit ? '/pagos/registrar' : undefined}
+      addLabel="Registrar comprobante"
+      searchPlaceholder="Buscar por serie-número, R.U.C. o razón social"
+      filters={[
+        {
+          kind: 'select',
+          name: 'statuses',
+          label: 'Estado',
+          options: enumOptions(voucherStatus),
+          multiple: true,
+        },
+        { kind: 'select', name: 'supplierIds', label: 'Proveedor', options: suppliers, multiple: true },
+        { kind: 'dateRange', name: 'dueDate', label: 'Vencimiento' },
+        {
+          kind: 'select',
+          name: 'expenseLineIds',
+          label: 'Línea de gasto',
+          options: expenseLines,
+          multiple: true,
+        },
+      ]}
+      columns={[
+        {
+          header: 'Proveedor',
+          sort: 'supplierName',
+          cell: (r) => <TwoLineCell main={r.supplierName} sub={`R.U.C. ${r.supplierRuc}`} />,
+          mobile: 'title',
+        },
+        {
+          header: 'Comprobante',
+          cell: (r) => <TwoLineCell main={r.fullNumber} sub={voucherTypeLabel(r.type)} />,
+          mobile: 'title',
+          width: 'w-32',
+        },
+        { header: 'Emisión', sort: 'issueDate', cell: (r) => formatDate(r.issueDate), width: COLUMN.date },
+        {
+          header: 'Vencimiento',
+          sort: 'dueDate',
+          cell: (r) => (
+            <>
+              {formatDate(r.dueDate)}
+              {r.overdue ? (
+                <span className="mt-0.5 block">
+                  <Badge tone="red">VENCIDO</Badge>
+                </span>
+              ) : null}
+            </>
+          ),
+          width: COLUMN.date,
+        },
+        {
+          header: 'Total',
+          sort: 'totalCents',
+          cell: (r) => soles(r.totalCents),
+          className: 'text-right whitespace-nowrap',
+          width: COLUMN.money,
+        },
+        {
+          header: 'Detracción',
+          cell: (r) => soles(r.detractionCents),
+          className: 'text-right whitespace-nowrap',
+          width: COLUMN.money,
+        },
+        {
+          header: 'Retención',
+          cell: (r) => soles(r.retentionCents),
+          className: 'text-right whitespace-nowrap',
+          width: COLUMN.money,
+        },
+        {
+          header: 'Neto',
+          cell: (r) => soles(r.netCents),
+          className: 'text-right whitespace-nowrap',
+          width: COLUMN.money,
+        },
+        {
+          header: 'Estado',
+          sort: 'status',
+          cell: (r) => <VoucherStatusBadge status={r.status} />,
+          width: 'w-28',
+        },
+      ]}
+      actions={(r) => {
+        const steps = stepsFor(r, roles)
+        return (
+          <>
+            <RowLink to={`/pagos/${r.id}/detalle`}>Ver detalle</RowLink>
+            {steps.length ? (
+              <RowMenu label={r.fullNumber}>
+                {steps.map((step) => (
+                  <VoucherStepAction key={step} voucher={r} step={step} />
+                ))}
+              </RowMenu>
+            ) : null}
+          </>
+        )
+      }}
+    />
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary
