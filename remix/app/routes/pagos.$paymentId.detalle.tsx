@@ -53,7 +53,7 @@ const FILE_LABELS = {
   sustento: 'Sustento de la anulación',
 }
 
-/** The voucher's history: each step it went through, who took it and when. */
+/** The voucher's history: each step it went through (in the order of its life), who took it and when. */
 function history(v: VoucherDetail) {
   return [
     { step: 'Registrado', by: v.createdBy, at: v.createdAt },
@@ -62,9 +62,7 @@ function history(v: VoucherDetail) {
     { step: 'Pagado', by: v.paidBy, at: v.paidAt },
     { step: 'Rechazado', by: v.rejectedBy, at: v.rejectedAt },
     { step: 'Anulado', by: v.cancelledBy, at: v.cancelledAt },
-  ]
-    .filter((h) => h.at)
-    .sort((a, b) => String(a.at).localeCompare(String(b.at)))
+  ].filter((h) => h.at)
 }
 
 /** '/pagos/:paymentId/detalle': every field of the voucher, its files, its history and its next steps. */
@@ -94,7 +92,6 @@ export default function VoucherDetails() {
           { label: 'Moneda', value: v.currency },
           { label: 'Base imponible', value: soles(v.baseCents) },
           { label: 'IGV', value: soles(v.igvCents) },
-          { label: 'Total', value: soles(v.totalCents) },
           { label: 'Descripción', value: v.description },
           { label: 'Línea de gasto', value: v.expenseLine },
           {
@@ -135,36 +132,68 @@ export default function VoucherDetails() {
       <DetailCard
         title="Importes"
         items={[
-          { label: 'Tipo de pago', value: v.paymentType ? enumLabel(paymentType, v.paymentType) : null },
-          { label: 'Código de detracción', value: v.spotCode },
-          { label: 'Porcentaje de detracción', value: rate(v.detractionRateBp) },
-          { label: 'Porcentaje de la tabla', value: rate(v.detractionTableRateBp) },
+          { label: 'Total', value: soles(v.totalCents) },
           { label: 'Detracción', value: soles(v.detractionCents) },
-          { label: 'Motivo del porcentaje', value: v.detractionReason },
-          { label: 'Detracción depositada', value: formatDate(v.detractionDepositedOn) },
-          { label: 'Retención', value: v.retention ? soles(v.retentionCents) : 'NO' },
-          {
-            label: 'Retención propuesta por la regla',
-            value: v.retentionProposed === null ? null : v.retentionProposed ? 'SÍ' : 'NO',
-          },
-          { label: 'Motivo sobre la retención', value: v.retentionReason },
+          { label: 'Retención', value: soles(v.retentionCents) },
           { label: 'Neto a pagar', value: soles(v.netCents) },
-          { label: 'Monto pagado', value: soles(v.paidCents) },
-          { label: 'Fecha de pago', value: formatDate(v.paidOn) },
         ]}
       />
-      <DetailCard
-        title="Autorización, rechazo y anulación"
-        items={[
-          { label: 'Tipo de proyecto', value: v.projectType },
-          { label: 'Periodo', value: v.period },
-          { label: 'Motivo de rechazo', value: v.rejectReason },
-          { label: 'Observación del rechazo', value: v.rejectNote },
-          { label: 'Fecha de solicitud de anulación', value: formatDate(v.cancellationRequestDate) },
-          { label: 'Motivo de anulación', value: v.cancellationReason },
-          { label: 'Solicitado por', value: v.cancellationRequestedBy },
-        ]}
-      />
+      {v.authorizedAt ? (
+        <DetailCard
+          title="Autorización"
+          items={[
+            { label: 'Tipo de proyecto', value: v.projectType },
+            { label: 'Periodo', value: v.period },
+          ]}
+        />
+      ) : null}
+      {v.approvedAt ? (
+        <DetailCard
+          title="Aprobación"
+          items={[
+            { label: 'Tipo de pago', value: v.paymentType ? enumLabel(paymentType, v.paymentType) : null },
+            { label: 'Código de detracción', value: v.spotCode },
+            { label: 'Porcentaje de detracción', value: rate(v.detractionRateBp) },
+            { label: 'Porcentaje de la tabla', value: rate(v.detractionTableRateBp) },
+            { label: 'Motivo del porcentaje', value: v.detractionReason },
+            { label: 'Detracción depositada', value: formatDate(v.detractionDepositedOn) },
+            { label: 'Retención', value: v.retention ? 'SÍ' : 'NO' },
+            {
+              label: 'Retención propuesta por la regla',
+              value: v.retentionProposed === null ? null : v.retentionProposed ? 'SÍ' : 'NO',
+            },
+            { label: 'Motivo sobre la retención', value: v.retentionReason },
+          ]}
+        />
+      ) : null}
+      {v.paidAt ? (
+        <DetailCard
+          title="Pago"
+          items={[
+            { label: 'Monto pagado', value: soles(v.paidCents) },
+            { label: 'Fecha de pago', value: formatDate(v.paidOn) },
+          ]}
+        />
+      ) : null}
+      {v.rejectedAt ? (
+        <DetailCard
+          title="Rechazo"
+          items={[
+            { label: 'Motivo de rechazo', value: v.rejectReason },
+            { label: 'Observación', value: v.rejectNote },
+          ]}
+        />
+      ) : null}
+      {v.cancelledAt ? (
+        <DetailCard
+          title="Anulación"
+          items={[
+            { label: 'Fecha de solicitud', value: formatDate(v.cancellationRequestDate) },
+            { label: 'Motivo de anulación', value: v.cancellationReason },
+            { label: 'Solicitado por', value: v.cancellationRequestedBy },
+          ]}
+        />
+      ) : null}
       <section className="rounded border border-slate-200 bg-white p-5 shadow-sm" aria-label="Archivos">
         <h2 className="mb-3 text-base font-semibold text-primary-dark">Archivos</h2>
         {v.files.length ? (

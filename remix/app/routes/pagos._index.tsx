@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { call } from '~/api.server'
 import { requireUser } from '~/auth.server'
-import { COLUMN, TwoLineCell } from '~/components/list/data-table'
+import { TwoLineCell } from '~/components/list/data-table'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowMenu } from '~/components/list/row-menu'
 import { RowLink } from '~/components/list/status-action'
@@ -36,6 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const soles = (cents: number) => formatMoney(cents / 100)
+/** Dates and amounts share a width narrow enough to leave the supplier's name room at 1280 px. */
+const NARROW = 'w-[5.5rem]'
+const DATE = 'w-[5.75rem]'
 
 /** 'Comprobantes': the supplier vouchers to pay, by due date, with their deductions and steps. */
 export default function VoucherList() {
@@ -70,16 +73,23 @@ export default function VoucherList() {
         {
           header: 'Proveedor',
           sort: 'supplierName',
-          cell: (r) => <TwoLineCell main={r.supplierName} sub={`R.U.C. ${r.supplierRuc}`} />,
+          cell: (r) => <TwoLineCell main={r.supplierName} sub={r.supplierRuc} />,
           mobile: 'title',
         },
         {
           header: 'Comprobante',
           cell: (r) => <TwoLineCell main={r.fullNumber} sub={voucherTypeLabel(r.type)} />,
           mobile: 'title',
-          width: 'w-32',
+          width: 'w-[7.5rem]',
+          className: 'whitespace-nowrap',
         },
-        { header: 'Emisión', sort: 'issueDate', cell: (r) => formatDate(r.issueDate), width: COLUMN.date },
+        {
+          header: 'Emisión',
+          sort: 'issueDate',
+          cell: (r) => formatDate(r.issueDate),
+          width: DATE,
+          className: 'whitespace-nowrap',
+        },
         {
           header: 'Vencimiento',
           sort: 'dueDate',
@@ -93,37 +103,40 @@ export default function VoucherList() {
               ) : null}
             </>
           ),
-          width: COLUMN.date,
+          width: DATE,
+          className: 'whitespace-nowrap',
         },
         {
           header: 'Total',
           sort: 'totalCents',
           cell: (r) => soles(r.totalCents),
           className: 'text-right whitespace-nowrap',
-          width: COLUMN.money,
+          width: NARROW,
         },
         {
           header: 'Detracción',
           cell: (r) => soles(r.detractionCents),
           className: 'text-right whitespace-nowrap',
-          width: COLUMN.money,
+          width: NARROW,
         },
         {
           header: 'Retención',
           cell: (r) => soles(r.retentionCents),
           className: 'text-right whitespace-nowrap',
-          width: COLUMN.money,
+          width: NARROW,
         },
         {
           header: 'Neto',
           cell: (r) => soles(r.netCents),
+          mobile: 'title',
           className: 'text-right whitespace-nowrap',
-          width: COLUMN.money,
+          width: NARROW,
         },
         {
           header: 'Estado',
           sort: 'status',
           cell: (r) => <VoucherStatusBadge status={r.status} />,
+          mobile: 'title',
           width: 'w-28',
         },
       ]}
