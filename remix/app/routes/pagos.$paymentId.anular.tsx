@@ -5,14 +5,26 @@ import { call } from '~/api.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadStep, stepAction } from '~/screens/vouchers/step.server'
 import { stepSummary } from '~/screens/vouchers/step-summary.server'
-import { type StepData, StepPage, type StepResult } from '~/screens/vouchers/voucher-steps'
+import {
+  type StepData,
+  StepPage,
+  type StepResult,
+  stepShouldRevalidate,
+} from '~/screens/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Anular comprobante')
 
 export async function loader({ request, params }: LoaderFunctionArgs): Promise<StepData> {
-  const { voucher, back, user } = await loadStep(request, params.paymentId, 'cancel')
-  return { step: 'cancel', voucher: stepSummary(voucher), back, today: todayInLima(), email: user.email }
+  const { voucher, back, user, problem } = await loadStep(request, params.paymentId, 'cancel')
+  return {
+    step: 'cancel',
+    voucher: stepSummary(voucher),
+    back,
+    problem,
+    today: todayInLima(),
+    email: user.email,
+  }
 }
 
 const evidenceOf = (formData: FormData) => {
@@ -37,5 +49,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
 export default function CancelVoucher() {
   return <StepPage data={useLoaderData<typeof loader>() as StepData} result={useActionData<StepResult>()} />
 }
+
+export const shouldRevalidate = stepShouldRevalidate
 
 export const ErrorBoundary = RouteErrorBoundary

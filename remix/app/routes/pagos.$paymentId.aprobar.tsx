@@ -5,7 +5,12 @@ import { call } from '~/api.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadStep, stepAction } from '~/screens/vouchers/step.server'
 import { stepSummary } from '~/screens/vouchers/step-summary.server'
-import { type StepData, StepPage, type StepResult } from '~/screens/vouchers/voucher-steps'
+import {
+  type StepData,
+  StepPage,
+  type StepResult,
+  stepShouldRevalidate,
+} from '~/screens/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Aprobar comprobante')
@@ -17,7 +22,7 @@ const CHOICE = ['paymentType', 'spotCode', 'detractionRate', 'rateReason', 'rete
  * dialog asks again as the code changes; without JavaScript, 'Calcular' reloads with the form).
  */
 export async function loader({ request, params }: LoaderFunctionArgs): Promise<StepData> {
-  const { voucher, back } = await loadStep(request, params.paymentId, 'approve')
+  const { voucher, back, problem } = await loadStep(request, params.paymentId, 'approve')
   const url = new URL(request.url)
   const spotCode = url.searchParams.get('spotCode') || voucher.spotCode || undefined
   const proposal = await call(request, 'GET /payments/:id/approval-proposal', {
@@ -34,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<S
     const table = proposal.detraction?.tableRateBp
     choice.detractionRate = table == null ? '' : String(table / 100)
   }
-  return { step: 'approve', voucher: stepSummary(voucher), back, proposal, choice }
+  return { step: 'approve', voucher: stepSummary(voucher), back, problem, proposal, choice }
 }
 
 /** AUTORIZADO → APROBADO: payment type, detracción by SPOT code and percentage, retención. */
@@ -59,5 +64,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
 export default function ApproveVoucher() {
   return <StepPage data={useLoaderData<typeof loader>() as StepData} result={useActionData<StepResult>()} />
 }
+
+export const shouldRevalidate = stepShouldRevalidate
 
 export const ErrorBoundary = RouteErrorBoundary

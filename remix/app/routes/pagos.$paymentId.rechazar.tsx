@@ -5,15 +5,20 @@ import { call } from '~/api.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadStep, stepAction } from '~/screens/vouchers/step.server'
 import { stepSummary } from '~/screens/vouchers/step-summary.server'
-import { type StepData, StepPage, type StepResult } from '~/screens/vouchers/voucher-steps'
+import {
+  type StepData,
+  StepPage,
+  type StepResult,
+  stepShouldRevalidate,
+} from '~/screens/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Rechazar comprobante')
 
 export async function loader({ request, params }: LoaderFunctionArgs): Promise<StepData> {
-  const { voucher, back } = await loadStep(request, params.paymentId, 'reject')
+  const { voucher, back, problem } = await loadStep(request, params.paymentId, 'reject')
   const reasons = await call(request, 'GET /reject-reasons')
-  return { step: 'reject', voucher: stepSummary(voucher), back, reasons }
+  return { step: 'reject', voucher: stepSummary(voucher), back, problem, reasons }
 }
 
 /** REGISTRADO or AUTORIZADO → RECHAZADO with a reason of the catalogue. */
@@ -30,5 +35,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
 export default function RejectVoucher() {
   return <StepPage data={useLoaderData<typeof loader>() as StepData} result={useActionData<StepResult>()} />
 }
+
+export const shouldRevalidate = stepShouldRevalidate
 
 export const ErrorBoundary = RouteErrorBoundary

@@ -1,9 +1,9 @@
 import {
   VOUCHER_MESSAGES as M,
   MESSAGES,
-  mayApply,
   VOUCHER_ACTIONS,
   type VoucherAction,
+  voucherTransitionProblem,
 } from '@planillas/domain'
 import { data } from '@remix-run/node'
 import type { z } from 'zod'
@@ -56,8 +56,10 @@ export const stepBack = (value: string | null | undefined, id: number) => {
 }
 
 /**
- * What a step's page (and its dialog, which loads the same data) needs: the voucher, refused with a
- * toast back to the list when it is gone or no longer in a state the step starts from.
+ * What a step's page (and its dialog, which loads the same data) needs: the voucher (back to the
+ * list with a toast when it is gone) and, when its state no longer allows the step, why not (the
+ * page then says so instead of offering the form; after a refused post the form stays, with the API's
+ * own message).
  */
 export async function loadStep(request: Request, paymentId: string | undefined, step: VoucherAction) {
   const { user } = await requirePermission(request, VOUCHER_ACTIONS[step].permission)
@@ -66,13 +68,7 @@ export async function loadStep(request: Request, paymentId: string | undefined, 
     call(request, 'GET /payments/:id', { params: { id } }),
   )
   const back = stepBack(new URL(request.url).searchParams.get(BACK_PARAM), id)
-  if (!mayApply(step, voucher.status)) {
-    throw await redirectWithToast(request, `/pagos/${id}/detalle`, {
-      type: 'error',
-      message: `No se puede ${VOUCHER_ACTIONS[step].label.toLowerCase()} este comprobante en su estado actual.`,
-    })
-  }
-  return { user, voucher, back }
+  return { user, voucher, back, problem: voucherTransitionProblem(voucher.status, step) }
 }
 
 /** The text fields of a posted form (files left out), dates typed DD/MM/AAAA read as ISO. */

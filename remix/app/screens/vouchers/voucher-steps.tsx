@@ -70,19 +70,18 @@ type VoucherSummary = Pick<
   type: string
 }
 
+/** What every step's loader answers: the voucher, where to go back, and why the step is no longer possible. */
+type StepBase = { voucher: VoucherSummary; back: string; problem: string | null }
+
 /** What each step's loader answers (its page and its dialog show the same form). */
-export type StepData =
-  | { step: 'authorize'; voucher: VoucherSummary; back: string; projectTypes: CatalogOption[] }
-  | { step: 'reject'; voucher: VoucherSummary; back: string; reasons: CatalogOption[] }
-  | { step: 'pay'; voucher: VoucherSummary; back: string; today: string }
-  | { step: 'cancel'; voucher: VoucherSummary; back: string; today: string; email: string }
-  | {
-      step: 'approve'
-      voucher: VoucherSummary
-      back: string
-      proposal: ApprovalProposal
-      choice: Record<string, string>
-    }
+export type StepData = StepBase &
+  (
+    | { step: 'authorize'; projectTypes: CatalogOption[] }
+    | { step: 'reject'; reasons: CatalogOption[] }
+    | { step: 'pay'; today: string }
+    | { step: 'cancel'; today: string; email: string }
+    | { step: 'approve'; proposal: ApprovalProposal; choice: Record<string, string> }
+  )
 
 export const stepTitle = (step: VoucherAction, fullNumber: string) =>
   `${VOUCHER_ACTIONS[step].label} el comprobante ${fullNumber}`
@@ -195,6 +194,14 @@ export function StepForm({
   const errors = result?.errors ?? {}
   const values = result?.values
   const { voucher } = data
+  // Opened for a voucher that has moved on (another tab, someone else): why, and no form.
+  if (data.problem && !result)
+    return (
+      <div className="mt-4 flex flex-col gap-4">
+        <FormErrors errors={[data.problem]} />
+        <div className="flex justify-end">{cancel}</div>
+      </div>
+    )
   return (
     <FormComponent
       method="post"
@@ -595,7 +602,7 @@ function ApproveFields({
         <p className="text-sm text-slate-600">
           {proposal.retention.proposed
             ? `La regla propone retener ${formatMoney(proposal.retention.amountCents / 100)}.`
-            : `La regla no propone retención: ${proposal.retention.exclusion ?? ''}.`}
+            : `La regla no propone retención. ${proposal.retention.exclusion ?? ''}.`}
         </p>
         <div className="flex gap-4" role="radiogroup" aria-label="Retener">
           {[
@@ -666,3 +673,16 @@ export function StepPage({ data, result }: { data: StepData; result?: StepResult
     </section>
   )
 }
+
+/**
+ * A step's loader is not asked again after a form is posted: after the step itself the voucher has
+ * moved on (its dialog's data would answer 'no longer possible'), and after a refusal nothing it
+ * loaded changed. A new address ('Calcular', another SPOT code) loads it as usual.
+ */
+export const stepShouldRevalidate = ({
+  formMethod,
+  defaultShouldRevalidate,
+}: {
+  formMethod?: string
+  defaultShouldRevalidate: boolean
+}) => (formMethod && formMethod.toUpperCase() !== 'GET' ? false : defaultShouldRevalidate)
