@@ -1,7 +1,6 @@
 import { enumOptions, formatDate, formatMoney, voucherStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { call } from '~/api.server'
 import { requireUser } from '~/auth.server'
 import { TwoLineCell } from '~/components/list/data-table'
 import { ResourceList } from '~/components/list/resource-list'
@@ -10,6 +9,7 @@ import { RowLink } from '~/components/list/status-action'
 import { Badge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
+import { loadVoucherCatalogs } from '~/screens/vouchers/voucher-catalogs.server'
 import {
   stepsFor,
   VoucherStatusBadge,
@@ -23,16 +23,7 @@ export const meta = pageTitle('Comprobantes por pagar')
 export async function loader({ request }: LoaderFunctionArgs) {
   const list = await loadList(request, 'pagos')
   const { user } = await requireUser(request)
-  const [suppliers, expenseLines] = await Promise.all([
-    call(request, 'GET /suppliers'),
-    call(request, 'GET /expense-lines'),
-  ])
-  return {
-    ...list,
-    roles: user.roles,
-    suppliers: suppliers.map((s) => ({ value: String(s.id), label: `${s.ruc} — ${s.name}` })),
-    expenseLines: expenseLines.map((e) => ({ value: String(e.id), label: e.description })),
-  }
+  return { ...list, roles: user.roles, ...(await loadVoucherCatalogs(request)) }
 }
 
 const soles = (cents: number) => formatMoney(cents / 100)
