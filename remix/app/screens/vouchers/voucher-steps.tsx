@@ -194,6 +194,8 @@ export function StepForm({
   const errors = result?.errors ?? {}
   const values = result?.values
   const { voucher } = data
+  // Without JavaScript a refused form comes back from the server without its file.
+  const hydrated = useHydrated()
   // Opened for a voucher that has moved on (another tab, someone else): why, and no form.
   if (data.problem && !result)
     return (
@@ -310,7 +312,7 @@ export function StepForm({
             required
             errors={errors.file}
             errorId="step-file-error"
-            help={values ? 'Vuelva a elegir el archivo.' : undefined}
+            help={values && !hydrated ? 'Vuelva a elegir el archivo.' : undefined}
           >
             <input
               id="step-file"
