@@ -168,6 +168,7 @@ test.describe('Comprobantes por pagar', () => {
     await approve.getByLabel('Código de detracción').selectOption('037')
     if (!js) await approve.getByRole('button', { name: 'Calcular' }).click()
     await expect(approve.getByLabel('Porcentaje de detracción')).toHaveValue('12')
+    await expectAccessible(page)
     await expect(approve.getByRole('definition').filter({ hasText: 'S/ 142.00' })).toBeVisible()
     await approve.getByLabel('Porcentaje de detracción').fill('0')
     await approve.getByRole('radio', { name: 'Retener', exact: true }).check()
