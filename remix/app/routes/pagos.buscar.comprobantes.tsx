@@ -5,6 +5,6 @@ import { searchCreditable } from '~/screens/vouchers/voucher-search.server'
 
 /** Vouchers matching `search` (JSON), for the nota de crédito's 'Comprobante que modifica'. */
 export async function loader({ request }: LoaderFunctionArgs): Promise<PickerOption[]> {
-  await requirePermission(request, ['pagos_registrar'])
+  await requirePermission(request, 'pagos_registrar')
   return searchCreditable(request, new URL(request.url).searchParams.get('search') ?? '')
 }
