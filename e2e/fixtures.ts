@@ -7,6 +7,7 @@ export const DEMO = {
   rrhh: { email: 'rrhh@planillas.pe', password: 'rrhh', name: 'Rosa Recursos Humanos' },
   auditor: { email: 'auditor@planillas.pe', password: 'auditor', name: 'Aurelio Auditor' },
   lector: { email: 'lector@planillas.pe', password: 'lector', name: 'Luis Lector' },
+  tesoreria: { email: 'tesoreria@planillas.pe', password: 'tesoreria', name: 'Teresa Tesorera' },
 } as const
 export type DemoUser = keyof typeof DEMO
 

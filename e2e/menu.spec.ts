@@ -13,9 +13,10 @@ const EXPECTED = {
     'Lista',
     'Carga de planillas',
     'Cargar abonos',
+    'Proveedores',
+    'Comprobantes',
     'Vacantes',
     'Postulantes',
-    'Proveedores',
     'Auditoría',
   ],
   rrhh: [
@@ -29,9 +30,10 @@ const EXPECTED = {
     'Lista',
     'Carga de planillas',
     'Cargar abonos',
+    'Proveedores',
+    'Comprobantes',
     'Vacantes',
     'Postulantes',
-    'Proveedores',
   ],
   auditor: ['Portada', 'Auditoría'],
   lector: [
@@ -44,9 +46,10 @@ const EXPECTED = {
     'Contratos',
     'Lista',
     'Cargar abonos',
+    'Proveedores',
+    'Comprobantes',
     'Vacantes',
     'Postulantes',
-    'Proveedores',
   ],
 } as const
 

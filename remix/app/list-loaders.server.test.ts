@@ -6,6 +6,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { LIST_RESOURCES } from './list-resources'
 import { forgetCatalogs } from './screens/employees/catalogs.server'
+import { forgetVoucherCatalogs } from './screens/vouchers/voucher-catalogs.server'
 import { sessionStorage, storeTokens } from './session.server'
 
 /**
@@ -94,9 +95,17 @@ const SCREENS: Screen[] = [
     file: 'proveedores._index.tsx',
     load: () => import('./routes/proveedores._index'),
   },
+  {
+    path: '/pagos',
+    resource: 'pagos',
+    file: 'pagos._index.tsx',
+    load: () => import('./routes/pagos._index'),
+  },
 ]
 
 const CATALOGUES = ['GET /areas', 'GET /positions', 'GET /companies']
+/** Every cached catalogue a list's filters read (the vouchers list: suppliers and líneas de gasto). */
+const CACHED = [...CATALOGUES, 'GET /suppliers', 'GET /expense-lines']
 
 /** The API calls received, as 'METHOD /path' (without /api/v1 and the query). */
 let calls: string[] = []
@@ -129,14 +138,17 @@ async function apiCallsOf(screen: Screen, query = '') {
   return calls
 }
 
-beforeEach(() => forgetCatalogs())
+beforeEach(() => {
+  forgetCatalogs()
+  forgetVoucherCatalogs()
+})
 
 describe('list pages call the API once for their page', () => {
   it.each(SCREENS)('$path: one call for the page, catalogues from the cache', async (screen) => {
     const list = LIST_RESOURCES[screen.resource as keyof typeof LIST_RESOURCES].list
     const first = await apiCallsOf(screen)
     // The first page may fill the catalogue cache, and nothing else.
-    expect(first.filter((c) => c !== list).every((c) => CATALOGUES.includes(c))).toBe(true)
+    expect(first.filter((c) => c !== list).every((c) => CACHED.includes(c))).toBe(true)
     expect(first.filter((c) => c === list)).toHaveLength(1)
     // Every later page (another search, another page) is the page's own call alone.
     expect(await apiCallsOf(screen, '?search=quispe&page=2')).toEqual([list])

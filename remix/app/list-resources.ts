@@ -168,6 +168,20 @@ export const LIST_RESOURCES = {
     }),
     fileName: 'proveedores',
   },
+  pagos: {
+    list: 'POST /payments/list',
+    permission: 'pagos_lista_lista',
+    downloadPermission: 'pagos_descarga_excel',
+    editPermission: 'pagos_registrar',
+    filter: (params) => ({
+      search: params.get('search')?.trim() || undefined,
+      statuses: readNumbers(params, 'statuses'),
+      supplierIds: readNumbers(params, 'supplierIds'),
+      expenseLineIds: readNumbers(params, 'expenseLineIds'),
+      dueDate: readRange(params, 'dueDate'),
+    }),
+    fileName: 'comprobantes',
+  },
 } satisfies Record<string, ListResource>
 
 export type ListKey = keyof typeof LIST_RESOURCES

@@ -38,6 +38,19 @@ describe('menuFor', () => {
       'Pagos a proveedores/Proveedores',
     ])
   })
+
+  it("shows 'Comprobantes' under 'Pagos a proveedores' to who reads the vouchers (pagos_lista_lista)", () => {
+    for (const who of [DEMO_ROLES.admin, DEMO_ROLES.rrhh, DEMO_ROLES.tesoreria, DEMO_ROLES.lector])
+      expect(labels(who)).toContain('Pagos a proveedores/Comprobantes')
+    expect(labels(DEMO_ROLES.auditor)).not.toContain('Pagos a proveedores')
+    expect(labels(['dashboard', 'pagos_lista_lista'])).toEqual([
+      'Portada',
+      'Pagos a proveedores',
+      'Pagos a proveedores/Comprobantes',
+    ])
+    // Registering alone does not open the list.
+    expect(labels(['dashboard', 'pagos_registrar'])).toEqual(['Portada'])
+  })
   it('drops a group with no visible child', () => {
     expect(labels(['dashboard', 'areas_lista'])).toEqual(['Portada', 'Mantenimiento', 'Mantenimiento/Áreas'])
   })

@@ -38,6 +38,14 @@ export const MENU: MenuEntry[] = [
     ],
   },
   {
+    label: 'Pagos a proveedores',
+    id: 'pagos',
+    children: [
+      { label: 'Proveedores', to: '/proveedores', permission: LIST_RESOURCES.proveedores.permission },
+      { label: 'Comprobantes', to: '/pagos', permission: LIST_RESOURCES.pagos.permission },
+    ],
+  },
+  {
     label: 'Reclutamiento',
     id: 'reclutamiento',
     children: [
@@ -47,13 +55,6 @@ export const MENU: MenuEntry[] = [
         to: '/reclutamiento/postulantes',
         permission: LIST_RESOURCES.postulantes.permission,
       },
-    ],
-  },
-  {
-    label: 'Pagos a proveedores',
-    id: 'proveedores-pagos',
-    children: [
-      { label: 'Proveedores', to: '/proveedores', permission: LIST_RESOURCES.proveedores.permission },
     ],
   },
   { label: 'Auditoría', to: '/auditoria', permission: LIST_RESOURCES.auditoria.permission },

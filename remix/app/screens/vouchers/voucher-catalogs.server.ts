@@ -1,0 +1,30 @@
+import { call } from '~/api.server'
+import { requireUser } from '~/auth.server'
+import type { FilterOption } from '~/components/list/filter-model'
+import { ttlCache } from '~/utils/ttl-cache'
+
+type VoucherCatalogs = { suppliers: FilterOption[]; expenseLines: FilterOption[] }
+
+/**
+ * The vouchers list's filter options (suppliers, líneas de gasto), kept 30 s per set of roles like
+ * the employees' catalogues (screens/employees/catalogs.server.ts): a list page costs the API one
+ * call for its page (issue 12).
+ */
+const cache = ttlCache<VoucherCatalogs>(30_000)
+
+/** Forgets them: an action that changes a supplier or a línea de gasto calls it once the API accepted it. */
+export const forgetVoucherCatalogs = () => cache.clear()
+
+export async function loadVoucherCatalogs(request: Request): Promise<VoucherCatalogs> {
+  const { user } = await requireUser(request)
+  return cache.get([...user.roles].sort().join(','), async () => {
+    const [suppliers, expenseLines] = await Promise.all([
+      call(request, 'GET /suppliers'),
+      call(request, 'GET /expense-lines'),
+    ])
+    return {
+      suppliers: suppliers.map((s) => ({ value: String(s.id), label: `${s.ruc} — ${s.name}` })),
+      expenseLines: expenseLines.map((e) => ({ value: String(e.id), label: e.description })),
+    }
+  })
+}
