@@ -30,8 +30,26 @@ export async function vouchersWorkbook(
 }
 
 /** A factura row: S/ 1,000 + IGV S/ 180 = S/ 1,180, issued on `day`, due 30 days later as text. */
-export const facturaRow = (ruc: string, number: number, day: string, overrides: Record<number, unknown> = {}) => {
-  const row: unknown[] = [ruc, '01', 'F001', String(number), day, day, 1000, 180, 1180, 'Servicio de limpieza', 'LG-0001', '']
+export const facturaRow = (
+  ruc: string,
+  number: number,
+  day: string,
+  overrides: Record<number, unknown> = {},
+) => {
+  const row: unknown[] = [
+    ruc,
+    '01',
+    'F001',
+    String(number),
+    day,
+    day,
+    1000,
+    180,
+    1180,
+    'Servicio de limpieza',
+    'LG-0001',
+    '',
+  ]
   for (const [i, value] of Object.entries(overrides)) row[Number(i)] = value
   return row
 }

@@ -68,9 +68,7 @@ describe('the upload', () => {
     const content = await vouchersWorkbook([facturaRow('20100070970', 1, TODAY)], { header })
     const wrong = await upload({ companyId: fx.companyId }, { name: 'comprobantes.xlsx', content })
     expect(wrong.status).toBe(400)
-    expect(wrong.body.messages).toEqual([
-      FILE_MESSAGES.headerMismatch('B', 'Tipo de comprobante', 'Tipo'),
-    ])
+    expect(wrong.body.messages).toEqual([FILE_MESSAGES.headerMismatch('B', 'Tipo de comprobante', 'Tipo')])
     const xls = await upload(
       { companyId: fx.companyId },
       { name: 'comprobantes.xls', content: Buffer.from('no es un libro') },
