@@ -37,6 +37,7 @@ import { payrollRoutes } from './modules/payroll/routes'
 import { payrollBatchRoutes } from './modules/payroll-batch/routes'
 import { referenceRoutes } from './modules/reference/routes'
 import { supplierRoutes } from './modules/suppliers/routes'
+import { voucherBatchRoutes } from './modules/voucher-batches/routes'
 import { authPlugin } from './plugins/auth'
 import { answerClientError, answerFrameworkError } from './plugins/client-errors'
 import { errorHandlerPlugin } from './plugins/error-handler'
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(jobOpeningRoutes, { prefix: '/job-openings' })
       await v1.register(applicantRoutes, { prefix: '/applicants' })
       await v1.register(paymentBatchRoutes, { prefix: '/payment-batches' })
+      await v1.register(voucherBatchRoutes, { prefix: '/voucher-batches' })
       await v1.register(paymentOrderRoutes, { prefix: '/payment-orders' })
       await v1.register(dashboardRoutes, { prefix: '/dashboard' })
       await v1.register(bankRoutes, { prefix: '/banks' })

@@ -30,7 +30,12 @@ const storedFiles = async () =>
   (await readdir(filesDir, { recursive: true, withFileTypes: true })).filter((f) => f.isFile()).length
 
 const B = 'limite-de-prueba'
-const UPLOADS = ['/api/v1/payroll-batch', '/api/v1/payment-batches', '/api/v1/applicants']
+const UPLOADS = [
+  '/api/v1/payroll-batch',
+  '/api/v1/payment-batches',
+  '/api/v1/voucher-batches',
+  '/api/v1/applicants',
+]
 
 const batches = async () => (await t.handle.db.select({ n: count() }).from(payrollBatches))[0].n
 

@@ -9,6 +9,7 @@ export const JOB_NAMES = {
   payrollImport: 'payroll-import',
   paymentImport: 'payment-import',
   paymentReceipts: 'payment-receipts',
+  voucherImport: 'voucher-import',
   contractStatusSweep: 'contract-status-sweep',
 } as const
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
@@ -19,11 +20,14 @@ export type PayrollImportPayload = z.infer<typeof PayrollImportPayloadSchema>
 export const PaymentImportPayloadSchema = z.object({ batchId: z.number().int().positive() })
 /** The merged receipts of a processed payment batch, for batches whose import did not build it. */
 export const PaymentReceiptsPayloadSchema = z.object({ batchId: z.number().int().positive() })
+/** Supplier vouchers ('Carga de comprobantes'): one job per voucher batch. */
+export const VoucherImportPayloadSchema = z.object({ batchId: z.number().int().positive() })
 
 export const JOB_PAYLOAD_SCHEMAS = {
   'payroll-import': PayrollImportPayloadSchema,
   'payment-import': PaymentImportPayloadSchema,
   'payment-receipts': PaymentReceiptsPayloadSchema,
+  'voucher-import': VoucherImportPayloadSchema,
   'contract-status-sweep': ContractStatusSweepPayloadSchema,
 } as const satisfies Record<JobName, z.ZodType>
 
@@ -41,6 +45,8 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayloads[N]): s
       return `payment-batch-${(payload as JobPayloads['payment-import']).batchId}`
     case 'payment-receipts':
       return `payment-receipts-${(payload as JobPayloads['payment-receipts']).batchId}`
+    case 'voucher-import':
+      return `voucher-batch-${(payload as JobPayloads['voucher-import']).batchId}`
     case 'contract-status-sweep':
       return contractSweepJobId(payload as JobPayloads['contract-status-sweep'])
   }

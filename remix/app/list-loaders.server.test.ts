@@ -78,6 +78,12 @@ const SCREENS: Screen[] = [
     load: () => import('./routes/planillas.abonos._index'),
   },
   {
+    path: '/pagos/carga',
+    resource: 'pagos-carga',
+    file: 'pagos.carga._index.tsx',
+    load: () => import('./routes/pagos.carga._index'),
+  },
+  {
     path: '/reclutamiento/vacantes',
     resource: 'vacantes',
     file: 'reclutamiento.vacantes._index.tsx',

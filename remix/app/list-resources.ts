@@ -38,6 +38,13 @@ export const LIST_RESOURCES = {
     }),
     fileName: 'abonos',
   },
+  'pagos-carga': {
+    list: 'POST /voucher-batches/list',
+    permission: 'pagos_registrar',
+    editPermission: 'pagos_registrar',
+    filter: statusFilter,
+    fileName: 'cargas-de-comprobantes',
+  },
   planillas: {
     list: 'POST /payroll/list',
     permission: 'planillas_lista',

@@ -107,6 +107,7 @@ import {
   DistrictSchema,
 } from './reference'
 import { SupplierOptionSchema, SupplierRowSchema } from './suppliers'
+import { VoucherBatchFilterSchema, VoucherBatchRowSchema } from './voucher-batches'
 import {
   BulkIdsPayloadSchema,
   BulkIdsSchema,
@@ -230,6 +231,7 @@ export const ENDPOINTS = {
   },
   'GET /payments/:id': { params: IdParamsSchema, response: VoucherDetailSchema },
   'POST /payments': { form: true, response: IdPayloadSchema },
+  'POST /payments/:id/files': { params: IdParamsSchema, form: true, response: IdPayloadSchema },
   'GET /payments/:id/approval-proposal': {
     params: IdParamsSchema,
     querystring: ApprovalProposalQuerySchema,
@@ -338,6 +340,19 @@ export const ENDPOINTS = {
   },
   'GET /payroll-batch/:id': { params: IdParamsSchema, response: BatchRowSchema },
   'GET /payroll-batch/:id/errors': {
+    params: IdParamsSchema,
+    querystring: PageQuerySchema,
+    response: pageOf(BatchErrorSchema),
+  },
+
+  'POST /voucher-batches': { form: true, response: IdPayloadSchema },
+  'POST /voucher-batches/list': {
+    querystring: PageQuerySchema,
+    body: VoucherBatchFilterSchema.nullish(),
+    response: pageOf(VoucherBatchRowSchema),
+  },
+  'GET /voucher-batches/:id': { params: IdParamsSchema, response: VoucherBatchRowSchema },
+  'GET /voucher-batches/:id/errors': {
     params: IdParamsSchema,
     querystring: PageQuerySchema,
     response: pageOf(BatchErrorSchema),

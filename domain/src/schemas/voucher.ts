@@ -56,6 +56,11 @@ export const VOUCHER_MESSAGES = {
   creditedOtherSupplier: 'El comprobante modificado debe ser del mismo proveedor',
   duplicate: 'Ya existe un comprobante del proveedor con el mismo tipo, serie y número',
   pdfRequired: 'El PDF del comprobante es requerido',
+  pdfPendingAuthorize:
+    'No se puede autorizar un comprobante sin su PDF: adjunte el PDF en el detalle del comprobante y vuelva a autorizarlo',
+  pdfAlreadyAttached: 'El comprobante ya tiene su PDF',
+  xmlAlreadyAttached: 'El comprobante ya tiene su XML',
+  filesClosedVoucher: (status: string) => `No se adjuntan archivos a un comprobante ${status}`,
   pdfType: 'El comprobante debe ser un archivo .pdf',
   pdfUnreadable: 'El PDF no se pudo leer: verifique que no esté dañado ni protegido con contraseña',
   xmlType: 'El XML del comprobante debe ser un archivo .xml',

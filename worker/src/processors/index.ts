@@ -14,6 +14,8 @@ export function createJobHandlers(ctx: WorkerContext): JobHandlers {
       (await import('./payment-import')).processPaymentImport(payload, ctx, job),
     'payment-receipts': async (payload) =>
       (await import('./payment-receipts')).processPaymentReceipts(payload, ctx),
+    'voucher-import': async (payload, job) =>
+      (await import('./voucher-import')).processVoucherImport(payload, ctx, job),
     'contract-status-sweep': async (payload) =>
       (await import('./contract-status-sweep')).processContractStatusSweep(payload, ctx),
   }

@@ -24,7 +24,14 @@ import { readVoucherForm } from './form'
 import { proposeApproval } from './proposal'
 import * as q from './queries'
 import { registerVoucher, type VoucherContext } from './register'
-import { approveVoucher, authorizeVoucher, cancelVoucher, payVoucher, rejectVoucher } from './transitions'
+import {
+  approveVoucher,
+  attachVoucherFiles,
+  authorizeVoucher,
+  cancelVoucher,
+  payVoucher,
+  rejectVoucher,
+} from './transitions'
 
 const tags = ['payments']
 const LIST_DESCRIPTION =
@@ -102,6 +109,28 @@ export async function paymentRoutes(fastify: FastifyInstance) {
         xml: form.files.xml,
       })
       return ok({ id }, [MESSAGES.saved])
+    },
+  })
+
+  app.post('/:id/files', {
+    config: { permission: 'pagos_registrar' },
+    schema: {
+      tags,
+      description:
+        'multipart/form-data: pdf (requerido, .pdf hasta 10 MB) y xml (opcional) de un comprobante que no los ' +
+        'tiene: los registrados por una carga de comprobantes quedan con el PDF pendiente y no se autorizan sin él.',
+      ...routeSchema('POST /payments/:id/files'),
+    },
+    handler: async (req) => {
+      const form = await readVoucherForm(req, { pdf: 'pdf', xml: 'xml' })
+      const problems = [...form.problems]
+      if (!form.files.pdf) problems.unshift(M.pdfRequired)
+      if (problems.length) throw badRequest(...problems)
+      await attachVoucherFiles(context(req.user.email), req.params.id, {
+        pdf: form.files.pdf as NonNullable<typeof form.files.pdf>,
+        xml: form.files.xml,
+      })
+      return ok({ id: req.params.id }, [MESSAGES.saved])
     },
   })
 

@@ -21,6 +21,7 @@ import {
   paymentType,
   type RejectInput,
   VOUCHER_ACTIONS,
+  VOUCHER_STATUS,
   VOUCHER_STATUS_MESSAGES,
   type VoucherAction,
   voucherNumber,
@@ -28,7 +29,7 @@ import {
   voucherTransitionProblem,
 } from '@planillas/domain'
 import { and, eq } from 'drizzle-orm'
-import { badRequest, conflict, found, HttpError } from '../../lib/errors'
+import { badRequest, conflict, found, HttpError, withUniqueMessages } from '../../lib/errors'
 import type { UploadedFile } from './form'
 import { proposeApproval } from './proposal'
 import { fileRows, removeFiles, storeFiles, type VoucherContext } from './register'
@@ -81,6 +82,12 @@ const label = (voucher: VoucherRecord) => voucherNumber(voucher.series, voucher.
 
 export function authorizeVoucher(ctx: VoucherContext, id: number, input: AuthorizeInput) {
   return applyStep(ctx.db, ctx.actor, id, 'authorize', async (tx, voucher) => {
+    // A voucher registered by a 'Carga de comprobantes' has its PDF pending until attached.
+    const [pdf] = await tx
+      .select({ id: voucherFiles.id })
+      .from(voucherFiles)
+      .where(and(eq(voucherFiles.voucherId, voucher.id), eq(voucherFiles.kind, 'pdf')))
+    if (!pdf) throw badRequest(M.pdfPendingAuthorize)
     const [project] = await tx.select().from(projectTypes).where(eq(projectTypes.id, input.projectTypeId))
     if (project?.status !== 1) throw badRequest('Tipo de proyecto inválido')
     return {
@@ -179,6 +186,52 @@ export async function rejectVoucher(ctx: VoucherContext, id: number, input: Reje
         (note ? '; su número queda libre por la nota de crédito ya registrada' : ''),
     }
   })
+}
+
+/**
+ * 'Adjuntar PDF': a voucher registered by a 'Carga de comprobantes' gets its PDF (and XML) later;
+ * one it already has is not replaced (a wrong voucher is rejected and registered again).
+ */
+export async function attachVoucherFiles(
+  ctx: VoucherContext,
+  id: number,
+  files: { pdf: UploadedFile; xml?: UploadedFile },
+) {
+  const voucher = found((await ctx.db.select().from(v).where(eq(v.id, id)))[0])
+  const has = await ctx.db
+    .select({ kind: voucherFiles.kind })
+    .from(voucherFiles)
+    .where(eq(voucherFiles.voucherId, id))
+  const kinds = new Set(has.map((f) => f.kind))
+  const problems: string[] = []
+  if (kinds.has('pdf')) problems.push(M.pdfAlreadyAttached)
+  if (files.xml && kinds.has('xml')) problems.push(M.xmlAlreadyAttached)
+  if (voucher.status === VOUCHER_STATUS.CANCELLED || voucher.status === VOUCHER_STATUS.REJECTED)
+    problems.push(M.filesClosedVoucher(enumLabel(voucherStatus, voucher.status)))
+  if (problems.length) throw badRequest(...problems)
+  const stored = await storeFiles(ctx.storage, [
+    ['pdf', files.pdf],
+    ['xml', files.xml],
+  ])
+  try {
+    await withUniqueMessages(
+      () =>
+        ctx.db.transaction(async (tx) => {
+          await tx.insert(voucherFiles).values(fileRows(id, stored, ctx.actor))
+          await recordAudit(tx, {
+            action: 'UPDATE',
+            entity: 'payments',
+            entityId: id,
+            actor: ctx.actor,
+            description: `Adjuntó ${files.xml ? 'el PDF y el XML' : 'el PDF'} del comprobante ${label(voucher)}: '${files.pdf.name}'`,
+          })
+        }),
+      { voucher_files_voucher_kind_unique: M.pdfAlreadyAttached },
+    )
+  } catch (error) {
+    await removeFiles(ctx.storage, stored)
+    throw error
+  }
 }
 
 /** Cancel: request date, reason, requester and the evidence PDF, stored before the transaction. */

@@ -1,0 +1,101 @@
+import { companies, type Executor, voucherBatchErrors, voucherBatches } from '@planillas/db'
+import type { VoucherBatchFilter } from '@planillas/domain'
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
+import { withBatchFile } from '../../lib/batch-routes'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
+
+const b = voucherBatches
+const columns = {
+  id: b.id,
+  companyId: b.companyId,
+  companyName: companies.name,
+  status: b.status,
+  progress: b.progress,
+  rowsRead: b.rowsRead,
+  errorCount: b.errorCount,
+  voucherCount: b.voucherCount,
+  fileName: b.fileName,
+  fileSize: b.fileSize,
+  createdBy: b.createdBy,
+  createdAt: b.createdAt,
+  finishedAt: b.finishedAt,
+}
+
+const sortColumns = {
+  id: b.id,
+  createdAt: b.createdAt,
+  fileName: b.fileName,
+  createdBy: b.createdBy,
+  status: b.status,
+}
+
+const where = (filter: VoucherBatchFilter) =>
+  and(
+    filter.search
+      ? or(ilike(b.fileName, likePattern(filter.search)), ilike(b.createdBy, likePattern(filter.search)))
+      : undefined,
+    filter.status ? eq(b.status, filter.status) : undefined,
+  )
+
+const select = (db: Executor) =>
+  db.select(columns).from(b).innerJoin(companies, eq(companies.id, b.companyId))
+
+export function listBatches(db: Executor, filter: VoucherBatchFilter, page: ListPage) {
+  const orderBy = orderByFor(page.sort, sortColumns, { field: 'createdAt', direction: 'desc' }, b.id)
+  return paged(
+    db,
+    page,
+    (db, limit, offset) =>
+      select(db)
+        .where(where(filter))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    (db) => countedRows(db).from(b).where(where(filter)).$dynamic(),
+  )
+}
+
+export const getBatch = async (db: Executor, id: number) => (await select(db).where(eq(b.id, id)))[0]
+
+type Selected = Awaited<ReturnType<typeof getBatch>>
+
+/** A voucher batch: upload date, file {name, url, size}, company, and the job's state. */
+export const toBatchRow = (row: Selected) => withBatchFile(row, 'voucher-batches')
+
+const e = voucherBatchErrors
+const errorColumns = { rowNumber: e.rowNumber, column: e.column, value: e.value, message: e.message }
+
+export function listErrors(db: Executor, batchId: number, page: ListPage) {
+  const byBatch = eq(e.batchId, batchId)
+  return paged(
+    db,
+    page,
+    (db, limit, offset) =>
+      db
+        .select(errorColumns)
+        .from(e)
+        .where(byBatch)
+        .orderBy(sql`${e.rowNumber} asc nulls first`, asc(e.id))
+        .limit(limit)
+        .offset(offset),
+    (db) => countedRows(db).from(e).where(byBatch).$dynamic(),
+  )
+}
+
+/** Every error of a batch in row order, 1,000 at a time (keyset on row, then id). */
+export async function* errorsInRowOrder(db: Executor, batchId: number) {
+  const row = sql<number>`coalesce(${e.rowNumber}, 0)`
+  let after = { row: -1, id: 0 }
+  for (;;) {
+    const batch = await db
+      .select({ id: e.id, ...errorColumns })
+      .from(e)
+      .where(and(eq(e.batchId, batchId), sql`(${row}, ${e.id}) > (${after.row}, ${after.id})`))
+      .orderBy(row, asc(e.id))
+      .limit(1000)
+    if (!batch.length) return
+    yield batch
+    const last = batch[batch.length - 1]
+    after = { row: last.rowNumber ?? 0, id: last.id }
+  }
+}
