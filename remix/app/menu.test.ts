@@ -48,8 +48,12 @@ describe('menuFor', () => {
       'Pagos a proveedores',
       'Pagos a proveedores/Comprobantes',
     ])
-    // Registering alone does not open the list.
-    expect(labels(['dashboard', 'pagos_registrar'])).toEqual(['Portada'])
+    // Registering alone does not open the list: it opens the vouchers' uploads.
+    expect(labels(['dashboard', 'pagos_registrar'])).toEqual([
+      'Portada',
+      'Pagos a proveedores',
+      'Pagos a proveedores/Carga de comprobantes',
+    ])
   })
   it('drops a group with no visible child', () => {
     expect(labels(['dashboard', 'areas_lista'])).toEqual(['Portada', 'Mantenimiento', 'Mantenimiento/Áreas'])

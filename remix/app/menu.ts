@@ -43,6 +43,11 @@ export const MENU: MenuEntry[] = [
     children: [
       { label: 'Proveedores', to: '/proveedores', permission: LIST_RESOURCES.proveedores.permission },
       { label: 'Comprobantes', to: '/pagos', permission: LIST_RESOURCES.pagos.permission },
+      {
+        label: 'Carga de comprobantes',
+        to: '/pagos/carga',
+        permission: LIST_RESOURCES['pagos-carga'].permission,
+      },
     ],
   },
   {
