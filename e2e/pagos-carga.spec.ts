@@ -1,4 +1,5 @@
-import { rucCheckDigit, todayInLima } from '@planillas/domain'
+import { rucCheckDigit, todayInLima, voucherNumber } from '@planillas/domain'
+import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import { facturaRow, vouchersWorkbook } from '@planillas/testing/voucher-fixtures'
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './fixtures'
@@ -80,5 +81,22 @@ test.describe('Carga de comprobantes', () => {
     )
     await page.setViewportSize({ width: 390, height: 844 })
     await page.screenshot({ path: `/tmp/pagos-carga-${mode}-390.png`, fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 900 })
+
+    // A voucher registered by the file has no PDF: its details say so and take it.
+    await page.goto(`/pagos?search=${encodeURIComponent(voucherNumber('F001', base + 1))}`)
+    await page.getByRole('link', { name: 'Ver detalle' }).first().click()
+    await expect(page.getByText('PDF pendiente')).toBeVisible()
+    await page.getByRole('link', { name: 'Adjuntar PDF' }).click()
+    await page.getByRole('button', { name: 'Guardar' }).click()
+    await expect(page.getByText('El PDF del comprobante es requerido')).toBeVisible()
+    await page.getByLabel('PDF del comprobante').setInputFiles({
+      name: `F001-${base + 1}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: await receiptPdf(`F001-${base + 1}`),
+    })
+    await page.getByRole('button', { name: 'Guardar' }).click()
+    await expect(page.getByRole('link', { name: `F001-${base + 1}.pdf` })).toBeVisible()
+    await expect(page.getByText('PDF pendiente')).toHaveCount(0)
   })
 })

@@ -214,6 +214,18 @@ export default function VoucherDetails() {
         ) : (
           <p className="text-sm text-slate-600">El comprobante no tiene archivos.</p>
         )}
+        {!v.files.some((f) => f.kind === 'pdf') && v.status !== VOUCHER_STATUS.CANCELLED ? (
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+            <Badge tone="amber">PDF pendiente</Badge>
+            {canRegister ? (
+              <Link to={`/pagos/${v.id}/adjuntar`} className="font-medium text-primary-dark underline">
+                Adjuntar PDF
+              </Link>
+            ) : (
+              <span className="text-slate-600">Sin el PDF no se puede autorizar.</span>
+            )}
+          </p>
+        ) : null}
       </section>
       <section className="rounded border border-slate-200 bg-white p-5 shadow-sm" aria-label="Historial">
         <h2 className="mb-3 text-base font-semibold text-primary-dark">Historial</h2>
