@@ -65,8 +65,8 @@ const checkbox = z.preprocess(
   z.boolean({ error: 'Asignación familiar inválida' }),
 )
 
-export const ContractSchema = z
-  .object({
+/** The contract form's fields, shared with the hiring form (`HireSchema`). */
+export const contractFields = {
     employeeId: requiredId(M.employeeRequired),
     contractType: requiredCode(M.durationRequired, CONTRACT_DURATIONS),
     startDate,
@@ -79,20 +79,23 @@ export const ContractSchema = z
     familyAllowance: checkbox.default(false),
     /** The POR VENCER contract this one renews (the 'Renovar' action). */
     renewsContractId: optionalId,
-  })
-  .superRefine(
-    (input, ctx) => {
-      // The end date is the server's to compute; it is 'required' only when it cannot be computed.
-      const value = input as Partial<typeof input>
+}
+
+/**
+ * The end date is the server's to compute; it is 'required' only when it cannot be computed.
+ * Shared with the hiring form (`HireSchema`).
+ */
+export function contractCrossChecks(input: unknown, ctx: z.RefinementCtx) {
+      const value = input as { contractType?: number; startDate?: string }
       const duration = value.contractType
       const fixedTerm =
         typeof duration === 'number' && CONTRACT_DURATIONS.includes(duration) && !isIndefinite(duration)
       if (fixedTerm && !contractEndDate(value.startDate, value.contractType)) {
         ctx.addIssue({ code: 'custom', path: ['finishDate'], message: M.finishRequired })
       }
-    },
-    { when: () => true },
-  )
+}
+
+export const ContractSchema = z.object(contractFields).superRefine(contractCrossChecks, { when: () => true })
 /**
  * The validated body. Its end date is computed by the server (`contractEndDate`), never taken from
  * the client; the schema has no root transform so that conform can read its constraints.

@@ -102,8 +102,8 @@ const optionalId = (message: string) => idNumber(message).nullish()
 /** A real calendar day from 1900 on: Date.parse took 2025-02-30 for 2 March and let it reach the database. */
 const validBirthDate = (v: string) => isIsoDate(v)
 
-export const EmployeeSchema = z
-  .object({
+/** The employee form's fields, shared with the hiring form (`HireSchema`). */
+export const employeeFields = {
     // Personal data
     identifierType: requiredCode(M.typeRequired, FORM_IDENTIFIER_TYPES),
     identifier: z.string({ error: M.required }).trim().min(1, M.required).transform(normalizeIdentifier),
@@ -152,11 +152,16 @@ export const EmployeeSchema = z
       [(v) => v.length <= 20, M.detractionMax],
     ]),
     bankAccountVerified: z.boolean({ error: 'Confirmación de datos bancarios inválida' }).default(false),
-  })
-  .superRefine(
-    (input, ctx) => {
-      // Rules that read two fields; they run even when other fields failed, so every problem shows at once.
-      const value = input as Partial<typeof input>
+}
+
+type EmployeeFieldsOutput = z.output<z.ZodObject<typeof employeeFields>>
+
+/**
+ * Rules that read two fields; they run even when other fields failed, so every problem shows at once.
+ * Shared with the hiring form (`HireSchema`).
+ */
+export function employeeCrossChecks(input: unknown, ctx: z.RefinementCtx) {
+      const value = input as Partial<EmployeeFieldsOutput>
       if (
         typeof value.identifierType === 'number' &&
         typeof value.identifier === 'string' &&
@@ -189,9 +194,9 @@ export const EmployeeSchema = z
           ctx.addIssue({ code: 'custom', path: ['bankHolder'], message: M.holderMax })
         }
       }
-    },
-    { when: () => true },
-  )
+}
+
+export const EmployeeSchema = z.object(employeeFields).superRefine(employeeCrossChecks, { when: () => true })
 export type EmployeeInput = z.infer<typeof EmployeeSchema>
 export type EmployeeFormInput = z.input<typeof EmployeeSchema>
 
