@@ -14,6 +14,7 @@ import {
   ContractStatusBodySchema,
 } from '../schemas/contract'
 import { EmployeeFilterSchema, EmployeeSchema } from '../schemas/employee'
+import { HireSchema } from '../schemas/hire'
 import { PositionSchema } from '../schemas/position'
 import { ApplicantFilterSchema, JobOpeningFilterSchema, JobOpeningSchema } from '../schemas/recruitment'
 import { SupplierFilterSchema, SupplierSchema, SupplierUpdateSchema } from '../schemas/supplier'
@@ -26,7 +27,7 @@ import {
   SpotRateSchema,
   VoucherFilterSchema,
 } from '../schemas/voucher'
-import { ApplicantOptionSchema, ApplicantRowSchema } from './applicants'
+import { ApplicantOptionSchema, ApplicantRowSchema, HiredSchema } from './applicants'
 import { AuditRowSchema } from './audit-logs'
 import {
   AuthTokensSchema,
@@ -305,6 +306,7 @@ export const ENDPOINTS = {
   'POST /applicants': { form: true, response: IdPayloadSchema },
   'PUT /applicants/:id': { params: IdParamsSchema, form: true, response: IdPayloadSchema },
   'PUT /applicants/:id/status': statusChange,
+  'POST /applicants/:id/hire': { params: IdParamsSchema, body: HireSchema, response: HiredSchema },
 
   'POST /payroll/list': {
     querystring: PageQuerySchema,
