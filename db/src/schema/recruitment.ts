@@ -95,9 +95,6 @@ export const applicants = pgTable(
     index('applicants_job_opening_idx').on(t.jobOpeningId),
     index('applicants_identifier_idx').on(t.identifier),
     index('applicants_hired_employee_idx').on(t.hiredEmployeeId),
-    check(
-      'applicants_hired_check',
-      sql`(${t.hiredEmployeeId} is null) = (${t.hiredContractId} is null)`,
-    ),
+    check('applicants_hired_check', sql`(${t.hiredEmployeeId} is null) = (${t.hiredContractId} is null)`),
   ],
 )

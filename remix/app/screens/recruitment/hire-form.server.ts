@@ -1,4 +1,4 @@
-import { can, HIRE_MESSAGES, HireSchema, MESSAGES } from '@planillas/domain'
+import { can, DEFAULT_ACCOUNT_TYPE, HIRE_MESSAGES, HireSchema, MESSAGES } from '@planillas/domain'
 import { data, redirect } from '@remix-run/node'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
@@ -63,7 +63,7 @@ export async function loadHireForm(request: Request, idValue: string | undefined
     personalEmail: applicant.email,
     personalPhone: applicant.mobile,
     nationality: 'PE',
-    accountType: '',
+    accountType: String(DEFAULT_ACCOUNT_TYPE),
     contractType: '',
     startDate: applicant.hireDate ?? '',
     companyId: applicant.companyId ? String(applicant.companyId) : '',
