@@ -58,6 +58,7 @@ import { DashboardSchema } from './dashboard'
 import {
   DniLookupSchema,
   DniParamsSchema,
+  EmployeeHistorySchema,
   EmployeeOptionSchema,
   EmployeeOptionsQuerySchema,
   EmployeeRowSchema,
@@ -280,6 +281,7 @@ export const ENDPOINTS = {
   'GET /employees': { querystring: EmployeeOptionsQuerySchema, response: EmployeeOptionSchema.array() },
   'GET /employees/dni/:dni': { params: DniParamsSchema, response: DniLookupSchema },
   'GET /employees/:id': { params: IdParamsSchema, response: EmployeeViewSchema },
+  'GET /employees/:id/history': { params: IdParamsSchema, response: EmployeeHistorySchema },
   'POST /employees': { body: EmployeeSchema, response: IdPayloadSchema },
   'PUT /employees/:id': { params: IdParamsSchema, body: EmployeeSchema, response: IdPayloadSchema },
   'PUT /employees/:id/status': statusChange,
