@@ -129,7 +129,10 @@ test.describe('Contratar', () => {
       await expectAccessible(page)
 
       // The contract exists, for this employee, with the vacancy's position.
-      await details.getByRole('link', { name: /^Contrato / }).click()
+      const contractLink = details.getByRole('link', { name: /^Contrato / })
+      const contractNumber = ((await contractLink.textContent()) ?? '').replace('Contrato ', '')
+      expect(contractNumber).toMatch(/^CT-\d{4}-\d+$/)
+      await contractLink.click()
       await expect(page.getByRole('heading', { name: 'Datos del contrato' })).toBeVisible()
       await expect(page.getByText(`Elena ${surname}`).first()).toBeVisible()
       await expect(page.getByText('Almacenero').first()).toBeVisible()
@@ -141,6 +144,25 @@ test.describe('Contratar', () => {
       await expect(page.getByRole('heading', { name: 'Datos del colaborador' })).toBeVisible()
       await expect(page.getByText(dni).first()).toBeVisible()
       await expect(page.getByText('Av. Larco 345')).toBeVisible()
+      // Its history: the contract of the hire; no payroll lines or payments yet.
+      const contractsPart = page.getByRole('region', { name: 'Historial de contratos (1)' })
+      await expect(contractsPart.getByText(contractNumber).filter({ visible: true })).toHaveCount(1)
+      await expect(page.getByRole('region', { name: 'Líneas de planilla (0)' })).toContainText(
+        'El colaborador no figura en ninguna planilla.',
+      )
+      await expect(page.getByRole('region', { name: 'Abonos recibidos (0)' })).toContainText(
+        'El colaborador no ha recibido abonos.',
+      )
+      await expectNoOverflow(page)
+      await page.screenshot({
+        path: `/tmp/contratar-colaborador-${size.width}-${js ? 'js' : 'nojs'}.png`,
+        fullPage: true,
+      })
+      // On a phone the contract is a card: its summary opens to the rest and its link.
+      if (size.width === 390) await contractsPart.locator('summary').first().click()
+      await contractsPart.getByRole('link', { name: 'Ver contrato' }).click()
+      await expect(page.getByRole('heading', { name: 'Datos del contrato' })).toBeVisible()
+      await expect(page.getByText(`Elena ${surname}`).first()).toBeVisible()
 
       // The vacancy counts its hired applicant.
       expect(await hiredOfVacancy(page, id, 'VAC-2026-003')).toBe(hiredBefore + 1)
