@@ -160,7 +160,7 @@ test.describe('Contratar', () => {
       })
       // On a phone the contract is a card: its summary opens to the rest and its link.
       if (size.width === 390) await contractsPart.locator('summary').first().click()
-      await contractsPart.getByRole('link', { name: 'Ver contrato' }).click()
+      await contractsPart.getByRole('link', { name: 'Ver datos' }).click()
       await expect(page.getByRole('heading', { name: 'Datos del contrato' })).toBeVisible()
       await expect(page.getByText(`Elena ${surname}`).first()).toBeVisible()
 

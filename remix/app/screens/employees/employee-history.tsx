@@ -9,7 +9,7 @@ import {
   periodLabel,
 } from '@planillas/domain'
 import type { ReactNode } from 'react'
-import { DataTable } from '~/components/list/data-table'
+import { COLUMN, DataTable } from '~/components/list/data-table'
 import { RowLink } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 
@@ -66,16 +66,24 @@ export function EmployeeHistorySection({
           columns={[
             { header: 'Número', cell: (c) => c.number, mobile: 'title', className: 'whitespace-nowrap' },
             { header: 'Duración', cell: (c) => enumLabel(contractDuration, c.contractType) },
-            { header: 'Inicio', cell: (c) => formatDate(c.startDate) },
-            { header: 'Fin', cell: (c) => (c.finishDate ? formatDate(c.finishDate) : 'Indefinido') },
+            { header: 'Inicio', cell: (c) => formatDate(c.startDate), width: COLUMN.date },
+            {
+              header: 'Fin',
+              cell: (c) => (c.finishDate ? formatDate(c.finishDate) : 'Indefinido'),
+              width: COLUMN.date,
+            },
             {
               header: 'Sueldo Total',
               cell: (c) => formatMoney(c.totalSalary),
               className: 'whitespace-nowrap',
             },
-            { header: 'Estado', cell: (c) => <StatusBadge table={contractStatus} code={c.status} /> },
+            {
+              header: 'Estado',
+              cell: (c) => <StatusBadge table={contractStatus} code={c.status} />,
+              width: COLUMN.status,
+            },
           ]}
-          actions={(c) => <RowLink to={`/contratos/${c.id}/detalle`}>Ver contrato</RowLink>}
+          actions={(c) => <RowLink to={`/contratos/${c.id}/detalle`}>Ver datos</RowLink>}
         />
       </HistoryPart>
       {history.payrollShown ? (
@@ -96,7 +104,7 @@ export function EmployeeHistorySection({
                 { header: 'Monto', cell: (l) => formatMoney(l.amount) },
                 { header: 'Pagado', cell: (l) => (l.paid ? 'Sí' : 'No') },
               ]}
-              actions={(l) => <RowLink to={lineLink(l, identifier)}>Ver en la planilla</RowLink>}
+              actions={(l) => <RowLink to={lineLink(l, identifier)}>Ver datos</RowLink>}
             />
           </HistoryPart>
           <HistoryPart id="history-payments" title="Abonos recibidos" count={history.payments.length}>
@@ -111,7 +119,7 @@ export function EmployeeHistorySection({
                 { header: 'Monto', cell: (l) => formatMoney(l.amount) },
                 { header: 'Número de operación', cell: (l) => l.operationNumber ?? '---' },
               ]}
-              actions={(l) => <RowLink to={lineLink(l, identifier)}>Ver en la planilla</RowLink>}
+              actions={(l) => <RowLink to={lineLink(l, identifier)}>Ver datos</RowLink>}
             />
           </HistoryPart>
         </>
