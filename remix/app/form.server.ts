@@ -14,6 +14,8 @@ export type SaveOptions<S extends z.ZodType, Key extends number | string = numbe
   successTo: (id: Key) => string
   /** Server messages that belong beside a field rather than above the form. */
   fieldOfMessage?: Record<string, string>
+  /** The toast after saving; 'saved' unless the action says more (e.g. what hiring registered). */
+  message?: string
 }
 
 /**
@@ -41,7 +43,10 @@ export async function saveForm<S extends z.ZodType, Key extends number | string 
     }
     return data({ result: submission.reply({ formErrors, fieldErrors }) }, { status: 400 })
   }
-  return redirectWithToast(request, options.successTo(id), { type: 'success', message: MESSAGES.saved })
+  return redirectWithToast(request, options.successTo(id), {
+    type: 'success',
+    message: options.message ?? MESSAGES.saved,
+  })
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mayUse, type PermissionRequirement } from '@planillas/domain'
+import { mayUse, type Permission, type PermissionRequirement } from '@planillas/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { sessionIsLive } from '../auth/sessions'
@@ -15,13 +15,15 @@ declare module 'fastify' {
     public?: boolean
     /** The permission (or any of the permissions) the route needs; omitted: any signed-in user. */
     permission?: PermissionRequirement
+    /** Permissions the user must hold every one of (an action that does the work of two screens). */
+    permissionsAll?: readonly Permission[]
   }
 }
 
 /**
  * Authentication and permissions for every route (docs/architecture.md): a Bearer access token is required
- * unless the route is public, its session must not be revoked, and the route's `config.permission`
- * must be among the user's roles.
+ * unless the route is public, its session must not be revoked, the route's `config.permission`
+ * must be among the user's roles, and so must every one of its `config.permissionsAll`.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null as unknown as AuthUser)
@@ -39,7 +41,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!user || !(await sessionIsLive(app.db, user.sessionId, user.id))) throw unauthorized()
     request.user = user
     const required = config?.permission
-    if (!required) return
-    if (!mayUse(user.roles, required)) throw forbidden()
+    if (required && !mayUse(user.roles, required)) throw forbidden()
+    if (config?.permissionsAll?.some((p) => !user.roles.includes(p))) throw forbidden()
   })
 })

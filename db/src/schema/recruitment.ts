@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { areas, companies, positions } from './catalog'
 import { recordStatusCheck, timestamps } from './columns'
+import { contracts } from './contracts'
 import { employees } from './employees'
 
 /** Vacancies (vacantes): a position to fill in an area, requested by an employee. */
@@ -75,6 +76,9 @@ export const applicants = pgTable(
     cvType: text('cv_type'),
     /** 1 ACTIVO, 2 INACTIVO. */
     status: smallint('status').notNull().default(1),
+    /** 'Contratar' (issue 24): the employee and the contract the applicant was hired with; null until then. */
+    hiredEmployeeId: integer('hired_employee_id').references(() => employees.id),
+    hiredContractId: integer('hired_contract_id').references(() => contracts.id),
     ...timestamps,
   },
   (t) => [
@@ -90,5 +94,7 @@ export const applicants = pgTable(
     ),
     index('applicants_job_opening_idx').on(t.jobOpeningId),
     index('applicants_identifier_idx').on(t.identifier),
+    index('applicants_hired_employee_idx').on(t.hiredEmployeeId),
+    check('applicants_hired_check', sql`(${t.hiredEmployeeId} is null) = (${t.hiredContractId} is null)`),
   ],
 )

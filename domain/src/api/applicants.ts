@@ -26,6 +26,10 @@ export const ApplicantRowSchema = z.object({
   cvName: z.string().nullable(),
   hasCv: z.boolean(),
   status: z.number(),
+  /** Set by 'Contratar' (issue 24): the employee and the contract the applicant was hired with. */
+  hiredEmployeeId: z.number().nullable(),
+  hiredContractId: z.number().nullable(),
+  hiredContractNumber: z.string().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
 })
@@ -36,6 +40,9 @@ export const ApplicantOptionSchema = z.object({
   name: z.string(),
   surname: z.string(),
 })
+
+/** What `POST /applicants/{id}/hire` answers: the employee and the contract it registered. */
+export const HiredSchema = z.object({ employeeId: z.number(), contractId: z.number() })
 
 export type ApplicantRow = Wire<typeof ApplicantRowSchema>
 export type ApplicantOption = Wire<typeof ApplicantOptionSchema>

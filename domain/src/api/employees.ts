@@ -108,7 +108,45 @@ export const DniLookupSchema = z.object({
   surname: z.string().nullable(),
 })
 
+/** The most records of each kind the employee's history shows (newest first). */
+export const EMPLOYEE_HISTORY_LIMIT = 50
+
+const HistoryLineSchema = z.object({
+  id: z.number(),
+  payrollId: z.number(),
+  payrollCode: z.string(),
+  period: z.string(),
+  payrollName: z.string(),
+  amount: z.number(),
+  paid: z.boolean(),
+  paidDate: z.string().nullable(),
+  operationNumber: z.string().nullable(),
+})
+
+/**
+ * `GET /employees/{id}/history` (issue 24): the employee's contracts, payroll lines and payments
+ * made (paid lines), newest first, at most `EMPLOYEE_HISTORY_LIMIT` of each. Payroll lines and
+ * payments only for users who may read the payrolls (`payrollShown`).
+ */
+export const EmployeeHistorySchema = z.object({
+  contracts: z
+    .object({
+      id: z.number(),
+      number: z.string(),
+      contractType: z.number(),
+      startDate: z.string(),
+      finishDate: z.string().nullable(),
+      status: z.number(),
+      totalSalary: z.number(),
+    })
+    .array(),
+  payrollShown: z.boolean(),
+  payrollLines: HistoryLineSchema.array(),
+  payments: HistoryLineSchema.array(),
+})
+
 export type EmployeeRow = Wire<typeof EmployeeRowSchema>
+export type EmployeeHistory = Wire<typeof EmployeeHistorySchema>
 export type EmployeeView = Wire<typeof EmployeeViewSchema>
 export type EmployeeOption = Wire<typeof EmployeeOptionSchema>
 export type DniLookup = Wire<typeof DniLookupSchema>

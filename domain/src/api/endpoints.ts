@@ -14,6 +14,7 @@ import {
   ContractStatusBodySchema,
 } from '../schemas/contract'
 import { EmployeeFilterSchema, EmployeeSchema } from '../schemas/employee'
+import { HireSchema } from '../schemas/hire'
 import { PositionSchema } from '../schemas/position'
 import { ApplicantFilterSchema, JobOpeningFilterSchema, JobOpeningSchema } from '../schemas/recruitment'
 import { SupplierFilterSchema, SupplierSchema, SupplierUpdateSchema } from '../schemas/supplier'
@@ -26,7 +27,7 @@ import {
   SpotRateSchema,
   VoucherFilterSchema,
 } from '../schemas/voucher'
-import { ApplicantOptionSchema, ApplicantRowSchema } from './applicants'
+import { ApplicantOptionSchema, ApplicantRowSchema, HiredSchema } from './applicants'
 import { AuditRowSchema } from './audit-logs'
 import {
   AuthTokensSchema,
@@ -58,6 +59,7 @@ import { ConstanciaImportSchema, DetractionDepositSchema } from './detractions'
 import {
   DniLookupSchema,
   DniParamsSchema,
+  EmployeeHistorySchema,
   EmployeeOptionSchema,
   EmployeeOptionsQuerySchema,
   EmployeeRowSchema,
@@ -289,6 +291,7 @@ export const ENDPOINTS = {
   'GET /employees': { querystring: EmployeeOptionsQuerySchema, response: EmployeeOptionSchema.array() },
   'GET /employees/dni/:dni': { params: DniParamsSchema, response: DniLookupSchema },
   'GET /employees/:id': { params: IdParamsSchema, response: EmployeeViewSchema },
+  'GET /employees/:id/history': { params: IdParamsSchema, response: EmployeeHistorySchema },
   'POST /employees': { body: EmployeeSchema, response: IdPayloadSchema },
   'PUT /employees/:id': { params: IdParamsSchema, body: EmployeeSchema, response: IdPayloadSchema },
   'PUT /employees/:id/status': statusChange,
@@ -315,6 +318,7 @@ export const ENDPOINTS = {
   'POST /applicants': { form: true, response: IdPayloadSchema },
   'PUT /applicants/:id': { params: IdParamsSchema, form: true, response: IdPayloadSchema },
   'PUT /applicants/:id/status': statusChange,
+  'POST /applicants/:id/hire': { params: IdParamsSchema, body: HireSchema, response: HiredSchema },
 
   'POST /payroll/list': {
     querystring: PageQuerySchema,

@@ -16,6 +16,8 @@ export const JobOpeningRowSchema = z.object({
   requestedById: z.number(),
   requestedBy: z.string(),
   applicants: z.number(),
+  /** Applicants hired with 'Contratar'. */
+  hired: z.number(),
   status: z.number(),
   createdAt: z.date(),
   updatedAt: z.date(),

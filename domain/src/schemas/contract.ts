@@ -65,34 +65,37 @@ const checkbox = z.preprocess(
   z.boolean({ error: 'Asignación familiar inválida' }),
 )
 
-export const ContractSchema = z
-  .object({
-    employeeId: requiredId(M.employeeRequired),
-    contractType: requiredCode(M.durationRequired, CONTRACT_DURATIONS),
-    startDate,
-    /** Computed by the server from the start and the duration; a value sent by the client is ignored. */
-    finishDate: z.unknown().optional(),
-    positionId: requiredId(M.positionRequired),
-    areaId: requiredId(M.areaRequired),
-    companyId: requiredId(M.companyRequired),
-    baseSalary,
-    familyAllowance: checkbox.default(false),
-    /** The POR VENCER contract this one renews (the 'Renovar' action). */
-    renewsContractId: optionalId,
-  })
-  .superRefine(
-    (input, ctx) => {
-      // The end date is the server's to compute; it is 'required' only when it cannot be computed.
-      const value = input as Partial<typeof input>
-      const duration = value.contractType
-      const fixedTerm =
-        typeof duration === 'number' && CONTRACT_DURATIONS.includes(duration) && !isIndefinite(duration)
-      if (fixedTerm && !contractEndDate(value.startDate, value.contractType)) {
-        ctx.addIssue({ code: 'custom', path: ['finishDate'], message: M.finishRequired })
-      }
-    },
-    { when: () => true },
-  )
+/** The contract form's fields, shared with the hiring form (`HireSchema`). */
+export const contractFields = {
+  employeeId: requiredId(M.employeeRequired),
+  contractType: requiredCode(M.durationRequired, CONTRACT_DURATIONS),
+  startDate,
+  /** Computed by the server from the start and the duration; a value sent by the client is ignored. */
+  finishDate: z.unknown().optional(),
+  positionId: requiredId(M.positionRequired),
+  areaId: requiredId(M.areaRequired),
+  companyId: requiredId(M.companyRequired),
+  baseSalary,
+  familyAllowance: checkbox.default(false),
+  /** The POR VENCER contract this one renews (the 'Renovar' action). */
+  renewsContractId: optionalId,
+}
+
+/**
+ * The end date is the server's to compute; it is 'required' only when it cannot be computed.
+ * Shared with the hiring form (`HireSchema`).
+ */
+export function contractCrossChecks(input: unknown, ctx: z.RefinementCtx) {
+  const value = input as { contractType?: number; startDate?: string }
+  const duration = value.contractType
+  const fixedTerm =
+    typeof duration === 'number' && CONTRACT_DURATIONS.includes(duration) && !isIndefinite(duration)
+  if (fixedTerm && !contractEndDate(value.startDate, value.contractType)) {
+    ctx.addIssue({ code: 'custom', path: ['finishDate'], message: M.finishRequired })
+  }
+}
+
+export const ContractSchema = z.object(contractFields).superRefine(contractCrossChecks, { when: () => true })
 /**
  * The validated body. Its end date is computed by the server (`contractEndDate`), never taken from
  * the client; the schema has no root transform so that conform can read its constraints.

@@ -102,96 +102,97 @@ const optionalId = (message: string) => idNumber(message).nullish()
 /** A real calendar day from 1900 on: Date.parse took 2025-02-30 for 2 March and let it reach the database. */
 const validBirthDate = (v: string) => isIsoDate(v)
 
-export const EmployeeSchema = z
-  .object({
-    // Personal data
-    identifierType: requiredCode(M.typeRequired, FORM_IDENTIFIER_TYPES),
-    identifier: z.string({ error: M.required }).trim().min(1, M.required).transform(normalizeIdentifier),
-    name: requiredText(M.nameRequired, 100, 'Nombres admite como máximo 100 caracteres'),
-    surname: requiredText(M.surnameRequired, 100, 'Apellidos admite como máximo 100 caracteres'),
-    birthDate: required(M.birthDateRequired, [
-      [validBirthDate, M.birthDateInvalid],
-      [(v) => v <= todayInLima(), M.birthDateFuture],
-    ]),
-    address: requiredText(M.addressRequired, 250, 'Dirección admite como máximo 250 caracteres'),
-    ubigeo: required(M.ubigeoRequired, [[(v) => /^\d{6}$/.test(v), M.ubigeoInvalid]]),
-    nationality: required(M.nationalityRequired, [
-      [(v) => /^[A-Za-z]{2}$/.test(v), M.nationalityInvalid],
-    ]).transform((v) => v.toUpperCase()),
-    gender: requiredCode(M.sexRequired, SEXES),
-    companyId: optionalId(M.companyInvalid),
-    areaId: optionalId(M.areaInvalid),
-    positionId: optionalId(M.positionInvalid),
-    // Contact
-    personalPhone: required(M.mobileRequired, mobileRules(M.mobileNumeric, M.mobileLength, M.mobileStart)),
-    personalEmail: z
-      .string({ error: M.emailRequired })
-      .trim()
-      .min(1, M.emailRequired)
-      .pipe(
-        z.email({ error: M.emailInvalid }).max(150, 'Correo electrónico admite como máximo 150 caracteres'),
-      ),
-    emergencyContact: optionalText(150, 'Contacto de emergencia admite como máximo 150 caracteres'),
-    emergencyPhoneNumber: optional(
-      mobileRules(M.emergencyPhoneNumeric, M.emergencyPhoneLength, M.emergencyPhoneStart),
+/** The employee form's fields, shared with the hiring form (`HireSchema`). */
+export const employeeFields = {
+  // Personal data
+  identifierType: requiredCode(M.typeRequired, FORM_IDENTIFIER_TYPES),
+  identifier: z.string({ error: M.required }).trim().min(1, M.required).transform(normalizeIdentifier),
+  name: requiredText(M.nameRequired, 100, 'Nombres admite como máximo 100 caracteres'),
+  surname: requiredText(M.surnameRequired, 100, 'Apellidos admite como máximo 100 caracteres'),
+  birthDate: required(M.birthDateRequired, [
+    [validBirthDate, M.birthDateInvalid],
+    [(v) => v <= todayInLima(), M.birthDateFuture],
+  ]),
+  address: requiredText(M.addressRequired, 250, 'Dirección admite como máximo 250 caracteres'),
+  ubigeo: required(M.ubigeoRequired, [[(v) => /^\d{6}$/.test(v), M.ubigeoInvalid]]),
+  nationality: required(M.nationalityRequired, [
+    [(v) => /^[A-Za-z]{2}$/.test(v), M.nationalityInvalid],
+  ]).transform((v) => v.toUpperCase()),
+  gender: requiredCode(M.sexRequired, SEXES),
+  companyId: optionalId(M.companyInvalid),
+  areaId: optionalId(M.areaInvalid),
+  positionId: optionalId(M.positionInvalid),
+  // Contact
+  personalPhone: required(M.mobileRequired, mobileRules(M.mobileNumeric, M.mobileLength, M.mobileStart)),
+  personalEmail: z
+    .string({ error: M.emailRequired })
+    .trim()
+    .min(1, M.emailRequired)
+    .pipe(
+      z.email({ error: M.emailInvalid }).max(150, 'Correo electrónico admite como máximo 150 caracteres'),
     ),
-    // Bank: document type, number and holder are copies of the personal data, set by the server.
-    bankId: required(M.bankRequired, [[(v) => /^\d{3}$/.test(v), M.bankInvalid]]),
-    bankAccount: required(M.accountRequired, [
-      [isDigits, M.accountNumeric],
-      [(v) => v.length <= 20, M.accountMax],
-    ]),
-    accountType: requiredCode(M.accountTypeRequired, FORM_ACCOUNT_TYPES),
-    bankInterAccount: optional([
-      [isDigits, M.cciNumeric],
-      [(v) => v.length === 20, M.cciLength],
-      [isValidCci, M.cciInvalid],
-    ]),
-    detractionAccount: optional([
-      [isDigits, M.detractionNumeric],
-      [(v) => v.length <= 20, M.detractionMax],
-    ]),
-    bankAccountVerified: z.boolean({ error: 'Confirmación de datos bancarios inválida' }).default(false),
-  })
-  .superRefine(
-    (input, ctx) => {
-      // Rules that read two fields; they run even when other fields failed, so every problem shows at once.
-      const value = input as Partial<typeof input>
-      if (
-        typeof value.identifierType === 'number' &&
-        typeof value.identifier === 'string' &&
-        value.identifier
-      ) {
-        const problem = identifierProblem(value.identifierType, value.identifier)
-        if (problem) ctx.addIssue({ code: 'custom', path: ['identifier'], message: problem })
-      }
-      const cci = value.bankInterAccount
-      if (
-        cci &&
-        isValidCci(cci) &&
-        value.bankId &&
-        /^\d{3}$/.test(value.bankId) &&
-        cciBankCode(cci) !== value.bankId
-      ) {
-        ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: M.cciBank })
-      }
-      // Where the bank builds its CCIs from the account, a CCI of another account is refused.
-      if (
-        cci &&
-        value.bankId &&
-        typeof value.bankAccount === 'string' &&
-        checkCciAccount(value.bankId, value.bankAccount, cci) === 'mismatch'
-      ) {
-        ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: CCI_ACCOUNT_MESSAGES.mismatch })
-      }
-      if (typeof value.name === 'string' && typeof value.surname === 'string') {
-        if (bankHolderOf(value.name, value.surname).length > 200) {
-          ctx.addIssue({ code: 'custom', path: ['bankHolder'], message: M.holderMax })
-        }
-      }
-    },
-    { when: () => true },
-  )
+  emergencyContact: optionalText(150, 'Contacto de emergencia admite como máximo 150 caracteres'),
+  emergencyPhoneNumber: optional(
+    mobileRules(M.emergencyPhoneNumeric, M.emergencyPhoneLength, M.emergencyPhoneStart),
+  ),
+  // Bank: document type, number and holder are copies of the personal data, set by the server.
+  bankId: required(M.bankRequired, [[(v) => /^\d{3}$/.test(v), M.bankInvalid]]),
+  bankAccount: required(M.accountRequired, [
+    [isDigits, M.accountNumeric],
+    [(v) => v.length <= 20, M.accountMax],
+  ]),
+  accountType: requiredCode(M.accountTypeRequired, FORM_ACCOUNT_TYPES),
+  bankInterAccount: optional([
+    [isDigits, M.cciNumeric],
+    [(v) => v.length === 20, M.cciLength],
+    [isValidCci, M.cciInvalid],
+  ]),
+  detractionAccount: optional([
+    [isDigits, M.detractionNumeric],
+    [(v) => v.length <= 20, M.detractionMax],
+  ]),
+  bankAccountVerified: z.boolean({ error: 'Confirmación de datos bancarios inválida' }).default(false),
+}
+
+type EmployeeFieldsOutput = z.output<z.ZodObject<typeof employeeFields>>
+
+/**
+ * Rules that read two fields; they run even when other fields failed, so every problem shows at once.
+ * Shared with the hiring form (`HireSchema`).
+ */
+export function employeeCrossChecks(input: unknown, ctx: z.RefinementCtx) {
+  const value = input as Partial<EmployeeFieldsOutput>
+  if (typeof value.identifierType === 'number' && typeof value.identifier === 'string' && value.identifier) {
+    const problem = identifierProblem(value.identifierType, value.identifier)
+    if (problem) ctx.addIssue({ code: 'custom', path: ['identifier'], message: problem })
+  }
+  const cci = value.bankInterAccount
+  if (
+    cci &&
+    isValidCci(cci) &&
+    value.bankId &&
+    /^\d{3}$/.test(value.bankId) &&
+    cciBankCode(cci) !== value.bankId
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: M.cciBank })
+  }
+  // Where the bank builds its CCIs from the account, a CCI of another account is refused.
+  if (
+    cci &&
+    value.bankId &&
+    typeof value.bankAccount === 'string' &&
+    checkCciAccount(value.bankId, value.bankAccount, cci) === 'mismatch'
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: CCI_ACCOUNT_MESSAGES.mismatch })
+  }
+  if (typeof value.name === 'string' && typeof value.surname === 'string') {
+    if (bankHolderOf(value.name, value.surname).length > 200) {
+      ctx.addIssue({ code: 'custom', path: ['bankHolder'], message: M.holderMax })
+    }
+  }
+}
+
+export const EmployeeSchema = z.object(employeeFields).superRefine(employeeCrossChecks, { when: () => true })
 export type EmployeeInput = z.infer<typeof EmployeeSchema>
 export type EmployeeFormInput = z.input<typeof EmployeeSchema>
 

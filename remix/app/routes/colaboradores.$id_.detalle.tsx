@@ -24,6 +24,7 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { orBackToList } from '~/record.server'
 import { changedByText, PENDING_OTHER_USER } from '~/screens/employees/bank-section'
+import { EmployeeHistorySection } from '~/screens/employees/employee-history'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Datos del colaborador')
@@ -31,8 +32,12 @@ export const meta = pageTitle('Datos del colaborador')
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'colaboradores_lista')
   return orBackToList(request, '/colaboradores', async () => {
-    const employee = await call(request, 'GET /employees/:id', { params: { id: idParam(params.id) } })
-    return { employee, canEdit: can(user.roles, 'colaboradores_edicion') }
+    const id = idParam(params.id)
+    const [employee, history] = await Promise.all([
+      call(request, 'GET /employees/:id', { params: { id } }),
+      call(request, 'GET /employees/:id/history', { params: { id } }),
+    ])
+    return { employee, history, canEdit: can(user.roles, 'colaboradores_edicion') }
   })
 }
 
@@ -40,7 +45,7 @@ const label = (table: Parameters<typeof enumLabel>[0], code: number | null) =>
   code == null ? null : enumLabel(table, code)
 
 export default function EmployeeDetails() {
-  const { employee: e, canEdit } = useLoaderData<typeof loader>()
+  const { employee: e, history, canEdit } = useLoaderData<typeof loader>()
   const verifiedBy = e.bankAccountVerifiedBy
     ? `${e.bankAccountVerifiedBy}${e.bankAccountVerifiedAt ? ` (${formatDateTime(e.bankAccountVerifiedAt)})` : ''}`
     : null
@@ -94,6 +99,7 @@ export default function EmployeeDetails() {
           },
         ]}
       />
+      <EmployeeHistorySection history={history} identifier={e.identifier} />
       <div className="flex justify-end gap-2">
         <BackToList to="/colaboradores" />
         {canEdit ? (

@@ -7,7 +7,7 @@ import {
   recruitmentStatus,
 } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
@@ -17,6 +17,7 @@ import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { orBackToList } from '~/record.server'
+import { mayHire } from '~/screens/recruitment/hire-form.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Datos del postulante')
@@ -26,12 +27,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const applicant = await orBackToList(request, '/reclutamiento/postulantes', () =>
     call(request, 'GET /applicants/:id', { params: { id: idParam(params.id) } }),
   )
-  return { applicant, canEdit: can(user.roles, 'postulantes_edicion') }
+  return {
+    applicant,
+    canEdit: can(user.roles, 'postulantes_edicion'),
+    canHire: mayHire(user.roles),
+    canSeeEmployee: can(user.roles, 'colaboradores_lista') || can(user.roles, 'colaboradores_edicion'),
+    canSeeContract: can(user.roles, 'contratos_lista') || can(user.roles, 'contratos_edicion'),
+  }
 }
 
-/** 'Datos del postulante'. */
+const linkClass = 'font-medium text-primary-dark underline'
+
+/** 'Datos del postulante', with 'Contratar' until hired and then links to the employee and the contract. */
 export default function ApplicantDetails() {
-  const { applicant: a, canEdit } = useLoaderData<typeof loader>()
+  const { applicant: a, canEdit, canHire, canSeeEmployee, canSeeContract } = useLoaderData<typeof loader>()
+  const hired = a.hiredEmployeeId !== null && a.hiredContractId !== null
   return (
     <FormPage title="Datos del postulante">
       <DetailCard
@@ -66,15 +76,48 @@ export default function ApplicantDetails() {
             ) : null,
           },
           { label: 'Estado', value: enumLabel(recruitmentStatus, a.status) },
+          { label: 'Contratación', value: hired ? 'Contratado' : 'Sin contratar' },
+          ...(hired
+            ? [
+                {
+                  label: 'Colaborador',
+                  value: canSeeEmployee ? (
+                    <Link className={linkClass} to={`/colaboradores/${a.hiredEmployeeId}/detalle`}>
+                      Ver colaborador
+                    </Link>
+                  ) : (
+                    `${a.name} ${a.surname}`
+                  ),
+                },
+                {
+                  label: 'Contrato',
+                  value: canSeeContract ? (
+                    <Link className={linkClass} to={`/contratos/${a.hiredContractId}/detalle`}>
+                      Contrato {a.hiredContractNumber}
+                    </Link>
+                  ) : (
+                    a.hiredContractNumber
+                  ),
+                },
+              ]
+            : []),
           { label: 'Fecha de registro', value: formatDateTime(a.createdAt) },
         ]}
       />
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
         <BackToList to="/reclutamiento/postulantes" />
         <ButtonLink to={`/reclutamiento/vacantes/${a.jobOpeningId}/detalle`}>Ver vacante</ButtonLink>
         {canEdit ? (
-          <ButtonLink to={`/reclutamiento/postulantes/${a.id}/editar`} variant="primary">
+          <ButtonLink
+            to={`/reclutamiento/postulantes/${a.id}/editar`}
+            variant={canHire && !hired ? 'secondary' : 'primary'}
+          >
             Editar
+          </ButtonLink>
+        ) : null}
+        {canHire && !hired ? (
+          <ButtonLink to={`/reclutamiento/postulantes/${a.id}/contratar`} variant="primary">
+            Contratar
           </ButtonLink>
         ) : null}
       </div>

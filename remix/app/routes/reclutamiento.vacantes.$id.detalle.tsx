@@ -41,6 +41,8 @@ export default function JobOpeningDetails() {
           { label: 'Empresa', value: vacancy.company },
           { label: 'Años de experiencia mínima requerida', value: String(vacancy.minExperienceYears) },
           { label: 'Solicitado por', value: vacancy.requestedBy },
+          { label: 'Total de postulantes', value: vacancy.applicants.toLocaleString('es-PE') },
+          { label: 'Contratados', value: vacancy.hired.toLocaleString('es-PE') },
           { label: 'Estado', value: enumLabel(recruitmentStatus, vacancy.status) },
           { label: 'Fecha de creación', value: formatDateTime(vacancy.createdAt) },
         ]}
@@ -74,6 +76,7 @@ export default function JobOpeningDetails() {
             { header: 'Empresa', cell: (r) => r.company ?? '---' },
             { header: 'Área', cell: (r) => r.area },
             { header: 'Cargo', cell: (r) => r.position },
+            { header: 'Contratación', cell: (r) => (r.hiredContractId ? 'Contratado' : 'Sin contratar') },
           ]}
           actions={(r) =>
             r.hasCv ? (

@@ -1,4 +1,4 @@
-import { applicants, areas, companies, type Executor, jobOpenings, positions } from '@planillas/db'
+import { applicants, areas, companies, contracts, type Executor, jobOpenings, positions } from '@planillas/db'
 import { type ApplicantFilter, type ApplicantInput, IDENTIFIER_TYPE } from '@planillas/domain'
 import { and, asc, eq, gt, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
@@ -26,6 +26,9 @@ const rowColumns = {
   pendingVacationDays: applicants.pendingVacationDays,
   cvName: applicants.cvName,
   status: applicants.status,
+  hiredEmployeeId: applicants.hiredEmployeeId,
+  hiredContractId: applicants.hiredContractId,
+  hiredContractNumber: contracts.number,
   createdAt: applicants.createdAt,
   updatedAt: applicants.updatedAt,
 }
@@ -75,6 +78,7 @@ const selectRows = (db: Executor) =>
     .innerJoin(areas, eq(areas.id, jobOpenings.areaId))
     .innerJoin(positions, eq(positions.id, jobOpenings.positionId))
     .leftJoin(companies, eq(companies.id, jobOpenings.companyId))
+    .leftJoin(contracts, eq(contracts.id, applicants.hiredContractId))
 
 export function listApplicants(db: Executor, filter: ApplicantFilter, page: ListPage) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'desc' }, applicants.id)
@@ -143,6 +147,17 @@ export const updateApplicant = async (db: Executor, id: number, input: Applicant
       .where(eq(applicants.id, id))
       .returning()
   )[0]
+
+/** The applicant, locked until the transaction ends: two 'Contratar' of one applicant run one after the other. */
+export const lockApplicant = async (db: Executor, id: number) =>
+  (await db.select().from(applicants).where(eq(applicants.id, id)).for('update'))[0]
+
+/** Records the employee and the contract the applicant was hired with. */
+export const markHired = async (db: Executor, id: number, employeeId: number, contractId: number) =>
+  db
+    .update(applicants)
+    .set({ hiredEmployeeId: employeeId, hiredContractId: contractId })
+    .where(eq(applicants.id, id))
 
 export const setApplicantStatus = async (db: Executor, id: number, status: number) =>
   (await db.update(applicants).set({ status }).where(eq(applicants.id, id)).returning())[0]

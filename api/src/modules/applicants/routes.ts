@@ -3,6 +3,7 @@ import {
   APPLICANT_MESSAGES,
   ApplicantFilterSchema,
   enumLabel,
+  HIRE_MESSAGES,
   identifierType,
   MESSAGES,
   recruitmentStatus,
@@ -16,6 +17,7 @@ import { statusChangeHandler } from '../../lib/status-change'
 import { contentDisposition, exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { readApplicantForm } from './cv-upload'
+import { hireApplicant } from './hire'
 import * as q from './queries'
 import { type ApplicantContext, createApplicant, updateApplicant } from './service'
 
@@ -129,6 +131,27 @@ export async function applicantRoutes(fastify: FastifyInstance) {
       set: q.setApplicantStatus,
       name: (row) => row.code,
     }),
+  })
+
+  app.post('/:id/hire', {
+    // Hiring registers an employee and a contract: the user needs what each of those forms needs.
+    config: { permissionsAll: ['colaboradores_edicion', 'contratos_edicion'] },
+    schema: {
+      tags,
+      description:
+        'Contratar: registra al colaborador (datos personales, de contacto y bancarios) y su contrato ' +
+        '(duración, inicio, empresa, área, cargo, sueldo) en una transacción, auditada. Si el documento ' +
+        'es de un colaborador con contrato vigente, se rechaza sin cambiar nada.',
+      ...routeSchema('POST /applicants/:id/hire'),
+    },
+    handler: async (req) => {
+      const hired = await hireApplicant(
+        { db: app.db, actor: req.user.email, noticeDays: app.config.contractExpiryNoticeDays },
+        req.params.id,
+        req.body,
+      )
+      return ok(hired, [HIRE_MESSAGES.hired])
+    },
   })
 
   app.post('/xlsx', {

@@ -64,48 +64,57 @@ function columnsOf(input: ContractInput, today: string, noticeDays: number, acto
  * two requests race; the check before it only gives the same answer sooner.
  */
 export async function createContract(ctx: SaveContext, input: ContractInput): Promise<number> {
-  const today = ctx.today ?? todayInLima()
   return withUniqueMessages(
-    () =>
-      ctx.db.transaction(async (tx) => {
-        await checkReferences(tx, input)
-        const renewed = input.renewsContractId ? await closeForRenewal(tx, input, ctx.actor) : undefined
-        const columns = columnsOf(input, today, ctx.noticeDays, ctx.actor)
-        if (isCurrentContract(columns.status) && (await q.currentContractOf(tx, input.employeeId))) {
-          throw badRequest(CONTRACT_MESSAGES.alreadyCurrent)
-        }
-        const number = await q.nextContractNumber(tx, input.startDate)
-        const row = await q.insertContract(tx, {
-          ...columns,
-          number,
-          renewsContractId: renewed?.id ?? null,
-          createdBy: ctx.actor,
-        })
-        const created = found(await q.getContract(tx, row.id))
-        await recordAudit(tx, {
-          action: 'CREATE',
-          entity: 'contracts',
-          entityId: row.id,
-          actor: ctx.actor,
-          description: renewed
-            ? `${creationText(created)}; renueva el contrato ${renewed.number}`
-            : creationText(created),
-        })
-        if (renewed) {
-          await q.updateContract(tx, renewed.id, { closeReason: `Renovado con el contrato ${number}` })
-          await recordAudit(tx, {
-            action: 'UPDATE',
-            entity: 'contracts',
-            entityId: renewed.id,
-            actor: ctx.actor,
-            description: `Finalizó el contrato ${renewed.number} al renovarlo con el contrato ${number} (fin ${formatDate(renewed.finishDate)})`,
-          })
-        }
-        await syncEmployeeWithContracts(tx, input.employeeId, ctx.actor, `contrato ${number} registrado`)
-        return row.id
-      }),
+    () => ctx.db.transaction((tx) => insertContractIn(tx, ctx, input)),
     CONTRACT_UNIQUE_MESSAGES,
   )
+}
+
+/**
+ * The registration of `createContract` inside the caller's transaction (hiring an applicant uses
+ * it); the caller maps unique-index violations (`CONTRACT_UNIQUE_MESSAGES`).
+ */
+export async function insertContractIn(
+  tx: Transaction,
+  ctx: Omit<SaveContext, 'db'>,
+  input: ContractInput,
+): Promise<number> {
+  const today = ctx.today ?? todayInLima()
+  await checkReferences(tx, input)
+  const renewed = input.renewsContractId ? await closeForRenewal(tx, input, ctx.actor) : undefined
+  const columns = columnsOf(input, today, ctx.noticeDays, ctx.actor)
+  if (isCurrentContract(columns.status) && (await q.currentContractOf(tx, input.employeeId))) {
+    throw badRequest(CONTRACT_MESSAGES.alreadyCurrent)
+  }
+  const number = await q.nextContractNumber(tx, input.startDate)
+  const row = await q.insertContract(tx, {
+    ...columns,
+    number,
+    renewsContractId: renewed?.id ?? null,
+    createdBy: ctx.actor,
+  })
+  const created = found(await q.getContract(tx, row.id))
+  await recordAudit(tx, {
+    action: 'CREATE',
+    entity: 'contracts',
+    entityId: row.id,
+    actor: ctx.actor,
+    description: renewed
+      ? `${creationText(created)}; renueva el contrato ${renewed.number}`
+      : creationText(created),
+  })
+  if (renewed) {
+    await q.updateContract(tx, renewed.id, { closeReason: `Renovado con el contrato ${number}` })
+    await recordAudit(tx, {
+      action: 'UPDATE',
+      entity: 'contracts',
+      entityId: renewed.id,
+      actor: ctx.actor,
+      description: `Finalizó el contrato ${renewed.number} al renovarlo con el contrato ${number} (fin ${formatDate(renewed.finishDate)})`,
+    })
+  }
+  await syncEmployeeWithContracts(tx, input.employeeId, ctx.actor, `contrato ${number} registrado`)
+  return row.id
 }
 
 /**

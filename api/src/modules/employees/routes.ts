@@ -1,4 +1,4 @@
-import { EmployeeFilterSchema, MESSAGES } from '@planillas/domain'
+import { can, EmployeeFilterSchema, MESSAGES } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
@@ -9,6 +9,7 @@ import { listPage } from '../../lists/guard'
 import { lookupDni } from './dni-lookup'
 import { employeeExportColumns } from './export-columns'
 import { shortWordsHint } from './filters'
+import { contractHistory, payrollHistory } from './history'
 import * as q from './queries'
 import { createEmployee, putStatusInStep, updateEmployee } from './service'
 
@@ -63,6 +64,26 @@ export async function employeeRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       const employee = found(await q.getEmployee(app.db, req.params.id))
       return ok({ ...employee, currentContract: await q.currentContractOf(app.db, employee.id) })
+    },
+  })
+
+  app.get('/:id/history', {
+    config: { permission: ['colaboradores_lista', 'colaboradores_edicion'] },
+    schema: {
+      tags,
+      description:
+        'Historial del colaborador: sus contratos, sus líneas de planilla y los abonos recibidos (líneas pagadas), ' +
+        'del más reciente al más antiguo, hasta 50 de cada uno. Las líneas y los abonos solo para quien puede ver las planillas (planillas_lista).',
+      ...routeSchema('GET /employees/:id/history'),
+    },
+    handler: async (req) => {
+      const employee = found(await q.getEmployee(app.db, req.params.id))
+      const payrollShown = can(req.user.roles, 'planillas_lista')
+      const [contracts, payroll] = await Promise.all([
+        contractHistory(app.db, employee.id),
+        payrollShown ? payrollHistory(app.db, employee.id) : { payrollLines: [], payments: [] },
+      ])
+      return ok({ contracts, payrollShown, ...payroll })
     },
   })
 

@@ -1,4 +1,4 @@
-import { type Database, describeChanges, recordAudit } from '@planillas/db'
+import { type Database, describeChanges, recordAudit, type Transaction } from '@planillas/db'
 import { syncEmployeeWithContracts } from '@planillas/db/contract-sync'
 import {
   EMPLOYEE_MESSAGES,
@@ -20,27 +20,35 @@ import { toEmployeeRow } from './to-row'
  * (another user confirms them). The bank must be active.
  */
 export async function createEmployee(db: Database, actor: string, input: EmployeeInput): Promise<number> {
-  return withEmployeeConstraints(() =>
-    db.transaction(async (tx) => {
-      await requireActiveBank(tx, input.bankId)
-      // New bank data are unconfirmed until another user confirms them (four eyes, issue 20).
-      const { confirmed: _c, withdrawn: _w, ...verification } = resolveVerification(null, input, actor)
-      const { id } = await q.insertEmployee(tx, {
-        ...toEmployeeRow(input),
-        ...verification,
-        createdBy: actor,
-      })
-      const created = found(await q.getEmployee(tx, id))
-      await recordAudit(tx, {
-        action: 'CREATE',
-        entity: 'employees',
-        entityId: id,
-        actor,
-        description: `Creó el colaborador ${employeeLabel(created)} (${enumLabel(identifierType, created.identifierType)} ${created.identifier})`,
-      })
-      return id
-    }),
-  )
+  return withEmployeeConstraints(() => db.transaction((tx) => insertEmployeeIn(tx, actor, input)))
+}
+
+/**
+ * The registration of `createEmployee` inside the caller's transaction (hiring an applicant uses it);
+ * the caller maps constraint violations (`withEmployeeConstraints`).
+ */
+export async function insertEmployeeIn(
+  tx: Transaction,
+  actor: string,
+  input: EmployeeInput,
+): Promise<number> {
+  await requireActiveBank(tx, input.bankId)
+  // New bank data are unconfirmed until another user confirms them (four eyes, issue 20).
+  const { confirmed: _c, withdrawn: _w, ...verification } = resolveVerification(null, input, actor)
+  const { id } = await q.insertEmployee(tx, {
+    ...toEmployeeRow(input),
+    ...verification,
+    createdBy: actor,
+  })
+  const created = found(await q.getEmployee(tx, id))
+  await recordAudit(tx, {
+    action: 'CREATE',
+    entity: 'employees',
+    entityId: id,
+    actor,
+    description: `Creó el colaborador ${employeeLabel(created)} (${enumLabel(identifierType, created.identifierType)} ${created.identifier})`,
+  })
+  return id
 }
 
 /**
@@ -53,44 +61,53 @@ export async function updateEmployee(
   id: number,
   input: EmployeeInput,
 ): Promise<void> {
-  await withEmployeeConstraints(() =>
-    db.transaction(async (tx) => {
-      const before = found(await q.getEmployee(tx, id))
-      // While a contract is current, the assignment is the contract's (docs/domain.md).
-      const contract = await q.currentContractOf(tx, before.id)
-      if (
-        contract &&
-        (contract.companyId !== (input.companyId ?? null) ||
-          contract.areaId !== (input.areaId ?? null) ||
-          contract.positionId !== (input.positionId ?? null))
-      )
-        throw badRequest(EMPLOYEE_MESSAGES.assignmentByContract)
-      // A bank suspended since it was chosen stays on the record until the bank is changed.
-      if (input.bankId !== before.bankId) await requireActiveBank(tx, input.bankId)
-      const { confirmed, withdrawn, ...verification } = resolveVerification(before, input, actor)
-      await q.updateEmployee(tx, before.id, { ...toEmployeeRow(input), ...verification })
-      const after = found(await q.getEmployee(tx, before.id))
-      const changes = describeChanges(auditView(before), auditView(after), AUDIT_LABELS)
-      if (changes !== 'sin cambios') {
-        await recordAudit(tx, {
-          action: 'UPDATE',
-          entity: 'employees',
-          entityId: after.id,
-          actor,
-          description: `Actualizó el colaborador ${employeeLabel(after)}: ${changes}`,
-        })
-      }
-      const bankNote = confirmed ? confirmationText(after) : withdrawn ? withdrawalText(after) : null
-      if (bankNote)
-        await recordAudit(tx, {
-          action: 'UPDATE',
-          entity: 'employees',
-          entityId: after.id,
-          actor,
-          description: bankNote,
-        })
-    }),
+  await withEmployeeConstraints(() => db.transaction((tx) => updateEmployeeIn(tx, actor, id, input)))
+}
+
+/**
+ * The edit of `updateEmployee` inside the caller's transaction (hiring a former employee uses it);
+ * the caller maps constraint violations (`withEmployeeConstraints`).
+ */
+export async function updateEmployeeIn(
+  tx: Transaction,
+  actor: string,
+  id: number,
+  input: EmployeeInput,
+): Promise<void> {
+  const before = found(await q.getEmployee(tx, id))
+  // While a contract is current, the assignment is the contract's (docs/domain.md).
+  const contract = await q.currentContractOf(tx, before.id)
+  if (
+    contract &&
+    (contract.companyId !== (input.companyId ?? null) ||
+      contract.areaId !== (input.areaId ?? null) ||
+      contract.positionId !== (input.positionId ?? null))
   )
+    throw badRequest(EMPLOYEE_MESSAGES.assignmentByContract)
+  // A bank suspended since it was chosen stays on the record until the bank is changed.
+  if (input.bankId !== before.bankId) await requireActiveBank(tx, input.bankId)
+  const { confirmed, withdrawn, ...verification } = resolveVerification(before, input, actor)
+  await q.updateEmployee(tx, before.id, { ...toEmployeeRow(input), ...verification })
+  const after = found(await q.getEmployee(tx, before.id))
+  const changes = describeChanges(auditView(before), auditView(after), AUDIT_LABELS)
+  if (changes !== 'sin cambios') {
+    await recordAudit(tx, {
+      action: 'UPDATE',
+      entity: 'employees',
+      entityId: after.id,
+      actor,
+      description: `Actualizó el colaborador ${employeeLabel(after)}: ${changes}`,
+    })
+  }
+  const bankNote = confirmed ? confirmationText(after) : withdrawn ? withdrawalText(after) : null
+  if (bankNote)
+    await recordAudit(tx, {
+      action: 'UPDATE',
+      entity: 'employees',
+      entityId: after.id,
+      actor,
+      description: bankNote,
+    })
 }
 
 /**

@@ -5,7 +5,10 @@ import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../.
 
 const applicantCount = sql<number>`(select count(*)::int from ${applicants} where ${applicants.jobOpeningId} = ${jobOpenings.id})`
 
-/** A vacancy with the names of its position, area, company and requester, and its applicant count. */
+/** Its applicants hired with 'Contratar' (issue 24). */
+const hiredCount = sql<number>`(select count(*)::int from ${applicants} where ${applicants.jobOpeningId} = ${jobOpenings.id} and ${applicants.hiredContractId} is not null)`
+
+/** A vacancy with the names of its position, area, company and requester, and its applicant and hired counts. */
 const rowColumns = {
   id: jobOpenings.id,
   code: jobOpenings.code,
@@ -19,6 +22,7 @@ const rowColumns = {
   requestedById: jobOpenings.requestedById,
   requestedBy: sql<string>`${employees.name} || ' ' || ${employees.surname}`,
   applicants: applicantCount,
+  hired: hiredCount,
   status: jobOpenings.status,
   createdAt: jobOpenings.createdAt,
   updatedAt: jobOpenings.updatedAt,

@@ -90,7 +90,7 @@ export async function loadContractForm(request: Request, idValue: string | undef
 
 const M = CONTRACT_MESSAGES
 /** Server messages shown beside their field. */
-const fieldOfMessage = {
+export const contractFieldOfMessage = {
   [M.alreadyCurrent]: 'employeeId',
   [M.employeeNotFound]: 'employeeId',
   [M.renewOtherEmployee]: 'employeeId',
@@ -129,7 +129,7 @@ export async function contractFormAction(request: Request, idValue: string | und
       return (await call(request, 'POST /contracts', { body: value })).id
     },
     successTo: (savedId) => `/contratos/${savedId}/editar`,
-    fieldOfMessage,
+    fieldOfMessage: contractFieldOfMessage,
   })
   if (saved instanceof Response) return saved
   return data({ ...saved.data, preview: await preview() }, saved.init ?? undefined)

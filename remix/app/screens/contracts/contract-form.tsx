@@ -107,7 +107,7 @@ export function ContractForm() {
 }
 
 /** End date and total as the domain computes them, for the values typed so far. */
-function browserFigures(values: {
+export function browserFigures(values: {
   contractType: string
   startDate: string
   baseSalary: string

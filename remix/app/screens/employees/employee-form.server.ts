@@ -41,7 +41,7 @@ const loadEmployee = (request: Request, id: number) =>
   orBackToList(request, '/colaboradores', () => call(request, 'GET /employees/:id', { params: { id } }))
 
 /** Server messages shown beside their field. */
-const fieldOfMessage = {
+export const employeeFieldOfMessage = {
   [M.duplicate]: 'identifier',
   [M.ubigeoInvalid]: 'ubigeo',
   [M.nationalityInvalid]: 'nationality',
@@ -96,7 +96,7 @@ export async function employeeFormAction(request: Request, idValue: string | und
       return (await call(request, 'POST /employees', { body: value })).id
     },
     successTo: (savedId) => `/colaboradores/${savedId}`,
-    fieldOfMessage,
+    fieldOfMessage: employeeFieldOfMessage,
   })
   if (saved instanceof Response) return saved
   // Show the chosen district again beside the errors.
@@ -106,7 +106,8 @@ export async function employeeFormAction(request: Request, idValue: string | und
   )
 }
 
-async function lookupStep(
+/** 'Buscar' without JavaScript: names from the DNI typed (also used by the hiring form). */
+export async function lookupStep(
   request: Request,
   formData: FormData,
   id: number | null,

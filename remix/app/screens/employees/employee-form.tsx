@@ -9,11 +9,11 @@ import {
 import type { SerializeFrom } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { TextField } from '~/components/form/fields'
-import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
+import { FormActions, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { useHydrated } from '~/utils/use-hydrated'
 import { type BankCopies, BankSection, cciAccountNote, changedByText, verifierText } from './bank-section'
+import { ContactSection } from './contact-section'
 import type { employeeFormAction, loadEmployeeForm } from './employee-form.server'
 import { isStaleFill, LOOKUP_FILL_FIELDS, type LookupFill } from './lookup-fill'
 import { type ContractAssignment, PersonalSection } from './personal-section'
@@ -69,7 +69,7 @@ function defaultsOf(e: EmployeeDetail | null): FormValues {
  * The bank section's read-only copies, computed here from the form's current values: the form
  * re-renders on every keystroke for the values it reads itself.
  */
-function bankCopies(
+export function bankCopies(
   values: Record<string, unknown> | undefined,
   employee: EmployeeDetail | null,
   userEmail: string,
@@ -176,31 +176,7 @@ export function EmployeeForm() {
           }}
           assignment={assignmentOf(employee)}
         />
-        <FormCard title="Datos de contacto">
-          <TextField
-            meta={fields.personalPhone}
-            type="tel"
-            label="Celular"
-            required
-            inputMode="numeric"
-            maxLength={9}
-          />
-          <TextField
-            meta={fields.personalEmail}
-            type="email"
-            label="Correo electrónico"
-            required
-            maxLength={150}
-          />
-          <TextField meta={fields.emergencyContact} label="Contacto de emergencia" maxLength={150} />
-          <TextField
-            meta={fields.emergencyPhoneNumber}
-            type="tel"
-            label="Teléfono de emergencia"
-            inputMode="numeric"
-            maxLength={9}
-          />
-        </FormCard>
+        <ContactSection fields={fields} />
         <BankSection
           fields={fields}
           banks={loaded.banks}

@@ -51,7 +51,11 @@ export function PersonalSection({
   hydrated: boolean
   lookupNote: LookupNote | null | undefined
   district: { selected: PickerOption | null; results?: PickerOption[]; searchTerm?: string }
-  assignment: ContractAssignment | null
+  /**
+   * A current contract's assignment (shown fixed), null (chosen here), or 'contract' when the same
+   * form's contract section chooses it (hiring an applicant).
+   */
+  assignment: ContractAssignment | null | 'contract'
 }) {
   return (
     <FormCard title="Datos personales">
@@ -97,7 +101,7 @@ export function PersonalSection({
         searchTerm={district.searchTerm}
         placeholder="Escriba el distrito, p. ej. Miraflores"
       />
-      {assignment ? (
+      {assignment === 'contract' ? null : assignment ? (
         <FixedAssignment fields={fields} assignment={assignment} />
       ) : (
         <>
