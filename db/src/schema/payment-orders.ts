@@ -68,7 +68,7 @@ export const paymentOrders = pgTable(
     companyAccountId: integer('company_account_id')
       .notNull()
       .references(() => companyBankAccounts.id),
-    /** 'BCP' Telecrédito haberes or 'CCI' generic transfers (domain/src/bank-files). */
+    /** 'BCP' Telecrédito haberes, 'CCI' generic transfers or 'BBVA' Net Cash haberes (domain/src/bank-files). */
     format: text('format').notNull(),
     paymentDate: date('payment_date').notNull(),
     reference: text('reference').notNull(),
@@ -90,7 +90,7 @@ export const paymentOrders = pgTable(
     ...timestamps,
   },
   (t) => [
-    check('payment_orders_format_check', sql`${t.format} in ('BCP', 'CCI')`),
+    check('payment_orders_format_check', sql`${t.format} in ('BCP', 'CCI', 'BBVA')`),
     check('payment_orders_source_check', sql`${t.source} in ('PAYROLL', 'VOUCHERS')`),
     // Exactly one source: a payroll's order names its payroll, a run of vouchers names none.
     check(

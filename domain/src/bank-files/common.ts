@@ -185,6 +185,16 @@ export function unwritableLetters(name: string): string[] {
 /** Left-aligned text padded with spaces (never cut: callers check lengths first). */
 export const padText = (value: string, width: number) => value.padEnd(width, ' ').slice(0, width)
 
+/**
+ * A fixed-width record exactly `length` characters long, or an error: a bank rejects a whole file
+ * for one line of the wrong length, so such a line is never written (`kind` names it in the error).
+ */
+export function fixedWidthRecord(kind: string, text: string, length: number): string {
+  if (text.length !== length)
+    throw new Error(`El registro ${kind} mide ${text.length} caracteres y debe medir ${length}`)
+  return text
+}
+
 /** The checks every format shares: not paid, not awaiting review, a positive amount in cents. */
 export function commonLineProblems(line: PaymentFileLine): string[] {
   const problems: string[] = []

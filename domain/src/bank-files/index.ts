@@ -1,4 +1,6 @@
+export * from './bbva-netcash'
 export * from './bcp'
+export * from './bn-detracciones'
 export * from './common'
 export * from './encode'
 export * from './generic-cci'

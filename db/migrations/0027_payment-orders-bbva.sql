@@ -1,0 +1,2 @@
+ALTER TABLE "payment_orders" DROP CONSTRAINT "payment_orders_format_check";--> statement-breakpoint
+ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_format_check" CHECK ("payment_orders"."format" in ('BCP', 'CCI', 'BBVA'));
