@@ -13,7 +13,9 @@ import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   createPaymentTestApp,
   createSupplier,
+  multipart,
   type PaymentFixtures,
+  PDF,
   registerVoucher,
   step,
   TODAY,
@@ -308,6 +310,19 @@ describe('one open run per voucher', () => {
     const supplier = await createSupplier(t)
     const v = await approved(supplier)
     const first = (await generate(runBody([v]))).body.payload.id
+    // Sent to the bank: the voucher is not cancelled under its open run.
+    const cancelled = await t.call('tesoreria', {
+      method: 'POST',
+      url: `/api/v1/payments/${v}/cancel`,
+      ...(await multipart(
+        { requestDate: TODAY, reason: 'Duplicado', requestedBy: 'jefe@empresa.pe' },
+        { file: { name: 'sustento.pdf', content: PDF } },
+      )),
+    })
+    expect(cancelled.status).toBe(409)
+    expect(cancelled.body.messages).toEqual([
+      `El comprobante está en la orden de pago N° ${first}, que sigue vigente: anule esa orden antes de anular el comprobante`,
+    ])
     expect((await annul(first, '')).status).toBe(400)
     const done = await annul(first, 'El banco rechazó el archivo')
     expect(done.status).toBe(200)
