@@ -107,6 +107,8 @@ import {
 } from './reference'
 import {
   SupplierRunBodySchema,
+  SupplierRunCandidateFilterSchema,
+  SupplierRunCandidatesSchema,
   SupplierRunCreatedSchema,
   SupplierRunDetailSchema,
   SupplierRunRowSchema,
@@ -373,6 +375,10 @@ export const ENDPOINTS = {
   },
 
   'GET /supplier-runs/accounts': { response: PaymentAccountOptionSchema.array() },
+  'POST /supplier-runs/candidates': {
+    body: SupplierRunCandidateFilterSchema.nullish(),
+    response: SupplierRunCandidatesSchema,
+  },
   'POST /supplier-runs': { body: SupplierRunBodySchema, response: SupplierRunCreatedSchema },
   'GET /supplier-runs': { querystring: PageQuerySchema, response: pageOf(SupplierRunRowSchema) },
   'GET /supplier-runs/:id': { params: IdParamsSchema, response: SupplierRunDetailSchema },

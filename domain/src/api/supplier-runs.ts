@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idNumber } from '../fields'
+import { calendarDate, idList, idNumber } from '../fields'
 import { paymentDateField, referenceField } from './payment-orders'
 import type { Wire } from './wire'
 
@@ -115,3 +115,42 @@ export const SupplierRunCreatedSchema = z.object({
 
 export type SupplierRunRow = Wire<typeof SupplierRunRowSchema>
 export type SupplierRunDetail = Wire<typeof SupplierRunDetailSchema>
+
+/** The most candidates 'Generar pagos' lists at once (narrow them with the filters). */
+export const SUPPLIER_RUN_CANDIDATES_MAX = 500
+
+/** 'Generar pagos' filters: supplier, due date up to, línea de gasto. */
+export const SupplierRunCandidateFilterSchema = z.object({
+  supplierIds: idList('Proveedor inválido'),
+  expenseLineIds: idList('Línea de gasto inválida'),
+  dueTo: calendarDate('Fecha de vencimiento inválida').optional(),
+})
+
+/** An APROBADO voucher a run may pay, with the open run that already holds it, if any. */
+export const SupplierRunCandidateSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  companyName: z.string(),
+  supplierId: z.number(),
+  supplierRuc: z.string(),
+  supplierName: z.string(),
+  type: z.string(),
+  fullNumber: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  expenseLine: z.string(),
+  totalCents: z.number(),
+  detractionCents: z.number(),
+  retentionCents: z.number(),
+  netCents: z.number(),
+  openRunId: z.number().nullable(),
+})
+
+export const SupplierRunCandidatesSchema = z.object({
+  content: z.array(SupplierRunCandidateSchema),
+  /** More match the filters than are listed. */
+  truncated: z.boolean(),
+})
+
+export type SupplierRunCandidate = Wire<typeof SupplierRunCandidateSchema>
+export type SupplierRunCandidateFilter = z.infer<typeof SupplierRunCandidateFilterSchema>

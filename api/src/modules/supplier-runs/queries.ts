@@ -3,13 +3,20 @@ import {
   companyBankAccounts,
   detractionFiles,
   type Executor,
+  expenseLines,
+  paymentOrderClaims,
   paymentOrders,
   paymentOrderVouchers,
   paymentVouchers,
   suppliers,
 } from '@planillas/db'
-import { voucherNumber } from '@planillas/domain'
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import {
+  SUPPLIER_RUN_CANDIDATES_MAX,
+  type SupplierRunCandidateFilter,
+  VOUCHER_STATUS,
+  voucherNumber,
+} from '@planillas/domain'
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 
 /** The orders of supplier runs only: a payroll's order is never listed nor served here. */
 const isRun = eq(paymentOrders.source, 'VOUCHERS')
@@ -191,4 +198,62 @@ export async function runFile(db: Executor, id: number, kind: 'transfers' | 'det
     .innerJoin(paymentOrders, eq(paymentOrders.id, detractionFiles.orderId))
     .where(and(isRun, eq(paymentOrders.id, id)))
   return row
+}
+
+/**
+ * 'Generar pagos': the APROBADO vouchers the filters let through, by due date, each with the open
+ * run that already holds it (the form then asks to confirm the replacement). Amounts as approved.
+ */
+export async function runCandidates(db: Executor, filter: SupplierRunCandidateFilter) {
+  const rows = await db
+    .select({
+      id: paymentVouchers.id,
+      companyId: paymentVouchers.companyId,
+      companyName: companies.name,
+      supplierId: paymentVouchers.supplierId,
+      supplierRuc: suppliers.ruc,
+      supplierName: suppliers.name,
+      type: paymentVouchers.type,
+      series: paymentVouchers.series,
+      number: paymentVouchers.number,
+      issueDate: paymentVouchers.issueDate,
+      dueDate: paymentVouchers.dueDate,
+      expenseLine: expenseLines.description,
+      totalCents: paymentVouchers.totalCents,
+      detractionCents: paymentVouchers.detractionCents,
+      retentionCents: paymentVouchers.retentionCents,
+      openRunId: paymentOrderClaims.orderId,
+    })
+    .from(paymentVouchers)
+    .innerJoin(suppliers, eq(suppliers.id, paymentVouchers.supplierId))
+    .innerJoin(companies, eq(companies.id, paymentVouchers.companyId))
+    .innerJoin(expenseLines, eq(expenseLines.id, paymentVouchers.expenseLineId))
+    .leftJoin(
+      paymentOrderClaims,
+      and(
+        eq(paymentOrderClaims.sourceKind, 'VOUCHER'),
+        eq(paymentOrderClaims.sourceId, paymentVouchers.id),
+        isNull(paymentOrderClaims.releasedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(paymentVouchers.status, VOUCHER_STATUS.APPROVED),
+        filter.supplierIds?.length ? inArray(paymentVouchers.supplierId, filter.supplierIds) : undefined,
+        filter.expenseLineIds?.length
+          ? inArray(paymentVouchers.expenseLineId, filter.expenseLineIds)
+          : undefined,
+        filter.dueTo ? lte(paymentVouchers.dueDate, filter.dueTo) : undefined,
+      ),
+    )
+    .orderBy(asc(paymentVouchers.dueDate), asc(suppliers.name), asc(paymentVouchers.id))
+    .limit(SUPPLIER_RUN_CANDIDATES_MAX + 1)
+  return {
+    content: rows.slice(0, SUPPLIER_RUN_CANDIDATES_MAX).map(({ series, number, ...r }) => ({
+      ...r,
+      fullNumber: voucherNumber(series, number),
+      netCents: r.totalCents - r.detractionCents - r.retentionCents,
+    })),
+    truncated: rows.length > SUPPLIER_RUN_CANDIDATES_MAX,
+  }
 }

@@ -11,7 +11,7 @@ import { contentDisposition } from '../../lib/xlsx'
 import { annulOrder, CLAIM_MESSAGES } from '../payment-orders/claims'
 import { PAYMENT_FORMATS } from '../payment-orders/formats'
 import { BN_CONTENT_TYPE } from './detractions'
-import { listRuns, runDetail, runFile } from './queries'
+import { listRuns, runCandidates, runDetail, runFile } from './queries'
 import { generateSupplierRun } from './service'
 
 const tags = ['supplier-runs']
@@ -48,6 +48,18 @@ export async function supplierRunRoutes(fastify: FastifyInstance) {
           .where(eq(companyBankAccounts.status, 1))
           .orderBy(companies.name, companyBankAccounts.id),
       ),
+  })
+
+  app.post('/candidates', {
+    config: { permission },
+    schema: {
+      tags,
+      description:
+        'Comprobantes APROBADOS que una orden puede pagar (hasta 500, por fecha de vencimiento). Filtros: supplierIds, ' +
+        'expenseLineIds, dueTo (vencen hasta). openRunId: la orden vigente que ya lo tiene. Montos en céntimos, como se aprobaron.',
+      ...routeSchema('POST /supplier-runs/candidates'),
+    },
+    handler: async (req) => ok(await runCandidates(app.db, req.body ?? {})),
   })
 
   app.post('/', {

@@ -266,6 +266,17 @@ describe('one open run per voucher', () => {
     expect(first.status).toBe(200)
     const firstId = first.body.payload.id
 
+    // 'Generar pagos' lists it with the open run that holds it.
+    const candidates = await t.call('tesoreria', {
+      method: 'POST',
+      url: '/api/v1/supplier-runs/candidates',
+      payload: { supplierIds: [supplier] },
+    })
+    expect(candidates.body.payload).toMatchObject({
+      truncated: false,
+      content: [{ id: v, openRunId: firstId, detractionCents: 14_200, netCents: 103_800 }],
+    })
+
     const again = await generate(runBody([v]))
     expect(again.status).toBe(409)
     expect(again.body.messages).toHaveLength(1)
