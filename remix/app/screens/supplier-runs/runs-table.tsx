@@ -7,7 +7,7 @@ import {
   PAYMENT_ORDER_STATUS_LABEL,
   type SupplierRunRow,
 } from '@planillas/domain'
-import { DataTable } from '~/components/list/data-table'
+import { COLUMN, DataTable, TwoLineCell } from '~/components/list/data-table'
 import { Badge } from '~/components/ui/badge'
 import { AnnulOrderAction } from '~/screens/payment-orders/annul-action'
 
@@ -58,31 +58,41 @@ export function SupplierRunsTable({ runs }: { runs: SupplierRunRow[] }) {
       rowKey={(r) => r.id}
       emptyMessage="Todavía no se generó ninguna orden de pago a proveedores."
       columns={[
-        { header: 'N°', cell: (r) => `Orden N° ${r.id}`, mobile: 'title' },
-        { header: 'Estado', cell: (r) => <RunState run={r} /> },
-        { header: 'Fecha de pago', cell: (r) => formatDate(r.paymentDate), mobile: 'title' },
+        {
+          header: 'Orden',
+          cell: (r) => (
+            <TwoLineCell
+              main={`Orden N° ${r.id}`}
+              sub={`${formatDateTime(r.createdAt)} · ${r.createdBy ?? ''}`}
+            />
+          ),
+          mobile: 'title',
+        },
+        { header: 'Estado', cell: (r) => <RunState run={r} />, width: COLUMN.status },
+        {
+          header: 'Fecha de pago',
+          cell: (r) => formatDate(r.paymentDate),
+          mobile: 'title',
+          width: COLUMN.date,
+        },
         { header: 'Empresa · cuenta de cargo', cell: (r) => `${r.companyName} · ${r.account}` },
         {
           header: 'Proveedores',
-          cell: (r) => `${formatCount(r.lineCount)} (${formatCount(r.voucherCount)} comprobantes)`,
+          cell: (r) => `${formatCount(r.lineCount)} (${formatCount(r.voucherCount)} comprob.)`,
+          width: COLUMN.count,
         },
+        { header: 'Neto', cell: (r) => soles(r.totalCents), className: 'text-right', width: COLUMN.money },
         {
-          header: 'Neto transferido',
-          cell: (r) => soles(r.totalCents),
-          className: 'text-right whitespace-nowrap',
-        },
-        {
-          header: 'Detracciones',
-          cell: (r) => soles(r.detractionCents),
-          className: 'text-right whitespace-nowrap',
-        },
-        {
-          header: 'Retenciones',
-          cell: (r) => soles(r.retentionCents),
-          className: 'text-right whitespace-nowrap',
+          header: 'Detracción · retención',
+          cell: (r) => (
+            <TwoLineCell main={soles(r.detractionCents)} sub={`Retención ${soles(r.retentionCents)}`} />
+          ),
+          className: 'text-right',
+          width: 'w-28',
         },
         {
           header: 'Archivos',
+          width: 'w-40',
           fullText: true,
           cell: (r) => (
             <div className="flex flex-col gap-1">
@@ -109,7 +119,6 @@ export function SupplierRunsTable({ runs }: { runs: SupplierRunRow[] }) {
             </div>
           ),
         },
-        { header: 'Generado', cell: (r) => `${formatDateTime(r.createdAt)} · ${r.createdBy ?? ''}` },
       ]}
       actions={(r) =>
         r.status === PAYMENT_ORDER_STATUS.GENERATED ? (
