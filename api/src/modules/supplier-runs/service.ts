@@ -20,7 +20,11 @@ import {
   voucherNumber,
   voucherStatus,
 } from '@planillas/domain'
-import type { PaymentFileHeader, PaymentFileLine } from '@planillas/domain/bank-files/index'
+import {
+  BANK_FILE_MESSAGES,
+  type PaymentFileHeader,
+  type PaymentFileLine,
+} from '@planillas/domain/bank-files/index'
 import type { FileStorage } from '@planillas/storage'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { CLAIM_MESSAGES, type OpenOrder, openOrdersOf, voucherSource } from '../payment-orders/claims'
@@ -60,6 +64,7 @@ export type SupplierRunResult =
 const money = (cents: number) => formatMoney(cents / 100)
 
 export const RUN_MESSAGES = {
+  currency: 'Los comprobantes se pagan en soles: elija una cuenta de cargo en soles (PEN)',
   voucherMissing: (id: number) => `El comprobante con identificador ${id} no existe`,
   notApproved: (v: string, status: number) =>
     `${v}: está ${voucherStatus[status as keyof typeof voucherStatus]?.label ?? 'en otro estado'}; solo se pagan comprobantes APROBADOS`,
@@ -168,7 +173,9 @@ export async function generateSupplierRun(
       }
     : null
   const format = header && account ? genericCciFormat({ header, companyName: account.company.name }) : null
-  if (format && header) problems.push(...format.checkHeader(header).map((p) => p.message))
+  if (format && header)
+    for (const p of format.checkHeader(header))
+      problems.push(p.message === BANK_FILE_MESSAGES.currency ? RUN_MESSAGES.currency : p.message)
   const fileLines: PaymentFileLine[] = lines.map((line, i) => {
     const s = supplierOf(line)
     return {

@@ -386,6 +386,16 @@ describe('every problem listed, nothing written', () => {
     expect(messages).toHaveLength(5)
     expect(await tableCounts()).toEqual(before)
     expect(await storedFiles()).toBe(files)
+    // A debit account in dollars: vouchers are paid in soles.
+    const [usd] = await t.handle.db
+      .insert(companyBankAccounts)
+      .values({ companyId: fx.agentCompanyId, bankCode: '002', currency: 'USD', account: '1910123456080' })
+      .returning()
+    const dollars = await generate(runBody([good], { companyAccountId: usd.id }))
+    expect(dollars.status).toBe(422)
+    expect(dollars.body.messages).toEqual([
+      'Los comprobantes se pagan en soles: elija una cuenta de cargo en soles (PEN)',
+    ])
     // The account of the other company pays only its own vouchers.
     const other = await generate(runBody([otherCompany], { companyAccountId: plainAccountId }))
     expect(other.status, JSON.stringify(other.body)).toBe(200)
