@@ -120,6 +120,78 @@ test.describe('Pagar la planilla', () => {
     }).toPass({ timeout: 60_000 })
   })
 
+  test('BBVA Net Cash: refused from a debit account of another bank; from a BBVA account, a file read back by position', async ({
+    page,
+    signIn,
+    javaScriptEnabled,
+  }) => {
+    const suffix = `${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
+    await signIn('rrhh')
+    const documents = await demoDocuments(page, AMOUNTS.length)
+    // A BBVA debit account in soles for the demo company that holds the seeded BCP one, registered
+    // as its form posts it (the other browser's run may have registered it first: then it is there).
+    const bbvaDebit = '001101230200456789'
+    await page.goto('/empresas/1/detalle')
+    await expect(page.getByRole('table', { name: 'Cuentas de cargo de la empresa' })).toContainText(
+      '1910123456078',
+    )
+    await page.request.post('/empresas/1/detalle', {
+      form: { bankCode: '011', currency: 'PEN', accountType: 'C', account: bbvaDebit },
+    })
+    await page.reload()
+    await expect(page.getByRole('table', { name: 'Cuentas de cargo de la empresa' })).toContainText(bbvaDebit)
+
+    const code = `PL-BBVA-${suffix}`
+    await createPayroll(
+      page,
+      code,
+      documents.map((document, i) => ({
+        document,
+        amount: AMOUNTS[i],
+        bankCode: '011',
+        account: `00110123010012345${i}`,
+      })),
+    )
+    await confirmObservedLines(page)
+    await page.getByRole('link', { name: 'Generar archivo de pago' }).click()
+    const format = page.getByLabel('Formato del banco')
+    await expect(format.getByRole('option', { name: /^BBVA Net Cash/ })).toHaveText(
+      'BBVA Net Cash · Haberes (.txt), fin de línea LF (por confirmar con el banco)',
+    )
+    // The seeded BCP account: refused, naming the bank the format needs.
+    await page.getByLabel('Cuenta de cargo').selectOption({ index: 1 })
+    await format.selectOption('BBVA')
+    await page.getByLabel('Referencia').fill('Haberes BBVA e2e')
+    await page.getByRole('button', { name: 'Generar archivo' }).click()
+    await expect(page.getByRole('alert')).toContainText('La cuenta de cargo debe ser una cuenta del BBVA')
+    await expect(format).toHaveValue('BBVA')
+    await expect(page.getByLabel('Referencia')).toHaveValue('Haberes BBVA e2e')
+
+    // The BBVA account: the file is generated, listed, downloaded and read back by position.
+    const bbvaOption = page.getByLabel('Cuenta de cargo').getByRole('option', { name: new RegExp(bbvaDebit) })
+    await page.getByLabel('Cuenta de cargo').selectOption((await bbvaOption.getAttribute('value')) ?? '')
+    await page.getByRole('button', { name: 'Generar archivo' }).click()
+    await expect(page.getByTestId('toast')).toContainText('Archivo de pago generado')
+    const files = page.getByRole('table', { name: 'Archivos de pago de la planilla' })
+    await expect(files.getByRole('row')).toHaveCount(2)
+    await expect(files).toContainText('S/ 4,040.75')
+    const download = page.waitForEvent('download')
+    await files.getByRole('link', { name: /^Descargar/ }).click()
+    const bytes = await readFile(await (await download).path())
+    expect(bytes.includes(0x0d)).toBe(false)
+    const records = bytes.toString('latin1').split('\n')
+    expect(records.map((r) => r.length)).toEqual([151, 233, 233, 233])
+    expect(records[0].slice(0, 26)).toBe('70000110123000200456789PEN')
+    expect(records[0].slice(26, 41)).toBe('000000000404075')
+    expect(records[0].slice(51, 83)).toBe(`${'HABERES BBVA E2E'.padEnd(25)}000003S`)
+    expect(records.slice(1).map((r) => r.slice(0, 17))).toEqual(
+      documents.map((document) => `002L${document.padEnd(12)}P`),
+    )
+    expect(records.slice(1).map((r) => r.slice(17, 37))).toEqual(
+      AMOUNTS.map((_, i) => `0011012300010012345${i}`), // '00' after the 8th of 18 digits
+    )
+  })
+
   test('the form keeps what was typed and says what is missing; a second file asks to confirm the order it replaces; annul frees the lines', async ({
     page,
     signIn,

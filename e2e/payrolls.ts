@@ -3,17 +3,26 @@ import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import { expect, type Page } from '@playwright/test'
 
 /**
- * A small payroll of demo employees (BCP accounts given by `account`), uploaded through 'Carga de
+ * A small payroll of demo employees (accounts given by `account`, at the BCP unless `bankCode`
+ * says another bank), uploaded through 'Carga de
  * planillas' (the form's action, posted as the browser would), waited for until Planillas lists it,
  * and opened at its details.
  */
 export async function createPayroll(
   page: Page,
   code: string,
-  lines: { document: string; amount: number; account: string }[],
+  lines: { document: string; amount: number; account: string; bankCode?: string }[],
 ) {
   const file = await payrollWorkbook(
-    lines.map((l, i) => [1, l.document, `COLABORADOR ${i + 1}`, '002', l.account, null, l.amount]),
+    lines.map((l, i) => [
+      1,
+      l.document,
+      `COLABORADOR ${i + 1}`,
+      l.bankCode ?? '002',
+      l.account,
+      null,
+      l.amount,
+    ]),
   )
   const response = await page.request.post('/planillas/externas/carga', {
     multipart: {

@@ -53,6 +53,7 @@ export const API_ENV = z.object({
   CLIENT_ADDRESS_SECRET: text(),
   EXPORT_MAX_PER_USER: integer({ min: 1, fallback: 2 }),
   EXPORT_MAX_TOTAL: integer({ min: 1, fallback: 4 }),
+  BBVA_LINE_ENDING: oneOf(['LF', 'CRLF'], 'LF'),
 })
 
 /** With NODE_ENV=production a default, public or short JWT_SECRET would let anyone sign tokens. */
@@ -101,6 +102,11 @@ export type ApiConfig = {
   clientAddressSecret?: string
   /** Spreadsheet exports streaming at once: per user and in this process; more get 429. */
   exportLimits: { perUser: number; total: number }
+  /**
+   * Line end of BBVA Net Cash files: not confirmed by the bank. 'LF' (no final one) as one public
+   * implementation read it from BBVA's macro, 'CRLF' as another writes it (docs/bank-files.md).
+   */
+  bbvaLineEnding: 'LF' | 'CRLF'
 }
 
 /**
@@ -146,6 +152,7 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}, env: Env = proces
     clientAddressSecret: e.CLIENT_ADDRESS_SECRET,
     // Two per user covers a clerk exporting two lists; four in all keeps a two-core API answering.
     exportLimits: { perUser: e.EXPORT_MAX_PER_USER, total: e.EXPORT_MAX_TOTAL },
+    bbvaLineEnding: e.BBVA_LINE_ENDING,
     ...overrides,
   }
 }

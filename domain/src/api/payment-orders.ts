@@ -53,7 +53,7 @@ export const referenceField = z
 export const PaymentOrderBodySchema = z.object({
   payrollId: idNumber('Planilla es requerida'),
   companyAccountId: idNumber('Cuenta de cargo es requerida'),
-  format: z.enum(['BCP', 'CCI'], { error: 'Formato del banco es requerido' }),
+  format: z.enum(['BCP', 'CCI', 'BBVA'], { error: 'Formato del banco es requerido' }),
   paymentDate: paymentDateField,
   reference: referenceField,
   /**

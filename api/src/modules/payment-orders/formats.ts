@@ -1,13 +1,22 @@
 import type { Writable } from 'node:stream'
 import { XLSX_MIME } from '@planillas/domain'
 import {
+  type BbvaCheckedLine,
+  type BbvaLineEnding,
   type BcpCheckedLine,
   bankName,
+  bbvaDetailRecord,
+  bbvaFileContext,
+  bbvaHeaderRecord,
+  bbvaTotalsStart,
   bcpChecksumText,
   bcpDetailRecord,
   bcpFileContext,
   bcpHeaderRecord,
   bcpTotalsStart,
+  checkBbvaHeader,
+  checkBbvaLine,
+  checkBbvaTotals,
   checkBcpHeader,
   checkBcpLine,
   checkBcpTotals,
@@ -39,6 +48,11 @@ export const PAYMENT_FORMATS = {
     extension: 'xlsx',
     contentType: XLSX_MIME,
   },
+  BBVA: {
+    label: 'BBVA Net Cash · Haberes (.txt)',
+    extension: 'txt',
+    contentType: 'text/plain; charset=windows-1252',
+  },
 } as const
 export type PaymentFormat = keyof typeof PAYMENT_FORMATS
 
@@ -59,6 +73,12 @@ export type CheckedBatch<C> = { line: PaymentFileLine; checked: C }[]
 
 export type FormatContext = { header: PaymentFileHeader; companyName: string }
 
+/** The label the form shows: BBVA's says which line end is written and that the bank has not confirmed it. */
+export function formatLabel(code: PaymentFormat, bbvaLineEnding: BbvaLineEnding): string {
+  const { label } = PAYMENT_FORMATS[code]
+  return code === 'BBVA' ? `${label}, fin de línea ${bbvaLineEnding} (por confirmar con el banco)` : label
+}
+
 export function bcpFormat({ header, companyName }: FormatContext): StreamedFormat<BcpCheckedLine> {
   const context = bcpFileContext(header, { companyReference: companyName })
   return {
@@ -73,6 +93,35 @@ export function bcpFormat({ header, companyName }: FormatContext): StreamedForma
       for await (const batch of lines) {
         let text = ''
         for (const { line, checked } of batch) text += `${bcpDetailRecord(line, checked, context)}\r\n`
+        await push(out, encodeWindows1252(text))
+      }
+      out.end()
+    },
+  }
+}
+
+export function bbvaFormat(
+  { header }: FormatContext,
+  lineEnding: BbvaLineEnding,
+): StreamedFormat<BbvaCheckedLine> {
+  const context = bbvaFileContext(header, { lineEnding })
+  return {
+    checkHeader: checkBbvaHeader,
+    checkLine: checkBbvaLine,
+    totalsStart: bbvaTotalsStart,
+    checkTotals: checkBbvaTotals,
+    checksumText: () => null,
+    async write(out, totals, lines) {
+      // Windows-1252. LF goes before each record but the first (none after the last); CRLF after each.
+      const crlf = lineEnding === 'CRLF'
+      const headerRecord = bbvaHeaderRecord(header, context, totals)
+      await push(out, encodeWindows1252(crlf ? `${headerRecord}\r\n` : headerRecord))
+      for await (const batch of lines) {
+        let text = ''
+        for (const { line, checked } of batch) {
+          const record = bbvaDetailRecord(line, checked, context)
+          text += crlf ? `${record}\r\n` : `\n${record}`
+        }
         await push(out, encodeWindows1252(text))
       }
       out.end()

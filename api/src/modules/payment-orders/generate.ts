@@ -12,6 +12,7 @@ import { formatCount, formatMoney, PAYMENT_ORDER_STATUS } from '@planillas/domai
 import {
   addToTotals,
   BANK_FILE_MESSAGES,
+  type BbvaLineEnding,
   type FileTotals,
   type PaymentFileHeader,
   type PaymentFileLine,
@@ -31,6 +32,7 @@ import {
   payrollSource,
 } from './claims'
 import {
+  bbvaFormat,
   bcpFormat,
   type CheckedBatch,
   genericCciFormat,
@@ -114,7 +116,7 @@ export async function generatePaymentOrder(
   storage: FileStorage,
   request: OrderRequest,
   actor: string,
-  options: { batchSize?: number } = {},
+  options: { batchSize?: number; bbvaLineEnding?: BbvaLineEnding } = {},
 ): Promise<GenerateResult | null> {
   const [payroll] = await db.select().from(payrolls).where(eq(payrolls.id, request.payrollId))
   if (!payroll) return null
@@ -155,9 +157,26 @@ export async function generatePaymentOrder(
   const context = { header, companyName: account.company.name }
   const target = { payroll, account: account.account, header }
   const batchSize = options.batchSize ?? LINE_BATCH
-  return request.format === 'BCP'
-    ? generateWith(db, storage, request, actor, target, bcpFormat(context), batchSize)
-    : generateWith(db, storage, request, actor, target, genericCciFormat(context), batchSize)
+  switch (request.format) {
+    case 'BCP':
+      return generateWith(db, storage, request, actor, target, bcpFormat(context), batchSize)
+    case 'BBVA': {
+      const lineEnding = options.bbvaLineEnding ?? 'LF'
+      const format = bbvaFormat(context, lineEnding)
+      return generateWith(
+        db,
+        storage,
+        request,
+        actor,
+        target,
+        format,
+        batchSize,
+        `, fin de línea ${lineEnding}`,
+      )
+    }
+    case 'CCI':
+      return generateWith(db, storage, request, actor, target, genericCciFormat(context), batchSize)
+  }
 }
 
 /**
@@ -293,6 +312,8 @@ function generateWith<C extends TotalsPart>(
   { payroll, account, header }: Target,
   format: StreamedFormat<C>,
   batchSize: number,
+  /** What the audit adds about how the file was written (BBVA: its line end). */
+  auditNote = '',
 ): Promise<GenerateResult> {
   return writeOrder(db, storage, {
     formatCode: request.format,
@@ -320,7 +341,7 @@ function generateWith<C extends TotalsPart>(
         entity: 'payment_orders',
         entityId: id,
         actor,
-        description: `Generó el archivo de pago ${request.format} #${id} de la planilla ${payroll.code}: ${formatCount(totals.count)} abonos, ${formatMoney(totalAmount)}, cuenta de cargo ${account.account}${replaced}`,
+        description: `Generó el archivo de pago ${request.format} #${id} de la planilla ${payroll.code}: ${formatCount(totals.count)} abonos, ${formatMoney(totalAmount)}, cuenta de cargo ${account.account}${auditNote}${replaced}`,
       })
     },
   })

@@ -9,7 +9,7 @@ import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { badRequest, conflict, found, notFound } from '../../lib/errors'
 import { contentDisposition } from '../../lib/xlsx'
 import { annulOrder, CLAIM_MESSAGES } from './claims'
-import { PAYMENT_FORMATS } from './formats'
+import { formatLabel, PAYMENT_FORMATS, type PaymentFormat } from './formats'
 import { generatePaymentOrder, problemText } from './generate'
 
 const tags = ['payment-orders']
@@ -24,7 +24,13 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
       tags,
       ...routeSchema('GET /payment-orders/formats'),
     },
-    handler: async () => ok(Object.entries(PAYMENT_FORMATS).map(([code, f]) => ({ code, label: f.label }))),
+    handler: async () =>
+      ok(
+        (Object.keys(PAYMENT_FORMATS) as PaymentFormat[]).map((code) => ({
+          code,
+          label: formatLabel(code, app.config.bbvaLineEnding),
+        })),
+      ),
   })
 
   app.get('/accounts', {
@@ -61,7 +67,9 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
       ...routeSchema('POST /payment-orders'),
     },
     handler: async (req) => {
-      const result = await generatePaymentOrder(app.db, app.storage, req.body, req.user.email)
+      const result = await generatePaymentOrder(app.db, app.storage, req.body, req.user.email, {
+        bbvaLineEnding: app.config.bbvaLineEnding,
+      })
       if (!result) throw notFound()
       if (!result.ok) throw (result.conflict ? conflict : badRequest)(...result.problems.map(problemText))
       return ok({ id: result.id, lineCount: result.lineCount, totalAmount: Number(result.totalAmount) }, [
