@@ -36,6 +36,7 @@ import { paymentRoutes } from './modules/payments/routes'
 import { payrollRoutes } from './modules/payroll/routes'
 import { payrollBatchRoutes } from './modules/payroll-batch/routes'
 import { referenceRoutes } from './modules/reference/routes'
+import { supplierRunRoutes } from './modules/supplier-runs/routes'
 import { supplierRoutes } from './modules/suppliers/routes'
 import { voucherBatchRoutes } from './modules/voucher-batches/routes'
 import { authPlugin } from './plugins/auth'
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(paymentBatchRoutes, { prefix: '/payment-batches' })
       await v1.register(voucherBatchRoutes, { prefix: '/voucher-batches' })
       await v1.register(paymentOrderRoutes, { prefix: '/payment-orders' })
+      await v1.register(supplierRunRoutes, { prefix: '/supplier-runs' })
       await v1.register(dashboardRoutes, { prefix: '/dashboard' })
       await v1.register(bankRoutes, { prefix: '/banks' })
       await v1.register(supplierRoutes, { prefix: '/suppliers' })

@@ -23,6 +23,8 @@ export function found<T>(row: T | undefined | null): T {
 }
 
 export const conflict = (...messages: string[]) => new HttpError(409, messages)
+/** Well-formed, but what it names cannot be done as asked (every problem listed): a 422. */
+export const unprocessable = (...messages: string[]) => new HttpError(422, messages)
 
 /** Runs `work` and turns a unique violation of the named constraints into a 400 with its message. */
 export async function withUniqueMessages<T>(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   check,
   date,
@@ -8,6 +9,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -18,6 +20,7 @@ import { companies } from './catalog'
 import { timestamps } from './columns'
 import { payrolls } from './payroll'
 import { banks } from './reference'
+import { paymentVouchers, suppliers } from './suppliers'
 
 /** 'Cuentas de la empresa': the accounts a company pays from (issue 14). */
 export const companyBankAccounts = pgTable(
@@ -50,14 +53,18 @@ export const companyBankAccounts = pgTable(
   ],
 )
 
-/** A bank payment file generated from a payroll ('Generar archivo de pago'), stored and listed. */
+/**
+ * A bank payment file, stored and listed: one engine, several sources of lines. `source` says where
+ * its lines come from: 'PAYROLL' ('Generar archivo de pago' of the payroll `payroll_id`) or
+ * 'VOUCHERS' (a supplier payment run, 'Generar pagos': its vouchers are `payment_order_vouchers`).
+ */
 export const paymentOrders = pgTable(
   'payment_orders',
   {
     id: serial('id').primaryKey(),
-    payrollId: integer('payroll_id')
-      .notNull()
-      .references(() => payrolls.id),
+    source: text('source').notNull().default('PAYROLL'),
+    /** The payroll a 'PAYROLL' order pays; null for any other source. */
+    payrollId: integer('payroll_id').references(() => payrolls.id),
     companyAccountId: integer('company_account_id')
       .notNull()
       .references(() => companyBankAccounts.id),
@@ -84,12 +91,19 @@ export const paymentOrders = pgTable(
   },
   (t) => [
     check('payment_orders_format_check', sql`${t.format} in ('BCP', 'CCI', 'BBVA')`),
+    check('payment_orders_source_check', sql`${t.source} in ('PAYROLL', 'VOUCHERS')`),
+    // Exactly one source: a payroll's order names its payroll, a run of vouchers names none.
+    check(
+      'payment_orders_source_payroll_check',
+      sql`(${t.source} = 'PAYROLL') = (${t.payrollId} is not null)`,
+    ),
     check('payment_orders_status_check', sql`${t.status} in (1, 2, 3)`),
     check(
       'payment_orders_annulled_check',
       sql`(${t.status} = 2) = (${t.annulledAt} is not null and ${t.annulledBy} is not null and ${t.annulReason} is not null)`,
     ),
     index('payment_orders_payroll_idx').on(t.payrollId, t.id),
+    index('payment_orders_source_idx').on(t.source, t.id),
   ],
 )
 
@@ -108,17 +122,113 @@ export const paymentOrderClaims = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => paymentOrders.id),
-    /** Where the lines come from: 'PAYROLL' (payroll_lines of the payroll `source_id`). */
+    /**
+     * Where the lines come from: 'PAYROLL' (payroll_lines of the payroll `source_id`) or 'VOUCHER'
+     * (the supplier voucher `source_id`: one claim per voucher of a run).
+     */
     sourceKind: text('source_kind').notNull(),
     sourceId: integer('source_id').notNull(),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
-    check('payment_order_claims_kind_check', sql`${t.sourceKind} in ('PAYROLL')`),
+    check('payment_order_claims_kind_check', sql`${t.sourceKind} in ('PAYROLL', 'VOUCHER')`),
     uniqueIndex('payment_order_claims_open_unique')
       .on(t.sourceKind, t.sourceId)
       .where(sql`released_at is null`),
     index('payment_order_claims_order_idx').on(t.orderId),
+  ],
+)
+
+/**
+ * What a supplier payment run (a 'VOUCHERS' order) pays, voucher by voucher, as it was computed when
+ * the run was generated: the detracción approved on the voucher and the retención recomputed over
+ * the vouchers the run pays together to the supplier. The file pays each supplier once, the sum of
+ * its vouchers' net (`line_number` is the supplier's line in the file). Kept as history whatever
+ * becomes of the run.
+ */
+export const paymentOrderVouchers = pgTable(
+  'payment_order_vouchers',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => paymentVouchers.id),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    lineNumber: integer('line_number').notNull(),
+    /** Céntimos: a nota de crédito (07) subtracts its amounts from the supplier's line. */
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    detractionCents: bigint('detraction_cents', { mode: 'number' }).notNull(),
+    retentionCents: bigint('retention_cents', { mode: 'number' }).notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'payment_order_vouchers_net_check',
+      sql`${t.netCents} = ${t.totalCents} - ${t.detractionCents} - ${t.retentionCents}`,
+    ),
+    uniqueIndex('payment_order_vouchers_unique').on(t.orderId, t.voucherId),
+    index('payment_order_vouchers_voucher_idx').on(t.voucherId),
+  ],
+)
+
+/**
+ * The last lote a company used in a year for the Banco de la Nación detracciones file (AANNNN): the
+ * row is taken with `insert … on conflict do update … returning` in the run's transaction, so its
+ * lock serialises two runs of one company and a rolled-back run does not use a number.
+ */
+export const detractionLotCounters = pgTable(
+  'detraction_lot_counters',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    year: smallint('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.year] }),
+    check('detraction_lot_counters_number_check', sql`${t.lastNumber} between 1 and 9999`),
+  ],
+)
+
+/**
+ * A run's second file: the Banco de la Nación mass deposit of its detracciones (one detail per
+ * voucher with a detracción not yet deposited), stored, listed with its totals and SHA-256 and
+ * downloadable again. The lote is unique per paying company and year, never reused.
+ */
+export const detractionFiles = pgTable(
+  'detraction_files',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    year: smallint('year').notNull(),
+    lotNumber: integer('lot_number').notNull(),
+    /** AANNNN, as the file's header and name write it. */
+    lot: text('lot').notNull(),
+    lineCount: integer('line_count').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    sha256: text('sha256').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('detraction_files_lot_check', sql`${t.lot} ~ '^[0-9]{6}$'`),
+    check('detraction_files_totals_check', sql`${t.lineCount} > 0 and ${t.totalCents} > 0`),
+    uniqueIndex('detraction_files_lot_unique').on(t.companyId, t.year, t.lotNumber),
+    uniqueIndex('detraction_files_order_unique').on(t.orderId),
   ],
 )

@@ -108,6 +108,14 @@ import {
   DistrictQuerySchema,
   DistrictSchema,
 } from './reference'
+import {
+  SupplierRunBodySchema,
+  SupplierRunCandidateFilterSchema,
+  SupplierRunCandidatesSchema,
+  SupplierRunCreatedSchema,
+  SupplierRunDetailSchema,
+  SupplierRunRowSchema,
+} from './supplier-runs'
 import { SupplierOptionSchema, SupplierRowSchema } from './suppliers'
 import { VoucherBatchFilterSchema, VoucherBatchRowSchema } from './voucher-batches'
 import {
@@ -388,6 +396,20 @@ export const ENDPOINTS = {
   'POST /payment-orders': { body: PaymentOrderBodySchema, response: PaymentOrderCreatedSchema },
   'GET /payment-orders': { querystring: PaymentOrderQuerySchema, response: PaymentOrderRowSchema.array() },
   'POST /payment-orders/:id/annul': {
+    params: IdParamsSchema,
+    body: PaymentOrderAnnulSchema,
+    response: IdPayloadSchema,
+  },
+
+  'GET /supplier-runs/accounts': { response: PaymentAccountOptionSchema.array() },
+  'POST /supplier-runs/candidates': {
+    body: SupplierRunCandidateFilterSchema.nullish(),
+    response: SupplierRunCandidatesSchema,
+  },
+  'POST /supplier-runs': { body: SupplierRunBodySchema, response: SupplierRunCreatedSchema },
+  'GET /supplier-runs': { querystring: PageQuerySchema, response: pageOf(SupplierRunRowSchema) },
+  'GET /supplier-runs/:id': { params: IdParamsSchema, response: SupplierRunDetailSchema },
+  'POST /supplier-runs/:id/annul': {
     params: IdParamsSchema,
     body: PaymentOrderAnnulSchema,
     response: IdPayloadSchema,

@@ -33,23 +33,29 @@ export const PAYMENT_ORDER_MESSAGES = {
   annulReasonMax: 'El motivo admite como máximo 200 caracteres',
 } as const
 
+/** A payment file's date: within the accepted range (`paymentDateRange`). */
+export const paymentDateField = z.iso
+  .date({ error: 'Fecha de pago inválida: use el formato DD/MM/AAAA' })
+  .superRefine((value, ctx) => {
+    const { from, to } = paymentDateRange()
+    if (value < from || value > to) ctx.addIssue({ code: 'custom', message: paymentDateOutOfRange() })
+  })
+
+/** The reference a bank shows for the whole file: up to 40 characters, a letter or a digit. */
+export const referenceField = z
+  .string({ error: 'Referencia es requerida' })
+  .trim()
+  .min(1, 'Referencia es requerida')
+  .max(40, 'Referencia admite como máximo 40 caracteres')
+  .regex(/[\p{L}\p{N}]/u, PAYMENT_ORDER_MESSAGES.referenceSymbols)
+
 /** 'Generar archivo de pago' (issue 14): what `/payment-orders` takes and answers. */
 export const PaymentOrderBodySchema = z.object({
   payrollId: idNumber('Planilla es requerida'),
   companyAccountId: idNumber('Cuenta de cargo es requerida'),
   format: z.enum(['BCP', 'CCI', 'BBVA'], { error: 'Formato del banco es requerido' }),
-  paymentDate: z.iso
-    .date({ error: 'Fecha de pago inválida: use el formato DD/MM/AAAA' })
-    .superRefine((value, ctx) => {
-      const { from, to } = paymentDateRange()
-      if (value < from || value > to) ctx.addIssue({ code: 'custom', message: paymentDateOutOfRange() })
-    }),
-  reference: z
-    .string({ error: 'Referencia es requerida' })
-    .trim()
-    .min(1, 'Referencia es requerida')
-    .max(40, 'Referencia admite como máximo 40 caracteres')
-    .regex(/[\p{L}\p{N}]/u, PAYMENT_ORDER_MESSAGES.referenceSymbols),
+  paymentDate: paymentDateField,
+  reference: referenceField,
   /**
    * The payroll's lines are already in an open order: the clerk confirmed that this file replaces
    * that order (named here, so a confirmation given for one order never covers another).

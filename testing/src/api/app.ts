@@ -79,7 +79,8 @@ export const IDLE_QUEUE: JobQueue = {
   close: async () => {},
 }
 
-export type FilesTestApp = TestApp & { storage: () => FileStorage }
+/** `filesDir`: the local storage's folder, for tests that count what was stored or left behind. */
+export type FilesTestApp = TestApp & { storage: () => FileStorage; filesDir: string }
 
 /**
  * An API whose uploads are stored in a temporary folder (removed on close) and queued on
@@ -92,6 +93,7 @@ export async function createTestAppWithFiles(): Promise<FilesTestApp> {
   return {
     ...t,
     storage,
+    filesDir,
     close: async () => {
       await t.close()
       await rm(filesDir, { recursive: true, force: true })

@@ -24,6 +24,7 @@ export const expenseLineRoutes = catalogRoutes({
       'proveedores_edicion',
       'pagos_lista_lista',
       'pagos_registrar',
+      'pagos_generar_lista',
     ],
   },
   noun: { one: 'la línea de gasto', title: 'Líneas de gasto' },

@@ -8,15 +8,19 @@ import {
   violatedConstraint,
 } from '@planillas/db'
 import { formatCount, formatDate, formatMoney, PAYMENT_ORDER_STATUS } from '@planillas/domain'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 
 /**
- * Where an order's lines come from. Today a payroll (every line of it: one bad line refuses the
- * file); supplier vouchers will be a second kind, each voucher claimed on its own.
+ * Where an order's lines come from: a payroll (every line of it: one bad line refuses the file,
+ * so the payroll is claimed as a whole) or a supplier voucher (a run claims each of its vouchers).
  */
-export type LineSource = { kind: 'PAYROLL'; id: number }
+export type LineSource = { kind: 'PAYROLL' | 'VOUCHER'; id: number }
 
 export const payrollSource = (payrollId: number): LineSource => ({ kind: 'PAYROLL', id: payrollId })
+export const voucherSource = (voucherId: number): LineSource => ({ kind: 'VOUCHER', id: voucherId })
+
+/** What an order pays: a payroll's lines, or supplier vouchers (a payment run). */
+export type OrderSource = 'PAYROLL' | 'VOUCHERS'
 
 /** The open order (GENERADO) holding a source, as the clerk is told about it. */
 export type OpenOrder = {
@@ -35,23 +39,27 @@ export const CLAIM_MESSAGES = {
     `La orden de pago N° ${id} ya no está vigente (se anuló o se reemplazó): revise los archivos generados y vuelva a intentarlo`,
   concurrent:
     'En este mismo momento se generó otra orden de pago para esta planilla: no se guardó este archivo. Revise los archivos generados antes de intentarlo de nuevo.',
+  vouchersConcurrent:
+    'En este mismo momento se generó otra orden de pago con alguno de estos comprobantes: no se guardó esta orden. Revise las órdenes generadas antes de intentarlo de nuevo.',
   annulNotOpen: 'Solo se puede anular una orden de pago vigente (GENERADO)',
 } as const
 
 /** Refused because of another order: answered as a 409 with its message. */
 export class OrderConflictError extends Error {}
 
+const openOrderColumns = {
+  id: paymentOrders.id,
+  format: paymentOrders.format,
+  paymentDate: paymentOrders.paymentDate,
+  lineCount: paymentOrders.lineCount,
+  totalAmount: paymentOrders.totalAmount,
+  createdBy: paymentOrders.createdBy,
+}
+
 /** The open order holding `source`, or null when its lines are free. */
-export async function openOrderOf(db: Database, source: LineSource): Promise<OpenOrder | null> {
+export async function openOrderOf(db: Executor, source: LineSource): Promise<OpenOrder | null> {
   const [row] = await db
-    .select({
-      id: paymentOrders.id,
-      format: paymentOrders.format,
-      paymentDate: paymentOrders.paymentDate,
-      lineCount: paymentOrders.lineCount,
-      totalAmount: paymentOrders.totalAmount,
-      createdBy: paymentOrders.createdBy,
-    })
+    .select(openOrderColumns)
     .from(paymentOrderClaims)
     .innerJoin(paymentOrders, eq(paymentOrders.id, paymentOrderClaims.orderId))
     .where(
@@ -62,6 +70,27 @@ export async function openOrderOf(db: Database, source: LineSource): Promise<Ope
       ),
     )
   return row ?? null
+}
+
+/** The open orders holding any of the sources `ids` of one kind: source id → its order. */
+export async function openOrdersOf(
+  db: Executor,
+  kind: LineSource['kind'],
+  ids: readonly number[],
+): Promise<Map<number, OpenOrder>> {
+  if (!ids.length) return new Map()
+  const rows = await db
+    .select({ ...openOrderColumns, sourceId: paymentOrderClaims.sourceId })
+    .from(paymentOrderClaims)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, paymentOrderClaims.orderId))
+    .where(
+      and(
+        eq(paymentOrderClaims.sourceKind, kind),
+        inArray(paymentOrderClaims.sourceId, [...ids]),
+        isNull(paymentOrderClaims.releasedAt),
+      ),
+    )
+  return new Map(rows.map(({ sourceId, ...order }) => [sourceId, order]))
 }
 
 /**
@@ -100,16 +129,20 @@ async function closeOrder(
 
 /**
  * In the new order's transaction: closes the order it replaces (when confirmed) and claims its
- * source. The database decides between two orders written at the same moment: the open-claim
+ * sources (a payroll, or each voucher of a run, in id order so two runs never wait on each other
+ * crosswise). The database decides between two orders written at the same moment: the open-claim
  * unique index lets one commit; the other ends here with the Spanish message.
  */
 export async function claimForOrder(
   tx: Executor,
   orderId: number,
-  source: LineSource,
+  source: LineSource | readonly LineSource[],
   replacesOrderId: number | undefined,
   actor: string,
 ) {
+  const sources = (Array.isArray(source) ? [...source] : [source as LineSource]).sort(
+    (a, b) => a.kind.localeCompare(b.kind) || a.id - b.id,
+  )
   if (replacesOrderId !== undefined) {
     const replaced = await closeOrder(tx, replacesOrderId, { status: PAYMENT_ORDER_STATUS.REPLACED })
     if (!replaced) throw new OrderConflictError(CLAIM_MESSAGES.replacedNotOpen(replacesOrderId))
@@ -119,21 +152,27 @@ export async function claimForOrder(
     await tx.transaction((sp) =>
       sp
         .insert(paymentOrderClaims)
-        .values({ orderId, sourceKind: source.kind, sourceId: source.id, createdBy: actor }),
+        .values(sources.map((s) => ({ orderId, sourceKind: s.kind, sourceId: s.id, createdBy: actor }))),
     )
   } catch (error) {
     if (violatedConstraint(error) === 'payment_order_claims_open_unique')
-      throw new OrderConflictError(CLAIM_MESSAGES.concurrent)
+      throw new OrderConflictError(
+        sources[0]?.kind === 'VOUCHER' ? CLAIM_MESSAGES.vouchersConcurrent : CLAIM_MESSAGES.concurrent,
+      )
     throw error
   }
 }
 
-/** 'Anular': the order stays listed as ANULADO with its reason; its lines are free again. */
+/**
+ * 'Anular': the order stays listed as ANULADO with its reason; its lines are free again. Only an
+ * order of `source` is found (a payroll clerk's route never annuls a supplier run, nor the reverse).
+ */
 export async function annulOrder(
   db: Database,
   id: number,
   reason: string,
   actor: string,
+  source: OrderSource = 'PAYROLL',
 ): Promise<boolean | null> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -144,8 +183,8 @@ export async function annulOrder(
         code: payrolls.code,
       })
       .from(paymentOrders)
-      .innerJoin(payrolls, eq(payrolls.id, paymentOrders.payrollId))
-      .where(eq(paymentOrders.id, id))
+      .leftJoin(payrolls, eq(payrolls.id, paymentOrders.payrollId))
+      .where(and(eq(paymentOrders.id, id), eq(paymentOrders.source, source)))
       .for('update', { of: paymentOrders })
     if (!order) return null
     const closed = await closeOrder(tx, id, {
@@ -160,7 +199,10 @@ export async function annulOrder(
       entity: 'payment_orders',
       entityId: id,
       actor,
-      description: `Anuló la orden de pago ${order.format} #${id} de la planilla ${order.code}: sus líneas quedan libres para otro archivo. Motivo: ${reason}`,
+      description:
+        source === 'PAYROLL'
+          ? `Anuló la orden de pago ${order.format} #${id} de la planilla ${order.code}: sus líneas quedan libres para otro archivo. Motivo: ${reason}`
+          : `Anuló la orden de pago a proveedores ${order.format} #${id}: sus comprobantes quedan libres para otra orden. Motivo: ${reason}`,
     })
     return true
   })

@@ -3,6 +3,7 @@ import {
   companies,
   companyBankAccounts,
   type Database,
+  type Executor,
   paymentOrders,
   payrolls,
   recordAudit,
@@ -21,7 +22,15 @@ import {
 } from '@planillas/domain/bank-files/index'
 import type { FileStorage } from '@planillas/storage'
 import { and, eq, sql } from 'drizzle-orm'
-import { checkReplacement, claimForOrder, OrderConflictError, openOrderOf, payrollSource } from './claims'
+import {
+  checkReplacement,
+  claimForOrder,
+  type LineSource,
+  OrderConflictError,
+  type OrderSource,
+  openOrderOf,
+  payrollSource,
+} from './claims'
 import {
   bbvaFormat,
   bcpFormat,
@@ -63,7 +72,7 @@ export const ORDER_MESSAGES = {
 export const problemText = (p: PaymentFileProblem) =>
   p.rowNumber === null ? p.message : `Fila ${p.rowNumber}: ${p.message}`
 
-const centsText = (cents: bigint) => `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`
+export const centsText = (cents: bigint) => `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`
 
 /** The lines changed between the check and the write: the file is abandoned, nothing stored. */
 export class PayrollChangedError extends Error {}
@@ -170,29 +179,53 @@ export async function generatePaymentOrder(
   }
 }
 
-type Target = {
-  payroll: typeof payrolls.$inferSelect
-  account: typeof companyBankAccounts.$inferSelect
+/**
+ * One order as the engine writes it, whatever its source of lines (a payroll, a run of supplier
+ * vouchers): the format, its header, the lines (read twice: to check, then to write), the order's
+ * row, what it claims, and what the source records in the order's transaction.
+ */
+export type OrderPlan<C extends TotalsPart> = {
+  formatCode: PaymentFormat
+  format: StreamedFormat<C>
   header: PaymentFileHeader
+  /** The lines in file order, in batches; called once per pass. */
+  lines: () => AsyncIterable<PaymentFileLine[]>
+  fileName: string
+  /** 'PAYROLL' with its payroll, or 'VOUCHERS' (a supplier run) with none. */
+  source: OrderSource
+  payrollId: number | null
+  companyAccountId: number
+  paymentDate: string
+  reference: string
+  /** What the order holds while open (claims.ts). */
+  claims: LineSource[]
+  replacesOrderId?: number
+  actor: string
+  /** In the order's transaction, after its claims: the source's own rows and the audit entry. */
+  record(tx: Executor, order: { id: number; totals: FileTotals; totalAmount: string }): Promise<void>
+  /** The order was not recorded: remove what `record` stored outside the database. */
+  abandoned?(): Promise<void>
 }
 
-async function generateWith<C extends TotalsPart>(
+/**
+ * The engine: pass 1 checks every line against the format and counts the totals (any problem
+ * refuses the whole file, every problem listed with its line, nothing written); pass 2 streams the
+ * file into the store, header first from pass 1's totals, SHA-256 on the way, checking the lines
+ * again; then one transaction records the order, claims its sources (the database decides between
+ * concurrent orders), lets the source record its rows and audits.
+ */
+export async function writeOrder<C extends TotalsPart>(
   db: Database,
   storage: FileStorage,
-  request: OrderRequest,
-  actor: string,
-  { payroll, account, header }: Target,
-  format: StreamedFormat<C>,
-  batchSize: number,
-  /** What the audit adds about how the file was written (BBVA: its line end). */
-  auditNote = '',
+  plan: OrderPlan<C>,
 ): Promise<GenerateResult> {
+  const { format, header } = plan
   // Pass 1: every problem, with its line; the totals the header needs.
   const problems = format.checkHeader(header)
   const lineProblems: PaymentFileProblem[] = []
   let totals = format.totalsStart(header)
   let read = 0
-  for await (const batch of lineBatches(db, payroll.id, batchSize)) {
+  for await (const batch of plan.lines()) {
     read += batch.length
     for (const line of batch) {
       const result = format.checkLine(line)
@@ -206,16 +239,11 @@ async function generateWith<C extends TotalsPart>(
   if (problems.length) return { ok: false, problems }
 
   // Pass 2: the file, streamed into the store.
-  const meta = PAYMENT_FORMATS[request.format]
-  const fileName = `pago-${payroll.code}-${request.format.toLowerCase()}-${request.paymentDate}.${meta.extension}`
+  const meta = PAYMENT_FORMATS[plan.formatCode]
   let file: StoredFile
   try {
-    file = await storeStreamed(storage, { name: fileName, contentType: meta.contentType }, (out) =>
-      format.write(
-        out,
-        totals,
-        recheckedBatches(lineBatches(db, payroll.id, batchSize), format, format.totalsStart(header), totals),
-      ),
+    file = await storeStreamed(storage, { name: plan.fileName, contentType: meta.contentType }, (out) =>
+      format.write(out, totals, recheckedBatches(plan.lines(), format, format.totalsStart(header), totals)),
     )
   } catch (error) {
     if (error instanceof PayrollChangedError)
@@ -229,46 +257,94 @@ async function generateWith<C extends TotalsPart>(
       const [order] = await tx
         .insert(paymentOrders)
         .values({
-          payrollId: payroll.id,
-          companyAccountId: account.id,
-          format: request.format,
-          paymentDate: request.paymentDate,
-          reference: request.reference,
+          source: plan.source,
+          payrollId: plan.payrollId,
+          companyAccountId: plan.companyAccountId,
+          format: plan.formatCode,
+          paymentDate: plan.paymentDate,
+          reference: plan.reference,
           lineCount: totals.count,
           totalAmount,
           checksum: format.checksumText(totals),
           fileKey: file.key,
-          fileName,
+          fileName: plan.fileName,
           fileSize: file.size,
           sha256: file.sha256,
-          replacesOrderId: request.replacesOrderId ?? null,
-          createdBy: actor,
+          replacesOrderId: plan.replacesOrderId ?? null,
+          createdBy: plan.actor,
         })
         .returning({ id: paymentOrders.id })
-      // No per-line writes: a file always carries every line of its payroll (one line that could not
-      // be written refuses the whole file), so the order claims the payroll as a whole and a line is
-      // 'enviado' while its payroll has an open order.
-      await claimForOrder(tx, order.id, payrollSource(payroll.id), request.replacesOrderId, actor)
+      await claimForOrder(tx, order.id, plan.claims, plan.replacesOrderId, plan.actor)
+      await plan.record(tx, { id: order.id, totals, totalAmount })
+      return order.id
+    })
+  } catch (error) {
+    // No order refers to the stored files: remove them rather than leave orphans.
+    await storage.delete(file.key).catch(() => undefined)
+    await plan.abandoned?.().catch(() => undefined)
+    if (error instanceof OrderConflictError)
+      return { ok: false, conflict: true, problems: [{ rowNumber: null, message: error.message }] }
+    if (error instanceof OrderProblemsError) return { ok: false, problems: error.problems }
+    throw error
+  }
+  return { ok: true, id, lineCount: totals.count, totalAmount }
+}
+
+/** Found by `record` in the order's transaction (a voucher that changed meanwhile): nothing is kept. */
+export class OrderProblemsError extends Error {
+  constructor(readonly problems: PaymentFileProblem[]) {
+    super(problems.map((p) => p.message).join('; '))
+  }
+}
+
+type Target = {
+  payroll: typeof payrolls.$inferSelect
+  account: typeof companyBankAccounts.$inferSelect
+  header: PaymentFileHeader
+}
+
+/** A payroll's file: its lines in keyset batches; the order claims the payroll as a whole. */
+function generateWith<C extends TotalsPart>(
+  db: Database,
+  storage: FileStorage,
+  request: OrderRequest,
+  actor: string,
+  { payroll, account, header }: Target,
+  format: StreamedFormat<C>,
+  batchSize: number,
+  /** What the audit adds about how the file was written (BBVA: its line end). */
+  auditNote = '',
+): Promise<GenerateResult> {
+  return writeOrder(db, storage, {
+    formatCode: request.format,
+    format,
+    header,
+    lines: () => lineBatches(db, payroll.id, batchSize),
+    fileName: `pago-${payroll.code}-${request.format.toLowerCase()}-${request.paymentDate}.${PAYMENT_FORMATS[request.format].extension}`,
+    source: 'PAYROLL',
+    payrollId: payroll.id,
+    companyAccountId: account.id,
+    paymentDate: request.paymentDate,
+    reference: request.reference,
+    // No per-line writes: a file always carries every line of its payroll (one line that could not
+    // be written refuses the whole file), so the order claims the payroll as a whole and a line is
+    // 'enviado' while its payroll has an open order.
+    claims: [payrollSource(payroll.id)],
+    replacesOrderId: request.replacesOrderId,
+    actor,
+    async record(tx, { id, totals, totalAmount }) {
       const replaced = request.replacesOrderId
         ? `; el usuario confirmó que reemplaza la orden #${request.replacesOrderId}, cuyas líneas ya se habían enviado al banco`
         : ''
       await recordAudit(tx, {
         action: 'CREATE',
         entity: 'payment_orders',
-        entityId: order.id,
+        entityId: id,
         actor,
-        description: `Generó el archivo de pago ${request.format} #${order.id} de la planilla ${payroll.code}: ${formatCount(totals.count)} abonos, ${formatMoney(totalAmount)}, cuenta de cargo ${account.account}${auditNote}${replaced}`,
+        description: `Generó el archivo de pago ${request.format} #${id} de la planilla ${payroll.code}: ${formatCount(totals.count)} abonos, ${formatMoney(totalAmount)}, cuenta de cargo ${account.account}${auditNote}${replaced}`,
       })
-      return order.id
-    })
-  } catch (error) {
-    // No order refers to the stored file: remove it rather than leave an orphan.
-    await storage.delete(file.key).catch(() => undefined)
-    if (error instanceof OrderConflictError)
-      return { ok: false, conflict: true, problems: [{ rowNumber: null, message: error.message }] }
-    throw error
-  }
-  return { ok: true, id, lineCount: totals.count, totalAmount }
+    },
+  })
 }
 
 /**

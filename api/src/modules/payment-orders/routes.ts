@@ -125,7 +125,7 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
       ...routeSchema('POST /payment-orders/:id/annul'),
     },
     handler: async (req) => {
-      const done = await annulOrder(app.db, req.params.id, req.body.reason, req.user.email)
+      const done = await annulOrder(app.db, req.params.id, req.body.reason, req.user.email, 'PAYROLL')
       if (done === null) throw notFound()
       if (!done) throw conflict(CLAIM_MESSAGES.annulNotOpen)
       return ok({ id: req.params.id }, [
@@ -151,6 +151,8 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
         .where(
           and(
             eq(paymentOrders.id, req.params.id),
+            // A supplier run's files are served by /supplier-runs, under its own permission.
+            eq(paymentOrders.source, 'PAYROLL'),
             req.query.payrollId === undefined ? undefined : eq(paymentOrders.payrollId, req.query.payrollId),
           ),
         )

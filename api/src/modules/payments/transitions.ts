@@ -1,5 +1,6 @@
 import {
   type Database,
+  paymentOrderClaims,
   projectTypes,
   recordAudit,
   rejectReasons,
@@ -28,7 +29,7 @@ import {
   voucherStatus,
   voucherTransitionProblem,
 } from '@planillas/domain'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { badRequest, conflict, found, HttpError, withUniqueMessages } from '../../lib/errors'
 import type { UploadedFile } from './form'
 import { proposeApproval } from './proposal'
@@ -235,6 +236,29 @@ export async function attachVoucherFiles(
 }
 
 /** Cancel: request date, reason, requester and the evidence PDF, stored before the transaction. */
+export const inOpenRunMessage = (orderId: number) =>
+  `El comprobante está en la orden de pago N° ${orderId}, que sigue vigente: anule esa orden antes de anular el comprobante`
+
+/**
+ * A voucher sent to the bank in an open payment run (docs/decisions/supplier-payment-runs.md) is
+ * not cancelled under it: the run is annulled first. The voucher is locked before the claim is
+ * read, so a run being written at that moment (it locks its vouchers) is seen once it commits.
+ */
+async function refuseIfInOpenRun(tx: Transaction, voucher: VoucherRecord) {
+  await tx.select({ id: v.id }).from(v).where(eq(v.id, voucher.id)).for('update')
+  const [claim] = await tx
+    .select({ orderId: paymentOrderClaims.orderId })
+    .from(paymentOrderClaims)
+    .where(
+      and(
+        eq(paymentOrderClaims.sourceKind, 'VOUCHER'),
+        eq(paymentOrderClaims.sourceId, voucher.id),
+        isNull(paymentOrderClaims.releasedAt),
+      ),
+    )
+  if (claim) throw conflict(inOpenRunMessage(claim.orderId))
+}
+
 export async function cancelVoucher(
   ctx: VoucherContext,
   id: number,
@@ -244,6 +268,7 @@ export async function cancelVoucher(
   const stored = await storeFiles(ctx.storage, [['sustento', evidence]])
   try {
     await applyStep(ctx.db, ctx.actor, id, 'cancel', async (tx, voucher) => {
+      await refuseIfInOpenRun(tx, voucher)
       await tx.insert(voucherFiles).values(fileRows(voucher.id, stored, ctx.actor))
       return {
         columns: {

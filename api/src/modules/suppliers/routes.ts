@@ -45,7 +45,13 @@ export async function supplierRoutes(fastify: FastifyInstance) {
 
   app.get('/', {
     config: {
-      permission: ['proveedores_lista', 'proveedores_edicion', 'pagos_lista_lista', 'pagos_registrar'],
+      permission: [
+        'proveedores_lista',
+        'proveedores_edicion',
+        'pagos_lista_lista',
+        'pagos_registrar',
+        'pagos_generar_lista',
+      ],
     },
     schema: {
       tags,

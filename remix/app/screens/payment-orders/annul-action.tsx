@@ -29,10 +29,19 @@ export function AnnulReasonField({ defaultValue = '' }: { defaultValue?: string 
  * 'Anular' on an open order: a link to the confirmation page, so it works without JavaScript; with
  * it, the same question opens as a dialog and a refusal (no reason) shows inside it.
  */
-export function AnnulOrderAction({ payrollId, orderId }: { payrollId: number; orderId: number }) {
+export function AnnulOrderAction({
+  href,
+  orderId,
+  freed = 'sus líneas quedarán libres para generar otro archivo',
+}: {
+  /** The confirmation page (`annulHref` for a payroll's order). */
+  href: string
+  orderId: number
+  /** What annulling frees, as the question says it. */
+  freed?: string
+}) {
   const fetcher = useFetcher<{ error?: string }>()
   const [open, setOpen] = useState(false)
-  const href = annulHref(payrollId, orderId)
   const error = fetcher.state === 'idle' ? fetcher.data?.error : undefined
   return (
     <>
@@ -52,8 +61,7 @@ export function AnnulOrderAction({ payrollId, orderId }: { payrollId: number; or
           <DialogPanel className="w-full max-w-sm rounded bg-white p-6 shadow-xl">
             <DialogTitle className="text-lg font-semibold">Anular la orden de pago N° {orderId}</DialogTitle>
             <p className="mt-2 text-slate-700">
-              La orden quedará ANULADO y sus líneas quedarán libres para generar otro archivo. Hágalo solo si
-              el banco no la procesó.
+              La orden quedará ANULADO y {freed}. Hágalo solo si el banco no la procesó.
             </p>
             <fetcher.Form method="post" action={href} className="mt-4 flex flex-wrap justify-end gap-2">
               {error ? (

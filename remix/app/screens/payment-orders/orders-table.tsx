@@ -9,7 +9,7 @@ import {
 } from '@planillas/domain'
 import { DataTable } from '~/components/list/data-table'
 import { Badge } from '~/components/ui/badge'
-import { AnnulOrderAction } from './annul-action'
+import { AnnulOrderAction, annulHref } from './annul-action'
 
 const STATUS_TONE = { 1: 'green', 2: 'red', 3: 'slate' } as const
 
@@ -66,7 +66,7 @@ export function PaymentOrdersTable({ payrollId, orders }: { payrollId: number; o
                 Descargar
               </a>
               {o.status === PAYMENT_ORDER_STATUS.GENERATED ? (
-                <AnnulOrderAction payrollId={payrollId} orderId={o.id} />
+                <AnnulOrderAction href={annulHref(payrollId, o.id)} orderId={o.id} />
               ) : null}
             </div>
           ),

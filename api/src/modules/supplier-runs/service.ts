@@ -1,0 +1,348 @@
+import {
+  banks,
+  companies,
+  companyBankAccounts,
+  type Database,
+  paymentOrderVouchers,
+  paymentVouchers,
+  recordAudit,
+  suppliers,
+} from '@planillas/db'
+import {
+  CREDIT_NOTE_TYPE,
+  formatCount,
+  formatDate,
+  formatMoney,
+  planSupplierRun,
+  type RunSupplier,
+  type RunSupplierLine,
+  VOUCHER_STATUS,
+  voucherNumber,
+  voucherStatus,
+} from '@planillas/domain'
+import {
+  BANK_FILE_MESSAGES,
+  type PaymentFileHeader,
+  type PaymentFileLine,
+} from '@planillas/domain/bank-files/index'
+import type { FileStorage } from '@planillas/storage'
+import { asc, eq, inArray } from 'drizzle-orm'
+import { CLAIM_MESSAGES, type OpenOrder, openOrdersOf, voucherSource } from '../payment-orders/claims'
+import { genericCciFormat } from '../payment-orders/formats'
+import { centsText, ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/generate'
+import { retentionTable } from '../payments/proposal'
+import {
+  type DetractionFileWritten,
+  type DetractionVoucher,
+  detractionProblems,
+  LotsExhaustedError,
+  writeDetractionFile,
+} from './detractions'
+
+export type SupplierRunRequest = {
+  voucherIds: number[]
+  companyAccountId: number
+  format: 'CCI'
+  paymentDate: string
+  reference: string
+  replacesOrderId?: number
+  confirmReplace?: boolean
+}
+
+export type SupplierRunResult =
+  | {
+      ok: true
+      id: number
+      lineCount: number
+      voucherCount: number
+      totalCents: number
+      detractionFile: DetractionFileWritten | null
+    }
+  /** `conflict`: only because of another open run (a 409 the clerk may confirm); else a 422. */
+  | { ok: false; problems: string[]; conflict?: boolean }
+
+const money = (cents: number) => formatMoney(cents / 100)
+
+export const RUN_MESSAGES = {
+  currency: 'Los comprobantes se pagan en soles: elija una cuenta de cargo en soles (PEN)',
+  voucherMissing: (id: number) => `El comprobante con identificador ${id} no existe`,
+  notApproved: (v: string, status: number) =>
+    `${v}: está ${voucherStatus[status as keyof typeof voucherStatus]?.label ?? 'en otro estado'}; solo se pagan comprobantes APROBADOS`,
+  otherCompany: (v: string, company: string, accountCompany: string) =>
+    `${v}: es de ${company}, y la cuenta de cargo es de ${accountCompany}; una orden paga los comprobantes de una sola empresa`,
+  supplierNoCci: (supplier: string) =>
+    `${supplier}: no tiene CCI registrado; las transferencias por CCI se abonan al CCI del proveedor`,
+  supplierBank: (supplier: string, bank: string) =>
+    `${supplier}: su banco (${bank}) está SUSPENDIDO; no se le pueden hacer transferencias`,
+  noDetractionAccount: (v: string) =>
+    `${v}: tiene detracción y el proveedor no tiene cuenta de detracciones (Banco de la Nación) registrada`,
+  netNotPositive: (supplier: string, cents: number) =>
+    `${supplier}: el neto a pagar es ${money(cents)}; debe ser mayor que cero`,
+  noRetentionRate: (date: string) =>
+    `No hay una tasa de retención vigente al ${formatDate(date)}: no se puede calcular la retención`,
+  inOpenRun: (v: string, o: OpenOrder) =>
+    `${v}: ya está en la orden de pago N° ${o.id} (${o.format}, pago del ${formatDate(o.paymentDate)}), que sigue vigente`,
+  alreadySent: (vouchers: string[], o: OpenOrder) =>
+    `${vouchers.length === 1 ? `El comprobante ${vouchers[0]} ya se envió` : `Los comprobantes ${vouchers.join(', ')} ya se enviaron`} al banco en la orden de pago N° ${o.id} (${o.format}, pago del ${formatDate(o.paymentDate)}, ${formatMoney(o.totalAmount)}), que sigue vigente. Para generar otra orden confirme que reemplaza la orden N° ${o.id}, o anúlela primero.`,
+  changedMeanwhile: (v: string, status: number) =>
+    `${v}: cambió a ${voucherStatus[status as keyof typeof voucherStatus]?.label ?? 'otro estado'} mientras se generaba la orden; no se guardó nada`,
+} as const
+
+/** 'Proveedor S.A.C. (R.U.C. 20…) · F001-00000012', how a problem names a voucher. */
+const voucherLabel = (supplier: { name: string }, v: { series: string; number: number }) =>
+  `${supplier.name} · ${voucherNumber(v.series, v.number)}`
+
+/**
+ * 'Generar pagos' (issue 23): a payment run over APROBADO supplier vouchers, written by the
+ * payment-order engine (writeOrder) as the generic CCI transfers Excel, one line per supplier paid
+ * its net once. Every voucher and supplier is checked first and every problem listed; then the
+ * engine stores the file and, in one transaction, records the order, claims each voucher (one open
+ * run per voucher: of two runs at once the database lets one commit), its vouchers' amounts, the
+ * Banco de la Nación detracciones file with its lote, and the audit entry.
+ */
+export async function generateSupplierRun(
+  db: Database,
+  storage: FileStorage,
+  request: SupplierRunRequest,
+  actor: string,
+): Promise<SupplierRunResult> {
+  const [account] = await db
+    .select({ account: companyBankAccounts, company: companies, bank: banks })
+    .from(companyBankAccounts)
+    .innerJoin(companies, eq(companies.id, companyBankAccounts.companyId))
+    .innerJoin(banks, eq(banks.code, companyBankAccounts.bankCode))
+    .where(eq(companyBankAccounts.id, request.companyAccountId))
+  const problems: string[] = []
+  if (account?.account.status !== 1) problems.push(ORDER_MESSAGES.accountMissing)
+  else if (account.bank.status !== 1) problems.push(ORDER_MESSAGES.bankSuspended(account.bank.name))
+
+  const rows = await db
+    .select({ voucher: paymentVouchers, supplier: suppliers, bank: banks, company: companies })
+    .from(paymentVouchers)
+    .innerJoin(suppliers, eq(suppliers.id, paymentVouchers.supplierId))
+    .innerJoin(banks, eq(banks.code, suppliers.bankCode))
+    .innerJoin(companies, eq(companies.id, paymentVouchers.companyId))
+    .where(inArray(paymentVouchers.id, request.voucherIds))
+    // The file's order: suppliers by name, each one's vouchers by issue date and number.
+    .orderBy(asc(suppliers.name), asc(suppliers.id), asc(paymentVouchers.issueDate), asc(paymentVouchers.id))
+  const byId = new Map(rows.map((r) => [r.voucher.id, r]))
+  for (const id of request.voucherIds) if (!byId.has(id)) problems.push(RUN_MESSAGES.voucherMissing(id))
+
+  const supplierProblems = new Set<number>()
+  for (const { voucher, supplier, bank, company } of rows) {
+    const label = voucherLabel(supplier, voucher)
+    if (voucher.status !== VOUCHER_STATUS.APPROVED)
+      problems.push(RUN_MESSAGES.notApproved(label, voucher.status))
+    if (account && voucher.companyId !== account.company.id)
+      problems.push(RUN_MESSAGES.otherCompany(label, company.name, account.company.name))
+    if (voucher.detractionCents > 0 && !voucher.detractionDepositedOn && !supplier.detractionAccount)
+      problems.push(RUN_MESSAGES.noDetractionAccount(label))
+    if (supplierProblems.has(supplier.id)) continue
+    supplierProblems.add(supplier.id)
+    if (!supplier.bankInterAccount) problems.push(RUN_MESSAGES.supplierNoCci(supplier.name))
+    if (bank.status !== 1) problems.push(RUN_MESSAGES.supplierBank(supplier.name, bank.name))
+  }
+
+  // Each supplier's net, with the retention of the vouchers paid together in this run.
+  const supplierFlags = new Map<number, RunSupplier>(rows.map((r) => [r.supplier.id, r.supplier]))
+  const plan = account
+    ? planSupplierRun(
+        rows.map((r) => r.voucher),
+        supplierFlags,
+        account.company.retentionAgent,
+        await retentionTable(db),
+        request.paymentDate,
+      )
+    : []
+  if (!plan) problems.push(RUN_MESSAGES.noRetentionRate(request.paymentDate))
+  const lines = plan ?? []
+  const supplierOf = (line: RunSupplierLine) =>
+    supplierFlags.get(line.supplierId) as typeof suppliers.$inferSelect
+  for (const line of lines)
+    if (line.netCents <= 0) problems.push(RUN_MESSAGES.netNotPositive(supplierOf(line).name, line.netCents))
+
+  // The CCI file's lines, checked against the format now so each problem names its supplier.
+  const header: PaymentFileHeader | null = account
+    ? {
+        debitBankCode: account.account.bankCode,
+        debitAccount: account.account.account,
+        debitAccountType: account.account.accountType === 'M' ? 'M' : 'C',
+        currency: account.account.currency,
+        paymentDate: request.paymentDate,
+        reference: request.reference,
+      }
+    : null
+  const format = header && account ? genericCciFormat({ header, companyName: account.company.name }) : null
+  if (format && header)
+    for (const p of format.checkHeader(header))
+      problems.push(p.message === BANK_FILE_MESSAGES.currency ? RUN_MESSAGES.currency : p.message)
+  const fileLines: PaymentFileLine[] = lines.map((line, i) => {
+    const s = supplierOf(line)
+    return {
+      rowNumber: i + 1,
+      identifierType: s.bankIdentifierType,
+      identifier: s.bankIdentifier,
+      fullName: s.bankHolder,
+      bankCode: s.bankCode,
+      bankAccount: s.bankAccount,
+      bankInterAccount: s.bankInterAccount,
+      amount: centsText(BigInt(Math.max(line.netCents, 0))),
+      paid: false,
+      awaitingReview: false,
+    }
+  })
+  if (format)
+    for (const [i, fileLine] of fileLines.entries()) {
+      if (lines[i].netCents <= 0 || !fileLine.bankInterAccount) continue
+      for (const message of format.checkLine(fileLine).problems)
+        problems.push(`${supplierOf(lines[i]).name}: ${message}`)
+    }
+
+  // The detracciones file: one line per voucher with a detracción not yet deposited.
+  const toDeposit: DetractionVoucher[] = rows
+    .filter(
+      (r) =>
+        r.voucher.detractionCents > 0 &&
+        !r.voucher.detractionDepositedOn &&
+        r.voucher.type !== CREDIT_NOTE_TYPE,
+    )
+    .map((r) => ({ voucher: r.voucher, supplier: r.supplier }))
+  if (account)
+    for (const p of detractionProblems(account.company, toDeposit)) {
+      const r = p.rowNumber === null ? null : toDeposit[p.rowNumber - 1]
+      problems.push(r ? `${voucherLabel(r.supplier, r.voucher)} (detracción): ${p.message}` : p.message)
+    }
+
+  // A voucher in another open run: listed with the rest, or the 409 to confirm when it is the only problem.
+  const open = await openOrdersOf(db, 'VOUCHER', request.voucherIds)
+  const claimed = new Map<number, { order: OpenOrder; vouchers: string[] }>()
+  for (const [voucherId, order] of open) {
+    const r = byId.get(voucherId)
+    if (!r) continue
+    const entry = claimed.get(order.id) ?? { order, vouchers: [] }
+    entry.vouchers.push(voucherNumber(r.voucher.series, r.voucher.number))
+    claimed.set(order.id, entry)
+  }
+  const replaces = request.confirmReplace === true ? request.replacesOrderId : undefined
+  const unconfirmed = [...claimed.values()].filter((c) => c.order.id !== replaces)
+  if (problems.length || !account || !format || !header) {
+    for (const [voucherId, order] of open) {
+      const r = byId.get(voucherId)
+      if (r && order.id !== replaces)
+        problems.push(RUN_MESSAGES.inOpenRun(voucherLabel(r.supplier, r.voucher), order))
+    }
+    return { ok: false, problems }
+  }
+  if (unconfirmed.length)
+    return {
+      ok: false,
+      conflict: true,
+      problems: unconfirmed.map((c) => RUN_MESSAGES.alreadySent(c.vouchers, c.order)),
+    }
+  if (request.replacesOrderId !== undefined && (replaces === undefined || !claimed.has(replaces)))
+    return { ok: false, conflict: true, problems: [CLAIM_MESSAGES.replacedNotOpen(request.replacesOrderId)] }
+
+  let detractionFile: DetractionFileWritten | null = null
+  const voucherCount = rows.length
+  const result = await writeOrder(db, storage, {
+    formatCode: request.format,
+    format,
+    header,
+    lines: async function* () {
+      yield fileLines
+    },
+    fileName: `pago-proveedores-${request.format.toLowerCase()}-${request.paymentDate}.xlsx`,
+    source: 'VOUCHERS',
+    payrollId: null,
+    companyAccountId: account.account.id,
+    paymentDate: request.paymentDate,
+    reference: request.reference,
+    claims: request.voucherIds.map(voucherSource),
+    replacesOrderId: replaces,
+    actor,
+    async record(tx, order) {
+      // The vouchers as they are now, locked until the run commits: still APROBADO, still theirs.
+      const current = await tx
+        .select({ id: paymentVouchers.id, status: paymentVouchers.status })
+        .from(paymentVouchers)
+        .where(inArray(paymentVouchers.id, request.voucherIds))
+        .orderBy(asc(paymentVouchers.id))
+        .for('update')
+      const changed = current.filter((c) => c.status !== VOUCHER_STATUS.APPROVED)
+      if (changed.length) {
+        throw new OrderProblemsError(
+          changed.map((c) => {
+            const r = byId.get(c.id) as (typeof rows)[number]
+            return {
+              rowNumber: null,
+              message: RUN_MESSAGES.changedMeanwhile(voucherLabel(r.supplier, r.voucher), c.status),
+            }
+          }),
+        )
+      }
+      await tx.insert(paymentOrderVouchers).values(
+        lines.flatMap((line, i) =>
+          line.vouchers.map((v) => ({
+            orderId: order.id,
+            voucherId: v.voucherId,
+            supplierId: line.supplierId,
+            lineNumber: i + 1,
+            totalCents: v.totalCents,
+            detractionCents: v.detractionCents,
+            retentionCents: v.retentionCents,
+            netCents: v.netCents,
+            createdBy: actor,
+          })),
+        ),
+      )
+      try {
+        detractionFile = await writeDetractionFile(tx, storage, {
+          orderId: order.id,
+          company: account.company,
+          paymentDate: request.paymentDate,
+          vouchers: toDeposit,
+          actor,
+        })
+      } catch (error) {
+        if (error instanceof LotsExhaustedError)
+          throw new OrderProblemsError([{ rowNumber: null, message: error.message }])
+        throw error
+      }
+      const netTotal = lines.reduce((s, l) => s + l.netCents, 0)
+      const detraction = lines.reduce((s, l) => s + l.detractionCents, 0)
+      const retention = lines.reduce((s, l) => s + l.retentionCents, 0)
+      const replaced = replaces
+        ? `; el usuario confirmó que reemplaza la orden #${replaces}, cuyos comprobantes ya se habían enviado al banco`
+        : ''
+      const written = detractionFile as DetractionFileWritten | null
+      const bn = written
+        ? `; depósito de detracciones lote ${written.lot} (${formatCount(written.lineCount)} ${written.lineCount === 1 ? 'comprobante' : 'comprobantes'}, ${money(written.totalCents)}, SHA-256 ${written.sha256})`
+        : ''
+      await recordAudit(tx, {
+        action: 'CREATE',
+        entity: 'payment_orders',
+        entityId: order.id,
+        actor,
+        description: `Generó la orden de pago a proveedores ${request.format} #${order.id}: ${formatCount(lines.length)} ${lines.length === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(voucherCount)} ${voucherCount === 1 ? 'comprobante' : 'comprobantes'}, neto ${money(netTotal)} (detracciones ${money(detraction)}, retenciones ${money(retention)}), cuenta de cargo ${account.account.account}${bn}${replaced}`,
+      })
+    },
+    async abandoned() {
+      const written = detractionFile as DetractionFileWritten | null
+      if (written) await storage.delete(written.fileKey)
+    },
+  })
+  if (!result.ok)
+    return {
+      ok: false,
+      conflict: result.conflict,
+      problems: result.problems.map((p) => p.message),
+    }
+  return {
+    ok: true,
+    id: result.id,
+    lineCount: result.lineCount,
+    voucherCount,
+    totalCents: Number(result.totalAmount.replace('.', '')),
+    detractionFile,
+  }
+}

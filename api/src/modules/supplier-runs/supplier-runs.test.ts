@@ -1,0 +1,435 @@
+import { readdir } from 'node:fs/promises'
+import {
+  auditLogs,
+  companyBankAccounts,
+  detractionFiles,
+  detractionLotCounters,
+  paymentOrderClaims,
+  paymentOrders,
+  paymentOrderVouchers,
+} from '@planillas/db'
+import { checkBnDetraccionesFile } from '@planillas/domain/bank-files/index'
+import type { FilesTestApp } from '@planillas/testing/api/app'
+import {
+  createPaymentTestApp,
+  createSupplier,
+  multipart,
+  type PaymentFixtures,
+  PDF,
+  registerVoucher,
+  step,
+  TODAY,
+  voucherFields,
+} from '@planillas/testing/api/payments'
+import { and, count, eq } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+let t: FilesTestApp
+let fx: PaymentFixtures
+let accountId = 0
+let plainAccountId = 0
+
+beforeAll(async () => {
+  ;({ t, fx } = await createPaymentTestApp())
+  const [agent, plain] = await t.handle.db
+    .insert(companyBankAccounts)
+    .values([
+      { companyId: fx.agentCompanyId, bankCode: '002', currency: 'PEN', account: '1910123456078' },
+      { companyId: fx.companyId, bankCode: '002', currency: 'PEN', account: '1910123456079' },
+    ])
+    .returning()
+  accountId = agent.id
+  plainAccountId = plain.id
+})
+afterAll(() => t.close())
+
+const S400 = { base: '338.98', igv: '61.02', total: '400.00' }
+
+/** A voucher of the agent company taken to APROBADO (registered by rrhh, approved by tesorería). */
+async function approved(
+  supplierId: number,
+  fields: Record<string, string | number> = {},
+  approval: Record<string, unknown> = {},
+) {
+  const id = await registerVoucher(
+    t,
+    voucherFields(supplierId, fx, { companyId: fx.agentCompanyId, ...fields }),
+  )
+  const authorized = await step(t, 'rrhh', id, 'authorize', {
+    projectTypeId: fx.projectTypeId,
+    period: '202611-001',
+  })
+  expect(authorized.status).toBe(200)
+  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1, ...approval })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return id
+}
+
+const runBody = (voucherIds: number[], over: object = {}) => ({
+  voucherIds,
+  companyAccountId: accountId,
+  format: 'CCI',
+  paymentDate: TODAY,
+  reference: 'Proveedores noviembre',
+  ...over,
+})
+const generate = (body: object, who: 'tesoreria' | 'auditor' = 'tesoreria') =>
+  t.call(who, { method: 'POST', url: '/api/v1/supplier-runs', payload: body })
+const runOf = async (id: number) =>
+  (await t.call('tesoreria', { method: 'GET', url: `/api/v1/supplier-runs/${id}` })).body.payload
+const download = (id: number, kind: 'transfers' | 'detractions') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/supplier-runs/${id}/files/${kind}`,
+    headers: {},
+  })
+const downloadAs = async (id: number, kind: 'transfers' | 'detractions') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/supplier-runs/${id}/files/${kind}`,
+    headers: await t.as('tesoreria'),
+  })
+const annul = (id: number, reason: string) =>
+  t.call('tesoreria', { method: 'POST', url: `/api/v1/supplier-runs/${id}/annul`, payload: { reason } })
+const storedFiles = async () =>
+  (await readdir(t.filesDir, { recursive: true, withFileTypes: true }).catch(() => [])).filter((f) =>
+    f.isFile(),
+  ).length
+const tableCounts = async () => {
+  const db = t.handle.db
+  const [[orders], [claims], [lines], [lots], [bn]] = await Promise.all([
+    db.select({ n: count() }).from(paymentOrders),
+    db.select({ n: count() }).from(paymentOrderClaims),
+    db.select({ n: count() }).from(paymentOrderVouchers),
+    db.select({ n: count() }).from(detractionLotCounters),
+    db.select({ n: count() }).from(detractionFiles),
+  ])
+  return { orders: orders.n, claims: claims.n, lines: lines.n, lots: lots.n, bn: bn.n }
+}
+
+/** The transfers sheet's rows under its header: [name, CCI, amount]. */
+async function transferRows(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook()
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
+  const sheet = workbook.worksheets[0]
+  const rows: [string, string, number][] = []
+  sheet.eachRow((row, n) => {
+    if (n === 1) return
+    rows.push([String(row.getCell(3).value), String(row.getCell(4).value), Number(row.getCell(6).value)])
+  })
+  return { header: (sheet.getRow(1).values as unknown[]).slice(1), rows }
+}
+
+describe('a run of three suppliers (docs/decisions/supplier-payment-runs.md)', () => {
+  it('pays each supplier its net once: detracción to the BN file, retención recomputed over the vouchers paid together, none where the rule refuses both', async () => {
+    const detracted = await createSupplier(t, {
+      name: 'AAA Detracción S.A.C.',
+      bankHolder: 'AAA Detraccion SAC',
+    })
+    const retained = await createSupplier(t, {
+      name: 'BBB Retención S.A.C.',
+      bankHolder: 'BBB Retencion SAC',
+    })
+    const good = await createSupplier(t, {
+      name: 'CCC Buen Contribuyente S.A.',
+      bankHolder: 'CCC Buen Contribuyente SA',
+      goodTaxpayer: true,
+    })
+    // S/ 1,180.00 under SPOT 037 (12 %): S/ 142.00 detracción, no retención (no double withholding).
+    const a = await approved(detracted, {}, { spotCode: '037' })
+    // Two facturas of S/ 400: neither passes S/ 700 alone; approved one after the other, only the
+    // second was proposed a retention. Paid together in the run they pass it: 3 % of each.
+    const b1 = await approved(retained, S400)
+    const b2 = await approved(retained, S400)
+    // Buen contribuyente and no SPOT code: neither deduction.
+    const c = await approved(good)
+
+    const res = await generate(runBody([c, b2, a, b1]))
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const created = res.body.payload
+    expect(created).toMatchObject({ lineCount: 3, voucherCount: 4, totalCents: 103_800 + 77_600 + 118_000 })
+    expect(res.body.messages).toEqual([
+      'Orden de pago N° ' + created.id + ' generada: 3 proveedores, 4 comprobantes',
+    ])
+
+    // The CCI Excel: one line per supplier, its amount the supplier's net.
+    const excel = await downloadAs(created.id, 'transfers')
+    expect(excel.statusCode).toBe(200)
+    const sheet = await transferRows(excel.rawPayload)
+    expect(sheet.header).toEqual([
+      'Tipo de documento',
+      'Número de documento',
+      'Nombre del beneficiario',
+      'CCI',
+      'Moneda',
+      'Monto',
+      'Referencia',
+    ])
+    expect(sheet.rows.map(([name, , amount]) => [name, amount])).toEqual([
+      ['AAA DETRACCION SAC', 1038],
+      ['BBB RETENCION SAC', 776],
+      ['CCC BUEN CONTRIBUYENTE SA', 1180],
+    ])
+    expect(Math.round(sheet.rows.reduce((s, [, , amount]) => s + amount, 0) * 100)).toBe(created.totalCents)
+
+    // The run lists each supplier once with its vouchers under it.
+    const detail = await runOf(created.id)
+    expect(detail).toMatchObject({
+      status: 1,
+      lineCount: 3,
+      voucherCount: 4,
+      totalCents: 299_400,
+      detractionCents: 14_200,
+      retentionCents: 2_400,
+    })
+    expect(
+      detail.lines.map(
+        (l: {
+          name: string
+          netCents: number
+          vouchers: { voucherId: number; retentionCents: number }[]
+        }) => [l.name, l.netCents, l.vouchers.map((v) => [v.voucherId, v.retentionCents])],
+      ),
+    ).toEqual([
+      ['AAA Detracción S.A.C.', 103_800, [[a, 0]]],
+      [
+        'BBB Retención S.A.C.',
+        77_600,
+        [
+          [b1, 1_200],
+          [b2, 1_200],
+        ],
+      ],
+      ['CCC Buen Contribuyente S.A.', 118_000, [[c, 0]]],
+    ])
+
+    // The Banco de la Nación file: one detail for the one detracción, its total the run's detracciones.
+    const year = TODAY.slice(2, 4)
+    expect(created.detractionFile).toMatchObject({ lot: `${year}0001`, lineCount: 1, totalCents: 14_200 })
+    const bn = await downloadAs(created.id, 'detractions')
+    expect(bn.statusCode).toBe(200)
+    expect(bn.headers['content-disposition']).toContain(created.detractionFile.fileName)
+    const reread = checkBnDetraccionesFile(bn.rawPayload, {
+      lineCount: 1,
+      fileName: created.detractionFile.fileName,
+    })
+    expect(reread.problems).toEqual([])
+    expect(reread.summary).toMatchObject({
+      lote: `${year}0001`,
+      totalCents: detail.detractionCents,
+      lineCount: 1,
+    })
+    expect(created.detractionFile.fileName).toMatch(new RegExp(`^D\\d{11}${year}0001\\.txt$`))
+
+    // Listed with both files' totals and SHA-256; audited in the same transaction.
+    const list = (await t.call('tesoreria', { method: 'GET', url: '/api/v1/supplier-runs' })).body.payload
+    expect(list.content[0]).toMatchObject({
+      id: created.id,
+      totalCents: 299_400,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      detractionFile: {
+        lot: `${year}0001`,
+        totalCents: 14_200,
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
+    })
+    const [audit] = await t.handle.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'payment_orders'), eq(auditLogs.entityId, String(created.id))))
+    expect(audit.description).toContain('3 proveedores, 4 comprobantes')
+    expect(audit.description).toContain(`lote ${year}0001`)
+
+    // Downloads need the permission; a payroll route never serves nor annuls a run.
+    expect((await download(created.id, 'transfers')).statusCode).toBe(401)
+    expect((await generate(runBody([a]), 'auditor')).status).toBe(403)
+    const payrollFile = await t.call('admin', {
+      method: 'GET',
+      url: `/api/v1/payment-orders/${created.id}/file`,
+    })
+    expect(payrollFile.status).toBe(404)
+    const payrollAnnul = await t.call('admin', {
+      method: 'POST',
+      url: `/api/v1/payment-orders/${created.id}/annul`,
+      payload: { reason: 'prueba' },
+    })
+    expect(payrollAnnul.status).toBe(404)
+  })
+})
+
+describe('one open run per voucher', () => {
+  it('refuses a voucher already sent unless the clerk confirms naming that run; the new run takes the next lote', async () => {
+    const supplier = await createSupplier(t)
+    const v = await approved(supplier, {}, { spotCode: '037' })
+    const first = await generate(runBody([v]))
+    expect(first.status).toBe(200)
+    const firstId = first.body.payload.id
+
+    // 'Generar pagos' lists it with the open run that holds it.
+    const candidates = await t.call('tesoreria', {
+      method: 'POST',
+      url: '/api/v1/supplier-runs/candidates',
+      payload: { supplierIds: [supplier] },
+    })
+    expect(candidates.body.payload).toMatchObject({
+      truncated: false,
+      content: [{ id: v, openRunId: firstId, detractionCents: 14_200, netCents: 103_800 }],
+    })
+
+    const again = await generate(runBody([v]))
+    expect(again.status).toBe(409)
+    expect(again.body.messages).toHaveLength(1)
+    expect(again.body.messages[0]).toContain(`ya se envió al banco en la orden de pago N° ${firstId} (CCI`)
+    expect(again.body.messages[0]).toContain(`confirme que reemplaza la orden N° ${firstId}`)
+    const wrong = await generate(runBody([v], { confirmReplace: true, replacesOrderId: firstId + 1000 }))
+    expect(wrong.status).toBe(409)
+
+    const confirmed = await generate(runBody([v], { confirmReplace: true, replacesOrderId: firstId }))
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
+    expect((await runOf(firstId)).status).toBe(3)
+    const second = await runOf(confirmed.body.payload.id)
+    expect(second.replacesOrderId).toBe(firstId)
+    // Lotes are never repeated: the replaced run keeps its own.
+    expect(second.detractionFile.lot).not.toBe((await runOf(firstId)).detractionFile.lot)
+  })
+
+  it('of runs generated at the same moment over the same vouchers, one wins; the others get a Spanish 409 and leave nothing', async () => {
+    const supplier = await createSupplier(t)
+    const ids = [await approved(supplier, {}, { spotCode: '037' }), await approved(supplier)]
+    const before = await tableCounts()
+    const files = await storedFiles()
+    const answers = await Promise.all([1, 2, 3].map(() => generate(runBody(ids))))
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
+    const refused = answers.filter((a) => a.status !== 200)
+    expect(refused.map((a) => a.status)).toEqual([409, 409])
+    for (const a of refused)
+      expect(a.body.messages[0]).toMatch(/^(Los comprobantes .* ya se enviaron|En este mismo momento)/)
+    const after = await tableCounts()
+    expect(after).toEqual({
+      orders: before.orders + 1,
+      claims: before.claims + 2,
+      lines: before.lines + 2,
+      lots: before.lots,
+      bn: before.bn + 1,
+    })
+    // The winner's two files; the losers' were removed.
+    expect(await storedFiles()).toBe(files + 2)
+  })
+
+  it('annulling a run (with a reason) frees its vouchers for a new run without confirmation', async () => {
+    const supplier = await createSupplier(t)
+    const v = await approved(supplier)
+    const first = (await generate(runBody([v]))).body.payload.id
+    // Sent to the bank: the voucher is not cancelled under its open run.
+    const cancelled = await t.call('tesoreria', {
+      method: 'POST',
+      url: `/api/v1/payments/${v}/cancel`,
+      ...(await multipart(
+        { requestDate: TODAY, reason: 'Duplicado', requestedBy: 'jefe@empresa.pe' },
+        { file: { name: 'sustento.pdf', content: PDF } },
+      )),
+    })
+    expect(cancelled.status).toBe(409)
+    expect(cancelled.body.messages).toEqual([
+      `El comprobante está en la orden de pago N° ${first}, que sigue vigente: anule esa orden antes de anular el comprobante`,
+    ])
+    expect((await annul(first, '')).status).toBe(400)
+    const done = await annul(first, 'El banco rechazó el archivo')
+    expect(done.status).toBe(200)
+    expect(await runOf(first)).toMatchObject({ status: 2, annulReason: 'El banco rechazó el archivo' })
+    expect((await annul(first, 'otra vez')).status).toBe(409)
+    const again = await generate(runBody([v]))
+    expect(again.status).toBe(200)
+  })
+})
+
+describe('every problem listed, nothing written', () => {
+  it('answers one 422 naming each voucher and supplier, and changes nothing', async () => {
+    const noCci = await createSupplier(t, { name: 'Sin CCI S.A.C.', bankInterAccount: null })
+    const ok = await createSupplier(t, { name: 'Correcto S.A.C.' })
+    const registered = await registerVoucher(t, voucherFields(ok, fx, { companyId: fx.agentCompanyId }))
+    const good = await approved(ok)
+    const withoutCci = await approved(noCci)
+    const otherCompany = await (async () => {
+      const id = await registerVoucher(t, voucherFields(ok, fx))
+      await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
+      await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
+      return id
+    })()
+    // A voucher already in an open run is listed with the rest.
+    const taken = await approved(ok)
+    const takenRun = (await generate(runBody([taken]))).body.payload.id
+
+    const before = await tableCounts()
+    const files = await storedFiles()
+    const res = await generate(runBody([good, registered, withoutCci, otherCompany, taken, 999_999]))
+    expect(res.status).toBe(422)
+    const messages: string[] = res.body.messages
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'El comprobante con identificador 999999 no existe',
+        expect.stringMatching(
+          /^Correcto S\.A\.C\. · F001-\d{8}: está REGISTRADO; solo se pagan comprobantes APROBADOS$/,
+        ),
+        expect.stringMatching(
+          /^Correcto S\.A\.C\. · F001-\d{8}: es de Empresa Pagadora S\.A\.C\., y la cuenta de cargo es de Empresa Agente S\.A\./,
+        ),
+        'Sin CCI S.A.C.: no tiene CCI registrado; las transferencias por CCI se abonan al CCI del proveedor',
+        expect.stringMatching(
+          new RegExp(
+            `^Correcto S\\.A\\.C\\. · F001-\\d{8}: ya está en la orden de pago N° ${takenRun} \\(CCI`,
+          ),
+        ),
+      ]),
+    )
+    expect(messages).toHaveLength(5)
+    expect(await tableCounts()).toEqual(before)
+    expect(await storedFiles()).toBe(files)
+    // A debit account in dollars: vouchers are paid in soles.
+    const [usd] = await t.handle.db
+      .insert(companyBankAccounts)
+      .values({ companyId: fx.agentCompanyId, bankCode: '002', currency: 'USD', account: '1910123456080' })
+      .returning()
+    const dollars = await generate(runBody([good], { companyAccountId: usd.id }))
+    expect(dollars.status).toBe(422)
+    expect(dollars.body.messages).toEqual([
+      'Los comprobantes se pagan en soles: elija una cuenta de cargo en soles (PEN)',
+    ])
+    // The account of the other company pays only its own vouchers.
+    const other = await generate(runBody([otherCompany], { companyAccountId: plainAccountId }))
+    expect(other.status, JSON.stringify(other.body)).toBe(200)
+  })
+
+  it('refuses a supplier whose net is not positive (a nota de crédito that cancels its factura)', async () => {
+    const supplier = await createSupplier(t, { name: 'Neto Cero S.A.C.' })
+    const factura = await approved(supplier, S400)
+    const note = await approved(supplier, { ...S400, type: '07', series: 'FC01', creditsVoucherId: factura })
+    const res = await generate(runBody([factura, note]))
+    expect(res.status, JSON.stringify(res.body)).toBe(422)
+    expect(res.body.messages).toEqual([
+      'Neto Cero S.A.C.: el neto a pagar es S/ 0.00; debe ser mayor que cero',
+    ])
+  })
+
+  it('refuses bad input with Spanish messages', async () => {
+    const bad = await generate({
+      voucherIds: [],
+      companyAccountId: accountId,
+      format: 'BCP',
+      paymentDate: '0000-01-01',
+      reference: '***',
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.messages).toEqual(
+      expect.arrayContaining([
+        'Seleccione al menos un comprobante APROBADO',
+        'Formato del banco es requerido (por ahora, transferencias por CCI)',
+        'La referencia debe tener al menos una letra o un número',
+      ]),
+    )
+    const repeated = await generate(runBody([1, 1]))
+    expect(repeated.status).toBe(400)
+    expect(repeated.body.messages).toEqual(['Un comprobante está seleccionado más de una vez'])
+  })
+})

@@ -1,0 +1,134 @@
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  PAYMENT_ORDER_STATUS,
+  PAYMENT_ORDER_STATUS_LABEL,
+  type SupplierRunRow,
+} from '@planillas/domain'
+import { COLUMN, DataTable, TwoLineCell } from '~/components/list/data-table'
+import { Badge } from '~/components/ui/badge'
+import { AnnulOrderAction } from '~/screens/payment-orders/annul-action'
+
+const STATUS_TONE = { 1: 'green', 2: 'red', 3: 'slate' } as const
+const soles = (cents: number) => formatMoney(cents / 100)
+
+/** Where a run is annulled without JavaScript (the dialog posts there too). */
+export const runAnnulHref = (id: number) => `/pagos/generar/${id}/anular`
+/** A run's file as it was stored: 'transferencias' (CCI Excel) or 'detracciones' (Banco de la Nación). */
+export const runFileHref = (id: number, file: 'transferencias' | 'detracciones') =>
+  `/pagos/generar/${id}/${file}`
+
+function RunState({ run }: { run: SupplierRunRow }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Badge tone={STATUS_TONE[run.status as 1 | 2 | 3] ?? 'slate'}>
+        {PAYMENT_ORDER_STATUS_LABEL[run.status] ?? '---'}
+      </Badge>
+      {run.status === PAYMENT_ORDER_STATUS.ANNULLED ? (
+        <span className="text-xs text-slate-600">
+          {`${formatDateTime(run.annulledAt)} · ${run.annulledBy ?? ''}: ${run.annulReason ?? ''}`}
+        </span>
+      ) : null}
+      {run.replacesOrderId ? (
+        <span className="text-xs text-slate-600">Reemplaza la orden N° {run.replacesOrderId}</span>
+      ) : null}
+    </div>
+  )
+}
+
+const fileLink = (href: string, name: string, label: string) => (
+  <a
+    href={href}
+    download
+    className="font-medium text-primary-dark underline"
+    aria-label={`Descargar ${name}`}
+  >
+    {label}
+  </a>
+)
+
+/** 'Órdenes de pago generadas': every run, open or not, with both files downloadable again. */
+export function SupplierRunsTable({ runs }: { runs: SupplierRunRow[] }) {
+  return (
+    <DataTable
+      caption="Órdenes de pago a proveedores"
+      rows={runs}
+      rowKey={(r) => r.id}
+      emptyMessage="Todavía no se generó ninguna orden de pago a proveedores."
+      columns={[
+        {
+          header: 'Orden',
+          cell: (r) => (
+            <TwoLineCell
+              main={`Orden N° ${r.id}`}
+              sub={`${formatDateTime(r.createdAt)} · ${r.createdBy ?? ''}`}
+            />
+          ),
+          mobile: 'title',
+        },
+        { header: 'Estado', cell: (r) => <RunState run={r} />, width: COLUMN.status },
+        {
+          header: 'Fecha de pago',
+          cell: (r) => formatDate(r.paymentDate),
+          mobile: 'title',
+          width: COLUMN.date,
+        },
+        { header: 'Empresa · cuenta de cargo', cell: (r) => `${r.companyName} · ${r.account}` },
+        {
+          header: 'Proveedores',
+          cell: (r) => `${formatCount(r.lineCount)} (${formatCount(r.voucherCount)} comprob.)`,
+          width: COLUMN.count,
+        },
+        { header: 'Neto', cell: (r) => soles(r.totalCents), className: 'text-right', width: COLUMN.money },
+        {
+          header: 'Detracción · retención',
+          cell: (r) => (
+            <TwoLineCell main={soles(r.detractionCents)} sub={`Retención ${soles(r.retentionCents)}`} />
+          ),
+          className: 'text-right',
+          width: 'w-28',
+        },
+        {
+          header: 'Archivos',
+          width: 'w-40',
+          fullText: true,
+          cell: (r) => (
+            <div className="flex flex-col gap-1">
+              <span>
+                {fileLink(runFileHref(r.id, 'transferencias'), r.fileName, 'Transferencias CCI')}{' '}
+                <code className="text-xs" title={r.sha256}>
+                  {r.sha256.slice(0, 12)}…
+                </code>
+              </span>
+              {r.detractionFile ? (
+                <span>
+                  {fileLink(
+                    runFileHref(r.id, 'detracciones'),
+                    r.detractionFile.fileName,
+                    `Detracciones lote ${r.detractionFile.lot}`,
+                  )}{' '}
+                  <code className="text-xs" title={r.detractionFile.sha256}>
+                    {r.detractionFile.sha256.slice(0, 12)}…
+                  </code>
+                </span>
+              ) : (
+                <span className="text-xs text-slate-600">Sin detracciones por depositar</span>
+              )}
+            </div>
+          ),
+        },
+      ]}
+      actions={(r) =>
+        r.status === PAYMENT_ORDER_STATUS.GENERATED ? (
+          <AnnulOrderAction
+            href={runAnnulHref(r.id)}
+            orderId={r.id}
+            freed="sus comprobantes quedarán libres para otra orden"
+          />
+        ) : null
+      }
+    />
+  )
+}
