@@ -9,7 +9,7 @@ describe('Permission', () => {
     expect(PERMISSIONS).toEqual(expect.arrayContaining(['bancos_lista', 'bancos_edicion']))
     expect(PERMISSIONS).not.toContain('bancos_descarga_excel')
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length)
-    expect(PERMISSIONS.length).toBe(9 + 9 * 3 + 2 + 8)
+    expect(PERMISSIONS.length).toBe(9 + 9 * 3 + 2 + 9)
   })
 
   it('rejects a misspelt code at typecheck', () => {
@@ -31,6 +31,11 @@ describe('supplier payments (issue 22)', () => {
     expect(mayUse(DEMO_ROLES.rrhh, 'pagos_pagar')).toBe(false)
     expect(mayUse(DEMO_ROLES.rrhh, 'pagos_registrar')).toBe(true)
     expect(mayUse(DEMO_ROLES.lector, 'proveedores_lista')).toBe(true)
+    // Reading 'Generar pagos' is not sending money: only tesorería generates and annuls runs.
+    expect(mayUse(DEMO_ROLES.lector, 'pagos_generar_lista')).toBe(true)
+    expect(mayUse(DEMO_ROLES.lector, 'pagos_generar')).toBe(false)
+    expect(mayUse(DEMO_ROLES.rrhh, 'pagos_generar')).toBe(false)
+    expect(mayUse(DEMO_ROLES.tesoreria, 'pagos_generar')).toBe(true)
     for (const p of PERMISSIONS) expect(PERMISSION_LABELS[p]).toMatch(/\S/)
     expect(PERMISSION_LABELS.proveedores_edicion).toBe('Proveedores: crear y editar')
   })

@@ -28,6 +28,8 @@ export const VOUCHER_PERMISSIONS = [
   'pagos_pagar',
   'pagos_rechazar',
   'pagos_anular',
+  /** 'Generar pagos': a payment run (its bank files) and its annulment. Reading the page is `pagos_generar_lista`. */
+  'pagos_generar',
   'pagos_descarga_excel',
   /** The payments' catalogues: SPOT rates, retention rate, líneas de gasto, tipos de proyecto, motivos de rechazo. */
   'pagos_catalogos',
@@ -77,6 +79,7 @@ const treasuryRoles: readonly Permission[] = [
   'pagos_aprobar',
   'pagos_pagar',
   'pagos_anular',
+  'pagos_generar',
   'pagos_catalogos',
 ]
 
@@ -96,6 +99,7 @@ export const DEMO_ROLES = {
     'pagos_pagar',
     'pagos_rechazar',
     'pagos_anular',
+    'pagos_generar',
     'pagos_descarga_excel',
   ],
   auditor: ['dashboard', ...auditRoles],
@@ -141,6 +145,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   pagos_pagar: 'Pagos: marcar comprobantes como pagados',
   pagos_rechazar: 'Pagos: rechazar comprobantes',
   pagos_anular: 'Pagos: anular comprobantes',
+  pagos_generar: 'Pagos: generar y anular órdenes de pago a proveedores',
   pagos_descarga_excel: 'Pagos: descargar Excel de comprobantes',
   pagos_catalogos:
     'Pagos: tasas de detracción y retención, líneas de gasto, tipos de proyecto y motivos de rechazo',

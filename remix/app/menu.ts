@@ -48,6 +48,7 @@ export const MENU: MenuEntry[] = [
         to: '/pagos/carga',
         permission: LIST_RESOURCES['pagos-carga'].permission,
       },
+      { label: 'Generar pagos', to: '/pagos/generar', permission: 'pagos_generar_lista' },
     ],
   },
   {

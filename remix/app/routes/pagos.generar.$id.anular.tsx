@@ -17,7 +17,7 @@ const BACK = '/pagos/generar'
 const NOT_OPEN = 'La orden de pago ya no está vigente'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, 'pagos_generar_lista')
+  await requirePermission(request, 'pagos_generar')
   const id = idParam(params.id)
   const run = await orBackToList(request, BACK, () =>
     call(request, 'GET /supplier-runs/:id', { params: { id } }),
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Annuls with the reason; a refusal stays here (page) or in the dialog (fetcher) with its message. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requirePermission(request, 'pagos_generar_lista')
+  await requirePermission(request, 'pagos_generar')
   const id = idParam(params.id)
   const form = await request.formData()
   const reason = String(form.get('reason') ?? '')

@@ -1,4 +1,5 @@
 import {
+  can,
   dayMonthYear,
   formatCount,
   isIsoDate,
@@ -55,7 +56,7 @@ function readFilters(url: URL) {
  * choose from, the payment's data, and the runs generated so far with their files.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, 'pagos_generar_lista')
+  const { user } = await requirePermission(request, 'pagos_generar_lista')
   const filters = readFilters(new URL(request.url))
   const [candidates, accounts, runs, suppliers, expenseLines] = await Promise.all([
     call(request, 'POST /supplier-runs/candidates', { body: filters.filter }),
@@ -72,6 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     suppliers: suppliers.map((s) => ({ id: s.id, label: `${s.name} (${s.ruc})` })),
     expenseLines: expenseLines.map((l) => ({ id: l.id, label: l.description })),
     today: todayInLima(),
+    /** Reading the page is not generating: only `pagos_generar` sends money (the API says so too). */
+    canGenerate: can(user.roles, 'pagos_generar'),
   }
 }
 
@@ -79,7 +82,7 @@ type Refused = { errors: string[]; values: RunFormValues }
 
 /** Posts the run; the API checks every voucher and supplier first and answers every problem, or the run. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, 'pagos_generar_lista')
+  await requirePermission(request, 'pagos_generar')
   const form = await request.formData()
   const value = (name: string) => String(form.get(name) ?? '').trim()
   const values: RunFormValues = {
@@ -124,7 +127,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function GeneratePayments() {
-  const { filters, candidates, accounts, runs, suppliers, expenseLines, today } =
+  const { filters, candidates, accounts, runs, suppliers, expenseLines, today, canGenerate } =
     useLoaderData<typeof loader>()
   const refused = useActionData<typeof action>() as Refused | undefined
   const busy = useNavigation().state === 'submitting'
@@ -153,18 +156,22 @@ export default function GeneratePayments() {
         error={filters.error}
       />
       <RunErrors errors={refused?.errors ?? []} />
-      <SupplierRunForm
-        candidates={candidates.content}
-        truncated={candidates.truncated}
-        accounts={accounts}
-        values={values}
-        busy={busy}
-      />
+      {canGenerate ? (
+        <SupplierRunForm
+          candidates={candidates.content}
+          truncated={candidates.truncated}
+          accounts={accounts}
+          values={values}
+          busy={busy}
+        />
+      ) : (
+        <FormNote>Puede ver las órdenes de pago, pero no generarlas ni anularlas.</FormNote>
+      )}
       <section aria-labelledby="runs-title" className="flex flex-col gap-2">
         <h2 id="runs-title" className="text-lg font-semibold">
           Órdenes de pago generadas
         </h2>
-        <SupplierRunsTable runs={runs.content} />
+        <SupplierRunsTable runs={runs.content} canAnnul={canGenerate} />
         {runs.totalElements > runs.content.length ? (
           <p className="text-sm text-slate-600">
             Se muestran las {formatCount(runs.content.length)} más recientes de{' '}

@@ -63,7 +63,7 @@ export async function supplierRunRoutes(fastify: FastifyInstance) {
   })
 
   app.post('/', {
-    config: { permission },
+    config: { permission: 'pagos_generar' },
     schema: {
       tags,
       description:
@@ -123,7 +123,7 @@ export async function supplierRunRoutes(fastify: FastifyInstance) {
   })
 
   app.post('/:id/annul', {
-    config: { permission },
+    config: { permission: 'pagos_generar' },
     schema: {
       tags,
       description:

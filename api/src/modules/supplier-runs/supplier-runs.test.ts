@@ -74,7 +74,7 @@ const runBody = (voucherIds: number[], over: object = {}) => ({
   reference: 'Proveedores noviembre',
   ...over,
 })
-const generate = (body: object, who: 'tesoreria' | 'auditor' = 'tesoreria') =>
+const generate = (body: object, who: 'tesoreria' | 'auditor' | 'lector' | 'rrhh' = 'tesoreria') =>
   t.call(who, { method: 'POST', url: '/api/v1/supplier-runs', payload: body })
 const runOf = async (id: number) =>
   (await t.call('tesoreria', { method: 'GET', url: `/api/v1/supplier-runs/${id}` })).body.payload
@@ -431,5 +431,18 @@ describe('every problem listed, nothing written', () => {
     const repeated = await generate(runBody([1, 1]))
     expect(repeated.status).toBe(400)
     expect(repeated.body.messages).toEqual(['Un comprobante está seleccionado más de una vez'])
+  })
+
+  it('lets who may read the page see the runs, but only tesorería generate or annul one (pagos_generar)', async () => {
+    for (const who of ['lector', 'rrhh'] as const) {
+      expect((await generate(runBody([1]), who)).status).toBe(403)
+      expect((await t.call(who, { method: 'GET', url: '/api/v1/supplier-runs' })).status).toBe(200)
+      const annul = await t.call(who, {
+        method: 'POST',
+        url: '/api/v1/supplier-runs/1/annul',
+        payload: { reason: 'Prueba de permisos' },
+      })
+      expect(annul.status).toBe(403)
+    }
   })
 })

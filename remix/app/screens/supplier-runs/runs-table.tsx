@@ -50,7 +50,7 @@ const fileLink = (href: string, name: string, label: string) => (
 )
 
 /** 'Órdenes de pago generadas': every run, open or not, with both files downloadable again. */
-export function SupplierRunsTable({ runs }: { runs: SupplierRunRow[] }) {
+export function SupplierRunsTable({ runs, canAnnul }: { runs: SupplierRunRow[]; canAnnul: boolean }) {
   return (
     <DataTable
       caption="Órdenes de pago a proveedores"
@@ -121,7 +121,7 @@ export function SupplierRunsTable({ runs }: { runs: SupplierRunRow[] }) {
         },
       ]}
       actions={(r) =>
-        r.status === PAYMENT_ORDER_STATUS.GENERATED ? (
+        canAnnul && r.status === PAYMENT_ORDER_STATUS.GENERATED ? (
           <AnnulOrderAction
             href={runAnnulHref(r.id)}
             orderId={r.id}
