@@ -81,8 +81,8 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two of every process behind nginx (is
       databaseUrl: databaseUrl(),
       redisUrl: String(REDIS_URL),
       storageEnv: s3.env,
-      // Ports base … base+21, away from the other tests' fixed ports.
-      base: 20_000 + Math.floor(Math.random() * 200) * 40,
+      // Ports base … base+21 (CLUSTER_PORT_BASE, else a random base away from the other tests' ports).
+      base: Number(process.env.CLUSTER_PORT_BASE) || 20_000 + Math.floor(Math.random() * 200) * 40,
       queuePrefix: `cluster-test-${process.pid}-${Date.now()}`,
       env: { AUTH_RATE_LIMIT_MAX: String(SIGN_IN_LIMIT) },
     })
@@ -129,6 +129,34 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two of every process behind nginx (is
       expect(page.status, web).toBe(302)
       expect(page.headers.get('location'), web).toMatch(/\/login/)
     }
+  })
+
+  it('shows an area created through one web process in the employee form of the other at once', async () => {
+    const [web1, web2] = cluster.webUrls
+    const browser = new Browser()
+    await signIn(browser, web1, web2, 'rrhh@planillas.pe', 'rrhh')
+    const description = `Tesorería ${randomBytes(3).toString('hex')}`
+    const option = new RegExp(`<option value="\\d+">${description}</option>`)
+    const employeeForm = async (web: string) => {
+      const page = await browser.fetch(`${web}/colaboradores/crear`)
+      expect(page.status, web).toBe(200)
+      return page.text()
+    }
+    // Both web processes have the areas cached (the form's options) before the change.
+    for (const web of [web2, web1, web2]) {
+      const html = await employeeForm(web)
+      expect(html).toMatch(/<option value="\d+">[^<]+<\/option>/)
+      expect(html).not.toContain(description)
+    }
+    const created = await browser.fetch(`${web1}/areas/crear`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ description }),
+    })
+    expect(created.status).toBe(302)
+    // Web 2 never heard of the change (its own API process saved nothing): the version tells it.
+    expect(await employeeForm(web2)).toMatch(option)
+    expect(await employeeForm(web1)).toMatch(option)
   })
 
   it('an upload received by one API is processed once, by either worker, and its file read through the other API', async () => {
