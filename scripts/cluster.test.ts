@@ -2,9 +2,22 @@ import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { openDatabase } from '@planillas/db'
 import { signInThroughProvider } from '@planillas/dev-idp/sign-in-client'
-import { CLIENT_ADDRESS_HEADER, PAYROLL_TEMPLATE_HEADERS, WEB_TIER_SECRET_HEADER } from '@planillas/domain'
+import {
+  CLIENT_ADDRESS_HEADER,
+  DEMO_ROLES,
+  PAYROLL_TEMPLATE_HEADERS,
+  todayInLima,
+  WEB_TIER_SECRET_HEADER,
+} from '@planillas/domain'
 import { signedInToken } from '@planillas/testing/database'
-import { insertFixtureEmployees, payrollWorkbook, validRow } from '@planillas/testing/payroll-fixtures'
+import { insertFixturePayroll, paymentsWorkbook, receiptPdf } from '@planillas/testing/payment-fixtures'
+import {
+  ensureFixtureBanks,
+  fixtureDni,
+  insertFixtureEmployees,
+  payrollWorkbook,
+  validRow,
+} from '@planillas/testing/payroll-fixtures'
 import { type LocalS3, startLocalS3 } from '@planillas/testing/s3-server'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
@@ -81,8 +94,8 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two of every process behind nginx (is
       databaseUrl: databaseUrl(),
       redisUrl: String(REDIS_URL),
       storageEnv: s3.env,
-      // Ports base … base+21, away from the other tests' fixed ports.
-      base: 20_000 + Math.floor(Math.random() * 200) * 40,
+      // Ports base … base+21 (CLUSTER_PORT_BASE, else a random base away from the other tests' ports).
+      base: Number(process.env.CLUSTER_PORT_BASE) || 20_000 + Math.floor(Math.random() * 200) * 40,
       queuePrefix: `cluster-test-${process.pid}-${Date.now()}`,
       env: { AUTH_RATE_LIMIT_MAX: String(SIGN_IN_LIMIT) },
     })
@@ -129,6 +142,34 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two of every process behind nginx (is
       expect(page.status, web).toBe(302)
       expect(page.headers.get('location'), web).toMatch(/\/login/)
     }
+  })
+
+  it('shows an area created through one web process in the employee form of the other at once', async () => {
+    const [web1, web2] = cluster.webUrls
+    const browser = new Browser()
+    await signIn(browser, web1, web2, 'rrhh@planillas.pe', 'rrhh')
+    const description = `Tesorería ${randomBytes(3).toString('hex')}`
+    const option = new RegExp(`<option value="\\d+">${description}</option>`)
+    const employeeForm = async (web: string) => {
+      const page = await browser.fetch(`${web}/colaboradores/crear`)
+      expect(page.status, web).toBe(200)
+      return page.text()
+    }
+    // Both web processes have the areas cached (the form's options) before the change.
+    for (const web of [web2, web1, web2]) {
+      const html = await employeeForm(web)
+      expect(html).toMatch(/<option value="\d+">[^<]+<\/option>/)
+      expect(html).not.toContain(description)
+    }
+    const created = await browser.fetch(`${web1}/areas/crear`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ description }),
+    })
+    expect(created.status).toBe(302)
+    // Web 2 never heard of the change (its own API process saved nothing): the version tells it.
+    expect(await employeeForm(web2)).toMatch(option)
+    expect(await employeeForm(web1)).toMatch(option)
   })
 
   it('an upload received by one API is processed once, by either worker, and its file read through the other API', async () => {
@@ -178,6 +219,80 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two of every process behind nginx (is
     const download = await fetch(`${api2}/api/v1/payroll-batch/${payload.id}/file`, { headers: auth })
     expect(download.status).toBe(200)
     expect(Buffer.from(await download.arrayBuffer()).equals(file)).toBe(true)
+  }, 90_000)
+
+  it("builds an abonos upload's merged receipts once, though both APIs are asked for them", async () => {
+    const handle = await openDatabase({ url: databaseUrl(), poolSize: 1 })
+    const code = `PL-CONST-${randomBytes(3).toString('hex')}`
+    let token: string
+    try {
+      await ensureFixtureBanks(handle.db)
+      await insertFixtureEmployees(handle.db, 2, 100)
+      await insertFixturePayroll(handle.db, code, [
+        { employee: 100, amount: '1500.00' },
+        { employee: 101, amount: '2300.50' },
+      ])
+      token = await signedInToken(handle.db, cluster.secrets.JWT_SECRET, {
+        email: 'rrhh@planillas.pe',
+        name: 'Rosa Recursos Humanos',
+        roles: [...DEMO_ROLES.rrhh],
+      })
+    } finally {
+      await handle.close()
+    }
+    const [api1, api2] = cluster.apiUrls
+    const auth = { authorization: `Bearer ${token}` }
+    const form = new FormData()
+    form.set('payrollNumber', code)
+    form.set('payrollDesc', 'Quincena')
+    form.set('paymentDate', todayInLima())
+    const excel = await paymentsWorkbook([
+      [1, fixtureDni(100), 1500, 'OP-9101', 'primera.pdf'],
+      [1, fixtureDni(101), 2300.5, 'OP-9102', 'segunda.pdf'],
+    ])
+    form.set('file', new Blob([new Uint8Array(excel)]), 'abonos.xlsx')
+    for (const name of ['primera.pdf', 'segunda.pdf'])
+      form.append('records', new Blob([new Uint8Array(await receiptPdf(name))]), name)
+    const uploaded = await fetch(`${api1}/api/v1/payment-batches`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    })
+    expect(uploaded.status).toBe(200)
+    const { id } = ((await uploaded.json()) as { payload: { id: number } }).payload
+
+    // 'Descargar constancias' through both APIs at once, again and again from the upload on (while
+    // the batch is processed, and while its merge is built), until both hand over the PDF.
+    const pdfs = new Map<string, Buffer>()
+    const deadline = Date.now() + 60_000
+    while (pdfs.size < 2 && Date.now() < deadline) {
+      await Promise.all(
+        [api1, api2].map(async (api) => {
+          const answer = await fetch(`${api}/api/v1/payment-batches/${id}/receipts`, { headers: auth })
+          if (answer.status === 200) pdfs.set(api, Buffer.from(await answer.arrayBuffer()))
+          else {
+            expect(answer.status, api).toBe(409)
+            await answer.body?.cancel()
+          }
+        }),
+      )
+      if (pdfs.size < 2) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect([...pdfs.keys()].sort()).toEqual([api1, api2].sort())
+    const [first, second] = [...pdfs.values()]
+    expect(first.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(first.equals(second)).toBe(true)
+    // Built and stored by one worker, and no copy built by another and thrown away.
+    const workers = cluster.processes.filter((p) => p.name.startsWith('worker-'))
+    const lines = (text: string) =>
+      workers.flatMap((w) =>
+        w
+          .output()
+          .split('\n')
+          .filter((line) => line.includes(text) && line.includes(`"batchId":${id}`)),
+      )
+    expect(lines('Constancias de la carga de abonos unidas en un PDF')).toHaveLength(1)
+    expect(lines('se descarta esta copia')).toEqual([])
   }, 90_000)
 
   it('schedules the daily contract sweep once, whichever worker started first', async () => {

@@ -22,6 +22,7 @@ import {
   rejectReasonRoutes,
 } from './modules/catalog/payment-catalogues'
 import { positionRoutes } from './modules/catalog/positions'
+import { catalogVersionRoutes } from './modules/catalog/version'
 import { companyRoutes } from './modules/companies/routes'
 import { contractRoutes } from './modules/contracts/routes'
 import { dashboardRoutes } from './modules/dashboard/routes'
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (v1) => {
       await v1.register(authRoutes, { prefix: '/auth' })
+      await v1.register(catalogVersionRoutes, { prefix: '/catalog-version' })
       await v1.register(areaRoutes, { prefix: '/areas' })
       await v1.register(positionRoutes, { prefix: '/positions' })
       await v1.register(companyRoutes, { prefix: '/companies' })

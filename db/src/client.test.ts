@@ -68,3 +68,22 @@ describe.runIf(url)('the PostgreSQL pool', () => {
     expect(Number(rows[0].one)).toBe(1)
   })
 })
+
+describe('behindPooler', () => {
+  it('is true only for a pool whose direct address is another (a transaction pooler in front)', async () => {
+    const { behindPooler, openDatabase } = await import('./client')
+    const alone = await openTestDatabase()
+    const url = String(alone.url)
+    // The same database by another address, standing for PgBouncer's (DATABASE_DIRECT_URL set).
+    const pooled = await openDatabase({ url, directUrl: `${url}?application_name=directo`, poolSize: 1 })
+    try {
+      expect(behindPooler((pooled.db as unknown as { $client: pg.Pool }).$client)).toBe(true)
+      expect(behindPooler((alone.db as unknown as { $client: pg.Pool }).$client)).toBe(
+        Boolean(process.env.TEST_POOLER_URL),
+      )
+    } finally {
+      await pooled.close()
+      await alone.close()
+    }
+  })
+})

@@ -141,6 +141,16 @@ export function directConnectionConfig(pool: pg.Pool): pg.ClientConfig {
   return { ...pool.options, connectionString: directUrls.get(pool) ?? pool.options.connectionString }
 }
 
+/**
+ * Whether the pool reaches PostgreSQL through a transaction pooler (a `directUrl` other than its
+ * own): then a named prepared statement may meet a server connection that already has it, or
+ * lacks it (PgBouncer 1.18 keeps none), and must not be used on the pool.
+ */
+export function behindPooler(pool: pg.Pool): boolean {
+  const direct = directUrls.get(pool)
+  return direct !== undefined && direct !== pool.options.connectionString
+}
+
 /** What closes with each database, before its own connections (`closeWithDatabase`). */
 const companions = new WeakMap<Database, Set<() => Promise<void>>>()
 

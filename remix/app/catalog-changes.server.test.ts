@@ -6,22 +6,28 @@ import { sessionStorage, storeTokens } from './session.server'
 
 /**
  * The filters of the employees, contracts and applicants lists offer the areas, positions and
- * companies the web tier keeps for 30 s (catalogs.server.ts). A clerk who has just created,
- * renamed or suspended one sees it at once there: each action that changes a catalogue says so.
+ * companies the web tier keeps while the API's catalogue version stays the same (catalogs.server.ts).
+ * A clerk who has just created, renamed or suspended one sees it at once there: each action that
+ * changes a catalogue says so, and a change made through another web process (or API process)
+ * shows in the version.
  */
 const CATALOGUES = ['GET /areas', 'GET /positions', 'GET /companies']
 
 /** The API calls received, as 'METHOD /path' (without /api/v1 and the query). */
 let calls: string[] = []
+/** What `GET /catalog-version` answers: the changes the database has counted. */
+let version = 40
 vi.mock('./api-transport.server', () => ({
   exchange: async (url: string, { method }: { method: string }) => {
     const path = new URL(url).pathname.replace(/^\/api\/v1/, '')
     calls.push(`${method} ${path}`)
     const payload = path.endsWith('/list')
       ? { content: [], totalElements: 0, totalPages: 0 }
-      : method === 'GET'
-        ? []
-        : { id: 5 }
+      : path === '/catalog-version'
+        ? { version }
+        : method === 'GET'
+          ? []
+          : { id: 5 }
     return { status: 200, text: JSON.stringify({ status: 'OK', payload, messages: [] }) }
   },
 }))
@@ -100,5 +106,20 @@ describe('the cached catalogues', () => {
     expect(await employeeListCalls()).toEqual([])
     await post(action, '/estado/areas/2?status=2', {}, { resource: 'areas', id: '2' })
     expect(await employeeListCalls()).toEqual([...CATALOGUES].sort())
+  })
+
+  it('are read again when another process changed one (the version grew), and only then', async () => {
+    version += 1
+    expect(await employeeListCalls()).toEqual([...CATALOGUES].sort())
+    expect(await employeeListCalls()).toEqual([])
+    // The version is asked on every page, alongside the page's own call.
+    calls = []
+    const { loader } = await import('./routes/colaboradores._index')
+    await loader({
+      request: new Request('http://web.test/colaboradores', { headers: { cookie: await signedInCookie() } }),
+      params: {},
+      context: {},
+    })
+    expect(calls.sort()).toEqual(['GET /catalog-version', 'POST /employees/list'])
   })
 })

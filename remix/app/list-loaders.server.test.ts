@@ -11,7 +11,8 @@ import { sessionStorage, storeTokens } from './session.server'
 
 /**
  * Issue 12, item 4: a list page costs the API one call for its page; the filters' catalogues
- * (areas, positions, companies) come from the web tier's cache after the first page. Every list
+ * (areas, positions, companies) come from the web tier's cache after the first page, checked
+ * against the API's catalogue version (one primary-key read, issue 25) alongside the page's call. Every list
  * screen's loader runs here against a fetch that records the API calls it receives.
  */
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>
@@ -112,6 +113,7 @@ const SCREENS: Screen[] = [
 const CATALOGUES = ['GET /areas', 'GET /positions', 'GET /companies']
 /** Every cached catalogue a list's filters read (the vouchers list: suppliers and líneas de gasto). */
 const CACHED = [...CATALOGUES, 'GET /suppliers', 'GET /expense-lines']
+const VERSION = 'GET /catalog-version'
 
 /** The API calls received, as 'METHOD /path' (without /api/v1 and the query). */
 let calls: string[] = []
@@ -119,7 +121,11 @@ vi.mock('./api-transport.server', () => ({
   exchange: async (url: string, { method }: { method: string }) => {
     const path = new URL(url).pathname.replace(/^\/api\/v1/, '')
     calls.push(`${method} ${path}`)
-    const payload = path.endsWith('/list') ? { content: [], totalElements: 0, totalPages: 0 } : []
+    const payload = path.endsWith('/list')
+      ? { content: [], totalElements: 0, totalPages: 0 }
+      : path === '/catalog-version'
+        ? { version: 7 }
+        : []
     return { status: 200, text: JSON.stringify({ status: 'OK', payload, messages: [] }) }
   },
 }))
@@ -153,12 +159,20 @@ describe('list pages call the API once for their page', () => {
   it.each(SCREENS)('$path: one call for the page, catalogues from the cache', async (screen) => {
     const list = LIST_RESOURCES[screen.resource as keyof typeof LIST_RESOURCES].list
     const first = await apiCallsOf(screen)
-    // The first page may fill the catalogue cache, and nothing else.
-    expect(first.filter((c) => c !== list).every((c) => CACHED.includes(c))).toBe(true)
+    // The first page may fill the catalogue caches (the shared ones after reading their version),
+    // and nothing else.
+    const others = first.filter((c) => c !== list)
+    const filling = others.some((c) => CATALOGUES.includes(c))
+    expect(others.every((c) => CACHED.includes(c) || c === VERSION)).toBe(true)
+    expect(others.filter((c) => CATALOGUES.includes(c) || c === VERSION).sort()).toEqual(
+      filling ? [...CATALOGUES, VERSION].sort() : [],
+    )
     expect(first.filter((c) => c === list)).toHaveLength(1)
-    // Every later page (another search, another page) is the page's own call alone.
-    expect(await apiCallsOf(screen, '?search=quispe&page=2')).toEqual([list])
-    expect(await apiCallsOf(screen)).toEqual([list])
+    // Every later page (another search, another page) is the page's own call alone, and the
+    // catalogue version when it has catalogue filters.
+    const later = filling ? [list, VERSION].sort() : [list]
+    expect((await apiCallsOf(screen, '?search=quispe&page=2')).sort()).toEqual(later)
+    expect((await apiCallsOf(screen)).sort()).toEqual(later)
   })
 
   it('covers every list screen (every route whose loader uses loadList)', () => {
@@ -173,8 +187,10 @@ describe('list pages call the API once for their page', () => {
     const [employees, contracts, applicants] = ['colaboradores', 'contratos', 'postulantes'].map(
       (r) => SCREENS.find((s) => s.resource === r) as Screen,
     )
-    expect((await apiCallsOf(employees)).sort()).toEqual(['POST /employees/list', ...CATALOGUES].sort())
-    expect(await apiCallsOf(contracts)).toEqual(['POST /contracts/list'])
-    expect(await apiCallsOf(applicants)).toEqual([LIST_RESOURCES.postulantes.list])
+    expect((await apiCallsOf(employees)).sort()).toEqual(
+      ['POST /employees/list', VERSION, ...CATALOGUES].sort(),
+    )
+    expect((await apiCallsOf(contracts)).sort()).toEqual(['POST /contracts/list', VERSION].sort())
+    expect((await apiCallsOf(applicants)).sort()).toEqual([LIST_RESOURCES.postulantes.list, VERSION].sort())
   })
 })

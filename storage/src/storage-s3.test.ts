@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
-import { type LocalS3, S3RVER_CREDENTIALS, startFailingS3, startLocalS3 } from '@planillas/testing/s3-server'
+import {
+  type LocalS3,
+  S3RVER_CREDENTIALS,
+  s3Operation,
+  startFailingS3,
+  startLocalS3,
+} from '@planillas/testing/s3-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createStorage,
@@ -12,11 +18,14 @@ import {
 } from './storage'
 import { createS3Storage } from './storage-s3'
 
-/** The S3 adapter against s3rver, a real S3-protocol server started here on 127.0.0.1. */
+/**
+ * The S3 adapter against s3rver, a real S3-protocol server started here on 127.0.0.1, through a
+ * proxy that records each request it gets (which S3 operations the adapter really made).
+ */
 let s3: LocalS3
 let storage: FileStorage
 beforeAll(async () => {
-  s3 = await startLocalS3()
+  s3 = await startLocalS3('planillas-test', { countRequests: true })
   storage = createStorage(s3.env)
 })
 afterAll(() => s3?.close())
@@ -27,10 +36,13 @@ const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 describe('S3 file storage', () => {
   it('is chosen by STORAGE=s3 and stores, gives back and deletes files', async () => {
     expect(storage.kind).toBe('s3')
+    const before = s3.requests().length
     const key = await storage.put(Buffer.from('hola'), {
       name: 'Planilla.XLSX',
       contentType: 'application/octet-stream',
     })
+    // A small file is one PutObject, not a multipart upload.
+    expect(s3.requests().slice(before).map(s3Operation)).toEqual(['PutObject'])
     expect(key).toMatch(STORAGE_KEY_PATTERN)
     expect(key.endsWith('.xlsx')).toBe(true)
     expect((await readAll(await storage.get(key))).toString()).toBe('hola')
@@ -46,10 +58,27 @@ describe('S3 file storage', () => {
     // 12 MiB in 1 MiB chunks of different bytes: three 5 MiB parts, order checked by the digest.
     const chunks = Array.from({ length: 12 }, (_, i) => Buffer.alloc(MiB, i + 1))
     const whole = Buffer.concat(chunks)
+    const before = s3.requests().length
     const key = await storage.put(Readable.from(chunks), {
       name: 'grande.zip',
       contentType: 'application/zip',
     })
+    // A multipart upload really happened, for this key: created once, three parts, completed once.
+    const operations = s3
+      .requests()
+      .slice(before)
+      .filter((r) => r.path === `/${s3.bucket}/${key}`)
+      .map(s3Operation)
+    expect(operations.filter((o) => o === 'CreateMultipartUpload')).toHaveLength(1)
+    expect(operations.filter((o) => o === 'UploadPart').length).toBeGreaterThanOrEqual(3)
+    expect(operations.filter((o) => o === 'CompleteMultipartUpload')).toHaveLength(1)
+    expect(operations).not.toContain('PutObject')
+    const parts = s3
+      .requests()
+      .slice(before)
+      .filter((r) => s3Operation(r) === 'UploadPart')
+      .map((r) => Number(r.query.get('partNumber')))
+    expect(parts.sort((a, b) => a - b)).toEqual([1, 2, 3])
 
     const stream = await storage.get(key)
     let received = 0

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { recordStatusCheck, timestamps } from './columns'
 
 /** A readable code derived from the id by the database, e.g. AR-0007. */
@@ -55,4 +65,18 @@ export const companies = pgTable(
     uniqueIndex('companies_ruc_unique').on(t.ruc),
     index('companies_name_idx').on(t.name),
   ],
+)
+
+/**
+ * One row counting the changes to areas, positions and companies (issue 25): a trigger on each of
+ * those tables adds one in the statement that changes them (migration 0032), so every web process
+ * sees at once that its cached catalogues are out of date (docs/decisions/several-copies.md).
+ */
+export const catalogVersion = pgTable(
+  'catalog_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalog_version_one_row', sql`${t.id} = 1`)],
 )

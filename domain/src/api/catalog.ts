@@ -16,3 +16,10 @@ export const CatalogOptionSchema = z.object({ id: z.number(), code: z.string(), 
 
 export type CatalogRow = Wire<typeof CatalogRowSchema>
 export type CatalogOption = Wire<typeof CatalogOptionSchema>
+
+/**
+ * `GET /catalog-version`: a number that grows with every change to areas, positions or companies;
+ * the web processes keep their catalogues while it stays the same (docs/decisions/several-copies.md).
+ */
+export const CatalogVersionSchema = z.object({ version: z.number() })
+export type CatalogVersion = Wire<typeof CatalogVersionSchema>

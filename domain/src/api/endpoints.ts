@@ -38,7 +38,7 @@ import {
   TokenCheckSchema,
 } from './auth'
 import { BankCodePayloadSchema, BankRowSchema } from './banks'
-import { CatalogOptionSchema, CatalogRowSchema } from './catalog'
+import { CatalogOptionSchema, CatalogRowSchema, CatalogVersionSchema } from './catalog'
 import {
   CompanyAccountRowSchema,
   CompanyOptionSchema,
@@ -187,6 +187,8 @@ export const ENDPOINTS = {
     querystring: StatusQuerySchema,
     response: BankCodePayloadSchema,
   },
+
+  'GET /catalog-version': { response: CatalogVersionSchema },
 
   'POST /areas/list': catalogList,
   'GET /areas': { response: CatalogOptionSchema.array() },

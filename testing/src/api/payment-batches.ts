@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { paymentBatches } from '@planillas/db'
-import { type JobQueue, todayInLima } from '@planillas/domain'
+import { type JobQueue, type JobState, todayInLima } from '@planillas/domain'
 import { createLocalStorage, type FileStorage } from '@planillas/storage'
 import { insertFixturePayroll, paymentsWorkbook } from '@planillas/testing/payment-fixtures'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
@@ -59,6 +59,8 @@ export async function createPaymentsTestApp(
   }
   const enqueued: number[] = []
   const jobs: { name: string; batchId: number }[] = []
+  /** What the queue says of every batch's import job (a test sets the batch's status itself). */
+  const importJob = { state: 'completed' as JobState }
   const queue: JobQueue = {
     kind: 'in-process',
     enqueue: async (name, payload) => {
@@ -66,12 +68,15 @@ export async function createPaymentsTestApp(
       enqueued.push((payload as { batchId: number }).batchId)
       jobs.push({ name, batchId: (payload as { batchId: number }).batchId })
     },
-    // Upload jobs stay waiting; a merge job is waiting once enqueued (the API asks before adding one).
+    // Upload jobs are as `importJob` says; a merge job is waiting once enqueued (the API asks
+    // before adding one).
     state: async (name, payload) =>
-      name !== 'payment-receipts' ||
-      jobs.some((j) => j.name === name && j.batchId === (payload as { batchId: number }).batchId)
-        ? 'waiting'
-        : 'missing',
+      name === 'payment-import'
+        ? importJob.state
+        : name !== 'payment-receipts' ||
+            jobs.some((j) => j.name === name && j.batchId === (payload as { batchId: number }).batchId)
+          ? 'waiting'
+          : 'missing',
     forget: async () => {},
     available: async () => !faults.queueDown?.(),
     close: async () => {},
@@ -107,6 +112,7 @@ export async function createPaymentsTestApp(
     enqueued,
     /** Every job enqueued, with its name. */
     jobs,
+    importJob,
     storage,
     bytesWritten: () => bytesWritten,
     upload,

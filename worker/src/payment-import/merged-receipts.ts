@@ -61,6 +61,9 @@ export async function storeMergedReceipts(
     .returning({ id: paymentBatches.id })
   if (!saved) {
     await storage.delete(key)
+    ctx.log.warn('Constancias unidas otra vez a la vez que otro proceso: se descarta esta copia', {
+      batchId,
+    })
     return 'already-stored'
   }
   ctx.log.info('Constancias de la carga de abonos unidas en un PDF', { batchId, bytes: pdf.length })

@@ -1,4 +1,4 @@
-import { banks, type Executor, rowsOf } from '@planillas/db'
+import { banks, behindPooler, type Executor, rowsOf } from '@planillas/db'
 import { type PayrollRowValues, RECORD_STATUS } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
@@ -37,8 +37,10 @@ export async function findEmployees(
   let answers: [n: string, id: number, fullName: string, flags: number][]
   if (client instanceof pg.Pool) {
     // A named statement: each of the worker's connections plans it once, not once per slice.
+    // Not through a transaction pooler (PgBouncer): the next slice may meet a server connection
+    // that already prepared it ('already exists') or never did (issue 25, api/src/pgbouncer.test.ts).
     const result = await client.query<(typeof answers)[number]>({
-      name: 'payroll-import-employees',
+      name: behindPooler(client) ? undefined : 'payroll-import-employees',
       text: LOOKUP_TEXT,
       values: params,
       rowMode: 'array',

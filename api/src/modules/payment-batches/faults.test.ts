@@ -1,11 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { MESSAGES, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
+import { paymentBatches } from '@planillas/db'
+import { MESSAGES, PAYMENT_BATCH_STATUS, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
 import { createLocalStorage, createStorage, type FileStorage } from '@planillas/storage'
 import { createPaymentsTestApp, type PaymentsTestApp, row } from '@planillas/testing/api/payment-batches'
 import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import { type LocalS3, startFailingS3, startLocalS3 } from '@planillas/testing/s3-server'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../../lib/errors'
 
@@ -113,6 +115,31 @@ describe("'Descargar constancias' before the merged PDF is stored", () => {
     const answer = await receipts()
     expect(answer.status).toBe(409)
     expect(answer.body.messages).toEqual([PAYMENT_UPLOAD_MESSAGES.receiptsPreparing])
+  })
+
+  it('a processed batch: asks the worker for them once its import job is over, not while it still builds them', async () => {
+    const upload = await s.upload(s.validForm(), await s.excel([row(0, 1500, '7103', 'r.pdf')]), [
+      { name: 'r.pdf', content: await receiptPdf('r') },
+    ])
+    const id = upload.body.payload.id as number
+    await s.t.handle.db
+      .update(paymentBatches)
+      .set({ status: PAYMENT_BATCH_STATUS.PROCESSED })
+      .where(eq(paymentBatches.id, id))
+    const download = () => s.t.call('rrhh', { method: 'GET', url: `/api/v1/payment-batches/${id}/receipts` })
+    const merges = () => s.jobs.filter((j) => j.name === 'payment-receipts' && j.batchId === id)
+    try {
+      // The import that processed it is still running its last step, the merge (issue 25).
+      s.importJob.state = 'active'
+      expect((await download()).status).toBe(409)
+      expect(merges()).toEqual([])
+      s.importJob.state = 'completed'
+      expect((await download()).status).toBe(409)
+      expect((await download()).status).toBe(409)
+      expect(merges()).toHaveLength(1)
+    } finally {
+      s.importJob.state = 'completed'
+    }
   })
 
   it('Redis down: answers at once that nothing can prepare them until it is back', async () => {

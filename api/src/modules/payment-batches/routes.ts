@@ -189,6 +189,10 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
   async function requestMerge(batchId: number) {
     if (!app.jobs) return
     const payload = { batchId }
+    // Its import is still finishing: it builds the merge right after the batch is processed, and
+    // a second build at once on another worker would be thrown away (issue 25).
+    const importing = await app.jobs.state('payment-import', payload)
+    if (importing === 'waiting' || importing === 'active' || importing === 'delayed') return
     const state = await app.jobs.state('payment-receipts', payload)
     // A finished job keeps its id in the queue; forgetting it lets the same id run again.
     if (state === 'completed' || state === 'failed') await app.jobs.forget('payment-receipts', payload)

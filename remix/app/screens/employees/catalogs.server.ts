@@ -6,20 +6,37 @@ import type { Catalogs, Option } from './types'
 
 /**
  * Catalogues change seldom and every list page with filters needed three API calls for them on
- * each request (issue 12): kept 30 s per set of roles (what the API answers depends only on
- * them), and forgotten at once when this web tier changes an area, position or company.
+ * each request (issue 12): kept per set of roles (what the API answers depends only on them), for
+ * as long as the API's catalogue version stays the same. That version grows with every change to
+ * an area, position or company, made through any web or API process (issue 25, a trigger counts
+ * them: docs/decisions/several-copies.md), and costs one primary-key read, asked alongside the
+ * page's own call: a change made through another web process is seen on the next page.
  */
-const catalogCache = ttlCache<Catalogs>(30_000)
+const catalogCache = ttlCache<Catalogs>(5 * 60_000)
+/** The catalogue version the cached catalogues were loaded at or after. */
+let cachedVersion: number | undefined
 
 /**
  * Forgets the cached catalogues: every action that changes an area, position or company (create,
- * edit, status) calls it once the API has accepted the change.
+ * edit, status) calls it once the API has accepted the change (the version would also tell).
  */
-export const forgetCatalogs = () => catalogCache.clear()
+export const forgetCatalogs = () => {
+  catalogCache.clear()
+  cachedVersion = undefined
+}
 
-/** Active areas, positions and companies as select options (filters and the form). */
+/**
+ * Active areas, positions and companies as select options (filters and the form). The version is
+ * read first: a catalogue loaded after it holds every change it counts, so keeping it under that
+ * version never serves a change late (a change committed meanwhile only costs one more load).
+ */
 export async function loadCatalogs(request: Request): Promise<Catalogs> {
   const { user } = await requireUser(request)
+  const { version } = await call(request, 'GET /catalog-version')
+  if (version !== cachedVersion) {
+    catalogCache.clear()
+    cachedVersion = version
+  }
   return catalogCache.get([...user.roles].sort().join(','), () => fetchCatalogs(request))
 }
 
