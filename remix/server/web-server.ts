@@ -5,6 +5,7 @@ import { Readable } from 'node:stream'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
+import { compression } from './compression'
 import { loadWebConfig } from './config'
 import { webOriginCheck } from './origin-check'
 import { remixHandler } from './remix-handler'
@@ -66,6 +67,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   app.disable('x-powered-by')
   app.use(securityHeaders())
   app.use(requestGuard())
+  app.use(compression())
   app.use(
     '/assets',
     express.static(path.join(REMIX_BUILD, 'client/assets'), { immutable: true, maxAge: '1y' }),
