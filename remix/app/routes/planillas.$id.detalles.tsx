@@ -26,6 +26,7 @@ import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { idParam } from '~/form.server'
+import { dropEmptyParams } from '~/list.server'
 import { orBackToList } from '~/record.server'
 import { paidFilter } from '~/screens/payroll/paid-filter'
 import { redirectWithToast } from '~/session.server'
@@ -35,6 +36,7 @@ import { pageTitle } from '~/utils/page-title'
 export const meta = pageTitle('Detalle de planilla')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  dropEmptyParams(request)
   const { user } = await requirePermission(request, 'planillas_lista')
   const url = new URL(request.url)
   const list = readListParams(url.searchParams)

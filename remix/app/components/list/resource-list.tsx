@@ -75,40 +75,45 @@ export function ResourceList<T extends object>({
       chips={filter?.chips}
     >
       {before}
+      {/* A filter the API refused says only why: no empty table, no paging of nothing. */}
       <FormErrors errors={list.error ? [list.error] : undefined} />
-      <DataTable
-        caption={caption}
-        rows={list.page.content}
-        rowKey={rowKey}
-        columns={columns}
-        actions={actions}
-        totals={totals}
-        selectable={selectable}
-        emptyMessage={beyondEnd ? `La página ${list.params.page} no existe en esta lista.` : undefined}
-        emptyAction={
-          beyondEnd ? (
-            <Link
-              className={buttonClass('secondary')}
-              to={withParams(`${location.pathname}${location.search}`, { page: String(page.totalPages) })}
-            >
-              Ir a la última página
-            </Link>
-          ) : narrowed ? (
-            <Link className={buttonClass('secondary')} to={location.pathname}>
-              Limpiar filtros
-            </Link>
-          ) : null
-        }
-      />
-      {beyondEnd ? null : (
-        <Pagination
-          page={list.params.page}
-          size={list.params.size}
-          totalElements={page.totalElements}
-          totalPages={page.totalPages}
-          totalIsExact={page.totalIsExact}
-          totalIsEstimate={page.totalIsEstimate}
-        />
+      {list.error ? null : (
+        <>
+          <DataTable
+            caption={caption}
+            rows={list.page.content}
+            rowKey={rowKey}
+            columns={columns}
+            actions={actions}
+            totals={totals}
+            selectable={selectable}
+            emptyMessage={beyondEnd ? `La página ${list.params.page} no existe en esta lista.` : undefined}
+            emptyAction={
+              beyondEnd ? (
+                <Link
+                  className={buttonClass('secondary')}
+                  to={withParams(`${location.pathname}${location.search}`, { page: String(page.totalPages) })}
+                >
+                  Ir a la última página
+                </Link>
+              ) : narrowed ? (
+                <Link className={buttonClass('secondary')} to={location.pathname}>
+                  Limpiar filtros
+                </Link>
+              ) : null
+            }
+          />
+          {beyondEnd ? null : (
+            <Pagination
+              page={list.params.page}
+              size={list.params.size}
+              totalElements={page.totalElements}
+              totalPages={page.totalPages}
+              totalIsExact={page.totalIsExact}
+              totalIsEstimate={page.totalIsEstimate}
+            />
+          )}
+        </>
       )}
     </ListPage>
   )
