@@ -49,7 +49,7 @@ export default function Dashboard() {
         <div className="grid grid-cols-[repeat(auto-fit,minmax(20rem,1fr))] items-start gap-4">
           {payrolls ? (
             <Panel title="Planillas por abonar">
-              <dl className="grid grid-cols-3 gap-3">
+              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
                 <Figure label="Planillas" value={formatCount(payrolls.count)} />
                 <Figure label="Colaboradores por abonar" value={formatCount(payrolls.pendingLines)} />
                 <Figure label="Monto por abonar" value={formatMoney(payrolls.pendingAmount)} />

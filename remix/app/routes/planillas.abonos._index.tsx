@@ -92,6 +92,7 @@ export default function PaymentBatchList() {
           cell: (r) => <PaymentStatusBadge status={r.status} progress={r.progress} />,
         },
       ]}
+      actionsWidth="w-48"
       actions={(r) => (
         <>
           {r.receiptCount > 0 ? (

@@ -91,6 +91,7 @@ export function DataTable<T>({
   emptyMessage,
   totals,
   selectable,
+  actionsWidth = COLUMN.actions,
 }: {
   columns: Column<T>[]
   rows: T[]
@@ -105,6 +106,8 @@ export function DataTable<T>({
   totals?: Partial<Record<string, ReactNode>>
   /** Rows can be selected for a bulk action (`BulkStatusForm`): the checkbox's accessible name. */
   selectable?: (row: T) => string
+  /** The 'Opciones' column's width where its links are longer than 'Ver datos' (a Tailwind `w-*`). */
+  actionsWidth?: string
 }) {
   const [params] = useSearchParams()
   const sort = readSort(params.get('sort'))
@@ -150,7 +153,7 @@ export function DataTable<T>({
                 </th>
               ))}
               {actions ? (
-                <th scope="col" className={`px-2 py-3 align-bottom ${COLUMN.actions}`}>
+                <th scope="col" className={`px-2 py-3 align-bottom ${actionsWidth}`}>
                   Opciones
                 </th>
               ) : null}

@@ -41,6 +41,7 @@ export function ResourceList<T extends object>({
   before,
   totals,
   selectable,
+  actionsWidth,
 }: Pick<ListPageProps, 'title' | 'addTo' | 'addLabel'> & {
   list: LoadedList<T>
   /** The row's key: its numeric `id` unless the resource is keyed otherwise (banks: their code). */
@@ -57,6 +58,8 @@ export function ResourceList<T extends object>({
   totals?: Partial<Record<string, ReactNode>>
   /** Rows can be selected for a bulk action (the form goes in `before`): each checkbox's name. */
   selectable?: (row: T) => string
+  /** The 'Opciones' column's width, where its links are long ('Descargar constancias'). */
+  actionsWidth?: string
 }) {
   const [searchParams] = useSearchParams()
   const location = useLocation()
@@ -87,6 +90,7 @@ export function ResourceList<T extends object>({
             actions={actions}
             totals={totals}
             selectable={selectable}
+            actionsWidth={actionsWidth}
             emptyMessage={beyondEnd ? `La página ${list.params.page} no existe en esta lista.` : undefined}
             emptyAction={
               beyondEnd ? (
