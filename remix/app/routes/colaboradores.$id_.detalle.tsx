@@ -94,7 +94,7 @@ export default function EmployeeDetails() {
           },
         ]}
       />
-      <div className="flex justify-end gap-2">
+      <div className="flex justify-end gap-2 print:hidden">
         <BackToList to="/colaboradores" />
         {canEdit ? (
           <ButtonLink to={`/colaboradores/${e.id}`} variant="primary">

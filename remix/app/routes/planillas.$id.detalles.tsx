@@ -114,7 +114,7 @@ export default function PayrollDetails() {
         <h2 id="lines-title" className="text-lg font-semibold">
           Colaboradores de la planilla
         </h2>
-        <div className="flex flex-wrap items-start gap-2">
+        <div className="flex flex-wrap items-start gap-2 print:hidden">
           <Form method="get" className="flex items-center gap-2 text-sm">
             <KeepParams except={['paid', 'page']} />
             <label htmlFor="paid-filter">Estado de pago</label>
@@ -246,7 +246,7 @@ export default function PayrollDetails() {
           totalIsEstimate={lines.totalIsEstimate}
         />
       </section>
-      <div className="flex justify-end">
+      <div className="flex justify-end print:hidden">
         <BackToList to="/planillas" />
       </div>
     </FormPage>

@@ -53,7 +53,7 @@ export function SortSelect({ fields }: { fields: { field: string; label: string 
     { value: `${field},desc`, label: `${label} (descendente)` },
   ])
   return (
-    <Form method="get" className="flex items-end gap-2 lg:hidden" aria-label="Ordenar la lista">
+    <Form method="get" className="flex items-end gap-2 lg:hidden print:hidden" aria-label="Ordenar la lista">
       <KeepParams except={['sort', 'page']} />
       <div className="flex min-w-0 grow flex-col text-sm text-slate-700">
         {/* Labelled by id, not wrapped: the label's text is only its own (not the options'). */}
