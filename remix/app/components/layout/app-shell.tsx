@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { menuFor } from '~/menu'
 import type { SessionUser } from '~/session.server'
+import type { UploadNotice } from '~/upload-notices.server'
 import { SideMenu } from './side-menu'
 
 export const APP_VERSION = '1.0.0'
@@ -10,7 +11,16 @@ export const APP_VERSION = '1.0.0'
  * checkbox toggle, so it opens and closes without JavaScript too. One menu, not a sidebar and a
  * drawer of the same links: half the links to render on every page (issue 12) and one landmark.
  */
-export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+export function AppShell({
+  user,
+  notices = [],
+  children,
+}: {
+  user: SessionUser
+  /** Uploads of this user that ended since the last page (upload-notices.server.ts). */
+  notices?: UploadNotice[]
+  children: ReactNode
+}) {
   return (
     <div className="min-h-screen lg:flex print:block print:min-h-0">
       <a
@@ -53,6 +63,26 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
       </aside>
 
       <main id="contenido" className="min-w-0 flex-1 p-4 lg:p-6 print:p-0">
+        {notices.length ? (
+          <section
+            aria-label="Cargas terminadas"
+            data-testid="upload-notices"
+            className="mb-4 flex flex-col gap-2 print:hidden"
+          >
+            {notices.map((n) => (
+              <p
+                key={n.key}
+                role="status"
+                className="flex flex-wrap items-center justify-between gap-2 rounded border-l-4 border-primary bg-primary-light px-4 py-3 text-sm text-slate-900"
+              >
+                <span>{n.text}</span>
+                <a href={n.href} className="font-medium text-primary-dark underline">
+                  Ver la carga
+                </a>
+              </p>
+            ))}
+          </section>
+        ) : null}
         {children}
       </main>
     </div>
