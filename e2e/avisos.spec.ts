@@ -55,6 +55,11 @@ test.describe('Avisos de cargas', () => {
     await expect(page.getByRole('heading', { name: 'Cargos' })).toBeVisible()
     await expect(notices).toHaveCount(0)
 
+    // The dashboard lists the clerk's last uploads with their results.
+    await page.goto('/')
+    const mine = page.getByRole('list', { name: 'Sus últimas cargas' })
+    await expect(mine.getByRole('link', { name: `Planilla ${code}: PROCESADO` })).toBeVisible()
+
     // Its link opens the upload in its list, with its result.
     await page.goto(href ?? '')
     await expect(page.getByTestId('upload-outcome')).toHaveText(
