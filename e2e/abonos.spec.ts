@@ -81,6 +81,13 @@ test.describe('Abonos', () => {
     )
     await expect(row).toContainText('3 de 3')
     await expect(row.getByRole('link', { name: 'Ver observaciones' })).toHaveCount(0)
+    // At 1280 px the row's links stay inside the table (issue 24: they spilled past its edge).
+    const table = (await page.getByRole('table', { name: 'Cargas de abonos' }).boundingBox()) ?? {
+      x: 0,
+      width: 0,
+    }
+    const link = await row.getByRole('link', { name: 'Descargar constancias' }).boundingBox()
+    expect((link?.x ?? 0) + (link?.width ?? 0)).toBeLessThanOrEqual(table.x + table.width)
 
     // One stamped page per receipt page, in the order of the Excel.
     const download = page.waitForEvent('download')
@@ -105,5 +112,22 @@ test.describe('Abonos', () => {
     await expect(lines.getByText('ABONADO')).toHaveCount(3)
     await expect(lines.getByRole('row', { name: new RegExp(documents[1]) })).toContainText('OP-2')
     await expect(lines.getByRole('link', { name: 'Ver constancia' })).toHaveCount(3)
+    // At 1280 px names show whole (no cut after two lines) and an account number on one line.
+    for (const cell of await lines.locator('tbody tr td:nth-child(3), tbody tr td:nth-child(4)').all()) {
+      const fits = await cell.evaluate((td) => {
+        const cut = [...td.querySelectorAll('*')].some((el) => el.scrollHeight > el.clientHeight + 1)
+        return !cut && td.scrollWidth <= td.clientWidth
+      })
+      expect(fits, (await cell.textContent()) ?? '').toBe(true)
+    }
+    for (const account of await lines.locator('tbody tr td:nth-child(4)').all()) {
+      const lineTops = await account.evaluate((td) => {
+        const range = document.createRange()
+        range.selectNodeContents(td)
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+      })
+      expect(lineTops, `${await account.textContent()} en una línea`).toBe(1)
+    }
+    await page.screenshot({ path: test.info().outputPath('detalles-planilla-1280.png'), fullPage: true })
   })
 })

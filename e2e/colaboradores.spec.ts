@@ -98,7 +98,7 @@ test.describe('Colaboradores', () => {
     await page.getByLabel('Celular').fill('98765432')
     await page.getByLabel('Correo electrónico').fill('lucia.paredes@')
     await page.getByLabel('Teléfono de emergencia').fill('812345678')
-    await page.getByLabel('Banco').selectOption({ label: 'Banco de Crédito del Perú' })
+    await page.getByLabel('Banco').selectOption({ label: 'Banco de Crédito del Perú (BCP)' })
     await page.getByLabel('Número de cuenta').fill('1917654321098')
     await page.getByLabel('CCI', { exact: true }).fill('00212345678901234567')
     await page.getByRole('button', { name: 'Guardar' }).click()
@@ -123,6 +123,8 @@ test.describe('Colaboradores', () => {
     await expect(page).toHaveURL(/\/colaboradores\/\d+$/)
     await expect(page.getByRole('heading', { name: 'Editar colaborador' })).toBeVisible()
     await expect(personal(page).getByLabel('Número de documento')).toHaveValue(dni)
+    // The saved birth date reads as it was typed, not as the API stores it (1992-08-17).
+    await expect(page.getByLabel('Fecha de nacimiento')).toHaveValue('17/08/1992')
     await expectAccessible(page)
 
     // The same document again is refused beside the field.
@@ -260,7 +262,7 @@ test.describe('Colaboradores', () => {
     const confirmed = (p: Page) => p.getByRole('switch', { name: 'Datos bancarios confirmados' })
     // A new BCP account and its own CCI (the office, then the number), saved with the switch on.
     const account = `191${String(Date.now()).slice(-10)}`
-    await page.getByLabel('Banco').selectOption({ label: 'Banco de Crédito del Perú' })
+    await page.getByLabel('Banco').selectOption({ label: 'Banco de Crédito del Perú (BCP)' })
     await page.getByLabel('Número de cuenta').fill(account)
     await page.getByLabel('CCI', { exact: true }).fill(buildCci('002', '191', account.slice(3)))
     await confirmed(page).check()

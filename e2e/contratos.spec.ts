@@ -28,6 +28,10 @@ async function fillDetails(page: Page, javaScript: boolean, start: string) {
   for (const label of ['Empresa', 'Área', 'Cargo']) await page.getByLabel(label).selectOption({ index: 1 })
   await page.getByLabel('Sueldo Base (S/)').fill('2500')
   await page.getByLabel('Asignación familiar').check()
+  // The end date's help says how it comes: by itself with JavaScript, with 'Calcular' without.
+  await expect(page.getByLabel('Fecha de fin')).toHaveAccessibleDescription(
+    javaScript ? /se calcula sola/ : /pulse «Calcular» para verla/,
+  )
   if (!javaScript) await page.getByRole('button', { name: 'Calcular' }).click()
 }
 

@@ -207,3 +207,88 @@ test.describe('Con el teclado', () => {
     await expect(box).toBeFocused()
   })
 })
+
+/** The parameters of the page's address that are there with no value ('?status=&search='). */
+const emptyParams = (page: Page) =>
+  [...new URL(page.url()).searchParams].filter(([, value]) => value.trim() === '').map(([key]) => key)
+
+for (const size of SIZES) {
+  test.describe(`Lo que dicen los filtros a ${size.width} px`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize(size)
+    })
+
+    test('a reversed date range says only why, and the address keeps only what was chosen', async ({
+      page,
+      signIn,
+    }) => {
+      await signIn('rrhh')
+      await page.goto('/colaboradores')
+      await page.getByText('Filtrar', { exact: true }).click()
+      const panel = panelOf(page)
+      const range = panel.getByRole('group', { name: /Inicio de contrato/ })
+      await range.getByLabel('Desde').fill('10/10/2026')
+      await range.getByLabel('Hasta').fill('01/01/2026')
+      await panel.getByRole('button', { name: 'Aplicar' }).click()
+
+      await expect(page.getByText('La fecha inicial no puede ser mayor a la final')).toBeVisible()
+      await expect(page.getByText('Inicio de contrato: 10/10/2026 – 01/01/2026')).toBeVisible()
+      await expect(page.getByText('No se encontraron resultados.')).toHaveCount(0)
+      await expect(page.getByTestId('empty')).toHaveCount(0)
+      await expect(page.getByRole('navigation', { name: 'Paginación' })).toHaveCount(0)
+      // The panel sent every field; the blank ones are not in the address.
+      expect(emptyParams(page)).toEqual([])
+      expect([...new URL(page.url()).searchParams.keys()].sort()).toEqual([
+        'contractInitiationFrom',
+        'contractInitiationTo',
+      ])
+
+      // A search typed and then cleared leaves no 'search=' behind either.
+      const search = page.getByRole('searchbox', { name: 'Buscar por nombre o número de documento' })
+      await search.fill('quispe')
+      await search.press('Enter')
+      await expect(page).toHaveURL(/search=quispe/)
+      await search.fill('')
+      await search.press('Enter')
+      await expect(page).not.toHaveURL(/search/)
+      expect(emptyParams(page)).toEqual([])
+      await page.goto('/areas?search=&status=&page=')
+      await expect(page).toHaveURL(/\/areas$/)
+    })
+
+    test("the search box's text is whole on the screen", async ({ page, signIn }) => {
+      await signIn('admin')
+      for (const [path, text] of [
+        ['/contratos', 'Buscar por número de documento o nombres y apellidos'],
+        ['/reclutamiento/vacantes', 'Buscar por código de vacante o nombre del postulante'],
+        ['/colaboradores', 'Buscar por nombre o número de documento'],
+      ]) {
+        await page.goto(path)
+        const box = page.getByRole('searchbox', { name: text })
+        await expect(box).toBeVisible()
+        // Shown whole: inside the box where it fits (desktop), as the label above it on a phone.
+        const cut = await box.evaluate((input: HTMLInputElement) => {
+          const label = input.labels?.[0]
+          const labelShown = label !== undefined && label !== null && label.getBoundingClientRect().width > 1
+          if (labelShown)
+            return (
+              label.scrollWidth > label.clientWidth || label.getBoundingClientRect().right > window.innerWidth
+            )
+          const probe = document.createElement('span')
+          const style = getComputedStyle(input, '::placeholder')
+          probe.style.font = style.font
+          probe.style.whiteSpace = 'pre'
+          probe.textContent = input.placeholder
+          document.body.append(probe)
+          const needed = probe.getBoundingClientRect().width
+          probe.remove()
+          const inner = input.clientWidth - Number.parseFloat(getComputedStyle(input).paddingLeft) * 2
+          return needed > inner
+        })
+        expect(cut, `${path}: '${text}' entero`).toBe(false)
+        const box2 = await box.boundingBox()
+        expect((box2?.x ?? 0) + (box2?.width ?? 0)).toBeLessThanOrEqual(size.width)
+      }
+    })
+  })
+}

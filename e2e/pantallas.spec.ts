@@ -53,7 +53,45 @@ async function expectInView(page: Page, name: string) {
   expect(uncovered, `${name} no queda tapada`).toBe(true)
 }
 
+/** The dashboard and every list screen, for the width checks. */
+const SCREENS = [
+  '/',
+  '/colaboradores',
+  '/contratos',
+  '/areas',
+  '/cargos',
+  '/empresas',
+  '/bancos',
+  '/auditoria',
+  '/planillas',
+  '/planillas/abonos',
+  '/planillas/externas',
+  '/reclutamiento/vacantes',
+  '/reclutamiento/postulantes',
+]
+
 test.describe('Pantallas', () => {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`the dashboard and every list fit the window at ${size.width} px`, async ({ page, signIn }) => {
+      await page.setViewportSize(size)
+      await signIn('admin')
+      for (const path of SCREENS) {
+        await page.goto(path)
+        await expect(page.locator('#page-title, h1').first()).toBeVisible()
+        const [scrollWidth, innerWidth] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          window.innerWidth,
+        ])
+        expect(scrollWidth, `${path} a ${size.width} px`).toBeLessThanOrEqual(innerWidth)
+      }
+      await page.goto('/')
+      await page.screenshot({ path: test.info().outputPath(`portada-${size.width}.png`), fullPage: true })
+    })
+  }
+
   test('every column of the lists is in view at 1280 px', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 1280, height: 900 })
     await signIn('admin')

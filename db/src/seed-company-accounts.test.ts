@@ -12,8 +12,8 @@ describe('demo company accounts', () => {
   afterAll(() => handle.close())
 
   it('seeds a BCP debit account in soles for the first company, once', async () => {
-    expect(await seedDemo(handle.db)).toContain('cuentas de empresa: 1 nuevos')
-    expect(await seedDemo(handle.db)).toContain('cuentas de empresa: 0 nuevos')
+    expect(await seedDemo(handle.db)).toContain('1 cuenta de empresa nueva')
+    expect(await seedDemo(handle.db)).toContain('0 cuentas de empresa nuevas')
     const rows = await handle.db.select().from(companyBankAccounts)
     expect(rows).toEqual([
       expect.objectContaining({

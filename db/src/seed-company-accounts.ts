@@ -8,7 +8,7 @@ import type { SeedStep } from './seed'
  * first demo company, so 'Generar archivo de pago' works out of the box. Runs once.
  */
 export const companyAccountSeedStep: SeedStep = {
-  name: 'cuentas de empresa',
+  counted: ['cuenta de empresa nueva', 'cuentas de empresa nuevas'],
   run: async (db: Database) => {
     const [{ n }] = await db.select({ n: count() }).from(companyBankAccounts)
     if (n > 0) return 0

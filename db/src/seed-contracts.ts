@@ -76,7 +76,7 @@ function contractRow(
 
 /** Demo contracts for the first demo employees; the others stay SIN CONTRATO. Runs once. */
 export const contractSeedStep: SeedStep = {
-  name: 'contratos',
+  counted: ['contrato nuevo', 'contratos nuevos'],
   run: async (db: Database) => {
     const [{ n }] = await db.select({ n: count() }).from(contracts)
     if (n > 0) return 0

@@ -13,8 +13,8 @@ describe('demo employees', () => {
   afterAll(() => handle.close())
 
   it('seeds three dozen valid employees once', async () => {
-    expect(await seedDemo(handle.db)).toContain('colaboradores: 36 nuevos')
-    expect(await seedDemo(handle.db)).toContain('colaboradores: 0 nuevos')
+    expect(await seedDemo(handle.db)).toContain('36 colaboradores nuevos')
+    expect(await seedDemo(handle.db)).toContain('0 colaboradores nuevos')
     const rows = await handle.db.select().from(employees).orderBy(employees.id)
     expect(rows).toHaveLength(36)
     for (const e of rows) {

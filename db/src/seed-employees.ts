@@ -215,7 +215,7 @@ function demoEmployee(
 
 /** Demo employees (36), spread over the demo companies, areas and positions. */
 export const employeeSeedStep: SeedStep = {
-  name: 'colaboradores',
+  counted: ['colaborador nuevo', 'colaboradores nuevos'],
   run: async (db: Database) => {
     await loadReferenceData(db)
     const ids = {

@@ -246,7 +246,7 @@ const cents = (soles: number) => Math.round(soles * 100)
  * Needs the file store (`seedDemo`'s `files`): `npm start`, the e2e server and `npm run db:seed` pass it.
  */
 export const paymentSeedStep: SeedStep = {
-  name: 'comprobantes de proveedores',
+  counted: ['comprobante de proveedor nuevo', 'comprobantes de proveedores nuevos'],
   run: async (db, storage) => {
     // Every voucher has its PDF: without a file store there is nothing to seed.
     if (!storage) return 0

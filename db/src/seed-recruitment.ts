@@ -80,7 +80,7 @@ const APPLICANTS = [
 
 /** Demo vacancies and applicants (no CVs: the seed writes no files). Needs areas, positions and employees. */
 export const recruitmentSeedStep: SeedStep = {
-  name: 'vacantes y postulantes',
+  counted: ['vacante o postulante nuevo', 'vacantes y postulantes nuevos'],
   run: async (db: Database) => {
     const [requester] = await db.select().from(employees).orderBy(asc(employees.id)).limit(1)
     if (!requester) return 0

@@ -1,4 +1,4 @@
-import { DEMO_ROLES, rucCheckDigit } from '@planillas/domain'
+import { countOf, DEMO_ROLES, rucCheckDigit } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
 import type { Database } from './client'
 import { areas, companies, positions, users } from './schema/index'
@@ -104,24 +104,34 @@ export type SeedFiles = {
   delete(key: string): Promise<void>
 }
 
-export type SeedStep = { name: string; run: (db: Database, files: SeedFiles | undefined) => Promise<number> }
+export type SeedStep = {
+  /** What one new row of the step is called, and several: '1 cuenta de empresa nueva', '6 empresas nuevas'. */
+  counted: readonly [one: string, many: string]
+  /** Adds what is missing; answers how many rows it added. */
+  run: (db: Database, files: SeedFiles | undefined) => Promise<number>
+}
 
 /** Seed steps; later modules append their own (employees, contracts, payroll). */
 export const seedSteps: SeedStep[] = [
   {
-    name: 'usuarios',
+    counted: ['usuario nuevo', 'usuarios nuevos'],
     run: async (db) => {
+      // The demo users' roles and names are put back on every run; only those added are counted
+      // (a row PostgreSQL inserted, not updated, has no xmax).
+      let added = 0
       for (const u of DEMO_USERS) {
-        await db
+        const [row] = await db
           .insert(users)
           .values({ email: u.email, name: u.name, roles: [...u.roles], createdBy: SEED_ACTOR })
           .onConflictDoUpdate({ target: users.email, set: { roles: [...u.roles], name: u.name } })
+          .returning({ inserted: sql<boolean>`(xmax = 0)` })
+        if (row?.inserted) added++
       }
-      return DEMO_USERS.length
+      return added
     },
   },
   {
-    name: 'empresas',
+    counted: ['empresa nueva', 'empresas nuevas'],
     run: async (db) => {
       const rows = await db
         .insert(companies)
@@ -132,11 +142,11 @@ export const seedSteps: SeedStep[] = [
     },
   },
   {
-    name: 'áreas',
+    counted: ['área nueva', 'áreas nuevas'],
     run: async (db) => insertDescriptions(db, areas, DEMO_AREAS),
   },
   {
-    name: 'cargos',
+    counted: ['cargo nuevo', 'cargos nuevos'],
     run: async (db) => insertDescriptions(db, positions, DEMO_POSITIONS),
   },
   employeeSeedStep,
@@ -162,7 +172,7 @@ async function insertDescriptions(
 /** Loads the demo data; safe to run again (existing rows are kept). */
 export async function seedDemo(db: Database, files?: SeedFiles): Promise<string> {
   const lines: string[] = []
-  for (const step of seedSteps) lines.push(`${step.name}: ${await step.run(db, files)} nuevos`)
+  for (const step of seedSteps) lines.push(countOf(await step.run(db, files), ...step.counted))
   await db.execute(sql`analyze`)
-  return `Datos de demostración cargados (${lines.join(', ')}).`
+  return `Datos de demostración cargados: ${lines.join(', ')}.`
 }

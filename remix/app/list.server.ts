@@ -1,4 +1,5 @@
 import { type BodyOf, MESSAGES, type Permission, type ResponseOf } from '@planillas/domain'
+import { redirect } from '@remix-run/node'
 import { ApiError, call } from './api.server'
 import { requirePermission } from './auth.server'
 import { LIST_RESOURCES, type ListEndpoint, type ListKey, type ListResource } from './list-resources'
@@ -13,6 +14,7 @@ import { apiPageQuery, readListParams } from './utils/list-params'
  * up on (503, 'afine los filtros') shows its message above an empty list instead of failing the page.
  */
 export async function loadList<K extends ListKey>(request: Request, resourceKey: K) {
+  dropEmptyParams(request)
   const resource: ListResource = LIST_RESOURCES[resourceKey]
   const { user } = await requirePermission(request, resource.permission)
   const url = new URL(request.url)
@@ -44,3 +46,17 @@ export async function loadList<K extends ListKey>(request: Request, resourceKey:
 
 /** The API gave up on the search (statement timeout): its own message, not an unreachable API. */
 const isSearchTimeout = (e: ApiError) => e.status === 503 && e.messages.some((m) => m !== MESSAGES.generic)
+
+/**
+ * A list's address without empty parameters: a filter form sends every field, the blank ones as
+ * `?status=&search=`, and the address a clerk copies or bookmarks should read as what they chose.
+ * Throws the redirect to the clean address (with or without JavaScript: Remix follows it) when the
+ * URL has any.
+ */
+export function dropEmptyParams(request: Request) {
+  const url = new URL(request.url)
+  const kept = [...url.searchParams].filter(([, value]) => value.trim() !== '')
+  if (kept.length === [...url.searchParams].length) return
+  const query = new URLSearchParams(kept).toString()
+  throw redirect(`${url.pathname}${query ? `?${query}` : ''}`)
+}

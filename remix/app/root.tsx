@@ -18,6 +18,7 @@ import { Toasts } from './components/ui/toasts'
 import { useNonce } from './nonce'
 import { commitSession, getSession, type Toast } from './session.server'
 import tailwind from './tailwind.css?url'
+import { endedUploads } from './upload-notices.server'
 import { errorTitle } from './utils/page-title'
 
 export const links: LinksFunction = () => [
@@ -29,9 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await getUser(request)
   const session = await getSession(request)
   const toast = (session.get('toast') as Toast | undefined) ?? null
+  // Uploads this browser sent that have ended since: told once, on this page, whichever it is.
+  const uploads = signedIn ? await endedUploads(request) : { notices: [], changed: false }
   // Reading a flash message consumes it: commit only then, so plain pages set no cookie.
-  const headers = toast ? await commitSession(request) : undefined
-  return data({ user: signedIn?.user ?? null, toast }, { headers })
+  const headers = toast || uploads.changed ? await commitSession(request) : undefined
+  return data({ user: signedIn?.user ?? null, toast, uploadNotices: uploads.notices }, { headers })
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -47,7 +50,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {root?.user ? <AppShell user={root.user}>{children}</AppShell> : children}
+        {root?.user ? (
+          <AppShell user={root.user} notices={root.uploadNotices}>
+            {children}
+          </AppShell>
+        ) : (
+          children
+        )}
         {root?.toast ? (
           <Toasts key={`${root.toast.type}:${root.toast.message}:${Date.now()}`} toast={root.toast} />
         ) : null}

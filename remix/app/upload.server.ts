@@ -4,6 +4,7 @@ import { ApiError, forwardMultipart } from './api.server'
 import { requirePermission } from './auth.server'
 import { RECEIVED_PARAM } from './components/list/upload-outcome'
 import { redirectWithToast, type Toast } from './session.server'
+import { type WatchedUpload, watchUpload } from './upload-notices.server'
 
 export type ForwardedUpload<T> =
   | { ok: true; payload: T; messages: string[] }
@@ -16,7 +17,14 @@ export type ForwardedUpload<T> =
  */
 export async function uploadAction(
   request: Request,
-  upload: { permission: Permission; path: string; successTo: string; message: string },
+  upload: {
+    permission: Permission
+    path: string
+    successTo: string
+    message: string
+    /** What the batch is, for the notice of its end on a later page (upload-notices.server.ts). */
+    watch: WatchedUpload['kind']
+  },
 ) {
   await requirePermission(request, upload.permission)
   const result = await forwardUpload<{ id: number }>(request, upload.path)
@@ -25,6 +33,7 @@ export async function uploadAction(
     const id = Number(result.payload?.id)
     const to =
       Number.isInteger(id) && id > 0 ? `${upload.successTo}?${RECEIVED_PARAM}=${id}` : upload.successTo
+    if (Number.isInteger(id) && id > 0) await watchUpload(request, { kind: upload.watch, id })
     return redirectWithToast(request, to, acceptedToast(result.messages, upload.message))
   }
   return data({ messages: result.messages, fields: result.fields }, { status: 400 })

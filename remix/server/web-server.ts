@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { handOverWebConfig } from '../app/config.server'
+import { compression } from './compression'
 import { loadWebConfig, type WebConfig } from './config'
 import { webOriginCheck } from './origin-check'
 import { remixHandler } from './remix-handler'
@@ -75,6 +76,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY)
   app.use(securityHeaders(config))
   app.use(requestGuard())
+  app.use(compression())
   app.use(
     '/assets',
     express.static(path.join(REMIX_BUILD, 'client/assets'), { immutable: true, maxAge: '1y' }),

@@ -5,6 +5,8 @@ import {
   formatCount,
   formatDate,
   formatMoney,
+  isBatchRunning,
+  isPaymentBatchRunning,
   PAYMENT_BATCH_STATUS,
   periodLabel,
 } from '@planillas/domain'
@@ -15,8 +17,10 @@ import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { ColumnChart } from '~/components/charts/column-chart'
 import { ProgressChart } from '~/components/charts/progress-chart'
+import { RECEIVED_PARAM } from '~/components/list/upload-outcome'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { isGroup, menuFor } from '~/menu'
+import { paymentUploadResult, payrollUploadResult } from '~/upload-results'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Control de pagos')
@@ -26,7 +30,59 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shortcuts = menuFor(user.roles)
     .flatMap((e) => (isGroup(e) ? e.children : [e]))
     .filter((l) => l.to !== '/')
-  return { name: user.name, shortcuts, summary: await call(request, 'GET /dashboard') }
+  const summary = await call(request, 'GET /dashboard')
+  return {
+    name: user.name,
+    shortcuts,
+    summary,
+    mine: await myLastUploads(request, user.email, summary.uploads),
+  }
+}
+
+/** How many of the user's own uploads of each kind the dashboard lists. */
+const MY_UPLOADS = 3
+
+/**
+ * The user's last uploads of each kind they may see (the uploads panel says which), newest first,
+ * with their result or that they are still running: the lists' search matches who uploaded.
+ */
+async function myLastUploads(
+  request: Request,
+  email: string,
+  uploads: { payroll?: unknown; payment?: unknown } | null | undefined,
+) {
+  const page = { page: 0, size: MY_UPLOADS }
+  const [payroll, payment] = await Promise.all([
+    uploads?.payroll
+      ? call(request, 'POST /payroll-batch/list', { body: { search: email }, query: page })
+      : null,
+    uploads?.payment
+      ? call(request, 'POST /payment-batches/list', { body: { search: email }, query: page })
+      : null,
+  ])
+  const mine = (createdBy: string | null) => createdBy?.toLowerCase() === email.toLowerCase()
+  return [
+    ...(payroll?.content ?? [])
+      .filter((b) => mine(b.createdBy))
+      .map((b) => ({
+        key: `planilla-${b.id}`,
+        at: b.uploadDate,
+        text: `Planilla ${b.code}: ${isBatchRunning(b.status) ? 'en proceso' : payrollUploadResult(b)}`,
+        href: `/planillas/externas?${RECEIVED_PARAM}=${b.id}`,
+      })),
+    ...(payment?.content ?? [])
+      .filter((b) => mine(b.createdBy))
+      .map((b) => ({
+        key: `abonos-${b.id}`,
+        at: b.uploadDate,
+        text: `Abonos de la planilla ${b.payrollNumber}: ${
+          isPaymentBatchRunning(b.status) ? 'en proceso' : paymentUploadResult(b)
+        }`,
+        href: `/planillas/abonos?${RECEIVED_PARAM}=${b.id}`,
+      })),
+  ]
+    .sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime())
+    .slice(0, MY_UPLOADS)
 }
 
 /**
@@ -34,7 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * full, uploads running or failed, contracts about to end — then a shortcut to every module.
  */
 export default function Dashboard() {
-  const { name, shortcuts, summary } = useLoaderData<typeof loader>()
+  const { name, shortcuts, summary, mine } = useLoaderData<typeof loader>()
   const { payrolls, uploads, contracts, payments } = summary
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
@@ -50,7 +106,7 @@ export default function Dashboard() {
         <div className="grid grid-cols-[repeat(auto-fit,minmax(20rem,1fr))] items-start gap-4">
           {payrolls ? (
             <Panel title="Planillas por abonar">
-              <dl className="grid grid-cols-3 gap-3">
+              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
                 <Figure label="Planillas" value={formatCount(payrolls.count)} />
                 <Figure label="Colaboradores por abonar" value={formatCount(payrolls.pendingLines)} />
                 <Figure label="Monto por abonar" value={formatMoney(payrolls.pendingAmount)} />
@@ -99,6 +155,20 @@ export default function Dashboard() {
                   />
                 ) : null}
               </ul>
+              {mine.length ? (
+                <>
+                  <h3 className="mt-3 text-sm font-semibold text-slate-700">Sus últimas cargas</h3>
+                  <ul className="flex flex-col gap-1 text-sm" aria-label="Sus últimas cargas">
+                    {mine.map((u) => (
+                      <li key={u.key}>
+                        <Link to={u.href} className="text-primary-dark underline">
+                          {u.text}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
             </Panel>
           ) : null}
           {contracts ? (

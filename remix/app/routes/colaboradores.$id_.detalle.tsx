@@ -100,7 +100,7 @@ export default function EmployeeDetails() {
         ]}
       />
       <EmployeeHistorySection history={history} identifier={e.identifier} />
-      <div className="flex justify-end gap-2">
+      <div className="flex justify-end gap-2 print:hidden">
         <BackToList to="/colaboradores" />
         {canEdit ? (
           <ButtonLink to={`/colaboradores/${e.id}`} variant="primary">

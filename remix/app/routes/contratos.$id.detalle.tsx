@@ -100,7 +100,7 @@ export default function ContractDetails() {
           ]}
         />
       )}
-      <div className="flex flex-wrap justify-end gap-2">
+      <div className="flex flex-wrap justify-end gap-2 print:hidden">
         <BackToList to="/contratos" />
         {canEdit && current ? (
           <>

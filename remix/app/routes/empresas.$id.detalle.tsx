@@ -1,4 +1,11 @@
-import { CompanyAccountSchema, can, enumLabel, formatDateTime, recordStatus } from '@planillas/domain'
+import {
+  bankChoices,
+  CompanyAccountSchema,
+  can,
+  enumLabel,
+  formatDateTime,
+  recordStatus,
+} from '@planillas/domain'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { ApiError, call } from '~/api.server'
@@ -100,9 +107,9 @@ export default function CompanyDetails() {
                 Banco
                 <select name="bankCode" required className={controlClass} defaultValue="">
                   <option value="">Seleccione</option>
-                  {banks.map((b) => (
-                    <option key={b.id} value={b.id}>
-                      {b.name}
+                  {bankChoices(banks).map((b) => (
+                    <option key={b.value} value={b.value}>
+                      {b.label}
                     </option>
                   ))}
                 </select>

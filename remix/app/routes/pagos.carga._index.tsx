@@ -18,6 +18,7 @@ import { Badge, type Tone } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { loadList } from '~/list.server'
+import { voucherUploadResult } from '~/upload-results'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Carga de comprobantes')
@@ -44,15 +45,7 @@ export default function VoucherBatchList() {
       before={
         <>
           <AutoRefresh active={running} />
-          <UploadOutcome
-            rows={list.page.content}
-            running={isBatchRunning}
-            result={(r) =>
-              r.status === BATCH_STATUS.FAILED
-                ? `${enumLabel(batchStatus, r.status)} (${countOf(r.errorCount, 'error')})`
-                : `${enumLabel(batchStatus, r.status)} (${countOf(r.voucherCount, 'comprobante')} registrados)`
-            }
-          />
+          <UploadOutcome rows={list.page.content} running={isBatchRunning} result={voucherUploadResult} />
           <p className="text-sm text-slate-700">
             <a href="/pagos/carga/plantilla" download className="font-medium underline">
               Descargar plantilla

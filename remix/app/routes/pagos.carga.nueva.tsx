@@ -30,6 +30,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     path: '/voucher-batches',
     successTo: '/pagos/carga',
     message: VOUCHER_UPLOAD_MESSAGES.accepted,
+    watch: 'comprobantes',
   })
 
 /** 'Cargar comprobantes': the paying company and one .xlsx built on the template. */

@@ -16,7 +16,7 @@ import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
 import { BackToList } from '~/components/list/back-to-list'
-import { DataTable } from '~/components/list/data-table'
+import { COLUMN, DataTable } from '~/components/list/data-table'
 import { KeepParams } from '~/components/list/keep-params'
 import { Pagination } from '~/components/list/pagination'
 import { SearchBar } from '~/components/list/search-bar'
@@ -26,6 +26,7 @@ import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { idParam } from '~/form.server'
+import { dropEmptyParams } from '~/list.server'
 import { orBackToList } from '~/record.server'
 import { paidFilter } from '~/screens/payroll/paid-filter'
 import { redirectWithToast } from '~/session.server'
@@ -35,6 +36,7 @@ import { pageTitle } from '~/utils/page-title'
 export const meta = pageTitle('Detalle de planilla')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  dropEmptyParams(request)
   const { user } = await requirePermission(request, 'planillas_lista')
   const url = new URL(request.url)
   const list = readListParams(url.searchParams)
@@ -94,7 +96,7 @@ export default function PayrollDetails() {
   const [searchParams] = useSearchParams()
   const paid = searchParams.get('paid') ?? ''
   return (
-    <FormPage title={`Planilla ${payroll.code}`}>
+    <FormPage title={`Planilla ${payroll.code}`} wide>
       <DetailCard
         title={payroll.name}
         items={[
@@ -112,7 +114,7 @@ export default function PayrollDetails() {
         <h2 id="lines-title" className="text-lg font-semibold">
           Colaboradores de la planilla
         </h2>
-        <div className="flex flex-wrap items-start gap-2">
+        <div className="flex flex-wrap items-start gap-2 print:hidden">
           <Form method="get" className="flex items-center gap-2 text-sm">
             <KeepParams except={['paid', 'page']} />
             <label htmlFor="paid-filter">Estado de pago</label>
@@ -148,21 +150,31 @@ export default function PayrollDetails() {
           rows={rows}
           rowKey={(r) => r.id}
           columns={[
-            { header: 'Fila', cell: (r) => r.rowNumber },
+            // Widths for 1280 px: the name takes what is left, whole; an account stays on one line.
+            { header: 'Fila', cell: (r) => r.rowNumber, width: 'w-12' },
             {
               header: 'Documento',
               cell: (r) => `${enumLabel(identifierType, r.identifierType)} ${r.identifier}`,
               mobile: 'title',
+              width: 'w-32',
             },
-            { header: 'Colaborador', cell: (r) => r.fullName, mobile: 'title' },
-            { header: 'Cuenta', cell: (r) => `${r.bankCode} · ${r.bankAccount}` },
+            { header: 'Colaborador', cell: (r) => r.fullName, mobile: 'title', fullText: true },
+            {
+              header: 'Cuenta',
+              cell: (r) => `${r.bankCode} · ${r.bankAccount}`,
+              width: 'w-44',
+              className: 'whitespace-nowrap tabular-nums',
+            },
             {
               header: 'Monto',
               cell: (r) => formatMoney(r.amount),
+              width: COLUMN.money,
               className: 'text-right whitespace-nowrap',
             },
             {
               header: 'Estado',
+              width: COLUMN.status,
+              fullText: true,
               cell: (r) => (
                 <span className="flex flex-col items-start gap-1">
                   <Badge tone={STATE_TONE[r.state as keyof typeof STATE_TONE] ?? 'amber'}>
@@ -194,18 +206,31 @@ export default function PayrollDetails() {
                 </span>
               ),
             },
-            { header: 'Fecha de abono', cell: (r) => formatDate(r.payment?.paymentDate) },
-            { header: 'N° de operación', cell: (r) => r.payment?.operationNumber ?? '---' },
             {
-              header: 'Constancia',
+              // The payment in one column: its date, its operation number and its receipt.
+              header: 'Abono',
+              width: 'w-36',
+              fullText: true,
               cell: (r) =>
-                r.payment?.receiptId && r.payment.batchId ? (
-                  <a
-                    href={`/planillas/abonos/${r.payment.batchId}/constancias/${r.payment.receiptId}`}
-                    className="font-medium text-primary-dark underline"
-                  >
-                    Ver constancia
-                  </a>
+                r.payment?.paymentDate ? (
+                  <span className="flex flex-col items-start gap-0.5">
+                    <span className="whitespace-nowrap tabular-nums">
+                      {formatDate(r.payment.paymentDate)}
+                    </span>
+                    {r.payment.operationNumber ? (
+                      <span className="text-xs text-slate-600">
+                        N° de operación {r.payment.operationNumber}
+                      </span>
+                    ) : null}
+                    {r.payment.receiptId && r.payment.batchId ? (
+                      <a
+                        href={`/planillas/abonos/${r.payment.batchId}/constancias/${r.payment.receiptId}`}
+                        className="font-medium text-primary-dark underline"
+                      >
+                        Ver constancia
+                      </a>
+                    ) : null}
+                  </span>
                 ) : (
                   '---'
                 ),
@@ -221,7 +246,7 @@ export default function PayrollDetails() {
           totalIsEstimate={lines.totalIsEstimate}
         />
       </section>
-      <div className="flex justify-end">
+      <div className="flex justify-end print:hidden">
         <BackToList to="/planillas" />
       </div>
     </FormPage>

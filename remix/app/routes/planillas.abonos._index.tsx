@@ -1,5 +1,4 @@
 import {
-  enumLabel,
   enumOptions,
   formatCount,
   formatDate,
@@ -18,6 +17,7 @@ import { UploadOutcome } from '~/components/list/upload-outcome'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { PaymentStatusBadge } from '~/screens/payments/payment-badges'
+import { paymentUploadResult } from '~/upload-results'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Carga de abonos')
@@ -49,9 +49,7 @@ export default function PaymentBatchList() {
           <UploadOutcome
             rows={list.page.content}
             running={isPaymentBatchRunning}
-            result={(r) =>
-              `${enumLabel(paymentBatchStatus, r.status)} (${formatCount(r.matchedCount)} de ${formatCount(r.rowsRead)} abonados)`
-            }
+            result={paymentUploadResult}
           />
         </>
       }
@@ -92,6 +90,7 @@ export default function PaymentBatchList() {
           cell: (r) => <PaymentStatusBadge status={r.status} progress={r.progress} />,
         },
       ]}
+      actionsWidth="w-48"
       actions={(r) => (
         <>
           {r.receiptCount > 0 ? (

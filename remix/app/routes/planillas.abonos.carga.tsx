@@ -23,6 +23,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     permission: 'planillas_abonos',
     path: '/payment-batches',
     successTo: '/planillas/abonos',
+    watch: 'abonos',
     message: PAYMENT_UPLOAD_MESSAGES.accepted,
   })
 

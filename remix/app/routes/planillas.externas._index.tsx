@@ -1,5 +1,4 @@
 import {
-  BATCH_STATUS,
   batchStatus,
   countOf,
   enumLabel,
@@ -21,6 +20,7 @@ import { Badge, type Tone } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { loadList } from '~/list.server'
+import { payrollUploadResult } from '~/upload-results'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Carga de planillas')
@@ -51,15 +51,7 @@ export default function PayrollBatchList() {
       before={
         <>
           <AutoRefresh active={running} />
-          <UploadOutcome
-            rows={list.page.content}
-            running={isBatchRunning}
-            result={(r) =>
-              r.status === BATCH_STATUS.FAILED
-                ? `${enumLabel(batchStatus, r.status)} (${countOf(r.errorCount, 'error')})`
-                : enumLabel(batchStatus, r.status)
-            }
-          />
+          <UploadOutcome rows={list.page.content} running={isBatchRunning} result={payrollUploadResult} />
         </>
       }
       columns={[

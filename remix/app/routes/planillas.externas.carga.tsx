@@ -35,6 +35,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     permission: 'planillas_carga',
     path: '/payroll-batch',
     successTo: '/planillas/externas',
+    watch: 'planilla',
     message: PAYROLL_UPLOAD_MESSAGES.accepted,
   })
 

@@ -236,6 +236,21 @@ describe('list, export and dashboard', () => {
     const total = sheet.getRow(2).getCell(header.indexOf('Total') + 1).value
     expect(total).toBe(1180)
     expect(sheet.getRow(2).getCell(header.indexOf('Estado') + 1).value).toBe('REGISTRADO')
+    // Dates are spreadsheet dates shown DD/MM/YYYY (and the registration's time), not text.
+    const cells = (name: string) => [2, 3].map((row) => sheet.getRow(row).getCell(header.indexOf(name) + 1))
+    const days = (name: string) =>
+      cells(name)
+        .map((cell) => (cell.value instanceof Date ? cell.value.toISOString().slice(0, 10) : cell.value))
+        .sort()
+    expect(days('Vencimiento')).toEqual([addDays(TODAY, -10), addDays(TODAY, 20)])
+    expect(days('Emisión')).toEqual(expect.arrayContaining([addDays(TODAY, -40)]))
+    for (const cell of [...cells('Emisión'), ...cells('Vencimiento')]) expect(cell.numFmt).toBe('dd/mm/yyyy')
+    for (const cell of cells('Fecha de registro')) {
+      expect(cell.value).toBeInstanceOf(Date)
+      expect(cell.numFmt).toBe('dd/mm/yyyy hh:mm AM/PM')
+    }
+    // Not paid yet: an empty cell, not a blank text.
+    for (const cell of cells('Fecha de pago')) expect(cell.value).toBeNull()
   })
 
   it("shows 'Pagos a proveedores' on the dashboard only to who may read the vouchers", async () => {

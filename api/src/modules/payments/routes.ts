@@ -2,8 +2,6 @@ import multipart from '@fastify/multipart'
 import {
   CancelSchema,
   enumLabel,
-  formatDate,
-  formatDateTime,
   VOUCHER_MESSAGES as M,
   MESSAGES,
   paymentType,
@@ -258,8 +256,8 @@ export async function paymentRoutes(fastify: FastifyInstance) {
             value: (r) => voucherType[r.type as keyof typeof voucherType] ?? r.type,
           },
           { header: 'Número', width: 16, value: (r) => r.fullNumber },
-          { header: 'Emisión', width: 12, value: (r) => formatDate(r.issueDate) },
-          { header: 'Vencimiento', width: 12, value: (r) => formatDate(r.dueDate) },
+          { header: 'Emisión', width: 12, date: 'date', value: (r) => r.issueDate },
+          { header: 'Vencimiento', width: 12, date: 'date', value: (r) => r.dueDate },
           { header: 'Moneda', width: 8, value: (r) => r.currency },
           { header: 'Base imponible', width: 14, money: true, value: (r) => r.baseCents / 100 },
           { header: 'IGV', width: 12, money: true, value: (r) => r.igvCents / 100 },
@@ -274,7 +272,7 @@ export async function paymentRoutes(fastify: FastifyInstance) {
             money: true,
             value: (r) => (r.paidCents === null ? null : r.paidCents / 100),
           },
-          { header: 'Fecha de pago', width: 12, value: (r) => formatDate(r.paidOn) },
+          { header: 'Fecha de pago', width: 12, date: 'date', value: (r) => r.paidOn },
           {
             header: 'Tipo de pago',
             width: 10,
@@ -285,7 +283,7 @@ export async function paymentRoutes(fastify: FastifyInstance) {
           { header: 'Estado', width: 12, value: (r) => enumLabel(voucherStatus, r.status) },
           { header: 'Vencido', width: 8, value: (r) => (r.overdue ? 'SÍ' : 'NO') },
           { header: 'Registrado por', width: 26, value: (r) => r.createdBy },
-          { header: 'Fecha de registro', width: 20, value: (r) => formatDateTime(r.createdAt) },
+          { header: 'Fecha de registro', width: 20, date: 'dateTime', value: (r) => r.createdAt },
         ],
       }),
   })

@@ -1,7 +1,6 @@
 import {
   accountType,
   enumLabel,
-  formatDateTime,
   identifierType,
   MESSAGES,
   managementType,
@@ -161,7 +160,7 @@ export async function supplierRoutes(fastify: FastifyInstance) {
           { header: 'Agente de percepción', width: 12, value: (r) => yesNo(r.perceptionAgent) },
           { header: 'Buen contribuyente', width: 12, value: (r) => yesNo(r.goodTaxpayer) },
           { header: 'Estado', width: 12, value: (r) => enumLabel(recordStatus, r.status) },
-          { header: 'Fecha de creación', width: 20, value: (r) => formatDateTime(r.createdAt) },
+          { header: 'Fecha de creación', width: 20, date: 'dateTime', value: (r) => r.createdAt },
         ],
       }),
   })

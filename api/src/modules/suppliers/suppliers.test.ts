@@ -160,5 +160,11 @@ describe('suppliers API', () => {
     expect(sheet.rowCount).toBe(2)
     expect(sheet.getRow(2).getCell(2).value).toBe(body.ruc)
     expect(sheet.getRow(2).getCell(12).value).toBe('BIENES')
+    // 'Fecha de creación' is a spreadsheet date and time, not text.
+    const header = (sheet.getRow(1).values as string[]).slice(1)
+    const created = sheet.getRow(2).getCell(header.indexOf('Fecha de creación') + 1)
+    expect(created.value).toBeInstanceOf(Date)
+    expect(Math.abs((created.value as Date).getTime() - Date.now())).toBeLessThan(24 * 3600 * 1000)
+    expect(created.numFmt).toBe('dd/mm/yyyy hh:mm AM/PM')
   })
 })

@@ -17,7 +17,8 @@ export function niceMax(value: number): number {
 /**
  * Columns, stacked when there are several series (paid over pending, say). Server-rendered SVG, so it
  * shows without JavaScript; its numbers are also a table for screen readers, and each column's
- * figures are its tooltip.
+ * figures are its tooltip. The drawing scales to its box: on a phone (about two thirds of its size)
+ * its figures and labels are drawn larger to stay readable.
  */
 export function ColumnChart({
   title,
@@ -73,11 +74,12 @@ export function ColumnChart({
                 ) : null
               })}
               {totals[i] > 0 ? (
+                // The first and last figures hang inward: a long amount stays inside the drawing.
                 <text
-                  x={x + barWidth / 2}
+                  x={i === 0 ? x : i === categories.length - 1 ? x + barWidth : x + barWidth / 2}
                   y={HEIGHT - PAD.bottom - y(totals[i]) - 3}
-                  textAnchor="middle"
-                  className="fill-slate-700 text-[10px] tabular-nums"
+                  textAnchor={i === 0 ? 'start' : i === categories.length - 1 ? 'end' : 'middle'}
+                  className="fill-slate-700 text-[10px] tabular-nums max-sm:text-[14px]"
                 >
                   {format(totals[i])}
                 </text>
@@ -86,7 +88,7 @@ export function ColumnChart({
                 x={x + barWidth / 2}
                 y={HEIGHT - PAD.bottom + 16}
                 textAnchor="middle"
-                className="fill-slate-600 text-[11px]"
+                className="fill-slate-600 text-[11px] max-sm:text-[14px]"
               >
                 {category}
               </text>
@@ -108,29 +110,32 @@ export function ColumnChart({
           ))}
         </figcaption>
       ) : null}
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Periodo</th>
-            {series.map((s) => (
-              <th key={s.name} scope="col">
-                {s.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {categories.map((category, i) => (
-            <tr key={category}>
-              <th scope="row">{category}</th>
+      {/* Hidden in a box: a table does not shrink to sr-only's 1 px and widened the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Periodo</th>
               {series.map((s) => (
-                <td key={s.name}>{format(s.values[i] ?? 0)}</td>
+                <th key={s.name} scope="col">
+                  {s.name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {categories.map((category, i) => (
+              <tr key={category}>
+                <th scope="row">{category}</th>
+                {series.map((s) => (
+                  <td key={s.name}>{format(s.values[i] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   )
 }

@@ -24,9 +24,21 @@ export function FormCard({
 }
 
 /** The page frame of a form: its title and the Guardar / Cancelar-Volver buttons. */
-export function FormPage({ title, children }: { title: string; children: ReactNode }) {
+export function FormPage({
+  title,
+  children,
+  wide = false,
+}: {
+  title: string
+  children: ReactNode
+  /** A record with a table of its own (a payroll's lines) takes the page's whole width. */
+  wide?: boolean
+}) {
   return (
-    <section aria-labelledby="page-title" className="mx-auto flex max-w-4xl flex-col gap-4">
+    <section
+      aria-labelledby="page-title"
+      className={`mx-auto flex flex-col gap-4 ${wide ? 'w-full max-w-7xl' : 'max-w-4xl'}`}
+    >
       <h1 id="page-title" className="text-2xl font-semibold">
         {title}
       </h1>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { menuFor } from '~/menu'
 import type { SessionUser } from '~/session.server'
+import type { UploadNotice } from '~/upload-notices.server'
 import { SideMenu } from './side-menu'
 
 export const APP_VERSION = '1.0.0'
@@ -10,9 +11,18 @@ export const APP_VERSION = '1.0.0'
  * checkbox toggle, so it opens and closes without JavaScript too. One menu, not a sidebar and a
  * drawer of the same links: half the links to render on every page (issue 12) and one landmark.
  */
-export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+export function AppShell({
+  user,
+  notices = [],
+  children,
+}: {
+  user: SessionUser
+  /** Uploads of this user that ended since the last page (upload-notices.server.ts). */
+  notices?: UploadNotice[]
+  children: ReactNode
+}) {
   return (
-    <div className="min-h-screen lg:flex">
+    <div className="min-h-screen lg:flex print:block print:min-h-0">
       <a
         href="#contenido"
         className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2"
@@ -20,7 +30,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         Saltar al contenido
       </a>
       <input type="checkbox" id="drawer-toggle" className="peer sr-only lg:hidden" aria-label="Abrir menú" />
-      <header className="flex items-center justify-between bg-primary-dark px-4 py-3 text-white lg:hidden">
+      <header className="flex items-center justify-between bg-primary-dark px-4 py-3 text-white lg:hidden print:hidden">
         <label htmlFor="drawer-toggle" className="cursor-pointer rounded p-1 hover:bg-white/10">
           <span className="sr-only">Menú</span>
           <svg
@@ -39,12 +49,12 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
       </header>
       <label
         htmlFor="drawer-toggle"
-        className="fixed inset-0 z-30 hidden bg-black/40 peer-checked:block lg:peer-checked:hidden"
+        className="fixed inset-0 z-30 hidden bg-black/40 peer-checked:block lg:peer-checked:hidden print:hidden"
       >
         <span className="sr-only">Cerrar menú</span>
       </label>
       <aside
-        className="fixed inset-y-0 left-0 z-40 hidden w-72 flex-col overflow-y-auto bg-primary-dark text-white shadow-xl peer-checked:flex lg:static lg:z-auto lg:flex lg:w-64 lg:shrink-0 lg:overflow-visible lg:shadow-none"
+        className="fixed inset-y-0 left-0 z-40 hidden w-72 flex-col overflow-y-auto bg-primary-dark text-white shadow-xl peer-checked:flex lg:static lg:z-auto lg:flex lg:w-64 lg:shrink-0 lg:overflow-visible lg:shadow-none print:hidden"
         aria-label="Menú principal"
       >
         <Brand />
@@ -52,7 +62,27 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         <UserBox user={user} />
       </aside>
 
-      <main id="contenido" className="min-w-0 flex-1 p-4 lg:p-6">
+      <main id="contenido" className="min-w-0 flex-1 p-4 lg:p-6 print:p-0">
+        {notices.length ? (
+          <section
+            aria-label="Cargas terminadas"
+            data-testid="upload-notices"
+            className="mb-4 flex flex-col gap-2 print:hidden"
+          >
+            {notices.map((n) => (
+              <p
+                key={n.key}
+                role="status"
+                className="flex flex-wrap items-center justify-between gap-2 rounded border-l-4 border-primary bg-primary-light px-4 py-3 text-sm text-slate-900"
+              >
+                <span>{n.text}</span>
+                <a href={n.href} className="font-medium text-primary-dark underline">
+                  Ver la carga
+                </a>
+              </p>
+            ))}
+          </section>
+        ) : null}
         {children}
       </main>
     </div>

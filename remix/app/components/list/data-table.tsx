@@ -41,7 +41,10 @@ export const COLUMN = {
 export function TwoLineCell({ main, sub }: { main: ReactNode; sub?: ReactNode }) {
   return (
     <>
-      <span className="line-clamp-2 break-words" title={typeof main === 'string' ? main : undefined}>
+      <span
+        className="line-clamp-2 break-words print:line-clamp-none"
+        title={typeof main === 'string' ? main : undefined}
+      >
         {main}
       </span>
       {sub ? <span className="block text-xs text-slate-500">{sub}</span> : null}
@@ -71,7 +74,7 @@ function SelectBox({
 function CellContent({ content }: { content: ReactNode }) {
   if (typeof content !== 'string' || content.length < 24) return <>{content}</>
   return (
-    <span className="line-clamp-2 break-words" title={content}>
+    <span className="line-clamp-2 break-words print:line-clamp-none" title={content}>
       {content}
     </span>
   )
@@ -91,6 +94,7 @@ export function DataTable<T>({
   emptyMessage,
   totals,
   selectable,
+  actionsWidth = COLUMN.actions,
 }: {
   columns: Column<T>[]
   rows: T[]
@@ -105,6 +109,8 @@ export function DataTable<T>({
   totals?: Partial<Record<string, ReactNode>>
   /** Rows can be selected for a bulk action (`BulkStatusForm`): the checkbox's accessible name. */
   selectable?: (row: T) => string
+  /** The 'Opciones' column's width where its links are longer than 'Ver datos' (a Tailwind `w-*`). */
+  actionsWidth?: string
 }) {
   const [params] = useSearchParams()
   const sort = readSort(params.get('sort'))
@@ -126,13 +132,13 @@ export function DataTable<T>({
     <>
       {/* A fixed layout: columns share the width instead of pushing the table past the screen. */}
       <section
-        className="hidden rounded border border-slate-200 bg-white shadow-sm lg:block"
+        className="hidden rounded border border-slate-200 bg-white shadow-sm lg:block print:block print:border-0 print:shadow-none"
         aria-label={caption}
       >
         <table className="w-full table-fixed divide-y divide-slate-200 text-[13px]">
           <caption className="sr-only">{caption}</caption>
           {/* Sticky: the column names stay in view while a long page scrolls. */}
-          <thead className="sticky top-0 z-10 bg-slate-100 text-left text-xs font-semibold text-slate-700 shadow-sm">
+          <thead className="sticky top-0 z-10 bg-slate-100 print:static text-left text-xs font-semibold text-slate-700 shadow-sm">
             <tr>
               {selectable ? (
                 <th scope="col" className="w-10 px-2 py-3 align-bottom">
@@ -150,7 +156,7 @@ export function DataTable<T>({
                 </th>
               ))}
               {actions ? (
-                <th scope="col" className={`px-2 py-3 align-bottom ${COLUMN.actions}`}>
+                <th scope="col" className={`px-2 py-3 align-bottom ${actionsWidth}`}>
                   Opciones
                 </th>
               ) : null}
@@ -195,7 +201,7 @@ export function DataTable<T>({
       {sortable.length ? <SortSelect fields={sortable} /> : null}
       {totals ? (
         <dl
-          className="grid grid-cols-2 gap-x-3 gap-y-1 rounded border border-slate-300 bg-slate-50 px-4 py-3 text-sm lg:hidden"
+          className="grid grid-cols-2 gap-x-3 gap-y-1 rounded border border-slate-300 bg-slate-50 px-4 py-3 text-sm lg:hidden print:hidden"
           aria-label={TOTALS_LABEL}
         >
           {Object.entries(totals).map(([header, value]) => (
@@ -206,7 +212,7 @@ export function DataTable<T>({
           ))}
         </dl>
       ) : null}
-      <ul className="flex flex-col gap-2 lg:hidden" aria-label={caption}>
+      <ul className="flex flex-col gap-2 lg:hidden print:hidden" aria-label={caption}>
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded border border-slate-200 bg-white shadow-sm">
             {selectable ? (

@@ -36,6 +36,20 @@ describe('filterChips', () => {
     ])
   })
 
+  it('shows a date that is no date as it was typed, for its message to explain', () => {
+    expect(
+      filterChips(
+        filters,
+        new URLSearchParams('contractInitiationFrom=99/99/2026&contractInitiationTo=01/02/2026'),
+      ),
+    ).toEqual([
+      {
+        label: 'Inicio: 99/99/2026 – 01/02/2026',
+        params: ['contractInitiationFrom', 'contractInitiationTo'],
+      },
+    ])
+  })
+
   it('shows a value that is not among the options as it is', () => {
     expect(filterChips(filters, new URLSearchParams('status=9'))).toEqual([
       { label: 'Estado: 9', params: ['status'] },

@@ -1,4 +1,11 @@
-import { enumOptions, formatDate, isoFromDayMonthYear, periodLabel, recordStatus } from '@planillas/domain'
+import {
+  enumOptions,
+  formatDate,
+  isIsoDate,
+  isoFromDayMonthYear,
+  periodLabel,
+  recordStatus,
+} from '@planillas/domain'
 import type { Chip } from './filter-chips'
 
 export type FilterOption = { value: string; label: string }
@@ -62,7 +69,12 @@ export function chosenFirst(options: FilterOption[], values: string[]): FilterOp
   return [...chosen, ...options.filter((o) => !taken.has(o.value))]
 }
 
-const dateOrEllipsis = (value: string | null) => (value ? formatDate(isoFromDayMonthYear(value)) : '…')
+/** A typed date as the chip shows it: DD/MM/AAAA, or the text as typed when it is no date. */
+function dateOrEllipsis(value: string | null) {
+  if (!value) return '…'
+  const iso = isoFromDayMonthYear(value)
+  return isIsoDate(iso) ? formatDate(iso) : value
+}
 
 /** The filters in force as removable chips: one per chosen value of a multiple select. */
 export function filterChips(filters: ListFilter[], params: URLSearchParams): Chip[] {

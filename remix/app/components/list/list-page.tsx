@@ -52,7 +52,7 @@ export function ListPage({
       </div>
       <div className="flex flex-wrap items-start gap-2">
         {filters}
-        <div className="min-w-60 flex-1">{search}</div>
+        <div className="w-full sm:w-auto sm:min-w-60 sm:flex-1">{search}</div>
       </div>
       {chips}
       {children}

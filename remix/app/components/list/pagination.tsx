@@ -30,7 +30,7 @@ export function Pagination({
       <p className="text-slate-600">
         {pagingSummary(page, size, totalElements, totalIsExact, totalIsEstimate)}
       </p>
-      <ul className="flex items-center gap-1">
+      <ul className="flex items-center gap-1 print:hidden">
         <li>
           {page > 1 ? (
             <Link to={href(page - 1)} className={pageClass(false)} aria-label="Página anterior">
@@ -72,7 +72,7 @@ export function Pagination({
           )}
         </li>
       </ul>
-      <Form method="get" className="flex items-center gap-2">
+      <Form method="get" className="flex items-center gap-2 print:hidden">
         <KeepParams except={['size', 'page']} />
         <label htmlFor="page-size" className="text-slate-600">
           Filas por página

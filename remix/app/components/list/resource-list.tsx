@@ -41,6 +41,7 @@ export function ResourceList<T extends object>({
   before,
   totals,
   selectable,
+  actionsWidth,
 }: Pick<ListPageProps, 'title' | 'addTo' | 'addLabel'> & {
   list: LoadedList<T>
   /** The row's key: its numeric `id` unless the resource is keyed otherwise (banks: their code). */
@@ -57,6 +58,8 @@ export function ResourceList<T extends object>({
   totals?: Partial<Record<string, ReactNode>>
   /** Rows can be selected for a bulk action (the form goes in `before`): each checkbox's name. */
   selectable?: (row: T) => string
+  /** The 'Opciones' column's width, where its links are long ('Descargar constancias'). */
+  actionsWidth?: string
 }) {
   const [searchParams] = useSearchParams()
   const location = useLocation()
@@ -75,40 +78,46 @@ export function ResourceList<T extends object>({
       chips={filter?.chips}
     >
       {before}
+      {/* A filter the API refused says only why: no empty table, no paging of nothing. */}
       <FormErrors errors={list.error ? [list.error] : undefined} />
-      <DataTable
-        caption={caption}
-        rows={list.page.content}
-        rowKey={rowKey}
-        columns={columns}
-        actions={actions}
-        totals={totals}
-        selectable={selectable}
-        emptyMessage={beyondEnd ? `La página ${list.params.page} no existe en esta lista.` : undefined}
-        emptyAction={
-          beyondEnd ? (
-            <Link
-              className={buttonClass('secondary')}
-              to={withParams(`${location.pathname}${location.search}`, { page: String(page.totalPages) })}
-            >
-              Ir a la última página
-            </Link>
-          ) : narrowed ? (
-            <Link className={buttonClass('secondary')} to={location.pathname}>
-              Limpiar filtros
-            </Link>
-          ) : null
-        }
-      />
-      {beyondEnd ? null : (
-        <Pagination
-          page={list.params.page}
-          size={list.params.size}
-          totalElements={page.totalElements}
-          totalPages={page.totalPages}
-          totalIsExact={page.totalIsExact}
-          totalIsEstimate={page.totalIsEstimate}
-        />
+      {list.error ? null : (
+        <>
+          <DataTable
+            caption={caption}
+            rows={list.page.content}
+            rowKey={rowKey}
+            columns={columns}
+            actions={actions}
+            totals={totals}
+            selectable={selectable}
+            actionsWidth={actionsWidth}
+            emptyMessage={beyondEnd ? `La página ${list.params.page} no existe en esta lista.` : undefined}
+            emptyAction={
+              beyondEnd ? (
+                <Link
+                  className={buttonClass('secondary')}
+                  to={withParams(`${location.pathname}${location.search}`, { page: String(page.totalPages) })}
+                >
+                  Ir a la última página
+                </Link>
+              ) : narrowed ? (
+                <Link className={buttonClass('secondary')} to={location.pathname}>
+                  Limpiar filtros
+                </Link>
+              ) : null
+            }
+          />
+          {beyondEnd ? null : (
+            <Pagination
+              page={list.params.page}
+              size={list.params.size}
+              totalElements={page.totalElements}
+              totalPages={page.totalPages}
+              totalIsExact={page.totalIsExact}
+              totalIsEstimate={page.totalIsEstimate}
+            />
+          )}
+        </>
       )}
     </ListPage>
   )

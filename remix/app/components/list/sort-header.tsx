@@ -53,16 +53,16 @@ export function SortSelect({ fields }: { fields: { field: string; label: string 
     { value: `${field},desc`, label: `${label} (descendente)` },
   ])
   return (
-    <Form method="get" className="flex items-end gap-2 lg:hidden" aria-label="Ordenar la lista">
+    <Form method="get" className="flex items-end gap-2 lg:hidden print:hidden" aria-label="Ordenar la lista">
       <KeepParams except={['sort', 'page']} />
-      <div className="flex grow flex-col text-sm text-slate-700">
+      <div className="flex min-w-0 grow flex-col text-sm text-slate-700">
         {/* Labelled by id, not wrapped: the label's text is only its own (not the options'). */}
         <label htmlFor="list-sort">Ordenar por</label>
         <select
           id="list-sort"
           name="sort"
           defaultValue={current}
-          className="rounded border border-slate-300 bg-white px-2 py-2 text-sm"
+          className="w-full min-w-0 rounded border border-slate-300 bg-white px-2 py-2 text-sm"
           onChange={(event) => event.currentTarget.form?.requestSubmit()}
         >
           <option value="">Orden predeterminado</option>
@@ -75,7 +75,7 @@ export function SortSelect({ fields }: { fields: { field: string; label: string 
       </div>
       <button
         type="submit"
-        className="rounded border border-slate-300 bg-white px-3 py-2 text-sm hover:bg-slate-50"
+        className="shrink-0 rounded border border-slate-300 bg-white px-3 py-2 text-sm hover:bg-slate-50"
       >
         Ordenar
       </button>

@@ -9,7 +9,7 @@ const VARIANTS = {
 export type Variant = keyof typeof VARIANTS
 
 export const buttonClass = (variant: Variant = 'secondary', extra = '') =>
-  `inline-flex items-center justify-center gap-1 rounded border px-3 py-2 text-sm font-medium shadow-sm disabled:opacity-60 ${VARIANTS[variant]} ${extra}`
+  `inline-flex items-center justify-center gap-1 rounded border px-3 py-2 text-sm font-medium shadow-sm disabled:opacity-60 print:hidden ${VARIANTS[variant]} ${extra}`
 
 export function ButtonLink({
   variant = 'secondary',

@@ -10,9 +10,13 @@ export function DetailCard({
   items: { label: string; value: ReactNode }[]
 }) {
   return (
-    <section className="rounded border border-slate-200 bg-white p-5 shadow-sm" aria-label={title}>
-      <h2 className="mb-4 text-base font-semibold text-primary-dark">{title}</h2>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
+    <section
+      className="rounded border border-slate-200 bg-white p-5 shadow-sm print:p-3 print:shadow-none"
+      aria-label={title}
+      data-print-card
+    >
+      <h2 className="mb-4 text-base font-semibold text-primary-dark print:mb-2">{title}</h2>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3 print:grid-cols-3 print:gap-y-2">
         {items.map((item) => (
           <div key={item.label}>
             <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{item.label}</dt>

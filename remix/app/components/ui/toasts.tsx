@@ -23,7 +23,7 @@ export function Toasts({ toast }: { toast: Toast }) {
   return (
     <div
       role={toast.type === 'error' ? 'alert' : 'status'}
-      className={`fixed top-4 right-4 z-50 flex max-w-sm items-start gap-3 rounded border-l-4 px-4 py-3 shadow-lg ${STYLES[toast.type]}`}
+      className={`fixed top-4 right-4 z-50 flex print:hidden max-w-sm items-start gap-3 rounded border-l-4 px-4 py-3 shadow-lg ${STYLES[toast.type]}`}
     >
       <span data-testid="toast">{toast.message}</span>
       {hydrated ? (

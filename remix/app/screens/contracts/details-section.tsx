@@ -86,7 +86,9 @@ export function DetailsSection({
             )}
           </div>
           <p id="finish-help" className="text-xs text-slate-500">
-            Inicio más la duración (1, 3 o 6 meses o 1 año); se calcula sola.
+            {hydrated
+              ? 'Inicio más la duración (1, 3 o 6 meses o 1 año); se calcula sola.'
+              : 'Inicio más la duración (1, 3 o 6 meses o 1 año). Elija la duración y la fecha de inicio y pulse «Calcular» para verla; al guardar se calcula igual.'}
           </p>
         </FieldShell>
       )}

@@ -1,4 +1,4 @@
-import { EmployeeSchema, IDENTIFIER_TYPE, EMPLOYEE_MESSAGES as M } from '@planillas/domain'
+import { bankChoices, EmployeeSchema, IDENTIFIER_TYPE, EMPLOYEE_MESSAGES as M } from '@planillas/domain'
 import { data } from '@remix-run/node'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
@@ -28,11 +28,7 @@ export async function loadEmployeeForm(request: Request, idValue: string | undef
     countries: countries.map((c) => ({ value: c.id, label: c.description })),
     // A bank suspended since the employee's was chosen stays selectable for them (the API keeps it
     // while it is unchanged); nobody else is offered it.
-    banks: withCurrent(
-      banks.map((b) => ({ value: b.id, label: b.name })),
-      employee?.bankId,
-      employee?.bankName,
-    ),
+    banks: withCurrent(bankChoices(banks), employee?.bankId, employee?.bankName),
   }
 }
 

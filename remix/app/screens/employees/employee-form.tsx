@@ -2,6 +2,7 @@ import type { EmployeeView as EmployeeDetail } from '@planillas/domain'
 import {
   bankHolderOf,
   DEFAULT_ACCOUNT_TYPE,
+  dayMonthYear,
   type EmployeeFormInput,
   EmployeeSchema,
   identifierType,
@@ -44,7 +45,8 @@ function defaultsOf(e: EmployeeDetail | null): FormValues {
     identifier: text(e?.identifier),
     name: text(e?.name),
     surname: text(e?.surname),
-    birthDate: text(e?.birthDate),
+    // As the date field shows it: the form takes these values as typed after a save too.
+    birthDate: dayMonthYear(e?.birthDate),
     address: text(e?.address),
     ubigeo: text(e?.ubigeo),
     nationality: text(e?.nationality ?? 'PE'),

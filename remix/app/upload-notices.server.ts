@@ -1,0 +1,89 @@
+import { isBatchRunning, isPaymentBatchRunning } from '@planillas/domain'
+import { ApiError, call } from './api.server'
+import { RECEIVED_PARAM } from './components/list/upload-outcome'
+import { getSession } from './session.server'
+import { paymentUploadResult, payrollUploadResult, voucherUploadResult } from './upload-results'
+
+/** An upload this browser sent and has not yet been told the end of. */
+export type WatchedUpload = { kind: 'planilla' | 'abonos' | 'comprobantes'; id: number }
+/** What the header says of an upload that ended, with where to see it. */
+export type UploadNotice = { key: string; text: string; href: string }
+
+const WATCHED_KEY = 'uploads'
+/** A clerk rarely has more running at once; the oldest are dropped past this. */
+const MAX_WATCHED = 5
+
+const watchedOf = (value: unknown): WatchedUpload[] =>
+  Array.isArray(value)
+    ? value.filter(
+        (w): w is WatchedUpload =>
+          (w?.kind === 'planilla' || w?.kind === 'abonos' || w?.kind === 'comprobantes') &&
+          Number.isInteger(w?.id) &&
+          w.id > 0,
+      )
+    : []
+
+/** Remembers in the session an upload just accepted (uploadAction), to tell its end on a later page. */
+export async function watchUpload(request: Request, upload: WatchedUpload) {
+  const session = await getSession(request)
+  const watched = watchedOf(session.get(WATCHED_KEY)).filter(
+    (w) => w.kind !== upload.kind || w.id !== upload.id,
+  )
+  session.set(WATCHED_KEY, [...watched, upload].slice(-MAX_WATCHED))
+}
+
+/**
+ * The root loader's part: the uploads this browser is waiting for that have ended since, as notices
+ * for the header of whatever page comes next (server-rendered, so without JavaScript too). Asks the
+ * API only while some upload is watched; an ended (or vanished) one is forgotten once told. `changed`
+ * says the session must be committed.
+ */
+export async function endedUploads(request: Request): Promise<{ notices: UploadNotice[]; changed: boolean }> {
+  const session = await getSession(request)
+  const watched = watchedOf(session.get(WATCHED_KEY))
+  if (!watched.length) return { notices: [], changed: false }
+  const notices: UploadNotice[] = []
+  const still: WatchedUpload[] = []
+  for (const upload of watched) {
+    try {
+      const notice = await noticeOf(request, upload)
+      if (notice) notices.push(notice)
+      else still.push(upload)
+    } catch (error) {
+      // Gone (404) or not ours to read (403): forgotten. Anything else: asked again next page.
+      if (!(error instanceof ApiError) || error.status >= 500) still.push(upload)
+    }
+  }
+  if (still.length === watched.length) return { notices, changed: false }
+  session.set(WATCHED_KEY, still)
+  return { notices, changed: true }
+}
+
+async function noticeOf(request: Request, upload: WatchedUpload): Promise<UploadNotice | null> {
+  const params = { id: upload.id }
+  if (upload.kind === 'abonos') {
+    const batch = await call(request, 'GET /payment-batches/:id', { params })
+    if (isPaymentBatchRunning(batch.status)) return null
+    return {
+      key: `abonos-${batch.id}`,
+      text: `Terminó la carga de abonos de la planilla ${batch.payrollNumber}: ${paymentUploadResult(batch)}.`,
+      href: `/planillas/abonos?${RECEIVED_PARAM}=${batch.id}`,
+    }
+  }
+  if (upload.kind === 'comprobantes') {
+    const batch = await call(request, 'GET /voucher-batches/:id', { params })
+    if (isBatchRunning(batch.status)) return null
+    return {
+      key: `comprobantes-${batch.id}`,
+      text: `Terminó la carga de comprobantes ${batch.file.name}: ${voucherUploadResult(batch)}.`,
+      href: `/pagos/carga?${RECEIVED_PARAM}=${batch.id}`,
+    }
+  }
+  const batch = await call(request, 'GET /payroll-batch/:id', { params })
+  if (isBatchRunning(batch.status)) return null
+  return {
+    key: `planilla-${batch.id}`,
+    text: `Terminó la carga de la planilla ${batch.code}: ${payrollUploadResult(batch)}.`,
+    href: `/planillas/externas?${RECEIVED_PARAM}=${batch.id}`,
+  }
+}

@@ -1,0 +1,27 @@
+import {
+  BATCH_STATUS,
+  batchStatus,
+  countOf,
+  enumLabel,
+  formatCount,
+  type PaymentBatchRow,
+  type PayrollBatchRow,
+  paymentBatchStatus,
+  type VoucherBatchRow,
+} from '@planillas/domain'
+
+/** A finished payroll upload's result: 'PROCESADO', or 'CON ERRORES (3 errores)'. */
+export const payrollUploadResult = (r: Pick<PayrollBatchRow, 'status' | 'errorCount'>) =>
+  r.status === BATCH_STATUS.FAILED
+    ? `${enumLabel(batchStatus, r.status)} (${countOf(r.errorCount, 'error')})`
+    : enumLabel(batchStatus, r.status)
+
+/** A finished payments upload's result: 'PROCESADO (3 de 3 abonados)'. */
+export const paymentUploadResult = (r: Pick<PaymentBatchRow, 'status' | 'matchedCount' | 'rowsRead'>) =>
+  `${enumLabel(paymentBatchStatus, r.status)} (${formatCount(r.matchedCount)} de ${formatCount(r.rowsRead)} abonados)`
+
+/** A finished vouchers upload's result: 'PROCESADO (3 comprobantes registrados)' or 'CON ERRORES (2 errores)'. */
+export const voucherUploadResult = (r: Pick<VoucherBatchRow, 'status' | 'errorCount' | 'voucherCount'>) =>
+  r.status === BATCH_STATUS.FAILED
+    ? `${enumLabel(batchStatus, r.status)} (${countOf(r.errorCount, 'error')})`
+    : `${enumLabel(batchStatus, r.status)} (${countOf(r.voucherCount, 'comprobante')} registrados)`
