@@ -46,9 +46,12 @@ describe('the API process and the temporaries a killed write left', () => {
       FILES_DIR: filesDir,
       LOG_LEVEL: 'warn',
     })
+    // The sweep removes the file, then logs it: wait for both (the log line may come a moment later).
     await waitFor(
       'el barrido de temporales',
-      async () => !(await readdir(month)).includes(path.basename(abandoned)),
+      async () =>
+        !(await readdir(month)).includes(path.basename(abandoned)) &&
+        api?.output().includes('Archivos temporales abandonados eliminados'),
       150_000,
     )
     expect((await readdir(month)).sort()).toEqual([path.basename(stored), path.basename(fresh)].sort())
