@@ -5,7 +5,7 @@ import { employeeCrossChecks, employeeFields } from './employee'
 
 /** What hiring an applicant answers besides the employee's and the contract's own messages. */
 export const HIRE_MESSAGES = {
-  /** The contract's refusal, as SPEC words it: the document's employee already has a current contract. */
+  /** The contract's refusal, in the specified words: the document's employee already has a current contract. */
   alreadyCurrent: CONTRACT_MESSAGES.alreadyCurrent,
   alreadyHired: 'Este postulante ya fue contratado',
   hired: 'Postulante contratado: se registraron el colaborador y su contrato',

@@ -5,7 +5,7 @@ import { KeepParams } from './keep-params'
 /**
  * The search box: a GET form that keeps the other filters. With JavaScript it searches as the
  * user types (after a short pause); without it, Enter or the button submits. On a phone the
- * placeholder (SPEC's text, often longer than the box) shows whole as a label above the box instead
+ * placeholder (the specified text, often longer than the box) shows whole as a label above the box instead
  * of cut inside it.
  */
 export function SearchBar({ placeholder, value }: { placeholder: string; value?: string }) {
