@@ -331,6 +331,8 @@ test.describe('Comprobantes por pagar', () => {
     const states = table.locator('tbody tr td:nth-child(9)')
     await expect(states.first()).toHaveText('RECHAZADO')
     expect(new Set(await states.allTextContents())).toEqual(new Set(['RECHAZADO']))
+    // The totals row sums the filtered list (every page), in soles.
+    await expect(page.getByTestId('totals').first()).toContainText(/S\/ [\d,]+\.\d{2}/)
     const download = page.waitForEvent('download')
     await page.getByRole('link', { name: 'Descargar' }).click()
     expect((await download).suggestedFilename()).toMatch(/^comprobantes.*\.xlsx$/)

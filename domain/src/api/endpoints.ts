@@ -91,6 +91,7 @@ import {
   SpotRateRowSchema,
   VoucherDetailSchema,
   VoucherRowSchema,
+  VoucherTotalsSchema,
 } from './payments'
 import {
   BatchErrorSchema,
@@ -239,7 +240,7 @@ export const ENDPOINTS = {
   'POST /payments/list': {
     querystring: PageQuerySchema,
     body: VoucherFilterSchema.nullish(),
-    response: pageOf(VoucherRowSchema),
+    response: pageOf(VoucherRowSchema).extend({ totals: VoucherTotalsSchema }),
   },
   'GET /payments/:id': { params: IdParamsSchema, response: VoucherDetailSchema },
   'POST /payments': { form: true, response: IdPayloadSchema },

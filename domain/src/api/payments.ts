@@ -9,6 +9,14 @@ const stamp = { by: z.string().nullable(), at: z.date().nullable() }
  * (`…Cents`), rates basis points (`…Bp`: 1200 = 12 %). `actions` are the steps its state allows
  * (the user's permissions still decide which of them they may take).
  */
+/** The whole filtered list's sums (every page, not only the one shown), in céntimos: its totals row. */
+export const VoucherTotalsSchema = z.object({
+  totalCents: z.number(),
+  detractionCents: z.number(),
+  retentionCents: z.number(),
+  netCents: z.number(),
+})
+
 export const VoucherRowSchema = z.object({
   id: z.number(),
   companyId: z.number(),

@@ -35,6 +35,7 @@ const DATE = 'w-[5.75rem]'
 export default function VoucherList() {
   const list = useLoaderData<typeof loader>()
   const { canEdit, roles, suppliers, expenseLines } = list
+  const totals = list.page.totals as typeof list.page.totals | undefined
   return (
     <ResourceList
       list={list}
@@ -131,6 +132,14 @@ export default function VoucherList() {
           width: 'w-28',
         },
       ]}
+      totals={
+        totals && {
+          Total: soles(totals.totalCents),
+          Detracción: soles(totals.detractionCents),
+          Retención: soles(totals.retentionCents),
+          Neto: soles(totals.netCents),
+        }
+      }
       actions={(r) => {
         const steps = stepsFor(r, roles)
         return (

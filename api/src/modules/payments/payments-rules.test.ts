@@ -217,6 +217,21 @@ describe('list, export and dashboard', () => {
     })
     const bad = await list({ statuses: [9] })
     expect(bad.status).toBe(400)
+    // The totals row sums the whole filtered list, every page: two vouchers of S/ 1,180.00.
+    const paged = await t.call('lector', {
+      method: 'POST',
+      url: '/api/v1/payments/list?size=1',
+      payload: { supplierIds: [supplierId] },
+    })
+    expect(paged.body.payload.content).toHaveLength(1)
+    expect(paged.body.payload.totals).toEqual({
+      totalCents: 236_000,
+      detractionCents: 0,
+      retentionCents: 0,
+      netCents: 236_000,
+    })
+    const onlyLate = (await list({ supplierIds: [supplierId], overdue: true })).body.payload.totals
+    expect(onlyLate.totalCents).toBe(118_000)
 
     expect(
       (await t.call('lector', { method: 'POST', url: '/api/v1/payments/xlsx', payload: {} })).status,

@@ -122,7 +122,36 @@ export async function listVouchers(db: Executor, filter: VoucherFilter, page: Li
         .where(voucherWhere(filter, today))
         .$dynamic(),
   )
-  return { ...result, content: result.content.map((r) => toVoucherRow(r, today)) }
+  return {
+    ...result,
+    content: result.content.map((r) => toVoucherRow(r, today)),
+    totals: await voucherTotals(db, filter, today),
+  }
+}
+
+/**
+ * The sums of the whole filtered list (its totals row), not of the page, in one statement over the
+ * same filter: total, deductions and the net still owed, exact in céntimos.
+ */
+export async function voucherTotals(db: Executor, filter: VoucherFilter, today: string) {
+  const [sums] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${v.totalCents}), 0)::text`,
+      detraction: sql<string>`coalesce(sum(${v.detractionCents}), 0)::text`,
+      retention: sql<string>`coalesce(sum(${v.retentionCents}), 0)::text`,
+    })
+    .from(v)
+    .innerJoin(suppliers, eq(suppliers.id, v.supplierId))
+    .where(voucherWhere(filter, today))
+  const [totalCents, detractionCents, retentionCents] = [sums.total, sums.detraction, sums.retention].map(
+    Number,
+  )
+  return {
+    totalCents,
+    detractionCents,
+    retentionCents,
+    netCents: totalCents - detractionCents - retentionCents,
+  }
 }
 
 export const voucherExportBatch =
