@@ -37,6 +37,13 @@ export const PayrollOptionSchema = z.object({
   type: z.number(),
 })
 
+/** The sums of a payroll's filtered lines (every page, not only the one shown): its totals row. */
+export const PayrollLineTotalsSchema = z.object({
+  amount: z.number(),
+  paid: z.number(),
+  paidAmount: z.number(),
+})
+
 export const PayrollLineSchema = z.object({
   id: z.number(),
   rowNumber: z.number(),

@@ -236,6 +236,10 @@ export default function PayrollDetails() {
                 ),
             },
           ]}
+          totals={{
+            Monto: formatMoney(lines.totals.amount),
+            Abono: `${formatCount(lines.totals.paid)} abonados · ${formatMoney(lines.totals.paidAmount)}`,
+          }}
         />
         <Pagination
           page={list.page}

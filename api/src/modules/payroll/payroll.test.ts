@@ -139,6 +139,12 @@ describe('payroll API', () => {
     const page = await lines({}, '?page=2&size=10')
     expect(page).toMatchObject({ totalElements: 25, totalPages: 3 })
     expect(page.content.map((l: { rowNumber: number }) => l.rowNumber)).toEqual([22, 23, 24, 25, 26])
+    // The totals row sums every filtered line, not the page shown.
+    const all = await lines({}, '?size=50')
+    const sum = all.content.reduce((s: number, l: { amount: number }) => s + l.amount, 0)
+    expect(all.content).toHaveLength(25)
+    expect(page.totals).toEqual({ amount: sum, paid: 0, paidAmount: 0 })
+    expect((await lines({ search: fixtureDni(7) })).totals).toEqual({ amount: 1007, paid: 0, paidAmount: 0 })
     expect((await lines({ search: fixtureDni(7) })).content).toEqual([
       expect.objectContaining({ identifier: fixtureDni(7), amount: 1007, paid: false }),
     ])
@@ -151,6 +157,12 @@ describe('payroll API', () => {
     expect(paid.body.payload.content).toEqual([
       expect.objectContaining({ rowNumber: 2, paid: true, paidDate: '2026-11-28', operationNumber: 'OP-0' }),
     ])
+    const [paidLine] = paid.body.payload.content
+    expect(paid.body.payload.totals).toEqual({
+      amount: paidLine.amount,
+      paid: 1,
+      paidAmount: paidLine.amount,
+    })
     expect(
       (await t.call('lector', { method: 'POST', url: '/api/v1/payroll/99999/lines', payload: {} })).status,
     ).toBe(404)
