@@ -89,6 +89,10 @@ const LISTS: { path: string; columns: [string, string][] }[] = [
     ],
   },
   {
+    path: '/auditoria',
+    columns: [['Fecha y hora', 'createdAt']],
+  },
+  {
     path: '/reclutamiento/postulantes',
     columns: [
       ['Código', 'code'],

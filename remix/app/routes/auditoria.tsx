@@ -41,6 +41,8 @@ export default function AuditLog() {
         },
         {
           header: 'Fecha y hora',
+          // The one order its index serves on a million entries (newest or oldest first).
+          sort: 'createdAt',
           cell: (r) => formatDateTime(r.createdAt),
           mobile: 'title',
           width: COLUMN.dateTime,
