@@ -14,3 +14,20 @@ export async function confirmObservedLines(page: Page) {
     await expect(buttons).toHaveCount(left - 1)
   }
 }
+
+/**
+ * The same in one step (issue 24): every observed line's 'Seleccionar', then 'Confirmar las
+ * seleccionadas', one audit entry per line.
+ */
+export async function confirmObservedLinesTogether(page: Page) {
+  await expect(page.getByRole('table', { name: 'Líneas de la planilla' })).toBeVisible()
+  const boxes = page.getByRole('checkbox', { name: 'Seleccionar' })
+  const count = await boxes.count()
+  expect(count).toBeGreaterThan(0)
+  for (let i = 0; i < count; i++) await boxes.nth(i).check()
+  await page.getByRole('button', { name: 'Confirmar las seleccionadas' }).click()
+  await expect(page.getByTestId('toast')).toHaveText(
+    count === 1 ? 'Línea confirmada: ya puede abonarse' : `${count} líneas confirmadas: ya pueden abonarse`,
+  )
+  await expect(page.getByRole('button', { name: /^Confirmar la línea de la fila/ })).toHaveCount(0)
+}

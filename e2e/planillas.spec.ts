@@ -2,7 +2,7 @@ import { formatMoney, periodLabel, periodOptions } from '@planillas/domain'
 import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import type { Page } from '@playwright/test'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
-import { confirmObservedLines } from './line-review'
+import { confirmObservedLinesTogether } from './line-review'
 import { readDownloadedSheet } from './xlsx'
 
 const AMOUNTS = [2100.5, 1500, 1130.25]
@@ -86,7 +86,7 @@ test.describe('Planillas', () => {
     await expectAccessible(page)
     await row.getByRole('link', { name: 'Ver detalle' }).click()
     await expect(page.getByRole('heading', { level: 1, name: `Planilla ${code}` })).toBeVisible()
-    await confirmObservedLines(page)
+    await confirmObservedLinesTogether(page)
     await expect(page.getByRole('table').getByText('PENDIENTE', { exact: true })).toHaveCount(AMOUNTS.length)
     await expect(page.getByRole('cell', { name: documents[0] }).first()).toBeVisible()
     await expectAccessible(page)

@@ -347,6 +347,11 @@ export const ENDPOINTS = {
   },
   'PUT /payroll/:id/status': statusChange,
   'POST /payroll/:id/lines/:lineId/confirm': { params: PayrollLineParamsSchema, response: IdPayloadSchema },
+  'POST /payroll/:id/lines/confirm': {
+    params: IdParamsSchema,
+    body: BulkIdsSchema,
+    response: BulkIdsPayloadSchema,
+  },
 
   'POST /payroll-batch': { form: true, response: IdPayloadSchema },
   'POST /payroll-batch/list': {

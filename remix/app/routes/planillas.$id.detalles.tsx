@@ -76,9 +76,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, 'planillas_edicion')
   const id = idParam(params.id)
   const form = await request.formData()
-  const lineId = Number(form.get('lineId'))
   const back = `/planillas/${id}/detalles${new URL(request.url).search}`
   try {
+    if (form.get('intent') === 'confirm-selected') {
+      const ids = form
+        .getAll('lineIds')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0)
+      const done = await call(request, 'POST /payroll/:id/lines/confirm', { params: { id }, body: { ids } })
+      const message =
+        done.ids.length === 1
+          ? 'Línea confirmada: ya puede abonarse'
+          : `${done.ids.length} líneas confirmadas: ya pueden abonarse`
+      return redirectWithToast(request, back, { type: 'success', message })
+    }
+    const lineId = Number(form.get('lineId'))
     await call(request, 'POST /payroll/:id/lines/:lineId/confirm', { params: { id, lineId } })
   } catch (error) {
     if (error instanceof ApiError)
@@ -87,6 +99,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   return redirectWithToast(request, back, { type: 'success', message: 'Línea confirmada: ya puede abonarse' })
 }
+
+/** The form the observed lines' checkboxes belong to (HTML's `form` attribute: no nesting, no JavaScript). */
+const BULK_CONFIRM_FORM = 'confirmar-seleccionadas'
 
 const STATE_TONE = { 1: 'amber', 2: 'blue', 3: 'green', 4: 'red' } as const
 
@@ -145,6 +160,19 @@ export default function PayrollDetails() {
             </a>
           ) : null}
         </div>
+        {canConfirm && rows.some((r) => r.state === LINE_STATE.OBSERVED) ? (
+          <Form
+            method="post"
+            id={BULK_CONFIRM_FORM}
+            className="flex flex-wrap items-center gap-2 text-sm print:hidden"
+          >
+            <input type="hidden" name="intent" value="confirm-selected" />
+            <span className="text-slate-600">Líneas observadas de esta página:</span>
+            <button type="submit" className={buttonClass('secondary')}>
+              Confirmar las seleccionadas
+            </button>
+          </Form>
+        ) : null}
         <DataTable
           caption="Líneas de la planilla"
           rows={rows}
@@ -190,6 +218,13 @@ export default function PayrollDetails() {
                   ) : null}
                   {!r.payment?.paid && r.payment?.pendingReason ? (
                     <span className="text-xs text-slate-600">{r.payment.pendingReason}</span>
+                  ) : null}
+                  {canConfirm && r.state === LINE_STATE.OBSERVED ? (
+                    <label className="flex items-center gap-1 text-sm print:hidden">
+                      {/* Belongs to the 'Confirmar las seleccionadas' form above the table. */}
+                      <input type="checkbox" name="lineIds" value={r.id} form={BULK_CONFIRM_FORM} />
+                      Seleccionar
+                    </label>
                   ) : null}
                   {canConfirm && r.state === LINE_STATE.OBSERVED ? (
                     <Form method="post">

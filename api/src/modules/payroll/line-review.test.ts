@@ -1,8 +1,8 @@
-import { auditLogs, payrollLines, payrolls } from '@planillas/db'
+import { auditLogs, employees, payrollLines, payrolls } from '@planillas/db'
 import { LINE_REVIEW, LINE_REVIEW_MESSAGES, LINE_STATE } from '@planillas/domain'
 import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 let t: TestApp
@@ -95,5 +95,55 @@ describe('payroll line review API', () => {
       expect(res.body.messages).toEqual([LINE_REVIEW_MESSAGES.nothingToConfirm])
     }
     expect((await confirm('rrhh', lineIds[0], payrollId + 1000)).status).toBe(404)
+  })
+
+  it('confirms several observed lines at once, all or none, an audit entry each (issue 24)', async () => {
+    // Two more employees (fixture employees 15 and 16) with observed lines in the same payroll.
+    await insertFixtureEmployees(t.handle.db, 2, 15)
+    const employeesOf = await t.handle.db
+      .select({ id: employees.id, identifier: employees.identifier })
+      .from(employees)
+      .where(inArray(employees.identifier, [fixtureDni(15), fixtureDni(16)]))
+    const employeeOf = (dni: string) => employeesOf.find((e) => e.identifier === dni)?.id as number
+    const added = await t.handle.db
+      .insert(payrollLines)
+      .values(
+        [5, 6].map((rowNumber) => ({
+          payrollId,
+          rowNumber,
+          employeeId: employeeOf(fixtureDni(rowNumber + 10)),
+          identifierType: 1,
+          identifier: fixtureDni(rowNumber + 10),
+          fullName: 'NOMBRE 0 APELLIDO 0',
+          bankCode: '002',
+          bankAccount: '191000000009',
+          amount: '50.00',
+          reviewFlags: LINE_REVIEW.NO_CONTRACT,
+        })),
+      )
+      .returning({ id: payrollLines.id })
+    const ids = added.map((l) => l.id)
+    const bulk = (role: 'rrhh' | 'lector', payload: object) =>
+      t.call(role, { method: 'POST', url: `/api/v1/payroll/${payrollId}/lines/confirm`, payload })
+    expect((await bulk('lector', { ids })).status).toBe(403)
+    // One line with nothing to confirm refuses the whole selection, naming its row.
+    const refused = await bulk('rrhh', { ids: [...ids, lineIds[1]] })
+    expect(refused.status).toBe(400)
+    expect(refused.body.messages).toEqual([`Fila 3: ${LINE_REVIEW_MESSAGES.nothingToConfirm}`])
+    const unconfirmed = await t.handle.db.select().from(payrollLines).where(eq(payrollLines.id, ids[0]))
+    expect(unconfirmed[0].reviewConfirmedAt).toBeNull()
+    const done = await bulk('rrhh', { ids })
+    expect(done.status).toBe(200)
+    expect(done.body.messages).toEqual(['2 líneas confirmadas: ya pueden abonarse'])
+    for (const id of ids) {
+      const [line] = await t.handle.db.select().from(payrollLines).where(eq(payrollLines.id, id))
+      expect(line.reviewConfirmedBy).toBe('rrhh@planillas.pe')
+      const entries = await t.handle.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.entityId, String(id)))
+      expect(entries).toHaveLength(1)
+    }
+    expect((await bulk('rrhh', { ids: [] })).status).toBe(400)
   })
 })

@@ -1,4 +1,4 @@
-import { payrollLines, payrolls, recordAudit } from '@planillas/db'
+import { payrollLines, payrolls, recordAudit, type Transaction } from '@planillas/db'
 import {
   BLOCKING_REVIEW_FLAGS,
   enumLabel,
@@ -6,7 +6,7 @@ import {
   LINE_REVIEW_MESSAGES,
   reviewReasons,
 } from '@planillas/domain'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
@@ -28,41 +28,80 @@ export async function lineReviewRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       const { id, lineId } = req.params
-      await app.db.transaction(async (tx) => {
-        const [line] = await tx
-          .select({
-            id: payrollLines.id,
-            rowNumber: payrollLines.rowNumber,
-            identifierType: payrollLines.identifierType,
-            identifier: payrollLines.identifier,
-            fullName: payrollLines.fullName,
-            reviewFlags: payrollLines.reviewFlags,
-            reviewConfirmedAt: payrollLines.reviewConfirmedAt,
-            paid: payrollLines.paid,
-            code: payrolls.code,
-          })
-          .from(payrollLines)
-          .innerJoin(payrolls, eq(payrolls.id, payrollLines.payrollId))
-          .where(and(eq(payrollLines.id, lineId), eq(payrollLines.payrollId, id)))
-          .for('update', { of: payrollLines })
-        found(line)
-        if ((line.reviewFlags & BLOCKING_REVIEW_FLAGS) === 0)
-          throw badRequest(LINE_REVIEW_MESSAGES.nothingToConfirm)
-        if (line.reviewConfirmedAt) throw badRequest(LINE_REVIEW_MESSAGES.alreadyConfirmed)
-        if (line.paid) throw badRequest(LINE_REVIEW_MESSAGES.alreadyPaid)
-        await tx
-          .update(payrollLines)
-          .set({ reviewConfirmedBy: req.user.email, reviewConfirmedAt: new Date() })
-          .where(eq(payrollLines.id, line.id))
-        await recordAudit(tx, {
-          action: 'UPDATE',
-          entity: 'payroll_lines',
-          entityId: line.id,
-          actor: req.user.email,
-          description: `Confirmó la línea de la fila ${line.rowNumber} de la planilla ${line.code} (${enumLabel(identifierType, line.identifierType)} ${line.identifier}, ${line.fullName}): ${reviewReasons(line.reviewFlags & BLOCKING_REVIEW_FLAGS).join('; ')}`,
-        })
-      })
+      await app.db.transaction((tx) => confirmLines(tx, req.user.email, id, [lineId]))
       return ok({ id: lineId }, ['Línea confirmada: ya puede abonarse'])
     },
   })
+
+  app.post('/:id/lines/confirm', {
+    config: { permission: 'planillas_edicion' },
+    schema: {
+      tags: ['payroll'],
+      description:
+        'Confirma varias líneas observadas de una vez (ids, hasta 100): todas o ninguna, con una entrada ' +
+        'de auditoría por línea; cada problema se nombra por su fila.',
+      ...routeSchema('POST /payroll/:id/lines/confirm'),
+    },
+    handler: async (req) => {
+      const lineIds = [...new Set(req.body.ids)]
+      await app.db.transaction((tx) => confirmLines(tx, req.user.email, req.params.id, lineIds))
+      return ok({ ids: lineIds }, [
+        lineIds.length === 1
+          ? 'Línea confirmada: ya puede abonarse'
+          : `${lineIds.length} líneas confirmadas: ya pueden abonarse`,
+      ])
+    },
+  })
+}
+
+/**
+ * Confirms lines of one payroll under their row locks: every line must be observed (a blocking
+ * flag), not yet confirmed and not paid, or nothing is confirmed and each problem is named by its
+ * row. An audit entry per line, in the same transaction.
+ */
+async function confirmLines(tx: Transaction, actor: string, payrollId: number, lineIds: number[]) {
+  const lines = await tx
+    .select({
+      id: payrollLines.id,
+      rowNumber: payrollLines.rowNumber,
+      identifierType: payrollLines.identifierType,
+      identifier: payrollLines.identifier,
+      fullName: payrollLines.fullName,
+      reviewFlags: payrollLines.reviewFlags,
+      reviewConfirmedAt: payrollLines.reviewConfirmedAt,
+      paid: payrollLines.paid,
+      code: payrolls.code,
+    })
+    .from(payrollLines)
+    .innerJoin(payrolls, eq(payrolls.id, payrollLines.payrollId))
+    .where(and(inArray(payrollLines.id, lineIds), eq(payrollLines.payrollId, payrollId)))
+    .orderBy(payrollLines.rowNumber)
+    .for('update', { of: payrollLines })
+  if (lines.length !== lineIds.length) found(undefined)
+  const problem = (line: (typeof lines)[number]) =>
+    (line.reviewFlags & BLOCKING_REVIEW_FLAGS) === 0
+      ? LINE_REVIEW_MESSAGES.nothingToConfirm
+      : line.reviewConfirmedAt
+        ? LINE_REVIEW_MESSAGES.alreadyConfirmed
+        : line.paid
+          ? LINE_REVIEW_MESSAGES.alreadyPaid
+          : null
+  const problems = lines.flatMap((line) => {
+    const message = problem(line)
+    if (!message) return []
+    return [lines.length === 1 ? message : `Fila ${line.rowNumber}: ${message}`]
+  })
+  if (problems.length) throw badRequest(...problems)
+  await tx
+    .update(payrollLines)
+    .set({ reviewConfirmedBy: actor, reviewConfirmedAt: new Date() })
+    .where(inArray(payrollLines.id, lineIds))
+  for (const line of lines)
+    await recordAudit(tx, {
+      action: 'UPDATE',
+      entity: 'payroll_lines',
+      entityId: line.id,
+      actor,
+      description: `Confirmó la línea de la fila ${line.rowNumber} de la planilla ${line.code} (${enumLabel(identifierType, line.identifierType)} ${line.identifier}, ${line.fullName}): ${reviewReasons(line.reviewFlags & BLOCKING_REVIEW_FLAGS).join('; ')}`,
+    })
 }
