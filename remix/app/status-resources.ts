@@ -21,6 +21,9 @@ export type StatusApi =
   | 'applicants'
   | 'contracts'
   | 'suppliers'
+  | 'expense-lines'
+  | 'project-types'
+  | 'reject-reasons'
 
 export type StatusResource = {
   /** Banks are named by their 3-digit code (`GET /banks/:code`), every other record by its id. */
@@ -129,6 +132,30 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     statuses: recordStatus,
     describe: (r) => `${r.code} — ${r.name}`,
     codeKey: /^\d{3}$/,
+  },
+  'lineas-de-gasto': {
+    api: 'expense-lines',
+    permission: 'pagos_catalogos',
+    list: '/pagos/catalogos/lineas-de-gasto',
+    noun: 'la línea de gasto',
+    statuses: recordStatus,
+    describe: byDescription,
+  },
+  'tipos-de-proyecto': {
+    api: 'project-types',
+    permission: 'pagos_catalogos',
+    list: '/pagos/catalogos/tipos-de-proyecto',
+    noun: 'el tipo de proyecto',
+    statuses: recordStatus,
+    describe: byDescription,
+  },
+  'motivos-de-rechazo': {
+    api: 'reject-reasons',
+    permission: 'pagos_catalogos',
+    list: '/pagos/catalogos/motivos-de-rechazo',
+    noun: 'el motivo de rechazo',
+    statuses: recordStatus,
+    describe: byDescription,
   },
   contratos: {
     api: 'contracts',
