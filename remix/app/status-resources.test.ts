@@ -14,5 +14,12 @@ describe('status resources', () => {
     expect(statusResource('areas')?.api).toBe('areas')
     expect(STATUS_RESOURCES.contratos.noun).toBe('el contrato')
     expect(Object.keys(STATUS_RESOURCES)).toContain('empresas')
+    // The supplier payments' catalogues, under their own permission.
+    expect(statusResource('lineas-de-gasto')).toMatchObject({
+      api: 'expense-lines',
+      permission: 'pagos_catalogos',
+    })
+    expect(statusResource('tipos-de-proyecto')?.api).toBe('project-types')
+    expect(statusResource('motivos-de-rechazo')?.list).toBe('/pagos/catalogos/motivos-de-rechazo')
   })
 })

@@ -9,7 +9,13 @@ export const meta = pageTitle('Líneas de gasto')
 export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'lineas-de-gasto')
 
 export default function LineasDeGastoList() {
-  return <DescriptionList title="Líneas de gasto" resource="lineas-de-gasto" basePath="/pagos/catalogos/lineas-de-gasto" />
+  return (
+    <DescriptionList
+      title="Líneas de gasto"
+      resource="lineas-de-gasto"
+      basePath="/pagos/catalogos/lineas-de-gasto"
+    />
+  )
 }
 
 export const ErrorBoundary = RouteErrorBoundary

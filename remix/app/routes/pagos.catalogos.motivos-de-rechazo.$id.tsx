@@ -12,7 +12,9 @@ const route = descriptionFormRoute({
   schema: AreaSchema,
 })
 
-export const meta = pageTitle(({ params }) => (params.id ? 'Editar motivo de rechazo' : 'Nuevo motivo de rechazo'))
+export const meta = pageTitle(({ params }) =>
+  params.id ? 'Editar motivo de rechazo' : 'Nuevo motivo de rechazo',
+)
 export const loader = route.loader
 export const action = route.action
 

@@ -9,7 +9,13 @@ export const meta = pageTitle('Motivos de rechazo')
 export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'motivos-de-rechazo')
 
 export default function MotivosDeRechazoList() {
-  return <DescriptionList title="Motivos de rechazo" resource="motivos-de-rechazo" basePath="/pagos/catalogos/motivos-de-rechazo" />
+  return (
+    <DescriptionList
+      title="Motivos de rechazo"
+      resource="motivos-de-rechazo"
+      basePath="/pagos/catalogos/motivos-de-rechazo"
+    />
+  )
 }
 
 export const ErrorBoundary = RouteErrorBoundary

@@ -12,7 +12,9 @@ const route = descriptionFormRoute({
   schema: AreaSchema,
 })
 
-export const meta = pageTitle(({ params }) => (params.id ? 'Editar tipo de proyecto' : 'Nuevo tipo de proyecto'))
+export const meta = pageTitle(({ params }) =>
+  params.id ? 'Editar tipo de proyecto' : 'Nuevo tipo de proyecto',
+)
 export const loader = route.loader
 export const action = route.action
 

@@ -9,7 +9,13 @@ export const meta = pageTitle('Tipos de proyecto')
 export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'tipos-de-proyecto')
 
 export default function TiposDeProyectoList() {
-  return <DescriptionList title="Tipos de proyecto" resource="tipos-de-proyecto" basePath="/pagos/catalogos/tipos-de-proyecto" />
+  return (
+    <DescriptionList
+      title="Tipos de proyecto"
+      resource="tipos-de-proyecto"
+      basePath="/pagos/catalogos/tipos-de-proyecto"
+    />
+  )
 }
 
 export const ErrorBoundary = RouteErrorBoundary
