@@ -55,6 +55,16 @@ describe('menuFor', () => {
       'Pagos a proveedores/Carga de comprobantes',
     ])
   })
+  it("shows 'Catálogos' under 'Pagos a proveedores' only to who maintains them (pagos_catalogos)", () => {
+    expect(labels(DEMO_ROLES.admin)).toContain('Pagos a proveedores/Catálogos')
+    for (const who of [DEMO_ROLES.rrhh, DEMO_ROLES.tesoreria, DEMO_ROLES.lector, DEMO_ROLES.auditor])
+      expect(labels(who)).not.toContain('Pagos a proveedores/Catálogos')
+    expect(labels(['dashboard', 'pagos_catalogos'])).toEqual([
+      'Portada',
+      'Pagos a proveedores',
+      'Pagos a proveedores/Catálogos',
+    ])
+  })
   it('drops a group with no visible child', () => {
     expect(labels(['dashboard', 'areas_lista'])).toEqual(['Portada', 'Mantenimiento', 'Mantenimiento/Áreas'])
   })

@@ -49,6 +49,7 @@ export const MENU: MenuEntry[] = [
         permission: LIST_RESOURCES['pagos-carga'].permission,
       },
       { label: 'Generar pagos', to: '/pagos/generar', permission: 'pagos_generar_lista' },
+      { label: 'Catálogos', to: '/pagos/catalogos', permission: 'pagos_catalogos' },
     ],
   },
   {

@@ -1,0 +1,46 @@
+import { SPOT_RATE_MESSAGES } from '@planillas/domain'
+import { describe, expect, it } from 'vitest'
+import { datedHistory, RETENTION_RATE_FIELDS, SPOT_RATE_FIELDS } from './rates.server'
+
+const row = (code: string, validFrom: string) => ({ code, validFrom })
+
+describe('datedHistory', () => {
+  it('lists every row of each code, newest validity first, and says which one is in force', () => {
+    const rows = [
+      row('037', '2020-01-01'),
+      row('027', '2020-01-01'),
+      row('037', '2031-01-01'),
+      row('037', '2024-06-01'),
+    ]
+    expect(
+      datedHistory(rows, '2026-11-28', (r) => r.code).map((r) => [r.code, r.validFrom, r.validity]),
+    ).toEqual([
+      ['027', '2020-01-01', 'vigente'],
+      ['037', '2031-01-01', 'programada'],
+      ['037', '2024-06-01', 'vigente'],
+      ['037', '2020-01-01', 'anterior'],
+    ])
+  })
+
+  it('reads a table without codes as one series; a row starting today is in force', () => {
+    const rows = [{ validFrom: '2003-06-01' }, { validFrom: '2026-11-28' }, { validFrom: '2014-03-01' }]
+    expect(datedHistory(rows, '2026-11-28').map((r) => [r.validFrom, r.validity])).toEqual([
+      ['2026-11-28', 'vigente'],
+      ['2014-03-01', 'anterior'],
+      ['2003-06-01', 'anterior'],
+    ])
+  })
+
+  it('marks a code with only future rows as scheduled, none in force', () => {
+    expect(datedHistory([row('099', '2031-01-01')], '2026-11-28', (r) => r.code)[0].validity).toBe(
+      'programada',
+    )
+  })
+})
+
+describe('the refusals beside their field', () => {
+  it("puts a duplicate date beside 'Vigente desde'", () => {
+    expect(SPOT_RATE_FIELDS[SPOT_RATE_MESSAGES.duplicate]).toBe('validFrom')
+    expect(RETENTION_RATE_FIELDS[SPOT_RATE_MESSAGES.duplicateRetention]).toBe('validFrom')
+  })
+})
