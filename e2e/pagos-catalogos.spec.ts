@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './fixtures'
 
 /**
@@ -31,6 +31,12 @@ const rowsOf = (page: Page, caption: string, text: string | RegExp, phone: boole
   phone
     ? page.getByRole('list', { name: caption }).getByRole('listitem').filter({ hasText: text })
     : page.getByRole('table', { name: caption }).getByRole('row').filter({ hasText: text })
+
+/** Opens a phone's card (its details) unless it is open already (a revalidation keeps it as it was). */
+async function openCard(card: Locator) {
+  const details = card.locator('details')
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await card.locator('summary').click()
+}
 
 for (const size of SIZES) {
   const phone = size.width < 1000
@@ -72,7 +78,7 @@ for (const size of SIZES) {
       const row = phone
         ? page.getByRole('listitem').filter({ hasText: name })
         : page.getByRole('row', { name: new RegExp(name) })
-      if (phone) await row.locator('summary').click()
+      if (phone) await openCard(row)
       await row.getByRole('link', { name: 'Suspender' }).click()
       if (javaScriptEnabled) {
         const dialog = page.getByRole('dialog', { name: 'Cambiar estado' })
@@ -84,9 +90,18 @@ for (const size of SIZES) {
       }
       await expect(page.getByTestId('toast')).toHaveText('Estado actualizado correctamente')
       await expect(page).toHaveURL(/\/pagos\/catalogos\/lineas-de-gasto/)
-      if (phone) await row.locator('summary').click()
+      if (phone) await openCard(row)
       await expect(row.getByText('SUSPENDIDO')).toBeVisible()
       await expect(row.getByRole('link', { name: 'Activar' })).toBeVisible()
+
+      // Back to ACTIVO through the selection above the list (one call for the selected rows).
+      await page.locator('input[type=checkbox][name=ids]:visible').check()
+      await page.getByLabel('Pasar a', { exact: true }).selectOption({ label: 'ACTIVO' })
+      await page.getByRole('button', { name: 'Cambiar estado de los seleccionados' }).click()
+      await expect(page.getByTestId('toast')).toHaveText('Estado actualizado correctamente')
+      expect(new URL(page.url()).searchParams.get('search')).toBe(name)
+      if (phone) await openCard(row)
+      await expect(row.getByText('ACTIVO', { exact: true })).toBeVisible()
     })
 
     test('the administrator adds a SPOT rate valid from a future date; a bad rate is refused', async ({
@@ -130,7 +145,7 @@ for (const size of SIZES) {
       const rows037 = rowsOf(page, caption, /^\s*037/, phone)
       await expect(rows037).toHaveCount(before + 1)
       const added = rows037.filter({ hasText: day.typed })
-      if (phone) await added.locator('summary').click()
+      if (phone) await openCard(added)
       await expect(added).toContainText('11.50 %')
       await expect(added).toContainText('S/ 700.00')
       await expect(added).toContainText('Programada')

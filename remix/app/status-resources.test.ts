@@ -20,6 +20,9 @@ describe('status resources', () => {
       permission: 'pagos_catalogos',
     })
     expect(statusResource('tipos-de-proyecto')?.api).toBe('project-types')
+    // A línea de gasto is a filter of the vouchers list, whose options the web tier caches.
+    expect(statusResource('lineas-de-gasto')?.cachedCatalogue).toBe('vouchers')
+    expect(statusResource('areas')?.cachedCatalogue).toBe('employees')
     expect(statusResource('motivos-de-rechazo')?.list).toBe('/pagos/catalogos/motivos-de-rechazo')
   })
 })

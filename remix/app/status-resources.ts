@@ -45,8 +45,11 @@ export type StatusResource = {
    * and all): the pattern the URL's key must match. Omitted: a positive integer id.
    */
   codeKey?: RegExp
-  /** A catalogue the web tier caches (areas, positions, companies): a status change makes it forget them. */
-  cachedCatalogue?: true
+  /**
+   * A catalogue the web tier caches: a status change makes it forget them ('employees': areas,
+   * positions, companies; 'vouchers': the vouchers list's líneas de gasto).
+   */
+  cachedCatalogue?: 'employees' | 'vouchers'
 }
 
 export type StatusTransition = { status: number; label: string; reason?: 'required' | 'optional' }
@@ -80,7 +83,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     noun: 'el área',
     statuses: recordStatus,
     describe: byDescription,
-    cachedCatalogue: true,
+    cachedCatalogue: 'employees',
   },
   cargos: {
     api: 'positions',
@@ -89,7 +92,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     noun: 'el cargo',
     statuses: recordStatus,
     describe: byDescription,
-    cachedCatalogue: true,
+    cachedCatalogue: 'employees',
   },
   empresas: {
     api: 'companies',
@@ -98,7 +101,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     noun: 'la empresa',
     statuses: recordStatus,
     describe: (r) => `${r.ruc} — ${r.name}`,
-    cachedCatalogue: true,
+    cachedCatalogue: 'employees',
   },
   proveedores: {
     api: 'suppliers',
@@ -140,6 +143,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     noun: 'la línea de gasto',
     statuses: recordStatus,
     describe: byDescription,
+    cachedCatalogue: 'vouchers',
   },
   'tipos-de-proyecto': {
     api: 'project-types',
