@@ -137,8 +137,10 @@ for (const size of SIZES) {
       await expect(page.getByRole('textbox', { name: 'Vigente desde' })).toHaveValue(day.typed)
       expect(await rowsOf(page, caption, /^\s*037/, phone).count()).toBe(before)
 
-      // Corrected, it is saved: a new row of 037 beside the one in force, the form empty again.
+      // Corrected and without a minimum (the form posts it empty, with or without JavaScript), it is
+      // saved: a new row of 037 beside the one in force, the form empty again.
       await page.getByRole('textbox', { name: 'Tasa (%)' }).fill('11.5')
+      await page.getByRole('textbox', { name: 'Monto mínimo (S/)' }).fill('')
       await page.getByRole('button', { name: 'Agregar tasa' }).click()
       await expect(page.getByTestId('toast')).toHaveText('Se almacenó la información correctamente')
       await expect(page.getByRole('textbox', { name: 'Código' })).toHaveValue('')
@@ -147,7 +149,7 @@ for (const size of SIZES) {
       const added = rows037.filter({ hasText: day.typed })
       if (phone) await openCard(added)
       await expect(added).toContainText('11.50 %')
-      await expect(added).toContainText('S/ 700.00')
+      await expect(added).toContainText('Sin mínimo')
       await expect(added).toContainText('Programada')
       await expect(added).toContainText('Usuario')
       await expect(added).toContainText('admin@planillas.pe')

@@ -45,7 +45,11 @@ export async function action({ request }: ActionFunctionArgs) {
 type Fields = { code: string; description: string; rate: string; minimum: string; validFrom: string }
 
 function SpotRateForm() {
-  const { form, fields, busy } = useSchemaForm<Fields>(SpotRateSchema, { id: 'spot-rate-form' })
+  const { form, fields, busy } = useSchemaForm<Fields>(SpotRateSchema, {
+    id: 'spot-rate-form',
+    // 'Monto mínimo' empty: the code has none.
+    optional: ['minimum'],
+  })
   return (
     <SchemaForm form={form}>
       <FormCard title="Nueva tasa" columns={3}>
