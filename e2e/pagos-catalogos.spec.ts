@@ -167,6 +167,11 @@ for (const size of SIZES) {
       )
       await expect(page.getByRole('textbox', { name: 'Tasa (%)' })).toHaveValue('10')
       await expect(rows037).toHaveCount(before + 1)
+      // Nothing runs past the screen's width (a phone's cards, a desktop's fixed table).
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow).toBeLessThanOrEqual(0)
       if (size.width === 390) await page.screenshot({ path: '/tmp/paycat-spot-390.png', fullPage: true })
       else await page.screenshot({ path: '/tmp/paycat-spot-1280.png', fullPage: true })
     })
