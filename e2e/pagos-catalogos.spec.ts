@@ -51,7 +51,8 @@ for (const size of SIZES) {
       javaScriptEnabled,
     }) => {
       await signIn('admin')
-      const menu = page.getByRole('complementary', { name: 'Menú principal' })
+      // The menu's links, also where a phone keeps the menu closed.
+      const menu = page.locator('[aria-label="Menú principal"]')
       await expect(menu.locator('[data-menu="Catálogos"]')).toHaveAttribute('href', '/pagos/catalogos')
       await page.goto('/pagos/catalogos')
       await expect(page.getByRole('heading', { name: 'Catálogos de pagos a proveedores' })).toBeVisible()
@@ -192,7 +193,8 @@ for (const size of SIZES) {
 
     test('treasury sees no Catálogos and its pages answer 403', async ({ page, signIn }) => {
       await signIn('tesoreria')
-      const menu = page.getByRole('complementary', { name: 'Menú principal' })
+      // The menu's links, also where a phone keeps the menu closed.
+      const menu = page.locator('[aria-label="Menú principal"]')
       await expect(menu.locator('[data-menu="Comprobantes"]')).toHaveCount(1)
       await expect(menu.locator('[data-menu="Catálogos"]')).toHaveCount(0)
       for (const path of [

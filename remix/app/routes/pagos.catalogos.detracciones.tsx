@@ -17,7 +17,12 @@ import {
   sourceText,
   ValidityBadge,
 } from '~/screens/payment-catalogues/rate-page'
-import { datedHistory, SPOT_RATE_FIELDS, type Validity } from '~/screens/payment-catalogues/rates.server'
+import {
+  datedHistory,
+  SPOT_RATE_FIELDS,
+  spotRateBody,
+  type Validity,
+} from '~/screens/payment-catalogues/rates.server'
 import { pageTitle } from '~/utils/page-title'
 
 const PATH = `${CATALOGUES_PATH}/detracciones`
@@ -36,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requirePermission(request, 'pagos_catalogos')
   return saveForm(request, await request.formData(), {
     schema: SpotRateSchema,
-    save: async (value) => (await call(request, 'POST /spot-rates', { body: value })).id,
+    save: async (value) => (await call(request, 'POST /spot-rates', { body: spotRateBody(value) })).id,
     successTo: () => PATH,
     fieldOfMessage: SPOT_RATE_FIELDS,
   })

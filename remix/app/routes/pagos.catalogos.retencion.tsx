@@ -23,7 +23,12 @@ import {
   sourceText,
   ValidityBadge,
 } from '~/screens/payment-catalogues/rate-page'
-import { datedHistory, RETENTION_RATE_FIELDS, type Validity } from '~/screens/payment-catalogues/rates.server'
+import {
+  datedHistory,
+  RETENTION_RATE_FIELDS,
+  retentionRateBody,
+  type Validity,
+} from '~/screens/payment-catalogues/rates.server'
 import { pageTitle } from '~/utils/page-title'
 
 const PATH = `${CATALOGUES_PATH}/retencion`
@@ -42,7 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
   await requirePermission(request, 'pagos_catalogos')
   return saveForm(request, await request.formData(), {
     schema: RetentionRateSchema,
-    save: async (value) => (await call(request, 'POST /retention-rates', { body: value })).id,
+    save: async (value) =>
+      (await call(request, 'POST /retention-rates', { body: retentionRateBody(value) })).id,
     successTo: () => PATH,
     fieldOfMessage: RETENTION_RATE_FIELDS,
   })

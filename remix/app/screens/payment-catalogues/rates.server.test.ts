@@ -1,6 +1,12 @@
-import { SPOT_RATE_MESSAGES } from '@planillas/domain'
+import { RetentionRateSchema, SPOT_RATE_MESSAGES, SpotRateSchema } from '@planillas/domain'
 import { describe, expect, it } from 'vitest'
-import { datedHistory, RETENTION_RATE_FIELDS, SPOT_RATE_FIELDS } from './rates.server'
+import {
+  datedHistory,
+  RETENTION_RATE_FIELDS,
+  retentionRateBody,
+  SPOT_RATE_FIELDS,
+  spotRateBody,
+} from './rates.server'
 
 const row = (code: string, validFrom: string) => ({ code, validFrom })
 
@@ -42,5 +48,32 @@ describe('the refusals beside their field', () => {
   it("puts a duplicate date beside 'Vigente desde'", () => {
     expect(SPOT_RATE_FIELDS[SPOT_RATE_MESSAGES.duplicate]).toBe('validFrom')
     expect(RETENTION_RATE_FIELDS[SPOT_RATE_MESSAGES.duplicateRetention]).toBe('validFrom')
+  })
+})
+
+describe('the body sent to the API', () => {
+  it('is the row as typed, which the API reads back to the values the form checked', () => {
+    const typed = {
+      code: '037',
+      description: 'Demás servicios',
+      rate: '11.5',
+      minimum: '700',
+      validFrom: '2040-01-01',
+    }
+    const value = SpotRateSchema.parse(typed)
+    expect(value).toMatchObject({ rate: 1150, minimum: 70_000 })
+    const body = spotRateBody(value)
+    expect(body).toEqual({ ...typed, rate: '11.50', minimum: '700.00' })
+    expect(SpotRateSchema.parse(body)).toEqual(value)
+    // Without a minimum: none.
+    const none = SpotRateSchema.parse({ ...typed, minimum: '' })
+    expect(spotRateBody(none).minimum).toBeNull()
+    expect(SpotRateSchema.parse(spotRateBody(none)).minimum).toBeNull()
+  })
+
+  it('keeps the retention rate and its minimum exact (1.5 %, S/ 700.01)', () => {
+    const value = RetentionRateSchema.parse({ rate: '1.5', threshold: '700.01', validFrom: '2040-01-01' })
+    expect(retentionRateBody(value)).toEqual({ rate: '1.50', threshold: '700.01', validFrom: '2040-01-01' })
+    expect(RetentionRateSchema.parse(retentionRateBody(value))).toEqual(value)
   })
 })

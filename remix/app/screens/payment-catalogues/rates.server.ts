@@ -1,4 +1,11 @@
-import { SPOT_RATE_MESSAGES } from '@planillas/domain'
+import {
+  type RetentionRateInput,
+  type RetentionRateSchema,
+  SPOT_RATE_MESSAGES,
+  type SpotRateInput,
+  type SpotRateSchema,
+} from '@planillas/domain'
+import type { z } from 'zod'
 
 /** Where a dated row stands on a day: the row in force, one that starts later, or one it replaced. */
 export type Validity = 'vigente' | 'programada' | 'anterior'
@@ -34,3 +41,24 @@ export const SPOT_RATE_FIELDS: Record<string, string> = { [SPOT_RATE_MESSAGES.du
 export const RETENTION_RATE_FIELDS: Record<string, string> = {
   [SPOT_RATE_MESSAGES.duplicateRetention]: 'validFrom',
 }
+
+/**
+ * The API takes a row as typed (percent, soles) and reads it with the same schema the form checked:
+ * the form's parsed values (basis points, céntimos) go back to that shape, exactly.
+ */
+const percent = (bp: number) => (bp / 100).toFixed(2)
+const soles = (cents: number) => (cents / 100).toFixed(2)
+
+export const spotRateBody = (value: SpotRateInput): z.input<typeof SpotRateSchema> => ({
+  code: value.code,
+  description: value.description,
+  rate: percent(value.rate),
+  minimum: value.minimum === null || value.minimum === undefined ? null : soles(value.minimum),
+  validFrom: value.validFrom,
+})
+
+export const retentionRateBody = (value: RetentionRateInput): z.input<typeof RetentionRateSchema> => ({
+  rate: percent(value.rate),
+  threshold: soles(value.threshold),
+  validFrom: value.validFrom,
+})
