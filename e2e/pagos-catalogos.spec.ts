@@ -23,8 +23,8 @@ function futureDay(): { iso: string; typed: string } {
   return { iso, typed: `${d}/${m}/${y}` }
 }
 
-/** The badge of the row in force (a phone's card also says 'Vigente desde' beside the date). */
-const IN_FORCE = /Vigente(?! desde)/
+/** The badge of the row in force (the page also says 'Vigente desde' beside dates and fields). */
+const inForceBadge = (page: Page) => page.locator('.badge', { hasText: /^Vigente$/ })
 
 /** The rows of a table on screen: its rows on a desktop, its cards on a phone. */
 const rowsOf = (page: Page, caption: string, text: string | RegExp, phone: boolean) =>
@@ -154,7 +154,7 @@ for (const size of SIZES) {
       await expect(added).toContainText('Programada')
       await expect(added).toContainText('Usuario')
       await expect(added).toContainText('admin@planillas.pe')
-      const inForce = rows037.filter({ hasText: IN_FORCE }).filter({ hasNotText: 'Programada' })
+      const inForce = rows037.filter({ has: inForceBadge(page) })
       await expect(inForce).toHaveCount(1)
 
       // The same code from the same day again: the API's refusal beside 'Vigente desde'.
@@ -183,7 +183,11 @@ for (const size of SIZES) {
       await expect(page.getByRole('heading', { name: 'Tasa de retención del IGV' })).toBeVisible()
       await expectAccessible(page)
       const caption = 'Tasas de retención del IGV'
-      await expect(rowsOf(page, caption, IN_FORCE, phone).first()).toBeVisible()
+      await expect(
+        rowsOf(page, caption, /./, phone)
+          .filter({ has: inForceBadge(page) })
+          .first(),
+      ).toBeVisible()
       await page.getByRole('textbox', { name: 'Tasa (%)' }).fill('3')
       await page.getByRole('textbox', { name: 'Vigente desde' }).fill(futureDay().typed)
       await page.getByRole('button', { name: 'Agregar tasa' }).click()

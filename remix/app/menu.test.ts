@@ -1,6 +1,6 @@
 import { DEMO_ROLES } from '@planillas/domain'
 import { describe, expect, it } from 'vitest'
-import { isGroup, menuFor } from './menu'
+import { currentLink, isGroup, MENU, menuFor } from './menu'
 
 const labels = (roles: readonly string[]) =>
   menuFor(roles).flatMap((e) =>
@@ -67,5 +67,14 @@ describe('menuFor', () => {
   })
   it('drops a group with no visible child', () => {
     expect(labels(['dashboard', 'areas_lista'])).toEqual(['Portada', 'Mantenimiento', 'Mantenimiento/Áreas'])
+  })
+  it('marks the deepest link of a group the page is under', () => {
+    const payments = MENU.find((e) => isGroup(e) && e.id === 'pagos')
+    if (!payments || !isGroup(payments)) throw new Error('no Pagos a proveedores group')
+    expect(currentLink('/pagos/catalogos/detracciones', payments.children)?.label).toBe('Catálogos')
+    expect(currentLink('/pagos', payments.children)?.label).toBe('Comprobantes')
+    expect(currentLink('/pagos/15/detalle', payments.children)?.label).toBe('Comprobantes')
+    expect(currentLink('/pagos/carga/3/errores', payments.children)?.label).toBe('Carga de comprobantes')
+    expect(currentLink('/pagosx', payments.children)).toBeUndefined()
   })
 })

@@ -116,7 +116,15 @@ export default function SpotRates() {
           { header: 'Vigente desde', cell: (r) => formatDate(r.validFrom), width: COLUMN.date },
           {
             header: 'Vigencia',
-            cell: (r) => <ValidityBadge validity={r.validity} />,
+            // On a phone the card's summary: its state and, as the table's own column is in the
+            // expandable part, the date it starts (the rows of one code tell apart by it).
+            cell: (r) => (
+              <>
+                <ValidityBadge validity={r.validity} />
+                <span className="lg:hidden"> desde {formatDate(r.validFrom)}</span>
+              </>
+            ),
+            mobile: 'title',
             width: COLUMN.progress,
           },
           {
