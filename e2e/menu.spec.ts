@@ -17,6 +17,7 @@ const EXPECTED = {
     'Comprobantes',
     'Carga de comprobantes',
     'Generar pagos',
+    'Catálogos',
     'Vacantes',
     'Postulantes',
     'Auditoría',

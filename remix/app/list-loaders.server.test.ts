@@ -103,6 +103,24 @@ const SCREENS: Screen[] = [
     load: () => import('./routes/proveedores._index'),
   },
   {
+    path: '/pagos/catalogos/lineas-de-gasto',
+    resource: 'lineas-de-gasto',
+    file: 'pagos.catalogos.lineas-de-gasto._index.tsx',
+    load: () => import('./routes/pagos.catalogos.lineas-de-gasto._index'),
+  },
+  {
+    path: '/pagos/catalogos/tipos-de-proyecto',
+    resource: 'tipos-de-proyecto',
+    file: 'pagos.catalogos.tipos-de-proyecto._index.tsx',
+    load: () => import('./routes/pagos.catalogos.tipos-de-proyecto._index'),
+  },
+  {
+    path: '/pagos/catalogos/motivos-de-rechazo',
+    resource: 'motivos-de-rechazo',
+    file: 'pagos.catalogos.motivos-de-rechazo._index.tsx',
+    load: () => import('./routes/pagos.catalogos.motivos-de-rechazo._index'),
+  },
+  {
     path: '/pagos',
     resource: 'pagos',
     file: 'pagos._index.tsx',

@@ -83,6 +83,27 @@ export const LIST_RESOURCES = {
     filter: statusFilter,
     fileName: 'cargos',
   },
+  'lineas-de-gasto': {
+    list: 'POST /expense-lines/list',
+    permission: 'pagos_catalogos',
+    editPermission: 'pagos_catalogos',
+    filter: statusFilter,
+    fileName: 'lineas-de-gasto',
+  },
+  'tipos-de-proyecto': {
+    list: 'POST /project-types/list',
+    permission: 'pagos_catalogos',
+    editPermission: 'pagos_catalogos',
+    filter: statusFilter,
+    fileName: 'tipos-de-proyecto',
+  },
+  'motivos-de-rechazo': {
+    list: 'POST /reject-reasons/list',
+    permission: 'pagos_catalogos',
+    editPermission: 'pagos_catalogos',
+    filter: statusFilter,
+    fileName: 'motivos-de-rechazo',
+  },
   empresas: {
     list: 'POST /companies/list',
     permission: 'empresas_lista',

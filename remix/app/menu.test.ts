@@ -1,6 +1,6 @@
 import { DEMO_ROLES } from '@planillas/domain'
 import { describe, expect, it } from 'vitest'
-import { isGroup, menuFor } from './menu'
+import { currentLink, isGroup, MENU, menuFor } from './menu'
 
 const labels = (roles: readonly string[]) =>
   menuFor(roles).flatMap((e) =>
@@ -55,7 +55,26 @@ describe('menuFor', () => {
       'Pagos a proveedores/Carga de comprobantes',
     ])
   })
+  it("shows 'Catálogos' under 'Pagos a proveedores' only to who maintains them (pagos_catalogos)", () => {
+    expect(labels(DEMO_ROLES.admin)).toContain('Pagos a proveedores/Catálogos')
+    for (const who of [DEMO_ROLES.rrhh, DEMO_ROLES.tesoreria, DEMO_ROLES.lector, DEMO_ROLES.auditor])
+      expect(labels(who)).not.toContain('Pagos a proveedores/Catálogos')
+    expect(labels(['dashboard', 'pagos_catalogos'])).toEqual([
+      'Portada',
+      'Pagos a proveedores',
+      'Pagos a proveedores/Catálogos',
+    ])
+  })
   it('drops a group with no visible child', () => {
     expect(labels(['dashboard', 'areas_lista'])).toEqual(['Portada', 'Mantenimiento', 'Mantenimiento/Áreas'])
+  })
+  it('marks the deepest link of a group the page is under', () => {
+    const payments = MENU.find((e) => isGroup(e) && e.id === 'pagos')
+    if (!payments || !isGroup(payments)) throw new Error('no Pagos a proveedores group')
+    expect(currentLink('/pagos/catalogos/detracciones', payments.children)?.label).toBe('Catálogos')
+    expect(currentLink('/pagos', payments.children)?.label).toBe('Comprobantes')
+    expect(currentLink('/pagos/15/detalle', payments.children)?.label).toBe('Comprobantes')
+    expect(currentLink('/pagos/carga/3/errores', payments.children)?.label).toBe('Carga de comprobantes')
+    expect(currentLink('/pagosx', payments.children)).toBeUndefined()
   })
 })

@@ -49,6 +49,7 @@ export const MENU: MenuEntry[] = [
         permission: LIST_RESOURCES['pagos-carga'].permission,
       },
       { label: 'Generar pagos', to: '/pagos/generar', permission: 'pagos_generar_lista' },
+      { label: 'Catálogos', to: '/pagos/catalogos', permission: 'pagos_catalogos' },
     ],
   },
   {
@@ -80,3 +81,20 @@ export function menuFor(roles: readonly string[]): MenuEntry[] {
 }
 
 export { isGroup }
+
+/** The page is the link's own or under it ('/pagos/123/detalle' is under '/pagos'). */
+export const isUnder = (pathname: string, to: string) =>
+  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)
+
+/**
+ * The link of a group the page belongs to: the deepest one it is under, so '/pagos/catalogos' is
+ * 'Catálogos' alone, not 'Comprobantes' ('/pagos') too, while a voucher's '/pagos/123' stays 'Comprobantes'.
+ */
+export function currentLink(pathname: string, links: readonly MenuLink[]): MenuLink | undefined {
+  return links
+    .filter((l) => isUnder(pathname, l.to))
+    .reduce<MenuLink | undefined>(
+      (deepest, l) => (!deepest || l.to.length > deepest.to.length ? l : deepest),
+      undefined,
+    )
+}

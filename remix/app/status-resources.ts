@@ -21,6 +21,9 @@ export type StatusApi =
   | 'applicants'
   | 'contracts'
   | 'suppliers'
+  | 'expense-lines'
+  | 'project-types'
+  | 'reject-reasons'
 
 export type StatusResource = {
   /** Banks are named by their 3-digit code (`GET /banks/:code`), every other record by its id. */
@@ -42,8 +45,11 @@ export type StatusResource = {
    * and all): the pattern the URL's key must match. Omitted: a positive integer id.
    */
   codeKey?: RegExp
-  /** A catalogue the web tier caches (areas, positions, companies): a status change makes it forget them. */
-  cachedCatalogue?: true
+  /**
+   * A catalogue the web tier caches: a status change makes it forget them ('employees': areas,
+   * positions, companies; 'vouchers': the vouchers list's líneas de gasto).
+   */
+  cachedCatalogue?: 'employees' | 'vouchers'
 }
 
 export type StatusTransition = { status: number; label: string; reason?: 'required' | 'optional' }
@@ -77,7 +83,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     noun: 'el área',
     statuses: recordStatus,
     describe: byDescription,
-    cachedCatalogue: true,
+    cachedCatalogue: 'employees',
   },
   cargos: {
     api: 'positions',
@@ -86,7 +92,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     noun: 'el cargo',
     statuses: recordStatus,
     describe: byDescription,
-    cachedCatalogue: true,
+    cachedCatalogue: 'employees',
   },
   empresas: {
     api: 'companies',
@@ -95,7 +101,7 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     noun: 'la empresa',
     statuses: recordStatus,
     describe: (r) => `${r.ruc} — ${r.name}`,
-    cachedCatalogue: true,
+    cachedCatalogue: 'employees',
   },
   proveedores: {
     api: 'suppliers',
@@ -129,6 +135,31 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     statuses: recordStatus,
     describe: (r) => `${r.code} — ${r.name}`,
     codeKey: /^\d{3}$/,
+  },
+  'lineas-de-gasto': {
+    api: 'expense-lines',
+    permission: 'pagos_catalogos',
+    list: '/pagos/catalogos/lineas-de-gasto',
+    noun: 'la línea de gasto',
+    statuses: recordStatus,
+    describe: byDescription,
+    cachedCatalogue: 'vouchers',
+  },
+  'tipos-de-proyecto': {
+    api: 'project-types',
+    permission: 'pagos_catalogos',
+    list: '/pagos/catalogos/tipos-de-proyecto',
+    noun: 'el tipo de proyecto',
+    statuses: recordStatus,
+    describe: byDescription,
+  },
+  'motivos-de-rechazo': {
+    api: 'reject-reasons',
+    permission: 'pagos_catalogos',
+    list: '/pagos/catalogos/motivos-de-rechazo',
+    noun: 'el motivo de rechazo',
+    statuses: recordStatus,
+    describe: byDescription,
   },
   contratos: {
     api: 'contracts',

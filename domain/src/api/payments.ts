@@ -125,13 +125,17 @@ export const RetentionRateRowSchema = z.object({
   createdAt: z.date(),
 })
 
-/** `GET /spot-rates?date=` (default today): each code's row in force; `?code=` its whole history. */
+/**
+ * `GET /spot-rates?date=` (default today): each code's row in force; `?code=` its whole history;
+ * `?history=true` every row of every code (the administrator's screen of the table).
+ */
 export const SpotRateQuerySchema = z.object({
   date: calendarDate('Fecha inválida').optional(),
   code: z
     .string()
     .regex(/^\d{3}$/, 'Código debe tener 3 dígitos')
     .optional(),
+  history: z.enum(['true']).optional(),
 })
 
 /** `GET /payments/:id/approval-proposal?spotCode=`: what the approve dialog proposes. */

@@ -7,8 +7,8 @@ import { ReasonField } from '~/components/list/status-action'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { orBackToList } from '~/record.server'
-import { forgetCatalogs } from '~/screens/employees/catalogs.server'
 import { redirectWithToast } from '~/session.server'
+import { forgetCachedCatalogue } from '~/status-caches.server'
 import { type StatusResource, statusResource } from '~/status-resources'
 import { pageTitle } from '~/utils/page-title'
 import { sameOriginPath } from '~/utils/same-origin-path'
@@ -91,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(request, back, { type: 'error', message: error.messages.join(' ') })
     throw error
   }
-  if (resource.cachedCatalogue) forgetCatalogs()
+  forgetCachedCatalogue(resource)
   return redirectWithToast(request, back, { type: 'success', message: MESSAGES.statusUpdated })
 }
 

@@ -2,8 +2,8 @@ import { MAX_ID, MESSAGES } from '@planillas/domain'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { forgetCatalogs } from '~/screens/employees/catalogs.server'
 import { redirectWithToast } from '~/session.server'
+import { forgetCachedCatalogue } from '~/status-caches.server'
 import { statusResource } from '~/status-resources'
 import { sameOriginPath } from '~/utils/same-origin-path'
 
@@ -12,6 +12,9 @@ const BULK = {
   areas: 'PUT /areas/status',
   cargos: 'PUT /positions/status',
   empresas: 'PUT /companies/status',
+  'lineas-de-gasto': 'PUT /expense-lines/status',
+  'tipos-de-proyecto': 'PUT /project-types/status',
+  'motivos-de-rechazo': 'PUT /reject-reasons/status',
 } as const
 
 /**
@@ -46,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(request, back, { type: 'error', message: error.messages.join(' ') })
     throw error
   }
-  if (resource.cachedCatalogue) forgetCatalogs()
+  forgetCachedCatalogue(resource)
   return redirectWithToast(request, back, { type: 'success', message: MESSAGES.statusUpdated })
 }
 

@@ -9,10 +9,12 @@ import { forgetCatalogs } from '~/screens/employees/catalogs.server'
 
 type Options = {
   /** The catalogue's API resource (its endpoints are in the API contract). */
-  resource: 'areas' | 'positions'
+  resource: 'areas' | 'positions' | 'expense-lines' | 'project-types' | 'reject-reasons'
   permission: Permission
   basePath: string
   schema: z.ZodType<{ description: string }>
+  /** The caches a save makes stale; the employees' catalogues (areas, positions) unless said. */
+  forget?: () => void
 }
 
 /** Loader and action shared by the create and edit routes of a described catalog. */
@@ -38,8 +40,10 @@ export function descriptionFormRoute(options: Options) {
           if (savedId)
             await call(request, `PUT /${options.resource}/:id`, { params: { id: savedId }, body: value })
           else savedId = (await call(request, `POST /${options.resource}`, { body: value })).id
-          // Areas and positions are catalogues the list filters and forms cache.
-          forgetCatalogs()
+          // Areas and positions are catalogues the list filters and forms cache (líneas de gasto:
+          // the vouchers list's filter).
+          const forget = options.forget ?? forgetCatalogs
+          forget()
           return savedId
         },
         successTo: (savedId) => `${options.basePath}/${savedId}`,

@@ -8,9 +8,12 @@ import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import type { loadList } from '~/list.server'
 
-type Data = Awaited<ReturnType<typeof loadList<'areas' | 'cargos'>>>
+/** The lists of a described catalog. */
+type DescribedList = 'areas' | 'cargos' | 'lineas-de-gasto' | 'tipos-de-proyecto' | 'motivos-de-rechazo'
 
-/** The list of a described catalog (Áreas, Cargos): Descripción, Estado, Opciones. */
+type Data = Awaited<ReturnType<typeof loadList<DescribedList>>>
+
+/** The list of a described catalog (Áreas, Cargos, the supplier payments' Líneas de gasto, Tipos de proyecto, Motivos de rechazo): Descripción, Estado, Opciones. */
 export function DescriptionList({
   title,
   resource,

@@ -39,6 +39,12 @@ describe('dated rates and catalogues', () => {
         [1000, 'usuario'],
       ],
     )
+    // Every row of every code (the administrator's screen): the future row of 037 beside today's.
+    const all = await t.call('admin', { method: 'GET', url: '/api/v1/spot-rates?history=true' })
+    const rowsOf037 = all.body.payload.filter((r: { code: string }) => r.code === '037')
+    expect(rowsOf037.map((r: { validFrom: string }) => r.validFrom).at(-1)).toBe('2031-01-01')
+    expect(rowsOf037).toHaveLength(2)
+    expect(all.body.payload.some((r: { code: string }) => r.code === '027')).toBe(true)
     const later = await t.call('admin', { method: 'GET', url: '/api/v1/spot-rates?date=2031-06-01' })
     expect(later.body.payload.find((r: { code: string }) => r.code === '037').rateBp).toBe(1000)
     const retention = await t.call('admin', {

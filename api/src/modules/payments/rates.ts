@@ -30,7 +30,7 @@ export async function spotRateRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['spot-rates'],
       description:
-        'Sin code: la fila vigente de cada código a la fecha date (por defecto hoy). Con code: toda la historia del código.',
+        'Sin code: la fila vigente de cada código a la fecha date (por defecto hoy). Con code: toda la historia del código. Con history=true: todas las filas de todos los códigos.',
       ...routeSchema('GET /spot-rates'),
     },
     handler: async (req) => {
@@ -39,7 +39,7 @@ export async function spotRateRoutes(fastify: FastifyInstance) {
         .from(spotRates)
         .where(req.query.code ? eq(spotRates.code, req.query.code) : undefined)
         .orderBy(asc(spotRates.code), asc(spotRates.validFrom))
-      if (req.query.code) return ok(rows)
+      if (req.query.code || req.query.history) return ok(rows)
       const inForce = new Set(
         spotCatalogueOn(rows, req.query.date ?? todayInLima()).map((r) => `${r.code}:${r.validFrom}`),
       )

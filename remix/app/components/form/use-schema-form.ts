@@ -12,7 +12,16 @@ import { useFocusFirstError } from './form-layout'
  */
 export function useSchemaForm<Fields extends Record<string, unknown>>(
   schema: z.ZodType,
-  options: { id: string; defaultValue?: DefaultValue<Fields> },
+  options: {
+    id: string
+    defaultValue?: DefaultValue<Fields>
+    /**
+     * Fields that may be left empty although the schema's constraints say `required`: conform reads
+     * a union (`string | number`) behind `.nullish()` as required, and a browser without JavaScript
+     * would then refuse to post the form with it empty.
+     */
+    optional?: (keyof Fields & string)[]
+  },
 ) {
   const actionData = useActionData<{ result?: SubmissionResult<string[]> }>()
   const navigation = useNavigation()
@@ -21,7 +30,7 @@ export function useSchemaForm<Fields extends Record<string, unknown>>(
     id: options.id,
     lastResult,
     defaultValue: options.defaultValue,
-    constraint: getZodConstraint(schema),
+    constraint: withOptional(getZodConstraint(schema), options.optional),
     onValidate: ({ formData }) =>
       parseWithZod(withIsoDates(formData), { schema: schema as z.ZodType<Fields> }),
     shouldValidate: 'onSubmit',
@@ -29,4 +38,13 @@ export function useSchemaForm<Fields extends Record<string, unknown>>(
   })
   useFocusFirstError(form.id, actionData?.result)
   return { form, fields, busy: navigation.state === 'submitting' }
+}
+
+type Constraints = ReturnType<typeof getZodConstraint>
+
+/** The schema's constraints with the named fields not required. */
+export function withOptional(constraint: Constraints, optional: readonly string[] = []): Constraints {
+  const result = { ...constraint }
+  for (const name of optional) result[name] = { ...result[name], required: false }
+  return result
 }

@@ -1,14 +1,11 @@
-import { NavLink, useLocation } from '@remix-run/react'
+import { Link, NavLink, useLocation } from '@remix-run/react'
 import { useEffect } from 'react'
-import { isGroup, type MenuEntry } from '~/menu'
+import { currentLink, isGroup, isUnder, type MenuEntry } from '~/menu'
 
 const STORAGE_KEY = 'planillas.menu.open'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 ${isActive ? 'bg-white/20 font-semibold' : 'hover:bg-white/10'}`
-
-const isUnder = (pathname: string, to: string) =>
-  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)
 
 /**
  * The menu. Groups are `<details>`, so they open without JavaScript; with it, their open state is
@@ -46,18 +43,21 @@ export function SideMenu({ menu }: { menu: MenuEntry[] }) {
                 </span>
               </summary>
               <ul className="mt-1 ml-3 flex flex-col gap-1 border-l border-white/20 pl-2">
-                {entry.children.map((child) => (
-                  <li key={child.to}>
-                    <NavLink
-                      to={child.to}
-                      end={child.to === '/planillas'}
-                      className={linkClass}
-                      data-menu={child.label}
-                    >
-                      {child.label}
-                    </NavLink>
-                  </li>
-                ))}
+                {entry.children.map((child) => {
+                  const current = child === currentLink(pathname, entry.children)
+                  return (
+                    <li key={child.to}>
+                      <Link
+                        to={child.to}
+                        aria-current={current ? 'page' : undefined}
+                        className={linkClass({ isActive: current })}
+                        data-menu={child.label}
+                      >
+                        {child.label}
+                      </Link>
+                    </li>
+                  )
+                })}
               </ul>
             </details>
           </li>

@@ -1,0 +1,1 @@
+export { action, default, ErrorBoundary, loader, meta } from './pagos.catalogos.motivos-de-rechazo.$id'
