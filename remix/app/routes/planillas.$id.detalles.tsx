@@ -273,7 +273,8 @@ export default function PayrollDetails() {
           ]}
           totals={{
             Monto: formatMoney(lines.totals.amount),
-            Abono: `${formatCount(lines.totals.paid)} abonados · ${formatMoney(lines.totals.paidAmount)}`,
+            // Short: a long total would widen its column and wrap the names (the printed page too).
+            Abono: formatMoney(lines.totals.paidAmount),
           }}
         />
         <Pagination
