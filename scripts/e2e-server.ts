@@ -34,7 +34,8 @@ const handle: DatabaseHandle = process.env.DATABASE_URL
   ? await openTestDatabase()
   : await openDatabase({ dataDir: path.join(runDir, 'pglite') })
 const cleanup = () => rmSync(runDir, { recursive: true, force: true })
-console.log(await seedDemo(handle.db, createStorage()))
+const seeded = await seedDemo(handle.db, createStorage())
+if (seeded) console.log(seeded)
 
 const system = await startSystem({
   handle,

@@ -37,7 +37,8 @@ const where =
     ? 'PostgreSQL (DATABASE_URL)'
     : `PGlite en ${config.PGLITE_DIR ?? '.data/pglite'}`
 console.log(`Base de datos: ${where}; migraciones al día.`)
-console.log(await seedDemo(handle.db, createStorage()))
+const seeded = await seedDemo(handle.db, createStorage())
+if (seeded) console.log(seeded)
 
 const devIdp = wantsDevIdp(ports.idp)
 const system = await startSystem({

@@ -27,7 +27,7 @@ describe('supplier-payments demo data', () => {
 
   it('has suppliers and vouchers in every state, each with its PDF, registered and approved by different people', async () => {
     expect(await seedDemo(handle.db, files)).toContain('12 comprobantes de proveedores nuevos')
-    expect(await seedDemo(handle.db, files)).toContain('0 comprobantes de proveedores nuevos')
+    expect(await seedDemo(handle.db, files)).toBeUndefined()
     const vouchers = await handle.db.select().from(paymentVouchers)
     expect(new Set(vouchers.map((v) => v.status))).toEqual(new Set(VOUCHER_STATUSES))
     const pdfs = await handle.db.select().from(voucherFiles).where(eq(voucherFiles.kind, 'pdf'))

@@ -169,10 +169,16 @@ async function insertDescriptions(
   return rows.length
 }
 
-/** Loads the demo data; safe to run again (existing rows are kept). */
-export async function seedDemo(db: Database, files?: SeedFiles): Promise<string> {
+/**
+ * Loads the demo data; safe to run again (existing rows are kept). Answers what it added, naming only
+ * the steps that added rows, or undefined when nothing was missing (a restart then prints nothing).
+ */
+export async function seedDemo(db: Database, files?: SeedFiles): Promise<string | undefined> {
   const lines: string[] = []
-  for (const step of seedSteps) lines.push(countOf(await step.run(db, files), ...step.counted))
+  for (const step of seedSteps) {
+    const added = await step.run(db, files)
+    if (added > 0) lines.push(countOf(added, ...step.counted))
+  }
   await db.execute(sql`analyze`)
-  return `Datos de demostración cargados: ${lines.join(', ')}.`
+  return lines.length ? `Datos de demostración cargados: ${lines.join(', ')}.` : undefined
 }

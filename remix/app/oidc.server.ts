@@ -69,7 +69,7 @@ function browserEndpoints(settings: Settings): Promise<BrowserEndpoints> {
     const url = `${settings.internalUrl ?? settings.issuer}/.well-known/openid-configuration`
     const response = await fetch(url).catch(() => null)
     if (!response?.ok)
-      throw new SignInError('No se pudo contactar al proveedor de identidad, por favor intenta nuevamente')
+      throw new SignInError('No se pudo contactar al proveedor de identidad, por favor intente nuevamente')
     const document = (await response.json()) as {
       authorization_endpoint: string
       end_session_endpoint?: string
@@ -107,7 +107,7 @@ export async function providerLogoutUrl(idTokenHint: string | null): Promise<str
 
 const PROVIDER_ERRORS: Record<string, string> = {
   access_denied: 'Se canceló el inicio de sesión',
-  login_required: 'Debes iniciar sesión en el proveedor de identidad',
+  login_required: 'Debe iniciar sesión en el proveedor de identidad',
 }
 
 /** A small remix-auth strategy over arctic's OAuth2Client. */

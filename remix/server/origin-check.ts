@@ -9,7 +9,7 @@ const REFUSED_PAGE = `<!doctype html>
 <body>
 <main>
 <h1>Solicitud rechazada</h1>
-<p>No se aceptó el envío porque no proviene de Planillas. Si lo enviaste tú, vuelve a la página e inténtalo nuevamente.</p>
+<p>No se aceptó el envío porque no proviene de Planillas. Si lo envió usted, vuelva a la página e inténtelo nuevamente.</p>
 <p><a href="/">Ir al inicio</a></p>
 </main>
 </body>

@@ -78,7 +78,7 @@ describe('a resource route (a download) that fails', () => {
 describe('a page whose API call fails', () => {
   it("shows the API's status and Spanish message (a database outage), not the generic 500", async () => {
     const outage =
-      'La base de datos no está disponible en este momento. Inténtalo nuevamente en unos segundos.'
+      'La base de datos no está disponible en este momento. Inténtelo nuevamente en unos segundos.'
     const response = await get(resourceBuild(() => new ApiError(503, [outage]), true))
     expect(response.status).toBe(503)
     const { errors } = (await response.json()) as { errors: Record<string, { status: number }> }

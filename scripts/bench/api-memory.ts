@@ -181,7 +181,9 @@ async function main() {
   let failed = false
   try {
     console.log('Preparando los datos de demostración…')
-    console.log(`  ${await seedDemo(handle.db, createLocalStorage(filesDir))}`)
+    console.log(
+      `  ${(await seedDemo(handle.db, createLocalStorage(filesDir))) ?? 'Datos de demostración ya cargados.'}`,
+    )
     // A payroll with lines for the payment file, and employees the uploaded workbooks name.
     await ensureFixtureBanks(handle.db)
     await insertFixtureEmployees(handle.db, 200)

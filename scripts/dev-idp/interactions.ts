@@ -5,7 +5,7 @@ import { errorPage, loginPage } from './pages'
 import { createLoginThrottle, type LoginThrottleOptions, loginThrottleFromEnv, waitMessage } from './throttle'
 
 const WRONG_CREDENTIALS = 'Correo electrónico o contraseña incorrectos.'
-const EXPIRED = 'La solicitud de inicio de sesión expiró. Vuelve a la aplicación e inténtalo nuevamente.'
+const EXPIRED = 'La solicitud de inicio de sesión expiró. Vuelva a la aplicación e inténtelo nuevamente.'
 
 /** The provider's own login page: one form, no consent screen (the client is first-party). */
 export function interactionRoutes(

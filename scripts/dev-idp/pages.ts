@@ -62,7 +62,7 @@ export function loginPage(options: {
     'Iniciar sesión',
     `<div class="card">
 <h1>Iniciar sesión</h1>
-<p>Ingresa tus credenciales para continuar a <strong>${html(options.clientName)}</strong>.</p>
+<p>Ingrese sus credenciales para continuar a <strong>${html(options.clientName)}</strong>.</p>
 ${options.error ? `<div class="error" role="alert">${html(options.error)}</div>` : ''}
 <form method="post" action="${action}/login" autocomplete="off">
 <label for="email">Correo electrónico</label>
@@ -90,7 +90,7 @@ export function errorPage(message: string): string {
     'Error',
     `<div class="card" role="alert"><h1>No se pudo completar el inicio de sesión</h1>
 <p>${html(message)}</p>
-<p>Vuelve a la aplicación e inténtalo nuevamente.</p></div>`,
+<p>Vuelva a la aplicación e inténtelo nuevamente.</p></div>`,
   )
 }
 
@@ -104,7 +104,7 @@ export function logoutPage(form: string): string {
     'Cerrar sesión',
     `<div class="card">
 <h1>Cerrar sesión</h1>
-<p>Cerrando tu sesión en el proveedor de identidad…</p>
+<p>Cerrando su sesión en el proveedor de identidad…</p>
 ${confirmed}
 <div class="actions"><button type="submit" form="op.logoutForm" class="primary">Cerrar sesión</button></div>
 </div>
@@ -117,6 +117,6 @@ export function loggedOutPage(): string {
   return layout(
     'Sesión cerrada',
     `<div class="card"><h1>Sesión cerrada</h1>
-<p>Cerraste tu sesión en el proveedor de identidad. Ya puedes cerrar esta ventana.</p></div>`,
+<p>Cerró su sesión en el proveedor de identidad. Ya puede cerrar esta ventana.</p></div>`,
   )
 }

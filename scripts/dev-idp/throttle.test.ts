@@ -13,9 +13,9 @@ describe('login throttle', () => {
   })
 
   it('says how long to wait in Spanish, singular and plural', () => {
-    expect(waitMessage(1)).toBe('Demasiados intentos fallidos. Espera 1 segundo y vuelve a intentarlo.')
-    expect(waitMessage(30)).toBe('Demasiados intentos fallidos. Espera 30 segundos y vuelve a intentarlo.')
-    expect(waitMessage(60)).toBe('Demasiados intentos fallidos. Espera 1 minuto y vuelve a intentarlo.')
-    expect(waitMessage(240)).toBe('Demasiados intentos fallidos. Espera 4 minutos y vuelve a intentarlo.')
+    expect(waitMessage(1)).toBe('Demasiados intentos fallidos. Espere 1 segundo y vuelva a intentarlo.')
+    expect(waitMessage(30)).toBe('Demasiados intentos fallidos. Espere 30 segundos y vuelva a intentarlo.')
+    expect(waitMessage(60)).toBe('Demasiados intentos fallidos. Espere 1 minuto y vuelva a intentarlo.')
+    expect(waitMessage(240)).toBe('Demasiados intentos fallidos. Espere 4 minutos y vuelva a intentarlo.')
   })
 })

@@ -43,11 +43,11 @@ export function createLoginThrottle({ maxFailures, windowMs }: LoginThrottleOpti
   }
 }
 
-/** "Espera 5 minutos", "Espera 1 minuto", "Espera 30 segundos" (es-PE, singular and plural). */
+/** "Espere 5 minutos", "Espere 1 minuto", "Espere 30 segundos" (es-PE, singular and plural). */
 export function waitMessage(seconds: number): string {
   const wait =
     seconds >= 60
       ? `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minuto' : 'minutos'}`
       : `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`
-  return `Demasiados intentos fallidos. Espera ${wait} y vuelve a intentarlo.`
+  return `Demasiados intentos fallidos. Espere ${wait} y vuelva a intentarlo.`
 }

@@ -23,10 +23,10 @@ type Discovery = { issuer: string; token_endpoint: string; jwks_uri: string; use
 
 const DISCOVERY_TTL_MS = 60 * 60 * 1000
 export const AUTH_MESSAGES = {
-  badCode: 'El código de autorización no es válido o ya fue usado, por favor inicia sesión nuevamente',
-  badIdToken: 'No se pudo verificar la identidad del usuario, por favor intenta nuevamente',
+  badCode: 'El código de autorización no es válido o ya fue usado, por favor inicie sesión nuevamente',
+  badIdToken: 'No se pudo verificar la identidad del usuario, por favor intente nuevamente',
   noEmail: 'El proveedor de identidad no envió el correo electrónico del usuario',
-  providerDown: 'No se pudo contactar al proveedor de identidad, por favor intenta nuevamente',
+  providerDown: 'No se pudo contactar al proveedor de identidad, por favor intente nuevamente',
 } as const
 
 const providerDown = () => new HttpError(503, [AUTH_MESSAGES.providerDown])

@@ -42,11 +42,11 @@ export async function withUniqueMessages<T>(
 
 /** Answered when the database ended or refused the connection: the request may simply be repeated. */
 export const DATABASE_UNAVAILABLE_MESSAGE =
-  'La base de datos no está disponible en este momento. Inténtalo nuevamente en unos segundos.'
+  'La base de datos no está disponible en este momento. Inténtelo nuevamente en unos segundos.'
 
 /** Answered when the file store refused a write (read-only, full, no permission): the operator must act. */
 export const STORAGE_UNAVAILABLE_MESSAGE =
-  'No se pudo guardar el archivo. Inténtalo nuevamente o avisa al administrador.'
+  'No se pudo guardar el archivo. Inténtelo nuevamente o avise al administrador.'
 
 /** Whether the error (or what it wraps) is the file store refusing to take files. */
 export const isStorageUnavailable = (error: unknown) =>

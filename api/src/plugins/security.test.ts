@@ -62,7 +62,7 @@ describe('sign-in and refresh throttle', () => {
     expect(blocked.headers['retry-after']).toBeDefined()
     const body = blocked.json()
     expect(body.status).toBe('ERROR')
-    expect(body.messages[0]).toMatch(/^Demasiados intentos\. Espera \d+ segundos? y vuelve a intentarlo\.$/)
+    expect(body.messages[0]).toMatch(/^Demasiados intentos\. Espere \d+ segundos? y vuelva a intentarlo\.$/)
     // Another client is not affected.
     expect((await attempt('/api/v1/auth', '10.0.0.2')).statusCode).not.toBe(429)
   })

@@ -11,7 +11,7 @@ import { HttpError } from '../lib/errors'
 const THROTTLED_ROUTES = new Set(['POST /api/v1/auth', 'POST /api/v1/auth/refresh-token'])
 
 export const TOO_MANY_REQUESTS = (seconds: number) =>
-  `Demasiados intentos. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} y vuelve a intentarlo.`
+  `Demasiados intentos. Espere ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} y vuelva a intentarlo.`
 
 /**
  * Security headers on every answer (helmet's, worked out once: no framing, nosniff, no referrer, a CSP that

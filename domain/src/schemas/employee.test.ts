@@ -92,7 +92,7 @@ describe('EmployeeSchema', () => {
     [
       { emergencyPhoneNumber: '12345678' },
       'emergencyPhoneNumber',
-      'Ingresa un teléfono de emergencia válido de 9 dígitos',
+      'Ingrese un teléfono de emergencia válido de 9 dígitos',
     ],
     [
       { emergencyPhoneNumber: '812345678' },

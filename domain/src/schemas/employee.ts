@@ -36,7 +36,7 @@ export const EMPLOYEE_MESSAGES = {
   emailRequired: 'Correo electrónico es requerido',
   emailInvalid: 'Ingresa un correo electrónico válido',
   emergencyPhoneNumeric: 'Teléfono de emergencia debe ser un valor numérico',
-  emergencyPhoneLength: 'Ingresa un teléfono de emergencia válido de 9 dígitos',
+  emergencyPhoneLength: 'Ingrese un teléfono de emergencia válido de 9 dígitos',
   emergencyPhoneStart: 'Teléfono de emergencia debe empezar con 9',
   holderRequired: 'Titular de la cuenta es requerido',
   holderMax: 'Titular de la cuenta admite como máximo 200 caracteres (nombres y apellidos)',

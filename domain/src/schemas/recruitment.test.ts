@@ -110,7 +110,7 @@ describe('ApplicantSchema', () => {
       pendingVacationDays: '-3',
     })
     expect(messages(r)).toEqual([
-      'Ingresa un correo electrónico válido',
+      'Ingrese un correo electrónico válido',
       'Celular debe empezar con 9',
       'Días de vacaciones pendientes debe ser un número entero entre 0 y 365',
       'Fecha de cese no puede ser anterior a la fecha de ingreso',

@@ -50,7 +50,7 @@ describe('SupplierSchema', () => {
       expect.arrayContaining([
         'RUC inválido: el dígito verificador no corresponde',
         'Celular debe empezar con 9',
-        'Ingresa un correo electrónico válido',
+        'Ingrese un correo electrónico válido',
         'Cuenta de detracciones debe tener 11 dígitos (cuenta del Banco de la Nación)',
         'El CCI no corresponde al banco seleccionado',
       ]),

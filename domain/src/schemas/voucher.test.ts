@@ -135,7 +135,7 @@ describe('the five dialogs', () => {
     ).toEqual([
       'Fecha de solicitud es requerida',
       'Motivo de anulación admite como máximo 255 caracteres',
-      'Ingresa un correo electrónico válido',
+      'Ingrese un correo electrónico válido',
     ])
     expect(
       CancelSchema.parse({

@@ -89,7 +89,7 @@ export const VOUCHER_MESSAGES = {
   cancelReasonRequired: 'Motivo de anulación es requerido',
   cancelReasonMax: 'Motivo de anulación admite como máximo 255 caracteres',
   requesterRequired: 'Correo del solicitante es requerido',
-  requesterInvalid: 'Ingresa un correo electrónico válido',
+  requesterInvalid: 'Ingrese un correo electrónico válido',
   evidenceRequired: 'El sustento (PDF) es requerido',
   noCommas: NO_COMMAS_MESSAGE,
 } as const

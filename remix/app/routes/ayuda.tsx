@@ -12,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const MODULES: [string, string][] = [
-  ['Portada', 'Pantalla de inicio «Control de pagos», con accesos directos a los módulos que puedes usar.'],
+  ['Portada', 'Pantalla de inicio «Control de pagos», con accesos directos a los módulos que puede usar.'],
   [
     'Mantenimiento',
     'Áreas, Empresas, Cargos y Bancos: los catálogos que usan los colaboradores, los contratos y las planillas. Las empresas se registran con su R.U.C. (se valida el dígito verificador y no se admiten duplicados).',
@@ -76,13 +76,13 @@ export default function Help() {
 
         <Section id="ingreso" title="Iniciar y cerrar sesión">
           <p>
-            En la página de inicio pulsa <strong>Iniciar sesión</strong>: irás al proveedor de identidad de tu
-            empresa, ingresarás tu correo y contraseña, y volverás a la portada. Tu sesión se renueva sola
-            mientras trabajas.
+            En la página de inicio pulse <strong>Iniciar sesión</strong>: irá al proveedor de identidad de su
+            empresa, ingresará su correo y contraseña, y volverá a la portada. Su sesión se renueva sola
+            mientras trabaja.
           </p>
           <p>
-            Para salir, abre el menú y pulsa <strong>Cerrar sesión</strong>. Si el inicio de sesión falla,
-            verás el mensaje en la página de inicio y podrás intentarlo nuevamente.
+            Para salir, abra el menú y pulse <strong>Cerrar sesión</strong>. Si el inicio de sesión falla,
+            verá el mensaje en la página de inicio y podrá intentarlo nuevamente.
           </p>
         </Section>
 
@@ -95,20 +95,20 @@ export default function Help() {
               </div>
             ))}
           </dl>
-          <p>El menú lateral solo muestra los módulos que tus roles permiten.</p>
+          <p>El menú lateral solo muestra los módulos que sus roles permiten.</p>
         </Section>
 
         <Section id="listas" title="Listas, filtros y descargas">
           <ul className="list-disc space-y-1 pl-6">
             <li>
-              Usa el buscador y el botón «Filtrar»; cada filtro aplicado aparece como una etiqueta que puedes
+              Use el buscador y el botón «Filtrar»; cada filtro aplicado aparece como una etiqueta que puede
               quitar.
             </li>
             <li>
-              «Recargar» vuelve a consultar la lista; la dirección de la página guarda los filtros, puedes
+              «Recargar» vuelve a consultar la lista; la dirección de la página guarda los filtros, puede
               compartirla.
             </li>
-            <li>«Descargar» genera un Excel con los mismos filtros que estás viendo.</li>
+            <li>«Descargar» genera un Excel con los mismos filtros que está viendo.</li>
             <li>«Cambiar estado» pide confirmación antes de activar o suspender un registro.</li>
             <li>Las fechas se muestran como DD/MM/AAAA y los importes como S/ 1,234.56.</li>
           </ul>
@@ -116,13 +116,13 @@ export default function Help() {
 
         <Section id="cargas" title="Carga de archivos">
           <p>
-            <strong>Carga de planillas</strong>: elige el periodo (AAAAMM), el tipo y un archivo{' '}
-            <code>.xlsx</code> (puedes descargar la plantilla). Se revisa el archivo al subirlo y luego se
+            <strong>Carga de planillas</strong>: elija el periodo (AAAAMM), el tipo y un archivo{' '}
+            <code>.xlsx</code> (puede descargar la plantilla). Se revisa el archivo al subirlo y luego se
             procesa en segundo plano: la lista muestra el avance. Si alguna fila tiene errores no se guarda
-            nada y verás «Errores: N» con el detalle de cada fila.
+            nada y verá «Errores: N» con el detalle de cada fila.
           </p>
           <p>
-            <strong>Cargar abonos</strong>: indica el N° de planilla, la fecha de abono (no posterior a hoy),
+            <strong>Cargar abonos</strong>: indique el N° de planilla, la fecha de abono (no posterior a hoy),
             el Excel de pagos y las constancias en PDF (nombradas con el número de documento o de operación).
           </p>
           <p>Límites: 20 MB por Excel, 10 MB por PDF y 200 000 filas por archivo.</p>
@@ -136,12 +136,12 @@ export default function Help() {
           </p>
           <ol className="list-decimal space-y-1 pl-6">
             <li>
-              Confirma el código con la entidad o con tu banco: son los <strong>tres primeros dígitos</strong>{' '}
+              Confirme el código con la entidad o con su banco: son los <strong>tres primeros dígitos</strong>{' '}
               del CCI (Código de Cuenta Interbancario) de cualquier cuenta de esa entidad.
             </li>
             <li>
-              En <strong>Mantenimiento › Bancos</strong> pulsa «Agregar», escribe el Código CCE, el nombre y
-              el nombre corto, y guarda. Desde ese momento se acepta en las cargas de planillas, el formulario
+              En <strong>Mantenimiento › Bancos</strong> pulse «Agregar», escriba el Código CCE, el nombre y
+              el nombre corto, y guarde. Desde ese momento se acepta en las cargas de planillas, el formulario
               del colaborador y las cuentas de la empresa.
             </li>
             <li>
@@ -176,7 +176,7 @@ export default function Help() {
               ))}
             </tbody>
           </table>
-          <p>Si abres una página para la que no tienes permiso verás «Acceso denegado».</p>
+          <p>Si abre una página para la que no tiene permiso verá «Acceso denegado».</p>
         </Section>
 
         <Section id="accesibilidad" title="Sin JavaScript y accesibilidad">

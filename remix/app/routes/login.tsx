@@ -68,10 +68,10 @@ export default function Login() {
             </Link>
           </Form>
           <p className="mt-4 text-sm text-sky-100">
-            Ingresarás con la cuenta de tu empresa (inicio de sesión único).
+            Ingresará con la cuenta de su empresa (inicio de sesión único).
           </p>
         </section>
-        <section aria-label="Qué puedes hacer" className="grid gap-4">
+        <section aria-label="Qué puede hacer" className="grid gap-4">
           {FEATURES.map(([title, text]) => (
             <div key={title} className="rounded-lg bg-white/10 p-5 ring-1 ring-white/20">
               <h2 className="text-lg font-semibold">{title}</h2>

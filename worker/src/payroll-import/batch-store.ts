@@ -120,7 +120,7 @@ export async function abandonPayrollBatch(
       entity: 'payroll_batches',
       entityId: batchId,
       actor: batch.createdBy ?? SYSTEM_ACTOR,
-      description: `La carga #${batchId} ('${batch.fileName}', planilla ${batch.code}) no se pudo procesar tras ${batch.attempts} intentos`,
+      description: `La carga #${batchId} ('${batch.fileName}', planilla ${batch.code}) no se pudo procesar tras ${countOf(batch.attempts, 'intento')}`,
     })
     return true
   })

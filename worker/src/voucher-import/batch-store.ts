@@ -88,7 +88,7 @@ export async function abandonVoucherBatch(
       entity: 'voucher_batches',
       entityId: batchId,
       actor: batch.createdBy ?? SYSTEM_ACTOR,
-      description: `La carga de comprobantes #${batchId} ('${batch.fileName}') no se pudo procesar tras ${batch.attempts} intentos`,
+      description: `La carga de comprobantes #${batchId} ('${batch.fileName}') no se pudo procesar tras ${countOf(batch.attempts, 'intento')}`,
     })
     return true
   })

@@ -130,7 +130,7 @@ describe('applicants API', () => {
     expect(bad.body.messages).toEqual([
       'Nombres son requeridos',
       'Apellidos son requeridos',
-      'Ingresa un correo electrónico válido',
+      'Ingrese un correo electrónico válido',
       'Celular debe empezar con 9',
       'Vacante es requerida',
       'El DNI debe tener 8 dígitos',

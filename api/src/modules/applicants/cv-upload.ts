@@ -44,7 +44,7 @@ export async function readApplicantForm(req: FastifyRequest): Promise<ApplicantF
   }
   if (!file) return { fields, cv: null, problems: [] }
   const problems: string[] = []
-  if (extraFiles) problems.push('Adjunta un solo archivo de CV')
+  if (extraFiles) problems.push('Adjunte un solo archivo de CV')
   if (!hasCvExtension(file.name)) problems.push(M.cvType)
   else if (file.truncated) problems.push(M.cvSize)
   else if (!cvContentMatches(file.name, file.content)) problems.push(M.cvContent)

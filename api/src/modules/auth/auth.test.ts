@@ -104,7 +104,7 @@ describe('sign-in through the development provider', () => {
     const again = await post('/api/v1/auth', grant)
     expect(again.statusCode).toBe(401)
     expect(again.json().messages).toEqual([
-      'El código de autorización no es válido o ya fue usado, por favor inicia sesión nuevamente',
+      'El código de autorización no es válido o ya fue usado, por favor inicie sesión nuevamente',
     ])
     const forged = await post('/api/v1/auth', {
       ...(await authorize('lector@planillas.pe', 'lector')),
@@ -112,7 +112,7 @@ describe('sign-in through the development provider', () => {
     })
     expect(forged.statusCode).toBe(401)
     expect(forged.json().messages).toEqual([
-      'No se pudo verificar la identidad del usuario, por favor intenta nuevamente',
+      'No se pudo verificar la identidad del usuario, por favor intente nuevamente',
     ])
   })
 

@@ -270,7 +270,7 @@ describe('the voucher life', () => {
     })
     expect(missing.body.messages).toEqual([
       'Motivo de anulación admite como máximo 255 caracteres',
-      'Ingresa un correo electrónico válido',
+      'Ingrese un correo electrónico válido',
       'El sustento (PDF) es requerido',
     ])
     const res = await t.call('tesoreria', {
