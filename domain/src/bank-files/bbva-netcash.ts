@@ -1,23 +1,24 @@
 import { IDENTIFIER_TYPE } from '../identifiers'
-import type { BankFileResult } from './bcp'
 import {
-  addToTotals,
-  amountCents,
-  BANK_FILE_MESSAGES,
+  type BankFileResult,
   bankName,
+  buildFixedWidthFile,
   cciProblem,
   commonLineProblems,
   encodeWindows1252,
   type FileTotals,
+  type FixedWidthFormat,
   fixedWidthRecord,
   formatAmount,
+  headerProblems,
   type LineCheck,
+  lineAmount,
+  lineName,
   type PaymentFileHeader,
   type PaymentFileLine,
   type PaymentFileProblem,
   padText,
   type TotalsPart,
-  unwritableLetters,
 } from './common'
 
 /**
@@ -102,10 +103,7 @@ export function checkBbvaLine(line: PaymentFileLine): LineCheck<BbvaCheckedLine>
   if (!documentCode) problems.push(BBVA_MESSAGES.documentType)
   else if (!new RegExp(`^\\d{${BBVA.documentLength[line.identifierType]}}$`).test(line.identifier))
     problems.push(BBVA_MESSAGES.documentNumber)
-  const name = bankName(line.fullName).slice(0, BBVA.nameWidth).trimEnd()
-  const unwritable = unwritableLetters(line.fullName)
-  if (unwritable.length) problems.push(BANK_FILE_MESSAGES.nameUnwritable(unwritable))
-  else if (!name) problems.push(BANK_FILE_MESSAGES.nameEmpty)
+  const name = lineName(line.fullName, problems, { cut: BBVA.nameWidth })
   let payment: 'P' | 'I' = 'P'
   let account = ''
   if (line.bankCode === BBVA.bankCode) {
@@ -118,8 +116,7 @@ export function checkBbvaLine(line: PaymentFileLine): LineCheck<BbvaCheckedLine>
     if (cci) problems.push(cci)
     else account = line.bankInterAccount as string
   }
-  const cents = amountCents(line.amount)
-  if (cents !== null && cents >= BBVA.amountLimitCents) problems.push(BANK_FILE_MESSAGES.amountTooLarge)
+  const cents = lineAmount(line, BBVA.amountLimitCents, problems)
   if (problems.length) return { problems }
   return {
     problems,
@@ -129,13 +126,14 @@ export function checkBbvaLine(line: PaymentFileLine): LineCheck<BbvaCheckedLine>
 
 /** The order's own problems (currency, debit account, reference), before any line. */
 export function checkBbvaHeader(header: PaymentFileHeader): PaymentFileProblem[] {
-  const problems: string[] = []
-  if (header.currency !== 'PEN') problems.push(BANK_FILE_MESSAGES.currency)
-  if (header.debitBankCode !== BBVA.bankCode) problems.push(BANK_FILE_MESSAGES.debitAccount(BBVA.bankName))
-  else if (!isBbvaAccount(header.debitAccount)) problems.push(BBVA_MESSAGES.debitAccountFormat)
-  if (bankName(header.reference).length > BBVA.referenceMax)
-    problems.push(BANK_FILE_MESSAGES.reference(BBVA.referenceMax))
-  return problems.map((message) => ({ rowNumber: null, message }))
+  return headerProblems(header, {
+    referenceMax: BBVA.referenceMax,
+    debit: {
+      bankCode: BBVA.bankCode,
+      bankName: BBVA.bankName,
+      accountProblem: (account) => (isBbvaAccount(account) ? null : BBVA_MESSAGES.debitAccountFormat),
+    },
+  })
 }
 
 export const bbvaTotalsStart = (): FileTotals => ({ count: 0, totalCents: 0n, checksum: 0n })
@@ -210,6 +208,20 @@ export function encodeBbvaRecords(records: readonly string[], lineEnding: BbvaLi
   return encodeWindows1252(lineEnding === 'CRLF' ? `${records.join('\r\n')}\r\n` : records.join('\n'))
 }
 
+/** BBVA Net Cash as its parts, for `buildFixedWidthFile`; no checksum. */
+export const bbvaFormat = (
+  options: BbvaOptions = {},
+): FixedWidthFormat<BbvaCheckedLine, BbvaFileContext> => ({
+  checkHeader: checkBbvaHeader,
+  checkLine: checkBbvaLine,
+  totalsStart: bbvaTotalsStart,
+  checkTotals: checkBbvaTotals,
+  context: (header) => bbvaFileContext(header, options),
+  headerRecord: bbvaHeaderRecord,
+  detailRecord: bbvaDetailRecord,
+  checksumText: () => '',
+})
+
 /**
  * The whole file in memory (tests and small files; the API streams it with the functions above).
  * Checks every line and the header before writing anything; any problem refuses the whole file.
@@ -219,24 +231,5 @@ export function buildBbvaFile(
   lines: readonly PaymentFileLine[],
   options: BbvaOptions = {},
 ): BankFileResult {
-  const problems = checkBbvaHeader(header)
-  if (lines.length === 0) problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.noLines })
-  const checked: BbvaCheckedLine[] = []
-  for (const line of lines) {
-    const result = checkBbvaLine(line)
-    for (const message of result.problems) problems.push({ rowNumber: line.rowNumber, message })
-    if (result.checked) checked.push(result.checked)
-  }
-  if (problems.length) return { ok: false, problems }
-  const context = bbvaFileContext(header, options)
-  let totals = bbvaTotalsStart()
-  const records: string[] = ['']
-  for (const [i, line] of lines.entries()) {
-    totals = addToTotals(totals, checked[i])
-    records.push(bbvaDetailRecord(line, checked[i], context))
-  }
-  const totalsProblems = checkBbvaTotals(totals)
-  if (totalsProblems.length) return { ok: false, problems: totalsProblems }
-  records[0] = bbvaHeaderRecord(header, context, totals)
-  return { ok: true, file: { records, count: totals.count, totalCents: totals.totalCents, checksum: '' } }
+  return buildFixedWidthFile(bbvaFormat(options), header, lines)
 }

@@ -1,20 +1,23 @@
 import { IDENTIFIER_TYPE } from '../identifiers'
 import {
-  addToTotals,
-  amountCents,
   BANK_FILE_MESSAGES,
+  type BankFileResult,
   bankName,
+  buildFixedWidthFile,
   cciProblem,
   commonLineProblems,
   type FileTotals,
+  type FixedWidthFormat,
   formatAmount,
+  headerProblems,
   type LineCheck,
+  lineAmount,
+  lineName,
   type PaymentFileHeader,
   type PaymentFileLine,
   type PaymentFileProblem,
   padText,
   type TotalsPart,
-  unwritableLetters,
 } from './common'
 
 /**
@@ -50,6 +53,8 @@ export const BCP = {
     [IDENTIFIER_TYPE.CE]: '3',
     [IDENTIFIER_TYPE.PASAPORTE]: '4',
   } as Record<number, string>,
+  /** 9(14).99: the largest amount a detail holds is one céntimo less than this. */
+  amountLimitCents: 10n ** 16n,
   /** BCP account lengths: current accounts have 13 digits, savings accounts 14. */
   accountTypeByLength: { 13: 'C', 14: 'A' } as Record<number, string>,
 } as const
@@ -72,11 +77,7 @@ export function checkBcpLine(line: PaymentFileLine): LineCheck<BcpCheckedLine> {
   if (!BCP.documentCode[line.identifierType]) problems.push(BANK_FILE_MESSAGES.documentType(BCP.bankName))
   if (line.identifier.length > BCP.documentMax)
     problems.push(BANK_FILE_MESSAGES.documentLength(BCP.documentMax))
-  const name = bankName(line.fullName)
-  const unwritable = unwritableLetters(line.fullName)
-  if (unwritable.length) problems.push(BANK_FILE_MESSAGES.nameUnwritable(unwritable))
-  else if (!name) problems.push(BANK_FILE_MESSAGES.nameEmpty)
-  else if (name.length > BCP.nameMax) problems.push(BANK_FILE_MESSAGES.nameLength(BCP.nameMax, name.length))
+  const name = lineName(line.fullName, problems, { max: BCP.nameMax })
   let accountType = ''
   let account = ''
   let checksumPart = 0n
@@ -95,22 +96,22 @@ export function checkBcpLine(line: PaymentFileLine): LineCheck<BcpCheckedLine> {
       checksumPart = digitsAfter(account, 10)
     }
   }
-  const cents = amountCents(line.amount)
-  if (cents !== null && cents >= 10n ** 16n) problems.push(BANK_FILE_MESSAGES.amountTooLarge)
+  const cents = lineAmount(line, BCP.amountLimitCents, problems)
   if (problems.length) return { problems }
   return { problems, checked: { accountType, account, name, cents: cents as bigint, checksumPart } }
 }
 
 /** The order's own problems (currency, debit account, reference), before any line. */
 export function checkBcpHeader(header: PaymentFileHeader): PaymentFileProblem[] {
-  const problems: string[] = []
-  if (header.currency !== 'PEN') problems.push(BANK_FILE_MESSAGES.currency)
-  if (header.debitBankCode !== BCP.bankCode) problems.push(BANK_FILE_MESSAGES.debitAccount(BCP.bankName))
-  else if (!/^\d{13,14}$/.test(header.debitAccount))
-    problems.push(BANK_FILE_MESSAGES.debitAccountFormat(BCP.bankName))
-  if (bankName(header.reference).length > BCP.referenceMax)
-    problems.push(BANK_FILE_MESSAGES.reference(BCP.referenceMax))
-  return problems.map((message) => ({ rowNumber: null, message }))
+  return headerProblems(header, {
+    referenceMax: BCP.referenceMax,
+    debit: {
+      bankCode: BCP.bankCode,
+      bankName: BCP.bankName,
+      accountProblem: (account) =>
+        /^\d{13,14}$/.test(account) ? null : BANK_FILE_MESSAGES.debitAccountFormat(BCP.bankName),
+    },
+  })
 }
 
 /** Totals before any line: the checksum starts with the debit account less its first 3 digits. */
@@ -172,15 +173,17 @@ export function bcpDetailRecord(line: PaymentFileLine, c: BcpCheckedLine, contex
   )
 }
 
-export type BankFile = {
-  /** The file's records without line ends; `encode` writes them. */
-  records: string[]
-  count: number
-  totalCents: bigint
-  checksum: string
-}
-
-export type BankFileResult = { ok: true; file: BankFile } | { ok: false; problems: PaymentFileProblem[] }
+/** BCP Telecrédito as its parts, for `buildFixedWidthFile`. */
+export const bcpFormat = (options: BcpOptions = {}): FixedWidthFormat<BcpCheckedLine, BcpFileContext> => ({
+  checkHeader: checkBcpHeader,
+  checkLine: checkBcpLine,
+  totalsStart: bcpTotalsStart,
+  checkTotals: checkBcpTotals,
+  context: (header) => bcpFileContext(header, options),
+  headerRecord: bcpHeaderRecord,
+  detailRecord: bcpDetailRecord,
+  checksumText: bcpChecksumText,
+})
 
 /**
  * The whole file in memory (tests and small files; the API streams it with the functions above).
@@ -192,28 +195,5 @@ export function buildBcpFile(
   lines: readonly PaymentFileLine[],
   options: BcpOptions = {},
 ): BankFileResult {
-  const problems = checkBcpHeader(header)
-  if (lines.length === 0) problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.noLines })
-  const checked: BcpCheckedLine[] = []
-  for (const line of lines) {
-    const result = checkBcpLine(line)
-    for (const message of result.problems) problems.push({ rowNumber: line.rowNumber, message })
-    if (result.checked) checked.push(result.checked)
-  }
-  if (problems.length) return { ok: false, problems }
-
-  const context = bcpFileContext(header, options)
-  let totals = bcpTotalsStart(header)
-  const records: string[] = [''] // the header goes first once totals are known
-  for (const [i, line] of lines.entries()) {
-    totals = addToTotals(totals, checked[i])
-    records.push(bcpDetailRecord(line, checked[i], context))
-  }
-  const totalsProblems = checkBcpTotals(totals)
-  if (totalsProblems.length) return { ok: false, problems: totalsProblems }
-  records[0] = bcpHeaderRecord(header, context, totals)
-  return {
-    ok: true,
-    file: { records, count: totals.count, totalCents: totals.totalCents, checksum: bcpChecksumText(totals) },
-  }
+  return buildFixedWidthFile(bcpFormat(options), header, lines)
 }

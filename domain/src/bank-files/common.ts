@@ -212,6 +212,126 @@ export function cciProblem(line: PaymentFileLine): string | null {
   return null
 }
 
+/**
+ * The order's own problems every format checks the same way, in this order: the currency (soles
+ * only), the debit account (of `debit.bankCode`, in its bank's format) when the format has one, and
+ * the reference's length as `bankName` writes it.
+ */
+export function headerProblems(
+  header: PaymentFileHeader,
+  rules: {
+    referenceMax: number
+    debit?: { bankCode: string; bankName: string; accountProblem: (account: string) => string | null }
+  },
+): PaymentFileProblem[] {
+  const problems: string[] = []
+  if (header.currency !== 'PEN') problems.push(BANK_FILE_MESSAGES.currency)
+  if (rules.debit) {
+    const { bankCode, bankName: bank, accountProblem } = rules.debit
+    if (header.debitBankCode !== bankCode) problems.push(BANK_FILE_MESSAGES.debitAccount(bank))
+    else {
+      const problem = accountProblem(header.debitAccount)
+      if (problem) problems.push(problem)
+    }
+  }
+  if (bankName(header.reference).length > rules.referenceMax)
+    problems.push(BANK_FILE_MESSAGES.reference(rules.referenceMax))
+  return problems.map((message) => ({ rowNumber: null, message }))
+}
+
+/**
+ * A line's name as a format writes it, its problem added to `problems`: a letter with no
+ * equivalent, an empty name, or (with `max`) one longer than the field. With `cut` the name is cut
+ * to the field instead, as a bank's own macro does, and never refused for its length.
+ */
+export function lineName(
+  fullName: string,
+  problems: string[],
+  field: { max: number } | { cut: number },
+): string {
+  const written = bankName(fullName)
+  const name = 'cut' in field ? written.slice(0, field.cut).trimEnd() : written
+  const unwritable = unwritableLetters(fullName)
+  if (unwritable.length) problems.push(BANK_FILE_MESSAGES.nameUnwritable(unwritable))
+  else if (!name) problems.push(BANK_FILE_MESSAGES.nameEmpty)
+  else if ('max' in field && name.length > field.max)
+    problems.push(BANK_FILE_MESSAGES.nameLength(field.max, name.length))
+  return name
+}
+
+/** A line's amount in céntimos (null when invalid: `commonLineProblems` lists that), refused at `limitCents` or above. */
+export function lineAmount(line: PaymentFileLine, limitCents: bigint, problems: string[]): bigint | null {
+  const cents = amountCents(line.amount)
+  if (cents !== null && cents >= limitCents) problems.push(BANK_FILE_MESSAGES.amountTooLarge)
+  return cents
+}
+
+export type BankFile = {
+  /** The file's records without line ends; `encode` writes them. */
+  records: string[]
+  count: number
+  totalCents: bigint
+  checksum: string
+}
+
+export type BankFileResult = { ok: true; file: BankFile } | { ok: false; problems: PaymentFileProblem[] }
+
+/** A fixed-width format as its parts: the checks, the totals, and the records of one file. */
+export type FixedWidthFormat<C extends TotalsPart, X> = {
+  checkHeader(header: PaymentFileHeader): PaymentFileProblem[]
+  checkLine(line: PaymentFileLine): LineCheck<C>
+  totalsStart(header: PaymentFileHeader): FileTotals
+  checkTotals(totals: FileTotals): PaymentFileProblem[]
+  /** What every record of one file repeats, worked out once. */
+  context(header: PaymentFileHeader): X
+  headerRecord(header: PaymentFileHeader, context: X, totals: FileTotals): string
+  detailRecord(line: PaymentFileLine, checked: C, context: X): string
+  /** The checksum as the header writes it ('' for a format without one). */
+  checksumText(totals: FileTotals): string
+}
+
+/**
+ * A fixed-width file whole in memory (tests and small files; the API streams it with the format's
+ * parts). Checks the header and every line before writing anything: any problem refuses the whole
+ * file and every problem is listed with its line; then the details, the totals' own check, and the
+ * header, first, once the totals are known.
+ */
+export function buildFixedWidthFile<C extends TotalsPart, X>(
+  format: FixedWidthFormat<C, X>,
+  header: PaymentFileHeader,
+  lines: readonly PaymentFileLine[],
+): BankFileResult {
+  const problems = format.checkHeader(header)
+  if (lines.length === 0) problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.noLines })
+  const checked: C[] = []
+  for (const line of lines) {
+    const result = format.checkLine(line)
+    for (const message of result.problems) problems.push({ rowNumber: line.rowNumber, message })
+    if (result.checked) checked.push(result.checked)
+  }
+  if (problems.length) return { ok: false, problems }
+
+  const context = format.context(header)
+  let totals = format.totalsStart(header)
+  const records: string[] = [''] // the header goes first once totals are known
+  for (const [i, line] of lines.entries()) {
+    totals = addToTotals(totals, checked[i])
+    records.push(format.detailRecord(line, checked[i], context))
+  }
+  const totalsProblems = format.checkTotals(totals)
+  if (totalsProblems.length) return { ok: false, problems: totalsProblems }
+  records[0] = format.headerRecord(header, context, totals)
+  return {
+    ok: true,
+    file: {
+      records,
+      count: totals.count,
+      totalCents: totals.totalCents,
+      checksum: format.checksumText(totals),
+    },
+  }
+}
+
 const OUTSIDE_WINDOWS_1252_SAFE = /[^\r\n -~\u00a0-\u00ff]/
 
 /**

@@ -6,12 +6,13 @@ import {
   bankName,
   cciProblem,
   commonLineProblems,
+  headerProblems,
   type LineCheck,
+  lineName,
   type PaymentFileHeader,
   type PaymentFileLine,
   type PaymentFileProblem,
   type TotalsPart,
-  unwritableLetters,
 } from './common'
 
 /**
@@ -41,11 +42,7 @@ export type GenericCciResult =
 
 /** The order's own problems (currency, reference), before any line. */
 export function checkGenericCciHeader(header: PaymentFileHeader): PaymentFileProblem[] {
-  const problems: PaymentFileProblem[] = []
-  if (header.currency !== 'PEN') problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.currency })
-  if (bankName(header.reference).length > GENERIC_CCI.referenceMax)
-    problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.reference(GENERIC_CCI.referenceMax) })
-  return problems
+  return headerProblems(header, { referenceMax: GENERIC_CCI.referenceMax })
 }
 
 /** What the row of a line that passed the checks is written from (no checksum in this format). */
@@ -54,12 +51,7 @@ export type GenericCciCheckedLine = TotalsPart & { name: string; cci: string }
 /** Every problem of one line, or what its row is written from. */
 export function checkGenericCciLine(line: PaymentFileLine): LineCheck<GenericCciCheckedLine> {
   const problems = commonLineProblems(line)
-  const name = bankName(line.fullName)
-  const unwritable = unwritableLetters(line.fullName)
-  if (unwritable.length) problems.push(BANK_FILE_MESSAGES.nameUnwritable(unwritable))
-  else if (!name) problems.push(BANK_FILE_MESSAGES.nameEmpty)
-  else if (name.length > GENERIC_CCI.nameMax)
-    problems.push(BANK_FILE_MESSAGES.nameLength(GENERIC_CCI.nameMax, name.length))
+  const name = lineName(line.fullName, problems, { max: GENERIC_CCI.nameMax })
   const cci = cciProblem(line)
   if (cci) problems.push(cci)
   if (problems.length) return { problems }

@@ -14,7 +14,7 @@ import {
 import { and, eq, like } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DETRACTION_MESSAGES as M } from './service'
+import { DETRACTION_MESSAGES as M, retentionRegister } from './service'
 
 /**
  * Issue 23, 'Detracciones, closed': a deposit's constancia recorded by hand or imported from
@@ -182,5 +182,65 @@ describe('the retention register', () => {
       url: '/api/v1/retentions/register/xlsx?period=2026-11',
     })
     expect(bad.status).toBe(400)
+  })
+
+  it('reads the month in keyset batches: every row once, in the order of the sheet, across ties', async () => {
+    // Two more suppliers, each with vouchers paid the same day: ties on supplier and date that only
+    // the series, number and id break.
+    const others = [await createSupplier(t), await createSupplier(t)]
+    for (const [i, sid] of [supplierId, ...others, ...others].entries()) {
+      const id = await registerVoucher(t, voucherFields(sid, fx, { series: i % 2 ? 'F002' : 'F001' }))
+      await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-003' })
+      expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)
+      await t.handle.db
+        .update(paymentVouchers)
+        .set({ retention: true, retentionCents: 3_540, retentionProposed: true })
+        .where(eq(paymentVouchers.id, id))
+      expect((await step(t, 'tesoreria', id, 'pay', { paidAmount: '1144.60', paidOn: TODAY })).status).toBe(
+        200,
+      )
+    }
+    const period = TODAY.slice(0, 7).replace('-', '')
+    const read = async (size: number) => {
+      const batches: number[] = []
+      const rows = []
+      for await (const batch of retentionRegister(t.handle.db, period, size)) {
+        batches.push(batch.length)
+        rows.push(...batch)
+      }
+      return { batches, rows }
+    }
+    const whole = await read(1000)
+    const small = await read(2)
+    expect(whole.rows.length).toBeGreaterThanOrEqual(6)
+    expect(whole.batches).toEqual([whole.rows.length])
+    expect(small.batches.every((n) => n <= 2)).toBe(true)
+    expect(small.batches.length).toBe(Math.ceil(whole.rows.length / 2))
+    expect(small.rows.map((r) => r.id)).toEqual(whole.rows.map((r) => r.id))
+    expect(new Set(small.rows.map((r) => r.id)).size).toBe(small.rows.length)
+    const key = (r: (typeof whole.rows)[number]) =>
+      [
+        r.supplierRuc,
+        r.paidOn,
+        r.series,
+        String(r.number).padStart(8, '0'),
+        String(r.id).padStart(10, '0'),
+      ].join('|')
+    const keys = whole.rows.map(key)
+    expect(keys).toEqual([...keys].sort())
+
+    const res = await t.call('tesoreria', {
+      method: 'GET',
+      url: `/api/v1/retentions/register/xlsx?period=${period}`,
+    })
+    expect(res.status).toBe(200)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(res.body)
+    const sheetRows = (book.getWorksheet('Retenciones')?.getSheetValues().filter(Boolean) ??
+      []) as unknown[][]
+    expect(sheetRows.length - 1).toBe(whole.rows.length)
+    expect(sheetRows.slice(1).map((r) => r[4])).toEqual(
+      whole.rows.map((r) => voucherNumber(r.series, r.number)),
+    )
   })
 })

@@ -84,9 +84,7 @@ export async function retentionRoutes(fastify: FastifyInstance) {
       sendWorkbook(reply, {
         fileName: exportFileName(`retenciones-${req.query.period}`),
         sheetName: 'Retenciones',
-        rows: (async function* () {
-          yield await retentionRegister(app.db, req.query.period)
-        })(),
+        rows: retentionRegister(app.db, req.query.period),
         columns: [
           { header: 'R.U.C. proveedor', width: 14, value: (r) => r.supplierRuc },
           { header: 'Proveedor', width: 34, value: (r) => r.supplierName },

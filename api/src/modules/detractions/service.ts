@@ -17,6 +17,7 @@ import {
 } from '@planillas/domain'
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { badRequest, conflict, found } from '../../lib/errors'
+import { inKeysetBatches } from '../../lib/xlsx'
 
 /** A detracción can be deposited once the voucher is APROBADO, and stays owed once it is PAGADO. */
 const DEPOSITABLE = [3, 4]
@@ -187,30 +188,46 @@ export async function detractionDeadlines(db: Executor, today = todayInLima()) {
   return { overdue: { count: overdue, amountCents: overdueCents } }
 }
 
-/** The month's retentions (vouchers PAGADO in the period with IGV retained), for the contador. */
-export function retentionRegister(db: Executor, period: string) {
+/** Rows of the retention register per read: the month's list is a few thousand at most, but read like every export. */
+export const RETENTION_REGISTER_BATCH = 1000
+
+type RegisterKey = { supplierRuc: string; paidOn: string | null; series: string; number: number; id: number }
+
+/**
+ * The month's retentions (vouchers PAGADO in the period with IGV retained), for the contador, by
+ * supplier, payment date and number: read in keyset batches like the lists' exports (the next batch
+ * is asked for only when the workbook has taken this one), the voucher's id breaking ties.
+ */
+export function retentionRegister(db: Executor, period: string, batchSize = RETENTION_REGISTER_BATCH) {
   const from = `${period.slice(0, 4)}-${period.slice(4)}-01`
-  return db
-    .select({
-      supplierRuc: suppliers.ruc,
-      supplierName: suppliers.name,
-      type: v.type,
-      series: v.series,
-      number: v.number,
-      issueDate: v.issueDate,
-      totalCents: v.totalCents,
-      paidOn: v.paidOn,
-      paidCents: v.paidCents,
-      retentionCents: v.retentionCents,
-    })
-    .from(v)
-    .innerJoin(suppliers, eq(suppliers.id, v.supplierId))
-    .where(
-      and(
-        eq(v.status, 4),
-        gt(v.retentionCents, 0),
-        sql`${v.paidOn} >= ${from}::date and ${v.paidOn} < (${from}::date + interval '1 month')`,
-      ),
-    )
-    .orderBy(suppliers.ruc, v.paidOn, v.series, v.number)
+  const batch = (after: RegisterKey | null, limit: number) =>
+    db
+      .select({
+        id: v.id,
+        supplierRuc: suppliers.ruc,
+        supplierName: suppliers.name,
+        type: v.type,
+        series: v.series,
+        number: v.number,
+        issueDate: v.issueDate,
+        totalCents: v.totalCents,
+        paidOn: v.paidOn,
+        paidCents: v.paidCents,
+        retentionCents: v.retentionCents,
+      })
+      .from(v)
+      .innerJoin(suppliers, eq(suppliers.id, v.supplierId))
+      .where(
+        and(
+          eq(v.status, 4),
+          gt(v.retentionCents, 0),
+          sql`${v.paidOn} >= ${from}::date and ${v.paidOn} < (${from}::date + interval '1 month')`,
+          after
+            ? sql`(${suppliers.ruc}, ${v.paidOn}, ${v.series}, ${v.number}, ${v.id}) > (${after.supplierRuc}, ${after.paidOn}::date, ${after.series}, ${after.number}::int, ${after.id}::int)`
+            : undefined,
+        ),
+      )
+      .orderBy(suppliers.ruc, v.paidOn, v.series, v.number, v.id)
+      .limit(limit)
+  return inKeysetBatches(batch, (r): RegisterKey => r, batchSize)
 }

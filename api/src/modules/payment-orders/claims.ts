@@ -8,7 +8,7 @@ import {
   violatedConstraint,
 } from '@planillas/db'
 import { formatCount, formatDate, formatMoney, PAYMENT_ORDER_STATUS } from '@planillas/domain'
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, type Column, eq, isNull, type SQL, sql } from 'drizzle-orm'
 
 /**
  * Where an order's lines come from: a payroll (every line of it: one bad line refuses the file,
@@ -72,6 +72,13 @@ export async function openOrderOf(db: Executor, source: LineSource): Promise<Ope
   return row ?? null
 }
 
+/**
+ * `column = any($1::int[])`: one parameter however many ids (an IN list of a 10,000-voucher run
+ * would be 10,000 parameters, each parsed and planned).
+ */
+export const anyId = (column: Column, ids: readonly number[]): SQL =>
+  sql`${column} = any(${sql.param([...ids])}::int[])`
+
 /** The open orders holding any of the sources `ids` of one kind: source id → its order. */
 export async function openOrdersOf(
   db: Executor,
@@ -86,7 +93,7 @@ export async function openOrdersOf(
     .where(
       and(
         eq(paymentOrderClaims.sourceKind, kind),
-        inArray(paymentOrderClaims.sourceId, [...ids]),
+        anyId(paymentOrderClaims.sourceId, ids),
         isNull(paymentOrderClaims.releasedAt),
       ),
     )
@@ -149,10 +156,14 @@ export async function claimForOrder(
   }
   try {
     // A savepoint: on PostgreSQL a failed statement ends the transaction, and the caller answers.
+    // One statement from two arrays, whatever the number of sources (a run of 10,000 vouchers).
     await tx.transaction((sp) =>
-      sp
-        .insert(paymentOrderClaims)
-        .values(sources.map((s) => ({ orderId, sourceKind: s.kind, sourceId: s.id, createdBy: actor }))),
+      sp.execute(sql`
+        insert into ${paymentOrderClaims} (order_id, source_kind, source_id, created_by)
+        select ${orderId}, k, i, ${actor}
+        from unnest(${sql.param(sources.map((s) => s.kind))}::text[], ${sql.param(sources.map((s) => s.id))}::int[])
+          with ordinality as u(k, i, n)
+        order by n`),
     )
   } catch (error) {
     if (violatedConstraint(error) === 'payment_order_claims_open_unique')

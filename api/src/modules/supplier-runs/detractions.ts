@@ -21,8 +21,11 @@ import { sql } from 'drizzle-orm'
 export const BN_CONTENT_TYPE = 'text/plain; charset=windows-1252'
 
 export type DetractionVoucher = {
-  voucher: typeof paymentVouchers.$inferSelect
-  supplier: typeof suppliers.$inferSelect
+  voucher: Pick<
+    typeof paymentVouchers.$inferSelect,
+    'spotCode' | 'detractionCents' | 'issueDate' | 'type' | 'series' | 'number'
+  >
+  supplier: Pick<typeof suppliers.$inferSelect, 'ruc' | 'detractionAccount'>
 }
 
 /** The BN file's lines: one per voucher with a detracción to deposit, in the run's order. */

@@ -7,6 +7,7 @@ import {
   paymentOrderClaims,
   paymentOrders,
   paymentOrderVouchers,
+  rowsOf,
 } from '@planillas/db'
 import { checkBnDetraccionesFile } from '@planillas/domain/bank-files/index'
 import type { FilesTestApp } from '@planillas/testing/api/app'
@@ -21,7 +22,7 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -445,4 +446,37 @@ describe('every problem listed, nothing written', () => {
       expect(annul.status).toBe(403)
     }
   })
+})
+
+describe('a run as large as the API takes', () => {
+  it('pays 10,000 vouchers in one run: every voucher recorded and claimed (past what one multi-row insert binds)', async () => {
+    const supplier = await createSupplier(t, { name: 'Grande S.A.C.', detractionAccount: null })
+    // 10,000 APROBADO facturas of S/ 10.00, set-based (through the API it would take minutes).
+    const seeded = await t.handle.db.execute(sql`
+      insert into payment_vouchers (company_id, supplier_id, type, series, number, issue_date, due_date,
+        base_cents, igv_cents, total_cents, description, expense_line_id, status, project_type_id, period,
+        authorized_by, authorized_at, payment_type, approved_by, approved_at, created_by)
+      select ${fx.agentCompanyId}, ${supplier}, '01', 'G001', g, ${TODAY}::date, ${TODAY}::date, 847, 153,
+        1000, 'Servicio', ${fx.expenseLineId}, 3, ${fx.projectTypeId}, '202611-001', 'rrhh@planillas.pe',
+        now(), 1, 'tesoreria@planillas.pe', now(), 'rrhh@planillas.pe'
+      from generate_series(1, 10000) g
+      returning id`)
+    const ids = rowsOf<{ id: number }>(seeded).map((r) => r.id)
+    expect(ids).toHaveLength(10_000)
+    const res = await generate(runBody(ids))
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200)
+    // One supplier: S/ 100,000.00 paid together pass S/ 700, so 3 % retained of each (S/ 0.30).
+    expect(res.body.payload).toMatchObject({ lineCount: 1, voucherCount: 10_000, totalCents: 10_000 * 970 })
+    const id = res.body.payload.id
+    const db = t.handle.db
+    const [[recorded], [claimed]] = await Promise.all([
+      db
+        .select({ n: count(), net: sql<number>`sum(${paymentOrderVouchers.netCents})::int` })
+        .from(paymentOrderVouchers)
+        .where(eq(paymentOrderVouchers.orderId, id)),
+      db.select({ n: count() }).from(paymentOrderClaims).where(eq(paymentOrderClaims.orderId, id)),
+    ])
+    expect(recorded).toEqual({ n: 10_000, net: 9_700_000 })
+    expect(claimed.n).toBe(10_000)
+  }, 120_000) // A generous ceiling: seeding and writing 10,000 vouchers on a shared machine.
 })
