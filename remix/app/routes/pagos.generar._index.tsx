@@ -7,21 +7,21 @@ import {
   SupplierRunBodySchema,
   todayInLima,
 } from '@planillas/domain'
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ApiError, call } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormNote } from '~/components/form/form-layout'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { OrderErrors } from '~/screens/payment-orders/order-form'
+import { generateOrder, postedOrder, type RefusedOrder } from '~/screens/payment-orders/orders.server'
 import {
-  RunErrors,
   RunFilters,
   type RunFilterValues,
   type RunFormValues,
   SupplierRunForm,
 } from '~/screens/supplier-runs/run-form'
 import { SupplierRunsTable } from '~/screens/supplier-runs/runs-table'
-import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Generar pagos')
@@ -78,62 +78,40 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-type Refused = { errors: string[]; values: RunFormValues }
-
 /** Posts the run; the API checks every voucher and supplier first and answers every problem, or the run. */
 export async function action({ request }: ActionFunctionArgs) {
   await requirePermission(request, 'pagos_generar')
   const form = await request.formData()
-  const value = (name: string) => String(form.get(name) ?? '').trim()
-  const values: RunFormValues = {
-    voucherIds: [
-      ...new Set(
-        form
-          .getAll('voucherIds')
-          .map(String)
-          .filter((id) => ID.test(id))
-          .map(Number),
-      ),
-    ],
-    companyAccountId: value('companyAccountId'),
-    paymentDate: value('paymentDate'),
-    reference: String(form.get('reference') ?? ''),
-    confirmReplace: form.get('confirmReplace') === 'on',
-  }
-  const refuse = (errors: string[], status: number) => data<Refused>({ errors, values }, { status })
-  // Checked here with the API's own schema (same messages) before the API checks every voucher.
-  const run = SupplierRunBodySchema.safeParse({
-    voucherIds: values.voucherIds,
-    companyAccountId: values.companyAccountId || 0,
-    format: value('format') || 'CCI',
-    paymentDate: isoFromDayMonthYear(values.paymentDate),
-    reference: values.reference,
-    replacesOrderId: value('replacesOrderId') || undefined,
-    confirmReplace: values.confirmReplace,
-  })
-  if (!run.success) return refuse([...new Set(run.error.issues.map((i) => i.message))], 400)
-  let created: { id: number; lineCount: number; voucherCount: number }
-  try {
-    created = await call(request, 'POST /supplier-runs', { body: run.data })
-  } catch (error) {
-    if (error instanceof ApiError && [400, 409, 422].includes(error.status))
-      return refuse(error.messages, error.status)
-    throw error
-  }
-  return redirectWithToast(request, '/pagos/generar', {
-    type: 'success',
-    message: `Orden de pago N° ${created.id} generada: ${formatCount(created.lineCount)} ${created.lineCount === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(created.voucherCount)} ${created.voucherCount === 1 ? 'comprobante' : 'comprobantes'}. Descargue sus archivos y cárguelos en el portal del banco.`,
+  const posted = postedOrder(form, 'CCI')
+  const voucherIds = [
+    ...new Set(
+      form
+        .getAll('voucherIds')
+        .map(String)
+        .filter((id) => ID.test(id))
+        .map(Number),
+    ),
+  ]
+  return generateOrder(request, {
+    schema: SupplierRunBodySchema,
+    body: { voucherIds, ...posted.body },
+    values: { voucherIds, ...posted.values },
+    post: (run) => call(request, 'POST /supplier-runs', { body: run }),
+    successTo: '/pagos/generar',
+    message: (created) =>
+      `Orden de pago N° ${created.id} generada: ${formatCount(created.lineCount)} ${created.lineCount === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(created.voucherCount)} ${created.voucherCount === 1 ? 'comprobante' : 'comprobantes'}. Descargue sus archivos y cárguelos en el portal del banco.`,
   })
 }
 
 export default function GeneratePayments() {
   const { filters, candidates, accounts, runs, suppliers, expenseLines, today, canGenerate } =
     useLoaderData<typeof loader>()
-  const refused = useActionData<typeof action>() as Refused | undefined
+  const refused = useActionData<typeof action>() as RefusedOrder<RunFormValues> | undefined
   const busy = useNavigation().state === 'submitting'
   const values: RunFormValues = refused?.values ?? {
     voucherIds: [],
     companyAccountId: '',
+    format: 'CCI',
     paymentDate: dayMonthYear(today),
     reference: `Proveedores ${dayMonthYear(today)}`,
     confirmReplace: false,
@@ -155,7 +133,7 @@ export default function GeneratePayments() {
         expenseLines={expenseLines}
         error={filters.error}
       />
-      <RunErrors errors={refused?.errors ?? []} />
+      <OrderErrors errors={refused?.errors ?? []} nothing="la orden de pago" />
       {canGenerate ? (
         <SupplierRunForm
           candidates={candidates.content}

@@ -1,22 +1,27 @@
 import {
   dayMonthYear,
-  formatCount,
-  isoFromDayMonthYear,
+  formatDate,
+  formatMoney,
   PAYMENT_ORDER_STATUS,
   PaymentOrderBodySchema,
   todayInLima,
 } from '@planillas/domain'
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ApiError, call } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { orBackToList } from '~/record.server'
-import { type OrderFormValues, PaymentOrderForm } from '~/screens/payment-orders/order-form'
+import {
+  OrderErrors,
+  type OrderFormValues,
+  PaymentOrderForm,
+  ReplaceOrderNotice,
+} from '~/screens/payment-orders/order-form'
+import { generateOrder, postedOrder, type RefusedOrder } from '~/screens/payment-orders/orders.server'
 import { PaymentOrdersTable } from '~/screens/payment-orders/orders-table'
-import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Archivo de pago')
@@ -35,52 +40,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { payroll, accounts, formats, orders, today: todayInLima() }
 }
 
-type Refused = { errors: string[]; values: OrderFormValues }
-
 /** Posts the order; the API checks every line first and answers every problem, or the new file. */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, 'planillas_pago')
   const id = idParam(params.id)
-  const form = await request.formData()
-  const value = (name: string) => String(form.get(name) ?? '').trim()
-  const values: OrderFormValues = {
-    companyAccountId: value('companyAccountId'),
-    format: value('format') || 'BCP',
-    paymentDate: value('paymentDate'),
-    reference: String(form.get('reference') ?? ''),
-    confirmReplace: form.get('confirmReplace') === 'on',
-  }
-  const refuse = (errors: string[], status: number) => data<Refused>({ errors, values }, { status })
-  // Checked here with the API's own schema (same messages) before the API checks every line.
-  const order = PaymentOrderBodySchema.safeParse({
-    payrollId: id,
-    companyAccountId: values.companyAccountId || 0,
-    format: values.format,
-    paymentDate: isoFromDayMonthYear(values.paymentDate),
-    reference: values.reference,
-    replacesOrderId: value('replacesOrderId') || undefined,
-    confirmReplace: values.confirmReplace,
-  })
-  if (!order.success) return refuse([...new Set(order.error.issues.map((i) => i.message))], 400)
-  try {
-    await call(request, 'POST /payment-orders', { body: order.data })
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 400 || error.status === 409))
-      return refuse(error.messages, error.status)
-    throw error
-  }
-  return redirectWithToast(request, `/planillas/${id}/pago`, {
-    type: 'success',
-    message: 'Archivo de pago generado: descárguelo y cárguelo en el portal del banco',
+  const { values, body } = postedOrder(await request.formData(), 'BCP')
+  return generateOrder(request, {
+    schema: PaymentOrderBodySchema,
+    body: { payrollId: id, ...body },
+    values,
+    post: (order) => call(request, 'POST /payment-orders', { body: order }),
+    successTo: `/planillas/${id}/pago`,
+    message: () => 'Archivo de pago generado: descárguelo y cárguelo en el portal del banco',
   })
 }
 
 /** 'Generar archivo de pago' of a payroll, with and without JavaScript, and its generated files. */
 export default function PaymentFile() {
   const { payroll, accounts, formats, orders, today } = useLoaderData<typeof loader>()
-  const refused = useActionData<typeof action>() as Refused | undefined
+  const refused = useActionData<typeof action>() as RefusedOrder<OrderFormValues> | undefined
   const busy = useNavigation().state === 'submitting'
-  const errors = refused?.errors ?? []
   const values: OrderFormValues = refused?.values ?? {
     companyAccountId: '',
     format: 'BCP',
@@ -88,35 +67,31 @@ export default function PaymentFile() {
     reference: `Planilla ${payroll.code}`.slice(0, 40),
     confirmReplace: false,
   }
+  const openOrder = orders.find((o) => o.status === PAYMENT_ORDER_STATUS.GENERATED)
   return (
     <FormPage title={`Archivo de pago · Planilla ${payroll.code}`}>
       <FormNote>
         Se revisan todas las líneas contra el formato del banco antes de escribir el archivo. Las líneas
         quedan como ENVIADO (no abonadas) hasta que cargue el resultado del banco en 'Cargar abonos'.
       </FormNote>
-      {errors.length ? (
-        <section
-          role="alert"
-          aria-labelledby="errors-title"
-          className="rounded border-l-4 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900"
-        >
-          <h2 id="errors-title" className="font-semibold">
-            Errores: {formatCount(errors.length)}
-          </h2>
-          <p>No se generó el archivo. Corrija lo siguiente y vuelva a intentarlo:</p>
-          <ul className="mt-2 list-disc pl-5">
-            {errors.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <OrderErrors errors={refused?.errors ?? []} nothing="el archivo" />
       <PaymentOrderForm
-        payrollId={payroll.id}
         accounts={accounts}
         formats={formats}
-        openOrder={orders.find((o) => o.status === PAYMENT_ORDER_STATUS.GENERATED)}
         values={values}
+        replaces={
+          openOrder ? (
+            <ReplaceOrderNotice
+              orderId={openOrder.id}
+              heading="Esta planilla ya se envió al banco en la orden N°"
+              risk={`${openOrder.format}, pago del ${formatDate(openOrder.paymentDate)}, ${formatMoney(openOrder.totalAmount)}, generada por ${openOrder.createdBy ?? '---'}. Otro archivo pagaría las mismas líneas otra vez.`}
+              replacement="este archivo"
+              confirmed={values.confirmReplace}
+            />
+          ) : null
+        }
+        backTo={`/planillas/${payroll.id}/detalles`}
+        submitLabel="Generar archivo"
         busy={busy}
       />
       <section aria-labelledby="orders-title" className="flex flex-col gap-2">

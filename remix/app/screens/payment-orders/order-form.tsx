@@ -1,5 +1,6 @@
-import { formatDate, formatMoney, type PaymentAccountOption, type PaymentOrderRow } from '@planillas/domain'
+import { formatCount, type PaymentAccountOption } from '@planillas/domain'
 import { Form, Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { controlClass } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { buttonClass } from '~/components/ui/button'
@@ -15,28 +16,94 @@ export type OrderFormValues = {
 
 const labelClass = 'flex flex-col gap-1 text-sm font-medium text-slate-700'
 
+/** Every problem the API listed (or the form's own), with nothing generated (`nothing`: what was not). */
+export function OrderErrors({ errors, nothing }: { errors: string[]; nothing: string }) {
+  if (!errors.length) return null
+  return (
+    <section
+      role="alert"
+      aria-labelledby="errors-title"
+      className="rounded border-l-4 border-red-600 bg-red-50 px-4 py-3 text-sm text-red-900"
+    >
+      <h2 id="errors-title" className="font-semibold">
+        Errores: {formatCount(errors.length)}
+      </h2>
+      <p>No se generó {nothing}. Corrija lo siguiente y vuelva a intentarlo:</p>
+      <ul className="mt-2 list-disc pl-5">
+        {errors.map((e) => (
+          <li key={e}>{e}</li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 /**
- * 'Generar archivo de pago'. No browser validation (`noValidate`): the server's Spanish messages
- * are the ones shown, with and without JavaScript. When the payroll's lines are already in an open
- * order, the form says which and asks to confirm that the new file replaces it.
+ * The lines are already in an open order: which, what another order would do (`risk`), and the
+ * tick that confirms the new one (`replacement`: 'este archivo', 'esta orden') replaces it.
+ */
+export function ReplaceOrderNotice({
+  orderId,
+  heading,
+  risk,
+  replacement,
+  confirmed,
+}: {
+  orderId: number
+  heading: string
+  risk: string
+  replacement: string
+  confirmed: boolean
+}) {
+  return (
+    <section
+      // A new open order is a new question: a tick given for the previous one never carries over.
+      key={orderId}
+      aria-labelledby="resend-title"
+      className="rounded border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      <h2 id="resend-title" className="font-semibold">
+        {heading} {orderId}
+      </h2>
+      <p>{risk} Si el banco no procesó esa orden, anúlela; si debe reemplazarla, confírmelo:</p>
+      <input type="hidden" name="replacesOrderId" value={orderId} />
+      <label className="mt-2 flex items-start gap-2 font-medium">
+        <input type="checkbox" name="confirmReplace" defaultChecked={confirmed} className="mt-1" />
+        Confirmo que {replacement} reemplaza la orden N° {orderId} (quedará REEMPLAZADO)
+      </label>
+    </section>
+  )
+}
+
+/**
+ * A payment order's form, whatever its lines are (a payroll's, the vouchers ticked in `lines`):
+ * 'Datos del pago', the open order it would replace (`replaces`, a `ReplaceOrderNotice`), and
+ * the submit. No browser validation (`noValidate`): the server's Spanish messages are the ones
+ * shown, with and without JavaScript.
  */
 export function PaymentOrderForm({
-  payrollId,
+  lines,
   accounts,
   formats,
-  openOrder,
   values,
+  replaces,
+  backTo,
+  submitLabel,
   busy,
 }: {
-  payrollId: number
+  lines?: ReactNode
   accounts: PaymentAccountOption[]
   formats: { code: string; label: string }[]
-  openOrder: PaymentOrderRow | undefined
   values: OrderFormValues
+  replaces?: ReactNode
+  /** A 'Volver' beside the submit, where the form has somewhere to go back to. */
+  backTo?: string
+  submitLabel: string
   busy: boolean
 }) {
   return (
     <Form method="post" noValidate className="flex flex-col gap-4">
+      {lines}
       <FormCard title="Datos del pago">
         <label className={labelClass}>
           Cuenta de cargo
@@ -67,6 +134,7 @@ export function PaymentOrderForm({
             placeholder="DD/MM/AAAA"
             inputMode="numeric"
             maxLength={10}
+            autoComplete="off"
             className={controlClass}
           />
         </label>
@@ -81,33 +149,7 @@ export function PaymentOrderForm({
           />
         </label>
       </FormCard>
-      {openOrder ? (
-        <section
-          // A new open order is a new question: a tick given for the previous one never carries over.
-          key={openOrder.id}
-          aria-labelledby="resend-title"
-          className="rounded border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950"
-        >
-          <h2 id="resend-title" className="font-semibold">
-            Esta planilla ya se envió al banco en la orden N° {openOrder.id}
-          </h2>
-          <p>
-            {`${openOrder.format}, pago del ${formatDate(openOrder.paymentDate)}, ${formatMoney(openOrder.totalAmount)}, generada por ${openOrder.createdBy ?? '---'}. `}
-            Otro archivo pagaría las mismas líneas otra vez. Si el banco no procesó esa orden, anúlela; si
-            debe reemplazarla, confírmelo:
-          </p>
-          <input type="hidden" name="replacesOrderId" value={openOrder.id} />
-          <label className="mt-2 flex items-start gap-2 font-medium">
-            <input
-              type="checkbox"
-              name="confirmReplace"
-              defaultChecked={values.confirmReplace}
-              className="mt-1"
-            />
-            Confirmo que este archivo reemplaza la orden N° {openOrder.id} (quedará REEMPLAZADO)
-          </label>
-        </section>
-      ) : null}
+      {replaces}
       {accounts.length === 0 ? (
         <p className="text-sm text-slate-700">
           No hay cuentas de cargo: regístrelas en la sección 'Cuentas de la empresa' del detalle de la
@@ -115,11 +157,13 @@ export function PaymentOrderForm({
         </p>
       ) : null}
       <div className="flex justify-end gap-2">
-        <Link to={`/planillas/${payrollId}/detalles`} className={buttonClass('secondary')}>
-          Volver
-        </Link>
+        {backTo ? (
+          <Link to={backTo} className={buttonClass('secondary')}>
+            Volver
+          </Link>
+        ) : null}
         <button type="submit" className={buttonClass('primary')} disabled={busy}>
-          {busy ? 'Generando…' : 'Generar archivo'}
+          {busy ? 'Generando…' : submitLabel}
         </button>
       </div>
     </Form>

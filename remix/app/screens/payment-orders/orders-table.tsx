@@ -13,8 +13,14 @@ import { AnnulOrderAction, annulHref } from './annul-action'
 
 const STATUS_TONE = { 1: 'green', 2: 'red', 3: 'slate' } as const
 
+/** What the state cell reads of an order, a payroll's or a supplier run. */
+type OrderStateRow = Pick<
+  PaymentOrderRow,
+  'status' | 'annulledAt' | 'annulledBy' | 'annulReason' | 'replacesOrderId'
+>
+
 /** What happened to an order: its state, and why or by which order for a closed one. */
-function OrderState({ order }: { order: PaymentOrderRow }) {
+export function OrderState({ order }: { order: OrderStateRow }) {
   const tone = STATUS_TONE[order.status as 1 | 2 | 3] ?? 'slate'
   return (
     <div className="flex flex-col gap-1">

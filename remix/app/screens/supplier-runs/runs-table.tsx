@@ -4,14 +4,12 @@ import {
   formatDateTime,
   formatMoney,
   PAYMENT_ORDER_STATUS,
-  PAYMENT_ORDER_STATUS_LABEL,
   type SupplierRunRow,
 } from '@planillas/domain'
 import { COLUMN, DataTable, TwoLineCell } from '~/components/list/data-table'
-import { Badge } from '~/components/ui/badge'
-import { AnnulOrderAction } from '~/screens/payment-orders/annul-action'
+import { AnnulOrderAction, FREES_VOUCHERS } from '~/screens/payment-orders/annul-action'
+import { OrderState } from '~/screens/payment-orders/orders-table'
 
-const STATUS_TONE = { 1: 'green', 2: 'red', 3: 'slate' } as const
 const soles = (cents: number) => formatMoney(cents / 100)
 
 /** Where a run is annulled without JavaScript (the dialog posts there too). */
@@ -19,24 +17,6 @@ export const runAnnulHref = (id: number) => `/pagos/generar/${id}/anular`
 /** A run's file as it was stored: 'transferencias' (CCI Excel) or 'detracciones' (Banco de la Nación). */
 export const runFileHref = (id: number, file: 'transferencias' | 'detracciones') =>
   `/pagos/generar/${id}/${file}`
-
-function RunState({ run }: { run: SupplierRunRow }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <Badge tone={STATUS_TONE[run.status as 1 | 2 | 3] ?? 'slate'}>
-        {PAYMENT_ORDER_STATUS_LABEL[run.status] ?? '---'}
-      </Badge>
-      {run.status === PAYMENT_ORDER_STATUS.ANNULLED ? (
-        <span className="text-xs text-slate-600">
-          {`${formatDateTime(run.annulledAt)} · ${run.annulledBy ?? ''}: ${run.annulReason ?? ''}`}
-        </span>
-      ) : null}
-      {run.replacesOrderId ? (
-        <span className="text-xs text-slate-600">Reemplaza la orden N° {run.replacesOrderId}</span>
-      ) : null}
-    </div>
-  )
-}
 
 const fileLink = (href: string, name: string, label: string) => (
   <a
@@ -68,7 +48,7 @@ export function SupplierRunsTable({ runs, canAnnul }: { runs: SupplierRunRow[]; 
           ),
           mobile: 'title',
         },
-        { header: 'Estado', cell: (r) => <RunState run={r} />, width: COLUMN.status },
+        { header: 'Estado', cell: (r) => <OrderState order={r} />, width: COLUMN.status },
         {
           header: 'Fecha de pago',
           cell: (r) => formatDate(r.paymentDate),
@@ -122,11 +102,7 @@ export function SupplierRunsTable({ runs, canAnnul }: { runs: SupplierRunRow[]; 
       ]}
       actions={(r) =>
         canAnnul && r.status === PAYMENT_ORDER_STATUS.GENERATED ? (
-          <AnnulOrderAction
-            href={runAnnulHref(r.id)}
-            orderId={r.id}
-            freed="sus comprobantes quedarán libres para otra orden"
-          />
+          <AnnulOrderAction href={runAnnulHref(r.id)} orderId={r.id} freed={FREES_VOUCHERS} />
         ) : null
       }
     />
