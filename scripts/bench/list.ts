@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { openDatabase, rowsOf } from '@planillas/db'
 import { DEMO_ROLES, formatCount } from '@planillas/domain'
@@ -25,6 +25,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 1)
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2))
 /** BENCH_ONLY: run only the cases whose name contains one of these comma-separated words. */
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean)
+const PAGES_DIR = process.env.BENCH_PAGES_DIR
 const ADMIN_URL = process.env.DATABASE_URL
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3411)
 const BARE_PORT = API_PORT + 1
@@ -420,6 +421,8 @@ async function main() {
     // and the bare page (the same server and list call, a plain table: scripts/bench/bare-remix) for
     // the same query, alternating; the page must keep up with the bare page, the API is for reference.
     const webCases = cases.filter((c) => c.page !== undefined)
+    if (PAGES_DIR) mkdirSync(PAGES_DIR, { recursive: true })
+    const pageSizes: string[] = []
     if (webCases.length) {
       console.log(
         `\nCapa web (/colaboradores con sesión, 10 conexiones): la página del producto, la página base (una tabla sin kit) y sus relaciones; meta: web ≥ ${TARGETS.webRatio}× la base:`,
@@ -442,6 +445,7 @@ async function main() {
       for (const c of webCases) {
         // Both pages show the same employees (their codes, in the same order).
         const codes: string[] = []
+        const sizes: number[] = []
         for (const server of [web, barePage]) {
           const probe = await fetch(`${server}/colaboradores${c.page}`, {
             headers: { cookie: webCookie },
@@ -452,7 +456,14 @@ async function main() {
               `  ${c.name}: ${server} respondió ${probe.status} ${probe.headers.get('location') ?? ''}`,
             )
           }
-          codes.push([...new Set((await probe.text()).match(/COL-\d+/g))].join(' '))
+          const html = await probe.text()
+          codes.push([...new Set(html.match(/COL-\d+/g))].join(' '))
+          sizes.push(Buffer.byteLength(html))
+          // BENCH_PAGES_DIR: each page's document kept there (to compare a change's output).
+          if (PAGES_DIR) {
+            const file = `${server === web ? 'web' : 'base'}-${c.name.replaceAll(' ', '-')}.html`
+            writeFileSync(path.join(PAGES_DIR, file), html)
+          }
         }
         if (codes[0] !== codes[1]) {
           console.log(
@@ -460,6 +471,9 @@ async function main() {
           )
           failed = true
         }
+        pageSizes.push(
+          `${c.name}: web ${(sizes[0] / 1024).toFixed(1)} KB, base ${(sizes[1] / 1024).toFixed(1)} KB`,
+        )
         const headers = { cookie: webCookie }
         const [{ result: w, cpuPerRequest }, { result: b, cpuPerRequest: bCpu }] = await bestOf(
           () => measure(webProcess, `${web}/colaboradores${c.page}`, null, headers),
@@ -488,6 +502,7 @@ async function main() {
         )
       }
     }
+    if (pageSizes.length) console.log(`Documentos (sin comprimir): ${pageSizes.join('; ')}`)
     console.log(`\n50 conexiones en la API (no debe haber tiempos agotados):`)
     for (const c of cases) {
       const a = await load(`${api}${c.path}${c.query ?? ''}`, c.body, 50, auth)
