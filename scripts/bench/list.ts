@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDatabase, rowsOf } from '@planillas/db'
 import { DEMO_ROLES, formatCount } from '@planillas/domain'
@@ -8,6 +9,7 @@ import { signedInToken } from '@planillas/testing/database'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
+import { NGINX, nginxConfig } from '../cluster'
 
 /**
  * `npm run bench:list` (issue 12): a database of its own with BENCH_EMPLOYEES (1,000,000)
@@ -31,6 +33,11 @@ const API_PORT = Number(process.env.BENCH_API_PORT ?? 3411)
 const BARE_PORT = API_PORT + 1
 const WEB_PORT = API_PORT + 2
 const BARE_PAGE_PORT = API_PORT + 3
+const SECOND_WEB_PORT = API_PORT + 4
+const PROXY_PORT = API_PORT + 5
+/** BENCH_PROXY=0 skips the run through nginx and two web processes (skipped anyway without nginx). */
+const PROXY = process.env.BENCH_PROXY !== '0' && existsSync(NGINX)
+const PROXY_CONNECTIONS = Number(process.env.BENCH_PROXY_CONNECTIONS ?? 10)
 const ROOT = path.resolve(import.meta.dirname, '../..')
 /** The bare page's Remix app (scripts/bench/bare-remix), its build under it, served as the web tier is. */
 const BARE_REMIX = path.join(import.meta.dirname, 'bare-remix')
@@ -503,6 +510,53 @@ async function main() {
       }
     }
     if (pageSizes.length) console.log(`Documentos (sin comprimir): ${pageSizes.join('; ')}`)
+    if (webCases.length && PROXY) {
+      // As deployed on several copies (scripts/cluster.ts): nginx in front of two web processes, the
+      // first one above and another like it; no target, the figure is pages per second per core.
+      start([...webArgs, '--import', 'tsx', 'scripts/start-web.ts'], {
+        ...webEnv,
+        WEB_PORT: String(SECOND_WEB_PORT),
+      })
+      const dir = mkdtempSync(path.join(tmpdir(), 'planillas-benchlist-nginx-'))
+      for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, sub))
+      writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, PROXY_PORT, [WEB_PORT, SECOND_WEB_PORT]))
+      children.push(
+        spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], {
+          stdio: ['ignore', 'inherit', 'inherit'],
+        }),
+      )
+      const proxy = `http://127.0.0.1:${PROXY_PORT}`
+      await waitFor(`http://127.0.0.1:${SECOND_WEB_PORT}/assets/no-existe`, 'GET')
+      await waitFor(`${proxy}/assets/no-existe`, 'GET')
+      const cores = availableParallelism()
+      console.log(
+        `\nnginx y dos procesos web (${proxy}/colaboradores, ${PROXY_CONNECTIONS} conexiones, ${cores} núcleos en la máquina, la mejor de ${ROUNDS} rondas):`,
+      )
+      console.log(row('caso', 'req/s', 'p50', 'p95', 'p99', 'por núcleo'))
+      for (const c of webCases) {
+        let best: Awaited<ReturnType<typeof load>> | undefined
+        for (let round = 0; round < ROUNDS; round++) {
+          const url = `${proxy}/colaboradores${c.page}`
+          await load(url, null, PROXY_CONNECTIONS, { cookie: webCookie }, WARMUP)
+          const result = await load(url, null, PROXY_CONNECTIONS, { cookie: webCookie })
+          if (!best || result.requests.average > best.requests.average) best = result
+        }
+        if (!best) continue
+        const bad = best.non2xx > 0
+        failed ||= bad
+        console.log(
+          row(
+            c.name,
+            best.requests.average.toFixed(0),
+            best.latency.p50,
+            best.p95,
+            best.latency.p99,
+            (best.requests.average / cores).toFixed(0),
+          ) + (bad ? `  ✗ (${best.non2xx} respuestas no 2xx)` : ''),
+        )
+      }
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 })
+    }
     console.log(`\n50 conexiones en la API (no debe haber tiempos agotados):`)
     for (const c of cases) {
       const a = await load(`${api}${c.path}${c.query ?? ''}`, c.body, 50, auth)
