@@ -125,9 +125,17 @@ export function DataTable<T>({
       </div>
     )
   }
-  const titles = columns.filter((c) => c.mobile === 'title')
   const sortable = columns.flatMap((c) => (c.sort ? [{ field: c.sort, label: c.header }] : []))
-  const details = columns.filter((c) => !c.mobile || c.mobile === 'detail')
+  // Each row's cells and actions are made once and shown twice (the table and the phone's card):
+  // the same elements, half the calls (issue 25).
+  const made = rows.map((row) => ({
+    key: rowKey(row),
+    row,
+    cells: columns.map((c) => c.cell(row)),
+    actions: actions?.(row),
+  }))
+  const titles = columns.flatMap((c, i) => (c.mobile === 'title' ? [i] : []))
+  const details = columns.flatMap((c, i) => (!c.mobile || c.mobile === 'detail' ? [i] : []))
   return (
     <>
       {/* A fixed layout: columns share the width instead of pushing the table past the screen. */}
@@ -163,21 +171,21 @@ export function DataTable<T>({
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => (
-              <tr key={rowKey(row)} className="group hover:bg-slate-50">
+            {made.map(({ key, row, cells, actions: rowActions }) => (
+              <tr key={key} className="group hover:bg-slate-50">
                 {selectable ? (
                   <td className="px-2 py-1 align-middle">
-                    <SelectBox value={rowKey(row)} label={selectable(row)} />
+                    <SelectBox value={key} label={selectable(row)} />
                   </td>
                 ) : null}
-                {columns.map((c) => (
+                {columns.map((c, i) => (
                   <td key={c.header} className={c.className ? `list-cell ${c.className}` : 'list-cell'}>
-                    {c.fullText ? c.cell(row) : <CellContent content={c.cell(row)} />}
+                    {c.fullText ? cells[i] : <CellContent content={cells[i]} />}
                   </td>
                 ))}
                 {actions ? (
                   <td className="px-1 py-1 align-middle whitespace-nowrap">
-                    <div className="flex flex-col items-start gap-0.5">{actions(row)}</div>
+                    <div className="flex flex-col items-start gap-0.5">{rowActions}</div>
                   </td>
                 ) : null}
               </tr>
@@ -213,31 +221,34 @@ export function DataTable<T>({
         </dl>
       ) : null}
       <ul className="flex flex-col gap-2 lg:hidden print:hidden" aria-label={caption}>
-        {rows.map((row) => (
-          <li key={rowKey(row)} className="rounded border border-slate-200 bg-white shadow-sm">
+        {made.map(({ key, row, cells, actions: rowActions }) => (
+          <li key={key} className="rounded border border-slate-200 bg-white shadow-sm">
             {selectable ? (
               <div className="border-b border-slate-100 px-4 py-2 text-sm">
-                <SelectBox value={rowKey(row)} label={selectable(row)} visibleLabel />
+                <SelectBox value={key} label={selectable(row)} visibleLabel />
               </div>
             ) : null}
             <details>
               <summary className="flex cursor-pointer list-none flex-col px-4 py-3">
                 {titles.map((c, i) => (
-                  <span key={c.header} className={i === 0 ? 'font-semibold' : 'text-sm text-slate-600'}>
-                    {c.cell(row)}
+                  <span
+                    key={columns[c].header}
+                    className={i === 0 ? 'font-semibold' : 'text-sm text-slate-600'}
+                  >
+                    {cells[c]}
                   </span>
                 ))}
               </summary>
               <dl className="grid grid-cols-2 gap-x-3 gap-y-2 border-t border-slate-100 px-4 py-3 text-sm">
                 {details.map((c) => (
-                  <div key={c.header} className="contents">
-                    <dt className="text-slate-500">{c.header}</dt>
-                    <dd>{c.cell(row)}</dd>
+                  <div key={columns[c].header} className="contents">
+                    <dt className="text-slate-500">{columns[c].header}</dt>
+                    <dd>{cells[c]}</dd>
                   </div>
                 ))}
               </dl>
               {actions ? (
-                <div className="flex flex-wrap gap-2 border-t border-slate-100 px-4 py-3">{actions(row)}</div>
+                <div className="flex flex-wrap gap-2 border-t border-slate-100 px-4 py-3">{rowActions}</div>
               ) : null}
             </details>
           </li>
