@@ -151,6 +151,99 @@ describe('overdue detracciones on the dashboard', () => {
   })
 })
 
+describe("'Detracciones', the list", () => {
+  const list = (who: 'tesoreria' | 'rrhh', body: Record<string, unknown>, query = '') =>
+    t.call(who, { method: 'POST', url: `/api/v1/detractions/list${query}`, payload: body })
+
+  it('lists each detracción with its deadline and state, filtered by state, supplier and period, with totals', async () => {
+    const supplier = await createSupplier(t)
+    const ids = { pending: 0, overdue: 0, deposited: 0 }
+    const approve = async (issueDate: string) => {
+      const id = await registerVoucher(t, voucherFields(supplier, fx, { issueDate, dueDate: TODAY }))
+      await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-003' })
+      expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1, spotCode: '037' })).status).toBe(
+        200,
+      )
+      return id
+    }
+    ids.pending = await approve(TODAY)
+    ids.overdue = await approve(addDays(TODAY, -62))
+    ids.deposited = await approve(TODAY)
+    expect(
+      (await deposit('tesoreria', ids.deposited, { constancia: '777', depositedOn: TODAY })).status,
+    ).toBe(200)
+    // Registered only: no detracción yet, not listed.
+    await registerVoucher(t, voucherFields(supplier, fx))
+
+    // Readable with the vouchers' list permission.
+    const all = await list('rrhh', { supplierIds: [supplier] })
+    expect(all.status).toBe(200)
+    const byId = new Map(all.body.payload.content.map((r: { id: number }) => [r.id, r]))
+    expect([...byId.keys()].sort()).toEqual(Object.values(ids).sort())
+    expect(byId.get(ids.pending)).toMatchObject({
+      state: 'pendiente',
+      detractionCents: 14_200,
+      depositedOn: null,
+    })
+    expect(byId.get(ids.overdue)).toMatchObject({ state: 'vencida' })
+    expect(byId.get(ids.deposited)).toMatchObject({
+      state: 'depositada',
+      depositedOn: TODAY,
+      constancia: '777',
+    })
+    const pending = byId.get(ids.pending) as { dueOn: string; issueDate: string }
+    expect(pending.dueOn > pending.issueDate).toBe(true)
+    expect(all.body.payload.totals).toEqual({
+      detractionCents: 3 * 14_200,
+      depositedCents: 14_200,
+      owedCents: 2 * 14_200,
+    })
+
+    const ofState = async (states: string[]) =>
+      (await list('tesoreria', { supplierIds: [supplier], states })).body.payload.content.map(
+        (r: { id: number }) => r.id,
+      )
+    expect(await ofState(['pendiente'])).toEqual([ids.pending])
+    expect(await ofState(['vencida'])).toEqual([ids.overdue])
+    expect(await ofState(['depositada'])).toEqual([ids.deposited])
+    expect((await ofState(['pendiente', 'vencida'])).sort()).toEqual([ids.pending, ids.overdue].sort())
+
+    const period = TODAY.slice(0, 7).replace('-', '')
+    const ofPeriod = await list('tesoreria', { supplierIds: [supplier], period })
+    expect(ofPeriod.body.payload.content.map((r: { id: number }) => r.id).sort()).toEqual(
+      [ids.pending, ids.deposited].sort(),
+    )
+    // Sorted by the detracción's voucher issue date, newest first.
+    const sorted = await list('tesoreria', { supplierIds: [supplier] }, '?sort=issueDate,desc')
+    expect(sorted.body.payload.content.at(-1).id).toBe(ids.overdue)
+
+    const bad = await list('tesoreria', { states: ['pagada'], period: '2026-11' })
+    expect(bad.status).toBe(400)
+    expect(bad.body.messages).toEqual(
+      expect.arrayContaining(['Estado inválido', 'El periodo debe ser AAAAMM']),
+    )
+  })
+
+  it('the dashboard counts them pending, overdue and deposited this month', async () => {
+    const before = (await t.call('tesoreria', { method: 'GET', url: '/api/v1/dashboard' })).body.payload
+      .payments
+    const id = await approvedWithDetraction()
+    const owing = (await t.call('tesoreria', { method: 'GET', url: '/api/v1/dashboard' })).body.payload
+      .payments
+    expect(owing.detractionsPending.count).toBe(before.detractionsPending.count + 1)
+    expect(owing.detractionsPending.amountCents).toBe(before.detractionsPending.amountCents + 14_200)
+    await deposit('tesoreria', id, { constancia: '4242', depositedOn: TODAY })
+    const after = (await t.call('tesoreria', { method: 'GET', url: '/api/v1/dashboard' })).body.payload
+      .payments
+    expect(after.detractionsPending.count).toBe(before.detractionsPending.count)
+    expect(after.detractionsDeposited).toEqual({
+      count: before.detractionsDeposited.count + 1,
+      amountCents: before.detractionsDeposited.amountCents + 14_200,
+      since: `${TODAY.slice(0, 7)}-01`,
+    })
+  })
+})
+
 describe('the retention register', () => {
   it("writes the month's paid vouchers with retention as a workbook with real dates and soles", async () => {
     const id = await registerVoucher(t, voucherFields(supplierId, fx))

@@ -8,7 +8,6 @@ import {
 } from '@planillas/db'
 import {
   type ConstanciaRow,
-  detractionDueDate,
   formatDate,
   formatMoney,
   readConstancias,
@@ -38,10 +37,27 @@ export const DETRACTION_MESSAGES = {
 
 export type DepositInput = { constancia: string; depositedOn: string }
 
-async function holidaysOf(db: Executor): Promise<Set<string>> {
-  const rows = await db.select({ date: publicHolidays.date }).from(publicHolidays)
-  return new Set(rows.map((r) => r.date))
+/**
+ * Peru's public holidays, read once per database handle and kept: they are dated reference data
+ * that only a migration changes (db/reference/public-holidays.csv), and the API restarts with each
+ * migration. A failed read is not kept, so the next call tries again.
+ */
+const holidayCache = new WeakMap<object, Promise<ReadonlySet<string>>>()
+
+export function holidaysOf(db: Executor): Promise<ReadonlySet<string>> {
+  const cached = holidayCache.get(db)
+  if (cached) return cached
+  const loading = db
+    .select({ date: publicHolidays.date })
+    .from(publicHolidays)
+    .then((rows): ReadonlySet<string> => new Set(rows.map((r) => r.date)))
+  holidayCache.set(db, loading)
+  loading.catch(() => holidayCache.delete(db))
+  return loading
 }
+
+/** Forgets the holidays read (tests that load other holidays). */
+export const forgetHolidays = (db: Executor) => holidayCache.delete(db)
 
 /** Records a deposit's constancia by hand: the voucher's detracción is DEPOSITADA from then on. */
 export async function recordDeposit(db: Database, actor: string, id: number, input: DepositInput) {
@@ -159,32 +175,6 @@ async function apply(tx: Executor, actor: string, id: number, row: ConstanciaRow
     actor,
     description: `Detracción de ${voucherNumber(row.series, row.number)} depositada: constancia ${row.constancia} del ${formatDate(row.depositedOn)} (${soles(row.amountCents)}), importada del archivo de SUNAT`,
   })
-}
-
-/**
- * Detracciones owed (APROBADO or PAGADO vouchers with a detracción and no deposit), with their
- * deadline: the 5th business day of the month after the voucher's issue, by the holidays table.
- */
-export async function detractionDeadlines(db: Executor, today = todayInLima()) {
-  const holidays = await holidaysOf(db)
-  const rows = await db
-    .select({
-      period: sql<string>`to_char(${v.issueDate}, 'YYYYMM')`,
-      count: sql<number>`count(*)::int`,
-      cents: sql<string>`sum(${v.detractionCents})`,
-    })
-    .from(v)
-    .where(and(inArray(v.status, DEPOSITABLE), gt(v.detractionCents, 0), isNull(v.detractionDepositedOn)))
-    .groupBy(sql`1`)
-  let overdue = 0
-  let overdueCents = 0
-  for (const r of rows) {
-    if (detractionDueDate(r.period, holidays) < today) {
-      overdue += r.count
-      overdueCents += Number(r.cents)
-    }
-  }
-  return { overdue: { count: overdue, amountCents: overdueCents } }
 }
 
 /** The month's retentions (vouchers PAGADO in the period with IGV retained), for the contador. */
