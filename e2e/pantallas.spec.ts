@@ -212,7 +212,7 @@ test.describe('Pantallas', () => {
     const suppliers = page.getByRole('region', { name: 'Pagos a proveedores' })
     await expect(suppliers.getByRole('link', { name: 'Por autorizar' })).toHaveAttribute(
       'href',
-      '/pagos?status=1',
+      '/pagos?statuses=1',
     )
     await expect(suppliers.getByText('Detracciones por depositar')).toBeVisible()
   })

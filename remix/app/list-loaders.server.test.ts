@@ -126,6 +126,12 @@ const SCREENS: Screen[] = [
     file: 'pagos._index.tsx',
     load: () => import('./routes/pagos._index'),
   },
+  {
+    path: '/pagos/detracciones',
+    resource: 'detracciones',
+    file: 'pagos.detracciones._index.tsx',
+    load: () => import('./routes/pagos.detracciones._index'),
+  },
 ]
 
 const CATALOGUES = ['GET /areas', 'GET /positions', 'GET /companies']

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isIsoDate } from '../contract-dates'
 import { idList } from '../fields'
-import { todayInLima } from '../format'
+import { formatDate, formatMoney, todayInLima } from '../format'
 import { DateRangeSchema, SearchSchema } from '../list'
 
 /** 'Registrar depósito': the constancia of a detracción's deposit at the Banco de la Nación. */
@@ -26,7 +26,17 @@ export const ConstanciaImportSchema = z.object({
   matched: z
     .object({ rowNumber: z.number(), voucherId: z.number(), voucher: z.string(), constancia: z.string() })
     .array(),
-  unmatched: z.object({ rowNumber: z.number(), reason: z.string() }).array(),
+  /** The row as the file has it (its series and number written out) and why it matched nothing. */
+  unmatched: z
+    .object({
+      rowNumber: z.number(),
+      constancia: z.string(),
+      supplierRuc: z.string(),
+      voucher: z.string(),
+      amountCents: z.number(),
+      reason: z.string(),
+    })
+    .array(),
 })
 
 export const RetentionRegisterQuerySchema = z.object({
@@ -106,3 +116,20 @@ export const DetractionTotalsSchema = z.object({
   depositedCents: z.number(),
   owedCents: z.number(),
 })
+
+const soles = (cents: number) => formatMoney(cents / 100)
+
+/** Why a deposit is refused, or a row of SUNAT's file is not matched (the API's and the web's words). */
+export const DETRACTION_MESSAGES = {
+  none: 'El comprobante no tiene detracción que depositar',
+  notYet: 'La detracción se deposita cuando el comprobante está APROBADO o PAGADO',
+  already: (constancia: string, on: string) =>
+    `La detracción ya se depositó: constancia ${constancia} del ${formatDate(on)}`,
+  future: 'La fecha del depósito no puede ser posterior a hoy',
+  beforeIssue: 'La fecha del depósito no puede ser anterior a la emisión del comprobante',
+  constancia: 'El número de constancia debe tener solo dígitos (hasta 20)',
+  unmatched: 'No hay un comprobante de ese proveedor con esa serie y número',
+  ambiguous: 'Hay más de un comprobante de ese proveedor con esa serie y número',
+  amount: (cents: number) => `El monto no coincide con la detracción del comprobante (${soles(cents)})`,
+  sameConstancia: 'Ya estaba registrada con esta constancia',
+} as const

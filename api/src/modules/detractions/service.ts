@@ -8,6 +8,7 @@ import {
 } from '@planillas/db'
 import {
   type ConstanciaRow,
+  DETRACTION_MESSAGES,
   formatDate,
   formatMoney,
   readConstancias,
@@ -21,19 +22,7 @@ import { badRequest, conflict, found } from '../../lib/errors'
 const DEPOSITABLE = [3, 4]
 const soles = (cents: number) => formatMoney(cents / 100)
 
-export const DETRACTION_MESSAGES = {
-  none: 'El comprobante no tiene detracción que depositar',
-  notYet: 'La detracción se deposita cuando el comprobante está APROBADO o PAGADO',
-  already: (constancia: string, on: string) =>
-    `La detracción ya se depositó: constancia ${constancia} del ${formatDate(on)}`,
-  future: 'La fecha del depósito no puede ser posterior a hoy',
-  beforeIssue: 'La fecha del depósito no puede ser anterior a la emisión del comprobante',
-  constancia: 'El número de constancia debe tener solo dígitos (hasta 20)',
-  unmatched: 'No hay un comprobante de ese proveedor con esa serie y número',
-  ambiguous: 'Hay más de un comprobante de ese proveedor con esa serie y número',
-  amount: (cents: number) => `El monto no coincide con la detracción del comprobante (${soles(cents)})`,
-  sameConstancia: 'Ya estaba registrada con esta constancia',
-} as const
+export { DETRACTION_MESSAGES }
 
 export type DepositInput = { constancia: string; depositedOn: string }
 
@@ -86,7 +75,14 @@ export async function recordDeposit(db: Database, actor: string, id: number, inp
 
 export type ImportResult = {
   matched: { rowNumber: number; voucherId: number; voucher: string; constancia: string }[]
-  unmatched: { rowNumber: number; reason: string }[]
+  unmatched: {
+    rowNumber: number
+    constancia: string
+    supplierRuc: string
+    voucher: string
+    amountCents: number
+    reason: string
+  }[]
 }
 
 /**
@@ -129,7 +125,15 @@ export async function importConstancias(db: Database, actor: string, text: strin
     }
     const taken = new Set<number>()
     for (const row of rows) {
-      const miss = (reason: string) => result.unmatched.push({ rowNumber: row.rowNumber, reason })
+      const miss = (reason: string) =>
+        result.unmatched.push({
+          rowNumber: row.rowNumber,
+          constancia: row.constancia,
+          supplierRuc: row.supplierRuc,
+          voucher: voucherNumber(row.series, row.number),
+          amountCents: row.amountCents,
+          reason,
+        })
       const all = byKey.get(key(row.supplierRuc, row.series, row.number)) ?? []
       const found = all.filter((c) => DEPOSITABLE.includes(c.status))
       if (found.length === 0) {
