@@ -68,6 +68,8 @@ const SCREENS = [
   '/planillas/externas',
   '/reclutamiento/vacantes',
   '/reclutamiento/postulantes',
+  '/pagos/detracciones',
+  '/pagos/detracciones/importar',
 ]
 
 test.describe('Pantallas', () => {

@@ -14,17 +14,16 @@ import { RowLink } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { DepositAction, DetractionStateBadge } from '~/screens/detractions/deposit'
-import { loadCatalogs } from '~/screens/employees/catalogs.server'
-import { loadVoucherCatalogs } from '~/screens/vouchers/voucher-catalogs.server'
+import { loadPayingCompanies, loadVoucherCatalogs } from '~/screens/vouchers/voucher-catalogs.server'
 import { voucherTypeLabel } from '~/screens/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Detracciones')
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [list, { companies }, { suppliers }] = await Promise.all([
+  const [list, companies, { suppliers }] = await Promise.all([
     loadList(request, 'detracciones'),
-    loadCatalogs(request),
+    loadPayingCompanies(request),
     loadVoucherCatalogs(request),
   ])
   return { ...list, companies, suppliers, periods: periodFilterOptions(periodOptions()) }

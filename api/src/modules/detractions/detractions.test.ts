@@ -96,6 +96,10 @@ describe("SUNAT's CSV of constancias", () => {
     const b = await approvedWithDetraction()
     const [va, vb] = [await getVoucher(t, a), await getVoucher(t, b)]
     const sn = (v: { series: string; number: number }) => `${v.series}-${String(v.number).padStart(8, '0')}`
+    // A form sent without choosing a file: its empty, nameless part.
+    const none = await csvUpload('tesoreria', '', '')
+    expect(none.status).toBe(400)
+    expect(none.body.messages).toEqual(['Adjunte el archivo CSV de constancias de SUNAT'])
     const bad = await csvUpload('tesoreria', `1;202611;${supplierRuc};05/12/2026;142.00;037\n`)
     expect(bad.status).toBe(400)
     expect(bad.body.messages).toEqual(["Fila 1: La fila tiene 6 campos: se esperan 7 separados por ';'"])

@@ -72,6 +72,8 @@ export async function detractionRoutes(fastify: FastifyInstance) {
       if (!part) throw badRequest(CSV_MESSAGES.missing)
       const content = await part.toBuffer().catch(() => null)
       if (!content || part.file.truncated) throw badRequest(CSV_MESSAGES.size)
+      // A form sent without choosing a file still sends its part, nameless and empty.
+      if (!part.filename && content.length === 0) throw badRequest(CSV_MESSAGES.missing)
       if (!/\.(csv|txt)$/i.test(part.filename ?? '') || content.includes(0))
         throw badRequest(CSV_MESSAGES.type)
       // SUNAT's files come in Windows-1252 (latin-1 for these fields) or UTF-8.
