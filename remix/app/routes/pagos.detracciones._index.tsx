@@ -126,6 +126,7 @@ export default function DetractionList() {
           ),
         }
       }
+      actionsWidth="w-36"
       actions={(r) => (
         <>
           <RowLink to={`/pagos/${r.id}/detalle`}>Ver comprobante</RowLink>
