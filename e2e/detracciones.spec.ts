@@ -150,6 +150,9 @@ test.describe('Detracciones', () => {
     await expect(unmatched.nth(1)).toContainText('3')
     await expect(unmatched.nth(1)).toContainText('F001-00099999')
     await expect(unmatched.nth(1)).toContainText(D.unmatched)
+    // The pointer leaves 'Procesar' and its hover colour settles before the colours are checked.
+    await page.mouse.move(0, 0)
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)))
     await expectAccessible(page)
     await page.setViewportSize({ width: 390, height: 844 })
     await expectFits(page)
