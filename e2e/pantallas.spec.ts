@@ -68,6 +68,7 @@ const SCREENS = [
   '/planillas/externas',
   '/reclutamiento/vacantes',
   '/reclutamiento/postulantes',
+  '/pagos/detracciones',
 ]
 
 test.describe('Pantallas', () => {
@@ -76,6 +77,8 @@ test.describe('Pantallas', () => {
     { width: 1280, height: 900 },
   ]) {
     test(`the dashboard and every list fit the window at ${size.width} px`, async ({ page, signIn }) => {
+      // Every list in turn: more pages than one test's usual time on a busy machine.
+      test.setTimeout(90_000)
       await page.setViewportSize(size)
       await signIn('admin')
       for (const path of SCREENS) {
@@ -212,7 +215,7 @@ test.describe('Pantallas', () => {
     const suppliers = page.getByRole('region', { name: 'Pagos a proveedores' })
     await expect(suppliers.getByRole('link', { name: 'Por autorizar' })).toHaveAttribute(
       'href',
-      '/pagos?status=1',
+      '/pagos?statuses=1',
     )
     await expect(suppliers.getByText('Detracciones por depositar')).toBeVisible()
   })

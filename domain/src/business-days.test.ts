@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { detractionDueDate, isBusinessDay, nextPeriod, nthBusinessDay } from './business-days'
+import {
+  detractionDueDate,
+  detractionOverdueBefore,
+  isBusinessDay,
+  nextPeriod,
+  nthBusinessDay,
+  previousPeriod,
+} from './business-days'
 
 /** Peru's 2026 and 2027 holidays that fall near the cases below (db/reference/public-holidays.csv). */
 const HOLIDAYS = new Set(['2026-04-02', '2026-04-03', '2026-12-08', '2026-12-09', '2026-12-25', '2027-01-01'])
@@ -29,5 +36,17 @@ describe('business days and the detracción deadline', () => {
     expect(nextPeriod('202609')).toBe('202610')
     expect(() => nthBusinessDay('202602', 25, HOLIDAYS)).toThrow()
     expect(() => nthBusinessDay('2026-02', 1, HOLIDAYS)).toThrow()
+  })
+})
+
+describe('detractionOverdueBefore', () => {
+  it("is this month's first day once last month's deadline has passed, else last month's", () => {
+    const none = new Set<string>()
+    // October 2026's deadline: the 5th business day of November 2026, Friday 6th.
+    expect(detractionOverdueBefore('2026-11-06', none)).toBe('2026-10-01')
+    expect(detractionOverdueBefore('2026-11-07', none)).toBe('2026-11-01')
+    // January looks back at December of the year before.
+    expect(detractionOverdueBefore('2027-01-02', none)).toBe('2026-12-01')
+    expect(previousPeriod('202701')).toBe('202612')
   })
 })

@@ -45,3 +45,23 @@ export const DETRACTION_DEPOSIT_BUSINESS_DAY = 5
 export function detractionDueDate(period: string, holidays: ReadonlySet<string>): string {
   return nthBusinessDay(nextPeriod(period), DETRACTION_DEPOSIT_BUSINESS_DAY, holidays)
 }
+
+/** The month before 'AAAAMM', as 'AAAAMM'. */
+export function previousPeriod(period: string): string {
+  const year = Number(period.slice(0, 4))
+  const month = Number(period.slice(4))
+  return month === 1 ? `${year - 1}12` : `${year}${pad(month - 1)}`
+}
+
+/**
+ * The first issue date whose detracción is not yet past its deadline on `today` ('AAAA-MM-DD'):
+ * a detracción owed for a voucher issued before it is overdue. Last month's vouchers are due this
+ * month (overdue once their deadline has passed); older ones always are.
+ */
+export function detractionOverdueBefore(today: string, holidays: ReadonlySet<string>): string {
+  const month = today.slice(0, 7).replace('-', '')
+  const last = previousPeriod(month)
+  return detractionDueDate(last, holidays) < today
+    ? `${today.slice(0, 7)}-01`
+    : `${last.slice(0, 4)}-${last.slice(4)}-01`
+}

@@ -16,7 +16,14 @@ import { sessionStorage, storeTokens } from './session.server'
  * screen's loader runs here against a fetch that records the API calls it receives.
  */
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>
-type Screen = { path: string; resource: string; file: string; load: () => Promise<{ loader: Loader }> }
+type Screen = {
+  path: string
+  resource: string
+  file: string
+  load: () => Promise<{ loader: Loader }>
+  /** Catalogues the screen keeps in the web tier's 30-second cache, without the version check. */
+  timed?: string[]
+}
 const SCREENS: Screen[] = [
   {
     path: '/areas',
@@ -126,6 +133,13 @@ const SCREENS: Screen[] = [
     file: 'pagos._index.tsx',
     load: () => import('./routes/pagos._index'),
   },
+  {
+    path: '/pagos/detracciones',
+    resource: 'detracciones',
+    file: 'pagos.detracciones._index.tsx',
+    load: () => import('./routes/pagos.detracciones._index'),
+    timed: ['GET /companies'],
+  },
 ]
 
 const CATALOGUES = ['GET /areas', 'GET /positions', 'GET /companies']
@@ -180,9 +194,10 @@ describe('list pages call the API once for their page', () => {
     // The first page may fill the catalogue caches (the shared ones after reading their version),
     // and nothing else.
     const others = first.filter((c) => c !== list)
-    const filling = others.some((c) => CATALOGUES.includes(c))
+    const versioned = (c: string) => CATALOGUES.includes(c) && !screen.timed?.includes(c)
+    const filling = others.some(versioned)
     expect(others.every((c) => CACHED.includes(c) || c === VERSION)).toBe(true)
-    expect(others.filter((c) => CATALOGUES.includes(c) || c === VERSION).sort()).toEqual(
+    expect(others.filter((c) => versioned(c) || c === VERSION).sort()).toEqual(
       filling ? [...CATALOGUES, VERSION].sort() : [],
     )
     expect(first.filter((c) => c === list)).toHaveLength(1)

@@ -210,6 +210,20 @@ export const LIST_RESOURCES = {
     }),
     fileName: 'comprobantes',
   },
+  detracciones: {
+    list: 'POST /detractions/list',
+    permission: 'pagos_lista_lista',
+    editPermission: 'pagos_pagar',
+    filter: (params) => ({
+      search: params.get('search')?.trim() || undefined,
+      states: params.getAll('states').filter(Boolean),
+      companyIds: readNumbers(params, 'companyIds'),
+      supplierIds: readNumbers(params, 'supplierIds'),
+      period: params.get('period') || undefined,
+      depositedOn: readRange(params, 'depositedOn'),
+    }),
+    fileName: 'detracciones',
+  },
 } satisfies Record<string, ListResource>
 
 export type ListKey = keyof typeof LIST_RESOURCES

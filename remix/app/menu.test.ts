@@ -47,6 +47,7 @@ describe('menuFor', () => {
       'Portada',
       'Pagos a proveedores',
       'Pagos a proveedores/Comprobantes',
+      'Pagos a proveedores/Detracciones',
     ])
     // Registering alone does not open the list: it opens the vouchers' uploads.
     expect(labels(['dashboard', 'pagos_registrar'])).toEqual([

@@ -51,6 +51,10 @@ export const DashboardPaymentsSchema = z.object({
   detractionsToDeposit: z.object({ count: z.number(), amountCents: z.number() }),
   /** Of those, past their deadline: the 5th business day of the month after the voucher's issue. */
   detractionsOverdue: z.object({ count: z.number(), amountCents: z.number() }),
+  /** Of those, still within their deadline. */
+  detractionsPending: z.object({ count: z.number(), amountCents: z.number() }),
+  /** Deposited this month (by the deposit's date, from `since`, the month's first day). */
+  detractionsDeposited: z.object({ count: z.number(), amountCents: z.number(), since: z.string() }),
 })
 
 export const DashboardSchema = z.object({

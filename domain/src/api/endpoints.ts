@@ -55,7 +55,13 @@ import {
   RenewalPrefillSchema,
 } from './contracts'
 import { DashboardSchema } from './dashboard'
-import { ConstanciaImportSchema, DetractionDepositSchema } from './detractions'
+import {
+  ConstanciaImportSchema,
+  DetractionDepositSchema,
+  DetractionFilterSchema,
+  DetractionRowSchema,
+  DetractionTotalsSchema,
+} from './detractions'
 import {
   DniLookupSchema,
   DniParamsSchema,
@@ -261,6 +267,11 @@ export const ENDPOINTS = {
   'POST /payments/:id/reject': { params: IdParamsSchema, body: RejectSchema, response: IdPayloadSchema },
   'POST /payments/:id/cancel': { params: IdParamsSchema, form: true, response: IdPayloadSchema },
 
+  'POST /detractions/list': {
+    querystring: PageQuerySchema,
+    body: DetractionFilterSchema.nullish(),
+    response: pageOf(DetractionRowSchema).extend({ totals: DetractionTotalsSchema }),
+  },
   'POST /detractions/:id/deposit': {
     params: IdParamsSchema,
     body: DetractionDepositSchema,

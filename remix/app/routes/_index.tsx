@@ -204,19 +204,19 @@ export default function Dashboard() {
               </dl>
               <ul className="flex flex-col gap-1 text-sm" aria-label="Comprobantes por paso">
                 <VoucherLine
-                  to="/pagos?status=1"
+                  to="/pagos?statuses=1"
                   what="Por autorizar"
                   count={payments.toAuthorize.count}
                   cents={payments.toAuthorize.totalCents}
                 />
                 <VoucherLine
-                  to="/pagos?status=2"
+                  to="/pagos?statuses=2"
                   what="Por aprobar"
                   count={payments.toApprove.count}
                   cents={payments.toApprove.totalCents}
                 />
                 <VoucherLine
-                  to="/pagos?status=3"
+                  to="/pagos?statuses=3"
                   what="Aprobados por pagar (neto)"
                   count={payments.approvedToPay.count}
                   cents={payments.approvedToPay.netCents}
@@ -226,6 +226,27 @@ export default function Dashboard() {
                   what="Vencidos sin pagar"
                   count={payments.overdue.count}
                   cents={payments.overdue.totalCents}
+                />
+              </ul>
+              <h3 className="text-sm font-semibold text-slate-700">Detracciones</h3>
+              <ul className="flex flex-col gap-1 text-sm" aria-label="Detracciones">
+                <VoucherLine
+                  to="/pagos/detracciones?states=pendiente"
+                  what="Pendientes, en plazo"
+                  count={payments.detractionsPending.count}
+                  cents={payments.detractionsPending.amountCents}
+                />
+                <VoucherLine
+                  to="/pagos/detracciones?states=vencida"
+                  what="Vencidas sin depositar"
+                  count={payments.detractionsOverdue.count}
+                  cents={payments.detractionsOverdue.amountCents}
+                />
+                <VoucherLine
+                  to={`/pagos/detracciones?states=depositada&depositedOnFrom=${payments.detractionsDeposited.since}`}
+                  what="Depositadas este mes"
+                  count={payments.detractionsDeposited.count}
+                  cents={payments.detractionsDeposited.amountCents}
                 />
               </ul>
             </Panel>

@@ -10,7 +10,7 @@ import {
 import { BATCH_STATUS, CONTRACT_STATUS, PAYMENT_BATCH_STATUS, todayInLima } from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
-import { detractionDeadlines } from '../detractions/service'
+import { detractionSummary } from '../detractions/queries'
 
 const RECENT = 5
 const FAILED_WINDOW_DAYS = 7
@@ -219,6 +219,16 @@ export async function supplierPayments(db: Executor) {
     overdue: { count: row.overdue, totalCents: Number(row.overdueCents) },
     solesToPayCents: Number(row.owedCents),
     detractionsToDeposit: { count: row.toDeposit, amountCents: Number(row.toDepositCents) },
-    detractionsOverdue: (await detractionDeadlines(db, today)).overdue,
+    ...(await detractionsOf(db, today)),
+  }
+}
+
+/** The detracciones owed within their deadline, past it, and deposited this month. */
+async function detractionsOf(db: Executor, today: string) {
+  const { pending, overdue, depositedThisMonth } = await detractionSummary(db, today)
+  return {
+    detractionsPending: pending,
+    detractionsOverdue: overdue,
+    detractionsDeposited: depositedThisMonth,
   }
 }

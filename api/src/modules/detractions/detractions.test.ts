@@ -96,6 +96,10 @@ describe("SUNAT's CSV of constancias", () => {
     const b = await approvedWithDetraction()
     const [va, vb] = [await getVoucher(t, a), await getVoucher(t, b)]
     const sn = (v: { series: string; number: number }) => `${v.series}-${String(v.number).padStart(8, '0')}`
+    // A form sent without choosing a file: its empty, nameless part.
+    const none = await csvUpload('tesoreria', '', '')
+    expect(none.status).toBe(400)
+    expect(none.body.messages).toEqual(['Adjunte el archivo CSV de constancias de SUNAT'])
     const bad = await csvUpload('tesoreria', `1;202611;${supplierRuc};05/12/2026;142.00;037\n`)
     expect(bad.status).toBe(400)
     expect(bad.body.messages).toEqual(["Fila 1: La fila tiene 6 campos: se esperan 7 separados por ';'"])
@@ -118,8 +122,22 @@ describe("SUNAT's CSV of constancias", () => {
         },
       ],
       unmatched: [
-        { rowNumber: 3, reason: M.amount(14_200) },
-        { rowNumber: 4, reason: M.unmatched },
+        {
+          rowNumber: 3,
+          constancia: '260000000002',
+          supplierRuc,
+          voucher: voucherNumber(vb.series, vb.number),
+          amountCents: 10_000,
+          reason: M.amount(14_200),
+        },
+        {
+          rowNumber: 4,
+          constancia: '260000000003',
+          supplierRuc: '20999999999',
+          voucher: 'F001-00099999',
+          amountCents: 14_200,
+          reason: M.unmatched,
+        },
       ],
     })
     expect(await getVoucher(t, a)).toMatchObject({ detractionConstancia: '260000000001' })
@@ -127,7 +145,7 @@ describe("SUNAT's CSV of constancias", () => {
     // The same file again changes nothing and says why.
     const again = await csvUpload('tesoreria', text)
     expect(again.body.payload.matched).toEqual([])
-    expect(again.body.payload.unmatched[0]).toEqual({ rowNumber: 2, reason: M.sameConstancia })
+    expect(again.body.payload.unmatched[0]).toMatchObject({ rowNumber: 2, reason: M.sameConstancia })
   })
 })
 
@@ -148,6 +166,99 @@ describe('overdue detracciones on the dashboard', () => {
     const deposited = (await t.call('tesoreria', { method: 'GET', url: '/api/v1/dashboard' })).body.payload
       .payments
     expect(deposited.detractionsOverdue.count).toBe(before.detractionsOverdue.count)
+  })
+})
+
+describe("'Detracciones', the list", () => {
+  const list = (who: 'tesoreria' | 'rrhh', body: Record<string, unknown>, query = '') =>
+    t.call(who, { method: 'POST', url: `/api/v1/detractions/list${query}`, payload: body })
+
+  it('lists each detracción with its deadline and state, filtered by state, supplier and period, with totals', async () => {
+    const supplier = await createSupplier(t)
+    const ids = { pending: 0, overdue: 0, deposited: 0 }
+    const approve = async (issueDate: string) => {
+      const id = await registerVoucher(t, voucherFields(supplier, fx, { issueDate, dueDate: TODAY }))
+      await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-003' })
+      expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1, spotCode: '037' })).status).toBe(
+        200,
+      )
+      return id
+    }
+    ids.pending = await approve(TODAY)
+    ids.overdue = await approve(addDays(TODAY, -62))
+    ids.deposited = await approve(TODAY)
+    expect(
+      (await deposit('tesoreria', ids.deposited, { constancia: '777', depositedOn: TODAY })).status,
+    ).toBe(200)
+    // Registered only: no detracción yet, not listed.
+    await registerVoucher(t, voucherFields(supplier, fx))
+
+    // Readable with the vouchers' list permission.
+    const all = await list('rrhh', { supplierIds: [supplier] })
+    expect(all.status).toBe(200)
+    const byId = new Map(all.body.payload.content.map((r: { id: number }) => [r.id, r]))
+    expect([...byId.keys()].sort()).toEqual(Object.values(ids).sort())
+    expect(byId.get(ids.pending)).toMatchObject({
+      state: 'pendiente',
+      detractionCents: 14_200,
+      depositedOn: null,
+    })
+    expect(byId.get(ids.overdue)).toMatchObject({ state: 'vencida' })
+    expect(byId.get(ids.deposited)).toMatchObject({
+      state: 'depositada',
+      depositedOn: TODAY,
+      constancia: '777',
+    })
+    const pending = byId.get(ids.pending) as { dueOn: string; issueDate: string }
+    expect(pending.dueOn > pending.issueDate).toBe(true)
+    expect(all.body.payload.totals).toEqual({
+      detractionCents: 3 * 14_200,
+      depositedCents: 14_200,
+      owedCents: 2 * 14_200,
+    })
+
+    const ofState = async (states: string[]) =>
+      (await list('tesoreria', { supplierIds: [supplier], states })).body.payload.content.map(
+        (r: { id: number }) => r.id,
+      )
+    expect(await ofState(['pendiente'])).toEqual([ids.pending])
+    expect(await ofState(['vencida'])).toEqual([ids.overdue])
+    expect(await ofState(['depositada'])).toEqual([ids.deposited])
+    expect((await ofState(['pendiente', 'vencida'])).sort()).toEqual([ids.pending, ids.overdue].sort())
+
+    const period = TODAY.slice(0, 7).replace('-', '')
+    const ofPeriod = await list('tesoreria', { supplierIds: [supplier], period })
+    expect(ofPeriod.body.payload.content.map((r: { id: number }) => r.id).sort()).toEqual(
+      [ids.pending, ids.deposited].sort(),
+    )
+    // Sorted by the detracción's voucher issue date, newest first.
+    const sorted = await list('tesoreria', { supplierIds: [supplier] }, '?sort=issueDate,desc')
+    expect(sorted.body.payload.content.at(-1).id).toBe(ids.overdue)
+
+    const bad = await list('tesoreria', { states: ['pagada'], period: '2026-11' })
+    expect(bad.status).toBe(400)
+    expect(bad.body.messages).toEqual(
+      expect.arrayContaining(['Estado inválido', 'El periodo debe ser AAAAMM']),
+    )
+  })
+
+  it('the dashboard counts them pending, overdue and deposited this month', async () => {
+    const before = (await t.call('tesoreria', { method: 'GET', url: '/api/v1/dashboard' })).body.payload
+      .payments
+    const id = await approvedWithDetraction()
+    const owing = (await t.call('tesoreria', { method: 'GET', url: '/api/v1/dashboard' })).body.payload
+      .payments
+    expect(owing.detractionsPending.count).toBe(before.detractionsPending.count + 1)
+    expect(owing.detractionsPending.amountCents).toBe(before.detractionsPending.amountCents + 14_200)
+    await deposit('tesoreria', id, { constancia: '4242', depositedOn: TODAY })
+    const after = (await t.call('tesoreria', { method: 'GET', url: '/api/v1/dashboard' })).body.payload
+      .payments
+    expect(after.detractionsPending.count).toBe(before.detractionsPending.count)
+    expect(after.detractionsDeposited).toEqual({
+      count: before.detractionsDeposited.count + 1,
+      amountCents: before.detractionsDeposited.amountCents + 14_200,
+      since: `${TODAY.slice(0, 7)}-01`,
+    })
   })
 })
 

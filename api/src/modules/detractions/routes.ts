@@ -5,6 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
 import { badRequest } from '../../lib/errors'
 import { exportFileName, sendWorkbook } from '../../lib/xlsx'
+import { listPage } from '../../lists/guard'
+import { listDetractions } from './queries'
 import { importConstancias, recordDeposit, retentionRegister } from './service'
 
 const tags = ['detractions']
@@ -24,6 +26,21 @@ const CSV_MESSAGES = {
 export async function detractionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   await app.register(multipart, { throwFileSizeLimit: false })
+
+  app.post('/list', {
+    config: { permission: 'pagos_lista_lista' },
+    schema: {
+      tags,
+      description:
+        'Comprobantes con detracción: por depositar (APROBADO o PAGADO, sin constancia) o depositados. Filtros: ' +
+        'search (serie-número, R.U.C. o razón social), states (pendiente: dentro del plazo; vencida: pasado el ' +
+        '5.º día hábil del mes siguiente a la emisión; depositada), companyIds, supplierIds, period (AAAAMM de ' +
+        'emisión), depositedOn {from, to}. Orden: issueDate (por defecto), supplierName, totalCents, ' +
+        'detractionCents, depositedOn, id. Montos en céntimos.',
+      ...routeSchema('POST /detractions/list'),
+    },
+    handler: async (req) => ok(await listDetractions(app.db, req.body ?? {}, listPage(req))),
+  })
 
   app.post('/:id/deposit', {
     config: { permission: 'pagos_pagar' },
@@ -55,6 +72,8 @@ export async function detractionRoutes(fastify: FastifyInstance) {
       if (!part) throw badRequest(CSV_MESSAGES.missing)
       const content = await part.toBuffer().catch(() => null)
       if (!content || part.file.truncated) throw badRequest(CSV_MESSAGES.size)
+      // A form sent without choosing a file still sends its part, nameless and empty.
+      if (!part.filename && content.length === 0) throw badRequest(CSV_MESSAGES.missing)
       if (!/\.(csv|txt)$/i.test(part.filename ?? '') || content.includes(0))
         throw badRequest(CSV_MESSAGES.type)
       // SUNAT's files come in Windows-1252 (latin-1 for these fields) or UTF-8.

@@ -8,7 +8,7 @@ import {
 } from '@planillas/db'
 import {
   type ConstanciaRow,
-  detractionDueDate,
+  DETRACTION_MESSAGES,
   formatDate,
   formatMoney,
   readConstancias,
@@ -23,26 +23,31 @@ import { inKeysetBatches } from '../../lib/xlsx'
 const DEPOSITABLE = [3, 4]
 const soles = (cents: number) => formatMoney(cents / 100)
 
-export const DETRACTION_MESSAGES = {
-  none: 'El comprobante no tiene detracción que depositar',
-  notYet: 'La detracción se deposita cuando el comprobante está APROBADO o PAGADO',
-  already: (constancia: string, on: string) =>
-    `La detracción ya se depositó: constancia ${constancia} del ${formatDate(on)}`,
-  future: 'La fecha del depósito no puede ser posterior a hoy',
-  beforeIssue: 'La fecha del depósito no puede ser anterior a la emisión del comprobante',
-  constancia: 'El número de constancia debe tener solo dígitos (hasta 20)',
-  unmatched: 'No hay un comprobante de ese proveedor con esa serie y número',
-  ambiguous: 'Hay más de un comprobante de ese proveedor con esa serie y número',
-  amount: (cents: number) => `El monto no coincide con la detracción del comprobante (${soles(cents)})`,
-  sameConstancia: 'Ya estaba registrada con esta constancia',
-} as const
+export { DETRACTION_MESSAGES }
 
 export type DepositInput = { constancia: string; depositedOn: string }
 
-async function holidaysOf(db: Executor): Promise<Set<string>> {
-  const rows = await db.select({ date: publicHolidays.date }).from(publicHolidays)
-  return new Set(rows.map((r) => r.date))
+/**
+ * Peru's public holidays, read once per database handle and kept: they are dated reference data
+ * that only a migration changes (db/reference/public-holidays.csv), and the API restarts with each
+ * migration. A failed read is not kept, so the next call tries again.
+ */
+const holidayCache = new WeakMap<object, Promise<ReadonlySet<string>>>()
+
+export function holidaysOf(db: Executor): Promise<ReadonlySet<string>> {
+  const cached = holidayCache.get(db)
+  if (cached) return cached
+  const loading = db
+    .select({ date: publicHolidays.date })
+    .from(publicHolidays)
+    .then((rows): ReadonlySet<string> => new Set(rows.map((r) => r.date)))
+  holidayCache.set(db, loading)
+  loading.catch(() => holidayCache.delete(db))
+  return loading
 }
+
+/** Forgets the holidays read (tests that load other holidays). */
+export const forgetHolidays = (db: Executor) => holidayCache.delete(db)
 
 /** Records a deposit's constancia by hand: the voucher's detracción is DEPOSITADA from then on. */
 export async function recordDeposit(db: Database, actor: string, id: number, input: DepositInput) {
@@ -71,7 +76,14 @@ export async function recordDeposit(db: Database, actor: string, id: number, inp
 
 export type ImportResult = {
   matched: { rowNumber: number; voucherId: number; voucher: string; constancia: string }[]
-  unmatched: { rowNumber: number; reason: string }[]
+  unmatched: {
+    rowNumber: number
+    constancia: string
+    supplierRuc: string
+    voucher: string
+    amountCents: number
+    reason: string
+  }[]
 }
 
 /**
@@ -114,7 +126,15 @@ export async function importConstancias(db: Database, actor: string, text: strin
     }
     const taken = new Set<number>()
     for (const row of rows) {
-      const miss = (reason: string) => result.unmatched.push({ rowNumber: row.rowNumber, reason })
+      const miss = (reason: string) =>
+        result.unmatched.push({
+          rowNumber: row.rowNumber,
+          constancia: row.constancia,
+          supplierRuc: row.supplierRuc,
+          voucher: voucherNumber(row.series, row.number),
+          amountCents: row.amountCents,
+          reason,
+        })
       const all = byKey.get(key(row.supplierRuc, row.series, row.number)) ?? []
       const found = all.filter((c) => DEPOSITABLE.includes(c.status))
       if (found.length === 0) {
@@ -160,32 +180,6 @@ async function apply(tx: Executor, actor: string, id: number, row: ConstanciaRow
     actor,
     description: `Detracción de ${voucherNumber(row.series, row.number)} depositada: constancia ${row.constancia} del ${formatDate(row.depositedOn)} (${soles(row.amountCents)}), importada del archivo de SUNAT`,
   })
-}
-
-/**
- * Detracciones owed (APROBADO or PAGADO vouchers with a detracción and no deposit), with their
- * deadline: the 5th business day of the month after the voucher's issue, by the holidays table.
- */
-export async function detractionDeadlines(db: Executor, today = todayInLima()) {
-  const holidays = await holidaysOf(db)
-  const rows = await db
-    .select({
-      period: sql<string>`to_char(${v.issueDate}, 'YYYYMM')`,
-      count: sql<number>`count(*)::int`,
-      cents: sql<string>`sum(${v.detractionCents})`,
-    })
-    .from(v)
-    .where(and(inArray(v.status, DEPOSITABLE), gt(v.detractionCents, 0), isNull(v.detractionDepositedOn)))
-    .groupBy(sql`1`)
-  let overdue = 0
-  let overdueCents = 0
-  for (const r of rows) {
-    if (detractionDueDate(r.period, holidays) < today) {
-      overdue += r.count
-      overdueCents += Number(r.cents)
-    }
-  }
-  return { overdue: { count: overdue, amountCents: overdueCents } }
 }
 
 /** Rows of the retention register per read: the month's list is a few thousand at most, but read like every export. */

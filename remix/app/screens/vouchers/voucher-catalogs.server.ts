@@ -13,7 +13,10 @@ type VoucherCatalogs = { suppliers: FilterOption[]; expenseLines: FilterOption[]
 const cache = ttlCache<VoucherCatalogs>(30_000)
 
 /** Forgets them: an action that changes a supplier or a línea de gasto calls it once the API accepted it. */
-export const forgetVoucherCatalogs = () => cache.clear()
+export const forgetVoucherCatalogs = () => {
+  cache.clear()
+  companyCache.clear()
+}
 
 export async function loadVoucherCatalogs(request: Request): Promise<VoucherCatalogs> {
   const { user } = await requireUser(request)
@@ -27,4 +30,18 @@ export async function loadVoucherCatalogs(request: Request): Promise<VoucherCata
       expenseLines: expenseLines.map((e) => ({ value: String(e.id), label: e.description })),
     }
   })
+}
+
+/**
+ * The paying companies as filter options (the detracciones list), kept 30 s per set of roles like
+ * the rest: read with the vouchers' own permission, not the employee screens' catalogues (whose
+ * areas and positions tesorería may not read).
+ */
+const companyCache = ttlCache<FilterOption[]>(30_000)
+
+export async function loadPayingCompanies(request: Request): Promise<FilterOption[]> {
+  const { user } = await requireUser(request)
+  return companyCache.get([...user.roles].sort().join(','), async () =>
+    (await call(request, 'GET /companies')).map((c) => ({ value: String(c.id), label: c.name })),
+  )
 }

@@ -166,7 +166,7 @@ function DialogStepForm({ data, href, onCancel }: { data: StepData; href: string
   )
 }
 
-type FormLike = ComponentType<{
+export type FormLike = ComponentType<{
   method: 'post'
   action?: string
   encType?: 'multipart/form-data'
@@ -355,7 +355,7 @@ const fieldAria = (id: string, errors?: string[]) => ({
   'aria-describedby': errors?.length ? `${id}-error` : undefined,
 })
 
-function StepInput({
+export function StepInput({
   name,
   label,
   required,
@@ -394,7 +394,13 @@ function StepInput({
   )
 }
 
-function StepDate({ name, label, errors, values, defaultValue }: FieldProps & { defaultValue: string }) {
+export function StepDate({
+  name,
+  label,
+  errors,
+  values,
+  defaultValue,
+}: FieldProps & { defaultValue: string }) {
   const id = `step-${name}`
   return (
     <FieldShell

@@ -1,0 +1,185 @@
+import { addDays, DETRACTION_MESSAGES as D, formatDate, rucCheckDigit, todayInLima } from '@planillas/domain'
+import { receiptPdf } from '@planillas/testing/payment-fixtures'
+import type { Locator, Page } from '@playwright/test'
+import { type DemoUser, expect, expectAccessible, pickBySearch, signIn, test } from './fixtures'
+
+/**
+ * 'Pagos a proveedores › Detracciones' (docs/decisions/detracciones-deposited.md): the vouchers
+ * with a detracción, its deposit at the Banco de la Nación recorded from SUNAT's monthly file of
+ * constancias or by hand, with and without JavaScript.
+ */
+
+const today = todayInLima()
+/** The demo's Servicios Generales Lima S.A.C., which has a detracciones account. */
+const SERVICIOS_RUC = `2055502345${rucCheckDigit('2055502345')}`
+
+/** A voucher number no other run of this spec (nor its other project) has used. */
+let counter = 0
+const uniqueNumber = () => String(((Date.now() % 9_000_000) * 10 + (counter++ % 10)) % 99_999_999 || 1)
+
+async function signInAs(page: Page, who: DemoUser) {
+  await page.context().clearCookies()
+  await signIn(page, who)
+}
+
+/**
+ * A factura of S/ 1,180.00 of Servicios Generales Lima, registered and authorized by the HR clerk
+ * and approved by tesorería under SPOT 037 (12 %: S/ 142.00 of detracción); answers its number.
+ */
+async function approvedWithDetraction(page: Page, series: string): Promise<string> {
+  const number = uniqueNumber()
+  await signInAs(page, 'rrhh')
+  await page.goto('/pagos/registrar')
+  await page.getByLabel('Empresa').selectOption({ index: 1 })
+  await pickBySearch(page, 'Proveedor', 'servicios generales', /Servicios Generales Lima/)
+  await page.getByLabel('Serie').fill(series)
+  await page.getByLabel('Número').fill(number)
+  await page.getByLabel('Fecha de emisión').fill(formatDate(addDays(today, -1)))
+  await page.getByLabel('Fecha de vencimiento').fill(formatDate(addDays(today, 29)))
+  await page.getByLabel('Base imponible').fill('1000.00')
+  await page.getByLabel('IGV').fill('180.00')
+  await page.getByLabel('Total').fill('1180.00')
+  await page.getByLabel('Descripción').fill('Mantenimiento de áreas verdes')
+  await page.getByLabel('Línea de gasto').selectOption({ index: 1 })
+  await page.getByLabel('PDF del comprobante').setInputFiles({
+    name: `${series}-${number}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: await receiptPdf(`${series}-${number}`),
+  })
+  await page.getByRole('button', { name: 'Guardar' }).click()
+  await page.waitForURL(/\/pagos\/\d+\/detalle/)
+  const id = Number(/\/pagos\/(\d+)\//.exec(page.url())?.[1])
+  // Each step on its own page (the dialog's form, with or without JavaScript).
+  await page.goto(`/pagos/${id}/autorizar`)
+  await page.getByLabel('Tipo de proyecto').selectOption({ index: 1 })
+  await page.getByLabel('Periodo').fill('202611-001')
+  await page.getByRole('button', { name: 'Autorizar' }).click()
+  await page.waitForURL(/\/pagos\/\d+\/detalle/)
+  await signInAs(page, 'tesoreria')
+  await page.goto(`/pagos/${id}/aprobar?spotCode=037`)
+  await expect(page.getByLabel('Porcentaje de detracción')).toHaveValue('12')
+  await page.getByRole('button', { name: 'Aprobar' }).click()
+  await page.waitForURL(/\/pagos\/\d+\/detalle/)
+  await expect(
+    page.getByRole('region', { name: 'Datos del comprobante' }).getByText('APROBADO', { exact: true }),
+  ).toBeVisible()
+  return `${series}-${number.padStart(8, '0')}`
+}
+
+/** The list's row of a voucher, found by its number. */
+async function rowOf(page: Page, fullNumber: string): Promise<Locator> {
+  await page.goto(`/pagos/detracciones?search=${fullNumber}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Detracciones' })).toBeVisible()
+  const row = page.getByRole('row').filter({ hasText: fullNumber })
+  await expect(row).toHaveCount(1)
+  return row
+}
+
+async function expectFits(page: Page) {
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ])
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
+}
+
+test.describe('Detracciones', () => {
+  test.describe.configure({ timeout: 180_000 })
+
+  test("SUNAT's constancias deposit the matching detracción and list the row that matches nothing; one deposit by hand", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const js = javaScriptEnabled !== false
+    const imported = await approvedWithDetraction(page, 'D001')
+    const byHand = await approvedWithDetraction(page, 'D002')
+
+    // Owed and within its deadline: PENDIENTE, S/ 142.00, with the supplier's R.U.C.
+    const row = await rowOf(page, imported)
+    await expect(row).toContainText('PENDIENTE')
+    await expect(row).toContainText('S/ 142.00')
+    await expect(row).toContainText(SERVICIOS_RUC)
+    await expectAccessible(page)
+
+    // The dashboard links to the detracciones within their deadline: this one is among them.
+    await page.goto('/')
+    await page
+      .getByRole('list', { name: 'Detracciones' })
+      .getByRole('link', { name: 'Pendientes, en plazo' })
+      .click()
+    await expect(page).toHaveURL(/\/pagos\/detracciones\?states=pendiente$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Detracciones' })).toBeVisible()
+    const table = page.getByRole('table', { name: 'Detracciones' })
+    await expect(table.getByRole('row').filter({ hasText: 'PENDIENTE' }).first()).toBeVisible()
+    await expect(table.getByRole('row').filter({ hasText: /VENCIDO|DEPOSITADO/ })).toHaveCount(0)
+    await expect(page.getByText('Total de la lista filtrada')).toBeVisible()
+    await page.goto(`${page.url()}&search=${imported}`)
+    await expect(table.getByRole('row').filter({ hasText: imported })).toContainText('PENDIENTE')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectFits(page)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/pagos/detracciones')
+
+    // SUNAT's file: the voucher's row and one that matches no voucher.
+    const [series, number] = imported.split('-')
+    const constancia = `26${Date.now() % 1_000_000_000}${js ? 1 : 2}`
+    const paid = today.split('-').reverse().join('/')
+    const csv = [
+      'Numero Constancia;Periodo;RUC Proveedor;Fecha Pago;Monto Deposito;Tipo Bien;Serie-Numero',
+      `${constancia};${today.slice(0, 7).replace('-', '')};${SERVICIOS_RUC};${paid};142.00;037;${series}-${Number(number)}`,
+      `${constancia}9;${today.slice(0, 7).replace('-', '')};20999999999;${paid};142.00;037;F001-99999`,
+    ].join('\r\n')
+    await page.getByRole('link', { name: 'Importar constancias' }).click()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Importar constancias de detracción' }),
+    ).toBeVisible()
+    // Without a file: the message, nothing recorded.
+    await page.getByRole('button', { name: 'Procesar' }).click()
+    await expect(page.getByText('Adjunte el archivo CSV de constancias de SUNAT')).toBeVisible()
+    await page
+      .getByLabel('Archivo de constancias')
+      .setInputFiles({ name: 'constancias.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await page.getByRole('button', { name: 'Procesar' }).click()
+    const outcome = page.getByRole('region', { name: 'Resultado de la importación' })
+    await expect(outcome.getByRole('status')).toHaveText(
+      'Depósitos registrados: 1. Filas sin comprobante que coincida: 1.',
+    )
+    await expect(outcome.getByRole('table', { name: 'Detracciones depositadas' })).toContainText(imported)
+    const unmatched = outcome.getByRole('table', { name: 'Filas sin registrar' }).getByRole('row')
+    await expect(unmatched).toHaveCount(2)
+    await expect(unmatched.nth(1)).toContainText('3')
+    await expect(unmatched.nth(1)).toContainText('F001-00099999')
+    await expect(unmatched.nth(1)).toContainText(D.unmatched)
+    // The pointer leaves 'Procesar' and its hover colour settles before the colours are checked.
+    await page.mouse.move(0, 0)
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)))
+    await expectAccessible(page)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectFits(page)
+    await page.setViewportSize({ width: 1280, height: 900 })
+
+    // The voucher's detracción is DEPOSITADO, with its constancia.
+    const deposited = await rowOf(page, imported)
+    await expect(deposited).toContainText('DEPOSITADO')
+    await expect(deposited).toContainText(`Constancia ${constancia}`)
+    await expect(deposited.getByRole('link', { name: 'Registrar depósito' })).toHaveCount(0)
+
+    // By hand: a dialog with JavaScript, its own page without.
+    const owed = await rowOf(page, byHand)
+    await owed.getByRole('link', { name: 'Registrar depósito' }).click()
+    const form = js ? page.getByRole('dialog') : page.getByRole('main')
+    if (!js) await page.waitForURL(/\/pagos\/detracciones\/\d+\/depositar/)
+    await expect(form.getByText(`Registrar el depósito de la detracción de ${byHand}`)).toBeVisible()
+    await form.getByLabel('Número de constancia').fill('12-34')
+    await form.getByRole('button', { name: 'Registrar depósito' }).click()
+    await expect(form.getByTestId('field-error')).toHaveText([D.constancia])
+    await expect(form.getByLabel('Número de constancia')).toHaveValue('12-34')
+    await form.getByLabel('Número de constancia').fill('250000000777')
+    await form.getByRole('button', { name: 'Registrar depósito' }).click()
+    await expect(page.getByTestId('toast')).toHaveText('Se registró el depósito de la detracción')
+    await expect(page).toHaveURL(/\/pagos\/detracciones\?search=/)
+    const done = page.getByRole('row').filter({ hasText: byHand })
+    await expect(done).toContainText('DEPOSITADO')
+    await expect(done).toContainText(`Constancia 250000000777 del ${formatDate(today)}`)
+  })
+})
