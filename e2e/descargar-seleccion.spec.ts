@@ -49,4 +49,15 @@ test.describe('Descargar selección', () => {
     await expect(page.getByTestId('toast')).toHaveText('Seleccione al menos un registro.')
     await expect(page).toHaveURL(/\/areas\?size=10$/)
   })
+
+  test("cargos, specified without 'Descargar', downloads a selection but not the whole list", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('admin')
+    await page.goto('/cargos')
+    await expect(page.getByRole('link', { name: 'Descargar', exact: true })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Descargar selección' })).toBeVisible()
+    expect((await page.request.get('/descargar/cargos')).status()).toBe(404)
+  })
 })

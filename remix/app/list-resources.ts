@@ -15,6 +15,8 @@ export type ListResource = {
   /** The permission to see the list, or any of several. */
   permission: PermissionRequirement
   downloadPermission?: Permission
+  /** The specified screen has no 'Descargar' (cargos): only its ticked rows download. */
+  selectionDownloadOnly?: true
   editPermission?: Permission
   filter: (params: URLSearchParams) => Record<string, unknown>
   /** The export's base file name. */
@@ -80,6 +82,7 @@ export const LIST_RESOURCES = {
     list: 'POST /positions/list',
     permission: 'cargos_lista',
     downloadPermission: 'cargos_descarga_excel',
+    selectionDownloadOnly: true,
     editPermission: 'cargos_edicion',
     filter: statusFilter,
     fileName: 'cargos',

@@ -21,13 +21,13 @@ const distinct = (list: HTMLInputElement[]) => new Set(list.map((b) => b.value))
 export function SelectionForm({
   resource,
   statuses,
-  downloadHref,
+  downloadPath,
 }: {
   /** The status route's resource (`/estado/:resource`). */
   resource: string
   statuses?: EnumTable
-  /** The list's download ('/descargar/areas?…'): its route takes the selection too. */
-  downloadHref?: string
+  /** The list's download route ('/descargar/areas'): it takes the selection too. */
+  downloadPath?: string
 }) {
   const location = useLocation()
   const [selected, setSelected] = useState<number | null>(null)
@@ -41,7 +41,6 @@ export function SelectionForm({
     for (const box of boxes()) box.checked = checked
     setSelected(checked ? distinct(boxes()) : 0)
   }
-  const downloadPath = downloadHref?.split('?')[0]
   // With JavaScript a Remix form would fetch the file as page data: the browser gets it itself.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter

@@ -21,6 +21,7 @@ export type LoadedList<T> = {
   params: ListParams
   error: string | null
   downloadHref?: string
+  selectionDownloadPath?: string
 }
 
 /**
@@ -75,7 +76,7 @@ export function ResourceList<T extends object>({
   const beyondEnd = page.content.length === 0 && page.totalElements > 0
   const narrowed = [...searchParams.keys()].some((key) => !PAGING_KEYS.has(key))
   const selection =
-    selectable && page.content.length && !list.error && (bulkStatus || list.downloadHref)
+    selectable && page.content.length && !list.error && (bulkStatus || list.selectionDownloadPath)
       ? selectable
       : undefined
   return (
@@ -93,7 +94,7 @@ export function ResourceList<T extends object>({
         <SelectionForm
           resource={bulkStatus?.resource ?? ''}
           statuses={bulkStatus?.statuses}
-          downloadHref={list.downloadHref}
+          downloadPath={list.selectionDownloadPath}
         />
       ) : null}
       {/* A filter the API refused says only why: no empty table, no paging of nothing. */}
