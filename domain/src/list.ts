@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { calendarDate, NUL_MESSAGE } from './fields'
+import { calendarDate, idNumber, NUL_MESSAGE } from './fields'
 
 /** Paging on the wire (docs/architecture.md, API conventions): page is 0-based, size capped at 100, sort `field,dir`. */
 export const MAX_PAGE_SIZE = 100
@@ -20,6 +20,23 @@ export const PageQuerySchema = z.object({
   sort: z.string().optional(),
 })
 export type PageQuery = z.infer<typeof PageQuerySchema>
+
+/**
+ * 'Descargar selección' (issue 24): a list's export narrowed to the rows the clerk ticked on the
+ * page, at most a page of them. Without `ids` the export is the whole filter.
+ */
+export const ExportSelectionSchema = z.object({
+  ids: z
+    .array(idNumber())
+    .min(1, 'Seleccione al menos un registro')
+    .max(MAX_PAGE_SIZE, `Seleccione como máximo ${MAX_PAGE_SIZE} registros`)
+    .optional(),
+})
+export type ExportSelection = z.infer<typeof ExportSelectionSchema>
+
+/** A list's filter as its export takes it: the same filter, and optionally the selected rows. */
+export const withSelection = <S extends z.ZodType<Record<string, unknown>>>(filter: S) =>
+  z.intersection(filter, ExportSelectionSchema)
 
 /**
  * A page of a list. `totalIsExact: false` means the total was not counted: `totalElements` is the

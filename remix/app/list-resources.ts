@@ -15,6 +15,8 @@ export type ListResource = {
   /** The permission to see the list, or any of several. */
   permission: PermissionRequirement
   downloadPermission?: Permission
+  /** The specified screen has no 'Descargar' (cargos): only its ticked rows download. */
+  selectionDownloadOnly?: true
   editPermission?: Permission
   filter: (params: URLSearchParams) => Record<string, unknown>
   /** The export's base file name. */
@@ -79,6 +81,8 @@ export const LIST_RESOURCES = {
   cargos: {
     list: 'POST /positions/list',
     permission: 'cargos_lista',
+    downloadPermission: 'cargos_descarga_excel',
+    selectionDownloadOnly: true,
     editPermission: 'cargos_edicion',
     filter: statusFilter,
     fileName: 'cargos',
@@ -231,6 +235,18 @@ export type ListKey = keyof typeof LIST_RESOURCES
 /** The list resource of a URL segment (`/descargar/:resource`), if there is one. */
 export const listResourceOf = (key: string): ListResource | undefined =>
   Object.hasOwn(LIST_RESOURCES, key) ? LIST_RESOURCES[key as ListKey] : undefined
+
+/** Sent by 'Descargar selección': the download is of the ticked rows (`ids`), not of the filter. */
+export const SELECTION_PARAM = 'seleccion'
+
+/**
+ * The export body of 'Descargar selección': the ticked rows' distinct ids (the API narrows any
+ * list's export to them), or null when the download is of the filter on screen.
+ */
+export function selectionFilter(params: URLSearchParams): { ids: number[] } | null {
+  if (!params.has(SELECTION_PARAM) && !params.has('ids')) return null
+  return { ids: [...new Set(readNumbers(params, 'ids'))] }
+}
 
 /** The API path of a list's resource ('/areas'): its workbook is `POST <path>/xlsx`. */
 export const apiPathOf = (resource: ListResource) => resource.list.slice('POST '.length, -'/list'.length)

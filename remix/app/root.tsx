@@ -31,10 +31,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSession(request)
   const toast = (session.get('toast') as Toast | undefined) ?? null
   // Uploads this browser sent that have ended since: told once, on this page, whichever it is.
-  const uploads = signedIn ? await endedUploads(request) : { notices: [], changed: false }
+  const uploads = signedIn ? await endedUploads(request) : { notices: [], watching: false, changed: false }
   // Reading a flash message consumes it: commit only then, so plain pages set no cookie.
   const headers = toast || uploads.changed ? await commitSession(request) : undefined
-  return data({ user: signedIn?.user ?? null, toast, uploadNotices: uploads.notices }, { headers })
+  return data(
+    {
+      user: signedIn?.user ?? null,
+      toast,
+      uploadNotices: uploads.notices,
+      uploadsWatched: uploads.watching,
+    },
+    { headers },
+  )
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -51,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {root?.user ? (
-          <AppShell user={root.user} notices={root.uploadNotices}>
+          <AppShell user={root.user} notices={root.uploadNotices} watching={root.uploadsWatched}>
             {children}
           </AppShell>
         ) : (

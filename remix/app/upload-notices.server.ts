@@ -32,16 +32,25 @@ export async function watchUpload(request: Request, upload: WatchedUpload) {
   session.set(WATCHED_KEY, [...watched, upload].slice(-MAX_WATCHED))
 }
 
+/** What `endedUploads` found: the notices to show, whether some upload is still watched. */
+export type EndedUploads = {
+  notices: UploadNotice[]
+  /** Some upload is still running: with JavaScript the page asks `/avisos` again in a while. */
+  watching: boolean
+  /** The session changed (an upload was told): it must be committed. */
+  changed: boolean
+}
+
 /**
- * The root loader's part: the uploads this browser is waiting for that have ended since, as notices
- * for the header of whatever page comes next (server-rendered, so without JavaScript too). Asks the
- * API only while some upload is watched; an ended (or vanished) one is forgotten once told. `changed`
- * says the session must be committed.
+ * The uploads this browser is waiting for that have ended since, as notices: the root loader's part
+ * (the header of whatever page comes next, server-rendered, so without JavaScript too) and the
+ * `/avisos` resource's (polled with JavaScript while `watching`). Asks the API only while some upload
+ * is watched; an ended (or vanished) one is forgotten once told.
  */
-export async function endedUploads(request: Request): Promise<{ notices: UploadNotice[]; changed: boolean }> {
+export async function endedUploads(request: Request): Promise<EndedUploads> {
   const session = await getSession(request)
   const watched = watchedOf(session.get(WATCHED_KEY))
-  if (!watched.length) return { notices: [], changed: false }
+  if (!watched.length) return { notices: [], watching: false, changed: false }
   const notices: UploadNotice[] = []
   const still: WatchedUpload[] = []
   for (const upload of watched) {
@@ -54,9 +63,10 @@ export async function endedUploads(request: Request): Promise<{ notices: UploadN
       if (!(error instanceof ApiError) || error.status >= 500) still.push(upload)
     }
   }
-  if (still.length === watched.length) return { notices, changed: false }
+  const watching = still.length > 0
+  if (still.length === watched.length) return { notices, watching, changed: false }
   session.set(WATCHED_KEY, still)
-  return { notices, changed: true }
+  return { notices, watching, changed: true }
 }
 
 async function noticeOf(request: Request, upload: WatchedUpload): Promise<UploadNotice | null> {

@@ -118,5 +118,29 @@ export async function* inBatches<T extends { id: number }>(
   }
 }
 
+/**
+ * The rows of a list's export: every row of its filter in keyset batches, or, where the clerk
+ * selected rows ('Descargar selección'), only those ids the filter keeps, one keyed read each (the
+ * same query, so the same columns, joins and filter), in id order.
+ */
+export function exportRows<T extends { id: number }>(
+  fetchAfter: (afterId: number, limit: number) => Promise<T[]>,
+  ids?: readonly number[] | null,
+): AsyncIterable<T[]> {
+  return ids?.length ? selectedRows(fetchAfter, ids) : inBatches(fetchAfter)
+}
+
+async function* selectedRows<T extends { id: number }>(
+  fetchAfter: (afterId: number, limit: number) => Promise<T[]>,
+  ids: readonly number[],
+): AsyncIterable<T[]> {
+  const rows: T[] = []
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    const [row] = await fetchAfter(id - 1, 1)
+    if (row?.id === id) rows.push(row)
+  }
+  if (rows.length) yield rows
+}
+
 /** A file name with today's date, e.g. areas-2026-11-22.xlsx. */
 export const exportFileName = (base: string) => `${base}-${new Date().toISOString().slice(0, 10)}.xlsx`

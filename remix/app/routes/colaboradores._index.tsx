@@ -28,6 +28,7 @@ export default function EmployeeList() {
       addTo={canEdit ? '/colaboradores/crear' : undefined}
       searchPlaceholder="Buscar por nombre o número de documento"
       filters={employeeFilters(catalogs)}
+      selectable={(r) => `Seleccionar ${r.code} — ${r.fullName}`}
       columns={[
         {
           header: 'Código',

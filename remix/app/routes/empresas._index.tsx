@@ -1,7 +1,6 @@
 import { recordStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BulkStatusForm } from '~/components/list/bulk-status'
 import { COLUMN } from '~/components/list/data-table'
 import { RECORD_STATUS_FILTERS } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
@@ -25,12 +24,8 @@ export default function CompanyList() {
       addTo={canEdit ? '/empresas/crear' : undefined}
       searchPlaceholder="Buscar por R.U.C o razón social"
       filters={RECORD_STATUS_FILTERS}
-      before={
-        canEdit && list.page.content.length ? (
-          <BulkStatusForm resource="empresas" statuses={recordStatus} />
-        ) : null
-      }
-      selectable={canEdit ? (r) => `Seleccionar ${r.ruc} — ${r.name}` : undefined}
+      bulkStatus={canEdit ? { resource: 'empresas', statuses: recordStatus } : undefined}
+      selectable={(r) => `Seleccionar ${r.ruc} — ${r.name}`}
       columns={[
         { header: 'R.U.C.', sort: 'ruc', cell: (r) => r.ruc, mobile: 'title', width: COLUMN.code },
         { header: 'Razón social', sort: 'name', cell: (r) => r.name, mobile: 'title' },

@@ -1,6 +1,5 @@
 import { formatDateTime, recordStatus } from '@planillas/domain'
 import { useLoaderData } from '@remix-run/react'
-import { BulkStatusForm } from '~/components/list/bulk-status'
 import { COLUMN } from '~/components/list/data-table'
 import { RECORD_STATUS_FILTERS } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
@@ -32,12 +31,8 @@ export function DescriptionList({
       addTo={canEdit ? `${basePath}/crear` : undefined}
       searchPlaceholder="Buscar por descripción"
       filters={RECORD_STATUS_FILTERS}
-      before={
-        canEdit && list.page.content.length ? (
-          <BulkStatusForm resource={resource} statuses={recordStatus} />
-        ) : null
-      }
-      selectable={canEdit ? (r) => `Seleccionar ${r.code} — ${r.description}` : undefined}
+      bulkStatus={canEdit ? { resource, statuses: recordStatus } : undefined}
+      selectable={(r) => `Seleccionar ${r.code} — ${r.description}`}
       columns={[
         { header: 'Descripción', sort: 'description', cell: (r) => r.description, mobile: 'title' },
         { header: 'Código', sort: 'code', cell: (r) => r.code, width: COLUMN.shortCode },

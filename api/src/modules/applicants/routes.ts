@@ -7,6 +7,7 @@ import {
   identifierType,
   MESSAGES,
   recruitmentStatus,
+  withSelection,
 } from '@planillas/domain'
 import { FileNotFoundError } from '@planillas/storage'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -14,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { found, notFound } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
-import { contentDisposition, exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { contentDisposition, exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { readApplicantForm } from './cv-upload'
 import { hireApplicant } from './hire'
@@ -156,12 +157,12 @@ export async function applicantRoutes(fastify: FastifyInstance) {
 
   app.post('/xlsx', {
     config: { permission: 'postulantes_descarga_excel' },
-    schema: { tags, body: ApplicantFilterSchema.nullish() },
+    schema: { tags, body: withSelection(ApplicantFilterSchema).nullish() },
     handler: async (req, reply) =>
       sendWorkbook(reply, {
         fileName: exportFileName('postulantes'),
         sheetName: 'Postulantes',
-        rows: inBatches(q.applicantExportBatch(app.db, req.body ?? {})),
+        rows: exportRows(q.applicantExportBatch(app.db, req.body ?? {}), req.body?.ids),
         columns: [
           { header: 'Código', width: 14, value: (r) => r.code },
           {

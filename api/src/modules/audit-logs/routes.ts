@@ -1,11 +1,17 @@
 import { auditLogs, type Executor } from '@planillas/db'
-import { type AuditFilter, AuditFilterSchema, auditAction, limaDayStart } from '@planillas/domain'
+import {
+  type AuditFilter,
+  AuditFilterSchema,
+  auditAction,
+  limaDayStart,
+  withSelection,
+} from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, lt, or } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
-import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import {
   countedRows,
@@ -71,19 +77,21 @@ export async function auditLogRoutes(fastify: FastifyInstance) {
 
   app.post('/xlsx', {
     config: { permission: 'auditoria_descarga_excel' },
-    schema: { tags, body: AuditFilterSchema.nullish() },
+    schema: { tags, body: withSelection(AuditFilterSchema).nullish() },
     handler: async (req, reply) => {
       const filter = req.body ?? {}
       return sendWorkbook(reply, {
         fileName: exportFileName('auditoria'),
         sheetName: 'Auditoría',
-        rows: inBatches((afterId, limit) =>
-          app.db
-            .select()
-            .from(auditLogs)
-            .where(and(where(filter), gt(auditLogs.id, afterId)))
-            .orderBy(asc(auditLogs.id))
-            .limit(limit),
+        rows: exportRows(
+          (afterId, limit) =>
+            app.db
+              .select()
+              .from(auditLogs)
+              .where(and(where(filter), gt(auditLogs.id, afterId)))
+              .orderBy(asc(auditLogs.id))
+              .limit(limit),
+          req.body?.ids,
         ),
         columns: [
           {

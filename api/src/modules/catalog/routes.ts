@@ -6,6 +6,7 @@ import {
   type PermissionRequirement,
   type RecordStatus,
   recordStatus,
+  withSelection,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -13,7 +14,7 @@ import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
 import { bulkStatusChangeHandler, statusChangeHandler } from '../../lib/status-change'
-import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { type CatalogTable, catalogQueries } from './queries'
 import { type CatalogSaveContext, catalogSaves } from './save'
@@ -129,12 +130,12 @@ export function catalogRoutes(options: CatalogOptions) {
 
     app.post('/xlsx', {
       config: { permission: access.download },
-      schema: { tags, body: DescriptionFilterSchema.nullish() },
+      schema: { tags, body: withSelection(DescriptionFilterSchema).nullish() },
       handler: async (req, reply) =>
         sendWorkbook(reply, {
           fileName: exportFileName(resource),
           sheetName: noun.title,
-          rows: inBatches(q.exportBatch(app.db, req.body ?? {})),
+          rows: exportRows(q.exportBatch(app.db, req.body ?? {}), req.body?.ids),
           columns: [
             { header: 'Código', width: 12, value: (r) => r.code },
             { header: 'Descripción', width: 40, value: (r) => r.description },

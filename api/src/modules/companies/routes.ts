@@ -6,6 +6,7 @@ import {
   type RecordStatus,
   RUC_MESSAGES,
   recordStatus,
+  withSelection,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -14,7 +15,7 @@ import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
 import { rucLookupAnswer } from '../../lib/external-lookup'
 import { bulkStatusChangeHandler, statusChangeHandler } from '../../lib/status-change'
-import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { companyAccountRoutes } from './accounts'
 import * as q from './queries'
@@ -109,12 +110,12 @@ export async function companyRoutes(fastify: FastifyInstance) {
 
   app.post('/xlsx', {
     config: { permission: 'empresas_descarga_excel' },
-    schema: { tags, body: CompanyFilterSchema.nullish() },
+    schema: { tags, body: withSelection(CompanyFilterSchema).nullish() },
     handler: async (req, reply) =>
       sendWorkbook(reply, {
         fileName: exportFileName('empresas'),
         sheetName: 'Empresas',
-        rows: inBatches(q.companyExportBatch(app.db, req.body ?? {})),
+        rows: exportRows(q.companyExportBatch(app.db, req.body ?? {}), req.body?.ids),
         columns: [
           { header: 'Código', width: 12, value: (r) => r.code },
           { header: 'R.U.C.', width: 14, value: (r) => r.ruc },

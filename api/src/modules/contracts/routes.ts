@@ -1,10 +1,10 @@
-import { ContractFilterSchema, MESSAGES } from '@planillas/domain'
+import { ContractFilterSchema, MESSAGES, withSelection } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
-import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { contractExportColumns } from './export-columns'
 import { previewContract, renewalPrefill } from './preview'
@@ -101,12 +101,12 @@ export async function contractRoutes(fastify: FastifyInstance) {
 
   app.post('/xlsx', {
     config: { permission: 'contratos_descarga_excel' },
-    schema: { tags, description: LIST_DESCRIPTION, body: ContractFilterSchema.nullish() },
+    schema: { tags, description: LIST_DESCRIPTION, body: withSelection(ContractFilterSchema).nullish() },
     handler: async (req, reply) =>
       sendWorkbook(reply, {
         fileName: exportFileName('contratos'),
         sheetName: 'Contratos',
-        rows: inBatches(q.contractExportBatch(app.db, req.body ?? {})),
+        rows: exportRows(q.contractExportBatch(app.db, req.body ?? {}), req.body?.ids),
         columns: contractExportColumns,
       }),
   })

@@ -1,10 +1,10 @@
-import { can, EmployeeFilterSchema, MESSAGES } from '@planillas/domain'
+import { can, EmployeeFilterSchema, MESSAGES, withSelection } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
-import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { lookupDni } from './dni-lookup'
 import { employeeExportColumns } from './export-columns'
@@ -119,12 +119,12 @@ export async function employeeRoutes(fastify: FastifyInstance) {
 
   app.post('/xlsx', {
     config: { permission: 'colaboradores_descarga_excel' },
-    schema: { tags, description: LIST_DESCRIPTION, body: EmployeeFilterSchema.nullish() },
+    schema: { tags, description: LIST_DESCRIPTION, body: withSelection(EmployeeFilterSchema).nullish() },
     handler: async (req, reply) =>
       sendWorkbook(reply, {
         fileName: exportFileName('colaboradores'),
         sheetName: 'Colaboradores',
-        rows: inBatches(q.employeeExportBatch(app.db, req.body ?? {})),
+        rows: exportRows(q.employeeExportBatch(app.db, req.body ?? {}), req.body?.ids),
         columns: employeeExportColumns,
       }),
   })

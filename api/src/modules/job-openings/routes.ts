@@ -1,10 +1,16 @@
-import { enumLabel, JobOpeningFilterSchema, MESSAGES, recruitmentStatus } from '@planillas/domain'
+import {
+  enumLabel,
+  JobOpeningFilterSchema,
+  MESSAGES,
+  recruitmentStatus,
+  withSelection,
+} from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
-import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { applicantsOf } from '../applicants/queries'
 import * as q from './queries'
@@ -95,12 +101,12 @@ export async function jobOpeningRoutes(fastify: FastifyInstance) {
 
   app.post('/xlsx', {
     config: { permission: 'vacantes_descarga_excel' },
-    schema: { tags, body: JobOpeningFilterSchema.nullish() },
+    schema: { tags, body: withSelection(JobOpeningFilterSchema).nullish() },
     handler: async (req, reply) =>
       sendWorkbook(reply, {
         fileName: exportFileName('vacantes'),
         sheetName: 'Vacantes',
-        rows: inBatches(q.jobOpeningExportBatch(app.db, req.body ?? {})),
+        rows: exportRows(q.jobOpeningExportBatch(app.db, req.body ?? {}), req.body?.ids),
         columns: [
           { header: 'Código de vacante', width: 18, value: (r) => r.code },
           { header: 'Fecha de creación', width: 22, date: 'dateTime', value: (r) => r.createdAt },

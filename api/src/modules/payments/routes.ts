@@ -9,6 +9,7 @@ import {
   VoucherSchema,
   voucherStatus,
   voucherType,
+  withSelection,
 } from '@planillas/domain'
 import { FileNotFoundError } from '@planillas/storage'
 import type { FastifyInstance } from 'fastify'
@@ -16,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found, notFound } from '../../lib/errors'
-import { contentDisposition, exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { contentDisposition, exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { readVoucherForm } from './form'
 import { proposeApproval } from './proposal'
@@ -239,13 +240,13 @@ export async function paymentRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description: `${LIST_DESCRIPTION} Montos en soles.`,
-      body: VoucherFilterSchema.nullish(),
+      body: withSelection(VoucherFilterSchema).nullish(),
     },
     handler: async (req, reply) =>
       sendWorkbook(reply, {
         fileName: exportFileName('comprobantes'),
         sheetName: 'Comprobantes',
-        rows: inBatches(q.voucherExportBatch(app.db, req.body ?? {})),
+        rows: exportRows(q.voucherExportBatch(app.db, req.body ?? {}), req.body?.ids),
         columns: [
           { header: 'Empresa', width: 30, value: (r) => r.companyName },
           { header: 'R.U.C. proveedor', width: 14, value: (r) => r.supplierRuc },

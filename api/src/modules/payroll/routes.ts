@@ -9,6 +9,7 @@ import {
   payrollType,
   periodLabel,
   reviewReasons,
+  withSelection,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -16,7 +17,7 @@ import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
-import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { lastOrderAt } from '../payment-orders/generate'
 import { lineReviewRoutes } from './line-review'
@@ -109,12 +110,12 @@ export async function payrollRoutes(fastify: FastifyInstance) {
 
   app.post('/xlsx', {
     config: { permission: 'planillas_descarga_excel' },
-    schema: { tags, body: PayrollFilterSchema.nullish() },
+    schema: { tags, body: withSelection(PayrollFilterSchema).nullish() },
     handler: async (req, reply) =>
       sendWorkbook(reply, {
         fileName: exportFileName('planillas'),
         sheetName: 'Planillas',
-        rows: inBatches(q.payrollExportBatch(app.db, req.body ?? {})),
+        rows: exportRows(q.payrollExportBatch(app.db, req.body ?? {}), req.body?.ids),
         columns: [
           { header: 'Código', width: 16, value: (p) => p.code },
           { header: 'Periodo', width: 10, value: (p) => periodLabel(p.period) },

@@ -9,6 +9,7 @@ import {
   SUPPLIER_MESSAGES,
   SupplierFilterSchema,
   supplierType,
+  withSelection,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -16,7 +17,7 @@ import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
 import { rucLookupAnswer } from '../../lib/external-lookup'
 import { statusChangeHandler } from '../../lib/status-change'
-import { exportFileName, inBatches, sendWorkbook } from '../../lib/xlsx'
+import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import * as q from './queries'
 import { createSupplier, updateSupplier } from './service'
@@ -119,12 +120,12 @@ export async function supplierRoutes(fastify: FastifyInstance) {
 
   app.post('/xlsx', {
     config: { permission: 'proveedores_descarga_excel' },
-    schema: { tags, description: LIST_DESCRIPTION, body: SupplierFilterSchema.nullish() },
+    schema: { tags, description: LIST_DESCRIPTION, body: withSelection(SupplierFilterSchema).nullish() },
     handler: async (req, reply) =>
       sendWorkbook(reply, {
         fileName: exportFileName('proveedores'),
         sheetName: 'Proveedores',
-        rows: inBatches(q.supplierExportBatch(app.db, req.body ?? {})),
+        rows: exportRows(q.supplierExportBatch(app.db, req.body ?? {}), req.body?.ids),
         columns: [
           { header: 'Código', width: 10, value: (r) => r.code },
           { header: 'R.U.C.', width: 14, value: (r) => r.ruc },

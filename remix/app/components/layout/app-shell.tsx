@@ -3,6 +3,7 @@ import { menuFor } from '~/menu'
 import type { SessionUser } from '~/session.server'
 import type { UploadNotice } from '~/upload-notices.server'
 import { SideMenu } from './side-menu'
+import { UploadNotices } from './upload-notices'
 
 export const APP_VERSION = '1.0.0'
 
@@ -14,11 +15,14 @@ export const APP_VERSION = '1.0.0'
 export function AppShell({
   user,
   notices = [],
+  watching = false,
   children,
 }: {
   user: SessionUser
   /** Uploads of this user that ended since the last page (upload-notices.server.ts). */
   notices?: UploadNotice[]
+  /** Some upload of this browser is still running: with JavaScript the header asks for its end. */
+  watching?: boolean
   children: ReactNode
 }) {
   return (
@@ -63,26 +67,7 @@ export function AppShell({
       </aside>
 
       <main id="contenido" className="min-w-0 flex-1 p-4 lg:p-6 print:p-0">
-        {notices.length ? (
-          <section
-            aria-label="Cargas terminadas"
-            data-testid="upload-notices"
-            className="mb-4 flex flex-col gap-2 print:hidden"
-          >
-            {notices.map((n) => (
-              <p
-                key={n.key}
-                role="status"
-                className="flex flex-wrap items-center justify-between gap-2 rounded border-l-4 border-primary bg-primary-light px-4 py-3 text-sm text-slate-900"
-              >
-                <span>{n.text}</span>
-                <a href={n.href} className="font-medium text-primary-dark underline">
-                  Ver la carga
-                </a>
-              </p>
-            ))}
-          </section>
-        ) : null}
+        <UploadNotices notices={notices} watching={watching} />
         {children}
       </main>
     </div>

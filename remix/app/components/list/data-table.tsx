@@ -107,7 +107,7 @@ export function DataTable<T>({
   emptyMessage?: string
   /** The filtered list's totals (the whole list, not the page), by column header: a last row. */
   totals?: Partial<Record<string, ReactNode>>
-  /** Rows can be selected for a bulk action (`BulkStatusForm`): the checkbox's accessible name. */
+  /** Rows can be selected for an action on them (`SelectionForm`): the checkbox's accessible name. */
   selectable?: (row: T) => string
   /** The 'Opciones' column's width where its links are longer than 'Ver datos' (a Tailwind `w-*`). */
   actionsWidth?: string

@@ -1,10 +1,11 @@
-import type { PageResponse } from '@planillas/domain'
+import type { EnumTable, PageResponse } from '@planillas/domain'
 import { Link, useLocation, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { type ListParams, withParams } from '~/utils/list-params'
 import { RETURN_PARAM } from '~/utils/list-return'
 import { FormErrors } from '../form/form-layout'
 import { buttonClass } from '../ui/button'
+import { SelectionForm } from './bulk-status'
 import { type Column, DataTable } from './data-table'
 import { type ListFilter, listFilters } from './list-filters'
 import { ListPage, type ListPageProps } from './list-page'
@@ -20,6 +21,7 @@ export type LoadedList<T> = {
   params: ListParams
   error: string | null
   downloadHref?: string
+  selectionDownloadPath?: string
 }
 
 /**
@@ -41,6 +43,7 @@ export function ResourceList<T extends object>({
   before,
   totals,
   selectable,
+  bulkStatus,
   actionsWidth,
 }: Pick<ListPageProps, 'title' | 'addTo' | 'addLabel'> & {
   list: LoadedList<T>
@@ -56,8 +59,13 @@ export function ResourceList<T extends object>({
   before?: ReactNode
   /** The filtered list's totals by column header, as the API summed them over every page. */
   totals?: Partial<Record<string, ReactNode>>
-  /** Rows can be selected for a bulk action (the form goes in `before`): each checkbox's name. */
+  /**
+   * Rows can be ticked, each checkbox named so: for 'Descargar selección' where the list has a
+   * download, and for `bulkStatus`. No checkboxes where neither is offered.
+   */
   selectable?: (row: T) => string
+  /** 'Cambiar estado de los seleccionados': the status route's resource and the statuses offered. */
+  bulkStatus?: { resource: string; statuses: EnumTable }
   /** The 'Opciones' column's width, where its links are long ('Descargar constancias'). */
   actionsWidth?: string
 }) {
@@ -67,6 +75,10 @@ export function ResourceList<T extends object>({
   const { page } = list
   const beyondEnd = page.content.length === 0 && page.totalElements > 0
   const narrowed = [...searchParams.keys()].some((key) => !PAGING_KEYS.has(key))
+  const selection =
+    selectable && page.content.length && !list.error && (bulkStatus || list.selectionDownloadPath)
+      ? selectable
+      : undefined
   return (
     <ListPage
       title={title}
@@ -78,6 +90,13 @@ export function ResourceList<T extends object>({
       chips={filter?.chips}
     >
       {before}
+      {selection ? (
+        <SelectionForm
+          resource={bulkStatus?.resource ?? ''}
+          statuses={bulkStatus?.statuses}
+          downloadPath={list.selectionDownloadPath}
+        />
+      ) : null}
       {/* A filter the API refused says only why: no empty table, no paging of nothing. */}
       <FormErrors errors={list.error ? [list.error] : undefined} />
       {list.error ? null : (
@@ -89,7 +108,7 @@ export function ResourceList<T extends object>({
             columns={columns}
             actions={actions}
             totals={totals}
-            selectable={selectable}
+            selectable={selection}
             actionsWidth={actionsWidth}
             emptyMessage={beyondEnd ? `La página ${list.params.page} no existe en esta lista.` : undefined}
             emptyAction={

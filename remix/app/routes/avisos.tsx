@@ -1,0 +1,22 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { getUser } from '~/auth.server'
+import { commitSession } from '~/session.server'
+import { type EndedUploads, endedUploads } from '~/upload-notices.server'
+
+/** What the header's notices ask while an upload this browser sent is running. */
+export type NoticesPoll = Omit<EndedUploads, 'changed'>
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+
+/**
+ * GET /avisos (JSON): the uploads of this browser that have ended since the last look, told once
+ * (the session forgets them), and whether some is still running. Polled by the header with
+ * JavaScript (UploadNotices); without it the next page's root loader tells the same.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await getUser(request)))
+    return json({ notices: [], watching: false } satisfies NoticesPoll, { status: 401, headers: NO_STORE })
+  const { notices, watching, changed } = await endedUploads(request)
+  const headers = changed ? { ...NO_STORE, ...(await commitSession(request)) } : NO_STORE
+  return json({ notices, watching } satisfies NoticesPoll, { headers })
+}
