@@ -9,7 +9,6 @@ import { readDownloadedSheet } from './xlsx'
 const LISTS = [
   // The list, the sheet's column that names a row, and how a row's checkbox names it.
   { path: '/areas', column: 'Código', key: /^Seleccionar (\S+) —/ },
-  { path: '/cargos', column: 'Código', key: /^Seleccionar (\S+) —/ },
   { path: '/empresas', column: 'R.U.C.', key: /^Seleccionar (\d{11}) —/ },
   { path: '/colaboradores', column: 'Código', key: /^Seleccionar (\S+) —/ },
 ]
@@ -50,14 +49,16 @@ test.describe('Descargar selección', () => {
     await expect(page).toHaveURL(/\/areas\?size=10$/)
   })
 
-  test("cargos, specified without 'Descargar', downloads a selection but not the whole list", async ({
+  test("cargos, specified without 'Descargar', offers no download of its rows either", async ({
     page,
     signIn,
   }) => {
     await signIn('admin')
     await page.goto('/cargos')
+    // Its rows are still selectable for 'Cambiar estado'.
+    await expect(page.locator('input[type=checkbox][name=ids]:visible').first()).toBeVisible()
     await expect(page.getByRole('link', { name: 'Descargar', exact: true })).toHaveCount(0)
-    await expect(page.getByRole('button', { name: 'Descargar selección' })).toBeVisible()
-    expect((await page.request.get('/descargar/cargos')).status()).toBe(404)
+    await expect(page.getByRole('button', { name: 'Descargar selección' })).toHaveCount(0)
+    expect((await page.request.get('/descargar/cargos?seleccion=1&ids=1')).status()).toBe(404)
   })
 })

@@ -218,6 +218,15 @@ test.describe('Pantallas', () => {
       '/pagos?statuses=1',
     )
     await expect(suppliers.getByText('Detracciones por depositar')).toBeVisible()
+    // 'Vencidos sin pagar' opens the list of those alone: each voucher it shows is marked VENCIDO.
+    const overdue = suppliers.getByRole('link', { name: 'Vencidos sin pagar' })
+    await expect(overdue).toHaveAttribute('href', '/pagos?overdue=true')
+    await overdue.click()
+    await expect(page.getByRole('heading', { name: 'Comprobantes por pagar' })).toBeVisible()
+    const rows = page.locator('table tbody tr')
+    const empty = await page.getByText('No se encontraron resultados.').count()
+    const shown = empty ? 0 : await rows.count()
+    for (let i = 0; i < shown; i++) await expect(rows.nth(i)).toContainText('VENCIDO')
   })
 
   test('a duplicate R.U.C. is said once', async ({ page, signIn }) => {

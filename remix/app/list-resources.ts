@@ -15,8 +15,6 @@ export type ListResource = {
   /** The permission to see the list, or any of several. */
   permission: PermissionRequirement
   downloadPermission?: Permission
-  /** The specified screen has no 'Descargar' (cargos): only its ticked rows download. */
-  selectionDownloadOnly?: true
   editPermission?: Permission
   filter: (params: URLSearchParams) => Record<string, unknown>
   /** The export's base file name. */
@@ -81,8 +79,6 @@ export const LIST_RESOURCES = {
   cargos: {
     list: 'POST /positions/list',
     permission: 'cargos_lista',
-    downloadPermission: 'cargos_descarga_excel',
-    selectionDownloadOnly: true,
     editPermission: 'cargos_edicion',
     filter: statusFilter,
     fileName: 'cargos',
@@ -211,6 +207,7 @@ export const LIST_RESOURCES = {
       supplierIds: readNumbers(params, 'supplierIds'),
       expenseLineIds: readNumbers(params, 'expenseLineIds'),
       dueDate: readRange(params, 'dueDate'),
+      overdue: params.get('overdue') === 'true' || undefined,
     }),
     fileName: 'comprobantes',
   },

@@ -38,10 +38,9 @@ export async function loadList<K extends ListKey>(request: Request, resourceKey:
     params,
     error,
     canEdit: can(resource.editPermission),
-    downloadHref:
-      can(resource.downloadPermission) && !resource.selectionDownloadOnly
-        ? `/descargar/${resourceKey}${query ? `?${query}` : ''}`
-        : undefined,
+    downloadHref: can(resource.downloadPermission)
+      ? `/descargar/${resourceKey}${query ? `?${query}` : ''}`
+      : undefined,
     /** Where 'Descargar selección' sends the ticked rows. */
     selectionDownloadPath: can(resource.downloadPermission) ? `/descargar/${resourceKey}` : undefined,
   }

@@ -222,7 +222,7 @@ export default function Dashboard() {
                   cents={payments.approvedToPay.netCents}
                 />
                 <VoucherLine
-                  to="/pagos"
+                  to="/pagos?overdue=true"
                   what="Vencidos sin pagar"
                   count={payments.overdue.count}
                   cents={payments.overdue.totalCents}

@@ -8,7 +8,7 @@ import { sameOriginPath } from '~/utils/same-origin-path'
 /**
  * 'Descargar': the list's workbook for the same filter as the page it was clicked on.
  * 'Descargar selección' (`seleccion=1` and the ticked `ids`): only those rows; none ticked goes back
- * to the list (`back`) saying so. A list whose screen has no 'Descargar' downloads only a selection.
+ * to the list (`back`) saying so. A list whose screen has no 'Descargar' (cargos) has neither.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const resource = listResourceOf(params.resource ?? '')
@@ -23,7 +23,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       message: 'Seleccione al menos un registro.',
     })
   }
-  if (!selection && resource.selectionDownloadOnly) throw new Response('No encontrado', { status: 404 })
   return apiDownload(request, `${apiPathOf(resource)}/xlsx`, {
     body: selection ?? resource.filter(url.searchParams),
   })

@@ -55,6 +55,12 @@ export default function VoucherList() {
         { kind: 'dateRange', name: 'dueDate', label: 'Vencimiento' },
         {
           kind: 'select',
+          name: 'overdue',
+          label: 'Vencidos',
+          options: [{ value: 'true', label: 'Solo vencidos sin pagar' }],
+        },
+        {
+          kind: 'select',
           name: 'expenseLineIds',
           label: 'Línea de gasto',
           options: expenseLines,
