@@ -97,12 +97,10 @@ test.describe('Avisos de cargas', () => {
     )
   })
 
-  test('with JavaScript the end shows live on the page the clerk stays on, and stays until closed', async ({
+  test('@js-only the end shows live on the page the clerk stays on, and stays until closed', async ({
     page,
     signIn,
-    javaScriptEnabled,
   }) => {
-    test.skip(!javaScriptEnabled, 'Without JavaScript a page changes only when it is loaded again')
     const code = `PL-VIVO-${Date.now().toString(36)}`
     await signIn('rrhh')
     const file = await twoLinePayroll(page)
