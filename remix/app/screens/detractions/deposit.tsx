@@ -1,10 +1,10 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { type DetractionState, detractionState, formatDate, formatMoney } from '@planillas/domain'
-import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
-import { type ReactNode, useEffect, useState } from 'react'
+import { Form, useLocation } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { FormErrors } from '~/components/form/form-layout'
 import { Badge, type Tone } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
+import { PageDialogAction, PageDialogCard } from '~/components/ui/page-dialog'
 import {
   BACK_PARAM,
   type FormLike,
@@ -50,69 +50,13 @@ export const depositTitle = (fullNumber: string) => `Registrar el depósito de l
  */
 export function DepositAction({ id }: { id: number }) {
   const location = useLocation()
-  const href = depositHref(id, `${location.pathname}${location.search}`)
-  const loader = useFetcher<DepositData>()
-  const [open, setOpen] = useState(false)
-  // The deposit redirects back here once recorded: the dialog goes with the form it held.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close on each navigation
-  useEffect(() => setOpen(false), [location.key])
-  const data = loader.data
   return (
-    <>
-      <Link
-        to={href}
-        className="row-link"
-        onClick={(event) => {
-          event.preventDefault()
-          setOpen(true)
-          loader.load(href)
-        }}
-      >
-        {DEPOSIT_LABEL}
-      </Link>
-      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
-        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-          <DialogPanel className="w-full max-w-lg rounded bg-white p-6 shadow-xl">
-            <DialogTitle className="text-lg font-semibold">
-              {data ? depositTitle(data.voucher.fullNumber) : DEPOSIT_LABEL}
-            </DialogTitle>
-            {data ? (
-              <DialogDepositForm data={data} href={href} onCancel={() => setOpen(false)} />
-            ) : (
-              <p className="mt-4 text-sm text-slate-600" role="status">
-                Cargando…
-              </p>
-            )}
-          </DialogPanel>
-        </div>
-      </Dialog>
-    </>
-  )
-}
-
-function DialogDepositForm({
-  data,
-  href,
-  onCancel,
-}: {
-  data: DepositData
-  href: string
-  onCancel: () => void
-}) {
-  const fetcher = useFetcher<StepResult>()
-  return (
-    <DepositForm
-      data={data}
-      result={fetcher.state === 'idle' ? fetcher.data : undefined}
-      FormComponent={fetcher.Form as unknown as FormLike}
-      action={href}
-      busy={fetcher.state !== 'idle'}
-      cancel={
-        <button type="button" className={buttonClass('secondary')} onClick={onCancel}>
-          Cancelar
-        </button>
-      }
+    <PageDialogAction<DepositData, StepResult>
+      href={depositHref(id, `${location.pathname}${location.search}`)}
+      label={DEPOSIT_LABEL}
+      className="row-link"
+      title={(data) => depositTitle(data.voucher.fullNumber)}
+      form={(data, dialog) => <DepositForm data={data} {...dialog} />}
     />
   )
 }
@@ -181,22 +125,10 @@ export function DepositForm({
 /** The deposit's own page (without JavaScript, or opened by its address): the dialog's form on a card. */
 export function DepositPage({ data, result }: { data: DepositData; result?: StepResult }) {
   return (
-    <section
-      className="mx-auto mt-4 w-full max-w-lg rounded border border-slate-200 bg-white p-6 shadow-sm"
-      aria-labelledby="deposit-title"
-    >
-      <h1 id="deposit-title" className="text-xl font-semibold">
-        {depositTitle(data.voucher.fullNumber)}
-      </h1>
-      <DepositForm
-        data={data}
-        result={result}
-        cancel={
-          <Link to={data.back} className={buttonClass('secondary')}>
-            Cancelar
-          </Link>
-        }
-      />
-    </section>
+    <PageDialogCard
+      title={depositTitle(data.voucher.fullNumber)}
+      back={data.back}
+      form={(cancel) => <DepositForm data={data} result={result} cancel={cancel} />}
+    />
   )
 }

@@ -1,4 +1,3 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import {
   type ApprovalProposal,
   type CatalogOption,
@@ -14,12 +13,13 @@ import {
   voucherType,
   wholeSolesOf,
 } from '@planillas/domain'
-import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
+import { Form, useFetcher, useLocation } from '@remix-run/react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { controlClass, DATE_FIELDS_KEY, FieldShell } from '~/components/form/fields'
 import { FormErrors } from '~/components/form/form-layout'
 import { Badge, type Tone } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
+import { type FormLike, type FormResult, PageDialogAction, PageDialogCard } from '~/components/ui/page-dialog'
 import { useHydrated } from '~/utils/use-hydrated'
 
 /** Where a step's page and dialog go back to after it (the list as it was, or the details). */
@@ -41,7 +41,7 @@ export const stepHref = (id: number, step: VoucherAction, back?: string, extra?:
 }
 
 /** What a refused step answers: the messages by field ('' above the form) and what was typed. */
-export type StepResult = { step: string; errors: Record<string, string[]>; values: Record<string, string> }
+export type StepResult = FormResult & { step: string }
 
 const STATUS_TONES: Record<number, Tone> = {
   1: 'slate',
@@ -100,80 +100,23 @@ export function VoucherStepAction({
   variant?: 'link' | 'button'
 }) {
   const location = useLocation()
-  const back = `${location.pathname}${location.search}`
-  const href = stepHref(voucher.id, step, back)
-  const loader = useFetcher<StepData>()
-  const [open, setOpen] = useState(false)
-  // The step redirects back here once done: the dialog goes with the form it held.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close on each navigation
-  useEffect(() => setOpen(false), [location.key])
-  const label = VOUCHER_ACTIONS[step].label
-  const data = loader.data?.step === step ? loader.data : undefined
   return (
-    <>
-      <Link
-        to={href}
-        className={
-          variant === 'button'
-            ? buttonClass(step === 'reject' || step === 'cancel' ? 'danger' : 'primary')
-            : 'row-link'
-        }
-        onClick={(event) => {
-          event.preventDefault()
-          setOpen(true)
-          loader.load(href)
-        }}
-      >
-        {label}
-      </Link>
-      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
-        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-          <DialogPanel className="w-full max-w-lg rounded bg-white p-6 shadow-xl">
-            <DialogTitle className="text-lg font-semibold">
-              {data ? stepTitle(step, data.voucher.fullNumber) : label}
-            </DialogTitle>
-            {data ? (
-              <DialogStepForm data={data} href={href} onCancel={() => setOpen(false)} />
-            ) : (
-              <p className="mt-4 text-sm text-slate-600" role="status">
-                Cargando…
-              </p>
-            )}
-          </DialogPanel>
-        </div>
-      </Dialog>
-    </>
-  )
-}
-
-function DialogStepForm({ data, href, onCancel }: { data: StepData; href: string; onCancel: () => void }) {
-  const fetcher = useFetcher<StepResult>()
-  const result = fetcher.state === 'idle' ? fetcher.data : undefined
-  return (
-    <StepForm
-      data={data}
-      result={result}
-      FormComponent={fetcher.Form as unknown as FormLike}
-      action={href}
-      busy={fetcher.state !== 'idle'}
-      cancel={
-        <button type="button" className={buttonClass('secondary')} onClick={onCancel}>
-          Cancelar
-        </button>
+    <PageDialogAction<StepData, StepResult>
+      href={stepHref(voucher.id, step, `${location.pathname}${location.search}`)}
+      label={VOUCHER_ACTIONS[step].label}
+      className={
+        variant === 'button'
+          ? buttonClass(step === 'reject' || step === 'cancel' ? 'danger' : 'primary')
+          : 'row-link'
       }
+      accept={(data) => data.step === step}
+      title={(data) => stepTitle(step, data.voucher.fullNumber)}
+      form={(data, dialog) => <StepForm data={data} {...dialog} />}
     />
   )
 }
 
-export type FormLike = ComponentType<{
-  method: 'post'
-  action?: string
-  encType?: 'multipart/form-data'
-  noValidate?: boolean
-  className?: string
-  children: ReactNode
-}>
+export type { FormLike }
 
 /** A step's form: the same fields on its page (`Form`) and in its dialog (`fetcher.Form`). */
 export function StepForm({
@@ -662,23 +605,11 @@ function ApproveFields({
 /** A step's own page (without JavaScript, or opened by its address): the dialog's form on a card. */
 export function StepPage({ data, result }: { data: StepData; result?: StepResult }) {
   return (
-    <section
-      className="mx-auto mt-4 w-full max-w-lg rounded border border-slate-200 bg-white p-6 shadow-sm"
-      aria-labelledby="step-title"
-    >
-      <h1 id="step-title" className="text-xl font-semibold">
-        {stepTitle(data.step, data.voucher.fullNumber)}
-      </h1>
-      <StepForm
-        data={data}
-        result={result}
-        cancel={
-          <Link to={data.back} className={buttonClass('secondary')}>
-            Cancelar
-          </Link>
-        }
-      />
-    </section>
+    <PageDialogCard
+      title={stepTitle(data.step, data.voucher.fullNumber)}
+      back={data.back}
+      form={(cancel) => <StepForm data={data} result={result} cancel={cancel} />}
+    />
   )
 }
 

@@ -1,0 +1,142 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
+import { Link, useFetcher, useLocation } from '@remix-run/react'
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
+import { buttonClass } from './button'
+
+/** `Form` on the page, `fetcher.Form` in the dialog: the props both are given. */
+export type FormLike = ComponentType<{
+  method: 'post'
+  action?: string
+  encType?: 'multipart/form-data'
+  noValidate?: boolean
+  className?: string
+  children: ReactNode
+}>
+
+/** What a refused form's action answers: the messages by field ('' above the form) and what was typed. */
+export type FormResult = { errors: Record<string, string[]>; values: Record<string, string> }
+
+/** What the dialog hands its form so that it is the page's form, sent by a fetcher. */
+export type DialogFormProps<R extends FormResult> = {
+  result?: R
+  FormComponent: FormLike
+  action: string
+  busy: boolean
+  cancel: ReactNode
+}
+
+/**
+ * An action whose form has a page of its own (`href`: its loader gives the form's data, its action
+ * takes the form), so that it works without JavaScript; with JavaScript the link opens the same form
+ * as a dialog in place, its data loaded from that page and the form sent to it by a fetcher. The
+ * page redirects back once done: the dialog closes on that navigation.
+ */
+export function PageDialogAction<T, R extends FormResult>({
+  href,
+  label,
+  className,
+  accept = () => true,
+  title,
+  form,
+}: {
+  href: string
+  label: string
+  className: string
+  /** Whether the loaded data is this action's (several actions may share a loader). */
+  accept?: (data: T) => boolean
+  title: (data: T) => string
+  form: (data: T, dialog: DialogFormProps<R>) => ReactNode
+}) {
+  const location = useLocation()
+  const loader = useFetcher<T>()
+  const [open, setOpen] = useState(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close on each navigation
+  useEffect(() => setOpen(false), [location.key])
+  const loaded = loader.data as T | undefined
+  const data = loaded !== undefined && accept(loaded) ? loaded : undefined
+  return (
+    <>
+      <Link
+        to={href}
+        className={className}
+        onClick={(event) => {
+          event.preventDefault()
+          setOpen(true)
+          loader.load(href)
+        }}
+      >
+        {label}
+      </Link>
+      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
+        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+        <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
+          <DialogPanel className="w-full max-w-lg rounded bg-white p-6 shadow-xl">
+            <DialogTitle className="text-lg font-semibold">{data ? title(data) : label}</DialogTitle>
+            {data ? (
+              <DialogForm<R> action={href} onCancel={() => setOpen(false)}>
+                {(dialog) => form(data, dialog)}
+              </DialogForm>
+            ) : (
+              <p className="mt-4 text-sm text-slate-600" role="status">
+                Cargando…
+              </p>
+            )}
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </>
+  )
+}
+
+function DialogForm<R extends FormResult>({
+  action,
+  onCancel,
+  children,
+}: {
+  action: string
+  onCancel: () => void
+  children: (dialog: DialogFormProps<R>) => ReactNode
+}) {
+  const fetcher = useFetcher<R>()
+  return children({
+    result: fetcher.state === 'idle' ? (fetcher.data as R | undefined) : undefined,
+    FormComponent: fetcher.Form as unknown as FormLike,
+    action,
+    busy: fetcher.state !== 'idle',
+    cancel: (
+      <button type="button" className={buttonClass('secondary')} onClick={onCancel}>
+        Cancelar
+      </button>
+    ),
+  })
+}
+
+/**
+ * The action's own page (without JavaScript, or opened by its address): the dialog's form on a card,
+ * its 'Cancelar' a link back to where the action was started.
+ */
+export function PageDialogCard({
+  title,
+  back,
+  form,
+}: {
+  title: string
+  back: string
+  form: (cancel: ReactNode) => ReactNode
+}) {
+  return (
+    <section
+      className="mx-auto mt-4 w-full max-w-lg rounded border border-slate-200 bg-white p-6 shadow-sm"
+      aria-labelledby="page-dialog-title"
+    >
+      <h1 id="page-dialog-title" className="text-xl font-semibold">
+        {title}
+      </h1>
+      {form(
+        <Link to={back} className={buttonClass('secondary')}>
+          Cancelar
+        </Link>,
+      )}
+    </section>
+  )
+}
