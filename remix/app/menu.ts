@@ -49,6 +49,11 @@ export const MENU: MenuEntry[] = [
         permission: LIST_RESOURCES['pagos-carga'].permission,
       },
       { label: 'Generar pagos', to: '/pagos/generar', permission: 'pagos_generar_lista' },
+      {
+        label: 'Abonos de proveedores',
+        to: '/pagos/abonos',
+        permission: LIST_RESOURCES['pagos-abonos'].permission,
+      },
       { label: 'Catálogos', to: '/pagos/catalogos', permission: 'pagos_catalogos' },
     ],
   },
