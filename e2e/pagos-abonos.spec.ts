@@ -12,7 +12,7 @@ import { checkBnDetraccionesFile } from '@planillas/domain/bank-files/index'
 import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import type { Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
-import { expect, expectAccessible, pickBySearch, test } from './fixtures'
+import { type DemoUser, expect, expectAccessible, pickBySearch, signIn, test } from './fixtures'
 
 /**
  * 'Abonos de proveedores' (docs/decisions/payments-made.md): a voucher approved with its detracción
@@ -24,6 +24,12 @@ const today = todayInLima()
 const SUPPLIER_RUC = `2055502345${rucCheckDigit('2055502345')}`
 let counter = 0
 const uniqueNumber = () => String(((Date.now() % 9_000_000) * 10 + (counter++ % 10)) % 99_999_999 || 1)
+
+/** Switches the demo user: the session cookies go, then the real sign-in pages. */
+async function signInAs(page: Page, who: DemoUser) {
+  await page.context().clearCookies()
+  await signIn(page, who)
+}
 
 /** With JavaScript a step is a dialog; without it, a page of its own. */
 async function openStep(page: Page, js: boolean, name: string): Promise<Locator> {
@@ -41,8 +47,12 @@ async function expectStatus(page: Page, status: string) {
   ).toBeVisible()
 }
 
-/** Registers, authorizes and approves (SPOT 037, 12 %: S/ 142.00) a S/ 1,180.00 voucher; its details URL. */
+/**
+ * rrhh registers and authorizes a S/ 1,180.00 voucher, tesorería approves it (SPOT 037, 12 %:
+ * S/ 142.00; who registers may not approve); its details URL, tesorería signed in.
+ */
 async function approvedVoucher(page: Page, js: boolean, number: string) {
+  await signInAs(page, 'rrhh')
   await page.goto('/pagos/registrar')
   await page.getByLabel('Empresa').selectOption({ index: 1 })
   await pickBySearch(page, 'Proveedor', 'servicios generales', /Servicios Generales Lima/)
@@ -68,6 +78,8 @@ async function approvedVoucher(page: Page, js: boolean, number: string) {
   await authorize.getByRole('button', { name: 'Autorizar' }).click()
   await expectStatus(page, 'AUTORIZADO')
 
+  await signInAs(page, 'tesoreria')
+  await page.goto(details)
   const approve = await openStep(page, js, 'Aprobar')
   await approve.getByLabel('Código de detracción').selectOption('037')
   if (!js) await approve.getByRole('button', { name: 'Calcular' }).click()
@@ -94,13 +106,11 @@ test.describe('Abonos de proveedores', () => {
 
   test('an approved voucher is paid by a run and marked PAGADO by the bank’s proof uploaded on /pagos/abonos', async ({
     page,
-    signIn,
     javaScriptEnabled,
   }) => {
     const js = javaScriptEnabled !== false
     const number = uniqueNumber()
     const fullNumber = `E002-${number.padStart(8, '0')}`
-    await signIn('admin')
     const details = await approvedVoucher(page, js, number)
 
     // The run: only this voucher, the first debit account.
@@ -112,7 +122,7 @@ test.describe('Abonos de proveedores', () => {
     await expect(page.getByTestId('toast')).toContainText('generada: 1 proveedor, 1 comprobante')
     const run = page.getByRole('table', { name: 'Órdenes de pago a proveedores' }).getByRole('row').nth(1)
     await expect(run).toContainText('S/ 1,038.00')
-    const orderId = Number(/Orden N° (\d+)/.exec((await run.textContent()) ?? '')?.[1])
+    const orderId = Number(/\d+/.exec((await run.getByText(/^Orden N° \d+$/).textContent()) ?? '')?.[0])
     expect(orderId).toBeGreaterThan(0)
 
     // Both files: the CCI Excel pays the net, the BN TXT deposits the detracción.
@@ -136,7 +146,7 @@ test.describe('Abonos de proveedores', () => {
     await page.goto('/pagos')
     await page.getByRole('link', { name: 'Abonos de proveedores' }).first().click()
     await expect(page.getByRole('heading', { level: 1, name: 'Abonos de proveedores' })).toBeVisible()
-    await page.getByRole('link', { name: 'Cargar' }).click()
+    await page.getByRole('link', { name: 'Cargar', exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Cargar abonos de proveedores' })).toBeVisible()
     await expectAccessible(page)
     const operation = `OP${number}`.slice(0, 20)
@@ -156,13 +166,13 @@ test.describe('Abonos de proveedores', () => {
     }
     // A run that does not exist: the Spanish message, what was typed kept, nothing recorded.
     await fill('99999999')
-    await page.getByRole('button', { name: 'Cargar' }).click()
+    await page.getByRole('button', { name: 'Procesar' }).click()
     await expect(page.getByRole('alert')).toContainText(
       'No existe una orden de pago a proveedores con el número 99999999',
     )
     await expect(page.getByLabel('N° de orden de pago')).toHaveValue('99999999')
     await fill(String(orderId))
-    await page.getByRole('button', { name: 'Cargar' }).click()
+    await page.getByRole('button', { name: 'Procesar' }).click()
     await page.waitForURL(/\/pagos\/abonos(\?|$)/)
 
     // Processed by the worker: the batch ends PROCESADO with its row paid.
