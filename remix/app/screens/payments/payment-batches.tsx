@@ -31,6 +31,8 @@ import type { ListParams } from '~/utils/list-params'
 export type PaymentBatchPlace = {
   base: string
   title: string
+  /** The table's name for screen readers. */
+  caption: string
   /** What a batch pays, as its column and detail name it: 'N° de planilla', 'N° de orden de pago'. */
   targetLabel: string
   descLabel: string
@@ -41,6 +43,7 @@ export type PaymentBatchPlace = {
 export const PAYROLL_ABONOS: PaymentBatchPlace = {
   base: '/planillas/abonos',
   title: 'Carga de abonos',
+  caption: 'Cargas de abonos',
   targetLabel: 'N° de planilla',
   descLabel: 'Descripción de planilla',
   unmatchedLabel: 'Documentos fuera de la planilla',
@@ -49,6 +52,7 @@ export const PAYROLL_ABONOS: PaymentBatchPlace = {
 export const SUPPLIER_ABONOS: PaymentBatchPlace = {
   base: '/pagos/abonos',
   title: 'Abonos de proveedores',
+  caption: 'Abonos de proveedores',
   targetLabel: 'N° de orden de pago',
   descLabel: 'Descripción',
   unmatchedLabel: 'Proveedores fuera de la orden',
@@ -72,7 +76,7 @@ export function PaymentBatchList({ place, list }: { place: PaymentBatchPlace; li
       addLabel="Cargar"
       searchPlaceholder="Buscar por usuario que cargó"
       filters={FILTERS}
-      caption={place.title}
+      caption={place.caption}
       before={
         <>
           <AutoRefresh active={running} />
