@@ -18,6 +18,7 @@ import {
   type RowProblem,
   type SheetCell,
 } from './payroll-row'
+import { SUPPLIER_PAYMENT_TEMPLATE_EXAMPLE } from './supplier-payments-made'
 
 /** A usable row of the payments file, before it is matched to a payroll line. */
 export type PaymentRowValues = {
@@ -90,10 +91,11 @@ const COLUMN_INDEX = Object.fromEntries(PAYMENT_FILE_COLUMNS.map((c, i) => [c.ke
   number
 >
 const EMPTY: SheetCell = { kind: 'empty' }
-const TEMPLATE_EXAMPLE = {
-  identifier: String(PAYMENT_TEMPLATE_EXAMPLE[COLUMN_INDEX.identifier]),
-  operationNumber: String(PAYMENT_TEMPLATE_EXAMPLE[COLUMN_INDEX.operationNumber]).toUpperCase(),
-}
+/** The example rows of both templates (payroll's and suppliers'): a file that still carries one is refused. */
+const TEMPLATE_EXAMPLES = [PAYMENT_TEMPLATE_EXAMPLE, SUPPLIER_PAYMENT_TEMPLATE_EXAMPLE].map((example) => ({
+  identifier: String(example[COLUMN_INDEX.identifier]),
+  operationNumber: String(example[COLUMN_INDEX.operationNumber]).toUpperCase(),
+}))
 
 /**
  * Checks one data row on its own (the match with the payroll, repeated documents and receipts
@@ -129,8 +131,10 @@ export function checkPaymentRow(cells: readonly SheetCell[]): {
       problems.push({ column: columnLetter(i), value: cellText(cells[i]), message: ROW_MESSAGES.extraData })
   }
   if (
-    identifier === TEMPLATE_EXAMPLE.identifier &&
-    operationNumber?.toUpperCase() === TEMPLATE_EXAMPLE.operationNumber
+    identifier !== null &&
+    TEMPLATE_EXAMPLES.some(
+      (e) => identifier === e.identifier && operationNumber?.toUpperCase() === e.operationNumber,
+    )
   ) {
     problems.unshift({
       column: PAYMENT_FILE_COLUMNS[COLUMN_INDEX.identifier].header,

@@ -138,6 +138,8 @@ export const PaymentBatchFilterSchema = z.object({
     .max(5, 'Estado inválido')
     .nullish(),
   createdAt: DateRangeSchema.nullish(),
+  /** Payroll abonos ('PAYROLL', the default) or supplier abonos ('VOUCHERS'): one list each. */
+  source: z.enum(['PAYROLL', 'VOUCHERS']).nullish(),
 })
 export type PaymentBatchFilter = z.infer<typeof PaymentBatchFilterSchema>
 

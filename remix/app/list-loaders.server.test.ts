@@ -86,6 +86,12 @@ const SCREENS: Screen[] = [
     load: () => import('./routes/planillas.abonos._index'),
   },
   {
+    path: '/pagos/abonos',
+    resource: 'pagos-abonos',
+    file: 'pagos.abonos._index.tsx',
+    load: () => import('./routes/pagos.abonos._index'),
+  },
+  {
     path: '/pagos/carga',
     resource: 'pagos-carga',
     file: 'pagos.carga._index.tsx',

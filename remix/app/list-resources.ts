@@ -38,6 +38,19 @@ export const LIST_RESOURCES = {
     }),
     fileName: 'abonos',
   },
+  /** Supplier abonos: the same API list, its batches of supplier payment runs. */
+  'pagos-abonos': {
+    list: 'POST /payment-batches/list',
+    permission: 'pagos_abonos_lista',
+    editPermission: 'pagos_pagar',
+    filter: (params) => ({
+      source: 'VOUCHERS',
+      search: params.get('search')?.trim() || undefined,
+      status: Number(params.get('status')) || undefined,
+      createdAt: readRange(params, 'createdAt'),
+    }),
+    fileName: 'abonos-de-proveedores',
+  },
   'pagos-carga': {
     list: 'POST /voucher-batches/list',
     permission: 'pagos_registrar',

@@ -50,6 +50,11 @@ export const MENU: MenuEntry[] = [
       },
       { label: 'Generar pagos', to: '/pagos/generar', permission: 'pagos_generar_lista' },
       {
+        label: 'Abonos de proveedores',
+        to: '/pagos/abonos',
+        permission: LIST_RESOURCES['pagos-abonos'].permission,
+      },
+      {
         label: 'Detracciones',
         to: '/pagos/detracciones',
         permission: LIST_RESOURCES.detracciones.permission,

@@ -9,7 +9,18 @@ import { ApiError } from './api.server'
 export async function downloadWhenReady(
   batchId: number,
   download: () => Promise<Response>,
-  { waitMs = 8000, retryMs = 500, signal }: { waitMs?: number; retryMs?: number; signal?: AbortSignal } = {},
+  {
+    waitMs = 8000,
+    retryMs = 500,
+    signal,
+    back = { href: '/planillas/abonos', label: 'Carga de abonos' },
+  }: {
+    waitMs?: number
+    retryMs?: number
+    signal?: AbortSignal
+    /** The list the plain page goes back to. */
+    back?: { href: string; label: string }
+  } = {},
 ): Promise<Response> {
   const deadline = Date.now() + waitMs
   for (;;) {
@@ -17,7 +28,8 @@ export async function downloadWhenReady(
       return await download()
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 409) throw error
-      if (Date.now() + retryMs >= deadline || signal?.aborted) return preparingPage(batchId, error.messages)
+      if (Date.now() + retryMs >= deadline || signal?.aborted)
+        return preparingPage(batchId, error.messages, back)
       await new Promise((resolve) => setTimeout(resolve, retryMs))
     }
   }
@@ -25,7 +37,7 @@ export async function downloadWhenReady(
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
-function preparingPage(batchId: number, messages: string[]) {
+function preparingPage(batchId: number, messages: string[], back: { href: string; label: string }) {
   const html = `<!doctype html>
 <html lang="es-PE">
 <head>
@@ -38,7 +50,7 @@ function preparingPage(batchId: number, messages: string[]) {
 <h1 style="font-size: 1.25rem">Constancias de la carga de abonos #${batchId}</h1>
 <p role="status">${messages.map(escapeHtml).join(' ')}</p>
 <p>Esta página se actualizará sola y la descarga empezará cuando estén listas.</p>
-<p><a href="/planillas/abonos">Volver a Carga de abonos</a></p>
+<p><a href="${escapeHtml(back.href)}">Volver a ${escapeHtml(back.label)}</a></p>
 </body>
 </html>`
   return new Response(html, {

@@ -76,8 +76,9 @@ async function noticeOf(request: Request, upload: WatchedUpload): Promise<Upload
     if (isPaymentBatchRunning(batch.status)) return null
     return {
       key: `abonos-${batch.id}`,
-      text: `Terminó la carga de abonos de la planilla ${batch.payrollNumber}: ${paymentUploadResult(batch)}.`,
-      href: `/planillas/abonos?${RECEIVED_PARAM}=${batch.id}`,
+      // Supplier abonos share the kind: the batch says what it paid and where it is listed.
+      text: `Terminó la carga de abonos de la ${batch.source === 'VOUCHERS' ? 'orden de pago N°' : 'planilla'} ${batch.payrollNumber}: ${paymentUploadResult(batch)}.`,
+      href: `${batch.source === 'VOUCHERS' ? '/pagos/abonos' : '/planillas/abonos'}?${RECEIVED_PARAM}=${batch.id}`,
     }
   }
   if (upload.kind === 'comprobantes') {

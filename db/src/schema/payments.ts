@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { timestamps } from './columns'
+import { paymentOrders } from './payment-orders'
 import { payrollLines, payrolls } from './payroll'
 
 /**
@@ -27,10 +28,14 @@ export const paymentBatches = pgTable(
   {
     id: serial('id').primaryKey(),
     jobId: text('job_id').generatedAlwaysAs(sql.raw(`'payment-batch-' || id`)).notNull(),
-    payrollId: integer('payroll_id')
-      .notNull()
-      .references(() => payrolls.id),
-    /** What the clerk typed: the payroll's code and an optional description. */
+    /**
+     * What the batch pays: a payroll ('PAYROLL', payroll abonos) or a supplier payment run
+     * ('VOUCHERS', a payment order of that source, supplier abonos); exactly one is set.
+     */
+    source: text('source').notNull().default('PAYROLL'),
+    payrollId: integer('payroll_id').references(() => payrolls.id),
+    orderId: integer('order_id').references(() => paymentOrders.id),
+    /** What the clerk typed: the payroll's code (or the run's number) and an optional description. */
     payrollNumber: text('payroll_number').notNull(),
     payrollDesc: text('payroll_desc'),
     paymentDate: date('payment_date').notNull(),
@@ -72,9 +77,15 @@ export const paymentBatches = pgTable(
   (t) => [
     check('payment_batches_status_check', sql`${t.status} in (1, 2, 3, 4, 5)`),
     check('payment_batches_progress_check', sql`${t.progress} between 0 and 100`),
+    check('payment_batches_source_check', sql`${t.source} in ('PAYROLL', 'VOUCHERS')`),
+    check(
+      'payment_batches_source_target_check',
+      sql`(${t.source} = 'PAYROLL') = (${t.payrollId} is not null) and (${t.source} = 'VOUCHERS') = (${t.orderId} is not null)`,
+    ),
     index('payment_batches_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('payment_batches_status_idx').on(t.status),
     index('payment_batches_payroll_idx').on(t.payrollId),
+    index('payment_batches_order_idx').on(t.orderId),
   ],
 )
 

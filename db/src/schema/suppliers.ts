@@ -224,6 +224,8 @@ export const paymentVouchers = pgTable(
     // Paid
     paidCents: cents('paid_cents'),
     paidOn: date('paid_on'),
+    /** The bank's operation number, when a supplier abonos upload marked it paid. */
+    paidOperation: text('paid_operation'),
     paidBy: text('paid_by'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     // Rejected

@@ -391,6 +391,7 @@ export const ENDPOINTS = {
   },
 
   'POST /payment-batches': { form: true, response: IdPayloadSchema },
+  'POST /payment-batches/suppliers': { form: true, response: IdPayloadSchema },
   'POST /payment-batches/list': {
     querystring: PageQuerySchema,
     body: PaymentBatchFilterSchema.nullish(),

@@ -7,7 +7,11 @@ import type { Wire } from './wire'
 /** A payment-made batch (id, uploadDate, createdBy, status, file) with the job's state and counts. */
 export const PaymentBatchRowSchema = z.object({
   id: z.number(),
-  payrollId: z.number(),
+  /** 'PAYROLL' (payrollId set) or 'VOUCHERS' (orderId, a supplier payment run, set). */
+  source: z.string(),
+  payrollId: z.number().nullable(),
+  orderId: z.number().nullable(),
+  /** The payroll's code, or the run's number, as typed. */
   payrollNumber: z.string(),
   payrollDesc: z.string().nullable(),
   paymentDate: z.string(),

@@ -67,6 +67,8 @@ export const VoucherRowSchema = z.object({
   approvedAt: stamp.at,
   paidCents: z.number().nullable(),
   paidOn: z.string().nullable(),
+  /** The bank's operation number, when a supplier abonos upload paid it. */
+  paidOperation: z.string().nullable(),
   paidBy: stamp.by,
   paidAt: stamp.at,
   rejectReasonId: z.number().nullable(),

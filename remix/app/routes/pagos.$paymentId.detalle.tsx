@@ -172,6 +172,7 @@ export default function VoucherDetails() {
           items={[
             { label: 'Monto pagado', value: soles(v.paidCents) },
             { label: 'Fecha de pago', value: formatDate(v.paidOn) },
+            { label: 'N° de operación', value: v.paidOperation },
           ]}
         />
       ) : null}

@@ -22,13 +22,14 @@ import {
 import { eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { lockRunningBatch, type PaymentBatch, replaceIssues } from './batch-store'
-import { type LineState, lineKey, matchPayments, type Payment } from './match'
+import { type LineState, lineKey, type MatchResult, matchPayments, type Payment } from './match'
 import type { ReadPayments } from './read-payments'
 import type { Receipt } from './receipts'
 
 export type Applied =
   | { outcome: 'lost' }
   | { outcome: 'payroll-gone' }
+  | { outcome: 'run-gone' }
   | { outcome: 'applied'; status: number; matched: number; unmatched: number; mismatched: number }
 
 const SLICE = 5000
@@ -48,10 +49,11 @@ export async function applyPayments(
 ): Promise<Applied> {
   return db.transaction(async (tx): Promise<Applied> => {
     if (!(await lockRunningBatch(tx, batch.id))) return { outcome: 'lost' }
+    // A PAYROLL batch always names its payroll (payment_batches_source_target_check).
     const [payroll] = await tx
       .select({ id: payrolls.id, code: payrolls.code, status: payrolls.status })
       .from(payrolls)
-      .where(eq(payrolls.id, batch.payrollId))
+      .where(eq(payrolls.id, batch.payrollId ?? 0))
       .for('update')
     if (payroll?.status !== 1) return { outcome: 'payroll-gone' }
 
@@ -60,45 +62,8 @@ export async function applyPayments(
     const actor = batch.createdBy ?? SYSTEM_ACTOR
     await insertPayments(tx, batch, result.payments, actor)
     const totals = await recomputePayroll(tx, payroll.id)
-    for (const receipt of receipts) {
-      const use = result.receiptUses.get(receipt.id)
-      await tx
-        .update(paymentBatchReceipts)
-        .set({
-          pages: receipt.pageCount,
-          firstRow: use?.firstRow ?? null,
-          documents: use?.documents ?? [],
-          operations: use?.operations ?? [],
-        })
-        .where(eq(paymentBatchReceipts.id, receipt.id))
-    }
-    const issues = [...read.rowIssues, ...result.issues]
-    await replaceIssues(tx, batch.id, issues)
-    const badRows = new Set(read.rowIssues.map((i) => i.rowNumber)).size
-    const mismatched = result.mismatched + badRows
-    const status = issues.length ? PAYMENT_BATCH_STATUS.OBSERVED : PAYMENT_BATCH_STATUS.PROCESSED
-    await tx
-      .update(paymentBatches)
-      .set({
-        status,
-        progress: 100,
-        rowsRead: read.rowsRead,
-        matchedCount: result.payments.length,
-        unmatchedCount: result.unmatched,
-        mismatchedCount: mismatched,
-        issueCount: issues.length,
-        finishedAt: new Date(),
-      })
-      .where(eq(paymentBatches.id, batch.id))
-
+    const closed = await closeBatch(tx, batch, read, receipts, result, `planilla ${payroll.code}`)
     const paidNow = result.payments.reduce((sum, p) => sum + Number(p.amount), 0)
-    await recordAudit(tx, {
-      action: 'UPDATE',
-      entity: 'payment_batches',
-      entityId: batch.id,
-      actor,
-      description: `La carga de abonos #${batch.id} (planilla ${payroll.code}) terminó ${enumLabel(paymentBatchStatus, status)}: ${formatCount(result.payments.length)} de ${countOf(read.rowsRead, 'fila abonada', 'filas abonadas')}, ${countOf(issues.length, 'observación')}`,
-    })
     if (result.payments.length) {
       await recordAudit(tx, {
         action: 'UPDATE',
@@ -108,14 +73,67 @@ export async function applyPayments(
         description: `Se ${plural(result.payments.length, 'registró', 'registraron')} ${countOf(result.payments.length, 'abono')} por ${formatMoney(paidNow)} en la planilla ${payroll.code}, carga de abonos #${batch.id}: Abonados ${formatCount(totals.paidCount)}, Total Pagado ${formatMoney(totals.totalPaid)}, Progreso ${totals.progress} %`,
       })
     }
-    return {
-      outcome: 'applied',
-      status,
-      matched: result.payments.length,
-      unmatched: result.unmatched,
-      mismatched,
-    }
+    return closed
   })
+}
+
+/**
+ * The end of either kind's transaction: the receipts' rows and stamps, the observations, the
+ * batch's state and counts (PROCESADO, or CON OBSERVACIONES when a row could not pay) and its audit.
+ */
+export async function closeBatch(
+  tx: Executor,
+  batch: PaymentBatch,
+  read: ReadPayments,
+  receipts: Receipt[],
+  result: MatchResult,
+  /** What the batch pays, for the audit: 'planilla X', 'orden de pago a proveedores N° X'. */
+  target: string,
+): Promise<Applied & { outcome: 'applied' }> {
+  for (const receipt of receipts) {
+    const use = result.receiptUses.get(receipt.id)
+    await tx
+      .update(paymentBatchReceipts)
+      .set({
+        pages: receipt.pageCount,
+        firstRow: use?.firstRow ?? null,
+        documents: use?.documents ?? [],
+        operations: use?.operations ?? [],
+      })
+      .where(eq(paymentBatchReceipts.id, receipt.id))
+  }
+  const issues = [...read.rowIssues, ...result.issues]
+  await replaceIssues(tx, batch.id, issues)
+  const badRows = new Set(read.rowIssues.map((i) => i.rowNumber)).size
+  const mismatched = result.mismatched + badRows
+  const status = issues.length ? PAYMENT_BATCH_STATUS.OBSERVED : PAYMENT_BATCH_STATUS.PROCESSED
+  await tx
+    .update(paymentBatches)
+    .set({
+      status,
+      progress: 100,
+      rowsRead: read.rowsRead,
+      matchedCount: result.payments.length,
+      unmatchedCount: result.unmatched,
+      mismatchedCount: mismatched,
+      issueCount: issues.length,
+      finishedAt: new Date(),
+    })
+    .where(eq(paymentBatches.id, batch.id))
+  await recordAudit(tx, {
+    action: 'UPDATE',
+    entity: 'payment_batches',
+    entityId: batch.id,
+    actor: batch.createdBy ?? SYSTEM_ACTOR,
+    description: `La carga de abonos #${batch.id} (${target}) terminó ${enumLabel(paymentBatchStatus, status)}: ${formatCount(result.payments.length)} de ${countOf(read.rowsRead, 'fila abonada', 'filas abonadas')}, ${countOf(issues.length, 'observación')}`,
+  })
+  return {
+    outcome: 'applied',
+    status,
+    matched: result.payments.length,
+    unmatched: result.unmatched,
+    mismatched,
+  }
 }
 
 /** The payroll_lines table as the hand-written query below names it. */

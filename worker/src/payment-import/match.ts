@@ -20,6 +20,14 @@ export type LineState = {
   paidOperation: string | null
   /** Flagged for review (bank data, SIN CONTRATO) and not confirmed: it may not be paid yet. */
   awaitingReview?: boolean
+  /** Why it cannot be paid now, for a reason of its own source (a supplier's voucher no longer APROBADO). */
+  blockedReason?: string | null
+}
+
+/** How the observations name what a row should pay: payroll's by default, or a supplier run's. */
+export type MatchMessages = {
+  notFound: string
+  amountDiffers: (paid: string, expected: string) => string
 }
 
 export type ReceiptRef = { id: number; fileName: string; matchKey: string }
@@ -57,6 +65,7 @@ const header = (key: PaymentColumnKey) => PAYMENT_FILE_COLUMNS.find((c) => c.key
 export function matchPayments(input: {
   payrollCode: string
   rows: PaymentRow[]
+  messages?: MatchMessages
   lines: ReadonlyMap<string, LineState>
   receipts: readonly ReceiptRef[]
 }): MatchResult {
@@ -67,6 +76,10 @@ export function matchPayments(input: {
   const receiptUses = new Map<number, ReceiptUse>()
   let unmatched = 0
   let mismatched = 0
+  const messages: MatchMessages = input.messages ?? {
+    notFound: PAYMENT_ROW_MESSAGES.notInPayroll(input.payrollCode),
+    amountDiffers: PAYMENT_ROW_MESSAGES.amountDiffers,
+  }
 
   for (const row of input.rows) {
     const observe = (column: PaymentColumnKey, value: string, reason: string, lineId: number | null) => {
@@ -95,7 +108,7 @@ export function matchPayments(input: {
     if (firstRow === undefined) firstRowOf.set(key, row.rowNumber)
     if (!line) {
       unmatched++
-      observe('identifier', row.identifier, PAYMENT_ROW_MESSAGES.notInPayroll(input.payrollCode), null)
+      observe('identifier', row.identifier, messages.notFound, null)
       continue
     }
     mismatched++
@@ -110,8 +123,10 @@ export function matchPayments(input: {
       )
     } else if (line.awaitingReview) {
       observe('identifier', row.identifier, LINE_REVIEW_MESSAGES.awaitingReview, line.id)
+    } else if (line.blockedReason) {
+      observe('identifier', row.identifier, line.blockedReason, null)
     } else if (toCents(row.amount) !== toCents(line.amount)) {
-      observe('amount', row.amount, PAYMENT_ROW_MESSAGES.amountDiffers(row.amount, line.amount), line.id)
+      observe('amount', row.amount, messages.amountDiffers(row.amount, line.amount), line.id)
     } else if (row.receipt && !receipt) {
       observe('receipt', row.receipt, PAYMENT_ROW_MESSAGES.receiptMissing(row.receipt), line.id)
     } else {

@@ -1,9 +1,9 @@
-import { type Database, paymentBatches, paymentBatchReceipts, payrolls } from '@planillas/db'
+import { type Database, paymentBatches, paymentBatchReceipts } from '@planillas/db'
 import { PAYMENT_BATCH_STATUS } from '@planillas/domain'
 import { FileNotFoundError, type FileStorage, readAll } from '@planillas/storage'
 import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm'
 import type { WorkerContext } from '../context'
-import { mergeReceipts } from './receipts-pdf'
+import { mergeReceipts, receiptTarget } from './receipts-pdf'
 
 export type MergedReceiptsOutcome = 'stored' | 'already-stored' | 'not-ready' | 'no-receipts'
 
@@ -24,10 +24,10 @@ export async function storeMergedReceipts(
     .select({
       status: paymentBatches.status,
       receiptsPdfKey: paymentBatches.receiptsPdfKey,
-      code: payrolls.code,
+      source: paymentBatches.source,
+      payrollNumber: paymentBatches.payrollNumber,
     })
     .from(paymentBatches)
-    .innerJoin(payrolls, eq(payrolls.id, paymentBatches.payrollId))
     .where(eq(paymentBatches.id, batchId))
   if (!batch) return 'not-ready'
   if (batch.receiptsPdfKey) return 'already-stored'
@@ -36,7 +36,7 @@ export async function storeMergedReceipts(
   if (!receipts.length) return 'no-receipts'
 
   const pdf = await mergeReceipts(
-    batch.code,
+    receiptTarget(batch),
     receipts.map((r) => ({
       fileName: r.fileName,
       documents: r.documents ?? [],

@@ -13,7 +13,7 @@ import { mergeReceipts, stamp, stampText } from './receipts-pdf'
 
 describe('merged receipts', () => {
   it('keeps every page in order and stamps each one below its content', async () => {
-    const merged = await mergeReceipts('PL-9', [
+    const merged = await mergeReceipts('Planilla PL-9', [
       { fileName: 'b.pdf', documents: ['10000002'], operations: ['OP-2'], load: () => receiptPdf('B', 1) },
       {
         fileName: 'a.pdf',
@@ -36,7 +36,7 @@ describe('merged receipts', () => {
   })
 
   it('puts a page that says so where a receipt cannot be opened', async () => {
-    const merged = await mergeReceipts('PL-9', [
+    const merged = await mergeReceipts('Planilla PL-9', [
       { fileName: 'rota.pdf', documents: ['1'], operations: ['9'], load: async () => new Uint8Array([1, 2]) },
     ])
     expect(await pdfPageTexts(merged)).toEqual([
@@ -47,7 +47,7 @@ describe('merged receipts', () => {
   it('decrypts receipts encrypted with an empty user password (AES-128, RC4, AES-256)', async () => {
     const kinds = ['empty-password-aes128', 'empty-password-rc4', 'empty-password-aes256'] as const
     const merged = await mergeReceipts(
-      'PL-9',
+      'Planilla PL-9',
       kinds.map((kind, i) => ({
         fileName: `${kind}.pdf`,
         documents: [String(i)],
@@ -65,7 +65,7 @@ describe('merged receipts', () => {
   })
 
   it('flattens a filled form into the page, so that its values show in the merged PDF', async () => {
-    const merged = await mergeReceipts('PL-9', [
+    const merged = await mergeReceipts('Planilla PL-9', [
       { fileName: 'form.pdf', documents: ['1'], operations: ['9'], load: () => formReceiptPdf('OP-778899') },
     ])
     const [text] = await pdfVisibleTexts(merged)
@@ -76,7 +76,7 @@ describe('merged receipts', () => {
 
   it('never opens a receipt over the page limits page by page: it becomes a page that says so', async () => {
     const merged = await mergeReceipts(
-      'PL-9',
+      'Planilla PL-9',
       [
         {
           fileName: 'enorme.pdf',
@@ -120,7 +120,7 @@ describe('merged receipts', () => {
     const documents = Array.from({ length: 200 }, (_, i) => String(10_000_000 + i))
     const text = stampText(
       font,
-      'PL-1',
+      'Planilla PL-1',
       { fileName: 'lote.pdf', documents, operations: documents },
       1,
       1,
@@ -128,8 +128,8 @@ describe('merged receipts', () => {
     )
     expect(font.widthOfTextAtSize(text, 7.5)).toBeLessThanOrEqual(400)
     expect(text).toMatch(/^Planilla PL-1 · Doc\. 10000000, .* y \d+ más · Op\. /)
-    expect(stampText(font, 'PL-1', { fileName: 'ñandú.pdf', documents: [], operations: [] }, 1, 1, 400)).toBe(
-      'Planilla PL-1 · sin fila en el archivo de abonos · ñandú.pdf · hoja 1/1',
-    )
+    expect(
+      stampText(font, 'Planilla PL-1', { fileName: 'ñandú.pdf', documents: [], operations: [] }, 1, 1, 400),
+    ).toBe('Planilla PL-1 · sin fila en el archivo de abonos · ñandú.pdf · hoja 1/1')
   })
 })

@@ -17,7 +17,8 @@ const INSET = 8
 
 /**
  * Every receipt of a batch in one PDF (docs/architecture.md), in the order given (the Excel's), each page
- * stamped in a strip added below it (the page is not covered) with the payroll code, the
+ * stamped in a strip added below it (the page is not covered) with what the batch pays (`target`:
+ * 'Planilla X' or 'Orden de pago N° X'), the
  * document numbers and the operation numbers of the rows that name the receipt. Receipts
  * encrypted with an empty user password are decrypted, and form fields are flattened into the
  * page (a copied page takes its widgets but not the document's form, and a filled form whose
@@ -27,7 +28,7 @@ const INSET = 8
  * them becomes a page that says so, and is never opened page by page.
  */
 export async function mergeReceipts(
-  payrollCode: string,
+  target: string,
   receipts: ReceiptToMerge[],
   limits: { receiptPages: number; batchPages: number } = {
     receiptPages: PAYMENT_LIMITS.maxReceiptPages,
@@ -35,7 +36,7 @@ export async function mergeReceipts(
   },
 ): Promise<Uint8Array> {
   const merged = await PDFDocument.create()
-  merged.setTitle(`Constancias de abono - planilla ${payrollCode}`)
+  merged.setTitle(`Constancias de abono - ${target}`)
   merged.setProducer('Planillas')
   const font = await merged.embedFont(StandardFonts.Helvetica)
   let pagesSoFar = 0
@@ -54,7 +55,7 @@ export async function mergeReceipts(
       // The job already reported it (CON ERRORES); the download still shows where it belongs.
       const page = merged.addPage([595.28, 841.89])
       page.drawText(encodable(font)(problem ?? ''), { x: 40, y: 780, size: 11, font, maxWidth: 515 })
-      stamp(page, font, stampText(font, payrollCode, receipt, 1, 1, maxWidth(page)))
+      stamp(page, font, stampText(font, target, receipt, 1, 1, maxWidth(page)))
       pagesSoFar++
       continue
     }
@@ -64,7 +65,7 @@ export async function mergeReceipts(
     for (const [i, page] of pages.entries()) {
       if (i > 0 && i % 10 === 0) await nextTurn()
       merged.addPage(page)
-      stamp(page, font, stampText(font, payrollCode, receipt, i + 1, pages.length, maxWidth(page)))
+      stamp(page, font, stampText(font, target, receipt, i + 1, pages.length, maxWidth(page)))
     }
   }
   await nextTurn()
@@ -100,7 +101,7 @@ async function openForMerge(
 /** `Planilla X · Doc. A, B · Op. 1, 2 · archivo.pdf · hoja 1/2`, shortened to the page's width. */
 export function stampText(
   font: PDFFont,
-  payrollCode: string,
+  target: string,
   receipt: Pick<ReceiptToMerge, 'fileName' | 'documents' | 'operations'>,
   page: number,
   pages: number,
@@ -113,8 +114,8 @@ export function stampText(
     const more = receipt.documents.length - shown
     const list = (values: readonly string[]) =>
       `${values.slice(0, shown).join(', ')}${more > 0 ? ` y ${more} más` : ''}`
-    if (!receipt.documents.length) return `Planilla ${payrollCode} · sin fila en el archivo de abonos`
-    return `Planilla ${payrollCode} · Doc. ${list(receipt.documents)} · Op. ${list(receipt.operations)}`
+    if (!receipt.documents.length) return `${target} · sin fila en el archivo de abonos`
+    return `${target} · Doc. ${list(receipt.documents)} · Op. ${list(receipt.operations)}`
   }
   const candidates: string[] = []
   for (let shown = receipt.documents.length; shown >= Math.min(1, receipt.documents.length); shown--)
@@ -211,3 +212,7 @@ function isolateContent(page: PDFPage) {
   page.translateContent(0, 0)
   ;(page as unknown as { getContentStream: (useExisting: boolean) => unknown }).getContentStream(false)
 }
+
+/** What a batch's merged receipts name: its payroll, or the supplier payment run it pays. */
+export const receiptTarget = (batch: { source: string; payrollNumber: string }) =>
+  batch.source === 'VOUCHERS' ? `Orden de pago N° ${batch.payrollNumber}` : `Planilla ${batch.payrollNumber}`

@@ -5,11 +5,13 @@ import {
   PAYMENT_ISSUE_KIND,
   PAYMENT_ROW_MESSAGES,
   paymentBatchStatus,
+  SUPPLIER_PAYMENT_MESSAGES,
 } from '@planillas/domain'
 import { openXlsx, XlsxFileError } from '@planillas/formats/xlsx-package'
 import { FileNotFoundError, readAll } from '@planillas/storage'
 import type { WorkerContext } from '../context'
 import { applyPayments } from '../payment-import/apply-payments'
+import { applySupplierPayments } from '../payment-import/apply-supplier-payments'
 import { finishPaymentWithErrors, type PaymentBatch, type PaymentIssue } from '../payment-import/batch-store'
 import { PAYMENT_BATCHES } from '../payment-import/kind'
 import { storeMergedReceipts } from '../payment-import/merged-receipts'
@@ -97,10 +99,14 @@ async function importPayments(batch: PaymentBatch, ctx: WorkerContext): Promise<
   )
   if (errors.length) return reject([...errors, ...read.rowIssues], read.rowsRead)
 
-  const applied = await applyPayments(db, batch, read, receipts)
+  // One pipeline, two targets: a payroll's lines, or a supplier run's supplier lines.
+  const apply = batch.source === 'VOUCHERS' ? applySupplierPayments : applyPayments
+  const applied = await apply(db, batch, read, receipts)
   if (applied.outcome === 'lost') return { outcome: 'skipped' }
   if (applied.outcome === 'payroll-gone')
     return reject([fileError(PAYMENT_ROW_MESSAGES.payrollGone(batch.payrollNumber))], read.rowsRead)
+  if (applied.outcome === 'run-gone')
+    return reject([fileError(SUPPLIER_PAYMENT_MESSAGES.orderGone(batch.orderId ?? 0))], read.rowsRead)
   return {
     outcome: 'applied',
     status: enumLabel(paymentBatchStatus, applied.status),

@@ -3,10 +3,18 @@ import {
   paymentBatches,
   paymentBatchIssues,
   paymentBatchReceipts,
+  paymentOrders,
   payrollBatches,
   payrolls,
 } from '@planillas/db'
-import { limaDayStart, PAYMENT_UPLOAD_MESSAGES as M, type PaymentBatchFilter } from '@planillas/domain'
+import {
+  limaDayStart,
+  PAYMENT_UPLOAD_MESSAGES as M,
+  PAYMENT_ORDER_STATUS,
+  PAYMENT_ORDER_STATUS_LABEL,
+  type PaymentBatchFilter,
+  SUPPLIER_PAYMENT_MESSAGES,
+} from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, inArray, lt, sql } from 'drizzle-orm'
 import { withBatchFile } from '../../lib/batch-routes'
@@ -30,9 +38,31 @@ export async function findPayrollForPayments(
   return { problem: running ? M.payrollInProgress(code) : M.payrollUnknown(code) }
 }
 
+/** The supplier payment run a supplier abonos upload names: a VOUCHERS order still GENERADO. */
+export async function findRunForPayments(
+  db: Executor,
+  orderId: number,
+): Promise<{ id: number } | { problem: string }> {
+  const [order] = await db
+    .select({ id: paymentOrders.id, status: paymentOrders.status })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.source, 'VOUCHERS')))
+  if (!order) return { problem: SUPPLIER_PAYMENT_MESSAGES.orderUnknown(orderId) }
+  if (order.status !== PAYMENT_ORDER_STATUS.GENERATED)
+    return {
+      problem: SUPPLIER_PAYMENT_MESSAGES.orderNotOpen(
+        orderId,
+        PAYMENT_ORDER_STATUS_LABEL[order.status] ?? '',
+      ),
+    }
+  return { id: order.id }
+}
+
 const columns = {
   id: paymentBatches.id,
+  source: paymentBatches.source,
   payrollId: paymentBatches.payrollId,
+  orderId: paymentBatches.orderId,
   payrollNumber: paymentBatches.payrollNumber,
   payrollDesc: paymentBatches.payrollDesc,
   paymentDate: paymentBatches.paymentDate,
@@ -61,9 +91,10 @@ const sortColumns = {
 
 const nextDay = (date: string) => dayjs(date).add(1, 'day').format('YYYY-MM-DD')
 
-/** Search by who uploaded; Estado; Fecha de carga as Lima calendar days. */
+/** One list per source (payroll's by default); search by who uploaded; Estado; Fecha de carga as Lima days. */
 const where = (filter: PaymentBatchFilter) =>
   and(
+    eq(paymentBatches.source, filter.source ?? 'PAYROLL'),
     filter.search ? ilike(paymentBatches.createdBy, likePattern(filter.search)) : undefined,
     filter.status ? eq(paymentBatches.status, filter.status) : undefined,
     filter.createdAt?.from ? gte(paymentBatches.createdAt, limaDayStart(filter.createdAt.from)) : undefined,
@@ -155,9 +186,10 @@ export const getMergedReceipts = async (db: Executor, id: number) =>
         status: paymentBatches.status,
         receiptCount: paymentBatches.receiptCount,
         receiptsPdfKey: paymentBatches.receiptsPdfKey,
-        payrollCode: payrolls.code,
+        source: paymentBatches.source,
+        /** The payroll's code as recorded at upload (or the run's number). */
+        payrollCode: paymentBatches.payrollNumber,
       })
       .from(paymentBatches)
-      .innerJoin(payrolls, eq(payrolls.id, paymentBatches.payrollId))
       .where(eq(paymentBatches.id, id))
   )[0]

@@ -6,6 +6,7 @@ import {
   PAYMENT_UPLOAD_MESSAGES,
   PaymentIssueSchema,
   paymentIssueKind,
+  SUPPLIER_PAYMENT_TEMPLATE_FILE_NAME,
   UploadRefusedSchema,
   XLSX_MIME,
 } from '@planillas/domain'
@@ -21,8 +22,8 @@ import { inBatches, sendAttachment } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { lineStatuses } from './line-status'
 import * as q from './queries'
-import { paymentsTemplate } from './template'
-import { PAYMENT_UPLOAD } from './upload'
+import { paymentsTemplate, supplierPaymentsTemplate } from './template'
+import { PAYMENT_UPLOAD, SUPPLIER_PAYMENT_UPLOAD } from './upload'
 
 const tags = ['payment-batches']
 /** Who sees the uploads: the clerk who uploads them, and the payments list role (docs/architecture.md). */
@@ -49,6 +50,35 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
     }),
   )
 
+  // Supplier abonos: the same pipeline and job, a supplier payment run instead of a payroll.
+  await app.register(
+    batchUploadRoute({
+      kind: SUPPLIER_PAYMENT_UPLOAD,
+      permission: 'pagos_pagar',
+      tags,
+      description:
+        'Abonos de proveedores. Formulario multipart: orderNumber (N° de la orden de pago a proveedores, GENERADO), ' +
+        'description (máx. 100), paymentDate (DD/MM/AAAA o AAAA-MM-DD, no posterior a hoy), file (el .xlsx de la ' +
+        'plantilla de abonos de proveedores: tipo 6, RUC, monto neto, operación, constancia) y records (PDF, como en ' +
+        'la carga de abonos de planillas). Devuelve todos los problemas sin guardar nada; si no hay, registra la carga ' +
+        'PENDIENTE (source VOUCHERS) y encola su procesamiento: cada fila abonada marca PAGADO todos los comprobantes ' +
+        'del proveedor en la orden.',
+      refusedSchema: UploadRefusedSchema,
+    }),
+    { prefix: '/suppliers' },
+  )
+
+  app.get('/template/suppliers/xlsx', {
+    config: { permission: VIEW },
+    schema: {
+      tags,
+      description:
+        'La plantilla de abonos de proveedores: encabezados, una fila de ejemplo y una hoja de notas.',
+    },
+    handler: async (_req, reply) =>
+      sendAttachment(reply, SUPPLIER_PAYMENT_TEMPLATE_FILE_NAME, XLSX_MIME, await supplierPaymentsTemplate()),
+  })
+
   app.get('/template/xlsx', {
     config: { permission: VIEW },
     schema: {
@@ -64,7 +94,8 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description:
-        'Cargas de abonos; por defecto la más reciente primero (sort=createdAt,desc). Filtros: search (usuario que ' +
+        'Cargas de abonos; por defecto la más reciente primero (sort=createdAt,desc). Filtros: source (PAYROLL, por ' +
+        'defecto, o VOUCHERS: abonos de proveedores), search (usuario que ' +
         'cargó), status (1 PENDIENTE … 5 CON ERRORES), createdAt {from, to} (fecha de carga, días de Lima).',
       ...routeSchema('POST /payment-batches/list'),
     },
@@ -146,7 +177,8 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
     handler: async (req, reply) => {
       const batch = found(await q.getMergedReceipts(app.db, req.params.id))
       if (!batch.receiptCount) throw notFound('Esta carga de abonos no tiene constancias')
-      const name = `constancias-abonos-${batch.id}-${batch.payrollCode}.pdf`
+      const target = batch.source === 'VOUCHERS' ? `orden-${batch.payrollCode}` : batch.payrollCode
+      const name = `constancias-abonos-${batch.id}-${target}.pdf`
       if (batch.receiptsPdfKey) {
         try {
           const stream = await app.storage.get(batch.receiptsPdfKey)

@@ -1,4 +1,4 @@
-import { paymentBatches, paymentBatchReceipts, recordAudit } from '@planillas/db'
+import { paymentBatches, paymentBatchReceipts, recordAudit, type Transaction } from '@planillas/db'
 import {
   bankResultMapper,
   countOf,
@@ -9,15 +9,67 @@ import {
   PaymentBatchFieldsSchema,
   paymentHeaderProblems,
   receiptKey,
+  SUPPLIER_PAYMENT_MESSAGES,
+  type SupplierPaymentBatchFields,
+  SupplierPaymentBatchFieldsSchema,
 } from '@planillas/domain'
 import { type BatchUpload, excelProblems, fieldMessages } from '../../lib/batch-upload'
-import { findPayrollForPayments } from './queries'
+import { findPayrollForPayments, findRunForPayments } from './queries'
 import { type Received, receiveUpload, type StoredReceipt } from './receive'
+
+/** Emptied fields count as not sent (a form drops null fields). */
+const sentFields = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim() !== ''))
+
+/**
+ * The files of either kind of abonos: the Excel (a real .xlsx with the template's header or the
+ * bank's result report, and data rows) and the receipts (no name twice). Adds their problems.
+ */
+async function fileProblems(received: Received, messages: string[]) {
+  messages.push(
+    ...(await excelProblems(received, {
+      messages: M,
+      // The rows are counted: a file with a header and no data is refused here.
+      countRows: true,
+      header: (cells, pkg) => {
+        // Issue 14: the bank's result report is accepted as it comes (the worker maps its columns).
+        const problems = bankResultMapper(cells) ? [] : paymentHeaderProblems(cells)
+        return !problems.length && pkg.rowElements < 2 ? [FILE_MESSAGES.noDataRows] : problems
+      },
+    })),
+  )
+  const seen = new Set<string>()
+  const receipts = received.receipts.map((r) => ({ ...r, matchKey: receiptKey(r.name) }))
+  for (const r of receipts) {
+    if (seen.has(r.matchKey)) messages.push(M.receiptRepeated(r.name))
+    seen.add(r.matchKey)
+  }
+  return receipts
+}
+
+type MatchedReceipt = StoredReceipt & { matchKey: string }
+
+/** The receipts of a new batch, in upload order. */
+async function recordReceipts(tx: Transaction, batchId: number, receipts: MatchedReceipt[], actor: string) {
+  if (!receipts.length) return
+  await tx.insert(paymentBatchReceipts).values(
+    receipts.map((r, position) => ({
+      batchId,
+      position,
+      fileKey: r.key,
+      fileName: r.name,
+      matchKey: r.matchKey,
+      fileSize: r.size,
+      pages: r.pages,
+      createdBy: actor,
+    })),
+  )
+}
 
 export type CheckedUpload = {
   fields: PaymentBatchFields
   payroll: { id: number; code: string }
-  receipts: (StoredReceipt & { matchKey: string })[]
+  receipts: MatchedReceipt[]
 }
 
 /**
@@ -33,8 +85,7 @@ export const PAYMENT_UPLOAD: BatchUpload<Received, CheckedUpload> = {
   receive: receiveUpload,
   async check(db, received) {
     const messages = [...received.messages]
-    // Empty fields count as not sent (a form drops null fields).
-    const fields = Object.fromEntries(Object.entries(received.fields).filter(([, v]) => v.trim() !== ''))
+    const fields = sentFields(received.fields)
     const parsed = PaymentBatchFieldsSchema.safeParse(fields)
     messages.push(...fieldMessages(parsed))
 
@@ -46,25 +97,7 @@ export const PAYMENT_UPLOAD: BatchUpload<Received, CheckedUpload> = {
       else payroll = found
     }
 
-    messages.push(
-      ...(await excelProblems(received, {
-        messages: M,
-        // The rows are counted: a file with a header and no data is refused here.
-        countRows: true,
-        header: (cells, pkg) => {
-          // Issue 14: the bank's result report is accepted as it comes (the worker maps its columns).
-          const problems = bankResultMapper(cells) ? [] : paymentHeaderProblems(cells)
-          return !problems.length && pkg.rowElements < 2 ? [FILE_MESSAGES.noDataRows] : problems
-        },
-      })),
-    )
-
-    const seen = new Set<string>()
-    const receipts = received.receipts.map((r) => ({ ...r, matchKey: receiptKey(r.name) }))
-    for (const r of receipts) {
-      if (seen.has(r.matchKey)) messages.push(M.receiptRepeated(r.name))
-      seen.add(r.matchKey)
-    }
+    const receipts = await fileProblems(received, messages)
     const { excel } = received
     if (messages.length || !parsed.success || !payroll || !excel) return { ok: false, messages }
     return { ok: true, upload: { fields: parsed.data, payroll, receipts }, excel }
@@ -84,26 +117,72 @@ export const PAYMENT_UPLOAD: BatchUpload<Received, CheckedUpload> = {
         createdBy: actor,
       })
       .returning({ id: paymentBatches.id })
-    if (receipts.length) {
-      await tx.insert(paymentBatchReceipts).values(
-        receipts.map((r, position) => ({
-          batchId: batch.id,
-          position,
-          fileKey: r.key,
-          fileName: r.name,
-          matchKey: r.matchKey,
-          fileSize: r.size,
-          pages: r.pages,
-          createdBy: actor,
-        })),
-      )
-    }
+    await recordReceipts(tx, batch.id, receipts, actor)
     await recordAudit(tx, {
       action: 'CREATE',
       entity: 'payment_batches',
       entityId: batch.id,
       actor,
       description: `Cargó los abonos del ${formatDate(fields.paymentDate)} de la planilla ${payroll.code}: archivo '${excel.name}' y ${countOf(receipts.length, 'constancia')} (carga de abonos #${batch.id})`,
+    })
+    return batch.id
+  },
+}
+
+export type CheckedSupplierUpload = {
+  fields: SupplierPaymentBatchFields
+  orderId: number
+  receipts: MatchedReceipt[]
+}
+
+/**
+ * Supplier abonos in the same pipeline and job as payroll's: the fields (N° de orden de pago,
+ * Fecha de abono, Descripción), the run (a VOUCHERS order still GENERADO) and the same Excel and
+ * receipts. The 'payment-import' job pays the run's supplier lines (`source` VOUCHERS).
+ */
+export const SUPPLIER_PAYMENT_UPLOAD: BatchUpload<Received, CheckedSupplierUpload> = {
+  job: 'payment-import',
+  theBatch: 'la carga de abonos de proveedores',
+  accepted: SUPPLIER_PAYMENT_MESSAGES.accepted,
+  receive: receiveUpload,
+  async check(db, received) {
+    const messages = [...received.messages]
+    const parsed = SupplierPaymentBatchFieldsSchema.safeParse(sentFields(received.fields))
+    messages.push(...fieldMessages(parsed))
+    let orderId: number | null = null
+    if (parsed.success) {
+      const found = await findRunForPayments(db, parsed.data.orderNumber)
+      if ('problem' in found) messages.push(found.problem)
+      else orderId = found.id
+    }
+    const receipts = await fileProblems(received, messages)
+    const { excel } = received
+    if (messages.length || !parsed.success || !orderId || !excel) return { ok: false, messages }
+    return { ok: true, upload: { fields: parsed.data, orderId, receipts }, excel }
+  },
+  async record(tx, { fields, orderId, receipts }, excel, actor) {
+    const [batch] = await tx
+      .insert(paymentBatches)
+      .values({
+        source: 'VOUCHERS',
+        orderId,
+        payrollNumber: String(orderId),
+        payrollDesc: fields.description,
+        paymentDate: fields.paymentDate,
+        fileKey: excel.key,
+        fileName: excel.name,
+        fileSize: excel.size,
+        receiptCount: receipts.length,
+        createdBy: actor,
+      })
+      .returning({ id: paymentBatches.id })
+    await recordReceipts(tx, batch.id, receipts, actor)
+    await recordAudit(tx, {
+      action: 'CREATE',
+      entity: 'payment_batches',
+      entityId: batch.id,
+      actor,
+      description: `Cargó los abonos del ${formatDate(fields.paymentDate)} de la orden de pago a proveedores N° ${orderId}: archivo '${excel.name}' y ${countOf(receipts.length, 'constancia')} (carga de abonos #${batch.id})`,
     })
     return batch.id
   },

@@ -1,18 +1,32 @@
-import { PAYMENT_UPLOAD_MESSAGES as M, PAYMENT_LIMITS, PaymentBatchFieldsSchema } from '@planillas/domain'
+import {
+  PAYMENT_UPLOAD_MESSAGES as M,
+  PAYMENT_LIMITS,
+  PaymentBatchFieldsSchema,
+  SupplierPaymentBatchFieldsSchema,
+} from '@planillas/domain'
+
+/** The text fields of each abonos form and the schema the API checks them with. */
+const FORMS = {
+  payroll: { keys: ['payrollNumber', 'payrollDesc', 'paymentDate'], schema: PaymentBatchFieldsSchema },
+  suppliers: {
+    keys: ['orderNumber', 'description', 'paymentDate'],
+    schema: SupplierPaymentBatchFieldsSchema,
+  },
+} as const
 
 /**
  * With JavaScript, what the browser can tell before sending anything: the fields (the shared
  * schema), the Excel's presence, extension and size, the receipts' extensions and sizes. The API
  * checks all of it again, and the contents.
  */
-export function clientProblems(form: HTMLFormElement): ClientProblems {
+export function clientProblems(form: HTMLFormElement, kind: keyof typeof FORMS = 'payroll'): ClientProblems {
   const data = new FormData(form)
   const fields: Record<string, string> = {}
-  for (const key of ['payrollNumber', 'payrollDesc', 'paymentDate']) {
+  for (const key of FORMS[kind].keys) {
     const value = String(data.get(key) ?? '')
     if (value.trim()) fields[key] = value
   }
-  const parsed = PaymentBatchFieldsSchema.safeParse(fields)
+  const parsed = FORMS[kind].schema.safeParse(fields)
   const fieldMessages = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => i.message))]
   const messages: string[] = []
   const file = data.get('file')

@@ -1,0 +1,314 @@
+import {
+  auditLogs,
+  companyBankAccounts,
+  paymentBatches,
+  paymentOrderVouchers,
+  paymentVouchers,
+  suppliers,
+} from '@planillas/db'
+import {
+  SUPPLIER_PAYMENT_MESSAGES as M,
+  PAYMENT_BATCH_STATUS,
+  VOUCHER_STATUS,
+  voucherNumber,
+} from '@planillas/domain'
+import type { FilesTestApp } from '@planillas/testing/api/app'
+import {
+  createPaymentTestApp,
+  createSupplier,
+  multipart,
+  type PaymentFixtures,
+  registerVoucher,
+  step,
+  TODAY,
+  voucherFields,
+} from '@planillas/testing/api/payments'
+import { paymentsWorkbook, receiptPdf } from '@planillas/testing/payment-fixtures'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { silentLogger, type WorkerContext } from '../context'
+import { processPaymentImport } from './payment-import'
+
+let t: FilesTestApp
+let fx: PaymentFixtures
+let ctx: WorkerContext
+let accountId = 0
+
+beforeAll(async () => {
+  ;({ t, fx } = await createPaymentTestApp())
+  const [account] = await t.handle.db
+    .insert(companyBankAccounts)
+    .values({ companyId: fx.companyId, bankCode: '002', currency: 'PEN', account: '1910123456079' })
+    .returning()
+  accountId = account.id
+  ctx = { db: t.handle.db, storage: t.storage(), log: silentLogger }
+})
+afterAll(() => t?.close())
+
+/** A voucher of the (non-agent) company taken to APROBADO, of S/ 1,180.00 unless told. */
+async function approved(supplierId: number, fields: Record<string, string> = {}) {
+  const id = await registerVoucher(t, voucherFields(supplierId, fx, fields))
+  expect(
+    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
+      .status,
+  ).toBe(200)
+  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return id
+}
+
+/** A supplier payment run over these vouchers; its id. */
+async function run(voucherIds: number[]) {
+  const res = await t.call('tesoreria', {
+    method: 'POST',
+    url: '/api/v1/supplier-runs',
+    payload: {
+      voucherIds,
+      companyAccountId: accountId,
+      format: 'CCI',
+      paymentDate: TODAY,
+      reference: 'Pago',
+    },
+  })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body.payload.id as number
+}
+
+/** What the run pays each supplier: RUC → net in soles. */
+async function netBySupplier(orderId: number) {
+  const rows = await t.handle.db
+    .select({ ruc: suppliers.ruc, net: sql<string>`sum(${paymentOrderVouchers.netCents})::text` })
+    .from(paymentOrderVouchers)
+    .innerJoin(suppliers, eq(suppliers.id, paymentOrderVouchers.supplierId))
+    .where(eq(paymentOrderVouchers.orderId, orderId))
+    .groupBy(suppliers.ruc)
+  return new Map(rows.map((r) => [r.ruc, Number(r.net) / 100]))
+}
+
+const rucOf = async (supplierId: number) =>
+  (await t.handle.db.select({ ruc: suppliers.ruc }).from(suppliers).where(eq(suppliers.id, supplierId)))[0]
+    .ruc
+
+async function upload(
+  orderNumber: number | string,
+  rows: (string | number | null)[][],
+  who: 'tesoreria' | 'rrhh' = 'tesoreria',
+  receipt?: { name: string; content: Buffer },
+) {
+  const file = await paymentsWorkbook(rows)
+  return t.call(who, {
+    method: 'POST',
+    url: '/api/v1/payment-batches/suppliers',
+    ...(await multipart(
+      { orderNumber, paymentDate: TODAY, description: 'Abonos del BCP' },
+      { file: { name: 'abonos-proveedores.xlsx', content: file }, ...(receipt ? { records: receipt } : {}) },
+    )),
+  })
+}
+
+const vouchersOf = (ids: number[]) =>
+  t.handle.db
+    .select({
+      id: paymentVouchers.id,
+      status: paymentVouchers.status,
+      paidOn: paymentVouchers.paidOn,
+      paidOperation: paymentVouchers.paidOperation,
+      paidCents: paymentVouchers.paidCents,
+    })
+    .from(paymentVouchers)
+    .where(inArray(paymentVouchers.id, ids))
+    .orderBy(asc(paymentVouchers.id))
+
+const batchOf = async (id: number) =>
+  (await t.handle.db.select().from(paymentBatches).where(eq(paymentBatches.id, id)))[0]
+const issuesOf = async (id: number) =>
+  (
+    await t.call('tesoreria', { method: 'GET', url: `/api/v1/payment-batches/${id}/errors?size=50` })
+  ).body.payload.content.map((i: { rowNumber: number | null; reason: string }) => [i.rowNumber, i.reason])
+
+describe('supplier abonos (payment batches of a supplier run)', () => {
+  it('pays each supplier line: all its vouchers in the run PAGADO with date and operation, audited', async () => {
+    const a = await createSupplier(t)
+    const b = await createSupplier(t)
+    const a1 = await approved(a)
+    const a2 = await approved(a, { base: '500.00', igv: '90.00', total: '590.00' })
+    const b1 = await approved(b)
+    const orderId = await run([a1, a2, b1])
+    const net = await netBySupplier(orderId)
+    const [rucA, rucB] = [await rucOf(a), await rucOf(b)]
+
+    const res = await upload(
+      orderId,
+      [
+        [6, rucA, net.get(rucA) ?? 0, 'OP-9001', null],
+        [6, rucB, net.get(rucB) ?? 0, 'OP-9002', 'pago-b.pdf'],
+      ],
+      'tesoreria',
+      { name: 'pago-b.pdf', content: await receiptPdf('B') },
+    )
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const batchId = res.body.payload.id as number
+    expect(await batchOf(batchId)).toMatchObject({ source: 'VOUCHERS', orderId, payrollId: null })
+
+    expect(await processPaymentImport({ batchId }, ctx)).toMatchObject({
+      outcome: 'applied',
+      status: 'PROCESADO',
+      matched: 2,
+    })
+    expect(await batchOf(batchId)).toMatchObject({
+      status: PAYMENT_BATCH_STATUS.PROCESSED,
+      matchedCount: 2,
+      issueCount: 0,
+    })
+    const paid = await vouchersOf([a1, a2, b1])
+    expect(paid.map((v) => [v.status, v.paidOn, v.paidOperation])).toEqual([
+      [VOUCHER_STATUS.PAID, TODAY, 'OP-9001'],
+      [VOUCHER_STATUS.PAID, TODAY, 'OP-9001'],
+      [VOUCHER_STATUS.PAID, TODAY, 'OP-9002'],
+    ])
+    // Each voucher paid what the run pays it; together the supplier's line.
+    expect(((paid[0].paidCents ?? 0) + (paid[1].paidCents ?? 0)) / 100).toBeCloseTo(net.get(rucA) ?? 0, 2)
+
+    const audits = await t.handle.db
+      .select({ description: auditLogs.description })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'payments'), eq(auditLogs.entityId, String(a1))))
+      .orderBy(asc(auditLogs.id))
+    expect(audits.at(-1)?.description).toContain(
+      `operación OP-9001 (carga de abonos de proveedores #${batchId}`,
+    )
+
+    // Its own list: the payroll list does not show it.
+    const list = async (body: object) =>
+      (
+        await t.call('tesoreria', { method: 'POST', url: '/api/v1/payment-batches/list', payload: body })
+      ).body.payload.content.map((r: { id: number }) => r.id)
+    expect(await list({ source: 'VOUCHERS' })).toContain(batchId)
+    expect(await list({})).not.toContain(batchId)
+  })
+
+  it('lists each row that cannot pay with its reason and writes nothing for it', async () => {
+    const c = await createSupplier(t)
+    const d = await createSupplier(t)
+    const e = await createSupplier(t)
+    const stranger = await createSupplier(t)
+    const c1 = await approved(c)
+    const d1 = await approved(d)
+    const d2 = await approved(d, { base: '500.00', igv: '90.00', total: '590.00' })
+    const e1 = await approved(e)
+    const orderId = await run([c1, d1, d2, e1])
+    const net = await netBySupplier(orderId)
+    const [rucC, rucD, rucE, rucX] = await Promise.all([c, d, e, stranger].map(rucOf))
+    // One of D's vouchers is paid by hand meanwhile: D's line no longer pays, not even its other voucher.
+    const paidByHand = await step(t, 'tesoreria', d2, 'pay', { paidAmount: '590.00', paidOn: TODAY })
+    expect(paidByHand.status, JSON.stringify(paidByHand.body)).toBe(200)
+
+    const res = await upload(orderId, [
+      [6, rucX, 100, 'OP-1', null],
+      [6, rucC, (net.get(rucC) ?? 0) + 1, 'OP-2', null],
+      [6, rucD, net.get(rucD) ?? 0, 'OP-3', null],
+      [6, rucE, net.get(rucE) ?? 0, 'OP-4', null],
+    ])
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const batchId = res.body.payload.id as number
+    expect(await processPaymentImport({ batchId }, ctx)).toMatchObject({
+      status: 'CON OBSERVACIONES',
+      matched: 1,
+      unmatched: 1,
+      mismatched: 2,
+    })
+    const [d2Row] = await t.handle.db.select().from(paymentVouchers).where(eq(paymentVouchers.id, d2))
+    const netC = (net.get(rucC) ?? 0).toFixed(2)
+    expect(await issuesOf(batchId)).toEqual([
+      [2, M.notInRun(orderId)],
+      [3, M.amountDiffers(((net.get(rucC) ?? 0) + 1).toFixed(2), netC)],
+      [4, M.alreadyPaid(voucherNumber(d2Row.series, d2Row.number), TODAY, null)],
+    ])
+    const states = await vouchersOf([c1, d1, d2, e1])
+    expect(states.map((v) => [v.status, v.paidOperation])).toEqual([
+      [VOUCHER_STATUS.APPROVED, null],
+      [VOUCHER_STATUS.APPROVED, null],
+      [VOUCHER_STATUS.PAID, null],
+      [VOUCHER_STATUS.PAID, 'OP-4'],
+    ])
+
+    // The same proof again pays nothing twice: E's line is now observed as paid.
+    const again = await upload(orderId, [[6, rucE, net.get(rucE) ?? 0, 'OP-4', null]])
+    const againId = again.body.payload.id as number
+    expect(await processPaymentImport({ batchId: againId }, ctx)).toMatchObject({ matched: 0 })
+    expect((await issuesOf(againId))[0][1]).toContain('ya figura PAGADO')
+  })
+
+  it('is all or nothing: a failure while writing leaves every voucher APROBADO and the batch CON ERRORES', async () => {
+    const f = await createSupplier(t)
+    const g = await createSupplier(t)
+    const f1 = await approved(f)
+    const g1 = await approved(g)
+    const orderId = await run([f1, g1])
+    const net = await netBySupplier(orderId)
+    const [rucF, rucG] = [await rucOf(f), await rucOf(g)]
+    const res = await upload(orderId, [
+      [6, rucF, net.get(rucF) ?? 0, 'OP-F', null],
+      [6, rucG, net.get(rucG) ?? 0, 'OP-G', null],
+    ])
+    const batchId = res.body.payload.id as number
+    // The second supplier's voucher refuses its update: the first one's must be rolled back too.
+    await t.handle.db.execute(
+      sql.raw(`create function refuse_g() returns trigger language plpgsql as $$ begin
+        if new.id = ${g1} and new.status = ${VOUCHER_STATUS.PAID} then raise exception 'refused for the test'; end if;
+        return new; end $$;
+        create trigger refuse_g before update on payment_vouchers for each row execute function refuse_g();`),
+    )
+    try {
+      // The last attempt (no job info) closes the batch CON ERRORES with nothing applied.
+      expect(await processPaymentImport({ batchId }, ctx)).toMatchObject({ outcome: 'rejected' })
+    } finally {
+      await t.handle.db.execute(
+        sql.raw('drop trigger refuse_g on payment_vouchers; drop function refuse_g();'),
+      )
+    }
+    expect((await vouchersOf([f1, g1])).map((v) => [v.status, v.paidOperation])).toEqual([
+      [VOUCHER_STATUS.APPROVED, null],
+      [VOUCHER_STATUS.APPROVED, null],
+    ])
+    expect(await batchOf(batchId)).toMatchObject({ status: PAYMENT_BATCH_STATUS.FAILED, matchedCount: 0 })
+
+    // The same file uploaded again once the cause is gone pays both.
+    const again = await upload(orderId, [
+      [6, rucF, net.get(rucF) ?? 0, 'OP-F', null],
+      [6, rucG, net.get(rucG) ?? 0, 'OP-G', null],
+    ])
+    expect(await processPaymentImport({ batchId: again.body.payload.id }, ctx)).toMatchObject({ matched: 2 })
+    expect((await vouchersOf([f1, g1])).map((v) => v.paidOperation)).toEqual(['OP-F', 'OP-G'])
+  })
+
+  it('refuses at upload what cannot name an open run, and who may not pay', async () => {
+    const s = await createSupplier(t)
+    const v = await approved(s)
+    const orderId = await run([v])
+    const row = [[6, await rucOf(s), 1, 'OP-Z', null]]
+    const unknown = await upload(999_999, row)
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.messages).toContain(M.orderUnknown(999_999))
+    const bad = await upload('abc', row)
+    expect(bad.body.messages).toContain(M.orderNumberInvalid)
+    expect((await upload(orderId, row, 'rrhh')).status).toBe(403)
+
+    // A run annulled after the upload applies nothing when its batch is processed.
+    const queued = await upload(orderId, row)
+    expect(queued.status).toBe(200)
+    const annul = await t.call('tesoreria', {
+      method: 'POST',
+      url: `/api/v1/supplier-runs/${orderId}/annul`,
+      payload: { reason: 'Error en la cuenta' },
+    })
+    expect(annul.status).toBe(200)
+    expect(await processPaymentImport({ batchId: queued.body.payload.id }, ctx)).toMatchObject({
+      outcome: 'rejected',
+    })
+    expect(await issuesOf(queued.body.payload.id)).toEqual([[null, M.orderGone(orderId)]])
+    expect((await vouchersOf([v]))[0].status).toBe(VOUCHER_STATUS.APPROVED)
+    const annulled = await upload(orderId, row)
+    expect(annulled.body.messages).toContain(M.orderNotOpen(orderId, 'ANULADO'))
+  })
+})
