@@ -10,6 +10,7 @@ import {
   signIn,
   test,
 } from './fixtures'
+import { readDownloadedSheet } from './xlsx'
 
 /**
  * 'Pagos a proveedores › Comprobantes' (docs/decisions/supplier-vouchers.md): the HR clerk (rrhh)
@@ -203,6 +204,18 @@ test.describe('Comprobantes por pagar', () => {
       /^Pagado.*por tesoreria/,
     ])
     await expectAccessible(page)
+
+    // Paid this month with IGV retained: a row of this month's 'Registro de retenciones'.
+    await page.goto('/pagos/retenciones')
+    await expect(page.getByRole('heading', { name: 'Registro de retenciones' })).toBeVisible()
+    await page.getByLabel('Periodo').selectOption(today.slice(0, 7).replace('-', ''))
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Descargar Excel' }).click()
+    const [header, ...rows] = await readDownloadedSheet(await downloading)
+    const row = rows.find((r) => r[header.indexOf('Serie y número')] === `E001-${number.padStart(8, '0')}`)
+    expect(row, rows.map((r) => r.join(' | ')).join('\n')).toBeTruthy()
+    expect(Number(row?.[header.indexOf('Retención')])).toBe(35.4)
+    expect(row?.[header.indexOf('Fecha de pago')]).toBe(formatDate(today))
   })
 
   test('a rejected voucher keeps its number until a nota de crédito for it is registered', async ({

@@ -69,6 +69,7 @@ const SCREENS = [
   '/reclutamiento/vacantes',
   '/reclutamiento/postulantes',
   '/pagos/detracciones',
+  '/pagos/retenciones',
 ]
 
 test.describe('Pantallas', () => {

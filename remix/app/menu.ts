@@ -59,6 +59,7 @@ export const MENU: MenuEntry[] = [
         to: '/pagos/detracciones',
         permission: LIST_RESOURCES.detracciones.permission,
       },
+      { label: 'Registro de retenciones', to: '/pagos/retenciones', permission: 'pagos_descarga_excel' },
       { label: 'Catálogos', to: '/pagos/catalogos', permission: 'pagos_catalogos' },
     ],
   },

@@ -1,5 +1,6 @@
 import { paymentBatches } from '@planillas/db'
 import {
+  can,
   enumLabel,
   PAYMENT_BATCH_STATUS,
   PAYMENT_TEMPLATE_FILE_NAME,
@@ -17,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { batchFileRoutes } from '../../lib/batch-routes'
 import { batchUploadRoute, sendStoredFile } from '../../lib/batch-upload'
 import { failure, IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
-import { found, HttpError, notFound } from '../../lib/errors'
+import { forbidden, found, HttpError, notFound } from '../../lib/errors'
 import { inBatches, sendAttachment } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { lineStatuses } from './line-status'
@@ -100,6 +101,8 @@ export async function paymentBatchRoutes(fastify: FastifyInstance) {
       ...routeSchema('POST /payment-batches/list'),
     },
     handler: async (req) => {
+      // The supplier runs' batches are Pagos' ('Abonos de proveedores'), not the payroll clerk's.
+      if (req.body?.source === 'VOUCHERS' && !can(req.user.roles, 'pagos_abonos_lista')) throw forbidden()
       const page = await q.listBatches(app.db, req.body ?? {}, listPage(req))
       return ok({ ...page, content: page.content.map(q.toBatchRow) })
     },
