@@ -1,11 +1,12 @@
-import { countOf, dayMonthYear, PAYMENT_LIMITS, SUPPLIER_PAYMENT_MESSAGES } from '@planillas/domain'
+import { SUPPLIER_PAYMENT_MESSAGES } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { requirePermission } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
-import { UploadForm, UploadInput, XLSX_ACCEPT } from '~/components/form/upload-form'
+import { UploadForm, UploadInput } from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { PaymentUploadFields } from '~/screens/payments/payment-upload-fields'
 import { type ClientProblems, clientProblems, problemList } from '~/screens/payments/upload-check'
 import { uploadAction } from '~/upload.server'
 import { pageTitle } from '~/utils/page-title'
@@ -32,7 +33,6 @@ export default function SupplierPaymentUpload() {
   const result = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   const [found, setFound] = useState<ClientProblems | null>(null)
-  const [receipts, setReceipts] = useState<string[]>([])
   const fields: Record<string, string> = result?.fields ?? {}
 
   return (
@@ -55,63 +55,21 @@ export default function SupplierPaymentUpload() {
           setFound(problems)
         }}
       >
-        <UploadInput
-          name="orderNumber"
-          label="N° de orden de pago"
-          required
-          help="El número de la orden, tal como figura en Generar pagos."
-          inputMode="numeric"
-          defaultValue={fields.orderNumber}
-          maxLength={9}
-        />
-        <UploadInput
-          name="paymentDate"
-          label="Fecha de abono"
-          required
-          help="DD/MM/AAAA, no posterior a hoy."
-          placeholder="DD/MM/AAAA"
-          inputMode="numeric"
-          maxLength={10}
-          defaultValue={dayMonthYear(fields.paymentDate)}
-        />
-        <UploadInput
-          name="description"
-          label="Descripción"
-          wide
-          defaultValue={fields.description}
-          maxLength={PAYMENT_LIMITS.payrollDescMax}
-        />
-        <UploadInput
-          name="file"
-          type="file"
-          label="Excel de abonos (.xlsx)"
-          required
-          accept={XLSX_ACCEPT}
-          help={
-            <>
-              Un archivo de hasta 20 MB con las columnas de la{' '}
-              <a href="/pagos/abonos/plantilla" download className="font-medium text-primary-dark underline">
-                plantilla de abonos de proveedores
-              </a>
-              .
-            </>
-          }
-        />
-        <UploadInput
-          name="records"
-          type="file"
-          label="Constancias (.pdf)"
-          accept=".pdf,application/pdf"
-          multiple
-          onChange={(event) => setReceipts(Array.from(event.currentTarget.files ?? [], (f) => f.name))}
-          help={
-            <span aria-live="polite">
-              {receipts.length
-                ? countOf(receipts.length, 'constancia seleccionada', 'constancias seleccionadas')
-                : 'Cero o más archivos PDF de hasta 10 MB cada uno.'}
-            </span>
-          }
-        />
+        <PaymentUploadFields
+          fields={fields}
+          description={{ name: 'description', label: 'Descripción' }}
+          template={{ href: '/pagos/abonos/plantilla', label: 'plantilla de abonos de proveedores' }}
+        >
+          <UploadInput
+            name="orderNumber"
+            label="N° de orden de pago"
+            required
+            help="El número de la orden, tal como figura en Generar pagos."
+            inputMode="numeric"
+            defaultValue={fields.orderNumber}
+            maxLength={9}
+          />
+        </PaymentUploadFields>
       </UploadForm>
     </FormPage>
   )

@@ -1,11 +1,12 @@
-import { countOf, dayMonthYear, PAYMENT_LIMITS, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
+import { PAYMENT_LIMITS, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useFetcher, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { requirePermission } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
-import { UploadForm, UploadInput, XLSX_ACCEPT } from '~/components/form/upload-form'
+import { UploadForm, UploadInput } from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { PaymentUploadFields } from '~/screens/payments/payment-upload-fields'
 import { type ClientProblems, clientProblems, problemList } from '~/screens/payments/upload-check'
 import { uploadAction } from '~/upload.server'
 import { pageTitle } from '~/utils/page-title'
@@ -36,7 +37,6 @@ export default function PaymentUpload() {
   // shows at once, as without JavaScript (issue 20).
   const payrollCheck = useFetcher<{ problem: string | null }>()
   const payrollProblem = (found?.payrollNumber && payrollCheck.data?.problem) || null
-  const [receipts, setReceipts] = useState<string[]>([])
   const fields: Record<string, string> = result?.fields ?? {}
 
   return (
@@ -60,66 +60,20 @@ export default function PaymentUpload() {
           }
         }}
       >
-        <UploadInput
-          name="payrollNumber"
-          label="N° de planilla"
-          required
-          help="El código de la planilla, tal como figura en Planillas."
-          defaultValue={fields.payrollNumber}
-          maxLength={PAYMENT_LIMITS.payrollNumberMax}
-        />
-        <UploadInput
-          name="paymentDate"
-          label="Fecha de abono"
-          required
-          help="DD/MM/AAAA, no posterior a hoy."
-          placeholder="DD/MM/AAAA"
-          inputMode="numeric"
-          maxLength={10}
-          defaultValue={dayMonthYear(fields.paymentDate)}
-        />
-        <UploadInput
-          name="payrollDesc"
-          label="Descripción de planilla"
-          wide
-          defaultValue={fields.payrollDesc}
-          maxLength={PAYMENT_LIMITS.payrollDescMax}
-        />
-        <UploadInput
-          name="file"
-          type="file"
-          label="Excel de abonos (.xlsx)"
-          required
-          accept={XLSX_ACCEPT}
-          help={
-            <>
-              Un archivo de hasta 20 MB con las columnas de la{' '}
-              <a
-                href="/planillas/abonos/plantilla"
-                download
-                className="font-medium text-primary-dark underline"
-              >
-                plantilla de abonos
-              </a>
-              .
-            </>
-          }
-        />
-        <UploadInput
-          name="records"
-          type="file"
-          label="Constancias (.pdf)"
-          accept=".pdf,application/pdf"
-          multiple
-          onChange={(event) => setReceipts(Array.from(event.currentTarget.files ?? [], (f) => f.name))}
-          help={
-            <span aria-live="polite">
-              {receipts.length
-                ? countOf(receipts.length, 'constancia seleccionada', 'constancias seleccionadas')
-                : 'Cero o más archivos PDF de hasta 10 MB cada uno.'}
-            </span>
-          }
-        />
+        <PaymentUploadFields
+          fields={fields}
+          description={{ name: 'payrollDesc', label: 'Descripción de planilla' }}
+          template={{ href: '/planillas/abonos/plantilla', label: 'plantilla de abonos' }}
+        >
+          <UploadInput
+            name="payrollNumber"
+            label="N° de planilla"
+            required
+            help="El código de la planilla, tal como figura en Planillas."
+            defaultValue={fields.payrollNumber}
+            maxLength={PAYMENT_LIMITS.payrollNumberMax}
+          />
+        </PaymentUploadFields>
       </UploadForm>
     </FormPage>
   )

@@ -13,7 +13,7 @@ import {
   type SupplierPaymentBatchFields,
   SupplierPaymentBatchFieldsSchema,
 } from '@planillas/domain'
-import { type BatchUpload, excelProblems, fieldMessages } from '../../lib/batch-upload'
+import { type BatchUpload, excelProblems, fieldMessages, type StoredExcel } from '../../lib/batch-upload'
 import { findPayrollForPayments, findRunForPayments } from './queries'
 import { type Received, receiveUpload, type StoredReceipt } from './receive'
 
@@ -102,31 +102,22 @@ export const PAYMENT_UPLOAD: BatchUpload<Received, CheckedUpload> = {
     if (messages.length || !parsed.success || !payroll || !excel) return { ok: false, messages }
     return { ok: true, upload: { fields: parsed.data, payroll, receipts }, excel }
   },
-  async record(tx, { fields, payroll, receipts }, excel, actor) {
-    const [batch] = await tx
-      .insert(paymentBatches)
-      .values({
+  record: (tx, { fields, payroll, receipts }, excel, actor) =>
+    recordBatch(
+      tx,
+      {
         payrollId: payroll.id,
         payrollNumber: payroll.code,
         payrollDesc: fields.payrollDesc,
         paymentDate: fields.paymentDate,
-        fileKey: excel.key,
-        fileName: excel.name,
-        fileSize: excel.size,
-        receiptCount: receipts.length,
-        createdBy: actor,
-      })
-      .returning({ id: paymentBatches.id })
-    await recordReceipts(tx, batch.id, receipts, actor)
-    await recordAudit(tx, {
-      action: 'CREATE',
-      entity: 'payment_batches',
-      entityId: batch.id,
-      actor,
-      description: `Cargó los abonos del ${formatDate(fields.paymentDate)} de la planilla ${payroll.code}: archivo '${excel.name}' y ${countOf(receipts.length, 'constancia')} (carga de abonos #${batch.id})`,
-    })
-    return batch.id
-  },
+      },
+      {
+        excel,
+        receipts,
+        actor,
+        paid: `la planilla ${payroll.code}`,
+      },
+    ),
 }
 
 export type CheckedSupplierUpload = {
@@ -160,30 +151,55 @@ export const SUPPLIER_PAYMENT_UPLOAD: BatchUpload<Received, CheckedSupplierUploa
     if (messages.length || !parsed.success || !orderId || !excel) return { ok: false, messages }
     return { ok: true, upload: { fields: parsed.data, orderId, receipts }, excel }
   },
-  async record(tx, { fields, orderId, receipts }, excel, actor) {
-    const [batch] = await tx
-      .insert(paymentBatches)
-      .values({
+  record: (tx, { fields, orderId, receipts }, excel, actor) =>
+    recordBatch(
+      tx,
+      {
         source: 'VOUCHERS',
         orderId,
         payrollNumber: String(orderId),
         payrollDesc: fields.description,
         paymentDate: fields.paymentDate,
-        fileKey: excel.key,
-        fileName: excel.name,
-        fileSize: excel.size,
-        receiptCount: receipts.length,
-        createdBy: actor,
-      })
-      .returning({ id: paymentBatches.id })
-    await recordReceipts(tx, batch.id, receipts, actor)
-    await recordAudit(tx, {
-      action: 'CREATE',
-      entity: 'payment_batches',
-      entityId: batch.id,
-      actor,
-      description: `Cargó los abonos del ${formatDate(fields.paymentDate)} de la orden de pago a proveedores N° ${orderId}: archivo '${excel.name}' y ${countOf(receipts.length, 'constancia')} (carga de abonos #${batch.id})`,
+      },
+      { excel, receipts, actor, paid: `la orden de pago a proveedores N° ${orderId}` },
+    ),
+}
+
+/**
+ * Records an accepted upload of either kind: the batch (what it pays, its file), its receipts and the
+ * audit entry naming what was paid; in the pipeline's transaction.
+ */
+async function recordBatch(
+  tx: Transaction,
+  paid: Pick<
+    typeof paymentBatches.$inferInsert,
+    'source' | 'orderId' | 'payrollId' | 'payrollNumber' | 'payrollDesc' | 'paymentDate'
+  >,
+  {
+    excel,
+    receipts,
+    actor,
+    paid: what,
+  }: { excel: StoredExcel; receipts: MatchedReceipt[]; actor: string; paid: string },
+) {
+  const [batch] = await tx
+    .insert(paymentBatches)
+    .values({
+      ...paid,
+      fileKey: excel.key,
+      fileName: excel.name,
+      fileSize: excel.size,
+      receiptCount: receipts.length,
+      createdBy: actor,
     })
-    return batch.id
-  },
+    .returning({ id: paymentBatches.id })
+  await recordReceipts(tx, batch.id, receipts, actor)
+  await recordAudit(tx, {
+    action: 'CREATE',
+    entity: 'payment_batches',
+    entityId: batch.id,
+    actor,
+    description: `Cargó los abonos del ${formatDate(paid.paymentDate)} de ${what}: archivo '${excel.name}' y ${countOf(receipts.length, 'constancia')} (carga de abonos #${batch.id})`,
+  })
+  return batch.id
 }
