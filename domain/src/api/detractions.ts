@@ -3,6 +3,7 @@ import { isIsoDate } from '../contract-dates'
 import { idList } from '../fields'
 import { formatDate, formatMoney, todayInLima } from '../format'
 import { DateRangeSchema, SearchSchema } from '../list'
+import { VoucherHeadSchema } from './payments'
 
 /** 'Registrar depósito': the constancia of a detracción's deposit at the Banco de la Nación. */
 export const DetractionDepositSchema = z.object({
@@ -87,17 +88,7 @@ export const DetractionFilterSchema = z.object({
 export type DetractionFilter = z.infer<typeof DetractionFilterSchema>
 
 /** A voucher's detracción as `POST /detractions/list` answers it; amounts in céntimos. */
-export const DetractionRowSchema = z.object({
-  id: z.number(),
-  companyId: z.number(),
-  companyName: z.string(),
-  supplierId: z.number(),
-  supplierRuc: z.string(),
-  supplierName: z.string(),
-  type: z.string(),
-  /** 'F001-00000123'. */
-  fullNumber: z.string(),
-  issueDate: z.string(),
+export const DetractionRowSchema = VoucherHeadSchema.extend({
   /** The voucher's status (APROBADO or PAGADO while owed). */
   status: z.number(),
   spotCode: z.string().nullable(),

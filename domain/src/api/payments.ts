@@ -4,11 +4,6 @@ import type { Wire } from './wire'
 
 const stamp = { by: z.string().nullable(), at: z.date().nullable() }
 
-/**
- * A supplier voucher as `/payments` answers it (The Payment). Amounts are integer céntimos
- * (`…Cents`), rates basis points (`…Bp`: 1200 = 12 %). `actions` are the steps its state allows
- * (the user's permissions still decide which of them they may take).
- */
 /** The whole filtered list's sums (every page, not only the one shown), in céntimos: its totals row. */
 export const VoucherTotalsSchema = z.object({
   totalCents: z.number(),
@@ -17,7 +12,8 @@ export const VoucherTotalsSchema = z.object({
   netCents: z.number(),
 })
 
-export const VoucherRowSchema = z.object({
+/** What names a voucher in every list of them: its paying company, its supplier, its type and number. */
+export const VoucherHeadSchema = z.object({
   id: z.number(),
   companyId: z.number(),
   companyName: z.string(),
@@ -25,11 +21,19 @@ export const VoucherRowSchema = z.object({
   supplierRuc: z.string(),
   supplierName: z.string(),
   type: z.string(),
-  series: z.string(),
-  number: z.number(),
   /** 'F001-00000123'. */
   fullNumber: z.string(),
   issueDate: z.string(),
+})
+
+/**
+ * A supplier voucher as `/payments` answers it (The Payment). Amounts are integer céntimos
+ * (`…Cents`), rates basis points (`…Bp`: 1200 = 12 %). `actions` are the steps its state allows
+ * (the user's permissions still decide which of them they may take).
+ */
+export const VoucherRowSchema = VoucherHeadSchema.extend({
+  series: z.string(),
+  number: z.number(),
   dueDate: z.string(),
   /** Due before today (Lima) and still REGISTRADO, AUTORIZADO or APROBADO. */
   overdue: z.boolean(),

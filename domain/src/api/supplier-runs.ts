@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { calendarDate, idList, idNumber } from '../fields'
 import { paymentDateField, referenceField } from './payment-orders'
+import { VoucherHeadSchema } from './payments'
 import type { Wire } from './wire'
 
 /** The most vouchers one run takes (a clerk's selection; the file pays one line per supplier). */
@@ -127,16 +128,7 @@ export const SupplierRunCandidateFilterSchema = z.object({
 })
 
 /** An APROBADO voucher a run may pay, with the open run that already holds it, if any. */
-export const SupplierRunCandidateSchema = z.object({
-  id: z.number(),
-  companyId: z.number(),
-  companyName: z.string(),
-  supplierId: z.number(),
-  supplierRuc: z.string(),
-  supplierName: z.string(),
-  type: z.string(),
-  fullNumber: z.string(),
-  issueDate: z.string(),
+export const SupplierRunCandidateSchema = VoucherHeadSchema.extend({
   dueDate: z.string(),
   expenseLine: z.string(),
   totalCents: z.number(),
