@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { checkBnDetraccionesFile } from '@planillas/domain/bank-files/index'
+import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
 import ExcelJS from 'exceljs'
 import { expect, expectAccessible, test } from './fixtures'
 

@@ -8,7 +8,7 @@ import {
   rucCheckDigit,
   todayInLima,
 } from '@planillas/domain'
-import { checkBnDetraccionesFile } from '@planillas/domain/bank-files/index'
+import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
 import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import type { Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'

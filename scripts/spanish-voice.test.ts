@@ -27,10 +27,10 @@ const SKIPPED = /\.test\.tsx?$/
 /** The specified literal messages, kept as specified although they say 'tú'. */
 const ALLOWED: readonly [file: string, text: string][] = [
   ['remix/app/routes/login.tsx', 'Controla los pagos de tus proveedores fácilmente'],
-  ['domain/src/messages.ts', 'Ocurrió un error en la petición, por favor intenta nuevamente.'],
-  ['domain/src/messages.ts', 'Hubo un error al autenticar al usuario, por favor intenta nuevamente'],
-  ['domain/src/schemas/employee.ts', 'Ingresa un celular válido de 9 dígitos'],
-  ['domain/src/schemas/employee.ts', 'Ingresa un correo electrónico válido'],
+  ['domain/src/common/messages.ts', 'Ocurrió un error en la petición, por favor intenta nuevamente.'],
+  ['domain/src/common/messages.ts', 'Hubo un error al autenticar al usuario, por favor intenta nuevamente'],
+  ['domain/src/employees/employee-schema.ts', 'Ingresa un celular válido de 9 dígitos'],
+  ['domain/src/employees/employee-schema.ts', 'Ingresa un correo electrónico válido'],
 ]
 
 const W = 'a-záéíóúüñ'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ContractStatusSweepPayloadSchema, contractSweepJobId } from './contract-sweep'
+import { ContractStatusSweepPayloadSchema, contractSweepJobId } from './contracts/contract-sweep'
 
 /**
  * Background jobs: their names, payloads and the queue interface that the API enqueues through.

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type Endpoint, envelopeOf } from '@planillas/domain'
 
-// The shared shapes live in the domain, with the endpoints that use them (domain/src/api).
+// The shared shapes live in the domain, with the endpoints that use them (domain/src/<subject>/*-api.ts).
 export {
   CreatedSchema,
   envelopeOf,

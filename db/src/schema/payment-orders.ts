@@ -68,7 +68,7 @@ export const paymentOrders = pgTable(
     companyAccountId: integer('company_account_id')
       .notNull()
       .references(() => companyBankAccounts.id),
-    /** 'BCP' Telecrédito haberes, 'CCI' generic transfers or 'BBVA' Net Cash haberes (domain/src/bank-files). */
+    /** 'BCP' Telecrédito haberes, 'CCI' generic transfers or 'BBVA' Net Cash haberes (domain/src/banks/bank-files). */
     format: text('format').notNull(),
     paymentDate: date('payment_date').notNull(),
     reference: text('reference').notNull(),

@@ -9,7 +9,7 @@ import {
   type BbvaLineEnding,
   buildBbvaFile,
   encodeBbvaRecords,
-} from '@planillas/domain/bank-files/index'
+} from '@planillas/domain/bank-files'
 import { createLocalStorage, type FileStorage } from '@planillas/storage'
 import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'

@@ -32,7 +32,7 @@ import {
   type PaymentFileLine,
   type PaymentFileProblem,
   type TotalsPart,
-} from '@planillas/domain/bank-files/index'
+} from '@planillas/domain/bank-files'
 import { type CellValue, writeXlsx } from '@planillas/formats/xlsx-writer'
 import { push } from './streaming'
 

@@ -19,7 +19,7 @@ import {
   buildBcpFile,
   type PaymentFileHeader,
   type PaymentFileLine,
-} from '@planillas/domain/bank-files/index'
+} from '@planillas/domain/bank-files'
 import { createLocalStorage, type FileStorage, readAll, StorageUnavailableError } from '@planillas/storage'
 import { openTestDatabase } from '@planillas/testing/database'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'

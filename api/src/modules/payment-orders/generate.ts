@@ -19,7 +19,7 @@ import {
   type PaymentFileProblem,
   sameTotals,
   type TotalsPart,
-} from '@planillas/domain/bank-files/index'
+} from '@planillas/domain/bank-files'
 import type { FileStorage } from '@planillas/storage'
 import { and, eq, sql } from 'drizzle-orm'
 import {

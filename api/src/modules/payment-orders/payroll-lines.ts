@@ -1,5 +1,5 @@
 import { awaitsReviewSql, type Database, payrollLines, rowsOf } from '@planillas/db'
-import type { PaymentFileLine } from '@planillas/domain/bank-files/index'
+import type { PaymentFileLine } from '@planillas/domain/bank-files'
 import { sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 

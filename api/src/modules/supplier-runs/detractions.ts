@@ -14,7 +14,7 @@ import {
   checkBnDetraccionesFile,
   type PaymentFileProblem,
   writeBnDetracciones,
-} from '@planillas/domain/bank-files/index'
+} from '@planillas/domain/bank-files'
 import type { FileStorage } from '@planillas/storage'
 import { sql } from 'drizzle-orm'
 

@@ -24,7 +24,7 @@ import {
   BANK_FILE_MESSAGES,
   type PaymentFileHeader,
   type PaymentFileLine,
-} from '@planillas/domain/bank-files/index'
+} from '@planillas/domain/bank-files'
 import type { FileStorage } from '@planillas/storage'
 import { asc, eq, sql } from 'drizzle-orm'
 import { anyId, CLAIM_MESSAGES, type OpenOrder, openOrdersOf, voucherSource } from '../payment-orders/claims'

@@ -9,7 +9,7 @@ import {
   paymentOrderVouchers,
   rowsOf,
 } from '@planillas/db'
-import { checkBnDetraccionesFile } from '@planillas/domain/bank-files/index'
+import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   createPaymentTestApp,

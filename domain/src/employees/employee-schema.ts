@@ -1,0 +1,229 @@
+import { z } from 'zod'
+import { CCI_ACCOUNT_MESSAGES, checkCciAccount } from '../banks/cci-account'
+import { isIsoDate } from '../common/dates'
+import { idList, idNumber, optionalText, requiredCode, requiredText, trimInvisible } from '../common/fields'
+import { todayInLima } from '../common/format'
+import {
+  cciBankCode,
+  FORM_IDENTIFIER_TYPES,
+  IDENTIFIER_MESSAGES,
+  identifierProblem,
+  isPeruvianMobile,
+  isValidCci,
+  normalizeIdentifier,
+} from '../common/identifiers'
+import { DateRangeSchema, SearchSchema } from '../common/list'
+import { ACCOUNT_TYPE, EMPLOYEE_STATUSES, FORM_ACCOUNT_TYPES, SEXES } from './employee-enums'
+
+/** Every message of the employee form (issue 3), shared by the form and the API. */
+export const EMPLOYEE_MESSAGES = {
+  ...IDENTIFIER_MESSAGES,
+  nameRequired: 'Nombres son requeridos',
+  surnameRequired: 'Apellidos son requeridos',
+  birthDateRequired: 'Fecha de nacimiento es requerida',
+  birthDateInvalid: 'Fecha de nacimiento inválida',
+  birthDateFuture: 'Fecha de nacimiento no puede ser posterior a hoy',
+  addressRequired: 'Dirección es requerida',
+  ubigeoRequired: 'Ubigeo es requerido',
+  ubigeoInvalid: 'Ubigeo inválido',
+  nationalityRequired: 'Nacionalidad es requerido',
+  nationalityInvalid: 'Nacionalidad inválida',
+  sexRequired: 'Sexo es requerido',
+  mobileRequired: 'Celular es requerido',
+  mobileNumeric: 'Celular debe ser un valor numérico',
+  mobileLength: 'Ingresa un celular válido de 9 dígitos',
+  mobileStart: 'Celular debe empezar con 9',
+  emailRequired: 'Correo electrónico es requerido',
+  emailInvalid: 'Ingresa un correo electrónico válido',
+  emergencyPhoneNumeric: 'Teléfono de emergencia debe ser un valor numérico',
+  emergencyPhoneLength: 'Ingrese un teléfono de emergencia válido de 9 dígitos',
+  emergencyPhoneStart: 'Teléfono de emergencia debe empezar con 9',
+  holderRequired: 'Titular de la cuenta es requerido',
+  holderMax: 'Titular de la cuenta admite como máximo 200 caracteres (nombres y apellidos)',
+  bankRequired: 'Banco es requerido',
+  bankInvalid: 'Banco inválido',
+  accountRequired: 'Número de cuenta es requerido',
+  accountNumeric: 'Número de cuenta debe ser un valor numérico',
+  accountMax: 'Número de cuenta admite como máximo 20 dígitos',
+  accountTypeRequired: 'Tipo de cuenta es requerido',
+  cciNumeric: 'Número de CCI debe ser un valor numérico',
+  cciLength: 'Número de CCI debe tener 20 dígitos',
+  cciInvalid: 'Número de CCI inválido',
+  cciBank: 'El CCI no corresponde al banco seleccionado',
+  bankFourEyes: 'Usted registró o modificó estos datos bancarios: debe confirmarlos otro usuario',
+  detractionNumeric: 'Cuenta de detracción debe ser un valor numérico',
+  detractionMax: 'Cuenta de detracción admite como máximo 20 dígitos',
+  companyInvalid: 'Empresa inválida',
+  areaInvalid: 'Área inválida',
+  positionInvalid: 'Cargo inválido',
+  assignmentByContract:
+    'La empresa, el área y el cargo los fija el contrato vigente: para cambiarlos, registre un nuevo contrato',
+  statusNeedsContract:
+    'El colaborador no tiene un contrato vigente: estará SIN CONTRATO hasta que se le registre uno',
+  statusHasContract:
+    'El colaborador tiene un contrato vigente: estará ACTIVO mientras ese contrato no termine',
+  duplicate: 'Ya existe un colaborador registrado con el mismo tipo y número de documento',
+  dniFormat: 'El DNI debe tener 8 dígitos',
+} as const
+const M = EMPLOYEE_MESSAGES
+
+type Rule = [test: (value: string) => boolean, message: string]
+const isDigits = (v: string) => /^\d+$/.test(v)
+
+const firstBroken = (rules: Rule[]) => (value: string, ctx: z.RefinementCtx) => {
+  const broken = rules.find(([test]) => !test(value))
+  if (broken) ctx.addIssue({ code: 'custom', message: broken[1] })
+}
+
+/** A required trimmed text checked by rules in order: only the first broken rule is reported. */
+const required = (message: string, rules: Rule[]) =>
+  z
+    .string({ error: message })
+    .overwrite(trimInvisible)
+    .superRefine((v, ctx) => (v ? firstBroken(rules)(v, ctx) : ctx.addIssue({ code: 'custom', message })))
+
+/** An optional trimmed text (blank becomes null) checked by rules in order when present. */
+const optional = (rules: Rule[]) =>
+  z
+    .string()
+    .overwrite(trimInvisible)
+    .superRefine((v, ctx) => (v ? firstBroken(rules)(v, ctx) : undefined))
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+const mobileRules = (numeric: string, length: string, start: string): Rule[] => [
+  [isDigits, numeric],
+  [(v) => v.length === 9, length],
+  [isPeruvianMobile, start],
+]
+
+const optionalId = (message: string) => idNumber(message).nullish()
+
+/** A real calendar day from 1900 on: Date.parse took 2025-02-30 for 2 March and let it reach the database. */
+const validBirthDate = (v: string) => isIsoDate(v)
+
+/** The employee form's fields, shared with the hiring form (`HireSchema`). */
+export const employeeFields = {
+  // Personal data
+  identifierType: requiredCode(M.typeRequired, FORM_IDENTIFIER_TYPES),
+  identifier: z.string({ error: M.required }).trim().min(1, M.required).transform(normalizeIdentifier),
+  name: requiredText(M.nameRequired, 100, 'Nombres admite como máximo 100 caracteres'),
+  surname: requiredText(M.surnameRequired, 100, 'Apellidos admite como máximo 100 caracteres'),
+  birthDate: required(M.birthDateRequired, [
+    [validBirthDate, M.birthDateInvalid],
+    [(v) => v <= todayInLima(), M.birthDateFuture],
+  ]),
+  address: requiredText(M.addressRequired, 250, 'Dirección admite como máximo 250 caracteres'),
+  ubigeo: required(M.ubigeoRequired, [[(v) => /^\d{6}$/.test(v), M.ubigeoInvalid]]),
+  nationality: required(M.nationalityRequired, [
+    [(v) => /^[A-Za-z]{2}$/.test(v), M.nationalityInvalid],
+  ]).transform((v) => v.toUpperCase()),
+  gender: requiredCode(M.sexRequired, SEXES),
+  companyId: optionalId(M.companyInvalid),
+  areaId: optionalId(M.areaInvalid),
+  positionId: optionalId(M.positionInvalid),
+  // Contact
+  personalPhone: required(M.mobileRequired, mobileRules(M.mobileNumeric, M.mobileLength, M.mobileStart)),
+  personalEmail: z
+    .string({ error: M.emailRequired })
+    .trim()
+    .min(1, M.emailRequired)
+    .pipe(
+      z.email({ error: M.emailInvalid }).max(150, 'Correo electrónico admite como máximo 150 caracteres'),
+    ),
+  emergencyContact: optionalText(150, 'Contacto de emergencia admite como máximo 150 caracteres'),
+  emergencyPhoneNumber: optional(
+    mobileRules(M.emergencyPhoneNumeric, M.emergencyPhoneLength, M.emergencyPhoneStart),
+  ),
+  // Bank: document type, number and holder are copies of the personal data, set by the server.
+  bankId: required(M.bankRequired, [[(v) => /^\d{3}$/.test(v), M.bankInvalid]]),
+  bankAccount: required(M.accountRequired, [
+    [isDigits, M.accountNumeric],
+    [(v) => v.length <= 20, M.accountMax],
+  ]),
+  accountType: requiredCode(M.accountTypeRequired, FORM_ACCOUNT_TYPES),
+  bankInterAccount: optional([
+    [isDigits, M.cciNumeric],
+    [(v) => v.length === 20, M.cciLength],
+    [isValidCci, M.cciInvalid],
+  ]),
+  detractionAccount: optional([
+    [isDigits, M.detractionNumeric],
+    [(v) => v.length <= 20, M.detractionMax],
+  ]),
+  bankAccountVerified: z.boolean({ error: 'Confirmación de datos bancarios inválida' }).default(false),
+}
+
+type EmployeeFieldsOutput = z.output<z.ZodObject<typeof employeeFields>>
+
+/**
+ * Rules that read two fields; they run even when other fields failed, so every problem shows at once.
+ * Shared with the hiring form (`HireSchema`).
+ */
+export function employeeCrossChecks(input: unknown, ctx: z.RefinementCtx) {
+  const value = input as Partial<EmployeeFieldsOutput>
+  if (typeof value.identifierType === 'number' && typeof value.identifier === 'string' && value.identifier) {
+    const problem = identifierProblem(value.identifierType, value.identifier)
+    if (problem) ctx.addIssue({ code: 'custom', path: ['identifier'], message: problem })
+  }
+  const cci = value.bankInterAccount
+  if (
+    cci &&
+    isValidCci(cci) &&
+    value.bankId &&
+    /^\d{3}$/.test(value.bankId) &&
+    cciBankCode(cci) !== value.bankId
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: M.cciBank })
+  }
+  // Where the bank builds its CCIs from the account, a CCI of another account is refused.
+  if (
+    cci &&
+    value.bankId &&
+    typeof value.bankAccount === 'string' &&
+    checkCciAccount(value.bankId, value.bankAccount, cci) === 'mismatch'
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: CCI_ACCOUNT_MESSAGES.mismatch })
+  }
+  if (typeof value.name === 'string' && typeof value.surname === 'string') {
+    if (bankHolderOf(value.name, value.surname).length > 200) {
+      ctx.addIssue({ code: 'custom', path: ['bankHolder'], message: M.holderMax })
+    }
+  }
+}
+
+export const EmployeeSchema = z.object(employeeFields).superRefine(employeeCrossChecks, { when: () => true })
+export type EmployeeInput = z.infer<typeof EmployeeSchema>
+export type EmployeeFormInput = z.input<typeof EmployeeSchema>
+
+/** The account holder shown (read-only) in the bank section: names then surnames. */
+export const bankHolderOf = (name: string, surname: string) => `${name.trim()} ${surname.trim()}`.trim()
+
+/** The default account type offered to a new employee. */
+export const DEFAULT_ACCOUNT_TYPE = ACCOUNT_TYPE.SALARY
+
+export const DniSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{8}$/, M.dniFormat)
+
+/** A list of ids as JSON arrays or single values send them. */
+const ids = idList()
+
+export const EmployeeFilterSchema = z.object({
+  search: SearchSchema,
+  status: z.coerce
+    .number({ error: 'Estado inválido' })
+    .int()
+    .refine((s) => EMPLOYEE_STATUSES.includes(s), 'Estado inválido')
+    .nullish(),
+  areaIds: ids,
+  /** Positions (the screens' 'roles' and 'cargos'). */
+  roleIds: ids,
+  /** Start date range of the employee's current contract. */
+  contractInitiation: DateRangeSchema.nullish(),
+  /** End date range of the employee's current contract. */
+  contractFinish: DateRangeSchema.nullish(),
+  companyId: idNumber('Empresa inválida').nullish(),
+})
+export type EmployeeFilter = z.infer<typeof EmployeeFilterSchema>

@@ -1,7 +1,0 @@
-import { z } from 'zod'
-import { requiredText } from '../fields'
-
-export const PositionSchema = z.object({
-  description: requiredText('Descripción es requerida', 100, 'Descripción admite como máximo 100 caracteres'),
-})
-export type PositionInput = z.infer<typeof PositionSchema>

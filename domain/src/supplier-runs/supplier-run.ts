@@ -1,0 +1,102 @@
+import { type RetentionRate, retentionOf } from '../vouchers/spot'
+
+/** A voucher as a supplier payment run weighs it (amounts in céntimos). */
+export type RunVoucher = {
+  id: number
+  supplierId: number
+  /** SUNAT document type: a nota de crédito (07) reduces what its supplier is paid. */
+  type: string
+  totalCents: number
+  /** The detracción approved on the voucher (deposited at the Banco de la Nación, not paid to the supplier). */
+  detractionCents: number
+}
+
+export type RunSupplier = {
+  id: number
+  retentionAgent: boolean
+  perceptionAgent: boolean
+  goodTaxpayer: boolean
+}
+
+/** One voucher of a run's supplier line: signed amounts (a credit note's are negative). */
+export type RunVoucherAmounts = {
+  voucherId: number
+  totalCents: number
+  detractionCents: number
+  retentionCents: number
+  netCents: number
+}
+
+/** A supplier's line of the run: paid once, the sum of its vouchers' net. */
+export type RunSupplierLine = {
+  supplierId: number
+  vouchers: RunVoucherAmounts[]
+  totalCents: number
+  detractionCents: number
+  retentionCents: number
+  netCents: number
+}
+
+export const CREDIT_NOTE_TYPE = '07'
+
+/**
+ * What a run pays each supplier (docs/decisions/supplier-payment-runs.md): the vouchers grouped by
+ * supplier in the order given; the retention recomputed over the vouchers the run pays together to
+ * that supplier, with the regime in force on the payment date (3 % of each retained voucher when
+ * the paying company is a retention agent, the supplier is neither an agent nor a buen
+ * contribuyente, the voucher is not under detracción, and the retained vouchers paid together pass
+ * S/ 700); the net is total − detracción − retención, a credit note's subtracted. Undefined when the
+ * company is a retention agent and no retention rate is in force on the payment date.
+ */
+export function planSupplierRun(
+  vouchers: readonly RunVoucher[],
+  suppliers: ReadonlyMap<number, RunSupplier>,
+  companyIsAgent: boolean,
+  retentionTable: readonly RetentionRate[],
+  paymentDate: string,
+): RunSupplierLine[] | undefined {
+  const groups = new Map<number, RunVoucher[]>()
+  for (const voucher of vouchers) {
+    const group = groups.get(voucher.supplierId)
+    if (group) group.push(voucher)
+    else groups.set(voucher.supplierId, [voucher])
+  }
+  const lines: RunSupplierLine[] = []
+  for (const [supplierId, group] of groups) {
+    const supplier = suppliers.get(supplierId)
+    if (!supplier) throw new Error(`Proveedor ${supplierId} sin datos`)
+    const retention = retentionOf(
+      retentionTable,
+      group.map((v) => ({
+        companyIsAgent,
+        supplier,
+        documentType: v.type,
+        underDetraction: v.detractionCents > 0,
+        totalCents: v.totalCents,
+      })),
+      paymentDate,
+    )
+    if (!retention && companyIsAgent) return undefined
+    const amounts = group.map((v, i) => {
+      const sign = v.type === CREDIT_NOTE_TYPE ? -1 : 1
+      const retentionCents = retention?.amounts[i] ?? 0
+      return {
+        voucherId: v.id,
+        totalCents: sign * v.totalCents,
+        detractionCents: sign * v.detractionCents,
+        retentionCents: sign * retentionCents,
+        netCents: sign * (v.totalCents - v.detractionCents - retentionCents),
+      }
+    })
+    const sum = (key: keyof Omit<RunVoucherAmounts, 'voucherId'>) => amounts.reduce((s, a) => s + a[key], 0)
+    lines.push({
+      supplierId,
+      vouchers: amounts,
+      totalCents: sum('totalCents'),
+      detractionCents: sum('detractionCents'),
+      retentionCents: sum('retentionCents'),
+      netCents: sum('netCents'),
+    })
+  }
+  return lines
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod'
+import { calendarDate, idList, idNumber } from '../common/fields'
+import type { Wire } from '../common/wire'
+import { paymentDateField, referenceField } from '../payment-orders/payment-orders-api'
+import { VoucherHeadSchema } from '../vouchers/vouchers-api'
+
+/** The most vouchers one run takes (a clerk's selection; the file pays one line per supplier). */
+export const SUPPLIER_RUN_MAX_VOUCHERS = 10_000
+
+/** The formats a supplier run is written in today: the generic CCI transfers Excel, for any bank. */
+export const SUPPLIER_RUN_FORMATS = ['CCI'] as const
+
+export const SUPPLIER_RUN_MESSAGES = {
+  vouchersRequired: 'Seleccione al menos un comprobante APROBADO',
+  vouchersMax: `Una orden de pago admite como máximo ${SUPPLIER_RUN_MAX_VOUCHERS.toLocaleString('en-US')} comprobantes`,
+  vouchersRepeated: 'Un comprobante está seleccionado más de una vez',
+  voucherId: 'Comprobante inválido',
+  format: 'Formato del banco es requerido (por ahora, transferencias por CCI)',
+} as const
+
+/**
+ * 'Generar pagos' (issue 23): a payment run over APROBADO vouchers, paid from a company account on a
+ * date with a reference. `replacesOrderId` + `confirmReplace`: the vouchers are already in that open
+ * run, and the clerk confirmed that this run replaces it (the same rule as a payroll's order).
+ */
+export const SupplierRunBodySchema = z.object({
+  voucherIds: z
+    .array(idNumber(SUPPLIER_RUN_MESSAGES.voucherId), { error: SUPPLIER_RUN_MESSAGES.vouchersRequired })
+    .min(1, SUPPLIER_RUN_MESSAGES.vouchersRequired)
+    .max(SUPPLIER_RUN_MAX_VOUCHERS, SUPPLIER_RUN_MESSAGES.vouchersMax)
+    .refine((ids) => new Set(ids).size === ids.length, SUPPLIER_RUN_MESSAGES.vouchersRepeated),
+  companyAccountId: idNumber('Cuenta de cargo es requerida'),
+  format: z.enum(SUPPLIER_RUN_FORMATS, { error: SUPPLIER_RUN_MESSAGES.format }),
+  paymentDate: paymentDateField,
+  reference: referenceField,
+  replacesOrderId: idNumber('Orden de pago a reemplazar inválida').optional(),
+  confirmReplace: z.boolean({ error: 'Confirmación inválida' }).optional(),
+})
+
+/** The Banco de la Nación detracciones file of a run, when it has detracciones to deposit. */
+export const DetractionFileSchema = z.object({
+  lot: z.string(),
+  lineCount: z.number(),
+  totalCents: z.number(),
+  fileName: z.string(),
+  fileSize: z.number(),
+  sha256: z.string(),
+})
+
+/** A run as listed: the CCI file (net paid) and its detracciones file. Amounts in céntimos. */
+export const SupplierRunRowSchema = z.object({
+  id: z.number(),
+  format: z.string(),
+  paymentDate: z.string(),
+  reference: z.string(),
+  companyName: z.string(),
+  account: z.string(),
+  bankCode: z.string(),
+  /** Suppliers paid: the lines of the CCI file. */
+  lineCount: z.number(),
+  voucherCount: z.number(),
+  /** What the CCI file transfers: the sum of the suppliers' net amounts. */
+  totalCents: z.number(),
+  detractionCents: z.number(),
+  retentionCents: z.number(),
+  fileName: z.string(),
+  fileSize: z.number(),
+  sha256: z.string(),
+  detractionFile: DetractionFileSchema.nullable(),
+  status: z.number(),
+  replacesOrderId: z.number().nullable(),
+  annulledBy: z.string().nullable(),
+  annulledAt: z.date().nullable(),
+  annulReason: z.string().nullable(),
+  createdAt: z.date(),
+  createdBy: z.string().nullable(),
+})
+
+/** One voucher of a run, under its supplier. */
+export const SupplierRunVoucherSchema = z.object({
+  voucherId: z.number(),
+  type: z.string(),
+  fullNumber: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  totalCents: z.number(),
+  detractionCents: z.number(),
+  retentionCents: z.number(),
+  netCents: z.number(),
+})
+
+/** A supplier's line of the CCI file: paid once, the sum of its vouchers' net. */
+export const SupplierRunLineSchema = z.object({
+  lineNumber: z.number(),
+  supplierId: z.number(),
+  ruc: z.string(),
+  name: z.string(),
+  totalCents: z.number(),
+  detractionCents: z.number(),
+  retentionCents: z.number(),
+  netCents: z.number(),
+  vouchers: z.array(SupplierRunVoucherSchema),
+})
+
+export const SupplierRunDetailSchema = SupplierRunRowSchema.extend({
+  lines: z.array(SupplierRunLineSchema),
+})
+
+export const SupplierRunCreatedSchema = z.object({
+  id: z.number(),
+  lineCount: z.number(),
+  voucherCount: z.number(),
+  totalCents: z.number(),
+  detractionFile: DetractionFileSchema.nullable(),
+})
+
+export type SupplierRunRow = Wire<typeof SupplierRunRowSchema>
+export type SupplierRunDetail = Wire<typeof SupplierRunDetailSchema>
+
+/** The most candidates 'Generar pagos' lists at once (narrow them with the filters). */
+export const SUPPLIER_RUN_CANDIDATES_MAX = 500
+
+/** 'Generar pagos' filters: supplier, due date up to, línea de gasto. */
+export const SupplierRunCandidateFilterSchema = z.object({
+  supplierIds: idList('Proveedor inválido'),
+  expenseLineIds: idList('Línea de gasto inválida'),
+  dueTo: calendarDate('Fecha de vencimiento inválida').optional(),
+})
+
+/** An APROBADO voucher a run may pay, with the open run that already holds it, if any. */
+export const SupplierRunCandidateSchema = VoucherHeadSchema.extend({
+  dueDate: z.string(),
+  expenseLine: z.string(),
+  totalCents: z.number(),
+  detractionCents: z.number(),
+  retentionCents: z.number(),
+  netCents: z.number(),
+  openRunId: z.number().nullable(),
+})
+
+export const SupplierRunCandidatesSchema = z.object({
+  content: z.array(SupplierRunCandidateSchema),
+  /** More match the filters than are listed. */
+  truncated: z.boolean(),
+})
+
+export type SupplierRunCandidate = Wire<typeof SupplierRunCandidateSchema>
+export type SupplierRunCandidateFilter = z.infer<typeof SupplierRunCandidateFilterSchema>

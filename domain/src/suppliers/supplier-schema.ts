@@ -1,0 +1,183 @@
+import { z } from 'zod'
+import type { EnumTable } from '../common/enums'
+import { checkbox, idList, idNumber, optionalText, requiredCode, requiredText } from '../common/fields'
+import {
+  cciBankCode,
+  FORM_IDENTIFIER_TYPES,
+  IDENTIFIER_MESSAGES,
+  identifierProblem,
+  isPeruvianMobile,
+  isValidCci,
+  normalizeIdentifier,
+} from '../common/identifiers'
+import { SearchSchema } from '../common/list'
+import { RucSchema } from '../companies/company-schema'
+import { ACCOUNT_TYPE } from '../employees/employee-enums'
+
+/** 'Tipo de proveedor': what the supplier sells. */
+export const supplierType = {
+  1: { key: 'GOODS', label: 'BIENES' },
+  2: { key: 'SERVICES', label: 'SERVICIOS' },
+  3: { key: 'GOODS_AND_SERVICES', label: 'BIENES Y SERVICIOS' },
+} as const satisfies EnumTable
+export const SUPPLIER_TYPES = [1, 2, 3] as const
+
+/** 'Tipo de gestión contable': where its vouchers are booked. */
+export const managementType = {
+  1: { key: 'EXPENSE', label: 'GASTO' },
+  2: { key: 'COST', label: 'COSTO' },
+  3: { key: 'FIXED_ASSET', label: 'ACTIVO FIJO' },
+} as const satisfies EnumTable
+export const MANAGEMENT_TYPES = [1, 2, 3] as const
+
+/** A supplier is paid into a savings or a checking account (never a salary account). */
+export const SUPPLIER_ACCOUNT_TYPES = [ACCOUNT_TYPE.SAVINGS, ACCOUNT_TYPE.CHECKING] as const
+
+/** Banco de la Nación detraction accounts have 11 digits (the BN file's detail, positions 60–70). */
+export const DETRACTION_ACCOUNT_LENGTH = 11
+
+export const SUPPLIER_MESSAGES = {
+  ...IDENTIFIER_MESSAGES,
+  duplicate: 'Ya existe un proveedor registrado con el mismo RUC',
+  nameRequired: 'Razón social es requerida',
+  addressRequired: 'Domicilio fiscal es requerido',
+  ubigeoInvalid: 'Ubigeo inválido',
+  phoneNumeric: 'Teléfono debe ser un valor numérico',
+  phoneLength: 'Teléfono debe tener entre 6 y 9 dígitos',
+  mobileNumeric: 'Celular debe ser un valor numérico',
+  mobileLength: 'Ingrese un celular válido de 9 dígitos',
+  mobileStart: 'Celular debe empezar con 9',
+  emailInvalid: 'Ingrese un correo electrónico válido',
+  typeRequired: 'Tipo de proveedor es requerido',
+  managementRequired: 'Tipo de gestión contable es requerido',
+  expenseLineInvalid: 'Línea de gasto inválida',
+  holderRequired: 'Titular de la cuenta es requerido',
+  bankRequired: 'Banco es requerido',
+  bankInvalid: 'Banco inválido',
+  accountRequired: 'Número de cuenta es requerido',
+  accountNumeric: 'Número de cuenta debe ser un valor numérico',
+  accountMax: 'Número de cuenta admite como máximo 20 dígitos',
+  accountTypeRequired: 'Tipo de cuenta es requerido',
+  cciNumeric: 'Número de CCI debe ser un valor numérico',
+  cciLength: 'Número de CCI debe tener 20 dígitos',
+  cciInvalid: 'Número de CCI inválido: los dígitos de control no corresponden',
+  cciBank: 'El CCI no corresponde al banco seleccionado',
+  detractionNumeric: 'Cuenta de detracciones debe ser un valor numérico',
+  detractionLength: 'Cuenta de detracciones debe tener 11 dígitos (cuenta del Banco de la Nación)',
+} as const
+const M = SUPPLIER_MESSAGES
+
+type Rule = [test: (value: string) => boolean, message: string]
+const isDigits = (v: string) => /^\d+$/.test(v)
+
+/** An optional trimmed text (blank becomes null) checked by rules in order when present. */
+const optional = (rules: Rule[]) =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      const broken = v ? rules.find(([test]) => !test(v)) : undefined
+      if (broken) ctx.addIssue({ code: 'custom', message: broken[1] })
+    })
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+const required = (message: string, rules: Rule[]) =>
+  z
+    .string({ error: message })
+    .trim()
+    .superRefine((v, ctx) => {
+      if (!v) return ctx.addIssue({ code: 'custom', message })
+      const broken = rules.find(([test]) => !test(v))
+      if (broken) ctx.addIssue({ code: 'custom', message: broken[1] })
+    })
+
+const flag = checkbox('Valor inválido')
+
+const SupplierFields = z.object({
+  // Datos del proveedor
+  ruc: RucSchema,
+  name: requiredText(M.nameRequired, 200, 'Razón social admite como máximo 200 caracteres'),
+  address: requiredText(M.addressRequired, 250, 'Domicilio fiscal admite como máximo 250 caracteres'),
+  contactName: optionalText(150, 'Nombre de contacto admite como máximo 150 caracteres'),
+  ubigeo: optional([[(v) => /^\d{6}$/.test(v), M.ubigeoInvalid]]),
+  authorizer: optionalText(150, 'Autorizador admite como máximo 150 caracteres'),
+  payer: optionalText(150, 'Pagador admite como máximo 150 caracteres'),
+  phone: optional([
+    [isDigits, M.phoneNumeric],
+    [(v) => v.length >= 6 && v.length <= 9, M.phoneLength],
+  ]),
+  mobile: optional([
+    [isDigits, M.mobileNumeric],
+    [(v) => v.length === 9, M.mobileLength],
+    [isPeruvianMobile, M.mobileStart],
+  ]),
+  email: optional([[(v) => z.email().max(150).safeParse(v).success, M.emailInvalid]]),
+  supplierType: requiredCode(M.typeRequired, SUPPLIER_TYPES),
+  managementType: requiredCode(M.managementRequired, MANAGEMENT_TYPES),
+  expenseLineId: idNumber(M.expenseLineInvalid).nullish(),
+  // Datos bancarios
+  bankIdentifierType: requiredCode(IDENTIFIER_MESSAGES.typeRequired, FORM_IDENTIFIER_TYPES),
+  bankIdentifier: z
+    .string({ error: IDENTIFIER_MESSAGES.required })
+    .trim()
+    .min(1, IDENTIFIER_MESSAGES.required)
+    .transform(normalizeIdentifier),
+  bankHolder: requiredText(M.holderRequired, 200, 'Titular de la cuenta admite como máximo 200 caracteres'),
+  bankId: required(M.bankRequired, [[(v) => /^\d{3}$/.test(v), M.bankInvalid]]),
+  bankAccount: required(M.accountRequired, [
+    [isDigits, M.accountNumeric],
+    [(v) => v.length <= 20, M.accountMax],
+  ]),
+  accountType: requiredCode(M.accountTypeRequired, SUPPLIER_ACCOUNT_TYPES),
+  bankInterAccount: optional([
+    [isDigits, M.cciNumeric],
+    [(v) => v.length === 20, M.cciLength],
+    [isValidCci, M.cciInvalid],
+  ]),
+  detractionAccount: optional([
+    [isDigits, M.detractionNumeric],
+    [(v) => v.length === DETRACTION_ACCOUNT_LENGTH, M.detractionLength],
+  ]),
+  // Condición tributaria: decides the retention (docs/domain.md, supplier payments)
+  retentionAgent: flag,
+  perceptionAgent: flag,
+  goodTaxpayer: flag,
+})
+
+/** Rules that read two fields; they run even when others failed, so every problem shows at once. */
+function crossChecks(input: Record<string, unknown>, ctx: z.RefinementCtx) {
+  const value = input as Partial<z.infer<typeof SupplierFields>>
+  if (typeof value.bankIdentifierType === 'number' && value.bankIdentifier) {
+    const problem = identifierProblem(value.bankIdentifierType, value.bankIdentifier)
+    if (problem) ctx.addIssue({ code: 'custom', path: ['bankIdentifier'], message: problem })
+  }
+  const cci = value.bankInterAccount
+  if (
+    cci &&
+    isValidCci(cci) &&
+    value.bankId &&
+    /^\d{3}$/.test(value.bankId) &&
+    cciBankCode(cci) !== value.bankId
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: M.cciBank })
+  }
+}
+
+export const SupplierSchema = SupplierFields.superRefine(crossChecks, { when: () => true })
+export type SupplierInput = z.infer<typeof SupplierSchema>
+export type SupplierFormInput = z.input<typeof SupplierSchema>
+
+/** On edit the RUC is read-only (as for companies): the body carries the other fields. */
+export const SupplierUpdateSchema = SupplierFields.omit({ ruc: true }).superRefine(crossChecks, {
+  when: () => true,
+})
+export type SupplierUpdateInput = z.infer<typeof SupplierUpdateSchema>
+
+/** 'Proveedores' filters: search by RUC or razón social, estado, tipo. */
+export const SupplierFilterSchema = z.object({
+  search: SearchSchema,
+  status: z.coerce.number().int().min(1).max(2).nullish(),
+  supplierTypes: idList('Tipo de proveedor inválido'),
+})
+export type SupplierFilter = z.infer<typeof SupplierFilterSchema>

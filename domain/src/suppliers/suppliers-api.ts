@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import type { Wire } from '../common/wire'
+
+/** What the suppliers API answers (`/suppliers`): every field of 'Datos del proveedor'. */
+export const SupplierRowSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  ruc: z.string(),
+  name: z.string(),
+  address: z.string(),
+  contactName: z.string().nullable(),
+  ubigeo: z.string().nullable(),
+  /** 'DISTRITO / PROVINCIA / DEPARTAMENTO' of the ubigeo, or null. */
+  ubigeoDescription: z.string().nullable(),
+  authorizer: z.string().nullable(),
+  payer: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  supplierType: z.number(),
+  managementType: z.number(),
+  expenseLineId: z.number().nullable(),
+  expenseLine: z.string().nullable(),
+  bankIdentifierType: z.number(),
+  bankIdentifier: z.string(),
+  bankHolder: z.string(),
+  bankId: z.string(),
+  bankName: z.string().nullable(),
+  bankAccount: z.string(),
+  accountType: z.number(),
+  bankInterAccount: z.string().nullable(),
+  detractionAccount: z.string().nullable(),
+  retentionAgent: z.boolean(),
+  perceptionAgent: z.boolean(),
+  goodTaxpayer: z.boolean(),
+  status: z.number(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+})
+
+/** `GET /suppliers`: the active suppliers, for the dropdowns and filters. */
+export const SupplierOptionSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  ruc: z.string(),
+  name: z.string(),
+})
+
+export type SupplierRow = Wire<typeof SupplierRowSchema>
+export type SupplierOption = Wire<typeof SupplierOptionSchema>

@@ -1,0 +1,126 @@
+import { z } from 'zod'
+import { isIsoDate } from '../common/dates'
+import { idList } from '../common/fields'
+import { formatDate, formatMoney, todayInLima } from '../common/format'
+import { DateRangeSchema, SearchSchema } from '../common/list'
+import { VoucherHeadSchema } from './vouchers-api'
+
+/** 'Registrar depósito': the constancia of a detracción's deposit at the Banco de la Nación. */
+export const DetractionDepositSchema = z.object({
+  constancia: z
+    .string({ error: 'El número de constancia es requerido' })
+    .trim()
+    .regex(/^\d{1,20}$/, 'El número de constancia debe tener solo dígitos (hasta 20)'),
+  depositedOn: z
+    .string({ error: 'La fecha del depósito es requerida' })
+    .trim()
+    .superRefine((v, ctx) => {
+      if (!isIsoDate(v)) return ctx.addIssue({ code: 'custom', message: 'La fecha del depósito es inválida' })
+      if (v > todayInLima())
+        ctx.addIssue({ code: 'custom', message: 'La fecha del depósito no puede ser posterior a hoy' })
+    }),
+})
+export type DetractionDepositInput = z.infer<typeof DetractionDepositSchema>
+
+/** What an import of SUNAT's constancias did: rows matched to a voucher, and the others with why. */
+export const ConstanciaImportSchema = z.object({
+  matched: z
+    .object({ rowNumber: z.number(), voucherId: z.number(), voucher: z.string(), constancia: z.string() })
+    .array(),
+  /** The row as the file has it (its series and number written out) and why it matched nothing. */
+  unmatched: z
+    .object({
+      rowNumber: z.number(),
+      constancia: z.string(),
+      supplierRuc: z.string(),
+      voucher: z.string(),
+      amountCents: z.number(),
+      reason: z.string(),
+    })
+    .array(),
+})
+
+export const RetentionRegisterQuerySchema = z.object({
+  period: z
+    .string({ error: 'El periodo es requerido' })
+    .regex(/^\d{4}(0[1-9]|1[0-2])$/, 'El periodo debe ser AAAAMM'),
+})
+
+/**
+ * Where a voucher's detracción stands: deposited (a constancia recorded), or owed and either still
+ * within its deadline (the 5th business day of the month after the voucher's issue) or past it.
+ */
+export const detractionState = {
+  pendiente: 'PENDIENTE',
+  depositada: 'DEPOSITADO',
+  vencida: 'VENCIDO',
+} as const
+export type DetractionState = keyof typeof detractionState
+export const DETRACTION_STATES = Object.keys(detractionState) as DetractionState[]
+
+const oneOrMany = (v: unknown) =>
+  v === null || v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]
+
+/** 'Detracciones' filters: state, company, supplier, the vouchers' issue period, search. */
+export const DetractionFilterSchema = z.object({
+  search: SearchSchema,
+  states: z.preprocess(
+    oneOrMany,
+    z
+      .array(
+        z.enum(DETRACTION_STATES as [DetractionState, ...DetractionState[]], { error: 'Estado inválido' }),
+      )
+      .optional(),
+  ),
+  companyIds: idList('Empresa inválida'),
+  supplierIds: idList('Proveedor inválido'),
+  /** The month the vouchers were issued in, AAAAMM. */
+  period: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{4}(0[1-9]|1[0-2])$/, 'El periodo debe ser AAAAMM')
+      .optional(),
+  ),
+  depositedOn: DateRangeSchema.nullish(),
+})
+export type DetractionFilter = z.infer<typeof DetractionFilterSchema>
+
+/** A voucher's detracción as `POST /detractions/list` answers it; amounts in céntimos. */
+export const DetractionRowSchema = VoucherHeadSchema.extend({
+  /** The voucher's status (APROBADO or PAGADO while owed). */
+  status: z.number(),
+  spotCode: z.string().nullable(),
+  totalCents: z.number(),
+  detractionCents: z.number(),
+  /** The deadline to deposit it. */
+  dueOn: z.string(),
+  state: z.enum(DETRACTION_STATES as [DetractionState, ...DetractionState[]]),
+  depositedOn: z.string().nullable(),
+  constancia: z.string().nullable(),
+})
+
+/** The whole filtered list's sums: the detracciones, those deposited and those still owed. */
+export const DetractionTotalsSchema = z.object({
+  detractionCents: z.number(),
+  depositedCents: z.number(),
+  owedCents: z.number(),
+})
+
+const soles = (cents: number) => formatMoney(cents / 100)
+
+/** Why a deposit is refused, or a row of SUNAT's file is not matched (the API's and the web's words). */
+export const DETRACTION_MESSAGES = {
+  none: 'El comprobante no tiene detracción que depositar',
+  notYet: 'La detracción se deposita cuando el comprobante está APROBADO o PAGADO',
+  already: (constancia: string, on: string) =>
+    `La detracción ya se depositó: constancia ${constancia} del ${formatDate(on)}`,
+  future: 'La fecha del depósito no puede ser posterior a hoy',
+  beforeIssue: 'La fecha del depósito no puede ser anterior a la emisión del comprobante',
+  constancia: 'El número de constancia debe tener solo dígitos (hasta 20)',
+  unmatched: 'No hay un comprobante de ese proveedor con esa serie y número',
+  ambiguous: 'Hay más de un comprobante de ese proveedor con esa serie y número',
+  amount: (cents: number) => `El monto no coincide con la detracción del comprobante (${soles(cents)})`,
+  sameConstancia: 'Ya estaba registrada con esta constancia',
+} as const

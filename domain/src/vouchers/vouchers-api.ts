@@ -1,0 +1,194 @@
+import { z } from 'zod'
+import { calendarDate } from '../common/fields'
+import type { Wire } from '../common/wire'
+
+const stamp = { by: z.string().nullable(), at: z.date().nullable() }
+
+/** The whole filtered list's sums (every page, not only the one shown), in céntimos: its totals row. */
+export const VoucherTotalsSchema = z.object({
+  totalCents: z.number(),
+  detractionCents: z.number(),
+  retentionCents: z.number(),
+  netCents: z.number(),
+})
+
+/** What names a voucher in every list of them: its paying company, its supplier, its type and number. */
+export const VoucherHeadSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  companyName: z.string(),
+  supplierId: z.number(),
+  supplierRuc: z.string(),
+  supplierName: z.string(),
+  type: z.string(),
+  /** 'F001-00000123'. */
+  fullNumber: z.string(),
+  issueDate: z.string(),
+})
+
+/**
+ * A supplier voucher as `/payments` answers it (The Payment). Amounts are integer céntimos
+ * (`…Cents`), rates basis points (`…Bp`: 1200 = 12 %). `actions` are the steps its state allows
+ * (the user's permissions still decide which of them they may take).
+ */
+export const VoucherRowSchema = VoucherHeadSchema.extend({
+  series: z.string(),
+  number: z.number(),
+  dueDate: z.string(),
+  /** Due before today (Lima) and still REGISTRADO, AUTORIZADO or APROBADO. */
+  overdue: z.boolean(),
+  currency: z.string(),
+  baseCents: z.number(),
+  igvCents: z.number(),
+  totalCents: z.number(),
+  description: z.string(),
+  expenseLineId: z.number(),
+  expenseLine: z.string(),
+  creditsVoucherId: z.number().nullable(),
+  freedByCreditNoteId: z.number().nullable(),
+  status: z.number(),
+  actions: z.array(z.enum(['authorize', 'approve', 'pay', 'reject', 'cancel'])),
+  projectTypeId: z.number().nullable(),
+  projectType: z.string().nullable(),
+  period: z.string().nullable(),
+  authorizedBy: stamp.by,
+  authorizedAt: stamp.at,
+  paymentType: z.number().nullable(),
+  spotCode: z.string().nullable(),
+  detractionRateBp: z.number().nullable(),
+  detractionTableRateBp: z.number().nullable(),
+  detractionCents: z.number(),
+  detractionReason: z.string().nullable(),
+  detractionDepositedOn: z.string().nullable(),
+  detractionConstancia: z.string().nullable(),
+  retention: z.boolean(),
+  retentionCents: z.number(),
+  retentionProposed: z.boolean().nullable(),
+  retentionReason: z.string().nullable(),
+  /** total − detracción − retención. */
+  netCents: z.number(),
+  approvedBy: stamp.by,
+  approvedAt: stamp.at,
+  paidCents: z.number().nullable(),
+  paidOn: z.string().nullable(),
+  /** The bank's operation number, when a supplier abonos upload paid it. */
+  paidOperation: z.string().nullable(),
+  paidBy: stamp.by,
+  paidAt: stamp.at,
+  rejectReasonId: z.number().nullable(),
+  rejectReason: z.string().nullable(),
+  rejectNote: z.string().nullable(),
+  rejectedBy: stamp.by,
+  rejectedAt: stamp.at,
+  cancellationRequestDate: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
+  cancellationRequestedBy: z.string().nullable(),
+  cancelledBy: stamp.by,
+  cancelledAt: stamp.at,
+  createdBy: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+})
+
+export const VoucherFileSchema = z.object({
+  kind: z.enum(['pdf', 'xml', 'sustento']),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+})
+
+/** `GET /payments/:id`: the row, its files, the credited voucher's and the credit notes' numbers. */
+export const VoucherDetailSchema = VoucherRowSchema.extend({
+  files: z.array(VoucherFileSchema),
+  creditedVoucher: z.object({ id: z.number(), fullNumber: z.string(), status: z.number() }).nullable(),
+  creditNotes: z.array(z.object({ id: z.number(), fullNumber: z.string(), totalCents: z.number() })),
+})
+
+export const VoucherFileParamsSchema = z.object({
+  id: z.coerce.number().int().min(1),
+  kind: z.enum(['pdf', 'xml', 'sustento'], { error: 'Archivo inválido' }),
+})
+
+export const SpotRateRowSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  description: z.string(),
+  rateBp: z.number(),
+  minimumCents: z.number().nullable(),
+  validFrom: z.string(),
+  source: z.string(),
+  createdBy: z.string().nullable(),
+  createdAt: z.date(),
+})
+
+export const RetentionRateRowSchema = z.object({
+  id: z.number(),
+  rateBp: z.number(),
+  thresholdCents: z.number(),
+  validFrom: z.string(),
+  source: z.string(),
+  createdBy: z.string().nullable(),
+  createdAt: z.date(),
+})
+
+/**
+ * `GET /spot-rates?date=` (default today): each code's row in force; `?code=` its whole history;
+ * `?history=true` every row of every code (the administrator's screen of the table).
+ */
+export const SpotRateQuerySchema = z.object({
+  date: calendarDate('Fecha inválida').optional(),
+  code: z
+    .string()
+    .regex(/^\d{3}$/, 'Código debe tener 3 dígitos')
+    .optional(),
+  history: z.enum(['true']).optional(),
+})
+
+/** `GET /payments/:id/approval-proposal?spotCode=`: what the approve dialog proposes. */
+export const ApprovalProposalQuerySchema = z.object({
+  spotCode: z
+    .string()
+    .regex(/^\d{3}$/, 'Código de detracción inválido')
+    .optional(),
+})
+
+export const ApprovalProposalSchema = z.object({
+  totalCents: z.number(),
+  /** The tables are read as of the voucher's issue date. */
+  ratesDate: z.string(),
+  spotCatalogue: z.array(
+    z.object({
+      code: z.string(),
+      description: z.string(),
+      rateBp: z.number(),
+      minimumCents: z.number().nullable(),
+    }),
+  ),
+  detraction: z
+    .object({
+      code: z.string(),
+      applies: z.boolean(),
+      tableRateBp: z.number().nullable(),
+      minimumCents: z.number().nullable(),
+      amountCents: z.number(),
+    })
+    .nullable(),
+  supplierHasDetractionAccount: z.boolean(),
+  retention: z.object({
+    proposed: z.boolean(),
+    /** Why the rule says no (null when it says yes). */
+    exclusion: z.string().nullable(),
+    rateBp: z.number().nullable(),
+    thresholdCents: z.number().nullable(),
+    /** This voucher plus the supplier's other APROBADO vouchers of the same company (paid together). */
+    groupTotalCents: z.number(),
+    amountCents: z.number(),
+  }),
+  netCents: z.number(),
+})
+
+export type VoucherRow = Wire<typeof VoucherRowSchema>
+export type VoucherDetail = Wire<typeof VoucherDetailSchema>
+export type SpotRateRow = Wire<typeof SpotRateRowSchema>
+export type RetentionRateRow = Wire<typeof RetentionRateRowSchema>
+export type ApprovalProposal = Wire<typeof ApprovalProposalSchema>
