@@ -8,7 +8,7 @@ import {
   paymentHeaderProblems,
 } from '@planillas/domain'
 import { XlsxFileError, type XlsxPackage } from '@planillas/formats/xlsx-package'
-import { readSheetRows } from '../payroll-import/sheet-rows'
+import { readSheetRows } from '../sheets/sheet-rows'
 import type { PaymentIssue } from './batch-store'
 import { bankResultMapper } from './read-bank-result'
 

@@ -13,11 +13,11 @@ import {
   ROW_MESSAGES,
 } from '@planillas/domain'
 import type { XlsxPackage } from '@planillas/formats/xlsx-package'
+import { readSheetRowBatches, type SheetRow } from '../sheets/sheet-rows'
 import type { FileProblem } from './batch-store'
 import { documentKey, type EmployeeMatch, findEmployees } from './employees'
 import type { EmployeesInPeriod } from './line-review'
 import type { LineSink } from './payroll-writer'
-import { readSheetRowBatches, type SheetRow } from './sheet-rows'
 
 export type ValidationHooks = {
   /** Called now and then while reading: rows read so far, fraction of the sheet read. */

@@ -28,7 +28,7 @@ import {
 } from '@planillas/domain'
 import { XlsxFileError, type XlsxPackage } from '@planillas/formats/xlsx-package'
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm'
-import { readSheetRows } from '../payroll-import/sheet-rows'
+import { readSheetRows } from '../sheets/sheet-rows'
 import type { ClaimedVoucherBatch, FileProblem } from './batch-store'
 
 type Row = VoucherRowValues & { rowNumber: number }
