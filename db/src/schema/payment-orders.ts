@@ -20,7 +20,7 @@ import { companies } from './catalog'
 import { timestamps } from './columns'
 import { payrolls } from './payroll'
 import { banks } from './reference'
-import { paymentVouchers, suppliers } from './suppliers'
+import { paymentVouchers, suppliers } from './vouchers'
 
 /** 'Cuentas de la empresa': the accounts a company pays from (issue 14). */
 export const companyBankAccounts = pgTable(
