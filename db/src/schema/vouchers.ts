@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   check,
   date,
@@ -17,144 +16,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { companies } from './catalog'
-import { recordStatusCheck, timestamps } from './columns'
-import { banks, ubigeoDistricts } from './reference'
-
-/** Money in céntimos: bigint read as a JS number (exact up to S/ 90 billion). */
-const cents = (name: string) => bigint(name, { mode: 'number' })
-
-/** A small maintained catalogue: a described record with a status, like areas (PREFIX-0001). */
-const describedCatalogue = (name: string, prefix: string) =>
-  pgTable(
-    name,
-    {
-      id: serial('id').primaryKey(),
-      code: text('code')
-        .generatedAlwaysAs(sql.raw(`'${prefix}-' || lpad(id::text, 4, '0')`))
-        .notNull(),
-      description: text('description').notNull(),
-      status: smallint('status').notNull().default(1),
-      ...timestamps,
-    },
-    (t) => [
-      check(`${name}_status_check`, recordStatusCheck('status')),
-      uniqueIndex(`${name}_description_unique`).on(sql`lower(${t.description})`),
-    ],
-  )
-
-/** 'Líneas de gasto': what a supplier's vouchers are spent on. */
-export const expenseLines = describedCatalogue('expense_lines', 'LG')
-/** 'Tipos de proyecto': asked by the authorize dialog. */
-export const projectTypes = describedCatalogue('project_types', 'TP')
-/** 'Motivos de rechazo': asked by the reject dialog. */
-export const rejectReasons = describedCatalogue('reject_reasons', 'MR')
+import { cents, timestamps } from './columns'
+import { expenseLines, projectTypes, rejectReasons } from './supplier-catalogues'
+import { suppliers } from './suppliers'
 
 /**
- * SUNAT's catalogue 54 as dated rows (docs/domain.md, supplier payments): a code's rate and minimum in force from
- * `valid_from` until its next row. From db/reference/spot-rates.csv ('referencia', kept up to date
- * by the loader) or added by an administrator ('usuario', never touched by the loader).
- */
-export const spotRates = pgTable(
-  'spot_rates',
-  {
-    id: serial('id').primaryKey(),
-    code: text('code').notNull(),
-    description: text('description').notNull(),
-    /** Basis points: 1200 = 12 %. */
-    rateBp: integer('rate_bp').notNull(),
-    /** The detraction applies above this total (céntimos); null: no minimum. */
-    minimumCents: cents('minimum_cents'),
-    validFrom: date('valid_from').notNull(),
-    source: text('source').notNull().default('referencia'),
-    ...timestamps,
-  },
-  (t) => [
-    check('spot_rates_code_check', sql`${t.code} ~ '^[0-9]{3}$'`),
-    check('spot_rates_rate_check', sql`${t.rateBp} between 1 and 10000`),
-    check('spot_rates_minimum_check', sql`${t.minimumCents} is null or ${t.minimumCents} >= 0`),
-    check('spot_rates_source_check', sql`${t.source} in ('referencia', 'usuario')`),
-    uniqueIndex('spot_rates_code_valid_from_unique').on(t.code, t.validFrom),
-  ],
-)
-
-/** The IGV retention regime as dated rows: 3 % above S/ 700 (db/reference/retention-rates.csv). */
-export const retentionRates = pgTable(
-  'retention_rates',
-  {
-    id: serial('id').primaryKey(),
-    rateBp: integer('rate_bp').notNull(),
-    thresholdCents: cents('threshold_cents').notNull(),
-    validFrom: date('valid_from').notNull(),
-    source: text('source').notNull().default('referencia'),
-    ...timestamps,
-  },
-  (t) => [
-    check('retention_rates_rate_check', sql`${t.rateBp} between 1 and 10000`),
-    check('retention_rates_threshold_check', sql`${t.thresholdCents} >= 0`),
-    check('retention_rates_source_check', sql`${t.source} in ('referencia', 'usuario')`),
-    uniqueIndex('retention_rates_valid_from_unique').on(t.validFrom),
-  ],
-)
-
-/** The Supplier: who a company pays, where, and the tax flags that decide its retention. */
-export const suppliers = pgTable(
-  'suppliers',
-  {
-    id: serial('id').primaryKey(),
-    code: text('code').generatedAlwaysAs(sql.raw(`'PR-' || lpad(id::text, 4, '0')`)).notNull(),
-    ruc: text('ruc').notNull(),
-    name: text('name').notNull(),
-    address: text('address').notNull(),
-    contactName: text('contact_name'),
-    ubigeo: text('ubigeo').references(() => ubigeoDistricts.code),
-    authorizer: text('authorizer'),
-    payer: text('payer'),
-    phone: text('phone'),
-    mobile: text('mobile'),
-    email: text('email'),
-    /** 1 BIENES, 2 SERVICIOS, 3 BIENES Y SERVICIOS. */
-    supplierType: smallint('supplier_type').notNull(),
-    /** 1 GASTO, 2 COSTO, 3 ACTIVO FIJO. */
-    managementType: smallint('management_type').notNull(),
-    expenseLineId: integer('expense_line_id').references(() => expenseLines.id),
-    bankIdentifierType: smallint('bank_identifier_type').notNull(),
-    bankIdentifier: text('bank_identifier').notNull(),
-    bankHolder: text('bank_holder').notNull(),
-    bankCode: text('bank_code')
-      .notNull()
-      .references(() => banks.code),
-    bankAccount: text('bank_account').notNull(),
-    /** 1 AHORROS, 2 CORRIENTE. */
-    accountType: smallint('account_type').notNull(),
-    bankInterAccount: text('bank_inter_account'),
-    /** Banco de la Nación detraction account (11 digits): where detracciones are deposited. */
-    detractionAccount: text('detraction_account'),
-    retentionAgent: boolean('retention_agent').notNull().default(false),
-    perceptionAgent: boolean('perception_agent').notNull().default(false),
-    goodTaxpayer: boolean('good_taxpayer').notNull().default(false),
-    status: smallint('status').notNull().default(1),
-    ...timestamps,
-  },
-  (t) => [
-    check('suppliers_status_check', recordStatusCheck('status')),
-    check('suppliers_ruc_check', sql`${t.ruc} ~ '^[0-9]{11}$'`),
-    check('suppliers_supplier_type_check', sql`${t.supplierType} in (1, 2, 3)`),
-    check('suppliers_management_type_check', sql`${t.managementType} in (1, 2, 3)`),
-    check('suppliers_account_type_check', sql`${t.accountType} in (1, 2)`),
-    check('suppliers_cci_check', sql`${t.bankInterAccount} is null or ${t.bankInterAccount} ~ '^[0-9]{20}$'`),
-    check(
-      'suppliers_detraction_account_check',
-      sql`${t.detractionAccount} is null or ${t.detractionAccount} ~ '^[0-9]{11}$'`,
-    ),
-    check('suppliers_mobile_check', sql`${t.mobile} is null or ${t.mobile} ~ '^9[0-9]{8}$'`),
-    uniqueIndex('suppliers_ruc_unique').on(t.ruc),
-    index('suppliers_name_idx').on(t.name),
-    index('suppliers_status_type_idx').on(t.status, t.supplierType),
-  ],
-)
-
-/**
- * The Payment: one supplier voucher to be paid, and what each step of its life recorded
+ * The Voucher (comprobante): one supplier voucher to be paid, and what each step of its life recorded
  * (docs/domain.md, supplier payments). Status 1 REGISTRADO, 2 AUTORIZADO, 3 APROBADO, 4 PAGADO, 5 RECHAZADO, 6 ANULADO;
  * each step's columns are required by a check once the voucher has passed it.
  *
@@ -323,20 +190,4 @@ export const voucherFiles = pgTable(
     check('voucher_files_kind_check', sql`${t.kind} in ('pdf', 'xml', 'sustento')`),
     uniqueIndex('voucher_files_voucher_kind_unique').on(t.voucherId, t.kind),
   ],
-)
-
-/**
- * Peru's national public holidays, by date (db/reference/public-holidays.csv, D.Leg. 713 and later
- * laws): what makes a weekday not a business day, e.g. for the detracción deposit deadline.
- */
-export const publicHolidays = pgTable(
-  'public_holidays',
-  {
-    date: date('date').primaryKey(),
-    name: text('name').notNull(),
-    /** 'referencia' (the file) or 'usuario' (a day off decreed later, added by an administrator). */
-    source: text('source').notNull().default('referencia'),
-    ...timestamps,
-  },
-  (t) => [check('public_holidays_source_check', sql`${t.source} in ('referencia', 'usuario')`)],
 )

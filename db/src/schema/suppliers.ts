@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { recordStatusCheck, timestamps } from './columns'
+import { banks, ubigeoDistricts } from './reference'
+import { expenseLines } from './supplier-catalogues'
+
+/** The Supplier: who a company pays, where, and the tax flags that decide its retention. */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').generatedAlwaysAs(sql.raw(`'PR-' || lpad(id::text, 4, '0')`)).notNull(),
+    ruc: text('ruc').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    contactName: text('contact_name'),
+    ubigeo: text('ubigeo').references(() => ubigeoDistricts.code),
+    authorizer: text('authorizer'),
+    payer: text('payer'),
+    phone: text('phone'),
+    mobile: text('mobile'),
+    email: text('email'),
+    /** 1 BIENES, 2 SERVICIOS, 3 BIENES Y SERVICIOS. */
+    supplierType: smallint('supplier_type').notNull(),
+    /** 1 GASTO, 2 COSTO, 3 ACTIVO FIJO. */
+    managementType: smallint('management_type').notNull(),
+    expenseLineId: integer('expense_line_id').references(() => expenseLines.id),
+    bankIdentifierType: smallint('bank_identifier_type').notNull(),
+    bankIdentifier: text('bank_identifier').notNull(),
+    bankHolder: text('bank_holder').notNull(),
+    bankCode: text('bank_code')
+      .notNull()
+      .references(() => banks.code),
+    bankAccount: text('bank_account').notNull(),
+    /** 1 AHORROS, 2 CORRIENTE. */
+    accountType: smallint('account_type').notNull(),
+    bankInterAccount: text('bank_inter_account'),
+    /** Banco de la Nación detraction account (11 digits): where detracciones are deposited. */
+    detractionAccount: text('detraction_account'),
+    retentionAgent: boolean('retention_agent').notNull().default(false),
+    perceptionAgent: boolean('perception_agent').notNull().default(false),
+    goodTaxpayer: boolean('good_taxpayer').notNull().default(false),
+    status: smallint('status').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    check('suppliers_status_check', recordStatusCheck('status')),
+    check('suppliers_ruc_check', sql`${t.ruc} ~ '^[0-9]{11}$'`),
+    check('suppliers_supplier_type_check', sql`${t.supplierType} in (1, 2, 3)`),
+    check('suppliers_management_type_check', sql`${t.managementType} in (1, 2, 3)`),
+    check('suppliers_account_type_check', sql`${t.accountType} in (1, 2)`),
+    check('suppliers_cci_check', sql`${t.bankInterAccount} is null or ${t.bankInterAccount} ~ '^[0-9]{20}$'`),
+    check(
+      'suppliers_detraction_account_check',
+      sql`${t.detractionAccount} is null or ${t.detractionAccount} ~ '^[0-9]{11}$'`,
+    ),
+    check('suppliers_mobile_check', sql`${t.mobile} is null or ${t.mobile} ~ '^9[0-9]{8}$'`),
+    uniqueIndex('suppliers_ruc_unique').on(t.ruc),
+    index('suppliers_name_idx').on(t.name),
+    index('suppliers_status_type_idx').on(t.status, t.supplierType),
+  ],
+)
