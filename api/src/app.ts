@@ -11,6 +11,7 @@ import type { ApiConfig } from './config'
 import { ExportSlots } from './lib/export-slots'
 import { serializerCompiler } from './lib/serializer'
 import { listGuardPlugin } from './lists/guard'
+import { abonoRoutes } from './modules/abonos/routes'
 import { applicantRoutes } from './modules/applicants/routes'
 import { auditLogRoutes } from './modules/audit-logs/routes'
 import { authRoutes } from './modules/auth/routes'
@@ -30,16 +31,15 @@ import { detractionRoutes, retentionRoutes } from './modules/detractions/routes'
 import { employeeRoutes } from './modules/employees/routes'
 import { healthRoutes } from './modules/health/routes'
 import { jobOpeningRoutes } from './modules/job-openings/routes'
-import { paymentBatchRoutes } from './modules/payment-batches/routes'
 import { paymentOrderRoutes } from './modules/payment-orders/routes'
-import { retentionRateRoutes, spotRateRoutes } from './modules/payments/rates'
-import { paymentRoutes } from './modules/payments/routes'
 import { payrollRoutes } from './modules/payroll/routes'
 import { payrollBatchRoutes } from './modules/payroll-batch/routes'
 import { referenceRoutes } from './modules/reference/routes'
 import { supplierRunRoutes } from './modules/supplier-runs/routes'
 import { supplierRoutes } from './modules/suppliers/routes'
 import { voucherBatchRoutes } from './modules/voucher-batches/routes'
+import { retentionRateRoutes, spotRateRoutes } from './modules/vouchers/rates'
+import { voucherRoutes } from './modules/vouchers/routes'
 import { authPlugin } from './plugins/auth'
 import { answerClientError, answerFrameworkError } from './plugins/client-errors'
 import { errorHandlerPlugin } from './plugins/error-handler'
@@ -83,6 +83,16 @@ function requestTimeoutOptions(requestTimeoutMs: number) {
     connectionsCheckingInterval: Math.min(30_000, Math.max(100, requestTimeoutMs / 10)),
   }
 }
+
+/**
+ * The paths of the modules that answer at two: the subject's word first (canonical), then the
+ * former path, which keeps answering for the web tier's contract and the download addresses
+ * earlier answers carry (docs/decisions/one-word-per-object.md).
+ */
+export const API_PATHS = {
+  vouchers: ['/vouchers', '/payments'],
+  abonos: ['/abonos', '/payment-batches'],
+} as const
 
 /** Builds the API: plugins first, then one route module per resource under /api/v1. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -159,14 +169,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(contractRoutes, { prefix: '/contracts' })
       await v1.register(jobOpeningRoutes, { prefix: '/job-openings' })
       await v1.register(applicantRoutes, { prefix: '/applicants' })
-      await v1.register(paymentBatchRoutes, { prefix: '/payment-batches' })
+      for (const prefix of API_PATHS.abonos) await v1.register(abonoRoutes, { prefix })
       await v1.register(voucherBatchRoutes, { prefix: '/voucher-batches' })
       await v1.register(paymentOrderRoutes, { prefix: '/payment-orders' })
       await v1.register(supplierRunRoutes, { prefix: '/supplier-runs' })
       await v1.register(dashboardRoutes, { prefix: '/dashboard' })
       await v1.register(bankRoutes, { prefix: '/banks' })
       await v1.register(supplierRoutes, { prefix: '/suppliers' })
-      await v1.register(paymentRoutes, { prefix: '/payments' })
+      for (const prefix of API_PATHS.vouchers) await v1.register(voucherRoutes, { prefix })
       await v1.register(detractionRoutes, { prefix: '/detractions' })
       await v1.register(retentionRoutes, { prefix: '/retentions' })
       await v1.register(spotRateRoutes, { prefix: '/spot-rates' })

@@ -12,7 +12,7 @@ const heavyAmong = (modules: string[]) => modules.filter((m) => HEAVY.some((patt
 describe('what an API process loads before any request', () => {
   it('the whole app (every route module) loads neither exceljs nor pdf-lib', async () => {
     const loaded = await modulesLoadedBy('api/src/app.ts')
-    expect(loaded.some((m) => m.endsWith('/api/src/modules/payment-batches/receive.ts'))).toBe(true)
+    expect(loaded.some((m) => m.endsWith('/api/src/modules/abonos/receive.ts'))).toBe(true)
     expect(loaded.some((m) => m.endsWith('/api/src/lib/upload-template.ts'))).toBe(true)
     expect(heavyAmong(loaded)).toEqual([])
   }, 60_000)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** created_at, updated_at, created_by: on every table (docs/conventions.md). */
 export const timestamps = {
@@ -13,3 +13,6 @@ export const timestamps = {
 
 /** Status codes 1 ACTIVO / 2 SUSPENDIDO, checked by the database. */
 export const recordStatusCheck = (column: string) => sql.raw(`${column} in (1, 2)`)
+
+/** Money in céntimos: bigint read as a JS number (exact up to S/ 90 billion). */
+export const cents = (name: string) => bigint(name, { mode: 'number' })

@@ -20,7 +20,8 @@ import { companies } from './catalog'
 import { timestamps } from './columns'
 import { payrolls } from './payroll'
 import { banks } from './reference'
-import { paymentVouchers, suppliers } from './suppliers'
+import { suppliers } from './suppliers'
+import { paymentVouchers } from './vouchers'
 
 /** 'Cuentas de la empresa': the accounts a company pays from (issue 14). */
 export const companyBankAccounts = pgTable(

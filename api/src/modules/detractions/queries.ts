@@ -9,7 +9,7 @@ import {
 } from '@planillas/domain'
 import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import { countedRows, type ListPage, orderByFor, paged } from '../../lists/paging'
-import { voucherWhere } from '../payments/queries'
+import { voucherWhere } from '../vouchers/queries'
 import { holidaysOf } from './service'
 
 /** A detracción is owed from the voucher's approval, and stays owed once it is paid. */

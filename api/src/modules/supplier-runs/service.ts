@@ -30,7 +30,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import { anyId, CLAIM_MESSAGES, type OpenOrder, openOrdersOf, voucherSource } from '../payment-orders/claims'
 import { genericCciFormat } from '../payment-orders/formats'
 import { centsText, ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/generate'
-import { retentionTable } from '../payments/proposal'
+import { retentionTable } from '../vouchers/proposal'
 import {
   type DetractionFileWritten,
   type DetractionVoucher,

@@ -54,7 +54,7 @@ function parseForm<S extends z.ZodType>(schema: S, fields: Record<string, string
   return parsed.data as z.output<S>
 }
 
-export async function paymentRoutes(fastify: FastifyInstance) {
+export async function voucherRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const context = (actor: string): VoucherContext => ({ db: app.db, storage: app.storage, actor })
   // Files over 10 MB are cut and flagged (`truncated`), answered as the form's 400, not thrown.

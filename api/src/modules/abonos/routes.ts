@@ -33,7 +33,7 @@ const VIEW = ['planillas_abonos', 'pagos_abonos_lista'] as const
 const LINE_VIEW = [...VIEW, 'planillas_lista'] as const
 
 /** 'Carga de abonos' (payments made, docs/architecture.md): upload, list, files, observations, merged receipts. */
-export async function paymentBatchRoutes(fastify: FastifyInstance) {
+export async function abonoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   await app.register(
     batchUploadRoute({
