@@ -4,6 +4,7 @@ import {
   buildCci,
   detractionOf,
   formatMoney,
+  netCents,
   retentionOf,
   rucCheckDigit,
   VOUCHER_STATUS as S,
@@ -387,7 +388,7 @@ async function seedVouchers(tx: Transaction, storage: SeedFiles, written: string
       })
       if (d.status === S.PAID) {
         Object.assign(columns, {
-          paidCents: total - (columns.detractionCents ?? 0) - retentionCents,
+          paidCents: netCents(total, columns.detractionCents ?? 0, retentionCents),
           paidOn: addDays(today, -1),
           paidBy: TREASURY,
           paidAt: past(1),

@@ -1,5 +1,5 @@
-import { formatMoney } from '../common/format'
 import { identifierType } from '../common/identifiers'
+import { formatMoney } from '../common/money'
 import { clip, columnLetter } from '../payroll/payroll-file'
 import {
   cellText,
@@ -146,6 +146,3 @@ export function checkPaymentRow(cells: readonly SheetCell[]): {
     return { values: null, problems }
   return { values: { identifierType: type, identifier, amount, operationNumber, receipt }, problems }
 }
-
-/** Soles as whole cents, so that amounts compare exactly. */
-export const toCents = (amount: string | number) => Math.round(Number(amount) * 100)

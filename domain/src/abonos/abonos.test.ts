@@ -8,7 +8,7 @@ import {
   paymentHeaderProblems,
   receiptKey,
 } from './abono-file'
-import { checkPaymentRow, PAYMENT_ROW_MESSAGES, toCents } from './abono-row'
+import { checkPaymentRow, PAYMENT_ROW_MESSAGES } from './abono-row'
 import { PAYMENT_UPLOAD_MESSAGES as M, PaymentBatchFieldsSchema } from './abonos'
 
 const text = (t: string): SheetCell => ({ kind: 'text', text: t })
@@ -134,9 +134,5 @@ describe('payments row', () => {
       'Monto admite como máximo 2 decimales',
       'Número de operación es requerido',
     ])
-  })
-  it('compares amounts in cents', () => {
-    expect(toCents('2300.50')).toBe(toCents(2300.5))
-    expect(toCents('0.29')).toBe(29)
   })
 })

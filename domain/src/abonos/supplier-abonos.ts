@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { optionalText } from '../common/fields'
-import { formatDate, formatMoney } from '../common/format'
+import { formatDate } from '../common/format'
+import { formatMoney } from '../common/money'
 import { PAYMENT_FILE_COLUMNS, type PaymentColumn } from './abono-file'
 import { PAYMENT_LIMITS, PaymentDateSchema } from './abonos'
 

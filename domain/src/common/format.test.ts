@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatCount, formatDate, formatDateTime, formatMoney, todayInLima, trimEmail } from './format'
+import { formatCount, formatDate, formatDateTime, todayInLima, trimEmail } from './format'
+import { formatMoney } from './money'
 
 describe('formatting', () => {
   it('shows calendar dates as DD/MM/YYYY without shifting the day', () => {

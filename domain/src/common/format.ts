@@ -40,14 +40,7 @@ export function limaDayStart(date: string): Date {
   return new Date(`${date}T00:00:00-05:00`)
 }
 
-const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
-
-/** Soles with thousands separators: S/ 1,234.56. */
-export function formatMoney(value: number | string | null | undefined): string {
-  if (isBlank(value)) return EMPTY
-  return `S/ ${moneyFormat.format(Number(value))}`
-}
 
 export function formatCount(value: number | null | undefined): string {
   if (isBlank(value)) return EMPTY

@@ -1,22 +1,8 @@
 import { z } from 'zod'
+import { solesToCents } from './money'
 
 /** What the paid dialog says of an amount typed with thousands separators (docs/domain.md, supplier payments). */
 export const NO_COMMAS_MESSAGE = 'Debe ser un valor numérico, no debe incluir comas'
-
-/** Soles as typed: digits, an optional point and up to two decimals. */
-const SOLES = /^\d{1,11}(\.\d{1,2})?$/
-
-/** '1180.5' → 118050 céntimos; null when the text is not soles as typed. */
-export function solesToCents(text: string): number | null {
-  const value = text.trim()
-  if (!SOLES.test(value)) return null
-  const [units, decimals = ''] = value.split('.')
-  return Number(units) * 100 + Number(decimals.padEnd(2, '0'))
-}
-
-/** 118050 → '1180.50': what a form shows back for an amount in céntimos. */
-export const centsToSoles = (cents: number) =>
-  `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, '0')}`
 
 export type SolesMessages = { required: string; invalid: string; positive?: string }
 

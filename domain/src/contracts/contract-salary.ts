@@ -1,4 +1,4 @@
-import { formatMoney } from '../common/format'
+import { formatMoney } from '../common/money'
 
 /**
  * Pay of a contract: Sueldo Total = Sueldo Base + asignación familiar, which is 10 % of the

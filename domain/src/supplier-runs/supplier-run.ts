@@ -1,3 +1,4 @@
+import { netCents } from '../common/money'
 import { type RetentionRate, retentionOf } from '../vouchers/spot'
 
 /** A voucher as a supplier payment run weighs it (amounts in céntimos). */
@@ -85,7 +86,7 @@ export function planSupplierRun(
         totalCents: sign * v.totalCents,
         detractionCents: sign * v.detractionCents,
         retentionCents: sign * retentionCents,
-        netCents: sign * (v.totalCents - v.detractionCents - retentionCents),
+        netCents: sign * netCents(v.totalCents, v.detractionCents, retentionCents),
       }
     })
     const sum = (key: keyof Omit<RunVoucherAmounts, 'voucherId'>) => amounts.reduce((s, a) => s + a[key], 0)

@@ -1,4 +1,4 @@
-import { solesToCents } from '../common/money-input'
+import { solesToCents } from '../common/money'
 
 /**
  * SUNAT's monthly list of deposited detracciones, downloaded as CSV with ';' between fields: the

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { isIsoDate } from '../common/dates'
 import { idList } from '../common/fields'
-import { formatDate, formatMoney, todayInLima } from '../common/format'
+import { formatDate, todayInLima } from '../common/format'
 import { DateRangeSchema, SearchSchema } from '../common/list'
+import { formatCents } from '../common/money'
 import { VoucherHeadSchema } from './vouchers-api'
 
 /** 'Registrar depósito': the constancia of a detracción's deposit at the Banco de la Nación. */
@@ -108,8 +109,6 @@ export const DetractionTotalsSchema = z.object({
   owedCents: z.number(),
 })
 
-const soles = (cents: number) => formatMoney(cents / 100)
-
 /** Why a deposit is refused, or a row of SUNAT's file is not matched (the API's and the web's words). */
 export const DETRACTION_MESSAGES = {
   none: 'El comprobante no tiene detracción que depositar',
@@ -121,6 +120,6 @@ export const DETRACTION_MESSAGES = {
   constancia: 'El número de constancia debe tener solo dígitos (hasta 20)',
   unmatched: 'No hay un comprobante de ese proveedor con esa serie y número',
   ambiguous: 'Hay más de un comprobante de ese proveedor con esa serie y número',
-  amount: (cents: number) => `El monto no coincide con la detracción del comprobante (${soles(cents)})`,
+  amount: (cents: number) => `El monto no coincide con la detracción del comprobante (${formatCents(cents)})`,
   sameConstancia: 'Ya estaba registrada con esta constancia',
 } as const

@@ -156,7 +156,3 @@ export function retentionOf(
   })
   return { amounts, totalCents: amounts.reduce((a, b) => a + b, 0), exclusions }
 }
-
-/** What is paid to the supplier: total − detracción − retención (docs/domain.md, supplier payments). */
-export const netCents = (totalCents: number, detractionCents: number, retentionCents: number) =>
-  totalCents - detractionCents - retentionCents

@@ -1,9 +1,9 @@
 import {
   can,
   enumLabel,
+  formatCents,
   formatDate,
   formatDateTime,
-  formatMoney,
   paymentType,
   trimEmail,
   VOUCHER_STATUS,
@@ -43,7 +43,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-const soles = (cents: number | null) => (cents === null ? null : formatMoney(cents / 100))
 const rate = (bp: number | null) => (bp === null ? null : `${bp / 100} %`)
 const who = (email: string | null) => (email ? trimEmail(email) : null)
 
@@ -90,8 +89,8 @@ export default function VoucherDetails() {
             ),
           },
           { label: 'Moneda', value: v.currency },
-          { label: 'Base imponible', value: soles(v.baseCents) },
-          { label: 'IGV', value: soles(v.igvCents) },
+          { label: 'Base imponible', value: formatCents(v.baseCents) },
+          { label: 'IGV', value: formatCents(v.igvCents) },
           { label: 'Descripción', value: v.description },
           { label: 'Línea de gasto', value: v.expenseLine },
           {
@@ -111,7 +110,7 @@ export default function VoucherDetails() {
                     <Link to={`/pagos/${n.id}/detalle`} className="text-primary-dark underline">
                       {n.fullNumber}
                     </Link>{' '}
-                    ({soles(n.totalCents)})
+                    ({formatCents(n.totalCents)})
                   </li>
                 ))}
               </ul>
@@ -132,10 +131,10 @@ export default function VoucherDetails() {
       <DetailCard
         title="Importes"
         items={[
-          { label: 'Total', value: soles(v.totalCents) },
-          { label: 'Detracción', value: soles(v.detractionCents) },
-          { label: 'Retención', value: soles(v.retentionCents) },
-          { label: 'Neto a pagar', value: soles(v.netCents) },
+          { label: 'Total', value: formatCents(v.totalCents) },
+          { label: 'Detracción', value: formatCents(v.detractionCents) },
+          { label: 'Retención', value: formatCents(v.retentionCents) },
+          { label: 'Neto a pagar', value: formatCents(v.netCents) },
         ]}
       />
       {v.authorizedAt ? (
@@ -170,7 +169,7 @@ export default function VoucherDetails() {
         <DetailCard
           title="Pago"
           items={[
-            { label: 'Monto pagado', value: soles(v.paidCents) },
+            { label: 'Monto pagado', value: formatCents(v.paidCents) },
             { label: 'Fecha de pago', value: formatDate(v.paidOn) },
             { label: 'N° de operación', value: v.paidOperation },
           ]}

@@ -1,4 +1,4 @@
-import { enumOptions, formatDate, formatMoney, voucherStatus } from '@planillas/domain'
+import { enumOptions, formatCents, formatDate, voucherStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { requireUser } from '~/auth.server'
@@ -26,7 +26,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...list, roles: user.roles, ...(await loadVoucherCatalogs(request)) }
 }
 
-const soles = (cents: number) => formatMoney(cents / 100)
 /** Dates and amounts share a width narrow enough to leave the supplier's name room at 1280 px. */
 const NARROW = 'w-[5.5rem]'
 const DATE = 'w-[5.75rem]'
@@ -107,25 +106,25 @@ export default function VoucherList() {
         {
           header: 'Total',
           sort: 'totalCents',
-          cell: (r) => soles(r.totalCents),
+          cell: (r) => formatCents(r.totalCents),
           className: 'text-right whitespace-nowrap',
           width: NARROW,
         },
         {
           header: 'Detracción',
-          cell: (r) => soles(r.detractionCents),
+          cell: (r) => formatCents(r.detractionCents),
           className: 'text-right whitespace-nowrap',
           width: NARROW,
         },
         {
           header: 'Retención',
-          cell: (r) => soles(r.retentionCents),
+          cell: (r) => formatCents(r.retentionCents),
           className: 'text-right whitespace-nowrap',
           width: NARROW,
         },
         {
           header: 'Neto',
-          cell: (r) => soles(r.netCents),
+          cell: (r) => formatCents(r.netCents),
           mobile: 'title',
           className: 'text-right whitespace-nowrap',
           width: NARROW,
@@ -140,10 +139,10 @@ export default function VoucherList() {
       ]}
       totals={
         totals && {
-          Total: soles(totals.totalCents),
-          Detracción: soles(totals.detractionCents),
-          Retención: soles(totals.retentionCents),
-          Neto: soles(totals.netCents),
+          Total: formatCents(totals.totalCents),
+          Detracción: formatCents(totals.detractionCents),
+          Retención: formatCents(totals.retentionCents),
+          Neto: formatCents(totals.netCents),
         }
       }
       actions={(r) => {

@@ -1,8 +1,8 @@
 import {
   type DetractionState,
   detractionState,
+  formatCents,
   formatDate,
-  formatMoney,
   periodOptions,
 } from '@planillas/domain'
 import type { LoaderFunctionArgs } from '@remix-run/node'
@@ -29,7 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...list, companies, suppliers, periods: periodFilterOptions(periodOptions()) }
 }
 
-const soles = (cents: number) => formatMoney(cents / 100)
 const DATE = 'w-[5.75rem]'
 const STATE_OPTIONS = Object.entries(detractionState).map(([value, label]) => ({ value, label }))
 
@@ -89,7 +88,7 @@ export default function DetractionList() {
           sort: 'detractionCents',
           cell: (r) => (
             <TwoLineCell
-              main={soles(r.detractionCents)}
+              main={formatCents(r.detractionCents)}
               sub={r.spotCode ? `SPOT ${r.spotCode}` : undefined}
             />
           ),
@@ -116,12 +115,12 @@ export default function DetractionList() {
       ]}
       totals={
         totals && {
-          Detracción: soles(totals.detractionCents),
+          Detracción: formatCents(totals.detractionCents),
           Estado: (
             <span className="block text-xs font-normal">
-              Depositado {soles(totals.depositedCents)}
+              Depositado {formatCents(totals.depositedCents)}
               <br />
-              Por depositar {soles(totals.owedCents)}
+              Por depositar {formatCents(totals.owedCents)}
             </span>
           ),
         }

@@ -1,5 +1,5 @@
 import type { ConstanciaImportSchema } from '@planillas/domain'
-import { formatCount, formatMoney } from '@planillas/domain'
+import { formatCents, formatCount } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useActionData, useNavigation } from '@remix-run/react'
@@ -34,7 +34,6 @@ export async function action({ request }: ActionFunctionArgs) {
     : data<ImportAnswer>({ ok: false, messages: answer.messages }, { status: answer.status })
 }
 
-const soles = (cents: number) => formatMoney(cents / 100)
 const cell = 'px-3 py-2 align-top'
 const head = 'px-3 py-2 text-left font-semibold text-slate-700'
 
@@ -142,7 +141,7 @@ function ImportOutcome({ result }: { result: ImportResult }) {
                   <td className={`${cell} break-words`}>
                     <span className="block break-all">{u.constancia}</span>
                     <span className="block text-slate-600">
-                      {u.supplierRuc} · {u.voucher} · {soles(u.amountCents)}
+                      {u.supplierRuc} · {u.voucher} · {formatCents(u.amountCents)}
                     </span>
                   </td>
                   <td className={cell}>{u.reason}</td>

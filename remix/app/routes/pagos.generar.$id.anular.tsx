@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, PAYMENT_ORDER_STATUS } from '@planillas/domain'
+import { formatCents, formatDate, PAYMENT_ORDER_STATUS } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { call } from '~/api.server'
@@ -44,7 +44,7 @@ export default function AnnulSupplierRun() {
   return (
     <AnnulOrderPage
       orderId={run.id}
-      summary={`${run.format}, pago del ${formatDate(run.paymentDate)}, ${formatMoney(run.totalCents / 100)} a ${run.lineCount} ${run.lineCount === 1 ? 'proveedor' : 'proveedores'}.`}
+      summary={`${run.format}, pago del ${formatDate(run.paymentDate)}, ${formatCents(run.totalCents)} a ${run.lineCount} ${run.lineCount === 1 ? 'proveedor' : 'proveedores'}.`}
       freed={FREES_VOUCHERS}
       back={BACK}
       refused={useActionData<typeof action>() as RefusedAnnul | undefined}

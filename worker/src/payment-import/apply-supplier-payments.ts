@@ -1,7 +1,8 @@
 import { type Database, type Executor, paymentOrders, recordAudit, rowsOf, SYSTEM_ACTOR } from '@planillas/db'
 import {
+  centsToSoles,
+  formatCents,
   formatDate,
-  formatMoney,
   IDENTIFIER_TYPE,
   SUPPLIER_PAYMENT_MESSAGES as M,
   PAYMENT_ORDER_STATUS,
@@ -80,7 +81,7 @@ export async function applySupplierPayments(
           entity: 'payments',
           entityId: v.voucherId,
           actor,
-          description: `Marcó como pagado el comprobante ${voucherNumber(v.series, v.number)}: ${formatMoney(paidCents / 100)} el ${formatDate(batch.paymentDate)}, operación ${payment.operationNumber} (carga de abonos de proveedores #${batch.id}, orden de pago N° ${orderId}) (APROBADO → PAGADO)`,
+          description: `Marcó como pagado el comprobante ${voucherNumber(v.series, v.number)}: ${formatCents(paidCents)} el ${formatDate(batch.paymentDate)}, operación ${payment.operationNumber} (carga de abonos de proveedores #${batch.id}, orden de pago N° ${orderId}) (APROBADO → PAGADO)`,
         })
       }
     }
@@ -130,6 +131,6 @@ function supplierLines(vouchers: RunVoucher[]): Map<string, LineState> {
     }
     lines.set(key, line)
   }
-  for (const line of lines.values()) line.amount = ((net.get(line.id) ?? 0) / 100).toFixed(2)
+  for (const line of lines.values()) line.amount = centsToSoles(net.get(line.id) ?? 0)
   return lines
 }

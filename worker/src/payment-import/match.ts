@@ -1,11 +1,11 @@
 import {
+  decimalToCents,
   LINE_REVIEW_MESSAGES,
   PAYMENT_FILE_COLUMNS,
   PAYMENT_ISSUE_KIND,
   PAYMENT_ROW_MESSAGES,
   type PaymentColumnKey,
   receiptKey,
-  toCents,
 } from '@planillas/domain'
 import type { PaymentIssue } from './batch-store'
 import type { PaymentRow } from './read-payments'
@@ -125,7 +125,7 @@ export function matchPayments(input: {
       observe('identifier', row.identifier, LINE_REVIEW_MESSAGES.awaitingReview, line.id)
     } else if (line.blockedReason) {
       observe('identifier', row.identifier, line.blockedReason, null)
-    } else if (toCents(row.amount) !== toCents(line.amount)) {
+    } else if (decimalToCents(row.amount) !== decimalToCents(line.amount)) {
       observe('amount', row.amount, messages.amountDiffers(row.amount, line.amount), line.id)
     } else if (row.receipt && !receipt) {
       observe('receipt', row.receipt, PAYMENT_ROW_MESSAGES.receiptMissing(row.receipt), line.id)

@@ -1,5 +1,6 @@
+import { centsToSoles, decimalToCents } from '@planillas/domain'
 import { describe, expect, it } from 'vitest'
-import { fromCents, PayrollLines, toCents } from './payroll-lines'
+import { PayrollLines } from './payroll-lines'
 
 describe('PayrollLines', () => {
   it('gives back what it packed, slice by slice, across growth', () => {
@@ -41,7 +42,7 @@ describe('PayrollLines', () => {
 
   it('keeps amounts exact in cents', () => {
     for (const amount of ['0.29', '1850.5', '1850.50', '9999999999.99', '1', '100.07']) {
-      expect(fromCents(toCents(amount))).toBe(Number(amount).toFixed(2))
+      expect(centsToSoles(decimalToCents(amount))).toBe(Number(amount).toFixed(2))
     }
   })
 })

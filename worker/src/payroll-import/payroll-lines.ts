@@ -1,4 +1,4 @@
-import type { PayrollRowValues } from '@planillas/domain'
+import { centsToSoles, decimalToCents, type PayrollRowValues } from '@planillas/domain'
 
 /** A checked row with the employee who holds its document, their name and the line's review flags. */
 export type PayrollLine = PayrollRowValues & {
@@ -56,7 +56,7 @@ export class PayrollLines {
     this.ints[i * INTS] = line.rowNumber
     this.ints[i * INTS + 1] = line.employeeId
     this.ints[i * INTS + 2] = line.identifierType
-    this.cents[i] = toCents(line.amount)
+    this.cents[i] = decimalToCents(line.amount)
     this.textStarts[i] = this.textEnd
     this.writeText(i * TEXTS, line.identifier)
     this.writeText(i * TEXTS + 1, line.bankAccount)
@@ -96,7 +96,7 @@ export class PayrollLines {
         cciEnd > accountEnd ? this.text.toString('latin1', accountEnd, cciEnd) : null,
       )
       columns.bankCode.push(this.bankCodes[this.bankIndex[i]])
-      columns.amount.push(fromCents(this.cents[i]))
+      columns.amount.push(centsToSoles(this.cents[i]))
       columns.fullName.push(this.names[i])
       columns.reviewFlags.push(this.flags[i])
     }
@@ -134,15 +134,4 @@ function grow<T extends Typed>(array: T, size: number): T {
   const bigger = new (array.constructor as new (n: number) => T)(size)
   bigger.set(array)
   return bigger
-}
-
-/** '1850.50' → 185050; exact for numeric(12,2) (below 2^53). */
-export function toCents(amount: string): number {
-  const [units, decimals = ''] = amount.split('.')
-  return Number(units) * 100 + Number(decimals.padEnd(2, '0').slice(0, 2))
-}
-
-/** 185050 → '1850.50', from the integer, so no binary fraction ever shows. */
-export function fromCents(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
 }

@@ -13,7 +13,7 @@ import {
   checkVoucherRow,
   countOf,
   FILE_MESSAGES,
-  formatMoney,
+  formatCents,
   isBlankRow,
   VOUCHER_ROW_MESSAGES as R,
   RECORD_STATUS,
@@ -229,7 +229,7 @@ export async function registerVouchers(
         entity: 'payments',
         entityId: id,
         actor,
-        description: `Registró el comprobante ${label} de ${supplier?.name} (RUC ${supplier?.ruc}) por ${formatMoney(row.totalCents / 100)} con la carga de comprobantes #${batch.id}, sin PDF`,
+        description: `Registró el comprobante ${label} de ${supplier?.name} (RUC ${supplier?.ruc}) por ${formatCents(row.totalCents)} con la carga de comprobantes #${batch.id}, sin PDF`,
       })
       if (row.type === CREDIT_NOTE && row.creditsVoucherId) {
         const [freed] = await tx
@@ -271,7 +271,7 @@ export async function registerVouchers(
       entity: 'voucher_batches',
       entityId: batch.id,
       actor,
-      description: `La carga de comprobantes #${batch.id} ('${batch.fileName}') registró ${countOf(rows.length, 'comprobante')} por ${formatMoney(total / 100)}, sin PDF`,
+      description: `La carga de comprobantes #${batch.id} ('${batch.fileName}') registró ${countOf(rows.length, 'comprobante')} por ${formatCents(total)}, sin PDF`,
     })
     return true
   })

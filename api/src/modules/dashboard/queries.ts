@@ -7,9 +7,9 @@ import {
   payrollBatches,
   payrolls,
 } from '@planillas/db'
-import { BATCH_STATUS, CONTRACT_STATUS, PAYMENT_BATCH_STATUS, todayInLima } from '@planillas/domain'
+import { BATCH_STATUS, CONTRACT_STATUS, netCents, PAYMENT_BATCH_STATUS, todayInLima } from '@planillas/domain'
 import dayjs from 'dayjs'
-import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import { detractionSummary } from '../detractions/queries'
 
 const RECENT = 5
@@ -194,8 +194,13 @@ async function endingByMonth(db: Executor) {
  */
 export async function supplierPayments(db: Executor) {
   const v = paymentVouchers
-  const net = sql`${v.totalCents} - ${v.detractionCents} - ${v.retentionCents}`
   const today = todayInLima()
+  /** The sums that `netCents` nets, over the approved vouchers and over every open one. */
+  const sumOf = (column: AnyColumn, statuses: SQL) =>
+    sql<string>`coalesce(sum(${column}) filter (where ${v.status} in ${statuses}), 0)`
+  const approved = sql`(3)`
+  const open = sql`(1, 2, 3)`
+
   const [row] = await db
     .select({
       toAuthorize: sql<number>`count(*) filter (where ${v.status} = 1)::int`,
@@ -203,21 +208,32 @@ export async function supplierPayments(db: Executor) {
       toApprove: sql<number>`count(*) filter (where ${v.status} = 2)::int`,
       toApproveCents: sql<string>`coalesce(sum(${v.totalCents}) filter (where ${v.status} = 2), 0)`,
       approved: sql<number>`count(*) filter (where ${v.status} = 3)::int`,
-      approvedNetCents: sql<string>`coalesce(sum(${net}) filter (where ${v.status} = 3), 0)`,
       overdue: sql<number>`count(*) filter (where ${v.status} in (1, 2, 3) and ${v.dueDate} < ${today})::int`,
       overdueCents: sql<string>`coalesce(sum(${v.totalCents}) filter (where ${v.status} in (1, 2, 3) and ${v.dueDate} < ${today}), 0)`,
-      owedCents: sql<string>`coalesce(sum(${net}) filter (where ${v.status} in (1, 2, 3)), 0)`,
       toDeposit: sql<number>`count(*) filter (where ${v.status} in (3, 4) and ${v.detractionCents} > 0 and ${v.detractionDepositedOn} is null)::int`,
       toDepositCents: sql<string>`coalesce(sum(${v.detractionCents}) filter (where ${v.status} in (3, 4) and ${v.detractionCents} > 0 and ${v.detractionDepositedOn} is null), 0)`,
+      approvedTotal: sumOf(v.totalCents, approved),
+      approvedDetraction: sumOf(v.detractionCents, approved),
+      approvedRetention: sumOf(v.retentionCents, approved),
+      owedTotal: sumOf(v.totalCents, open),
+      owedDetraction: sumOf(v.detractionCents, open),
+      owedRetention: sumOf(v.retentionCents, open),
     })
     .from(v)
     .where(inArray(v.status, [1, 2, 3, 4]))
   return {
     toAuthorize: { count: row.toAuthorize, totalCents: Number(row.toAuthorizeCents) },
     toApprove: { count: row.toApprove, totalCents: Number(row.toApproveCents) },
-    approvedToPay: { count: row.approved, netCents: Number(row.approvedNetCents) },
+    approvedToPay: {
+      count: row.approved,
+      netCents: netCents(
+        Number(row.approvedTotal),
+        Number(row.approvedDetraction),
+        Number(row.approvedRetention),
+      ),
+    },
     overdue: { count: row.overdue, totalCents: Number(row.overdueCents) },
-    solesToPayCents: Number(row.owedCents),
+    solesToPayCents: netCents(Number(row.owedTotal), Number(row.owedDetraction), Number(row.owedRetention)),
     detractionsToDeposit: { count: row.toDeposit, amountCents: Number(row.toDepositCents) },
     ...(await detractionsOf(db, today)),
   }

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart'
-import { RetentionRegisterQuerySchema, voucherNumber, voucherType } from '@planillas/domain'
+import { centsAsSoles, RetentionRegisterQuerySchema, voucherNumber, voucherType } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
@@ -114,15 +114,15 @@ export async function retentionRoutes(fastify: FastifyInstance) {
           },
           { header: 'Serie y número', width: 16, value: (r) => voucherNumber(r.series, r.number) },
           { header: 'Emisión', width: 12, date: 'date', value: (r) => r.issueDate },
-          { header: 'Total', width: 14, money: true, value: (r) => r.totalCents / 100 },
+          { header: 'Total', width: 14, money: true, value: (r) => centsAsSoles(r.totalCents) },
           { header: 'Fecha de pago', width: 12, date: 'date', value: (r) => r.paidOn },
           {
             header: 'Pagado',
             width: 14,
             money: true,
-            value: (r) => (r.paidCents === null ? null : r.paidCents / 100),
+            value: (r) => (r.paidCents === null ? null : centsAsSoles(r.paidCents)),
           },
-          { header: 'Retención', width: 12, money: true, value: (r) => r.retentionCents / 100 },
+          { header: 'Retención', width: 12, money: true, value: (r) => centsAsSoles(r.retentionCents) },
         ],
       }),
   })

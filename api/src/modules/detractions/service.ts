@@ -9,8 +9,8 @@ import {
 import {
   type ConstanciaRow,
   DETRACTION_MESSAGES,
+  formatCents,
   formatDate,
-  formatMoney,
   readConstancias,
   todayInLima,
   voucherNumber,
@@ -21,7 +21,6 @@ import { inKeysetBatches } from '../../lib/xlsx'
 
 /** A detracción can be deposited once the voucher is APROBADO, and stays owed once it is PAGADO. */
 const DEPOSITABLE = [3, 4]
-const soles = (cents: number) => formatMoney(cents / 100)
 
 export { DETRACTION_MESSAGES }
 
@@ -69,7 +68,7 @@ export async function recordDeposit(db: Database, actor: string, id: number, inp
       entity: 'payments',
       entityId: id,
       actor,
-      description: `Detracción de ${voucherNumber(voucher.series, voucher.number)} depositada: constancia ${input.constancia} del ${formatDate(input.depositedOn)} (${soles(voucher.detractionCents)})`,
+      description: `Detracción de ${voucherNumber(voucher.series, voucher.number)} depositada: constancia ${input.constancia} del ${formatDate(input.depositedOn)} (${formatCents(voucher.detractionCents)})`,
     })
   })
 }
@@ -178,7 +177,7 @@ async function apply(tx: Executor, actor: string, id: number, row: ConstanciaRow
     entity: 'payments',
     entityId: id,
     actor,
-    description: `Detracción de ${voucherNumber(row.series, row.number)} depositada: constancia ${row.constancia} del ${formatDate(row.depositedOn)} (${soles(row.amountCents)}), importada del archivo de SUNAT`,
+    description: `Detracción de ${voucherNumber(row.series, row.number)} depositada: constancia ${row.constancia} del ${formatDate(row.depositedOn)} (${formatCents(row.amountCents)}), importada del archivo de SUNAT`,
   })
 }
 

@@ -8,7 +8,7 @@ import {
   payrolls,
   recordAudit,
 } from '@planillas/db'
-import { formatCount, formatMoney, PAYMENT_ORDER_STATUS } from '@planillas/domain'
+import { centsToSoles, formatCount, formatMoney, PAYMENT_ORDER_STATUS } from '@planillas/domain'
 import {
   addToTotals,
   BANK_FILE_MESSAGES,
@@ -71,8 +71,6 @@ export const ORDER_MESSAGES = {
 /** 'Fila 12: …' or the order's own problem as it is. */
 export const problemText = (p: PaymentFileProblem) =>
   p.rowNumber === null ? p.message : `Fila ${p.rowNumber}: ${p.message}`
-
-export const centsText = (cents: bigint) => `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`
 
 /** The lines changed between the check and the write: the file is abandoned, nothing stored. */
 export class PayrollChangedError extends Error {}
@@ -250,7 +248,7 @@ export async function writeOrder<C extends TotalsPart>(
       return { ok: false, problems: [{ rowNumber: null, message: ORDER_MESSAGES.payrollChanged }] }
     throw error
   }
-  const totalAmount = centsText(totals.totalCents)
+  const totalAmount = centsToSoles(totals.totalCents)
   let id: number
   try {
     id = await db.transaction(async (tx) => {

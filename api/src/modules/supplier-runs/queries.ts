@@ -11,6 +11,7 @@ import {
   suppliers,
 } from '@planillas/db'
 import {
+  netCents,
   SUPPLIER_RUN_CANDIDATES_MAX,
   type SupplierRunCandidateFilter,
   VOUCHER_STATUS,
@@ -252,7 +253,7 @@ export async function runCandidates(db: Executor, filter: SupplierRunCandidateFi
     content: rows.slice(0, SUPPLIER_RUN_CANDIDATES_MAX).map(({ series, number, ...r }) => ({
       ...r,
       fullNumber: voucherNumber(series, number),
-      netCents: r.totalCents - r.detractionCents - r.retentionCents,
+      netCents: netCents(r.totalCents, r.detractionCents, r.retentionCents),
     })),
     truncated: rows.length > SUPPLIER_RUN_CANDIDATES_MAX,
   }

@@ -10,6 +10,8 @@ import {
 } from '@planillas/db'
 import {
   CREDIT_NOTE_TYPE,
+  centsToSoles,
+  formatCents,
   formatCount,
   formatDate,
   formatMoney,
@@ -29,7 +31,7 @@ import type { FileStorage } from '@planillas/storage'
 import { asc, eq, sql } from 'drizzle-orm'
 import { anyId, CLAIM_MESSAGES, type OpenOrder, openOrdersOf, voucherSource } from '../payment-orders/claims'
 import { genericCciFormat } from '../payment-orders/formats'
-import { centsText, ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/generate'
+import { ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/generate'
 import { retentionTable } from '../vouchers/proposal'
 import {
   type DetractionFileWritten,
@@ -61,8 +63,6 @@ export type SupplierRunResult =
   /** `conflict`: only because of another open run (a 409 the clerk may confirm); else a 422. */
   | { ok: false; problems: string[]; conflict?: boolean }
 
-const money = (cents: number) => formatMoney(cents / 100)
-
 export const RUN_MESSAGES = {
   currency: 'Los comprobantes se pagan en soles: elija una cuenta de cargo en soles (PEN)',
   voucherMissing: (id: number) => `El comprobante con identificador ${id} no existe`,
@@ -77,7 +77,7 @@ export const RUN_MESSAGES = {
   noDetractionAccount: (v: string) =>
     `${v}: tiene detracción y el proveedor no tiene cuenta de detracciones (Banco de la Nación) registrada`,
   netNotPositive: (supplier: string, cents: number) =>
-    `${supplier}: el neto a pagar es ${money(cents)}; debe ser mayor que cero`,
+    `${supplier}: el neto a pagar es ${formatCents(cents)}; debe ser mayor que cero`,
   noRetentionRate: (date: string) =>
     `No hay una tasa de retención vigente al ${formatDate(date)}: no se puede calcular la retención`,
   inOpenRun: (v: string, o: OpenOrder) =>
@@ -227,7 +227,7 @@ export async function generateSupplierRun(
       bankCode: s.bankCode,
       bankAccount: s.bankAccount,
       bankInterAccount: s.bankInterAccount,
-      amount: centsText(BigInt(Math.max(line.netCents, 0))),
+      amount: centsToSoles(Math.max(line.netCents, 0)),
       paid: false,
       awaitingReview: false,
     }
@@ -354,14 +354,14 @@ export async function generateSupplierRun(
         : ''
       const written = detractionFile as DetractionFileWritten | null
       const bn = written
-        ? `; depósito de detracciones lote ${written.lot} (${formatCount(written.lineCount)} ${written.lineCount === 1 ? 'comprobante' : 'comprobantes'}, ${money(written.totalCents)}, SHA-256 ${written.sha256})`
+        ? `; depósito de detracciones lote ${written.lot} (${formatCount(written.lineCount)} ${written.lineCount === 1 ? 'comprobante' : 'comprobantes'}, ${formatCents(written.totalCents)}, SHA-256 ${written.sha256})`
         : ''
       await recordAudit(tx, {
         action: 'CREATE',
         entity: 'payment_orders',
         entityId: order.id,
         actor,
-        description: `Generó la orden de pago a proveedores ${request.format} #${order.id}: ${formatCount(lines.length)} ${lines.length === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(voucherCount)} ${voucherCount === 1 ? 'comprobante' : 'comprobantes'}, neto ${money(netTotal)} (detracciones ${money(detraction)}, retenciones ${money(retention)}), cuenta de cargo ${account.account.account}${bn}${replaced}`,
+        description: `Generó la orden de pago a proveedores ${request.format} #${order.id}: ${formatCount(lines.length)} ${lines.length === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(voucherCount)} ${voucherCount === 1 ? 'comprobante' : 'comprobantes'}, neto ${formatCents(netTotal)} (detracciones ${formatCents(detraction)}, retenciones ${formatCents(retention)}), cuenta de cargo ${account.account.account}${bn}${replaced}`,
       })
     },
     async abandoned() {

@@ -9,6 +9,7 @@ import {
 import {
   detractionOf,
   inForce,
+  netCents,
   type RetentionRate,
   retentionOf,
   type SpotRate,
@@ -105,6 +106,6 @@ export async function proposeApproval(
       groupTotalCents: cases.reduce((sum, c) => sum + c.totalCents, 0),
       amountCents: retentionCents,
     },
-    netCents: voucher.totalCents - detractionCents - retentionCents,
+    netCents: netCents(voucher.totalCents, detractionCents, retentionCents),
   }
 }

@@ -8,7 +8,7 @@ import {
   paymentVouchers as v,
   voucherFiles,
 } from '@planillas/db'
-import { actionsFrom, todayInLima, type VoucherFilter, voucherNumber } from '@planillas/domain'
+import { actionsFrom, netCents, todayInLima, type VoucherFilter, voucherNumber } from '@planillas/domain'
 import {
   and,
   asc,
@@ -97,7 +97,7 @@ export function toVoucherRow(row: RawVoucher, today = todayInLima()) {
     freedByCreditNoteId,
     fullNumber: voucherNumber(row.series, row.number),
     overdue: OPEN_STATUSES.includes(row.status) && row.dueDate < today,
-    netCents: row.totalCents - row.detractionCents - row.retentionCents,
+    netCents: netCents(row.totalCents, row.detractionCents, row.retentionCents),
     actions: actionsFrom(row.status),
   }
 }
@@ -150,7 +150,7 @@ export async function voucherTotals(db: Executor, filter: VoucherFilter, today: 
     totalCents,
     detractionCents,
     retentionCents,
-    netCents: totalCents - detractionCents - retentionCents,
+    netCents: netCents(totalCents, detractionCents, retentionCents),
   }
 }
 

@@ -1,7 +1,7 @@
 import { recordAudit, retentionRates, spotRates } from '@planillas/db'
 import {
+  formatCents,
   formatDate,
-  formatMoney,
   MESSAGES,
   SPOT_RATE_MESSAGES,
   spotCatalogueOn,
@@ -15,7 +15,7 @@ import { withUniqueMessages } from '../../lib/errors'
 
 const readers = ['pagos_catalogos', 'pagos_aprobar', 'pagos_lista_lista'] as const
 const rate = (bp: number) => `${bp / 100} %`
-const soles = (cents: number | null) => (cents === null ? 'sin mínimo' : formatMoney(cents / 100))
+const soles = (cents: number | null) => (cents === null ? 'sin mínimo' : formatCents(cents))
 
 /**
  * The dated tables of docs/domain.md (supplier payments): catalogue 54 (`/spot-rates`) and the retention regime

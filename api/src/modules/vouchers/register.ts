@@ -9,7 +9,7 @@ import {
 } from '@planillas/db'
 import {
   CREDIT_NOTE,
-  formatMoney,
+  formatCents,
   VOUCHER_MESSAGES as M,
   VOUCHER_STATUS,
   type VoucherInput,
@@ -107,7 +107,7 @@ export async function registerVoucher(
             entity: 'payments',
             entityId: row.id,
             actor: ctx.actor,
-            description: `Registró el comprobante ${label} de ${supplier.name} (RUC ${supplier.ruc}) por ${formatMoney(input.total / 100)}`,
+            description: `Registró el comprobante ${label} de ${supplier.name} (RUC ${supplier.ruc}) por ${formatCents(input.total)}`,
           })
           if (input.type === CREDIT_NOTE && input.creditsVoucherId) {
             const [freed] = await tx

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart'
 import {
   CancelSchema,
+  centsAsSoles,
   enumLabel,
   VOUCHER_MESSAGES as M,
   MESSAGES,
@@ -260,18 +261,18 @@ export async function voucherRoutes(fastify: FastifyInstance) {
           { header: 'Emisión', width: 12, date: 'date', value: (r) => r.issueDate },
           { header: 'Vencimiento', width: 12, date: 'date', value: (r) => r.dueDate },
           { header: 'Moneda', width: 8, value: (r) => r.currency },
-          { header: 'Base imponible', width: 14, money: true, value: (r) => r.baseCents / 100 },
-          { header: 'IGV', width: 12, money: true, value: (r) => r.igvCents / 100 },
-          { header: 'Total', width: 14, money: true, value: (r) => r.totalCents / 100 },
+          { header: 'Base imponible', width: 14, money: true, value: (r) => centsAsSoles(r.baseCents) },
+          { header: 'IGV', width: 12, money: true, value: (r) => centsAsSoles(r.igvCents) },
+          { header: 'Total', width: 14, money: true, value: (r) => centsAsSoles(r.totalCents) },
           { header: 'Código SPOT', width: 10, value: (r) => r.spotCode },
-          { header: 'Detracción', width: 12, money: true, value: (r) => r.detractionCents / 100 },
-          { header: 'Retención', width: 12, money: true, value: (r) => r.retentionCents / 100 },
-          { header: 'Neto a pagar', width: 14, money: true, value: (r) => r.netCents / 100 },
+          { header: 'Detracción', width: 12, money: true, value: (r) => centsAsSoles(r.detractionCents) },
+          { header: 'Retención', width: 12, money: true, value: (r) => centsAsSoles(r.retentionCents) },
+          { header: 'Neto a pagar', width: 14, money: true, value: (r) => centsAsSoles(r.netCents) },
           {
             header: 'Pagado',
             width: 14,
             money: true,
-            value: (r) => (r.paidCents === null ? null : r.paidCents / 100),
+            value: (r) => (r.paidCents === null ? null : centsAsSoles(r.paidCents)),
           },
           { header: 'Fecha de pago', width: 12, date: 'date', value: (r) => r.paidOn },
           {

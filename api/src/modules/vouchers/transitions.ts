@@ -14,10 +14,11 @@ import {
   type CancelInput,
   centsOf,
   enumLabel,
+  formatCents,
   formatDate,
-  formatMoney,
   VOUCHER_MESSAGES as M,
   mayApprove,
+  netCents,
   type PayInput,
   paymentType,
   type RejectInput,
@@ -38,7 +39,6 @@ import { fileRows, removeFiles, storeFiles, type VoucherContext } from './regist
 type VoucherRecord = typeof v.$inferSelect
 type Columns = Partial<typeof v.$inferInsert>
 
-const soles = (cents: number) => formatMoney(cents / 100)
 const bp = (rate: number) => `${rate / 100} %`
 
 /**
@@ -132,13 +132,13 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
       : 0
     if (detractionCents + retentionCents > voucher.totalCents) problems.push(M.deductionsOverTotal)
     if (problems.length) throw badRequest(...problems)
-    const net = voucher.totalCents - detractionCents - retentionCents
+    const net = netCents(voucher.totalCents, detractionCents, retentionCents)
     const detractionText = detracting
-      ? `detracción ${d.code} ${bp(input.detractionRate ?? d.tableRateBp ?? 0)} ${soles(detractionCents)}${rateDiffers ? ` (tabla ${bp(d.tableRateBp ?? 0)}; motivo: ${input.rateReason})` : ''}`
+      ? `detracción ${d.code} ${bp(input.detractionRate ?? d.tableRateBp ?? 0)} ${formatCents(detractionCents)}${rateDiffers ? ` (tabla ${bp(d.tableRateBp ?? 0)}; motivo: ${input.rateReason})` : ''}`
       : input.spotCode
         ? `sin detracción (código ${input.spotCode} no supera el mínimo)`
         : 'sin detracción'
-    const retentionText = `${retention ? `retención ${soles(retentionCents)}` : 'sin retención'}${againstRule ? ` (contra la regla; motivo: ${input.retentionReason})` : ''}`
+    const retentionText = `${retention ? `retención ${formatCents(retentionCents)}` : 'sin retención'}${againstRule ? ` (contra la regla; motivo: ${input.retentionReason})` : ''}`
     return {
       columns: {
         paymentType: input.paymentType,
@@ -155,8 +155,8 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
         approvedAt: new Date(),
       },
       audit:
-        `Aprobó el comprobante ${label(voucher)} por ${soles(voucher.totalCents)}: pago al ` +
-        `${enumLabel(paymentType, input.paymentType).toLowerCase()}; ${detractionText}; ${retentionText}; neto ${soles(net)}`,
+        `Aprobó el comprobante ${label(voucher)} por ${formatCents(voucher.totalCents)}: pago al ` +
+        `${enumLabel(paymentType, input.paymentType).toLowerCase()}; ${detractionText}; ${retentionText}; neto ${formatCents(net)}`,
     }
   })
 }
@@ -164,7 +164,7 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
 export function payVoucher(ctx: VoucherContext, id: number, input: PayInput) {
   return applyStep(ctx.db, ctx.actor, id, 'pay', async (_tx, voucher) => ({
     columns: { paidCents: input.paidAmount, paidOn: input.paidOn, paidBy: ctx.actor, paidAt: new Date() },
-    audit: `Marcó como pagado el comprobante ${label(voucher)}: ${soles(input.paidAmount)} el ${formatDate(input.paidOn)}`,
+    audit: `Marcó como pagado el comprobante ${label(voucher)}: ${formatCents(input.paidAmount)} el ${formatDate(input.paidOn)}`,
   }))
 }
 

@@ -1,4 +1,5 @@
 import { isValidCci } from '../../common/identifiers'
+import { centsParts } from '../../common/money'
 
 /**
  * What every bank format needs to know about a payment order and its lines. Pure data: the API
@@ -98,8 +99,8 @@ export function amountCents(amount: string): bigint | null {
 
 /** 9(14).99 style: zero-padded integer part, a dot, two decimals. */
 export function formatAmount(cents: bigint, integerDigits: number, withDot = true): string {
-  const units = (cents / 100n).toString().padStart(integerDigits, '0')
-  const decimals = (cents % 100n).toString().padStart(2, '0')
+  const { negative, units: digits, decimals } = centsParts(cents)
+  const units = `${negative ? '-' : ''}${digits.padStart(integerDigits, '0')}`
   return withDot ? `${units}.${decimals}` : `${units}${decimals}`
 }
 

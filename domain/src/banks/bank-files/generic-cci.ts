@@ -1,5 +1,6 @@
 import { enumLabel } from '../../common/enums'
 import { identifierType } from '../../common/identifiers'
+import { centsAsSoles } from '../../common/money'
 import {
   amountCents,
   BANK_FILE_MESSAGES,
@@ -71,7 +72,7 @@ export function genericCciRow(
     c.name,
     c.cci,
     'PEN',
-    Number(c.cents) / 100,
+    centsAsSoles(Number(c.cents)),
     reference,
   ]
 }

@@ -1,4 +1,4 @@
-import { type DetractionState, detractionState, formatDate, formatMoney } from '@planillas/domain'
+import { type DetractionState, detractionState, formatCents, formatDate } from '@planillas/domain'
 import { Form, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { FormErrors } from '~/components/form/form-layout'
@@ -91,7 +91,7 @@ export function DepositForm({
     <FormComponent method="post" action={action} noValidate className="mt-4 flex flex-col gap-4">
       <p className="text-sm text-slate-700">
         {voucherTypeLabel(voucher.type)} {voucher.fullNumber} de {voucher.supplierName}, emitido el{' '}
-        {formatDate(voucher.issueDate)}: detracción de {formatMoney(voucher.detractionCents / 100)}.
+        {formatDate(voucher.issueDate)}: detracción de {formatCents(voucher.detractionCents)}.
       </p>
       <FormErrors errors={errors['']} />
       <input type="hidden" name={BACK_PARAM} value={data.back} />

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatMoney } from '@planillas/domain'
+import { formatCents, formatDate, formatDateTime } from '@planillas/domain'
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
 import { DateField } from '~/components/form/fields'
@@ -15,7 +15,7 @@ export const CATALOGUES_PATH = '/pagos/catalogos'
 export const rateText = (bp: number) => `${(bp / 100).toFixed(2)} %`
 
 /** An amount in céntimos as soles, or 'Sin mínimo' where the row has none. */
-export const solesText = (cents: number | null) => (cents === null ? 'Sin mínimo' : formatMoney(cents / 100))
+export const solesText = (cents: number | null) => (cents === null ? 'Sin mínimo' : formatCents(cents))
 
 const VALIDITY = {
   vigente: { tone: 'green', label: 'Vigente' },

@@ -1,4 +1,5 @@
 import {
+  centsToSoles,
   type RetentionRateInput,
   type RetentionRateSchema,
   SPOT_RATE_MESSAGES,
@@ -47,18 +48,17 @@ export const RETENTION_RATE_FIELDS: Record<string, string> = {
  * the form's parsed values (basis points, céntimos) go back to that shape, exactly.
  */
 const percent = (bp: number) => (bp / 100).toFixed(2)
-const soles = (cents: number) => (cents / 100).toFixed(2)
 
 export const spotRateBody = (value: SpotRateInput): z.input<typeof SpotRateSchema> => ({
   code: value.code,
   description: value.description,
   rate: percent(value.rate),
-  minimum: value.minimum === null || value.minimum === undefined ? null : soles(value.minimum),
+  minimum: value.minimum === null || value.minimum === undefined ? null : centsToSoles(value.minimum),
   validFrom: value.validFrom,
 })
 
 export const retentionRateBody = (value: RetentionRateInput): z.input<typeof RetentionRateSchema> => ({
   rate: percent(value.rate),
-  threshold: soles(value.threshold),
+  threshold: centsToSoles(value.threshold),
   validFrom: value.validFrom,
 })

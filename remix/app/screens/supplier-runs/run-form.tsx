@@ -1,7 +1,7 @@
 import {
+  formatCents,
   formatCount,
   formatDate,
-  formatMoney,
   type PaymentAccountOption,
   type SupplierRunCandidate,
 } from '@planillas/domain'
@@ -26,7 +26,6 @@ export type RunFilterValues = { supplierId: string; expenseLineId: string; dueTo
 type Option = { id: number; label: string }
 
 const labelClass = 'flex flex-col gap-1 text-sm font-medium text-slate-700'
-const soles = (cents: number) => formatMoney(cents / 100)
 
 /** 'Filtrar': supplier, due date up to, línea de gasto; a GET form, so it works without JavaScript. */
 export function RunFilters({
@@ -130,16 +129,16 @@ function CandidateRow({ voucher, checked }: { voucher: SupplierRunCandidate; che
         </span>
         <span className="col-start-2 lg:col-start-auto lg:text-right">
           <span className="lg:sr-only">Total: </span>
-          {soles(voucher.totalCents)}
+          {formatCents(voucher.totalCents)}
         </span>
         <span className="col-start-2 lg:col-start-auto lg:text-right">
           <span className="lg:sr-only">Detracción y retención: </span>
-          {deductions ? `− ${soles(deductions)}` : '---'}
+          {deductions ? `− ${formatCents(deductions)}` : '---'}
         </span>
         <span className="col-start-2 lg:col-start-auto lg:text-right">
           <span className="font-semibold">
             <span className="lg:sr-only">Neto aprobado: </span>
-            {soles(voucher.netCents)}
+            {formatCents(voucher.netCents)}
           </span>
           {voucher.openRunId ? (
             <span className="block text-xs font-medium text-amber-800">

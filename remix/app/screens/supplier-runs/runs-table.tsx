@@ -1,16 +1,14 @@
 import {
+  formatCents,
   formatCount,
   formatDate,
   formatDateTime,
-  formatMoney,
   PAYMENT_ORDER_STATUS,
   type SupplierRunRow,
 } from '@planillas/domain'
 import { COLUMN, DataTable, TwoLineCell } from '~/components/list/data-table'
 import { AnnulOrderAction, FREES_VOUCHERS } from '~/screens/payment-orders/annul-action'
 import { OrderState } from '~/screens/payment-orders/orders-table'
-
-const soles = (cents: number) => formatMoney(cents / 100)
 
 /** Where a run is annulled without JavaScript (the dialog posts there too). */
 export const runAnnulHref = (id: number) => `/pagos/generar/${id}/anular`
@@ -61,11 +59,19 @@ export function SupplierRunsTable({ runs, canAnnul }: { runs: SupplierRunRow[]; 
           cell: (r) => `${formatCount(r.lineCount)} (${formatCount(r.voucherCount)} comprob.)`,
           width: COLUMN.count,
         },
-        { header: 'Neto', cell: (r) => soles(r.totalCents), className: 'text-right', width: COLUMN.money },
+        {
+          header: 'Neto',
+          cell: (r) => formatCents(r.totalCents),
+          className: 'text-right',
+          width: COLUMN.money,
+        },
         {
           header: 'Detracción · retención',
           cell: (r) => (
-            <TwoLineCell main={soles(r.detractionCents)} sub={`Retención ${soles(r.retentionCents)}`} />
+            <TwoLineCell
+              main={formatCents(r.detractionCents)}
+              sub={`Retención ${formatCents(r.retentionCents)}`}
+            />
           ),
           className: 'text-right',
           width: 'w-28',

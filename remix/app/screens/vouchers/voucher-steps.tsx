@@ -4,7 +4,8 @@ import {
   centsToSoles,
   dayMonthYear,
   enumOptions,
-  formatMoney,
+  formatCents,
+  netCents,
   paymentType,
   VOUCHER_ACTIONS,
   type VoucherAction,
@@ -157,7 +158,7 @@ export function StepForm({
     >
       <p className="text-sm text-slate-700">
         {voucherTypeLabel(voucher.type)} {voucher.fullNumber} de {voucher.supplierName}, total{' '}
-        {formatMoney(voucher.totalCents / 100)}.
+        {formatCents(voucher.totalCents)}.
       </p>
       <FormErrors errors={errors['']} />
       <input type="hidden" name={BACK_PARAM} value={data.back} />
@@ -209,7 +210,7 @@ export function StepForm({
             inputMode="decimal"
             maxLength={15}
             defaultValue={centsToSoles(voucher.netCents)}
-            help={`Neto a pagar: ${formatMoney(voucher.netCents / 100)}. Sin comas, con punto decimal.`}
+            help={`Neto a pagar: ${formatCents(voucher.netCents)}. Sin comas, con punto decimal.`}
             errors={errors}
             values={values}
           />
@@ -510,8 +511,8 @@ function ApproveFields({
         )}
         {spotCode && proposal.detraction?.code === spotCode && !proposal.detraction.applies ? (
           <p className="text-sm text-slate-600" role="status">
-            El total no supera el mínimo del código (
-            {formatMoney((proposal.detraction.minimumCents ?? 0) / 100)}): se aprueba sin detracción.
+            El total no supera el mínimo del código ({formatCents(proposal.detraction.minimumCents ?? 0)}): se
+            aprueba sin detracción.
           </p>
         ) : null}
         {spotCode && !proposal.supplierHasDetractionAccount ? (
@@ -552,7 +553,7 @@ function ApproveFields({
         <legend className="px-1 text-sm font-semibold text-slate-700">Retención del IGV</legend>
         <p className="text-sm text-slate-600">
           {proposal.retention.proposed
-            ? `La regla propone retener ${formatMoney(proposal.retention.amountCents / 100)}.`
+            ? `La regla propone retener ${formatCents(proposal.retention.amountCents)}.`
             : `La regla no propone retención. ${proposal.retention.exclusion ?? ''}.`}
         </p>
         <div className="flex gap-4" role="radiogroup" aria-label="Retener">
@@ -588,14 +589,14 @@ function ApproveFields({
         aria-label="Resumen"
       >
         <dt className="text-slate-600">Total</dt>
-        <dd className="text-right">{formatMoney(proposal.totalCents / 100)}</dd>
+        <dd className="text-right">{formatCents(proposal.totalCents)}</dd>
         <dt className="text-slate-600">Detracción</dt>
-        <dd className="text-right">{formatMoney(detraction / 100)}</dd>
+        <dd className="text-right">{formatCents(detraction)}</dd>
         <dt className="text-slate-600">Retención</dt>
-        <dd className="text-right">{formatMoney(retentionCents / 100)}</dd>
+        <dd className="text-right">{formatCents(retentionCents)}</dd>
         <dt className="font-semibold">Neto a pagar</dt>
         <dd className="text-right font-semibold">
-          {formatMoney((proposal.totalCents - detraction - retentionCents) / 100)}
+          {formatCents(netCents(proposal.totalCents, detraction, retentionCents))}
         </dd>
       </dl>
     </>
