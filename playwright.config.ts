@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test'
  * End-to-end tests against the whole system: scripts/e2e-server.ts starts the development identity
  * provider, the API and the web tier on their own ports (E2E_PORT_BASE, default 4000) with a fresh
  * database and the demo data. Chromium is Debian's (/usr/bin/chromium); never `playwright install`.
+ * `npm run test:e2e` (.ci/e2e) runs the two projects at once, each with a system of its own on its
+ * own port base; `npx playwright test` runs both projects against one system.
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 4000)
 const baseURL = `http://localhost:${base}`
@@ -24,7 +26,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'e2e',
-  // Tests share one system and its database; two cores: one worker keeps them predictable.
+  // A project's specs share one system and its database, in order: one worker keeps them predictable.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),

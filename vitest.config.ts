@@ -20,5 +20,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One migrated database per run, copied by every test file (testing/src/database-template.ts).
+    globalSetup: ['testing/src/database-template.ts'],
+    // Vitest's default is one worker per core but one (1 on two cores). Most files wait on
+    // PostgreSQL, Redis or a child process rather than compute: three at once keep two cores busy.
+    // VITEST_MAX_WORKERS overrides it.
+    maxWorkers: 3,
   },
 })

@@ -4,14 +4,22 @@ import { SignJWT } from 'jose'
 import pg from 'pg'
 
 /**
+ * The migrated database a test run's files copy (database-template.ts, vitest's global setup);
+ * unset, each test database is migrated on its own.
+ */
+export const TEMPLATE_DATABASE_ENV = 'TEST_TEMPLATE_DATABASE'
+
+/**
  * A fresh, migrated database for one test file: a new PostgreSQL database when DATABASE_URL is
- * set (dropped on close), else an in-memory PGlite.
+ * set (dropped on close; a copy of the run's migrated template when there is one), else an
+ * in-memory PGlite.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL
   if (!url) return openDatabase({ dataDir: 'memory://' })
   const name = `planillas_test_${randomBytes(6).toString('hex')}`
-  await adminQuery(url, `create database ${name}`)
+  const template = process.env[TEMPLATE_DATABASE_ENV]
+  await adminQuery(url, template ? `create database ${name} template ${template}` : `create database ${name}`)
   const testUrl = new URL(url)
   testUrl.pathname = `/${name}`
   // TEST_POOLER_URL (the PgBouncer test): the app's pool goes through the pooler, what needs a
@@ -23,6 +31,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     url: (poolerUrl ?? testUrl).toString(),
     directUrl: poolerUrl ? testUrl.toString() : undefined,
     poolSize: 5,
+    // The template is migrated and holds the reference data already.
+    migrate: !template,
   })
   return {
     ...handle,
@@ -33,7 +43,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
 }
 
-async function adminQuery(url: string, text: string) {
+export async function adminQuery(url: string, text: string) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
