@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { Database } from '@planillas/db'
 import { type DatabaseWatch, watchDatabase } from '@planillas/db/outage'
 import type { JobQueue } from '@planillas/domain'
-import { createStorage, type FileStorage } from '@planillas/storage'
+import { createStorage, type FileStorage, watchStorage } from '@planillas/storage'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { createJsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { createTokenSigner, type TokenSigner } from './auth/tokens'
@@ -113,17 +113,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db)
   app.decorate('config', options.config)
   app.decorate('tokens', createTokenSigner(options.config.jwtSecret, options.config.accessTokenTtlSeconds))
-  app.decorate(
-    'storage',
+  // Storage outages are logged once when they start and once when they end, not per request.
+  const storage = watchStorage(
     options.storage ?? createStorage({ ...options.config.storageEnv, FILES_DIR: options.config.filesDir }),
+    { warn: (message, details) => app.log.warn(details ?? {}, message) },
   )
+  app.decorate('storage', storage)
   app.decorate('jobs', options.jobs ?? null)
   app.decorate('exportSlots', new ExportSlots(options.config.exportLimits))
   app.decorate(
     'databaseWatch',
     watchDatabase(options.db, { warn: (message, details) => app.log.warn(details ?? {}, message) }),
   )
-  app.addHook('onClose', async () => app.databaseWatch.close())
+  app.addHook('onClose', async () => {
+    app.databaseWatch.close()
+    storage.close()
+  })
 
   await app.register(swagger, {
     openapi: {

@@ -25,10 +25,11 @@ import {
 } from '@planillas/testing/payroll-fixtures'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
+import { gateOnLoad, judgeTargets, report } from './load-gate'
 
 /**
- * `npm run bench:api-memory` (issue 20: the API's memory grew from 192 to about 400 MB over an
- * hour of varied use). The API as deployed (its own process, `--max-old-space-size=256`) on a
+ * `npm run bench:api-memory` (the API's memory once grew from 192 to about 400 MB over an hour of
+ * varied use). The API as deployed (its own process, `--max-old-space-size=256`) on a
  * PostgreSQL database of its own with the demo data, driven for BENCH_MINUTES (4) by BENCH_CLERKS
  * (4) concurrent clerks over loopback through a varied working day: every list with changing
  * searches, filters, sorts and pages, details and 404s, option lists, spreadsheet exports of the
@@ -46,7 +47,9 @@ import pg from 'pg'
  * and the anonymous memory outside it (RssAnon minus the reserved heap: Buffers, malloc, the
  * threads' arenas; an estimate, as V8 also pools freed pages). The targets of a plateau: the live
  * heap grows at most 10 MB per 10 min over the second half, and the highest RSS of the second half
- * is at most 10 MB above the highest of the first (after the warm-up). Exits with 2 when it is missed or a request failed unexpectedly, 1 without
+ * is at most 10 MB above the highest of the first (after the warm-up); the API just started, at
+ * rest, at most 150 MB. Exits with 2 when one is missed or a request failed unexpectedly, 3 on a busy
+ * machine (scripts/bench/load-gate.ts), 1 without
  * DATABASE_URL (it creates and drops its database).
  *
  * To find what grows: BENCH_SKIP=exports,uploads,payments,signin leaves those actions out;
@@ -64,6 +67,8 @@ const API_PORT = Number(process.env.BENCH_API_PORT ?? 11000)
 const IDP_PORT = API_PORT + 1
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const TARGET_MB_PER_10_MIN = 10
+/** docs/performance.md: the API at rest, just started, holds at most this much. */
+const TARGET_IDLE_RSS_MB = 150
 /** A bound on the requests of a run, whatever the duration (loops bounded in count and in time). */
 const MAX_REQUESTS = 2_000_000
 
@@ -71,6 +76,7 @@ if (!ADMIN_URL) {
   console.error('bench:api-memory necesita DATABASE_URL (un PostgreSQL donde crear su propia base de datos).')
   process.exit(1)
 }
+gateOnLoad('bench:api-memory')
 
 const dbName = `planillas_benchmem_${randomBytes(4).toString('hex')}`
 const secret = randomBytes(32).toString('hex')
@@ -180,8 +186,8 @@ async function main() {
   let api: ChildProcess | undefined
   let failed = false
   try {
-    console.log('Preparando los datos de demostración…')
-    console.log(
+    report('Preparando los datos de demostración…')
+    report(
       `  ${(await seedDemo(handle.db, createLocalStorage(filesDir))) ?? 'Datos de demostración ya cargados.'}`,
     )
     // A payroll with lines for the payment file, and employees the uploaded workbooks name.
@@ -307,7 +313,7 @@ async function main() {
       if (!expected.includes(res.status)) {
         count(unexpected, `${action} ${res.status}`)
         if ((unexpected.get(`${action} ${res.status}`) ?? 0) === 1)
-          console.log(
+          report(
             `  inesperado: ${action} ${pathAndQuery} → ${res.status} ${Buffer.from(body).toString().slice(0, 200)}`,
           )
       }
@@ -452,11 +458,11 @@ async function main() {
       const t = (Date.now() - startedAt) / 1000
       samples.push({ t, mb: m.rss, anon: m.anon, file: m.file })
       if (samples.length % 30 === 0)
-        console.log(
+        report(
           `  ${t.toFixed(0).padStart(4)} s  RSS ${m.rss.toFixed(0)} MB (anónima ${m.anon.toFixed(0)}, archivos ${m.file.toFixed(0)})  ${formatCount(requests)} solicitudes`,
         )
     }, 1000)
-    console.log(
+    report(
       `\n${CLERKS} usuarios durante ${MINUTES} min (API en el puerto ${API_PORT}, pid ${pid}; RSS al arrancar ${started.rss.toFixed(0)} MB)` +
         (SKIP.size ? `, sin: ${[...SKIP].join(', ')}` : '') +
         (process.env.BENCH_API_ENV ? `, entorno de la API: ${process.env.BENCH_API_ENV}` : ''),
@@ -488,7 +494,7 @@ async function main() {
     const outsideRate = slope(gcs.map((c) => ({ t: c.t, mb: c.anon - c.reserved }))) * 600
     const peak = Math.max(end.hwm, ...samples.map((s) => s.mb))
 
-    console.log(
+    report(
       `\n${formatCount(requests)} solicitudes en ${seconds.toFixed(0)} s (${(requests / seconds).toFixed(0)}/s, ${(bytes / MB).toFixed(0)} MB recibidos):`,
     )
     const byAction = new Map<string, string[]>()
@@ -496,14 +502,17 @@ async function main() {
       const [action, status] = [key.slice(0, key.lastIndexOf(' ')), key.slice(key.lastIndexOf(' ') + 1)]
       byAction.set(action, [...(byAction.get(action) ?? []), `${formatCount(n)}×${status}`])
     }
-    for (const [action, parts] of byAction) console.log(`  ${action.padEnd(16)} ${parts.join(', ')}`)
-    console.log(`\nRSS de la API (MB):`)
-    console.log(`  al arrancar              ${started.rss.toFixed(0)}`)
-    console.log(`  tras el calentamiento    ${warm.mb.toFixed(0)}  (${warm.t.toFixed(0)} s)`)
-    console.log(
+    for (const [action, parts] of byAction) report(`  ${action.padEnd(16)} ${parts.join(', ')}`)
+    report(`\nRSS de la API (MB):`)
+    const idleMet = started.rss <= TARGET_IDLE_RSS_MB
+    report(
+      `  al arrancar              ${started.rss.toFixed(0)}  (en reposo; meta ≤ ${TARGET_IDLE_RSS_MB})${idleMet ? '' : '  ✗'}`,
+    )
+    report(`  tras el calentamiento    ${warm.mb.toFixed(0)}  (${warm.t.toFixed(0)} s)`)
+    report(
       `  al final                 ${end.rss.toFixed(0)}  (anónima ${end.anon.toFixed(0)}, archivos ${end.file.toFixed(0)})`,
     )
-    console.log(`  pico                     ${peak.toFixed(0)}`)
+    report(`  pico                     ${peak.toFixed(0)}`)
     // The ceiling RSS reaches (V8's free pages included) must not rise from one half to the next.
     const firstCeiling = Math.max(
       ...samples.filter((x) => x.t >= WARMUP_SECONDS && x.t < seconds / 2).map((x) => x.mb),
@@ -511,40 +520,35 @@ async function main() {
     const secondCeiling = Math.max(...secondHalf.map((x) => x.mb))
     const ceilingMet = secondCeiling - firstCeiling <= TARGET_MB_PER_10_MIN
     const liveMet = liveRate <= TARGET_MB_PER_10_MIN
-    const met = ceilingMet && liveMet
+    const met = ceilingMet && liveMet && idleMet
     const first = collections.find((c) => c.t >= WARMUP_SECONDS) ?? collections[0]
     const last = collections.at(-1)
     const mb = (n: number | undefined) => (n === undefined ? '—' : n.toFixed(0))
-    console.log(
-      `\nTras cada recolección completa (${collections.length}; tras el calentamiento → al final, MB):`,
-    )
-    console.log(`  montón vivo de V8                ${mb(first?.live)} → ${mb(last?.live)}`)
-    console.log(`  montón reservado por V8          ${mb(first?.reserved)} → ${mb(last?.reserved)}`)
-    console.log(
+    report(`\nTras cada recolección completa (${collections.length}; tras el calentamiento → al final, MB):`)
+    report(`  montón vivo de V8                ${mb(first?.live)} → ${mb(last?.live)}`)
+    report(`  montón reservado por V8          ${mb(first?.reserved)} → ${mb(last?.reserved)}`)
+    report(
       `  anónima fuera del montón         ${mb(first && first.anon - first.reserved)} → ${mb(last && last.anon - last.reserved)}`,
     )
-    console.log(`\nCrecimiento en la segunda mitad:`)
-    console.log(
+    report(`\nCrecimiento en la segunda mitad:`)
+    report(
       `  montón vivo                      ${liveRate.toFixed(1)} MB por 10 min  (meta ≤ ${TARGET_MB_PER_10_MIN})${liveMet ? '' : '  ✗'}`,
     )
-    console.log(
+    report(
       `  techo del RSS                    ${firstCeiling.toFixed(0)} → ${secondCeiling.toFixed(0)} MB de una mitad a la otra  (meta ≤ +${TARGET_MB_PER_10_MIN})${ceilingMet ? '' : '  ✗'}`,
     )
-    console.log(
+    report(
       `  sin meta (el montón libre de V8 las mueve 50–90 MB): anónima fuera del montón ${outsideRate.toFixed(1)} MB por 10 min;`,
     )
-    console.log(
+    report(
       `  RSS ${rawRate.toFixed(1)} MB por 10 min por todas las muestras, ${rate.toFixed(1)} por los mínimos de cada ${WINDOW_SECONDS} s (${floors.map((f) => f.mb.toFixed(0)).join(' ')}; anónima ${anonRate.toFixed(1)})`,
     )
     if (!met) failed = true
     if (unexpected.size) {
       failed = true
-      console.log(`Respuestas inesperadas: ${[...unexpected].map(([k, n]) => `${k} ×${n}`).join(', ')}  ✗`)
+      report(`Respuestas inesperadas: ${[...unexpected].map(([k, n]) => `${k} ×${n}`).join(', ')}  ✗`)
     }
-    if (failed) {
-      console.log('Metas no alcanzadas (✗).')
-      process.exitCode = 2
-    }
+    judgeTargets('bench:api-memory', failed ? ['las marcadas con ✗'] : [])
   } finally {
     if (api && api.exitCode === null) {
       const exited = new Promise((resolve) => api?.once('exit', resolve))

@@ -10,15 +10,16 @@ import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { NGINX, nginxConfig } from '../cluster'
+import { gateOnLoad, judgeTargets, report } from './load-gate'
 
 /**
- * `npm run bench:list` (issue 12): a database of its own with BENCH_EMPLOYEES (1,000,000)
+ * `npm run bench:list`: a database of its own with BENCH_EMPLOYEES (1,000,000)
  * employees with common Peruvian names and as many audit entries; the API (its own process) and a
  * bare Fastify + node-postgres server running the same page query (bare-list-server.ts, its own
  * process), loaded side by side by autocannon over loopback for each case: first page, broad and
  * narrow searches, a DNI prefix, filters, a deep page, sorted by a column, the audit log. Prints req/s and latency
  * percentiles of both and their ratio; then 50 connections on the API, which must not time out.
- * Exits with 2 when a target is missed. Needs DATABASE_URL (it creates and drops its database).
+ * Exits with 2 when a target is missed, 3 on a busy machine (scripts/bench/load-gate.ts). Needs DATABASE_URL (it creates and drops its database).
  */
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1_000_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -47,6 +48,7 @@ if (!ADMIN_URL) {
   console.error('bench:list necesita DATABASE_URL (un PostgreSQL donde crear su propia base de datos).')
   process.exit(1)
 }
+gateOnLoad('bench:list')
 
 // Common Peruvian given names and surnames (RENIEC's most frequent), folded into the SQL below.
 const GIVEN = `María Rosa Juan José Luis Carlos Jorge Ana Carmen Julia Pedro Miguel Jesús Víctor Elena Sofía
@@ -230,11 +232,11 @@ async function main() {
   let failed = false
   try {
     const seeding = Date.now()
-    console.log(
+    report(
       `Preparando ${formatCount(EMPLOYEES)} colaboradores y ${formatCount(EMPLOYEES)} entradas de auditoría…`,
     )
     if (fresh) await seed(handle.db)
-    console.log(
+    report(
       `  listo en ${((Date.now() - seeding) / 1000).toFixed(0)} s${fresh ? '' : ` (${dbName} ya existía)`}`,
     )
     const env = { DATABASE_URL: dbUrl, JWT_SECRET: secret, FILES_DIR: path.join(ROOT, '.data/bench-files') }
@@ -387,13 +389,13 @@ async function main() {
       return best as Measured[]
     }
     const apiRates = new Map<string, number>()
-    console.log(
+    report(
       `\n10 conexiones, ${SECONDS} s por caso, la mejor de ${ROUNDS} rondas alternadas (latencias en ms;`,
     )
-    console.log(
+    report(
       'CPU: ms de CPU del proceso servidor por respuesta, lo que menos depende de la carga de la máquina):',
     )
-    console.log(
+    report(
       row('caso', 'API req/s', 'p50', 'p95', 'p99', 'CPU', 'base req/s', 'p50', 'p95', 'CPU', 'relación'),
     )
     for (const c of cases) {
@@ -406,7 +408,7 @@ async function main() {
       const ratio = b ? a.requests.average / b.requests.average : Number.NaN
       const bad = a.non2xx > 0 || a.p95 > TARGETS.p95Ms || (b !== undefined && ratio < TARGETS.ratio)
       failed ||= bad
-      console.log(
+      report(
         row(
           c.name,
           a.requests.average.toFixed(0),
@@ -431,10 +433,10 @@ async function main() {
     if (PAGES_DIR) mkdirSync(PAGES_DIR, { recursive: true })
     const pageSizes: string[] = []
     if (webCases.length) {
-      console.log(
+      report(
         `\nCapa web (/colaboradores con sesión, 10 conexiones): la página del producto, la página base (una tabla sin kit) y sus relaciones; meta: web ≥ ${TARGETS.webRatio}× la base:`,
       )
-      console.log(
+      report(
         row(
           'caso',
           'web req/s',
@@ -459,9 +461,7 @@ async function main() {
             redirect: 'manual',
           })
           if (probe.status !== 200) {
-            console.log(
-              `  ${c.name}: ${server} respondió ${probe.status} ${probe.headers.get('location') ?? ''}`,
-            )
+            report(`  ${c.name}: ${server} respondió ${probe.status} ${probe.headers.get('location') ?? ''}`)
           }
           const html = await probe.text()
           codes.push([...new Set(html.match(/COL-\d+/g))].join(' '))
@@ -473,7 +473,7 @@ async function main() {
           }
         }
         if (codes[0] !== codes[1]) {
-          console.log(
+          report(
             `  ${c.name}: las páginas muestran otras filas:\n    web:  ${codes[0]}\n    base: ${codes[1]}`,
           )
           failed = true
@@ -490,7 +490,7 @@ async function main() {
         const apiRatio = w.requests.average / (apiRates.get(c.name) ?? Number.NaN)
         const bad = w.non2xx > 0 || b.non2xx > 0 || !(ratio >= TARGETS.webRatio)
         failed ||= bad
-        console.log(
+        report(
           row(
             c.name,
             w.requests.average.toFixed(0),
@@ -509,7 +509,7 @@ async function main() {
         )
       }
     }
-    if (pageSizes.length) console.log(`Documentos (sin comprimir): ${pageSizes.join('; ')}`)
+    if (pageSizes.length) report(`Documentos (sin comprimir): ${pageSizes.join('; ')}`)
     if (webCases.length && PROXY) {
       // As deployed on several copies (scripts/cluster.ts): nginx in front of two web processes, the
       // first one above and another like it; no target, the figure is pages per second per core.
@@ -529,10 +529,10 @@ async function main() {
       await waitFor(`http://127.0.0.1:${SECOND_WEB_PORT}/assets/no-existe`, 'GET')
       await waitFor(`${proxy}/assets/no-existe`, 'GET')
       const cores = availableParallelism()
-      console.log(
+      report(
         `\nnginx y dos procesos web (${proxy}/colaboradores, ${PROXY_CONNECTIONS} conexiones, ${cores} núcleos en la máquina, la mejor de ${ROUNDS} rondas):`,
       )
-      console.log(row('caso', 'req/s', 'p50', 'p95', 'p99', 'por núcleo'))
+      report(row('caso', 'req/s', 'p50', 'p95', 'p99', 'por núcleo'))
       for (const c of webCases) {
         let best: Awaited<ReturnType<typeof load>> | undefined
         for (let round = 0; round < ROUNDS; round++) {
@@ -544,7 +544,7 @@ async function main() {
         if (!best) continue
         const bad = best.non2xx > 0
         failed ||= bad
-        console.log(
+        report(
           row(
             c.name,
             best.requests.average.toFixed(0),
@@ -557,22 +557,19 @@ async function main() {
       }
       rmSync(dir, { recursive: true, force: true, maxRetries: 3 })
     }
-    console.log(`\n50 conexiones en la API (no debe haber tiempos agotados):`)
+    report(`\n50 conexiones en la API (no debe haber tiempos agotados):`)
     for (const c of cases) {
       const a = await load(`${api}${c.path}${c.query ?? ''}`, c.body, 50, auth)
       const bad = a.timeouts > 0 || a.non2xx > 0
       failed ||= bad
-      console.log(
+      report(
         `  ${c.name.padEnd(20)} ${a.requests.average.toFixed(0).padStart(6)} req/s, p99 ${a.latency.p99} ms, ${a.timeouts} tiempos agotados, ${a.non2xx} no 2xx${bad ? '  ✗' : ''}`,
       )
     }
-    console.log(
+    report(
       `\nMetas: p95 ≤ ${TARGETS.p95Ms} ms y ≥ ${TARGETS.ratio}× el servidor base con 10 conexiones; la página web ≥ ${TARGETS.webRatio}× la página base; sin tiempos agotados con 50.`,
     )
-    if (failed) {
-      console.log('Metas no alcanzadas (✗).')
-      process.exitCode = 2
-    }
+    judgeTargets('bench:list', failed ? ['las marcadas con ✗'] : [])
   } finally {
     for (const child of children) child.kill('SIGTERM')
     await Promise.all(

@@ -25,6 +25,7 @@ import {
 import { desc, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import pg from 'pg'
+import { gateOnLoad, judgeTargets, report } from './load-gate'
 
 /**
  * `npm run bench:payroll` (issue 4): a valid 100,000-row file naming 100,000 employees, uploaded
@@ -43,12 +44,14 @@ const ADMIN_URL = process.env.DATABASE_URL
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3401)
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const TARGETS = { rowsPerSecond: 30_000, ratio: 1.5, workerRssMb: 250, exportSeconds: 3, exportRssMb: 200 }
+/** docs/performance.md: the product's import at most 0.8× the bare pipeline's time. */
+const TARGETS = { ratio: 0.8, workerRssMb: 250, exportSeconds: 3, exportRssMb: 200 }
 
 if (!ADMIN_URL) {
   console.error('bench:payroll necesita DATABASE_URL (un PostgreSQL donde crear su propia base de datos).')
   process.exit(1)
 }
+gateOnLoad('bench:payroll')
 
 const dbName = `planillas_bench_${randomBytes(4).toString('hex')}`
 const prefix = `bench-${randomBytes(4).toString('hex')}`
@@ -214,6 +217,9 @@ async function fullPipeline(
     period: '202611',
     name: 'Benchmark',
     type: '1',
+    // Every round uploads the same bytes for the same period and type: from the second on, the
+    // clerk confirms the repeat, as the duplicate-file guard asks.
+    ...(round > 1 ? { confirmDuplicate: 'on' } : {}),
   }))
     form.append(k, v)
   form.append('file', new Blob([new Uint8Array(file)]), 'benchmark.xlsx')
@@ -286,12 +292,12 @@ async function main() {
   const filesDir = await mkdtemp(path.join(tmpdir(), 'planillas-bench-'))
   const handle = await openDatabase({ url: dbUrl, poolSize: 4 })
   try {
-    console.log(`Preparando ${formatCount(ROWS)} colaboradores y un archivo de ${formatCount(ROWS)} filas…`)
+    report(`Preparando ${formatCount(ROWS)} colaboradores y un archivo de ${formatCount(ROWS)} filas…`)
     await ensureFixtureBanks(handle.db)
     await insertFixtureEmployees(handle.db, ROWS)
     await handle.db.execute(sql`analyze`)
     const file = await streamedPayrollWorkbook(ROWS, (i) => validRow(i))
-    console.log(
+    report(
       `Archivo: ${(file.length / 1024 / 1024).toFixed(1)} MB; ${ROUNDS === 1 ? '1 ronda' : `${ROUNDS} rondas alternadas`}.`,
     )
 
@@ -342,7 +348,7 @@ async function main() {
       const bare = await barePipeline(handle, file, ids, round)
       fulls.push(full)
       bares.push(bare)
-      console.log(
+      report(
         `  ronda ${round}: API → PROCESADO ${seconds(full.total)} s, flujo mínimo ${seconds(bare.total)} s, RSS del worker ${full.peakRss.toFixed(0)} MB`,
       )
     }
@@ -359,9 +365,9 @@ async function main() {
     const ratio = full.total / bare.total
     const rowsPerSecond = Math.round(ROWS / (full.total / 1000))
 
-    console.log(`
+    report(`
 Resultados (${formatCount(ROWS)} filas, PostgreSQL + BullMQ; ${ROUNDS === 1 ? 'una ronda' : `la mejor de ${ROUNDS} rondas de cada uno`}):
-  API → PROCESADO:  ${seconds(full.total)} s  (${formatCount(rowsPerSecond)} filas/s; meta ≥ ${formatCount(TARGETS.rowsPerSecond)})
+  API → PROCESADO:  ${seconds(full.total)} s  (${formatCount(rowsPerSecond)} filas/s)
                     API ${seconds(full.accepted)} s, cola ${seconds(full.queued)} s, worker ${seconds(full.worker)} s (lectura y validación con el COPY a la par ${seconds(full.report.readMs ?? 0)} s, cierre de la escritura ${seconds(full.report.writeMs ?? 0)} s)
   flujo mínimo:     ${seconds(bare.total)} s  (lectura exceljs en streaming con el mismo COPY a la par ${seconds(bare.read)} s + cierre ${seconds(bare.total - bare.read)} s, sin API ni cola)
   relación:         ${ratio.toFixed(2)}  (meta ≤ ${TARGETS.ratio})
@@ -369,16 +375,12 @@ Resultados (${formatCount(ROWS)} filas, PostgreSQL + BullMQ; ${ROUNDS === 1 ? 'u
   exportación:      detalle de ${formatCount(ROWS)} líneas en ${seconds(exported.ms)} s, ${(exported.bytes / 1024 / 1024).toFixed(1)} MB; RSS de la API ${exported.restRss.toFixed(0)} MB antes, pico ${exported.peakRss.toFixed(0)} MB (+${(exported.peakRss - exported.restRss).toFixed(0)} MB por la exportación) (metas ≤ ${TARGETS.exportSeconds} s, ≤ ${TARGETS.exportRssMb} MB)
 `)
     const missed = [
-      rowsPerSecond < TARGETS.rowsPerSecond && 'filas/s',
       ratio > TARGETS.ratio && 'relación',
       peakRss > TARGETS.workerRssMb && 'RSS del worker',
       exported.ms > TARGETS.exportSeconds * 1000 && 'tiempo de exportación',
       exported.peakRss > TARGETS.exportRssMb && 'RSS de la exportación',
-    ].filter(Boolean)
-    if (missed.length > 0) {
-      console.log(`Metas no alcanzadas: ${missed.join(', ')}`)
-      process.exitCode = 2
-    }
+    ].filter((miss): miss is string => typeof miss === 'string')
+    judgeTargets('bench:payroll', missed)
   } finally {
     for (const child of children) child.kill('SIGTERM')
     await Promise.all(

@@ -93,6 +93,21 @@ export function createLocalStorage(
       }
       return removed
     },
+    async *listKeys(modifiedBefore) {
+      const cutoff = modifiedBefore.getTime()
+      for (const year of await namesIn(root)) {
+        if (!/^\d{4}$/.test(year)) continue
+        for (const month of await namesIn(path.join(root, year))) {
+          if (!/^\d{2}$/.test(month)) continue
+          for (const name of await namesIn(path.join(root, year, month))) {
+            const key = `${year}/${month}/${name}`
+            if (!STORAGE_KEY_PATTERN.test(key)) continue
+            const info = await stat(path.join(root, key)).catch(() => null)
+            if (info?.isFile() && info.mtimeMs < cutoff) yield key
+          }
+        }
+      }
+    },
     async get(key) {
       const file = pathOf(key)
       try {

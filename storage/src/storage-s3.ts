@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
+  type ListObjectsV2CommandOutput,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -23,7 +26,20 @@ export type S3StorageOptions = {
   forcePathStyle: boolean
   /** Bytes per part of a multipart upload (S3's minimum, 5 MiB, unless told otherwise). */
   partSize?: number
+  /** Milliseconds to open a connection to the server before it counts as down. */
+  connectTimeoutMs?: number
+  /** Milliseconds a request may go without a byte either way before it counts as down. */
+  idleTimeoutMs?: number
 }
+
+/**
+ * A clerk waits on the upload: a server that is down or hangs must be told within 5 s (a Spanish
+ * 503), so a connection gets 1.5 s to open and a request 3 s without a byte either way, and a
+ * timed-out request is not repeated (docs/decisions/storage-faults.md). A multipart upload sends a
+ * part only once it is buffered, so the S3 socket never waits on a slow browser.
+ */
+export const S3_CONNECT_TIMEOUT_MS = 1_500
+export const S3_IDLE_TIMEOUT_MS = 3_000
 
 /** Network failures that mean the server is down or unreachable, not that one file is wrong. */
 const NETWORK_FAULT_CODES = new Set([
@@ -74,9 +90,14 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     // Only what S3 requires: self-hosted servers differ on the newer default checksums.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // A clerk waits on the upload: a dead server must fail the request, not hang it.
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
-    maxAttempts: 2,
+    // A clerk waits on the upload: a dead server must fail the request within seconds, not hang it.
+    requestHandler: {
+      connectionTimeout: options.connectTimeoutMs ?? S3_CONNECT_TIMEOUT_MS,
+      requestTimeout: options.idleTimeoutMs ?? S3_IDLE_TIMEOUT_MS,
+      // Without it the SDK only warns when the time is up and the request hangs on.
+      throwOnRequestTimeout: true,
+    },
+    maxAttempts: 1,
   })
   const Bucket = options.bucket
   const checkedKey = (key: string) => {
@@ -98,16 +119,38 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
         params: { Bucket, Key, Body: body, ContentType: meta.contentType },
         partSize: options.partSize,
         queueSize: 2,
-        // A failed multipart upload is aborted: no parts left behind to pay for.
-        leavePartsOnError: false,
+        // Aborted below, without making the clerk wait for it: a hung server would hang the abort too.
+        leavePartsOnError: true,
       })
       try {
         await upload.done()
       } catch (error) {
-        // A failed single-request write stores nothing; a failed multipart one was aborted above.
+        // A failed single-request write stores nothing; a failed multipart one is aborted in the
+        // background (no parts left to pay for; a server that is down leaves them to the bucket's
+        // lifecycle rule). `uploadId` is the library's own, set once the multipart upload began.
+        const UploadId = (upload as unknown as { uploadId?: string }).uploadId
+        if (UploadId)
+          void client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => undefined)
         throw asS3Fault(error)
       }
       return Key
+    },
+    async *listKeys(modifiedBefore) {
+      let ContinuationToken: string | undefined
+      do {
+        let page: ListObjectsV2CommandOutput
+        try {
+          page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
+        } catch (error) {
+          throw asS3Fault(error)
+        }
+        for (const object of page.Contents ?? []) {
+          const key = object.Key ?? ''
+          if (STORAGE_KEY_PATTERN.test(key) && object.LastModified && object.LastModified < modifiedBefore)
+            yield key
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
     },
     async get(key) {
       const Key = checkedKey(key)

@@ -25,6 +25,11 @@ export interface FileStorage {
    * for `olderThanMs`. Returns how many it removed.
    */
   sweepTemporaries(olderThanMs: number): Promise<number>
+  /**
+   * The keys of the stored files last written before `modifiedBefore` (never temporaries or
+   * probes): what the orphan sweep checks against the rows that refer to files.
+   */
+  listKeys?(modifiedBefore: Date): AsyncIterable<string>
 }
 
 export class FileNotFoundError extends Error {
@@ -122,3 +127,4 @@ export function s3OptionsFrom(env: Record<string, string | undefined>): S3Storag
 
 export { createLocalStorage, readAll } from './storage-local'
 export { createS3Storage } from './storage-s3'
+export { STORAGE_DOWN, STORAGE_UP, type StorageWatch, watchStorage } from './storage-watch'

@@ -1,7 +1,7 @@
 import { openDatabase } from '@planillas/db'
 import { type DatabaseWatch, errorCause, watchDatabase } from '@planillas/db/outage'
 import { createBullmqQueue, createBullmqWorker } from '@planillas/queue'
-import { createStorage, sweepTemporariesPeriodically } from '@planillas/storage'
+import { createStorage, sweepTemporariesPeriodically, watchStorage } from '@planillas/storage'
 import { storageEnvOf } from '@planillas/storage/storage-env'
 import type { WorkerConfig } from './config'
 import { jsonLogger } from './context'
@@ -10,6 +10,7 @@ import {
   restoreContractSweepSchedule,
   scheduleContractSweep,
 } from './contract-sweep-schedule'
+import { sweepOrphanFilesPeriodically } from './orphan-files'
 import { sweepBatches } from './pipeline/sweep'
 import { createJobHandlers } from './processors/index'
 
@@ -33,12 +34,15 @@ export async function startWorkerService(config: WorkerConfig): Promise<WorkerSe
   const ctx = {
     db: handle.db,
     database,
-    storage: createStorage(storageEnvOf(config)),
+    // Storage outages are logged once when they start and once when they end.
+    storage: watchStorage(createStorage(storageEnvOf(config)), log),
     log,
     noticeDays: config.CONTRACT_EXPIRY_NOTICE_DAYS,
   }
   // The merged receipts PDF of a worker killed mid-write leaves its temporary: swept now and periodically.
   const stopSweep = sweepTemporariesPeriodically(ctx.storage, log)
+  // Files whose row was never written (a process killed between the two): swept after a grace period.
+  const stopOrphanSweep = sweepOrphanFilesPeriodically(handle.db, ctx.storage, log)
   // Redis outages are logged once when they start and once when they end (queue-bullmq's watch).
   const options = { url: config.REDIS_URL, prefix: config.QUEUE_PREFIX, log }
   const consumer = createBullmqWorker(createJobHandlers(ctx), {
@@ -96,6 +100,8 @@ export async function startWorkerService(config: WorkerConfig): Promise<WorkerSe
     async close() {
       clearInterval(timer)
       stopSweep()
+      stopOrphanSweep()
+      ctx.storage.close()
       // Lets the job in hand finish (or BullMQ hands it to another worker after its lock expires).
       await consumer.close()
       await producer.close()

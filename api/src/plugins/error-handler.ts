@@ -38,11 +38,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(failure([MESSAGES.generic]))
     }
-    if (isStorageUnavailable(error)) {
-      request.log.error({ err: error }, 'Almacenamiento de archivos no disponible')
-      return reply.code(503).send(failure([STORAGE_UNAVAILABLE_MESSAGE]))
-    }
-    // The outage is logged once when it starts and once when it ends (the watch), not per request.
+    // Outages of the file store and of the database are each logged once when they start and once
+    // when they end (their watches), not per request.
+    if (isStorageUnavailable(error)) return reply.code(503).send(failure([STORAGE_UNAVAILABLE_MESSAGE]))
     if (app.databaseWatch.failed(error)) return reply.code(503).send(failure([DATABASE_UNAVAILABLE_MESSAGE]))
     request.log.error(error)
     return reply.code(500).send(failure([MESSAGES.generic]))
