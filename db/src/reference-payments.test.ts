@@ -1,4 +1,4 @@
-import { detractionOf, type SpotRate } from '@planillas/domain'
+import { detractionOf, HALF_UIT_SPOT_CODES, type SpotRate, UIT_TABLE, uitFractionOn } from '@planillas/domain'
 import { openTestDatabase } from '@planillas/testing/database'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -23,6 +23,37 @@ describe('supplier-payments reference files', () => {
     expect(readRetentionRates(REFERENCE_FOLDER)).toEqual([
       { rateBp: 300, thresholdCents: 70_000, validFrom: '2014-03-01' },
     ])
+  })
+})
+
+describe('catalogue 54 against SUNAT appendix and the UIT (docs/decisions/tax-rules.md)', () => {
+  const spot = readSpotRates(REFERENCE_FOLDER)
+  const table = spot.map((r) => ({ ...r, minimumCents: r.minimumCents ?? null })) as SpotRate[]
+
+  it('gives the ½-UIT codes a row per UIT year, its minimum half that year’s UIT', () => {
+    for (const code of HALF_UIT_SPOT_CODES) {
+      const rows = spot.filter((r) => r.code === code)
+      expect(rows.map((r) => r.validFrom)).toEqual(UIT_TABLE.map((u) => u.validFrom))
+      for (const r of rows) expect(r.minimumCents).toBe(uitFractionOn(r.validFrom, 1, 2))
+    }
+    // 001, S/ 2,700.00 issued 20/11/2026: at or under ½ UIT 2026 (S/ 2,750.00), no detracción.
+    expect(detractionOf(table, '001', 270_000, '2026-11-20')).toMatchObject({
+      applies: false,
+      minimumCents: 275_000,
+    })
+  })
+
+  it('has the codes the appendix lists that the table lacked, so approving with them is not refused', () => {
+    const codes = new Set(spot.map((r) => r.code))
+    for (const code of ['007', '011', '016', '023', '032', '041']) expect(codes.has(code), code).toBe(true)
+    expect(detractionOf(table, '041', 118_000, '2026-11-20')).toMatchObject({
+      applies: true,
+      amountCents: 17_700,
+    })
+    expect(detractionOf(table, '023', 118_000, '2026-11-20')).toMatchObject({
+      applies: true,
+      amountCents: 4_700,
+    })
   })
 })
 

@@ -14,6 +14,7 @@ const voucher = (id: number, supplierId: number, totalCents: number, over: objec
   type: '01',
   totalCents,
   detractionCents: 0,
+  creditsVoucherId: null as number | null,
   ...over,
 })
 
@@ -58,5 +59,52 @@ describe('planSupplierRun', () => {
 
   it('is undefined for an agent company without a retention rate in force on the payment date', () => {
     expect(planSupplierRun([voucher(1, 1, 100_000)], suppliers, true, RATES, '2010-01-01')).toBeUndefined()
+  })
+
+  it('a nota de crédito paid with its factura lowers the base: 2,360.00 − 1,770.00 → no retention, pays 590.00', () => {
+    const [line] =
+      planSupplierRun(
+        [voucher(1, 1, 236_000), voucher(2, 1, 177_000, { type: '07', creditsVoucherId: 1 })],
+        suppliers,
+        true,
+        RATES,
+        '2026-11-28',
+      ) ?? []
+    expect(line).toMatchObject({ retentionCents: 0, netCents: 59_000 })
+    expect(line.vouchers.map((v) => v.retentionCents)).toEqual([0, 0])
+  })
+
+  it('750.00 less a 60.00 credit note before payment → none; over S/ 700 after it, 3 % of what is paid', () => {
+    const small =
+      planSupplierRun(
+        [voucher(1, 1, 75_000), voucher(2, 1, 6_000, { type: '07', creditsVoucherId: 1 })],
+        suppliers,
+        true,
+        RATES,
+        '2026-11-28',
+      ) ?? []
+    expect(small[0]).toMatchObject({ retentionCents: 0, netCents: 69_000 })
+    const large =
+      planSupplierRun(
+        [voucher(1, 1, 236_000), voucher(2, 1, 50_000, { type: '07', creditsVoucherId: 1 })],
+        suppliers,
+        true,
+        RATES,
+        '2026-11-28',
+      ) ?? []
+    // 3 % of 1,860.00 = 55.80; the net is 1,860.00 − 55.80.
+    expect(large[0]).toMatchObject({ retentionCents: 5_580, netCents: 180_420 })
+  })
+
+  it("a credit note whose factura is not paid with it lowers nothing else's base", () => {
+    const [line] =
+      planSupplierRun(
+        [voucher(1, 1, 80_000), voucher(2, 1, 6_000, { type: '07', creditsVoucherId: 99 })],
+        suppliers,
+        true,
+        RATES,
+        '2026-11-28',
+      ) ?? []
+    expect(line).toMatchObject({ retentionCents: 2_400, netCents: 80_000 - 2_400 - 6_000 })
   })
 })

@@ -1,4 +1,5 @@
 import { netCents } from '../common/money'
+import { retentionBases } from '../vouchers/retention'
 import { type RetentionRate, retentionOf } from '../vouchers/spot'
 
 /** A voucher as a supplier payment run weighs it (amounts in céntimos). */
@@ -10,6 +11,8 @@ export type RunVoucher = {
   totalCents: number
   /** The detracción approved on the voucher (deposited at the Banco de la Nación, not paid to the supplier). */
   detractionCents: number
+  /** A nota de crédito: the voucher it credits (paid together, it lowers that voucher's retention base). */
+  creditsVoucherId: number | null
 }
 
 export type RunSupplier = {
@@ -43,7 +46,8 @@ export const CREDIT_NOTE_TYPE = '07'
 /**
  * What a run pays each supplier (docs/decisions/supplier-payment-runs.md): the vouchers grouped by
  * supplier in the order given; the retention recomputed over the vouchers the run pays together to
- * that supplier, with the regime in force on the payment date (3 % of each retained voucher when
+ * that supplier, with the regime in force on the payment date (3 % of each retained voucher's base —
+ * its total less the credit notes paid with it, `retentionBases` — when
  * the paying company is a retention agent, the supplier is neither an agent nor a buen
  * contribuyente, the voucher is not under detracción, and the retained vouchers paid together pass
  * S/ 700); the net is total − detracción − retención, a credit note's subtracted. Undefined when the
@@ -66,27 +70,29 @@ export function planSupplierRun(
   for (const [supplierId, group] of groups) {
     const supplier = suppliers.get(supplierId)
     if (!supplier) throw new Error(`Proveedor ${supplierId} sin datos`)
+    const bases = retentionBases(group)
     const retention = retentionOf(
       retentionTable,
-      group.map((v) => ({
+      group.map((v, i) => ({
         companyIsAgent,
         supplier,
         documentType: v.type,
         underDetraction: v.detractionCents > 0,
-        totalCents: v.totalCents,
+        totalCents: bases[i],
       })),
       paymentDate,
     )
     if (!retention && companyIsAgent) return undefined
     const amounts = group.map((v, i) => {
-      const sign = v.type === CREDIT_NOTE_TYPE ? -1 : 1
+      // A credit note's amounts are subtracted (and a zero stays 0, not -0).
+      const signed = (n: number) => (v.type === CREDIT_NOTE_TYPE && n !== 0 ? -n : n)
       const retentionCents = retention?.amounts[i] ?? 0
       return {
         voucherId: v.id,
-        totalCents: sign * v.totalCents,
-        detractionCents: sign * v.detractionCents,
-        retentionCents: sign * retentionCents,
-        netCents: sign * netCents(v.totalCents, v.detractionCents, retentionCents),
+        totalCents: signed(v.totalCents),
+        detractionCents: signed(v.detractionCents),
+        retentionCents: signed(retentionCents),
+        netCents: signed(netCents(v.totalCents, v.detractionCents, retentionCents)),
       }
     })
     const sum = (key: keyof Omit<RunVoucherAmounts, 'voucherId'>) => amounts.reduce((s, a) => s + a[key], 0)

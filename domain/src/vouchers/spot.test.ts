@@ -53,12 +53,21 @@ const RETENTION: RetentionRate[] = [
   { rateBp: 300, thresholdCents: 70_000, validFrom: '2014-03-01' },
 ]
 const ON = '2026-11-20'
+/** The 037 row in force ON: the one a result says it used. */
+const VALID_037 = '2018-04-01'
 const soles = (cents: number | undefined) => (cents ?? Number.NaN) / 100
 
 describe('detracción (SPOT, catalogue 54)', () => {
   it('code 037, S/ 1,180.00: 12 % rounded to whole soles is S/ 142', () => {
     const d = detractionOf(SPOT, '037', 118_000, ON)
-    expect(d).toEqual({ applies: true, code: '037', rateBp: 1200, tableRateBp: 1200, amountCents: 14_200 })
+    expect(d).toEqual({
+      applies: true,
+      code: '037',
+      rateBp: 1200,
+      tableRateBp: 1200,
+      amountCents: 14_200,
+      validFrom: VALID_037,
+    })
   })
 
   it('code 027, S/ 450: 4 % is S/ 18 (its minimum is S/ 400, not 700)', () => {
@@ -72,6 +81,7 @@ describe('detracción (SPOT, catalogue 54)', () => {
       code: '037',
       reason: 'below-minimum',
       minimumCents: 70_000,
+      validFrom: VALID_037,
     })
   })
 

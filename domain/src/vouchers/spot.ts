@@ -54,9 +54,12 @@ export function centsOf(totalCents: number, rateBp: number): number {
   return Number((BigInt(totalCents) * BigInt(rateBp) + 5_000n) / 10_000n)
 }
 
+/** Which dated row a result used: its code's row valid from this day (shown in the proposal and the audit). */
+export type RowUsed = { validFrom: string }
+
 export type Detraction =
-  | { applies: true; code: string; rateBp: number; tableRateBp: number; amountCents: number }
-  | { applies: false; code: string; reason: 'below-minimum'; minimumCents: number }
+  | ({ applies: true; code: string; rateBp: number; tableRateBp: number; amountCents: number } & RowUsed)
+  | ({ applies: false; code: string; reason: 'below-minimum'; minimumCents: number } & RowUsed)
 
 /**
  * The detraction of a voucher whose total with IGV is `totalCents` (soles), under SPOT `code`, on
@@ -74,7 +77,13 @@ export function detractionOf(
   const row = spotRateOn(table, code, date)
   if (!row) return undefined
   if (row.minimumCents !== null && totalCents <= row.minimumCents) {
-    return { applies: false, code, reason: 'below-minimum', minimumCents: row.minimumCents }
+    return {
+      applies: false,
+      code,
+      reason: 'below-minimum',
+      minimumCents: row.minimumCents,
+      validFrom: row.validFrom,
+    }
   }
   const rate = rateBp ?? row.rateBp
   return {
@@ -83,8 +92,12 @@ export function detractionOf(
     rateBp: rate,
     tableRateBp: row.rateBp,
     amountCents: wholeSolesOf(totalCents, rate),
+    validFrom: row.validFrom,
   }
 }
+
+/** The first and last day a dated row may be valid from: a typo like 1900 or 9999 is refused. */
+export const RATE_DATE_BOUNDS = { from: '2000-01-01', to: '2100-12-31' } as const
 
 /** What the retention rule looks at: the paying company, the supplier, the voucher. */
 export type RetentionCase = {

@@ -7,6 +7,8 @@ import {
   CancelSchema,
   PaySchema,
   RejectSchema,
+  RetentionRateSchema,
+  SpotRateSchema,
   VoucherSchema,
 } from './voucher-schema'
 
@@ -144,5 +146,29 @@ describe('the five dialogs', () => {
         requestedBy: 'jefe@empresa.pe',
       }).reason,
     ).toBe('Duplicado')
+  })
+})
+
+describe('a dated rate row (SpotRateSchema, RetentionRateSchema)', () => {
+  const spot = { code: '037', description: 'Demás servicios', rate: '12', minimum: '700' }
+  it('bounds Vigente desde to 2000-01-01..2100-12-31', () => {
+    for (const validFrom of ['1900-01-01', '1999-12-31', '2101-01-01', '9999-12-31'])
+      expect(messagesOf(SpotRateSchema.safeParse({ ...spot, validFrom, reason: 'x' }))).toEqual([
+        'Vigente desde debe estar entre el 01/01/2000 y el 31/12/2100',
+      ])
+    expect(SpotRateSchema.safeParse({ ...spot, validFrom: '2100-12-31' }).success).toBe(true)
+  })
+  it('asks the reason of a row valid from before today, and of no other', () => {
+    const yesterday = addDays(todayInLima(), -1)
+    expect(
+      messagesOf(RetentionRateSchema.safeParse({ rate: '3', threshold: '700', validFrom: yesterday })),
+    ).toEqual([
+      'Vigente desde es anterior a hoy: indique el motivo (cambia lo que se propone para comprobantes ya emitidos)',
+    ])
+    expect(
+      RetentionRateSchema.parse({ rate: '3', threshold: '700', validFrom: yesterday, reason: ' Resolución ' })
+        .reason,
+    ).toBe('Resolución')
+    expect(SpotRateSchema.parse({ ...spot, validFrom: todayInLima() }).reason).toBeNull()
   })
 })

@@ -5,6 +5,7 @@ import { idList, idNumber, requiredCode, requiredText } from '../common/fields'
 import { todayInLima } from '../common/format'
 import { DateRangeSchema, SearchSchema } from '../common/list'
 import { NO_COMMAS_MESSAGE, solesAmount } from '../common/money-input'
+import { RATE_DATE_BOUNDS } from './spot'
 import { VOUCHER_STATUSES } from './voucher-status'
 
 /** SUNAT document types a supplier sends (tabla 10). */
@@ -82,6 +83,10 @@ export const VOUCHER_MESSAGES = {
   deductionsOverTotal: 'La detracción y la retención no pueden superar el total del comprobante',
   paidAmountRequired: 'Monto pagado es requerido',
   paidAmountPositive: 'El monto pagado debe ser mayor a cero',
+  paidAmountNotNet: (paid: string, net: string) =>
+    `El monto pagado (${paid}) no es el neto a pagar del comprobante (${net}): se registra el pago del neto completo, no pagos parciales ni mayores`,
+  paidInOpenRun: (orderId: number) =>
+    `El comprobante está en la orden de pago N° ${orderId}, que sigue vigente: se marca como pagado con el abono de esa orden; anule la orden antes de marcarlo como pagado a mano`,
   paidDateRequired: 'Fecha de pago es requerida',
   paidDateFuture: 'Fecha de pago no puede ser posterior a hoy',
   cancelDateRequired: 'Fecha de solicitud es requerida',
@@ -303,33 +308,56 @@ export type VoucherFilter = z.infer<typeof VoucherFilterSchema>
 export const SPOT_RATE_MESSAGES = {
   duplicate: 'Ya existe una tasa de ese código vigente desde esa fecha',
   duplicateRetention: 'Ya existe una tasa de retención vigente desde esa fecha',
+  validFromBounds: 'Vigente desde debe estar entre el 01/01/2000 y el 31/12/2100',
+  backdatedReason:
+    'Vigente desde es anterior a hoy: indique el motivo (cambia lo que se propone para comprobantes ya emitidos)',
 } as const
 
+/** 'Vigente desde' of a dated row: a real day within RATE_DATE_BOUNDS. */
+const validFromDay = day('Vigente desde es requerida').refine(
+  (v) => !isIsoDate(v) || (v >= RATE_DATE_BOUNDS.from && v <= RATE_DATE_BOUNDS.to),
+  SPOT_RATE_MESSAGES.validFromBounds,
+)
+
+/** A row valid from before today (Lima) changes past proposals: it needs a reason, kept in the audit. */
+const backdatedNeedsReason = (row: { validFrom: string; reason: string | null }, ctx: z.RefinementCtx) => {
+  if (row.validFrom < todayInLima() && !row.reason)
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: SPOT_RATE_MESSAGES.backdatedReason })
+}
+
 /** Reference-data rows an administrator adds (a new dated row; history is kept). */
-export const SpotRateSchema = z.object({
-  code: z
-    .string({ error: 'Código es requerido' })
-    .trim()
-    .regex(/^\d{3}$/, 'Código debe tener 3 dígitos'),
-  description: requiredText('Descripción es requerida', 200),
-  rate: percentage,
-  minimum: z
-    .union([z.string(), z.number()])
-    .nullish()
-    .transform((v, ctx) => {
-      if (v === null || v === undefined || v === '') return null
-      const parsed = solesAmount({ required: 'Monto mínimo inválido', invalid: M.amountInvalid }).safeParse(v)
-      if (parsed.success) return parsed.data
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message })
-      return z.NEVER
-    }),
-  validFrom: day('Vigente desde es requerida'),
-})
+export const SpotRateSchema = z
+  .object({
+    code: z
+      .string({ error: 'Código es requerido' })
+      .trim()
+      .regex(/^\d{3}$/, 'Código debe tener 3 dígitos'),
+    description: requiredText('Descripción es requerida', 200),
+    rate: percentage,
+    minimum: z
+      .union([z.string(), z.number()])
+      .nullish()
+      .transform((v, ctx) => {
+        if (v === null || v === undefined || v === '') return null
+        const parsed = solesAmount({ required: 'Monto mínimo inválido', invalid: M.amountInvalid }).safeParse(
+          v,
+        )
+        if (parsed.success) return parsed.data
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message })
+        return z.NEVER
+      }),
+    validFrom: validFromDay,
+    reason: optionalReason,
+  })
+  .superRefine(backdatedNeedsReason)
 export type SpotRateInput = z.infer<typeof SpotRateSchema>
 
-export const RetentionRateSchema = z.object({
-  rate: percentage,
-  threshold: solesAmount({ required: 'Monto mínimo es requerido', invalid: M.amountInvalid }),
-  validFrom: day('Vigente desde es requerida'),
-})
+export const RetentionRateSchema = z
+  .object({
+    rate: percentage,
+    threshold: solesAmount({ required: 'Monto mínimo es requerido', invalid: M.amountInvalid }),
+    validFrom: validFromDay,
+    reason: optionalReason,
+  })
+  .superRefine(backdatedNeedsReason)
 export type RetentionRateInput = z.infer<typeof RetentionRateSchema>

@@ -171,6 +171,8 @@ export const ApprovalProposalSchema = z.object({
       tableRateBp: z.number().nullable(),
       minimumCents: z.number().nullable(),
       amountCents: z.number(),
+      /** The catalogue-54 row used: the code's row valid from this day. */
+      rowValidFrom: z.string(),
     })
     .nullable(),
   supplierHasDetractionAccount: z.boolean(),
@@ -180,6 +182,8 @@ export const ApprovalProposalSchema = z.object({
     exclusion: z.string().nullable(),
     rateBp: z.number().nullable(),
     thresholdCents: z.number().nullable(),
+    /** The retention regime's row used (valid from this day); null when none is in force. */
+    rowValidFrom: z.string().nullable(),
     /** This voucher plus the supplier's other APROBADO vouchers of the same company (paid together). */
     groupTotalCents: z.number(),
     amountCents: z.number(),

@@ -23,6 +23,8 @@ type RunVoucher = {
   supplierId: number
   ruc: string
   netCents: string
+  /** What the run withheld of this voucher (its sign is the run's: a credit note's is never above 0). */
+  retentionCents: string
   series: string
   number: number
   status: number
@@ -35,7 +37,7 @@ type RunVoucher = {
  * uploads for one run apply in turn), with the run's vouchers locked, each row pays one supplier
  * line of the run: its RUC is in the run, the amount is the supplier's net in the run, and every
  * voucher of that supplier in the run is still APROBADO. Then all of them become PAGADO with the
- * date of payment and the operation number, each with its audit entry. A row that cannot pay is an
+ * date of payment, the operation number and the retention the run withheld, each with its audit entry. A row that cannot pay is an
  * observation and writes nothing; a run no longer GENERADO applies nothing.
  */
 export async function applySupplierPayments(
@@ -71,9 +73,13 @@ export async function applySupplierPayments(
     for (const payment of result.payments) {
       for (const v of vouchers.filter((x) => x.supplierId === payment.lineId)) {
         const paidCents = Math.abs(Number(v.netCents))
+        // What the run withheld at this payment replaces the approval's estimate: the retention
+        // register and every report read the voucher's own amount.
+        const withheld = Math.abs(Number(v.retentionCents))
         await tx.execute(sql`
           update payment_vouchers
           set status = ${VOUCHER_STATUS.PAID}, paid_cents = ${paidCents}, paid_on = ${batch.paymentDate}::date,
+              retention_cents = ${withheld}, retention = ${withheld > 0},
               paid_operation = ${payment.operationNumber}, paid_by = ${actor}, paid_at = now(), updated_at = now()
           where id = ${v.voucherId} and status = ${VOUCHER_STATUS.APPROVED}`)
         await recordAudit(tx, {
@@ -93,6 +99,7 @@ export async function applySupplierPayments(
 async function lockRunVouchers(tx: Executor, orderId: number): Promise<RunVoucher[]> {
   const result = await tx.execute(sql`
     select v.id as "voucherId", ov.supplier_id as "supplierId", s.ruc, ov.net_cents::text as "netCents",
+           ov.retention_cents::text as "retentionCents",
            v.series, v.number, v.status, v.paid_on::text as "paidOn", v.paid_operation as "paidOperation"
     from payment_order_vouchers ov
     join payment_vouchers v on v.id = ov.voucher_id

@@ -199,9 +199,14 @@ describe('supplier abonos (payment batches of a supplier run)', () => {
     const orderId = await run([c1, d1, d2, e1])
     const net = await netBySupplier(orderId)
     const [rucC, rucD, rucE, rucX] = await Promise.all([c, d, e, stranger].map(rucOf))
-    // One of D's vouchers is paid by hand meanwhile: D's line no longer pays, not even its other voucher.
+    // Paying one of D's vouchers by hand under the open run is refused; one PAGADO all the same (paid
+    // before that rule existed) blocks D's line, not even its other voucher is paid.
     const paidByHand = await step(t, 'tesoreria', d2, 'pay', { paidAmount: '590.00', paidOn: TODAY })
-    expect(paidByHand.status, JSON.stringify(paidByHand.body)).toBe(200)
+    expect(paidByHand.status, JSON.stringify(paidByHand.body)).toBe(409)
+    await t.handle.db
+      .update(paymentVouchers)
+      .set({ status: VOUCHER_STATUS.PAID, paidCents: 59_000, paidOn: TODAY, paidBy: 'tesoreria' })
+      .where(eq(paymentVouchers.id, d2))
 
     const res = await upload(orderId, [
       [6, rucX, 100, 'OP-1', null],
@@ -310,5 +315,95 @@ describe('supplier abonos (payment batches of a supplier run)', () => {
     expect((await vouchersOf([v]))[0].status).toBe(VOUCHER_STATUS.APPROVED)
     const annulled = await upload(orderId, row)
     expect(annulled.body.messages).toContain(M.orderNotOpen(orderId, 'ANULADO'))
+  })
+})
+
+describe('what a paid voucher keeps is what the run withheld (docs/decisions/tax-rules.md)', () => {
+  it("replaces the approval's retention with the run's: 12.00 on each of two 400.00, none on 2,360.00 less its 1,770.00 credit note", async () => {
+    const [agentAccount] = await t.handle.db
+      .insert(companyBankAccounts)
+      .values({ companyId: fx.agentCompanyId, bankCode: '002', currency: 'PEN', account: '1910123456071' })
+      .returning()
+    const supplierId = await createSupplier(t)
+    const approve = async (fields: Record<string, string | number>) => {
+      const id = await registerVoucher(
+        t,
+        voucherFields(supplierId, fx, { companyId: fx.agentCompanyId, ...fields }),
+      )
+      await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
+      const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      return id
+    }
+    const S400 = { base: '338.98', igv: '61.02', total: '400.00' }
+    const first = await approve(S400)
+    const second = await approve(S400)
+    const factura = await approve({ base: '2000.00', igv: '360.00', total: '2360.00' })
+    const note = await approve({
+      type: '07',
+      creditsVoucherId: factura,
+      base: '1500.00',
+      igv: '270.00',
+      total: '1770.00',
+    })
+    const retentions = async () =>
+      (
+        await t.handle.db
+          .select({ r: paymentVouchers.retentionCents })
+          .from(paymentVouchers)
+          .where(inArray(paymentVouchers.id, [first, second, factura, note]))
+          .orderBy(asc(paymentVouchers.id))
+      ).map((x) => x.r)
+    // Approved one by one, each proposed with the vouchers approved before it.
+    expect(await retentions()).toEqual([0, 1_200, 7_080, 0])
+
+    const res = await t.call('tesoreria', {
+      method: 'POST',
+      url: '/api/v1/supplier-runs',
+      payload: {
+        voucherIds: [first, second, factura, note],
+        companyAccountId: agentAccount.id,
+        format: 'CCI',
+        paymentDate: TODAY,
+        reference: 'Pago',
+      },
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const orderId = res.body.payload.id as number
+    const [withheld] = await t.handle.db
+      .select({ total: sql<string>`sum(${paymentOrderVouchers.retentionCents})::text` })
+      .from(paymentOrderVouchers)
+      .where(eq(paymentOrderVouchers.orderId, orderId))
+    // 400 + 400 + (2,360 − 1,770 = 590): 3 % of 1,390.00 would be 41.70, but the credit note lowers
+    // only its factura's base; the run withholds 12.00 + 12.00 + 3 % of 590.00 = 17.70.
+    expect(Number(withheld.total)).toBe(1_200 + 1_200 + 1_770)
+    const net = await netBySupplier(orderId)
+    const ruc = await rucOf(supplierId)
+    expect(net.get(ruc)).toBeCloseTo(800 - 24 + 590 - 17.7, 2)
+
+    const upload = await t.call('tesoreria', {
+      method: 'POST',
+      url: '/api/v1/payment-batches/suppliers',
+      ...(await multipart(
+        { orderNumber: orderId, paymentDate: TODAY, description: 'Abonos del BCP' },
+        {
+          file: {
+            name: 'abonos-proveedores.xlsx',
+            content: await paymentsWorkbook([[6, ruc, net.get(ruc) ?? 0, 'OP-7001', null]]),
+          },
+        },
+      )),
+    })
+    expect(upload.status, JSON.stringify(upload.body)).toBe(200)
+    expect(await processPaymentImport({ batchId: upload.body.payload.id }, ctx)).toMatchObject({
+      outcome: 'applied',
+      matched: 1,
+    })
+    expect(await retentions()).toEqual([1_200, 1_200, 1_770, 0])
+    const [kept] = await t.handle.db
+      .select({ total: sql<string>`sum(${paymentVouchers.retentionCents})::text` })
+      .from(paymentVouchers)
+      .where(and(inArray(paymentVouchers.id, [first, second, factura, note]), eq(paymentVouchers.status, 4)))
+    expect(Number(kept.total)).toBe(Number(withheld.total))
   })
 })

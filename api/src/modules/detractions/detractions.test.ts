@@ -173,6 +173,25 @@ describe("'Detracciones', the list", () => {
   const list = (who: 'tesoreria' | 'rrhh', body: Record<string, unknown>, query = '') =>
     t.call(who, { method: 'POST', url: `/api/v1/detractions/list${query}`, payload: body })
 
+  it('is due by the first payment when it comes before the 5th business day: VENCIDA the day after, when not deposited', async () => {
+    const supplier = await createSupplier(t)
+    const paidOn = async (day: string) => {
+      const id = await registerVoucher(t, voucherFields(supplier, fx, { issueDate: day, dueDate: TODAY }))
+      await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-004' })
+      await step(t, 'tesoreria', id, 'approve', { paymentType: 1, spotCode: '037' })
+      expect((await step(t, 'tesoreria', id, 'pay', { paidAmount: '1038.00', paidOn: day })).status).toBe(200)
+      return id
+    }
+    const yesterday = await paidOn(addDays(TODAY, -1))
+    const today = await paidOn(TODAY)
+    const rows = (await list('tesoreria', { supplierIds: [supplier] })).body.payload.content
+    const byId = new Map(rows.map((r: { id: number }) => [r.id, r]))
+    expect(byId.get(yesterday)).toMatchObject({ dueOn: addDays(TODAY, -1), state: 'vencida' })
+    expect(byId.get(today)).toMatchObject({ dueOn: TODAY, state: 'pendiente' })
+    const overdue = (await list('tesoreria', { supplierIds: [supplier], states: ['vencida'] })).body.payload
+    expect(overdue.content.map((r: { id: number }) => r.id)).toEqual([yesterday])
+  })
+
   it('lists each detracción with its deadline and state, filtered by state, supplier and period, with totals', async () => {
     const supplier = await createSupplier(t)
     const ids = { pending: 0, overdue: 0, deposited: 0 }
@@ -284,8 +303,11 @@ describe('the retention register', () => {
     const sheet = book.getWorksheet('Retenciones')
     const rows = sheet?.getSheetValues().filter(Boolean) as unknown[][]
     expect(rows[0]).toContain('Retención')
+    expect(rows[0]).toContain('Código tipo')
+    expect(rows[0]).toContain('Fecha de pago')
     const row = rows.find((r) => r.includes(supplierRuc))
     expect(row).toBeDefined()
+    expect(row?.[(rows[0] as unknown[]).indexOf('Código tipo')]).toBe('01')
     expect(row).toContain(35.4)
     expect(row?.some((cell) => cell instanceof Date)).toBe(true)
     const bad = await t.call('tesoreria', {
@@ -350,7 +372,8 @@ describe('the retention register', () => {
     const sheetRows = (book.getWorksheet('Retenciones')?.getSheetValues().filter(Boolean) ??
       []) as unknown[][]
     expect(sheetRows.length - 1).toBe(whole.rows.length)
-    expect(sheetRows.slice(1).map((r) => r[4])).toEqual(
+    const numberColumn = sheetRows[0].indexOf('Serie y número')
+    expect(sheetRows.slice(1).map((r) => r[numberColumn])).toEqual(
       whole.rows.map((r) => voucherNumber(r.series, r.number)),
     )
   })

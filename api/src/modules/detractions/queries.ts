@@ -2,8 +2,9 @@ import { companies, type Executor, suppliers, paymentVouchers as v } from '@plan
 import {
   type DetractionFilter,
   type DetractionState,
-  detractionDueDate,
+  detractionDeadline,
   detractionOverdueBefore,
+  detractionStateOn,
   todayInLima,
   voucherNumber,
 } from '@planillas/domain'
@@ -26,19 +27,23 @@ const sortColumns = {
 
 const owed = () => and(inArray(v.status, OWING), isNull(v.detractionDepositedOn))
 
-/** Each state as a condition, given the first issue date still within its deadline. */
-const stateConditions = (overdueBefore: string): Record<DetractionState, SQL | undefined> => ({
+/**
+ * Each state as a condition, given the first issue date still within its period's deadline and
+ * today: a detracción is due by the earlier of that deadline and the voucher's payment
+ * (`detractionDeadline`), so one paid before today and not deposited is overdue.
+ */
+const stateConditions = (overdueBefore: string, today: string): Record<DetractionState, SQL | undefined> => ({
   depositada: isNotNull(v.detractionDepositedOn),
-  vencida: and(owed(), lt(v.issueDate, overdueBefore)),
-  pendiente: and(owed(), gte(v.issueDate, overdueBefore)),
+  vencida: and(owed(), or(lt(v.issueDate, overdueBefore), lt(v.paidOn, today))),
+  pendiente: and(owed(), gte(v.issueDate, overdueBefore), or(isNull(v.paidOn), gte(v.paidOn, today))),
 })
 
 /**
  * The vouchers with a detracción the treasurer deals with: owed (APROBADO or PAGADO, not deposited)
  * or deposited, narrowed by the list's filter. Search, company and supplier are the vouchers' own.
  */
-function detractionWhere(filter: DetractionFilter, overdueBefore: string) {
-  const states = stateConditions(overdueBefore)
+function detractionWhere(filter: DetractionFilter, overdueBefore: string, today: string) {
+  const states = stateConditions(overdueBefore, today)
   const period = filter.period
   const from = period ? `${period.slice(0, 4)}-${period.slice(4)}-01` : undefined
   return and(
@@ -73,6 +78,7 @@ const rows = (db: Executor) =>
       detractionCents: v.detractionCents,
       depositedOn: v.detractionDepositedOn,
       constancia: v.detractionConstancia,
+      paidOn: v.paidOn,
     })
     .from(v)
     .innerJoin(suppliers, eq(suppliers.id, v.supplierId))
@@ -90,7 +96,7 @@ export async function listDetractions(
 ) {
   const holidays = await holidaysOf(db)
   const overdueBefore = detractionOverdueBefore(today, holidays)
-  const where = detractionWhere(filter, overdueBefore)
+  const where = detractionWhere(filter, overdueBefore, today)
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'issueDate', direction: 'asc' }, v.id)
   const result = await paged(
     db,
@@ -115,17 +121,17 @@ export async function listDetractions(
   const [detractionCents, depositedCents] = [Number(sums.detraction), Number(sums.deposited)]
   return {
     ...result,
-    content: result.content.map(({ series, number, depositedOn, ...row }) => ({
-      ...row,
-      fullNumber: voucherNumber(series, number),
-      dueOn: detractionDueDate(row.issueDate.slice(0, 7).replace('-', ''), holidays),
-      state: (depositedOn
-        ? 'depositada'
-        : row.issueDate < overdueBefore
-          ? 'vencida'
-          : 'pendiente') as DetractionState,
-      depositedOn,
-    })),
+    content: result.content.map(({ series, number, depositedOn, paidOn, ...row }) => {
+      // The recording period is the issue month (the Registro de Compras' period is not yet recorded).
+      const dueOn = detractionDeadline(row.issueDate.slice(0, 7).replace('-', ''), paidOn, holidays)
+      return {
+        ...row,
+        fullNumber: voucherNumber(series, number),
+        dueOn,
+        state: detractionStateOn(dueOn, depositedOn, today) as DetractionState,
+        depositedOn,
+      }
+    }),
     totals: { detractionCents, depositedCents, owedCents: detractionCents - depositedCents },
   }
 }
@@ -136,7 +142,7 @@ export async function listDetractions(
  */
 export async function detractionSummary(db: Executor, today = todayInLima()) {
   const overdueBefore = detractionOverdueBefore(today, await holidaysOf(db))
-  const states = stateConditions(overdueBefore)
+  const states = stateConditions(overdueBefore, today)
   const monthStart = `${today.slice(0, 7)}-01`
   const depositedThisMonth = sql`${v.detractionDepositedOn} >= ${monthStart}::date`
   const [row] = await db

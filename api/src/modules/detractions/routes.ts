@@ -96,7 +96,8 @@ export async function retentionRoutes(fastify: FastifyInstance) {
       tags: ['detractions'],
       description:
         'Las retenciones del IGV del mes (comprobantes PAGADOS en el periodo AAAAMM con retención), una fila ' +
-        'por comprobante, por proveedor: para el comprobante de retención y el PDT 626. Montos en soles.',
+        'por comprobante, por proveedor, con el código SUNAT del tipo y la fecha de pago: lo retenido al pagar ' +
+        '(la orden de pago lo recalcula), para el comprobante de retención y el PDT 626. Montos en soles.',
       querystring: RetentionRegisterQuerySchema,
     },
     handler: async (req, reply) =>
@@ -107,6 +108,9 @@ export async function retentionRoutes(fastify: FastifyInstance) {
         columns: [
           { header: 'R.U.C. proveedor', width: 14, value: (r) => r.supplierRuc },
           { header: 'Proveedor', width: 34, value: (r) => r.supplierName },
+          // SUNAT's code (tabla 10: 01 factura, 07 nota de crédito, 08 nota de débito, 12 ticket), as
+          // the comprobante de retención and the PDT 626 write it.
+          { header: 'Código tipo', width: 8, value: (r) => r.type },
           {
             header: 'Tipo',
             width: 22,

@@ -102,6 +102,7 @@ const runVoucherColumns = {
   spotCode: paymentVouchers.spotCode,
   detractionCents: paymentVouchers.detractionCents,
   detractionDepositedOn: paymentVouchers.detractionDepositedOn,
+  creditsVoucherId: paymentVouchers.creditsVoucherId,
 }
 
 /** 'Proveedor S.A.C. (R.U.C. 20…) · F001-00000012', how a problem names a voucher. */

@@ -345,6 +345,81 @@ describe('one open run per voucher', () => {
   })
 })
 
+describe('the retention base is what is paid (docs/decisions/tax-rules.md)', () => {
+  const amountsOf = async (orderId: number) =>
+    t.handle.db
+      .select({
+        voucherId: paymentOrderVouchers.voucherId,
+        retention: paymentOrderVouchers.retentionCents,
+        net: paymentOrderVouchers.netCents,
+      })
+      .from(paymentOrderVouchers)
+      .where(eq(paymentOrderVouchers.orderId, orderId))
+      .orderBy(paymentOrderVouchers.voucherId)
+
+  it('factura 2,360.00 with its 1,770.00 credit note: no retention, pays 590.00; 750.00 less 60.00: none', async () => {
+    const supplier = await createSupplier(t)
+    const factura = await approved(supplier, { base: '2000.00', igv: '360.00', total: '2360.00' })
+    const note = await approved(supplier, {
+      type: '07',
+      creditsVoucherId: factura,
+      base: '1500.00',
+      igv: '270.00',
+      total: '1770.00',
+    })
+    const run = await generate(runBody([factura, note]))
+    expect(run.status, JSON.stringify(run.body)).toBe(200)
+    expect(await amountsOf(run.body.payload.id)).toEqual([
+      { voucherId: factura, retention: 0, net: 236_000 },
+      { voucherId: note, retention: 0, net: -177_000 },
+    ])
+
+    const other = await createSupplier(t)
+    const f750 = await approved(other, { base: '635.59', igv: '114.41', total: '750.00' })
+    const n60 = await approved(other, {
+      type: '07',
+      creditsVoucherId: f750,
+      base: '50.85',
+      igv: '9.15',
+      total: '60.00',
+    })
+    const small = await generate(runBody([f750, n60]))
+    expect(small.status, JSON.stringify(small.body)).toBe(200)
+    const lines = await amountsOf(small.body.payload.id)
+    expect(lines.map((l) => l.retention)).toEqual([0, 0])
+    expect(lines.reduce((sum, l) => sum + l.net, 0)).toBe(69_000)
+  })
+
+  it('two facturas of S/ 400.00 paid together: S/ 12.00 each', async () => {
+    const supplier = await createSupplier(t)
+    const ids = [await approved(supplier, S400), await approved(supplier, S400)]
+    const run = await generate(runBody(ids))
+    expect(run.status, JSON.stringify(run.body)).toBe(200)
+    expect((await amountsOf(run.body.payload.id)).map((l) => l.retention)).toEqual([1_200, 1_200])
+  })
+})
+
+describe("'Marcar como pagado' by hand under an open run", () => {
+  it('is refused with a 409 naming the run while the run is open, and changes nothing; once annulled it is paid', async () => {
+    const supplier = await createSupplier(t)
+    const v = await approved(supplier)
+    const run = (await generate(runBody([v]))).body.payload.id
+    // The voucher's net (S/ 1,180.00 less the 3 % retention): the right amount, refused all the same.
+    const paid = await step(t, 'tesoreria', v, 'pay', { paidAmount: '1144.60', paidOn: TODAY })
+    expect(paid.status).toBe(409)
+    expect(paid.body.messages).toEqual([
+      `El comprobante está en la orden de pago N° ${run}, que sigue vigente: se marca como pagado con el abono de esa orden; anule la orden antes de marcarlo como pagado a mano`,
+    ])
+    const [voucher] = rowsOf<{ status: number; paid_on: string | null }>(
+      await t.handle.db.execute(sql`select status, paid_on from payment_vouchers where id = ${v}`),
+    )
+    expect(voucher).toEqual({ status: 3, paid_on: null })
+    expect((await annul(run, 'Se pagó por ventanilla')).status).toBe(200)
+    const later = await step(t, 'tesoreria', v, 'pay', { paidAmount: '1144.60', paidOn: TODAY })
+    expect(later.status, JSON.stringify(later.body)).toBe(200)
+  })
+})
+
 describe('every problem listed, nothing written', () => {
   it('answers one 422 naming each voucher and supplier, and changes nothing', async () => {
     const noCci = await createSupplier(t, { name: 'Sin CCI S.A.C.', bankInterAccount: null })

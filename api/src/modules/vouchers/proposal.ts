@@ -11,6 +11,7 @@ import {
   inForce,
   netCents,
   type RetentionRate,
+  retentionBases,
   retentionOf,
   type SpotRate,
   spotCatalogueOn,
@@ -42,7 +43,9 @@ export const retentionTable = async (db: Executor): Promise<RetentionRate[]> =>
  * What the approve dialog proposes for a voucher, from the dated tables as of its issue date: the
  * SPOT code's rate, minimum and amount (whole soles), and whether the retention rule applies. The
  * retention looks at the vouchers paid together: this one and the supplier's other APROBADO
- * vouchers of the same company (the next payment to that supplier pays them all).
+ * vouchers of the same company (the next payment to that supplier pays them all), each at its base
+ * (its total less the credit notes among them that credit it). The run recomputes it on the payment
+ * date, and what it withholds is what the voucher keeps once paid.
  */
 export async function proposeApproval(
   db: Executor,
@@ -57,7 +60,13 @@ export async function proposeApproval(
   const detraction = spotCode ? detractionOf(spot, spotCode, voucher.totalCents, date, rateBp) : undefined
   const underDetraction = detraction?.applies === true
   const others = await db
-    .select({ type: v.type, totalCents: v.totalCents, detractionCents: v.detractionCents })
+    .select({
+      id: v.id,
+      type: v.type,
+      totalCents: v.totalCents,
+      detractionCents: v.detractionCents,
+      creditsVoucherId: v.creditsVoucherId,
+    })
     .from(v)
     .where(
       and(
@@ -72,14 +81,15 @@ export async function proposeApproval(
     perceptionAgent: supplier.perceptionAgent,
     goodTaxpayer: supplier.goodTaxpayer,
   }
-  const cases = [
-    { documentType: voucher.type, totalCents: voucher.totalCents, underDetraction },
-    ...others.map((o) => ({
-      documentType: o.type,
-      totalCents: o.totalCents,
-      underDetraction: o.detractionCents > 0,
-    })),
-  ].map((c) => ({ ...c, companyIsAgent: company.retentionAgent, supplier: flags }))
+  const group = [{ ...voucher, detractionCents: underDetraction ? 1 : 0 }, ...others]
+  const bases = retentionBases(group)
+  const cases = group.map((g, i) => ({
+    documentType: g.type,
+    totalCents: bases[i],
+    underDetraction: g.detractionCents > 0,
+    companyIsAgent: company.retentionAgent,
+    supplier: flags,
+  }))
   const retention = retentionOf(retentionRows, cases, date)
   const rate = inForce(retentionRows, date)
   const retentionCents = retention?.amounts[0] ?? 0
@@ -95,6 +105,7 @@ export async function proposeApproval(
           tableRateBp: detraction.applies ? detraction.tableRateBp : null,
           minimumCents: spotRateOn(spot, detraction.code, date)?.minimumCents ?? null,
           amountCents: detractionCents,
+          rowValidFrom: detraction.validFrom,
         }
       : null,
     supplierHasDetractionAccount: supplier.detractionAccount !== null,
@@ -103,6 +114,7 @@ export async function proposeApproval(
       exclusion: retention ? retention.exclusions[0] : 'No hay una tasa de retención vigente',
       rateBp: rate?.rateBp ?? null,
       thresholdCents: rate?.thresholdCents ?? null,
+      rowValidFrom: rate?.validFrom ?? null,
       groupTotalCents: cases.reduce((sum, c) => sum + c.totalCents, 0),
       amountCents: retentionCents,
     },

@@ -15,6 +15,8 @@ import { withUniqueMessages } from '../../lib/errors'
 
 const readers = ['pagos_catalogos', 'pagos_aprobar', 'pagos_lista_lista'] as const
 const rate = (bp: number) => `${bp / 100} %`
+/** A row valid from a past day carries its reason (the schema requires one) into the audit. */
+const backdated = (reason: string | null) => (reason ? `; motivo: ${reason}` : '')
 const soles = (cents: number | null) => (cents === null ? 'sin mínimo' : formatCents(cents))
 
 /**
@@ -77,7 +79,7 @@ export async function spotRateRoutes(fastify: FastifyInstance) {
               entity: 'spot-rates',
               entityId: row.id,
               actor: req.user.email,
-              description: `Registró la tasa de detracción del código ${input.code} '${input.description}': ${rate(input.rate)}, mínimo ${soles(input.minimum ?? null)}, vigente desde ${formatDate(input.validFrom)}`,
+              description: `Registró la tasa de detracción del código ${input.code} '${input.description}': ${rate(input.rate)}, mínimo ${soles(input.minimum ?? null)}, vigente desde ${formatDate(input.validFrom)}${backdated(input.reason)}`,
             })
             return row.id
           }),
@@ -129,7 +131,7 @@ export async function retentionRateRoutes(fastify: FastifyInstance) {
               entity: 'retention-rates',
               entityId: row.id,
               actor: req.user.email,
-              description: `Registró la tasa de retención del IGV: ${rate(input.rate)} sobre ${soles(input.threshold)}, vigente desde ${formatDate(input.validFrom)}`,
+              description: `Registró la tasa de retención del IGV: ${rate(input.rate)} sobre ${soles(input.threshold)}, vigente desde ${formatDate(input.validFrom)}${backdated(input.reason)}`,
             })
             return row.id
           }),

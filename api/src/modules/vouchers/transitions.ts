@@ -133,12 +133,16 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
     if (detractionCents + retentionCents > voucher.totalCents) problems.push(M.deductionsOverTotal)
     if (problems.length) throw badRequest(...problems)
     const net = netCents(voucher.totalCents, detractionCents, retentionCents)
+    const row = d ? ` (tabla vigente desde ${formatDate(d.rowValidFrom)})` : ''
     const detractionText = detracting
-      ? `detracción ${d.code} ${bp(input.detractionRate ?? d.tableRateBp ?? 0)} ${formatCents(detractionCents)}${rateDiffers ? ` (tabla ${bp(d.tableRateBp ?? 0)}; motivo: ${input.rateReason})` : ''}`
+      ? `detracción ${d.code} ${bp(input.detractionRate ?? d.tableRateBp ?? 0)} ${formatCents(detractionCents)}${row}${rateDiffers ? ` (tabla ${bp(d.tableRateBp ?? 0)}; motivo: ${input.rateReason})` : ''}`
       : input.spotCode
-        ? `sin detracción (código ${input.spotCode} no supera el mínimo)`
+        ? `sin detracción (código ${input.spotCode} no supera el mínimo${row})`
         : 'sin detracción'
-    const retentionText = `${retention ? `retención ${formatCents(retentionCents)}` : 'sin retención'}${againstRule ? ` (contra la regla; motivo: ${input.retentionReason})` : ''}`
+    const retentionRow = proposal.retention.rowValidFrom
+      ? ` (tasa vigente desde ${formatDate(proposal.retention.rowValidFrom)})`
+      : ''
+    const retentionText = `${retention ? `retención ${formatCents(retentionCents)}${retentionRow}` : 'sin retención'}${againstRule ? ` (contra la regla; motivo: ${input.retentionReason})` : ''}`
     return {
       columns: {
         paymentType: input.paymentType,
@@ -161,11 +165,21 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
   })
 }
 
+/**
+ * 'Marcar como pagado' by hand: never a voucher an open payment run pays (its bank abono marks it,
+ * and paying it twice is what the lock and the claim check prevent), and only for the voucher's net
+ * (total − detracción − retención); a partial or larger amount is refused.
+ */
 export function payVoucher(ctx: VoucherContext, id: number, input: PayInput) {
-  return applyStep(ctx.db, ctx.actor, id, 'pay', async (_tx, voucher) => ({
-    columns: { paidCents: input.paidAmount, paidOn: input.paidOn, paidBy: ctx.actor, paidAt: new Date() },
-    audit: `Marcó como pagado el comprobante ${label(voucher)}: ${formatCents(input.paidAmount)} el ${formatDate(input.paidOn)}`,
-  }))
+  return applyStep(ctx.db, ctx.actor, id, 'pay', async (tx, voucher) => {
+    await refuseIfInOpenRun(tx, voucher, M.paidInOpenRun)
+    const net = netCents(voucher.totalCents, voucher.detractionCents, voucher.retentionCents)
+    if (input.paidAmount !== net) throw badRequest(M.paidAmountNotNet(formatCents(input.paidAmount), formatCents(net)))
+    return {
+      columns: { paidCents: input.paidAmount, paidOn: input.paidOn, paidBy: ctx.actor, paidAt: new Date() },
+      audit: `Marcó como pagado el comprobante ${label(voucher)}: ${formatCents(input.paidAmount)} el ${formatDate(input.paidOn)}`,
+    }
+  })
 }
 
 /** Reject: a reason from the catalogue. A credit note registered before frees the number at once. */
@@ -241,10 +255,14 @@ export const inOpenRunMessage = (orderId: number) =>
 
 /**
  * A voucher sent to the bank in an open payment run (docs/decisions/supplier-payment-runs.md) is
- * not cancelled under it: the run is annulled first. The voucher is locked before the claim is
+ * neither cancelled nor marked paid by hand under it: the run is annulled first. The voucher is locked before the claim is
  * read, so a run being written at that moment (it locks its vouchers) is seen once it commits.
  */
-async function refuseIfInOpenRun(tx: Transaction, voucher: VoucherRecord) {
+async function refuseIfInOpenRun(
+  tx: Transaction,
+  voucher: VoucherRecord,
+  message: (orderId: number) => string = inOpenRunMessage,
+) {
   await tx.select({ id: v.id }).from(v).where(eq(v.id, voucher.id)).for('update')
   const [claim] = await tx
     .select({ orderId: paymentOrderClaims.orderId })
@@ -256,7 +274,7 @@ async function refuseIfInOpenRun(tx: Transaction, voucher: VoucherRecord) {
         isNull(paymentOrderClaims.releasedAt),
       ),
     )
-  if (claim) throw conflict(inOpenRunMessage(claim.orderId))
+  if (claim) throw conflict(message(claim.orderId))
 }
 
 export async function cancelVoucher(

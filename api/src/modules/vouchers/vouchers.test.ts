@@ -179,7 +179,7 @@ describe('the voucher life', () => {
       /^Autorizó el comprobante F001-\d{8}: proyecto '.+', periodo 202611-010 \(REGISTRADO → AUTORIZADO\)$/,
     )
     expect(audit[2][1]).toMatch(
-      /^Aprobó el comprobante F001-\d{8} por S\/ 1,180\.00: pago al crédito; detracción 037 12 % S\/ 142\.00; sin retención; neto S\/ 1,038\.00 \(AUTORIZADO → APROBADO\)$/,
+      /^Aprobó el comprobante F001-\d{8} por S\/ 1,180\.00: pago al crédito; detracción 037 12 % S\/ 142\.00 \(tabla vigente desde 01\/04\/2018\); sin retención; neto S\/ 1,038\.00 \(AUTORIZADO → APROBADO\)$/,
     )
     expect(audit[3][1]).toMatch(
       /Marcó como pagado el comprobante F001-\d{8}: S\/ 1,038\.00 el \d{2}\/\d{2}\/\d{4} \(APROBADO → PAGADO\)$/,

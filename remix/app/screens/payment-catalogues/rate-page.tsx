@@ -1,7 +1,7 @@
 import { formatCents, formatDate, formatDateTime } from '@planillas/domain'
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
-import { DateField } from '~/components/form/fields'
+import { DateField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, SchemaForm } from '~/components/form/form-layout'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { COLUMN, type Column, DataTable, TwoLineCell } from '~/components/list/data-table'
@@ -97,14 +97,24 @@ function RateForm<Fields extends { validFrom: string }>({
   optional,
   fields,
 }: RateFormSpec<Fields>) {
-  const form = useSchemaForm<Fields>(schema, { id, optional })
-  // Every dated row has its date: conform's types cannot see it through the generic `Fields`.
-  const { validFrom } = form.fields as unknown as FieldsOf<{ validFrom: string }>
+  // The reason is asked only of a row valid from before today (the schema says so on saving).
+  const form = useSchemaForm<Fields>(schema, {
+    id,
+    optional: [...(optional ?? []), 'reason' as keyof Fields & string],
+  })
+  // Every dated row has its date and reason: conform's types cannot see them through the generic `Fields`.
+  const { validFrom, reason } = form.fields as unknown as FieldsOf<{ validFrom: string; reason: string }>
   return (
     <SchemaForm form={form.form}>
       <FormCard title="Nueva tasa" columns={3}>
         {fields(form.fields)}
         <DateField meta={validFrom} label="Vigente desde" required />
+        <TextField
+          meta={reason}
+          label="Motivo"
+          help="Solo si Vigente desde es anterior a hoy: queda en la auditoría"
+          maxLength={255}
+        />
       </FormCard>
       <FormActions
         backTo={CATALOGUES_PATH}

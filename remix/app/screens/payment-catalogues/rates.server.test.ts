@@ -49,6 +49,10 @@ describe('the refusals beside their field', () => {
     expect(SPOT_RATE_FIELDS[SPOT_RATE_MESSAGES.duplicate]).toBe('validFrom')
     expect(RETENTION_RATE_FIELDS[SPOT_RATE_MESSAGES.duplicateRetention]).toBe('validFrom')
   })
+  it("puts a date out of bounds beside 'Vigente desde' and a missing reason beside 'Motivo'", () => {
+    expect(SPOT_RATE_FIELDS[SPOT_RATE_MESSAGES.validFromBounds]).toBe('validFrom')
+    expect(RETENTION_RATE_FIELDS[SPOT_RATE_MESSAGES.backdatedReason]).toBe('reason')
+  })
 })
 
 describe('the body sent to the API', () => {
@@ -63,7 +67,7 @@ describe('the body sent to the API', () => {
     const value = SpotRateSchema.parse(typed)
     expect(value).toMatchObject({ rate: 1150, minimum: 70_000 })
     const body = spotRateBody(value)
-    expect(body).toEqual({ ...typed, rate: '11.50', minimum: '700.00' })
+    expect(body).toEqual({ ...typed, rate: '11.50', minimum: '700.00', reason: null })
     expect(SpotRateSchema.parse(body)).toEqual(value)
     // Without a minimum: none.
     const none = SpotRateSchema.parse({ ...typed, minimum: '' })
@@ -73,7 +77,12 @@ describe('the body sent to the API', () => {
 
   it('keeps the retention rate and its minimum exact (1.5 %, S/ 700.01)', () => {
     const value = RetentionRateSchema.parse({ rate: '1.5', threshold: '700.01', validFrom: '2040-01-01' })
-    expect(retentionRateBody(value)).toEqual({ rate: '1.50', threshold: '700.01', validFrom: '2040-01-01' })
+    expect(retentionRateBody(value)).toEqual({
+      rate: '1.50',
+      threshold: '700.01',
+      validFrom: '2040-01-01',
+      reason: null,
+    })
     expect(RetentionRateSchema.parse(retentionRateBody(value))).toEqual(value)
   })
 })

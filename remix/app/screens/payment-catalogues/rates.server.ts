@@ -38,9 +38,15 @@ export function datedHistory<T extends Dated>(
 }
 
 /** The API's refusals that belong beside the 'Vigente desde' field rather than above the form. */
-export const SPOT_RATE_FIELDS: Record<string, string> = { [SPOT_RATE_MESSAGES.duplicate]: 'validFrom' }
+export const SPOT_RATE_FIELDS: Record<string, string> = {
+  [SPOT_RATE_MESSAGES.duplicate]: 'validFrom',
+  [SPOT_RATE_MESSAGES.validFromBounds]: 'validFrom',
+  [SPOT_RATE_MESSAGES.backdatedReason]: 'reason',
+}
 export const RETENTION_RATE_FIELDS: Record<string, string> = {
   [SPOT_RATE_MESSAGES.duplicateRetention]: 'validFrom',
+  [SPOT_RATE_MESSAGES.validFromBounds]: 'validFrom',
+  [SPOT_RATE_MESSAGES.backdatedReason]: 'reason',
 }
 
 /**
@@ -55,10 +61,12 @@ export const spotRateBody = (value: SpotRateInput): z.input<typeof SpotRateSchem
   rate: percent(value.rate),
   minimum: value.minimum === null || value.minimum === undefined ? null : centsToSoles(value.minimum),
   validFrom: value.validFrom,
+  reason: value.reason,
 })
 
 export const retentionRateBody = (value: RetentionRateInput): z.input<typeof RetentionRateSchema> => ({
   rate: percent(value.rate),
   threshold: centsToSoles(value.threshold),
   validFrom: value.validFrom,
+  reason: value.reason,
 })
