@@ -79,6 +79,27 @@ export async function receiveForm(req: FastifyRequest, options: FormOptions): Pr
   return received
 }
 
+/** What a form of text fields and one Excel brought; it stores nothing while received. */
+export type ExcelForm = ReceivedForm & { stored: string[] }
+
+/**
+ * The `receive` of a kind whose form is text fields and one Excel of at most `maxFileBytes`
+ * (payroll, vouchers), and `excelCheck` its Excel's check: only the header row is read here, by
+ * `header`; the worker inflates and counts every part.
+ */
+export const receiveExcelForm =
+  (maxFileBytes: number) =>
+  async (req: FastifyRequest): Promise<ExcelForm> => ({
+    ...(await receiveForm(req, { limits: { fileSize: maxFileBytes, files: 3 }, isExcel: () => true })),
+    stored: [],
+  })
+
+export const excelCheck = (messages: ExcelMessages, header: (cells: string[]) => string[]): ExcelCheck => ({
+  messages,
+  countRows: false,
+  header: (cells) => header(cells),
+})
+
 async function collect(part: MultipartFile): Promise<Buffer> {
   const chunks: Buffer[] = []
   for await (const chunk of part.file) chunks.push(chunk as Buffer)

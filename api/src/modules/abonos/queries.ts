@@ -193,3 +193,10 @@ export const getMergedReceipts = async (db: Executor, id: number) =>
       .from(paymentBatches)
       .where(eq(paymentBatches.id, id))
   )[0]
+
+/** Forgets a batch's stored merged receipts (gone from the storage), unless another key replaced it. */
+export const forgetMergedReceipts = (db: Executor, batchId: number, key: string) =>
+  db
+    .update(paymentBatches)
+    .set({ receiptsPdfKey: null })
+    .where(and(eq(paymentBatches.id, batchId), eq(paymentBatches.receiptsPdfKey, key)))

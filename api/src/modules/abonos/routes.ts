@@ -26,7 +26,7 @@ import * as q from './queries'
 import { paymentsTemplate, supplierPaymentsTemplate } from './template'
 import { PAYMENT_UPLOAD, SUPPLIER_PAYMENT_UPLOAD } from './upload'
 
-const tags = ['payment-batches']
+const tags = ['abonos']
 /** Who sees the uploads: the clerk who uploads them, and the payments list role (docs/architecture.md). */
 const VIEW = ['planillas_abonos', 'pagos_abonos_lista'] as const
 /** A line's receipt and payment state also show on the payroll's details page. */
@@ -34,6 +34,13 @@ const LINE_VIEW = [...VIEW, 'planillas_lista'] as const
 
 /** 'Carga de abonos' (payments made, docs/architecture.md): upload, list, files, observations, merged receipts. */
 export async function abonoRoutes(fastify: FastifyInstance) {
+  await fastify.register(abonoUploadRoutes)
+  await fastify.register(abonoReadRoutes)
+  await fastify.register(abonoReceiptRoutes)
+}
+
+/** The two uploads (payroll's and a supplier run's abonos) and their templates. */
+async function abonoUploadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   await app.register(
     batchUploadRoute({
@@ -89,7 +96,11 @@ export async function abonoRoutes(fastify: FastifyInstance) {
     handler: async (_req, reply) =>
       sendAttachment(reply, PAYMENT_TEMPLATE_FILE_NAME, XLSX_MIME, await paymentsTemplate()),
   })
+}
 
+/** The list, the checks the upload form asks for, a batch, its Excel and its observations. */
+async function abonoReadRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
   app.post('/list', {
     config: { permission: VIEW },
     schema: {
@@ -166,7 +177,11 @@ export async function abonoRoutes(fastify: FastifyInstance) {
       },
     }),
   )
+}
 
+/** A batch's receipts: merged into one PDF by the worker, or one as uploaded. */
+async function abonoReceiptRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
   app.get('/:id/receipts', {
     config: { permission: VIEW },
     schema: {
@@ -189,12 +204,7 @@ export async function abonoRoutes(fastify: FastifyInstance) {
         } catch (error) {
           if (!(error instanceof FileNotFoundError)) throw error
           // The stored copy is gone: forget it and have the worker build it again.
-          await app.db
-            .update(paymentBatches)
-            .set({ receiptsPdfKey: null })
-            .where(
-              and(eq(paymentBatches.id, batch.id), eq(paymentBatches.receiptsPdfKey, batch.receiptsPdfKey)),
-            )
+          await q.forgetMergedReceipts(app.db, batch.id, batch.receiptsPdfKey)
         }
       }
       // Not stored yet. Say at once what is true: nothing can store it (a full store), nothing can

@@ -29,17 +29,24 @@ const formDescription =
   'JSON o multipart/form-data: identifierType, identifier, name, surname, email, mobile, jobOpeningId, ' +
   'hireDate, leaveDate, pendingVacationDays y, en multipart, cv (.pdf, .doc o .docx de hasta 10 MB, revisado por contenido).'
 
+/** What the service needs: the database, the storage and who acts. */
+const context = (app: FastifyInstance, req: FastifyRequest): ApplicantContext => ({
+  db: app.db,
+  storage: app.storage,
+  actor: req.user.email,
+})
+
 /** Applicants: their data, vacancy and CV. */
 export async function applicantRoutes(fastify: FastifyInstance) {
+  await fastify.register(multipart, { throwFileSizeLimit: false })
+  await fastify.register(applicantReadRoutes)
+  await fastify.register(applicantFormRoutes)
+  await fastify.register(applicantStatusRoutes)
+}
+
+/** The list, the options, one applicant, their CV and the export. */
+async function applicantReadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  await app.register(multipart, { throwFileSizeLimit: false })
-
-  const context = (req: FastifyRequest): ApplicantContext => ({
-    db: app.db,
-    storage: app.storage,
-    actor: req.user.email,
-  })
-
   app.post('/list', {
     config: { permission: 'postulantes_lista' },
     schema: {
@@ -69,34 +76,6 @@ export async function applicantRoutes(fastify: FastifyInstance) {
     handler: async (req) => ok(withCv(found(await q.getApplicantRow(app.db, req.params.id)))),
   })
 
-  app.post('/', {
-    config: { permission: 'postulantes_edicion' },
-    schema: {
-      tags,
-      description: formDescription,
-      consumes: ['application/json', 'multipart/form-data'],
-      ...routeSchema('POST /applicants'),
-    },
-    handler: async (req) => {
-      const id = await createApplicant(context(req), await readApplicantForm(req))
-      return ok({ id }, [MESSAGES.saved])
-    },
-  })
-
-  app.put('/:id', {
-    config: { permission: 'postulantes_edicion' },
-    schema: {
-      tags,
-      description: formDescription,
-      consumes: ['application/json', 'multipart/form-data'],
-      ...routeSchema('PUT /applicants/:id'),
-    },
-    handler: async (req) => {
-      await updateApplicant(context(req), req.params.id, await readApplicantForm(req))
-      return ok({ id: req.params.id }, [MESSAGES.saved])
-    },
-  })
-
   app.get('/:id/cv', {
     config: { permission: [...VIEW, 'vacantes_lista'] },
     schema: { tags, params: IdParamsSchema, description: 'El CV del postulante, con su nombre original.' },
@@ -118,6 +97,73 @@ export async function applicantRoutes(fastify: FastifyInstance) {
     },
   })
 
+  app.post('/xlsx', {
+    config: { permission: 'postulantes_descarga_excel' },
+    schema: { tags, body: withSelection(ApplicantFilterSchema).nullish() },
+    handler: async (req, reply) =>
+      sendWorkbook(reply, {
+        fileName: exportFileName('postulantes'),
+        sheetName: 'Postulantes',
+        rows: exportRows(q.applicantExportBatch(app.db, req.body ?? {}), req.body?.ids),
+        columns: [
+          { header: 'Código', width: 14, value: (r) => r.code },
+          {
+            header: 'Tipo de documento',
+            width: 16,
+            value: (r) => enumLabel(identifierType, r.identifierType),
+          },
+          { header: 'Número de documento', width: 16, value: (r) => r.identifier },
+          { header: 'Nombres y apellidos', width: 36, value: (r) => `${r.name} ${r.surname}` },
+          { header: 'Correo electrónico', width: 30, value: (r) => r.email },
+          { header: 'Celular', width: 12, value: (r) => r.mobile },
+          { header: 'Vacante', width: 16, value: (r) => r.jobOpeningCode },
+          { header: 'Empresa', width: 30, value: (r) => r.company ?? '---' },
+          { header: 'Área', width: 24, value: (r) => r.area },
+          { header: 'Cargo', width: 24, value: (r) => r.position },
+          { header: 'Fecha de ingreso', width: 14, date: 'date', value: (r) => r.hireDate },
+          { header: 'Fecha de cese', width: 14, date: 'date', value: (r) => r.leaveDate },
+          { header: 'Vacaciones pendientes (días)', width: 14, value: (r) => r.pendingVacationDays ?? '---' },
+          { header: 'Estado', width: 12, value: (r) => enumLabel(recruitmentStatus, r.status) },
+        ],
+      }),
+  })
+}
+
+/** Creating and updating an applicant (JSON, or multipart with the CV). */
+async function applicantFormRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  app.post('/', {
+    config: { permission: 'postulantes_edicion' },
+    schema: {
+      tags,
+      description: formDescription,
+      consumes: ['application/json', 'multipart/form-data'],
+      ...routeSchema('POST /applicants'),
+    },
+    handler: async (req) => {
+      const id = await createApplicant(context(app, req), await readApplicantForm(req))
+      return ok({ id }, [MESSAGES.saved])
+    },
+  })
+
+  app.put('/:id', {
+    config: { permission: 'postulantes_edicion' },
+    schema: {
+      tags,
+      description: formDescription,
+      consumes: ['application/json', 'multipart/form-data'],
+      ...routeSchema('PUT /applicants/:id'),
+    },
+    handler: async (req) => {
+      await updateApplicant(context(app, req), req.params.id, await readApplicantForm(req))
+      return ok({ id: req.params.id }, [MESSAGES.saved])
+    },
+  })
+}
+
+/** An applicant's status and their hiring. */
+async function applicantStatusRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
   app.put('/:id/status', {
     config: { permission: 'postulantes_edicion' },
     schema: {
@@ -153,36 +199,5 @@ export async function applicantRoutes(fastify: FastifyInstance) {
       )
       return ok(hired, [HIRE_MESSAGES.hired])
     },
-  })
-
-  app.post('/xlsx', {
-    config: { permission: 'postulantes_descarga_excel' },
-    schema: { tags, body: withSelection(ApplicantFilterSchema).nullish() },
-    handler: async (req, reply) =>
-      sendWorkbook(reply, {
-        fileName: exportFileName('postulantes'),
-        sheetName: 'Postulantes',
-        rows: exportRows(q.applicantExportBatch(app.db, req.body ?? {}), req.body?.ids),
-        columns: [
-          { header: 'Código', width: 14, value: (r) => r.code },
-          {
-            header: 'Tipo de documento',
-            width: 16,
-            value: (r) => enumLabel(identifierType, r.identifierType),
-          },
-          { header: 'Número de documento', width: 16, value: (r) => r.identifier },
-          { header: 'Nombres y apellidos', width: 36, value: (r) => `${r.name} ${r.surname}` },
-          { header: 'Correo electrónico', width: 30, value: (r) => r.email },
-          { header: 'Celular', width: 12, value: (r) => r.mobile },
-          { header: 'Vacante', width: 16, value: (r) => r.jobOpeningCode },
-          { header: 'Empresa', width: 30, value: (r) => r.company ?? '---' },
-          { header: 'Área', width: 24, value: (r) => r.area },
-          { header: 'Cargo', width: 24, value: (r) => r.position },
-          { header: 'Fecha de ingreso', width: 14, date: 'date', value: (r) => r.hireDate },
-          { header: 'Fecha de cese', width: 14, date: 'date', value: (r) => r.leaveDate },
-          { header: 'Vacaciones pendientes (días)', width: 14, value: (r) => r.pendingVacationDays ?? '---' },
-          { header: 'Estado', width: 12, value: (r) => enumLabel(recruitmentStatus, r.status) },
-        ],
-      }),
   })
 }

@@ -1,67 +1,12 @@
-import { auditLogs, type Executor } from '@planillas/db'
-import {
-  type AuditFilter,
-  AuditFilterSchema,
-  auditAction,
-  limaDayStart,
-  withSelection,
-} from '@planillas/domain'
-import dayjs from 'dayjs'
-import { and, asc, eq, gt, gte, ilike, lt, or } from 'drizzle-orm'
+import { AuditFilterSchema, auditAction, withSelection } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
 import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
-import {
-  countedRows,
-  type ListPage,
-  likePattern,
-  MIN_TRIGRAM_WORD,
-  orderByFor,
-  paged,
-} from '../../lists/paging'
+import { auditLogExportBatch, listAuditLogs } from './queries'
 
 const tags = ['audit-logs']
-
-const sortColumns = {
-  id: auditLogs.id,
-  createdAt: auditLogs.createdAt,
-  action: auditLogs.action,
-  actor: auditLogs.actor,
-}
-
-function where(filter: AuditFilter) {
-  const from = filter.date?.from
-  const to = filter.date?.to
-  // Shorter than a trigram, a search would read every entry of the largest table: left out.
-  const search = filter.search && filter.search.length >= MIN_TRIGRAM_WORD ? filter.search : undefined
-  return and(
-    search
-      ? or(ilike(auditLogs.actor, likePattern(search)), ilike(auditLogs.description, likePattern(search)))
-      : undefined,
-    filter.action ? eq(auditLogs.action, filter.action) : undefined,
-    from ? gte(auditLogs.createdAt, limaDayStart(from)) : undefined,
-    to ? lt(auditLogs.createdAt, limaDayStart(dayjs(to).add(1, 'day').format('YYYY-MM-DD'))) : undefined,
-  )
-}
-
-export function listAuditLogs(db: Executor, filter: AuditFilter, page: ListPage) {
-  const orderBy = orderByFor(page.sort, sortColumns, { field: 'createdAt', direction: 'desc' }, auditLogs.id)
-  return paged(
-    db,
-    page,
-    (db, limit, offset) =>
-      db
-        .select()
-        .from(auditLogs)
-        .where(where(filter))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    (db) => countedRows(db).from(auditLogs).where(where(filter)).$dynamic(),
-  )
-}
 
 export async function auditLogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -83,16 +28,7 @@ export async function auditLogRoutes(fastify: FastifyInstance) {
       return sendWorkbook(reply, {
         fileName: exportFileName('auditoria'),
         sheetName: 'Auditoría',
-        rows: exportRows(
-          (afterId, limit) =>
-            app.db
-              .select()
-              .from(auditLogs)
-              .where(and(where(filter), gt(auditLogs.id, afterId)))
-              .orderBy(asc(auditLogs.id))
-              .limit(limit),
-          req.body?.ids,
-        ),
+        rows: exportRows(auditLogExportBatch(app.db, filter), req.body?.ids),
         columns: [
           {
             header: 'Acción',

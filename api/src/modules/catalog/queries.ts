@@ -1,4 +1,12 @@
-import type { areas, Executor, expenseLines, positions, projectTypes, rejectReasons } from '@planillas/db'
+import {
+  type areas,
+  catalogVersion,
+  type Executor,
+  type expenseLines,
+  type positions,
+  type projectTypes,
+  type rejectReasons,
+} from '@planillas/db'
 import type { DescriptionFilter, RecordStatus } from '@planillas/domain'
 import { and, asc, eq, gt, ilike } from 'drizzle-orm'
 import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
@@ -64,4 +72,10 @@ export function catalogQueries(table: CatalogTable) {
     setStatus: async (db: Executor, id: number, status: RecordStatus) =>
       (await db.update(table).set({ status }).where(eq(table.id, id)).returning())[0],
   }
+}
+
+/** How many times areas, positions and companies have changed (0 before the first change). */
+export async function catalogVersionNumber(db: Executor): Promise<number> {
+  const [row] = await db.select({ version: catalogVersion.version }).from(catalogVersion)
+  return row?.version ?? 0
 }

@@ -1,7 +1,7 @@
-import { catalogVersion } from '@planillas/db'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
+import { catalogVersionNumber } from './queries'
 
 /**
  * `GET /catalog-version`: how many times areas, positions and companies have changed (a trigger
@@ -14,9 +14,6 @@ export async function catalogVersionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   app.get('/', {
     schema: { tags: ['catalog'], ...routeSchema('GET /catalog-version') },
-    handler: async () => {
-      const [row] = await app.db.select({ version: catalogVersion.version }).from(catalogVersion)
-      return ok({ version: row?.version ?? 0 })
-    },
+    handler: async () => ok({ version: await catalogVersionNumber(app.db) }),
   })
 }

@@ -112,3 +112,18 @@ export const insertCompanyAccount = async (
       .values({ ...input, companyId, createdBy: actor })
       .returning({ id: companyBankAccounts.id })
   )[0]
+
+/** The active debit accounts of every company, by company name: what a payment order pays from. */
+export const activeDebitAccounts = (db: Executor) =>
+  db
+    .select({
+      id: companyBankAccounts.id,
+      bankCode: companyBankAccounts.bankCode,
+      currency: companyBankAccounts.currency,
+      account: companyBankAccounts.account,
+      companyName: companies.name,
+    })
+    .from(companyBankAccounts)
+    .innerJoin(companies, eq(companies.id, companyBankAccounts.companyId))
+    .where(eq(companyBankAccounts.status, 1))
+    .orderBy(companies.name, companyBankAccounts.id)

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { badRequest, conflict, found, notFound } from '../../lib/errors'
 import { contentDisposition } from '../../lib/xlsx'
+import { activeDebitAccounts } from '../companies/queries'
 import { annulOrder, CLAIM_MESSAGES } from './claims'
 import { formatLabel, PAYMENT_FORMATS, type PaymentFormat } from './formats'
 import { generatePaymentOrder, problemText } from './generate'
@@ -40,21 +41,7 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
       description: 'Cuentas de cargo activas de las empresas.',
       ...routeSchema('GET /payment-orders/accounts'),
     },
-    handler: async () =>
-      ok(
-        await app.db
-          .select({
-            id: companyBankAccounts.id,
-            bankCode: companyBankAccounts.bankCode,
-            currency: companyBankAccounts.currency,
-            account: companyBankAccounts.account,
-            companyName: companies.name,
-          })
-          .from(companyBankAccounts)
-          .innerJoin(companies, eq(companies.id, companyBankAccounts.companyId))
-          .where(eq(companyBankAccounts.status, 1))
-          .orderBy(companies.name, companyBankAccounts.id),
-      ),
+    handler: async () => ok(await activeDebitAccounts(app.db)),
   })
 
   app.post('/', {

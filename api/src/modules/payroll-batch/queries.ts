@@ -1,5 +1,5 @@
-import { type Executor, payrollBatchErrors, payrollBatches, payrolls } from '@planillas/db'
-import type { PayrollBatchFilter } from '@planillas/domain'
+import { banks, type Executor, payrollBatchErrors, payrollBatches, payrolls } from '@planillas/db'
+import { type PayrollBatchFilter, RECORD_STATUS } from '@planillas/domain'
 import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm'
 import { withBatchFile } from '../../lib/batch-routes'
 import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
@@ -91,58 +91,6 @@ export async function codeTaken(db: Executor, code: string): Promise<boolean> {
   return Boolean(batch)
 }
 
-export function listErrors(db: Executor, batchId: number, page: ListPage) {
-  const byBatch = eq(payrollBatchErrors.batchId, batchId)
-  return paged(
-    db,
-    page,
-    (db, limit, offset) =>
-      db
-        .select({
-          rowNumber: payrollBatchErrors.rowNumber,
-          column: payrollBatchErrors.column,
-          value: payrollBatchErrors.value,
-          message: payrollBatchErrors.message,
-        })
-        .from(payrollBatchErrors)
-        .where(byBatch)
-        // Row order (file-level problems first); look-ups running in parallel may store them out of it.
-        .orderBy(sql`${payrollBatchErrors.rowNumber} asc nulls first`, asc(payrollBatchErrors.id))
-        .limit(limit)
-        .offset(offset),
-    (db) => countedRows(db).from(payrollBatchErrors).where(byBatch).$dynamic(),
-  )
-}
-
-/** Every error of a batch in row order, 1,000 at a time (keyset on row, then id). */
-export async function* errorsInRowOrder(db: Executor, batchId: number) {
-  const row = sql<number>`coalesce(${payrollBatchErrors.rowNumber}, 0)`
-  let after = { row: -1, id: 0 }
-  for (;;) {
-    const batch = await db
-      .select({
-        id: payrollBatchErrors.id,
-        rowNumber: payrollBatchErrors.rowNumber,
-        column: payrollBatchErrors.column,
-        value: payrollBatchErrors.value,
-        message: payrollBatchErrors.message,
-      })
-      .from(payrollBatchErrors)
-      .where(
-        and(
-          eq(payrollBatchErrors.batchId, batchId),
-          sql`(${row}, ${payrollBatchErrors.id}) > (${after.row}, ${after.id})`,
-        ),
-      )
-      .orderBy(row, asc(payrollBatchErrors.id))
-      .limit(1000)
-    if (!batch.length) return
-    yield batch
-    const last = batch[batch.length - 1]
-    after = { row: last.rowNumber ?? 0, id: last.id }
-  }
-}
-
 /**
  * The payroll (or the upload still becoming one) that an identical workbook of the same period and
  * type already made: failed uploads and annulled payrolls do not count.
@@ -168,3 +116,11 @@ export async function repeatedUpload(
     .limit(1)
   return row ?? null
 }
+
+/** The banks the template lists: the catalogue's active ones (a suspended one would be refused). */
+export const templateBanks = (db: Executor) =>
+  db
+    .select({ code: banks.code, name: banks.name })
+    .from(banks)
+    .where(eq(banks.status, RECORD_STATUS.ACTIVE))
+    .orderBy(asc(banks.code))

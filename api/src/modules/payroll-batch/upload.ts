@@ -11,10 +11,11 @@ import {
 import { sql } from 'drizzle-orm'
 import {
   type BatchUpload,
+  type ExcelForm,
+  excelCheck,
   excelProblems,
   fieldMessages,
-  type ReceivedForm,
-  receiveForm,
+  receiveExcelForm,
 } from '../../lib/batch-upload'
 import { codeTaken, repeatedUpload } from './queries'
 
@@ -36,27 +37,16 @@ type PayrollUpload = PayrollBatchFields & {
  * of at most 20 MB whose header row is the template's; the code must be free (no payroll and no
  * batch that may still become one has it). The batch is processed by the 'payroll-import' job.
  */
-export const PAYROLL_UPLOAD: BatchUpload<ReceivedForm & { stored: string[] }, PayrollUpload> = {
+export const PAYROLL_UPLOAD: BatchUpload<ExcelForm, PayrollUpload> = {
   job: 'payroll-import',
   theBatch: 'la carga',
   accepted: M.accepted,
-  async receive(req) {
-    const form = await receiveForm(req, {
-      limits: { fileSize: PAYROLL_LIMITS.maxFileBytes, files: 3 },
-      isExcel: () => true,
-    })
-    return { ...form, stored: [] }
-  },
+  receive: receiveExcelForm(PAYROLL_LIMITS.maxFileBytes),
   async check(db, received) {
     const parsed = PayrollBatchFieldsSchema.safeParse(received.fields)
     const messages = [
       ...fieldMessages(parsed),
-      ...(await excelProblems(received, {
-        messages: M,
-        // Only the header row is read here: the worker inflates and counts every part.
-        countRows: false,
-        header: (cells) => headerProblems(cells),
-      })),
+      ...(await excelProblems(received, excelCheck(M, headerProblems))),
     ]
     if (messages.length || !parsed.success || !received.excel) return { ok: false, messages }
     if (await codeTaken(db, parsed.data.code)) return { ok: false, messages: [M.codeTaken] }

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { conflict, found, notFound, unprocessable } from '../../lib/errors'
 import { contentDisposition } from '../../lib/xlsx'
+import { activeDebitAccounts } from '../companies/queries'
 import { annulOrder, CLAIM_MESSAGES } from '../payment-orders/claims'
 import { PAYMENT_FORMATS } from '../payment-orders/formats'
 import { BN_CONTENT_TYPE } from './detractions'
@@ -33,21 +34,7 @@ export async function supplierRunRoutes(fastify: FastifyInstance) {
       description: 'Cuentas de cargo activas de las empresas.',
       ...routeSchema('GET /supplier-runs/accounts'),
     },
-    handler: async () =>
-      ok(
-        await app.db
-          .select({
-            id: companyBankAccounts.id,
-            bankCode: companyBankAccounts.bankCode,
-            currency: companyBankAccounts.currency,
-            account: companyBankAccounts.account,
-            companyName: companies.name,
-          })
-          .from(companyBankAccounts)
-          .innerJoin(companies, eq(companies.id, companyBankAccounts.companyId))
-          .where(eq(companyBankAccounts.status, 1))
-          .orderBy(companies.name, companyBankAccounts.id),
-      ),
+    handler: async () => ok(await activeDebitAccounts(app.db)),
   })
 
   app.post('/candidates', {

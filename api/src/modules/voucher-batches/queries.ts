@@ -1,5 +1,5 @@
-import { companies, type Executor, voucherBatchErrors, voucherBatches } from '@planillas/db'
-import type { VoucherBatchFilter } from '@planillas/domain'
+import { companies, type Executor, expenseLines, voucherBatchErrors, voucherBatches } from '@planillas/db'
+import { RECORD_STATUS, type VoucherBatchFilter } from '@planillas/domain'
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
 import { withBatchFile } from '../../lib/batch-routes'
 import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
@@ -62,40 +62,10 @@ type Selected = Awaited<ReturnType<typeof getBatch>>
 /** A voucher batch: upload date, file {name, url, size}, company, and the job's state. */
 export const toBatchRow = (row: Selected) => withBatchFile(row, 'voucher-batches')
 
-const e = voucherBatchErrors
-const errorColumns = { rowNumber: e.rowNumber, column: e.column, value: e.value, message: e.message }
-
-export function listErrors(db: Executor, batchId: number, page: ListPage) {
-  const byBatch = eq(e.batchId, batchId)
-  return paged(
-    db,
-    page,
-    (db, limit, offset) =>
-      db
-        .select(errorColumns)
-        .from(e)
-        .where(byBatch)
-        .orderBy(sql`${e.rowNumber} asc nulls first`, asc(e.id))
-        .limit(limit)
-        .offset(offset),
-    (db) => countedRows(db).from(e).where(byBatch).$dynamic(),
-  )
-}
-
-/** Every error of a batch in row order, 1,000 at a time (keyset on row, then id). */
-export async function* errorsInRowOrder(db: Executor, batchId: number) {
-  const row = sql<number>`coalesce(${e.rowNumber}, 0)`
-  let after = { row: -1, id: 0 }
-  for (;;) {
-    const batch = await db
-      .select({ id: e.id, ...errorColumns })
-      .from(e)
-      .where(and(eq(e.batchId, batchId), sql`(${row}, ${e.id}) > (${after.row}, ${after.id})`))
-      .orderBy(row, asc(e.id))
-      .limit(1000)
-    if (!batch.length) return
-    yield batch
-    const last = batch[batch.length - 1]
-    after = { row: last.rowNumber ?? 0, id: last.id }
-  }
-}
+/** The expense lines the template lists: the active ones, in the catalogue's order. */
+export const templateExpenseLines = (db: Executor) =>
+  db
+    .select({ code: expenseLines.code, description: expenseLines.description })
+    .from(expenseLines)
+    .where(eq(expenseLines.status, RECORD_STATUS.ACTIVE))
+    .orderBy(asc(expenseLines.id))

@@ -10,10 +10,11 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import {
   type BatchUpload,
+  type ExcelForm,
+  excelCheck,
   excelProblems,
   fieldMessages,
-  type ReceivedForm,
-  receiveForm,
+  receiveExcelForm,
 } from '../../lib/batch-upload'
 
 const FieldsSchema = z.object({ companyId: idNumber(VOUCHER_MESSAGES.companyRequired) })
@@ -22,29 +23,16 @@ const FieldsSchema = z.object({ companyId: idNumber(VOUCHER_MESSAGES.companyRequ
  * 'Carga de comprobantes' in the batch pipeline (issue 22): the paying company and one .xlsx of at
  * most 20 MB whose header row is the template's. The batch is processed by the 'voucher-import' job.
  */
-export const VOUCHER_UPLOAD: BatchUpload<
-  ReceivedForm & { stored: string[] },
-  { companyId: number; companyName: string }
-> = {
+export const VOUCHER_UPLOAD: BatchUpload<ExcelForm, { companyId: number; companyName: string }> = {
   job: 'voucher-import',
   theBatch: 'la carga de comprobantes',
   accepted: M.accepted,
-  async receive(req) {
-    const form = await receiveForm(req, {
-      limits: { fileSize: VOUCHER_LIMITS.maxFileBytes, files: 3 },
-      isExcel: () => true,
-    })
-    return { ...form, stored: [] }
-  },
+  receive: receiveExcelForm(VOUCHER_LIMITS.maxFileBytes),
   async check(db, received) {
     const parsed = FieldsSchema.safeParse(received.fields)
     const messages = [
       ...fieldMessages(parsed),
-      ...(await excelProblems(received, {
-        messages: M,
-        countRows: false,
-        header: (cells) => voucherHeaderProblems(cells),
-      })),
+      ...(await excelProblems(received, excelCheck(M, voucherHeaderProblems))),
     ]
     if (messages.length || !parsed.success || !received.excel) return { ok: false, messages }
     const [company] = await db

@@ -33,7 +33,7 @@ import {
   rejectVoucher,
 } from './transitions'
 
-const tags = ['payments']
+const tags = ['vouchers']
 const LIST_DESCRIPTION =
   'Comprobantes por pagar. Filtros: search (serie-número, R.U.C. o razón social del proveedor), statuses ' +
   '(1 REGISTRADO, 2 AUTORIZADO, 3 APROBADO, 4 PAGADO, 5 RECHAZADO, 6 ANULADO), supplierIds, companyIds, ' +
@@ -55,12 +55,28 @@ function parseForm<S extends z.ZodType>(schema: S, fields: Record<string, string
   return parsed.data as z.output<S>
 }
 
-export async function voucherRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const context = (actor: string): VoucherContext => ({ db: app.db, storage: app.storage, actor })
-  // Files over 10 MB are cut and flagged (`truncated`), answered as the form's 400, not thrown.
-  await app.register(multipart, { throwFileSizeLimit: false })
+/** What a voucher's transition needs: the database, the storage and who acts. */
+const context = (app: FastifyInstance, actor: string): VoucherContext => ({
+  db: app.db,
+  storage: app.storage,
+  actor,
+})
 
+/**
+ * 'Comprobantes' (docs/decisions/supplier-vouchers.md): the list and a voucher with its files, its
+ * registration, its five steps and the export, each group a plugin of its own.
+ */
+export async function voucherRoutes(fastify: FastifyInstance) {
+  // Files over 10 MB are cut and flagged (`truncated`), answered as the form's 400, not thrown.
+  await fastify.register(multipart, { throwFileSizeLimit: false })
+  await fastify.register(voucherReadRoutes)
+  await fastify.register(voucherFormRoutes)
+  await fastify.register(voucherStepRoutes)
+}
+
+/** The list, one voucher and its stored files, and the export of the list. */
+async function voucherReadRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
   app.post('/list', {
     config: { permission: 'pagos_lista_lista' },
     schema: { tags, description: LIST_DESCRIPTION, ...routeSchema('POST /payments/list') },
@@ -93,146 +109,6 @@ export async function voucherRoutes(fastify: FastifyInstance) {
         if (error instanceof FileNotFoundError) throw notFound('El archivo ya no está disponible')
         throw error
       }
-    },
-  })
-
-  app.post('/', {
-    config: { permission: 'pagos_registrar' },
-    schema: { tags, description: CREATE_DESCRIPTION, ...routeSchema('POST /payments') },
-    handler: async (req) => {
-      const form = await readVoucherForm(req, { pdf: 'pdf', xml: 'xml' })
-      const problems = [...form.problems]
-      if (!form.files.pdf) problems.unshift(M.pdfRequired)
-      const input = parseForm(VoucherSchema, form.fields, problems)
-      const id = await registerVoucher(context(req.user.email), input, {
-        pdf: form.files.pdf as NonNullable<typeof form.files.pdf>,
-        xml: form.files.xml,
-      })
-      return ok({ id }, [MESSAGES.saved])
-    },
-  })
-
-  app.post('/:id/files', {
-    config: { permission: 'pagos_registrar' },
-    schema: {
-      tags,
-      description:
-        'multipart/form-data: pdf (requerido, .pdf hasta 10 MB) y xml (opcional) de un comprobante que no los ' +
-        'tiene: los registrados por una carga de comprobantes quedan con el PDF pendiente y no se autorizan sin él.',
-      ...routeSchema('POST /payments/:id/files'),
-    },
-    handler: async (req) => {
-      const form = await readVoucherForm(req, { pdf: 'pdf', xml: 'xml' })
-      const problems = [...form.problems]
-      if (!form.files.pdf) problems.unshift(M.pdfRequired)
-      if (problems.length) throw badRequest(...problems)
-      await attachVoucherFiles(context(req.user.email), req.params.id, {
-        pdf: form.files.pdf as NonNullable<typeof form.files.pdf>,
-        xml: form.files.xml,
-      })
-      return ok({ id: req.params.id }, [MESSAGES.saved])
-    },
-  })
-
-  app.get('/:id/approval-proposal', {
-    config: { permission: 'pagos_aprobar' },
-    schema: {
-      tags,
-      description:
-        'Lo que propone el diálogo de aprobación para un código SPOT (spotCode, opcional): tasa y mínimo de la ' +
-        'tabla vigente a la fecha de emisión, detracción redondeada a soles, y si la regla de retención aplica.',
-      ...routeSchema('GET /payments/:id/approval-proposal'),
-    },
-    handler: async (req) => {
-      const voucher = found(await q.voucherRecord(app.db, req.params.id))
-      return ok(await proposeApproval(app.db, voucher, req.query.spotCode))
-    },
-  })
-
-  app.post('/:id/authorize', {
-    config: { permission: 'pagos_autorizar' },
-    schema: {
-      tags,
-      ...STEP('REGISTRADO → AUTORIZADO: projectTypeId (catálogo) y period (AAAAMM-NNN, máx. 11).'),
-      ...routeSchema('POST /payments/:id/authorize'),
-    },
-    handler: async (req) => {
-      await authorizeVoucher(context(req.user.email), req.params.id, req.body)
-      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
-    },
-  })
-
-  app.post('/:id/approve', {
-    config: { permission: 'pagos_aprobar' },
-    schema: {
-      tags,
-      ...STEP(
-        'AUTORIZADO → APROBADO: paymentType (1 CRÉDITO, 2 CONTADO), spotCode (catálogo 54, opcional), ' +
-          'detractionRate (porcentaje 1–100; por defecto el de la tabla; distinto: rateReason), retention ' +
-          '(por defecto lo que propone la regla; en contra: retentionReason). Quien registró el comprobante no ' +
-          'puede aprobarlo (403). Otro cambio de estado a la vez: 409.',
-      ),
-      ...routeSchema('POST /payments/:id/approve'),
-    },
-    handler: async (req) => {
-      await approveVoucher(context(req.user.email), req.params.id, req.body)
-      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
-    },
-  })
-
-  app.post('/:id/pay', {
-    config: { permission: 'pagos_pagar' },
-    schema: {
-      tags,
-      ...STEP(
-        "APROBADO → PAGADO: paidAmount (soles sin comas, '1038.00') y paidOn (no posterior a hoy, Lima).",
-      ),
-      ...routeSchema('POST /payments/:id/pay'),
-    },
-    handler: async (req) => {
-      await payVoucher(context(req.user.email), req.params.id, req.body)
-      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
-    },
-  })
-
-  app.post('/:id/reject', {
-    config: { permission: 'pagos_rechazar' },
-    schema: {
-      tags,
-      ...STEP(
-        'REGISTRADO o AUTORIZADO → RECHAZADO: rejectReasonId (catálogo) y note (opcional). El número del ' +
-          'comprobante sigue ocupado hasta que se registre una nota de crédito que lo referencie.',
-      ),
-      ...routeSchema('POST /payments/:id/reject'),
-    },
-    handler: async (req) => {
-      await rejectVoucher(context(req.user.email), req.params.id, req.body)
-      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
-    },
-  })
-
-  app.post('/:id/cancel', {
-    config: { permission: 'pagos_anular' },
-    schema: {
-      tags,
-      ...STEP(
-        'AUTORIZADO o APROBADO → ANULADO, multipart/form-data: requestDate (no posterior a hoy), reason ' +
-          '(máx. 255), requestedBy (correo del solicitante) y file (sustento .pdf, requerido).',
-      ),
-      ...routeSchema('POST /payments/:id/cancel'),
-    },
-    handler: async (req) => {
-      const form = await readVoucherForm(req, { file: 'pdf' })
-      const problems = [...form.problems]
-      if (!form.files.file) problems.push(M.evidenceRequired)
-      const input = parseForm(CancelSchema, form.fields, problems)
-      await cancelVoucher(
-        context(req.user.email),
-        req.params.id,
-        input,
-        form.files.file as NonNullable<typeof form.files.file>,
-      )
-      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
     },
   })
 
@@ -288,5 +164,153 @@ export async function voucherRoutes(fastify: FastifyInstance) {
           { header: 'Fecha de registro', width: 20, date: 'dateTime', value: (r) => r.createdAt },
         ],
       }),
+  })
+}
+
+/** Registering a voucher (multipart, with its PDF) and attaching the files it lacks. */
+async function voucherFormRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  app.post('/', {
+    config: { permission: 'pagos_registrar' },
+    schema: { tags, description: CREATE_DESCRIPTION, ...routeSchema('POST /payments') },
+    handler: async (req) => {
+      const form = await readVoucherForm(req, { pdf: 'pdf', xml: 'xml' })
+      const problems = [...form.problems]
+      if (!form.files.pdf) problems.unshift(M.pdfRequired)
+      const input = parseForm(VoucherSchema, form.fields, problems)
+      const id = await registerVoucher(context(app, req.user.email), input, {
+        pdf: form.files.pdf as NonNullable<typeof form.files.pdf>,
+        xml: form.files.xml,
+      })
+      return ok({ id }, [MESSAGES.saved])
+    },
+  })
+
+  app.post('/:id/files', {
+    config: { permission: 'pagos_registrar' },
+    schema: {
+      tags,
+      description:
+        'multipart/form-data: pdf (requerido, .pdf hasta 10 MB) y xml (opcional) de un comprobante que no los ' +
+        'tiene: los registrados por una carga de comprobantes quedan con el PDF pendiente y no se autorizan sin él.',
+      ...routeSchema('POST /payments/:id/files'),
+    },
+    handler: async (req) => {
+      const form = await readVoucherForm(req, { pdf: 'pdf', xml: 'xml' })
+      const problems = [...form.problems]
+      if (!form.files.pdf) problems.unshift(M.pdfRequired)
+      if (problems.length) throw badRequest(...problems)
+      await attachVoucherFiles(context(app, req.user.email), req.params.id, {
+        pdf: form.files.pdf as NonNullable<typeof form.files.pdf>,
+        xml: form.files.xml,
+      })
+      return ok({ id: req.params.id }, [MESSAGES.saved])
+    },
+  })
+}
+
+/** The approval proposal and the five steps: authorize, approve, pay, reject, cancel. */
+async function voucherStepRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  app.get('/:id/approval-proposal', {
+    config: { permission: 'pagos_aprobar' },
+    schema: {
+      tags,
+      description:
+        'Lo que propone el diálogo de aprobación para un código SPOT (spotCode, opcional): tasa y mínimo de la ' +
+        'tabla vigente a la fecha de emisión, detracción redondeada a soles, y si la regla de retención aplica.',
+      ...routeSchema('GET /payments/:id/approval-proposal'),
+    },
+    handler: async (req) => {
+      const voucher = found(await q.voucherRecord(app.db, req.params.id))
+      return ok(await proposeApproval(app.db, voucher, req.query.spotCode))
+    },
+  })
+
+  app.post('/:id/authorize', {
+    config: { permission: 'pagos_autorizar' },
+    schema: {
+      tags,
+      ...STEP('REGISTRADO → AUTORIZADO: projectTypeId (catálogo) y period (AAAAMM-NNN, máx. 11).'),
+      ...routeSchema('POST /payments/:id/authorize'),
+    },
+    handler: async (req) => {
+      await authorizeVoucher(context(app, req.user.email), req.params.id, req.body)
+      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+    },
+  })
+
+  app.post('/:id/approve', {
+    config: { permission: 'pagos_aprobar' },
+    schema: {
+      tags,
+      ...STEP(
+        'AUTORIZADO → APROBADO: paymentType (1 CRÉDITO, 2 CONTADO), spotCode (catálogo 54, opcional), ' +
+          'detractionRate (porcentaje 1–100; por defecto el de la tabla; distinto: rateReason), retention ' +
+          '(por defecto lo que propone la regla; en contra: retentionReason). Quien registró el comprobante no ' +
+          'puede aprobarlo (403). Otro cambio de estado a la vez: 409.',
+      ),
+      ...routeSchema('POST /payments/:id/approve'),
+    },
+    handler: async (req) => {
+      await approveVoucher(context(app, req.user.email), req.params.id, req.body)
+      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+    },
+  })
+
+  app.post('/:id/pay', {
+    config: { permission: 'pagos_pagar' },
+    schema: {
+      tags,
+      ...STEP(
+        "APROBADO → PAGADO: paidAmount (soles sin comas, '1038.00') y paidOn (no posterior a hoy, Lima).",
+      ),
+      ...routeSchema('POST /payments/:id/pay'),
+    },
+    handler: async (req) => {
+      await payVoucher(context(app, req.user.email), req.params.id, req.body)
+      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+    },
+  })
+
+  app.post('/:id/reject', {
+    config: { permission: 'pagos_rechazar' },
+    schema: {
+      tags,
+      ...STEP(
+        'REGISTRADO o AUTORIZADO → RECHAZADO: rejectReasonId (catálogo) y note (opcional). El número del ' +
+          'comprobante sigue ocupado hasta que se registre una nota de crédito que lo referencie.',
+      ),
+      ...routeSchema('POST /payments/:id/reject'),
+    },
+    handler: async (req) => {
+      await rejectVoucher(context(app, req.user.email), req.params.id, req.body)
+      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+    },
+  })
+
+  app.post('/:id/cancel', {
+    config: { permission: 'pagos_anular' },
+    schema: {
+      tags,
+      ...STEP(
+        'AUTORIZADO o APROBADO → ANULADO, multipart/form-data: requestDate (no posterior a hoy), reason ' +
+          '(máx. 255), requestedBy (correo del solicitante) y file (sustento .pdf, requerido).',
+      ),
+      ...routeSchema('POST /payments/:id/cancel'),
+    },
+    handler: async (req) => {
+      const form = await readVoucherForm(req, { file: 'pdf' })
+      const problems = [...form.problems]
+      if (!form.files.file) problems.push(M.evidenceRequired)
+      const input = parseForm(CancelSchema, form.fields, problems)
+      await cancelVoucher(
+        context(app, req.user.email),
+        req.params.id,
+        input,
+        form.files.file as NonNullable<typeof form.files.file>,
+      )
+      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+    },
   })
 }
