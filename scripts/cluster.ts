@@ -13,7 +13,8 @@ import { ensureRemixBuild } from './build-remix'
  * Several copies of every process on one machine, as a deployment on several hosts runs them
  * (docs/decisions/several-copies.md): `copies` API, web and worker processes on one PostgreSQL,
  * one Redis and one file store, the development identity provider, and Debian's nginx in front of
- * the web processes (round robin, gzip). Web process i calls API process i. Every process gets the
+ * the web processes (round robin, gzip). Every web process calls every API process (API_URL lists
+ * them all: remix/app/api-pool.server.ts). Every process gets the
  * same secrets, queue prefix and storage settings: what a deployment must share.
  */
 export type ClusterOptions = {
@@ -206,7 +207,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           {
             ...shared,
             WEB_PORT: String(port),
-            API_URL: `http://127.0.0.1:${apiPorts[i]}`,
+            // Its own API first, then the others: each page survives the loss of any one of them.
+            API_URL: [...apiPorts.slice(i), ...apiPorts.slice(0, i)]
+              .map((p) => `http://127.0.0.1:${p}`)
+              .join(','),
             TRUST_PROXY: 'loopback',
           },
           echo,

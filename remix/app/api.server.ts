@@ -9,6 +9,7 @@ import {
 } from '@planillas/domain'
 import { redirect } from '@remix-run/node'
 import { ApiError } from './api-error'
+import { createApiPool } from './api-pool.server'
 import { type Answer, exchange } from './api-transport.server'
 import { requireUser } from './auth.server'
 import { clientAddressHeaders } from './client-address.server'
@@ -17,8 +18,10 @@ import { destroySessionHeaders } from './session.server'
 
 export { ApiError } from './api-error'
 
-/** The API's address (API_URL, or the local API at API_PORT), as the web server was started with. */
+/** The API's addresses (API_URL, or the local API at API_PORT), as the web server was started with. */
 export const API_URL = webConfig().apiUrl
+/** Each call goes to one of them, and to the next when it may (remix/app/api-pool.server.ts). */
+const pool = createApiPool(webConfig().apiUrls)
 
 export type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>
 
@@ -41,10 +44,10 @@ export function toSearchParams(query: Query = {}): URLSearchParams {
   return params
 }
 
-/** The URL of an API path with its query. */
-const urlOf = (path: string, query?: Query) => {
+/** The URL of an API path with its query, on one API's address. */
+const urlOf = (baseUrl: string, path: string, query?: Query) => {
   const params = toSearchParams(query).toString()
-  return `${API_URL}/api/v1${path}${params ? `?${params}` : ''}`
+  return `${baseUrl}/api/v1${path}${params ? `?${params}` : ''}`
 }
 
 /** The signed-in user's token and, for a JSON body, its content type. */
@@ -92,11 +95,15 @@ function bodyOf(token: string | null | undefined, options: CallOptions): Request
 export async function apiFetch(request: Request, path: string, options: CallOptions = {}): Promise<Response> {
   const token = await tokenOf(request, options)
   let response: Response
+  const method = methodOf(options)
+  // A streamed body (an upload passed on as it arrives) can be sent once only.
+  const replayable = !(options.body instanceof ReadableStream)
   try {
-    response = await fetch(urlOf(path, options.query), {
-      method: methodOf(options),
-      ...bodyOf(token, options),
-    })
+    response = await pool.run(
+      method,
+      (baseUrl) => fetch(urlOf(baseUrl, path, options.query), { method, ...bodyOf(token, options) }),
+      { replayable },
+    )
   } catch {
     throw new ApiError(503, [MESSAGES.generic])
   }
@@ -174,11 +181,11 @@ async function jsonAnswer(request: Request, path: string, options: CallOptions):
   const body = options.body === undefined ? undefined : JSON.stringify(options.body)
   let answer: Answer
   try {
-    answer = await exchange(urlOf(path, options.query), {
-      method: methodOf(options),
-      headers: headersOf(token, body !== undefined, request),
-      body,
-    })
+    const method = methodOf(options)
+    const headers = headersOf(token, body !== undefined, request)
+    answer = await pool.run(method, (baseUrl) =>
+      exchange(urlOf(baseUrl, path, options.query), { method, headers, body }),
+    )
   } catch {
     throw new ApiError(503, [MESSAGES.generic])
   }

@@ -23,7 +23,21 @@ export const WEB_ENV = z.object({
   WEB_HOST: text(),
   HOST: text(),
   API_PORT: port(3001),
-  API_URL: url(),
+  /** One API address or several separated by commas (the web process fails over between them). */
+  API_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .refine(
+        (v) =>
+          v.split(',').every((one) => {
+            const u = one.trim()
+            return URL.canParse(u) && /^https?:$/.test(new URL(u).protocol)
+          }),
+        { message: 'debe ser una o varias direcciones http:// o https:// completas, separadas por comas' },
+      )
+      .optional(),
+  ),
   WEB_URL: url(),
   IDP_PORT: port(3002),
   SESSION_SECRET: text(),
@@ -45,10 +59,14 @@ export const WEB_ENV = z.object({
  */
 const WEB_ENV_CHECKED = WEB_ENV.superRefine(productionSecrets('SESSION_SECRET', 'CLIENT_ADDRESS_SECRET'))
 
-export type WebConfig = z.infer<typeof WEB_ENV> & { apiUrl: string; host?: string }
+export type WebConfig = z.infer<typeof WEB_ENV> & { apiUrl: string; apiUrls: string[]; host?: string }
 
 /** The web tier's configuration; a bad value throws `ConfigError` (Spanish, naming the variable). */
 export function loadWebConfig(env: Env = process.env): WebConfig {
   const e = parseEnv(WEB_ENV_CHECKED, env)
-  return { ...e, apiUrl: e.API_URL ?? `http://127.0.0.1:${e.API_PORT}`, host: e.WEB_HOST ?? e.HOST }
+  const apiUrls = (e.API_URL ?? `http://127.0.0.1:${e.API_PORT}`)
+    .split(',')
+    .map((one) => one.trim().replace(/\/+$/, ''))
+    .filter(Boolean)
+  return { ...e, apiUrl: apiUrls.join(','), apiUrls, host: e.WEB_HOST ?? e.HOST }
 }
