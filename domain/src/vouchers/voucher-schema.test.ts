@@ -163,7 +163,7 @@ describe('a dated rate row (SpotRateSchema, RetentionRateSchema)', () => {
     expect(
       messagesOf(RetentionRateSchema.safeParse({ rate: '3', threshold: '700', validFrom: yesterday })),
     ).toEqual([
-      'Vigente desde es anterior a hoy: indique el motivo (cambia lo que se propone para comprobantes ya emitidos)',
+      'Vigente desde es anterior a hoy: indique el motivo (la nueva tasa se aplicará a comprobantes ya emitidos)',
     ])
     expect(
       RetentionRateSchema.parse({ rate: '3', threshold: '700', validFrom: yesterday, reason: ' Resolución ' })

@@ -310,7 +310,7 @@ export const SPOT_RATE_MESSAGES = {
   duplicateRetention: 'Ya existe una tasa de retención vigente desde esa fecha',
   validFromBounds: 'Vigente desde debe estar entre el 01/01/2000 y el 31/12/2100',
   backdatedReason:
-    'Vigente desde es anterior a hoy: indique el motivo (cambia lo que se propone para comprobantes ya emitidos)',
+    'Vigente desde es anterior a hoy: indique el motivo (la nueva tasa se aplicará a comprobantes ya emitidos)',
 } as const
 
 /** 'Vigente desde' of a dated row: a real day within RATE_DATE_BOUNDS. */

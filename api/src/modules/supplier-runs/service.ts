@@ -3,6 +3,7 @@ import {
   companies,
   companyBankAccounts,
   type Database,
+  type Executor,
   paymentOrderVouchers,
   paymentVouchers,
   recordAudit,
@@ -109,39 +110,29 @@ const runVoucherColumns = {
 const voucherLabel = (supplier: { name: string }, v: { series: string; number: number }) =>
   `${supplier.name} · ${voucherNumber(v.series, v.number)}`
 
-/**
- * 'Generar pagos' (issue 23): a payment run over APROBADO supplier vouchers, written by the
- * payment-order engine (writeOrder) as the generic CCI transfers Excel, one line per supplier paid
- * its net once. Every voucher and supplier is checked first and every problem listed; then the
- * engine stores the file and, in one transaction, records the order, claims each voucher (one open
- * run per voucher: of two runs at once the database lets one commit), its vouchers' amounts, the
- * Banco de la Nación detracciones file with its lote, and the audit entry.
- */
-export async function generateSupplierRun(
-  db: Database,
-  storage: FileStorage,
-  request: SupplierRunRequest,
-  actor: string,
-): Promise<SupplierRunResult> {
+/** What a run reads: the company account with its company and bank, and each voucher with its supplier. */
+async function loadAccount(db: Database, accountId: number) {
   const [account] = await db
     .select({ account: companyBankAccounts, company: companies, bank: banks })
     .from(companyBankAccounts)
     .innerJoin(companies, eq(companies.id, companyBankAccounts.companyId))
     .innerJoin(banks, eq(banks.code, companyBankAccounts.bankCode))
-    .where(eq(companyBankAccounts.id, request.companyAccountId))
-  const problems: string[] = []
-  if (account?.account.status !== 1) problems.push(ORDER_MESSAGES.accountMissing)
-  else if (account.bank.status !== 1) problems.push(ORDER_MESSAGES.bankSuspended(account.bank.name))
+    .where(eq(companyBankAccounts.id, accountId))
+  return account as typeof account | undefined
+}
+type RunAccount = NonNullable<Awaited<ReturnType<typeof loadAccount>>>
 
-  // The vouchers with the columns the run uses (a whole row joined to its supplier, bank and
-  // company, 10,000 times over, cost more to map than everything else); their few suppliers and
-  // companies apart.
+/**
+ * The vouchers with the columns the run uses (a whole row joined to its supplier, bank and company,
+ * 10,000 times over, cost more to map than everything else); their few suppliers and companies
+ * apart. In the file's order: suppliers by name, each one's vouchers by issue date and number.
+ */
+async function loadRows(db: Database, voucherIds: number[]) {
   const vouchers = await db
     .select(runVoucherColumns)
     .from(paymentVouchers)
     .innerJoin(suppliers, eq(suppliers.id, paymentVouchers.supplierId))
-    .where(anyId(paymentVouchers.id, request.voucherIds))
-    // The file's order: suppliers by name, each one's vouchers by issue date and number.
+    .where(anyId(paymentVouchers.id, voucherIds))
     .orderBy(asc(suppliers.name), asc(suppliers.id), asc(paymentVouchers.issueDate), asc(paymentVouchers.id))
   const supplierIds = [...new Set(vouchers.map((v) => v.supplierId))]
   const companyIds = [...new Set(vouchers.map((v) => v.companyId))]
@@ -158,7 +149,7 @@ export async function generateSupplierRun(
   ])
   const supplierById = new Map(supplierRows.map((r) => [r.supplier.id, r]))
   const companyById = new Map(companyRows.map((c) => [c.id, c]))
-  const rows = vouchers.map((voucher) => {
+  return vouchers.map((voucher) => {
     const { supplier, bank } = supplierById.get(voucher.supplierId) as (typeof supplierRows)[number]
     return {
       voucher,
@@ -167,10 +158,29 @@ export async function generateSupplierRun(
       company: companyById.get(voucher.companyId) as (typeof companyRows)[number],
     }
   })
-  const byId = new Map(rows.map((r) => [r.voucher.id, r]))
-  for (const id of request.voucherIds) if (!byId.has(id)) problems.push(RUN_MESSAGES.voucherMissing(id))
+}
+type RunRow = Awaited<ReturnType<typeof loadRows>>[number]
 
-  const supplierProblems = new Set<number>()
+/** Everything a run's checks read, loaded at once. */
+async function loadRun(db: Database, request: SupplierRunRequest) {
+  const [account, rows, retentionRows, open] = await Promise.all([
+    loadAccount(db, request.companyAccountId),
+    loadRows(db, request.voucherIds),
+    retentionTable(db),
+    openOrdersOf(db, 'VOUCHER', request.voucherIds),
+  ])
+  return { account, rows, retentionRows, open }
+}
+type LoadedRun = Awaited<ReturnType<typeof loadRun>>
+
+/** The account's, each voucher's and each supplier's problems, every one listed. */
+function rowProblems(request: SupplierRunRequest, account: RunAccount | undefined, rows: RunRow[]) {
+  const problems: string[] = []
+  if (account?.account.status !== 1) problems.push(ORDER_MESSAGES.accountMissing)
+  else if (account.bank.status !== 1) problems.push(ORDER_MESSAGES.bankSuspended(account.bank.name))
+  const ids = new Set(rows.map((r) => r.voucher.id))
+  for (const id of request.voucherIds) if (!ids.has(id)) problems.push(RUN_MESSAGES.voucherMissing(id))
+  const supplierSeen = new Set<number>()
   for (const { voucher, supplier, bank, company } of rows) {
     const label = voucherLabel(supplier, voucher)
     if (voucher.status !== VOUCHER_STATUS.APPROVED)
@@ -179,31 +189,35 @@ export async function generateSupplierRun(
       problems.push(RUN_MESSAGES.otherCompany(label, company.name, account.company.name))
     if (voucher.detractionCents > 0 && !voucher.detractionDepositedOn && !supplier.detractionAccount)
       problems.push(RUN_MESSAGES.noDetractionAccount(label))
-    if (supplierProblems.has(supplier.id)) continue
-    supplierProblems.add(supplier.id)
+    if (supplierSeen.has(supplier.id)) continue
+    supplierSeen.add(supplier.id)
     if (!supplier.bankInterAccount) problems.push(RUN_MESSAGES.supplierNoCci(supplier.name))
     if (bank.status !== 1) problems.push(RUN_MESSAGES.supplierBank(supplier.name, bank.name))
   }
+  return problems
+}
 
-  // Each supplier's net, with the retention of the vouchers paid together in this run.
-  const supplierFlags = new Map<number, RunSupplier>(rows.map((r) => [r.supplier.id, r.supplier]))
+/**
+ * Each supplier's line, with the retention of the vouchers paid together in this run, and the CCI
+ * file's lines checked against the format now so each problem names its supplier.
+ */
+function planRun(request: SupplierRunRequest, loaded: LoadedRun, problems: string[]) {
+  const { account, rows } = loaded
+  const supplierById = new Map(rows.map((r) => [r.supplier.id, r.supplier]))
   const plan = account
     ? planSupplierRun(
         rows.map((r) => r.voucher),
-        supplierFlags,
+        supplierById as Map<number, RunSupplier>,
         account.company.retentionAgent,
-        await retentionTable(db),
+        loaded.retentionRows,
         request.paymentDate,
       )
     : []
   if (!plan) problems.push(RUN_MESSAGES.noRetentionRate(request.paymentDate))
   const lines = plan ?? []
-  const supplierOf = (line: RunSupplierLine) =>
-    supplierFlags.get(line.supplierId) as typeof suppliers.$inferSelect
+  const supplierOf = (line: RunSupplierLine) => supplierById.get(line.supplierId) as RunRow['supplier']
   for (const line of lines)
     if (line.netCents <= 0) problems.push(RUN_MESSAGES.netNotPositive(supplierOf(line).name, line.netCents))
-
-  // The CCI file's lines, checked against the format now so each problem names its supplier.
   const header: PaymentFileHeader | null = account
     ? {
         debitBankCode: account.account.bankCode,
@@ -218,29 +232,32 @@ export async function generateSupplierRun(
   if (format && header)
     for (const p of format.checkHeader(header))
       problems.push(p.message === BANK_FILE_MESSAGES.currency ? RUN_MESSAGES.currency : p.message)
-  const fileLines: PaymentFileLine[] = lines.map((line, i) => {
-    const s = supplierOf(line)
-    return {
-      rowNumber: i + 1,
-      identifierType: s.bankIdentifierType,
-      identifier: s.bankIdentifier,
-      fullName: s.bankHolder,
-      bankCode: s.bankCode,
-      bankAccount: s.bankAccount,
-      bankInterAccount: s.bankInterAccount,
-      amount: centsToSoles(Math.max(line.netCents, 0)),
-      paid: false,
-      awaitingReview: false,
-    }
-  })
+  const fileLines = lines.map((line, i) => fileLineOf(supplierOf(line), line, i))
   if (format)
     for (const [i, fileLine] of fileLines.entries()) {
       if (lines[i].netCents <= 0 || !fileLine.bankInterAccount) continue
       for (const message of format.checkLine(fileLine).problems)
         problems.push(`${supplierOf(lines[i]).name}: ${message}`)
     }
+  return { lines, header, format, fileLines }
+}
 
-  // The detracciones file: one line per voucher with a detracción not yet deposited.
+/** A supplier's line of the CCI file: its bank data and its net once. */
+const fileLineOf = (s: RunRow['supplier'], line: RunSupplierLine, i: number): PaymentFileLine => ({
+  rowNumber: i + 1,
+  identifierType: s.bankIdentifierType,
+  identifier: s.bankIdentifier,
+  fullName: s.bankHolder,
+  bankCode: s.bankCode,
+  bankAccount: s.bankAccount,
+  bankInterAccount: s.bankInterAccount,
+  amount: centsToSoles(Math.max(line.netCents, 0)),
+  paid: false,
+  awaitingReview: false,
+})
+
+/** The detracciones file: one line per voucher with a detracción not yet deposited, and its problems. */
+function detractionsToDeposit(account: RunAccount | undefined, rows: RunRow[], problems: string[]) {
   const toDeposit: DetractionVoucher[] = rows.filter(
     (r) =>
       r.voucher.detractionCents > 0 &&
@@ -249,30 +266,40 @@ export async function generateSupplierRun(
   )
   if (account)
     for (const p of detractionProblems(account.company, toDeposit)) {
-      const r = p.rowNumber === null ? null : (toDeposit[p.rowNumber - 1] as (typeof rows)[number])
+      const r = p.rowNumber === null ? null : (toDeposit[p.rowNumber - 1] as RunRow)
       problems.push(r ? `${voucherLabel(r.supplier, r.voucher)} (detracción): ${p.message}` : p.message)
     }
+  return toDeposit
+}
 
-  // A voucher in another open run: listed with the rest, or the 409 to confirm when it is the only problem.
-  const open = await openOrdersOf(db, 'VOUCHER', request.voucherIds)
+/**
+ * A voucher in another open run: listed with the rest when there are other problems, else the 409
+ * to confirm (the clerk confirms naming the run it replaces). Null when the run may be written.
+ */
+function claimProblems(
+  request: SupplierRunRequest,
+  loaded: LoadedRun,
+  problems: string[],
+): { ok: false; problems: string[]; conflict?: boolean } | null {
+  const byId = new Map(loaded.rows.map((r) => [r.voucher.id, r]))
   const claimed = new Map<number, { order: OpenOrder; vouchers: string[] }>()
-  for (const [voucherId, order] of open) {
+  for (const [voucherId, order] of loaded.open) {
     const r = byId.get(voucherId)
     if (!r) continue
     const entry = claimed.get(order.id) ?? { order, vouchers: [] }
     entry.vouchers.push(voucherNumber(r.voucher.series, r.voucher.number))
     claimed.set(order.id, entry)
   }
-  const replaces = request.confirmReplace === true ? request.replacesOrderId : undefined
-  const unconfirmed = [...claimed.values()].filter((c) => c.order.id !== replaces)
-  if (problems.length || !account || !format || !header) {
-    for (const [voucherId, order] of open) {
+  const replaces = replacedOrder(request)
+  if (problems.length) {
+    for (const [voucherId, order] of loaded.open) {
       const r = byId.get(voucherId)
       if (r && order.id !== replaces)
         problems.push(RUN_MESSAGES.inOpenRun(voucherLabel(r.supplier, r.voucher), order))
     }
     return { ok: false, problems }
   }
+  const unconfirmed = [...claimed.values()].filter((c) => c.order.id !== replaces)
   if (unconfirmed.length)
     return {
       ok: false,
@@ -281,9 +308,35 @@ export async function generateSupplierRun(
     }
   if (request.replacesOrderId !== undefined && (replaces === undefined || !claimed.has(replaces)))
     return { ok: false, conflict: true, problems: [CLAIM_MESSAGES.replacedNotOpen(request.replacesOrderId)] }
+  return null
+}
 
-  let detractionFile: DetractionFileWritten | null = null
-  const voucherCount = rows.length
+const replacedOrder = (request: SupplierRunRequest) =>
+  request.confirmReplace === true ? request.replacesOrderId : undefined
+
+/**
+ * 'Generar pagos': a payment run over APROBADO supplier vouchers, written by the payment-order
+ * engine (writeOrder) as the generic CCI transfers Excel, one line per supplier paid its net once.
+ * Loaded (`loadRun`), then every voucher and supplier checked and every problem listed; then the
+ * engine stores the file and, in one transaction (`recordRun`), records the order, claims each
+ * voucher (one open run per voucher: of two runs at once the database lets one commit), its
+ * vouchers' amounts, the Banco de la Nación detracciones file with its lote, and the audit entry.
+ */
+export async function generateSupplierRun(
+  db: Database,
+  storage: FileStorage,
+  request: SupplierRunRequest,
+  actor: string,
+): Promise<SupplierRunResult> {
+  const loaded = await loadRun(db, request)
+  const { account, rows } = loaded
+  const problems = rowProblems(request, account, rows)
+  const { lines, header, format, fileLines } = planRun(request, loaded, problems)
+  const toDeposit = detractionsToDeposit(account, rows, problems)
+  const refused = claimProblems(request, loaded, problems)
+  if (refused) return refused
+  if (!account || !format || !header) return { ok: false, problems }
+  const written: { file: DetractionFileWritten | null } = { file: null }
   const result = await writeOrder(db, storage, {
     formatCode: request.format,
     format,
@@ -298,90 +351,114 @@ export async function generateSupplierRun(
     paymentDate: request.paymentDate,
     reference: request.reference,
     claims: request.voucherIds.map(voucherSource),
-    replacesOrderId: replaces,
+    replacesOrderId: replacedOrder(request),
     actor,
-    async record(tx, order) {
-      // The vouchers as they are now, locked until the run commits: still APROBADO, still theirs.
-      const current = await tx
-        .select({ id: paymentVouchers.id, status: paymentVouchers.status })
-        .from(paymentVouchers)
-        .where(anyId(paymentVouchers.id, request.voucherIds))
-        .orderBy(asc(paymentVouchers.id))
-        .for('update')
-      const changed = current.filter((c) => c.status !== VOUCHER_STATUS.APPROVED)
-      if (changed.length) {
-        throw new OrderProblemsError(
-          changed.map((c) => {
-            const r = byId.get(c.id) as (typeof rows)[number]
-            return {
-              rowNumber: null,
-              message: RUN_MESSAGES.changedMeanwhile(voucherLabel(r.supplier, r.voucher), c.status),
-            }
-          }),
-        )
-      }
-      // One statement whatever the run's size: a row per voucher from arrays (a multi-row VALUES
-      // of 10,000 vouchers would pass PostgreSQL's 65,535 parameters).
-      const amounts = lines.flatMap((line, i) =>
-        line.vouchers.map((v) => ({ ...v, line, lineNumber: i + 1 })),
-      )
-      const column = <T>(pick: (a: (typeof amounts)[number]) => T) => sql.param(amounts.map(pick))
-      await tx.execute(sql`
-        insert into ${paymentOrderVouchers} (order_id, voucher_id, supplier_id, line_number, total_cents,
-          detraction_cents, retention_cents, net_cents, created_by)
-        select ${order.id}, v, s, l, t, d, r, n, ${actor}
-        from unnest(${column((a) => a.voucherId)}::int[], ${column((a) => a.line.supplierId)}::int[],
-          ${column((a) => a.lineNumber)}::int[], ${column((a) => a.totalCents)}::bigint[],
-          ${column((a) => a.detractionCents)}::bigint[], ${column((a) => a.retentionCents)}::bigint[],
-          ${column((a) => a.netCents)}::bigint[]) as u(v, s, l, t, d, r, n)`)
-      try {
-        detractionFile = await writeDetractionFile(tx, storage, {
-          orderId: order.id,
-          company: account.company,
-          paymentDate: request.paymentDate,
-          vouchers: toDeposit,
-          actor,
-        })
-      } catch (error) {
-        if (error instanceof LotsExhaustedError)
-          throw new OrderProblemsError([{ rowNumber: null, message: error.message }])
-        throw error
-      }
-      const netTotal = lines.reduce((s, l) => s + l.netCents, 0)
-      const detraction = lines.reduce((s, l) => s + l.detractionCents, 0)
-      const retention = lines.reduce((s, l) => s + l.retentionCents, 0)
-      const replaced = replaces
-        ? `; el usuario confirmó que reemplaza la orden #${replaces}, cuyos comprobantes ya se habían enviado al banco`
-        : ''
-      const written = detractionFile as DetractionFileWritten | null
-      const bn = written
-        ? `; depósito de detracciones lote ${written.lot} (${formatCount(written.lineCount)} ${written.lineCount === 1 ? 'comprobante' : 'comprobantes'}, ${formatCents(written.totalCents)}, SHA-256 ${written.sha256})`
-        : ''
-      await recordAudit(tx, {
-        action: 'CREATE',
-        entity: 'payment_orders',
-        entityId: order.id,
-        actor,
-        description: `Generó la orden de pago a proveedores ${request.format} #${order.id}: ${formatCount(lines.length)} ${lines.length === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(voucherCount)} ${voucherCount === 1 ? 'comprobante' : 'comprobantes'}, neto ${formatCents(netTotal)} (detracciones ${formatCents(detraction)}, retenciones ${formatCents(retention)}), cuenta de cargo ${account.account.account}${bn}${replaced}`,
-      })
-    },
+    record: (tx, order) =>
+      recordRun(tx, storage, { request, account, rows, lines, toDeposit, actor, order, written }),
     async abandoned() {
-      const written = detractionFile as DetractionFileWritten | null
-      if (written) await storage.delete(written.fileKey)
+      if (written.file) await storage.delete(written.file.fileKey)
     },
   })
   if (!result.ok)
-    return {
-      ok: false,
-      conflict: result.conflict,
-      problems: result.problems.map((p) => p.message),
-    }
+    return { ok: false, conflict: result.conflict, problems: result.problems.map((p) => p.message) }
   return {
     ok: true,
     id: result.id,
     lineCount: result.lineCount,
-    voucherCount,
+    voucherCount: rows.length,
     totalCents: Number(result.totalAmount.replace('.', '')),
-    detractionFile,
+    detractionFile: written.file,
   }
+}
+
+type RecordInput = {
+  request: SupplierRunRequest
+  account: RunAccount
+  rows: RunRow[]
+  lines: RunSupplierLine[]
+  toDeposit: DetractionVoucher[]
+  actor: string
+  order: { id: number }
+  written: { file: DetractionFileWritten | null }
+}
+
+/** The run's transaction: its vouchers still APROBADO (locked), their amounts, the BN file, the audit. */
+async function recordRun(tx: Executor, storage: FileStorage, input: RecordInput) {
+  const { request, account, order, actor } = input
+  await lockStillApproved(tx, request.voucherIds, input.rows)
+  await insertAmounts(tx, order.id, input.lines, actor)
+  try {
+    input.written.file = await writeDetractionFile(tx, storage, {
+      orderId: order.id,
+      company: account.company,
+      paymentDate: request.paymentDate,
+      vouchers: input.toDeposit,
+      actor,
+    })
+  } catch (error) {
+    if (error instanceof LotsExhaustedError)
+      throw new OrderProblemsError([{ rowNumber: null, message: error.message }])
+    throw error
+  }
+  await recordAudit(tx, {
+    action: 'CREATE',
+    entity: 'payment_orders',
+    entityId: order.id,
+    actor,
+    description: runAuditText(input),
+  })
+}
+
+/** The vouchers as they are now, locked until the run commits: still APROBADO, still theirs. */
+async function lockStillApproved(tx: Executor, voucherIds: number[], rows: RunRow[]) {
+  const current = await tx
+    .select({ id: paymentVouchers.id, status: paymentVouchers.status })
+    .from(paymentVouchers)
+    .where(anyId(paymentVouchers.id, voucherIds))
+    .orderBy(asc(paymentVouchers.id))
+    .for('update')
+  const changed = current.filter((c) => c.status !== VOUCHER_STATUS.APPROVED)
+  if (!changed.length) return
+  const byId = new Map(rows.map((r) => [r.voucher.id, r]))
+  throw new OrderProblemsError(
+    changed.map((c) => {
+      const r = byId.get(c.id) as RunRow
+      return {
+        rowNumber: null,
+        message: RUN_MESSAGES.changedMeanwhile(voucherLabel(r.supplier, r.voucher), c.status),
+      }
+    }),
+  )
+}
+
+/**
+ * Each voucher's amounts in the run, in one statement whatever the run's size: a row per voucher
+ * from arrays (a multi-row VALUES of 10,000 vouchers would pass PostgreSQL's 65,535 parameters).
+ */
+async function insertAmounts(tx: Executor, orderId: number, lines: RunSupplierLine[], actor: string) {
+  const amounts = lines.flatMap((line, i) => line.vouchers.map((v) => ({ ...v, line, lineNumber: i + 1 })))
+  const column = <T>(pick: (a: (typeof amounts)[number]) => T) => sql.param(amounts.map(pick))
+  await tx.execute(sql`
+    insert into ${paymentOrderVouchers} (order_id, voucher_id, supplier_id, line_number, total_cents,
+      detraction_cents, retention_cents, net_cents, created_by)
+    select ${orderId}, v, s, l, t, d, r, n, ${actor}
+    from unnest(${column((a) => a.voucherId)}::int[], ${column((a) => a.line.supplierId)}::int[],
+      ${column((a) => a.lineNumber)}::int[], ${column((a) => a.totalCents)}::bigint[],
+      ${column((a) => a.detractionCents)}::bigint[], ${column((a) => a.retentionCents)}::bigint[],
+      ${column((a) => a.netCents)}::bigint[]) as u(v, s, l, t, d, r, n)`)
+}
+
+function runAuditText({ request, account, rows, lines, order, written }: RecordInput) {
+  const sum = (key: 'netCents' | 'detractionCents' | 'retentionCents') =>
+    lines.reduce((s, l) => s + l[key], 0)
+  const replaces = replacedOrder(request)
+  const replaced = replaces
+    ? `; el usuario confirmó que reemplaza la orden #${replaces}, cuyos comprobantes ya se habían enviado al banco`
+    : ''
+  const file = written.file
+  const bn = file
+    ? `; depósito de detracciones lote ${file.lot} (${formatCount(file.lineCount)} ${file.lineCount === 1 ? 'comprobante' : 'comprobantes'}, ${formatCents(file.totalCents)}, SHA-256 ${file.sha256})`
+    : ''
+  const count = rows.length
+  return `Generó la orden de pago a proveedores ${request.format} #${order.id}: ${formatCount(lines.length)} ${lines.length === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(count)} ${count === 1 ? 'comprobante' : 'comprobantes'}, neto ${formatCents(sum('netCents'))} (detracciones ${formatCents(sum('detractionCents'))}, retenciones ${formatCents(sum('retentionCents'))}), cuenta de cargo ${account.account.account}${bn}${replaced}`
 }

@@ -76,7 +76,7 @@ describe('a dated rate row: bounded dates, a reason when backdated, and the row 
     const backdated = await addSpot({ ...row, validFrom: addDays(TODAY, -27) })
     expect(backdated.status).toBe(400)
     expect(backdated.body.messages).toEqual([
-      'Vigente desde es anterior a hoy: indique el motivo (cambia lo que se propone para comprobantes ya emitidos)',
+      'Vigente desde es anterior a hoy: indique el motivo (la nueva tasa se aplicará a comprobantes ya emitidos)',
     ])
   })
 
