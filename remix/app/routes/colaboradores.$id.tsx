@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { EmployeeForm } from '~/screens/employees/employee-form'
 import { employeeFormAction, loadEmployeeForm } from '~/screens/employees/employee-form.server'

@@ -1,6 +1,6 @@
 import { employeeStatus, enumLabel, identifierType } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { COLUMN, TwoLineCell } from '~/components/list/data-table'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { ContractForm } from '~/screens/contracts/contract-form'
 import { contractFormAction, loadContractForm } from '~/screens/contracts/contract-form.server'

@@ -7,8 +7,8 @@ import {
   identifierType,
   isCurrentContract,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { COLUMN, TwoLineCell } from '~/components/list/data-table'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowMenu } from '~/components/list/row-menu'

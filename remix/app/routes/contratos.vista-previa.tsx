@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { requirePermission } from '~/auth.server'
 import { previewOf } from '~/screens/contracts/contract-form.server'
 

@@ -6,8 +6,14 @@ import {
   formatDateTime,
   recordStatus,
 } from '@planillas/domain'
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { controlClass } from '~/components/form/fields'

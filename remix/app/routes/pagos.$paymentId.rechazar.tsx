@@ -1,6 +1,6 @@
 import { RejectSchema } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { useActionData, useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadStep, stepAction } from '~/screens/vouchers/step.server'

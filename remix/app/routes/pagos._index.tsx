@@ -1,6 +1,6 @@
 import { enumOptions, formatDate, formatMoney, voucherStatus } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { requireUser } from '~/auth.server'
 import { TwoLineCell } from '~/components/list/data-table'
 import { ResourceList } from '~/components/list/resource-list'

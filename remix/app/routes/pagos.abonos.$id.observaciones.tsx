@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { PaymentObservations, SUPPLIER_ABONOS } from '~/screens/payments/payment-batches'
 import { loadPaymentObservations } from '~/screens/payments/payment-batches.server'

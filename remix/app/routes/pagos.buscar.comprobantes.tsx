@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { requirePermission } from '~/auth.server'
 import type { PickerOption } from '~/components/form/search-picker-field'
 import { searchCreditable } from '~/screens/vouchers/voucher-search.server'

@@ -8,8 +8,8 @@ import {
   isBatchRunning,
   trimEmail,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { AutoRefresh } from '~/components/list/auto-refresh'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'

@@ -1,5 +1,5 @@
 import { formatDate, type SpotRateRow, SpotRateSchema } from '@planillas/domain'
-import { useLoaderData } from '@remix-run/react'
+import { useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { TextField } from '~/components/form/fields'
 import { COLUMN } from '~/components/list/data-table'

@@ -1,5 +1,5 @@
 import { formatDate, type RetentionRateRow, RetentionRateSchema } from '@planillas/domain'
-import { useLoaderData } from '@remix-run/react'
+import { useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { TextField } from '~/components/form/fields'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'

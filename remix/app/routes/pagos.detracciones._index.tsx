@@ -5,8 +5,8 @@ import {
   formatMoney,
   periodOptions,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { TwoLineCell } from '~/components/list/data-table'
 import { periodFilterOptions } from '~/components/list/filter-model'
 import { ResourceList } from '~/components/list/resource-list'

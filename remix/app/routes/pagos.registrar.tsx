@@ -7,8 +7,13 @@ import {
   VoucherSchema,
   voucherType,
 } from '@planillas/domain'
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { z } from 'zod'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'

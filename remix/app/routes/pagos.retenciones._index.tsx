@@ -1,6 +1,6 @@
 import { periodLabel, periodOptions } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { requirePermission } from '~/auth.server'
 import { controlClass, FieldShell } from '~/components/form/fields'
 import { buttonClass } from '~/components/ui/button'

@@ -1,5 +1,5 @@
 import { RetentionRegisterQuerySchema } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { apiDownload } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { redirectWithToast } from '~/session.server'

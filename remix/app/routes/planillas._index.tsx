@@ -7,8 +7,8 @@ import {
   periodLabel,
   periodOptions,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { COLUMN } from '~/components/list/data-table'
 import { periodFilterOptions } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'

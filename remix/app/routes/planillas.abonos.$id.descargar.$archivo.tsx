@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { PAYROLL_ABONOS } from '~/screens/payments/payment-batches'
 import { downloadPaymentBatchFile } from '~/screens/payments/payment-batches.server'
 

@@ -1,5 +1,5 @@
 import { PAYMENT_LIMITS } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 

@@ -9,8 +9,8 @@ import {
   periodOptions,
   trimEmail,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { AutoRefresh } from '~/components/list/auto-refresh'
 import { periodFilterOptions } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'

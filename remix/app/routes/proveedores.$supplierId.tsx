@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { SupplierForm } from '~/screens/suppliers/supplier-form'
 import { loadSupplierForm, supplierFormAction } from '~/screens/suppliers/supplier-form.server'

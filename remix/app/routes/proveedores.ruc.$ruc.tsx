@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { lookupRuc } from '~/ruc-lookup.server'
 
 /** The RUC look-up the supplier form calls as the 11th digit is typed (JSON, no page). */

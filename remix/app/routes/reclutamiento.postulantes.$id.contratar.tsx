@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { HireForm } from '~/screens/recruitment/hire-form'
 import { hireFormAction, loadHireForm } from '~/screens/recruitment/hire-form.server'

@@ -7,8 +7,8 @@ import {
   identifierType,
   APPLICANT_MESSAGES as M,
 } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { DateField, FieldShell, SelectField, TextField } from '~/components/form/fields'

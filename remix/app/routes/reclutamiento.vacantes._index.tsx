@@ -1,6 +1,6 @@
 import { enumOptions, formatDate, recruitmentStatus } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'

@@ -4,7 +4,7 @@ import {
   ContractSchema,
   isCurrentContract,
 } from '@planillas/domain'
-import { data, redirect } from '@remix-run/node'
+import { data, redirect } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { echoForm, idParam, saveForm } from '~/form.server'

@@ -9,9 +9,8 @@ import {
   isoFromDayMonthYear,
   todayInLima,
 } from '@planillas/domain'
-import type { SerializeFrom } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
+import { useActionData, useLoaderData } from 'react-router'
 import { FormActions, FormNote, FormPage, SchemaForm } from '~/components/form/form-layout'
 import type { PickerOption } from '~/components/form/search-picker-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
@@ -42,7 +41,7 @@ const ticked = (value: unknown) => value === true || value === 'on' || value ===
  * typed (with JavaScript) or on 'Calcular' and on save (without); the server computes them again.
  */
 export function ContractForm() {
-  const loaded = useLoaderData<typeof loadContractForm>() as SerializeFrom<typeof loadContractForm>
+  const loaded = useLoaderData<typeof loadContractForm>()
   const action = useActionData<typeof contractFormAction>() as ActionData | undefined
   const hydrated = useHydrated()
   const { contract, renewal } = loaded

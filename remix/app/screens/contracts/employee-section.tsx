@@ -1,5 +1,5 @@
 import { enumLabel, identifierType } from '@planillas/domain'
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { ReadOnlyField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'

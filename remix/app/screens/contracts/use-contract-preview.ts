@@ -1,6 +1,6 @@
 import type { ContractPreview } from '@planillas/domain'
-import { useFetcher } from '@remix-run/react'
 import { useEffect } from 'react'
+import { useFetcher } from 'react-router'
 
 export type PreviewValues = {
   employeeId: string

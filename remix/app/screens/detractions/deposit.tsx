@@ -1,6 +1,6 @@
 import { type DetractionState, detractionState, formatDate, formatMoney } from '@planillas/domain'
-import { Form, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { Form, useLocation } from 'react-router'
 import { FormErrors } from '~/components/form/form-layout'
 import { Badge, type Tone } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'

@@ -2,6 +2,7 @@ import { DEMO_ROLES, SEARCH_TOO_LONG } from '@planillas/domain'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { loader } from '~/routes/referencia.distritos'
 import { sessionStorage, storeTokens } from '~/session.server'
+import { routeArgs } from '~/utils/route-args'
 import { searchDistricts } from './districts.server'
 
 /** The API calls received (their search), answering as the API does: more than 100 characters is a 400. */
@@ -39,11 +40,7 @@ beforeEach(() => {
 
 describe('the district look-up (issue 20: a 5,000-character search was a 500)', () => {
   it('answers a search longer than the API takes with a Spanish 400, without asking the API', async () => {
-    const refused = await loader({
-      request: await requestFor('a'.repeat(5000)),
-      params: {},
-      context: {},
-    }).catch((thrown) => thrown)
+    const refused = await loader(routeArgs(await requestFor('a'.repeat(5000)))).catch((thrown) => thrown)
     expect(refused).toBeInstanceOf(Response)
     expect(refused.status).toBe(400)
     expect(await refused.json()).toEqual({ messages: [SEARCH_TOO_LONG] })
@@ -51,7 +48,7 @@ describe('the district look-up (issue 20: a 5,000-character search was a 500)', 
   })
 
   it('finds districts for a normal search, and none (no API call) for an over-long one in the form step', async () => {
-    const found = await loader({ request: await requestFor('Miraflores'), params: {}, context: {} })
+    const found = await loader(routeArgs(await requestFor('Miraflores')))
     expect(found).toEqual([{ value: '150122', label: 'MIRAFLORES — LIMA / LIMA' }])
     expect(await searchDistricts(await requestFor('x'), 'lima '.repeat(1000))).toEqual([])
     expect(searches).toEqual(['Miraflores'])

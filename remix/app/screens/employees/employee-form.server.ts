@@ -1,5 +1,5 @@
 import { bankChoices, EmployeeSchema, IDENTIFIER_TYPE, EMPLOYEE_MESSAGES as M } from '@planillas/domain'
-import { data } from '@remix-run/node'
+import { data } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { echoForm, idParam, saveForm } from '~/form.server'

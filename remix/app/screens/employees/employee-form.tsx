@@ -7,9 +7,8 @@ import {
   EmployeeSchema,
   identifierType,
 } from '@planillas/domain'
-import type { SerializeFrom } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
+import { useActionData, useLoaderData } from 'react-router'
 import { FormActions, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { useHydrated } from '~/utils/use-hydrated'
@@ -126,7 +125,7 @@ function useLookupFill(form: SchemaFormState, action: ActionData | undefined) {
 
 /** 'Nuevo colaborador' / 'Editar colaborador': personal, contact and bank sections. */
 export function EmployeeForm() {
-  const loaded = useLoaderData<typeof loadEmployeeForm>() as SerializeFrom<typeof loadEmployeeForm>
+  const loaded = useLoaderData<typeof loadEmployeeForm>()
   const employee = loaded.employee as EmployeeDetail | null
   const action = useActionData<typeof employeeFormAction>() as ActionData | undefined
   const hydrated = useHydrated()

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import type { LookupNote } from './employee-form.server'
 
 /** The answer of a look-up under its field: a found/not-found note, or a duplicate with a link to it. */

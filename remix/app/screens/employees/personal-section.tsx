@@ -6,7 +6,7 @@ import {
   SEXES,
   sex,
 } from '@planillas/domain'
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { DateField, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'

@@ -1,7 +1,7 @@
 import type { DniLookup } from '@planillas/domain'
 import { EMPLOYEE_MESSAGES, IDENTIFIER_TYPE } from '@planillas/domain'
-import { useFetcher } from '@remix-run/react'
 import { useEffect } from 'react'
+import { useFetcher } from 'react-router'
 import type { LookupNote } from './employee-form.server'
 
 /**

@@ -1,5 +1,5 @@
 import { todayInLima } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import type { z } from 'zod'
 import { requirePermission } from '~/auth.server'
 import { saveForm } from '~/form.server'

@@ -1,5 +1,5 @@
 import { can, DEFAULT_ACCOUNT_TYPE, HIRE_MESSAGES, HireSchema, MESSAGES } from '@planillas/domain'
-import { data, redirect } from '@remix-run/node'
+import { data, redirect } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { echoForm, idParam, saveForm } from '~/form.server'

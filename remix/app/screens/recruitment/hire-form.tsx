@@ -5,8 +5,7 @@ import {
   isIndefinite,
   isoFromDayMonthYear,
 } from '@planillas/domain'
-import type { SerializeFrom } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from 'react-router'
 import { FormActions, FormNote, FormPage, SchemaForm } from '~/components/form/form-layout'
 import type { PickerOption } from '~/components/form/search-picker-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
@@ -42,7 +41,7 @@ const ticked = (value: unknown) => value === true || value === 'on' || value ===
  * contract's (from the vacancy), which the employee then holds.
  */
 export function HireForm() {
-  const loaded = useLoaderData<typeof loadHireForm>() as SerializeFrom<typeof loadHireForm>
+  const loaded = useLoaderData<typeof loadHireForm>()
   const action = useActionData<typeof hireFormAction>() as ActionData | undefined
   const hydrated = useHydrated()
   const a = loaded.applicant

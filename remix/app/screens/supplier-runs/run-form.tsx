@@ -5,7 +5,7 @@ import {
   type PaymentAccountOption,
   type SupplierRunCandidate,
 } from '@planillas/domain'
-import { Form, Link } from '@remix-run/react'
+import { Form, Link } from 'react-router'
 import { controlClass } from '~/components/form/fields'
 import { buttonClass } from '~/components/ui/button'
 import {

@@ -1,5 +1,5 @@
 import { SUPPLIER_MESSAGES as M, SupplierSchema, SupplierUpdateSchema } from '@planillas/domain'
-import { data } from '@remix-run/node'
+import { data } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { echoForm, idParam, saveForm } from '~/form.server'

@@ -15,8 +15,7 @@ import {
   SupplierUpdateSchema,
   supplierType,
 } from '@planillas/domain'
-import type { SerializeFrom } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from 'react-router'
 import { ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { RucField, useRucLookup } from '~/components/form/ruc-field'
@@ -78,7 +77,7 @@ function defaultsOf(s: SupplierRow | null): FormValues {
 
 /** 'Nuevo proveedor' / 'Editar proveedor': the supplier's data and its bank data. */
 export function SupplierForm() {
-  const loaded = useLoaderData<typeof loadSupplierForm>() as SerializeFrom<typeof loadSupplierForm>
+  const loaded = useLoaderData<typeof loadSupplierForm>()
   const supplier = loaded.supplier as SupplierRow | null
   const action = useActionData<ActionData>()
   // The edit schema is the create schema without the read-only RUC.

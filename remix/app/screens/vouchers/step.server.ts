@@ -5,7 +5,7 @@ import {
   type VoucherAction,
   voucherTransitionProblem,
 } from '@planillas/domain'
-import { data } from '@remix-run/node'
+import { data } from 'react-router'
 import type { z } from 'zod'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'

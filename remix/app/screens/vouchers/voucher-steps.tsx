@@ -13,8 +13,8 @@ import {
   voucherType,
   wholeSolesOf,
 } from '@planillas/domain'
-import { Form, useFetcher, useLocation } from '@remix-run/react'
 import { type ReactNode, useEffect, useState } from 'react'
+import { Form, useFetcher, useLocation } from 'react-router'
 import { controlClass, DATE_FIELDS_KEY, FieldShell } from '~/components/form/fields'
 import { FormErrors } from '~/components/form/form-layout'
 import { Badge, type Tone } from '~/components/ui/badge'
