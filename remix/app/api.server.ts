@@ -7,7 +7,7 @@ import {
   type ParamsOf,
   type ResponseOf,
 } from '@planillas/domain'
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import { ApiError } from './api-error'
 import { createApiPool } from './api-pool.server'
 import { type Answer, exchange } from './api-transport.server'

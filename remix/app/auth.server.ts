@@ -1,5 +1,5 @@
 import { MESSAGES, mayUse, type PermissionRequirement } from '@planillas/domain'
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import {
   decodeAccessToken,
   destroySessionHeaders,

@@ -1,6 +1,7 @@
 import { DEMO_ROLES } from '@planillas/domain'
-import type { ActionFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { routeArgs } from '~/utils/route-args'
 import { forgetCatalogs } from './screens/employees/catalogs.server'
 import { sessionStorage, storeTokens } from './session.server'
 
@@ -49,7 +50,7 @@ async function employeeListCalls() {
     headers: { cookie: await signedInCookie() },
   })
   calls = []
-  await loader({ request, params: {}, context: {} })
+  await loader(routeArgs(request))
   return calls.filter((c) => CATALOGUES.includes(c)).sort()
 }
 
@@ -65,7 +66,7 @@ async function post(
     headers: { cookie: await signedInCookie() },
     body: new URLSearchParams(fields),
   })
-  const answer = (await action({ request, params, context: {} })) as Response
+  const answer = (await action(routeArgs(request, params))) as Response
   expect(answer.status).toBe(302)
 }
 
@@ -115,11 +116,11 @@ describe('the cached catalogues', () => {
     // The version is asked on every page, alongside the page's own call.
     calls = []
     const { loader } = await import('./routes/colaboradores._index')
-    await loader({
-      request: new Request('http://web.test/colaboradores', { headers: { cookie: await signedInCookie() } }),
-      params: {},
-      context: {},
-    })
+    await loader(
+      routeArgs(
+        new Request('http://web.test/colaboradores', { headers: { cookie: await signedInCookie() } }),
+      ),
+    )
     expect(calls.sort()).toEqual(['GET /catalog-version', 'POST /employees/list'])
   })
 })

@@ -12,7 +12,7 @@ let current: WebConfig | undefined
 
 /**
  * The web tier's configuration (remix/server/config.ts), read once: the web server's, or, when the
- * app runs without it (`remix vite:dev`, unit tests), the environment's through the same schema.
+ * app runs without it (`react-router dev`, unit tests), the environment's through the same schema.
  */
 export function webConfig(): WebConfig {
   current ??= handedOver[WEB_CONFIG_KEY] ?? loadWebConfig()

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream'
-import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
+import type { AppLoadContext, EntryContext } from 'react-router'
+import { ServerRouter } from 'react-router'
 import { NonceContext } from './nonce'
 
-declare module '@remix-run/node' {
+declare module 'react-router' {
   interface AppLoadContext {
     /** The CSP nonce of this request, from the web server (remix/server/security.ts). */
     cspNonce?: string
@@ -12,6 +12,9 @@ declare module '@remix-run/node' {
 }
 
 const ABORT_DELAY = 5_000
+
+/** How long React Router waits for data a page would defer (none does) before it rejects it. */
+export const streamTimeout = ABORT_DELAY
 
 /**
  * The document, rendered whole and sent as one buffer, with the request's CSP nonce on every inline
@@ -24,7 +27,7 @@ export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce
@@ -44,7 +47,7 @@ export default function handleRequest(
     })
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,

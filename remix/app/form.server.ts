@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { MAX_ID, MESSAGES } from '@planillas/domain'
-import { data } from '@remix-run/node'
+import { data } from 'react-router'
 import { z } from 'zod'
 import { withIsoDates } from '~/utils/date-fields'
 import { ApiError } from './api.server'

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEMO_ROLES } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { routeArgs } from '~/utils/route-args'
 import { LIST_RESOURCES } from './list-resources'
 import { forgetCatalogs } from './screens/employees/catalogs.server'
 import { forgetVoucherCatalogs } from './screens/vouchers/voucher-catalogs.server'
@@ -184,7 +185,7 @@ async function apiCallsOf(screen: Screen, query = '') {
     headers: { cookie: await signedInCookie() },
   })
   calls = []
-  await loader({ request, params: {}, context: {} })
+  await loader(routeArgs(request))
   return calls
 }
 

@@ -1,5 +1,5 @@
 import { type BodyOf, MESSAGES, type Permission, type ResponseOf } from '@planillas/domain'
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import { ApiError, call } from './api.server'
 import { requirePermission } from './auth.server'
 import { LIST_RESOURCES, type ListEndpoint, type ListKey, type ListResource } from './list-resources'

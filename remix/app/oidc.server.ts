@@ -1,6 +1,6 @@
 import { type BodyOf, MESSAGES } from '@planillas/domain'
-import { createCookie, redirect } from '@remix-run/node'
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic'
+import { createCookie, redirect } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { Strategy } from 'remix-auth/strategy'
 import { ApiError, call } from './api.server'

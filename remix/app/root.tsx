@@ -1,7 +1,10 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import type { ReactNode } from 'react'
 import {
+  data,
   isRouteErrorResponse,
   Links,
+  type LinksFunction,
+  type LoaderFunctionArgs,
   Meta,
   Outlet,
   Scripts,
@@ -9,8 +12,7 @@ import {
   useLoaderData,
   useRouteError,
   useRouteLoaderData,
-} from '@remix-run/react'
-import type { ReactNode } from 'react'
+} from 'react-router'
 import { getUser } from './auth.server'
 import { AppShell } from './components/layout/app-shell'
 import { ErrorPanel } from './components/ui/error-panel'

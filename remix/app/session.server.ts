@@ -1,11 +1,5 @@
 import type { AuthTokens } from '@planillas/domain'
-import {
-  type Cookie,
-  createCookie,
-  createCookieSessionStorage,
-  redirect,
-  type Session,
-} from '@remix-run/node'
+import { type Cookie, createCookie, createCookieSessionStorage, redirect, type Session } from 'react-router'
 import type { WebConfig } from '../server/config'
 import { webConfig } from './config.server'
 import { createSealer } from './utils/crypto.server'

@@ -1,5 +1,5 @@
 import { MESSAGES, type Permission } from '@planillas/domain'
-import { data } from '@remix-run/node'
+import { data } from 'react-router'
 import { ApiError, forwardMultipart } from './api.server'
 import { requirePermission } from './auth.server'
 import { RECEIVED_PARAM } from './components/list/upload-outcome'

@@ -1,12 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CLIENT_ADDRESS_HEADER } from '@planillas/domain'
-import {
-  type AppLoadContext,
-  createReadableStreamFromReadable,
-  createRequestHandler,
-  type ServerBuild,
-} from '@remix-run/node'
+import { createReadableStreamFromReadable } from '@react-router/node'
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express'
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
 
 /** The port the browser used: X-Forwarded-Host's, else Host's (as @remix-run/express reads it). */
 function portOf(req: IncomingMessage): string {

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@planillas/domain'
-import { createRequestHandler, type EntryContext, type ServerBuild } from '@remix-run/node'
+import { createRequestHandler, data, type EntryContext, type ServerBuild } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../app/api-error'
 import { errorDetail } from '../app/components/ui/error-panel'
-import { withRouteFailures } from './route-errors'
+import { resourceAnswer, withRouteFailures } from './route-errors'
 
 /** A build of one route (a resource route, or a page with `page`) whose loader throws what the test gives it. */
 function resourceBuild(thrown: () => unknown, page = false): ServerBuild {
@@ -44,7 +44,10 @@ function resourceBuild(thrown: () => unknown, page = false): ServerBuild {
     assets: { routes: {}, entry: { module: '', imports: [] }, url: '', version: '1' },
     publicPath: '/build/',
     assetsBuildDirectory: 'build',
-    future: { v3_singleFetch: true },
+    future: {},
+    ssr: true,
+    prerender: [],
+    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
     isSpaMode: false,
     basename: '/',
   } as unknown as ServerBuild
@@ -72,6 +75,27 @@ describe('a resource route (a download) that fails', () => {
     )
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe('/login')
+  })
+})
+
+describe('a resource route that answers data (the options and district look-ups)', () => {
+  it('sends it as JSON with charset=utf-8, as Remix v2 did', async () => {
+    const answer = resourceAnswer([{ value: '1', label: 'Lima' }]) as Response
+    expect(answer.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
+    expect(await answer.text()).toBe('[{"value":"1","label":"Lima"}]')
+  })
+
+  it("keeps the status and headers of data() and a Response's own", async () => {
+    const answer = resourceAnswer(
+      data({ messages: ['No'] }, { status: 400, headers: { 'X-A': '1' } }),
+    ) as Response
+    expect([answer.status, answer.headers.get('X-A'), answer.headers.get('Content-Type')]).toEqual([
+      400,
+      '1',
+      'application/json; charset=utf-8',
+    ])
+    const response = new Response('x', { headers: { 'Content-Type': 'text/plain' } })
+    expect(resourceAnswer(response)).toBe(response)
   })
 })
 

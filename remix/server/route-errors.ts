@@ -1,5 +1,5 @@
 import { MESSAGES } from '@planillas/domain'
-import { data, type ServerBuild } from '@remix-run/node'
+import { data, type ServerBuild } from 'react-router'
 import { isApiError } from '../app/api-error'
 
 type RouteFunction = (args: never) => unknown
@@ -34,21 +34,37 @@ export function routeFailure(error: unknown, resource: boolean): unknown {
 }
 
 /**
+ * What a resource route returned or threw, as the web tier has always sent it: a Response as it is,
+ * data (plain or `data()`) as JSON with `charset=utf-8` (Remix's `json()`; React Router 7 alone would
+ * drop the charset), keeping the status and headers it was given.
+ */
+export function resourceAnswer(value: unknown): unknown {
+  if (value instanceof Response || value === undefined) return value
+  const wrapped = isAnswer(value) ? (value as { data: unknown; init: ResponseInit | null }) : null
+  const init = wrapped?.init ?? {}
+  const headers = new Headers(init.headers)
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json; charset=utf-8')
+  return new Response(JSON.stringify(wrapped ? wrapped.data : value), { ...init, headers })
+}
+
+/**
  * The build with every route's loader and action answering failures through `routeFailure`: one
  * place instead of a try/catch in each of the app's ~60 routes.
  */
 export function withRouteFailures(build: ServerBuild): ServerBuild {
   const routes: ServerBuild['routes'] = {}
   for (const [id, route] of Object.entries(build.routes)) {
+    if (!route) continue
     const module = route.module
     const resource = !module.default
     const guard = <F extends RouteFunction | undefined>(fn: F): F =>
       (fn &&
         (async (args: never) => {
           try {
-            return await fn(args)
+            const answer = await fn(args)
+            return resource ? resourceAnswer(answer) : answer
           } catch (error) {
-            throw routeFailure(error, resource)
+            throw resource ? resourceAnswer(routeFailure(error, true)) : routeFailure(error, false)
           }
         })) as F
     routes[id] = {

@@ -137,7 +137,7 @@ async function sessionCookie(accessToken: string): Promise<string> {
  * and a stale copy would measure other code than the product's.
  */
 function buildBareRemix() {
-  const result = spawnSync('npx', ['remix', 'vite:build', BARE_REMIX], {
+  const result = spawnSync('npx', ['react-router', 'build', BARE_REMIX], {
     cwd: ROOT,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/auth.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { pageTitle } from '~/utils/page-title'

@@ -10,9 +10,9 @@ import {
   PAYMENT_BATCH_STATUS,
   periodLabel,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { ColumnChart } from '~/components/charts/column-chart'

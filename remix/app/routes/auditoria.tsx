@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, auditAction, auditActionLabel, formatDateTime, trimEmail } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { COLUMN } from '~/components/list/data-table'
 import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'

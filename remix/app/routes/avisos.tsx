@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { getUser } from '~/auth.server'
 import { commitSession } from '~/session.server'
 import { type EndedUploads, endedUploads } from '~/upload-notices.server'
@@ -7,6 +7,13 @@ import { type EndedUploads, endedUploads } from '~/upload-notices.server'
 export type NoticesPoll = Omit<EndedUploads, 'changed'>
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
+
+/** The poll's answer as JSON, with the content type Remix's `json()` gave it (React Router 7 has no `json`). */
+const json = (poll: NoticesPoll, init: { status?: number; headers: Record<string, string> }) =>
+  new Response(JSON.stringify(poll), {
+    status: init.status,
+    headers: { ...init.headers, 'Content-Type': 'application/json; charset=utf-8' },
+  })
 
 /**
  * GET /avisos (JSON): the uploads of this browser that have ended since the last look, told once

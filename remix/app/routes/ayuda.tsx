@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { getUser } from '~/auth.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { pageTitle } from '~/utils/page-title'

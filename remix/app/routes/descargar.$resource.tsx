@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { apiDownload } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { apiPathOf, listResourceOf, selectionFilter } from '~/list-resources'

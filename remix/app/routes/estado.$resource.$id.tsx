@@ -1,6 +1,13 @@
 import { enumLabel, MAX_ID, MESSAGES } from '@planillas/domain'
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  Link,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { ReasonField } from '~/components/list/status-action'

@@ -1,5 +1,5 @@
 import { MAX_ID, MESSAGES } from '@planillas/domain'
-import type { ActionFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs } from 'react-router'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { redirectWithToast } from '~/session.server'

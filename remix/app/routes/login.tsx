@@ -1,10 +1,11 @@
 import {
   type ActionFunctionArgs,
+  Form,
+  Link,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
-} from '@remix-run/node'
-import { Form, Link } from '@remix-run/react'
+} from 'react-router'
 import { getUser } from '~/auth.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { authenticator, signInErrorMessage } from '~/oidc.server'

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@planillas/domain'
-import { type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { type LoaderFunctionArgs, redirect } from 'react-router'
 import { authenticator, clearFlowCookie, SignInError, signInErrorMessage } from '~/oidc.server'
 import { flashToast, getSession, sessionStorage, storeTokens } from '~/session.server'
 

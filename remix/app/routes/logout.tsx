@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, redirect } from '@remix-run/node'
+import { type ActionFunctionArgs, redirect } from 'react-router'
 import { call } from '~/api.server'
 import { providerLogoutUrl } from '~/oidc.server'
 import { destroySessionHeaders, getSession, readTokens } from '~/session.server'

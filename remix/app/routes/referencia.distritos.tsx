@@ -1,5 +1,5 @@
 import { SEARCH_TOO_LONG } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/auth.server'
 import type { PickerOption } from '~/components/form/search-picker-field'
 import { districtSearchTooLong, searchDistricts } from '~/screens/employees/districts.server'

@@ -1,5 +1,5 @@
 import type { Permission } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from 'react-router'
 import type { z } from 'zod'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'

@@ -1,5 +1,5 @@
 import type { CatalogRow } from '@planillas/domain'
-import { useLoaderData } from '@remix-run/react'
+import { useLoaderData } from 'react-router'
 import type { z } from 'zod'
 import { TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'

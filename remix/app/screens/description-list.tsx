@@ -1,5 +1,5 @@
 import { formatDateTime, recordStatus } from '@planillas/domain'
-import { useLoaderData } from '@remix-run/react'
+import { useLoaderData } from 'react-router'
 import { COLUMN } from '~/components/list/data-table'
 import { RECORD_STATUS_FILTERS } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'

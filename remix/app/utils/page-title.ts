@@ -1,5 +1,5 @@
-import type { MetaArgs, MetaDescriptor } from '@remix-run/node'
-import { isRouteErrorResponse } from '@remix-run/react'
+import type { MetaArgs, MetaDescriptor } from 'react-router'
+import { isRouteErrorResponse } from 'react-router'
 
 /** The titles of the error pages (ErrorPanel says the same in its heading). */
 export const ERROR_TITLES: Record<number, string> = {

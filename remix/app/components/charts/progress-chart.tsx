@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 
 /**
  * How far each item is done (0–100 %): a row each, its label a link to the item and its bar a small

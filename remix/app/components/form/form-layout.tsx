@@ -1,6 +1,6 @@
 import { type FormMetadata, FormProvider, getFormProps } from '@conform-to/react'
-import { Form, Link } from '@remix-run/react'
 import { type ReactNode, useEffect } from 'react'
+import { Form, Link } from 'react-router'
 import { useListReturn } from '../list/back-to-list'
 import { buttonClass } from '../ui/button'
 

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
 import type { RucLookup as Lookup } from '@planillas/domain'
-import { useFetcher } from '@remix-run/react'
 import { useEffect } from 'react'
+import { useFetcher } from 'react-router'
 import { TextField } from './fields'
 
 /** The API's answer to a RUC look-up, or the message of a RUC it refused. */

@@ -1,8 +1,8 @@
 import { type FieldMetadata, useFormMetadata } from '@conform-to/react'
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react'
 import { SEARCH_MAX_LENGTH } from '@planillas/domain'
-import { useFetcher } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
 import { useHydrated } from '~/utils/use-hydrated'
 import { controlClass, FieldShell } from './fields'
 

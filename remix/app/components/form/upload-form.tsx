@@ -1,6 +1,6 @@
 import { XLSX_MIME } from '@planillas/domain'
-import { Form } from '@remix-run/react'
 import { type FormEventHandler, type InputHTMLAttributes, type ReactNode, useEffect, useRef } from 'react'
+import { Form } from 'react-router'
 import { controlClass, FieldShell } from './fields'
 import { FormActions } from './form-layout'
 import { UploadErrors } from './upload-errors'

@@ -1,6 +1,6 @@
 import { type DefaultValue, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useActionData, useNavigation } from '@remix-run/react'
+import { useActionData, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { withIsoDates } from '~/utils/date-fields'
 import { useFocusFirstError } from './form-layout'

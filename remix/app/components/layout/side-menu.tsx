@@ -1,5 +1,5 @@
-import { Link, NavLink, useLocation } from '@remix-run/react'
 import { useEffect } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
 import { currentLink, isGroup, isUnder, type MenuEntry } from '~/menu'
 
 const STORAGE_KEY = 'planillas.menu.open'

@@ -1,5 +1,5 @@
-import { useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
 import type { UploadNotice } from '~/upload-notices.server'
 import { useHydrated } from '~/utils/use-hydrated'
 

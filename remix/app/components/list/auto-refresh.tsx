@@ -1,5 +1,5 @@
-import { useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
+import { useRevalidator } from 'react-router'
 
 /**
  * Keeps a page fresh while background work is under way (an upload PENDIENTE or PROCESANDO):

@@ -1,4 +1,4 @@
-import { useSearchParams } from '@remix-run/react'
+import { useSearchParams } from 'react-router'
 import { listReturn, RETURN_PARAM } from '~/utils/list-return'
 import { ButtonLink } from '../ui/button'
 

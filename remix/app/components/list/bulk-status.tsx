@@ -1,6 +1,6 @@
 import { type EnumTable, enumOptions } from '@planillas/domain'
-import { Form, useLocation } from '@remix-run/react'
 import { type FormEvent, useEffect, useState } from 'react'
+import { Form, useLocation } from 'react-router'
 import { SELECTION_PARAM } from '~/list-resources'
 import { buttonClass } from '../ui/button'
 

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@planillas/domain'
-import { useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { useSearchParams } from 'react-router'
 import { BULK_FORM } from './bulk-status'
 import { ariaSort, readSort, SortLink, SortSelect } from './sort-header'
 

@@ -1,4 +1,4 @@
-import { Link, useLocation } from '@remix-run/react'
+import { Link, useLocation } from 'react-router'
 import { withParams } from '~/utils/list-params'
 
 /** One removable chip: its label and the URL parameters it stands for (and a value, for multi-selects). */

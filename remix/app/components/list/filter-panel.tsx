@@ -1,6 +1,6 @@
 import { dayMonthYear } from '@planillas/domain'
-import { Form, Link, useLocation } from '@remix-run/react'
 import { type ReactNode, useRef } from 'react'
+import { Form, Link, useLocation } from 'react-router'
 import { buttonClass } from '../ui/button'
 
 /**

@@ -1,4 +1,4 @@
-import { useSearchParams } from '@remix-run/react'
+import { useSearchParams } from 'react-router'
 
 /** Hidden inputs that carry the current URL's parameters through a GET form, except the ones it sets. */
 export function KeepParams({ except }: { except: string[] }) {

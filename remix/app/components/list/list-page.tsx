@@ -1,5 +1,5 @@
-import { useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { useLocation } from 'react-router'
 import { ButtonLink, buttonClass } from '../ui/button'
 
 export type ListPageProps = {

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from '@remix-run/react'
+import { Form, Link, useLocation } from 'react-router'
 import { PAGE_SIZES, withParams } from '~/utils/list-params'
 import { KeepParams } from './keep-params'
 import { pageWindow, pagingSummary } from './paging-text'

@@ -1,6 +1,6 @@
 import type { EnumTable, PageResponse } from '@planillas/domain'
-import { Link, useLocation, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { Link, useLocation, useSearchParams } from 'react-router'
 import { type ListParams, withParams } from '~/utils/list-params'
 import { RETURN_PARAM } from '~/utils/list-return'
 import { FormErrors } from '../form/form-layout'

@@ -1,5 +1,5 @@
-import { Form, useSubmit } from '@remix-run/react'
 import { useRef } from 'react'
+import { Form, useSubmit } from 'react-router'
 import { KeepParams } from './keep-params'
 
 /**

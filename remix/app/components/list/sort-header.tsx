@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useSearchParams } from '@remix-run/react'
+import { Form, Link, useLocation, useSearchParams } from 'react-router'
 import { withParams } from '~/utils/list-params'
 import { KeepParams } from './keep-params'
 

@@ -1,7 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { CONTRACT_MESSAGES, MESSAGES } from '@planillas/domain'
-import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useState } from 'react'
+import { Link, useFetcher, useLocation } from 'react-router'
 import { withReturn } from '~/utils/list-return'
 import { buttonClass } from '../ui/button'
 

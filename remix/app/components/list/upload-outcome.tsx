@@ -1,4 +1,4 @@
-import { useSearchParams } from '@remix-run/react'
+import { useSearchParams } from 'react-router'
 
 /** The search parameter an accepted upload returns to its list with: the new batch's id. */
 export const RECEIVED_PARAM = 'carga'

@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from '@remix-run/react'
+import { Link, type LinkProps } from 'react-router'
 
 const VARIANTS = {
   primary: 'bg-primary-dark text-white hover:bg-primary border-transparent',

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@planillas/domain'
-import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { ERROR_TITLES } from '~/utils/page-title'
 
 const DETAILS: Record<number, string> = {

@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
-import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
+import { Link, useFetcher, useLocation } from 'react-router'
 import { buttonClass } from './button'
 
 /** `Form` on the page, `fetcher.Form` in the dialog: the props both are given. */

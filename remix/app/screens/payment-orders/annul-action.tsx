@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
-import { Form, Link, useFetcher } from '@remix-run/react'
 import { type ReactNode, useState } from 'react'
+import { Form, Link, useFetcher } from 'react-router'
 import { buttonClass } from '~/components/ui/button'
 
 /** Where an order is annulled: the page without JavaScript, the dialog's form action with it. */

@@ -1,6 +1,6 @@
 import { formatCount, type PaymentAccountOption } from '@planillas/domain'
-import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { Form, Link } from 'react-router'
 import { controlClass } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { buttonClass } from '~/components/ui/button'

@@ -1,5 +1,5 @@
 import { isoFromDayMonthYear, PaymentOrderAnnulSchema } from '@planillas/domain'
-import { data } from '@remix-run/node'
+import { data } from 'react-router'
 import type { z } from 'zod'
 import { ApiError } from '~/api.server'
 import { redirectWithToast } from '~/session.server'

@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts } from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts } from 'react-router'
 import { useNonce } from '~/nonce'
 
 /** A document and nothing else: no stylesheet, no shell, no root loader. */

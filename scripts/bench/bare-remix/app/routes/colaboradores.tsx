@@ -1,6 +1,6 @@
 import { employeeStatus, enumLabel, identifierType } from '@planillas/domain'
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { loadList } from '~/list.server'
 
 export const meta = () => [{ title: 'Colaboradores | Planillas' }]

@@ -1,0 +1,32 @@
+import type { ContractPreview } from '@planillas/domain'
+import { useEffect } from 'react'
+import { useFetcher } from 'react-router'
+
+export type PreviewValues = {
+  employeeId: string
+  contractType: string
+  startDate: string
+  baseSalary: string
+  familyAllowance: boolean
+  renewsContractId: string
+}
+
+/**
+ * With JavaScript: asks the server (a moment after the user stops typing) for what depends on the
+ * database as the form changes: the employee's document and name, their current contract (the
+ * alert) and the five-year warning. End date and pay are computed in the browser meanwhile.
+ */
+export function useContractPreview(values: PreviewValues, contractId: number | null, enabled: boolean) {
+  const fetcher = useFetcher<ContractPreview | null>()
+  const key = JSON.stringify(values)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: ask again only when the values change
+  useEffect(() => {
+    if (!enabled) return
+    const query = new URLSearchParams({ ...values, familyAllowance: String(values.familyAllowance) })
+    if (contractId) query.set('contractId', String(contractId))
+    // A GET (fetcher.load): a submission would make Remix reload the form's loader every time.
+    const timer = setTimeout(() => fetcher.load(`/contratos/vista-previa?${query}`), 300)
+    return () => clearTimeout(timer)
+  }, [key, enabled])
+  return fetcher.data ?? undefined
+}

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { ContractForm } from '~/screens/contracts/contract-form'
+import { contractFormAction, loadContractForm } from '~/screens/contracts/contract-form.server'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle(({ params }) => (params.id ? 'Editar contrato' : 'Nuevo contrato'))
+
+export const loader = ({ request, params }: LoaderFunctionArgs) => loadContractForm(request, params.id)
+
+export const action = ({ request, params }: ActionFunctionArgs) => contractFormAction(request, params.id)
+
+export default ContractForm
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,113 @@
+import {
+  contractDuration,
+  contractStatus,
+  enumLabel,
+  formatDate,
+  formatMoney,
+  identifierType,
+  isCurrentContract,
+} from '@planillas/domain'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { COLUMN, TwoLineCell } from '~/components/list/data-table'
+import { ResourceList } from '~/components/list/resource-list'
+import { RowMenu } from '~/components/list/row-menu'
+import { RowLink } from '~/components/list/status-action'
+import { StatusBadge } from '~/components/ui/badge'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { loadList } from '~/list.server'
+import { ContractActions } from '~/screens/contracts/contract-actions'
+import { contractFilters } from '~/screens/contracts/contract-filters'
+import { loadCatalogs } from '~/screens/employees/catalogs.server'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle('Contratos')
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [list, catalogs] = await Promise.all([loadList(request, 'contratos'), loadCatalogs(request)])
+  return { ...list, companies: catalogs.companies, areas: catalogs.areas, positions: catalogs.positions }
+}
+
+/** 'Contratos': the list with its filters, and each contract's action by status. */
+export default function ContractList() {
+  const list = useLoaderData<typeof loader>()
+  const { canEdit, companies, areas, positions } = list
+  return (
+    <ResourceList
+      list={list}
+      title="Contratos"
+      addTo={canEdit ? '/contratos/crear' : undefined}
+      searchPlaceholder="Buscar por número de documento o nombres y apellidos"
+      filters={contractFilters({ companies, areas, positions })}
+      columns={[
+        {
+          header: 'N° de contrato',
+          sort: 'number',
+          cell: (r) => r.number,
+          mobile: 'title',
+          width: COLUMN.code,
+        },
+        {
+          header: 'Colaborador',
+          cell: (r) => (
+            <TwoLineCell
+              main={r.fullName}
+              sub={`${enumLabel(identifierType, r.identifierType)} ${r.identifier}`}
+            />
+          ),
+          mobile: 'title',
+        },
+        { header: 'Empresa', cell: (r) => r.companyName },
+        { header: 'Área', cell: (r) => r.areaName },
+        {
+          header: 'Inicio y duración',
+          sort: 'startDate',
+          cell: (r) => (
+            <TwoLineCell main={formatDate(r.startDate)} sub={enumLabel(contractDuration, r.contractType)} />
+          ),
+          width: COLUMN.date,
+        },
+        {
+          header: 'Fecha de fin',
+          sort: 'finishDate',
+          // An indefinite contract has no end date.
+          cell: (r) => (r.finishDate ? formatDate(r.finishDate) : 'Indefinido'),
+          width: COLUMN.date,
+        },
+        {
+          header: 'Sueldo Base',
+          sort: 'baseSalary',
+          cell: (r) => formatMoney(r.baseSalary),
+          className: 'text-right whitespace-nowrap',
+          width: COLUMN.money,
+        },
+        {
+          header: 'Sueldo Total',
+          sort: 'totalSalary',
+          cell: (r) => formatMoney(r.totalSalary),
+          className: 'text-right whitespace-nowrap',
+          width: COLUMN.money,
+        },
+        {
+          header: 'Estado',
+          sort: 'status',
+          cell: (r) => <StatusBadge table={contractStatus} code={r.status} />,
+          width: COLUMN.status,
+        },
+      ]}
+      actions={(r) => (
+        <>
+          <RowLink to={`/contratos/${r.id}/detalle`}>Ver datos</RowLink>
+          {canEdit && isCurrentContract(r.status) ? (
+            <RowMenu label={r.number}>
+              <RowLink to={`/contratos/${r.id}/editar`}>Editar</RowLink>
+              <ContractActions id={r.id} status={r.status} name={`${r.number} — ${r.fullName}`} />
+            </RowMenu>
+          ) : null}
+        </>
+      )}
+    />
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,6 +1,0 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { lookupRuc } from '~/ruc-lookup.server'
-
-/** The RUC look-up the company form calls as the 11th digit is typed (JSON, no page). */
-export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  lookupRuc(request, 'empresas_edicion', 'GET /companies/ruc/:ruc', params.ruc)

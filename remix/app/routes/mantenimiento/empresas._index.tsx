@@ -1,0 +1,56 @@
+import { recordStatus } from '@planillas/domain'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { COLUMN } from '~/components/list/data-table'
+import { RECORD_STATUS_FILTERS } from '~/components/list/list-filters'
+import { ResourceList } from '~/components/list/resource-list'
+import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
+import { StatusBadge } from '~/components/ui/badge'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { loadList } from '~/list.server'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle('Empresas')
+
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'empresas')
+
+export default function CompanyList() {
+  const list = useLoaderData<typeof loader>()
+  const { canEdit } = list
+  return (
+    <ResourceList
+      list={list}
+      title="Empresas"
+      addTo={canEdit ? '/empresas/crear' : undefined}
+      searchPlaceholder="Buscar por R.U.C o razón social"
+      filters={RECORD_STATUS_FILTERS}
+      bulkStatus={canEdit ? { resource: 'empresas', statuses: recordStatus } : undefined}
+      selectable={(r) => `Seleccionar ${r.ruc} — ${r.name}`}
+      columns={[
+        { header: 'R.U.C.', sort: 'ruc', cell: (r) => r.ruc, mobile: 'title', width: COLUMN.code },
+        { header: 'Razón social', sort: 'name', cell: (r) => r.name, mobile: 'title' },
+        { header: 'Dirección fiscal', cell: (r) => r.address },
+        { header: 'Representante legal', cell: (r) => r.legalRepresentative ?? '---' },
+        {
+          header: 'Estado',
+          sort: 'status',
+          cell: (r) => <StatusBadge table={recordStatus} code={r.status} />,
+          width: COLUMN.status,
+        },
+      ]}
+      actions={(r) => (
+        <>
+          <RowLink to={`/empresas/${r.id}/detalle`}>Ver datos</RowLink>
+          {canEdit ? (
+            <>
+              <RowLink to={`/empresas/${r.id}`}>Editar</RowLink>
+              <ToggleStatusAction resource="empresas" id={r.id} status={r.status} statuses={recordStatus} />
+            </>
+          ) : null}
+        </>
+      )}
+    />
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,199 @@
+import {
+  accountType,
+  enumOptions,
+  FORM_IDENTIFIER_TYPES,
+  IDENTIFIER_TYPE,
+  identifierIsNumeric,
+  identifierMaxLength,
+  identifierType,
+  managementType,
+  SUPPLIER_ACCOUNT_TYPES,
+  SUPPLIER_MESSAGES,
+  type SupplierFormInput,
+  type SupplierRow,
+  SupplierSchema,
+  SupplierUpdateSchema,
+  supplierType,
+} from '@planillas/domain'
+import { useActionData, useLoaderData } from 'react-router'
+import { ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
+import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
+import { RucField, useRucLookup } from '~/components/form/ruc-field'
+import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'
+import { SwitchField } from '~/components/form/switch-field'
+import { useSchemaForm } from '~/components/form/use-schema-form'
+import type { loadSupplierForm } from './supplier-form.server'
+
+type Flag = 'retentionAgent' | 'perceptionAgent' | 'goodTaxpayer'
+/** The form's values as the page holds them: text, except the three tax switches. */
+type FormValues = Record<Exclude<keyof SupplierFormInput, Flag>, string | null | undefined> &
+  Partial<Record<Flag, boolean>>
+
+type ActionData = Partial<{
+  districts: PickerOption[]
+  districtSearch: string
+  district: PickerOption | null
+}>
+
+const typeOptions = enumOptions(supplierType)
+const managementOptions = enumOptions(managementType)
+const documentOptions = FORM_IDENTIFIER_TYPES.map((t) => ({
+  value: String(t),
+  label: identifierType[t].label,
+}))
+const accountOptions = SUPPLIER_ACCOUNT_TYPES.map((t) => ({ value: String(t), label: accountType[t].label }))
+
+const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v))
+
+function defaultsOf(s: SupplierRow | null): FormValues {
+  return {
+    ruc: text(s?.ruc),
+    name: text(s?.name),
+    address: text(s?.address),
+    contactName: text(s?.contactName),
+    ubigeo: text(s?.ubigeo),
+    authorizer: text(s?.authorizer),
+    payer: text(s?.payer),
+    phone: text(s?.phone),
+    mobile: text(s?.mobile),
+    email: text(s?.email),
+    supplierType: text(s?.supplierType),
+    managementType: text(s?.managementType),
+    expenseLineId: text(s?.expenseLineId),
+    // A supplier is paid as a company: its RUC is the usual document of the account.
+    bankIdentifierType: text(s?.bankIdentifierType ?? IDENTIFIER_TYPE.RUC),
+    bankIdentifier: text(s?.bankIdentifier),
+    bankHolder: text(s?.bankHolder),
+    bankId: text(s?.bankId),
+    bankAccount: text(s?.bankAccount),
+    accountType: text(s?.accountType),
+    bankInterAccount: text(s?.bankInterAccount),
+    detractionAccount: text(s?.detractionAccount),
+    retentionAgent: Boolean(s?.retentionAgent),
+    perceptionAgent: Boolean(s?.perceptionAgent),
+    goodTaxpayer: Boolean(s?.goodTaxpayer),
+  }
+}
+
+/** 'Nuevo proveedor' / 'Editar proveedor': the supplier's data and its bank data. */
+export function SupplierForm() {
+  const loaded = useLoaderData<typeof loadSupplierForm>()
+  const supplier = loaded.supplier as SupplierRow | null
+  const action = useActionData<ActionData>()
+  // The edit schema is the create schema without the read-only RUC.
+  const { form, fields, busy } = useSchemaForm<FormValues>(supplier ? SupplierUpdateSchema : SupplierSchema, {
+    id: `supplier-${supplier?.id ?? 'new'}-${supplier ? new Date(supplier.updatedAt).getTime() : ''}`,
+    defaultValue: defaultsOf(supplier),
+  })
+  const lookup = useRucLookup(
+    '/proveedores/ruc',
+    supplier ? null : fields.ruc.value,
+    SUPPLIER_MESSAGES.duplicate,
+    (found) => {
+      // One update for every field: two in a row would each start from the same old value.
+      const value = form.value ?? {}
+      form.update({
+        value: {
+          ...value,
+          name: value.name || found.name || '',
+          address: value.address || found.address || '',
+          bankHolder: value.bankHolder || found.name || '',
+        },
+      })
+    },
+  )
+  const documentType = form.value?.bankIdentifierType as string | undefined
+  const district =
+    action?.district ??
+    (supplier?.ubigeo
+      ? { value: supplier.ubigeo, label: supplier.ubigeoDescription ?? supplier.ubigeo }
+      : null)
+  return (
+    <FormPage title={supplier ? 'Editar proveedor' : 'Nuevo proveedor'}>
+      <SchemaForm form={form}>
+        <FormCard title="Datos personales">
+          {supplier ? (
+            <ReadOnlyField id="supplier-ruc" label="R.U.C." value={supplier.ruc} />
+          ) : (
+            <RucField meta={fields.ruc} lookupMessage={lookup} />
+          )}
+          <TextField meta={fields.name} label="Razón social" required maxLength={200} />
+          <TextField meta={fields.address} label="Domicilio fiscal" required maxLength={250} />
+          <SearchPickerField
+            meta={fields.ubigeo}
+            label="Ubigeo (distrito)"
+            source="/referencia/distritos"
+            searchIntent="district"
+            selected={district}
+            results={action?.districts}
+            searchTerm={action?.districtSearch}
+            placeholder="Escriba el distrito, p. ej. Miraflores"
+          />
+          <TextField meta={fields.contactName} label="Contacto" maxLength={150} />
+          <TextField meta={fields.authorizer} label="Autorizador" maxLength={150} />
+          <TextField meta={fields.payer} label="Pagador" maxLength={150} />
+          <TextField meta={fields.phone} type="tel" label="Teléfono" inputMode="numeric" maxLength={9} />
+          <TextField meta={fields.mobile} type="tel" label="Celular" inputMode="numeric" maxLength={9} />
+          <TextField meta={fields.email} type="email" label="Correo electrónico" maxLength={150} />
+          <SelectField meta={fields.supplierType} label="Tipo de proveedor" required options={typeOptions} />
+          <SelectField
+            meta={fields.managementType}
+            label="Tipo de gestión contable"
+            required
+            options={managementOptions}
+          />
+          <SelectField meta={fields.expenseLineId} label="Línea de gasto" options={loaded.expenseLines} />
+          <div className="flex flex-col gap-3 md:col-span-2 md:flex-row md:gap-8">
+            <SwitchField meta={fields.retentionAgent} label="Agente de retención" />
+            <SwitchField meta={fields.perceptionAgent} label="Agente de percepción" />
+            <SwitchField meta={fields.goodTaxpayer} label="Buen contribuyente" />
+          </div>
+        </FormCard>
+        <FormCard title="Datos bancarios">
+          <SelectField
+            meta={fields.bankIdentifierType}
+            label="Tipo de documento"
+            required
+            options={documentOptions}
+          />
+          <TextField
+            meta={fields.bankIdentifier}
+            label="Número de documento"
+            required
+            maxLength={identifierMaxLength(documentType)}
+            inputMode={identifierIsNumeric(documentType) ? 'numeric' : 'text'}
+            autoComplete="off"
+          />
+          <TextField meta={fields.bankHolder} label="Titular de la cuenta" required maxLength={200} />
+          <SelectField meta={fields.bankId} label="Banco" required options={loaded.banks} />
+          <TextField
+            meta={fields.bankAccount}
+            label="Número de cuenta"
+            required
+            inputMode="numeric"
+            maxLength={20}
+            autoComplete="off"
+          />
+          <SelectField meta={fields.accountType} label="Tipo de cuenta" required options={accountOptions} />
+          <TextField
+            meta={fields.bankInterAccount}
+            label="CCI"
+            inputMode="numeric"
+            maxLength={20}
+            autoComplete="off"
+            help="20 dígitos; empieza con el código del banco."
+          />
+          <TextField
+            meta={fields.detractionAccount}
+            label="Cuenta de detracciones"
+            inputMode="numeric"
+            maxLength={11}
+            autoComplete="off"
+            help="Cuenta del Banco de la Nación, 11 dígitos."
+          />
+        </FormCard>
+        <FormActions backTo="/proveedores" backLabel={supplier ? 'Volver' : 'Cancelar'} busy={busy} />
+      </SchemaForm>
+    </FormPage>
+  )
+}

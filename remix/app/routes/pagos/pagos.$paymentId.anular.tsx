@@ -1,0 +1,55 @@
+import { CancelSchema, VOUCHER_MESSAGES as M, todayInLima } from '@planillas/domain'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { useActionData, useLoaderData } from 'react-router'
+import { call } from '~/api.server'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { loadStep, stepAction } from '~/screens/vouchers/step.server'
+import { stepSummary } from '~/screens/vouchers/step-summary.server'
+import {
+  type StepData,
+  StepPage,
+  type StepResult,
+  stepShouldRevalidate,
+} from '~/screens/vouchers/voucher-steps'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle('Anular comprobante')
+
+export async function loader({ request, params }: LoaderFunctionArgs): Promise<StepData> {
+  const { voucher, back, user, problem } = await loadStep(request, params.paymentId, 'cancel')
+  return {
+    step: 'cancel',
+    voucher: stepSummary(voucher),
+    back,
+    problem,
+    today: todayInLima(),
+    email: user.email,
+  }
+}
+
+const evidenceOf = (formData: FormData) => {
+  const file = formData.get('file')
+  return file instanceof File && file.size > 0 ? file : null
+}
+
+/** AUTORIZADO or APROBADO → ANULADO: request date, reason, requester and the evidence PDF (multipart). */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  stepAction(request, params.paymentId, 'cancel', {
+    schema: CancelSchema,
+    extra: (formData): Record<string, string> => (evidenceOf(formData) ? {} : { file: M.evidenceRequired }),
+    send: (id, fields, formData) => {
+      const body = new FormData()
+      for (const name of ['requestDate', 'reason', 'requestedBy']) body.append(name, fields[name] ?? '')
+      const file = evidenceOf(formData) as File
+      body.append('file', file, file.name)
+      return call(request, 'POST /payments/:id/cancel', { params: { id }, body })
+    },
+  })
+
+export default function CancelVoucher() {
+  return <StepPage data={useLoaderData<typeof loader>() as StepData} result={useActionData<StepResult>()} />
+}
+
+export const shouldRevalidate = stepShouldRevalidate
+
+export const ErrorBoundary = RouteErrorBoundary

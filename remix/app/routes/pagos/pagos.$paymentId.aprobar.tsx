@@ -1,0 +1,70 @@
+import { ApproveSchema } from '@planillas/domain'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { useActionData, useLoaderData } from 'react-router'
+import { call } from '~/api.server'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { loadStep, stepAction } from '~/screens/vouchers/step.server'
+import { stepSummary } from '~/screens/vouchers/step-summary.server'
+import {
+  type StepData,
+  StepPage,
+  type StepResult,
+  stepShouldRevalidate,
+} from '~/screens/vouchers/voucher-steps'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle('Aprobar comprobante')
+
+const CHOICE = ['paymentType', 'spotCode', 'detractionRate', 'rateReason', 'retention', 'retentionReason']
+
+/**
+ * The voucher and what the dialog proposes for the SPOT code in the address (`?spotCode=`: the
+ * dialog asks again as the code changes; without JavaScript, 'Calcular' reloads with the form).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs): Promise<StepData> {
+  const { voucher, back, problem } = await loadStep(request, params.paymentId, 'approve')
+  const url = new URL(request.url)
+  const spotCode = url.searchParams.get('spotCode') || voucher.spotCode || undefined
+  const proposal = await call(request, 'GET /payments/:id/approval-proposal', {
+    params: { id: voucher.id },
+    query: { spotCode: spotCode && /^\d{3}$/.test(spotCode) ? spotCode : undefined },
+  })
+  const choice: Record<string, string> = {}
+  for (const name of CHOICE) {
+    const value = url.searchParams.get(name)
+    if (value !== null) choice[name] = value
+  }
+  // A newly chosen code brings the table's rate (what the dialog does as the code changes).
+  if (url.searchParams.has('spotCode')) {
+    const table = proposal.detraction?.tableRateBp
+    choice.detractionRate = table == null ? '' : String(table / 100)
+  }
+  return { step: 'approve', voucher: stepSummary(voucher), back, problem, proposal, choice }
+}
+
+/** AUTORIZADO → APROBADO: payment type, detracción by SPOT code and percentage, retención. */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  stepAction(request, params.paymentId, 'approve', {
+    schema: ApproveSchema,
+    send: (id, fields) =>
+      call(request, 'POST /payments/:id/approve', {
+        params: { id },
+        body: {
+          paymentType: fields.paymentType,
+          spotCode: fields.spotCode || null,
+          // Without a code there is no detracción: its percentage is not sent.
+          detractionRate: fields.spotCode ? fields.detractionRate || null : null,
+          rateReason: fields.rateReason || null,
+          retention: fields.retention,
+          retentionReason: fields.retentionReason || null,
+        },
+      }),
+  })
+
+export default function ApproveVoucher() {
+  return <StepPage data={useLoaderData<typeof loader>() as StepData} result={useActionData<StepResult>()} />
+}
+
+export const shouldRevalidate = stepShouldRevalidate
+
+export const ErrorBoundary = RouteErrorBoundary

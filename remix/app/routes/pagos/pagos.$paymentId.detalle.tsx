@@ -1,0 +1,257 @@
+import {
+  can,
+  enumLabel,
+  formatCents,
+  formatDate,
+  formatDateTime,
+  paymentType,
+  trimEmail,
+  VOUCHER_STATUS,
+  type VoucherDetail,
+} from '@planillas/domain'
+import type { LoaderFunctionArgs } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
+import { call } from '~/api.server'
+import { requirePermission } from '~/auth.server'
+import { FormPage } from '~/components/form/form-layout'
+import { BackToList } from '~/components/list/back-to-list'
+import { Badge } from '~/components/ui/badge'
+import { ButtonLink } from '~/components/ui/button'
+import { DetailCard } from '~/components/ui/detail-list'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { idParam } from '~/form.server'
+import { orBackToList } from '~/record.server'
+import {
+  stepsFor,
+  VoucherStatusBadge,
+  VoucherStepAction,
+  voucherTypeLabel,
+} from '~/screens/vouchers/voucher-steps'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle('Datos del comprobante')
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requirePermission(request, 'pagos_lista_lista')
+  const voucher = await orBackToList(request, '/pagos', () =>
+    call(request, 'GET /payments/:id', { params: { id: idParam(params.paymentId) } }),
+  )
+  return {
+    voucher,
+    steps: stepsFor(voucher, user.roles),
+    canRegister: can(user.roles, 'pagos_registrar'),
+  }
+}
+
+const rate = (bp: number | null) => (bp === null ? null : `${bp / 100} %`)
+const who = (email: string | null) => (email ? trimEmail(email) : null)
+
+const FILE_LABELS = {
+  pdf: 'PDF del comprobante',
+  xml: 'XML del comprobante',
+  sustento: 'Sustento de la anulación',
+}
+
+/** The voucher's history: each step it went through (in the order of its life), who took it and when. */
+function history(v: VoucherDetail) {
+  return [
+    { step: 'Registrado', by: v.createdBy, at: v.createdAt },
+    { step: 'Autorizado', by: v.authorizedBy, at: v.authorizedAt },
+    { step: 'Aprobado', by: v.approvedBy, at: v.approvedAt },
+    { step: 'Pagado', by: v.paidBy, at: v.paidAt },
+    { step: 'Rechazado', by: v.rejectedBy, at: v.rejectedAt },
+    { step: 'Anulado', by: v.cancelledBy, at: v.cancelledAt },
+  ].filter((h) => h.at)
+}
+
+/** '/pagos/:paymentId/detalle': every field of the voucher, its files, its history and its next steps. */
+export default function VoucherDetails() {
+  const { voucher: v, steps, canRegister } = useLoaderData<typeof loader>()
+  const freeable = v.status === VOUCHER_STATUS.REJECTED && v.freedByCreditNoteId === null
+  return (
+    <FormPage title={`Comprobante ${v.fullNumber}`}>
+      <DetailCard
+        title="Datos del comprobante"
+        items={[
+          { label: 'Estado', value: <VoucherStatusBadge status={v.status} /> },
+          { label: 'Empresa', value: v.companyName },
+          { label: 'Proveedor', value: v.supplierName },
+          { label: 'R.U.C. del proveedor', value: v.supplierRuc },
+          { label: 'Tipo de comprobante', value: `${v.type} ${voucherTypeLabel(v.type)}` },
+          { label: 'Serie-número', value: v.fullNumber },
+          { label: 'Fecha de emisión', value: formatDate(v.issueDate) },
+          {
+            label: 'Fecha de vencimiento',
+            value: (
+              <>
+                {formatDate(v.dueDate)} {v.overdue ? <Badge tone="red">VENCIDO</Badge> : null}
+              </>
+            ),
+          },
+          { label: 'Moneda', value: v.currency },
+          { label: 'Base imponible', value: formatCents(v.baseCents) },
+          { label: 'IGV', value: formatCents(v.igvCents) },
+          { label: 'Descripción', value: v.description },
+          { label: 'Línea de gasto', value: v.expenseLine },
+          {
+            label: 'Modifica al comprobante',
+            value: v.creditedVoucher ? (
+              <Link to={`/pagos/${v.creditedVoucher.id}/detalle`} className="text-primary-dark underline">
+                {v.creditedVoucher.fullNumber}
+              </Link>
+            ) : null,
+          },
+          {
+            label: 'Notas de crédito',
+            value: v.creditNotes.length ? (
+              <ul>
+                {v.creditNotes.map((n) => (
+                  <li key={n.id}>
+                    <Link to={`/pagos/${n.id}/detalle`} className="text-primary-dark underline">
+                      {n.fullNumber}
+                    </Link>{' '}
+                    ({formatCents(n.totalCents)})
+                  </li>
+                ))}
+              </ul>
+            ) : null,
+          },
+          ...(v.status === VOUCHER_STATUS.REJECTED
+            ? [
+                {
+                  label: 'Número del comprobante',
+                  value: v.freedByCreditNoteId
+                    ? 'Liberado por su nota de crédito'
+                    : 'Ocupado hasta que se registre una nota de crédito',
+                },
+              ]
+            : []),
+        ]}
+      />
+      <DetailCard
+        title="Importes"
+        items={[
+          { label: 'Total', value: formatCents(v.totalCents) },
+          { label: 'Detracción', value: formatCents(v.detractionCents) },
+          { label: 'Retención', value: formatCents(v.retentionCents) },
+          { label: 'Neto a pagar', value: formatCents(v.netCents) },
+        ]}
+      />
+      {v.authorizedAt ? (
+        <DetailCard
+          title="Autorización"
+          items={[
+            { label: 'Tipo de proyecto', value: v.projectType },
+            { label: 'Periodo', value: v.period },
+          ]}
+        />
+      ) : null}
+      {v.approvedAt ? (
+        <DetailCard
+          title="Aprobación"
+          items={[
+            { label: 'Tipo de pago', value: v.paymentType ? enumLabel(paymentType, v.paymentType) : null },
+            { label: 'Código de detracción', value: v.spotCode },
+            { label: 'Porcentaje de detracción', value: rate(v.detractionRateBp) },
+            { label: 'Porcentaje de la tabla', value: rate(v.detractionTableRateBp) },
+            { label: 'Motivo del porcentaje', value: v.detractionReason },
+            { label: 'Detracción depositada', value: formatDate(v.detractionDepositedOn) },
+            { label: 'Retención', value: v.retention ? 'SÍ' : 'NO' },
+            {
+              label: 'Retención propuesta por la regla',
+              value: v.retentionProposed === null ? null : v.retentionProposed ? 'SÍ' : 'NO',
+            },
+            { label: 'Motivo sobre la retención', value: v.retentionReason },
+          ]}
+        />
+      ) : null}
+      {v.paidAt ? (
+        <DetailCard
+          title="Pago"
+          items={[
+            { label: 'Monto pagado', value: formatCents(v.paidCents) },
+            { label: 'Fecha de pago', value: formatDate(v.paidOn) },
+            { label: 'N° de operación', value: v.paidOperation },
+          ]}
+        />
+      ) : null}
+      {v.rejectedAt ? (
+        <DetailCard
+          title="Rechazo"
+          items={[
+            { label: 'Motivo de rechazo', value: v.rejectReason },
+            { label: 'Observación', value: v.rejectNote },
+          ]}
+        />
+      ) : null}
+      {v.cancelledAt ? (
+        <DetailCard
+          title="Anulación"
+          items={[
+            { label: 'Fecha de solicitud', value: formatDate(v.cancellationRequestDate) },
+            { label: 'Motivo de anulación', value: v.cancellationReason },
+            { label: 'Solicitado por', value: v.cancellationRequestedBy },
+          ]}
+        />
+      ) : null}
+      <section className="rounded border border-slate-200 bg-white p-5 shadow-sm" aria-label="Archivos">
+        <h2 className="mb-3 text-base font-semibold text-primary-dark">Archivos</h2>
+        {v.files.length ? (
+          <ul className="flex flex-col gap-1 text-sm">
+            {v.files.map((f) => (
+              <li key={f.kind} className="break-words">
+                <span className="text-slate-600">{FILE_LABELS[f.kind]}: </span>
+                <a
+                  href={`/pagos/${v.id}/archivo/${f.kind}`}
+                  className="font-medium text-primary-dark underline"
+                  download
+                >
+                  {f.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">El comprobante no tiene archivos.</p>
+        )}
+        {!v.files.some((f) => f.kind === 'pdf') && v.status !== VOUCHER_STATUS.CANCELLED ? (
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+            <Badge tone="amber">PDF pendiente</Badge>
+            {canRegister ? (
+              <Link to={`/pagos/${v.id}/adjuntar`} className="font-medium text-primary-dark underline">
+                Adjuntar PDF
+              </Link>
+            ) : (
+              <span className="text-slate-600">Sin el PDF no se puede autorizar.</span>
+            )}
+          </p>
+        ) : null}
+      </section>
+      <section className="rounded border border-slate-200 bg-white p-5 shadow-sm" aria-label="Historial">
+        <h2 className="mb-3 text-base font-semibold text-primary-dark">Historial</h2>
+        <ol className="flex flex-col gap-2 text-sm">
+          {history(v).map((h) => (
+            <li key={h.step} className="flex flex-wrap gap-x-2">
+              <span className="font-semibold">{h.step}</span>
+              <span className="text-slate-600">
+                {formatDateTime(h.at)}
+                {h.by ? ` por ${who(h.by)}` : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <div className="flex flex-wrap justify-end gap-2">
+        <BackToList to="/pagos" />
+        {freeable && canRegister ? (
+          <ButtonLink to={`/pagos/registrar?credita=${v.id}`}>Registrar nota de crédito</ButtonLink>
+        ) : null}
+        {steps.map((step) => (
+          <VoucherStepAction key={step} voucher={v} step={step} variant="button" />
+        ))}
+      </div>
+    </FormPage>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,40 @@
+import { PaySchema, todayInLima } from '@planillas/domain'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { useActionData, useLoaderData } from 'react-router'
+import { call } from '~/api.server'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { loadStep, stepAction } from '~/screens/vouchers/step.server'
+import { stepSummary } from '~/screens/vouchers/step-summary.server'
+import {
+  type StepData,
+  StepPage,
+  type StepResult,
+  stepShouldRevalidate,
+} from '~/screens/vouchers/voucher-steps'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle('Marcar comprobante como pagado')
+
+export async function loader({ request, params }: LoaderFunctionArgs): Promise<StepData> {
+  const { voucher, back, problem } = await loadStep(request, params.paymentId, 'pay')
+  return { step: 'pay', voucher: stepSummary(voucher), back, problem, today: todayInLima() }
+}
+
+/** APROBADO → PAGADO with the amount paid (no commas) and its date (not after today). */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  stepAction(request, params.paymentId, 'pay', {
+    schema: PaySchema,
+    send: (id, fields) =>
+      call(request, 'POST /payments/:id/pay', {
+        params: { id },
+        body: { paidAmount: fields.paidAmount, paidOn: fields.paidOn },
+      }),
+  })
+
+export default function PayVoucher() {
+  return <StepPage data={useLoaderData<typeof loader>() as StepData} result={useActionData<StepResult>()} />
+}
+
+export const shouldRevalidate = stepShouldRevalidate
+
+export const ErrorBoundary = RouteErrorBoundary

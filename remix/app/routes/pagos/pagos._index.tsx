@@ -1,0 +1,167 @@
+import { enumOptions, formatCents, formatDate, voucherStatus } from '@planillas/domain'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { requireUser } from '~/auth.server'
+import { TwoLineCell } from '~/components/list/data-table'
+import { ResourceList } from '~/components/list/resource-list'
+import { RowMenu } from '~/components/list/row-menu'
+import { RowLink } from '~/components/list/status-action'
+import { Badge } from '~/components/ui/badge'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { loadList } from '~/list.server'
+import { loadVoucherCatalogs } from '~/screens/vouchers/voucher-catalogs.server'
+import {
+  stepsFor,
+  VoucherStatusBadge,
+  VoucherStepAction,
+  voucherTypeLabel,
+} from '~/screens/vouchers/voucher-steps'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle('Comprobantes por pagar')
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const list = await loadList(request, 'pagos')
+  const { user } = await requireUser(request)
+  return { ...list, roles: user.roles, ...(await loadVoucherCatalogs(request)) }
+}
+
+/** Dates and amounts share a width narrow enough to leave the supplier's name room at 1280 px. */
+const NARROW = 'w-[5.5rem]'
+const DATE = 'w-[5.75rem]'
+
+/** 'Comprobantes': the supplier vouchers to pay, by due date, with their deductions and steps. */
+export default function VoucherList() {
+  const list = useLoaderData<typeof loader>()
+  const { canEdit, roles, suppliers, expenseLines } = list
+  const totals = list.page.totals as typeof list.page.totals | undefined
+  return (
+    <ResourceList
+      list={list}
+      title="Comprobantes por pagar"
+      addTo={canEdit ? '/pagos/registrar' : undefined}
+      addLabel="Registrar comprobante"
+      searchPlaceholder="Buscar por serie-número, R.U.C. o razón social"
+      filters={[
+        {
+          kind: 'select',
+          name: 'statuses',
+          label: 'Estado',
+          options: enumOptions(voucherStatus),
+          multiple: true,
+        },
+        { kind: 'select', name: 'supplierIds', label: 'Proveedor', options: suppliers, multiple: true },
+        { kind: 'dateRange', name: 'dueDate', label: 'Vencimiento' },
+        {
+          kind: 'select',
+          name: 'overdue',
+          label: 'Vencidos',
+          options: [{ value: 'true', label: 'Solo vencidos sin pagar' }],
+        },
+        {
+          kind: 'select',
+          name: 'expenseLineIds',
+          label: 'Línea de gasto',
+          options: expenseLines,
+          multiple: true,
+        },
+      ]}
+      columns={[
+        {
+          header: 'Proveedor',
+          sort: 'supplierName',
+          cell: (r) => <TwoLineCell main={r.supplierName} sub={r.supplierRuc} />,
+          mobile: 'title',
+        },
+        {
+          header: 'Comprobante',
+          cell: (r) => <TwoLineCell main={r.fullNumber} sub={voucherTypeLabel(r.type)} />,
+          mobile: 'title',
+          width: 'w-[7.5rem]',
+          className: 'whitespace-nowrap',
+        },
+        {
+          header: 'Emisión',
+          sort: 'issueDate',
+          cell: (r) => formatDate(r.issueDate),
+          width: DATE,
+          className: 'whitespace-nowrap',
+        },
+        {
+          header: 'Vencimiento',
+          sort: 'dueDate',
+          cell: (r) => (
+            <>
+              {formatDate(r.dueDate)}
+              {r.overdue ? (
+                <span className="mt-0.5 block">
+                  <Badge tone="red">VENCIDO</Badge>
+                </span>
+              ) : null}
+            </>
+          ),
+          width: DATE,
+          className: 'whitespace-nowrap',
+        },
+        {
+          header: 'Total',
+          sort: 'totalCents',
+          cell: (r) => formatCents(r.totalCents),
+          className: 'text-right whitespace-nowrap',
+          width: NARROW,
+        },
+        {
+          header: 'Detracción',
+          cell: (r) => formatCents(r.detractionCents),
+          className: 'text-right whitespace-nowrap',
+          width: NARROW,
+        },
+        {
+          header: 'Retención',
+          cell: (r) => formatCents(r.retentionCents),
+          className: 'text-right whitespace-nowrap',
+          width: NARROW,
+        },
+        {
+          header: 'Neto',
+          cell: (r) => formatCents(r.netCents),
+          mobile: 'title',
+          className: 'text-right whitespace-nowrap',
+          width: NARROW,
+        },
+        {
+          header: 'Estado',
+          sort: 'status',
+          cell: (r) => <VoucherStatusBadge status={r.status} />,
+          mobile: 'title',
+          width: 'w-28',
+        },
+      ]}
+      totals={
+        totals && {
+          Total: formatCents(totals.totalCents),
+          Detracción: formatCents(totals.detractionCents),
+          Retención: formatCents(totals.retentionCents),
+          Neto: formatCents(totals.netCents),
+        }
+      }
+      actions={(r) => {
+        const steps = stepsFor(r, roles)
+        return (
+          <>
+            <RowLink to={`/pagos/${r.id}/detalle`}>Ver detalle</RowLink>
+            {steps.length ? (
+              <RowMenu label={r.fullNumber}>
+                {steps.map((step) => (
+                  <VoucherStepAction key={step} voucher={r} step={step} />
+                ))}
+              </RowMenu>
+            ) : null}
+          </>
+        )
+      }}
+    />
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

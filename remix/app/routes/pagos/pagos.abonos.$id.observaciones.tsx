@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { PaymentObservations, SUPPLIER_ABONOS } from '~/screens/payments/payment-batches'
+import { loadPaymentObservations } from '~/screens/payments/payment-batches.server'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle(({ params }) => `Observaciones de la carga #${params.id}`)
+
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  loadPaymentObservations(request, params.id, SUPPLIER_ABONOS)
+
+/** What a payments upload could not apply, row by row, with the reason (and the file-level errors). */
+export default function Observations() {
+  return <PaymentObservations place={SUPPLIER_ABONOS} {...useLoaderData<typeof loader>()} />
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,81 @@
+import { VOUCHER_UPLOAD_MESSAGES } from '@planillas/domain'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { useActionData, useLoaderData, useNavigation } from 'react-router'
+import { call } from '~/api.server'
+import { requirePermission } from '~/auth.server'
+import { FormNote, FormPage } from '~/components/form/form-layout'
+import {
+  controlClass,
+  UploadField,
+  UploadForm,
+  UploadInput,
+  XLSX_ACCEPT,
+} from '~/components/form/upload-form'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { uploadAction } from '~/upload.server'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle('Cargar comprobantes')
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, 'pagos_registrar')
+  const companies = await call(request, 'GET /companies')
+  return { companies: companies.map((c) => ({ value: String(c.id), label: c.name })) }
+}
+
+/** Streams the form to the API, which checks the workbook at once and queues the registration. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  uploadAction(request, {
+    permission: 'pagos_registrar',
+    path: '/voucher-batches',
+    successTo: '/pagos/carga',
+    message: VOUCHER_UPLOAD_MESSAGES.accepted,
+    watch: 'comprobantes',
+  })
+
+/** 'Cargar comprobantes': the paying company and one .xlsx built on the template. */
+export default function VoucherUpload() {
+  const { companies } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const busy = useNavigation().state === 'submitting'
+  const fields: Record<string, string> = result?.fields ?? {}
+  const messages: string[] = result?.messages ?? []
+  return (
+    <FormPage title="Cargar comprobantes">
+      <FormNote>
+        Seleccione la empresa pagadora y cargue su archivo XLSX.{' '}
+        <a href="/pagos/carga/plantilla" download className="font-medium underline">
+          Descargar plantilla
+        </a>
+      </FormNote>
+      <UploadForm errors={messages} cancelTo="/pagos/carga" busy={busy}>
+        <UploadField id="companyId" label="Empresa" required>
+          <select
+            id="companyId"
+            name="companyId"
+            defaultValue={fields.companyId ?? ''}
+            required
+            className={controlClass}
+          >
+            <option value="">Seleccione</option>
+            {companies.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </UploadField>
+        <UploadInput
+          name="file"
+          type="file"
+          label="Archivo (.xlsx)"
+          required
+          help="Un solo archivo de hasta 20 MB con las columnas de la plantilla. Si una fila tiene errores no se registra ningún comprobante."
+          accept={XLSX_ACCEPT}
+        />
+      </UploadForm>
+    </FormPage>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,139 @@
+import {
+  type DetractionState,
+  detractionState,
+  formatCents,
+  formatDate,
+  periodOptions,
+} from '@planillas/domain'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { TwoLineCell } from '~/components/list/data-table'
+import { periodFilterOptions } from '~/components/list/filter-model'
+import { ResourceList } from '~/components/list/resource-list'
+import { RowLink } from '~/components/list/status-action'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { loadList } from '~/list.server'
+import { DepositAction, DetractionStateBadge } from '~/screens/detractions/deposit'
+import { loadPayingCompanies, loadVoucherCatalogs } from '~/screens/vouchers/voucher-catalogs.server'
+import { voucherTypeLabel } from '~/screens/vouchers/voucher-steps'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle('Detracciones')
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [list, companies, { suppliers }] = await Promise.all([
+    loadList(request, 'detracciones'),
+    loadPayingCompanies(request),
+    loadVoucherCatalogs(request),
+  ])
+  return { ...list, companies, suppliers, periods: periodFilterOptions(periodOptions()) }
+}
+
+const DATE = 'w-[5.75rem]'
+const STATE_OPTIONS = Object.entries(detractionState).map(([value, label]) => ({ value, label }))
+
+/**
+ * 'Detracciones': the vouchers with a detracción, owed (within the deadline or past it) or
+ * deposited at the Banco de la Nación, with 'Registrar depósito' per voucher and SUNAT's monthly
+ * file of constancias imported at once (docs/decisions/detracciones-deposited.md).
+ */
+export default function DetractionList() {
+  const list = useLoaderData<typeof loader>()
+  const { canEdit, companies, suppliers, periods } = list
+  const totals = list.page.totals as typeof list.page.totals | undefined
+  return (
+    <ResourceList
+      list={list}
+      title="Detracciones"
+      addTo={canEdit ? '/pagos/detracciones/importar' : undefined}
+      addLabel="Importar constancias"
+      searchPlaceholder="Buscar por serie-número, R.U.C. o razón social"
+      filters={[
+        { kind: 'select', name: 'states', label: 'Estado', options: STATE_OPTIONS, multiple: true },
+        { kind: 'select', name: 'companyIds', label: 'Empresa', options: companies, multiple: true },
+        { kind: 'select', name: 'supplierIds', label: 'Proveedor', options: suppliers, multiple: true },
+        { kind: 'select', name: 'period', label: 'Periodo de emisión', chip: 'Periodo', options: periods },
+        { kind: 'dateRange', name: 'depositedOn', label: 'Fecha de depósito', chip: 'Depósito' },
+      ]}
+      columns={[
+        {
+          header: 'Proveedor',
+          sort: 'supplierName',
+          cell: (r) => <TwoLineCell main={r.supplierName} sub={r.supplierRuc} />,
+          mobile: 'title',
+        },
+        {
+          header: 'Comprobante',
+          cell: (r) => (
+            <TwoLineCell main={r.fullNumber} sub={`${voucherTypeLabel(r.type)} · ${r.companyName}`} />
+          ),
+          mobile: 'title',
+          width: 'w-[9rem]',
+        },
+        {
+          header: 'Emisión',
+          sort: 'issueDate',
+          cell: (r) => formatDate(r.issueDate),
+          width: DATE,
+          className: 'whitespace-nowrap',
+        },
+        {
+          header: 'Plazo',
+          cell: (r) => formatDate(r.dueOn),
+          width: DATE,
+          className: 'whitespace-nowrap',
+        },
+        {
+          header: 'Detracción',
+          sort: 'detractionCents',
+          cell: (r) => (
+            <TwoLineCell
+              main={formatCents(r.detractionCents)}
+              sub={r.spotCode ? `SPOT ${r.spotCode}` : undefined}
+            />
+          ),
+          mobile: 'title',
+          className: 'text-right whitespace-nowrap',
+          width: 'w-[6.5rem]',
+        },
+        {
+          header: 'Estado',
+          sort: 'depositedOn',
+          cell: (r) => (
+            <>
+              <DetractionStateBadge state={r.state as DetractionState} />
+              {r.constancia && r.depositedOn ? (
+                <span className="mt-0.5 block text-xs text-slate-600">
+                  Constancia {r.constancia} del {formatDate(r.depositedOn)}
+                </span>
+              ) : null}
+            </>
+          ),
+          mobile: 'title',
+          width: 'w-40',
+        },
+      ]}
+      totals={
+        totals && {
+          Detracción: formatCents(totals.detractionCents),
+          Estado: (
+            <span className="block text-xs font-normal">
+              Depositado {formatCents(totals.depositedCents)}
+              <br />
+              Por depositar {formatCents(totals.owedCents)}
+            </span>
+          ),
+        }
+      }
+      actionsWidth="w-36"
+      actions={(r) => (
+        <>
+          <RowLink to={`/pagos/${r.id}/detalle`}>Ver comprobante</RowLink>
+          {canEdit && r.state !== 'depositada' ? <DepositAction id={r.id} /> : null}
+        </>
+      )}
+    />
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

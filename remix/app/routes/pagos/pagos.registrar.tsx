@@ -1,0 +1,325 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  CREDIT_NOTE,
+  VOUCHER_MESSAGES as M,
+  MESSAGES,
+  VOUCHER_TYPES,
+  VoucherSchema,
+  voucherType,
+} from '@planillas/domain'
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
+import { z } from 'zod'
+import { ApiError, call } from '~/api.server'
+import { requirePermission } from '~/auth.server'
+import { DateField, FieldShell, SelectField, TextField } from '~/components/form/fields'
+import { FormActions, FormCard, FormNote, FormPage, SchemaForm } from '~/components/form/form-layout'
+import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'
+import { useSchemaForm } from '~/components/form/use-schema-form'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { echoForm } from '~/form.server'
+import { orBackToList } from '~/record.server'
+import {
+  creditedOption,
+  searchCreditable,
+  searchSuppliers,
+  supplierOption,
+} from '~/screens/vouchers/voucher-search.server'
+import { redirectWithToast } from '~/session.server'
+import { withIsoDates } from '~/utils/date-fields'
+import { pageTitle } from '~/utils/page-title'
+import { useHydrated } from '~/utils/use-hydrated'
+
+export const meta = pageTitle('Registrar comprobante')
+
+/** The voucher's fields and its PDF: the shared schema (the API's own) plus the file it requires. */
+const FormSchema = z
+  .object({
+    pdf: z.instanceof(File, { error: M.pdfRequired }).refine((f) => f.size > 0, M.pdfRequired),
+  })
+  .and(VoucherSchema)
+
+/** The text fields the API reads, sent as typed (it parses the soles itself). */
+const API_FIELDS = [
+  'companyId',
+  'supplierId',
+  'type',
+  'series',
+  'number',
+  'issueDate',
+  'dueDate',
+  'base',
+  'igv',
+  'total',
+  'description',
+  'expenseLineId',
+  'creditsVoucherId',
+] as const
+
+/** The API's messages that belong beside a field (the rest go above the form). */
+const FIELD_OF_MESSAGE: Record<string, string> = {
+  [M.duplicate]: 'number',
+  [M.pdfRequired]: 'pdf',
+  [M.pdfType]: 'pdf',
+  [M.pdfUnreadable]: 'pdf',
+  [M.xmlType]: 'xml',
+  [M.supplierSuspended]: 'supplierId',
+  [M.creditedOtherSupplier]: 'creditsVoucherId',
+  [M.creditedRequired]: 'creditsVoucherId',
+  [M.creditedOnlyForCreditNote]: 'creditsVoucherId',
+  [M.totalMismatch]: 'total',
+}
+
+const CREDITS_PARAM = 'credita'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, 'pagos_registrar')
+  const credits = Number(new URL(request.url).searchParams.get(CREDITS_PARAM)) || null
+  const [companies, expenseLines, credited] = await Promise.all([
+    call(request, 'GET /companies'),
+    call(request, 'GET /expense-lines'),
+    credits
+      ? orBackToList(request, '/pagos', () => call(request, 'GET /payments/:id', { params: { id: credits } }))
+      : null,
+  ])
+  return {
+    companies: companies.map((c) => ({ value: String(c.id), label: `${c.name} (${c.ruc})` })),
+    expenseLines: expenseLines.map((e) => ({ value: String(e.id), label: e.description })),
+    // A nota de crédito for a voucher (from its details): its supplier, company and line come with it.
+    credited: credited
+      ? {
+          voucher: creditedOption(credited),
+          supplier: supplierOption({
+            id: credited.supplierId,
+            ruc: credited.supplierRuc,
+            name: credited.supplierName,
+          }),
+          companyId: String(credited.companyId),
+          expenseLineId: String(credited.expenseLineId),
+        }
+      : null,
+  }
+}
+
+/** The options behind the ids posted, so a form shown again names what was chosen. */
+async function chosenOptions(request: Request, formData: FormData) {
+  const supplierId = Number(formData.get('supplierId')) || null
+  const creditsId = Number(formData.get('creditsVoucherId')) || null
+  const [suppliers, credited] = await Promise.all([
+    supplierId ? call(request, 'GET /suppliers') : [],
+    creditsId ? call(request, 'GET /payments/:id', { params: { id: creditsId } }).catch(() => null) : null,
+  ])
+  const supplier = suppliers.find((s) => s.id === supplierId)
+  return {
+    supplier: supplier ? supplierOption(supplier) : null,
+    creditedVoucher: credited ? creditedOption(credited) : null,
+  }
+}
+
+/**
+ * Without JavaScript the pickers' 'Buscar' posts the form (`intent`): the matches come back with
+ * what was typed. Otherwise the voucher is checked with the shared schema and sent to the API as
+ * multipart, its PDF and XML with it; a refusal shows each message beside its field.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requirePermission(request, 'pagos_registrar')
+  const formData = withIsoDates(await request.formData())
+  const intent = formData.get('intent')
+  const chosen = await chosenOptions(request, formData)
+  if (intent === 'supplier' || intent === 'credited') {
+    const term = String(
+      formData.get(intent === 'supplier' ? 'supplierIdSearch' : 'creditsVoucherIdSearch') ?? '',
+    )
+    const results =
+      intent === 'supplier' ? await searchSuppliers(request, term) : await searchCreditable(request, term)
+    return data({ result: echoForm(formData), chosen, search: { intent, term, results } })
+  }
+  const submission = parseWithZod(formData, { schema: FormSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply(), chosen }, { status: 400 })
+  const body = new FormData()
+  for (const name of API_FIELDS) {
+    const value = formData.get(name)
+    if (typeof value === 'string' && value.trim() !== '') body.append(name, value.trim())
+  }
+  body.append('currency', 'PEN')
+  const pdf = formData.get('pdf') as File
+  body.append('pdf', pdf, pdf.name)
+  const xml = formData.get('xml')
+  if (xml instanceof File && xml.size > 0) body.append('xml', xml, xml.name)
+  let id: number
+  try {
+    id = (await call(request, 'POST /payments', { body })).id
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error
+    const fieldErrors: Record<string, string[]> = {}
+    const formErrors: string[] = []
+    for (const message of error.messages) {
+      const field = FIELD_OF_MESSAGE[message]
+      if (field) fieldErrors[field] = [...(fieldErrors[field] ?? []), message]
+      else formErrors.push(message)
+    }
+    return data({ result: submission.reply({ formErrors, fieldErrors }), chosen }, { status: 400 })
+  }
+  return redirectWithToast(request, `/pagos/${id}/detalle`, { type: 'success', message: MESSAGES.saved })
+}
+
+type Fields = {
+  companyId: string
+  supplierId: string
+  type: string
+  creditsVoucherId: string
+  series: string
+  number: string
+  issueDate: string
+  dueDate: string
+  base: string
+  igv: string
+  total: string
+  description: string
+  expenseLineId: string
+  pdf: string
+  xml: string
+}
+
+const TYPE_OPTIONS = VOUCHER_TYPES.map((code) => ({ value: code, label: `${code} ${voucherType[code]}` }))
+
+type ActionData = {
+  chosen?: { supplier: PickerOption | null; creditedVoucher: PickerOption | null }
+  search?: { intent: 'supplier' | 'credited'; term: string; results: PickerOption[] }
+}
+
+/** 'Registrar comprobante': a supplier's voucher by hand, with its PDF (required) and XML. */
+export default function RegisterVoucher() {
+  const { companies, expenseLines, credited } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>() as ActionData | undefined
+  const hydrated = useHydrated()
+  const { form, fields, busy } = useSchemaForm<Fields>(FormSchema, {
+    id: 'voucher-new',
+    defaultValue: {
+      companyId: credited?.companyId ?? (companies.length === 1 ? companies[0].value : ''),
+      supplierId: credited?.supplier.value ?? '',
+      type: credited ? CREDIT_NOTE : '01',
+      creditsVoucherId: credited?.voucher.value ?? '',
+      expenseLineId: credited?.expenseLineId ?? '',
+    },
+  })
+  const search = answer?.search
+  const supplier = answer?.chosen ? answer.chosen.supplier : (credited?.supplier ?? null)
+  const creditedVoucher = answer?.chosen ? answer.chosen.creditedVoucher : (credited?.voucher ?? null)
+  // With JavaScript the credited voucher is asked only of a nota de crédito; without, it is always there.
+  const showCredited = !hydrated || fields.type.value === CREDIT_NOTE
+  const sentBefore = Boolean(answer)
+  return (
+    <FormPage title="Registrar comprobante">
+      <FormNote>
+        Registre el comprobante tal como lo emitió el proveedor y adjunte su PDF. Una nota de crédito indica
+        el comprobante que modifica; si ese comprobante fue rechazado, su número queda libre.
+      </FormNote>
+      <SchemaForm form={form} encType="multipart/form-data">
+        <FormCard title="Proveedor y comprobante">
+          <SelectField meta={fields.companyId} label="Empresa" required options={companies} />
+          <SearchPickerField
+            meta={fields.supplierId}
+            label="Proveedor"
+            required
+            source="/pagos/buscar/proveedores"
+            selected={supplier}
+            searchIntent="supplier"
+            results={search?.intent === 'supplier' ? search.results : undefined}
+            searchTerm={search?.intent === 'supplier' ? search.term : undefined}
+            placeholder="Escriba el R.U.C. o la razón social"
+          />
+          <SelectField meta={fields.type} label="Tipo de comprobante" required options={TYPE_OPTIONS} />
+          {showCredited ? (
+            <SearchPickerField
+              meta={fields.creditsVoucherId}
+              label="Comprobante que modifica"
+              source="/pagos/buscar/comprobantes"
+              selected={creditedVoucher}
+              searchIntent="credited"
+              results={search?.intent === 'credited' ? search.results : undefined}
+              searchTerm={search?.intent === 'credited' ? search.term : undefined}
+              placeholder="Serie-número, R.U.C. o razón social"
+            />
+          ) : null}
+          <TextField
+            meta={fields.series}
+            label="Serie"
+            required
+            maxLength={4}
+            placeholder="F001"
+            autoComplete="off"
+          />
+          <TextField
+            meta={fields.number}
+            label="Número"
+            required
+            maxLength={8}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <DateField meta={fields.issueDate} label="Fecha de emisión" required />
+          <DateField meta={fields.dueDate} label="Fecha de vencimiento" required />
+        </FormCard>
+        <FormCard title="Importes (S/)" columns={3}>
+          <TextField meta={fields.base} label="Base imponible" required inputMode="decimal" maxLength={15} />
+          <TextField meta={fields.igv} label="IGV" required inputMode="decimal" maxLength={15} />
+          <TextField
+            meta={fields.total}
+            label="Total"
+            required
+            inputMode="decimal"
+            maxLength={15}
+            help="Base imponible más IGV, con punto decimal y sin comas."
+          />
+        </FormCard>
+        <FormCard title="Detalle">
+          <TextField meta={fields.description} label="Descripción" required maxLength={500} />
+          <SelectField meta={fields.expenseLineId} label="Línea de gasto" required options={expenseLines} />
+          <FieldShell
+            id={fields.pdf.id}
+            label="PDF del comprobante (.pdf, hasta 10 MB)"
+            required
+            errors={fields.pdf.errors}
+            errorId={fields.pdf.errorId}
+            help={sentBefore && !hydrated ? 'Vuelva a elegir el archivo.' : undefined}
+          >
+            <input
+              id={fields.pdf.id}
+              name="pdf"
+              type="file"
+              accept=".pdf,application/pdf"
+              aria-invalid={fields.pdf.errors?.length ? true : undefined}
+              aria-describedby={fields.pdf.errors?.length ? fields.pdf.errorId : undefined}
+              className="text-sm"
+            />
+          </FieldShell>
+          <FieldShell
+            id={fields.xml.id}
+            label="XML del comprobante (opcional)"
+            errors={fields.xml.errors}
+            errorId={fields.xml.errorId}
+          >
+            <input
+              id={fields.xml.id}
+              name="xml"
+              type="file"
+              accept=".xml,application/xml,text/xml"
+              aria-invalid={fields.xml.errors?.length ? true : undefined}
+              aria-describedby={fields.xml.errors?.length ? fields.xml.errorId : undefined}
+              className="text-sm"
+            />
+          </FieldShell>
+        </FormCard>
+        <FormActions backTo="/pagos" busy={busy} />
+      </SchemaForm>
+    </FormPage>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

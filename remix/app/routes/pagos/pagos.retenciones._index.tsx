@@ -1,0 +1,63 @@
+import { periodLabel, periodOptions } from '@planillas/domain'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { requirePermission } from '~/auth.server'
+import { controlClass, FieldShell } from '~/components/form/fields'
+import { buttonClass } from '~/components/ui/button'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle('Registro de retenciones')
+
+/** Months offered: two years back, the last closed month chosen (the one a contador declares). */
+const MONTHS = 24
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, 'pagos_descarga_excel')
+  const periods = periodOptions(new Date(), MONTHS + 1)
+  const asked = new URL(request.url).searchParams.get('periodo')
+  const chosen = asked && periods.includes(asked) ? asked : periods[periods.length > 1 ? 1 : 0]
+  return { periods, chosen }
+}
+
+/**
+ * 'Registro de retenciones': the month's IGV retentions per supplier (the vouchers PAGADO in the
+ * month with retention) as an Excel for the contador, for the comprobante de retención and the PDT
+ * 626. A plain GET form to the download, so the browser saves the file with or without JavaScript.
+ */
+export default function RetentionRegister() {
+  const { periods, chosen } = useLoaderData<typeof loader>()
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
+      <h1 id="page-title" className="text-2xl font-semibold">
+        Registro de retenciones
+      </h1>
+      <p className="text-sm text-slate-700">
+        Las retenciones del IGV del mes: un comprobante por fila, pagado en el mes con retención, ordenado por
+        proveedor y fecha de pago. Úselo para emitir los comprobantes de retención y declarar el PDT 626.
+      </p>
+      <form
+        method="get"
+        action="/pagos/retenciones/registro"
+        className="flex flex-col gap-4 rounded border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
+      >
+        <FieldShell id="periodo" label="Periodo" errorId="periodo-error" className="sm:w-48">
+          <select id="periodo" name="periodo" defaultValue={chosen} className={controlClass}>
+            {periods.map((p) => (
+              <option key={p} value={p}>
+                {periodLabel(p)}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+        <button type="submit" className={buttonClass('primary')}>
+          Descargar Excel
+        </button>
+      </form>
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />
+}

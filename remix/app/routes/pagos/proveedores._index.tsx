@@ -1,0 +1,85 @@
+import { enumLabel, enumOptions, recordStatus, supplierType } from '@planillas/domain'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
+import { COLUMN, TwoLineCell } from '~/components/list/data-table'
+import { type ListFilter, RECORD_STATUS_FILTERS } from '~/components/list/list-filters'
+import { ResourceList } from '~/components/list/resource-list'
+import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
+import { StatusBadge } from '~/components/ui/badge'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { loadList } from '~/list.server'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle('Proveedores')
+
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'proveedores')
+
+/** Estado and tipo; the API takes the types as a list (`supplierTypes`), one chosen here. */
+const FILTERS: ListFilter[] = [
+  ...RECORD_STATUS_FILTERS,
+  {
+    kind: 'select',
+    name: 'supplierTypes',
+    label: 'Tipo de proveedor',
+    chip: 'Tipo',
+    options: enumOptions(supplierType),
+  },
+]
+
+/** 'Proveedores': the suppliers a company pays, with their bank and detraction accounts. */
+export default function SupplierList() {
+  const list = useLoaderData<typeof loader>()
+  const { canEdit } = list
+  return (
+    <ResourceList
+      list={list}
+      title="Proveedores"
+      addTo={canEdit ? '/proveedores/crear' : undefined}
+      searchPlaceholder="Buscar por R.U.C. o razón social"
+      filters={FILTERS}
+      columns={[
+        { header: 'R.U.C.', sort: 'ruc', cell: (r) => r.ruc, mobile: 'title', width: COLUMN.code },
+        { header: 'Razón social', sort: 'name', cell: (r) => r.name, mobile: 'title' },
+        {
+          header: 'Tipo',
+          sort: 'supplierType',
+          cell: (r) => enumLabel(supplierType, r.supplierType),
+          width: 'w-32',
+        },
+        {
+          header: 'Banco',
+          cell: (r) => <TwoLineCell main={r.bankName ?? r.bankId} sub={r.bankAccount} />,
+        },
+        {
+          header: 'Cuenta de detracciones',
+          cell: (r) => r.detractionAccount ?? '---',
+          width: 'w-32',
+        },
+        {
+          header: 'Estado',
+          sort: 'status',
+          cell: (r) => <StatusBadge table={recordStatus} code={r.status} />,
+          width: COLUMN.status,
+        },
+      ]}
+      actions={(r) => (
+        <>
+          <RowLink to={`/proveedores/${r.id}/detalle`}>Ver datos</RowLink>
+          {canEdit ? (
+            <>
+              <RowLink to={`/proveedores/${r.id}`}>Editar</RowLink>
+              <ToggleStatusAction
+                resource="proveedores"
+                id={r.id}
+                status={r.status}
+                statuses={recordStatus}
+              />
+            </>
+          ) : null}
+        </>
+      )}
+    />
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,296 @@
+import {
+  can,
+  enumLabel,
+  formatCount,
+  formatDate,
+  formatMoney,
+  identifierType,
+  LINE_STATE,
+  lineState,
+  payrollType,
+  periodLabel,
+} from '@planillas/domain'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { Form, useLoaderData, useSearchParams } from 'react-router'
+import { ApiError, call } from '~/api.server'
+import { requirePermission } from '~/auth.server'
+import { FormPage } from '~/components/form/form-layout'
+import { BackToList } from '~/components/list/back-to-list'
+import { COLUMN, DataTable } from '~/components/list/data-table'
+import { KeepParams } from '~/components/list/keep-params'
+import { Pagination } from '~/components/list/pagination'
+import { SearchBar } from '~/components/list/search-bar'
+import { Badge } from '~/components/ui/badge'
+import { ButtonLink, buttonClass } from '~/components/ui/button'
+import { DetailCard } from '~/components/ui/detail-list'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { ProgressBar } from '~/components/ui/progress-bar'
+import { idParam } from '~/form.server'
+import { dropEmptyParams } from '~/list.server'
+import { orBackToList } from '~/record.server'
+import { paidFilter } from '~/screens/payroll/paid-filter'
+import { redirectWithToast } from '~/session.server'
+import { apiPageQuery, readListParams } from '~/utils/list-params'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle('Detalle de planilla')
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  dropEmptyParams(request)
+  const { user } = await requirePermission(request, 'planillas_lista')
+  const url = new URL(request.url)
+  const list = readListParams(url.searchParams)
+  const id = idParam(params.id)
+  const [payroll, lines] = await orBackToList(request, '/planillas', () =>
+    Promise.all([
+      call(request, 'GET /payroll/:id', { params: { id } }),
+      call(request, 'POST /payroll/:id/lines', {
+        params: { id },
+        body: { search: list.search, paid: paidFilter(url.searchParams) },
+        query: apiPageQuery(list),
+      }),
+    ]),
+  )
+  // How each line of this page was paid, or why it is still pending.
+  const statuses = lines.content.length
+    ? await call(request, 'GET /payment-batches/line-status', {
+        query: { payrollId: id, lineIds: lines.content.map((l) => l.id) },
+      })
+    : []
+  const byLine = Object.fromEntries(statuses.map((s) => [s.lineId, s]))
+  return {
+    payroll,
+    lines,
+    list,
+    rows: lines.content.map((line) => ({ ...line, payment: byLine[line.id] ?? null })),
+    canConfirm: can(user.roles, 'planillas_edicion'),
+    payHref: can(user.roles, 'planillas_pago') ? `/planillas/${id}/pago` : undefined,
+    downloadHref: can(user.roles, 'planillas_descarga_excel')
+      ? `/planillas/${id}/descargar${url.search}`
+      : undefined,
+  }
+}
+
+/** 'Confirmar' on a line flagged for review (issue 11): a plain form post, with or without JavaScript. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requirePermission(request, 'planillas_edicion')
+  const id = idParam(params.id)
+  const form = await request.formData()
+  const back = `/planillas/${id}/detalles${new URL(request.url).search}`
+  try {
+    if (form.get('intent') === 'confirm-selected') {
+      const ids = form
+        .getAll('lineIds')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0)
+      const done = await call(request, 'POST /payroll/:id/lines/confirm', { params: { id }, body: { ids } })
+      const message =
+        done.ids.length === 1
+          ? 'Línea confirmada: ya puede abonarse'
+          : `${done.ids.length} líneas confirmadas: ya pueden abonarse`
+      return redirectWithToast(request, back, { type: 'success', message })
+    }
+    const lineId = Number(form.get('lineId'))
+    await call(request, 'POST /payroll/:id/lines/:lineId/confirm', { params: { id, lineId } })
+  } catch (error) {
+    if (error instanceof ApiError)
+      return redirectWithToast(request, back, { type: 'error', message: error.messages.join(' ') })
+    throw error
+  }
+  return redirectWithToast(request, back, { type: 'success', message: 'Línea confirmada: ya puede abonarse' })
+}
+
+/** The form the observed lines' checkboxes belong to (HTML's `form` attribute: no nesting, no JavaScript). */
+const BULK_CONFIRM_FORM = 'confirmar-seleccionadas'
+
+const STATE_TONE = { 1: 'amber', 2: 'blue', 3: 'green', 4: 'red' } as const
+
+/** One payroll: its totals, then every line with whether the bank has paid it and the proof. */
+export default function PayrollDetails() {
+  const { payroll, lines, list, rows, downloadHref, canConfirm, payHref } = useLoaderData<typeof loader>()
+  const [searchParams] = useSearchParams()
+  const paid = searchParams.get('paid') ?? ''
+  return (
+    <FormPage title={`Planilla ${payroll.code}`} wide>
+      <DetailCard
+        title={payroll.name}
+        items={[
+          { label: 'Código', value: payroll.code },
+          { label: 'Periodo', value: periodLabel(payroll.period) },
+          { label: 'Tipo', value: enumLabel(payrollType, payroll.type) },
+          { label: 'Colaboradores', value: formatCount(payroll.collaborators) },
+          { label: 'Monto Total a Pagar', value: formatMoney(payroll.totalAmount) },
+          { label: 'Abonados', value: formatCount(payroll.paid) },
+          { label: 'Total Pagado', value: formatMoney(payroll.totalPaid) },
+          { label: 'Progreso', value: <ProgressBar value={payroll.progress} /> },
+        ]}
+      />
+      <section aria-labelledby="lines-title" className="flex flex-col gap-3">
+        <h2 id="lines-title" className="text-lg font-semibold">
+          Colaboradores de la planilla
+        </h2>
+        <div className="flex flex-wrap items-start gap-2 print:hidden">
+          <Form method="get" className="flex items-center gap-2 text-sm">
+            <KeepParams except={['paid', 'page']} />
+            <label htmlFor="paid-filter">Estado de pago</label>
+            <select
+              id="paid-filter"
+              name="paid"
+              defaultValue={paid}
+              className="rounded border border-slate-300 bg-white px-2 py-2"
+              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            >
+              <option value="">Todos</option>
+              <option value="true">Abonado</option>
+              <option value="false">Pendiente</option>
+            </select>
+            <noscript>
+              <button type="submit" className="rounded border border-slate-300 bg-white px-2 py-2">
+                Ver
+              </button>
+            </noscript>
+          </Form>
+          <div className="min-w-60 flex-1">
+            <SearchBar placeholder="Buscar por documento o nombre" value={list.search} />
+          </div>
+          {payHref ? <ButtonLink to={payHref}>Generar archivo de pago</ButtonLink> : null}
+          {downloadHref ? (
+            <a href={downloadHref} download className={buttonClass('secondary')}>
+              Descargar
+            </a>
+          ) : null}
+        </div>
+        {canConfirm && rows.some((r) => r.state === LINE_STATE.OBSERVED) ? (
+          <Form
+            method="post"
+            id={BULK_CONFIRM_FORM}
+            className="flex flex-wrap items-center gap-2 text-sm print:hidden"
+          >
+            <input type="hidden" name="intent" value="confirm-selected" />
+            <span className="text-slate-600">Líneas observadas de esta página:</span>
+            <button type="submit" className={buttonClass('secondary')}>
+              Confirmar las seleccionadas
+            </button>
+          </Form>
+        ) : null}
+        <DataTable
+          caption="Líneas de la planilla"
+          rows={rows}
+          rowKey={(r) => r.id}
+          columns={[
+            // Widths for 1280 px: the name takes what is left, whole; an account stays on one line.
+            { header: 'Fila', cell: (r) => r.rowNumber, width: 'w-12' },
+            {
+              header: 'Documento',
+              cell: (r) => `${enumLabel(identifierType, r.identifierType)} ${r.identifier}`,
+              mobile: 'title',
+              width: 'w-32',
+            },
+            { header: 'Colaborador', cell: (r) => r.fullName, mobile: 'title', fullText: true },
+            {
+              header: 'Cuenta',
+              cell: (r) => `${r.bankCode} · ${r.bankAccount}`,
+              width: 'w-44',
+              className: 'whitespace-nowrap tabular-nums',
+            },
+            {
+              header: 'Monto',
+              cell: (r) => formatMoney(r.amount),
+              width: COLUMN.money,
+              className: 'text-right whitespace-nowrap',
+            },
+            {
+              header: 'Estado',
+              width: COLUMN.status,
+              fullText: true,
+              cell: (r) => (
+                <span className="flex flex-col items-start gap-1">
+                  <Badge tone={STATE_TONE[r.state as keyof typeof STATE_TONE] ?? 'amber'}>
+                    {enumLabel(lineState, r.state)}
+                  </Badge>
+                  {r.reviewReasons.map((reason) => (
+                    <span key={reason} className="text-xs text-slate-600">
+                      {reason}
+                    </span>
+                  ))}
+                  {r.reviewConfirmedBy ? (
+                    <span className="text-xs text-slate-600">Confirmada por {r.reviewConfirmedBy}</span>
+                  ) : null}
+                  {!r.payment?.paid && r.payment?.pendingReason ? (
+                    <span className="text-xs text-slate-600">{r.payment.pendingReason}</span>
+                  ) : null}
+                  {canConfirm && r.state === LINE_STATE.OBSERVED ? (
+                    <label className="flex items-center gap-1 text-sm print:hidden">
+                      {/* Belongs to the 'Confirmar las seleccionadas' form above the table. */}
+                      <input type="checkbox" name="lineIds" value={r.id} form={BULK_CONFIRM_FORM} />
+                      Seleccionar
+                    </label>
+                  ) : null}
+                  {canConfirm && r.state === LINE_STATE.OBSERVED ? (
+                    <Form method="post">
+                      <input type="hidden" name="lineId" value={r.id} />
+                      <button
+                        type="submit"
+                        className="rounded px-2 py-1 text-sm font-medium text-primary-dark underline hover:bg-primary-light"
+                        aria-label={`Confirmar la línea de la fila ${r.rowNumber}`}
+                      >
+                        Confirmar
+                      </button>
+                    </Form>
+                  ) : null}
+                </span>
+              ),
+            },
+            {
+              // The payment in one column: its date, its operation number and its receipt.
+              header: 'Abono',
+              width: 'w-36',
+              fullText: true,
+              cell: (r) =>
+                r.payment?.paymentDate ? (
+                  <span className="flex flex-col items-start gap-0.5">
+                    <span className="whitespace-nowrap tabular-nums">
+                      {formatDate(r.payment.paymentDate)}
+                    </span>
+                    {r.payment.operationNumber ? (
+                      <span className="text-xs text-slate-600">
+                        N° de operación {r.payment.operationNumber}
+                      </span>
+                    ) : null}
+                    {r.payment.receiptId && r.payment.batchId ? (
+                      <a
+                        href={`/planillas/abonos/${r.payment.batchId}/constancias/${r.payment.receiptId}`}
+                        className="font-medium text-primary-dark underline"
+                      >
+                        Ver constancia
+                      </a>
+                    ) : null}
+                  </span>
+                ) : (
+                  '---'
+                ),
+            },
+          ]}
+          totals={{
+            Monto: formatMoney(lines.totals.amount),
+            // Short: a long total would widen its column and wrap the names (the printed page too).
+            Abono: formatMoney(lines.totals.paidAmount),
+          }}
+        />
+        <Pagination
+          page={list.page}
+          size={list.size}
+          totalElements={lines.totalElements}
+          totalPages={lines.totalPages}
+          totalIsExact={lines.totalIsExact}
+          totalIsEstimate={lines.totalIsEstimate}
+        />
+      </section>
+      <div className="flex justify-end print:hidden">
+        <BackToList to="/planillas" />
+      </div>
+    </FormPage>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,68 @@
+import { enumOptions, formatDate, recruitmentStatus } from '@planillas/domain'
+import type { LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
+import type { ListFilter } from '~/components/list/list-filters'
+import { ResourceList } from '~/components/list/resource-list'
+import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
+import { StatusBadge } from '~/components/ui/badge'
+import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { loadList } from '~/list.server'
+import { pageTitle } from '~/utils/page-title'
+
+export const meta = pageTitle('Vacantes')
+
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'vacantes')
+
+const STATUS_FILTER: ListFilter[] = [
+  { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recruitmentStatus) },
+]
+
+/** 'Vacantes' (job-openings-list). */
+export default function JobOpeningList() {
+  const list = useLoaderData<typeof loader>()
+  const { canEdit } = list
+  return (
+    <ResourceList
+      list={list}
+      title="Vacantes"
+      addTo={canEdit ? '/reclutamiento/vacantes/crear' : undefined}
+      searchPlaceholder="Buscar por código de vacante o nombre del postulante"
+      filters={STATUS_FILTER}
+      columns={[
+        { header: 'Código de vacante', sort: 'code', cell: (r) => r.code, mobile: 'title' },
+        { header: 'Fecha de creación', sort: 'createdAt', cell: (r) => formatDate(r.createdAt) },
+        { header: 'Cargo', cell: (r) => r.position, mobile: 'title' },
+        { header: 'Área', cell: (r) => r.area },
+        { header: 'Solicitado por', cell: (r) => r.requestedBy },
+        {
+          header: 'Total de postulantes',
+          sort: 'applicants',
+          cell: (r) => r.applicants.toLocaleString('es-PE'),
+        },
+        {
+          header: 'Estado',
+          sort: 'status',
+          cell: (r) => <StatusBadge table={recruitmentStatus} code={r.status} />,
+        },
+      ]}
+      actions={(r) => (
+        <>
+          <RowLink to={`/reclutamiento/vacantes/${r.id}/detalle`}>Ver datos</RowLink>
+          {canEdit ? (
+            <>
+              <RowLink to={`/reclutamiento/vacantes/${r.id}/editar`}>Editar</RowLink>
+              <ToggleStatusAction
+                resource="vacantes"
+                id={r.id}
+                status={r.status}
+                statuses={recruitmentStatus}
+              />
+            </>
+          ) : null}
+        </>
+      )}
+    />
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary
