@@ -81,6 +81,7 @@ import {
   PayrollCheckSchema,
 } from './payment-batches'
 import {
+  NextPaymentFileSchema,
   PaymentAccountOptionSchema,
   PaymentFormatSchema,
   PaymentOrderAnnulSchema,
@@ -416,6 +417,7 @@ export const ENDPOINTS = {
   'GET /payment-orders/accounts': { response: PaymentAccountOptionSchema.array() },
   'POST /payment-orders': { body: PaymentOrderBodySchema, response: PaymentOrderCreatedSchema },
   'GET /payment-orders': { querystring: PaymentOrderQuerySchema, response: PaymentOrderRowSchema.array() },
+  'GET /payment-orders/next-file': { querystring: PaymentOrderQuerySchema, response: NextPaymentFileSchema },
   'POST /payment-orders/:id/annul': {
     params: IdParamsSchema,
     body: PaymentOrderAnnulSchema,
