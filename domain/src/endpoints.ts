@@ -67,6 +67,7 @@ import {
   EmployeeViewSchema,
 } from './employees/employees-api'
 import {
+  NextPaymentFileSchema,
   PaymentAccountOptionSchema,
   PaymentFormatSchema,
   PaymentOrderAnnulSchema,
@@ -424,6 +425,7 @@ export const ENDPOINTS = {
   'GET /payment-orders/accounts': { response: PaymentAccountOptionSchema.array() },
   'POST /payment-orders': { body: PaymentOrderBodySchema, response: PaymentOrderCreatedSchema },
   'GET /payment-orders': { querystring: PaymentOrderQuerySchema, response: PaymentOrderRowSchema.array() },
+  'GET /payment-orders/next-file': { querystring: PaymentOrderQuerySchema, response: NextPaymentFileSchema },
   'POST /payment-orders/:id/annul': {
     params: IdParamsSchema,
     body: PaymentOrderAnnulSchema,

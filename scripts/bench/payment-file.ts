@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { PaymentFormat } from '@planillas/api/modules/payment-orders/formats'
-import { generatePaymentOrder } from '@planillas/api/modules/payment-orders/generate'
+import { generatePaymentOrder } from '@planillas/api/modules/payment-orders/payroll-order'
 import { generateSupplierRun } from '@planillas/api/modules/supplier-runs/service'
 import {
   companies,

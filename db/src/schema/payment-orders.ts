@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { companies } from './catalog'
 import { timestamps } from './columns'
-import { payrolls } from './payroll'
+import { payrollLines, payrolls } from './payroll'
 import { banks } from './reference'
 import { suppliers } from './suppliers'
 import { paymentVouchers } from './vouchers'
@@ -73,16 +73,22 @@ export const paymentOrders = pgTable(
     format: text('format').notNull(),
     paymentDate: date('payment_date').notNull(),
     reference: text('reference').notNull(),
-    lineCount: integer('line_count').notNull(),
-    totalAmount: numeric('total_amount', { precision: 16, scale: 2 }).notNull(),
+    /** The file's count, total and stored bytes: null while GENERANDO and for a FALLIDO order. */
+    lineCount: integer('line_count'),
+    totalAmount: numeric('total_amount', { precision: 16, scale: 2 }),
     checksum: text('checksum'),
-    fileKey: text('file_key').notNull(),
+    fileKey: text('file_key'),
     fileName: text('file_name').notNull(),
-    fileSize: integer('file_size').notNull(),
+    fileSize: integer('file_size'),
     /** SHA-256 of the stored bytes, shown so a clerk can match the file the bank received. */
-    sha256: text('sha256').notNull(),
-    /** 1 GENERADO (its lines are sent), 2 ANULADO (annulled with a reason), 3 REEMPLAZADO. */
+    sha256: text('sha256'),
+    /**
+     * 1 GENERADO (its lines are sent), 2 ANULADO (annulled with a reason), 3 REEMPLAZADO, 4 GENERANDO
+     * (its lines are claimed and the file is being written), 5 FALLIDO (the file could not be
+     * written: its claims were released, `failure_reason` says why).
+     */
     status: smallint('status').notNull().default(1),
+    failureReason: text('failure_reason'),
     /** The open order whose lines this one sends again, confirmed by the clerk who generated it. */
     replacesOrderId: integer('replaces_order_id').references((): AnyPgColumn => paymentOrders.id),
     annulledBy: text('annulled_by'),
@@ -98,7 +104,13 @@ export const paymentOrders = pgTable(
       'payment_orders_source_payroll_check',
       sql`(${t.source} = 'PAYROLL') = (${t.payrollId} is not null)`,
     ),
-    check('payment_orders_status_check', sql`${t.status} in (1, 2, 3)`),
+    check('payment_orders_status_check', sql`${t.status} in (1, 2, 3, 4, 5)`),
+    // Every order past GENERANDO that did not fail has its file; a failed one says why.
+    check(
+      'payment_orders_file_check',
+      sql`${t.status} in (4, 5) or (${t.fileKey} is not null and ${t.fileSize} is not null and ${t.sha256} is not null and ${t.lineCount} is not null and ${t.totalAmount} is not null)`,
+    ),
+    check('payment_orders_failure_check', sql`(${t.status} = 5) = (${t.failureReason} is not null)`),
     check(
       'payment_orders_annulled_check',
       sql`(${t.status} = 2) = (${t.annulledAt} is not null and ${t.annulledBy} is not null and ${t.annulReason} is not null)`,
@@ -130,6 +142,8 @@ export const paymentOrderClaims = pgTable(
     sourceKind: text('source_kind').notNull(),
     sourceId: integer('source_id').notNull(),
     releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** The order that took this claim over (a replacement): given back if that order fails. */
+    releasedByOrderId: integer('released_by_order_id').references((): AnyPgColumn => paymentOrders.id),
     ...timestamps,
   },
   (t) => [
@@ -138,6 +152,33 @@ export const paymentOrderClaims = pgTable(
       .on(t.sourceKind, t.sourceId)
       .where(sql`released_at is null`),
     index('payment_order_claims_order_idx').on(t.orderId),
+  ],
+)
+
+/**
+ * The payroll lines a 'PAYROLL' order carries, one row per line: the file's lines, and while the
+ * row is open (`released_at` null) the line's claim. The partial unique index lets a line be in one
+ * open order only, whatever the orders (a whole payroll, the part left after OBSERVADO lines, the
+ * lines the bank rejected sent again), so of two generations at the same moment one commits and a
+ * line is never sent twice. Annulling or replacing an order releases its rows; a new order that
+ * sends again what the bank rejected takes those lines over (`released_by_order_id`), and gives
+ * them back if its file fails.
+ */
+export const paymentOrderLines = pgTable(
+  'payment_order_lines',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    payrollLineId: bigint('payroll_line_id', { mode: 'number' })
+      .notNull()
+      .references(() => payrollLines.id, { onDelete: 'cascade' }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedByOrderId: integer('released_by_order_id').references((): AnyPgColumn => paymentOrders.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.payrollLineId] }),
+    uniqueIndex('payment_order_lines_open_unique').on(t.payrollLineId).where(sql`released_at is null`),
   ],
 )
 

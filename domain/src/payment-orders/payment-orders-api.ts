@@ -49,6 +49,11 @@ export const referenceField = z
   .max(40, 'Referencia admite como máximo 40 caracteres')
   .regex(/[\p{L}\p{N}]/u, PAYMENT_ORDER_MESSAGES.referenceSymbols)
 
+/** A confirmed list of lines, as its digest (64 hexadecimal characters). */
+const linesDigestField = z
+  .string({ error: 'Confirmación de líneas inválida' })
+  .regex(/^[0-9a-f]{64}$/, 'Confirmación de líneas inválida')
+
 /** 'Generar archivo de pago' (issue 14): what `/payment-orders` takes and answers. */
 export const PaymentOrderBodySchema = z.object({
   payrollId: idNumber('Planilla es requerida'),
@@ -62,6 +67,13 @@ export const PaymentOrderBodySchema = z.object({
    */
   replacesOrderId: idNumber('Orden de pago a reemplazar inválida').optional(),
   confirmReplace: z.boolean({ error: 'Confirmación inválida' }).optional(),
+  /**
+   * The clerk confirmed leaving out the OBSERVADO lines listed (`GET /payment-orders/next-file`):
+   * that list's digest, so a tick given for one list never covers another.
+   */
+  confirmObserved: linesDigestField.optional(),
+  /** The clerk confirmed sending again the lines the bank rejected or did not pay: that list's digest. */
+  confirmResend: linesDigestField.optional(),
 })
 
 /** 'Anular' an order: why, in the clerk's words (kept on the order and in the audit log). */
@@ -73,12 +85,24 @@ export const PaymentOrderAnnulSchema = z.object({
     .max(200, PAYMENT_ORDER_MESSAGES.annulReasonMax),
 })
 
-/** An order's state: GENERADO (its lines are sent), ANULADO, REEMPLAZADO (by a later order). */
-export const PAYMENT_ORDER_STATUS = { GENERATED: 1, ANNULLED: 2, REPLACED: 3 } as const
+/**
+ * An order's state: GENERADO (its lines are sent), ANULADO, REEMPLAZADO (by a later order),
+ * GENERANDO (its lines are claimed and its file is being written), FALLIDO (the file could not be
+ * written: its lines were released).
+ */
+export const PAYMENT_ORDER_STATUS = {
+  GENERATED: 1,
+  ANNULLED: 2,
+  REPLACED: 3,
+  BUILDING: 4,
+  FAILED: 5,
+} as const
 export const PAYMENT_ORDER_STATUS_LABEL: Record<number, string> = {
   1: 'GENERADO',
   2: 'ANULADO',
   3: 'REEMPLAZADO',
+  4: 'GENERANDO',
+  5: 'FALLIDO',
 }
 
 export const PaymentOrderRowSchema = z.object({
@@ -87,12 +111,13 @@ export const PaymentOrderRowSchema = z.object({
   format: z.string(),
   paymentDate: z.string(),
   reference: z.string(),
-  lineCount: z.number(),
-  totalAmount: z.number(),
+  /** Null while GENERANDO and for a FALLIDO order (no file was written). */
+  lineCount: z.number().nullable(),
+  totalAmount: z.number().nullable(),
   checksum: z.string().nullable(),
   fileName: z.string(),
-  fileSize: z.number(),
-  sha256: z.string(),
+  fileSize: z.number().nullable(),
+  sha256: z.string().nullable(),
   account: z.string(),
   bankCode: z.string(),
   status: z.number(),
@@ -100,6 +125,8 @@ export const PaymentOrderRowSchema = z.object({
   annulledBy: z.string().nullable(),
   annulledAt: z.date().nullable(),
   annulReason: z.string().nullable(),
+  /** Why a FALLIDO order's file could not be written. */
+  failureReason: z.string().nullable(),
   createdAt: z.date(),
   createdBy: z.string().nullable(),
 })
@@ -117,6 +144,39 @@ export const PaymentFormatSchema = z.object({ code: z.string(), label: z.string(
 
 export const PaymentOrderQuerySchema = z.object({ payrollId: idNumber('Planilla inválida') })
 
+/** A line a confirmation lists: an OBSERVADO line left out, or a line the bank rejected. */
+export const OrderLineBriefSchema = z.object({
+  id: z.number(),
+  rowNumber: z.number(),
+  identifierType: z.number(),
+  identifier: z.string(),
+  fullName: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  /** The open order a line to send again was in. */
+  orderId: z.number().nullable(),
+})
+
+const listedLinesSchema = z.object({
+  count: z.number(),
+  /** What the confirmation sends back; null when the list is empty. */
+  digest: z.string().nullable(),
+  /** The first lines (at most 200), in file order. */
+  lines: z.array(OrderLineBriefSchema),
+})
+
+/**
+ * What the payroll's next payment file would do: the OBSERVADO lines it leaves out, the lines the
+ * bank rejected or did not pay that it may send again, the free lines it carries, and what the
+ * open orders already sent (amounts in soles).
+ */
+export const NextPaymentFileSchema = z.object({
+  observed: listedLinesSchema,
+  resend: listedLinesSchema,
+  free: z.object({ count: z.number(), total: z.number() }),
+  sent: z.object({ count: z.number(), total: z.number() }),
+})
+
 /** A generated file: its id, how many lines it pays and their total. */
 export const PaymentOrderCreatedSchema = z.object({
   id: z.number(),
@@ -125,4 +185,5 @@ export const PaymentOrderCreatedSchema = z.object({
 })
 
 export type PaymentOrderRow = Wire<typeof PaymentOrderRowSchema>
+export type NextPaymentFile = Wire<typeof NextPaymentFileSchema>
 export type PaymentAccountOption = Wire<typeof PaymentAccountOptionSchema>

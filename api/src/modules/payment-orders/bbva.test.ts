@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { auditLogs, companies, payrollLines, payrolls } from '@planillas/db'
-import { IDENTIFIER_TYPE, todayInLima } from '@planillas/domain'
+import { IDENTIFIER_TYPE, PAYMENT_ORDER_STATUS, todayInLima } from '@planillas/domain'
 import {
   BANK_FILE_MESSAGES,
   BBVA_MESSAGES,
@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generatePaymentOrder } from './generate'
+import { generatePaymentOrder } from './payroll-order'
 
 let t: TestApp
 let storage: FileStorage
@@ -281,6 +281,9 @@ describe('BBVA Net Cash payment orders', () => {
       method: 'GET',
       url: `/api/v1/payment-orders?payrollId=${payroll.id}`,
     })
-    expect(list.body.payload).toEqual([])
+    // Every attempt failed before writing: listed FALLIDO, no file.
+    expect(
+      list.body.payload.map((o: { status: number; sha256: string | null }) => [o.status, o.sha256]),
+    ).toEqual(list.body.payload.map(() => [PAYMENT_ORDER_STATUS.FAILED, null]))
   })
 })

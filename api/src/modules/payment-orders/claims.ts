@@ -2,6 +2,7 @@ import {
   type Database,
   type Executor,
   paymentOrderClaims,
+  paymentOrderLines,
   paymentOrders,
   payrolls,
   recordAudit,
@@ -51,8 +52,9 @@ const openOrderColumns = {
   id: paymentOrders.id,
   format: paymentOrders.format,
   paymentDate: paymentOrders.paymentDate,
-  lineCount: paymentOrders.lineCount,
-  totalAmount: paymentOrders.totalAmount,
+  // Never null for an open (GENERADO) order: its file is written (payment_orders_file_check).
+  lineCount: sql<number>`coalesce(${paymentOrders.lineCount}, 0)`.mapWith(Number),
+  totalAmount: sql<string>`coalesce(${paymentOrders.totalAmount}, 0)::text`,
   createdBy: paymentOrders.createdBy,
 }
 
@@ -115,11 +117,15 @@ export function checkReplacement(
     throw new OrderConflictError(CLAIM_MESSAGES.replacedNotOpen(replacesOrderId))
 }
 
-/** Closes an open order (ANULADO or REEMPLAZADO) and frees what it claimed; false when it was not open. */
+/**
+ * Closes an open order (ANULADO, or REEMPLAZADO by `byOrderId`) and frees what it claimed (sources
+ * and payroll lines); false when it was not open.
+ */
 async function closeOrder(
   tx: Executor,
   id: number,
   change: Partial<typeof paymentOrders.$inferInsert> & { status: number },
+  byOrderId: number | null = null,
 ): Promise<boolean> {
   const closed = await tx
     .update(paymentOrders)
@@ -127,11 +133,29 @@ async function closeOrder(
     .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, PAYMENT_ORDER_STATUS.GENERATED)))
     .returning({ id: paymentOrders.id })
   if (!closed.length) return false
-  await tx
-    .update(paymentOrderClaims)
-    .set({ releasedAt: sql`now()` })
-    .where(and(eq(paymentOrderClaims.orderId, id), isNull(paymentOrderClaims.releasedAt)))
+  for (const table of [paymentOrderClaims, paymentOrderLines])
+    await tx
+      .update(table)
+      .set({ releasedAt: sql`now()`, releasedByOrderId: byOrderId })
+      .where(and(eq(table.orderId, id), isNull(table.releasedAt)))
   return true
+}
+
+/** The open order (GENERADO) holding any line of the payroll, the latest first; null when none. */
+export async function openPayrollOrder(db: Executor, payrollId: number): Promise<OpenOrder | null> {
+  const [row] = await db
+    .select(openOrderColumns)
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.payrollId, payrollId),
+        eq(paymentOrders.status, PAYMENT_ORDER_STATUS.GENERATED),
+        sql`exists (select 1 from ${paymentOrderLines} po where po.order_id = ${paymentOrders.id} and po.released_at is null)`,
+      ),
+    )
+    .orderBy(sql`${paymentOrders.id} desc`)
+    .limit(1)
+  return row ?? null
 }
 
 /**
@@ -151,9 +175,10 @@ export async function claimForOrder(
     (a, b) => a.kind.localeCompare(b.kind) || a.id - b.id,
   )
   if (replacesOrderId !== undefined) {
-    const replaced = await closeOrder(tx, replacesOrderId, { status: PAYMENT_ORDER_STATUS.REPLACED })
+    const replaced = await closeOrder(tx, replacesOrderId, { status: PAYMENT_ORDER_STATUS.REPLACED }, orderId)
     if (!replaced) throw new OrderConflictError(CLAIM_MESSAGES.replacedNotOpen(replacesOrderId))
   }
+  if (!sources.length) return
   try {
     // A savepoint: on PostgreSQL a failed statement ends the transaction, and the caller answers.
     // One statement from two arrays, whatever the number of sources (a run of 10,000 vouchers).

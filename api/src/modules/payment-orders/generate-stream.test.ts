@@ -12,7 +12,7 @@ import {
   payrollLines,
   payrolls,
 } from '@planillas/db'
-import { buildCci, IDENTIFIER_TYPE } from '@planillas/domain'
+import { buildCci, IDENTIFIER_TYPE, PAYMENT_ORDER_STATUS } from '@planillas/domain'
 import {
   BANK_FILE_MESSAGES,
   bcpTotalsStart,
@@ -26,8 +26,9 @@ import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planill
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ORDER_MESSAGES, PayrollChangedError, recheckedBatches } from './engine'
 import { bcpFormat } from './formats'
-import { generatePaymentOrder, ORDER_MESSAGES, PayrollChangedError, recheckedBatches } from './generate'
+import { generatePaymentOrder } from './payroll-order'
 import { storeStreamed } from './streaming'
 
 let handle: DatabaseHandle
@@ -100,6 +101,12 @@ afterAll(async () => {
 const orderOf = async (id: number) =>
   (await handle.db.select().from(paymentOrders).where(eq(paymentOrders.id, id)))[0]
 
+/** The payroll's only order failed: no file, its lines released (the claim came first). */
+const failedOnly = async (payrollId: number) => {
+  const orders = await handle.db.select().from(paymentOrders).where(eq(paymentOrders.payrollId, payrollId))
+  return orders.length === 1 && orders[0].status === PAYMENT_ORDER_STATUS.FAILED && orders[0].fileKey === null
+}
+
 describe('streamed payment files', () => {
   it('writes the same BCP file whatever the batch size: header first, every line in row order, hash and size of the stored bytes', async () => {
     const payroll = await seedPayroll('PL-STREAM-1')
@@ -121,7 +128,7 @@ describe('streamed payment files', () => {
       previous = result.id
       expect(result).toMatchObject({ lineCount: 7, totalAmount: '7022.75' })
       const order = await orderOf(result.id)
-      const bytes = await readAll(await storage.get(order.fileKey))
+      const bytes = await readAll(await storage.get(order.fileKey ?? ''))
       expect(order.fileSize).toBe(bytes.length)
       expect(order.sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
       files.push(bytes)
@@ -156,7 +163,7 @@ describe('streamed payment files', () => {
     if (!result?.ok) throw new Error(JSON.stringify(result))
     const order = await orderOf(result.id)
     expect(order.checksum).toBeNull()
-    const bytes = await readAll(await storage.get(order.fileKey))
+    const bytes = await readAll(await storage.get(order.fileKey ?? ''))
     expect(order.sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
@@ -187,7 +194,7 @@ describe('streamed payment files', () => {
     expect(amounts).toEqual([1000.25, 1001.25, 1002.25, 1003.25, 1004.25, 1005.25, 1006.25])
   })
 
-  it('lists every problem of every batch with its line and stores nothing', async () => {
+  it('lists every problem of every batch with its line and stores nothing (a paid line is not carried)', async () => {
     const payroll = await seedPayroll('PL-STREAM-3', {
       0: { paid: true },
       2: { bankAccount: '191123' },
@@ -200,15 +207,12 @@ describe('streamed payment files', () => {
     expect(result).toEqual({
       ok: false,
       problems: [
-        { rowNumber: 2, message: BANK_FILE_MESSAGES.alreadyPaid },
         { rowNumber: 4, message: BANK_FILE_MESSAGES.sameBankAccount('BCP') },
         { rowNumber: 8, message: BANK_FILE_MESSAGES.documentType('BCP') },
       ],
     })
     expect(await filesIn(dir)).toEqual(before)
-    expect(
-      await handle.db.select().from(paymentOrders).where(eq(paymentOrders.payrollId, payroll.id)),
-    ).toEqual([])
+    expect(await failedOnly(payroll.id)).toBe(true)
   })
 
   it('abandons the file, stores nothing and says so when the lines change between the passes', async () => {
@@ -239,9 +243,7 @@ describe('streamed payment files', () => {
         problems: [{ rowNumber: null, message: ORDER_MESSAGES.payrollChanged }],
       })
       expect(await filesIn(dir)).toEqual(before)
-      expect(
-        await handle.db.select().from(paymentOrders).where(eq(paymentOrders.payrollId, payroll.id)),
-      ).toEqual([])
+      expect(await failedOnly(payroll.id)).toBe(true)
     }
   })
 

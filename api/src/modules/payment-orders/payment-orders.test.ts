@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { auditLogs, companies, payrollLines, payrolls } from '@planillas/db'
-import { LINE_REVIEW, LINE_STATE, todayInLima } from '@planillas/domain'
+import { LINE_REVIEW, LINE_STATE, PAYMENT_ORDER_STATUS, todayInLima } from '@planillas/domain'
 import { BANK_FILE_MESSAGES } from '@planillas/domain/bank-files'
 import { createLocalStorage } from '@planillas/storage'
 import { createTestApp, type TestApp } from '@planillas/testing/api/app'
@@ -10,6 +10,7 @@ import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planill
 import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ORDER_LINE_MESSAGES } from './order-lines'
 
 let t: TestApp
 let dir = ''
@@ -158,30 +159,45 @@ describe('payment orders', () => {
     expect(audit[0].description).toContain('3 abonos, S/ 4,480.75')
   })
 
-  it('refuses the whole file when a line is bad, listing every problem with its line, and writes nothing', async () => {
+  it('asks to confirm leaving an OBSERVADO line out, then refuses the whole file when a line is bad, listing every problem with its line', async () => {
     const payroll = await seedPayroll('PL-PAGO-2', [
       { reviewFlags: LINE_REVIEW.BANK_DATA_DIFFER },
       { bankAccount: '191123' },
       { bankInterAccount: null },
     ])
-    const res = await generate('rrhh', {
+    const body = {
       payrollId: payroll.id,
       companyAccountId: accounts.bcp,
       format: 'BCP',
       paymentDate: todayInLima(),
       reference: 'Haberes',
+    }
+    const unconfirmed = await generate('rrhh', body)
+    expect(unconfirmed.status).toBe(409)
+    expect(unconfirmed.body.messages).toEqual([ORDER_LINE_MESSAGES.observedUnconfirmed(1)])
+    const next = await t.call('rrhh', {
+      method: 'GET',
+      url: `/api/v1/payment-orders/next-file?payrollId=${payroll.id}`,
     })
+    const res = await generate('rrhh', { ...body, confirmObserved: next.body.payload.observed.digest })
     expect(res.status).toBe(400)
     expect(res.body.messages).toEqual([
-      `Fila 2: ${BANK_FILE_MESSAGES.awaitingReview}`,
       `Fila 3: ${BANK_FILE_MESSAGES.sameBankAccount('BCP')}`,
       `Fila 4: ${BANK_FILE_MESSAGES.cciRequired}`,
     ])
+    // Its order is listed FALLIDO with the problems, and its lines are free again.
     const list = await t.call('lector', {
       method: 'GET',
       url: `/api/v1/payment-orders?payrollId=${payroll.id}`,
     })
-    expect(list.body.payload).toEqual([])
+    expect(list.body.payload).toEqual([
+      expect.objectContaining({
+        status: PAYMENT_ORDER_STATUS.FAILED,
+        lineCount: null,
+        sha256: null,
+        failureReason: res.body.messages.join('; '),
+      }),
+    ])
     expect(await lineStates(payroll.id)).toEqual([
       LINE_STATE.OBSERVED,
       LINE_STATE.PENDING,

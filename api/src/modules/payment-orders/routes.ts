@@ -1,4 +1,4 @@
-import { companies, companyBankAccounts, paymentOrders } from '@planillas/db'
+import { companies, companyBankAccounts, paymentOrders, payrolls } from '@planillas/db'
 import { idNumber } from '@planillas/domain'
 import { FileNotFoundError } from '@planillas/storage'
 import { and, desc, eq } from 'drizzle-orm'
@@ -10,8 +10,10 @@ import { badRequest, conflict, found, notFound } from '../../lib/errors'
 import { contentDisposition } from '../../lib/xlsx'
 import { activeDebitAccounts } from '../companies/queries'
 import { annulOrder, CLAIM_MESSAGES } from './claims'
+import { problemText } from './engine'
 import { formatLabel, PAYMENT_FORMATS, type PaymentFormat } from './formats'
-import { generatePaymentOrder, problemText } from './generate'
+import { nextFileOf } from './order-lines'
+import { generatePaymentOrder } from './payroll-order'
 
 const tags = ['payment-orders']
 
@@ -50,7 +52,9 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
       tags,
       description:
         'Revisa todas las líneas contra el formato antes de escribir nada; con un problema no se genera el archivo y se listan todos (400). ' +
-        'Una planilla está en una sola orden vigente: si ya la tiene, responde 409 salvo que confirmReplace sea true y replacesOrderId nombre esa orden (queda REEMPLAZADO).',
+        'Cada línea está en una sola orden vigente: lleva las líneas libres; deja fuera las OBSERVADAS solo con confirmObserved, y reenvía las que el banco rechazó o no abonó solo con confirmResend (409 si la lista cambió). ' +
+        'Sin líneas libres y con una orden vigente responde 409 salvo que confirmReplace sea true y replacesOrderId nombre esa orden (queda REEMPLAZADO). ' +
+        'La reserva de las líneas se confirma antes de escribir el archivo: quien llega a la vez recibe su 409 de inmediato.',
       ...routeSchema('POST /payment-orders'),
     },
     handler: async (req) => {
@@ -90,6 +94,7 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
           annulledBy: paymentOrders.annulledBy,
           annulledAt: paymentOrders.annulledAt,
           annulReason: paymentOrders.annulReason,
+          failureReason: paymentOrders.failureReason,
           account: companyBankAccounts.account,
           bankCode: companyBankAccounts.bankCode,
           createdAt: paymentOrders.createdAt,
@@ -99,7 +104,28 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
         .innerJoin(companyBankAccounts, eq(companyBankAccounts.id, paymentOrders.companyAccountId))
         .where(eq(paymentOrders.payrollId, req.query.payrollId))
         .orderBy(desc(paymentOrders.id))
-      return ok(rows.map((r) => ({ ...r, totalAmount: Number(r.totalAmount) })))
+      return ok(
+        rows.map((r) => ({ ...r, totalAmount: r.totalAmount === null ? null : Number(r.totalAmount) })),
+      )
+    },
+  })
+
+  app.get('/next-file', {
+    config: { permission: 'planillas_pago' },
+    schema: {
+      tags,
+      description:
+        'Lo que haría el próximo archivo de pago de la planilla: las líneas OBSERVADAS que deja fuera y las que el banco rechazó o no abonó que puede reenviar ' +
+        '(las primeras 200 de cada lista, con su cantidad y el resumen `digest` que el usuario confirma en confirmObserved / confirmResend), las libres que lleva y lo ya enviado.',
+      ...routeSchema('GET /payment-orders/next-file'),
+    },
+    handler: async (req) => {
+      const [payroll] = await app.db
+        .select({ id: payrolls.id })
+        .from(payrolls)
+        .where(eq(payrolls.id, req.query.payrollId))
+      found(payroll)
+      return ok(await nextFileOf(app.db, payroll.id))
     },
   })
 
@@ -144,6 +170,8 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
           ),
         )
       found(order)
+      // A GENERANDO or FALLIDO order has no file (yet).
+      if (!order.fileKey) throw notFound('La orden de pago no tiene archivo: no se generó')
       try {
         const stream = await app.storage.get(order.fileKey)
         return reply

@@ -19,13 +19,13 @@ import { found } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
-import { lastOrderAt } from '../payment-orders/generate'
+import { sentAtOf, sentLineIds } from '../payment-orders/order-lines'
 import { lineReviewRoutes } from './line-review'
 import * as q from './queries'
 
 const tags = ['payroll']
 
-/** A line's state once the payroll's latest payment file is known (issue 14: ENVIADO). */
+/** A line's state once its open payment order is known (ENVIADO while one holds it). */
 const withSentAt = <L extends Parameters<typeof lineStateOf>[0]>(line: L, sentAt: Date | null) => ({
   ...line,
   sentAt,
@@ -84,11 +84,15 @@ export async function payrollRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       found(await q.getPayroll(app.db, req.params.id))
-      const [page, sentAt] = await Promise.all([
-        q.listLines(app.db, req.params.id, req.body ?? {}, listPage(req)),
-        lastOrderAt(app.db, req.params.id),
-      ])
-      return ok({ ...page, content: page.content.map((l) => withSentAt(l, sentAt)) })
+      const page = await q.listLines(app.db, req.params.id, req.body ?? {}, listPage(req))
+      const sentAt = await sentAtOf(
+        app.db,
+        page.content.map((l) => Number(l.id)),
+      )
+      return ok({
+        ...page,
+        content: page.content.map((l) => withSentAt(l, sentAt.get(Number(l.id)) ?? null)),
+      })
     },
   })
 
@@ -137,10 +141,15 @@ export async function payrollRoutes(fastify: FastifyInstance) {
     schema: { tags, params: IdParamsSchema, body: PayrollLineFilterSchema.nullish() },
     handler: async (req, reply) => {
       const payroll = found(await q.getPayroll(app.db, req.params.id))
-      const sentAt = await lastOrderAt(app.db, payroll.id)
+      const sent = await sentLineIds(app.db, payroll.id)
       // Issue 12: the lines come as arrays (q.LineExportRow), read batch by batch as the file is sent.
       const state = (l: q.LineExportRow) =>
-        lineStateOf({ paid: l[9], reviewFlags: l[12], reviewConfirmedAt: l[13], sentAt })
+        lineStateOf({
+          paid: l[9],
+          reviewFlags: l[12],
+          reviewConfirmedAt: l[13],
+          sentAt: sent.has(Number(l[0])) ? 'sent' : null,
+        })
       return sendWorkbook(reply, {
         fileName: exportFileName(`planilla-${payroll.code}`),
         sheetName: 'Detalle',

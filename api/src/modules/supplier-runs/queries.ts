@@ -12,6 +12,7 @@ import {
 } from '@planillas/db'
 import {
   netCents,
+  PAYMENT_ORDER_STATUS,
   SUPPLIER_RUN_CANDIDATES_MAX,
   type SupplierRunCandidateFilter,
   VOUCHER_STATUS,
@@ -19,8 +20,11 @@ import {
 } from '@planillas/domain'
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 
-/** The orders of supplier runs only: a payroll's order is never listed nor served here. */
-const isRun = eq(paymentOrders.source, 'VOUCHERS')
+/**
+ * The orders of supplier runs only (a payroll's order is never listed nor served here), once their
+ * file is written: a run still GENERANDO, or FALLIDO, has none (its failure is in the audit log).
+ */
+const isRun = sql`${paymentOrders.source} = 'VOUCHERS' and ${paymentOrders.status} in (${PAYMENT_ORDER_STATUS.GENERATED}, ${PAYMENT_ORDER_STATUS.ANNULLED}, ${PAYMENT_ORDER_STATUS.REPLACED})`
 
 /** Per run: its vouchers and their detracciones and retenciones (signed: a credit note subtracts). */
 const runSums = (orderId: typeof paymentOrders.id) => ({
@@ -78,7 +82,7 @@ type RawRun = Awaited<ReturnType<ReturnType<typeof runRows>['execute']>>[number]
 function toRunRow({ totalAmount, bn, ...row }: RawRun) {
   return {
     ...row,
-    totalCents: Number(totalAmount.replace('.', '')),
+    totalCents: Number((totalAmount ?? '0').replace('.', '')),
     detractionFile: bn?.lot ? bn : null,
   }
 }
@@ -191,7 +195,7 @@ export async function runFile(db: Executor, id: number, kind: 'transfers' | 'det
       .select({ key: paymentOrders.fileKey, name: paymentOrders.fileName, format: paymentOrders.format })
       .from(paymentOrders)
       .where(and(isRun, eq(paymentOrders.id, id)))
-    return row
+    return row?.key ? { ...row, key: row.key } : undefined
   }
   const [row] = await db
     .select({ key: detractionFiles.fileKey, name: detractionFiles.fileName, format: sql<string>`'BN'` })

@@ -31,8 +31,8 @@ import {
 import type { FileStorage } from '@planillas/storage'
 import { asc, eq, sql } from 'drizzle-orm'
 import { anyId, CLAIM_MESSAGES, type OpenOrder, openOrdersOf, voucherSource } from '../payment-orders/claims'
+import { ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/engine'
 import { genericCciFormat } from '../payment-orders/formats'
-import { ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/generate'
 import { retentionTable } from '../vouchers/proposal'
 import {
   type DetractionFileWritten,

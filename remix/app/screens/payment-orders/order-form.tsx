@@ -1,4 +1,11 @@
-import { formatCount, type PaymentAccountOption } from '@planillas/domain'
+import {
+  enumLabel,
+  formatCount,
+  formatMoney,
+  identifierType,
+  type NextPaymentFile,
+  type PaymentAccountOption,
+} from '@planillas/domain'
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { controlClass } from '~/components/form/fields'
@@ -12,6 +19,9 @@ export type OrderFormValues = {
   paymentDate: string
   reference: string
   confirmReplace: boolean
+  /** A payroll's file: the clerk ticked leaving the OBSERVADO lines out, sending the rejected ones again. */
+  confirmObserved?: boolean
+  confirmResend?: boolean
 }
 
 const labelClass = 'flex flex-col gap-1 text-sm font-medium text-slate-700'
@@ -70,6 +80,60 @@ export function ReplaceOrderNotice({
       <label className="mt-2 flex items-start gap-2 font-medium">
         <input type="checkbox" name="confirmReplace" defaultChecked={confirmed} className="mt-1" />
         Confirmo que {replacement} reemplaza la orden N° {orderId} (quedará REEMPLAZADO)
+      </label>
+    </section>
+  )
+}
+
+type ListedLines = NextPaymentFile['observed']
+
+/**
+ * Lines the next file treats apart, listed for the clerk to confirm: the OBSERVADO ones it leaves
+ * out, or the ones the bank rejected that it sends again. The tick posts `name` with the list's
+ * digest, so a confirmation given for one list never covers another (the API checks it).
+ */
+export function LinesConfirmNotice({
+  name,
+  list,
+  heading,
+  intro,
+  tick,
+  confirmed,
+}: {
+  name: 'confirmObserved' | 'confirmResend'
+  list: ListedLines
+  heading: string
+  intro: string
+  tick: string
+  confirmed: boolean
+}) {
+  if (!list.count || !list.digest) return null
+  const titleId = `${name}-title`
+  return (
+    <section
+      key={list.digest}
+      aria-labelledby={titleId}
+      className="rounded border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      <h2 id={titleId} className="font-semibold">
+        {heading}
+      </h2>
+      <p>{intro}</p>
+      <ul className="mt-2 flex flex-col gap-1" aria-label={heading}>
+        {list.lines.map((l) => (
+          <li key={l.id}>
+            {`Fila ${l.rowNumber} · ${enumLabel(identifierType, l.identifierType)} ${l.identifier} · ${l.fullName} · ${formatMoney(l.amount)}: ${l.reason}`}
+            {l.orderId ? ` (orden N° ${l.orderId})` : ''}
+          </li>
+        ))}
+      </ul>
+      {list.count > list.lines.length ? (
+        <p className="mt-1">{`… y ${formatCount(list.count - list.lines.length)} más (véalas en el detalle de la planilla).`}</p>
+      ) : null}
+      <input type="hidden" name={`${name}Digest`} value={list.digest} />
+      <label className="mt-2 flex items-start gap-2 font-medium">
+        <input type="checkbox" name={name} defaultChecked={confirmed} className="mt-1" />
+        {tick}
       </label>
     </section>
   )
