@@ -5,6 +5,11 @@ export const NO_COMMAS_MESSAGE = 'Debe ser un valor numérico, no debe incluir c
 
 /** Soles as typed: digits, an optional point and up to two decimals. */
 const SOLES = /^\d{1,11}(\.\d{1,2})?$/
+/** A well-formed amount with more whole digits than an amount may have (11: exact in céntimos). */
+const TOO_MANY_DIGITS = /^\d{12,}(\.\d{1,2})?$/
+
+/** What an amount past the largest one is told: its real limit, not its decimals. */
+export const SOLES_MAX_MESSAGE = 'El monto no puede superar S/ 99,999,999,999.99 (11 dígitos enteros)'
 
 /** '1180.5' → 118050 céntimos; null when the text is not soles as typed. */
 export function solesToCents(text: string): number | null {
@@ -38,7 +43,10 @@ export function solesAmount(messages: SolesMessages) {
     }
     const cents = solesToCents(text)
     if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: messages.invalid })
+      ctx.addIssue({
+        code: 'custom',
+        message: TOO_MANY_DIGITS.test(text) ? SOLES_MAX_MESSAGE : messages.invalid,
+      })
       return z.NEVER
     }
     if (messages.positive && cents <= 0) {
