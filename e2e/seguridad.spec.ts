@@ -71,7 +71,8 @@ async function actionAddresses(page: Page): Promise<string[]> {
 
 test.describe('a malformed form', () => {
   test('every action answers 400 in Spanish to each broken multipart body', async ({ page, baseURL }) => {
-    test.setTimeout(180_000)
+    // About 200 posts: minutes on a loaded machine.
+    test.setTimeout(480_000)
     await signIn(page, 'admin')
     const addresses = await actionAddresses(page)
     // The app's forms: a manifest read wrong would pass by testing nothing.
@@ -99,6 +100,7 @@ test.describe('caching', () => {
   test('pages and downloads with personal or bank data say no-store; the static files keep their cache', async ({
     page,
   }) => {
+    test.setTimeout(120_000)
     await signIn(page, 'admin')
     for (const address of [
       '/',
@@ -125,6 +127,7 @@ test.describe('who reads the payroll abonos', () => {
   test("tesorería gets 403 on every payroll abonos page and download; the payroll's clerk does not", async ({
     page,
   }) => {
+    test.setTimeout(120_000)
     await signIn(page, 'tesoreria')
     const payrollAbonos = [
       '/planillas/abonos',
