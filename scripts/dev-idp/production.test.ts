@@ -22,7 +22,9 @@ describe('the development identity provider under NODE_ENV=production', () => {
 
   it('does not start in-process either (npm start), listening on nothing', async () => {
     process.env.NODE_ENV = 'production'
-    await expect(startDevIdp({ port: 0 })).rejects.toThrow(IDP_IN_PRODUCTION)
+    await expect(startDevIdp({ port: 0, webUrls: ['http://localhost:3000'] })).rejects.toThrow(
+      IDP_IN_PRODUCTION,
+    )
   })
 
   it('its process exits with the message instead of accepting admin/admin', async () => {
