@@ -127,7 +127,7 @@ for (const size of SIZES) {
       await page.getByRole('textbox', { name: 'Vigente desde' }).fill(day.typed)
       await page.getByRole('button', { name: 'Agregar tasa' }).click()
       await expect(page.getByTestId('field-error')).toHaveText(
-        'El porcentaje de detracción debe ser un porcentage válido',
+        'El porcentaje de detracción debe ser un porcentaje válido',
       )
       await expect(page.getByRole('textbox', { name: 'Tasa (%)' })).toHaveValue('12.345')
       await expect(page.getByRole('textbox', { name: 'Código' })).toHaveValue('037')

@@ -39,7 +39,12 @@ export type Cluster = {
   issuer: string
   webUrls: string[]
   apiUrls: string[]
-  secrets: { JWT_SECRET: string; SESSION_SECRET: string; CLIENT_ADDRESS_SECRET: string }
+  secrets: {
+    JWT_SECRET: string
+    SESSION_SECRET: string
+    CLIENT_ADDRESS_SECRET: string
+    OIDC_CLIENT_SECRET: string
+  }
   queuePrefix: string
   processes: ClusterProcess[]
   close: () => Promise<void>
@@ -154,6 +159,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     JWT_SECRET: process.env.JWT_SECRET ?? secret(),
     SESSION_SECRET: process.env.SESSION_SECRET ?? secret(),
     CLIENT_ADDRESS_SECRET: process.env.CLIENT_ADDRESS_SECRET ?? secret(),
+    OIDC_CLIENT_SECRET: process.env.OIDC_CLIENT_SECRET ?? secret(),
   }
   const queuePrefix = options.queuePrefix ?? `cluster-${base}`
 
@@ -186,7 +192,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
   try {
     processes.push(
-      startNode('idp', 'scripts/dev-idp/main.ts', { ...shared, IDP_PORT: String(base + 1) }, echo),
+      // The development provider refuses production: it stands in for the company's provider here.
+      startNode(
+        'idp',
+        'scripts/dev-idp/main.ts',
+        { ...shared, NODE_ENV: 'development', IDP_PORT: String(base + 1) },
+        echo,
+      ),
     )
     apiPorts.forEach((port, i) => {
       processes.push(

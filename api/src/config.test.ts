@@ -48,7 +48,7 @@ describe("the API's configuration", () => {
   })
 
   it('refuses, in production, a missing, public or short JWT_SECRET without repeating it', () => {
-    const production = { NODE_ENV: 'production', CLIENT_ADDRESS_SECRET: STRONG }
+    const production = { NODE_ENV: 'production', CLIENT_ADDRESS_SECRET: STRONG, OIDC_CLIENT_SECRET: STRONG }
     expect(problemsOf(production)).toEqual(['JWT_SECRET es obligatorio en producción (NODE_ENV=production)'])
     expect(problemsOf({ ...production, JWT_SECRET: 'local-trial-jwt-secret-change-me' })).toEqual([
       'JWT_SECRET tiene un valor público (el de ejemplo o el de desarrollo): defina uno propio',
@@ -63,7 +63,7 @@ describe("the API's configuration", () => {
   })
 
   it('refuses, in production, a guessable secret and a missing CLIENT_ADDRESS_SECRET', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: STRONG }
+    const production = { NODE_ENV: 'production', JWT_SECRET: STRONG, OIDC_CLIENT_SECRET: STRONG }
     // Without it each process would key the sign-in throttle on the web tier's address.
     expect(problemsOf(production)).toEqual([
       'CLIENT_ADDRESS_SECRET es obligatorio en producción (NODE_ENV=production)',
@@ -75,6 +75,23 @@ describe("the API's configuration", () => {
       'JWT_SECRET repite casi siempre los mismos caracteres: use uno aleatorio (por ejemplo: openssl rand -hex 32)',
     ])
     expect(loadConfig({}, { ...production, CLIENT_ADDRESS_SECRET: STRONG }).clientAddressSecret).toBe(STRONG)
+  })
+})
+
+describe('the OIDC client secret in production', () => {
+  it('refuses the published development secret and a short one, as the other secrets', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: STRONG, CLIENT_ADDRESS_SECRET: STRONG }
+    // Unset, it would be the development default, published in this repository.
+    expect(problemsOf(production)).toEqual([
+      'OIDC_CLIENT_SECRET tiene un valor público (el de ejemplo o el de desarrollo): defina uno propio',
+    ])
+    expect(problemsOf({ ...production, OIDC_CLIENT_SECRET: 'planillas-dev-secret' })).toEqual([
+      'OIDC_CLIENT_SECRET tiene un valor público (el de ejemplo o el de desarrollo): defina uno propio',
+    ])
+    expect(problemsOf({ ...production, OIDC_CLIENT_SECRET: 'corto-1234' })).toEqual([
+      'OIDC_CLIENT_SECRET debe tener al menos 32 caracteres en producción (por ejemplo: openssl rand -hex 32)',
+    ])
+    expect(loadConfig({}, { ...production, OIDC_CLIENT_SECRET: STRONG }).oidc.clientSecret).toBe(STRONG)
   })
 })
 

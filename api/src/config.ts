@@ -60,8 +60,12 @@ export const API_ENV = z.object({
  * With NODE_ENV=production a default, public or short JWT_SECRET would let anyone sign tokens, and
  * without CLIENT_ADDRESS_SECRET (the same on the web tier) the sign-in throttle would key on the web
  * tier's address: anyone could lock every user out at will. Neither may be left to each process.
+ * The OIDC client secret is held to the same rule: the development one is published in this
+ * repository, and whoever knows it exchanges codes as the application.
  */
-const API_ENV_CHECKED = API_ENV.superRefine(productionSecrets('JWT_SECRET', 'CLIENT_ADDRESS_SECRET'))
+const API_ENV_CHECKED = API_ENV.superRefine(
+  productionSecrets('JWT_SECRET', 'CLIENT_ADDRESS_SECRET', 'OIDC_CLIENT_SECRET'),
+)
 
 /** Configuration read once from the environment; every variable is in the README's table. */
 export type ApiConfig = {

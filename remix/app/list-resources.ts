@@ -29,7 +29,8 @@ const statusFilter = (params: URLSearchParams) => ({
 export const LIST_RESOURCES = {
   abonos: {
     list: 'POST /payment-batches/list',
-    permission: ['planillas_abonos', 'pagos_abonos_lista'],
+    // The payroll's abonos carry employees' documents and amounts: the payroll clerk's, not Pagos'.
+    permission: 'planillas_abonos',
     editPermission: 'planillas_abonos',
     filter: (params) => ({
       search: params.get('search')?.trim() || undefined,

@@ -61,7 +61,7 @@ export async function forwardUpload<T>(request: Request, path: string): Promise<
   const contentType = request.headers.get('Content-Type') ?? ''
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType)
   if (!contentType.toLowerCase().startsWith('multipart/form-data') || !boundary || !request.body) {
-    return { ok: false, status: 400, messages: [MESSAGES.generic], fields: {} }
+    return { ok: false, status: 400, messages: [MESSAGES.malformedForm], fields: {} }
   }
   const [toApi, toPeek] = request.body.tee()
   const peeking = leadingFields(toPeek, boundary[1] ?? boundary[2])

@@ -36,11 +36,17 @@ export function remixRequest(req: ExpressRequest, res: ServerResponse): Request 
   return new Request(`${req.protocol}://${req.hostname}${portOf(req)}${req.originalUrl}`, init)
 }
 
-/** Remix's answer onto the node response: headers added to those set before (security, cookie refresh). */
+/**
+ * Remix's answer onto the node response: headers added to those set before (security, cookie
+ * refresh); a route's own Cache-Control replaces the default `no-store` (./security.ts).
+ */
 export async function sendResponse(res: ServerResponse, response: Response) {
   res.statusCode = response.status
   res.statusMessage = response.statusText
-  for (const [name, value] of response.headers) if (name !== 'set-cookie') res.appendHeader(name, value)
+  for (const [name, value] of response.headers) {
+    if (name === 'cache-control') res.setHeader(name, value)
+    else if (name !== 'set-cookie') res.appendHeader(name, value)
+  }
   for (const cookie of response.headers.getSetCookie()) res.appendHeader('Set-Cookie', cookie)
   if (/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')) res.flushHeaders()
   if (!response.body) return void res.end()

@@ -112,3 +112,71 @@ describe('a page whose API call fails', () => {
     expect(errorDetail(error, true)).toBe(outage)
   })
 })
+
+/** The four ways a multipart body is malformed: no boundary, cut short, another boundary, empty. */
+const MALFORMED_MULTIPART: Record<string, { contentType: string; body: string }> = {
+  'sin boundary': { contentType: 'multipart/form-data', body: 'description=Hola' },
+  truncado: {
+    contentType: 'multipart/form-data; boundary=XyZ',
+    body: '--XyZ\r\nContent-Disposition: form-data; name="description"\r\n\r\nHol',
+  },
+  'otro boundary': {
+    contentType: 'multipart/form-data; boundary=AbC',
+    body: '--XyZ\r\nContent-Disposition: form-data; name="description"\r\n\r\nHola\r\n--XyZ--\r\n',
+  },
+  vacío: { contentType: 'multipart/form-data; boundary=XyZ', body: '' },
+}
+
+describe('an action posted a body that is not a readable form', () => {
+  /** A page (or a resource route) whose action reads its form, as every form action does. */
+  function actionBuild(page: boolean): ServerBuild {
+    const build = resourceBuild(() => undefined, page)
+    const route = build.routes['routes/archivo']
+    return {
+      ...build,
+      routes: {
+        ...build.routes,
+        'routes/archivo': {
+          ...route,
+          module: {
+            ...route.module,
+            action: async ({ request }: { request: Request }) => ({ got: [...(await request.formData())] }),
+          },
+        },
+      },
+    } as ServerBuild
+  }
+  const post = (build: ServerBuild, body: { contentType: string; body: string }) =>
+    createRequestHandler(
+      withRouteFailures(build),
+      'production',
+    )(
+      new Request('http://x/archivo', {
+        method: 'POST',
+        headers: { 'Content-Type': body.contentType },
+        body: body.body,
+      }),
+    )
+
+  it.each(Object.entries(MALFORMED_MULTIPART))(
+    '%s: a page answers 400 with the Spanish message',
+    async (_name, body) => {
+      const response = await post(actionBuild(true), body)
+      expect(response.status).toBe(400)
+      const { errors } = (await response.json()) as { errors: Record<string, unknown> }
+      expect(Object.values(errors)[0]).toMatchObject({
+        status: 400,
+        data: { messages: [MESSAGES.malformedForm] },
+      })
+    },
+  )
+
+  it.each(Object.entries(MALFORMED_MULTIPART))(
+    '%s: a resource route answers 400 in Spanish',
+    async (_name, body) => {
+      const response = await post(actionBuild(false), body)
+      expect(response.status).toBe(400)
+      expect(await response.text()).toBe(MESSAGES.malformedForm)
+    },
+  )
+})

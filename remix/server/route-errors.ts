@@ -15,10 +15,18 @@ const plainText = (text: string, status: number) =>
   new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 
 /**
+ * A body the action could not read as a form: the Fetch API's `formData()` throws this TypeError for
+ * a multipart without its boundary, cut short, with another boundary or empty. Not the server's fault.
+ */
+export const isMalformedForm = (error: unknown) =>
+  error instanceof TypeError && /^Failed to parse body as FormData/.test(error.message)
+
+/**
  * What a loader or action that failed answers instead of Remix's generic 500: an API refusal keeps
  * its status and Spanish messages (a page's error boundary shows them: a database outage's 503, a
- * record's 404), and a resource route (a download, no page to show an error in) answers a Spanish
- * text instead of 'Unexpected Server Error'. Anything else a page throws stays a 500 for its boundary.
+ * record's 404), a body that is not a readable form is a Spanish 400 (every action's `formData()`
+ * passes through here, wherever its route file lives), and a resource route (a download, no page to
+ * show an error in) answers a Spanish text instead of 'Unexpected Server Error'. Anything else a page throws stays a 500 for its boundary.
  */
 export function routeFailure(error: unknown, resource: boolean): unknown {
   if (isAnswer(error)) return error
@@ -27,6 +35,11 @@ export function routeFailure(error: unknown, resource: boolean): unknown {
     return resource
       ? plainText(messages.join(' '), error.status)
       : data({ messages }, { status: error.status })
+  }
+  if (isMalformedForm(error)) {
+    return resource
+      ? plainText(MESSAGES.malformedForm, 400)
+      : data({ messages: [MESSAGES.malformedForm] }, { status: 400 })
   }
   if (!resource) return error
   console.error(error)

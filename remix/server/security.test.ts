@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTimedServer, cspNonceOf, securityHeaders } from './security'
+import { sendResponse } from './remix-handler'
+import { createTimedServer, cspNonceOf, noStore, securityHeaders } from './security'
 
 const servers: import('node:http').Server[] = []
 afterEach(async () => {
@@ -51,6 +52,24 @@ describe('web tier security headers', () => {
     const response = await fetch(url)
     expect(response.headers.get('content-security-policy')).toContain('upgrade-insecure-requests')
     expect(response.headers.get('strict-transport-security')).toContain('max-age=')
+  })
+})
+
+describe('web tier caching', () => {
+  it("tells no cache to keep a page or a download, and lets a route's own Cache-Control stand", async () => {
+    const app = express()
+    app.use(noStore)
+    app.get('/pagina', (_req, res) => res.type('html').send('<p>DNI 12345678</p>'))
+    // As Remix's answer is copied onto the response: the route's header replaces the default.
+    app.get('/publica', (_req, res) =>
+      sendResponse(res, new Response('ok', { headers: { 'Cache-Control': 'public, max-age=60' } })),
+    )
+    const server = createTimedServer(app, 120_000)
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    expect((await fetch(`${url}/pagina`)).headers.get('cache-control')).toBe('no-store')
+    expect((await fetch(`${url}/publica`)).headers.get('cache-control')).toBe('public, max-age=60')
   })
 })
 

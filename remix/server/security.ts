@@ -70,3 +70,13 @@ export function createTimedServer(handler: RequestListener, timeoutMs: number): 
   server.on('clientError', answerClientError)
   return server
 }
+
+/**
+ * Pages and downloads are never kept by the browser or a proxy: they carry personal and bank data
+ * (names, documents, accounts, amounts), and a shared computer's back button or cache must not show
+ * them after sign-out. One place for the web tier, after the static files (which keep their long cache).
+ */
+export function noStore(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('Cache-Control', 'no-store')
+  next()
+}

@@ -12,7 +12,7 @@ import { webOriginCheck } from './origin-check'
 import { remixHandler } from './remix-handler'
 import { lastErrorHandler, requestGuard } from './request-guard'
 import { withRouteFailures } from './route-errors'
-import { createTimedServer, cspNonceOf, securityHeaders } from './security'
+import { createTimedServer, cspNonceOf, noStore, securityHeaders } from './security'
 import { tokenRefresh } from './token-refresh'
 
 export const REMIX_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -87,6 +87,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   // the disk before Remix renders it (a stat per page was 4 % of a list page's CPU, issue 12).
   const publicFiles = express.static(path.join(REMIX_BUILD, 'client'), { maxAge: '1h' })
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
+  app.use(noStore)
   app.use('/api/docs', apiDocsProxy(options.apiUrl))
   app.use(webOriginCheck(config.WEB_URL))
   app.use(tokenRefresh(options.apiUrl, config.CLIENT_ADDRESS_SECRET))

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import express from 'express'
+import { refuseProduction } from './config'
 import { interactionRoutes } from './interactions'
 import { createDevProvider } from './provider'
 import type { LoginThrottleOptions } from './throttle'
@@ -27,6 +28,7 @@ export type DevIdp = { issuer: string; port: number; close: () => Promise<void> 
  * sessions and codes live in memory: a restart signs everyone out of the provider (not of the app).
  */
 export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
+  refuseProduction()
   const app = express()
   app.disable('x-powered-by')
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {

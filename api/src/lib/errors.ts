@@ -1,18 +1,41 @@
 import { someInChain, violatedConstraint } from '@planillas/db'
-import { MESSAGES } from '@planillas/domain'
+import { formatCount, MESSAGES } from '@planillas/domain'
 import { StorageUnavailableError } from '@planillas/storage'
+
+/** The most messages one answer lists; the rest are counted (a 300,000-row file is not 300,000 lines of JSON). */
+export const MAX_MESSAGES = 100
+
+/** The first `MAX_MESSAGES` messages and, past them, how many more there are. */
+export function boundedMessages(messages: readonly string[]): string[] {
+  if (messages.length <= MAX_MESSAGES) return [...messages]
+  const more = messages.length - MAX_MESSAGES
+  return [
+    ...messages.slice(0, MAX_MESSAGES),
+    `… y ${formatCount(more)} ${more === 1 ? 'problema más' : 'problemas más'} (se muestran los primeros ${MAX_MESSAGES})`,
+  ]
+}
 
 /** An error the client caused or may see: its messages are Spanish and go in the envelope. */
 export class HttpError extends Error {
+  readonly messages: string[]
   constructor(
     readonly statusCode: number,
-    readonly messages: string[],
+    messages: readonly string[],
   ) {
-    super(messages.join('; '))
+    const bounded = boundedMessages(messages)
+    super(bounded.join('; '))
+    this.messages = bounded
   }
 }
 
-export const badRequest = (...messages: string[]) => new HttpError(400, messages)
+/**
+ * Messages as given, one by one or as lists: a list of problems is passed as it is, never spread
+ * into the call (300,000 arguments overflow the stack before any bound applies).
+ */
+type Messages = (string | readonly string[])[]
+const flat = (messages: Messages): string[] => messages.flatMap((m) => m)
+
+export const badRequest = (...messages: Messages) => new HttpError(400, flat(messages))
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, [message])
 export const forbidden = () => new HttpError(403, [MESSAGES.forbidden])
 export const unauthorized = (message: string = MESSAGES.unauthenticated) => new HttpError(401, [message])
@@ -22,9 +45,9 @@ export function found<T>(row: T | undefined | null): T {
   return row
 }
 
-export const conflict = (...messages: string[]) => new HttpError(409, messages)
+export const conflict = (...messages: Messages) => new HttpError(409, flat(messages))
 /** Well-formed, but what it names cannot be done as asked (every problem listed): a 422. */
-export const unprocessable = (...messages: string[]) => new HttpError(422, messages)
+export const unprocessable = (...messages: Messages) => new HttpError(422, flat(messages))
 
 /** Runs `work` and turns a unique violation of the named constraints into a 400 with its message. */
 export async function withUniqueMessages<T>(

@@ -43,6 +43,23 @@ describe('security headers', () => {
     }
   })
 
+  it('tells no cache to keep an answer: lists, records, exports and files alike', async () => {
+    for (const request of [
+      { method: 'POST' as const, url: '/api/v1/employees/list', payload: {} },
+      { method: 'GET' as const, url: '/api/v1/areas/1' },
+      { method: 'POST' as const, url: '/api/v1/areas/xlsx', payload: {} },
+      { method: 'GET' as const, url: '/api/v1/payment-batches/template/xlsx' },
+      { method: 'GET' as const, url: '/api/v1/payment-batches/1/file' },
+    ]) {
+      const response = await t.app.inject({ ...request, headers: await t.as('admin') })
+      expect(response.statusCode, request.url).toBeLessThan(500)
+      expect(response.headers['cache-control'], request.url).toBe('no-store')
+    }
+    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/employees/list', payload: {} })
+    expect(refused.statusCode).toBe(401)
+    expect(refused.headers['cache-control']).toBe('no-store')
+  })
+
   it('keeps the headers on the API docs page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/' })
     expect(response.statusCode).toBe(200)

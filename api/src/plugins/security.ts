@@ -32,8 +32,11 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   })
+  // Every answer: nothing the API sends (people, accounts, amounts, bank files) is kept by a cache;
+  // a route that may be cached sets its own Cache-Control.
+  const answerHeaders = { ...headers, 'cache-control': 'no-store' }
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers)
+    reply.headers(answerHeaders)
     done()
   })
 

@@ -12,6 +12,8 @@ export const MESSAGES = {
   forbidden: 'No tiene permiso para realizar esta acción',
   confirmStatusTitle: 'Cambiar estado',
   confirmStatusBody: '¿Está seguro que desea cambiar el estado?',
+  /** A form's body that cannot be read (a multipart without its boundary, cut short, empty). */
+  malformedForm: 'El formulario llegó incompleto o mal formado. Vuelva a enviarlo desde la página.',
 } as const
 
 /**

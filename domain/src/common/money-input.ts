@@ -4,6 +4,12 @@ import { solesToCents } from './money'
 /** What the paid dialog says of an amount typed with thousands separators (docs/domain.md, supplier payments). */
 export const NO_COMMAS_MESSAGE = 'Debe ser un valor numérico, no debe incluir comas'
 
+/** A well-formed amount with more whole digits than an amount may have (11: exact in céntimos). */
+const TOO_MANY_DIGITS = /^\d{12,}(\.\d{1,2})?$/
+
+/** What an amount past the largest one is told: its real limit, not its decimals. */
+export const SOLES_MAX_MESSAGE = 'El monto no puede superar S/ 99,999,999,999.99 (11 dígitos enteros)'
+
 export type SolesMessages = { required: string; invalid: string; positive?: string }
 
 /**
@@ -24,7 +30,10 @@ export function solesAmount(messages: SolesMessages) {
     }
     const cents = solesToCents(text)
     if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: messages.invalid })
+      ctx.addIssue({
+        code: 'custom',
+        message: TOO_MANY_DIGITS.test(text) ? SOLES_MAX_MESSAGE : messages.invalid,
+      })
       return z.NEVER
     }
     if (messages.positive && cents <= 0) {

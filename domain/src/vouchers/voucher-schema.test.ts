@@ -106,7 +106,7 @@ describe('the five dialogs', () => {
     expect(ApproveSchema.parse({ paymentType: 2, detractionRate: '1.5' }).detractionRate).toBe(150)
     for (const bad of ['0', '101', 'doce', '12.345'])
       expect(messagesOf(ApproveSchema.safeParse({ paymentType: 1, detractionRate: bad }))).toEqual([
-        'El porcentaje de detracción debe ser un porcentage válido',
+        'El porcentaje de detracción debe ser un porcentaje válido',
       ])
     expect(messagesOf(ApproveSchema.safeParse({ spotCode: '37' }))).toEqual([
       'Tipo de pago es requerido',

@@ -76,7 +76,7 @@ export const VOUCHER_MESSAGES = {
   paymentTypeRequired: 'Tipo de pago es requerido',
   spotCodeInvalid: 'Código de detracción inválido',
   spotCodeUnknown: 'El código de detracción no tiene una tasa vigente a la fecha de emisión',
-  percentage: 'El porcentaje de detracción debe ser un porcentage válido',
+  percentage: 'El porcentaje de detracción debe ser un porcentaje válido',
   rateReasonRequired: 'Indique el motivo de usar un porcentaje distinto al de la tabla de detracciones',
   retentionReasonRequired: 'Indique el motivo de no seguir la regla de retención',
   noDetractionAccount: 'El proveedor no tiene cuenta de detracciones (Banco de la Nación) registrada',

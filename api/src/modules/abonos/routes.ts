@@ -1,11 +1,12 @@
 import { paymentBatches } from '@planillas/db'
 import {
-  can,
   enumLabel,
+  mayUse,
   PAYMENT_BATCH_STATUS,
   PAYMENT_TEMPLATE_FILE_NAME,
   PAYMENT_UPLOAD_MESSAGES,
   PaymentIssueSchema,
+  type Permission,
   paymentIssueKind,
   SUPPLIER_PAYMENT_TEMPLATE_FILE_NAME,
   UploadRefusedSchema,
@@ -27,10 +28,18 @@ import { paymentsTemplate, supplierPaymentsTemplate } from './template'
 import { PAYMENT_UPLOAD, SUPPLIER_PAYMENT_UPLOAD } from './upload'
 
 const tags = ['abonos']
-/** Who sees the uploads: the clerk who uploads them, and the payments list role (docs/architecture.md). */
+/**
+ * The routes' first gate: either kind of abonos. A batch itself is read only with the permission of
+ * its source (`SOURCE_VIEW`): payroll abonos are the payroll clerk's, supplier abonos Pagos'.
+ */
 const VIEW = ['planillas_abonos', 'pagos_abonos_lista'] as const
 /** A line's receipt and payment state also show on the payroll's details page. */
 const LINE_VIEW = [...VIEW, 'planillas_lista'] as const
+/** Who reads a batch of each source, and one of its receipts (the payroll's details link to them). */
+const SOURCE_VIEW = {
+  PAYROLL: { batch: ['planillas_abonos'], receipt: ['planillas_abonos', 'planillas_lista'] },
+  VOUCHERS: { batch: ['pagos_abonos_lista'], receipt: ['pagos_abonos_lista'] },
+} as const satisfies Record<string, Record<string, readonly Permission[]>>
 
 /** 'Carga de abonos' (payments made, docs/architecture.md): upload, list, files, observations, merged receipts. */
 export async function abonoRoutes(fastify: FastifyInstance) {
@@ -42,6 +51,20 @@ export async function abonoRoutes(fastify: FastifyInstance) {
 /** The two uploads (payroll's and a supplier run's abonos) and their templates. */
 async function abonoUploadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  // Before any route of this module: a batch named by its number answers only to its source's permission.
+  app.addHook('preHandler', async (req) => {
+    const id = (req.params as { id?: unknown } | undefined)?.id
+    if (typeof id !== 'number') return
+    const [batch] = await app.db
+      .select({ source: paymentBatches.source })
+      .from(paymentBatches)
+      .where(eq(paymentBatches.id, id))
+    // An unknown batch is the handler's 404.
+    if (!batch) return
+    const view = SOURCE_VIEW[batch.source as keyof typeof SOURCE_VIEW] ?? SOURCE_VIEW.VOUCHERS
+    const required = req.routeOptions.url?.includes('/receipts/:receiptId') ? view.receipt : view.batch
+    if (!mayUse(req.user.roles, required)) throw forbidden()
+  })
   await app.register(
     batchUploadRoute({
       kind: PAYMENT_UPLOAD,
@@ -112,8 +135,9 @@ async function abonoReadRoutes(fastify: FastifyInstance) {
       ...routeSchema('POST /payment-batches/list'),
     },
     handler: async (req) => {
-      // The supplier runs' batches are Pagos' ('Abonos de proveedores'), not the payroll clerk's.
-      if (req.body?.source === 'VOUCHERS' && !can(req.user.roles, 'pagos_abonos_lista')) throw forbidden()
+      // The supplier runs' batches are Pagos' ('Abonos de proveedores'), the payroll's the payroll clerk's.
+      const source = req.body?.source === 'VOUCHERS' ? 'VOUCHERS' : 'PAYROLL'
+      if (!mayUse(req.user.roles, SOURCE_VIEW[source].batch)) throw forbidden()
       const page = await q.listBatches(app.db, req.body ?? {}, listPage(req))
       return ok({ ...page, content: page.content.map(q.toBatchRow) })
     },

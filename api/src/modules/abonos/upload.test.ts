@@ -180,11 +180,12 @@ describe('payment batches: the upload form', () => {
     ])
   })
 
-  it('needs planillas_abonos to upload; the payments list role may only look', async () => {
+  it("needs planillas_abonos to upload; the payments list role reads only the suppliers' abonos", async () => {
     expect((await s.upload(s.validForm(), await s.excel(), [], 'lector')).status).toBe(403)
-    expect(
-      (await s.t.call('lector', { method: 'POST', url: '/api/v1/payment-batches/list', payload: {} })).status,
-    ).toBe(200)
+    const list = (source?: string) =>
+      s.t.call('lector', { method: 'POST', url: '/api/v1/payment-batches/list', payload: { source } })
+    expect((await list()).status).toBe(403)
+    expect((await list('VOUCHERS')).status).toBe(200)
     expect(
       (await s.t.call('auditor', { method: 'POST', url: '/api/v1/payment-batches/list', payload: {} }))
         .status,

@@ -19,7 +19,7 @@ async function checkedInput(db: Executor, form: ApplicantForm): Promise<Applican
     problems.push(APPLICANT_MESSAGES.jobOpeningInvalid)
   }
   problems.push(...form.problems)
-  if (!parsed.success || problems.length) throw badRequest(...new Set(problems))
+  if (!parsed.success || problems.length) throw badRequest([...new Set(problems)])
   return parsed.data
 }
 

@@ -32,5 +32,5 @@ export async function checkReferences(tx: Executor, refs: Refs, before?: Partial
     if (!row) problems.push(missing)
     else if (row.status !== RECORD_STATUS.ACTIVE && before?.[key] !== refs[key]) problems.push(SUSPENDED[key])
   }
-  if (problems.length) throw badRequest(...problems)
+  if (problems.length) throw badRequest(problems)
 }

@@ -91,6 +91,32 @@ describe('a deposit recorded by hand', () => {
 })
 
 describe("SUNAT's CSV of constancias", () => {
+  it('refuses a file of 300,000 malformed rows listing the first problems and counting the rest', async () => {
+    const res = await csvUpload('tesoreria', '1\n'.repeat(300_000))
+    expect(res.status).toBe(400)
+    expect(res.body.messages).toHaveLength(101)
+    expect(res.body.messages[0]).toMatch(/^Fila 1: /)
+    expect(res.body.messages[100]).toBe('… y 299,900 problemas más (se muestran los primeros 100)')
+  })
+
+  it('tells a file cut short that it arrived incomplete, and one too large its limit', async () => {
+    const boundary = '----detracciones'
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n`
+    const post = (payload: Buffer) =>
+      t.call('tesoreria', {
+        method: 'POST',
+        url: '/api/v1/detractions/constancias',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      })
+    const cut = await post(Buffer.from(`${head}260000000001;202611;2060`))
+    expect(cut.status).toBe(400)
+    expect(cut.body.messages).toEqual(['El archivo de constancias llegó incompleto: vuelva a cargarlo'])
+    const large = await post(Buffer.from(`${head}${'x;'.repeat(1_100_000)}\r\n--${boundary}--\r\n`))
+    expect(large.status).toBe(400)
+    expect(large.body.messages).toEqual(['El archivo de constancias no puede superar 2 MB'])
+  })
+
   it('matches rows by RUC, series-number and amount; lists the others with their reason; applies nothing of a malformed file', async () => {
     const a = await approvedWithDetraction()
     const b = await approvedWithDetraction()

@@ -16,6 +16,7 @@ const CSV_MESSAGES = {
   missing: 'Adjunte el archivo CSV de constancias de SUNAT',
   type: 'El archivo debe ser el CSV de constancias de SUNAT (.csv o .txt, separado por ;)',
   size: 'El archivo de constancias no puede superar 2 MB',
+  incomplete: 'El archivo de constancias llegó incompleto: vuelva a cargarlo',
 } as const
 
 /**
@@ -68,10 +69,14 @@ export async function detractionRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       if (!req.isMultipart()) throw badRequest(CSV_MESSAGES.missing)
-      const part = await req.file({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } })
+      const part = await req.file({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } }).catch(() => {
+        throw badRequest(CSV_MESSAGES.incomplete)
+      })
       if (!part) throw badRequest(CSV_MESSAGES.missing)
+      // A body cut short (a dropped connection) fails the read: not a file too large.
       const content = await part.toBuffer().catch(() => null)
-      if (!content || part.file.truncated) throw badRequest(CSV_MESSAGES.size)
+      if (part.file.truncated) throw badRequest(CSV_MESSAGES.size)
+      if (!content) throw badRequest(CSV_MESSAGES.incomplete)
       // A form sent without choosing a file still sends its part, nameless and empty.
       if (!part.filename && content.length === 0) throw badRequest(CSV_MESSAGES.missing)
       if (!/\.(csv|txt)$/i.test(part.filename ?? '') || content.includes(0))

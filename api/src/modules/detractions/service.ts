@@ -93,7 +93,7 @@ export type ImportResult = {
 export async function importConstancias(db: Database, actor: string, text: string): Promise<ImportResult> {
   const { rows, problems } = readConstancias(text)
   if (problems.length)
-    throw badRequest(...problems.map((p) => (p.rowNumber ? `Fila ${p.rowNumber}: ${p.message}` : p.message)))
+    throw badRequest(problems.map((p) => (p.rowNumber ? `Fila ${p.rowNumber}: ${p.message}` : p.message)))
   return db.transaction(async (tx) => {
     const result: ImportResult = { matched: [], unmatched: [] }
     const candidates = await tx

@@ -17,7 +17,7 @@ async function valuesOf(db: Executor, input: JobOpeningInput): Promise<q.JobOpen
   if (!refs.employee) problems.push(JOB_OPENING_MESSAGES.employeeInvalid)
   if (!JobOpeningSchema.shape.details.safeParse(details).success)
     problems.push(JOB_OPENING_MESSAGES.detailsRequired)
-  if (problems.length) throw badRequest(...problems)
+  if (problems.length) throw badRequest(problems)
   return { ...input, details, companyId: refs.employee?.companyId ?? null }
 }
 

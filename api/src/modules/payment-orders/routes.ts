@@ -62,7 +62,7 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
         bbvaLineEnding: app.config.bbvaLineEnding,
       })
       if (!result) throw notFound()
-      if (!result.ok) throw (result.conflict ? conflict : badRequest)(...result.problems.map(problemText))
+      if (!result.ok) throw (result.conflict ? conflict : badRequest)(result.problems.map(problemText))
       return ok({ id: result.id, lineCount: result.lineCount, totalAmount: Number(result.totalAmount) }, [
         `Archivo de pago generado: ${result.lineCount} ${result.lineCount === 1 ? 'abono' : 'abonos'}`,
       ])

@@ -91,7 +91,7 @@ async function confirmLines(tx: Transaction, actor: string, payrollId: number, l
     if (!message) return []
     return [lines.length === 1 ? message : `Fila ${line.rowNumber}: ${message}`]
   })
-  if (problems.length) throw badRequest(...problems)
+  if (problems.length) throw badRequest(problems)
   await tx
     .update(payrollLines)
     .set({ reviewConfirmedBy: actor, reviewConfirmedAt: new Date() })

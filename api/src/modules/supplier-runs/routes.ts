@@ -64,7 +64,7 @@ export async function supplierRunRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       const result = await generateSupplierRun(app.db, app.storage, req.body, req.user.email)
-      if (!result.ok) throw (result.conflict ? conflict : unprocessable)(...result.problems)
+      if (!result.ok) throw (result.conflict ? conflict : unprocessable)(result.problems)
       const { id, lineCount, voucherCount, totalCents, detractionFile } = result
       return ok(
         {
@@ -129,7 +129,9 @@ export async function supplierRunRoutes(fastify: FastifyInstance) {
   })
 
   app.get('/:id/files/:kind', {
-    config: { permission },
+    // Bank files carry accounts and amounts: who generates them downloads them, as a payroll's
+    // payment file asks for planillas_pago (docs/decisions/bank-file-readers.md).
+    config: { permission: 'pagos_generar' },
     schema: {
       tags,
       params: IdParamsSchema.extend({

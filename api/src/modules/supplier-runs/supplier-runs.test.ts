@@ -244,6 +244,16 @@ describe('a run of three suppliers (docs/decisions/supplier-payment-runs.md)', (
 
     // Downloads need the permission; a payroll route never serves nor annuls a run.
     expect((await download(created.id, 'transfers')).statusCode).toBe(401)
+    // A bank file's accounts and amounts are for who generates it: read-only users see the run, not its files.
+    for (const who of ['lector', 'rrhh'] as const) {
+      for (const kind of ['transfers', 'detractions'] as const) {
+        const refused = await t.call(who, {
+          method: 'GET',
+          url: `/api/v1/supplier-runs/${created.id}/files/${kind}`,
+        })
+        expect(refused.status).toBe(403)
+      }
+    }
     expect((await generate(runBody([a]), 'auditor')).status).toBe(403)
     const payrollFile = await t.call('admin', {
       method: 'GET',

@@ -50,7 +50,7 @@ export async function createSupplier(db: Database, actor: string, input: Supplie
     () =>
       db.transaction(async (tx) => {
         const problems = await q.referenceProblems(tx, input)
-        if (problems.length) throw badRequest(...problems)
+        if (problems.length) throw badRequest(problems)
         const row = await q.insertSupplier(tx, input, actor)
         await recordAudit(tx, {
           action: 'CREATE',
@@ -70,7 +70,7 @@ export async function updateSupplier(db: Database, actor: string, id: number, in
   await db.transaction(async (tx) => {
     const before = found(await q.getSupplier(tx, id))
     const problems = await q.referenceProblems(tx, input)
-    if (problems.length) throw badRequest(...problems)
+    if (problems.length) throw badRequest(problems)
     await q.updateSupplier(tx, before.id, input)
     const changes = describeChanges(flagsAsWords(before), flagsAsWords(input), labels)
     if (changes === 'sin cambios') return

@@ -158,5 +158,5 @@ async function checkReferences(db: Database, input: VoucherInput) {
     if (!credited) problems.push('Comprobante modificado inválido')
     else if (credited.supplierId !== input.supplierId) problems.push(M.creditedOtherSupplier)
   }
-  if (problems.length) throw badRequest(...problems)
+  if (problems.length) throw badRequest(problems)
 }

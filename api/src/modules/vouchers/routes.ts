@@ -51,7 +51,7 @@ const STEP = (text: string) => ({ description: text })
 function parseForm<S extends z.ZodType>(schema: S, fields: Record<string, string>, problems: string[]) {
   const parsed = schema.safeParse(fields)
   const messages = [...(parsed.success ? [] : parsed.error.issues.map((i) => i.message)), ...problems]
-  if (messages.length || !parsed.success) throw badRequest(...messages)
+  if (messages.length || !parsed.success) throw badRequest(messages)
   return parsed.data as z.output<S>
 }
 
@@ -199,7 +199,7 @@ async function voucherFormRoutes(fastify: FastifyInstance) {
       const form = await readVoucherForm(req, { pdf: 'pdf', xml: 'xml' })
       const problems = [...form.problems]
       if (!form.files.pdf) problems.unshift(M.pdfRequired)
-      if (problems.length) throw badRequest(...problems)
+      if (problems.length) throw badRequest(problems)
       await attachVoucherFiles(context(app, req.user.email), req.params.id, {
         pdf: form.files.pdf as NonNullable<typeof form.files.pdf>,
         xml: form.files.xml,

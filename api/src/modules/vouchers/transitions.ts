@@ -131,7 +131,7 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
         : centsOf(voucher.totalCents, proposal.retention.rateBp ?? 0)
       : 0
     if (detractionCents + retentionCents > voucher.totalCents) problems.push(M.deductionsOverTotal)
-    if (problems.length) throw badRequest(...problems)
+    if (problems.length) throw badRequest(problems)
     const net = netCents(voucher.totalCents, detractionCents, retentionCents)
     const row = d ? ` (tabla vigente desde ${formatDate(d.rowValidFrom)})` : ''
     const detractionText = detracting
@@ -223,7 +223,7 @@ export async function attachVoucherFiles(
   if (files.xml && kinds.has('xml')) problems.push(M.xmlAlreadyAttached)
   if (voucher.status === VOUCHER_STATUS.CANCELLED || voucher.status === VOUCHER_STATUS.REJECTED)
     problems.push(M.filesClosedVoucher(enumLabel(voucherStatus, voucher.status)))
-  if (problems.length) throw badRequest(...problems)
+  if (problems.length) throw badRequest(problems)
   const stored = await storeFiles(ctx.storage, [
     ['pdf', files.pdf],
     ['xml', files.xml],
@@ -286,6 +286,12 @@ export async function cancelVoucher(
   const stored = await storeFiles(ctx.storage, [['sustento', evidence]])
   try {
     await applyStep(ctx.db, ctx.actor, id, 'cancel', async (tx, voucher) => {
+      // The evidence row is written before the step's conditional update: two cancels at once
+      // would both insert it (a duplicate key, a 500). Locking the voucher first makes the second
+      // wait for the first and then see its new status, the 409 the other steps give.
+      const [now] = await tx.select({ status: v.status }).from(v).where(eq(v.id, voucher.id)).for('update')
+      if (now?.status !== voucher.status)
+        throw conflict(VOUCHER_STATUS_MESSAGES.changedMeanwhile(now?.status ?? 0))
       await refuseIfInOpenRun(tx, voucher)
       await tx.insert(voucherFiles).values(fileRows(voucher.id, stored, ctx.actor))
       return {

@@ -1,4 +1,4 @@
-import { auditLogs } from '@planillas/db'
+import { auditLogs, paymentVouchers, voucherFiles } from '@planillas/db'
 import { addDays } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
@@ -205,7 +205,7 @@ describe('the voucher life', () => {
       spotCode: '037',
       detractionRate: '101',
     })
-    expect(badRate.body.messages).toEqual(['El porcentaje de detracción debe ser un porcentage válido'])
+    expect(badRate.body.messages).toEqual(['El porcentaje de detracción debe ser un porcentaje válido'])
     const withReason = await step(t, 'tesoreria', id, 'approve', {
       paymentType: 2,
       spotCode: '037',
@@ -258,6 +258,42 @@ describe('the voucher life', () => {
     const loser = a.status === 409 ? a : b
     expect(loser.body.messages[0]).toMatch(/APROBADO/)
     expect((await auditOf(id)).filter(([, d]) => d.startsWith('Aprobó')).length).toBe(1)
+  })
+
+  it('five cancels at once: one wins, the other four get a 409 naming the new status, one evidence kept', async () => {
+    const id = await registerVoucher(t, voucherFields(supplierId, fx))
+    await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-015' })
+    const cancel = async () =>
+      t.call('tesoreria', {
+        method: 'POST',
+        url: `/api/v1/payments/${id}/cancel`,
+        ...(await multipart(
+          { requestDate: TODAY, reason: 'Servicio no prestado', requestedBy: 'jefe@empresa.pe' },
+          { file: { name: 'sustento.pdf', content: PDF } },
+        )),
+      })
+    // Another transaction holds the voucher while the five arrive, so that they truly overlap.
+    let pending: Promise<Awaited<ReturnType<typeof cancel>>[]> = Promise.resolve([])
+    await t.handle.db.transaction(async (tx) => {
+      await tx
+        .select({ id: paymentVouchers.id })
+        .from(paymentVouchers)
+        .where(eq(paymentVouchers.id, id))
+        .for('update')
+      pending = Promise.all([cancel(), cancel(), cancel(), cancel(), cancel()])
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+    })
+    const answers = await pending
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409])
+    for (const loser of answers.filter((a) => a.status === 409))
+      expect(loser.body.messages[0]).toMatch(/ANULADO/)
+    expect((await getVoucher(t, id)).status).toBe(6)
+    expect((await auditOf(id)).filter(([, d]) => d.startsWith('Anuló')).length).toBe(1)
+    const evidence = await t.handle.db
+      .select()
+      .from(voucherFiles)
+      .where(and(eq(voucherFiles.voucherId, id), eq(voucherFiles.kind, 'sustento')))
+    expect(evidence).toHaveLength(1)
   })
 
   it('cancels an authorized voucher with the evidence PDF, which downloads back', async () => {

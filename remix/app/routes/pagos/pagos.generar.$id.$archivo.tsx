@@ -12,7 +12,7 @@ const FILES = { transferencias: 'transfers', detracciones: 'detractions' } as co
  * Nación detracciones file. A run or a file that is not there: the message, back on 'Generar pagos'.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, 'pagos_generar_lista')
+  await requirePermission(request, 'pagos_generar')
   const id = idParam(params.id)
   const file = FILES[params.archivo as keyof typeof FILES]
   if (!file) throw new Response('No se encontró el archivo', { status: 404 })

@@ -149,7 +149,7 @@ export default function GeneratePayments() {
         <h2 id="runs-title" className="text-lg font-semibold">
           Órdenes de pago generadas
         </h2>
-        <SupplierRunsTable runs={runs.content} canAnnul={canGenerate} />
+        <SupplierRunsTable runs={runs.content} canAnnul={canGenerate} canDownload={canGenerate} />
         {runs.totalElements > runs.content.length ? (
           <p className="text-sm text-slate-600">
             Se muestran las {formatCount(runs.content.length)} más recientes de{' '}

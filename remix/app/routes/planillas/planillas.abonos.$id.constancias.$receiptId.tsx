@@ -7,7 +7,7 @@ import { idParam } from '~/form.server'
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id)
   const receiptId = idParam(params.receiptId)
-  await requirePermission(request, ['planillas_abonos', 'pagos_abonos_lista', 'planillas_lista'])
+  await requirePermission(request, ['planillas_abonos', 'planillas_lista'])
   const response = await apiDownload(request, `/payment-batches/${id}/receipts/${receiptId}`)
   // Opened in the browser's PDF viewer rather than saved.
   const disposition = response.headers.get('Content-Disposition')

@@ -13,7 +13,7 @@ export async function loadPaymentObservations(
   place: PaymentBatchPlace,
 ) {
   const batchId = idParam(id)
-  await requirePermission(request, ['planillas_abonos', 'pagos_abonos_lista'])
+  await requirePermission(request, place.permission)
   const list = readListParams(new URL(request.url).searchParams)
   const [batch, issues] = await orBackToList(request, place.base, () =>
     Promise.all([
@@ -44,7 +44,7 @@ export async function downloadPaymentBatchFile(
   const id = idParam(params.id)
   const path = FILES[params.archivo ?? '']
   if (!path) throw new Response('No encontrado', { status: 404 })
-  await requirePermission(request, ['planillas_abonos', 'pagos_abonos_lista'])
+  await requirePermission(request, place.permission)
   const download = () => apiDownload(request, `/payment-batches/${id}/${path}`)
   if (params.archivo === 'constancias')
     return await downloadWhenReady(id, download, {

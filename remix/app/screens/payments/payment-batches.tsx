@@ -7,6 +7,7 @@ import {
   type PageResponse,
   type PaymentBatchRow,
   type PaymentIssue,
+  type Permission,
   paymentBatchStatus,
   trimEmail,
 } from '@planillas/domain'
@@ -30,6 +31,8 @@ import type { ListParams } from '~/utils/list-params'
  */
 export type PaymentBatchPlace = {
   base: string
+  /** Who reads this place's batches and their files (the API asks the same of each batch's source). */
+  permission: Permission
   title: string
   /** The table's name for screen readers. */
   caption: string
@@ -42,6 +45,7 @@ export type PaymentBatchPlace = {
 
 export const PAYROLL_ABONOS: PaymentBatchPlace = {
   base: '/planillas/abonos',
+  permission: 'planillas_abonos',
   title: 'Carga de abonos',
   caption: 'Cargas de abonos',
   targetLabel: 'N° de planilla',
@@ -51,6 +55,7 @@ export const PAYROLL_ABONOS: PaymentBatchPlace = {
 
 export const SUPPLIER_ABONOS: PaymentBatchPlace = {
   base: '/pagos/abonos',
+  permission: 'pagos_abonos_lista',
   title: 'Abonos de proveedores',
   caption: 'Abonos de proveedores',
   targetLabel: 'N° de orden de pago',

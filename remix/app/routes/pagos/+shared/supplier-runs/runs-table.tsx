@@ -16,19 +16,31 @@ export const runAnnulHref = (id: number) => `/pagos/generar/${id}/anular`
 export const runFileHref = (id: number, file: 'transferencias' | 'detracciones') =>
   `/pagos/generar/${id}/${file}`
 
-const fileLink = (href: string, name: string, label: string) => (
-  <a
-    href={href}
-    download
-    className="font-medium text-primary-dark underline"
-    aria-label={`Descargar ${name}`}
-  >
-    {label}
-  </a>
-)
+/** A file's link; who may not download bank files (docs/decisions/bank-file-readers.md) sees its name only. */
+const fileLink = (href: string, name: string, label: string, canDownload: boolean) =>
+  canDownload ? (
+    <a
+      href={href}
+      download
+      className="font-medium text-primary-dark underline"
+      aria-label={`Descargar ${name}`}
+    >
+      {label}
+    </a>
+  ) : (
+    <span>{label}</span>
+  )
 
 /** 'Órdenes de pago generadas': every run, open or not, with both files downloadable again. */
-export function SupplierRunsTable({ runs, canAnnul }: { runs: SupplierRunRow[]; canAnnul: boolean }) {
+export function SupplierRunsTable({
+  runs,
+  canAnnul,
+  canDownload,
+}: {
+  runs: SupplierRunRow[]
+  canAnnul: boolean
+  canDownload: boolean
+}) {
   return (
     <DataTable
       caption="Órdenes de pago a proveedores"
@@ -83,7 +95,7 @@ export function SupplierRunsTable({ runs, canAnnul }: { runs: SupplierRunRow[]; 
           cell: (r) => (
             <div className="flex flex-col gap-1">
               <span>
-                {fileLink(runFileHref(r.id, 'transferencias'), r.fileName, 'Transferencias CCI')}{' '}
+                {fileLink(runFileHref(r.id, 'transferencias'), r.fileName, 'Transferencias CCI', canDownload)}{' '}
                 <code className="text-xs" title={r.sha256}>
                   {r.sha256.slice(0, 12)}…
                 </code>
@@ -94,6 +106,7 @@ export function SupplierRunsTable({ runs, canAnnul }: { runs: SupplierRunRow[]; 
                     runFileHref(r.id, 'detracciones'),
                     r.detractionFile.fileName,
                     `Detracciones lote ${r.detractionFile.lot}`,
+                    canDownload,
                   )}{' '}
                   <code className="text-xs" title={r.detractionFile.sha256}>
                     {r.detractionFile.sha256.slice(0, 12)}…
