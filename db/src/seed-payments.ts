@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib'
 import {
   addDays,
   buildCci,
+  centsOfSoles,
   detractionOf,
   formatMoney,
   netCents,
@@ -238,8 +239,6 @@ async function voucherPdf(title: string, lines: string[]): Promise<Buffer> {
   return Buffer.from(await doc.save())
 }
 
-const cents = (soles: number) => Math.round(soles * 100)
-
 /**
  * 'Pagos a proveedores' demo data: suppliers and vouchers in every state, registered by the HR
  * clerk and approved and paid by tesorería (never the same person), with their PDFs. One demo
@@ -321,7 +320,7 @@ async function seedVouchers(tx: Transaction, storage: SeedFiles, written: string
   for (const d of DEMO_VOUCHERS) {
     const supplier = supplierIds.get(d.supplier) as { id: number; row: DemoSupplier }
     const type = d.type ?? '01'
-    const total = cents(d.total)
+    const total = centsOfSoles(d.total)
     const base = Math.round(total / 1.18)
     const issueDate = addDays(today, d.issued)
     const dueDate = addDays(today, d.due)

@@ -1,5 +1,6 @@
 import { documentTypeCodesNote } from '../common/identifiers'
-import { clip, columnLetter, FILE_MESSAGES } from '../payroll/payroll-file'
+import { FILE_MESSAGES } from '../payroll/payroll-file'
+import { clip, columnLetter } from '../sheets/sheet-cell'
 import { PAYMENT_LIMITS } from './abonos'
 
 /**

@@ -1,16 +1,14 @@
 import { identifierType } from '../common/identifiers'
 import { formatMoney } from '../common/money'
-import { clip, columnLetter } from '../payroll/payroll-file'
+import { cellTrouble, checkAmount, checkIdentifier, ROW_MESSAGES } from '../payroll/payroll-row'
 import {
   cellText,
-  cellTrouble,
   certainDigits,
-  checkAmount,
-  checkIdentifier,
-  ROW_MESSAGES,
+  clip,
+  columnLetter,
   type RowProblem,
   type SheetCell,
-} from '../payroll/payroll-row'
+} from '../sheets/sheet-cell'
 import {
   PAYMENT_FILE_COLUMNS,
   PAYMENT_TEMPLATE_EXAMPLE,

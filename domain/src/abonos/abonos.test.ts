@@ -1,7 +1,8 @@
 import dayjs from 'dayjs'
 import { describe, expect, it } from 'vitest'
 import { todayInLima } from '../common/format'
-import { ROW_MESSAGES, type SheetCell } from '../payroll/payroll-row'
+import { ROW_MESSAGES } from '../payroll/payroll-row'
+import type { SheetCell } from '../sheets/sheet-cell'
 import {
   PAYMENT_TEMPLATE_EXAMPLE,
   PAYMENT_TEMPLATE_HEADERS,

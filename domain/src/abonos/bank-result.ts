@@ -1,5 +1,5 @@
 import { IDENTIFIER_TYPE } from '../common/identifiers'
-import type { SheetCell } from '../payroll/payroll-row'
+import type { SheetCell } from '../sheets/sheet-cell'
 
 /**
  * The bank's processed-payroll result (BCP Telecrédito's report exported to Excel) read as a

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   asCents,
   centsAsSoles,
+  centsOfSoles,
   centsToSoles,
   decimalToCents,
   formatCents,
@@ -84,9 +85,19 @@ describe('money in céntimos', () => {
     expect(() => decimalToCents('1,5')).toThrow(RangeError)
   })
 
-  it('gives a spreadsheet cell its soles and refuses a fraction of a céntimo', () => {
+  it('never throws while showing an odd value, and shows it as Intl did', () => {
+    for (const odd of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+      expect(formatMoney(odd)).toBe(before(odd))
+    expect(formatCents(12.5)).toBe(before(0.125))
+    expect(formatCents(Number.NaN)).toBe('S/ NaN')
+    expect(centsToSoles(12.5)).toBe('0.13')
+  })
+
+  it('gives a spreadsheet cell its soles, takes soles as céntimos, refuses a fraction of a céntimo', () => {
     expect(centsAsSoles(118_050)).toBe(1180.5)
     expect(centsAsSoles(-7)).toBe(-0.07)
+    expect(centsOfSoles(1025 * 0.1)).toBe(10_250)
+    expect(centsOfSoles(1130 * 0.1)).toBe(11_300)
     expect(() => asCents(1.5)).toThrow(RangeError)
     expect(() => asCents(Number.MAX_SAFE_INTEGER + 2)).toThrow(RangeError)
   })

@@ -25,6 +25,9 @@ export function solesToCents(text: string): Cents | null {
   return (Number(units) * 100 + Number(decimals.padEnd(2, '0'))) as Cents
 }
 
+/** A number of soles (a wage, an allowance, demo data) in céntimos, rounded to the nearest céntimo. */
+export const centsOfSoles = (soles: number): Cents => Math.round(soles * 100) as Cents
+
 /** A decimal as PostgreSQL `numeric` writes it ('1850.50', '-3.1', '12'): any decimals beyond two are cut. */
 const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/
 
@@ -37,9 +40,13 @@ export function decimalToCents(amount: string): Cents {
   return asCents(sign ? -cents : cents)
 }
 
+type Parts = { negative: boolean; units: string; decimals: string }
+
 /** The digits of a whole number of céntimos: sign, units and the two decimals (bank layouts pad them). */
-export function centsParts(cents: number | bigint): { negative: boolean; units: string; decimals: string } {
-  const whole = typeof cents === 'bigint' ? cents : BigInt(asCents(cents))
+export function centsParts(cents: number | bigint): Parts {
+  // Céntimos are whole; a fraction (never stored) is rounded as a number of soles would be.
+  if (typeof cents === 'number' && !Number.isSafeInteger(cents)) return solesParts(cents / 100)
+  const whole = typeof cents === 'bigint' ? cents : BigInt(cents)
   const negative = whole < 0n
   const size = negative ? -whole : whole
   return { negative, units: (size / 100n).toString(), decimals: (size % 100n).toString().padStart(2, '0') }
@@ -52,12 +59,12 @@ export function centsToSoles(cents: number | bigint): string {
 }
 
 /** The soles of an amount in céntimos as a number: the value of a spreadsheet's money cell. */
-export const centsAsSoles = (cents: number): number => asCents(cents) / 100
+export const centsAsSoles = (cents: number): number => cents / 100
 
 const grouped = (units: string) => units.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 
 const shown = (negative: boolean, units: string, decimals: string) =>
-  `S/ ${negative ? '-' : ''}${grouped(units)}.${decimals}`
+  `S/ ${negative ? '-' : ''}${grouped(units)}${decimals ? `.${decimals}` : ''}`
 
 /** Céntimos as the screens, messages and files show money: 118050 → 'S/ 1,180.50'; null → '---'. */
 export function formatCents(cents: number | bigint | null | undefined): string {
@@ -80,8 +87,9 @@ function plainDecimal(text: string): string {
  * form (1.005 → 1.01), as `Intl.NumberFormat` rounds; a negative amount that rounds to zero keeps
  * its sign, as it did there.
  */
-function solesParts(soles: number): { negative: boolean; units: string; decimals: string } {
+function solesParts(soles: number): Parts {
   const negative = soles < 0 || Object.is(soles, -0)
+  if (!Number.isFinite(soles)) return { negative, units: Number.isNaN(soles) ? 'NaN' : '∞', decimals: '' }
   const [units, fraction = ''] = plainDecimal(String(Math.abs(soles))).split('.')
   const up = fraction.length > 2 && fraction[2] >= '5' ? 1n : 0n
   const parts = centsParts(BigInt(units) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2)) + up)

@@ -1,4 +1,4 @@
-import { formatMoney } from '../common/money'
+import { centsAsSoles, centsOfSoles, formatMoney } from '../common/money'
 
 /**
  * Pay of a contract: Sueldo Total = Sueldo Base + asignación familiar, which is 10 % of the
@@ -28,11 +28,9 @@ export function minimumWageOn(date: string): number {
   return (entry ?? MINIMUM_WAGE_HISTORY[MINIMUM_WAGE_HISTORY.length - 1]).amount
 }
 
-const toCents = (soles: number) => Math.round(soles * 100)
-
 /** The asignación familiar paid on `payDate`: S/ 113.00 from 2025-01-01, S/ 102.50 before. */
 export function familyAllowanceOn(payDate: string): number {
-  return Math.round(toCents(minimumWageOn(payDate)) * FAMILY_ALLOWANCE_RATE) / 100
+  return centsAsSoles(Math.round(centsOfSoles(minimumWageOn(payDate)) * FAMILY_ALLOWANCE_RATE))
 }
 
 export type PayPeriod = {
@@ -58,8 +56,12 @@ export type ContractPay = { baseSalary: number; familyAllowance: number; totalSa
 /** Base, allowance and total of a contract paid on `payDate` (see `contractPayDate`), in céntimos. */
 export function contractPay(baseSalary: number, withFamilyAllowance: boolean, payDate: string): ContractPay {
   const allowance = withFamilyAllowance ? familyAllowanceOn(payDate) : 0
-  const total = toCents(baseSalary) + toCents(allowance)
-  return { baseSalary: toCents(baseSalary) / 100, familyAllowance: allowance, totalSalary: total / 100 }
+  const total = centsOfSoles(baseSalary) + centsOfSoles(allowance)
+  return {
+    baseSalary: centsAsSoles(centsOfSoles(baseSalary)),
+    familyAllowance: allowance,
+    totalSalary: centsAsSoles(total),
+  }
 }
 
 /**
@@ -69,7 +71,7 @@ export function contractPay(baseSalary: number, withFamilyAllowance: boolean, pa
  */
 export function belowMinimumWageWarning(baseSalary: number, payDate: string): string | null {
   const minimum = minimumWageOn(payDate)
-  if (!(baseSalary > 0) || toCents(baseSalary) >= toCents(minimum)) return null
+  if (!(baseSalary > 0) || centsOfSoles(baseSalary) >= centsOfSoles(minimum)) return null
   return (
     `El Sueldo Base (${formatMoney(baseSalary)}) es menor que la remuneración mínima vital vigente (${formatMoney(minimum)}). ` +
     'Para una jornada completa el sueldo no puede ser menor a la RMV.'

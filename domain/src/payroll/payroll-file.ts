@@ -1,5 +1,6 @@
 import { formatCount } from '../common/format'
 import { buildCci, documentTypeCodesNote } from '../common/identifiers'
+import { clip, columnLetter } from '../sheets/sheet-cell'
 import { PAYROLL_LIMITS } from './payroll'
 
 /**
@@ -82,21 +83,6 @@ export const TEMPLATE_NOTES_SHEET = 'Notas'
 export const TEMPLATE_NOTES_HEADERS = ['Columna', 'Cómo llenarla'] as const
 export const PAYROLL_TEMPLATE_FILE_NAME = 'plantilla-planilla.xlsx'
 
-/** Spreadsheet column letter of a 0-based index: 0 → A, 26 → AA. */
-export function columnLetter(index: number): string {
-  let n = index + 1
-  let letters = ''
-  while (n > 0) {
-    const rest = (n - 1) % 26
-    letters = String.fromCharCode(65 + rest) + letters
-    n = Math.floor((n - 1) / 26)
-  }
-  return letters
-}
-
-/** The media type of an .xlsx workbook: the uploads stored, the templates and exports sent. */
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-
 export const FILE_MESSAGES = {
   notXlsx: 'El archivo no es un libro de Excel (.xlsx) válido',
   oldFormat:
@@ -166,9 +152,4 @@ function listed(items: readonly string[]): string {
   const more = items.length - shown.length
   if (more > 0) return `${shown.join(', ')} y ${formatCount(more)} más`
   return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} y ${shown[shown.length - 1]}` : (shown[0] ?? '')
-}
-
-/** A value short enough to show in a message or store beside an error. */
-export function clip(value: string, max = 100): string {
-  return value.length > max ? `${value.slice(0, max)}…` : value
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { CCI_ACCOUNT_MESSAGES } from '../banks/cci-account'
 import { buildCci } from '../common/identifiers'
+import { columnLetter, isBlankRow, type SheetCell } from '../sheets/sheet-cell'
 import {
-  columnLetter,
   FILE_MESSAGES,
   headerProblems,
   PAYROLL_TEMPLATE_EXAMPLE,
   PAYROLL_TEMPLATE_HEADERS,
 } from './payroll-file'
-import { checkPayrollRow, isBlankRow, ROW_MESSAGES, type SheetCell } from './payroll-row'
+import { checkPayrollRow, ROW_MESSAGES } from './payroll-row'
 
 const banks = new Set(['002', '003', '011'])
 const text = (t: string): SheetCell => ({ kind: 'text', text: t })

@@ -12,29 +12,15 @@ import {
 } from '../common/identifiers'
 import { asShown, invisibleCharacter, isFractionFormat, plainAmount, showsAmount } from '../sheets/cell-shown'
 import {
+  type Checked,
+  cellText,
+  certainDigits,
   clip,
   columnLetter,
-  PAYROLL_FILE_COLUMNS,
-  PAYROLL_TEMPLATE_EXAMPLE,
-  type PayrollColumnKey,
-} from './payroll-file'
-
-/** One spreadsheet cell as the reader saw it, independent of the spreadsheet library. */
-export type SheetCell =
-  | { kind: 'empty' }
-  | { kind: 'text'; text: string }
-  /**
-   * `format`: the cell's number format code when it is not General (e.g. '0000000000000', '@');
-   * `shown`: the value as that format shows it ('1,000' for 999.99 under '#,##0'), null when the
-   * reader could not render the format.
-   */
-  | { kind: 'number'; value: number; format?: string; shown?: string | null }
-  | { kind: 'date'; text: string }
-  | { kind: 'boolean'; value: boolean }
-  | { kind: 'formula'; text: string }
-  | { kind: 'error'; text: string }
-
-export type RowProblem = { column: string; value: string; message: string }
+  type RowProblem,
+  type SheetCell,
+} from '../sheets/sheet-cell'
+import { PAYROLL_FILE_COLUMNS, PAYROLL_TEMPLATE_EXAMPLE, type PayrollColumnKey } from './payroll-file'
 
 /** A valid row, ready to be matched to its employee. */
 export type PayrollRowValues = {
@@ -102,24 +88,6 @@ export const ROW_MESSAGES = {
   repeated: (row: number) => `El documento se repite: ya figura en la fila ${row}`,
 } as const
 
-/** The text a cell holds, as a header or a whole row is read (the XLSX reader's rows) and shown. */
-export function cellAsText(cell: SheetCell): string {
-  switch (cell.kind) {
-    case 'empty':
-      return ''
-    case 'number':
-      return String(cell.value)
-    case 'boolean':
-      return cell.value ? 'VERDADERO' : 'FALSO'
-    default:
-      return cell.text
-  }
-}
-
-/** How a cell is shown beside an error: its text, clipped. */
-export const cellText = (cell: SheetCell): string => clip(cellAsText(cell))
-
-export type Checked<T> = { value: T } | { message: string }
 const fail = (message: string) => ({ message })
 
 /**
@@ -136,33 +104,6 @@ export function cellTrouble(cell: SheetCell, valueUsed = true): string | null {
 }
 
 const digitsOf = (text: string) => text.replace(/[\s-]/g, '')
-
-/**
- * The digits a numeric cell shows when nothing can have been lost: a format of zeros only
- * ('0000000000000') at least as wide as the number pads it to that width, so the padded text is
- * what the clerk sees and typed.
- * Null otherwise (General, '@', '0'…): a leading zero typed into such a cell is gone for good.
- */
-export function paddedDigits(cell: { value: number; format?: string }): string | null {
-  const { value, format } = cell
-  if (!format || !/^0+$/.test(format) || !Number.isSafeInteger(value) || value < 0) return null
-  const plain = String(value)
-  // The format sets the width ('0' pads nothing: a typed zero would be gone all the same).
-  return plain.length <= format.length && format.length > 1 ? plain.padStart(format.length, '0') : null
-}
-
-/**
- * A numeric cell in a digit-string column (document, account, operation): its digits when they
- * are certain — padded by a zero format, or exactly `fixedLength` long where no leading zero can
- * be missing — and null when the clerk must type the column as text.
- */
-export function certainDigits(cell: { value: number; format?: string }, fixedLength?: number): string | null {
-  const padded = paddedDigits(cell)
-  if (padded !== null) return padded
-  if (!Number.isSafeInteger(cell.value) || cell.value < 0) return null
-  const plain = String(cell.value)
-  return fixedLength && plain.length === fixedLength ? plain : null
-}
 
 function checkType(cell: SheetCell): Checked<number> {
   if (cell.kind === 'empty' || (cell.kind === 'text' && !cell.text.trim()))
@@ -381,7 +322,3 @@ export function checkPayrollRow(
     document,
   }
 }
-
-/** A row with no value in any cell is skipped, as spreadsheets often carry blank formatted rows. */
-export const isBlankRow = (cells: readonly SheetCell[]) =>
-  cells.every((c) => c.kind === 'empty' || (c.kind === 'text' && !c.text.trim()))

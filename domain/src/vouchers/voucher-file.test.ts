@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ROW_MESSAGES, type SheetCell } from '../payroll/payroll-row'
+import { ROW_MESSAGES } from '../payroll/payroll-row'
+import type { SheetCell } from '../sheets/sheet-cell'
 import {
   checkVoucherRow,
   VOUCHER_ROW_MESSAGES as R,

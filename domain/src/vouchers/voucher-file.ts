@@ -1,18 +1,19 @@
 import { isoFromDayMonthYear } from '../common/date-input'
 import { isIsoDate } from '../common/dates'
 import { todayInLima } from '../common/format'
+import { decimalToCents } from '../common/money'
 import { isValidRuc } from '../common/ruc'
-import { clip, columnLetter, FILE_MESSAGES } from '../payroll/payroll-file'
+import { FILE_MESSAGES } from '../payroll/payroll-file'
+import { cellTrouble, checkAmount, ROW_MESSAGES } from '../payroll/payroll-row'
 import {
   type Checked,
   cellText,
-  cellTrouble,
   certainDigits,
-  checkAmount,
-  ROW_MESSAGES,
+  clip,
+  columnLetter,
   type RowProblem,
   type SheetCell,
-} from '../payroll/payroll-row'
+} from '../sheets/sheet-cell'
 import { CREDIT_NOTE, VOUCHER_MESSAGES, VOUCHER_TYPES, type VoucherType } from './voucher-schema'
 
 /**
@@ -247,7 +248,7 @@ function checkSoles(required: string, zero: boolean) {
     if (zero && cell.kind === 'number' && cell.value === 0) return { value: 0 }
     const checked = checkAmount(cell)
     if ('message' in checked) return checked
-    return { value: Math.round(Number(checked.value) * 100) }
+    return { value: decimalToCents(checked.value) }
   }
 }
 
