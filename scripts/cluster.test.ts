@@ -27,7 +27,7 @@ import { CONTRACT_SWEEP_SCHEDULER_ID } from '../worker/src/contract-sweep-schedu
 import { type Cluster, NGINX, startCluster } from './cluster'
 
 /**
- * Issue 25: two API, two web and two worker processes on one PostgreSQL, one Redis and one object
+ * Two API, two web and two worker processes on one PostgreSQL, one Redis and one object
  * store (s3rver), behind Debian's nginx (.ci/run installs it: scripts/install/nginx.sh), as
  * `npm run start:cluster` runs them. Every claim is proven with real requests to real processes.
  */
@@ -84,7 +84,7 @@ const databaseUrl = () => {
   return url.toString()
 }
 
-describe.runIf(DATABASE_URL && REDIS_URL)('two of every process behind nginx (issue 25)', () => {
+describe.runIf(DATABASE_URL && REDIS_URL)('two of every process behind nginx', () => {
   beforeAll(async () => {
     expect(existsSync(NGINX), 'nginx (scripts/install/nginx.sh)').toBe(true)
     dbName = `planillas_cluster_${randomBytes(5).toString('hex')}`

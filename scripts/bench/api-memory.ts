@@ -27,7 +27,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 
 /**
- * `npm run bench:api-memory` (issue 20: the API's memory grew from 192 to about 400 MB over an
+ * `npm run bench:api-memory` (the API's memory grew from 192 to about 400 MB over an
  * hour of varied use). The API as deployed (its own process, `--max-old-space-size=256`) on a
  * PostgreSQL database of its own with the demo data, driven for BENCH_MINUTES (4) by BENCH_CLERKS
  * (4) concurrent clerks over loopback through a varied working day: every list with changing

@@ -12,7 +12,7 @@ import pg from 'pg'
 import { NGINX, nginxConfig } from '../cluster'
 
 /**
- * `npm run bench:list` (issue 12): a database of its own with BENCH_EMPLOYEES (1,000,000)
+ * `npm run bench:list`: a database of its own with BENCH_EMPLOYEES (1,000,000)
  * employees with common Peruvian names and as many audit entries; the API (its own process) and a
  * bare Fastify + node-postgres server running the same page query (bare-list-server.ts, its own
  * process), loaded side by side by autocannon over loopback for each case: first page, broad and
@@ -334,7 +334,7 @@ async function main() {
         // The page URL is 1-based.
         page: '?page=5001&size=10',
       },
-      // Sorted by a column header (issue 24): a walk of employees_surname_sort_idx backwards, and of
+      // Sorted by a column header: a walk of employees_surname_sort_idx backwards, and of
       // employees_name_sort_idx under filters; no base server (it pages by id only).
       {
         name: 'orden por apellido',

@@ -20,7 +20,7 @@ import { ensureFixtureBanks, insertFixtureEmployees } from '@planillas/testing/p
 import { asc, eq, sql } from 'drizzle-orm'
 
 /**
- * `npm run bench:payment-file` (issues 14 and 23), two parts (BENCH_PARTS, default both):
+ * `npm run bench:payment-file`, two parts (BENCH_PARTS, default both):
  *
  * - `payroll`: a payroll of BENCH_ROWS lines (default 100,000; half BCP accounts, half other banks
  *   paid by CCI, every line with a CCI so the generic format takes it too) turned into each format

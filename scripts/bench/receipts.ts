@@ -6,7 +6,7 @@ import { manyPagesPdf } from '@planillas/testing/receipt-fixtures'
 import { mergeReceipts } from '@planillas/worker/payment-import/receipts-pdf'
 
 /**
- * `npm run bench:receipts` (issue 10): what the receipts cost and how long they hold the event
+ * `npm run bench:receipts`: what the receipts cost and how long they hold the event
  * loop. (1) The upload check of the hostile file (20,000 pages) and of a receipt at the page limit,
  * as the API runs it: wall time and the longest event-loop stall. (2) The merge of a batch at the
  * page limit (5,000 pages: 100 receipts of 50), as the worker runs it: wall time, the longest

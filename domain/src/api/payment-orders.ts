@@ -49,7 +49,7 @@ export const referenceField = z
   .max(40, 'Referencia admite como máximo 40 caracteres')
   .regex(/[\p{L}\p{N}]/u, PAYMENT_ORDER_MESSAGES.referenceSymbols)
 
-/** 'Generar archivo de pago' (issue 14): what `/payment-orders` takes and answers. */
+/** 'Generar archivo de pago': what `/payment-orders` takes and answers. */
 export const PaymentOrderBodySchema = z.object({
   payrollId: idNumber('Planilla es requerida'),
   companyAccountId: idNumber('Cuenta de cargo es requerida'),

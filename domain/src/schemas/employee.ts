@@ -15,7 +15,7 @@ import {
 } from '../identifiers'
 import { DateRangeSchema, SearchSchema } from '../list'
 
-/** Every message of the employee form (issue 3), shared by the form and the API. */
+/** Every message of the employee form, shared by the form and the API. */
 export const EMPLOYEE_MESSAGES = {
   ...IDENTIFIER_MESSAGES,
   nameRequired: 'Nombres son requeridos',

@@ -15,7 +15,7 @@ import { generatePaymentOrder, problemText } from './generate'
 
 const tags = ['payment-orders']
 
-/** 'Generar archivo de pago' (issue 14): bank payment files of a payroll, listed and downloadable. */
+/** 'Generar archivo de pago': bank payment files of a payroll, listed and downloadable. */
 export async function paymentOrderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 

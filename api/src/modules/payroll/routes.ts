@@ -25,7 +25,7 @@ import * as q from './queries'
 
 const tags = ['payroll']
 
-/** A line's state once the payroll's latest payment file is known (issue 14: ENVIADO). */
+/** A line's state once the payroll's latest payment file is known (ENVIADO). */
 const withSentAt = <L extends Parameters<typeof lineStateOf>[0]>(line: L, sentAt: Date | null) => ({
   ...line,
   sentAt,
@@ -138,7 +138,7 @@ export async function payrollRoutes(fastify: FastifyInstance) {
     handler: async (req, reply) => {
       const payroll = found(await q.getPayroll(app.db, req.params.id))
       const sentAt = await lastOrderAt(app.db, payroll.id)
-      // Issue 12: the lines come as arrays (q.LineExportRow), read batch by batch as the file is sent.
+      // The lines come as arrays (q.LineExportRow), read batch by batch as the file is sent.
       const state = (l: q.LineExportRow) =>
         lineStateOf({ paid: l[9], reviewFlags: l[12], reviewConfirmedAt: l[13], sentAt })
       return sendWorkbook(reply, {

@@ -109,7 +109,7 @@ const voucherLabel = (supplier: { name: string }, v: { series: string; number: n
   `${supplier.name} · ${voucherNumber(v.series, v.number)}`
 
 /**
- * 'Generar pagos' (issue 23): a payment run over APROBADO supplier vouchers, written by the
+ * 'Generar pagos': a payment run over APROBADO supplier vouchers, written by the
  * payment-order engine (writeOrder) as the generic CCI transfers Excel, one line per supplier paid
  * its net once. Every voucher and supplier is checked first and every problem listed; then the
  * engine stores the file and, in one transaction, records the order, claims each voucher (one open
