@@ -81,7 +81,7 @@ test.describe('Abonos', () => {
     )
     await expect(row).toContainText('3 de 3')
     await expect(row.getByRole('link', { name: 'Ver observaciones' })).toHaveCount(0)
-    // At 1280 px the row's links stay inside the table (issue 24: they spilled past its edge).
+    // At 1280 px the row's links stay inside the table (they spilled past its edge).
     const table = (await page.getByRole('table', { name: 'Cargas de abonos' }).boundingBox()) ?? {
       x: 0,
       width: 0,

@@ -2,7 +2,7 @@ import { dayMonthYear, todayInLima } from '@planillas/domain'
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './fixtures'
 
-/** Issue 24: 'Contratar' registers the applicant as an employee with a contract, in one form. */
+/** 'Contratar' registers the applicant as an employee with a contract, in one form. */
 
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase()
 /** A DNI no demo record holds (the demo data use other ranges). */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect } from './fixtures'
 
 /**
- * Confirms, on the open payroll details page, every line flagged for review (issue 11: demo
+ * Confirms, on the open payroll details page, every line flagged for review (demo
  * employees may be SIN CONTRATO or have other verified bank data), as a clerk would before paying.
  */
 export async function confirmObservedLines(page: Page) {
@@ -16,7 +16,7 @@ export async function confirmObservedLines(page: Page) {
 }
 
 /**
- * The same in one step (issue 24): every observed line's 'Seleccionar', then 'Confirmar las
+ * The same in one step: every observed line's 'Seleccionar', then 'Confirmar las
  * seleccionadas', one audit entry per line.
  */
 export async function confirmObservedLinesTogether(page: Page) {

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './fixtures'
 
 /**
- * Issue 22, items 1 and 4: the administrator's screens for the supplier payments' catalogues
+ * The administrator's screens for the supplier payments' catalogues
  * (Líneas de gasto and its two siblings, the SPOT rates of catalogue 54, the retention rate), with
  * and without JavaScript, on a desktop and on a phone.
  */

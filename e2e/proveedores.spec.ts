@@ -4,7 +4,7 @@ import { expect, expectAccessible, pickBySearch, test } from './fixtures'
 import { readDownloadedSheet } from './xlsx'
 
 /**
- * 'Proveedores' (issue 22): register a supplier (a bad RUC first), find it in the list, open its
+ * 'Proveedores': register a supplier (a bad RUC first), find it in the list, open its
  * data, come back to the list as it was, edit it, suspend it, filter and download the list. At 1280
  * and 390 px, with JavaScript and without (the config's two projects).
  */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 /**
- * Issue 24, tables: every list sorts by its columns' headers (the order in the URL as the API's
+ * Tables: every list sorts by its columns' headers (the order in the URL as the API's
  * `sort=field,asc|desc`, kept on reload, without JavaScript too; on a phone a 'Ordenar por' form),
  * and 'Volver' returns to the list as it was. At 1280 and 390 px, JavaScript on and off.
  */

@@ -15,7 +15,7 @@ const TEXT = /\.(ts|tsx|js|mjs|cjs|css|md|yml|yaml|sh|json)$|(^|\/)(Dockerfile|\
 const SKIPPED = /^(db\/migrations\/|db\/reference\/)|(^|\/)package-lock\.json$/
 
 /** 'issue 23', 'Issues 4, 6', 'issue #31', '(#31)', 'PR #12'. */
-export const CITATION = /\bissues?\s*#?\d+|\(#\d+\)|\b(?:PR|pull request)\s*#\d+/i
+const CITATION = /\bissues?\s*#?\d+|\(#\d+\)|\b(?:PR|pull request)\s*#\d+/i
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' })
 const files = git('ls-files', '--cached', '--others', '--exclude-standard', '-z')
@@ -33,9 +33,21 @@ function citations(): string[] {
 
 describe('no issue citations', () => {
   it('tells a citation from the words around it', () => {
-    for (const cited of ['(issue 23)', 'Status: current (issues 4, 6, 13, 22).', 'Issue 14: the', 'issue #7', 'pull request #12'])
+    for (const cited of [
+      '(issue 23)',
+      'Status: current (issues 4, 6, 13, 22).',
+      'Issue 14: the',
+      'issue #7',
+      'pull request #12',
+    ])
       expect(cited).toMatch(CITATION)
-    for (const plain of ["numFmt '#,##0.00'", 'color: #000;', 'an issue with 3 rows', 'the issuer 2 times', 'row #0'])
+    for (const plain of [
+      "numFmt '#,##0.00'",
+      'color: #000;',
+      'an issue with 3 rows',
+      'the issuer 2 times',
+      'row #0',
+    ])
       expect(plain).not.toMatch(CITATION)
   })
 

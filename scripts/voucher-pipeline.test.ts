@@ -1,4 +1,4 @@
-// Across the tiers: a 'Carga de comprobantes' (issue 22) uploaded through the API, processed by the
+// Across the tiers: a 'Carga de comprobantes' uploaded through the API, processed by the
 // worker's 'voucher-import' job through the batch pipeline, then read back through the API. It lives
 // with the launchers (scripts/ may import every workspace): the API and the worker never import each other.
 

@@ -10,7 +10,7 @@ import v8 from 'node:v8'
  * objects it points to (rows, strings, promises): they get promoted too, their own sites then
  * qualify, and so on. Under load the API promoted about 13 KB per list response (the bare server
  * 0.8 KB) and ran a full collection every two seconds; without pretenuring, 1.8 KB and GC's share
- * of a list response's CPU fell by most of its 0.1 ms (issue 12, docs/decisions/api-cpu-per-response.md). A request
+ * of a list response's CPU fell by most of its 0.1 ms (docs/decisions/api-cpu-per-response.md). A request
  * server's objects die young: pretenuring has little to win here. It is a process-wide flag, so
  * it is set here, before the modules that allocate load, for every way the API is started
  * (npm run start:api, the Dockerfile, compose, the benches), without repeating a node option.

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FILE_NAME_NUL_MESSAGE, MALFORMED_FORM_MESSAGE } from './lib/errors'
 
 /**
- * Issue 20: hostile multipart bodies are the sender's fault, a Spanish 400, never a 500, and they
+ * Hostile multipart bodies are the sender's fault, a Spanish 400, never a 500, and they
  * leave nothing stored.
  */
 let t: TestApp

@@ -3,7 +3,7 @@ import { createEmployeeTestApp, employeeBody } from '@planillas/testing/api/empl
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * Issue 10: input the API cannot use is a Spanish 400, never the 500 'Ocurrió un error…' that
+ * Input the API cannot use is a Spanish 400, never the 500 'Ocurrió un error…' that
  * must only ever mean a real server fault.
  */
 let t: TestApp
@@ -151,7 +151,7 @@ describe('impossible calendar dates in other fields', () => {
   })
 })
 
-describe('texts that show nothing (issue 20)', () => {
+describe('texts that show nothing', () => {
   it.each(['\u200b', '\u200b\u00a0\u200d\ufeff', ' \u2060\u3164 '])(
     'refuses an area named only %j as empty, storing nothing',
     async (description) => {

@@ -2,7 +2,7 @@ import { modulesLoadedBy } from '@planillas/testing/processes'
 import { describe, expect, it } from 'vitest'
 
 /**
- * An API process at rest holds neither exceljs nor pdf-lib (about 30 MB of its RSS, issue 12): the
+ * An API process at rest holds neither exceljs nor pdf-lib (about 30 MB of its RSS): the
  * upload templates load exceljs on the first download and the receipts check loads pdf-lib with the
  * first receipt. Exports use our own streamed writer (formats/src/xlsx-writer.ts) and need neither.
  */

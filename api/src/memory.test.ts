@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * Issue 20: the API's memory grew from 192 to about 400 MB over an hour of varied use. This drives
+ * The API's memory grew from 192 to about 400 MB over an hour of varied use. This drives
  * varied requests (every list with changing searches, filters and pages, details, exports, sign-in
  * attempts from many addresses, refusals and unknown addresses) through `inject` in rounds and
  * checks that the heap after a full collection stops growing: whatever a request leaves behind

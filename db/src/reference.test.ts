@@ -20,7 +20,7 @@ describe('reference files', () => {
       district: 'MIRAFLORES',
       department: 'AREQUIPA',
     })
-    // INEI's current list (issue 11): the new districts, and not the obsolete duplicates.
+    // INEI's current list: the new districts, and not the obsolete duplicates.
     const byCode = new Map(districts.map((d) => [d.code, d]))
     expect(byCode.get('130112')).toMatchObject({ district: 'ALTO TRUJILLO', province: 'TRUJILLO' })
     expect(byCode.get('160405')).toMatchObject({

@@ -4,7 +4,7 @@ import { companies, companyBankAccounts } from './schema/index'
 import type { SeedStep } from './seed'
 
 /**
- * Demo debit accounts ('Cuentas de la empresa', issue 14): a BCP current account in soles for the
+ * Demo debit accounts ('Cuentas de la empresa'): a BCP current account in soles for the
  * first demo company, so 'Generar archivo de pago' works out of the box. Runs once.
  */
 export const companyAccountSeedStep: SeedStep = {

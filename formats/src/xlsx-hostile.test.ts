@@ -18,7 +18,7 @@ async function readAll(file: Buffer): Promise<string> {
 
 const heapMb = () => process.memoryUsage().heapUsed / 1024 / 1024
 
-describe('workbooks built to exhaust memory (issue 20)', () => {
+describe('workbooks built to exhaust memory', () => {
   it('refuses two million nested elements from 15 KB of zip, with memory bounded', async () => {
     const file = await nestedXmlWorkbook()
     expect(file.length).toBeLessThan(20_000)

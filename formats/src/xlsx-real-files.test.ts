@@ -26,7 +26,7 @@ const withoutSheet = (file: Buffer, sheet: string) => {
 
 describe('files saved by real spreadsheet programs', () => {
   it.each(['libreoffice-7.4.xlsx', 'gnumeric-1.12.xlsx'])('%s', async (name) => {
-    // Issue 20: the sheet 'Oculta' holds data too, and only one sheet is read.
+    // The sheet 'Oculta' holds data too, and only one sheet is read.
     await expect(openXlsx(fixture(name))).rejects.toThrow(FILE_MESSAGES.severalSheets(['Planilla', 'Oculta']))
     const pkg = await openXlsx(withoutSheet(fixture(name), 'Oculta'))
     expect(pkg.sheetName).toBe('Planilla')
@@ -92,7 +92,7 @@ const PAYROLL_AMOUNT = 'Monto (S/)'
 const PAYMENT_AMOUNT = 'Monto abonado (S/)'
 
 /**
- * Issue 20: 13 files in which what a cell shows is not what it stores, or that a clerk shaped to
+ * 13 files in which what a cell shows is not what it stores, or that a clerk shaped to
  * leave something out, each as LibreOffice, gnumeric or SheetJS writes it. Every one is refused
  * naming its cell (row and column) or sheets, or stores exactly what the cells show.
  */

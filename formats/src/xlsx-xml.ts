@@ -20,7 +20,7 @@ export const XLSX_LIMITS = {
   /**
    * How deep elements may nest. A sheet's deepest is about eight (worksheet, sheetData, row, c,
    * is, r, t, and a prefix wrapper or two); an XML parser keeps every open element, so two million
-   * nested ones from 15 KB of zip took the worker's whole memory (issue 20).
+   * nested ones from 15 KB of zip took the worker's whole memory.
    */
   depth: 64,
   /**

@@ -13,7 +13,7 @@ const TIMEOUT_MS = 300_000
 /**
  * One JSON call to the API over a kept-alive connection. Global fetch wraps each call in web
  * streams and Request/Response objects: about 0.4 ms of CPU per call more than node:http
- * (issue 12, docs/decisions/web-tier-cpu.md). Rejects when the API cannot be reached.
+ * (docs/decisions/web-tier-cpu.md). Rejects when the API cannot be reached.
  */
 export function exchange(url: string, { method, headers, body }: Exchange): Promise<Answer> {
   return new Promise((resolve, reject) => {

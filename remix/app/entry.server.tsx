@@ -20,8 +20,7 @@ export const streamTimeout = ABORT_DELAY
  * The document, rendered whole and sent as one buffer, with the request's CSP nonce on every inline
  * script: the hydration context and route imports (<Scripts>, <ScrollRestoration> in root.tsx,
  * through NonceContext) and the single-fetch data (RemixServer's `nonce`). No page defers data, so
- * streaming showed nothing earlier; it cost a web stream and a socket write per 2 KB chunk (issue 12,
- * docs/decisions/web-tier-cpu.md). A page that defers data would want `onShellReady` and a stream again.
+ * streaming showed nothing earlier; it cost a web stream and a socket write per 2 KB chunk (* docs/decisions/web-tier-cpu.md). A page that defers data would want `onShellReady` and a stream again.
  */
 export default function handleRequest(
   request: Request,

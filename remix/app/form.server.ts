@@ -59,7 +59,7 @@ export const echoForm = (formData: FormData) => parseWithZod(formData, { schema:
 export function idParam(value: string | undefined): number {
   // Decimal digits only: Number() would read '0x10' as 16, '1e3' as 1000 and ' 7 ' as 7.
   const id = /^[1-9][0-9]{0,9}$/.test(value ?? '') ? Number(value) : 0
-  // Ids are `integer` columns: a larger number names no record (issue 10), it is not a fault.
+  // Ids are `integer` columns: a larger number names no record, it is not a fault.
   if (id <= 0 || id > MAX_ID) throw new Response('No encontrado', { status: 404 })
   return id
 }

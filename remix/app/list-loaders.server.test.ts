@@ -11,9 +11,9 @@ import { forgetVoucherCatalogs } from './screens/vouchers/voucher-catalogs.serve
 import { sessionStorage, storeTokens } from './session.server'
 
 /**
- * Issue 12, item 4: a list page costs the API one call for its page; the filters' catalogues
+ * A list page costs the API one call for its page; the filters' catalogues
  * (areas, positions, companies) come from the web tier's cache after the first page, checked
- * against the API's catalogue version (one primary-key read, issue 25) alongside the page's call. Every list
+ * against the API's catalogue version (one primary-key read) alongside the page's call. Every list
  * screen's loader runs here against a fetch that records the API calls it receives.
  */
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>

@@ -44,7 +44,7 @@ function sessionParts() {
 
 /**
  * A Cookie header read once per distinct value: checking its signature and decoding it was about
- * 0.3 ms of every page (issue 12), and a browser sends the same header until the cookie changes.
+ * 0.3 ms of every page, and a browser sends the same header until the cookie changes.
  * The data is shared between requests; a session copies it into its own map (createSession).
  */
 const parseHeader = memoByString((header: string) => sessionParts().cookie.parse(header) as Promise<unknown>)

@@ -63,7 +63,7 @@ export const contractTransitions = (status: number): StatusTransition[] =>
 /**
  * The table is read with a name from the URL (`/estado/:resource/:id`): without a prototype,
  * `__proto__`, `constructor` or `toString` find nothing (a 404) instead of Object's own members,
- * which made the page fail with a 500 (issue 10).
+ * which made the page fail with a 500.
  */
 function withoutPrototype<T>(entries: Record<string, T>): Record<string, T> {
   return Object.assign(Object.create(null) as Record<string, T>, entries)

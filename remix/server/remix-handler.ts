@@ -62,7 +62,7 @@ export async function sendResponse(res: ServerResponse, response: Response) {
 
 /**
  * The Remix app as express's last handler: what @remix-run/express does, with fewer steps per
- * request (issue 12): the headers copied once, the answer written without a web-stream reader loop.
+ * request: the headers copied once, the answer written without a web-stream reader loop.
  */
 export function remixHandler(
   build: ServerBuild,

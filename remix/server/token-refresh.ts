@@ -44,7 +44,7 @@ export function replaceCookie(header: string, name: string, pair: string): strin
 /**
  * The access token's expiry (ms) in a session cookie's value, null without tokens. It depends on the
  * value alone (signed and sealed with the server's secret), so each value is read once rather than on
- * every request: unsigning, decoding and opening it cost about 0.1 ms (issue 12).
+ * every request: unsigning, decoding and opening it cost about 0.1 ms.
  */
 const expiryOfValue = memoByString(async (value: string): Promise<number | null> => {
   const tokens = readTokens(await sessionStorage.getSession(`${SESSION_COOKIE}=${value}`))

@@ -84,7 +84,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   // A missing asset (an older build's file name) is a plain 404, not a page.
   app.use('/assets', (_req, res) => res.status(404).end())
   // Public files (favicon.ico) all have an extension and pages never do: a page does not stat
-  // the disk before Remix renders it (a stat per page was 4 % of a list page's CPU, issue 12).
+  // the disk before Remix renders it (a stat per page was 4 % of a list page's CPU).
   const publicFiles = express.static(path.join(REMIX_BUILD, 'client'), { maxAge: '1h' })
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   app.use(noStore)

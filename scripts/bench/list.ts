@@ -336,7 +336,7 @@ async function main() {
         // The page URL is 1-based.
         page: '?page=5001&size=10',
       },
-      // Sorted by a column header (issue 24): a walk of employees_surname_sort_idx backwards, and of
+      // Sorted by a column header: a walk of employees_surname_sort_idx backwards, and of
       // employees_name_sort_idx under filters; no base server (it pages by id only).
       {
         name: 'orden por apellido',

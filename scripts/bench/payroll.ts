@@ -28,13 +28,13 @@ import pg from 'pg'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
 
 /**
- * `npm run bench:payroll` (issue 4): a valid 100,000-row file naming 100,000 employees, uploaded
+ * `npm run bench:payroll`: a valid 100,000-row file naming 100,000 employees, uploaded
  * through the real API (its own process) to the BullMQ worker (its own process, started as
  * `npm run start:worker` starts it) on PostgreSQL, timed from the upload to PROCESADO; and, on the
  * same file in the same run, the bare pipeline (exceljs streaming read + the same COPY, no API,
  * no queue, no validation). Each is run ROUNDS times, alternating, and the best of each is
  * compared, because the machine may be shared. Prints both, their ratio, the worker's peak RSS
- * during the imports, and the export of the payroll's details (issue 12: time and the API's peak
+ * during the imports, and the export of the payroll's details (time and the API's peak
  * RSS, and how much of it the export added to the API at rest). Needs DATABASE_URL (it creates
  * and drops its own database) and Redis.
  */

@@ -83,7 +83,7 @@ describe('development identity provider', () => {
       await expect(signInThroughProvider(url(), 'admin@planillas.pe', 'y')).rejects.toThrow(
         'too many attempts',
       )
-      // …but whoever floods it cannot lock its owner out (issue 20), nor another account.
+      // …but whoever floods it cannot lock its owner out, nor another account.
       expect((await signInThroughProvider(url(), 'admin@planillas.pe', 'admin')).code).toBeTruthy()
       await expect(signInThroughProvider(url(), 'rrhh@planillas.pe', 'x')).rejects.toThrow(
         'wrong credentials',

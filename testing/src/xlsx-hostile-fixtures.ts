@@ -1,7 +1,7 @@
 import { payrollWorkbook, validRow } from './payroll-fixtures'
 import { repeatedPart, rezip, unzipParts } from './zip-fixtures'
 
-/** Workbooks built to exhaust a reader's memory (issue 20), each a valid template on its first row. */
+/** Workbooks built to exhaust a reader's memory, each a valid template on its first row. */
 
 const SHEET = 'xl/worksheets/sheet1.xml'
 const SHARED = 'xl/sharedStrings.xml'
@@ -25,7 +25,7 @@ export async function nestedXmlWorkbook(depth = 2_000_000): Promise<Buffer> {
 
 /**
  * A payroll template whose shared-string table holds `count` more one-letter strings than the
- * template uses (5,750,000 by default, as the 15 MB file of issue 20), or `count` strings of
+ * template uses (5,750,000 by default, the size of a 15 MB file), or `count` strings of
  * `length` characters.
  */
 export async function sharedStringsWorkbook(count = 5_750_000, length = 1): Promise<Buffer> {

@@ -9,7 +9,7 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * Issue 20: files built to kill the worker. A nested-XML workbook is refused CON ERRORES with the
+ * Files built to kill the worker. A nested-XML workbook is refused CON ERRORES with the
  * worker's peak memory bounded and the worker alive; a batch whose worker dies twice is set aside
  * CON ERRORES by the third worker without reading it.
  */

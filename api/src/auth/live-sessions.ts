@@ -12,7 +12,7 @@ const RECONNECT_MS = 1_000
 
 /**
  * The sessions this process has seen live, so the API's session check needs no database round
- * trip on every call (issue 12: a read per call cost the cheapest lists a third of their pace).
+ * trip on every call (a read per call cost the cheapest lists a third of their pace).
  *
  * Safe because nothing is remembered unless a LISTEN connection is up: a transaction that revokes
  * sessions sends a NOTIFY, delivered at its commit, and any notification forgets everything. A

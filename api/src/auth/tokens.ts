@@ -25,7 +25,7 @@ export function createTokenSigner(secret: string, ttlSeconds: number) {
     /**
      * The user the token speaks for, or null when it is invalid, expired or names no session.
      * Checked with node:crypto's HMAC, synchronously (jose's Web Crypto verify cost the cheapest
-     * lists several per cent of their pace, issue 12): HS256 only, our issuer, `exp` in the future.
+     * lists several per cent of their pace): HS256 only, our issuer, `exp` in the future.
      */
     async verify(token: string): Promise<AuthUser | null> {
       return verifyRemembered(verified, token, key)
@@ -38,7 +38,7 @@ type Verified = { user: AuthUser; exp: number; nbf: number | undefined }
 /**
  * A token's signature and claims never change: one verified earlier only has its times checked
  * again (every API call of a page carries the same token; the HMAC and two JSON parses were 5 %
- * of a list response's CPU, issue 12). Revocation is the live-session check's, not this one's.
+ * of a list response's CPU). Revocation is the live-session check's, not this one's.
  * The oldest remembered token makes room for a new one.
  */
 function verifyRemembered(verified: Map<string, Verified>, token: string, key: Uint8Array): AuthUser | null {

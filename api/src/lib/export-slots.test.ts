@@ -20,7 +20,7 @@ describe('export slots', () => {
   })
 })
 
-/** Issue 20: one auditor running 16 audit-log exports at once slowed the API for everyone. */
+/** One auditor running 16 audit-log exports at once slowed the API for everyone. */
 describe('the audit-log export under load', () => {
   let t: TestApp
   beforeAll(async () => {

@@ -11,7 +11,7 @@ export const EXPORTS_BUSY =
 /**
  * The exports running in this process. An export reads its whole list and builds a workbook, the
  * heaviest thing a read-only user can start: sixteen at once by one auditor made `/api/health`
- * take 1.6 s for everyone (issue 20). Each takes a slot for as long as its file streams; past the
+ * take 1.6 s for everyone. Each takes a slot for as long as its file streams; past the
  * user's or the process's share the answer is a Spanish 429.
  */
 export class ExportSlots {

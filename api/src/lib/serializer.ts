@@ -5,7 +5,7 @@ import { $ZodType } from 'zod/v4/core'
 /**
  * Every route's answer, serialized through its response schema. fastify-type-provider-zod
  * encodes the answer with zod (a validated copy of every object and array) and then
- * `JSON.stringify`s the copy: a fifth of a list response's CPU and much of its garbage (issue 12).
+ * `JSON.stringify`s the copy: a fifth of a list response's CPU and much of its garbage.
  *
  * Here each response schema is first compiled, when it can be, into a check that reads the answer
  * without copying it and says whether zod's encode would give back the same JSON: every value of

@@ -52,7 +52,7 @@ export function statusChangeHandler<
 }
 
 /**
- * PUT /{resource}/status?status=N with `{ ids }` (issue 24): a clerk's selection changes status in
+ * PUT /{resource}/status?status=N with `{ ids }`: a clerk's selection changes status in
  * one transaction, with an audit entry per record changed; an unknown id refuses the whole
  * selection (404, nothing changed), and records already in that status are left alone. Answers
  * the ids that changed.

@@ -24,7 +24,7 @@ export type UploadTemplate = {
  * `=HYPERLINK(…)`).
  */
 export async function uploadTemplate(template: UploadTemplate): Promise<Buffer> {
-  // Loaded on the first download: exceljs weighs on every API process's memory at rest (issue 12).
+  // Loaded on the first download: exceljs weighs on every API process's memory at rest.
   const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.Workbook()
   workbook.creator = 'Planillas'

@@ -32,7 +32,7 @@ export const listGuardPlugin = fp(async (app: FastifyInstance) => {
  * The page a list route was asked for, with the configured statement timeout and a signal aborted
  * when the client closes the connection before the answer is complete: `paged` hands both to
  * `guardedListQuery`, which then cancels the running query. Explicit, not carried by AsyncLocalStorage: that one's promise hooks
- * ran on every promise of every request, about a tenth of a list response's CPU (issue 12).
+ * ran on every promise of every request, about a tenth of a list response's CPU.
  */
 export function listPage<Q extends PageQuery>(
   request: FastifyRequest & { query: Q },

@@ -40,7 +40,7 @@ export function orderByFor<F extends string>(
  * `desc`, spelled `desc nulls last` for a NOT NULL column: the same order (there are no nulls),
  * and the one our descending indexes are built in (drizzle-kit writes `DESC NULLS LAST`). A plain
  * `desc` means `nulls first`, which those indexes cannot answer: the audit log sorted every
- * matching entry for its first page instead of walking `audit_logs_created_at_idx` (issue 12).
+ * matching entry for its first page instead of walking `audit_logs_created_at_idx`.
  */
 export function descending(column: PgColumn | SQL): SQL {
   return is(column, PgColumn) && column.notNull ? sql`${column} desc nulls last` : desc(column)

@@ -58,7 +58,7 @@ const preparedOn = new WeakMap<Executor, Map<string, Prepared<unknown>>>()
 
 /**
  * Runs a list query prepared once per connection and shape. Building a Drizzle query and
- * turning it into SQL cost about a quarter of a list response's CPU (issue 12); here it is done
+ * turning it into SQL cost about a quarter of a list response's CPU; here it is done
  * the first time a connection meets a shape, and every later request only binds its values to a
  * named statement, which PostgreSQL also keeps parsed. The list pool's sessions use
  * `plan_cache_mode = force_custom_plan` (connections.ts): each execution is still planned for its

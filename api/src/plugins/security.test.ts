@@ -99,7 +99,7 @@ describe('sign-in and refresh throttle', () => {
   })
 })
 
-describe('the throttle keys on the browser behind the web tier (issue 20)', () => {
+describe('the throttle keys on the browser behind the web tier', () => {
   let web: TestApp
   beforeAll(async () => {
     web = await createTestApp({
@@ -150,7 +150,7 @@ describe('the throttle keys on the browser behind the web tier (issue 20)', () =
   })
 })
 
-describe.runIf(process.env.REDIS_URL)('the throttle of several API processes (issue 25)', () => {
+describe.runIf(process.env.REDIS_URL)('the throttle of several API processes', () => {
   const apps: TestApp[] = []
   const prefix = `limit-test-${process.pid}-${Date.now()}`
   afterAll(() => Promise.all(apps.map((a) => a.close())))

@@ -64,7 +64,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         }
       : {}),
     // The browser's address as the web tier vouches for it: keyed on the web tier itself, 130
-    // bogus callbacks locked every user out for a minute (issue 20).
+    // bogus callbacks locked every user out for a minute.
     keyGenerator: (request) => clientAddress(request, app.config.clientAddressSecret),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, [TOO_MANY_REQUESTS(Math.max(1, Math.ceil(context.ttl / 1000)))]),
@@ -74,7 +74,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
 /**
  * The headers helmet sets with these options, worked out once: they are the same for every answer
  * (no nonce in the API), and running helmet's middleware on each request (as @fastify/helmet does)
- * was 5 % of a list response's CPU (issue 12).
+ * was 5 % of a list response's CPU.
  */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {}

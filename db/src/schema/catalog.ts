@@ -68,7 +68,7 @@ export const companies = pgTable(
 )
 
 /**
- * One row counting the changes to areas, positions and companies (issue 25): a trigger on each of
+ * One row counting the changes to areas, positions and companies: a trigger on each of
  * those tables adds one in the statement that changes them (migration 0032), so every web process
  * sees at once that its cached catalogues are out of date (docs/decisions/several-copies.md).
  */

@@ -22,7 +22,7 @@ import { employees } from './employees'
 export const contractNumberSequence = pgSequence('contract_number_seq', { startWith: 1 })
 
 /**
- * Employment contracts (issue 5). The status engine lives in `@planillas/domain` (contracts.ts);
+ * Employment contracts. The status engine lives in `@planillas/domain` (contracts.ts);
  * the database keeps what must never be broken, above all one current contract (VIGENTE or
  * POR VENCER) per employee.
  */

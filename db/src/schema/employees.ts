@@ -61,7 +61,7 @@ export const employees = pgTable(
     bankAccountVerifiedBy: text('bank_account_verified_by'),
     bankAccountVerifiedAt: timestamp('bank_account_verified_at', { withTimezone: true }),
     /**
-     * E-mail of who last changed the bank data (issue 20, four eyes): changed data are unconfirmed
+     * E-mail of who last changed the bank data (four eyes): changed data are unconfirmed
      * until another user confirms them. Null for data nobody changed since this was recorded.
      */
     bankDataChangedBy: text('bank_data_changed_by'),
@@ -101,7 +101,7 @@ export const employees = pgTable(
     index('employees_area_status_idx').on(t.areaId, t.status, t.createdAt),
     index('employees_company_status_idx').on(t.companyId, t.status),
     index('employees_position_idx').on(t.positionId),
-    // The list's sortable columns (issue 24): a page in either direction walks one of these
+    // The list's sortable columns: a page in either direction walks one of these
     // (backward when descending) instead of sorting a million rows.
     index('employees_name_sort_idx').on(t.name, t.id),
     index('employees_surname_sort_idx').on(t.surname, t.id),
@@ -129,7 +129,7 @@ export const searchWordsOf = sql<string[]>`string_to_array(${employees.searchTex
  * triggers on `employees` (migration 0016) and never pruned: a word no employee has any more
  * matches nobody. A search word 'quis' is looked up here first ('quispe', 'quisbert'), then the
  * employees are found by those whole words in `employees_search_words_idx`: three words of a full
- * name cost that index a fraction of what they cost the trigram index of `search_text` (issue 12).
+ * name cost that index a fraction of what they cost the trigram index of `search_text`.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),

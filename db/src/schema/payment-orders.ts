@@ -23,7 +23,7 @@ import { banks } from './reference'
 import { suppliers } from './suppliers'
 import { paymentVouchers } from './vouchers'
 
-/** 'Cuentas de la empresa': the accounts a company pays from (issue 14). */
+/** 'Cuentas de la empresa': the accounts a company pays from. */
 export const companyBankAccounts = pgTable(
   'company_bank_accounts',
   {

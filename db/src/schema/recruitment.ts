@@ -76,7 +76,7 @@ export const applicants = pgTable(
     cvType: text('cv_type'),
     /** 1 ACTIVO, 2 INACTIVO. */
     status: smallint('status').notNull().default(1),
-    /** 'Contratar' (issue 24): the employee and the contract the applicant was hired with; null until then. */
+    /** 'Contratar': the employee and the contract the applicant was hired with; null until then. */
     hiredEmployeeId: integer('hired_employee_id').references(() => employees.id),
     hiredContractId: integer('hired_contract_id').references(() => contracts.id),
     ...timestamps,

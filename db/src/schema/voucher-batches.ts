@@ -15,7 +15,7 @@ import { companies } from './catalog'
 import { timestamps } from './columns'
 
 /**
- * 'Carga de comprobantes' (issue 22): an Excel of supplier vouchers for one paying company, read by
+ * 'Carga de comprobantes': an Excel of supplier vouchers for one paying company, read by
  * the 'voucher-import' job. All or nothing: every voucher is registered REGISTRADO in one
  * transaction (PROCESADO, `voucher_count`), or none and the file's problems are listed (CON ERRORES).
  */

@@ -41,7 +41,7 @@ export const PaymentIssueSchema = z.object({
 
 /**
  * Whether a payments upload could name this payroll, asked by the upload form with JavaScript
- * while it holds the files back for other problems, so that every problem shows at once (issue 20).
+ * while it holds the files back for other problems, so that every problem shows at once.
  */
 export const PayrollCheckQuerySchema = z.object({ number: z.string().trim().min(1).max(100) })
 export const PayrollCheckSchema = z.object({ problem: z.string().nullable() })

@@ -3,7 +3,7 @@ import type { SheetCell } from '../sheets/sheet-cell'
 
 /**
  * The bank's processed-payroll result (BCP Telecrédito's report exported to Excel) read as a
- * payments file (issue 14), so a clerk need not retype it. Its exact layout could not be confirmed
+ * payments file, so a clerk need not retype it. Its exact layout could not be confirmed
  * (docs/decisions/payments-made.md), so columns are found by their header names, not positions: document (and
  * optionally its type), amount, status and, when present, the operation number. Each row becomes
  * the template's cells (type, document, amount, operation, no receipt) and then goes through the

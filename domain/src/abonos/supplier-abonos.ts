@@ -6,7 +6,7 @@ import { PAYMENT_FILE_COLUMNS, type PaymentColumn } from './abono-file'
 import { PAYMENT_LIMITS, PaymentDateSchema } from './abonos'
 
 /**
- * Supplier abonos ('Abonos de proveedores', issue 23 item 3): the bank's proof that a supplier
+ * Supplier abonos ('Abonos de proveedores'): the bank's proof that a supplier
  * payment run was paid, uploaded like payroll's 'Cargar abonos' and processed by the same job.
  * The Excel has the payroll template's columns (document type 6 and the supplier's RUC); each row
  * pays one supplier line of the run and marks all of that supplier's vouchers in it PAGADO.

@@ -22,7 +22,7 @@ describe('Permission', () => {
   })
 })
 
-describe('supplier payments (issue 22)', () => {
+describe('supplier payments', () => {
   it('lets tesorería approve and pay, never the HR clerk; every permission has a Spanish label', () => {
     expect(mayUse(DEMO_ROLES.tesoreria, 'pagos_aprobar')).toBe(true)
     expect(mayUse(DEMO_ROLES.tesoreria, 'pagos_pagar')).toBe(true)

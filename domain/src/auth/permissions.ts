@@ -11,13 +11,13 @@ export const MODULES = [
   'planillas',
   'vacantes',
   'postulantes',
-  /** 'Proveedores': the suppliers a company pays (issue 22). */
+  /** 'Proveedores': the suppliers a company pays. */
   'proveedores',
 ] as const
 export type Module = (typeof MODULES)[number]
 
 /**
- * 'Pagos › Comprobantes' (issue 22): reading the vouchers is `pagos_lista_lista` (the specified menu code);
+ * 'Pagos › Comprobantes': reading the vouchers is `pagos_lista_lista` (the specified menu code);
  * each step of a voucher has its own permission, so the person who registers need not approve
  * (and may not approve their own voucher: the API refuses it whatever their roles).
  */
@@ -51,7 +51,7 @@ export const PERMISSIONS = [
   ...moduleRoles,
   'planillas_carga',
   'planillas_abonos',
-  /** 'Generar archivo de pago': the bank's bulk-payment file of a payroll (issue 14). */
+  /** 'Generar archivo de pago': the bank's bulk-payment file of a payroll. */
   'planillas_pago',
   /** 'Mantenimiento › Bancos': the banks catalogue (list; create, rename, suspend). No export. */
   'bancos_lista',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Wire } from '../common/wire'
 
-/** A row of 'Mantenimiento › Bancos' (issue 11). */
+/** A row of 'Mantenimiento › Bancos'. */
 export const BankRowSchema = z.object({
   code: z.string(),
   name: z.string(),

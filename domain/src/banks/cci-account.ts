@@ -4,7 +4,7 @@ import { cciBankCode, isValidCci } from '../common/identifiers'
  * Does a CCI belong to the account it is stored with? Some banks build their CCIs from the account
  * number: the office and the account's own digits are copied into the CCI's branch (positions
  * 4–6) and account (7–18) fields. For those, a valid CCI that carries other digits is another
- * account — paying by it pays someone else (issue 20). The rules and their sources are in
+ * account — paying by it pays someone else. The rules and their sources are in
  * docs/cci-account-rules.md; a bank whose rule no source confirms gets no rule, and the pair is
  * left for a person to confirm.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isValidCci } from '../common/identifiers'
 
-/** 'Cuentas de la empresa' (issue 14): an account a company pays its payrolls from. */
+/** 'Cuentas de la empresa': an account a company pays its payrolls from. */
 export const CompanyAccountSchema = z
   .object({
     bankCode: z.string({ error: 'Banco es requerido' }).regex(/^\d{3}$/, 'Banco es requerido'),

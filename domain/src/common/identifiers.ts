@@ -46,7 +46,7 @@ export const FORM_IDENTIFIER_TYPES = [
   IDENTIFIER_TYPE.CARNET_MILITAR,
   IDENTIFIER_TYPE.CE,
   IDENTIFIER_TYPE.PASAPORTE,
-  // Issue 11: Venezuelan and other foreign workers hold a CPP or a refugee card.
+  // Venezuelan and other foreign workers hold a CPP or a refugee card.
   IDENTIFIER_TYPE.CARNE_CPP,
   IDENTIFIER_TYPE.CARNE_REFUGIO,
 ] as const

@@ -22,7 +22,7 @@ export const PageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof PageQuerySchema>
 
 /**
- * 'Descargar selección' (issue 24): a list's export narrowed to the rows the clerk ticked on the
+ * 'Descargar selección': a list's export narrowed to the rows the clerk ticked on the
  * page, at most a page of them. Without `ids` the export is the whole filter.
  */
 export const ExportSelectionSchema = z.object({

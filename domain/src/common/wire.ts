@@ -37,7 +37,7 @@ export const StatusQuerySchema = z.object({
 /** At most this many records change status in one call (a page of a list at its largest size). */
 export const MAX_BULK = 100
 
-/** The records a bulk action applies to (issue 24): distinct ids, from one to MAX_BULK. */
+/** The records a bulk action applies to: distinct ids, from one to MAX_BULK. */
 export const BulkIdsSchema = z.object({
   ids: z
     .array(idNumber())

@@ -40,7 +40,7 @@ export const CONTRACT_STATUSES = Object.values(CONTRACT_STATUS) as number[]
 export const isCurrentContract = (status: number) => status === 1 || status === 2
 
 /**
- * What a clerk may do with a contract, by status (issue 5): VIGENTE → Finalizar or Despedir (with
+ * What a clerk may do with a contract, by status: VIGENTE → Finalizar or Despedir (with
  * a reason); POR VENCER → Renovar (a new contract, see `renewalStart`) or Finalizar; FINALIZADO and
  * DESPEDIDO → nothing. `to` is the status the action sets; Renovar sets none on its own.
  */

@@ -39,7 +39,7 @@ export const DashboardContractsSchema = z.object({
   endingByMonth: z.array(z.object({ month: z.string(), count: z.number() })),
 })
 
-/** 'Pagos a proveedores' (issue 22), for users with `pagos_lista_lista`; amounts in céntimos. */
+/** 'Pagos a proveedores', for users with `pagos_lista_lista`; amounts in céntimos. */
 export const DashboardPaymentsSchema = z.object({
   toAuthorize: z.object({ count: z.number(), totalCents: z.number() }),
   toApprove: z.object({ count: z.number(), totalCents: z.number() }),

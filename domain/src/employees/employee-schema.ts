@@ -15,7 +15,7 @@ import {
 import { DateRangeSchema, SearchSchema } from '../common/list'
 import { ACCOUNT_TYPE, EMPLOYEE_STATUSES, FORM_ACCOUNT_TYPES, SEXES } from './employee-enums'
 
-/** Every message of the employee form (issue 3), shared by the form and the API. */
+/** Every message of the employee form, shared by the form and the API. */
 export const EMPLOYEE_MESSAGES = {
   ...IDENTIFIER_MESSAGES,
   nameRequired: 'Nombres son requeridos',

@@ -49,7 +49,7 @@ export const EmployeeDetailSchema = EmployeeRowSchema.extend({
   bankAccountVerified: z.boolean(),
   bankAccountVerifiedBy: text,
   bankAccountVerifiedAt: z.date().nullable(),
-  /** Who last changed the bank data: only another user may confirm them (issue 20). */
+  /** Who last changed the bank data: only another user may confirm them. */
   bankDataChangedBy: text,
   bankDataChangedAt: z.date().nullable(),
   updatedAt: z.date(),
@@ -124,7 +124,7 @@ const HistoryLineSchema = z.object({
 })
 
 /**
- * `GET /employees/{id}/history` (issue 24): the employee's contracts, payroll lines and payments
+ * `GET /employees/{id}/history`: the employee's contracts, payroll lines and payments
  * made (paid lines), newest first, at most `EMPLOYEE_HISTORY_LIMIT` of each. Payroll lines and
  * payments only for users who may read the payrolls (`payrollShown`).
  */

@@ -54,7 +54,7 @@ const linesDigestField = z
   .string({ error: 'Confirmación de líneas inválida' })
   .regex(/^[0-9a-f]{64}$/, 'Confirmación de líneas inválida')
 
-/** 'Generar archivo de pago' (issue 14): what `/payment-orders` takes and answers. */
+/** 'Generar archivo de pago' (new): what `/payment-orders` takes and answers. */
 export const PaymentOrderBodySchema = z.object({
   payrollId: idNumber('Planilla es requerida'),
   companyAccountId: idNumber('Cuenta de cargo es requerida'),

@@ -1,5 +1,5 @@
 /**
- * Why a payroll line must be looked at before it is paid (issue 11). The import sets the flags;
+ * Why a payroll line must be looked at before it is paid. The import sets the flags;
  * a clerk with 'planillas_edicion' confirms a line; payments and payment files skip a line whose
  * blocking flags are not confirmed yet. A bit mask keeps them in one small column.
  */
@@ -12,7 +12,7 @@ export const LINE_REVIEW = {
   DUPLICATE_IN_PERIOD: 4,
   /**
    * The employee's bank data were typed or changed and no second user has confirmed them yet
-   * (four eyes, issue 20): nobody vouched for the account the line would pay.
+   * (four eyes): nobody vouched for the account the line would pay.
    */
   BANK_DATA_UNCONFIRMED: 8,
 } as const
@@ -47,7 +47,7 @@ export const LINE_REVIEW_MESSAGES = {
   alreadyPaid: 'La línea ya fue abonada',
 } as const
 
-/** A line's payment state on the payroll details and its export (issue 14). */
+/** A line's payment state on the payroll details and its export. */
 export const lineState = {
   1: { key: 'PENDING', label: 'PENDIENTE' },
   2: { key: 'SENT', label: 'ENVIADO' },

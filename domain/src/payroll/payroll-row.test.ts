@@ -139,7 +139,7 @@ describe('checkPayrollRow', () => {
     expect(messages(row(overrides))).toEqual([message])
   })
 
-  describe('digit strings typed as numbers (issue 11: no silent loss of leading zeros)', () => {
+  describe('digit strings typed as numbers (no silent loss of leading zeros)', () => {
     const zeros = (value: number, format: string): SheetCell => ({ kind: 'number', value, format })
     it('refuses an account in a General, text or plain number cell: its zeros may be gone', () => {
       for (const cell of [num(817544861267), zeros(817544861267, '@'), zeros(817544861267, '0')]) {
@@ -170,7 +170,7 @@ describe('checkPayrollRow', () => {
     })
   })
 
-  describe('amounts as the cell shows them (issue 20)', () => {
+  describe('amounts as the cell shows them', () => {
     const shown = (value: number, format: string, text: string | null): SheetCell => ({
       kind: 'number',
       value,

@@ -26,7 +26,7 @@ export const ApplicantRowSchema = z.object({
   cvName: z.string().nullable(),
   hasCv: z.boolean(),
   status: z.number(),
-  /** Set by 'Contratar' (issue 24): the employee and the contract the applicant was hired with. */
+  /** Set by 'Contratar': the employee and the contract the applicant was hired with. */
   hiredEmployeeId: z.number().nullable(),
   hiredContractId: z.number().nullable(),
   hiredContractNumber: z.string().nullable(),

@@ -14,7 +14,7 @@ export const HIRE_MESSAGES = {
 const { employeeId: _employee, renewsContractId: _renews, ...contractTerms } = contractFields
 
 /**
- * 'Contratar' (issue 24): the employee form's fields and the contract form's terms in one body.
+ * 'Contratar': the employee form's fields and the contract form's terms in one body.
  * The company, area and position are the contract's (required), which the employee then holds;
  * each form's own cross-field rules run as they do on their own form.
  */

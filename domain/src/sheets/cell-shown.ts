@@ -1,5 +1,5 @@
 /**
- * What a clerk sees in a cell against what the file stores (issue 20): a number format can hide
+ * What a clerk sees in a cell against what the file stores: a number format can hide
  * the cents ('#,##0' shows 1,000 for 999.99), a percent or fraction format shows another number,
  * and characters with no glyph make a value look right and fail. The reader renders each number
  * with its format (`shown`); these rules compare.

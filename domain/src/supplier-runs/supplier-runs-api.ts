@@ -19,7 +19,7 @@ export const SUPPLIER_RUN_MESSAGES = {
 } as const
 
 /**
- * 'Generar pagos' (issue 23): a payment run over APROBADO vouchers, paid from a company account on a
+ * 'Generar pagos': a payment run over APROBADO vouchers, paid from a company account on a
  * date with a reference. `replacesOrderId` + `confirmReplace`: the vouchers are already in that open
  * run, and the clerk confirmed that this run replaces it (the same rule as a payroll's order).
  */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { SearchSchema } from '../common/list'
 import type { Wire } from '../common/wire'
 
-/** What 'Carga de comprobantes' answers (`/voucher-batches`, issue 22). */
+/** What 'Carga de comprobantes' answers (`/voucher-batches`). */
 export const VoucherBatchRowSchema = z.object({
   id: z.number(),
   companyId: z.number(),

@@ -17,7 +17,7 @@ import {
 import { CREDIT_NOTE, VOUCHER_MESSAGES, VOUCHER_TYPES, type VoucherType } from './voucher-schema'
 
 /**
- * 'Carga de comprobantes' (issue 22): the spreadsheet of supplier vouchers registered in bulk for
+ * 'Carga de comprobantes': the spreadsheet of supplier vouchers registered in bulk for
  * one paying company. Its columns mirror 'Registrar comprobante' (the company is the form's; the
  * PDF is attached later on each voucher). The header check and the rules of one row are here; the
  * supplier, the expense line, repeated numbers and the credited voucher need the database and the

@@ -7,7 +7,7 @@ import { forgetCachedCatalogue } from '~/status-caches.server'
 import { statusResource } from '~/status-resources'
 import { sameOriginPath } from '~/utils/same-origin-path'
 
-/** The catalogues whose selection changes status in one call (issue 24). */
+/** The catalogues whose selection changes status in one call. */
 const BULK = {
   areas: 'PUT /areas/status',
   cargos: 'PUT /positions/status',

@@ -3,7 +3,7 @@ import { sameOriginPath } from './same-origin-path'
 
 /**
  * The parameter that carries a list as the user left it (search, filters, page, sort) to the
- * record opened from it, so 'Volver' returns there instead of to page 1 (issue 24).
+ * record opened from it, so 'Volver' returns there instead of to page 1.
  */
 export const RETURN_PARAM = 'desde'
 

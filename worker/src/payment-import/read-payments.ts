@@ -39,7 +39,7 @@ export async function readPayments(
   let rowsRead = 0
   let header = true
   const hiddenRows: number[] = []
-  // Issue 14: the bank's result report is read through a mapper to the template's cells.
+  // The bank's result report is read through a mapper to the template's cells.
   let bankResult: ReturnType<typeof bankResultMapper> = null
   for await (const row of readSheetRows(pkg)) {
     if (isBlankRow(row.cells)) continue
@@ -48,7 +48,7 @@ export async function readPayments(
       const texts = row.cells.map((c) => (c.kind === 'text' ? c.text : ''))
       const problems =
         row.number === 1 ? paymentHeaderProblems(texts) : [FILE_MESSAGES.headerRowAt(row.number)]
-      // Issue 14: the bank's result report is read as it comes, its columns mapped by their names.
+      // The bank's result report is read as it comes, its columns mapped by their names.
       bankResult = problems.length && row.number === 1 ? bankResultMapper(texts) : null
       if (problems.length && !bankResult) throw new XlsxFileError(inSheet(problems.join('. ')))
       continue

@@ -38,7 +38,7 @@ export async function findEmployees(
   if (client instanceof pg.Pool) {
     // A named statement: each of the worker's connections plans it once, not once per slice.
     // Not through a transaction pooler (PgBouncer): the next slice may meet a server connection
-    // that already prepared it ('already exists') or never did (issue 25, api/src/pgbouncer.test.ts).
+    // that already prepared it ('already exists') or never did (api/src/pgbouncer.test.ts).
     const result = await client.query<(typeof answers)[number]>({
       name: behindPooler(client) ? undefined : 'payroll-import-employees',
       text: LOOKUP_TEXT,

@@ -30,7 +30,7 @@ class Rollback extends Error {
 }
 
 /**
- * Reads, checks and writes a batch's file (issue 12). On PostgreSQL the transaction is opened
+ * Reads, checks and writes a batch's file. On PostgreSQL the transaction is opened
  * first: the payroll row is written, then every checked line streams into COPY while the sheet is
  * still being read, so the write overlaps the read. From the first problem nothing more is
  * written, every problem is still collected, and the transaction is rolled back (CON ERRORES,

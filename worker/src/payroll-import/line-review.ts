@@ -6,9 +6,9 @@ import { type SQL, sql } from 'drizzle-orm'
 const constant = (code: number) => sql.raw(String(Math.trunc(code)))
 
 /**
- * Why a new payroll's line must be looked at before it is paid (issue 11), worked out with the
+ * Why a new payroll's line must be looked at before it is paid, worked out with the
  * employee look-up of each row (`findEmployees`) so that the line is written once, flags
- * included, with no second pass over the payroll (issue 12: an `UPDATE` of every line rewrote
+ * included, with no second pass over the payroll (an `UPDATE` of every line rewrote
  * each of them and, on fresh statistics, probed the new payroll's whole index once per line):
  * - the line's bank, account or CCI differ from the employee's bank data, when that data was
  *   verified (unverified data proves nothing, so it flags nothing);
@@ -16,7 +16,7 @@ const constant = (code: number) => sql.raw(String(Math.trunc(code)))
  * - the same employee (hence document) is in another VIGENTE payroll of the same period and type
  *   (`EmployeesInPeriod`, read once per import).
  * - the employee's bank data were typed or changed and no other user confirmed them yet (four
- *   eyes, issue 20; data nobody changed since that was recorded keep the earlier rule);
+ *   eyes; data nobody changed since that was recorded keep the earlier rule);
  * A CCI left empty on the line is not a difference: the account alone pays a same-bank line.
  *
  * `e` is the employee row, `d` the line's values (bank_code, bank_account, bank_inter_account).

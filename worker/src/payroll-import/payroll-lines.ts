@@ -30,7 +30,7 @@ const TEXTS = 3 // identifier, account, CCI (ASCII: letters and digits only, by 
  * while the sheet is read; on PostgreSQL the lines go to COPY as they are checked): numbers in typed arrays, the texts
  * (ASCII by the row rules) in one byte buffer, amounts as integer cents. 200,000 lines take about
  * 15 MB outside the JavaScript heap instead of some 60 MB of strings inside it, which keeps the
- * worker's memory flat (issue 4: ≤ 250 MB for 100,000 rows).
+ * worker's memory flat (≤ 250 MB for 100,000 rows).
  */
 export class PayrollLines {
   private count = 0

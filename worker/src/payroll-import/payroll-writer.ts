@@ -47,7 +47,7 @@ const COPY_COLUMNS =
 
 /**
  * COPY (text format) straight into `payroll_lines`, fed line by line while the sheet is still
- * being read (issue 12): the lines arrive with their employee, full name and review flags from the
+ * being read: the lines arrive with their employee, full name and review flags from the
  * look-up, so each is written once and nothing is left to do after the last row. The COPY runs in
  * the caller's transaction; whatever goes wrong (a row error, the employee deleted meanwhile: the
  * foreign key) the transaction is rolled back and nothing stays written. Text is handed to the

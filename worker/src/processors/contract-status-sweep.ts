@@ -29,7 +29,7 @@ export type ContractSweepOutcome = { date: string; toExpire: number; finished: n
 const EXPIRED = 'Vencimiento del plazo'
 
 /**
- * The daily contract job (issue 5): on the Lima day it runs for, VIGENTE contracts within the
+ * The daily contract job: on the Lima day it runs for, VIGENTE contracts within the
  * notice period (30 days by default) become POR VENCER and current contracts past their end date
  * become FINALIZADO; then every employee whose status disagrees with their contracts is brought
  * back in step. One transaction per contract, each with its audit entries by the system user.

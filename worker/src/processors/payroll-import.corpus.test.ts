@@ -19,7 +19,7 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * The bad-file corpus (issue 4): every file gets its Spanish message, the batch ends CON ERRORES
+ * The bad-file corpus: every file gets its Spanish message, the batch ends CON ERRORES
  * and nothing else is stored.
  */
 let h: ImportHarness

@@ -21,7 +21,7 @@ import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * Issue 11: files as LibreOffice, gnumeric, SheetJS, the Open XML SDK and Excel itself write
+ * Files as LibreOffice, gnumeric, SheetJS, the Open XML SDK and Excel itself write
  * them. Every case either imports exactly what the cells show or is refused with its message;
  * none stores a value different from what the clerk sees.
  */
@@ -125,7 +125,7 @@ describe('payroll upload: files from every producer import exactly what the cell
   })
 })
 
-describe('payroll upload: nothing the clerk does not see is stored (issue 20)', () => {
+describe('payroll upload: nothing the clerk does not see is stored', () => {
   it('data in a second sheet, visible or hidden: refused naming the sheets, nothing stored', async () => {
     const file = producedWorkbook([
       {

@@ -13,7 +13,7 @@ import { createPaymentHarness, type PaymentHarness } from '@planillas/testing/wo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * Issue 20's 13 files saved by LibreOffice, gnumeric and SheetJS (testing/fixtures/xlsx/README.md),
+ * The 13 files saved by LibreOffice, gnumeric and SheetJS (testing/fixtures/xlsx/README.md),
  * uploaded and run through the worker's own jobs, as a clerk's upload is: each is refused naming its
  * cell, row or sheets and stores nothing, or stores exactly what its cells show.
  * (formats/src/xlsx-real-files.test.ts reads the same files with the reader alone.)

@@ -19,7 +19,7 @@ export type VoucherImportOutcome = BatchOutcome<{ outcome: 'processed'; vouchers
 const FILE_MISSING = 'El archivo de la carga ya no está en el almacenamiento: vuelva a cargarlo'
 
 /**
- * The voucher-import job (issue 22), plugged into the batch pipeline: reads the batch's file,
+ * The voucher-import job, plugged into the batch pipeline: reads the batch's file,
  * checks every row (on its own, against each other and against the database), then either
  * registers every voucher REGISTRADO in one transaction (PROCESADO) or none and lists every
  * problem (CON ERRORES).

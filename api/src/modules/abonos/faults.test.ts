@@ -129,7 +129,7 @@ describe("'Descargar constancias' before the merged PDF is stored", () => {
     const download = () => s.t.call('rrhh', { method: 'GET', url: `/api/v1/payment-batches/${id}/receipts` })
     const merges = () => s.jobs.filter((j) => j.name === 'payment-receipts' && j.batchId === id)
     try {
-      // The import that processed it is still running its last step, the merge (issue 25).
+      // The import that processed it is still running its last step, the merge.
       s.importJob.state = 'active'
       expect((await download()).status).toBe(409)
       expect(merges()).toEqual([])

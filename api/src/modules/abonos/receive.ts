@@ -137,7 +137,7 @@ async function storeReceipt(
   if (budget.exceeded) return refuse(null)
   if (tooLarge || part.file.truncated) return refuse(M.receiptSize(name))
   if (size === 0) return refuse(M.receiptEmpty(name))
-  // pdf-lib is loaded with the first receipt, not with every API process (issue 12).
+  // pdf-lib is loaded with the first receipt, not with every API process.
   const { inspectReceiptPdf } = await import('@planillas/formats/receipt-pdf')
   const inspected = await inspectReceiptPdf(Buffer.concat(chunks), PAYMENT_LIMITS.maxReceiptPages)
   if (!inspected.ok) return refuse(PDF_PROBLEMS[inspected.problem](name))

@@ -259,7 +259,7 @@ async function abonoReceiptRoutes(fastify: FastifyInstance) {
     if (!app.jobs) return
     const payload = { batchId }
     // Its import is still finishing: it builds the merge right after the batch is processed, and
-    // a second build at once on another worker would be thrown away (issue 25).
+    // a second build at once on another worker would be thrown away.
     const importing = await app.jobs.state('payment-import', payload)
     if (importing === 'waiting' || importing === 'active' || importing === 'delayed') return
     const state = await app.jobs.state('payment-receipts', payload)

@@ -9,7 +9,7 @@ import { fixtureDni } from '@planillas/testing/payroll-fixtures'
 import { producedWorkbook } from '@planillas/testing/xlsx-producers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-/** The payments upload's header check on files other writers make (issue 11). */
+/** The payments upload's header check on files other writers make. */
 let s: PaymentsTestApp
 beforeAll(async () => {
   s = await createPaymentsTestApp()

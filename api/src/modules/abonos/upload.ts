@@ -32,7 +32,7 @@ async function fileProblems(received: Received, messages: string[]) {
       // The rows are counted: a file with a header and no data is refused here.
       countRows: true,
       header: (cells, pkg) => {
-        // Issue 14: the bank's result report is accepted as it comes (the worker maps its columns).
+        // The bank's result report is accepted as it comes (the worker maps its columns).
         const problems = bankResultMapper(cells) ? [] : paymentHeaderProblems(cells)
         return !problems.length && pkg.rowElements < 2 ? [FILE_MESSAGES.noDataRows] : problems
       },

@@ -12,7 +12,7 @@ import * as q from './queries'
 export type HireContext = { db: Database; actor: string; noticeDays: number; today?: string }
 
 /**
- * 'Contratar' (issue 24): the employee and their contract from one form, in one transaction with
+ * 'Contratar': the employee and their contract from one form, in one transaction with
  * the audit entries of both and of the applicant. The employee and contract services' own rules
  * apply (active bank, references, one current contract). A document whose employee already has a
  * current contract is refused with the contract's message and nothing changes; a former employee

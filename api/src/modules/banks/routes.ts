@@ -11,7 +11,7 @@ import { createBank, updateBank } from './service'
 const tags = ['banks']
 
 /**
- * 'Mantenimiento › Bancos': the banks catalogue an administrator completes (issue 11). The code is
+ * 'Mantenimiento › Bancos': the banks catalogue an administrator completes. The code is
  * the key and the CCIs' prefix: set on creation, never edited; a bank is suspended, never deleted
  * (employees, accounts and payroll lines refer to it).
  */

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * Issue 24: several cargos or empresas change status in one call (as areas do, catalog.test.ts):
+ * Several cargos or empresas change status in one call (as areas do, catalog.test.ts):
  * all or nothing, one audit entry per record changed, only for who may edit them.
  */
 let t: TestApp

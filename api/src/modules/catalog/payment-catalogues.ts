@@ -3,7 +3,7 @@ import type { Permission } from '@planillas/domain'
 import { catalogRoutes } from './routes'
 
 /**
- * The supplier payments' small catalogues (issue 22), maintained by whoever holds `pagos_catalogos`
+ * The supplier payments' small catalogues, maintained by whoever holds `pagos_catalogos`
  * and read by the screens that pick from them: the supplier form (líneas de gasto), the voucher
  * form and list filters, the authorize dialog (tipos de proyecto), the reject dialog (motivos).
  */

@@ -5,7 +5,7 @@ import { ok, routeSchema } from '../../lib/envelope'
 import * as q from './queries'
 import { addCompanyAccount } from './service'
 
-/** GET/POST /companies/:id/accounts: 'Cuentas de la empresa' (issue 14), audited. */
+/** GET/POST /companies/:id/accounts: 'Cuentas de la empresa', audited. */
 export async function companyAccountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   app.get('/:id/accounts', {

@@ -159,7 +159,7 @@ describe('companies API', () => {
   })
 })
 
-describe("a company's 'agente de retención' setting (issue 22)", () => {
+describe("a company's 'agente de retención' setting", () => {
   it('is set with the box, kept by a form that does not send it, and audited', async () => {
     const created = await t.call('admin', {
       method: 'POST',

@@ -65,7 +65,7 @@ export async function updateCompany(
   })
 }
 
-/** Registers a bank account of a company ('Cuentas de la empresa', issue 14), audited; the bank must be active. */
+/** Registers a bank account of a company ('Cuentas de la empresa'), audited; the bank must be active. */
 export async function addCompanyAccount(
   db: Database,
   actor: string,

@@ -199,7 +199,7 @@ describe('contracts export', () => {
       expect.stringContaining('Andes'),
       expect.stringContaining('Andes'),
       expect.stringContaining('Andes'),
-      // A spreadsheet date (shown DD/MM/YYYY), not text (issue 24); no end date, an empty cell.
+      // A spreadsheet date (shown DD/MM/YYYY), not text; no end date, an empty cell.
       new Date(`${fromToday(-200)}T00:00:00Z`),
       '',
       'Indefinido',

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DETRACTION_MESSAGES as M, retentionRegister } from './service'
 
 /**
- * Issue 23, 'Detracciones, closed': a deposit's constancia recorded by hand or imported from
+ * 'Detracciones, closed': a deposit's constancia recorded by hand or imported from
  * SUNAT's monthly CSV (matched by RUC, series-number and amount), what is overdue by the 5th
  * business day of the following month with Peru's holidays, and the month's retention register.
  */

@@ -45,7 +45,7 @@ const unconfirmed = { bankAccountVerified: false, bankAccountVerifiedBy: null, b
 
 /**
  * Who confirmed the bank data is recorded by the server, never taken from the body, and
- * with four eyes (issue 20): bank data someone typed or changed are unconfirmed, whatever the
+ * with four eyes: bank data someone typed or changed are unconfirmed, whatever the
  * switch says, and only another user can confirm them. An earlier confirmation stays while the
  * bank data stay the same; turning the switch off clears it.
  */

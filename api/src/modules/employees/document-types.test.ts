@@ -9,7 +9,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-describe('document types (issue 11)', () => {
+describe('document types', () => {
   it.each([
     [IDENTIFIER_TYPE.CARNE_CPP, 'CPP123456'],
     [IDENTIFIER_TYPE.CARNE_REFUGIO, 'R00098765'],

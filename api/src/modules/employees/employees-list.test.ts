@@ -246,7 +246,7 @@ describe('employee export', () => {
       'Tipo de cuenta': 'SUELDO',
       'Datos bancarios confirmados': 'NO',
       'Confirmado por': undefined,
-      // A spreadsheet date (shown 14/05/1990), not text (issue 24).
+      // A spreadsheet date (shown 14/05/1990), not text.
       'Fecha de nacimiento': new Date('1990-05-14T00:00:00Z'),
     })
     const [foreigner] = await exportRows({ search: '001524367' })

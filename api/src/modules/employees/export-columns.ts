@@ -13,7 +13,7 @@ import type { EmployeeDetail } from './queries'
 
 type Row = NonNullable<EmployeeDetail>
 
-/** The exported workbook shows labels, never codes (issue 3). */
+/** The exported workbook shows labels, never codes. */
 const columns: ExportColumn<Row>[] = [
   { header: 'Código', width: 13, value: (r) => r.code },
   { header: 'Tipo de documento', width: 22, value: (r) => enumLabel(identifierType, r.identifierType) },

@@ -33,7 +33,7 @@ export async function insertEmployeeIn(
   input: EmployeeInput,
 ): Promise<number> {
   await requireActiveBank(tx, input.bankId)
-  // New bank data are unconfirmed until another user confirms them (four eyes, issue 20).
+  // New bank data are unconfirmed until another user confirms them (four eyes).
   const { confirmed: _c, withdrawn: _w, ...verification } = resolveVerification(null, input, actor)
   const { id } = await q.insertEmployee(tx, {
     ...toEmployeeRow(input),

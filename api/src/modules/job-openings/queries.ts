@@ -5,7 +5,7 @@ import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../.
 
 const applicantCount = sql<number>`(select count(*)::int from ${applicants} where ${applicants.jobOpeningId} = ${jobOpenings.id})`
 
-/** Its applicants hired with 'Contratar' (issue 24). */
+/** Its applicants hired with 'Contratar'. */
 const hiredCount = sql<number>`(select count(*)::int from ${applicants} where ${applicants.jobOpeningId} = ${jobOpenings.id} and ${applicants.hiredContractId} is not null)`
 
 /** A vacancy with the names of its position, area, company and requester, and its applicant and hired counts. */

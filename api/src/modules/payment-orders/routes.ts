@@ -17,7 +17,7 @@ import { generatePaymentOrder } from './payroll-order'
 
 const tags = ['payment-orders']
 
-/** 'Generar archivo de pago' (issue 14): bank payment files of a payroll, listed and downloadable. */
+/** 'Generar archivo de pago': bank payment files of a payroll, listed and downloadable. */
 export async function paymentOrderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 

@@ -11,7 +11,7 @@ import { producedWorkbook } from '@planillas/testing/xlsx-producers'
 import { bombPart, rezip, unzipParts } from '@planillas/testing/zip-fixtures'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-/** The payroll upload's header check (issues 10 and 11): what it reads and how far. */
+/** The payroll upload's header check: what it reads and how far. */
 let t: FilesTestApp
 beforeAll(async () => {
   t = await createTestAppWithFiles()

@@ -97,7 +97,7 @@ describe('payroll line review API', () => {
     expect((await confirm('rrhh', lineIds[0], payrollId + 1000)).status).toBe(404)
   })
 
-  it('confirms several observed lines at once, all or none, an audit entry each (issue 24)', async () => {
+  it('confirms several observed lines at once, all or none, an audit entry each', async () => {
     // Two more employees (fixture employees 15 and 16) with observed lines in the same payroll.
     await insertFixtureEmployees(t.handle.db, 2, 15)
     const employeesOf = await t.handle.db

@@ -13,7 +13,7 @@ import { ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found } from '../../lib/errors'
 
 /**
- * POST /payroll/:id/lines/:lineId/confirm (issue 11): a clerk confirms a line flagged for bank data
+ * POST /payroll/:id/lines/:lineId/confirm: a clerk confirms a line flagged for bank data
  * that differ from the employee's verified data or for an employee SIN CONTRATO, so it may be paid.
  * The line is locked, so two clerks confirming at once record one confirmation.
  */

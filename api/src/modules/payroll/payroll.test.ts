@@ -101,7 +101,7 @@ describe('payroll API', () => {
   })
 
   it('sums the whole filtered list for its totals row, not only the page shown', async () => {
-    // Page 1 of size 1 shows one payroll; the totals are those of the three (issue 24).
+    // Page 1 of size 1 shows one payroll; the totals are those of the three.
     const all = await list({}, '?page=0&size=1')
     expect(all.content).toHaveLength(1)
     const every = (await list({}, '?size=100')).content as { totalAmount: number; collaborators: number }[]
@@ -211,7 +211,7 @@ describe('payroll API', () => {
       undefined,
       1500.5,
       'SÍ',
-      // A spreadsheet date, shown 28/11/2026 (issue 24: not text).
+      // A spreadsheet date, shown 28/11/2026 (not text).
       new Date('2026-11-28T00:00:00Z'),
       'OP-0',
       'ABONADO',

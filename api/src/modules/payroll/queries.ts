@@ -211,9 +211,9 @@ export type LineExportRow = [
 const EXPORT_BATCH = 2_000
 
 /**
- * The lines of the details export in file row order (issue 11), EXPORT_BATCH at a time on the
+ * The lines of the details export in file row order, EXPORT_BATCH at a time on the
  * keyset (row number, id) that the `(payroll_id, row_number)` index answers (an id keyset read
- * the whole primary key past other payrolls' lines on every batch). Issue 12: one raw statement
+ * the whole primary key past other payrolls' lines on every batch). One raw statement
  * per batch with rowMode 'array' on node-postgres (Drizzle built an object per row, the route two
  * more), only the columns the file shows, the amount as float8 (the number the sheet holds) and
  * the date as text. The next batch is asked for only when the file has taken this one, so

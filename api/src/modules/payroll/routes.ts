@@ -142,7 +142,7 @@ export async function payrollRoutes(fastify: FastifyInstance) {
     handler: async (req, reply) => {
       const payroll = found(await q.getPayroll(app.db, req.params.id))
       const sent = await sentLineIds(app.db, payroll.id)
-      // Issue 12: the lines come as arrays (q.LineExportRow), read batch by batch as the file is sent.
+      // the lines come as arrays (q.LineExportRow), read batch by batch as the file is sent.
       const state = (l: q.LineExportRow) =>
         lineStateOf({
           paid: l[9],

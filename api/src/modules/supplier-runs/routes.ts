@@ -19,7 +19,7 @@ const tags = ['supplier-runs']
 const permission = 'pagos_generar_lista'
 
 /**
- * 'Generar pagos' (issue 23): supplier payment runs over APROBADO vouchers, written by the
+ * 'Generar pagos': supplier payment runs over APROBADO vouchers, written by the
  * payment-order engine (docs/decisions/supplier-payment-runs.md): the CCI transfers Excel, one
  * line per supplier paid its net, and the Banco de la Nación detracciones file; listed, downloaded
  * again, annulled with a reason.

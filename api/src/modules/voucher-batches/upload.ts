@@ -20,7 +20,7 @@ import {
 const FieldsSchema = z.object({ companyId: idNumber(VOUCHER_MESSAGES.companyRequired) })
 
 /**
- * 'Carga de comprobantes' in the batch pipeline (issue 22): the paying company and one .xlsx of at
+ * 'Carga de comprobantes' in the batch pipeline: the paying company and one .xlsx of at
  * most 20 MB whose header row is the template's. The batch is processed by the 'voucher-import' job.
  */
 export const VOUCHER_UPLOAD: BatchUpload<ExcelForm, { companyId: number; companyName: string }> = {

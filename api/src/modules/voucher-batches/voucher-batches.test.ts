@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-// The upload side of 'Carga de comprobantes' (issue 22); the job and the attached PDF are tested
+// The upload side of 'Carga de comprobantes'; the job and the attached PDF are tested
 // across the tiers in scripts/voucher-pipeline.test.ts.
 
 let t: FilesTestApp

@@ -30,7 +30,7 @@ export type PaymentFileLine = {
   /** Numeric text as the database gives it, e.g. '1500.50'. */
   amount: string
   paid: boolean
-  /** Flagged for review (issue 11) and not confirmed. */
+  /** Flagged for review and not confirmed. */
   awaitingReview: boolean
 }
 

@@ -29,7 +29,7 @@ export function UploadForm({
   children: ReactNode
 }) {
   // One upload per press: a quick second press would send the file again, and its refusal (the
-  // code is now taken) would show beside the first one's success toast (issue 20).
+  // code is now taken) would show beside the first one's success toast.
   const sent = useRef(false)
   useEffect(() => {
     if (!busy) sent.current = false

@@ -10,7 +10,7 @@ export const APP_VERSION = '1.0.0'
 /**
  * The signed-in frame: one menu, a fixed sidebar from 992 px and a drawer below it. The drawer is a
  * checkbox toggle, so it opens and closes without JavaScript too. One menu, not a sidebar and a
- * drawer of the same links: half the links to render on every page (issue 12) and one landmark.
+ * drawer of the same links: half the links to render on every page and one landmark.
  */
 export function AppShell({
   user,

@@ -127,7 +127,7 @@ export function DataTable<T>({
   }
   const sortable = columns.flatMap((c) => (c.sort ? [{ field: c.sort, label: c.header }] : []))
   // Each row's cells and actions are made once and shown twice (the table and the phone's card):
-  // the same elements, half the calls (issue 25).
+  // the same elements, half the calls.
   const made = rows.map((row) => ({
     key: rowKey(row),
     row,

@@ -86,7 +86,7 @@ export function StatusAction({
               action={href}
               className="mt-6 flex flex-wrap justify-end gap-2"
               onSubmit={(event) => {
-                // The app's own message, not the browser's bubble (issue 20).
+                // The app's own message, not the browser's bubble.
                 const missing = reasonMissing(reason, new FormData(event.currentTarget))
                 if (missing) {
                   event.preventDefault()

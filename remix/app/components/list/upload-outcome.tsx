@@ -6,7 +6,7 @@ export const RECEIVED_PARAM = 'carga'
 export const UPLOAD_RECEIVED = 'Se recibió el archivo; se está procesando…'
 
 /**
- * What became of the upload the user just sent (issue 20): received while it runs, then its
+ * What became of the upload the user just sent: received while it runs, then its
  * result once the batch ends — live with JavaScript (the list revalidates while a batch runs) and
  * on the next refresh without it (the list's meta refresh). Nothing when the list was opened
  * otherwise, or the batch is not on this page.

@@ -71,7 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-/** 'Confirmar' on a line flagged for review (issue 11): a plain form post, with or without JavaScript. */
+/** 'Confirmar' on a line flagged for review: a plain form post, with or without JavaScript. */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, 'planillas_edicion')
   const id = idParam(params.id)

@@ -34,7 +34,7 @@ export default function PaymentUpload() {
   const busy = useNavigation().state === 'submitting'
   const [found, setFound] = useState<ClientProblems | null>(null)
   // With the files held back, the payroll number is still asked about, so that every problem
-  // shows at once, as without JavaScript (issue 20).
+  // shows at once, as without JavaScript.
   const payrollCheck = useFetcher<{ problem: string | null }>()
   const payrollProblem = (found?.payrollNumber && payrollCheck.data?.problem) || null
   const fields: Record<string, string> = result?.fields ?? {}

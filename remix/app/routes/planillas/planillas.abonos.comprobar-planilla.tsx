@@ -6,7 +6,7 @@ import { requirePermission } from '~/auth.server'
 /**
  * Whether a payments upload could name this payroll (JSON, no page): the upload form asks it with
  * JavaScript when it holds the files back for other problems, so that the unknown payroll number
- * shows with them, as it does without JavaScript (issue 20).
+ * shows with them, as it does without JavaScript.
  */
 export async function loader({ request }: LoaderFunctionArgs): Promise<{ problem: string | null }> {
   await requirePermission(request, 'planillas_abonos')

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { cciAccountNote } from './bank-section'
 
 /**
- * Issue 20: where a bank's CCI embeds the account (docs/cci-account-rules.md) a mismatch is refused
+ * Where a bank's CCI embeds the account (docs/cci-account-rules.md) a mismatch is refused
  * by the employee schema; at every other bank the form says the pair cannot be checked and needs
  * another person's confirmation (four eyes: until then the employee's payroll lines are OBSERVADO).
  */

@@ -24,7 +24,7 @@ export const changedByText = (e: EmployeeDetail | null) =>
   e?.bankDataChangedBy ? stamp(e.bankDataChangedBy, e.bankDataChangedAt) : null
 
 /**
- * Who confirmed the bank data, as the server will record it (four eyes from issue 20, docs/domain.md):
+ * Who confirmed the bank data, as the server will record it (four eyes, docs/domain.md):
  * the stored verifier while the data stay as confirmed; bank data typed or changed now wait for
  * another user; the one who changed them cannot confirm them; anyone else is recorded on saving.
  */

@@ -6,9 +6,9 @@ import type { Catalogs, Option } from './types'
 
 /**
  * Catalogues change seldom and every list page with filters needed three API calls for them on
- * each request (issue 12): kept per set of roles (what the API answers depends only on them), for
+ * each request: kept per set of roles (what the API answers depends only on them), for
  * as long as the API's catalogue version stays the same. That version grows with every change to
- * an area, position or company, made through any web or API process (issue 25, a trigger counts
+ * an area, position or company, made through any web or API process (a trigger counts
  * them: docs/decisions/several-copies.md), and costs one primary-key read, asked alongside the
  * page's own call: a change made through another web process is seen on the next page.
  */

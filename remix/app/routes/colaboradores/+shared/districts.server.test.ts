@@ -38,7 +38,7 @@ beforeEach(() => {
   searches = []
 })
 
-describe('the district look-up (issue 20: a 5,000-character search was a 500)', () => {
+describe('the district look-up (a 5,000-character search was a 500)', () => {
   it('answers a search longer than the API takes with a Spanish 400, without asking the API', async () => {
     const refused = await loader(routeArgs(await requestFor('a'.repeat(5000)))).catch((thrown) => thrown)
     expect(refused).toBeInstanceOf(Response)

@@ -60,7 +60,7 @@ export async function employeeFormAction(request: Request, idValue: string | und
   const id = idValue ? idParam(idValue) : null
   const formData = withIsoDates(await request.formData())
   const intent = formData.get('intent')
-  // Names found for an earlier DNI never travel with another one (issue 20).
+  // Names found for an earlier DNI never travel with another one.
   const fill = dropStaleFill(formData)
   if (intent === 'lookup') {
     const { note: lookup, fill: found } = await lookupStep(request, formData, id)

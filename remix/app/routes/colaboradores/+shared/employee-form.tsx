@@ -102,7 +102,7 @@ function assignmentOf(e: EmployeeDetail | null): ContractAssignment | null {
 type SchemaFormState = ReturnType<typeof useSchemaForm<FormValues>>['form']
 
 /**
- * The names the last DNI look-up filled (issue 20). When the DNI then changes, names still as
+ * The names the last DNI look-up filled. When the DNI then changes, names still as
  * found are cleared (the account holder is made of them): they belong to the other person.
  */
 function useLookupFill(form: SchemaFormState, action: ActionData | undefined) {

@@ -45,7 +45,7 @@ const lineLink = (line: Line, identifier: string) =>
   `/planillas/${line.payrollId}/detalles?search=${encodeURIComponent(identifier)}`
 
 /**
- * The employee's history (issue 24): contracts, payroll lines and payments made, newest first,
+ * The employee's history: contracts, payroll lines and payments made, newest first,
  * each linking to its record. Lists become cards on a phone, as every list does.
  */
 export function EmployeeHistorySection({

@@ -2,7 +2,7 @@ import { contractActions, contractStatus } from '@planillas/domain'
 import { RowLink, StatusAction } from '~/components/list/status-action'
 
 /**
- * The actions a contract's status offers (issue 5): VIGENTE → Finalizar, Despedir (with a reason);
+ * The actions a contract's status offers: VIGENTE → Finalizar, Despedir (with a reason);
  * POR VENCER → Renovar (a new contract prefilled from this one) and Finalizar; none afterwards.
  */
 export function ContractActions({

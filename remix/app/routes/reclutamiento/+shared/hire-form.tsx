@@ -36,7 +36,7 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
 const ticked = (value: unknown) => value === true || value === 'on' || value === 'true'
 
 /**
- * 'Contratar' (issue 24): the employee form's sections (personal, contact, bank) and the contract
+ * 'Contratar': the employee form's sections (personal, contact, bank) and the contract
  * form's details in one form, saved by one API call. The company, area and position are the
  * contract's (from the vacancy), which the employee then holds.
  */
