@@ -135,7 +135,7 @@ describe('references in comments and docs', () => {
     expect(pathsIn('x.ts', '// see docs/decisions.md, "Hardening"')).toHaveLength(1)
     expect(pathsIn('x.ts', '// see docs/decisions/node-version.md')).toHaveLength(0)
     expect(pathsIn('docs/x.md', '[gone](decisions/nothing-here.md)')).toHaveLength(1)
-    expect(pathsIn('x.ts', '// remix/app/routes/contratos.* and db/src/schema/')).toHaveLength(0)
+    expect(pathsIn('x.ts', '// remix/app/routes/contratos/contratos.* and db/src/schema/')).toHaveLength(0)
     expect('(DESIGN §7) and CONVENTIONS and SPEC.md'.match(OUTSIDE)).toHaveLength(3)
     expect('COPY_SPECIAL'.match(OUTSIDE)).toBeNull()
   })

@@ -2,7 +2,7 @@ import { DEMO_ROLES } from '@planillas/domain'
 import type { ActionFunctionArgs } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { routeArgs } from '~/utils/route-args'
-import { forgetCatalogs } from './screens/employees/catalogs.server'
+import { forgetCatalogs } from './routes/colaboradores/+shared/catalogs.server'
 import { sessionStorage, storeTokens } from './session.server'
 
 /**
@@ -45,7 +45,7 @@ async function signedInCookie(): Promise<string> {
 
 /** The API calls the employees list makes for one page. */
 async function employeeListCalls() {
-  const { loader } = await import('./routes/colaboradores._index')
+  const { loader } = await import('./routes/colaboradores/colaboradores._index')
   const request = new Request('http://web.test/colaboradores', {
     headers: { cookie: await signedInCookie() },
   })
@@ -79,19 +79,19 @@ beforeEach(async () => {
 
 describe('the cached catalogues', () => {
   it('are read again after an area is created', async () => {
-    const { action } = await import('./routes/areas.crear')
+    const { action } = await import('./routes/mantenimiento/areas.crear')
     await post(action, '/areas/crear', { description: 'Tesorería' })
     expect(await employeeListCalls()).toEqual([...CATALOGUES].sort())
   })
 
   it('are read again after a position is renamed', async () => {
-    const { action } = await import('./routes/cargos.$id')
+    const { action } = await import('./routes/mantenimiento/cargos.$id')
     await post(action, '/cargos/4', { description: 'Analista de planillas' }, { id: '4' })
     expect(await employeeListCalls()).toEqual([...CATALOGUES].sort())
   })
 
   it('are read again after a company is edited', async () => {
-    const { action } = await import('./routes/empresas.$id._index')
+    const { action } = await import('./routes/mantenimiento/empresas.$id._index')
     await post(
       action,
       '/empresas/3',
@@ -115,7 +115,7 @@ describe('the cached catalogues', () => {
     expect(await employeeListCalls()).toEqual([])
     // The version is asked on every page, alongside the page's own call.
     calls = []
-    const { loader } = await import('./routes/colaboradores._index')
+    const { loader } = await import('./routes/colaboradores/colaboradores._index')
     await loader(
       routeArgs(
         new Request('http://web.test/colaboradores', { headers: { cookie: await signedInCookie() } }),

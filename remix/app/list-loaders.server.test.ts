@@ -6,8 +6,8 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { routeArgs } from '~/utils/route-args'
 import { LIST_RESOURCES } from './list-resources'
-import { forgetCatalogs } from './screens/employees/catalogs.server'
-import { forgetVoucherCatalogs } from './screens/vouchers/voucher-catalogs.server'
+import { forgetCatalogs } from './routes/colaboradores/+shared/catalogs.server'
+import { forgetVoucherCatalogs } from './routes/pagos/+shared/vouchers/voucher-catalogs.server'
 import { sessionStorage, storeTokens } from './session.server'
 
 /**
@@ -30,37 +30,37 @@ const SCREENS: Screen[] = [
     path: '/areas',
     resource: 'areas',
     file: 'areas._index.tsx',
-    load: () => import('./routes/areas._index'),
+    load: () => import('./routes/mantenimiento/areas._index'),
   },
   {
     path: '/cargos',
     resource: 'cargos',
     file: 'cargos._index.tsx',
-    load: () => import('./routes/cargos._index'),
+    load: () => import('./routes/mantenimiento/cargos._index'),
   },
   {
     path: '/empresas',
     resource: 'empresas',
     file: 'empresas._index.tsx',
-    load: () => import('./routes/empresas._index'),
+    load: () => import('./routes/mantenimiento/empresas._index'),
   },
   {
     path: '/bancos',
     resource: 'bancos',
     file: 'bancos._index.tsx',
-    load: () => import('./routes/bancos._index'),
+    load: () => import('./routes/mantenimiento/bancos._index'),
   },
   {
     path: '/colaboradores',
     resource: 'colaboradores',
     file: 'colaboradores._index.tsx',
-    load: () => import('./routes/colaboradores._index'),
+    load: () => import('./routes/colaboradores/colaboradores._index'),
   },
   {
     path: '/contratos',
     resource: 'contratos',
     file: 'contratos._index.tsx',
-    load: () => import('./routes/contratos._index'),
+    load: () => import('./routes/contratos/contratos._index'),
   },
   {
     path: '/auditoria',
@@ -72,79 +72,79 @@ const SCREENS: Screen[] = [
     path: '/planillas',
     resource: 'planillas',
     file: 'planillas._index.tsx',
-    load: () => import('./routes/planillas._index'),
+    load: () => import('./routes/planillas/planillas._index'),
   },
   {
     path: '/planillas/externas',
     resource: 'planillas-externas',
     file: 'planillas.externas._index.tsx',
-    load: () => import('./routes/planillas.externas._index'),
+    load: () => import('./routes/planillas/planillas.externas._index'),
   },
   {
     path: '/planillas/abonos',
     resource: 'abonos',
     file: 'planillas.abonos._index.tsx',
-    load: () => import('./routes/planillas.abonos._index'),
+    load: () => import('./routes/planillas/planillas.abonos._index'),
   },
   {
     path: '/pagos/abonos',
     resource: 'pagos-abonos',
     file: 'pagos.abonos._index.tsx',
-    load: () => import('./routes/pagos.abonos._index'),
+    load: () => import('./routes/pagos/pagos.abonos._index'),
   },
   {
     path: '/pagos/carga',
     resource: 'pagos-carga',
     file: 'pagos.carga._index.tsx',
-    load: () => import('./routes/pagos.carga._index'),
+    load: () => import('./routes/pagos/pagos.carga._index'),
   },
   {
     path: '/reclutamiento/vacantes',
     resource: 'vacantes',
     file: 'reclutamiento.vacantes._index.tsx',
-    load: () => import('./routes/reclutamiento.vacantes._index'),
+    load: () => import('./routes/reclutamiento/reclutamiento.vacantes._index'),
   },
   {
     path: '/reclutamiento/postulantes',
     resource: 'postulantes',
     file: 'reclutamiento.postulantes._index.tsx',
-    load: () => import('./routes/reclutamiento.postulantes._index'),
+    load: () => import('./routes/reclutamiento/reclutamiento.postulantes._index'),
   },
   {
     path: '/proveedores',
     resource: 'proveedores',
     file: 'proveedores._index.tsx',
-    load: () => import('./routes/proveedores._index'),
+    load: () => import('./routes/pagos/proveedores._index'),
   },
   {
     path: '/pagos/catalogos/lineas-de-gasto',
     resource: 'lineas-de-gasto',
     file: 'pagos.catalogos.lineas-de-gasto._index.tsx',
-    load: () => import('./routes/pagos.catalogos.lineas-de-gasto._index'),
+    load: () => import('./routes/pagos/pagos.catalogos.lineas-de-gasto._index'),
   },
   {
     path: '/pagos/catalogos/tipos-de-proyecto',
     resource: 'tipos-de-proyecto',
     file: 'pagos.catalogos.tipos-de-proyecto._index.tsx',
-    load: () => import('./routes/pagos.catalogos.tipos-de-proyecto._index'),
+    load: () => import('./routes/pagos/pagos.catalogos.tipos-de-proyecto._index'),
   },
   {
     path: '/pagos/catalogos/motivos-de-rechazo',
     resource: 'motivos-de-rechazo',
     file: 'pagos.catalogos.motivos-de-rechazo._index.tsx',
-    load: () => import('./routes/pagos.catalogos.motivos-de-rechazo._index'),
+    load: () => import('./routes/pagos/pagos.catalogos.motivos-de-rechazo._index'),
   },
   {
     path: '/pagos',
     resource: 'pagos',
     file: 'pagos._index.tsx',
-    load: () => import('./routes/pagos._index'),
+    load: () => import('./routes/pagos/pagos._index'),
   },
   {
     path: '/pagos/detracciones',
     resource: 'detracciones',
     file: 'pagos.detracciones._index.tsx',
-    load: () => import('./routes/pagos.detracciones._index'),
+    load: () => import('./routes/pagos/pagos.detracciones._index'),
     timed: ['GET /companies'],
   },
 ]
@@ -217,9 +217,9 @@ describe('list pages call the API once for their page', () => {
 
   it('covers every list screen (every route whose loader uses loadList)', () => {
     const routes = fileURLToPath(new URL('./routes', import.meta.url))
-    const lists = readdirSync(routes).filter((f) =>
-      readFileSync(path.join(routes, f), 'utf8').includes('loadList('),
-    )
+    const lists = readdirSync(routes, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx$/.test(f) && readFileSync(path.join(routes, f), 'utf8').includes('loadList('))
+      .map((f) => path.basename(f))
     expect(lists.sort()).toEqual(SCREENS.map((s) => s.file).sort())
   })
 

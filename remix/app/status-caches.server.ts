@@ -1,5 +1,5 @@
-import { forgetCatalogs } from './screens/employees/catalogs.server'
-import { forgetVoucherCatalogs } from './screens/vouchers/voucher-catalogs.server'
+import { forgetCatalogs } from './routes/colaboradores/+shared/catalogs.server'
+import { forgetVoucherCatalogs } from './routes/pagos/+shared/vouchers/voucher-catalogs.server'
 import type { StatusResource } from './status-resources'
 
 /** After a status change the API accepted: the cached catalogue of the resource, if any, is forgotten. */

@@ -2,7 +2,7 @@ import { SEARCH_TOO_LONG } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { requireUser } from '~/auth.server'
 import type { PickerOption } from '~/components/form/search-picker-field'
-import { districtSearchTooLong, searchDistricts } from '~/screens/employees/districts.server'
+import { districtSearchTooLong, searchDistricts } from '~/routes/colaboradores/+shared/districts.server'
 
 /**
  * Districts matching `search` (JSON): the district combobox asks this as the user types (its

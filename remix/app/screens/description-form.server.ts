@@ -5,7 +5,7 @@ import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { idParam, saveForm } from '~/form.server'
 import { orBackToList } from '~/record.server'
-import { forgetCatalogs } from '~/screens/employees/catalogs.server'
+import { forgetCatalogs } from '~/routes/colaboradores/+shared/catalogs.server'
 
 type Options = {
   /** The catalogue's API resource (its endpoints are in the API contract). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { EmployeeForm } from '~/screens/employees/employee-form'
-import { employeeFormAction, loadEmployeeForm } from '~/screens/employees/employee-form.server'
+import { EmployeeForm } from '~/routes/colaboradores/+shared/employee-form'
+import { employeeFormAction, loadEmployeeForm } from '~/routes/colaboradores/+shared/employee-form.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle(({ params }) => (params.id ? 'Editar colaborador' : 'Nuevo colaborador'))

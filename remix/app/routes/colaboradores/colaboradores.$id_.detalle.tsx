@@ -23,8 +23,8 @@ import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { orBackToList } from '~/record.server'
-import { changedByText, PENDING_OTHER_USER } from '~/screens/employees/bank-section'
-import { EmployeeHistorySection } from '~/screens/employees/employee-history'
+import { changedByText, PENDING_OTHER_USER } from '~/routes/colaboradores/+shared/bank-section'
+import { EmployeeHistorySection } from '~/routes/colaboradores/+shared/employee-history'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Datos del colaborador')

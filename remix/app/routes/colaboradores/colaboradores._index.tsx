@@ -7,8 +7,8 @@ import { RowLink } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
-import { loadCatalogs } from '~/screens/employees/catalogs.server'
-import { employeeFilters } from '~/screens/employees/employee-filters'
+import { loadCatalogs } from '~/routes/colaboradores/+shared/catalogs.server'
+import { employeeFilters } from '~/routes/colaboradores/+shared/employee-filters'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Colaboradores')

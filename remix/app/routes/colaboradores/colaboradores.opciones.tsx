@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requirePermission } from '~/auth.server'
 import type { PickerOption } from '~/components/form/search-picker-field'
-import { searchEmployees } from '~/screens/employees/employee-search.server'
+import { searchEmployees } from '~/routes/colaboradores/+shared/employee-search.server'
 
 /**
  * Employees matching `search` (JSON), for the forms that choose one by search as the user types:

@@ -22,7 +22,7 @@ import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { orBackToList } from '~/record.server'
-import { ContractActions } from '~/screens/contracts/contract-actions'
+import { ContractActions } from '~/routes/contratos/+shared/contract-actions'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Datos del contrato')

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { ContractForm } from '~/screens/contracts/contract-form'
-import { contractFormAction, loadContractForm } from '~/screens/contracts/contract-form.server'
+import { ContractForm } from '~/routes/contratos/+shared/contract-form'
+import { contractFormAction, loadContractForm } from '~/routes/contratos/+shared/contract-form.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle(({ params }) => (params.id ? 'Editar contrato' : 'Nuevo contrato'))

@@ -16,9 +16,9 @@ import { RowLink } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
-import { ContractActions } from '~/screens/contracts/contract-actions'
-import { contractFilters } from '~/screens/contracts/contract-filters'
-import { loadCatalogs } from '~/screens/employees/catalogs.server'
+import { loadCatalogs } from '~/routes/colaboradores/+shared/catalogs.server'
+import { ContractActions } from '~/routes/contratos/+shared/contract-actions'
+import { contractFilters } from '~/routes/contratos/+shared/contract-filters'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Contratos')

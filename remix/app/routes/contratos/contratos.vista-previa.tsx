@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requirePermission } from '~/auth.server'
-import { previewOf } from '~/screens/contracts/contract-form.server'
+import { previewOf } from '~/routes/contratos/+shared/contract-form.server'
 
 /**
  * JSON for the contract form with JavaScript: what the server computes for the values typed so

@@ -11,7 +11,7 @@ import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam, saveForm } from '~/form.server'
 import { orBackToList } from '~/record.server'
-import { forgetCatalogs } from '~/screens/employees/catalogs.server'
+import { forgetCatalogs } from '~/routes/colaboradores/+shared/catalogs.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle(({ params }) => (params.id ? 'Editar empresa' : 'Nueva empresa'))

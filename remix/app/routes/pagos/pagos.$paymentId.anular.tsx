@@ -3,14 +3,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useActionData, useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { loadStep, stepAction } from '~/screens/vouchers/step.server'
-import { stepSummary } from '~/screens/vouchers/step-summary.server'
+import { loadStep, stepAction } from '~/routes/pagos/+shared/vouchers/step.server'
+import { stepSummary } from '~/routes/pagos/+shared/vouchers/step-summary.server'
 import {
   type StepData,
   StepPage,
   type StepResult,
   stepShouldRevalidate,
-} from '~/screens/vouchers/voucher-steps'
+} from '~/routes/pagos/+shared/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Anular comprobante')

@@ -26,7 +26,7 @@ import {
   VoucherStatusBadge,
   VoucherStepAction,
   voucherTypeLabel,
-} from '~/screens/vouchers/voucher-steps'
+} from '~/routes/pagos/+shared/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Datos del comprobante')

@@ -9,13 +9,13 @@ import { RowLink } from '~/components/list/status-action'
 import { Badge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
-import { loadVoucherCatalogs } from '~/screens/vouchers/voucher-catalogs.server'
+import { loadVoucherCatalogs } from '~/routes/pagos/+shared/vouchers/voucher-catalogs.server'
 import {
   stepsFor,
   VoucherStatusBadge,
   VoucherStepAction,
   voucherTypeLabel,
-} from '~/screens/vouchers/voucher-steps'
+} from '~/routes/pagos/+shared/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Comprobantes por pagar')

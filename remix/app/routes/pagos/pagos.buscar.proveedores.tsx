@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requirePermission } from '~/auth.server'
 import type { PickerOption } from '~/components/form/search-picker-field'
-import { searchSuppliers } from '~/screens/vouchers/voucher-search.server'
+import { searchSuppliers } from '~/routes/pagos/+shared/vouchers/voucher-search.server'
 
 /** Suppliers matching `search` (JSON), for the voucher form's supplier picker as the user types. */
 export async function loader({ request }: LoaderFunctionArgs): Promise<PickerOption[]> {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { Link } from 'react-router'
 import { requirePermission } from '~/auth.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { CATALOGUES_PATH } from '~/screens/payment-catalogues/rate-page'
+import { CATALOGUES_PATH } from '~/routes/pagos/+shared/payment-catalogues/rate-page'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Catálogos de pagos a proveedores')

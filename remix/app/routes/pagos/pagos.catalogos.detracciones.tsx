@@ -10,9 +10,13 @@ import {
   rateText,
   solesText,
   validityColumn,
-} from '~/screens/payment-catalogues/rate-page'
-import { ratePageRoute } from '~/screens/payment-catalogues/rate-page.server'
-import { SPOT_RATE_FIELDS, spotRateBody, type Validity } from '~/screens/payment-catalogues/rates.server'
+} from '~/routes/pagos/+shared/payment-catalogues/rate-page'
+import { ratePageRoute } from '~/routes/pagos/+shared/payment-catalogues/rate-page.server'
+import {
+  SPOT_RATE_FIELDS,
+  spotRateBody,
+  type Validity,
+} from '~/routes/pagos/+shared/payment-catalogues/rates.server'
 import { pageTitle } from '~/utils/page-title'
 
 /** Every row of catalogue 54, each code's newest validity first; a new row of a code from a date. */

@@ -1,8 +1,8 @@
 import { AreaSchema } from '@planillas/domain'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { forgetVoucherCatalogs } from '~/routes/pagos/+shared/vouchers/voucher-catalogs.server'
 import { DescriptionForm } from '~/screens/description-form'
 import { descriptionFormRoute } from '~/screens/description-form.server'
-import { forgetVoucherCatalogs } from '~/screens/vouchers/voucher-catalogs.server'
 import { pageTitle } from '~/utils/page-title'
 
 /** The API takes the same one-field body as an área (`{ description }`). */

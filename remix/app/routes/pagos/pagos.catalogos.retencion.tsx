@@ -9,13 +9,13 @@ import {
   rateText,
   solesText,
   validityColumn,
-} from '~/screens/payment-catalogues/rate-page'
-import { ratePageRoute } from '~/screens/payment-catalogues/rate-page.server'
+} from '~/routes/pagos/+shared/payment-catalogues/rate-page'
+import { ratePageRoute } from '~/routes/pagos/+shared/payment-catalogues/rate-page.server'
 import {
   RETENTION_RATE_FIELDS,
   retentionRateBody,
   type Validity,
-} from '~/screens/payment-catalogues/rates.server'
+} from '~/routes/pagos/+shared/payment-catalogues/rates.server'
 import { pageTitle } from '~/utils/page-title'
 
 /** Every row of the retention regime, newest validity first; a new rate from a date. */

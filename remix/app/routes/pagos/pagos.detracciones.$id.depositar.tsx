@@ -7,9 +7,13 @@ import { DATE_FIELDS_KEY } from '~/components/form/fields'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { orBackToList } from '~/record.server'
-import { type DepositData, DepositPage } from '~/screens/detractions/deposit'
-import { textFields } from '~/screens/vouchers/step.server'
-import { BACK_PARAM, type StepResult, stepShouldRevalidate } from '~/screens/vouchers/voucher-steps'
+import { type DepositData, DepositPage } from '~/routes/pagos/+shared/detractions/deposit'
+import { textFields } from '~/routes/pagos/+shared/vouchers/step.server'
+import {
+  BACK_PARAM,
+  type StepResult,
+  stepShouldRevalidate,
+} from '~/routes/pagos/+shared/vouchers/voucher-steps'
 import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
 import { sameOriginPath } from '~/utils/same-origin-path'

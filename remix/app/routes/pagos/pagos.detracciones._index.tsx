@@ -13,9 +13,12 @@ import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
-import { DepositAction, DetractionStateBadge } from '~/screens/detractions/deposit'
-import { loadPayingCompanies, loadVoucherCatalogs } from '~/screens/vouchers/voucher-catalogs.server'
-import { voucherTypeLabel } from '~/screens/vouchers/voucher-steps'
+import { DepositAction, DetractionStateBadge } from '~/routes/pagos/+shared/detractions/deposit'
+import {
+  loadPayingCompanies,
+  loadVoucherCatalogs,
+} from '~/routes/pagos/+shared/vouchers/voucher-catalogs.server'
+import { voucherTypeLabel } from '~/routes/pagos/+shared/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Detracciones')

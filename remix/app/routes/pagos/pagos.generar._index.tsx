@@ -13,15 +13,15 @@ import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormNote } from '~/components/form/form-layout'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { OrderErrors } from '~/screens/payment-orders/order-form'
-import { generateOrder, postedOrder, type RefusedOrder } from '~/screens/payment-orders/orders.server'
 import {
   RunFilters,
   type RunFilterValues,
   type RunFormValues,
   SupplierRunForm,
-} from '~/screens/supplier-runs/run-form'
-import { SupplierRunsTable } from '~/screens/supplier-runs/runs-table'
+} from '~/routes/pagos/+shared/supplier-runs/run-form'
+import { SupplierRunsTable } from '~/routes/pagos/+shared/supplier-runs/runs-table'
+import { OrderErrors } from '~/screens/payment-orders/order-form'
+import { generateOrder, postedOrder, type RefusedOrder } from '~/screens/payment-orders/orders.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Generar pagos')

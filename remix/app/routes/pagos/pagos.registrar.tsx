@@ -29,7 +29,7 @@ import {
   searchCreditable,
   searchSuppliers,
   supplierOption,
-} from '~/screens/vouchers/voucher-search.server'
+} from '~/routes/pagos/+shared/vouchers/voucher-search.server'
 import { redirectWithToast } from '~/session.server'
 import { withIsoDates } from '~/utils/date-fields'
 import { pageTitle } from '~/utils/page-title'

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { SupplierForm } from '~/screens/suppliers/supplier-form'
-import { loadSupplierForm, supplierFormAction } from '~/screens/suppliers/supplier-form.server'
+import { SupplierForm } from '~/routes/pagos/+shared/suppliers/supplier-form'
+import { loadSupplierForm, supplierFormAction } from '~/routes/pagos/+shared/suppliers/supplier-form.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle(({ params }) => (params.supplierId ? 'Editar proveedor' : 'Nuevo proveedor'))

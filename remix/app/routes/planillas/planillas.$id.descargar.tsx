@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { apiDownload } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { idParam } from '~/form.server'
-import { paidFilter } from '~/screens/payroll/paid-filter'
+import { paidFilter } from '~/routes/planillas/+shared/paid-filter'
 
 /** 'Descargar' on a payroll's details: its lines as a workbook, with the search and payment state shown. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

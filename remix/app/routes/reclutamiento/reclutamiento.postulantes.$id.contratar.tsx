@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { HireForm } from '~/screens/recruitment/hire-form'
-import { hireFormAction, loadHireForm } from '~/screens/recruitment/hire-form.server'
+import { HireForm } from '~/routes/reclutamiento/+shared/hire-form'
+import { hireFormAction, loadHireForm } from '~/routes/reclutamiento/+shared/hire-form.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Contratar postulante')

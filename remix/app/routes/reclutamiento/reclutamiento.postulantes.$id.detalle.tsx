@@ -17,7 +17,7 @@ import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { orBackToList } from '~/record.server'
-import { mayHire } from '~/screens/recruitment/hire-form.server'
+import { mayHire } from '~/routes/reclutamiento/+shared/hire-form.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Datos del postulante')

@@ -6,7 +6,7 @@ import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
-import { loadCatalogs } from '~/screens/employees/catalogs.server'
+import { loadCatalogs } from '~/routes/colaboradores/+shared/catalogs.server'
 import { pageTitle } from '~/utils/page-title'
 
 type Option = { value: string; label: string }

@@ -11,7 +11,7 @@ import { DetailsEditor } from '~/components/recruitment/details-editor'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { echoForm, idParam, saveForm } from '~/form.server'
 import { orBackToList } from '~/record.server'
-import { searchEmployees } from '~/screens/employees/employee-search.server'
+import { searchEmployees } from '~/routes/colaboradores/+shared/employee-search.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle(({ params }) => (params.id ? 'Editar vacante' : 'Nueva vacante'))

@@ -9,8 +9,8 @@ import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { echoForm, idParam, saveForm } from '~/form.server'
 import { orBackToList } from '~/record.server'
-import { loadCatalogs, withCurrent } from '~/screens/employees/catalogs.server'
-import { searchEmployees } from '~/screens/employees/employee-search.server'
+import { loadCatalogs, withCurrent } from '~/routes/colaboradores/+shared/catalogs.server'
+import { searchEmployees } from '~/routes/colaboradores/+shared/employee-search.server'
 import { withIsoDates } from '~/utils/date-fields'
 
 /** The fields the preview reads, as the form posts them. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { ReadOnlyField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'
-import { type EmployeeSummary, employeeLabel } from '~/screens/employees/employee-option'
+import { type EmployeeSummary, employeeLabel } from '~/routes/colaboradores/+shared/employee-option'
 import type { ContractFieldset } from './contract-form'
 
 type Picker = {

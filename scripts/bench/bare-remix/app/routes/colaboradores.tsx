@@ -5,7 +5,7 @@ import { loadList } from '~/list.server'
 
 export const meta = () => [{ title: 'Colaboradores | Planillas' }]
 
-/** The product page's list call (remix/app/routes/colaboradores._index.tsx) without its catalogues. */
+/** The product page's list call (remix/app/routes/colaboradores/colaboradores._index.tsx) without its catalogues. */
 export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'colaboradores')
 
 /** The same rows and cells as the product's list, as a plain table. */

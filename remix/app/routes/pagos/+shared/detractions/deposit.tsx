@@ -12,7 +12,7 @@ import {
   StepInput,
   type StepResult,
   voucherTypeLabel,
-} from '~/screens/vouchers/voucher-steps'
+} from '~/routes/pagos/+shared/vouchers/voucher-steps'
 
 export const DEPOSIT_LABEL = 'Registrar depósito'
 

@@ -7,7 +7,7 @@ type VoucherCatalogs = { suppliers: FilterOption[]; expenseLines: FilterOption[]
 
 /**
  * The vouchers list's filter options (suppliers, líneas de gasto), kept 30 s per set of roles like
- * the employees' catalogues (screens/employees/catalogs.server.ts): a list page costs the API one
+ * the employees' catalogues (routes/colaboradores/+shared/catalogs.server.ts): a list page costs the API one
  * call for its page.
  */
 const cache = ttlCache<VoucherCatalogs>(30_000)
