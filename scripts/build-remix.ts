@@ -9,6 +9,7 @@ const SOURCES = [
   path.join(REMIX_DIR, 'app'),
   path.join(REMIX_DIR, 'public'),
   path.join(REMIX_DIR, 'vite.config.ts'),
+  path.join(REMIX_DIR, 'react-router.config.ts'),
   path.join(ROOT, 'domain/src'),
 ]
 

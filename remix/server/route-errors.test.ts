@@ -132,6 +132,7 @@ describe('an action posted a body that is not a readable form', () => {
   function actionBuild(page: boolean): ServerBuild {
     const build = resourceBuild(() => undefined, page)
     const route = build.routes['routes/archivo']
+    if (!route) throw new Error('the test build has no routes/archivo')
     return {
       ...build,
       routes: {

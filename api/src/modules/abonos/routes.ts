@@ -13,7 +13,7 @@ import {
   XLSX_MIME,
 } from '@planillas/domain'
 import { FileNotFoundError } from '@planillas/storage'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { batchFileRoutes } from '../../lib/batch-routes'

@@ -1,4 +1,4 @@
-import { companies, companyBankAccounts, paymentOrders, payrolls } from '@planillas/db'
+import { companyBankAccounts, paymentOrders, payrolls } from '@planillas/db'
 import { idNumber } from '@planillas/domain'
 import { FileNotFoundError } from '@planillas/storage'
 import { and, desc, eq } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-import { banks, type Executor, payrollBatchErrors, payrollBatches, payrolls } from '@planillas/db'
+import { banks, type Executor, payrollBatches, payrolls } from '@planillas/db'
 import { type PayrollBatchFilter, RECORD_STATUS } from '@planillas/domain'
 import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm'
 import { withBatchFile } from '../../lib/batch-routes'

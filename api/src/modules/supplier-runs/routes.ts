@@ -1,7 +1,5 @@
-import { companies, companyBankAccounts } from '@planillas/db'
 import { formatCount } from '@planillas/domain'
 import { FileNotFoundError } from '@planillas/storage'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'

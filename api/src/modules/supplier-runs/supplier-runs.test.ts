@@ -151,7 +151,7 @@ describe('a run of three suppliers (docs/decisions/supplier-payment-runs.md)', (
     const created = res.body.payload
     expect(created).toMatchObject({ lineCount: 3, voucherCount: 4, totalCents: 103_800 + 77_600 + 118_000 })
     expect(res.body.messages).toEqual([
-      'Orden de pago N° ' + created.id + ' generada: 3 proveedores, 4 comprobantes',
+      `Orden de pago N° ${created.id} generada: 3 proveedores, 4 comprobantes`,
     ])
 
     // The CCI Excel: one line per supplier, its amount the supplier's net.

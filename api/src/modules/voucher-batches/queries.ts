@@ -1,6 +1,6 @@
-import { companies, type Executor, expenseLines, voucherBatchErrors, voucherBatches } from '@planillas/db'
+import { companies, type Executor, expenseLines, voucherBatches } from '@planillas/db'
 import { RECORD_STATUS, type VoucherBatchFilter } from '@planillas/domain'
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, asc, eq, ilike, or } from 'drizzle-orm'
 import { withBatchFile } from '../../lib/batch-routes'
 import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 

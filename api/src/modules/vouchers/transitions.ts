@@ -174,7 +174,8 @@ export function payVoucher(ctx: VoucherContext, id: number, input: PayInput) {
   return applyStep(ctx.db, ctx.actor, id, 'pay', async (tx, voucher) => {
     await refuseIfInOpenRun(tx, voucher, M.paidInOpenRun)
     const net = netCents(voucher.totalCents, voucher.detractionCents, voucher.retentionCents)
-    if (input.paidAmount !== net) throw badRequest(M.paidAmountNotNet(formatCents(input.paidAmount), formatCents(net)))
+    if (input.paidAmount !== net)
+      throw badRequest(M.paidAmountNotNet(formatCents(input.paidAmount), formatCents(net)))
     return {
       columns: { paidCents: input.paidAmount, paidOn: input.paidOn, paidBy: ctx.actor, paidAt: new Date() },
       audit: `Marcó como pagado el comprobante ${label(voucher)}: ${formatCents(input.paidAmount)} el ${formatDate(input.paidOn)}`,
