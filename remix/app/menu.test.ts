@@ -16,7 +16,9 @@ describe('menuFor', () => {
     expect(labels(DEMO_ROLES.rrhh)).toContain('Mantenimiento/Áreas')
   })
   it('shows the read-only user the payment uploads the list lets them open', () => {
-    expect(labels(DEMO_ROLES.lector)).toContain('Planillas/Cargar abonos')
+    // The payroll's abonos are the payroll clerk's (planillas_abonos); the supplier ones any Pagos reader's.
+    expect(labels(DEMO_ROLES.lector)).not.toContain('Planillas/Cargar abonos')
+    expect(labels(DEMO_ROLES.lector)).toContain('Pagos a proveedores/Abonos de proveedores')
     expect(labels(DEMO_ROLES.lector)).not.toContain('Planillas/Carga de planillas')
   })
   it("shows 'Bancos' under Mantenimiento to who holds bancos_lista (admin, HR, read-only), not to the auditor", () => {

@@ -172,7 +172,9 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       }
     },
     async check() {
-      const Key = `.health/${randomUUID()}`
+      // At the bucket's top, not in a folder: an S3-compatible server that keeps objects as files
+      // (s3rver, MinIO in a folder) removes an emptied folder, racing another process's probe.
+      const Key = `.health-${randomUUID()}`
       try {
         await client.send(new PutObjectCommand({ Bucket, Key, Body: 'ok' }))
         await client.send(new DeleteObjectCommand({ Bucket, Key }))

@@ -178,13 +178,14 @@ describe('supplier abonos (payment batches of a supplier run)', () => {
       `operación OP-9001 (carga de abonos de proveedores #${batchId}`,
     )
 
-    // Its own list: the payroll list does not show it.
-    const list = async (body: object) =>
-      (
-        await t.call('tesoreria', { method: 'POST', url: '/api/v1/payment-batches/list', payload: body })
-      ).body.payload.content.map((r: { id: number }) => r.id)
-    expect(await list({ source: 'VOUCHERS' })).toContain(batchId)
-    expect(await list({})).not.toContain(batchId)
+    // Its own list: the payroll list does not show it, and tesorería may not open the payroll's.
+    const list = async (who: 'tesoreria' | 'admin', body: object) =>
+      await t.call(who, { method: 'POST', url: '/api/v1/payment-batches/list', payload: body })
+    const ids = (res: { body: { payload: { content: { id: number }[] } } }) =>
+      res.body.payload.content.map((r) => r.id)
+    expect(ids(await list('tesoreria', { source: 'VOUCHERS' }))).toContain(batchId)
+    expect((await list('tesoreria', {})).status).toBe(403)
+    expect(ids(await list('admin', {}))).not.toContain(batchId)
   })
 
   it('lists each row that cannot pay with its reason and writes nothing for it', async () => {

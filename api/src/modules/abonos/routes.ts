@@ -43,19 +43,11 @@ const SOURCE_VIEW = {
 
 /** 'Carga de abonos' (payments made, docs/architecture.md): upload, list, files, observations, merged receipts. */
 export async function abonoRoutes(fastify: FastifyInstance) {
-  await fastify.register(abonoUploadRoutes)
-  await fastify.register(abonoReadRoutes)
-  await fastify.register(abonoReceiptRoutes)
-}
-
-/** The two uploads (payroll's and a supplier run's abonos) and their templates. */
-async function abonoUploadRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>()
   // Before any route of this module: a batch named by its number answers only to its source's permission.
-  app.addHook('preHandler', async (req) => {
+  fastify.addHook('preHandler', async (req) => {
     const id = (req.params as { id?: unknown } | undefined)?.id
     if (typeof id !== 'number') return
-    const [batch] = await app.db
+    const [batch] = await fastify.db
       .select({ source: paymentBatches.source })
       .from(paymentBatches)
       .where(eq(paymentBatches.id, id))
@@ -65,6 +57,14 @@ async function abonoUploadRoutes(fastify: FastifyInstance) {
     const required = req.routeOptions.url?.includes('/receipts/:receiptId') ? view.receipt : view.batch
     if (!mayUse(req.user.roles, required)) throw forbidden()
   })
+  await fastify.register(abonoUploadRoutes)
+  await fastify.register(abonoReadRoutes)
+  await fastify.register(abonoReceiptRoutes)
+}
+
+/** The two uploads (payroll's and a supplier run's abonos) and their templates. */
+async function abonoUploadRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
   await app.register(
     batchUploadRoute({
       kind: PAYMENT_UPLOAD,

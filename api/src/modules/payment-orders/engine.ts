@@ -298,7 +298,7 @@ export async function failOrder(db: Database, id: number, reason: string, actor:
         .where(
           and(eq(paymentOrders.id, order.replaces), eq(paymentOrders.status, PAYMENT_ORDER_STATUS.REPLACED)),
         )
-    const given = order.replaces === null ? '' : `; la orden #${order.replaces} vuelve a estar vigente`
+    const given = order.replaces === null ? '' : `; la orden #${order.replaces} queda vigente otra vez`
     await recordAudit(tx, {
       action: 'UPDATE',
       entity: 'payment_orders',

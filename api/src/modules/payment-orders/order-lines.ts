@@ -160,6 +160,13 @@ async function refuseEmpty(tx: Executor, payrollId: number, observed: number): P
       and exists (select 1 from payment_order_lines po where po.order_id = o.id and po.released_at is null)
     limit 1`)
   if (rowsOf(building).length) throw new OrderConflictError(CLAIM_MESSAGES.concurrent)
+  // Any line still held by an order that changed state between the statements above (another
+  // clerk's order committed or failed meanwhile): the lines are taken, so it is a conflict.
+  const heldNow = await tx.execute(sql`
+    select 1 from payment_order_lines po join payroll_lines l on l.id = po.payroll_line_id
+    where l.payroll_id = ${payrollId} and po.released_at is null and not l.paid
+    limit 1`)
+  if (rowsOf(heldNow).length) throw new OrderConflictError(CLAIM_MESSAGES.concurrent)
   throw new OrderProblemsError([
     {
       rowNumber: null,
