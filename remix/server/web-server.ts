@@ -62,7 +62,12 @@ function apiDocsProxy(apiUrl: string) {
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   // Read before the app loads: in production a weak SESSION_SECRET stops the start here.
-  const config = { ...(options.config ?? loadWebConfig()), apiUrl: options.apiUrl }
+  // The API address(es) the launcher gives win over the environment's, for the pool as for the rest.
+  const apiUrls = options.apiUrl
+    .split(',')
+    .map((one) => one.trim().replace(/\/+$/, ''))
+    .filter(Boolean)
+  const config = { ...(options.config ?? loadWebConfig()), apiUrl: apiUrls.join(','), apiUrls }
   // The Remix server code (session, OIDC, API client) takes this same object when it loads.
   handOverWebConfig(config)
   const REMIX_BUILD = remixBuildOf(config.REMIX_BUILD_DIR)
@@ -88,9 +93,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const publicFiles = express.static(path.join(REMIX_BUILD, 'client'), { maxAge: '1h' })
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   app.use(noStore)
-  app.use('/api/docs', apiDocsProxy(options.apiUrl))
+  app.use('/api/docs', apiDocsProxy(apiUrls[0]))
   app.use(webOriginCheck(config.WEB_URL))
-  app.use(tokenRefresh(options.apiUrl, config.CLIENT_ADDRESS_SECRET))
+  app.use(tokenRefresh(apiUrls[0], config.CLIENT_ADDRESS_SECRET))
   app.all(
     '*',
     remixHandler(build, config.NODE_ENV ?? 'production', (res) => ({ cspNonce: cspNonceOf(res) })),
