@@ -49,7 +49,8 @@ const download = async (id: number) => {
   const response = await s.t.app.inject({
     method: 'GET',
     url: `/api/v1/payment-batches/${id}/receipts`,
-    headers: await s.t.as('lector'),
+    // The merged receipts are the payroll clerk's (planillas_abonos); one receipt also a payroll reader's.
+    headers: await s.t.as('rrhh'),
   })
   const json = String(response.headers['content-type']).includes('json')
   return {
@@ -199,7 +200,7 @@ describe('payment batches: an upload processed by the worker', () => {
     expect((await PDFDocument.load(receipt.body)).getPageCount()).toBe(2)
 
     // The merged receipts: one stamped page per receipt page, in the order of the Excel.
-    const merged = await s.t.call('lector', { method: 'GET', url: `/api/v1/payment-batches/${id}/receipts` })
+    const merged = await s.t.call('rrhh', { method: 'GET', url: `/api/v1/payment-batches/${id}/receipts` })
     expect(merged.status).toBe(200)
     const texts = await pdfPageTexts(merged.body)
     expect(texts.map((p) => p.split('\n')[1])).toEqual([
