@@ -129,8 +129,8 @@ test.describe('Avisos de cargas', () => {
     // A revalidation of the page's data (as after a fetcher or an action) brings no notice: it stays.
     await page.evaluate(() =>
       (
-        window as unknown as { __remixRouter: { revalidate: () => Promise<void> } }
-      ).__remixRouter.revalidate(),
+        window as unknown as { __reactRouterDataRouter: { revalidate: () => Promise<void> } }
+      ).__reactRouterDataRouter.revalidate(),
     )
     await expect(notice).toBeVisible()
     // Told once: the header's resource has nothing more to say, and says it uncached.
