@@ -56,7 +56,6 @@ const EXPECTED = {
     'Colaboradores',
     'Contratos',
     'Lista',
-    'Cargar abonos',
     'Proveedores',
     'Comprobantes',
     'Generar pagos',
