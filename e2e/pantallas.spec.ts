@@ -197,9 +197,12 @@ test.describe('Pantallas', () => {
   }) => {
     await signIn('lector')
     const menu = page.getByRole('complementary', { name: 'Menú principal' })
+    // The payroll's abonos are the payroll clerk's; the supplier ones any reader of Pagos'.
     await menu.locator('summary', { hasText: 'Planillas' }).click()
-    await menu.getByRole('link', { name: 'Cargar abonos' }).click()
-    await expect(page.getByRole('heading', { name: 'Carga de abonos' })).toBeVisible()
+    await expect(menu.getByRole('link', { name: 'Cargar abonos' })).toHaveCount(0)
+    await menu.locator('summary', { hasText: 'Pagos a proveedores' }).click()
+    await menu.getByRole('link', { name: 'Abonos de proveedores' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Abonos de proveedores' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Cargar', exact: true })).toHaveCount(0)
   })
 
