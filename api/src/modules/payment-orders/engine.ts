@@ -27,7 +27,7 @@ import { type StoredFile, storeStreamed } from './streaming'
 /** `conflict`: refused because of another order (already sent, or written at the same moment). */
 export type GenerateResult =
   | { ok: true; id: number; lineCount: number; totalAmount: string }
-  | { ok: false; problems: PaymentFileProblem[]; conflict?: boolean }
+  | { ok: false; problems: PaymentFileProblem[]; conflict?: boolean; refused?: true }
 
 export const ORDER_MESSAGES = {
   payrollInactive: 'La planilla está ANULADA: no se puede generar su archivo de pago',
@@ -156,7 +156,8 @@ export async function writeOrder<C extends TotalsPart>(
   try {
     await hooks.claimed?.(id)
     const built = await buildOrder(db, storage, plan, id)
-    if (!built.ok) await failOrder(db, id, built.problems.map(problemText).join('; '), plan.actor)
+    if (!built.ok && built.refused) await discardOrder(db, id)
+    else if (!built.ok) await failOrder(db, id, built.problems.map(problemText).join('; '), plan.actor)
     return built
   } catch (error) {
     await failOrder(db, id, ORDER_MESSAGES.buildFailed, plan.actor).catch(() => undefined)
@@ -212,7 +213,8 @@ async function buildOrder<C extends TotalsPart>(
   if (read === 0) problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.noLines })
   problems.push(...lineProblems)
   if (!problems.length) problems.push(...format.checkTotals(totals))
-  if (problems.length) return { ok: false, problems }
+  // The clerk's choice or the lines refused before anything was written: nothing stays of it.
+  if (problems.length) return { ok: false, problems, refused: true }
 
   // Pass 2: the file, streamed into the store.
   const meta = PAYMENT_FORMATS[plan.formatCode]
@@ -256,6 +258,38 @@ async function buildOrder<C extends TotalsPart>(
     throw error
   }
   return { ok: true, id, lineCount: totals.count, totalAmount }
+}
+
+/**
+ * A claimed order refused by its checks before any file was written (a debit account of another
+ * bank, a line the format cannot carry): removed as if never asked for, as bad input changes
+ * nothing. Its claims go, what it took over is given back (the replaced order is GENERADO again,
+ * the lines it was sending again are their earlier order's again); in one transaction.
+ */
+async function discardOrder(db: Database, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ replaces: paymentOrders.replacesOrderId })
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, PAYMENT_ORDER_STATUS.BUILDING)))
+      .for('update')
+    if (!order) return
+    for (const table of [paymentOrderClaims, paymentOrderLines]) {
+      await tx
+        .update(table)
+        .set({ releasedAt: null, releasedByOrderId: null })
+        .where(eq(table.releasedByOrderId, id))
+      await tx.delete(table).where(eq(table.orderId, id))
+    }
+    if (order.replaces !== null)
+      await tx
+        .update(paymentOrders)
+        .set({ status: PAYMENT_ORDER_STATUS.GENERATED })
+        .where(
+          and(eq(paymentOrders.id, order.replaces), eq(paymentOrders.status, PAYMENT_ORDER_STATUS.REPLACED)),
+        )
+    await tx.delete(paymentOrders).where(eq(paymentOrders.id, id))
+  })
 }
 
 /**

@@ -210,9 +210,13 @@ describe('streamed payment files', () => {
         { rowNumber: 4, message: BANK_FILE_MESSAGES.sameBankAccount('BCP') },
         { rowNumber: 8, message: BANK_FILE_MESSAGES.documentType('BCP') },
       ],
+      refused: true,
     })
     expect(await filesIn(dir)).toEqual(before)
-    expect(await failedOnly(payroll.id)).toBe(true)
+    // Refused by its checks: no order stays (its claim is removed with it).
+    expect(
+      await handle.db.select().from(paymentOrders).where(eq(paymentOrders.payrollId, payroll.id)),
+    ).toEqual([])
   })
 
   it('abandons the file, stores nothing and says so when the lines change between the passes', async () => {
