@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { auditLogs, companies, payrollLines, payrolls } from '@planillas/db'
-import { IDENTIFIER_TYPE, PAYMENT_ORDER_STATUS, todayInLima } from '@planillas/domain'
+import { IDENTIFIER_TYPE, todayInLima } from '@planillas/domain'
 import {
   BANK_FILE_MESSAGES,
   BBVA_MESSAGES,
