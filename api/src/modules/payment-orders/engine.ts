@@ -274,22 +274,28 @@ async function discardOrder(db: Database, id: number): Promise<void> {
       .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, PAYMENT_ORDER_STATUS.BUILDING)))
       .for('update')
     if (!order) return
-    for (const table of [paymentOrderClaims, paymentOrderLines]) {
-      await tx
-        .update(table)
-        .set({ releasedAt: null, releasedByOrderId: null })
-        .where(eq(table.releasedByOrderId, id))
+    await giveBack(tx, id, order.replaces)
+    for (const table of [paymentOrderClaims, paymentOrderLines])
       await tx.delete(table).where(eq(table.orderId, id))
-    }
-    if (order.replaces !== null)
-      await tx
-        .update(paymentOrders)
-        .set({ status: PAYMENT_ORDER_STATUS.GENERATED })
-        .where(
-          and(eq(paymentOrders.id, order.replaces), eq(paymentOrders.status, PAYMENT_ORDER_STATUS.REPLACED)),
-        )
     await tx.delete(paymentOrders).where(eq(paymentOrders.id, id))
   })
+}
+
+/**
+ * What an order that will not be GENERADO took over goes back: the rows it took from an earlier
+ * order (lines it was sending again) are that order's again, and the order it replaced is GENERADO.
+ */
+async function giveBack(tx: Executor, id: number, replaces: number | null): Promise<void> {
+  for (const table of [paymentOrderClaims, paymentOrderLines])
+    await tx
+      .update(table)
+      .set({ releasedAt: null, releasedByOrderId: null })
+      .where(eq(table.releasedByOrderId, id))
+  if (replaces !== null)
+    await tx
+      .update(paymentOrders)
+      .set({ status: PAYMENT_ORDER_STATUS.GENERATED })
+      .where(and(eq(paymentOrders.id, replaces), eq(paymentOrders.status, PAYMENT_ORDER_STATUS.REPLACED)))
 }
 
 /**
@@ -315,23 +321,12 @@ export async function failOrder(db: Database, id: number, reason: string, actor:
         replaces: paymentOrders.replacesOrderId,
       })
     if (!order) return false
-    for (const table of [paymentOrderClaims, paymentOrderLines]) {
+    for (const table of [paymentOrderClaims, paymentOrderLines])
       await tx
         .update(table)
         .set({ releasedAt: sql`now()` })
         .where(and(eq(table.orderId, id), isNull(table.releasedAt)))
-      await tx
-        .update(table)
-        .set({ releasedAt: null, releasedByOrderId: null })
-        .where(eq(table.releasedByOrderId, id))
-    }
-    if (order.replaces !== null)
-      await tx
-        .update(paymentOrders)
-        .set({ status: PAYMENT_ORDER_STATUS.GENERATED })
-        .where(
-          and(eq(paymentOrders.id, order.replaces), eq(paymentOrders.status, PAYMENT_ORDER_STATUS.REPLACED)),
-        )
+    await giveBack(tx, id, order.replaces)
     const given = order.replaces === null ? '' : `; la orden #${order.replaces} queda vigente otra vez`
     await recordAudit(tx, {
       action: 'UPDATE',
