@@ -28,6 +28,7 @@ async function cookieWith(accessToken: string) {
 
 const servers: Server[] = []
 let web = ''
+let apiAddress = ''
 let refreshes = 0
 
 beforeAll(async () => {
@@ -44,7 +45,8 @@ beforeAll(async () => {
         resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
       )
     })
-  app.use(tokenRefresh(await listen(api)))
+  apiAddress = await listen(api)
+  app.use(tokenRefresh(apiAddress))
   app.get('/', (req, res) => res.send(req.headers.cookie ?? ''))
   web = await listen(createServer(app))
 })
@@ -73,5 +75,26 @@ describe('tokenRefresh', () => {
       expect(await response.text()).toBe(`otra=1; ${fresh.split(';')[0]}`)
       expect(refreshes).toBe(expected)
     }
+  })
+
+  it('goes to the next API address when the first refuses the connection (API_URL with several)', async () => {
+    // An address nothing listens on: a port taken and given back.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const gone = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`
+    await new Promise((resolve) => closed.close(resolve))
+    const app = express()
+    app.use(tokenRefresh(`${gone},${apiAddress}`))
+    app.get('/', (req, res) => res.send(req.headers.cookie ?? ''))
+    const server = createServer(app)
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const before = refreshes
+    const dying = await cookieWith(tokenExpiringIn(30, 'carla@planillas.pe'))
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+      headers: { cookie: dying },
+    })
+    expect(response.headers.getSetCookie()[0]).toMatch(/^__planillas=/)
+    expect(refreshes).toBe(before + 1)
   })
 })

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
+import { type ApiPool, createApiPool } from '../app/api-pool.server'
 import { clientAddressHeaders } from '../app/client-address.server'
 import {
   decodeAccessToken,
@@ -16,17 +17,20 @@ type Tokens = { accessToken: string; refreshToken: string }
 
 /** New tokens; null when the API refused the refresh token; undefined when the API could not answer. */
 async function refresh(
-  apiUrl: string,
+  api: ApiPool,
   refreshToken: string,
   client: string | undefined,
   clientAddressSecret: string | undefined,
 ): Promise<Tokens | null | undefined> {
   try {
-    const response = await fetch(`${apiUrl}/api/v1/auth/refresh-token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...clientAddressHeaders(client, clientAddressSecret) },
-      body: JSON.stringify({ refreshToken }),
-    })
+    // A write: it goes to another API only when it never reached the first (the pool's rule).
+    const response = await api.run('POST', (baseUrl) =>
+      fetch(`${baseUrl}/api/v1/auth/refresh-token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...clientAddressHeaders(client, clientAddressSecret) },
+        body: JSON.stringify({ refreshToken }),
+      }),
+    )
     if (response.status === 400 || response.status === 401) return null
     if (!response.ok) return undefined
     return ((await response.json()) as { payload: Tokens }).payload
@@ -61,6 +65,13 @@ const expiryOf = (cookie: string) => expiryOfValue(SESSION_VALUE.exec(cookie)?.[
  * CLIENT_ADDRESS_SECRET the API learns the browser's address, as with every other call.
  */
 export function tokenRefresh(apiUrl: string, clientAddressSecret?: string) {
+  // One address or several separated by commas (API_URL), as every other call of the web tier.
+  const api = createApiPool(
+    apiUrl
+      .split(',')
+      .map((one) => one.trim())
+      .filter(Boolean),
+  )
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const cookie = req.headers.cookie
@@ -71,7 +82,7 @@ export function tokenRefresh(apiUrl: string, clientAddressSecret?: string) {
       const tokens = readTokens(session)
       if (!tokens) return next()
       const fresh = await refresh(
-        apiUrl,
+        api,
         tokens.refreshToken,
         req.ip ?? req.socket.remoteAddress,
         clientAddressSecret,

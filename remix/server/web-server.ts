@@ -5,6 +5,7 @@ import { Readable } from 'node:stream'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import express from 'express'
 import type { ServerBuild } from 'react-router'
+import { createApiPool } from '../app/api-pool.server'
 import { handOverWebConfig } from '../app/config.server'
 import { compression } from './compression'
 import { loadWebConfig, type WebConfig } from './config'
@@ -35,15 +36,18 @@ const HOP_HEADERS = new Set([
 ])
 
 /** Passes /api/docs (OpenAPI UI and document) through to the API, one click from the app. */
-function apiDocsProxy(apiUrl: string) {
+function apiDocsProxy(apiUrls: string[]) {
+  const api = createApiPool(apiUrls)
   return async (req: express.Request, res: express.Response) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return res.status(405).end()
     try {
-      const upstream = await fetch(new URL(req.originalUrl, apiUrl), {
-        method: req.method,
-        headers: { accept: req.headers.accept ?? '*/*' },
-        redirect: 'manual',
-      })
+      const upstream = await api.run(req.method, (baseUrl) =>
+        fetch(new URL(req.originalUrl, baseUrl), {
+          method: req.method,
+          headers: { accept: req.headers.accept ?? '*/*' },
+          redirect: 'manual',
+        }),
+      )
       res.status(upstream.status)
       upstream.headers.forEach((value, name) => {
         if (!HOP_HEADERS.has(name)) res.setHeader(name, value)
@@ -93,9 +97,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const publicFiles = express.static(path.join(REMIX_BUILD, 'client'), { maxAge: '1h' })
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   app.use(noStore)
-  app.use('/api/docs', apiDocsProxy(apiUrls[0]))
+  app.use('/api/docs', apiDocsProxy(apiUrls))
   app.use(webOriginCheck(config.WEB_URL))
-  app.use(tokenRefresh(apiUrls[0], config.CLIENT_ADDRESS_SECRET))
+  app.use(tokenRefresh(config.apiUrl, config.CLIENT_ADDRESS_SECRET))
   app.all(
     '*',
     remixHandler(build, config.NODE_ENV ?? 'production', (res) => ({ cspNonce: cspNonceOf(res) })),
