@@ -24,3 +24,21 @@ export async function orBackToList<T>(
     })
   }
 }
+
+/**
+ * An action's answer to the API's refusal: a record that is gone (404) sends the person back to the
+ * list with the message, as `orBackToList` does for a page; any other refusal (400, 409) is returned
+ * for the form to show beside what was typed. An outage (5xx) or anything else is thrown on.
+ */
+export async function refusalOrBackToList(
+  request: Request,
+  listPath: string,
+  error: unknown,
+): Promise<ApiError> {
+  if (!(error instanceof ApiError) || error.status >= 500) throw error
+  if (error.status !== 404) return error
+  throw await redirectWithToast(request, listPath, {
+    type: 'error',
+    message: error.messages.join(' ') || MESSAGES.notFound,
+  })
+}

@@ -8,13 +8,13 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
-import { ApiError, call } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FieldShell } from '~/components/form/fields'
 import { FormActions, FormCard, FormErrors, FormPage } from '~/components/form/form-layout'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
-import { orBackToList } from '~/record.server'
+import { orBackToList, refusalOrBackToList } from '~/record.server'
 import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
 
@@ -47,10 +47,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await call(request, 'POST /payments/:id/files', { params: { id }, body })
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error
-    if (error.status === 404)
-      return redirectWithToast(request, '/pagos', { type: 'error', message: error.messages.join(' ') })
-    return data({ errors: error.messages }, { status: error.status })
+    const refusal = await refusalOrBackToList(request, '/pagos', error)
+    return data({ errors: refusal.messages }, { status: refusal.status })
   }
   return redirectWithToast(request, `/pagos/${id}/detalle`, { type: 'success', message: MESSAGES.saved })
 }

@@ -1,12 +1,12 @@
-import { DETRACTION_MESSAGES as D, DetractionDepositSchema, MESSAGES, todayInLima } from '@planillas/domain'
+import { DETRACTION_MESSAGES as D, DetractionDepositSchema, todayInLima } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { data, useActionData, useLoaderData } from 'react-router'
-import { ApiError, call } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { DATE_FIELDS_KEY } from '~/components/form/fields'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
-import { orBackToList } from '~/record.server'
+import { orBackToList, refusalOrBackToList } from '~/record.server'
 import { type DepositData, DepositPage } from '~/routes/pagos/+shared/detractions/deposit'
 import { textFields } from '~/routes/pagos/+shared/vouchers/step.server'
 import {
@@ -90,14 +90,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await call(request, 'POST /detractions/:id/deposit', { params: { id }, body: parsed.data })
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error
-    if (error.status === 404)
-      return redirectWithToast(request, LIST, {
-        type: 'error',
-        message: error.messages.join(' ') || MESSAGES.notFound,
-      })
-    for (const message of error.messages) add(FIELD_OF_MESSAGE[message] ?? '', message)
-    return refused(error.status)
+    const refusal = await refusalOrBackToList(request, LIST, error)
+    for (const message of refusal.messages) add(FIELD_OF_MESSAGE[message] ?? '', message)
+    return refused(refusal.status)
   }
   return redirectWithToast(request, backTo(fields[BACK_PARAM]), {
     type: 'success',

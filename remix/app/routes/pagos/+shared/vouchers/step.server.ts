@@ -7,11 +7,11 @@ import {
 } from '@planillas/domain'
 import { data } from 'react-router'
 import type { z } from 'zod'
-import { ApiError, call } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { DATE_FIELDS_KEY } from '~/components/form/fields'
 import { idParam } from '~/form.server'
-import { orBackToList } from '~/record.server'
+import { orBackToList, refusalOrBackToList } from '~/record.server'
 import { redirectWithToast } from '~/session.server'
 import { withIsoDates } from '~/utils/date-fields'
 import { sameOriginPath } from '~/utils/same-origin-path'
@@ -127,14 +127,9 @@ export async function stepAction(
   try {
     await options.send(id, fields, formData)
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error
-    if (error.status === 404)
-      return redirectWithToast(request, '/pagos', {
-        type: 'error',
-        message: error.messages.join(' ') || MESSAGES.notFound,
-      })
-    for (const message of error.messages) add(FIELD_OF_MESSAGE[message] ?? '', message)
-    return refused(error.status)
+    const refusal = await refusalOrBackToList(request, '/pagos', error)
+    for (const message of refusal.messages) add(FIELD_OF_MESSAGE[message] ?? '', message)
+    return refused(refusal.status)
   }
   return redirectWithToast(request, back, { type: 'success', message: MESSAGES.statusUpdated })
 }
