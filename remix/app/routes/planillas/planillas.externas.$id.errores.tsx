@@ -1,17 +1,12 @@
-import { batchStatus, enumLabel, formatCount, formatDateTime, periodLabel } from '@planillas/domain'
+import { periodLabel } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { FormPage } from '~/components/form/form-layout'
-import { BackToList } from '~/components/list/back-to-list'
-import { DataTable } from '~/components/list/data-table'
-import { Pagination } from '~/components/list/pagination'
-import { buttonClass } from '~/components/ui/button'
-import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { orBackToList } from '~/record.server'
+import { UploadErrorsPage } from '~/screens/upload-errors'
 import { apiPageQuery, readListParams } from '~/utils/list-params'
 import { pageTitle } from '~/utils/page-title'
 
@@ -34,47 +29,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function PayrollBatchErrors() {
   const { batch, errors, list } = useLoaderData<typeof loader>()
   return (
-    <FormPage title="Errores de la carga">
-      <DetailCard
-        title={batch.file.name}
-        items={[
-          { label: 'Planilla', value: `${batch.code} — ${batch.name}` },
-          { label: 'Periodo', value: periodLabel(batch.period) },
-          { label: 'Fecha de carga', value: formatDateTime(batch.uploadDate) },
-          { label: 'Estado', value: enumLabel(batchStatus, batch.status) },
-          { label: 'Filas leídas', value: formatCount(batch.rowsRead) },
-          { label: 'Errores', value: formatCount(batch.errorCount) },
-        ]}
-      />
-      <p className="text-sm text-slate-700">
-        No se guardó ninguna línea de este archivo. Corrija las filas indicadas y vuelva a cargarlo.
-      </p>
-      <DataTable
-        caption="Errores por fila"
-        rows={errors.content}
-        rowKey={(e) => `${e.rowNumber}-${e.column}-${e.message}`}
-        columns={[
-          { header: 'Fila', cell: (e) => e.rowNumber ?? '---', mobile: 'title' },
-          { header: 'Columna', cell: (e) => e.column ?? '---' },
-          { header: 'Valor', cell: (e) => e.value ?? '---', className: 'max-w-48 truncate' },
-          { header: 'Error', cell: (e) => e.message, mobile: 'title' },
-        ]}
-      />
-      <Pagination
-        page={list.page}
-        size={list.size}
-        totalElements={errors.totalElements}
-        totalPages={errors.totalPages}
-        totalIsExact={errors.totalIsExact}
-        totalIsEstimate={errors.totalIsEstimate}
-      />
-      <div className="flex justify-end gap-2">
-        <BackToList to="/planillas/externas" />
-        <a href={`/planillas/externas/${batch.id}/errores.xlsx`} className={buttonClass('primary')} download>
-          Descargar errores
-        </a>
-      </div>
-    </FormPage>
+    <UploadErrorsPage
+      title="Errores de la carga"
+      listPath="/planillas/externas"
+      batch={batch}
+      about={[
+        { label: 'Planilla', value: `${batch.code} — ${batch.name}` },
+        { label: 'Periodo', value: periodLabel(batch.period) },
+      ]}
+      nothingSaved="No se guardó ninguna línea de este archivo."
+      errors={errors}
+      list={list}
+    />
   )
 }
 
