@@ -1,23 +1,24 @@
-/** The first characters that `safeCell` must look at more closely: = @ tab CR + - */
+/** The first characters a spreadsheet reads as the start of a formula when a cell is typed: = @ tab CR + - */
 const MAY_START_FORMULA = new Set([0x3d, 0x40, 0x09, 0x0d, 0x2b, 0x2d])
-/** Always read as a formula (or a cell break) when typed: '=', '@', tab, CR. */
-const FORMULA_START = /^[=@\t\r]/
-/**
- * Text after a sign that no spreadsheet can make a formula of: digits, spaces and separators (a
- * negative number, a phone number, the '---' of an empty value). With a letter or any other
- * character ('-2+A1', "+cmd|' /C calc'!A0", '-SUM(…)') it could be, so it is neutralised.
- */
-const INERT_AFTER_SIGN = /^[+-][\d\s.,:/()+-]*$/
 
 /**
- * A cell value safe to open in a spreadsheet (OWASP formula injection): text a spreadsheet would
- * evaluate gets a leading apostrophe; everything else is left as the screens show it, since an
- * apostrophe shows in a text cell and '---' or '-5' cannot run anything.
+ * Text a spreadsheet would evaluate if it were typed into a cell, or a cell holding it were edited
+ * and entered again (OWASP formula injection): '=1+1', '@SUM(A1)', '+1+1', '-2+A1', "+cmd|' /C calc'!A0".
+ * The streamed writer (xlsx-writer.ts) gives every such cell the quote-prefix style, so the text
+ * shows and stays exactly as stored and is never run; `safeCell` is for workbooks exceljs writes.
+ */
+export const mayEvaluate = (text: string): boolean => MAY_START_FORMULA.has(text.charCodeAt(0))
+
+/** A signed plain number ('-5', '-1,500.50') or dashes ('---', an empty value): nothing to evaluate. */
+const INERT = /^(?:-+|[+-]\d[\d,]*(?:\.\d+)?)$/
+
+/**
+ * A cell value safe to open for a workbook exceljs writes (upload templates), which has no
+ * quote-prefix style: text that may evaluate gets a leading apostrophe, except a signed plain
+ * number or dashes; everything else is left as the screens show it.
  */
 export function safeCell(value: string | number | null | undefined): string | number {
   if (value === null || value === undefined) return ''
   if (typeof value === 'number') return value
-  if (!MAY_START_FORMULA.has(value.charCodeAt(0))) return value
-  const evaluated = FORMULA_START.test(value) || (/^[+-]/.test(value) && !INERT_AFTER_SIGN.test(value))
-  return evaluated ? `'${value}` : value
+  return mayEvaluate(value) && !INERT.test(value) ? `'${value}` : value
 }

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
 import { columnLetter } from '@planillas/domain'
+import { quotePrefixedCells } from '@planillas/testing/zip-fixtures'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import { type CellValue, excelDate, type SheetColumn, writeXlsx } from './xlsx-writer'
@@ -77,6 +78,29 @@ describe('the streamed xlsx writer', () => {
     expect(sheet.getRow(1).getCell(2).numFmt).toBeUndefined()
     expect(sheet.getRow(1).getCell(2).font?.bold).toBe(true)
     expect(sheet.getRow(2).getCell(1).numFmt).toBeUndefined()
+  })
+
+  it('keeps text a spreadsheet would evaluate exactly as stored, under the quote-prefix style', async () => {
+    const out = new PassThrough()
+    const bytes = buffer(out)
+    const texts = ['+1+1', '=HYPERLINK("http://x","y")', '@SUM(A1)', '-2+A1', '+51 987 654 321', '---']
+    await writeXlsx(out, {
+      name: 'Observaciones',
+      columns: [
+        { header: 'Valor', width: 20 },
+        { header: 'Motivo', width: 20 },
+      ],
+      rows: batches([...texts.map((t): CellValue[] => [t, 'QUISPE']), [-5, '1+1']], 2),
+    })
+    const xlsx = await bytes
+    const quoted = quotePrefixedCells(xlsx)
+    // Every text that starts like a formula, and nothing else: not the header, a name or a number.
+    expect([...quoted]).toEqual(texts.map((t, i) => [`A${i + 2}`, t]))
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(xlsx as unknown as ArrayBuffer)
+    const sheet = workbook.worksheets[0]
+    expect(texts.map((_, i) => sheet.getRow(i + 2).getCell(1).value)).toEqual(texts)
+    expect(sheet.getRow(2).getCell(1).type).toBe(ExcelJS.ValueType.String)
   })
 
   it('names columns past Z', () => {

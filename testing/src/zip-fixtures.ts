@@ -143,3 +143,30 @@ export async function repeatedPart(
   const size = Buffer.byteLength(head) + unit.length * times + Buffer.byteLength(tail)
   return { name, compressed: Buffer.concat(out), crc32: crc, size }
 }
+
+/**
+ * The texts of a one-sheet workbook's cells that carry the quote-prefix style (shown as stored, never
+ * evaluated), by cell reference, read from the raw parts: exceljs does not read that style.
+ */
+export function quotePrefixedCells(xlsx: Buffer): Map<string, string> {
+  const parts = unzipParts(xlsx)
+  const styles = parts.get('xl/styles.xml')?.toString('utf8') ?? ''
+  const xfs = [...(/<cellXfs[^>]*>(.*?)<\/cellXfs>/s.exec(styles)?.[1] ?? '').matchAll(/<xf\b[^>]*>/g)]
+  const quoted = new Set(xfs.flatMap((m, i) => (/quotePrefix="(1|true)"/.test(m[0]) ? [String(i)] : [])))
+  const sheet = parts.get('xl/worksheets/sheet1.xml')?.toString('utf8') ?? ''
+  const cells = new Map<string, string>()
+  for (const m of sheet.matchAll(
+    /<c r="([A-Z]+\d+)"(?: s="(\d+)")?[^>]*><is><t[^>]*>(.*?)<\/t><\/is><\/c>/g,
+  )) {
+    if (m[2] && quoted.has(m[2]))
+      cells.set(
+        m[1],
+        m[3]
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, '&'),
+      )
+  }
+  return cells
+}

@@ -20,8 +20,8 @@ export type UploadTemplate = {
  * A spreadsheet template for an upload: the sheet with the headers (frozen, coloured) and one
  * example row, and a sheet 'Notas' explaining each column, the rules of the file, the document-type
  * codes and any other code list. Only the first sheet is read on upload; the notes may stay. Every
- * text goes through `safeCell` as in every export: code lists hold names people typed (a bank named
- * `=HYPERLINK(…)`).
+ * text goes through `safeCell` (exceljs has no quote-prefix style, which the streamed exports use):
+ * code lists hold names people typed (a bank named `=HYPERLINK(…)`).
  */
 export async function uploadTemplate(template: UploadTemplate): Promise<Buffer> {
   // Loaded on the first download: exceljs weighs on every API process's memory at rest.

@@ -1,7 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { XLSX_MIME } from '@planillas/domain'
-import { safeCell } from '@planillas/formats/xlsx-safe-cell'
 import { excelDate, writeXlsx } from '@planillas/formats/xlsx-writer'
 import type { FastifyReply } from 'fastify'
 
@@ -18,11 +17,14 @@ export type ExportColumn<T> = {
   value: (row: T) => string | number | Date | null | undefined
 }
 
-/** A row's cell for the writer: dates as spreadsheet dates, anything else made safe to open. */
+/**
+ * A row's cell for the writer: dates as spreadsheet dates, anything else as stored (the writer gives
+ * text a spreadsheet would evaluate its quote-prefix style, in every export and bank workbook).
+ */
 function cellOf<T>(column: ExportColumn<T>, row: T) {
   const value = column.value(row)
   if (column.date) return typeof value === 'number' ? value : (excelDate(value ?? null) ?? '')
-  return safeCell(value instanceof Date ? value.toISOString() : value)
+  return value instanceof Date ? value.toISOString() : (value ?? '')
 }
 
 const CELL_SLICE = 250

@@ -14,7 +14,7 @@ import { XLSX_LIMITS } from '@planillas/formats/xlsx-package'
 import { createLocalStorage } from '@planillas/storage'
 import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { ensureFixtureBanks, payrollWorkbook, validRow } from '@planillas/testing/payroll-fixtures'
-import { bombPart, rezip, unzipParts } from '@planillas/testing/zip-fixtures'
+import { bombPart, quotePrefixedCells, rezip, unzipParts } from '@planillas/testing/zip-fixtures'
 import { count, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -381,7 +381,18 @@ describe('list, errors', () => {
       ['Fila', 'Columna', 'Valor', 'Mensaje'],
       [undefined, undefined, undefined, 'El archivo tiene columnas de más'],
       [2, 'Monto (S/)', '-5', 'Monto debe ser mayor a cero'],
-      [3, 'Número de documento', "'=1+1", 'La celda contiene una fórmula'],
+      [3, 'Número de documento', '=1+1', 'La celda contiene una fórmula'],
+    ])
+    // Shown as stored, never run or turned into a number: the quote-prefix style on the texts that
+    // start like a formula (the value '-5' as typed, '=1+1'), and on nothing else.
+    const workbook = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/payroll-batch/${batchId}/errors/xlsx`,
+      headers: await t.as('rrhh'),
+    })
+    expect([...quotePrefixedCells(workbook.rawPayload)]).toEqual([
+      ['C3', '-5'],
+      ['C4', '=1+1'],
     ])
 
     // Past one page of the export's keyset (1,000), still every error once and in row order.
