@@ -55,6 +55,11 @@ export const paymentBatches = pgTable(
     fileName: text('file_name').notNull(),
     fileSize: integer('file_size').notNull(),
     /**
+     * SHA-256 of the Excel's bytes: the same file again for the same payroll or run is refused
+     * unless the clerk confirms it (a second upload of one bank file is a mistake far more often).
+     */
+    contentSha256: text('content_sha256'),
+    /**
      * The merged receipts ('Descargar constancias'), built once by the worker after the batch is
      * processed and streamed by the API; null until then (and for batches without receipts).
      */
@@ -86,6 +91,7 @@ export const paymentBatches = pgTable(
     index('payment_batches_status_idx').on(t.status),
     index('payment_batches_payroll_idx').on(t.payrollId),
     index('payment_batches_order_idx').on(t.orderId),
+    index('payment_batches_content_idx').on(t.contentSha256),
   ],
 )
 

@@ -61,6 +61,10 @@ export const PAYMENT_LIMITS = {
   receiptNameMax: 200,
 } as const
 
+/** How a refusal of a repeated abonos file starts, and what the clerk ticks to load it anyway. */
+export const REPEATED_ABONOS_PREFIX = 'El Excel de abonos es idéntico al de la carga'
+export const REPEATED_ABONOS_CONFIRM = 'Confirmo que cargo el mismo archivo de abonos otra vez'
+
 export const PAYMENT_UPLOAD_MESSAGES = {
   payrollNumber: 'Número de planilla es requerido',
   payrollNumberMax: `Número de planilla admite como máximo ${PAYMENT_LIMITS.payrollNumberMax} caracteres`,
@@ -91,6 +95,9 @@ export const PAYMENT_UPLOAD_MESSAGES = {
     `La constancia '${name}' está protegida con contraseña: adjúntela sin contraseña`,
   receiptNoPages: (name: string) => `La constancia '${name}' no tiene hojas`,
   accepted: 'Se está procesando la carga de abonos.',
+  /** The same bytes already loaded for the same payroll or run, in a batch that was not refused. */
+  repeatedFile: (batchId: number, paid: string) =>
+    `${REPEATED_ABONOS_PREFIX} #${batchId} de ${paid}: no se cargó. Si de verdad son otros abonos, marque '${REPEATED_ABONOS_CONFIRM}' y adjunte los archivos de nuevo`,
   /** 'Descargar constancias' before the worker has built the merged PDF. */
   receiptsPreparing:
     'Las constancias de esta carga se están preparando en un solo PDF: vuelva a intentarlo en unos momentos',

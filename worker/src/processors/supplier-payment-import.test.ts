@@ -127,6 +127,37 @@ const issuesOf = async (id: number) =>
   ).body.payload.content.map((i: { rowNumber: number | null; reason: string }) => [i.rowNumber, i.reason])
 
 describe('supplier abonos (payment batches of a supplier run)', () => {
+  it('refuses the same bank Excel again for the same run unless it is confirmed', async () => {
+    const a = await createSupplier(t)
+    const orderId = await run([await approved(a)])
+    const ruc = await rucOf(a)
+    const net = (await netBySupplier(orderId)).get(ruc) ?? 0
+    const content = await paymentsWorkbook([[6, ruc, net, 'OP-9901', null]])
+    const send = async (extra: Record<string, string> = {}) =>
+      t.call('tesoreria', {
+        method: 'POST',
+        url: '/api/v1/payment-batches/suppliers',
+        ...(await multipart(
+          { orderNumber: orderId, paymentDate: TODAY, description: 'Abonos del BCP', ...extra },
+          { file: { name: 'abonos-proveedores.xlsx', content } },
+        )),
+      })
+    const first = await send()
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+    const repeated = await send()
+    expect(repeated.status).toBe(400)
+    expect(repeated.body.messages).toEqual([
+      `El Excel de abonos es idéntico al de la carga #${first.body.payload.id} de la orden de pago a proveedores N° ${orderId}: no se cargó. Si de verdad son otros abonos, marque 'Confirmo que cargo el mismo archivo de abonos otra vez' y adjunte los archivos de nuevo`,
+    ])
+    const confirmed = await send({ confirmDuplicate: 'on' })
+    expect(confirmed.status).toBe(200)
+    // Each voucher is still paid once: the confirmed repeat finds them PAGADO.
+    expect(await processPaymentImport({ batchId: first.body.payload.id }, ctx)).toMatchObject({ matched: 1 })
+    expect(await processPaymentImport({ batchId: confirmed.body.payload.id }, ctx)).toMatchObject({
+      matched: 0,
+    })
+  })
+
   it('pays each supplier line: all its vouchers in the run PAGADO with date and operation, audited', async () => {
     const a = await createSupplier(t)
     const b = await createSupplier(t)

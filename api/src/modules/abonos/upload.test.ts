@@ -54,6 +54,47 @@ describe('payment batches: the upload form', () => {
     expect(Buffer.compare(file.body, sent.content)).toBe(0)
   })
 
+  it('refuses the same Excel again for the same payroll unless confirmed, and says so in the audit', async () => {
+    const sent = await s.excel([row(1, 2300.5, '7301')])
+    const first = await s.upload(s.validForm(), sent)
+    expect(first.status).toBe(200)
+    const firstId = first.body.payload.id as number
+    const [files, batches] = [await s.storedFiles(), await s.batchCount()]
+
+    const message = M.repeatedFile(firstId, `la planilla ${s.payroll.code}`)
+    expect(message).toBe(
+      `El Excel de abonos es idéntico al de la carga #${firstId} de la planilla ${s.payroll.code}: no se cargó. Si de verdad son otros abonos, marque 'Confirmo que cargo el mismo archivo de abonos otra vez' y adjunte los archivos de nuevo`,
+    )
+    expectRefused(await s.upload(s.validForm(), sent), [message])
+    expect(await s.storedFiles()).toEqual(files)
+    expect(await s.batchCount()).toBe(batches)
+
+    // A batch refused whole (CON ERRORES) applied nothing: its file may come again.
+    await s.t.handle.db.update(paymentBatches).set({ status: 5 }).where(eq(paymentBatches.id, firstId))
+    const again = await s.upload(s.validForm(), sent)
+    expect(again.status).toBe(200)
+    const againId = again.body.payload.id as number
+
+    const confirmed = await s.upload({ ...s.validForm(), confirmDuplicate: 'on' }, sent)
+    expect(confirmed.status).toBe(200)
+    const [audit] = await s.t.handle.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entityId, String(confirmed.body.payload.id)))
+    expect(audit.description).toContain(
+      `; el usuario confirmó que el Excel es idéntico al de la carga #${againId} y lo carga otra vez`,
+    )
+  })
+
+  it('lets one of two clerks sending the same Excel at the same moment through, and refuses the other', async () => {
+    const sent = await s.excel([row(2, 980.25, '7302')])
+    const answers = await Promise.all([s.upload(s.validForm(), sent), s.upload(s.validForm(), sent)])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400])
+    const winner = answers.find((a) => a.status === 200)?.body.payload.id
+    const loser = answers.find((a) => a.status !== 200)
+    expect(loser?.body.messages).toEqual([M.repeatedFile(winner, `la planilla ${s.payroll.code}`)])
+  })
+
   it('answers the payroll check with the reason an upload would give, for the form with JavaScript', async () => {
     const check = async (number: string, who: 'rrhh' | 'lector' = 'rrhh') =>
       s.t.call(who, {

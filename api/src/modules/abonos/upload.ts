@@ -1,4 +1,11 @@
-import { paymentBatches, paymentBatchReceipts, recordAudit, type Transaction } from '@planillas/db'
+import { createHash } from 'node:crypto'
+import {
+  type Executor,
+  paymentBatches,
+  paymentBatchReceipts,
+  recordAudit,
+  type Transaction,
+} from '@planillas/db'
 import {
   bankResultMapper,
   countOf,
@@ -13,6 +20,7 @@ import {
   type SupplierPaymentBatchFields,
   SupplierPaymentBatchFieldsSchema,
 } from '@planillas/domain'
+import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import { type BatchUpload, excelProblems, fieldMessages, type StoredExcel } from '../../lib/batch-upload'
 import { findPayrollForPayments, findRunForPayments } from './queries'
 import { type Received, receiveUpload, type StoredReceipt } from './receive'
@@ -49,6 +57,61 @@ async function fileProblems(received: Received, messages: string[]) {
 
 type MatchedReceipt = StoredReceipt & { matchKey: string }
 
+/** What a batch pays: a payroll (payroll abonos) or a supplier payment run (supplier abonos). */
+type Target = { payrollId: number } | { orderId: number }
+
+/** The Excel of this upload seen before, and whether the clerk confirmed loading it again. */
+type Repeat = { contentSha256: string; confirmed: boolean }
+
+const CON_ERRORES = 5
+
+/** The Excel's bytes as the repeated-file check knows them, and the clerk's confirmation. */
+const repeatOf = (received: Received): Repeat => ({
+  contentSha256: createHash('sha256')
+    .update(received.excel?.content ?? Buffer.alloc(0))
+    .digest('hex'),
+  confirmed: ['on', 'true'].includes(received.fields.confirmDuplicate ?? ''),
+})
+
+/**
+ * The latest batch of the same target with the same Excel that was not refused (CON ERRORES
+ * applied nothing): one bank file loaded twice is the usual mistake, a deliberate repeat is confirmed.
+ */
+async function earlierUpload(db: Executor, target: Target, contentSha256: string) {
+  const [row] = await db
+    .select({ id: paymentBatches.id })
+    .from(paymentBatches)
+    .where(
+      and(
+        'payrollId' in target
+          ? eq(paymentBatches.payrollId, target.payrollId)
+          : eq(paymentBatches.orderId, target.orderId),
+        eq(paymentBatches.contentSha256, contentSha256),
+        ne(paymentBatches.status, CON_ERRORES),
+      ),
+    )
+    .orderBy(desc(paymentBatches.id))
+    .limit(1)
+  return row?.id ?? null
+}
+
+/** An identical Excel was recorded for the same target between the check and this transaction. */
+class RepeatedAbonosError extends Error {
+  constructor(
+    readonly batchId: number,
+    readonly paid: string,
+  ) {
+    super('repeated abonos upload')
+  }
+}
+
+/** The check's answer to a repeated Excel: a refusal naming the earlier batch, unless confirmed. */
+async function repeatProblem(db: Executor, target: Target, repeat: Repeat, paid: string) {
+  if (repeat.confirmed) return null
+  const earlier = await earlierUpload(db, target, repeat.contentSha256)
+  return earlier ? M.repeatedFile(earlier, paid) : null
+}
+
 /** The receipts of a new batch, in upload order. */
 async function recordReceipts(tx: Transaction, batchId: number, receipts: MatchedReceipt[], actor: string) {
   if (!receipts.length) return
@@ -70,6 +133,7 @@ export type CheckedUpload = {
   fields: PaymentBatchFields
   payroll: { id: number; code: string }
   receipts: MatchedReceipt[]
+  repeat: Repeat
 }
 
 /**
@@ -100,9 +164,12 @@ export const PAYMENT_UPLOAD: BatchUpload<Received, CheckedUpload> = {
     const receipts = await fileProblems(received, messages)
     const { excel } = received
     if (messages.length || !parsed.success || !payroll || !excel) return { ok: false, messages }
-    return { ok: true, upload: { fields: parsed.data, payroll, receipts }, excel }
+    const repeat = repeatOf(received)
+    const repeated = await repeatProblem(db, { payrollId: payroll.id }, repeat, `la planilla ${payroll.code}`)
+    if (repeated) return { ok: false, messages: [repeated] }
+    return { ok: true, upload: { fields: parsed.data, payroll, receipts, repeat }, excel }
   },
-  record: (tx, { fields, payroll, receipts }, excel, actor) =>
+  record: (tx, { fields, payroll, receipts, repeat }, excel, actor) =>
     recordBatch(
       tx,
       {
@@ -115,15 +182,23 @@ export const PAYMENT_UPLOAD: BatchUpload<Received, CheckedUpload> = {
         excel,
         receipts,
         actor,
+        repeat,
         paid: `la planilla ${payroll.code}`,
       },
     ),
+  refusal: repeatedRefusal,
+}
+
+/** Another clerk recorded the same Excel for the same target meanwhile: the pipeline's 409. */
+function repeatedRefusal(error: unknown) {
+  return error instanceof RepeatedAbonosError ? M.repeatedFile(error.batchId, error.paid) : undefined
 }
 
 export type CheckedSupplierUpload = {
   fields: SupplierPaymentBatchFields
   orderId: number
   receipts: MatchedReceipt[]
+  repeat: Repeat
 }
 
 /**
@@ -149,9 +224,12 @@ export const SUPPLIER_PAYMENT_UPLOAD: BatchUpload<Received, CheckedSupplierUploa
     const receipts = await fileProblems(received, messages)
     const { excel } = received
     if (messages.length || !parsed.success || !orderId || !excel) return { ok: false, messages }
-    return { ok: true, upload: { fields: parsed.data, orderId, receipts }, excel }
+    const repeat = repeatOf(received)
+    const repeated = await repeatProblem(db, { orderId }, repeat, runPaid(orderId))
+    if (repeated) return { ok: false, messages: [repeated] }
+    return { ok: true, upload: { fields: parsed.data, orderId, receipts, repeat }, excel }
   },
-  record: (tx, { fields, orderId, receipts }, excel, actor) =>
+  record: (tx, { fields, orderId, receipts, repeat }, excel, actor) =>
     recordBatch(
       tx,
       {
@@ -161,13 +239,18 @@ export const SUPPLIER_PAYMENT_UPLOAD: BatchUpload<Received, CheckedSupplierUploa
         payrollDesc: fields.description,
         paymentDate: fields.paymentDate,
       },
-      { excel, receipts, actor, paid: `la orden de pago a proveedores N° ${orderId}` },
+      { excel, receipts, actor, repeat, paid: runPaid(orderId) },
     ),
+  refusal: repeatedRefusal,
 }
+
+const runPaid = (orderId: number) => `la orden de pago a proveedores N° ${orderId}`
 
 /**
  * Records an accepted upload of either kind: the batch (what it pays, its file), its receipts and the
- * audit entry naming what was paid; in the pipeline's transaction.
+ * audit entry naming what was paid; in the pipeline's transaction. Two clerks sending the same Excel
+ * for the same target at once: the second waits for the first's transaction, then finds its batch
+ * and is refused unless it confirmed a repeat (which the audit entry then says).
  */
 async function recordBatch(
   tx: Transaction,
@@ -179,13 +262,21 @@ async function recordBatch(
     excel,
     receipts,
     actor,
+    repeat,
     paid: what,
-  }: { excel: StoredExcel; receipts: MatchedReceipt[]; actor: string; paid: string },
+  }: { excel: StoredExcel; receipts: MatchedReceipt[]; actor: string; repeat: Repeat; paid: string },
 ) {
+  const target: Target = paid.orderId ? { orderId: paid.orderId } : { payrollId: paid.payrollId ?? 0 }
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`abonos-upload:${JSON.stringify(target)}:${repeat.contentSha256}`}, 0))`,
+  )
+  const earlier = await earlierUpload(tx, target, repeat.contentSha256)
+  if (earlier && !repeat.confirmed) throw new RepeatedAbonosError(earlier, what)
   const [batch] = await tx
     .insert(paymentBatches)
     .values({
       ...paid,
+      contentSha256: repeat.contentSha256,
       fileKey: excel.key,
       fileName: excel.name,
       fileSize: excel.size,
@@ -199,7 +290,7 @@ async function recordBatch(
     entity: 'payment_batches',
     entityId: batch.id,
     actor,
-    description: `Cargó los abonos del ${formatDate(paid.paymentDate)} de ${what}: archivo '${excel.name}' y ${countOf(receipts.length, 'constancia')} (carga de abonos #${batch.id})`,
+    description: `Cargó los abonos del ${formatDate(paid.paymentDate)} de ${what}: archivo '${excel.name}' y ${countOf(receipts.length, 'constancia')} (carga de abonos #${batch.id})${earlier ? `; el usuario confirmó que el Excel es idéntico al de la carga #${earlier} y lo carga otra vez` : ''}`,
   })
   return batch.id
 }

@@ -57,6 +57,7 @@ export default function SupplierPaymentUpload() {
       >
         <PaymentUploadFields
           fields={fields}
+          messages={result?.messages ?? []}
           description={{ name: 'description', label: 'Descripción' }}
           template={{ href: '/pagos/abonos/plantilla', label: 'plantilla de abonos de proveedores' }}
         >

@@ -62,6 +62,7 @@ export default function PaymentUpload() {
       >
         <PaymentUploadFields
           fields={fields}
+          messages={result?.messages ?? []}
           description={{ name: 'payrollDesc', label: 'Descripción de planilla' }}
           template={{ href: '/planillas/abonos/plantilla', label: 'plantilla de abonos' }}
         >

@@ -1,24 +1,35 @@
-import { countOf, dayMonthYear, PAYMENT_LIMITS } from '@planillas/domain'
+import {
+  countOf,
+  dayMonthYear,
+  PAYMENT_LIMITS,
+  REPEATED_ABONOS_CONFIRM,
+  REPEATED_ABONOS_PREFIX,
+} from '@planillas/domain'
 import { type ReactNode, useState } from 'react'
 import { UploadInput, XLSX_ACCEPT } from '~/components/form/upload-form'
 
 /**
  * The fields every 'Cargar abonos' form shares, after the one that names what was paid (`children`:
  * the payroll, or the supplier payment run): the date of payment, a description, the Excel of
- * payments (with its template) and the PDF receipts. `fields` is what was typed, kept after a refusal.
+ * payments (with its template) and the PDF receipts. `fields` is what was typed, kept after a refusal;
+ * once the API said the Excel repeats an earlier batch (`messages`), the box that confirms it.
  */
 export function PaymentUploadFields({
   fields,
+  messages,
   description,
   template,
   children,
 }: {
   fields: Record<string, string>
+  messages: string[]
   description: { name: string; label: string }
   template: { href: string; label: string }
   children: ReactNode
 }) {
   const [receipts, setReceipts] = useState<string[]>([])
+  const repeated =
+    messages.some((m) => m.startsWith(REPEATED_ABONOS_PREFIX)) || fields.confirmDuplicate === 'on'
   return (
     <>
       {children}
@@ -55,6 +66,17 @@ export function PaymentUploadFields({
           </>
         }
       />
+      {repeated ? (
+        <label className="flex items-start gap-2 text-sm font-medium text-slate-700">
+          <input
+            type="checkbox"
+            name="confirmDuplicate"
+            defaultChecked={fields.confirmDuplicate === 'on'}
+            className="mt-1"
+          />
+          {REPEATED_ABONOS_CONFIRM}
+        </label>
+      ) : null}
       <UploadInput
         name="records"
         type="file"
