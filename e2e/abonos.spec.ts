@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { formatDate, todayInLima } from '@planillas/domain'
+import { formatDate, REPEATED_ABONOS_CONFIRM, todayInLima } from '@planillas/domain'
 import { paymentsWorkbook, pdfPageTexts, receiptPdf } from '@planillas/testing/payment-fixtures'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
 import { confirmObservedLines } from './line-review'
@@ -129,5 +129,21 @@ test.describe('Abonos', () => {
       expect(lineTops, `${await account.textContent()} en una línea`).toBe(1)
     }
     await page.screenshot({ path: test.info().outputPath('detalles-planilla-1280.png'), fullPage: true })
+
+    // The same bank Excel again for the same payroll: refused, what was typed kept, and the box
+    // that confirms a deliberate repeat offered.
+    await page.goto('/planillas/abonos/carga')
+    await page.getByLabel('N° de planilla').fill(code)
+    await page.getByLabel('Fecha de abono').fill(formatDate(todayInLima()))
+    await page
+      .getByLabel('Excel de abonos (.xlsx)')
+      .setInputFiles({ name: 'abonos.xlsx', mimeType: 'application/octet-stream', buffer: excel })
+    await page.getByRole('button', { name: 'Procesar' }).click()
+    await expect(page.getByTestId('upload-errors')).toContainText(
+      `El Excel de abonos es idéntico al de la carga #`,
+    )
+    await expect(page.getByTestId('upload-errors')).toContainText(`de la planilla ${code}: no se cargó`)
+    await expect(page.getByLabel(REPEATED_ABONOS_CONFIRM)).not.toBeChecked()
+    await expect(page.getByLabel('N° de planilla')).toHaveValue(code)
   })
 })
