@@ -1,4 +1,11 @@
-import { addDays, DETRACTION_MESSAGES as D, formatDate, rucCheckDigit, todayInLima } from '@planillas/domain'
+import {
+  addDays,
+  DETRACTION_MESSAGES as D,
+  formatDate,
+  rucCheckDigit,
+  SUNAT_CONSTANCIA_HEADER,
+  todayInLima,
+} from '@planillas/domain'
 import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import type { Locator, Page } from '@playwright/test'
 import { type DemoUser, expect, expectAccessible, pickBySearch, signIn, test } from './fixtures'
@@ -120,15 +127,39 @@ test.describe('Detracciones', () => {
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.goto('/pagos/detracciones')
 
-    // SUNAT's file: the voucher's row and one that matches no voucher.
+    // SOL's export ('|', Windows-1252, its 17 named columns): the voucher's row and one that matches no voucher.
     const [series, number] = imported.split('-')
     const constancia = `26${Date.now() % 1_000_000_000}${js ? 1 : 2}`
     const paid = today.split('-').reverse().join('/')
-    const csv = [
-      'Numero Constancia;Periodo;RUC Proveedor;Fecha Pago;Monto Deposito;Tipo Bien;Serie-Numero',
-      `${constancia};${today.slice(0, 7).replace('-', '')};${SERVICIOS_RUC};${paid};142.00;037;${series}-${Number(number)}`,
-      `${constancia}9;${today.slice(0, 7).replace('-', '')};20999999999;${paid};142.00;037;F001-99999`,
-    ].join('\r\n')
+    const period = today.slice(0, 7).replace('-', '')
+    const sunatRow = (c: string, ruc: string, s: string, n: string) =>
+      [
+        'D',
+        '00000123456',
+        c,
+        period,
+        ruc,
+        'SERVICIOS GENERALES LIMA S.A.C.',
+        '6',
+        '20601234567',
+        'EMPRESA DEMOSTRACIÓN S.A.C.',
+        paid,
+        '142.00',
+        '037',
+        '01',
+        '01',
+        s,
+        n,
+        `9${c}`,
+      ].join('|')
+    const csv = Buffer.from(
+      [
+        SUNAT_CONSTANCIA_HEADER.join('|'),
+        sunatRow(constancia, SERVICIOS_RUC, series, number),
+        sunatRow(`${constancia}9`, '20999999999', 'F001', '00099999'),
+      ].join('\r\n'),
+      'latin1',
+    )
     await page.getByRole('link', { name: 'Importar constancias' }).click()
     await expect(
       page.getByRole('heading', { level: 1, name: 'Importar constancias de detracción' }),
@@ -138,12 +169,10 @@ test.describe('Detracciones', () => {
     await expect(page.getByText('Adjunte el archivo CSV de constancias de SUNAT')).toBeVisible()
     await page
       .getByLabel('Archivo de constancias')
-      .setInputFiles({ name: 'constancias.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+      .setInputFiles({ name: 'constancias.txt', mimeType: 'text/plain', buffer: csv })
     await page.getByRole('button', { name: 'Procesar' }).click()
     const outcome = page.getByRole('region', { name: 'Resultado de la importación' })
-    await expect(outcome.getByRole('status')).toHaveText(
-      'Depósitos registrados: 1. Filas sin comprobante que coincida: 1.',
-    )
+    await expect(outcome.getByRole('status')).toHaveText('Depósitos registrados: 1. Filas sin registrar: 1.')
     await expect(outcome.getByRole('table', { name: 'Detracciones depositadas' })).toContainText(imported)
     const unmatched = outcome.getByRole('table', { name: 'Filas sin registrar' }).getByRole('row')
     await expect(unmatched).toHaveCount(2)

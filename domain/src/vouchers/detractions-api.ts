@@ -23,8 +23,13 @@ export const DetractionDepositSchema = z.object({
 })
 export type DetractionDepositInput = z.infer<typeof DetractionDepositSchema>
 
-/** What an import of SUNAT's constancias did: rows matched to a voucher, and the others with why. */
+/**
+ * What an import of SUNAT's constancias did: rows matched to a voucher, and the others with why;
+ * each list holds the first rows (the API's bound on listed problems) and its count, all of them.
+ */
 export const ConstanciaImportSchema = z.object({
+  matchedCount: z.number(),
+  unmatchedCount: z.number(),
   matched: z
     .object({ rowNumber: z.number(), voucherId: z.number(), voucher: z.string(), constancia: z.string() })
     .array(),
@@ -118,8 +123,9 @@ export const DETRACTION_MESSAGES = {
   future: 'La fecha del depósito no puede ser posterior a hoy',
   beforeIssue: 'La fecha del depósito no puede ser anterior a la emisión del comprobante',
   constancia: 'El número de constancia debe tener solo dígitos (hasta 20)',
-  unmatched: 'No hay un comprobante de ese proveedor con esa serie y número',
-  ambiguous: 'Hay más de un comprobante de ese proveedor con esa serie y número',
+  unmatched: 'No hay un comprobante de ese proveedor con ese tipo, serie y número',
+  ambiguous: 'Hay más de un comprobante de ese proveedor con ese tipo, serie y número',
   amount: (cents: number) => `El monto no coincide con la detracción del comprobante (${formatCents(cents)})`,
   sameConstancia: 'Ya estaba registrada con esta constancia',
+  twiceInFile: 'Otra fila del archivo ya registra el depósito de este comprobante',
 } as const

@@ -1,5 +1,12 @@
 import multipart from '@fastify/multipart'
-import { centsAsSoles, RetentionRegisterQuerySchema, voucherNumber, voucherType } from '@planillas/domain'
+import {
+  CONSTANCIA_LIMITS,
+  centsAsSoles,
+  formatCount,
+  RetentionRegisterQuerySchema,
+  voucherNumber,
+  voucherType,
+} from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
@@ -11,10 +18,10 @@ import { importConstancias, recordDeposit, retentionRegister } from './service'
 
 const tags = ['detractions']
 /** SUNAT's monthly list is a few thousand rows at most. */
-const CSV_MAX_BYTES = 2 * 1024 * 1024
+const CSV_MAX_BYTES = CONSTANCIA_LIMITS.maxFileBytes
 const CSV_MESSAGES = {
   missing: 'Adjunte el archivo CSV de constancias de SUNAT',
-  type: 'El archivo debe ser el CSV de constancias de SUNAT (.csv o .txt, separado por ;)',
+  type: 'El archivo debe ser el de constancias de depósito de SUNAT (.csv o .txt)',
   size: 'El archivo de constancias no puede superar 2 MB',
   incomplete: 'El archivo de constancias llegó incompleto: vuelva a cargarlo',
 } as const
@@ -62,9 +69,13 @@ export async function detractionRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description:
-        "multipart/form-data: file, el CSV mensual de SUNAT separado por ';' (constancia; periodo; R.U.C. del " +
-        'proveedor; fecha de pago; monto; tipo de bien; serie-número). Cada fila se empareja con un comprobante ' +
-        'por R.U.C., serie-número y monto; las emparejadas quedan depositadas, las demás se listan con su motivo.',
+        "multipart/form-data: file, el archivo de 'Consulta de constancias de depósito' de SUNAT Operaciones en " +
+        "Línea, leído por los nombres de su encabezado ('Numero Constancia', 'RUC Proveedor', 'Fecha Pago', " +
+        "'Monto Deposito', 'Tipo de Comprobante', 'Serie de Comprobante', 'Numero de Comprobante'; 'Periodo " +
+        "Tributario' y 'Tipo Bien' si están), separado por |, ;, coma o tabulación, en UTF-8 o Windows-1252, " +
+        'hasta 2 MB y 100,000 líneas. Cada fila se empareja con un comprobante por R.U.C., tipo, serie y número, y ' +
+        'su monto con la detracción al céntimo; las emparejadas quedan depositadas, las demás se listan con su ' +
+        'motivo (las primeras 100 de cada lista, con el total).',
       ...routeSchema('POST /detractions/constancias'),
     },
     handler: async (req) => {
@@ -81,12 +92,9 @@ export async function detractionRoutes(fastify: FastifyInstance) {
       if (!part.filename && content.length === 0) throw badRequest(CSV_MESSAGES.missing)
       if (!/\.(csv|txt)$/i.test(part.filename ?? '') || content.includes(0))
         throw badRequest(CSV_MESSAGES.type)
-      // SUNAT's files come in Windows-1252 (latin-1 for these fields) or UTF-8.
-      const utf8 = content.toString('utf8')
-      const text = utf8.includes('\uFFFD') ? content.toString('latin1') : utf8
-      const result = await importConstancias(app.db, req.user.email, text)
+      const result = await importConstancias(app.db, req.user.email, content)
       return ok(result, [
-        `Constancias registradas: ${result.matched.length}; sin comprobante que coincida: ${result.unmatched.length}`,
+        `Constancias registradas: ${formatCount(result.matchedCount)}; sin registrar: ${formatCount(result.unmatchedCount)}`,
       ])
     },
   })

@@ -1,5 +1,5 @@
 import type { ConstanciaImportSchema } from '@planillas/domain'
-import { formatCents, formatCount } from '@planillas/domain'
+import { formatCents, formatCount, SUNAT_CONSTANCIA_HEADER } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { data, Link, useActionData, useNavigation } from 'react-router'
 import type { z } from 'zod'
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * SUNAT's monthly CSV goes to the API as it arrives; its answer (the rows matched and recorded,
+ * SUNAT's export of constancias goes to the API as it arrives; its answer (the rows matched and recorded,
  * the others with their reason) is shown on this page, with or without JavaScript. A malformed
  * file comes back refused whole, with its rows' problems.
  */
@@ -44,11 +44,26 @@ export default function ImportConstancias() {
   return (
     <FormPage title="Importar constancias de detracción">
       <FormNote>
-        Cargue el archivo CSV de constancias de depósito que descarga de SUNAT (campos separados por «;»:
-        constancia, periodo, R.U.C. del proveedor, fecha de pago, monto, tipo de bien y serie-número). Cada
-        fila se empareja con un comprobante por R.U.C., serie-número y monto; las que coinciden quedan
-        depositadas.
+        Cargue el archivo que descarga de SUNAT Operaciones en Línea, en «Consulta de constancias de
+        depósito», tal como lo descarga (o guardado desde Excel como CSV). Se lee por los nombres de su
+        encabezado, en cualquier orden, separado por «|», «;», coma o tabulación. Cada fila se empareja con un
+        comprobante por R.U.C. del proveedor, tipo, serie y número de comprobante, y su monto con la
+        detracción del comprobante; las que coinciden quedan depositadas con su constancia y fecha de pago.
       </FormNote>
+      <details className="text-sm text-slate-700">
+        <summary className="cursor-pointer font-medium text-slate-800">Columnas del archivo de SUNAT</summary>
+        <p className="mt-2">
+          El archivo trae estas {SUNAT_CONSTANCIA_HEADER.length} columnas; se usan «Numero Constancia», «RUC
+          Proveedor», «Fecha Pago» (DD/MM/AAAA), «Monto Deposito» (soles con punto decimal, p. ej. 1250.00),
+          «Tipo de Comprobante» (01 factura), «Serie de Comprobante» y «Numero de Comprobante», que deben
+          estar; «Periodo Tributario» y «Tipo Bien» se leen si están.
+        </p>
+        <ol className="mt-2 list-decimal pl-6">
+          {SUNAT_CONSTANCIA_HEADER.map((name) => (
+            <li key={name}>{name}</li>
+          ))}
+        </ol>
+      </details>
       <UploadForm
         errors={answer && !answer.ok ? answer.messages : []}
         cancelTo="/pagos/detracciones"
@@ -57,11 +72,11 @@ export default function ImportConstancias() {
         <UploadInput
           name="file"
           type="file"
-          label="Archivo de constancias (.csv)"
+          label="Archivo de constancias (.csv o .txt)"
           required
           wide
           accept=".csv,.txt,text/csv,text/plain"
-          help="Hasta 2 MB. Si una fila está mal formada no se registra ninguna."
+          help="Hasta 2 MB y 100,000 líneas. Si una fila está mal formada no se registra ninguna."
         />
       </UploadForm>
       {result ? <ImportOutcome result={result} /> : null}
@@ -70,7 +85,7 @@ export default function ImportConstancias() {
 }
 
 function ImportOutcome({ result }: { result: ImportResult }) {
-  const { matched, unmatched } = result
+  const { matched, unmatched, matchedCount, unmatchedCount } = result
   return (
     <section
       aria-labelledby="import-result"
@@ -80,9 +95,14 @@ function ImportOutcome({ result }: { result: ImportResult }) {
         Resultado de la importación
       </h2>
       <p role="status" className="text-sm text-slate-800">
-        Depósitos registrados: <strong>{formatCount(matched.length)}</strong>. Filas sin comprobante que
-        coincida: <strong>{formatCount(unmatched.length)}</strong>.
+        Depósitos registrados: <strong>{formatCount(matchedCount)}</strong>. Filas sin registrar:{' '}
+        <strong>{formatCount(unmatchedCount)}</strong>.
       </p>
+      {matchedCount > matched.length || unmatchedCount > unmatched.length ? (
+        <p className="text-sm text-slate-700">
+          Las tablas muestran solo las primeras filas de cada lista; los totales son los de arriba.
+        </p>
+      ) : null}
       {matched.length ? (
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
