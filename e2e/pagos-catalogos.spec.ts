@@ -99,6 +99,9 @@ for (const size of SIZES) {
       await page.locator('input[type=checkbox][name=ids]:visible').check()
       await page.getByLabel('Pasar a', { exact: true }).selectOption({ label: 'ACTIVO' })
       await page.getByRole('button', { name: 'Cambiar estado de los seleccionados' }).click()
+      // Asked first, as for one row.
+      await expect(page.getByText('¿Está seguro que desea cambiar el estado?')).toBeVisible()
+      await page.getByRole('button', { name: 'Aceptar' }).click()
       await expect(page.getByTestId('toast')).toHaveText('Estado actualizado correctamente')
       expect(new URL(page.url()).searchParams.get('search')).toBe(name)
       if (phone) await openCard(row)

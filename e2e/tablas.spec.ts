@@ -223,6 +223,10 @@ for (const size of SIZES) {
       }
       await page.getByLabel('Pasar a', { exact: true }).selectOption({ label: 'SUSPENDIDO' })
       await page.getByRole('button', { name: 'Cambiar estado de los seleccionados' }).click()
+      // Asked first, as for one row.
+      await expect(page.getByText('¿Está seguro que desea cambiar el estado?')).toBeVisible()
+      await expect(page.getByText('Los 2 registros seleccionados pasarán a SUSPENDIDO.')).toBeVisible()
+      await page.getByRole('button', { name: 'Aceptar' }).click()
       await expect(page.getByTestId('toast')).toHaveText('Estado actualizado correctamente')
       // Back on the same list (its search kept), both SUSPENDIDO.
       expect(new URL(page.url()).searchParams.get('search')).toBe(tag)

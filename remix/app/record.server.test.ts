@@ -35,7 +35,10 @@ describe("an action's refusal from the API", () => {
     expect(response).toBeInstanceOf(Response)
     expect((response as Response).status).toBe(302)
     expect((response as Response).headers.get('Location')).toBe('/pagos/detracciones')
-    expect(await toastOf(response as Response)).toMatchObject({ type: 'error', message: 'No existe el comprobante' })
+    expect(await toastOf(response as Response)).toMatchObject({
+      type: 'error',
+      message: 'No existe el comprobante',
+    })
   })
 
   it('throws an outage and anything that is not the API on, unchanged', async () => {

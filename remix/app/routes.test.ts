@@ -37,6 +37,7 @@ it('puts every route file in a menu section folder, except the few that serve ev
       'ayuda',
       'descargar.$resource',
       'estado.$resource.$id',
+      'estado.$resource.confirmar',
       'estado.$resource._index',
       'login',
       'login_.callback',

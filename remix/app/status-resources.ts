@@ -2,6 +2,7 @@ import {
   contractActions,
   contractStatus,
   type EnumTable,
+  MAX_ID,
   type Permission,
   recordStatus,
   recruitmentStatus,
@@ -171,3 +172,8 @@ export const STATUS_RESOURCES: Record<string, StatusResource> = withoutPrototype
     transitions: (r) => contractTransitions(Number(r.status)),
   },
 })
+
+/** The selected rows' ids as a list's selection sent them: distinct positive integers. */
+export function selectedIds(values: string[]): number[] {
+  return [...new Set(values.map(Number))].filter((id) => Number.isInteger(id) && id >= 1 && id <= MAX_ID)
+}

@@ -1,10 +1,10 @@
-import { MAX_ID, MESSAGES } from '@planillas/domain'
+import { MESSAGES } from '@planillas/domain'
 import type { ActionFunctionArgs } from 'react-router'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { redirectWithToast } from '~/session.server'
 import { forgetCachedCatalogue } from '~/status-caches.server'
-import { statusResource } from '~/status-resources'
+import { selectedIds, statusResource } from '~/status-resources'
 import { sameOriginPath } from '~/utils/same-origin-path'
 
 /** The catalogues whose selection changes status in one call. */
@@ -18,9 +18,9 @@ const BULK = {
 } as const
 
 /**
- * POST /estado/:resource with the selected rows (`ids`) and the `status` chosen above the list: one
- * API call changes them all (one transaction, an audit entry each), and the list comes back as it
- * was (`back`) with the API's message. A GET form works the same without JavaScript.
+ * POST /estado/:resource with the selected rows (`ids`) and the `status`, from the confirmation page
+ * (`/estado/:resource/confirmar`): one API call changes them all (one transaction, an audit entry
+ * each), and the list comes back as it was (`back`) with the API's message.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const resource = statusResource(params.resource)
@@ -33,9 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData()
   const back = sameOriginPath(String(form.get('back') ?? ''), resource.list)
   const status = Number(form.get('status'))
-  const ids = [...new Set(form.getAll('ids').map(Number))].filter(
-    (id) => Number.isInteger(id) && id >= 1 && id <= MAX_ID,
-  )
+  const ids = selectedIds(form.getAll('ids').map(String))
   if (!resource.statuses[status]) {
     return redirectWithToast(request, back, { type: 'error', message: 'Elija el nuevo estado.' })
   }

@@ -12,7 +12,8 @@ const distinct = (list: HTMLInputElement[]) => new Set(list.map((b) => b.value))
 
 /**
  * What can be done with the ticked rows of a list (DataTable `selectable`): change their status
- * ('Cambiar estado de los seleccionados', where the list has `statuses`) and download them alone
+ * ('Cambiar estado de los seleccionados', where the list has `statuses`, after the same question a
+ * row's change asks) and download them alone
  * ('Descargar selección', where the list has a download). The rows' checkboxes belong to this form,
  * so without JavaScript ticking rows and pressing a button is enough (the download is a GET of the
  * download route with the ticked `ids`); with it, the count of selected rows shows and
@@ -99,7 +100,13 @@ export function SelectionForm({
               </option>
             ))}
           </select>
-          <button type="submit" className={buttonClass('secondary')}>
+          {/* The confirmation page first (`/estado/:resource/confirmar`), as for one row. */}
+          <button
+            type="submit"
+            formMethod="get"
+            formAction={`/estado/${resource}/confirmar`}
+            className={buttonClass('secondary')}
+          >
             Cambiar estado de los seleccionados
           </button>
         </>
