@@ -138,6 +138,7 @@ async function voucherReadRoutes(fastify: FastifyInstance) {
           { header: 'Número', width: 16, value: (r) => r.fullNumber },
           { header: 'Emisión', width: 12, date: 'date', value: (r) => r.issueDate },
           { header: 'Vencimiento', width: 12, date: 'date', value: (r) => r.dueDate },
+          { header: 'Periodo de registro', width: 12, value: (r) => r.recordingPeriod },
           { header: 'Moneda', width: 8, value: (r) => r.currency },
           { header: 'Base imponible', width: 14, money: true, value: (r) => centsAsSoles(r.baseCents) },
           { header: 'IGV', width: 12, money: true, value: (r) => centsAsSoles(r.igvCents) },

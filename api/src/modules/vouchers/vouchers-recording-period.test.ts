@@ -13,6 +13,7 @@ import {
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { and, eq } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
@@ -75,6 +76,23 @@ describe('the recording period of a new voucher', () => {
       voucherFields(supplierId, fx, { issueDate: LAST_MONTH_DAY, recordingPeriod: THIS_MONTH }),
     )
     expect((await getVoucher(t, later)).recordingPeriod).toBe(THIS_MONTH)
+    // The list's export carries it, as text.
+    const xlsx = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/xlsx',
+      payload: { ids: [plain, later] },
+      headers: await t.as('tesoreria'),
+    })
+    expect(xlsx.statusCode).toBe(200)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer)
+    const sheet = workbook.worksheets[0]
+    const header = (sheet.getRow(1).values as string[]).slice(1)
+    const column = header.indexOf('Periodo de registro') + 1
+    expect(column).toBeGreaterThan(0)
+    expect([2, 3].map((row) => sheet.getRow(row).getCell(column).value).sort()).toEqual(
+      [monthOf(LAST_MONTH_DAY), THIS_MONTH].sort(),
+    )
   })
 
   it('refuses a period before the issue month, after 12 months, or not AAAAMM: nothing is stored', async () => {
