@@ -19,12 +19,21 @@ test.describe('Generar pagos', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Generar pagos' })).toBeVisible()
     await expectAccessible(page)
 
+    // Its detracción is not deposited: the form warns (not blocks), naming it, its amount and due day.
+    const warning = page.getByRole('region', { name: 'Deposite la detracción antes o el mismo día del pago' })
+    await expect(warning).toContainText(
+      new RegExp(`${VOUCHER} \\(.+\\): detracción S/ 142\\.00, vence el \\d{2}/\\d{2}/\\d{4}`),
+    )
+
     // Without a debit account: the Spanish message, the voucher still ticked, nothing generated.
     const voucher = page.getByRole('checkbox', { name: new RegExp(VOUCHER) })
     await voucher.check()
     await page.getByRole('button', { name: 'Generar orden de pago' }).click()
     await expect(page.getByRole('alert')).toContainText('Cuenta de cargo es requerida')
     await expect(voucher).toBeChecked()
+    // The ticked voucher is named again, as this run would pay it.
+    await expect(warning).toContainText('Esta orden paga comprobantes con la detracción por depositar')
+    await expect(warning).toContainText(`${VOUCHER} (`)
 
     await page.getByLabel('Cuenta de cargo').selectOption({ index: 1 })
     await page.getByLabel('Referencia').fill(`Proveedores e2e ${javaScriptEnabled ? 'JS' : 'HTML'}`)

@@ -75,6 +75,13 @@ const attach = async (id: number, who: Parameters<FilesTestApp['call']>[0] = 'rr
     ...(await multipart({}, { pdf: { name: `comprobante-${id}.pdf`, content: PDF } })),
   })
 
+/** This month and the next as AAAAMM, written out here. */
+const THIS_MONTH = `${TODAY.slice(0, 4)}${TODAY.slice(5, 7)}`
+const NEXT_MONTH =
+  TODAY.slice(5, 7) === '12'
+    ? `${Number(TODAY.slice(0, 4)) + 1}01`
+    : `${TODAY.slice(0, 4)}${String(Number(TODAY.slice(5, 7)) + 1).padStart(2, '0')}`
+
 describe('a good file', () => {
   let ids: number[] = []
 
@@ -112,6 +119,8 @@ describe('a good file', () => {
           'Descuento por volumen',
           'LG-0001',
           'F001-500',
+          // 'Periodo de registro': recorded next month (blank on the other rows: the issue month).
+          NEXT_MONTH,
         ],
       ]),
     )
@@ -140,11 +149,12 @@ describe('a good file', () => {
         r.totalCents,
         r.igvCents,
         r.creditsVoucherId,
+        r.recordingPeriod,
       ]),
     ).toEqual([
-      ['01', 'F001', 1, 1, fx.companyId, 118_000, 18_000, null],
-      ['02', 'E001', 7, 1, fx.companyId, 50_000, 0, null],
-      ['07', 'FC01', 3, 1, fx.companyId, 11_800, 1_800, credited],
+      ['01', 'F001', 1, 1, fx.companyId, 118_000, 18_000, null, THIS_MONTH],
+      ['02', 'E001', 7, 1, fx.companyId, 50_000, 0, null, THIS_MONTH],
+      ['07', 'FC01', 3, 1, fx.companyId, 11_800, 1_800, credited, NEXT_MONTH],
     ])
     ids = mine.map((r) => r.id)
     const detail = await t.call('rrhh', { method: 'GET', url: `/api/v1/payments/${ids[0]}` })

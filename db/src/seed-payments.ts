@@ -333,6 +333,7 @@ async function seedVouchers(tx: Transaction, storage: SeedFiles, written: string
       series: d.series,
       number: d.number,
       issueDate,
+      recordingPeriod: `${issueDate.slice(0, 4)}${issueDate.slice(5, 7)}`,
       dueDate,
       baseCents: base,
       igvCents: total - base,

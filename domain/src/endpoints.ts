@@ -129,6 +129,7 @@ import {
   ApproveSchema,
   AuthorizeSchema,
   PaySchema,
+  RecordingPeriodSchema,
   RejectSchema,
   RetentionRateSchema,
   SpotRateSchema,
@@ -269,6 +270,11 @@ export const ENDPOINTS = {
   'POST /payments/:id/authorize': {
     params: IdParamsSchema,
     body: AuthorizeSchema,
+    response: IdPayloadSchema,
+  },
+  'PUT /payments/:id/recording-period': {
+    params: IdParamsSchema,
+    body: RecordingPeriodSchema,
     response: IdPayloadSchema,
   },
   'POST /payments/:id/approve': { params: IdParamsSchema, body: ApproveSchema, response: IdPayloadSchema },

@@ -213,12 +213,12 @@ async function seedVouchers(db: Database) {
     v as (select g, s.id as supplier_id, s.i, s.exempt, 80000 + (g * 7919) % 500000 as total,
             s.i % 3 = 0 and g % 2 = 0 as spot
           from generate_series(1, ${VOUCHERS - creditNotes}) g join s on s.i = g % ${SUPPLIERS})
-    insert into payment_vouchers (company_id, supplier_id, type, series, number, issue_date, due_date,
-      base_cents, igv_cents, total_cents, description, expense_line_id, spot_code, detraction_rate_bp,
+    insert into payment_vouchers (company_id, supplier_id, type, series, number, issue_date,
+      recording_period, due_date, base_cents, igv_cents, total_cents, description, expense_line_id, spot_code, detraction_rate_bp,
       detraction_table_rate_bp, detraction_cents, retention, retention_cents, retention_proposed, status,
       project_type_id, period, authorized_by, authorized_at, payment_type, approved_by, approved_at, created_by)
     select ${company.id}, supplier_id, case when g % 40 = 0 then '08' else '01' end, 'F001', g,
-      date '2026-11-01' + g % 20, date '2026-11-25' + g % 5,
+      date '2026-11-01' + g % 20, '202611', date '2026-11-25' + g % 5,
       round(total / 1.18), total - round(total / 1.18), total, 'Servicio de mantenimiento', ${line.id},
       case when spot then '037' end, case when spot then 1200 end, case when spot then 1200 end,
       case when spot then round(total * 0.12 / 100) * 100 else 0 end,
@@ -226,10 +226,10 @@ async function seedVouchers(db: Database) {
       not spot and not exempt, ${approved}
     from v`)
   await db.execute(sql`
-    insert into payment_vouchers (company_id, supplier_id, type, series, number, issue_date, due_date,
-      base_cents, igv_cents, total_cents, description, expense_line_id, credits_voucher_id, status,
+    insert into payment_vouchers (company_id, supplier_id, type, series, number, issue_date,
+      recording_period, due_date, base_cents, igv_cents, total_cents, description, expense_line_id, credits_voucher_id, status,
       project_type_id, period, authorized_by, authorized_at, payment_type, approved_by, approved_at, created_by)
-    select ${company.id}, supplier_id, '07', 'FC01', 1, date '2026-11-21', date '2026-11-25', 8475, 1525,
+    select ${company.id}, supplier_id, '07', 'FC01', 1, date '2026-11-21', '202611', date '2026-11-25', 8475, 1525,
       10000, 'Descuento por volumen', ${line.id}, id, ${approved}
     from (select distinct on (supplier_id) id, supplier_id from payment_vouchers
           where type <> '07' order by supplier_id, id) f

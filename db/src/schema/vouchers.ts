@@ -47,6 +47,12 @@ export const paymentVouchers = pgTable(
     number: integer('number').notNull(),
     issueDate: date('issue_date').notNull(),
     dueDate: date('due_date').notNull(),
+    /**
+     * 'Periodo de registro' (AAAAMM): the month the voucher is recorded in the Registro de Compras,
+     * from which the detracción's deadline runs. The issue month unless the clerk says otherwise;
+     * editable until the voucher is approved, from the issue month to 12 months after it.
+     */
+    recordingPeriod: text('recording_period').notNull(),
     currency: text('currency').notNull().default('PEN'),
     baseCents: cents('base_cents').notNull(),
     igvCents: cents('igv_cents').notNull(),
@@ -115,6 +121,10 @@ export const paymentVouchers = pgTable(
     check('payment_vouchers_number_check', sql`${t.number} between 1 and 99999999`),
     check('payment_vouchers_currency_check', sql`${t.currency} = 'PEN'`),
     check('payment_vouchers_due_check', sql`${t.dueDate} >= ${t.issueDate}`),
+    check(
+      'payment_vouchers_recording_period_check',
+      sql`${t.recordingPeriod} ~ '^[0-9]{4}(0[1-9]|1[0-2])$' and ${t.recordingPeriod} between to_char(${t.issueDate}, 'YYYYMM') and to_char(${t.issueDate} + interval '12 months', 'YYYYMM')`,
+    ),
     check(
       'payment_vouchers_amounts_check',
       sql`${t.baseCents} >= 0 and ${t.igvCents} >= 0 and ${t.totalCents} > 0 and ${t.totalCents} = ${t.baseCents} + ${t.igvCents}`,

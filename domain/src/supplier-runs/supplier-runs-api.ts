@@ -138,11 +138,31 @@ export const SupplierRunCandidateSchema = VoucherHeadSchema.extend({
   openRunId: z.number().nullable(),
 })
 
+/** What 'Generar pagos' says above the button when a run would pay a voucher whose detracción is owed. */
+export const RUN_DETRACTION_WARNING = 'Deposite la detracción antes o el mismo día del pago'
+
+/**
+ * A listed voucher whose detracción is not deposited. Paying the supplier makes the payment day the
+ * deadline when it comes first (R.S. 183-2004/SUNAT arts. 11 and 16): a warning, not a block.
+ * `dueOn` is the deadline as of today (from the recording period, the voucher being unpaid).
+ */
+export const RunDetractionWarningSchema = z.object({
+  voucherId: z.number(),
+  supplierId: z.number(),
+  supplierName: z.string(),
+  fullNumber: z.string(),
+  detractionCents: z.number(),
+  dueOn: z.string(),
+})
+
 export const SupplierRunCandidatesSchema = z.object({
   content: z.array(SupplierRunCandidateSchema),
   /** More match the filters than are listed. */
   truncated: z.boolean(),
+  /** The listed vouchers whose detracción is not deposited, in the list's order. */
+  detractionWarnings: z.array(RunDetractionWarningSchema),
 })
 
 export type SupplierRunCandidate = Wire<typeof SupplierRunCandidateSchema>
+export type RunDetractionWarning = Wire<typeof RunDetractionWarningSchema>
 export type SupplierRunCandidateFilter = z.infer<typeof SupplierRunCandidateFilterSchema>

@@ -100,7 +100,9 @@ export const DetractionRowSchema = VoucherHeadSchema.extend({
   spotCode: z.string().nullable(),
   totalCents: z.number(),
   detractionCents: z.number(),
-  /** The deadline to deposit it. */
+  /** 'Periodo de registro' (AAAAMM): the deadline runs from it. */
+  recordingPeriod: z.string(),
+  /** The deadline to deposit it: the earlier of the payment and the 5th business day after the period. */
   dueOn: z.string(),
   state: z.enum(DETRACTION_STATES as [DetractionState, ...DetractionState[]]),
   depositedOn: z.string().nullable(),

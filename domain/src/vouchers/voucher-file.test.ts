@@ -53,6 +53,7 @@ describe('checkVoucherRow', () => {
         description: 'Servicio',
         expenseLine: 'LG-0002',
         credited: null,
+        recordingPeriod: null,
       },
       problems: [],
     })
@@ -99,6 +100,24 @@ describe('checkVoucherRow', () => {
     ])
   })
 
+  it("reads the optional 'Periodo de registro' (AAAAMM, text or number) within its window", () => {
+    expect(checkVoucherRow(row({ 12: text('202612') })).values?.recordingPeriod).toBe('202612')
+    expect(checkVoucherRow(row({ 12: num(202611) })).values?.recordingPeriod).toBe('202611')
+    expect(checkVoucherRow(row({ 12: text('202610') })).problems).toEqual([
+      {
+        column: 'Periodo de registro',
+        value: '202610',
+        message: 'Periodo de registro no puede ser anterior al mes de emisión (202611)',
+      },
+    ])
+    expect(checkVoucherRow(row({ 12: text('2026-12') })).problems.map((p) => p.message)).toEqual([
+      'Periodo de registro debe tener el formato AAAAMM (p. ej. 202612)',
+    ])
+    expect(checkVoucherRow(row({ 12: text('202712') })).problems.map((p) => p.message)).toEqual([
+      'Periodo de registro no puede ser posterior a 202711: como máximo 12 meses después del mes de emisión (202611)',
+    ])
+  })
+
   it("refuses the template's example row", () => {
     const { problems } = checkVoucherRow(row({ 2: text('F001'), 3: text('123') }))
     expect(problems[0].message).toBe(ROW_MESSAGES.templateExample)
@@ -108,5 +127,12 @@ describe('checkVoucherRow', () => {
 describe('voucherHeaderProblems', () => {
   it('accepts the template header whatever the spacing and case', () => {
     expect(voucherHeaderProblems(VOUCHER_TEMPLATE_HEADERS.map((h) => ` ${h.toUpperCase()} `))).toEqual([])
+  })
+  it("accepts a file of the older template, without the optional 'Periodo de registro' column", () => {
+    expect(VOUCHER_TEMPLATE_HEADERS.at(-1)).toBe('Periodo de registro')
+    expect(voucherHeaderProblems(VOUCHER_TEMPLATE_HEADERS.slice(0, -1))).toEqual([])
+    expect(voucherHeaderProblems([...VOUCHER_TEMPLATE_HEADERS.slice(0, -1), 'Periodo'])).toEqual([
+      "El encabezado de la columna M debe ser 'Periodo de registro' (se encontró 'Periodo')",
+    ])
   })
 })

@@ -14,6 +14,12 @@ import {
   type RowProblem,
   type SheetCell,
 } from '../sheets/sheet-cell'
+import {
+  RECORDING_PERIOD_MAX_MONTHS,
+  RECORDING_PERIOD_MESSAGES,
+  RECORDING_PERIOD_PATTERN,
+  recordingPeriodProblem,
+} from './detraction-deadline'
 import { CREDIT_NOTE, VOUCHER_MESSAGES, VOUCHER_TYPES, type VoucherType } from './voucher-schema'
 
 /**
@@ -36,8 +42,16 @@ export type VoucherColumnKey =
   | 'description'
   | 'expenseLine'
   | 'credited'
+  | 'recordingPeriod'
 
-export type VoucherColumn = { key: VoucherColumnKey; header: string; width: number; note: string }
+/** `optional`: a last column a file made from an older template may lack altogether. */
+export type VoucherColumn = {
+  key: VoucherColumnKey
+  header: string
+  width: number
+  note: string
+  optional?: boolean
+}
 
 export const VOUCHER_LIMITS = { maxFileBytes: 20 * 1024 * 1024, maxRows: 5000 } as const
 
@@ -114,6 +128,13 @@ export const VOUCHER_FILE_COLUMNS: readonly VoucherColumn[] = [
     width: 22,
     note: 'Solo la nota de crédito (07), y en ella obligatorio: serie-número del comprobante ya registrado del mismo proveedor que modifica (p. ej. F001-123). Si ese comprobante está RECHAZADO, su número queda libre.',
   },
+  {
+    key: 'recordingPeriod',
+    header: 'Periodo de registro',
+    width: 14,
+    optional: true,
+    note: `Opcional (la columna puede faltar). Mes del Registro de Compras, AAAAMM (p. ej. 202612); vacío: el mes de emisión. Desde el mes de emisión hasta ${RECORDING_PERIOD_MAX_MONTHS} meses después. El plazo de la detracción corre desde este periodo.`,
+  },
 ]
 
 export const VOUCHER_TEMPLATE_HEADERS = VOUCHER_FILE_COLUMNS.map((c) => c.header)
@@ -130,6 +151,7 @@ export const VOUCHER_TEMPLATE_EXAMPLE: readonly (string | number)[] = [
   1180,
   'Servicio de mantenimiento de noviembre',
   'LG-0001',
+  '',
   '',
 ]
 export const VOUCHER_TEMPLATE_SHEET = 'Comprobantes'
@@ -181,6 +203,8 @@ export type VoucherRowValues = {
   expenseLine: string
   /** A nota de crédito's credited voucher (series, number); null for other types. */
   credited: { series: string; number: number } | null
+  /** 'Periodo de registro' (AAAAMM); null: the issue month. */
+  recordingPeriod: string | null
 }
 
 const fail = (message: string) => ({ message })
@@ -271,6 +295,13 @@ function checkCredited(cell: SheetCell): Checked<{ series: string; number: numbe
   return { value: { series: match[1], number: Number(match[2]) } }
 }
 
+function checkRecordingPeriod(cell: SheetCell): Checked<string | null> {
+  const value = cell.kind === 'number' && Number.isSafeInteger(cell.value) ? String(cell.value) : textOf(cell)
+  if (cell.kind === 'date' || cell.kind === 'boolean') return fail(RECORDING_PERIOD_MESSAGES.format)
+  if (!value) return { value: null }
+  return RECORDING_PERIOD_PATTERN.test(value) ? { value } : fail(RECORDING_PERIOD_MESSAGES.format)
+}
+
 const COLUMN_INDEX = Object.fromEntries(VOUCHER_FILE_COLUMNS.map((c, i) => [c.key, i])) as Record<
   VoucherColumnKey,
   number
@@ -313,7 +344,12 @@ export function checkVoucherRow(cells: readonly SheetCell[]): {
   const description = take('description', checkDescription)
   const expenseLine = take('expenseLine', checkExpenseLine)
   const credited = take('credited', checkCredited)
+  const recordingPeriod = take('recordingPeriod', checkRecordingPeriod)
   if (issueDate && dueDate && dueDate < issueDate) problem('dueDate', M.dueBeforeIssue)
+  if (issueDate && recordingPeriod) {
+    const outside = recordingPeriodProblem(issueDate, recordingPeriod)
+    if (outside) problem('recordingPeriod', outside)
+  }
   if (baseCents !== null && igvCents !== null && totalCents !== null && baseCents + igvCents !== totalCents)
     problem('total', M.totalMismatch)
   if (
@@ -363,6 +399,7 @@ export function checkVoucherRow(cells: readonly SheetCell[]): {
       description,
       expenseLine,
       credited,
+      recordingPeriod,
     },
     problems,
   }
@@ -379,6 +416,7 @@ export function voucherHeaderProblems(cells: readonly (string | null | undefined
   const problems: string[] = []
   VOUCHER_TEMPLATE_HEADERS.forEach((expected, i) => {
     const found = (cells[i] ?? '').trim()
+    if (!found && VOUCHER_FILE_COLUMNS[i].optional) return
     if (normalizeHeader(found) !== normalizeHeader(expected))
       problems.push(FILE_MESSAGES.headerMismatch(columnLetter(i), expected, clip(found)))
   })

@@ -5,6 +5,11 @@ import { idList, idNumber, requiredCode, requiredText } from '../common/fields'
 import { todayInLima } from '../common/format'
 import { DateRangeSchema, SearchSchema } from '../common/list'
 import { NO_COMMAS_MESSAGE, solesAmount } from '../common/money-input'
+import {
+  RECORDING_PERIOD_MESSAGES,
+  RECORDING_PERIOD_PATTERN,
+  recordingPeriodProblem,
+} from './detraction-deadline'
 import { RATE_DATE_BOUNDS } from './spot'
 import { VOUCHER_STATUSES } from './voucher-status'
 
@@ -146,6 +151,13 @@ const VoucherFields = z.object({
   expenseLineId: idNumber(M.expenseLineRequired),
   /** A nota de crédito (07) names the voucher it credits; no other type does. */
   creditsVoucherId: idNumber('Comprobante modificado inválido').nullish(),
+  /** 'Periodo de registro' (AAAAMM) in the Registro de Compras; blank: the issue month. */
+  recordingPeriod: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || RECORDING_PERIOD_PATTERN.test(v), RECORDING_PERIOD_MESSAGES.format),
 })
 
 /** 'Registrar comprobante': the fields of the form (its PDF and XML travel as files). */
@@ -161,6 +173,16 @@ export const VoucherSchema = VoucherFields.superRefine(
       ctx.addIssue({ code: 'custom', path: ['creditsVoucherId'], message: M.creditedRequired })
     if (v.type && v.type !== CREDIT_NOTE && v.creditsVoucherId)
       ctx.addIssue({ code: 'custom', path: ['creditsVoucherId'], message: M.creditedOnlyForCreditNote })
+    // A period not AAAAMM is the field's own problem; the window needs a period and an issue date.
+    if (
+      v.recordingPeriod &&
+      RECORDING_PERIOD_PATTERN.test(v.recordingPeriod) &&
+      v.issueDate &&
+      isIsoDate(v.issueDate)
+    ) {
+      const problem = recordingPeriodProblem(v.issueDate, v.recordingPeriod)
+      if (problem) ctx.addIssue({ code: 'custom', path: ['recordingPeriod'], message: problem })
+    }
   },
   { when: () => true },
 )
@@ -178,6 +200,19 @@ export const AuthorizeSchema = z.object({
     .regex(/^\d{4}(0[1-9]|1[0-2])-\d{3}$/, M.periodFormat),
 })
 export type AuthorizeInput = z.infer<typeof AuthorizeSchema>
+
+/**
+ * 'Periodo de registro' of a voucher not yet approved (AAAAMM). Its window around the issue month
+ * is checked by the API, which reads the issue date.
+ */
+export const RecordingPeriodSchema = z.object({
+  recordingPeriod: z
+    .string({ error: RECORDING_PERIOD_MESSAGES.required })
+    .trim()
+    .min(1, { message: RECORDING_PERIOD_MESSAGES.required, abort: true })
+    .regex(RECORDING_PERIOD_PATTERN, RECORDING_PERIOD_MESSAGES.format),
+})
+export type RecordingPeriodInput = z.infer<typeof RecordingPeriodSchema>
 
 /** Reject: a reason from the catalogue (and an optional note). */
 export const RejectSchema = z.object({

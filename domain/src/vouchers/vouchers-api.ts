@@ -35,6 +35,8 @@ export const VoucherRowSchema = VoucherHeadSchema.extend({
   series: z.string(),
   number: z.number(),
   dueDate: z.string(),
+  /** 'Periodo de registro' (AAAAMM) in the Registro de Compras; the detracción's deadline runs from it. */
+  recordingPeriod: z.string(),
   /** Due before today (Lima) and still REGISTRADO, AUTORIZADO or APROBADO. */
   overdue: z.boolean(),
   currency: z.string(),
@@ -100,6 +102,13 @@ export const VoucherFileSchema = z.object({
 /** `GET /payments/:id`: the row, its files, the credited voucher's and the credit notes' numbers. */
 export const VoucherDetailSchema = VoucherRowSchema.extend({
   files: z.array(VoucherFileSchema),
+  /**
+   * Its detracción's deadline (the earlier of the payment and the 5th business day of the month
+   * after the recording period) and state today; null without a detracción or before approval.
+   */
+  detractionDue: z
+    .object({ dueOn: z.string(), state: z.enum(['depositada', 'vencida', 'pendiente']) })
+    .nullable(),
   creditedVoucher: z.object({ id: z.number(), fullNumber: z.string(), status: z.number() }).nullable(),
   creditNotes: z.array(z.object({ id: z.number(), fullNumber: z.string(), totalCents: z.number() })),
 })

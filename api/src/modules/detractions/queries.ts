@@ -5,6 +5,7 @@ import {
   detractionDeadline,
   detractionOverdueBefore,
   detractionStateOn,
+  periodOfDay,
   todayInLima,
   voucherNumber,
 } from '@planillas/domain'
@@ -28,15 +29,19 @@ const sortColumns = {
 const owed = () => and(inArray(v.status, OWING), isNull(v.detractionDepositedOn))
 
 /**
- * Each state as a condition, given the first issue date still within its period's deadline and
- * today: a detracción is due by the earlier of that deadline and the voucher's payment
- * (`detractionDeadline`), so one paid before today and not deposited is overdue.
+ * Each state as a condition, given the first day of the first recording period still within its
+ * deadline and today: a detracción is due by the earlier of that deadline and the voucher's payment
+ * (`detractionDeadline`), so one paid before today and not deposited is overdue. Periods are
+ * 'AAAAMM' text, which sorts as the months do.
  */
-const stateConditions = (overdueBefore: string, today: string): Record<DetractionState, SQL | undefined> => ({
-  depositada: isNotNull(v.detractionDepositedOn),
-  vencida: and(owed(), or(lt(v.issueDate, overdueBefore), lt(v.paidOn, today))),
-  pendiente: and(owed(), gte(v.issueDate, overdueBefore), or(isNull(v.paidOn), gte(v.paidOn, today))),
-})
+const stateConditions = (overdueBefore: string, today: string): Record<DetractionState, SQL | undefined> => {
+  const firstOpen = periodOfDay(overdueBefore)
+  return {
+    depositada: isNotNull(v.detractionDepositedOn),
+    vencida: and(owed(), or(lt(v.recordingPeriod, firstOpen), lt(v.paidOn, today))),
+    pendiente: and(owed(), gte(v.recordingPeriod, firstOpen), or(isNull(v.paidOn), gte(v.paidOn, today))),
+  }
+}
 
 /**
  * The vouchers with a detracción the treasurer deals with: owed (APROBADO or PAGADO, not deposited)
@@ -72,6 +77,7 @@ const rows = (db: Executor) =>
       series: v.series,
       number: v.number,
       issueDate: v.issueDate,
+      recordingPeriod: v.recordingPeriod,
       status: v.status,
       spotCode: v.spotCode,
       totalCents: v.totalCents,
@@ -122,8 +128,7 @@ export async function listDetractions(
   return {
     ...result,
     content: result.content.map(({ series, number, depositedOn, paidOn, ...row }) => {
-      // The recording period is the issue month (the Registro de Compras' period is not yet recorded).
-      const dueOn = detractionDeadline(row.issueDate.slice(0, 7).replace('-', ''), paidOn, holidays)
+      const dueOn = detractionDeadline(row.recordingPeriod, paidOn, holidays)
       return {
         ...row,
         fullNumber: voucherNumber(series, number),

@@ -11,6 +11,8 @@ import {
   suppliers,
 } from '@planillas/db'
 import {
+  CREDIT_NOTE,
+  detractionDeadline,
   netCents,
   PAYMENT_ORDER_STATUS,
   SUPPLIER_RUN_CANDIDATES_MAX,
@@ -19,6 +21,7 @@ import {
   voucherNumber,
 } from '@planillas/domain'
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { holidaysOf } from '../detractions/service'
 
 /**
  * The orders of supplier runs only (a payroll's order is never listed nor served here), once their
@@ -227,6 +230,8 @@ export async function runCandidates(db: Executor, filter: SupplierRunCandidateFi
       totalCents: paymentVouchers.totalCents,
       detractionCents: paymentVouchers.detractionCents,
       retentionCents: paymentVouchers.retentionCents,
+      recordingPeriod: paymentVouchers.recordingPeriod,
+      detractionDepositedOn: paymentVouchers.detractionDepositedOn,
       openRunId: paymentOrderClaims.orderId,
     })
     .from(paymentVouchers)
@@ -253,12 +258,26 @@ export async function runCandidates(db: Executor, filter: SupplierRunCandidateFi
     )
     .orderBy(asc(paymentVouchers.dueDate), asc(suppliers.name), asc(paymentVouchers.id))
     .limit(SUPPLIER_RUN_CANDIDATES_MAX + 1)
+  const listed = rows.slice(0, SUPPLIER_RUN_CANDIDATES_MAX)
+  const owing = listed.filter(
+    (r) => r.detractionCents > 0 && !r.detractionDepositedOn && r.type !== CREDIT_NOTE,
+  )
+  const holidays = owing.length ? await holidaysOf(db) : new Set<string>()
   return {
-    content: rows.slice(0, SUPPLIER_RUN_CANDIDATES_MAX).map(({ series, number, ...r }) => ({
+    content: listed.map(({ series, number, recordingPeriod, detractionDepositedOn, ...r }) => ({
       ...r,
       fullNumber: voucherNumber(series, number),
       netCents: netCents(r.totalCents, r.detractionCents, r.retentionCents),
     })),
     truncated: rows.length > SUPPLIER_RUN_CANDIDATES_MAX,
+    // APROBADO, so not paid yet: the deadline runs from the recording period until the run pays.
+    detractionWarnings: owing.map((r) => ({
+      voucherId: r.id,
+      supplierId: r.supplierId,
+      supplierName: r.supplierName,
+      fullNumber: voucherNumber(r.series, r.number),
+      detractionCents: r.detractionCents,
+      dueOn: detractionDeadline(r.recordingPeriod, null, holidays),
+    })),
   }
 }

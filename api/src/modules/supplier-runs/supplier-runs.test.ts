@@ -7,8 +7,10 @@ import {
   paymentOrderClaims,
   paymentOrders,
   paymentOrderVouchers,
+  publicHolidays,
   rowsOf,
 } from '@planillas/db'
+import { addDays, RUN_DETRACTION_WARNING } from '@planillas/domain'
 import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
@@ -266,6 +268,59 @@ describe('a run of three suppliers (docs/decisions/supplier-payment-runs.md)', (
       payload: { reason: 'prueba' },
     })
     expect(payrollAnnul.status).toBe(404)
+  })
+})
+
+/** The 5th business day of the month after `AAAAMM`, counted here from the holidays table. */
+async function fifthBusinessDayAfter(period: string) {
+  const holidays = new Set((await t.handle.db.select().from(publicHolidays)).map((h) => h.date))
+  const month = Number(period.slice(4))
+  let day =
+    month === 12
+      ? `${Number(period.slice(0, 4)) + 1}-01-01`
+      : `${period.slice(0, 4)}-${String(month + 1).padStart(2, '0')}-01`
+  for (let count = 0; ; day = addDays(day, 1)) {
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay()
+    if (weekday !== 0 && weekday !== 6 && !holidays.has(day) && ++count === 5) return day
+  }
+}
+
+describe("the run form's detracción warning", () => {
+  it('lists the candidates whose detracción is not deposited, with amount and due day; a warning, not a block', async () => {
+    expect(RUN_DETRACTION_WARNING).toBe('Deposite la detracción antes o el mismo día del pago')
+    const supplier = await createSupplier(t)
+    const thisMonth = `${TODAY.slice(0, 4)}${TODAY.slice(5, 7)}`
+    const owing = await approved(supplier, {}, { spotCode: '037' })
+    const none = await approved(supplier)
+    const deposited = await approved(supplier, {}, { spotCode: '037' })
+    const recorded = await t.call('tesoreria', {
+      method: 'POST',
+      url: `/api/v1/detractions/${deposited}/deposit`,
+      payload: { constancia: '250000000777', depositedOn: TODAY },
+    })
+    expect(recorded.status).toBe(200)
+    const candidates = await t.call('tesoreria', {
+      method: 'POST',
+      url: '/api/v1/supplier-runs/candidates',
+      payload: { supplierIds: [supplier] },
+    })
+    expect(candidates.status).toBe(200)
+    const { content, detractionWarnings } = candidates.body.payload
+    expect(content.map((c: { id: number }) => c.id).sort()).toEqual([owing, none, deposited].sort())
+    const fullNumber = content.find((c: { id: number }) => c.id === owing).fullNumber
+    expect(detractionWarnings).toEqual([
+      {
+        voucherId: owing,
+        supplierId: supplier,
+        supplierName: content[0].supplierName,
+        fullNumber,
+        detractionCents: 14_200,
+        dueOn: await fifthBusinessDayAfter(thisMonth),
+      },
+    ])
+    // The warning does not stop the run.
+    const run = await generate(runBody([owing, none]))
+    expect(run.status, JSON.stringify(run.body)).toBe(200)
   })
 })
 
@@ -538,10 +593,11 @@ describe('a run as large as the API takes', () => {
     const supplier = await createSupplier(t, { name: 'Grande S.A.C.', detractionAccount: null })
     // 10,000 APROBADO facturas of S/ 10.00, set-based (through the API it would take minutes).
     const seeded = await t.handle.db.execute(sql`
-      insert into payment_vouchers (company_id, supplier_id, type, series, number, issue_date, due_date,
-        base_cents, igv_cents, total_cents, description, expense_line_id, status, project_type_id, period,
+      insert into payment_vouchers (company_id, supplier_id, type, series, number, issue_date,
+        recording_period, due_date, base_cents, igv_cents, total_cents, description, expense_line_id, status, project_type_id, period,
         authorized_by, authorized_at, payment_type, approved_by, approved_at, created_by)
-      select ${fx.agentCompanyId}, ${supplier}, '01', 'G001', g, ${TODAY}::date, ${TODAY}::date, 847, 153,
+      select ${fx.agentCompanyId}, ${supplier}, '01', 'G001', g, ${TODAY}::date,
+        to_char(${TODAY}::date, 'YYYYMM'), ${TODAY}::date, 847, 153,
         1000, 'Servicio', ${fx.expenseLineId}, 3, ${fx.projectTypeId}, '202611-001', 'rrhh@planillas.pe',
         now(), 1, 'tesoreria@planillas.pe', now(), 'rrhh@planillas.pe'
       from generate_series(1, 10000) g

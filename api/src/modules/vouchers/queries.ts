@@ -8,7 +8,14 @@ import {
   paymentVouchers as v,
   voucherFiles,
 } from '@planillas/db'
-import { actionsFrom, netCents, todayInLima, type VoucherFilter, voucherNumber } from '@planillas/domain'
+import {
+  actionsFrom,
+  netCents,
+  todayInLima,
+  type VoucherFilter,
+  voucherDetractionDue,
+  voucherNumber,
+} from '@planillas/domain'
 import {
   and,
   asc,
@@ -25,6 +32,7 @@ import {
   sql,
 } from 'drizzle-orm'
 import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
+import { holidaysOf } from '../detractions/service'
 
 /** Vouchers still owed: REGISTRADO, AUTORIZADO, APROBADO. */
 export const OPEN_STATUSES = [1, 2, 3]
@@ -169,9 +177,10 @@ export const getVoucher = async (db: Executor, id: number) => {
 }
 
 /** The voucher's files, its credited voucher and the credit notes that reference it. */
-export async function voucherDetail(db: Executor, id: number) {
+export async function voucherDetail(db: Executor, id: number, today = todayInLima()) {
   const row = await getVoucher(db, id)
   if (!row) return undefined
+  const detractionDue = voucherDetractionDue(row, await holidaysOf(db), today)
   const files = await db
     .select({
       kind: voucherFiles.kind,
@@ -195,6 +204,7 @@ export async function voucherDetail(db: Executor, id: number) {
     .orderBy(asc(v.id))
   return {
     ...row,
+    detractionDue,
     files: files as { kind: 'pdf' | 'xml' | 'sustento'; name: string; contentType: string; size: number }[],
     creditedVoucher: credited
       ? {

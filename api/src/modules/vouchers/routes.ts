@@ -31,6 +31,7 @@ import {
   cancelVoucher,
   payVoucher,
   rejectVoucher,
+  setRecordingPeriod,
 } from './transitions'
 
 const tags = ['vouchers']
@@ -44,7 +45,8 @@ const CREATE_DESCRIPTION =
   'de crédito, 08 nota de débito), series (4 caracteres), number (1–8 dígitos), issueDate, dueDate (AAAA-MM-DD), ' +
   "currency ('PEN'), base, igv, total (soles con punto decimal, sin comas: '1180.00'), description, " +
   'expenseLineId, creditsVoucherId (solo la nota de crédito: el comprobante que modifica; si está RECHAZADO, su ' +
-  'número queda libre), pdf (requerido, .pdf hasta 10 MB), xml (opcional).'
+  'número queda libre), recordingPeriod (opcional, AAAAMM: periodo del Registro de Compras; por defecto el mes de ' +
+  'emisión, hasta 12 meses después), pdf (requerido, .pdf hasta 10 MB), xml (opcional).'
 const STEP = (text: string) => ({ description: text })
 
 /** Parses a form's fields with a schema: every problem of the fields and the files at once. */
@@ -136,6 +138,7 @@ async function voucherReadRoutes(fastify: FastifyInstance) {
           { header: 'Número', width: 16, value: (r) => r.fullNumber },
           { header: 'Emisión', width: 12, date: 'date', value: (r) => r.issueDate },
           { header: 'Vencimiento', width: 12, date: 'date', value: (r) => r.dueDate },
+          { header: 'Periodo de registro', width: 12, value: (r) => r.recordingPeriod },
           { header: 'Moneda', width: 8, value: (r) => r.currency },
           { header: 'Base imponible', width: 14, money: true, value: (r) => centsAsSoles(r.baseCents) },
           { header: 'IGV', width: 12, money: true, value: (r) => centsAsSoles(r.igvCents) },
@@ -237,6 +240,22 @@ async function voucherStepRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       await authorizeVoucher(context(app, req.user.email), req.params.id, req.body)
       return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+    },
+  })
+
+  app.put('/:id/recording-period', {
+    config: { permission: 'pagos_registrar' },
+    schema: {
+      tags,
+      description:
+        'Periodo de registro (recordingPeriod, AAAAMM) del comprobante en el Registro de Compras: desde el mes de ' +
+        'emisión hasta 12 meses después (400). Solo mientras está REGISTRADO o AUTORIZADO; aprobado o después: 409. ' +
+        'El plazo de la detracción corre desde este periodo.',
+      ...routeSchema('PUT /payments/:id/recording-period'),
+    },
+    handler: async (req) => {
+      await setRecordingPeriod(context(app, req.user.email), req.params.id, req.body)
+      return ok({ id: req.params.id }, [MESSAGES.saved])
     },
   })
 

@@ -21,7 +21,10 @@ import {
   netCents,
   type PayInput,
   paymentType,
+  RECORDING_PERIOD_MESSAGES,
+  type RecordingPeriodInput,
   type RejectInput,
+  recordingPeriodProblem,
   VOUCHER_ACTIONS,
   VOUCHER_STATUS,
   VOUCHER_STATUS_MESSAGES,
@@ -310,4 +313,37 @@ export async function cancelVoucher(
     await removeFiles(ctx.storage, stored)
     throw error
   }
+}
+
+/** The states whose 'Periodo de registro' may still change: before approval. */
+const RECORDING_PERIOD_OPEN: number[] = [VOUCHER_STATUS.REGISTERED, VOUCHER_STATUS.AUTHORIZED]
+
+/**
+ * 'Periodo de registro' of a voucher not yet approved, in one transaction: the row locked, refused
+ * (409, naming its state) once APROBADO or later, the period checked against the issue month (400),
+ * a conditional update on the status read, and its audit entry. Approval fixes it: the detracción's
+ * deadline runs from it.
+ */
+export function setRecordingPeriod(ctx: VoucherContext, id: number, input: RecordingPeriodInput) {
+  return ctx.db.transaction(async (tx) => {
+    const voucher = found((await tx.select().from(v).where(eq(v.id, id)).for('update'))[0])
+    if (!RECORDING_PERIOD_OPEN.includes(voucher.status))
+      throw conflict(RECORDING_PERIOD_MESSAGES.closed(enumLabel(voucherStatus, voucher.status)))
+    const problem = recordingPeriodProblem(voucher.issueDate, input.recordingPeriod)
+    if (problem) throw badRequest(problem)
+    if (voucher.recordingPeriod === input.recordingPeriod) return
+    const moved = await tx
+      .update(v)
+      .set({ recordingPeriod: input.recordingPeriod })
+      .where(and(eq(v.id, id), eq(v.status, voucher.status)))
+      .returning({ id: v.id })
+    if (moved.length === 0) throw conflict(VOUCHER_STATUS_MESSAGES.changedMeanwhile(0))
+    await recordAudit(tx, {
+      action: 'UPDATE',
+      entity: 'payments',
+      entityId: id,
+      actor: ctx.actor,
+      description: `Cambió el periodo de registro del comprobante ${label(voucher)}: ${voucher.recordingPeriod} → ${input.recordingPeriod}`,
+    })
+  })
 }

@@ -21,6 +21,7 @@ import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { orBackToList } from '~/record.server'
+import { DetractionStateBadge } from '~/routes/pagos/+shared/detractions/deposit'
 import {
   stepsFor,
   VoucherStatusBadge,
@@ -68,6 +69,7 @@ function history(v: VoucherDetail) {
 export default function VoucherDetails() {
   const { voucher: v, steps, canRegister } = useLoaderData<typeof loader>()
   const freeable = v.status === VOUCHER_STATUS.REJECTED && v.freedByCreditNoteId === null
+  const recordingPeriodOpen = v.status === VOUCHER_STATUS.REGISTERED || v.status === VOUCHER_STATUS.AUTHORIZED
   return (
     <FormPage title={`Comprobante ${v.fullNumber}`}>
       <DetailCard
@@ -135,6 +137,37 @@ export default function VoucherDetails() {
           { label: 'Detracción', value: formatCents(v.detractionCents) },
           { label: 'Retención', value: formatCents(v.retentionCents) },
           { label: 'Neto a pagar', value: formatCents(v.netCents) },
+        ]}
+      />
+      <DetailCard
+        title="Registro de Compras"
+        items={[
+          {
+            label: 'Periodo de registro',
+            value: (
+              <>
+                {v.recordingPeriod}{' '}
+                {canRegister && recordingPeriodOpen ? (
+                  <Link to={`/pagos/${v.id}/periodo`} className="font-medium text-primary-dark underline">
+                    Cambiar
+                  </Link>
+                ) : null}
+              </>
+            ),
+          },
+          ...(v.detractionDue
+            ? [
+                {
+                  label: 'Plazo para depositar la detracción',
+                  value: (
+                    <>
+                      {formatDate(v.detractionDue.dueOn)}{' '}
+                      <DetractionStateBadge state={v.detractionDue.state} />
+                    </>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       {v.authorizedAt ? (

@@ -82,7 +82,7 @@ export default function DetractionList() {
         },
         {
           header: 'Plazo',
-          cell: (r) => formatDate(r.dueOn),
+          cell: (r) => <TwoLineCell main={formatDate(r.dueOn)} sub={`Registro ${r.recordingPeriod}`} />,
           width: DATE,
           className: 'whitespace-nowrap',
         },

@@ -138,6 +138,7 @@ export default function GeneratePayments() {
         <SupplierRunForm
           candidates={candidates.content}
           truncated={candidates.truncated}
+          detractionWarnings={candidates.detractionWarnings}
           accounts={accounts}
           values={values}
           busy={busy}

@@ -59,6 +59,7 @@ const API_FIELDS = [
   'description',
   'expenseLineId',
   'creditsVoucherId',
+  'recordingPeriod',
 ] as const
 
 /** The API's messages that belong beside a field (the rest go above the form). */
@@ -182,6 +183,7 @@ type Fields = {
   total: string
   description: string
   expenseLineId: string
+  recordingPeriod: string
   pdf: string
   xml: string
 }
@@ -265,6 +267,15 @@ export default function RegisterVoucher() {
           />
           <DateField meta={fields.issueDate} label="Fecha de emisión" required />
           <DateField meta={fields.dueDate} label="Fecha de vencimiento" required />
+          <TextField
+            meta={fields.recordingPeriod}
+            label="Periodo de registro"
+            maxLength={6}
+            inputMode="numeric"
+            placeholder="AAAAMM"
+            autoComplete="off"
+            help="Mes del Registro de Compras (AAAAMM). Vacío: el mes de emisión. El plazo de la detracción corre desde este periodo."
+          />
         </FormCard>
         <FormCard title="Importes (S/)" columns={3}>
           <TextField meta={fields.base} label="Base imponible" required inputMode="decimal" maxLength={15} />

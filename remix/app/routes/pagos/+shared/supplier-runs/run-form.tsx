@@ -3,8 +3,11 @@ import {
   formatCount,
   formatDate,
   type PaymentAccountOption,
+  RUN_DETRACTION_WARNING,
+  type RunDetractionWarning,
   type SupplierRunCandidate,
 } from '@planillas/domain'
+import { type FormEvent, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { controlClass } from '~/components/form/fields'
 import { buttonClass } from '~/components/ui/button'
@@ -152,6 +155,45 @@ function CandidateRow({ voucher, checked }: { voucher: SupplierRunCandidate; che
 }
 
 /**
+ * The vouchers whose detracción is not deposited: paying their supplier makes the payment day the
+ * deadline when it comes first. A warning, not a block. It names the ticked ones; none ticked
+ * (the page as loaded, or without JavaScript before a first post), every such voucher listed.
+ */
+function DetractionWarning({
+  warnings,
+  ticked,
+}: {
+  warnings: RunDetractionWarning[]
+  ticked: ReadonlySet<number>
+}) {
+  const shown = ticked.size ? warnings.filter((w) => ticked.has(w.voucherId)) : warnings
+  if (!shown.length) return null
+  return (
+    <section
+      aria-labelledby="run-detraction-warning"
+      aria-live="polite"
+      className="rounded border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      <h2 id="run-detraction-warning" className="font-semibold">
+        {RUN_DETRACTION_WARNING}
+      </h2>
+      <p className="mt-1">
+        {ticked.size
+          ? 'Esta orden paga comprobantes con la detracción por depositar: si el pago llega antes del plazo, la detracción vence el día del pago.'
+          : 'Estos comprobantes de la lista tienen la detracción por depositar: si la orden los paga antes del plazo, la detracción vence el día del pago.'}
+      </p>
+      <ul className="mt-2 flex flex-col gap-0.5">
+        {shown.map((w) => (
+          <li key={w.voucherId}>
+            {`${w.fullNumber} (${w.supplierName}): detracción ${formatCents(w.detractionCents)}, vence el ${formatDate(w.dueOn)}`}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/**
  * 'Generar orden de pago': the vouchers to pay, then the payment order's form (debit account, date
  * and reference). When ticked vouchers are already in an open run, the form says which and asks to
  * confirm that the new run replaces it.
@@ -159,24 +201,36 @@ function CandidateRow({ voucher, checked }: { voucher: SupplierRunCandidate; che
 export function SupplierRunForm({
   candidates,
   truncated,
+  detractionWarnings,
   accounts,
   values,
   busy,
 }: {
   candidates: SupplierRunCandidate[]
   truncated: boolean
+  detractionWarnings: RunDetractionWarning[]
   accounts: PaymentAccountOption[]
   values: RunFormValues
   busy: boolean
 }) {
   const chosen = new Set(values.voucherIds)
+  // What is ticked now (with JavaScript); the server's HTML starts from what was posted.
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(chosen)
+  const onTick = (event: FormEvent<HTMLFieldSetElement>) => {
+    const box = event.target as HTMLInputElement
+    if (box.name !== 'voucherIds') return
+    const next = new Set(ticked)
+    if (box.checked) next.add(Number(box.value))
+    else next.delete(Number(box.value))
+    setTicked(next)
+  }
   const openRuns = [
     ...new Set(candidates.filter((c) => chosen.has(c.id) && c.openRunId).map((c) => c.openRunId as number)),
   ]
   return (
     <PaymentOrderForm
       lines={
-        <fieldset className="rounded border border-slate-200 bg-white shadow-sm">
+        <fieldset className="rounded border border-slate-200 bg-white shadow-sm" onChange={onTick}>
           <legend className="px-5 pt-4 text-base font-semibold text-primary-dark">
             Comprobantes APROBADOS ({formatCount(candidates.length)})
           </legend>
@@ -221,15 +275,18 @@ export function SupplierRunForm({
       formats={RUN_FORMATS}
       values={values}
       replaces={
-        openRuns.length === 1 ? (
-          <ReplaceOrderNotice
-            orderId={openRuns[0]}
-            heading="Comprobantes ya enviados al banco en la orden N°"
-            risk="Otra orden pagaría los mismos comprobantes otra vez."
-            replacement="esta orden"
-            confirmed={values.confirmReplace}
-          />
-        ) : null
+        <>
+          <DetractionWarning warnings={detractionWarnings} ticked={ticked} />
+          {openRuns.length === 1 ? (
+            <ReplaceOrderNotice
+              orderId={openRuns[0]}
+              heading="Comprobantes ya enviados al banco en la orden N°"
+              risk="Otra orden pagaría los mismos comprobantes otra vez."
+              replacement="esta orden"
+              confirmed={values.confirmReplace}
+            />
+          ) : null}
+        </>
       }
       submitLabel="Generar orden de pago"
       busy={busy}
