@@ -87,6 +87,8 @@ test.describe('Contratos', () => {
     await expect(page.getByTestId('toast')).toHaveText(saved)
     await expect(page).toHaveURL(/\/contratos\/\d+\/editar$/)
     await expect(page.getByRole('heading', { name: 'Editar contrato' })).toBeVisible()
+    // The new contract is not 'another current contract' of its own employee.
+    await expect(page.getByRole('alert').filter({ hasText: alertText })).toHaveCount(0)
     await expect(page.getByLabel('N° de contrato')).toHaveValue(/^CT-\d{4}-\d{6}$/)
     const contractNumber = await page.getByLabel('N° de contrato').inputValue()
 

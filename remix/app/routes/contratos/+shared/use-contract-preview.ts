@@ -17,7 +17,10 @@ export type PreviewValues = {
  * alert) and the five-year warning. End date and pay are computed in the browser meanwhile.
  */
 export function useContractPreview(values: PreviewValues, contractId: number | null, enabled: boolean) {
-  const fetcher = useFetcher<ContractPreview | null>()
+  // Keyed by the contract: right after a new contract is saved, the create form's preview is asked
+  // again (fetchers reload after an action) and then says the employee has a current contract: the
+  // new one. The edit page must not show that answer about the contract itself.
+  const fetcher = useFetcher<ContractPreview | null>({ key: `contract-preview-${contractId ?? 'new'}` })
   const key = JSON.stringify(values)
   // biome-ignore lint/correctness/useExhaustiveDependencies: ask again only when the values change
   useEffect(() => {
