@@ -1,4 +1,11 @@
-import { addDays, formatDate, VOUCHER_MESSAGES as M, MESSAGES, todayInLima } from '@planillas/domain'
+import {
+  addDays,
+  formatDate,
+  VOUCHER_MESSAGES as M,
+  MESSAGES,
+  todayInLima,
+  VOUCHER_STATUS_MESSAGES,
+} from '@planillas/domain'
 import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import type { Locator, Page } from '@playwright/test'
 import {
@@ -326,6 +333,37 @@ test.describe('Comprobantes por pagar', () => {
       'No se puede rechazar un comprobante ANULADO: solo uno REGISTRADO o AUTORIZADO',
     )
     await other.close()
+  })
+
+  test('who registered a voucher is not offered Aprobar, and its page says why before any form', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const js = javaScriptEnabled !== false
+    // The administrator may register and approve, but not both on one voucher.
+    await signInAs(page, 'admin')
+    const number = uniqueNumber()
+    const id = await registerVoucher(page, {
+      supplier: /Servicios Generales Lima/,
+      supplierTerm: 'servicios generales',
+      series: 'E001',
+      number,
+      base: '500.00',
+      igv: '90.00',
+      total: '590.00',
+      description: 'Separación de funciones',
+    })
+    await authorize(page, js)
+    await expect(page.getByRole('link', { name: 'Rechazar', exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Aprobar', exact: true })).toHaveCount(0)
+    await page.goto(`/pagos?search=${number}`)
+    const row = page.getByRole('row', { name: new RegExp(number) })
+    await row.locator('summary', { hasText: 'Más' }).click()
+    await expect(row.getByRole('link', { name: 'Aprobar', exact: true })).toHaveCount(0)
+    // A direct visit: the reason in words, no form to fill.
+    await page.goto(`/pagos/${id}/aprobar`)
+    await expect(page.getByText(VOUCHER_STATUS_MESSAGES.ownVoucherPage)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Aprobar', exact: true })).toHaveCount(0)
   })
 
   test('the list filters by state, downloads its Excel and shows only the steps the user may take', async ({

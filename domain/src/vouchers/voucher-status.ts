@@ -75,6 +75,9 @@ export const VOUCHER_STATUS_MESSAGES = {
   changedMeanwhile: (status: number) =>
     `El comprobante cambió de estado mientras lo revisaba: ahora está ${voucherStatus[status as VoucherStatus]?.label ?? 'en otro estado'}. Actualice la página.`,
   ownVoucher: 'No puede aprobar un comprobante que usted registró',
+  /** The approval page opened by who registered the voucher: why, and what to do. */
+  ownVoucherPage:
+    'Usted registró este comprobante: por separación de funciones, otra persona con permiso de aprobación debe aprobarlo.',
 } as const
 
 /** Whether `action` may start from `status`. */

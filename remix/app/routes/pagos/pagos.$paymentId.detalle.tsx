@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   )
   return {
     voucher,
-    steps: stepsFor(voucher, user.roles),
+    steps: stepsFor(voucher, user),
     canRegister: can(user.roles, 'pagos_registrar'),
   }
 }

@@ -23,7 +23,7 @@ export const meta = pageTitle('Comprobantes por pagar')
 export async function loader({ request }: LoaderFunctionArgs) {
   const list = await loadList(request, 'pagos')
   const { user } = await requireUser(request)
-  return { ...list, roles: user.roles, ...(await loadVoucherCatalogs(request)) }
+  return { ...list, user: { email: user.email, roles: user.roles }, ...(await loadVoucherCatalogs(request)) }
 }
 
 /** Dates and amounts share a width narrow enough to leave the supplier's name room at 1280 px. */
@@ -33,7 +33,7 @@ const DATE = 'w-[5.75rem]'
 /** 'Comprobantes': the supplier vouchers to pay, by due date, with their deductions and steps. */
 export default function VoucherList() {
   const list = useLoaderData<typeof loader>()
-  const { canEdit, roles, suppliers, expenseLines } = list
+  const { canEdit, user, suppliers, expenseLines } = list
   const totals = list.page.totals as typeof list.page.totals | undefined
   return (
     <ResourceList
@@ -146,7 +146,7 @@ export default function VoucherList() {
         }
       }
       actions={(r) => {
-        const steps = stepsFor(r, roles)
+        const steps = stepsFor(r, user)
         return (
           <>
             <RowLink to={`/pagos/${r.id}/detalle`}>Ver detalle</RowLink>

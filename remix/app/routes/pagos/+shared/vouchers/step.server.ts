@@ -1,7 +1,9 @@
 import {
   VOUCHER_MESSAGES as M,
   MESSAGES,
+  mayApprove,
   VOUCHER_ACTIONS,
+  VOUCHER_STATUS_MESSAGES,
   type VoucherAction,
   voucherTransitionProblem,
 } from '@planillas/domain'
@@ -68,7 +70,14 @@ export async function loadStep(request: Request, paymentId: string | undefined, 
     call(request, 'GET /payments/:id', { params: { id } }),
   )
   const back = stepBack(new URL(request.url).searchParams.get(BACK_PARAM), id)
-  return { user, voucher, back, problem: voucherTransitionProblem(voucher.status, step) }
+  // Who registered it is told before filling the form, not after (the API refuses it too).
+  const own = step === 'approve' && !mayApprove(voucher.createdBy ?? '', user.email)
+  return {
+    user,
+    voucher,
+    back,
+    problem: own ? VOUCHER_STATUS_MESSAGES.ownVoucherPage : voucherTransitionProblem(voucher.status, step),
+  }
 }
 
 /** The text fields of a posted form (files left out), dates typed DD/MM/AAAA read as ISO. */

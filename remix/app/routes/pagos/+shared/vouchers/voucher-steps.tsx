@@ -5,6 +5,7 @@ import {
   dayMonthYear,
   enumOptions,
   formatCents,
+  mayApprove,
   netCents,
   paymentType,
   VOUCHER_ACTIONS,
@@ -60,9 +61,19 @@ export function VoucherStatusBadge({ status }: { status: number }) {
 
 export const voucherTypeLabel = (type: string) => voucherType[type as keyof typeof voucherType] ?? type
 
-/** The steps a user may take on a voucher: those its state allows and their roles grant. */
-export const stepsFor = (voucher: { actions: VoucherAction[] }, roles: readonly string[]) =>
-  voucher.actions.filter((step) => roles.includes(VOUCHER_ACTIONS[step].permission))
+/**
+ * The steps a user may take on a voucher: those its state allows and their roles grant, without
+ * 'Aprobar' on a voucher they registered themselves (separation of duties: someone else approves).
+ */
+export const stepsFor = (
+  voucher: { actions: VoucherAction[]; createdBy: string | null },
+  user: { email: string; roles: readonly string[] },
+) =>
+  voucher.actions.filter(
+    (step) =>
+      user.roles.includes(VOUCHER_ACTIONS[step].permission) &&
+      (step !== 'approve' || mayApprove(voucher.createdBy ?? '', user.email)),
+  )
 
 type VoucherSummary = Pick<
   VoucherDetail,
