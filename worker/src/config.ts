@@ -20,6 +20,7 @@ export const WORKER_ENV = z.object({
   WORKER_STALLED_INTERVAL_MS: integer({ min: 1 }),
   WORKER_SWEEP_MS: integer({ min: 100, fallback: 60_000 }),
   CONTRACT_EXPIRY_NOTICE_DAYS: integer({ min: 1, max: 365, fallback: DEFAULT_EXPIRY_NOTICE_DAYS }),
+  WORKER_HEARTBEAT_FILE: text(),
 })
 
 export type WorkerConfig = z.infer<typeof WORKER_ENV> & { DATABASE_URL: string; REDIS_URL: string }

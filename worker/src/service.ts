@@ -10,11 +10,15 @@ import {
   restoreContractSweepSchedule,
   scheduleContractSweep,
 } from './contract-sweep-schedule'
+import { startHeartbeat } from './heartbeat'
 import { sweepOrphanFilesPeriodically } from './orphan-files'
 import { sweepBatches } from './pipeline/sweep'
 import { createJobHandlers } from './processors/index'
 
 export type WorkerService = { close: () => Promise<void> }
+
+/** How often the heartbeat file is renewed; the healthcheck allows several missed beats. */
+const HEARTBEAT_MS = 10_000
 
 /**
  * The worker process (`npm run start:worker`): BullMQ consumers for every job, plus a sweep on
@@ -83,6 +87,12 @@ export async function startWorkerService(config: WorkerConfig): Promise<WorkerSe
       })
   }
   void consumer.worker.run()
+  // The container's healthcheck reads its age (docker-compose.yml); none without the variable.
+  const stopHeartbeat = config.WORKER_HEARTBEAT_FILE
+    ? startHeartbeat(config.WORKER_HEARTBEAT_FILE, HEARTBEAT_MS, (error) =>
+        log.warn('No se pudo escribir el archivo de latido', { error: error.message }),
+      )
+    : () => {}
   await sweepAll()
   const timer = setInterval(periodicSweep, config.WORKER_SWEEP_MS)
   // The daily contract status job: a BullMQ job scheduler at 00:05 Lima time, and one run now.
@@ -99,6 +109,7 @@ export async function startWorkerService(config: WorkerConfig): Promise<WorkerSe
   return {
     async close() {
       clearInterval(timer)
+      stopHeartbeat()
       stopSweep()
       stopOrphanSweep()
       ctx.storage.close()
