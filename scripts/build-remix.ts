@@ -42,7 +42,7 @@ export function ensureRemixBuild(): void {
   process.stdout.write(
     built
       ? 'El código de la web cambió: compilando…'
-      : 'Compilando la web (primera vez, menos de un minuto)…',
+      : 'Compilando la web (solo la primera vez)…',
   )
   const result = spawnSync('npm', ['run', 'build', '--silent', '-w', '@planillas/remix'], {
     cwd: ROOT,
