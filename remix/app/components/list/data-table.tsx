@@ -80,22 +80,10 @@ function CellContent({ content }: { content: ReactNode }) {
   )
 }
 
-/**
- * The table of a list. Desktop (≥ 992 px) shows every column; on a phone each row is a card whose
- * summary shows the title columns and expands to the rest (a `<details>`, so no JavaScript needed).
- */
-export function DataTable<T>({
-  columns,
-  rows,
-  rowKey,
-  actions,
-  caption,
-  emptyAction,
-  emptyMessage,
-  totals,
-  selectable,
-  actionsWidth = COLUMN.actions,
-}: {
+/** A row's cells and actions, made once and shown twice (the table and the phone's card). */
+type MadeRow<T> = { key: string | number; row: T; cells: ReactNode[]; actions: ReactNode }
+
+type TableProps<T> = {
   columns: Column<T>[]
   rows: T[]
   rowKey: (row: T) => string | number
@@ -111,149 +99,188 @@ export function DataTable<T>({
   selectable?: (row: T) => string
   /** The 'Opciones' column's width where its links are longer than 'Ver datos' (a Tailwind `w-*`). */
   actionsWidth?: string
-}) {
-  const [params] = useSearchParams()
-  const sort = readSort(params.get('sort'))
+}
+
+/**
+ * The table of a list. Desktop (≥ 992 px) shows every column; on a phone each row is a card whose
+ * summary shows the title columns and expands to the rest (a `<details>`, so no JavaScript needed).
+ */
+export function DataTable<T>(props: TableProps<T>) {
+  const { columns, rows, rowKey, actions, totals } = props
   if (rows.length === 0) {
     return (
       <div
         className="flex flex-col items-center gap-3 rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
         data-testid="empty"
       >
-        <p>{emptyMessage ?? MESSAGES.empty}</p>
-        {emptyAction}
+        <p>{props.emptyMessage ?? MESSAGES.empty}</p>
+        {props.emptyAction}
       </div>
     )
   }
   const sortable = columns.flatMap((c) => (c.sort ? [{ field: c.sort, label: c.header }] : []))
-  // Each row's cells and actions are made once and shown twice (the table and the phone's card):
-  // the same elements, half the calls.
-  const made = rows.map((row) => ({
+  // The same elements for the table and the cards: half the calls.
+  const made: MadeRow<T>[] = rows.map((row) => ({
     key: rowKey(row),
     row,
     cells: columns.map((c) => c.cell(row)),
     actions: actions?.(row),
   }))
+  return (
+    <>
+      <WideTable {...props} made={made} />
+      {sortable.length ? <SortSelect fields={sortable} /> : null}
+      {totals ? <PhoneTotals totals={totals} /> : null}
+      <PhoneCards {...props} made={made} />
+    </>
+  )
+}
+
+/** A fixed layout: columns share the width instead of pushing the table past the screen. */
+function WideTable<T>({
+  columns,
+  caption,
+  totals,
+  selectable,
+  actions,
+  actionsWidth = COLUMN.actions,
+  made,
+}: TableProps<T> & { made: MadeRow<T>[] }) {
+  const [params] = useSearchParams()
+  const sort = readSort(params.get('sort'))
+  const cellClass = (c: Column<T>) => (c.className ? `list-cell ${c.className}` : 'list-cell')
+  return (
+    <section
+      className="hidden rounded border border-slate-200 bg-white shadow-sm lg:block print:block print:border-0 print:shadow-none"
+      aria-label={caption}
+    >
+      <table className="w-full table-fixed divide-y divide-slate-200 text-[13px]">
+        <caption className="sr-only">{caption}</caption>
+        {/* Sticky: the column names stay in view while a long page scrolls. */}
+        <thead className="sticky top-0 z-10 bg-slate-100 print:static text-left text-xs font-semibold text-slate-700 shadow-sm">
+          <tr>
+            {selectable ? (
+              <th scope="col" className="w-10 px-2 py-3 align-bottom">
+                <span className="sr-only">Seleccionar</span>
+              </th>
+            ) : null}
+            {columns.map((c) => (
+              <th
+                key={c.header}
+                scope="col"
+                aria-sort={c.sort ? ariaSort(sort, c.sort) : undefined}
+                className={`px-2 py-3 align-bottom break-words ${c.width ?? ''} ${c.className ?? ''}`}
+              >
+                {c.sort ? <SortLink field={c.sort} label={c.header} /> : c.header}
+              </th>
+            ))}
+            {actions ? (
+              <th scope="col" className={`px-2 py-3 align-bottom ${actionsWidth}`}>
+                Opciones
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {made.map(({ key, row, cells, actions: rowActions }) => (
+            <tr key={key} className="group hover:bg-slate-50">
+              {selectable ? (
+                <td className="px-2 py-1 align-middle">
+                  <SelectBox value={key} label={selectable(row)} />
+                </td>
+              ) : null}
+              {columns.map((c, i) => (
+                <td key={c.header} className={cellClass(c)}>
+                  {c.fullText ? cells[i] : <CellContent content={cells[i]} />}
+                </td>
+              ))}
+              {actions ? (
+                <td className="px-1 py-1 align-middle whitespace-nowrap">
+                  <div className="flex flex-col items-start gap-0.5">{rowActions}</div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+        {totals ? (
+          <tfoot className="border-t-2 border-slate-300 bg-slate-50 font-semibold" data-testid="totals">
+            <tr>
+              {selectable ? <td /> : null}
+              {columns.map((c, i) => (
+                <td key={c.header} className={cellClass(c)}>
+                  {i === 0 ? TOTALS_LABEL : (totals[c.header] ?? null)}
+                </td>
+              ))}
+              {actions ? <td /> : null}
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+    </section>
+  )
+}
+
+/** On a phone, the filtered list's totals above the cards. */
+function PhoneTotals({ totals }: { totals: Partial<Record<string, ReactNode>> }) {
+  return (
+    <dl
+      className="grid grid-cols-2 gap-x-3 gap-y-1 rounded border border-slate-300 bg-slate-50 px-4 py-3 text-sm lg:hidden print:hidden"
+      aria-label={TOTALS_LABEL}
+    >
+      {Object.entries(totals).map(([header, value]) => (
+        <div key={header} className="contents">
+          <dt className="text-slate-600">{header}</dt>
+          <dd className="text-right font-semibold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** On a phone, a card per row: the title columns in its summary, the rest and the actions inside. */
+function PhoneCards<T>({
+  columns,
+  caption,
+  selectable,
+  actions,
+  made,
+}: TableProps<T> & { made: MadeRow<T>[] }) {
   const titles = columns.flatMap((c, i) => (c.mobile === 'title' ? [i] : []))
   const details = columns.flatMap((c, i) => (!c.mobile || c.mobile === 'detail' ? [i] : []))
   return (
-    <>
-      {/* A fixed layout: columns share the width instead of pushing the table past the screen. */}
-      <section
-        className="hidden rounded border border-slate-200 bg-white shadow-sm lg:block print:block print:border-0 print:shadow-none"
-        aria-label={caption}
-      >
-        <table className="w-full table-fixed divide-y divide-slate-200 text-[13px]">
-          <caption className="sr-only">{caption}</caption>
-          {/* Sticky: the column names stay in view while a long page scrolls. */}
-          <thead className="sticky top-0 z-10 bg-slate-100 print:static text-left text-xs font-semibold text-slate-700 shadow-sm">
-            <tr>
-              {selectable ? (
-                <th scope="col" className="w-10 px-2 py-3 align-bottom">
-                  <span className="sr-only">Seleccionar</span>
-                </th>
-              ) : null}
-              {columns.map((c) => (
-                <th
-                  key={c.header}
-                  scope="col"
-                  aria-sort={c.sort ? ariaSort(sort, c.sort) : undefined}
-                  className={`px-2 py-3 align-bottom break-words ${c.width ?? ''} ${c.className ?? ''}`}
-                >
-                  {c.sort ? <SortLink field={c.sort} label={c.header} /> : c.header}
-                </th>
-              ))}
-              {actions ? (
-                <th scope="col" className={`px-2 py-3 align-bottom ${actionsWidth}`}>
-                  Opciones
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {made.map(({ key, row, cells, actions: rowActions }) => (
-              <tr key={key} className="group hover:bg-slate-50">
-                {selectable ? (
-                  <td className="px-2 py-1 align-middle">
-                    <SelectBox value={key} label={selectable(row)} />
-                  </td>
-                ) : null}
-                {columns.map((c, i) => (
-                  <td key={c.header} className={c.className ? `list-cell ${c.className}` : 'list-cell'}>
-                    {c.fullText ? cells[i] : <CellContent content={cells[i]} />}
-                  </td>
-                ))}
-                {actions ? (
-                  <td className="px-1 py-1 align-middle whitespace-nowrap">
-                    <div className="flex flex-col items-start gap-0.5">{rowActions}</div>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-          {totals ? (
-            <tfoot className="border-t-2 border-slate-300 bg-slate-50 font-semibold" data-testid="totals">
-              <tr>
-                {selectable ? <td /> : null}
-                {columns.map((c, i) => (
-                  <td key={c.header} className={c.className ? `list-cell ${c.className}` : 'list-cell'}>
-                    {i === 0 ? TOTALS_LABEL : (totals[c.header] ?? null)}
-                  </td>
-                ))}
-                {actions ? <td /> : null}
-              </tr>
-            </tfoot>
-          ) : null}
-        </table>
-      </section>
-      {sortable.length ? <SortSelect fields={sortable} /> : null}
-      {totals ? (
-        <dl
-          className="grid grid-cols-2 gap-x-3 gap-y-1 rounded border border-slate-300 bg-slate-50 px-4 py-3 text-sm lg:hidden print:hidden"
-          aria-label={TOTALS_LABEL}
-        >
-          {Object.entries(totals).map(([header, value]) => (
-            <div key={header} className="contents">
-              <dt className="text-slate-600">{header}</dt>
-              <dd className="text-right font-semibold">{value}</dd>
+    <ul className="flex flex-col gap-2 lg:hidden print:hidden" aria-label={caption}>
+      {made.map(({ key, row, cells, actions: rowActions }) => (
+        <li key={key} className="rounded border border-slate-200 bg-white shadow-sm">
+          {selectable ? (
+            <div className="border-b border-slate-100 px-4 py-2 text-sm">
+              <SelectBox value={key} label={selectable(row)} visibleLabel />
             </div>
-          ))}
-        </dl>
-      ) : null}
-      <ul className="flex flex-col gap-2 lg:hidden print:hidden" aria-label={caption}>
-        {made.map(({ key, row, cells, actions: rowActions }) => (
-          <li key={key} className="rounded border border-slate-200 bg-white shadow-sm">
-            {selectable ? (
-              <div className="border-b border-slate-100 px-4 py-2 text-sm">
-                <SelectBox value={key} label={selectable(row)} visibleLabel />
-              </div>
+          ) : null}
+          <details>
+            <summary className="flex cursor-pointer list-none flex-col px-4 py-3">
+              {titles.map((c, i) => (
+                <span
+                  key={columns[c].header}
+                  className={i === 0 ? 'font-semibold' : 'text-sm text-slate-600'}
+                >
+                  {cells[c]}
+                </span>
+              ))}
+            </summary>
+            <dl className="grid grid-cols-2 gap-x-3 gap-y-2 border-t border-slate-100 px-4 py-3 text-sm">
+              {details.map((c) => (
+                <div key={columns[c].header} className="contents">
+                  <dt className="text-slate-500">{columns[c].header}</dt>
+                  <dd>{cells[c]}</dd>
+                </div>
+              ))}
+            </dl>
+            {actions ? (
+              <div className="flex flex-wrap gap-2 border-t border-slate-100 px-4 py-3">{rowActions}</div>
             ) : null}
-            <details>
-              <summary className="flex cursor-pointer list-none flex-col px-4 py-3">
-                {titles.map((c, i) => (
-                  <span
-                    key={columns[c].header}
-                    className={i === 0 ? 'font-semibold' : 'text-sm text-slate-600'}
-                  >
-                    {cells[c]}
-                  </span>
-                ))}
-              </summary>
-              <dl className="grid grid-cols-2 gap-x-3 gap-y-2 border-t border-slate-100 px-4 py-3 text-sm">
-                {details.map((c) => (
-                  <div key={columns[c].header} className="contents">
-                    <dt className="text-slate-500">{columns[c].header}</dt>
-                    <dd>{cells[c]}</dd>
-                  </div>
-                ))}
-              </dl>
-              {actions ? (
-                <div className="flex flex-wrap gap-2 border-t border-slate-100 px-4 py-3">{rowActions}</div>
-              ) : null}
-            </details>
-          </li>
-        ))}
-      </ul>
-    </>
+          </details>
+        </li>
+      ))}
+    </ul>
   )
 }
