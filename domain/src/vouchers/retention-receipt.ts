@@ -225,6 +225,7 @@ export const retentionXmlFileName = (agentRuc: string, series: string, number: n
  * (≤ 20 each; empty: our suppliers are registered by RUC and razón social), CRE series (≤ 4) and
  * number (≤ 8), CRE date dd/mm/aaaa, the payment amount (12 digits and 2 decimals: here the
  * voucher's amount paid without retention), voucher type, series, number (≤ 8), date and total.
+ * The source does not say the line ending: lines end in CR LF, as a Windows program's files do.
  */
 export const pdt626FileName = (agentRuc: string, period: string) => `0626${agentRuc}${period}.TXT`
 
