@@ -449,11 +449,30 @@ describe('comprobantes de retención electrónicos (CRE)', () => {
     const v = await approved(ids.a)
     expect((await step(t, 'tesoreria', v, 'pay', { paidAmount: '1144.60', paidOn: TODAY })).status).toBe(200)
     const [next] = await t.handle.db
-      .select({ number: retentionReceipts.number })
+      .select({ id: retentionReceipts.id, number: retentionReceipts.number })
       .from(retentionReceipts)
       .innerJoin(retentionReceiptDocuments, eq(retentionReceiptDocuments.receiptId, retentionReceipts.id))
       .where(eq(retentionReceiptDocuments.voucherId, v))
     expect(next.number).toBe(max.n + 1)
+
+    // The dashboard counts the PENDIENTES (none is past its 7 days: all were issued today).
+    const [pending] = await t.handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(retentionReceipts)
+      .where(eq(retentionReceipts.status, CRE_STATUS.PENDING))
+    expect(pending.n).toBeGreaterThan(0)
+    const dashboard = await t.call('tesoreria', { method: 'GET', url: '/api/v1/dashboard' })
+    expect(dashboard.body.payload.payments.retentionReceiptsToSend).toEqual({ count: pending.n, overdue: 0 })
+    await t.handle.db
+      .update(retentionReceipts)
+      .set({ issueDate: sql`${TODAY}::date - 8` })
+      .where(eq(retentionReceipts.id, next.id))
+    const later = await t.call('tesoreria', { method: 'GET', url: '/api/v1/dashboard' })
+    expect(later.body.payload.payments.retentionReceiptsToSend).toEqual({ count: pending.n, overdue: 1 })
+    await t.handle.db
+      .update(retentionReceipts)
+      .set({ issueDate: TODAY })
+      .where(eq(retentionReceipts.id, next.id))
   })
 
   it('the month’s PDT 626 file reads back, field by field, as the CREs not annulled', async () => {

@@ -21,7 +21,7 @@ import {
   CRE_MESSAGES as M,
   todayInLima,
 } from '@planillas/domain'
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { badRequest, conflict, found } from '../../lib/errors'
 
 const monthOf = (period: string) =>
@@ -59,19 +59,6 @@ export async function listRetentionReceipts(db: Database, query: CreListQuery): 
     sendDeadline: creSendDeadline(row.issueDate),
     overdue: row.status === CRE_STATUS.PENDING && creSendOverdue(row.issueDate, today),
   }))
-}
-
-/** Pending CREs, and of those the ones past the 7 days to send them (the dashboard's counts). */
-export async function pendingRetentionReceipts(db: Database) {
-  const lastIssueInTime = sql`(${todayInLima()}::date - 7)`
-  const [row] = await db
-    .select({
-      pending: count(),
-      overdue: sql<number>`count(*) filter (where ${r.issueDate} < ${lastIssueInTime})::int`,
-    })
-    .from(r)
-    .where(eq(r.status, CRE_STATUS.PENDING))
-  return { pending: row?.pending ?? 0, overdue: row?.overdue ?? 0 }
 }
 
 /** One CRE as the XML and the PDT 626 file read it. */
