@@ -35,6 +35,8 @@ export const CreRowSchema = z.object({
   supplierName: z.string(),
   orderId: z.number().nullable(),
   documentCount: z.number(),
+  /** The related vouchers as 'type series-number' ('01 F001-123'), in voucher order. */
+  documents: z.string().array(),
   paidCents: z.number(),
   retentionCents: z.number(),
   netCents: z.number(),

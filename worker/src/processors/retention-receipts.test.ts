@@ -381,7 +381,10 @@ describe('comprobantes de retención electrónicos (CRE)', () => {
       overdue: boolean
       documentCount: number
     }[]
-    expect(rows.find((r) => r.id === ids.runA)).toMatchObject({ status: 1, overdue: false, documentCount: 2 })
+    const runA = rows.find((r) => r.id === ids.runA)
+    expect(runA).toMatchObject({ status: 1, overdue: false, documentCount: 2 })
+    const docs = await documentsOf(ids.runA)
+    expect(runA?.documents).toEqual(docs.map((d) => `01 F001-${d.number}`))
 
     const bad = await t.call('tesoreria', { method: 'GET', url: '/api/v1/retention-receipts?period=2026-11' })
     expect(bad.status).toBe(400)

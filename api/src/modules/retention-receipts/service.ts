@@ -42,6 +42,9 @@ export async function listRetentionReceipts(db: Database, query: CreListQuery): 
       supplierName: suppliers.name,
       orderId: r.orderId,
       documentCount: sql<number>`(select count(*)::int from ${d} where ${d.receiptId} = ${r.id})`,
+      documents: sql<
+        string[]
+      >`(select coalesce(array_agg(${d.type} || ' ' || ${d.series} || '-' || ${d.number} order by ${d.voucherId}), '{}') from ${d} where ${d.receiptId} = ${r.id})`,
       paidCents: r.paidCents,
       retentionCents: r.retentionCents,
       netCents: r.netCents,

@@ -219,6 +219,7 @@ export default function RetentionReceipts() {
                         {r.documentCount === 1 ? 'comprobante' : 'comprobantes'}
                         {r.orderId ? ` · orden N° ${r.orderId}` : ''}
                       </span>
+                      <span className="block text-xs text-slate-600">{r.documents.join(', ')}</span>
                     </td>
                     <td className="whitespace-nowrap px-3 py-2 text-right">{formatCents(r.paidCents)}</td>
                     <td className="whitespace-nowrap px-3 py-2 text-right">
