@@ -251,6 +251,41 @@ describe('comprobantes de retención electrónicos (CRE)', () => {
     ids.hand = cre.retention_receipts.id
   })
 
+  it("the company's own series: set on the company, the next CRE is its first number", async () => {
+    const put = (retentionSeries: string) =>
+      t.call('admin', {
+        method: 'PUT',
+        url: `/api/v1/companies/${fx.agentCompanyId}`,
+        payload: { name: agent.name, address: 'Av. Lima 2', retentionSeries },
+      })
+    const bad = await put('F001')
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(bad.body)).toContain(
+      "La serie de comprobantes de retención debe ser 'R' y 3 letras o dígitos (por ejemplo R001)",
+    )
+    expect((await put('r007')).status).toBe(200)
+    const v = await approved(ids.a)
+    expect((await step(t, 'tesoreria', v, 'pay', { paidAmount: '1144.60', paidOn: TODAY })).status).toBe(200)
+    const [cre] = await t.handle.db
+      .select({
+        id: retentionReceipts.id,
+        series: retentionReceipts.series,
+        number: retentionReceipts.number,
+      })
+      .from(retentionReceipts)
+      .innerJoin(retentionReceiptDocuments, eq(retentionReceiptDocuments.receiptId, retentionReceipts.id))
+      .where(eq(retentionReceiptDocuments.voucherId, v))
+    expect([cre.series, cre.number]).toEqual(['R007', 1])
+    // Back to R001 for the rest; this CRE is annulled so the month's file is R001's alone.
+    expect((await put('R001')).status).toBe(200)
+    const annul = await t.call('tesoreria', {
+      method: 'POST',
+      url: `/api/v1/retention-receipts/${cre.id}/annul`,
+      payload: { reason: 'Serie de prueba' },
+    })
+    expect(annul.status).toBe(200)
+  })
+
   it('two payers at once never get the same number', async () => {
     const vouchers: number[] = []
     for (let i = 0; i < 4; i++) vouchers.push(await approved(await createSupplier(t)))
@@ -380,6 +415,7 @@ describe('comprobantes de retención electrónicos (CRE)', () => {
       status: number
       overdue: boolean
       documentCount: number
+      documents: string[]
     }[]
     const runA = rows.find((r) => r.id === ids.runA)
     expect(runA).toMatchObject({ status: 1, overdue: false, documentCount: 2 })
@@ -513,7 +549,7 @@ describe('comprobantes de retención electrónicos (CRE)', () => {
         asc(retentionReceiptDocuments.voucherId),
       )
     const live = cres.filter((c) => c.status !== CRE_STATUS.ANNULLED)
-    expect(cres.length - live.length).toBe(1)
+    expect(cres.length - live.length).toBe(2)
     const dmy = (iso: string) => iso.split('-').reverse().join('/')
     const soles = (cents: number) => (cents / 100).toFixed(2)
     expect(lines).toEqual(
