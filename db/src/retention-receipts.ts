@@ -1,6 +1,5 @@
 import {
   CRE_DOCUMENT_TYPES,
-  type CrePaidVoucher,
   creDocuments,
   creNumber,
   creTotals,
@@ -76,7 +75,7 @@ export async function issueRetentionReceipt(tx: Executor, input: IssueRetentionR
   const { companyId, supplierId } = withheld[0]
   if (rows.some((r) => r.companyId !== companyId || r.supplierId !== supplierId))
     throw new Error('Un comprobante de retención es de una sola empresa y un solo proveedor')
-  const documents = creDocuments(rows as CrePaidVoucher[], input.paymentDate)
+  const documents = creDocuments(rows, input.paymentDate)
   const totals = creTotals(documents)
   const [company] = await tx
     .select({ series: companies.retentionSeries })

@@ -422,6 +422,8 @@ describe('comprobantes de retención electrónicos (CRE)', () => {
     const docs = await documentsOf(ids.runA)
     expect(runA?.documents).toEqual(docs.map((d) => `01 F001-${d.number}`))
 
+    expect((await download('/api/v1/retention-receipts/999999/xml')).status).toBe(404)
+    expect((await download('/api/v1/retention-receipts/abc/xml')).status).toBe(400)
     const bad = await t.call('tesoreria', { method: 'GET', url: '/api/v1/retention-receipts?period=2026-11' })
     expect(bad.status).toBe(400)
     expect(JSON.stringify(bad.body)).toContain('El periodo debe ser AAAAMM')

@@ -21,7 +21,7 @@ import {
   CRE_MESSAGES as M,
   todayInLima,
 } from '@planillas/domain'
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { badRequest, conflict, found } from '../../lib/errors'
 
 const monthOf = (period: string) =>
@@ -64,9 +64,12 @@ export async function listRetentionReceipts(db: Database, query: CreListQuery): 
   }))
 }
 
-/** One CRE as the XML and the PDT 626 file read it. */
-async function creOf(db: Database, id: number): Promise<Cre & { companyId: number; status: number }> {
-  const [row] = await db
+/**
+ * CREs as the XML and the PDT 626 file read them, in series-number order: the receipts with their
+ * agent and supplier in one query, all their related documents in a second.
+ */
+async function retentionReceiptsWhere(db: Database, where: SQL | undefined): Promise<Cre[]> {
+  const rows = await db
     .select({
       receipt: r,
       agent: { ruc: companies.ruc, name: companies.name, address: companies.address },
@@ -75,40 +78,50 @@ async function creOf(db: Database, id: number): Promise<Cre & { companyId: numbe
     .from(r)
     .innerJoin(companies, eq(companies.id, r.companyId))
     .innerJoin(suppliers, eq(suppliers.id, r.supplierId))
-    .where(eq(r.id, id))
-  const found_ = found(row)
-  const documents = await db.select().from(d).where(eq(d.receiptId, id)).orderBy(asc(d.voucherId))
-  const { receipt } = found_
-  return {
-    companyId: receipt.companyId,
-    status: receipt.status,
+    .where(where)
+    .orderBy(asc(r.series), asc(r.number))
+  if (rows.length === 0) return []
+  const documents = await db
+    .select()
+    .from(d)
+    .where(
+      inArray(
+        d.receiptId,
+        rows.map((row) => row.receipt.id),
+      ),
+    )
+    .orderBy(asc(d.receiptId), asc(d.voucherId))
+  const byReceipt = new Map<number, Cre['documents'][number][]>()
+  for (const { receiptId, ...doc } of documents)
+    byReceipt.set(receiptId, [...(byReceipt.get(receiptId) ?? []), doc])
+  return rows.map(({ receipt, agent, supplier }) => ({
     series: receipt.series,
     number: receipt.number,
     issueDate: receipt.issueDate,
-    agent: found_.agent,
-    supplier: found_.supplier,
+    agent,
+    supplier,
     regime: receipt.regime,
     rateBp: receipt.rateBp,
     paidCents: receipt.paidCents,
     retentionCents: receipt.retentionCents,
     netCents: receipt.netCents,
-    documents: documents.map(({ receiptId: _, ...doc }) => doc),
-  }
+    documents: byReceipt.get(receipt.id) ?? [],
+  }))
 }
 
-export const retentionReceipt = creOf
+/** One CRE (its XML); a 404 when there is none. */
+export async function retentionReceipt(db: Database, id: number): Promise<Cre> {
+  return found((await retentionReceiptsWhere(db, eq(r.id, id)))[0])
+}
 
 /** The company's CREs of a month that are not ANULADO, in series-number order (the PDT 626 file). */
 export async function monthRetentionReceipts(db: Database, companyId: number, period: string) {
   const [company] = await db.select({ ruc: companies.ruc }).from(companies).where(eq(companies.id, companyId))
   if (!company) throw badRequest('La empresa no existe')
-  const ids = await db
-    .select({ id: r.id })
-    .from(r)
-    .where(and(eq(r.companyId, companyId), monthOf(period), ne(r.status, CRE_STATUS.ANNULLED)))
-    .orderBy(asc(r.series), asc(r.number))
-  const cres: Cre[] = []
-  for (const { id } of ids) cres.push(await creOf(db, id))
+  const cres = await retentionReceiptsWhere(
+    db,
+    and(eq(r.companyId, companyId), monthOf(period), ne(r.status, CRE_STATUS.ANNULLED)),
+  )
   return { ruc: company.ruc, cres }
 }
 
