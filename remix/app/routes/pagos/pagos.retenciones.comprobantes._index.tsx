@@ -91,6 +91,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const TONE = { 1: 'amber', 2: 'green', 3: 'red' } as const
+/** An amount's cell: a column on wide screens; below 640 px a labelled line of the CRE's card. */
+const AMOUNT =
+  'whitespace-nowrap px-3 py-2 text-right max-sm:flex max-sm:justify-between max-sm:py-1 max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]'
 
 /**
  * 'Comprobantes de retención': the CREs issued in a month (one per supplier per payment that withheld
@@ -171,16 +174,13 @@ export default function RetentionReceipts() {
           {status ? ` con estado ${creStatus[status as 1 | 2 | 3].label.toLowerCase()}` : ''}.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full text-sm">
+        <div className="overflow-x-auto rounded border border-slate-200 bg-white shadow-sm max-sm:overflow-visible max-sm:border-0 max-sm:bg-transparent max-sm:shadow-none">
+          <table className="min-w-full text-sm max-sm:block">
             <caption className="sr-only">Comprobantes de retención de {periodLabel(period)}</caption>
-            <thead className="bg-slate-50 text-left">
+            <thead className="bg-slate-50 text-left max-sm:sr-only">
               <tr>
                 <th scope="col" className="px-3 py-2">
-                  Número
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Emisión
+                  Comprobante
                 </th>
                 <th scope="col" className="px-3 py-2">
                   Proveedor
@@ -195,42 +195,24 @@ export default function RetentionReceipts() {
                   Neto
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Estado
-                </th>
-                <th scope="col" className="px-3 py-2">
                   Acciones
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-3">
               {rows.map((r) => {
                 const number = creNumber(r.series, r.number)
                 return (
-                  <tr key={r.id} className="border-t border-slate-200 align-top">
-                    <th scope="row" className="whitespace-nowrap px-3 py-2 font-medium">
-                      {number}
-                      <span className="block text-xs font-normal text-slate-600">{r.companyName}</span>
-                    </th>
-                    <td className="whitespace-nowrap px-3 py-2">{dayMonthYear(r.issueDate)}</td>
-                    <td className="px-3 py-2">
-                      {r.supplierName}
-                      <span className="block text-xs text-slate-600">
-                        R.U.C. {r.supplierRuc} · {r.documentCount}{' '}
-                        {r.documentCount === 1 ? 'comprobante' : 'comprobantes'}
-                        {r.orderId ? ` · orden N° ${r.orderId}` : ''}
-                      </span>
-                      <span className="block text-xs text-slate-600">{r.documents.join(', ')}</span>
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right">{formatCents(r.paidCents)}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right">
-                      {formatCents(r.retentionCents)}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right">{formatCents(r.netCents)}</td>
-                    <td className="px-3 py-2">
+                  <tr
+                    key={r.id}
+                    className="border-t border-slate-200 align-top max-sm:block max-sm:rounded max-sm:border max-sm:bg-white max-sm:p-1 max-sm:shadow-sm"
+                  >
+                    <th scope="row" className="px-3 py-2 text-left font-medium max-sm:block">
+                      <span className="block whitespace-nowrap">{number}</span>
                       <Badge tone={TONE[r.status as 1 | 2 | 3] ?? 'slate'}>
                         {creStatus[r.status as 1 | 2 | 3]?.label}
                       </Badge>
-                      <span className="block text-xs text-slate-600">
+                      <span className="block text-xs font-normal text-slate-600">
                         {r.status === 1 &&
                           (r.overdue
                             ? `Venció el ${dayMonthYear(r.sendDeadline)}`
@@ -238,8 +220,31 @@ export default function RetentionReceipts() {
                         {r.status === 2 && r.sentOn && `El ${dayMonthYear(r.sentOn)}`}
                         {r.status === 3 && r.annulReason}
                       </span>
+                      <span className="block text-xs font-normal text-slate-600">
+                        Emitido el {dayMonthYear(r.issueDate)} · {r.companyName}
+                      </span>
+                    </th>
+                    <td className="min-w-[11rem] px-3 py-2 max-sm:block">
+                      {r.supplierName}
+                      <span className="block text-xs text-slate-600">
+                        R.U.C. {r.supplierRuc}
+                        {r.orderId ? ` · orden N° ${r.orderId}` : ''}
+                      </span>
+                      <span className="block text-xs text-slate-600">
+                        {r.documentCount} {r.documentCount === 1 ? 'comprobante' : 'comprobantes'}:{' '}
+                        {r.documents.join(', ')}
+                      </span>
                     </td>
-                    <td className="px-3 py-2">
+                    <td data-label="Pagado" className={AMOUNT}>
+                      {formatCents(r.paidCents)}
+                    </td>
+                    <td data-label="Retenido" className={AMOUNT}>
+                      {formatCents(r.retentionCents)}
+                    </td>
+                    <td data-label="Neto" className={AMOUNT}>
+                      {formatCents(r.netCents)}
+                    </td>
+                    <td className="min-w-[12rem] px-3 py-2 max-sm:block">
                       <div className="flex flex-col gap-2">
                         {mayDownload && (
                           <a className="underline" href={`${PATH}/${r.id}/xml`} download>
