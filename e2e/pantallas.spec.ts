@@ -70,6 +70,7 @@ const SCREENS = [
   '/reclutamiento/postulantes',
   '/pagos/detracciones',
   '/pagos/retenciones',
+  '/pagos/retenciones/comprobantes',
 ]
 
 test.describe('Pantallas', () => {

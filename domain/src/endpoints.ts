@@ -124,6 +124,12 @@ import {
   DetractionRowSchema,
   DetractionTotalsSchema,
 } from './vouchers/detractions-api'
+import {
+  CreAnnulSchema,
+  CreListQuerySchema,
+  CreRowSchema,
+  CreSendSchema,
+} from './vouchers/retention-receipts-api'
 import { VoucherBatchFilterSchema, VoucherBatchRowSchema } from './vouchers/voucher-batches-api'
 import {
   ApproveSchema,
@@ -293,6 +299,18 @@ export const ENDPOINTS = {
     response: IdPayloadSchema,
   },
   'POST /detractions/constancias': { form: true, response: ConstanciaImportSchema },
+
+  'GET /retention-receipts': { querystring: CreListQuerySchema, response: CreRowSchema.array() },
+  'POST /retention-receipts/:id/send': {
+    params: IdParamsSchema,
+    body: CreSendSchema,
+    response: IdPayloadSchema,
+  },
+  'POST /retention-receipts/:id/annul': {
+    params: IdParamsSchema,
+    body: CreAnnulSchema,
+    response: IdPayloadSchema,
+  },
 
   'GET /spot-rates': { querystring: SpotRateQuerySchema, response: SpotRateRowSchema.array() },
   'POST /spot-rates': { body: SpotRateSchema, response: IdPayloadSchema },

@@ -50,6 +50,7 @@ describe('menuFor', () => {
       'Pagos a proveedores',
       'Pagos a proveedores/Comprobantes',
       'Pagos a proveedores/Detracciones',
+      'Pagos a proveedores/Comprobantes de retención',
     ])
     // Registering alone does not open the list: it opens the vouchers' uploads.
     expect(labels(['dashboard', 'pagos_registrar'])).toEqual([

@@ -60,6 +60,11 @@ export const MENU: MenuEntry[] = [
         permission: LIST_RESOURCES.detracciones.permission,
       },
       { label: 'Registro de retenciones', to: '/pagos/retenciones', permission: 'pagos_descarga_excel' },
+      {
+        label: 'Comprobantes de retención',
+        to: '/pagos/retenciones/comprobantes',
+        permission: 'pagos_lista_lista',
+      },
       { label: 'Catálogos', to: '/pagos/catalogos', permission: 'pagos_catalogos' },
     ],
   },

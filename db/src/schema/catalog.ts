@@ -56,12 +56,15 @@ export const companies = pgTable(
     legalRepresentative: text('legal_representative'),
     /** SUNAT designated the company 'agente de retención': it withholds 3 % of the IGV it pays (docs/domain.md, supplier payments). */
     retentionAgent: boolean('retention_agent').notNull().default(false),
+    /** The series of the comprobantes de retención electrónicos it issues (SEE del contribuyente / OSE). */
+    retentionSeries: text('retention_series').notNull().default('R001'),
     status: smallint('status').notNull().default(1),
     ...timestamps,
   },
   (t) => [
     check('companies_status_check', recordStatusCheck('status')),
     check('companies_ruc_check', sql`${t.ruc} ~ '^[0-9]{11}$'`),
+    check('companies_retention_series_check', sql`${t.retentionSeries} ~ '^R[A-Z0-9]{3}$'`),
     uniqueIndex('companies_ruc_unique').on(t.ruc),
     index('companies_name_idx').on(t.name),
   ],

@@ -11,6 +11,7 @@ export const CompanyRowSchema = z.object({
   address: z.string(),
   legalRepresentative: z.string().nullable(),
   retentionAgent: z.boolean(),
+  retentionSeries: z.string(),
   status: z.number(),
   createdAt: z.date(),
   updatedAt: z.date(),

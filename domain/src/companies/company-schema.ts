@@ -38,6 +38,19 @@ export const CompanySchema = z.object({
     .union([z.boolean(), z.string()], { error: 'Agente de retención inválido' })
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : checkbox('').parse(v))),
+  /**
+   * The series of its comprobantes de retención electrónicos ('R' and 3 letters or digits; SEE del
+   * contribuyente / OSE). Missing or empty keeps what the company has (R001 on create).
+   */
+  retentionSeries: z
+    .string({ error: 'Serie de comprobantes de retención inválida' })
+    .trim()
+    .toUpperCase()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^R[A-Z0-9]{3}$/.test(v), {
+      message: "La serie de comprobantes de retención debe ser 'R' y 3 letras o dígitos (por ejemplo R001)",
+    }),
 })
 export type CompanyInput = z.infer<typeof CompanySchema>
 

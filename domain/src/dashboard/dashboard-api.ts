@@ -55,6 +55,8 @@ export const DashboardPaymentsSchema = z.object({
   detractionsPending: z.object({ count: z.number(), amountCents: z.number() }),
   /** Deposited this month (by the deposit's date, from `since`, the month's first day). */
   detractionsDeposited: z.object({ count: z.number(), amountCents: z.number(), since: z.string() }),
+  /** Comprobantes de retención PENDIENTES de envío, and of those past the 7 calendar days after issue. */
+  retentionReceiptsToSend: z.object({ count: z.number(), overdue: z.number() }),
 })
 
 export const DashboardSchema = z.object({

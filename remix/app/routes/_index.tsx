@@ -249,6 +249,15 @@ export default function Dashboard() {
                   cents={payments.detractionsDeposited.amountCents}
                 />
               </ul>
+              <h3 className="text-sm font-semibold text-slate-700">Comprobantes de retención</h3>
+              <p className="text-sm">
+                <Link to="/pagos/retenciones/comprobantes?estado=1" className="underline">
+                  {formatCount(payments.retentionReceiptsToSend.count)} por enviar
+                </Link>
+                {payments.retentionReceiptsToSend.overdue > 0
+                  ? `, ${formatCount(payments.retentionReceiptsToSend.overdue)} fuera del plazo de 7 días`
+                  : ''}
+              </p>
             </Panel>
           ) : null}
           {payrolls ? (

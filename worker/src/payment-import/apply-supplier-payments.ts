@@ -1,4 +1,12 @@
-import { type Database, type Executor, paymentOrders, recordAudit, rowsOf, SYSTEM_ACTOR } from '@planillas/db'
+import {
+  type Database,
+  type Executor,
+  issueRetentionReceipt,
+  paymentOrders,
+  recordAudit,
+  rowsOf,
+  SYSTEM_ACTOR,
+} from '@planillas/db'
 import {
   centsToSoles,
   formatCents,
@@ -71,7 +79,8 @@ export async function applySupplierPayments(
 
     const actor = batch.createdBy ?? SYSTEM_ACTOR
     for (const payment of result.payments) {
-      for (const v of vouchers.filter((x) => x.supplierId === payment.lineId)) {
+      const paidTogether = vouchers.filter((x) => x.supplierId === payment.lineId)
+      for (const v of paidTogether) {
         const paidCents = Math.abs(Number(v.netCents))
         // What the run withheld at this payment replaces the approval's estimate: the retention
         // register and every report read the voucher's own amount.
@@ -90,6 +99,13 @@ export async function applySupplierPayments(
           description: `Marcó como pagado el comprobante ${voucherNumber(v.series, v.number)}: ${formatCents(paidCents)} el ${formatDate(batch.paymentDate)}, operación ${payment.operationNumber} (carga de abonos de proveedores #${batch.id}, orden de pago N° ${orderId}) (APROBADO → PAGADO)`,
         })
       }
+      // The supplier was paid: its comprobante de retención electrónico, when the run withheld IGV.
+      await issueRetentionReceipt(tx, {
+        voucherIds: paidTogether.map((v) => v.voucherId),
+        paymentDate: batch.paymentDate,
+        orderId,
+        actor,
+      })
     }
     return closeBatch(tx, batch, read, receipts, result, `orden de pago a proveedores N° ${orderId}`)
   })

@@ -71,7 +71,7 @@ export const insertCompany = async (db: Executor, input: CompanyInput, actor: st
       .returning()
   )[0]
 
-/** An update without `retentionAgent` keeps the company's (drizzle leaves undefined columns alone). */
+/** An update without `retentionAgent` or `retentionSeries` keeps the company's (drizzle leaves undefined columns alone). */
 export const updateCompany = async (db: Executor, id: number, input: CompanyUpdateInput) =>
   (await db.update(companies).set(input).where(eq(companies.id, id)).returning())[0]
 

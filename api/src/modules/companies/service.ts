@@ -16,6 +16,7 @@ const labels = {
   address: 'Dirección fiscal',
   legalRepresentative: 'Representante legal',
   retentionAgent: 'Agente de retención',
+  retentionSeries: 'Serie de comprobantes de retención',
 }
 
 /** The audit reads 'NO' → 'SÍ', as the screens say it, not false → true. */

@@ -6,8 +6,16 @@ import {
   paymentVouchers,
   payrollBatches,
   payrolls,
+  retentionReceipts,
 } from '@planillas/db'
-import { BATCH_STATUS, CONTRACT_STATUS, netCents, PAYMENT_BATCH_STATUS, todayInLima } from '@planillas/domain'
+import {
+  BATCH_STATUS,
+  CONTRACT_STATUS,
+  CRE_STATUS,
+  netCents,
+  PAYMENT_BATCH_STATUS,
+  todayInLima,
+} from '@planillas/domain'
 import dayjs from 'dayjs'
 import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import { detractionSummary } from '../detractions/queries'
@@ -236,7 +244,23 @@ export async function supplierPayments(db: Executor) {
     solesToPayCents: netCents(Number(row.owedTotal), Number(row.owedDetraction), Number(row.owedRetention)),
     detractionsToDeposit: { count: row.toDeposit, amountCents: Number(row.toDepositCents) },
     ...(await detractionsOf(db, today)),
+    retentionReceiptsToSend: await retentionReceiptsToSend(db, today),
   }
+}
+
+/**
+ * Comprobantes de retención PENDIENTES de envío, and those past their deadline (issued more than 7
+ * calendar days ago: the 7 days run from the day after issue).
+ */
+async function retentionReceiptsToSend(db: Executor, today: string) {
+  const [row] = await db
+    .select({
+      count: count(),
+      overdue: sql<number>`count(*) filter (where ${retentionReceipts.issueDate} < (${today}::date - 7))::int`,
+    })
+    .from(retentionReceipts)
+    .where(eq(retentionReceipts.status, CRE_STATUS.PENDING))
+  return { count: row?.count ?? 0, overdue: row?.overdue ?? 0 }
 }
 
 /** The detracciones owed within their deadline, past it, and deposited this month. */

@@ -1,5 +1,6 @@
 import {
   type Database,
+  issueRetentionReceipt,
   paymentOrderClaims,
   projectTypes,
   recordAudit,
@@ -56,6 +57,7 @@ async function applyStep(
   id: number,
   action: VoucherAction,
   step: (tx: Transaction, voucher: VoucherRecord) => Promise<{ columns: Columns; audit: string }>,
+  after?: (tx: Transaction, voucher: VoucherRecord) => Promise<unknown>,
 ) {
   return db.transaction(async (tx) => {
     const voucher = found((await tx.select().from(v).where(eq(v.id, id)))[0])
@@ -79,6 +81,7 @@ async function applyStep(
       actor,
       description: `${audit} (${enumLabel(voucherStatus, voucher.status)} → ${enumLabel(voucherStatus, to)})`,
     })
+    if (after) await after(tx, voucher)
   })
 }
 
@@ -171,19 +174,34 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
 /**
  * 'Marcar como pagado' by hand: never a voucher an open payment run pays (its bank abono marks it,
  * and paying it twice is what the lock and the claim check prevent), and only for the voucher's net
- * (total − detracción − retención); a partial or larger amount is refused.
+ * (total − detracción − retención); a partial or larger amount is refused. A voucher with retention
+ * gets its comprobante de retención electrónico in the same transaction (dated the payment date).
  */
 export function payVoucher(ctx: VoucherContext, id: number, input: PayInput) {
-  return applyStep(ctx.db, ctx.actor, id, 'pay', async (tx, voucher) => {
-    await refuseIfInOpenRun(tx, voucher, M.paidInOpenRun)
-    const net = netCents(voucher.totalCents, voucher.detractionCents, voucher.retentionCents)
-    if (input.paidAmount !== net)
-      throw badRequest(M.paidAmountNotNet(formatCents(input.paidAmount), formatCents(net)))
-    return {
-      columns: { paidCents: input.paidAmount, paidOn: input.paidOn, paidBy: ctx.actor, paidAt: new Date() },
-      audit: `Marcó como pagado el comprobante ${label(voucher)}: ${formatCents(input.paidAmount)} el ${formatDate(input.paidOn)}`,
-    }
-  })
+  const issueCre = (tx: Transaction) =>
+    issueRetentionReceipt(tx, {
+      voucherIds: [id],
+      paymentDate: input.paidOn,
+      orderId: null,
+      actor: ctx.actor,
+    })
+  return applyStep(
+    ctx.db,
+    ctx.actor,
+    id,
+    'pay',
+    async (tx, voucher) => {
+      await refuseIfInOpenRun(tx, voucher, M.paidInOpenRun)
+      const net = netCents(voucher.totalCents, voucher.detractionCents, voucher.retentionCents)
+      if (input.paidAmount !== net)
+        throw badRequest(M.paidAmountNotNet(formatCents(input.paidAmount), formatCents(net)))
+      return {
+        columns: { paidCents: input.paidAmount, paidOn: input.paidOn, paidBy: ctx.actor, paidAt: new Date() },
+        audit: `Marcó como pagado el comprobante ${label(voucher)}: ${formatCents(input.paidAmount)} el ${formatDate(input.paidOn)}`,
+      }
+    },
+    issueCre,
+  )
 }
 
 /** Reject: a reason from the catalogue. A credit note registered before frees the number at once. */

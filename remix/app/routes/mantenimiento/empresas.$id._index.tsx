@@ -69,6 +69,7 @@ export default function CompanyForm() {
       name: company?.name ?? '',
       address: company?.address ?? '',
       legalRepresentative: company?.legalRepresentative ?? '',
+      retentionSeries: company?.retentionSeries ?? 'R001',
     },
   })
   const lookup = useRucLookup(
@@ -98,6 +99,12 @@ export default function CompanyForm() {
           <TextField meta={fields.name} label="Razón social" required maxLength={200} />
           <TextField meta={fields.address} label="Dirección fiscal" required maxLength={250} />
           <TextField meta={fields.legalRepresentative} label="Representante legal" maxLength={200} />
+          <TextField
+            meta={fields.retentionSeries}
+            label="Serie de comprobantes de retención"
+            help="R y 3 letras o dígitos, la de su OSE (por defecto R001)"
+            maxLength={4}
+          />
         </FormCard>
         <FormActions backTo="/empresas" backLabel={company ? 'Volver' : 'Cancelar'} busy={busy} />
       </SchemaForm>

@@ -34,7 +34,14 @@ export default function RetentionRegister() {
       </h1>
       <p className="text-sm text-slate-700">
         Las retenciones del IGV del mes: un comprobante por fila, pagado en el mes con retención, ordenado por
-        proveedor y fecha de pago. Úselo para emitir los comprobantes de retención y declarar el PDT 626.
+        proveedor y fecha de pago. Úselo para revisar los comprobantes de retención y declarar el PDT 626.
+      </p>
+      <p className="text-sm text-slate-700">
+        Los comprobantes de retención emitidos, su XML y el archivo del PDT 626 están en{' '}
+        <a href="/pagos/retenciones/comprobantes" className="underline">
+          Comprobantes de retención
+        </a>
+        .
       </p>
       <form
         method="get"

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { creDocuments, creSendDeadline, creSendOverdue, creTotals, pdt626Bytes } from './retention-receipt'
+
+const voucher = (id: number, over: Partial<Parameters<typeof creDocuments>[0][number]> = {}) => ({
+  id,
+  type: '01',
+  series: 'F001',
+  number: id,
+  issueDate: '2026-11-02',
+  currency: 'PEN',
+  totalCents: 118_000,
+  creditsVoucherId: null,
+  retentionCents: 3_540,
+  ...over,
+})
+
+describe('creDocuments', () => {
+  it('relates each voucher withheld, paid its base: a credit note paid with it lowers it and is not related', () => {
+    const documents = creDocuments(
+      [
+        voucher(1, { totalCents: 236_000, retentionCents: 5_310 }),
+        voucher(2, { type: '07', totalCents: 59_000, creditsVoucherId: 1, retentionCents: 0 }),
+        voucher(3, { retentionCents: 0 }),
+        voucher(4, { type: '08', totalCents: 40_000, retentionCents: 1_200 }),
+      ],
+      '2026-11-20',
+    )
+    expect(
+      documents.map((d) => [d.voucherId, d.type, d.totalCents, d.paidCents, d.retentionCents, d.netCents]),
+    ).toEqual([
+      [1, '01', 236_000, 177_000, 5_310, 171_690],
+      [4, '08', 40_000, 40_000, 1_200, 38_800],
+    ])
+    expect(documents.every((d) => d.paymentDate === '2026-11-20' && d.paymentNumber === 1)).toBe(true)
+    expect(creTotals(documents)).toEqual({ paidCents: 217_000, retentionCents: 6_510, netCents: 210_490 })
+  })
+})
+
+describe('the 7 calendar days to send a CRE, from the day after issue', () => {
+  it('issued on the 28th: the 5th of next month is the last day', () => {
+    expect(creSendDeadline('2026-11-28')).toBe('2026-12-05')
+    expect(creSendOverdue('2026-11-28', '2026-12-05')).toBe(false)
+    expect(creSendOverdue('2026-11-28', '2026-12-06')).toBe(true)
+  })
+})
+
+describe('pdt626Bytes (Windows-1252)', () => {
+  it('writes Ñ and accents as single bytes, € and – their own bytes, other letters without their accent, else ?', () => {
+    expect([...pdt626Bytes('ÑÁé|')]).toEqual([0xd1, 0xc1, 0xe9, 0x7c])
+    expect([...pdt626Bytes('ő€–Ł')]).toEqual([0x6f, 0x80, 0x96, 0x3f])
+  })
+})

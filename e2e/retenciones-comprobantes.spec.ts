@@ -1,0 +1,171 @@
+import { addDays, formatDate, rucCheckDigit, todayInLima } from '@planillas/domain'
+import { receiptPdf } from '@planillas/testing/payment-fixtures'
+import type { Download, Page } from '@playwright/test'
+import { type DemoUser, expect, expectAccessible, pickBySearch, signIn, test } from './fixtures'
+
+/**
+ * 'Pagos a proveedores › Comprobantes de retención' (docs/decisions/retention-receipts.md): a
+ * voucher of the demo's retention agent paid by hand issues its CRE; the screen lists it, downloads
+ * its XML and the month's PDT 626 file, and marks it sent, with and without JavaScript.
+ */
+
+const today = todayInLima()
+const period = today.slice(0, 7).replace('-', '')
+/** The demo's retention agent (the seed makes the last of its first five companies one). */
+const AGENT = 'Minera Cordillera Blanca S.A.A.'
+const AGENT_RUC = `2059988776${rucCheckDigit('2059988776')}`
+const SERVICIOS_RUC = `2055502345${rucCheckDigit('2055502345')}`
+
+let counter = 0
+const uniqueNumber = () => String(((Date.now() % 9_000_000) * 10 + (counter++ % 10)) % 99_999_999 || 1)
+
+async function signInAs(page: Page, who: DemoUser) {
+  await page.context().clearCookies()
+  await signIn(page, who)
+}
+
+/**
+ * A factura of S/ 1,180.00 from Servicios Generales Lima to the retention agent: registered and
+ * authorized by rrhh, approved by tesorería (3 % retention, S/ 35.40) and marked paid (S/ 1,144.60).
+ */
+async function paidWithRetention(page: Page, series: string): Promise<string> {
+  const number = uniqueNumber()
+  await signInAs(page, 'rrhh')
+  await page.goto('/pagos/registrar')
+  const company = page.getByLabel('Empresa')
+  const agentValue = await company.locator('option', { hasText: AGENT }).getAttribute('value')
+  await company.selectOption(agentValue ?? '')
+  await pickBySearch(page, 'Proveedor', 'servicios generales', /Servicios Generales Lima/)
+  await page.getByLabel('Serie').fill(series)
+  await page.getByLabel('Número').fill(number)
+  await page.getByLabel('Fecha de emisión').fill(formatDate(addDays(today, -1)))
+  await page.getByLabel('Fecha de vencimiento').fill(formatDate(addDays(today, 29)))
+  await page.getByLabel('Base imponible').fill('1000.00')
+  await page.getByLabel('IGV').fill('180.00')
+  await page.getByLabel('Total').fill('1180.00')
+  await page.getByLabel('Descripción').fill('Mantenimiento de equipos')
+  await page.getByLabel('Línea de gasto').selectOption({ index: 1 })
+  await page.getByLabel('PDF del comprobante').setInputFiles({
+    name: `${series}-${number}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: await receiptPdf(`${series}-${number}`),
+  })
+  await page.getByRole('button', { name: 'Guardar' }).click()
+  await page.waitForURL(/\/pagos\/\d+\/detalle/)
+  const id = Number(/\/pagos\/(\d+)\//.exec(page.url())?.[1])
+  await page.goto(`/pagos/${id}/autorizar`)
+  await page.getByLabel('Tipo de proyecto').selectOption({ index: 1 })
+  await page.getByLabel('Periodo').fill('202611-001')
+  await page.getByRole('button', { name: 'Autorizar' }).click()
+  await page.waitForURL(/\/pagos\/\d+\/detalle/)
+  await signInAs(page, 'tesoreria')
+  await page.goto(`/pagos/${id}/aprobar`)
+  await page.getByRole('button', { name: 'Aprobar' }).click()
+  await page.waitForURL(/\/pagos\/\d+\/detalle/)
+  await expect(page.getByRole('region', { name: 'Importes' })).toContainText('S/ 35.40')
+  await page.goto(`/pagos/${id}/pagar`)
+  await expect(page.getByLabel('Monto pagado')).toHaveValue('1144.60')
+  await page.getByRole('button', { name: 'Marcar como pagado' }).click()
+  await page.waitForURL(/\/pagos\/\d+\/detalle/)
+  return `${series}-${Number(number)}`
+}
+
+async function text(download: Download) {
+  const path = await download.path()
+  const { readFile } = await import('node:fs/promises')
+  return readFile(path)
+}
+
+async function expectFits(page: Page) {
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ])
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
+}
+
+test.describe('Comprobantes de retención', () => {
+  test.describe.configure({ timeout: 180_000 })
+
+  test('a voucher paid with retention issues its CRE: listed, its XML and the PDT 626 downloaded, marked sent', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const voucher = await paidWithRetention(page, javaScriptEnabled === false ? 'R901' : 'R902')
+
+    // From the retention register's page to the CREs of this month.
+    await page.goto('/pagos/retenciones')
+    await page.getByRole('link', { name: 'Comprobantes de retención' }).last().click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Comprobantes de retención' })).toBeVisible()
+    await page.getByLabel('Estado').selectOption({ label: 'Pendiente de envío' })
+    await page.getByRole('button', { name: 'Ver' }).click()
+    await expect(page).toHaveURL(new RegExp(`periodo=${period}&estado=1`))
+    const table = page.getByRole('table', { name: /Comprobantes de retención/ })
+    const row = table.getByRole('row').filter({ hasText: `01 ${voucher}` })
+    await expect(row).toHaveCount(1)
+    await expect(row).toContainText('Servicios Generales Lima')
+    await expect(row).toContainText('S/ 1,180.00')
+    await expect(row).toContainText('S/ 35.40')
+    await expect(row).toContainText('S/ 1,144.60')
+    await expect(row).toContainText('Pendiente de envío')
+    const cre = /R001-\d+/.exec((await row.getByRole('rowheader').textContent()) ?? '')?.[0] ?? ''
+    expect(cre).toMatch(/^R001-\d+$/)
+    await expectAccessible(page)
+
+    // Its XML: the CRE's number, both RUCs, the voucher and its retention to the céntimo.
+    const xmlDownload = page.waitForEvent('download')
+    await row.getByRole('link', { name: `XML ${cre}` }).click()
+    const xmlFile = await xmlDownload
+    expect(xmlFile.suggestedFilename()).toBe(`${AGENT_RUC}-20-${cre}.xml`)
+    const xml = (await text(xmlFile)).toString('utf8')
+    expect(xml).toContain(`<cbc:ID>${cre}</cbc:ID>`)
+    expect(xml).toContain(`<cbc:ID schemeID="6">${AGENT_RUC}</cbc:ID>`)
+    expect(xml).toContain(`<cbc:ID schemeID="6">${SERVICIOS_RUC}</cbc:ID>`)
+    expect(xml).toContain(`<cbc:ID schemeID="01">${voucher}</cbc:ID>`)
+    expect(xml).toContain('<sac:SUNATRetentionAmount currencyID="PEN">35.40</sac:SUNATRetentionAmount>')
+
+    // The month's PDT 626 of the agent: this voucher's line, field by field.
+    const txtDownload = page.waitForEvent('download')
+    await page.getByRole('link', { name: `Descargar PDT 626 · ${AGENT}` }).click()
+    const txtFile = await txtDownload
+    expect(txtFile.suggestedFilename()).toBe(`0626${AGENT_RUC}${period}.TXT`)
+    const lines = (await text(txtFile)).toString('latin1').split('\r\n').filter(Boolean)
+    const [, number] = cre.split('-')
+    const [vSeries, vNumber] = voucher.split('-')
+    const line = lines.map((l) => l.split('|')).find((f) => f[6] === number && f[11] === vNumber)
+    expect(line).toEqual([
+      SERVICIOS_RUC,
+      'Servicios Generales Lima S.A.C.',
+      '',
+      '',
+      '',
+      'R001',
+      number,
+      formatDate(today),
+      '1180.00',
+      '01',
+      vSeries,
+      vNumber,
+      formatDate(addDays(today, -1)),
+      '1180.00',
+      '',
+    ])
+
+    // At 390 wide the page fits (the table scrolls inside its box).
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectFits(page)
+    await page.setViewportSize({ width: 1280, height: 900 })
+
+    // Marked sent today: it leaves the pending list, and shows ENVIADO with its date.
+    await row.getByText('Marcar enviado').click()
+    await row.getByRole('button', { name: `Marcar ${cre} como enviado` }).click()
+    await expect(page.getByTestId('toast')).toHaveText('Se marcó el comprobante de retención como enviado')
+    // (Another company's CRE may have the same series-number: the row is found by its voucher.)
+    await expect(page.getByRole('row').filter({ hasText: `01 ${voucher}` })).toHaveCount(0)
+    await page.getByLabel('Estado').selectOption({ label: 'Enviado' })
+    await page.getByRole('button', { name: 'Ver' }).click()
+    const sent = page.getByRole('row').filter({ hasText: `01 ${voucher}` })
+    await expect(sent).toContainText('Enviado')
+    await expect(sent).toContainText(`El ${formatDate(today)}`)
+  })
+})
