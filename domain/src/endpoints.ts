@@ -124,6 +124,7 @@ import {
   DetractionRowSchema,
   DetractionTotalsSchema,
 } from './vouchers/detractions-api'
+import { SireQuerySchema, SireReconciliationSchema } from './vouchers/sire-reconcile'
 import { VoucherBatchFilterSchema, VoucherBatchRowSchema } from './vouchers/voucher-batches-api'
 import {
   ApproveSchema,
@@ -287,6 +288,11 @@ export const ENDPOINTS = {
     response: IdPayloadSchema,
   },
   'POST /detractions/constancias': { form: true, response: ConstanciaImportSchema },
+  'POST /sire/reconciliations': {
+    querystring: SireQuerySchema,
+    form: true,
+    response: SireReconciliationSchema,
+  },
 
   'GET /spot-rates': { querystring: SpotRateQuerySchema, response: SpotRateRowSchema.array() },
   'POST /spot-rates': { body: SpotRateSchema, response: IdPayloadSchema },
