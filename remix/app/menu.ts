@@ -60,6 +60,7 @@ export const MENU: MenuEntry[] = [
         permission: LIST_RESOURCES.detracciones.permission,
       },
       { label: 'Registro de retenciones', to: '/pagos/retenciones', permission: 'pagos_descarga_excel' },
+      { label: 'Conciliación SIRE', to: '/pagos/sire', permission: 'pagos_descarga_excel' },
       { label: 'Catálogos', to: '/pagos/catalogos', permission: 'pagos_catalogos' },
     ],
   },

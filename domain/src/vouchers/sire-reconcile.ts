@@ -111,7 +111,7 @@ export const SireQuerySchema = z.object({
 })
 
 /** An amount in its currency: soles as every screen shows them, another currency by its code. */
-const amountIn = (currency: string, cents: number) =>
+export const sireAmountText = (currency: string, cents: number) =>
   currency === 'PEN' ? formatCents(cents) : `${currency} ${centsToSoles(cents)}`
 
 /**
@@ -130,14 +130,14 @@ function differencesOf(row: SireRow, v: RegisteredVoucher): SireDifference[] {
   if (compared(row.type, row.totalCents) !== compared(v.type, v.totalCents))
     found.push({
       field: 'total',
-      sunat: amountIn(row.currency, row.totalCents),
-      registered: amountIn(v.currency, v.totalCents),
+      sunat: sireAmountText(row.currency, row.totalCents),
+      registered: sireAmountText(v.currency, v.totalCents),
     })
   if (compared(row.type, row.igvCents) !== compared(v.type, v.igvCents))
     found.push({
       field: 'igv',
-      sunat: amountIn(row.currency, row.igvCents),
-      registered: amountIn(v.currency, v.igvCents),
+      sunat: sireAmountText(row.currency, row.igvCents),
+      registered: sireAmountText(v.currency, v.igvCents),
     })
   if (row.issueDate !== v.issueDate)
     found.push({ field: 'fecha', sunat: formatDate(row.issueDate), registered: formatDate(v.issueDate) })
