@@ -36,6 +36,7 @@ import { payrollRoutes } from './modules/payroll/routes'
 import { payrollBatchRoutes } from './modules/payroll-batch/routes'
 import { referenceRoutes } from './modules/reference/routes'
 import { retentionReceiptRoutes } from './modules/retention-receipts/routes'
+import { sireRoutes } from './modules/sire/routes'
 import { supplierRunRoutes } from './modules/supplier-runs/routes'
 import { supplierRoutes } from './modules/suppliers/routes'
 import { voucherBatchRoutes } from './modules/voucher-batches/routes'
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(detractionRoutes, { prefix: '/detractions' })
       await v1.register(retentionRoutes, { prefix: '/retentions' })
       await v1.register(retentionReceiptRoutes, { prefix: '/retention-receipts' })
+      await v1.register(sireRoutes, { prefix: '/sire' })
       await v1.register(spotRateRoutes, { prefix: '/spot-rates' })
       await v1.register(retentionRateRoutes, { prefix: '/retention-rates' })
       await v1.register(expenseLineRoutes, { prefix: '/expense-lines' })

@@ -130,6 +130,7 @@ import {
   CreRowSchema,
   CreSendSchema,
 } from './vouchers/retention-receipts-api'
+import { SireQuerySchema, SireReconciliationSchema } from './vouchers/sire-reconcile'
 import { VoucherBatchFilterSchema, VoucherBatchRowSchema } from './vouchers/voucher-batches-api'
 import {
   ApproveSchema,
@@ -299,6 +300,11 @@ export const ENDPOINTS = {
     response: IdPayloadSchema,
   },
   'POST /detractions/constancias': { form: true, response: ConstanciaImportSchema },
+  'POST /sire/reconciliations': {
+    querystring: SireQuerySchema,
+    form: true,
+    response: SireReconciliationSchema,
+  },
 
   'GET /retention-receipts': { querystring: CreListQuerySchema, response: CreRowSchema.array() },
   'POST /retention-receipts/:id/send': {

@@ -65,6 +65,7 @@ export const MENU: MenuEntry[] = [
         to: '/pagos/retenciones/comprobantes',
         permission: 'pagos_lista_lista',
       },
+      { label: 'Conciliación SIRE', to: '/pagos/sire', permission: 'pagos_descarga_excel' },
       { label: 'Catálogos', to: '/pagos/catalogos', permission: 'pagos_catalogos' },
     ],
   },
