@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createTestApp, type TestApp } from '@planillas/testing/api/app'
+import { quotePrefixedCells } from '@planillas/testing/zip-fixtures'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -141,10 +142,14 @@ describe('companies API', () => {
     const sheet = workbook.worksheets[0]
     expect(sheet.actualRowCount - 1).toBe(list.body.payload.totalElements)
     const names = sheet.getColumn(3).values.slice(2)
-    expect(names).toContain('\'=HYPERLINK("http://x.invalid","clic")')
+    // The name as typed, under the quote-prefix style: shown as stored, never run.
+    expect(names).toContain('=HYPERLINK("http://x.invalid","clic")')
     for (const row of sheet.getRows(2, sheet.actualRowCount - 1) ?? []) {
       row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula))
     }
+    expect([...quotePrefixedCells(res.body).values()]).toContain(
+      '=HYPERLINK("http://x.invalid","clic")',
+    )
   })
 
   it('filters by status and refuses a download without its permission', async () => {

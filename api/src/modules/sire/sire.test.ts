@@ -33,10 +33,11 @@ async function seedVouchers(o: {
 }) {
   await t.handle.db.execute(sql`
     insert into payment_vouchers (company_id, supplier_id, type, series, number, issue_date, due_date,
-      base_cents, igv_cents, total_cents, description, expense_line_id, status, created_by,
+      recording_period, base_cents, igv_cents, total_cents, description, expense_line_id, status, created_by,
       cancellation_request_date, cancellation_reason, cancellation_requested_by, cancelled_by, cancelled_at)
     select ${o.company}, ${o.supplier}, ${o.type ?? '01'}, 'F001', g,
       coalesce(${o.day ?? null}::date, date '2026-10-01' + (g % 28)), date '2026-12-31',
+      to_char(coalesce(${o.day ?? null}::date, date '2026-10-01' + (g % 28)), 'YYYYMM'),
       100000, 18000, 118000, 'Servicio', ${fx.expenseLineId}, ${o.status ?? 1}, 'rrhh@planillas.pe',
       ${o.status === 6 ? sql`date '2026-10-30', 'Prueba', 'rrhh@planillas.pe', 'tesoreria@planillas.pe', now()` : sql`null, null, null, null, null`}
     from generate_series(${o.from}::int, ${o.to}::int) g`)
