@@ -25,6 +25,7 @@ import {
   retentionRates,
   spotRates,
   suppliers,
+  taxStatusPeriods,
   voucherFiles,
 } from './schema/index'
 import type { SeedFiles, SeedStep } from './seed'
@@ -307,12 +308,25 @@ async function seedVouchers(tx: Transaction, storage: SeedFiles, written: string
         accountType: 2,
         bankInterAccount: buildCci('002', '193', account),
         detractionAccount: s.detraction ? `000${String(45_000_000 + i * 1_111).padStart(8, '0')}` : null,
-        ...s.flags,
         status: s.status ?? 1,
         createdBy: 'seed@planillas.pe',
       })
       .returning({ id: suppliers.id })
     supplierIds.set(s.key, { id: row.id, row: s })
+    // The demo's tax status: open MANUAL periods from long before any demo voucher.
+    const kinds = {
+      retentionAgent: 'AGENTE_RETENCION',
+      perceptionAgent: 'AGENTE_PERCEPCION',
+      goodTaxpayer: 'BUEN_CONTRIBUYENTE',
+    } as const
+    for (const [flag, on] of Object.entries(s.flags ?? {}))
+      if (on)
+        await tx.insert(taxStatusPeriods).values({
+          ruc: s.ruc,
+          kind: kinds[flag as keyof typeof kinds],
+          validFrom: '2020-01-01',
+          createdBy: 'seed@planillas.pe',
+        })
   }
 
   const today = todayInLima()

@@ -116,7 +116,7 @@ import {
   SupplierRunRowSchema,
 } from './supplier-runs/supplier-runs-api'
 import { SupplierFilterSchema, SupplierSchema, SupplierUpdateSchema } from './suppliers/supplier-schema'
-import { SupplierOptionSchema, SupplierRowSchema } from './suppliers/suppliers-api'
+import { SupplierDetailSchema, SupplierOptionSchema, SupplierRowSchema } from './suppliers/suppliers-api'
 import {
   ConstanciaImportSchema,
   DetractionDepositSchema,
@@ -256,7 +256,7 @@ export const ENDPOINTS = {
   },
   'GET /suppliers': { response: SupplierOptionSchema.array() },
   'GET /suppliers/ruc/:ruc': { params: RucParamsSchema, response: RucLookupSchema },
-  'GET /suppliers/:id': { params: IdParamsSchema, response: SupplierRowSchema },
+  'GET /suppliers/:id': { params: IdParamsSchema, response: SupplierDetailSchema },
   'POST /suppliers': { body: SupplierSchema, response: IdPayloadSchema },
   'PUT /suppliers/:id': { params: IdParamsSchema, body: SupplierUpdateSchema, response: IdPayloadSchema },
   'PUT /suppliers/:id/status': statusChange,

@@ -197,19 +197,26 @@ async function seedVouchers(db: Database) {
   await db.execute(sql`
     insert into suppliers (ruc, name, address, supplier_type, management_type, bank_identifier_type,
       bank_identifier, bank_holder, bank_code, bank_account, account_type, bank_inter_account,
-      detraction_account, retention_agent, perception_agent, good_taxpayer, created_by)
+      detraction_account, created_by)
     select r, 'PROVEEDOR BENCHMARK ' || lpad(i::text, 4, '0') || ' S.A.C.', 'Av. Javier Prado 1234',
       2, 1, 6, r, 'PROVEEDOR BENCHMARK ' || lpad(i::text, 4, '0') || ' S.A.C.', b, a, 2, c,
-      case when i % 3 = 0 then '000' || lpad((10000000 + i)::text, 8, '0') end,
-      i % 5 = 1, i % 11 = 3, i % 7 = 2, 'bench'
+      case when i % 3 = 0 then '000' || lpad((10000000 + i)::text, 8, '0') end, 'bench'
     from unnest(${sql.param(n)}::int[], ${sql.param(rucs)}::text[], ${sql.param(bankCodes)}::text[],
       ${sql.param(accounts)}::text[], ${sql.param(ccis)}::text[]) as t(i, r, b, a, c)`)
+  // Their tax status as open MANUAL periods (a fifth agents de retención, some de percepción, some buenos).
+  await db.execute(sql`
+    insert into tax_status_periods (ruc, kind, valid_from, source, created_by)
+    select s.ruc, k.kind, date '2020-01-01', 'MANUAL', 'bench'
+    from (select ruc, row_number() over (order by id) - 1 as i from suppliers where created_by = 'bench') s
+    join (values ('AGENTE_RETENCION', 5, 1), ('AGENTE_PERCEPCION', 11, 3), ('BUEN_CONTRIBUYENTE', 7, 2))
+      as k(kind, m, r) on s.i % k.m = k.r`)
   const creditNotes = Math.ceil(SUPPLIERS / 10)
   const approved = sql`3, ${project.id}, '202611-001', 'rrhh@bench', now(), 1, 'tesoreria@bench', now(), 'rrhh@bench'`
   // Voucher g of supplier g % SUPPLIERS: S/ 800.00 to S/ 5,799.99.
   await db.execute(sql`
-    with s as (select id, row_number() over (order by id) - 1 as i, retention_agent or perception_agent
-                 or good_taxpayer as exempt from suppliers where created_by = 'bench'),
+    with s as (select id, row_number() over (order by id) - 1 as i,
+                 exists (select 1 from tax_status_periods t where t.ruc = suppliers.ruc) as exempt
+               from suppliers where created_by = 'bench'),
     v as (select g, s.id as supplier_id, s.i, s.exempt, 80000 + (g * 7919) % 500000 as total,
             s.i % 3 = 0 and g % 2 = 0 as spot
           from generate_series(1, ${VOUCHERS - creditNotes}) g join s on s.i = g % ${SUPPLIERS})

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
-  boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -14,7 +14,10 @@ import { recordStatusCheck, timestamps } from './columns'
 import { banks, ubigeoDistricts } from './reference'
 import { expenseLines } from './supplier-catalogues'
 
-/** The Supplier: who a company pays, where, and the tax flags that decide its retention. */
+/**
+ * The Supplier: who a company pays and where. Its tax status (agente de retención, de percepción, buen
+ * contribuyente) is not a column: it is dated periods by RUC (`taxStatusPeriods`), read on the payment date.
+ */
 export const suppliers = pgTable(
   'suppliers',
   {
@@ -47,9 +50,6 @@ export const suppliers = pgTable(
     bankInterAccount: text('bank_inter_account'),
     /** Banco de la Nación detraction account (11 digits): where detracciones are deposited. */
     detractionAccount: text('detraction_account'),
-    retentionAgent: boolean('retention_agent').notNull().default(false),
-    perceptionAgent: boolean('perception_agent').notNull().default(false),
-    goodTaxpayer: boolean('good_taxpayer').notNull().default(false),
     status: smallint('status').notNull().default(1),
     ...timestamps,
   },
@@ -68,5 +68,49 @@ export const suppliers = pgTable(
     uniqueIndex('suppliers_ruc_unique').on(t.ruc),
     index('suppliers_name_idx').on(t.name),
     index('suppliers_status_type_idx').on(t.status, t.supplierType),
+  ],
+)
+
+/** The kinds of tax status that exclude a supplier from the IGV retention (R.S. 037-2002/SUNAT art. 5). */
+export const TAX_STATUS_KINDS = ['AGENTE_RETENCION', 'AGENTE_PERCEPCION', 'BUEN_CONTRIBUYENTE'] as const
+
+/**
+ * A RUC's tax status as dated periods (docs/decisions/supplier-tax-status.md): keyed by RUC, whether or
+ * not the supplier is registered, because SUNAT's padrones list RUCs. A period holds from `valid_from`
+ * to `valid_to` (both inclusive; null: still open). MANUAL periods are the supplier form's; PADRON
+ * periods come from a load of a SUNAT padrón (`load_id`). A RUC has a status on a day when any period
+ * of that kind covers it.
+ */
+export const taxStatusPeriods = pgTable(
+  'tax_status_periods',
+  {
+    id: serial('id').primaryKey(),
+    ruc: text('ruc').notNull(),
+    kind: text('kind', { enum: TAX_STATUS_KINDS }).notNull(),
+    validFrom: date('valid_from').notNull(),
+    validTo: date('valid_to'),
+    source: text('source', { enum: ['MANUAL', 'PADRON'] })
+      .notNull()
+      .default('MANUAL'),
+    loadId: integer('load_id'),
+    /** The SUNAT resolution that designated or excluded the RUC, as the padrón gives it. */
+    resolution: text('resolution'),
+    ...timestamps,
+  },
+  (t) => [
+    check('tax_status_periods_ruc_check', sql`${t.ruc} ~ '^[0-9]{11}$'`),
+    check(
+      'tax_status_periods_kind_check',
+      sql`${t.kind} in ('AGENTE_RETENCION', 'AGENTE_PERCEPCION', 'BUEN_CONTRIBUYENTE')`,
+    ),
+    check(
+      'tax_status_periods_source_check',
+      sql`(${t.source} = 'MANUAL' and ${t.loadId} is null) or (${t.source} = 'PADRON' and ${t.loadId} is not null)`,
+    ),
+    check('tax_status_periods_dates_check', sql`${t.validTo} is null or ${t.validTo} >= ${t.validFrom}`),
+    index('tax_status_periods_ruc_idx').on(t.ruc, t.kind),
+    uniqueIndex('tax_status_periods_open_unique')
+      .on(t.ruc, t.kind, t.source)
+      .where(sql`${t.validTo} is null`),
   ],
 )

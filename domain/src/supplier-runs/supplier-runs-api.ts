@@ -112,6 +112,13 @@ export const SupplierRunCreatedSchema = z.object({
   voucherCount: z.number(),
   totalCents: z.number(),
   detractionFile: DetractionFileSchema.nullable(),
+  /**
+   * Per supplier whose tax status on the payment date differs from the day its vouchers were approved:
+   * what changed and what it means for the retention ('dejó de ser buen contribuyente el 01/02/2026: se retiene').
+   */
+  statusChanges: z.array(
+    z.object({ supplierId: z.number(), supplierName: z.string(), changes: z.array(z.string()) }),
+  ),
 })
 
 export type SupplierRunRow = Wire<typeof SupplierRunRowSchema>

@@ -38,6 +38,22 @@ export const SupplierRowSchema = z.object({
   updatedAt: z.date(),
 })
 
+/** One dated period of the supplier's RUC's tax status (docs/decisions/supplier-tax-status.md). */
+export const TaxStatusPeriodSchema = z.object({
+  kind: z.enum(['AGENTE_RETENCION', 'AGENTE_PERCEPCION', 'BUEN_CONTRIBUYENTE']),
+  validFrom: z.string(),
+  validTo: z.string().nullable(),
+  /** MANUAL: the supplier form's; PADRON: a load of a SUNAT padrón (`loadId`). */
+  source: z.enum(['MANUAL', 'PADRON']),
+  loadId: z.number().nullable(),
+  resolution: z.string().nullable(),
+})
+
+/** `GET /suppliers/:id`: the supplier with its RUC's tax-status periods (the flags are today's). */
+export const SupplierDetailSchema = SupplierRowSchema.extend({
+  taxStatusPeriods: z.array(TaxStatusPeriodSchema),
+})
+
 /** `GET /suppliers`: the active suppliers, for the dropdowns and filters. */
 export const SupplierOptionSchema = z.object({
   id: z.number(),
@@ -48,3 +64,4 @@ export const SupplierOptionSchema = z.object({
 
 export type SupplierRow = Wire<typeof SupplierRowSchema>
 export type SupplierOption = Wire<typeof SupplierOptionSchema>
+export type SupplierDetail = Wire<typeof SupplierDetailSchema>

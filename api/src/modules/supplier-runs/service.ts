@@ -19,6 +19,10 @@ import {
   planSupplierRun,
   type RunSupplier,
   type RunSupplierLine,
+  taxStatusChanges,
+  taxStatusChangeText,
+  taxStatusOn,
+  todayInLima,
   VOUCHER_STATUS,
   voucherNumber,
   voucherStatus,
@@ -33,6 +37,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import { anyId, CLAIM_MESSAGES, type OpenOrder, openOrdersOf, voucherSource } from '../payment-orders/claims'
 import { ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/engine'
 import { genericCciFormat } from '../payment-orders/formats'
+import { periodsByRuc } from '../suppliers/tax-status'
 import { retentionTable } from '../vouchers/proposal'
 import {
   type DetractionFileWritten,
@@ -60,9 +65,13 @@ export type SupplierRunResult =
       voucherCount: number
       totalCents: number
       detractionFile: DetractionFileWritten | null
+      statusChanges: SupplierStatusChange[]
     }
   /** `conflict`: only because of another open run (a 409 the clerk may confirm); else a 422. */
   | { ok: false; problems: string[]; conflict?: boolean }
+
+/** A supplier whose tax status on the payment date differs from the day its vouchers were approved. */
+export type SupplierStatusChange = { supplierId: number; supplierName: string; changes: string[] }
 
 export const RUN_MESSAGES = {
   currency: 'Los comprobantes se pagan en soles: elija una cuenta de cargo en soles (PEN)',
@@ -104,6 +113,7 @@ const runVoucherColumns = {
   detractionCents: paymentVouchers.detractionCents,
   detractionDepositedOn: paymentVouchers.detractionDepositedOn,
   creditsVoucherId: paymentVouchers.creditsVoucherId,
+  approvedAt: paymentVouchers.approvedAt,
 }
 
 /** 'Proveedor S.A.C. (R.U.C. 20…) · F001-00000012', how a problem names a voucher. */
@@ -169,7 +179,11 @@ async function loadRun(db: Database, request: SupplierRunRequest) {
     retentionTable(db),
     openOrdersOf(db, 'VOUCHER', request.voucherIds),
   ])
-  return { account, rows, retentionRows, open }
+  const periods = await periodsByRuc(
+    db,
+    rows.map((r) => r.supplier.ruc),
+  )
+  return { account, rows, retentionRows, open, periods }
 }
 type LoadedRun = Awaited<ReturnType<typeof loadRun>>
 
@@ -204,10 +218,17 @@ function rowProblems(request: SupplierRunRequest, account: RunAccount | undefine
 function planRun(request: SupplierRunRequest, loaded: LoadedRun, problems: string[]) {
   const { account, rows } = loaded
   const supplierById = new Map(rows.map((r) => [r.supplier.id, r.supplier]))
+  // Each supplier's tax status on the payment date, from its RUC's periods (the law's date).
+  const statusById = new Map<number, RunSupplier>(
+    [...supplierById.values()].map((s) => [
+      s.id,
+      { id: s.id, ...taxStatusOn(loaded.periods.get(s.ruc) ?? [], request.paymentDate) },
+    ]),
+  )
   const plan = account
     ? planSupplierRun(
         rows.map((r) => r.voucher),
-        supplierById as Map<number, RunSupplier>,
+        statusById,
         account.company.retentionAgent,
         loaded.retentionRows,
         request.paymentDate,
@@ -239,7 +260,37 @@ function planRun(request: SupplierRunRequest, loaded: LoadedRun, problems: strin
       for (const message of format.checkLine(fileLine).problems)
         problems.push(`${supplierOf(lines[i]).name}: ${message}`)
     }
-  return { lines, header, format, fileLines }
+  return { lines, header, format, fileLines, statusChanges: statusChangesOf(request, loaded, lines) }
+}
+
+/**
+ * Each supplier whose status on the payment date is not what it was on the day its vouchers were
+ * approved (the earliest, Lima), said in words with what it means for this run's retention.
+ */
+function statusChangesOf(request: SupplierRunRequest, loaded: LoadedRun, lines: RunSupplierLine[]) {
+  const approvedOn = new Map<number, string>()
+  const supplierById = new Map(loaded.rows.map((r) => [r.supplier.id, r.supplier]))
+  for (const { voucher } of loaded.rows) {
+    if (!voucher.approvedAt) continue
+    const day = todayInLima(voucher.approvedAt)
+    const earliest = approvedOn.get(voucher.supplierId)
+    if (!earliest || day < earliest) approvedOn.set(voucher.supplierId, day)
+  }
+  const changes: SupplierStatusChange[] = []
+  for (const line of lines) {
+    const supplier = supplierById.get(line.supplierId)
+    const from = approvedOn.get(line.supplierId)
+    if (!supplier || !from || from >= request.paymentDate) continue
+    const found = taxStatusChanges(loaded.periods.get(supplier.ruc) ?? [], from, request.paymentDate)
+    if (!found.length) continue
+    const retained = line.vouchers.some((v) => v.retentionCents > 0)
+    changes.push({
+      supplierId: supplier.id,
+      supplierName: supplier.name,
+      changes: found.map((c) => taxStatusChangeText(c, retained)),
+    })
+  }
+  return changes
 }
 
 /** A supplier's line of the CCI file: its bank data and its net once. */
@@ -331,7 +382,7 @@ export async function generateSupplierRun(
   const loaded = await loadRun(db, request)
   const { account, rows } = loaded
   const problems = rowProblems(request, account, rows)
-  const { lines, header, format, fileLines } = planRun(request, loaded, problems)
+  const { lines, header, format, fileLines, statusChanges } = planRun(request, loaded, problems)
   const toDeposit = detractionsToDeposit(account, rows, problems)
   const refused = claimProblems(request, loaded, problems)
   if (refused) return refused
@@ -354,7 +405,17 @@ export async function generateSupplierRun(
     replacesOrderId: replacedOrder(request),
     actor,
     record: (tx, order) =>
-      recordRun(tx, storage, { request, account, rows, lines, toDeposit, actor, order, written }),
+      recordRun(tx, storage, {
+        request,
+        account,
+        rows,
+        lines,
+        toDeposit,
+        actor,
+        order,
+        written,
+        statusChanges,
+      }),
     async abandoned() {
       if (written.file) await storage.delete(written.file.fileKey)
     },
@@ -368,6 +429,7 @@ export async function generateSupplierRun(
     voucherCount: rows.length,
     totalCents: Number(result.totalAmount.replace('.', '')),
     detractionFile: written.file,
+    statusChanges,
   }
 }
 
@@ -380,6 +442,7 @@ type RecordInput = {
   actor: string
   order: { id: number }
   written: { file: DetractionFileWritten | null }
+  statusChanges: SupplierStatusChange[]
 }
 
 /** The run's transaction: its vouchers still APROBADO (locked), their amounts, the BN file, the audit. */
@@ -448,7 +511,7 @@ async function insertAmounts(tx: Executor, orderId: number, lines: RunSupplierLi
       ${column((a) => a.netCents)}::bigint[]) as u(v, s, l, t, d, r, n)`)
 }
 
-function runAuditText({ request, account, rows, lines, order, written }: RecordInput) {
+function runAuditText({ request, account, rows, lines, order, written, statusChanges }: RecordInput) {
   const sum = (key: 'netCents' | 'detractionCents' | 'retentionCents') =>
     lines.reduce((s, l) => s + l[key], 0)
   const replaces = replacedOrder(request)
@@ -460,5 +523,5 @@ function runAuditText({ request, account, rows, lines, order, written }: RecordI
     ? `; depósito de detracciones lote ${file.lot} (${formatCount(file.lineCount)} ${file.lineCount === 1 ? 'comprobante' : 'comprobantes'}, ${formatCents(file.totalCents)}, SHA-256 ${file.sha256})`
     : ''
   const count = rows.length
-  return `Generó la orden de pago a proveedores ${request.format} #${order.id}: ${formatCount(lines.length)} ${lines.length === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(count)} ${count === 1 ? 'comprobante' : 'comprobantes'}, neto ${formatCents(sum('netCents'))} (detracciones ${formatCents(sum('detractionCents'))}, retenciones ${formatCents(sum('retentionCents'))}), cuenta de cargo ${account.account.account}${bn}${replaced}`
+  return `Generó la orden de pago a proveedores ${request.format} #${order.id}: ${formatCount(lines.length)} ${lines.length === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(count)} ${count === 1 ? 'comprobante' : 'comprobantes'}, neto ${formatCents(sum('netCents'))} (detracciones ${formatCents(sum('detractionCents'))}, retenciones ${formatCents(sum('retentionCents'))}), cuenta de cargo ${account.account.account}${bn}${replaced}${statusChanges.map((c) => `; ${c.supplierName}: ${c.changes.join(', ')}`).join('')}`
 }

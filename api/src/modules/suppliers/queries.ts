@@ -2,6 +2,7 @@ import { banks, type Executor, expenseLines, suppliers, ubigeoDistricts } from '
 import type { RecordStatus, SupplierFilter, SupplierInput, SupplierUpdateInput } from '@planillas/domain'
 import { and, asc, eq, getTableColumns, gt, ilike, inArray, or, sql } from 'drizzle-orm'
 import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
+import { statusTodayColumns } from './tax-status'
 
 const sortColumns = {
   id: suppliers.id,
@@ -32,6 +33,7 @@ const supplierRows = (db: Executor) =>
   db
     .select({
       ...supplierColumns,
+      ...statusTodayColumns(suppliers.ruc),
       bankId: suppliers.bankCode,
       bankName: banks.name,
       expenseLine: expenseLines.description,
@@ -79,9 +81,24 @@ export const getSupplier = async (db: Executor, id: number) =>
   (await supplierRows(db).where(eq(suppliers.id, id)))[0]
 
 export const findSupplierByRuc = async (db: Executor, ruc: string) =>
-  (await db.select().from(suppliers).where(eq(suppliers.ruc, ruc)))[0]
+  (
+    await db
+      .select({ ...getTableColumns(suppliers), ...statusTodayColumns(suppliers.ruc) })
+      .from(suppliers)
+      .where(eq(suppliers.ruc, ruc))
+  )[0]
 
-const columnsOf = ({ bankId, ...input }: SupplierUpdateInput) => ({ ...input, bankCode: bankId })
+/** The supplier's own columns: its tax status is not one of them (`setManualStatus`). */
+const columnsOf = ({
+  bankId,
+  retentionAgent: _r,
+  perceptionAgent: _p,
+  goodTaxpayer: _g,
+  ...input
+}: SupplierUpdateInput) => ({
+  ...input,
+  bankCode: bankId,
+})
 
 export const insertSupplier = async (db: Executor, input: SupplierInput, actor: string) =>
   (

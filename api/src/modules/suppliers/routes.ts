@@ -21,6 +21,7 @@ import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import * as q from './queries'
 import { createSupplier, updateSupplier } from './service'
+import { periodsOfRuc } from './tax-status'
 
 const tags = ['suppliers']
 const LIST_DESCRIPTION =
@@ -79,8 +80,15 @@ export async function supplierRoutes(fastify: FastifyInstance) {
 
   app.get('/:id', {
     config: { permission: ['proveedores_lista', 'proveedores_edicion', 'pagos_lista_lista'] },
-    schema: { tags, description: "'Datos del proveedor'.", ...routeSchema('GET /suppliers/:id') },
-    handler: async (req) => ok(found(await q.getSupplier(app.db, req.params.id))),
+    schema: {
+      tags,
+      description: "'Datos del proveedor', con los periodos de su condición tributaria (por RUC).",
+      ...routeSchema('GET /suppliers/:id'),
+    },
+    handler: async (req) => {
+      const supplier = found(await q.getSupplier(app.db, req.params.id))
+      return ok({ ...supplier, taxStatusPeriods: await periodsOfRuc(app.db, supplier.ruc) })
+    },
   })
 
   app.post('/', {

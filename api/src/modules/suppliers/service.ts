@@ -1,7 +1,13 @@
 import { type Database, describeChanges, recordAudit } from '@planillas/db'
-import { SUPPLIER_MESSAGES, type SupplierInput, type SupplierUpdateInput } from '@planillas/domain'
+import {
+  SUPPLIER_MESSAGES,
+  type SupplierInput,
+  type SupplierUpdateInput,
+  todayInLima,
+} from '@planillas/domain'
 import { badRequest, found, withUniqueMessages } from '../../lib/errors'
 import * as q from './queries'
+import { setManualStatus } from './tax-status'
 
 const uniqueMessages = { suppliers_ruc_unique: SUPPLIER_MESSAGES.duplicate }
 
@@ -52,12 +58,13 @@ export async function createSupplier(db: Database, actor: string, input: Supplie
         const problems = await q.referenceProblems(tx, input)
         if (problems.length) throw badRequest(problems)
         const row = await q.insertSupplier(tx, input, actor)
+        const periods = await setManualStatus(tx, input.ruc, input, todayInLima(), actor, true)
         await recordAudit(tx, {
           action: 'CREATE',
           entity: 'suppliers',
           entityId: row.id,
           actor,
-          description: `Creó el proveedor ${row.code} '${input.name}' (RUC ${input.ruc})`,
+          description: `Creó el proveedor ${row.code} '${input.name}' (RUC ${input.ruc})${periods.length ? `; ${periods.join('; ')}` : ''}`,
         })
         return row.id
       }),
@@ -65,15 +72,20 @@ export async function createSupplier(db: Database, actor: string, input: Supplie
   )
 }
 
-/** Edits a supplier (never its RUC), audited field by field; a save that changes nothing writes no entry. */
+/**
+ * Edits a supplier (never its RUC), audited field by field; a save that changes nothing writes no entry.
+ * A tax flag changed opens or closes a MANUAL period dated today (`setManualStatus`), named in the entry.
+ */
 export async function updateSupplier(db: Database, actor: string, id: number, input: SupplierUpdateInput) {
   await db.transaction(async (tx) => {
     const before = found(await q.getSupplier(tx, id))
     const problems = await q.referenceProblems(tx, input)
     if (problems.length) throw badRequest(problems)
     await q.updateSupplier(tx, before.id, input)
-    const changes = describeChanges(flagsAsWords(before), flagsAsWords(input), labels)
-    if (changes === 'sin cambios') return
+    const periods = await setManualStatus(tx, before.ruc, input, todayInLima(), actor)
+    const fields = describeChanges(flagsAsWords(before), flagsAsWords(input), labels)
+    if (fields === 'sin cambios') return
+    const changes = periods.length ? `${fields} (${periods.join('; ')})` : fields
     await recordAudit(tx, {
       action: 'UPDATE',
       entity: 'suppliers',

@@ -1,4 +1,5 @@
 import { auditLogs } from '@planillas/db'
+import { formatDate, todayInLima } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   createPaymentTestApp,
@@ -132,7 +133,7 @@ describe('suppliers API', () => {
       .where(and(eq(auditLogs.entity, 'suppliers'), eq(auditLogs.entityId, String(id))))
     expect(audit.map((a) => a.description)).toEqual([
       `Creó el proveedor PR-${String(id).padStart(4, '0')} '${body.name}' (RUC ${body.ruc})`,
-      `Actualizó el proveedor PR-${String(id).padStart(4, '0')}: Cuenta de detracciones: '00012345678' → '00098765432'; Buen contribuyente: 'NO' → 'SÍ'`,
+      `Actualizó el proveedor PR-${String(id).padStart(4, '0')}: Cuenta de detracciones: '00012345678' → '00098765432'; Buen contribuyente: 'NO' → 'SÍ' (periodo manual de buen contribuyente desde ${formatDate(todayInLima())})`,
       `Cambió el estado del proveedor PR-${String(id).padStart(4, '0')} a SUSPENDIDO`,
     ])
   })

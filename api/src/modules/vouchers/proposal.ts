@@ -8,6 +8,7 @@ import {
 } from '@planillas/db'
 import {
   detractionOf,
+  formatDate,
   inForce,
   netCents,
   type RetentionRate,
@@ -16,9 +17,17 @@ import {
   type SpotRate,
   spotCatalogueOn,
   spotRateOn,
+  TAX_STATUS_FLAGS,
+  TAX_STATUS_LABEL,
+  type TaxStatus,
+  taxStatusChanges,
+  taxStatusChangeText,
+  taxStatusOn,
+  todayInLima,
   VOUCHER_STATUS,
 } from '@planillas/domain'
 import { and, eq, ne } from 'drizzle-orm'
+import { periodsByRuc, taxStatusOfRuc } from '../suppliers/tax-status'
 
 type VoucherRecord = typeof v.$inferSelect
 
@@ -41,7 +50,8 @@ export const retentionTable = async (db: Executor): Promise<RetentionRate[]> =>
 
 /**
  * What the approve dialog proposes for a voucher, from the dated tables as of its issue date: the
- * SPOT code's rate, minimum and amount (whole soles), and whether the retention rule applies. The
+ * SPOT code's rate, minimum and amount (whole soles), and whether the retention rule applies with the
+ * supplier's tax status of today (its RUC's dated periods). The
  * retention looks at the vouchers paid together: this one and the supplier's other APROBADO
  * vouchers of the same company (the next payment to that supplier pays them all), each at its base
  * (its total less the credit notes among them that credit it). The run recomputes it on the payment
@@ -76,11 +86,8 @@ export async function proposeApproval(
         ne(v.id, voucher.id),
       ),
     )
-  const flags = {
-    retentionAgent: supplier.retentionAgent,
-    perceptionAgent: supplier.perceptionAgent,
-    goodTaxpayer: supplier.goodTaxpayer,
-  }
+  // The supplier's status as of today (Lima): the run recomputes it on the payment date.
+  const flags = await taxStatusOfRuc(db, supplier.ruc, todayInLima())
   const group = [{ ...voucher, detractionCents: underDetraction ? 1 : 0 }, ...others]
   const bases = retentionBases(group)
   const cases = group.map((g, i) => ({
@@ -120,4 +127,47 @@ export async function proposeApproval(
     },
     netCents: netCents(voucher.totalCents, detractionCents, retentionCents),
   }
+}
+
+/**
+ * A voucher paid by hand on `paidOn`: when its supplier's tax status that day is not what it was on
+ * the day it was approved (Lima), the retention is recomputed with the status of the payment date —
+ * the law's date — over the voucher paid alone; the changes are said in words. Null when nothing
+ * changed or the approver went against the rule (with a reason): then the approved retention stands.
+ */
+export async function retentionOnPayment(db: Executor, voucher: VoucherRecord, paidOn: string) {
+  if (!voucher.approvedAt || voucher.retentionReason) return null
+  const [supplier] = await db.select().from(suppliers).where(eq(suppliers.id, voucher.supplierId))
+  const periods = (await periodsByRuc(db, [supplier.ruc])).get(supplier.ruc) ?? []
+  const approvedOn = todayInLima(voucher.approvedAt)
+  const onPayment = taxStatusOn(periods, paidOn)
+  const onApproval = taxStatusOn(periods, approvedOn)
+  const differs = (Object.keys(onPayment) as (keyof TaxStatus)[]).some((k) => onPayment[k] !== onApproval[k])
+  if (!differs) return null
+  const [company] = await db.select().from(companies).where(eq(companies.id, voucher.companyId))
+  const retention = retentionOf(
+    await retentionTable(db),
+    [
+      {
+        companyIsAgent: company.retentionAgent,
+        supplier: onPayment,
+        documentType: voucher.type,
+        underDetraction: voucher.detractionCents > 0,
+        totalCents: voucher.totalCents,
+      },
+    ],
+    paidOn,
+  )
+  const retentionCents = retention?.amounts[0] ?? 0
+  const retained = retentionCents > 0
+  // Paid after the approval: what changed since; paid before it (a payment recorded late): what the
+  // status was on the payment date.
+  const changes =
+    approvedOn < paidOn
+      ? taxStatusChanges(periods, approvedOn, paidOn).map((c) => taxStatusChangeText(c, retained))
+      : TAX_STATUS_FLAGS.filter(([flag]) => onPayment[flag] !== onApproval[flag]).map(
+          ([flag, kind]) =>
+            `${onPayment[flag] ? 'era' : 'no era'} ${TAX_STATUS_LABEL[kind]} el ${formatDate(paidOn)}: ${retained ? 'se retiene' : 'no se retiene'}`,
+        )
+  return { retentionCents, changes }
 }

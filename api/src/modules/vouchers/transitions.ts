@@ -37,7 +37,7 @@ import {
 import { and, eq, isNull } from 'drizzle-orm'
 import { badRequest, conflict, found, HttpError, withUniqueMessages } from '../../lib/errors'
 import type { UploadedFile } from './form'
-import { proposeApproval } from './proposal'
+import { proposeApproval, retentionOnPayment } from './proposal'
 import { fileRows, removeFiles, storeFiles, type VoucherContext } from './register'
 
 type VoucherRecord = typeof v.$inferSelect
@@ -174,8 +174,10 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
 /**
  * 'Marcar como pagado' by hand: never a voucher an open payment run pays (its bank abono marks it,
  * and paying it twice is what the lock and the claim check prevent), and only for the voucher's net
- * (total − detracción − retención); a partial or larger amount is refused. A voucher with retention
- * gets its comprobante de retención electrónico in the same transaction (dated the payment date).
+ * (total − detracción − retención); a partial or larger amount is refused. The retention follows the
+ * supplier's tax status on the payment date (`retentionOnPayment`), and what was withheld is kept.
+ * A voucher with retention gets its comprobante de retención electrónico in the same transaction
+ * (dated the payment date).
  */
 export function payVoucher(ctx: VoucherContext, id: number, input: PayInput) {
   const issueCre = (tx: Transaction) =>
@@ -192,12 +194,23 @@ export function payVoucher(ctx: VoucherContext, id: number, input: PayInput) {
     'pay',
     async (tx, voucher) => {
       await refuseIfInOpenRun(tx, voucher, M.paidInOpenRun)
-      const net = netCents(voucher.totalCents, voucher.detractionCents, voucher.retentionCents)
+      const recomputed = await retentionOnPayment(tx, voucher, input.paidOn)
+      const retentionCents = recomputed ? recomputed.retentionCents : voucher.retentionCents
+      const net = netCents(voucher.totalCents, voucher.detractionCents, retentionCents)
+      const changed = recomputed
+        ? `; el proveedor ${recomputed.changes.join(', ')} (retención ${formatCents(voucher.retentionCents)} → ${formatCents(retentionCents)})`
+        : ''
       if (input.paidAmount !== net)
-        throw badRequest(M.paidAmountNotNet(formatCents(input.paidAmount), formatCents(net)))
+        throw badRequest(`${M.paidAmountNotNet(formatCents(input.paidAmount), formatCents(net))}${changed}`)
       return {
-        columns: { paidCents: input.paidAmount, paidOn: input.paidOn, paidBy: ctx.actor, paidAt: new Date() },
-        audit: `Marcó como pagado el comprobante ${label(voucher)}: ${formatCents(input.paidAmount)} el ${formatDate(input.paidOn)}`,
+        columns: {
+          paidCents: input.paidAmount,
+          paidOn: input.paidOn,
+          paidBy: ctx.actor,
+          paidAt: new Date(),
+          ...(recomputed ? { retention: retentionCents > 0, retentionCents } : {}),
+        },
+        audit: `Marcó como pagado el comprobante ${label(voucher)}: ${formatCents(input.paidAmount)} el ${formatDate(input.paidOn)}${changed}`,
       }
     },
     issueCre,

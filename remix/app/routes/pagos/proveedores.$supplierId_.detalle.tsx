@@ -2,11 +2,14 @@ import {
   accountType,
   can,
   enumLabel,
+  formatDate,
   formatDateTime,
   identifierType,
   managementType,
   recordStatus,
+  type SupplierDetail,
   supplierType,
+  TAX_STATUS_LABEL,
   yesNoLabel,
 } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
@@ -34,7 +37,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   })
 }
 
-/** 'Datos del proveedor': every field, in the form's two sections. */
+type Period = SupplierDetail['taxStatusPeriods'][number]
+
+/** 'Agente de retención', as a label. */
+const kindLabel = (kind: Period['kind']) => TAX_STATUS_LABEL[kind].replace(/^./, (c) => c.toUpperCase())
+
+/** 'desde 01/03/2025 hasta 31/01/2026 · manual' — one dated period of the RUC's status. */
+const periodText = (p: Period) =>
+  [
+    `desde ${formatDate(p.validFrom)}${p.validTo ? ` hasta ${formatDate(p.validTo)}` : ' (vigente)'}`,
+    p.source === 'MANUAL' ? 'manual' : `padrón SUNAT, carga N° ${p.loadId}`,
+    p.resolution,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+
+/**
+ * 'Datos del proveedor': every field, in the form's two sections, and the dated periods of its RUC's
+ * tax status (the flags above are today's; a payment reads the periods on its own date).
+ */
 export default function SupplierDetails() {
   const { supplier: s, canEdit } = useLoaderData<typeof loader>()
   return (
@@ -63,6 +84,30 @@ export default function SupplierDetails() {
           { label: 'Fecha de creación', value: formatDateTime(s.createdAt) },
           { label: 'Última actualización', value: formatDateTime(s.updatedAt) },
         ]}
+      />
+      <DetailCard
+        title="Condición tributaria por periodos"
+        items={
+          s.taxStatusPeriods.length
+            ? [...new Set(s.taxStatusPeriods.map((p) => p.kind))].map((kind) => ({
+                label: kindLabel(kind),
+                value: (
+                  <ul>
+                    {s.taxStatusPeriods
+                      .filter((p) => p.kind === kind)
+                      .map((p) => (
+                        <li key={`${p.source}-${p.validFrom}`}>{periodText(p)}</li>
+                      ))}
+                  </ul>
+                ),
+              }))
+            : [
+                {
+                  label: 'Periodos',
+                  value: 'Sin periodos: no es agente de retención, de percepción ni buen contribuyente',
+                },
+              ]
+        }
       />
       <DetailCard
         title="Datos bancarios"

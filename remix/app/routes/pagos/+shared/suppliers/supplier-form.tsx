@@ -148,6 +148,10 @@ export function SupplierForm() {
             <SwitchField meta={fields.perceptionAgent} label="Agente de percepción" />
             <SwitchField meta={fields.goodTaxpayer} label="Buen contribuyente" />
           </div>
+          <p className="text-xs text-slate-500 md:col-span-2">
+            La condición tributaria cambia desde hoy: al guardar se abre o se cierra un periodo manual. Cada
+            pago usa la condición vigente en su fecha de pago.
+          </p>
         </FormCard>
         <FormCard title="Datos bancarios">
           <SelectField
