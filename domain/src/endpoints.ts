@@ -118,6 +118,11 @@ import {
 import { SupplierFilterSchema, SupplierSchema, SupplierUpdateSchema } from './suppliers/supplier-schema'
 import { SupplierOptionSchema, SupplierRowSchema } from './suppliers/suppliers-api'
 import {
+  SuspensionCertificateParamsSchema,
+  SuspensionCertificateRowSchema,
+  SuspensionCertificateSchema,
+} from './suppliers/suspension-certificates'
+import {
   ConstanciaImportSchema,
   DetractionDepositSchema,
   DetractionFilterSchema,
@@ -253,6 +258,19 @@ export const ENDPOINTS = {
   'POST /suppliers': { body: SupplierSchema, response: IdPayloadSchema },
   'PUT /suppliers/:id': { params: IdParamsSchema, body: SupplierUpdateSchema, response: IdPayloadSchema },
   'PUT /suppliers/:id/status': statusChange,
+  'GET /suppliers/:id/suspension-certificates': {
+    params: IdParamsSchema,
+    response: SuspensionCertificateRowSchema.array(),
+  },
+  'POST /suppliers/:id/suspension-certificates': {
+    params: IdParamsSchema,
+    body: SuspensionCertificateSchema,
+    response: IdPayloadSchema,
+  },
+  'DELETE /suppliers/:id/suspension-certificates/:certificateId': {
+    params: SuspensionCertificateParamsSchema,
+    response: IdPayloadSchema,
+  },
 
   'POST /payments/list': {
     querystring: PageQuerySchema,

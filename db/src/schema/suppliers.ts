@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -68,5 +69,29 @@ export const suppliers = pgTable(
     uniqueIndex('suppliers_ruc_unique').on(t.ruc),
     index('suppliers_name_idx').on(t.name),
     index('suppliers_status_type_idx').on(t.status, t.supplierType),
+  ],
+)
+
+/**
+ * A supplier's constancias de suspensión de retenciones de cuarta categoría (docs/decisions/tax-rules.md,
+ * 'Cuarta categoría'): SUNAT grants one to a natural person (RUC 10…) for a year; from the day after
+ * it is granted until 31 December of that year, the payer withholds nothing from its recibos por
+ * honorarios. The payer needs only its number and the day it was granted.
+ */
+export const supplierSuspensionCertificates = pgTable(
+  'supplier_suspension_certificates',
+  {
+    id: serial('id').primaryKey(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    number: text('number').notNull(),
+    grantedOn: date('granted_on').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('supplier_suspension_certificates_number_check', sql`${t.number} ~ '^[0-9A-Z-]{1,30}$'`),
+    uniqueIndex('supplier_suspension_certificates_unique').on(t.supplierId, t.number),
+    index('supplier_suspension_certificates_supplier_idx').on(t.supplierId, t.grantedOn),
   ],
 )

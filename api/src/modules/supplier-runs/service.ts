@@ -33,6 +33,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import { anyId, CLAIM_MESSAGES, type OpenOrder, openOrdersOf, voucherSource } from '../payment-orders/claims'
 import { ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/engine'
 import { genericCciFormat } from '../payment-orders/formats'
+import { suspensionsBySupplier } from '../suppliers/suspension'
 import { retentionTable } from '../vouchers/proposal'
 import {
   type DetractionFileWritten,
@@ -169,7 +170,11 @@ async function loadRun(db: Database, request: SupplierRunRequest) {
     retentionTable(db),
     openOrdersOf(db, 'VOUCHER', request.voucherIds),
   ])
-  return { account, rows, retentionRows, open }
+  const suspensions = await suspensionsBySupplier(
+    db,
+    rows.map((r) => r.supplier.id),
+  )
+  return { account, rows, retentionRows, open, suspensions }
 }
 type LoadedRun = Awaited<ReturnType<typeof loadRun>>
 
@@ -204,10 +209,17 @@ function rowProblems(request: SupplierRunRequest, account: RunAccount | undefine
 function planRun(request: SupplierRunRequest, loaded: LoadedRun, problems: string[]) {
   const { account, rows } = loaded
   const supplierById = new Map(rows.map((r) => [r.supplier.id, r.supplier]))
+  // A recibo por honorarios' fourth-category retention reads the supplier's suspension certificates.
+  const runSuppliers = new Map<number, RunSupplier>(
+    rows.map((r) => [
+      r.supplier.id,
+      { ...r.supplier, suspensions: loaded.suspensions.get(r.supplier.id) ?? [] },
+    ]),
+  )
   const plan = account
     ? planSupplierRun(
         rows.map((r) => r.voucher),
-        supplierById as Map<number, RunSupplier>,
+        runSuppliers,
         account.company.retentionAgent,
         loaded.retentionRows,
         request.paymentDate,
@@ -440,16 +452,17 @@ async function insertAmounts(tx: Executor, orderId: number, lines: RunSupplierLi
   const column = <T>(pick: (a: (typeof amounts)[number]) => T) => sql.param(amounts.map(pick))
   await tx.execute(sql`
     insert into ${paymentOrderVouchers} (order_id, voucher_id, supplier_id, line_number, total_cents,
-      detraction_cents, retention_cents, net_cents, created_by)
-    select ${orderId}, v, s, l, t, d, r, n, ${actor}
+      detraction_cents, retention_cents, fourth_category_cents, net_cents, created_by)
+    select ${orderId}, v, s, l, t, d, r, f, n, ${actor}
     from unnest(${column((a) => a.voucherId)}::int[], ${column((a) => a.line.supplierId)}::int[],
       ${column((a) => a.lineNumber)}::int[], ${column((a) => a.totalCents)}::bigint[],
       ${column((a) => a.detractionCents)}::bigint[], ${column((a) => a.retentionCents)}::bigint[],
-      ${column((a) => a.netCents)}::bigint[]) as u(v, s, l, t, d, r, n)`)
+      ${column((a) => a.fourthCategoryCents)}::bigint[],
+      ${column((a) => a.netCents)}::bigint[]) as u(v, s, l, t, d, r, f, n)`)
 }
 
 function runAuditText({ request, account, rows, lines, order, written }: RecordInput) {
-  const sum = (key: 'netCents' | 'detractionCents' | 'retentionCents') =>
+  const sum = (key: 'netCents' | 'detractionCents' | 'retentionCents' | 'fourthCategoryCents') =>
     lines.reduce((s, l) => s + l[key], 0)
   const replaces = replacedOrder(request)
   const replaced = replaces
@@ -460,5 +473,5 @@ function runAuditText({ request, account, rows, lines, order, written }: RecordI
     ? `; depósito de detracciones lote ${file.lot} (${formatCount(file.lineCount)} ${file.lineCount === 1 ? 'comprobante' : 'comprobantes'}, ${formatCents(file.totalCents)}, SHA-256 ${file.sha256})`
     : ''
   const count = rows.length
-  return `Generó la orden de pago a proveedores ${request.format} #${order.id}: ${formatCount(lines.length)} ${lines.length === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(count)} ${count === 1 ? 'comprobante' : 'comprobantes'}, neto ${formatCents(sum('netCents'))} (detracciones ${formatCents(sum('detractionCents'))}, retenciones ${formatCents(sum('retentionCents'))}), cuenta de cargo ${account.account.account}${bn}${replaced}`
+  return `Generó la orden de pago a proveedores ${request.format} #${order.id}: ${formatCount(lines.length)} ${lines.length === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(count)} ${count === 1 ? 'comprobante' : 'comprobantes'}, neto ${formatCents(sum('netCents'))} (detracciones ${formatCents(sum('detractionCents'))}, retenciones ${formatCents(sum('retentionCents'))}${sum('fourthCategoryCents') ? `, retenciones de cuarta categoría ${formatCents(sum('fourthCategoryCents'))}` : ''}), cuenta de cargo ${account.account.account}${bn}${replaced}`
 }

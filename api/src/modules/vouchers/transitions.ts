@@ -36,7 +36,7 @@ import {
 import { and, eq, isNull } from 'drizzle-orm'
 import { badRequest, conflict, found, HttpError, withUniqueMessages } from '../../lib/errors'
 import type { UploadedFile } from './form'
-import { proposeApproval } from './proposal'
+import { fourthCategoryOn, proposeApproval } from './proposal'
 import { fileRows, removeFiles, storeFiles, type VoucherContext } from './register'
 
 type VoucherRecord = typeof v.$inferSelect
@@ -133,9 +133,11 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
         ? proposal.retention.amountCents
         : centsOf(voucher.totalCents, proposal.retention.rateBp ?? 0)
       : 0
-    if (detractionCents + retentionCents > voucher.totalCents) problems.push(M.deductionsOverTotal)
+    const fourthCategoryCents = proposal.fourthCategory?.amountCents ?? 0
+    if (detractionCents + retentionCents + fourthCategoryCents > voucher.totalCents)
+      problems.push(M.deductionsOverTotal)
     if (problems.length) throw badRequest(problems)
-    const net = netCents(voucher.totalCents, detractionCents, retentionCents)
+    const net = netCents(voucher.totalCents, detractionCents, retentionCents, fourthCategoryCents)
     const row = d ? ` (tabla vigente desde ${formatDate(d.rowValidFrom)})` : ''
     const detractionText = detracting
       ? `detracción ${d.code} ${bp(input.detractionRate ?? d.tableRateBp ?? 0)} ${formatCents(detractionCents)}${row}${rateDiffers ? ` (tabla ${bp(d.tableRateBp ?? 0)}; motivo: ${input.rateReason})` : ''}`
@@ -145,7 +147,7 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
     const retentionRow = proposal.retention.rowValidFrom
       ? ` (tasa vigente desde ${formatDate(proposal.retention.rowValidFrom)})`
       : ''
-    const retentionText = `${retention ? `retención ${formatCents(retentionCents)}${retentionRow}` : 'sin retención'}${againstRule ? ` (contra la regla; motivo: ${input.retentionReason})` : ''}`
+    const retentionText = `${retention ? `retención ${formatCents(retentionCents)}${retentionRow}` : 'sin retención'}${againstRule ? ` (contra la regla; motivo: ${input.retentionReason})` : ''}${proposal.fourthCategory ? `; ${fourthCategoryText(proposal.fourthCategory)}` : ''}`
     return {
       columns: {
         paymentType: input.paymentType,
@@ -158,6 +160,7 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
         retentionCents,
         retentionProposed: proposal.retention.proposed,
         retentionReason: againstRule ? input.retentionReason : null,
+        fourthCategoryCents,
         approvedBy: ctx.actor,
         approvedAt: new Date(),
       },
@@ -168,20 +171,45 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
   })
 }
 
+/** How the audit names a recibo por honorarios' fourth-category retention and the rule's row or reason. */
+function fourthCategoryText(f: NonNullable<Awaited<ReturnType<typeof fourthCategoryOn>>>) {
+  const day = ` al ${formatDate(f.date)}`
+  if (f.amountCents > 0)
+    return `retención de cuarta categoría ${bp(f.rateBp ?? 0)} ${formatCents(f.amountCents)}${day} (tasa vigente desde ${formatDate(f.rowValidFrom ?? '')})`
+  const certificate = f.certificateNumber ? ` N° ${f.certificateNumber}` : ''
+  return `sin retención de cuarta categoría${day}: ${f.exclusion ?? ''}${certificate}`
+}
+
 /**
  * 'Marcar como pagado' by hand: never a voucher an open payment run pays (its bank abono marks it,
  * and paying it twice is what the lock and the claim check prevent), and only for the voucher's net
- * (total − detracción − retención); a partial or larger amount is refused.
+ * (total − detracción − retención − retención de cuarta categoría); a partial or larger amount is
+ * refused. A recibo por honorarios' fourth-category retention is recomputed on the payment date (a
+ * suspension certificate may have come into force since the approval): what is stored is what is
+ * withheld.
  */
 export function payVoucher(ctx: VoucherContext, id: number, input: PayInput) {
   return applyStep(ctx.db, ctx.actor, id, 'pay', async (tx, voucher) => {
     await refuseIfInOpenRun(tx, voucher, M.paidInOpenRun)
-    const net = netCents(voucher.totalCents, voucher.detractionCents, voucher.retentionCents)
+    const fourthCategory = await fourthCategoryOn(tx, voucher, input.paidOn)
+    const fourthCategoryCents = fourthCategory?.amountCents ?? 0
+    const net = netCents(
+      voucher.totalCents,
+      voucher.detractionCents,
+      voucher.retentionCents,
+      fourthCategoryCents,
+    )
     if (input.paidAmount !== net)
       throw badRequest(M.paidAmountNotNet(formatCents(input.paidAmount), formatCents(net)))
     return {
-      columns: { paidCents: input.paidAmount, paidOn: input.paidOn, paidBy: ctx.actor, paidAt: new Date() },
-      audit: `Marcó como pagado el comprobante ${label(voucher)}: ${formatCents(input.paidAmount)} el ${formatDate(input.paidOn)}`,
+      columns: {
+        paidCents: input.paidAmount,
+        paidOn: input.paidOn,
+        paidBy: ctx.actor,
+        paidAt: new Date(),
+        fourthCategoryCents,
+      },
+      audit: `Marcó como pagado el comprobante ${label(voucher)}: ${formatCents(input.paidAmount)} el ${formatDate(input.paidOn)}${fourthCategory ? `; ${fourthCategoryText(fourthCategory)}` : ''}`,
     }
   })
 }
