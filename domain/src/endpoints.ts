@@ -129,6 +129,7 @@ import {
   DetractionRowSchema,
   DetractionTotalsSchema,
 } from './vouchers/detractions-api'
+import { FourthCategoryMonthSchema, FourthCategoryQuerySchema } from './vouchers/fourth-category-api'
 import { VoucherBatchFilterSchema, VoucherBatchRowSchema } from './vouchers/voucher-batches-api'
 import {
   ApproveSchema,
@@ -258,6 +259,10 @@ export const ENDPOINTS = {
   'POST /suppliers': { body: SupplierSchema, response: IdPayloadSchema },
   'PUT /suppliers/:id': { params: IdParamsSchema, body: SupplierUpdateSchema, response: IdPayloadSchema },
   'PUT /suppliers/:id/status': statusChange,
+  'GET /retentions/fourth-category': {
+    querystring: FourthCategoryQuerySchema,
+    response: FourthCategoryMonthSchema,
+  },
   'GET /suppliers/:id/suspension-certificates': {
     params: IdParamsSchema,
     response: SuspensionCertificateRowSchema.array(),
