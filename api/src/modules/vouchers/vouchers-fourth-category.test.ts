@@ -39,10 +39,10 @@ async function naturalPerson(name: string) {
 }
 
 /** A recibo por honorarios of `total` soles (no IGV) taken to APROBADO. */
-async function approvedReceipt(supplierId: number, total: string) {
+async function approvedReceipt(supplierId: number, total: string, companyId = fx.companyId) {
   const id = await registerVoucher(
     t,
-    voucherFields(supplierId, fx, { type: '02', series: 'E001', base: total, igv: '0.00', total }),
+    voucherFields(supplierId, fx, { companyId, type: '02', series: 'E001', base: total, igv: '0.00', total }),
   )
   expect(
     (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
@@ -275,5 +275,119 @@ describe('fourth-category retention of a recibo por honorarios', () => {
     const paidAt = await step(t, 'tesoreria', at, 'pay', { paidAmount: '1500.00', paidOn: TODAY })
     expect(paidAt.status, JSON.stringify(paidAt.body)).toBe(200)
     expect(await getVoucher(t, at)).toMatchObject({ paidCents: 150_000, fourthCategoryCents: 0 })
+  })
+})
+
+describe("the month's fourth-category retentions and PLAME's files", () => {
+  const period = TODAY.slice(0, 7).replace('-', '')
+  const ddmmyyyy = TODAY.split('-').reverse().join('/')
+  const month = (companyId: number) =>
+    t.call('tesoreria', {
+      method: 'GET',
+      url: `/api/v1/retentions/fourth-category?companyId=${companyId}&period=${period}`,
+    })
+  const file = async (companyId: number, kind: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/retentions/fourth-category/files/${kind}?companyId=${companyId}&period=${period}`,
+      headers: await t.as('tesoreria'),
+    })
+
+  it('lists the receipts paid in the month and writes .ps4 and .4ta that read back field by field, CRLF', async () => {
+    const company = fx.agentCompanyId
+    const none = await file(company, 'ps4')
+    expect(none.statusCode).toBe(409)
+    expect(none.json().messages).toEqual(['No hay recibos por honorarios pagados en el periodo'])
+
+    const ana = await naturalPerson('Álvarez Ñique Ana Sofía')
+    const luis = await naturalPerson('Benítez Cruz Luis')
+    const paid: number[] = []
+    for (const [supplier, total, net] of [
+      [ana, '2000.00', '1840.00'],
+      [ana, '1500.00', '1500.00'],
+      [luis, '1500.01', '1380.01'],
+    ] as const) {
+      const id = await approvedReceipt(supplier, total, company)
+      const res = await step(t, 'tesoreria', id, 'pay', { paidAmount: net, paidOn: TODAY })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      paid.push(id)
+    }
+    // Approved, not paid: not in the month.
+    await approvedReceipt(luis, '3000.00', company)
+
+    const list = await month(company)
+    expect(list.status, JSON.stringify(list.body)).toBe(200)
+    const body = list.body.payload
+    expect(
+      body.rows.map(
+        (r: { id: number; totalCents: number; fourthCategoryCents: number; netCents: number }) => [
+          r.id,
+          r.totalCents,
+          r.fourthCategoryCents,
+          r.netCents,
+        ],
+      ),
+    ).toEqual(
+      [
+        [paid[0], 200_000, 16_000, 184_000],
+        [paid[1], 150_000, 0, 150_000],
+        [paid[2], 150_001, 12_000, 138_001],
+      ].sort((a, b) => {
+        const ruc = (id: number) => body.rows.find((r: { id: number }) => r.id === id).supplierRuc
+        return ruc(a[0]).localeCompare(ruc(b[0])) || a[0] - b[0]
+      }),
+    )
+    expect(body.totals).toEqual({ totalCents: 500_001, fourthCategoryCents: 28_000, netCents: 472_001 })
+    expect(body.files).toEqual({
+      ps4: `0601${period}${body.companyRuc}.ps4`,
+      '4ta': `0601${period}${body.companyRuc}.4ta`,
+    })
+
+    const rucOf = async (id: number) =>
+      (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${id}` })).body.payload.ruc
+    const [anaRuc, luisRuc] = [await rucOf(ana), await rucOf(luis)]
+    const numberOf = async (id: number) => String((await getVoucher(t, id)).number)
+
+    const ps4 = await file(company, 'ps4')
+    expect(ps4.statusCode).toBe(200)
+    expect(ps4.headers['content-disposition']).toContain(`filename="0601${period}${body.companyRuc}.ps4"`)
+    expect(ps4.body.endsWith('\r\n')).toBe(true)
+    expect(ps4.body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
+    const ps4Lines = ps4.body
+      .split('\r\n')
+      .slice(0, -1)
+      .map((l) => l.split('|'))
+    expect(ps4Lines.sort((a, b) => a[1].localeCompare(b[1]))).toEqual(
+      [
+        ['06', anaRuc, 'ALVAREZ', 'NIQUE', 'ANA SOFIA', '1', '0', ''],
+        ['06', luisRuc, 'BENITEZ', 'CRUZ', 'LUIS', '1', '0', ''],
+      ].sort((a, b) => a[1].localeCompare(b[1])),
+    )
+
+    const fourth = await file(company, '4ta')
+    expect(fourth.statusCode).toBe(200)
+    expect(fourth.headers['content-disposition']).toContain(`filename="0601${period}${body.companyRuc}.4ta"`)
+    expect(fourth.body.endsWith('\r\n')).toBe(true)
+    expect(fourth.body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
+    const lines = fourth.body
+      .split('\r\n')
+      .slice(0, -1)
+      .map((l) => l.split('|'))
+    const expected = [
+      ['06', anaRuc, 'R', 'E001', await numberOf(paid[0]), '2000.00', ddmmyyyy, ddmmyyyy, '1', '3', '', ''],
+      ['06', anaRuc, 'R', 'E001', await numberOf(paid[1]), '1500.00', ddmmyyyy, ddmmyyyy, '0', '3', '', ''],
+      ['06', luisRuc, 'R', 'E001', await numberOf(paid[2]), '1500.01', ddmmyyyy, ddmmyyyy, '1', '3', '', ''],
+    ]
+    const key = (l: string[]) => `${l[1]}-${l[4].padStart(8, '0')}`
+    expect(lines.sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
+      expected.sort((a, b) => key(a).localeCompare(key(b))),
+    )
+
+    const bad = await t.call('tesoreria', {
+      method: 'GET',
+      url: `/api/v1/retentions/fourth-category?companyId=${company}&period=202613`,
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.messages).toEqual(['El periodo debe ser AAAAMM'])
   })
 })
