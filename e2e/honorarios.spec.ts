@@ -128,6 +128,13 @@ test.describe('Recibos por honorarios', () => {
     await expect(page.getByLabel('Monto pagado (S/)')).toHaveValue('1840.00')
     await page.getByRole('button', { name: 'Marcar como pagado' }).click()
     await page.waitForURL(/\/pagos\/\d+\/detalle/)
+    const amounts = page.getByRole('region', { name: 'Importes' })
+    await expect(
+      amounts.getByText('Retención de cuarta categoría').locator('xpath=following-sibling::dd'),
+    ).toHaveText('S/ 160.00')
+    await expect(amounts.getByText('Neto a pagar').locator('xpath=following-sibling::dd')).toHaveText(
+      'S/ 1,840.00',
+    )
 
     // 'Registro de retenciones' leads to the month's fourth-category retentions.
     await page.goto('/pagos/retenciones')
