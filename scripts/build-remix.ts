@@ -40,9 +40,7 @@ export function ensureRemixBuild(): void {
   if (built && built >= changed) return
   const started = Date.now()
   process.stdout.write(
-    built
-      ? 'El código de la web cambió: compilando…'
-      : 'Compilando la web (solo la primera vez)…',
+    built ? 'El código de la web cambió: compilando…' : 'Compilando la web (solo la primera vez)…',
   )
   const result = spawnSync('npm', ['run', 'build', '--silent', '-w', '@planillas/remix'], {
     cwd: ROOT,

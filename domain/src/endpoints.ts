@@ -118,12 +118,18 @@ import {
 import { SupplierFilterSchema, SupplierSchema, SupplierUpdateSchema } from './suppliers/supplier-schema'
 import { SupplierDetailSchema, SupplierOptionSchema, SupplierRowSchema } from './suppliers/suppliers-api'
 import {
+  SuspensionCertificateParamsSchema,
+  SuspensionCertificateRowSchema,
+  SuspensionCertificateSchema,
+} from './suppliers/suspension-certificates'
+import {
   ConstanciaImportSchema,
   DetractionDepositSchema,
   DetractionFilterSchema,
   DetractionRowSchema,
   DetractionTotalsSchema,
 } from './vouchers/detractions-api'
+import { FourthCategoryMonthSchema, FourthCategoryQuerySchema } from './vouchers/fourth-category-api'
 import {
   CreAnnulSchema,
   CreListQuerySchema,
@@ -260,6 +266,23 @@ export const ENDPOINTS = {
   'POST /suppliers': { body: SupplierSchema, response: IdPayloadSchema },
   'PUT /suppliers/:id': { params: IdParamsSchema, body: SupplierUpdateSchema, response: IdPayloadSchema },
   'PUT /suppliers/:id/status': statusChange,
+  'GET /retentions/fourth-category': {
+    querystring: FourthCategoryQuerySchema,
+    response: FourthCategoryMonthSchema,
+  },
+  'GET /suppliers/:id/suspension-certificates': {
+    params: IdParamsSchema,
+    response: SuspensionCertificateRowSchema.array(),
+  },
+  'POST /suppliers/:id/suspension-certificates': {
+    params: IdParamsSchema,
+    body: SuspensionCertificateSchema,
+    response: IdPayloadSchema,
+  },
+  'DELETE /suppliers/:id/suspension-certificates/:certificateId': {
+    params: SuspensionCertificateParamsSchema,
+    response: IdPayloadSchema,
+  },
 
   'POST /payments/list': {
     querystring: PageQuerySchema,

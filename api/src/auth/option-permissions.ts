@@ -35,6 +35,8 @@ export const OPTION_PERMISSIONS = {
     // The paying company of a supplier voucher: its form and the vouchers list's filter.
     'pagos_lista_lista',
     'pagos_registrar',
+    // The declaring company of 'Retenciones de cuarta categoría' (its RUC names the PLAME files).
+    'pagos_descarga_excel',
   ],
   // The contract form and the vacancy form ('Solicitado por') search employees.
   colaboradores: ['colaboradores_lista', 'contratos_edicion', 'vacantes_edicion'],

@@ -207,13 +207,15 @@ export const paymentOrderVouchers = pgTable(
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     detractionCents: bigint('detraction_cents', { mode: 'number' }).notNull(),
     retentionCents: bigint('retention_cents', { mode: 'number' }).notNull(),
+    /** A recibo por honorarios: the fourth-category retention the run withholds. */
+    fourthCategoryCents: bigint('fourth_category_cents', { mode: 'number' }).notNull().default(0),
     netCents: bigint('net_cents', { mode: 'number' }).notNull(),
     ...timestamps,
   },
   (t) => [
     check(
       'payment_order_vouchers_net_check',
-      sql`${t.netCents} = ${t.totalCents} - ${t.detractionCents} - ${t.retentionCents}`,
+      sql`${t.netCents} = ${t.totalCents} - ${t.detractionCents} - ${t.retentionCents} - ${t.fourthCategoryCents}`,
     ),
     uniqueIndex('payment_order_vouchers_unique').on(t.orderId, t.voucherId),
     index('payment_order_vouchers_voucher_idx').on(t.voucherId),

@@ -114,3 +114,27 @@ export const taxStatusPeriods = pgTable(
       .where(sql`${t.validTo} is null`),
   ],
 )
+
+/**
+ * A supplier's constancias de suspensión de retenciones de cuarta categoría (docs/decisions/tax-rules.md,
+ * 'Cuarta categoría'): SUNAT grants one to a natural person (RUC 10…) for a year; from the day after
+ * it is granted until 31 December of that year, the payer withholds nothing from its recibos por
+ * honorarios. The payer needs only its number and the day it was granted.
+ */
+export const supplierSuspensionCertificates = pgTable(
+  'supplier_suspension_certificates',
+  {
+    id: serial('id').primaryKey(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    number: text('number').notNull(),
+    grantedOn: date('granted_on').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('supplier_suspension_certificates_number_check', sql`${t.number} ~ '^[0-9A-Z-]{1,30}$'`),
+    uniqueIndex('supplier_suspension_certificates_unique').on(t.supplierId, t.number),
+    index('supplier_suspension_certificates_supplier_idx').on(t.supplierId, t.grantedOn),
+  ],
+)

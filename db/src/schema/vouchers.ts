@@ -92,6 +92,13 @@ export const paymentVouchers = pgTable(
     /** Whether the rule proposed the retention, and the approver's reason when they went against it. */
     retentionProposed: boolean('retention_proposed'),
     retentionReason: text('retention_reason'),
+    /**
+     * A recibo por honorarios (02): the fourth-category income-tax retention, apart from the IGV
+     * retention (which never applies to it) so the IGV retention's register and files never count
+     * it. Proposed at approval with that day's rule, recomputed at payment with the payment date:
+     * once PAGADO it is what was withheld.
+     */
+    fourthCategoryCents: cents('fourth_category_cents').notNull().default(0),
     approvedBy: text('approved_by'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     // Paid
@@ -131,8 +138,9 @@ export const paymentVouchers = pgTable(
     ),
     check(
       'payment_vouchers_deductions_check',
-      sql`${t.detractionCents} >= 0 and ${t.retentionCents} >= 0 and ${t.detractionCents} + ${t.retentionCents} <= ${t.totalCents}`,
+      sql`${t.detractionCents} >= 0 and ${t.retentionCents} >= 0 and ${t.fourthCategoryCents} >= 0 and ${t.detractionCents} + ${t.retentionCents} + ${t.fourthCategoryCents} <= ${t.totalCents}`,
     ),
+    check('payment_vouchers_fourth_category_check', sql`${t.fourthCategoryCents} = 0 or ${t.type} = '02'`),
     check(
       'payment_vouchers_credit_note_check',
       sql`(${t.type} = '07') = (${t.creditsVoucherId} is not null) and ${t.creditsVoucherId} is distinct from ${t.id}`,

@@ -114,6 +114,13 @@ export function formatMoney(value: number | string | null | undefined): string {
   return shown(negative, units, decimals)
 }
 
-/** What is paid to the supplier: total − detracción − retención (docs/domain.md, supplier payments). */
-export const netCents = (totalCents: number, detractionCents: number, retentionCents: number): Cents =>
-  asCents(totalCents - detractionCents - retentionCents)
+/**
+ * What is paid to the supplier: total − detracción − retención (docs/domain.md, supplier payments);
+ * a recibo por honorarios also less its fourth-category retention (docs/decisions/tax-rules.md).
+ */
+export const netCents = (
+  totalCents: number,
+  detractionCents: number,
+  retentionCents: number,
+  fourthCategoryCents = 0,
+): Cents => asCents(totalCents - detractionCents - retentionCents - fourthCategoryCents)

@@ -107,4 +107,25 @@ describe('planSupplierRun', () => {
       ) ?? []
     expect(line).toMatchObject({ retentionCents: 2_400, netCents: 80_000 - 2_400 - 6_000 })
   })
+
+  it("withholds a recibo por honorarios' fourth-category retention on the payment date, unless a certificate is in force", () => {
+    const person: RunSupplier = { ...plain, id: 3, suspensions: [{ number: '1', grantedOn: '2026-11-27' }] }
+    const receipts = [voucher(1, 1, 200_000, { type: '02' }), voucher(2, 3, 200_000, { type: '02' })]
+    const run = (date: string) =>
+      planSupplierRun(receipts, new Map([...suppliers, [3, person]]), true, RATES, date)?.map((l) => [
+        l.supplierId,
+        l.retentionCents,
+        l.fourthCategoryCents,
+        l.netCents,
+      ])
+    // The certificate granted on 27/11 is in force from 28/11: paid on 27/11, both are retained.
+    expect(run('2026-11-27')).toEqual([
+      [1, 0, 16_000, 184_000],
+      [3, 0, 16_000, 184_000],
+    ])
+    expect(run('2026-11-28')).toEqual([
+      [1, 0, 16_000, 184_000],
+      [3, 0, 0, 200_000],
+    ])
+  })
 })

@@ -1,4 +1,9 @@
 import { netCents } from '../common/money'
+import {
+  FEE_RECEIPT_TYPE,
+  fourthCategoryRetention,
+  type SuspensionCertificate,
+} from '../vouchers/fourth-category'
 import { retentionBases } from '../vouchers/retention'
 import { type RetentionRate, retentionOf } from '../vouchers/spot'
 
@@ -20,6 +25,8 @@ export type RunSupplier = {
   retentionAgent: boolean
   perceptionAgent: boolean
   goodTaxpayer: boolean
+  /** Its constancias de suspensión de cuarta categoría (a natural person's recibos por honorarios). */
+  suspensions?: readonly SuspensionCertificate[]
 }
 
 /** One voucher of a run's supplier line: signed amounts (a credit note's are negative). */
@@ -28,6 +35,8 @@ export type RunVoucherAmounts = {
   totalCents: number
   detractionCents: number
   retentionCents: number
+  /** A recibo por honorarios (02): the fourth-category retention withheld on the payment date. */
+  fourthCategoryCents: number
   netCents: number
 }
 
@@ -38,6 +47,7 @@ export type RunSupplierLine = {
   totalCents: number
   detractionCents: number
   retentionCents: number
+  fourthCategoryCents: number
   netCents: number
 }
 
@@ -50,7 +60,9 @@ export const CREDIT_NOTE_TYPE = '07'
  * its total less the credit notes paid with it, `retentionBases` — when
  * the paying company is a retention agent, the supplier is neither an agent nor a buen
  * contribuyente, the voucher is not under detracción, and the retained vouchers paid together pass
- * S/ 700); the net is total − detracción − retención, a credit note's subtracted. Undefined when the
+ * S/ 700); a recibo por honorarios withholds the fourth-category retention of the payment date
+ * (`fourthCategoryRetention`: 8 % over S/ 1,500 unless a suspension certificate is in force); the
+ * net is total − detracción − retención − retención de cuarta categoría, a credit note's subtracted. Undefined when the
  * company is a retention agent and no retention rate is in force on the payment date.
  */
 export function planSupplierRun(
@@ -87,12 +99,17 @@ export function planSupplierRun(
       // A credit note's amounts are subtracted (and a zero stays 0, not -0).
       const signed = (n: number) => (v.type === CREDIT_NOTE_TYPE && n !== 0 ? -n : n)
       const retentionCents = retention?.amounts[i] ?? 0
+      const fourthCategoryCents =
+        v.type === FEE_RECEIPT_TYPE
+          ? fourthCategoryRetention(v.totalCents, paymentDate, supplier.suspensions).amountCents
+          : 0
       return {
         voucherId: v.id,
         totalCents: signed(v.totalCents),
         detractionCents: signed(v.detractionCents),
         retentionCents: signed(retentionCents),
-        netCents: signed(netCents(v.totalCents, v.detractionCents, retentionCents)),
+        fourthCategoryCents,
+        netCents: signed(netCents(v.totalCents, v.detractionCents, retentionCents, fourthCategoryCents)),
       }
     })
     const sum = (key: keyof Omit<RunVoucherAmounts, 'voucherId'>) => amounts.reduce((s, a) => s + a[key], 0)
@@ -102,6 +119,7 @@ export function planSupplierRun(
       totalCents: sum('totalCents'),
       detractionCents: sum('detractionCents'),
       retentionCents: sum('retentionCents'),
+      fourthCategoryCents: sum('fourthCategoryCents'),
       netCents: sum('netCents'),
     })
   }

@@ -86,6 +86,8 @@ export const SupplierRunVoucherSchema = z.object({
   totalCents: z.number(),
   detractionCents: z.number(),
   retentionCents: z.number(),
+  /** A recibo por honorarios: the fourth-category retention (the run's, or the approval's estimate). */
+  fourthCategoryCents: z.number(),
   netCents: z.number(),
 })
 
@@ -98,6 +100,8 @@ export const SupplierRunLineSchema = z.object({
   totalCents: z.number(),
   detractionCents: z.number(),
   retentionCents: z.number(),
+  /** A recibo por honorarios: the fourth-category retention (the run's, or the approval's estimate). */
+  fourthCategoryCents: z.number(),
   netCents: z.number(),
   vouchers: z.array(SupplierRunVoucherSchema),
 })
@@ -141,6 +145,8 @@ export const SupplierRunCandidateSchema = VoucherHeadSchema.extend({
   totalCents: z.number(),
   detractionCents: z.number(),
   retentionCents: z.number(),
+  /** A recibo por honorarios: the fourth-category retention (the run's, or the approval's estimate). */
+  fourthCategoryCents: z.number(),
   netCents: z.number(),
   openRunId: z.number().nullable(),
 })

@@ -9,6 +9,7 @@ export const VoucherTotalsSchema = z.object({
   totalCents: z.number(),
   detractionCents: z.number(),
   retentionCents: z.number(),
+  fourthCategoryCents: z.number(),
   netCents: z.number(),
 })
 
@@ -67,7 +68,12 @@ export const VoucherRowSchema = VoucherHeadSchema.extend({
   retentionCents: z.number(),
   retentionProposed: z.boolean().nullable(),
   retentionReason: z.string().nullable(),
-  /** total − detracción − retención. */
+  /**
+   * A recibo por honorarios (02): the fourth-category retention, the approval's estimate until paid,
+   * then what was withheld at payment.
+   */
+  fourthCategoryCents: z.number(),
+  /** total − detracción − retención − retención de cuarta categoría. */
   netCents: z.number(),
   approvedBy: stamp.by,
   approvedAt: stamp.at,
@@ -197,6 +203,21 @@ export const ApprovalProposalSchema = z.object({
     groupTotalCents: z.number(),
     amountCents: z.number(),
   }),
+  /**
+   * A recibo por honorarios (02): the fourth-category retention on the approval date (recomputed on
+   * the payment date); null for any other type.
+   */
+  fourthCategory: z
+    .object({
+      date: z.string(),
+      amountCents: z.number(),
+      exclusion: z.string().nullable(),
+      rateBp: z.number().nullable(),
+      thresholdCents: z.number().nullable(),
+      rowValidFrom: z.string().nullable(),
+      certificateNumber: z.string().nullable(),
+    })
+    .nullable(),
   netCents: z.number(),
 })
 

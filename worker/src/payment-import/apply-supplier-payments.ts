@@ -33,6 +33,8 @@ type RunVoucher = {
   netCents: string
   /** What the run withheld of this voucher (its sign is the run's: a credit note's is never above 0). */
   retentionCents: string
+  /** What the run withheld of a recibo por honorarios as fourth-category retention. */
+  fourthCategoryCents: string
   series: string
   number: number
   status: number
@@ -85,10 +87,11 @@ export async function applySupplierPayments(
         // What the run withheld at this payment replaces the approval's estimate: the retention
         // register and every report read the voucher's own amount.
         const withheld = Math.abs(Number(v.retentionCents))
+        const fourthCategory = Number(v.fourthCategoryCents)
         await tx.execute(sql`
           update payment_vouchers
           set status = ${VOUCHER_STATUS.PAID}, paid_cents = ${paidCents}, paid_on = ${batch.paymentDate}::date,
-              retention_cents = ${withheld}, retention = ${withheld > 0},
+              retention_cents = ${withheld}, retention = ${withheld > 0}, fourth_category_cents = ${fourthCategory},
               paid_operation = ${payment.operationNumber}, paid_by = ${actor}, paid_at = now(), updated_at = now()
           where id = ${v.voucherId} and status = ${VOUCHER_STATUS.APPROVED}`)
         await recordAudit(tx, {
@@ -115,7 +118,7 @@ export async function applySupplierPayments(
 async function lockRunVouchers(tx: Executor, orderId: number): Promise<RunVoucher[]> {
   const result = await tx.execute(sql`
     select v.id as "voucherId", ov.supplier_id as "supplierId", s.ruc, ov.net_cents::text as "netCents",
-           ov.retention_cents::text as "retentionCents",
+           ov.retention_cents::text as "retentionCents", ov.fourth_category_cents::text as "fourthCategoryCents",
            v.series, v.number, v.status, v.paid_on::text as "paidOn", v.paid_operation as "paidOperation"
     from payment_order_vouchers ov
     join payment_vouchers v on v.id = ov.voucher_id

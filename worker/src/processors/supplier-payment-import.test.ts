@@ -7,8 +7,10 @@ import {
   suppliers,
 } from '@planillas/db'
 import {
+  addDays,
   SUPPLIER_PAYMENT_MESSAGES as M,
   PAYMENT_BATCH_STATUS,
+  rucCheckDigit,
   VOUCHER_STATUS,
   voucherNumber,
 } from '@planillas/domain'
@@ -437,5 +439,79 @@ describe('what a paid voucher keeps is what the run withheld (docs/decisions/tax
       .from(paymentVouchers)
       .where(and(inArray(paymentVouchers.id, [first, second, factura, note]), eq(paymentVouchers.status, 4)))
     expect(Number(kept.total)).toBe(Number(withheld.total))
+  })
+
+  it("stores a recibo por honorarios' fourth-category retention as the run withheld it, not the approval's", async () => {
+    const [account] = await t.handle.db
+      .insert(companyBankAccounts)
+      .values({ companyId: fx.companyId, bankCode: '002', currency: 'PEN', account: '1910123456072' })
+      .returning()
+    const ruc = `1047000001${rucCheckDigit('1047000001')}`
+    const supplierId = await createSupplier(t, { ruc, bankIdentifier: ruc, name: 'Vargas Llosa Ana' })
+    const id = await registerVoucher(
+      t,
+      voucherFields(supplierId, fx, {
+        type: '02',
+        series: 'E001',
+        base: '2000.00',
+        igv: '0.00',
+        total: '2000.00',
+      }),
+    )
+    await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
+    expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)
+    const stored = async () =>
+      (
+        await t.handle.db
+          .select({ f: paymentVouchers.fourthCategoryCents, paid: paymentVouchers.paidCents })
+          .from(paymentVouchers)
+          .where(eq(paymentVouchers.id, id))
+      )[0]
+    expect(await stored()).toEqual({ f: 16_000, paid: null })
+    // A suspension certificate in force on the run's payment date (the day after it is granted;
+    // on 31 December granted the day before, so both days fall in its year): nothing withheld.
+    const [granted, paidOn] = TODAY.endsWith('-12-31')
+      ? [addDays(TODAY, -1), TODAY]
+      : [TODAY, addDays(TODAY, 1)]
+    const certificate = await t.call('admin', {
+      method: 'POST',
+      url: `/api/v1/suppliers/${supplierId}/suspension-certificates`,
+      payload: { number: '0001', grantedOn: granted },
+    })
+    expect(certificate.status, JSON.stringify(certificate.body)).toBe(200)
+    const res = await t.call('tesoreria', {
+      method: 'POST',
+      url: '/api/v1/supplier-runs',
+      payload: {
+        voucherIds: [id],
+        companyAccountId: account.id,
+        format: 'CCI',
+        paymentDate: paidOn,
+        reference: 'Honorarios',
+      },
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const orderId = res.body.payload.id as number
+    expect((await netBySupplier(orderId)).get(ruc)).toBe(2000)
+
+    const upload = await t.call('tesoreria', {
+      method: 'POST',
+      url: '/api/v1/payment-batches/suppliers',
+      ...(await multipart(
+        { orderNumber: orderId, paymentDate: TODAY, description: 'Abonos del BCP' },
+        {
+          file: {
+            name: 'abonos-honorarios.xlsx',
+            content: await paymentsWorkbook([[6, ruc, 2000, 'OP-7101', null]]),
+          },
+        },
+      )),
+    })
+    expect(upload.status, JSON.stringify(upload.body)).toBe(200)
+    expect(await processPaymentImport({ batchId: upload.body.payload.id }, ctx)).toMatchObject({
+      outcome: 'applied',
+      matched: 1,
+    })
+    expect(await stored()).toEqual({ f: 0, paid: 200_000 })
   })
 })

@@ -147,9 +147,7 @@ describe('companies API', () => {
     for (const row of sheet.getRows(2, sheet.actualRowCount - 1) ?? []) {
       row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula))
     }
-    expect([...quotePrefixedCells(res.body).values()]).toContain(
-      '=HYPERLINK("http://x.invalid","clic")',
-    )
+    expect([...quotePrefixedCells(res.body).values()]).toContain('=HYPERLINK("http://x.invalid","clic")')
   })
 
   it('filters by status and refuses a download without its permission', async () => {

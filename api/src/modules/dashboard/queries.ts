@@ -223,9 +223,11 @@ export async function supplierPayments(db: Executor) {
       approvedTotal: sumOf(v.totalCents, approved),
       approvedDetraction: sumOf(v.detractionCents, approved),
       approvedRetention: sumOf(v.retentionCents, approved),
+      approvedFourthCategory: sumOf(v.fourthCategoryCents, approved),
       owedTotal: sumOf(v.totalCents, open),
       owedDetraction: sumOf(v.detractionCents, open),
       owedRetention: sumOf(v.retentionCents, open),
+      owedFourthCategory: sumOf(v.fourthCategoryCents, open),
     })
     .from(v)
     .where(inArray(v.status, [1, 2, 3, 4]))
@@ -238,10 +240,16 @@ export async function supplierPayments(db: Executor) {
         Number(row.approvedTotal),
         Number(row.approvedDetraction),
         Number(row.approvedRetention),
+        Number(row.approvedFourthCategory),
       ),
     },
     overdue: { count: row.overdue, totalCents: Number(row.overdueCents) },
-    solesToPayCents: netCents(Number(row.owedTotal), Number(row.owedDetraction), Number(row.owedRetention)),
+    solesToPayCents: netCents(
+      Number(row.owedTotal),
+      Number(row.owedDetraction),
+      Number(row.owedRetention),
+      Number(row.owedFourthCategory),
+    ),
     detractionsToDeposit: { count: row.toDeposit, amountCents: Number(row.toDepositCents) },
     ...(await detractionsOf(db, today)),
     retentionReceiptsToSend: await retentionReceiptsToSend(db, today),

@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart'
 import {
   CONSTANCIA_LIMITS,
   centsAsSoles,
+  FourthCategoryFileParamsSchema,
+  FourthCategoryQuerySchema,
   formatCount,
   RetentionRegisterQuerySchema,
   voucherNumber,
@@ -10,9 +12,10 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
-import { badRequest } from '../../lib/errors'
-import { exportFileName, sendWorkbook } from '../../lib/xlsx'
+import { badRequest, conflict } from '../../lib/errors'
+import { contentDisposition, exportFileName, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
+import { fourthCategoryFile, fourthCategoryMonth } from './fourth-category'
 import { listDetractions } from './queries'
 import { importConstancias, recordDeposit, retentionRegister } from './service'
 
@@ -100,9 +103,48 @@ export async function detractionRoutes(fastify: FastifyInstance) {
   })
 }
 
-/** 'Registro de retenciones': the month's IGV retentions per supplier, for the contador. */
+/**
+ * 'Registro de retenciones': the month's IGV retentions per supplier, for the contador; and the
+ * month's fourth-category retentions with PLAME's .ps4 and .4ta files.
+ */
 export async function retentionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  app.get('/fourth-category', {
+    config: { permission: 'pagos_descarga_excel' },
+    schema: {
+      tags: ['detractions'],
+      description:
+        'Los recibos por honorarios (02) de la empresa PAGADOS en el periodo AAAAMM (por fecha de pago), con la ' +
+        'retención de cuarta categoría retenida al pagar, y los nombres de los archivos del PLAME. Montos en céntimos.',
+      ...routeSchema('GET /retentions/fourth-category'),
+    },
+    handler: async (req) => {
+      const { receipts: _, ...month } = await fourthCategoryMonth(app.db, req.query)
+      return ok(month)
+    },
+  })
+
+  app.get('/fourth-category/files/:kind', {
+    config: { permission: 'pagos_descarga_excel' },
+    schema: {
+      tags: ['detractions'],
+      description:
+        'kind ps4: 0601AAAAMMRUC.ps4 (un prestador por línea); kind 4ta: 0601AAAAMMRUC.4ta (un recibo por línea). ' +
+        "Un '|' después de cada campo, fin de línea CRLF, texto en mayúsculas sin tildes. Query: companyId, period.",
+      params: FourthCategoryFileParamsSchema,
+      querystring: FourthCategoryQuerySchema,
+    },
+    handler: async (req, reply) => {
+      const file = await fourthCategoryFile(app.db, req.query, req.params.kind)
+      if (file.problems.length) throw conflict(file.problems)
+      if (file.count === 0) throw conflict('No hay recibos por honorarios pagados en el periodo')
+      return reply
+        .header('Content-Type', 'text/plain; charset=us-ascii')
+        .header('Content-Disposition', contentDisposition(file.name))
+        .header('Access-Control-Expose-Headers', 'Content-Disposition')
+        .send(file.text)
+    },
+  })
   app.get('/register/xlsx', {
     config: { permission: 'pagos_descarga_excel' },
     schema: {

@@ -127,6 +127,7 @@ export async function runDetail(db: Executor, id: number) {
       totalCents: paymentOrderVouchers.totalCents,
       detractionCents: paymentOrderVouchers.detractionCents,
       retentionCents: paymentOrderVouchers.retentionCents,
+      fourthCategoryCents: paymentOrderVouchers.fourthCategoryCents,
       netCents: paymentOrderVouchers.netCents,
     })
     .from(paymentOrderVouchers)
@@ -142,6 +143,7 @@ export async function runDetail(db: Executor, id: number) {
     totalCents: number
     detractionCents: number
     retentionCents: number
+    fourthCategoryCents: number
     netCents: number
     vouchers: {
       voucherId: number
@@ -152,6 +154,7 @@ export async function runDetail(db: Executor, id: number) {
       totalCents: number
       detractionCents: number
       retentionCents: number
+      fourthCategoryCents: number
       netCents: number
     }[]
   }
@@ -167,6 +170,7 @@ export async function runDetail(db: Executor, id: number) {
         totalCents: 0,
         detractionCents: 0,
         retentionCents: 0,
+        fourthCategoryCents: 0,
         netCents: 0,
         vouchers: [],
       }
@@ -175,6 +179,7 @@ export async function runDetail(db: Executor, id: number) {
     line.totalCents += v.totalCents
     line.detractionCents += v.detractionCents
     line.retentionCents += v.retentionCents
+    line.fourthCategoryCents += v.fourthCategoryCents
     line.netCents += v.netCents
     line.vouchers.push({
       voucherId: v.voucherId,
@@ -185,6 +190,7 @@ export async function runDetail(db: Executor, id: number) {
       totalCents: v.totalCents,
       detractionCents: v.detractionCents,
       retentionCents: v.retentionCents,
+      fourthCategoryCents: v.fourthCategoryCents,
       netCents: v.netCents,
     })
   }
@@ -230,6 +236,7 @@ export async function runCandidates(db: Executor, filter: SupplierRunCandidateFi
       totalCents: paymentVouchers.totalCents,
       detractionCents: paymentVouchers.detractionCents,
       retentionCents: paymentVouchers.retentionCents,
+      fourthCategoryCents: paymentVouchers.fourthCategoryCents,
       recordingPeriod: paymentVouchers.recordingPeriod,
       detractionDepositedOn: paymentVouchers.detractionDepositedOn,
       openRunId: paymentOrderClaims.orderId,
@@ -267,7 +274,7 @@ export async function runCandidates(db: Executor, filter: SupplierRunCandidateFi
     content: listed.map(({ series, number, recordingPeriod, detractionDepositedOn, ...r }) => ({
       ...r,
       fullNumber: voucherNumber(series, number),
-      netCents: netCents(r.totalCents, r.detractionCents, r.retentionCents),
+      netCents: netCents(r.totalCents, r.detractionCents, r.retentionCents, r.fourthCategoryCents),
     })),
     truncated: rows.length > SUPPLIER_RUN_CANDIDATES_MAX,
     // APROBADO, so not paid yet: the deadline runs from the recording period until the run pays.

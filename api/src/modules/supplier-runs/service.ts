@@ -37,6 +37,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import { anyId, CLAIM_MESSAGES, type OpenOrder, openOrdersOf, voucherSource } from '../payment-orders/claims'
 import { ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/engine'
 import { genericCciFormat } from '../payment-orders/formats'
+import { suspensionsBySupplier } from '../suppliers/suspension'
 import { periodsByRuc } from '../suppliers/tax-status'
 import { retentionTable } from '../vouchers/proposal'
 import {
@@ -179,11 +180,17 @@ async function loadRun(db: Database, request: SupplierRunRequest) {
     retentionTable(db),
     openOrdersOf(db, 'VOUCHER', request.voucherIds),
   ])
-  const periods = await periodsByRuc(
-    db,
-    rows.map((r) => r.supplier.ruc),
-  )
-  return { account, rows, retentionRows, open, periods }
+  const [periods, suspensions] = await Promise.all([
+    periodsByRuc(
+      db,
+      rows.map((r) => r.supplier.ruc),
+    ),
+    suspensionsBySupplier(
+      db,
+      rows.map((r) => r.supplier.id),
+    ),
+  ])
+  return { account, rows, retentionRows, open, periods, suspensions }
 }
 type LoadedRun = Awaited<ReturnType<typeof loadRun>>
 
@@ -218,11 +225,16 @@ function rowProblems(request: SupplierRunRequest, account: RunAccount | undefine
 function planRun(request: SupplierRunRequest, loaded: LoadedRun, problems: string[]) {
   const { account, rows } = loaded
   const supplierById = new Map(rows.map((r) => [r.supplier.id, r.supplier]))
-  // Each supplier's tax status on the payment date, from its RUC's periods (the law's date).
+  // Each supplier's tax status on the payment date, from its RUC's periods (the law's date), and its
+  // suspension certificates, which a recibo por honorarios' fourth-category retention reads.
   const statusById = new Map<number, RunSupplier>(
     [...supplierById.values()].map((s) => [
       s.id,
-      { id: s.id, ...taxStatusOn(loaded.periods.get(s.ruc) ?? [], request.paymentDate) },
+      {
+        id: s.id,
+        ...taxStatusOn(loaded.periods.get(s.ruc) ?? [], request.paymentDate),
+        suspensions: loaded.suspensions.get(s.id) ?? [],
+      },
     ]),
   )
   const plan = account
@@ -503,16 +515,17 @@ async function insertAmounts(tx: Executor, orderId: number, lines: RunSupplierLi
   const column = <T>(pick: (a: (typeof amounts)[number]) => T) => sql.param(amounts.map(pick))
   await tx.execute(sql`
     insert into ${paymentOrderVouchers} (order_id, voucher_id, supplier_id, line_number, total_cents,
-      detraction_cents, retention_cents, net_cents, created_by)
-    select ${orderId}, v, s, l, t, d, r, n, ${actor}
+      detraction_cents, retention_cents, fourth_category_cents, net_cents, created_by)
+    select ${orderId}, v, s, l, t, d, r, f, n, ${actor}
     from unnest(${column((a) => a.voucherId)}::int[], ${column((a) => a.line.supplierId)}::int[],
       ${column((a) => a.lineNumber)}::int[], ${column((a) => a.totalCents)}::bigint[],
       ${column((a) => a.detractionCents)}::bigint[], ${column((a) => a.retentionCents)}::bigint[],
-      ${column((a) => a.netCents)}::bigint[]) as u(v, s, l, t, d, r, n)`)
+      ${column((a) => a.fourthCategoryCents)}::bigint[],
+      ${column((a) => a.netCents)}::bigint[]) as u(v, s, l, t, d, r, f, n)`)
 }
 
 function runAuditText({ request, account, rows, lines, order, written, statusChanges }: RecordInput) {
-  const sum = (key: 'netCents' | 'detractionCents' | 'retentionCents') =>
+  const sum = (key: 'netCents' | 'detractionCents' | 'retentionCents' | 'fourthCategoryCents') =>
     lines.reduce((s, l) => s + l[key], 0)
   const replaces = replacedOrder(request)
   const replaced = replaces
@@ -523,5 +536,5 @@ function runAuditText({ request, account, rows, lines, order, written, statusCha
     ? `; depósito de detracciones lote ${file.lot} (${formatCount(file.lineCount)} ${file.lineCount === 1 ? 'comprobante' : 'comprobantes'}, ${formatCents(file.totalCents)}, SHA-256 ${file.sha256})`
     : ''
   const count = rows.length
-  return `Generó la orden de pago a proveedores ${request.format} #${order.id}: ${formatCount(lines.length)} ${lines.length === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(count)} ${count === 1 ? 'comprobante' : 'comprobantes'}, neto ${formatCents(sum('netCents'))} (detracciones ${formatCents(sum('detractionCents'))}, retenciones ${formatCents(sum('retentionCents'))}), cuenta de cargo ${account.account.account}${bn}${replaced}${statusChanges.map((c) => `; ${c.supplierName}: ${c.changes.join(', ')}`).join('')}`
+  return `Generó la orden de pago a proveedores ${request.format} #${order.id}: ${formatCount(lines.length)} ${lines.length === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(count)} ${count === 1 ? 'comprobante' : 'comprobantes'}, neto ${formatCents(sum('netCents'))} (detracciones ${formatCents(sum('detractionCents'))}, retenciones ${formatCents(sum('retentionCents'))}${sum('fourthCategoryCents') ? `, retenciones de cuarta categoría ${formatCents(sum('fourthCategoryCents'))}` : ''}), cuenta de cargo ${account.account.account}${bn}${replaced}${statusChanges.map((c) => `; ${c.supplierName}: ${c.changes.join(', ')}`).join('')}`
 }

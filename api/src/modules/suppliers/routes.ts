@@ -7,6 +7,7 @@ import {
   type RecordStatus,
   recordStatus,
   SUPPLIER_MESSAGES,
+  SUSPENSION_MESSAGES,
   SupplierFilterSchema,
   supplierType,
   withSelection,
@@ -21,6 +22,11 @@ import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import * as q from './queries'
 import { createSupplier, updateSupplier } from './service'
+import {
+  addSuspensionCertificate,
+  listSuspensionCertificates,
+  removeSuspensionCertificate,
+} from './suspension'
 import { periodsOfRuc } from './tax-status'
 
 const tags = ['suppliers']
@@ -124,6 +130,45 @@ export async function supplierRoutes(fastify: FastifyInstance) {
       set: async (tx, id, status) => found(await q.setSupplierStatus(tx, id, status as RecordStatus)),
       name: (row) => row.code,
     }),
+  })
+
+  app.get('/:id/suspension-certificates', {
+    config: { permission: ['proveedores_lista', 'proveedores_edicion'] },
+    schema: {
+      tags,
+      description:
+        'Constancias de suspensión de retenciones de cuarta categoría del proveedor (persona natural, R.U.C. 10…): ' +
+        'cada una suspende la retención desde el día siguiente a su otorgamiento hasta el 31 de diciembre de ese año.',
+      ...routeSchema('GET /suppliers/:id/suspension-certificates'),
+    },
+    handler: async (req) => ok(await listSuspensionCertificates(app.db, req.params.id)),
+  })
+
+  app.post('/:id/suspension-certificates', {
+    config: { permission: 'proveedores_edicion' },
+    schema: {
+      tags,
+      description: 'number: número de la constancia. grantedOn: fecha de otorgamiento (AAAA-MM-DD).',
+      ...routeSchema('POST /suppliers/:id/suspension-certificates'),
+    },
+    handler: async (req) => {
+      const id = await addSuspensionCertificate(app.db, req.user.email, req.params.id, req.body)
+      return ok({ id }, [SUSPENSION_MESSAGES.added])
+    },
+  })
+
+  app.delete('/:id/suspension-certificates/:certificateId', {
+    config: { permission: 'proveedores_edicion' },
+    schema: { tags, ...routeSchema('DELETE /suppliers/:id/suspension-certificates/:certificateId') },
+    handler: async (req) => {
+      const id = await removeSuspensionCertificate(
+        app.db,
+        req.user.email,
+        req.params.id,
+        req.params.certificateId,
+      )
+      return ok({ id }, [SUSPENSION_MESSAGES.removed])
+    },
   })
 
   app.post('/xlsx', {

@@ -8,7 +8,9 @@ import {
 } from '@planillas/db'
 import {
   detractionOf,
+  FEE_RECEIPT_TYPE,
   formatDate,
+  fourthCategoryRetention,
   inForce,
   netCents,
   type RetentionRate,
@@ -27,6 +29,7 @@ import {
   VOUCHER_STATUS,
 } from '@planillas/domain'
 import { and, eq, ne } from 'drizzle-orm'
+import { suspensionsBySupplier } from '../suppliers/suspension'
 import { periodsByRuc, taxStatusOfRuc } from '../suppliers/tax-status'
 
 type VoucherRecord = typeof v.$inferSelect
@@ -49,13 +52,33 @@ export const retentionTable = async (db: Executor): Promise<RetentionRate[]> =>
   }))
 
 /**
+ * A recibo por honorarios' fourth-category retention on `date` (the approval's day, or the payment's),
+ * with the supplier's suspension certificates; null for any other type of voucher.
+ */
+export async function fourthCategoryOn(db: Executor, voucher: VoucherRecord, date: string) {
+  if (voucher.type !== FEE_RECEIPT_TYPE) return null
+  const suspensions = (await suspensionsBySupplier(db, [voucher.supplierId])).get(voucher.supplierId) ?? []
+  const r = fourthCategoryRetention(voucher.totalCents, date, suspensions)
+  return {
+    date,
+    amountCents: r.amountCents,
+    exclusion: r.exclusion,
+    rateBp: r.row?.rateBp ?? null,
+    thresholdCents: r.row?.thresholdCents ?? null,
+    rowValidFrom: r.row?.validFrom ?? null,
+    certificateNumber: r.certificate?.number ?? null,
+  }
+}
+
+/**
  * What the approve dialog proposes for a voucher, from the dated tables as of its issue date: the
  * SPOT code's rate, minimum and amount (whole soles), and whether the retention rule applies with the
  * supplier's tax status of today (its RUC's dated periods). The
  * retention looks at the vouchers paid together: this one and the supplier's other APROBADO
  * vouchers of the same company (the next payment to that supplier pays them all), each at its base
  * (its total less the credit notes among them that credit it). The run recomputes it on the payment
- * date, and what it withholds is what the voucher keeps once paid.
+ * date, and what it withholds is what the voucher keeps once paid. A recibo por honorarios also
+ * gets its fourth-category retention as of the approval day (today in Lima), recomputed at payment.
  */
 export async function proposeApproval(
   db: Executor,
@@ -101,6 +124,7 @@ export async function proposeApproval(
   const rate = inForce(retentionRows, date)
   const retentionCents = retention?.amounts[0] ?? 0
   const detractionCents = underDetraction ? detraction.amountCents : 0
+  const fourthCategory = await fourthCategoryOn(db, voucher, todayInLima())
   return {
     totalCents: voucher.totalCents,
     ratesDate: date,
@@ -125,7 +149,8 @@ export async function proposeApproval(
       groupTotalCents: cases.reduce((sum, c) => sum + c.totalCents, 0),
       amountCents: retentionCents,
     },
-    netCents: netCents(voucher.totalCents, detractionCents, retentionCents),
+    fourthCategory,
+    netCents: netCents(voucher.totalCents, detractionCents, retentionCents, fourthCategory?.amountCents ?? 0),
   }
 }
 

@@ -105,7 +105,7 @@ export function toVoucherRow(row: RawVoucher, today = todayInLima()) {
     freedByCreditNoteId,
     fullNumber: voucherNumber(row.series, row.number),
     overdue: OPEN_STATUSES.includes(row.status) && row.dueDate < today,
-    netCents: netCents(row.totalCents, row.detractionCents, row.retentionCents),
+    netCents: netCents(row.totalCents, row.detractionCents, row.retentionCents, row.fourthCategoryCents),
     actions: actionsFrom(row.status),
   }
 }
@@ -147,18 +147,23 @@ export async function voucherTotals(db: Executor, filter: VoucherFilter, today: 
       total: sql<string>`coalesce(sum(${v.totalCents}), 0)::text`,
       detraction: sql<string>`coalesce(sum(${v.detractionCents}), 0)::text`,
       retention: sql<string>`coalesce(sum(${v.retentionCents}), 0)::text`,
+      fourthCategory: sql<string>`coalesce(sum(${v.fourthCategoryCents}), 0)::text`,
     })
     .from(v)
     .innerJoin(suppliers, eq(suppliers.id, v.supplierId))
     .where(voucherWhere(filter, today))
-  const [totalCents, detractionCents, retentionCents] = [sums.total, sums.detraction, sums.retention].map(
-    Number,
-  )
+  const [totalCents, detractionCents, retentionCents, fourthCategoryCents] = [
+    sums.total,
+    sums.detraction,
+    sums.retention,
+    sums.fourthCategory,
+  ].map(Number)
   return {
     totalCents,
     detractionCents,
     retentionCents,
-    netCents: netCents(totalCents, detractionCents, retentionCents),
+    fourthCategoryCents,
+    netCents: netCents(totalCents, detractionCents, retentionCents, fourthCategoryCents),
   }
 }
 

@@ -37,7 +37,7 @@ import {
 import { and, eq, isNull } from 'drizzle-orm'
 import { badRequest, conflict, found, HttpError, withUniqueMessages } from '../../lib/errors'
 import type { UploadedFile } from './form'
-import { proposeApproval, retentionOnPayment } from './proposal'
+import { fourthCategoryOn, proposeApproval, retentionOnPayment } from './proposal'
 import { fileRows, removeFiles, storeFiles, type VoucherContext } from './register'
 
 type VoucherRecord = typeof v.$inferSelect
@@ -136,9 +136,11 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
         ? proposal.retention.amountCents
         : centsOf(voucher.totalCents, proposal.retention.rateBp ?? 0)
       : 0
-    if (detractionCents + retentionCents > voucher.totalCents) problems.push(M.deductionsOverTotal)
+    const fourthCategoryCents = proposal.fourthCategory?.amountCents ?? 0
+    if (detractionCents + retentionCents + fourthCategoryCents > voucher.totalCents)
+      problems.push(M.deductionsOverTotal)
     if (problems.length) throw badRequest(problems)
-    const net = netCents(voucher.totalCents, detractionCents, retentionCents)
+    const net = netCents(voucher.totalCents, detractionCents, retentionCents, fourthCategoryCents)
     const row = d ? ` (tabla vigente desde ${formatDate(d.rowValidFrom)})` : ''
     const detractionText = detracting
       ? `detracción ${d.code} ${bp(input.detractionRate ?? d.tableRateBp ?? 0)} ${formatCents(detractionCents)}${row}${rateDiffers ? ` (tabla ${bp(d.tableRateBp ?? 0)}; motivo: ${input.rateReason})` : ''}`
@@ -148,7 +150,7 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
     const retentionRow = proposal.retention.rowValidFrom
       ? ` (tasa vigente desde ${formatDate(proposal.retention.rowValidFrom)})`
       : ''
-    const retentionText = `${retention ? `retención ${formatCents(retentionCents)}${retentionRow}` : 'sin retención'}${againstRule ? ` (contra la regla; motivo: ${input.retentionReason})` : ''}`
+    const retentionText = `${retention ? `retención ${formatCents(retentionCents)}${retentionRow}` : 'sin retención'}${againstRule ? ` (contra la regla; motivo: ${input.retentionReason})` : ''}${proposal.fourthCategory ? `; ${fourthCategoryText(proposal.fourthCategory)}` : ''}`
     return {
       columns: {
         paymentType: input.paymentType,
@@ -161,6 +163,7 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
         retentionCents,
         retentionProposed: proposal.retention.proposed,
         retentionReason: againstRule ? input.retentionReason : null,
+        fourthCategoryCents,
         approvedBy: ctx.actor,
         approvedAt: new Date(),
       },
@@ -171,13 +174,24 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
   })
 }
 
+/** How the audit names a recibo por honorarios' fourth-category retention and the rule's row or reason. */
+function fourthCategoryText(f: NonNullable<Awaited<ReturnType<typeof fourthCategoryOn>>>) {
+  const day = ` al ${formatDate(f.date)}`
+  if (f.amountCents > 0)
+    return `retención de cuarta categoría ${bp(f.rateBp ?? 0)} ${formatCents(f.amountCents)}${day} (tasa vigente desde ${formatDate(f.rowValidFrom ?? '')})`
+  const certificate = f.certificateNumber ? ` N° ${f.certificateNumber}` : ''
+  return `sin retención de cuarta categoría${day}: ${f.exclusion ?? ''}${certificate}`
+}
+
 /**
  * 'Marcar como pagado' by hand: never a voucher an open payment run pays (its bank abono marks it,
  * and paying it twice is what the lock and the claim check prevent), and only for the voucher's net
- * (total − detracción − retención); a partial or larger amount is refused. The retention follows the
- * supplier's tax status on the payment date (`retentionOnPayment`), and what was withheld is kept.
- * A voucher with retention gets its comprobante de retención electrónico in the same transaction
- * (dated the payment date).
+ * (total − detracción − retención − retención de cuarta categoría); a partial or larger amount is
+ * refused. The IGV retention follows the supplier's tax status on the payment date
+ * (`retentionOnPayment`), and a recibo por honorarios' fourth-category retention is recomputed on
+ * that date too (a suspension certificate may have come into force since the approval): what is
+ * stored is what was withheld. A voucher with retention gets its comprobante de retención
+ * electrónico in the same transaction (dated the payment date).
  */
 export function payVoucher(ctx: VoucherContext, id: number, input: PayInput) {
   const issueCre = (tx: Transaction) =>
@@ -196,7 +210,9 @@ export function payVoucher(ctx: VoucherContext, id: number, input: PayInput) {
       await refuseIfInOpenRun(tx, voucher, M.paidInOpenRun)
       const recomputed = await retentionOnPayment(tx, voucher, input.paidOn)
       const retentionCents = recomputed ? recomputed.retentionCents : voucher.retentionCents
-      const net = netCents(voucher.totalCents, voucher.detractionCents, retentionCents)
+      const fourthCategory = await fourthCategoryOn(tx, voucher, input.paidOn)
+      const fourthCategoryCents = fourthCategory?.amountCents ?? 0
+      const net = netCents(voucher.totalCents, voucher.detractionCents, retentionCents, fourthCategoryCents)
       const changed = recomputed
         ? `; el proveedor ${recomputed.changes.join(', ')} (retención ${formatCents(voucher.retentionCents)} → ${formatCents(retentionCents)})`
         : ''
@@ -208,9 +224,10 @@ export function payVoucher(ctx: VoucherContext, id: number, input: PayInput) {
           paidOn: input.paidOn,
           paidBy: ctx.actor,
           paidAt: new Date(),
+          fourthCategoryCents,
           ...(recomputed ? { retention: retentionCents > 0, retentionCents } : {}),
         },
-        audit: `Marcó como pagado el comprobante ${label(voucher)}: ${formatCents(input.paidAmount)} el ${formatDate(input.paidOn)}${changed}`,
+        audit: `Marcó como pagado el comprobante ${label(voucher)}: ${formatCents(input.paidAmount)} el ${formatDate(input.paidOn)}${changed}${fourthCategory ? `; ${fourthCategoryText(fourthCategory)}` : ''}`,
       }
     },
     issueCre,

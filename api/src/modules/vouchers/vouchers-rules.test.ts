@@ -228,6 +228,7 @@ describe('list, export and dashboard', () => {
       totalCents: 236_000,
       detractionCents: 0,
       retentionCents: 0,
+      fourthCategoryCents: 0,
       netCents: 236_000,
     })
     const onlyLate = (await list({ supplierIds: [supplierId], overdue: true })).body.payload.totals

@@ -1,6 +1,7 @@
 import {
   can,
   enumLabel,
+  FEE_RECEIPT_TYPE,
   formatCents,
   formatDate,
   formatDateTime,
@@ -136,6 +137,10 @@ export default function VoucherDetails() {
           { label: 'Total', value: formatCents(v.totalCents) },
           { label: 'Detracción', value: formatCents(v.detractionCents) },
           { label: 'Retención', value: formatCents(v.retentionCents) },
+          // A recibo por honorarios: the approval's estimate until paid, then what was withheld.
+          ...(v.type === FEE_RECEIPT_TYPE
+            ? [{ label: 'Retención de cuarta categoría', value: formatCents(v.fourthCategoryCents) }]
+            : []),
           { label: 'Neto a pagar', value: formatCents(v.netCents) },
         ]}
       />

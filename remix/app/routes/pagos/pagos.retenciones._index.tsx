@@ -1,6 +1,6 @@
 import { periodLabel, periodOptions } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
-import { useLoaderData } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import { requirePermission } from '~/auth.server'
 import { controlClass, FieldShell } from '~/components/form/fields'
 import { buttonClass } from '~/components/ui/button'
@@ -61,6 +61,14 @@ export default function RetentionRegister() {
           Descargar Excel
         </button>
       </form>
+      <p className="text-sm text-slate-700">
+        Las retenciones de cuarta categoría de los recibos por honorarios y los archivos del PLAME (.ps4 y
+        .4ta) están en{' '}
+        <Link to="/pagos/retenciones/cuarta" className="font-medium text-primary-dark underline">
+          Retenciones de cuarta categoría
+        </Link>
+        .
+      </p>
     </section>
   )
 }

@@ -5,24 +5,32 @@ import {
   formatDate,
   formatDateTime,
   identifierType,
+  isNaturalPersonRuc,
   managementType,
   recordStatus,
+  SUSPENSION_MESSAGES,
   type SupplierDetail,
+  type SuspensionCertificateRow,
+  SuspensionCertificateSchema,
   supplierType,
   TAX_STATUS_LABEL,
   yesNoLabel,
 } from '@planillas/domain'
-import type { LoaderFunctionArgs } from 'react-router'
-import { useLoaderData } from 'react-router'
-import { call } from '~/api.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { Form, useLoaderData } from 'react-router'
+import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { FormPage } from '~/components/form/form-layout'
+import { DateField, TextField } from '~/components/form/fields'
+import { FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
+import { useSchemaForm } from '~/components/form/use-schema-form'
 import { BackToList } from '~/components/list/back-to-list'
-import { ButtonLink } from '~/components/ui/button'
+import { DataTable } from '~/components/list/data-table'
+import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { idParam } from '~/form.server'
+import { idParam, saveForm } from '~/form.server'
 import { orBackToList } from '~/record.server'
+import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Datos del proveedor')
@@ -30,11 +38,114 @@ export const meta = pageTitle('Datos del proveedor')
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'proveedores_lista')
   return orBackToList(request, '/proveedores', async () => {
-    const supplier = await call(request, 'GET /suppliers/:id', {
-      params: { id: idParam(params.supplierId) },
-    })
-    return { supplier, canEdit: can(user.roles, 'proveedores_edicion') }
+    const id = idParam(params.supplierId)
+    const supplier = await call(request, 'GET /suppliers/:id', { params: { id } })
+    // A natural person (RUC 10…) issues recibos por honorarios: its suspension certificates.
+    const certificates = isNaturalPersonRuc(supplier.ruc)
+      ? await call(request, 'GET /suppliers/:id/suspension-certificates', { params: { id } })
+      : null
+    return { supplier, certificates, canEdit: can(user.roles, 'proveedores_edicion') }
   })
+}
+
+/**
+ * The suspension certificates' two forms: 'Agregar constancia' (checked by the API's schema) and
+ * each row's 'Eliminar'; both come back to this page with the API's message.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requirePermission(request, 'proveedores_edicion')
+  const id = idParam(params.supplierId)
+  const back = `/proveedores/${id}/detalle`
+  const formData = await request.formData()
+  if (formData.get('intent') === 'remove') {
+    const certificateId = idParam(String(formData.get('certificateId') ?? ''))
+    try {
+      await call(request, 'DELETE /suppliers/:id/suspension-certificates/:certificateId', {
+        params: { id, certificateId },
+      })
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error
+      return redirectWithToast(request, back, { type: 'error', message: error.messages.join('. ') })
+    }
+    return redirectWithToast(request, back, { type: 'success', message: SUSPENSION_MESSAGES.removed })
+  }
+  return saveForm(request, formData, {
+    schema: SuspensionCertificateSchema,
+    save: async (body) =>
+      (await call(request, 'POST /suppliers/:id/suspension-certificates', { params: { id }, body })).id,
+    successTo: () => back,
+    message: SUSPENSION_MESSAGES.added,
+    fieldOfMessage: {
+      [SUSPENSION_MESSAGES.grantedFuture]: 'grantedOn',
+      [SUSPENSION_MESSAGES.numberInvalid]: 'number',
+    },
+  })
+}
+
+/** 'Agregar constancia': its number and the day SUNAT granted it. */
+function CertificateForm() {
+  const form = useSchemaForm<{ number: string; grantedOn: string }>(SuspensionCertificateSchema, {
+    id: 'suspension-certificate-form',
+  })
+  return (
+    <SchemaForm form={form.form}>
+      <input type="hidden" name="intent" value="add" />
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3 md:items-end">
+        <TextField meta={form.fields.number} label="Número de constancia" required maxLength={30} />
+        <DateField meta={form.fields.grantedOn} label="Fecha de otorgamiento" required />
+        <div>
+          <button type="submit" className={buttonClass('primary')} disabled={form.busy}>
+            {form.busy ? 'Agregando…' : 'Agregar constancia'}
+          </button>
+        </div>
+      </div>
+    </SchemaForm>
+  )
+}
+
+/**
+ * 'Constancias de suspensión de cuarta categoría': while one is in force (from the day after it was
+ * granted until 31 December of that year) its recibos por honorarios are paid without the retention.
+ */
+function Certificates({ rows, canEdit }: { rows: SuspensionCertificateRow[]; canEdit: boolean }) {
+  return (
+    <FormCard title="Constancias de suspensión de cuarta categoría" columns={1}>
+      <p className="text-sm text-slate-700">
+        Cada constancia suspende la retención de cuarta categoría de sus recibos por honorarios desde el día
+        siguiente a su otorgamiento hasta el 31 de diciembre de ese año.
+      </p>
+      <DataTable<SuspensionCertificateRow>
+        caption="Constancias de suspensión"
+        emptyMessage="El proveedor no tiene constancias de suspensión registradas."
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={[
+          { header: 'Número', cell: (r) => r.number, mobile: 'title' },
+          { header: 'Otorgada el', cell: (r) => formatDate(r.grantedOn) },
+          { header: 'Vigente hasta', cell: (r) => formatDate(r.validUntil) },
+          { header: 'Registrada por', cell: (r) => r.createdBy ?? '' },
+        ]}
+        actions={
+          canEdit
+            ? (r) => (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="certificateId" value={r.id} />
+                  <button
+                    type="submit"
+                    className={buttonClass('secondary')}
+                    aria-label={`Eliminar la constancia ${r.number}`}
+                  >
+                    Eliminar
+                  </button>
+                </Form>
+              )
+            : undefined
+        }
+      />
+      {canEdit ? <CertificateForm /> : null}
+    </FormCard>
+  )
 }
 
 type Period = SupplierDetail['taxStatusPeriods'][number]
@@ -57,7 +168,7 @@ const periodText = (p: Period) =>
  * tax status (the flags above are today's; a payment reads the periods on its own date).
  */
 export default function SupplierDetails() {
-  const { supplier: s, canEdit } = useLoaderData<typeof loader>()
+  const { supplier: s, certificates, canEdit } = useLoaderData<typeof loader>()
   return (
     <FormPage title="Datos del proveedor">
       <DetailCard
@@ -122,6 +233,7 @@ export default function SupplierDetails() {
           { label: 'Cuenta de detracciones', value: s.detractionAccount },
         ]}
       />
+      {certificates ? <Certificates rows={certificates} canEdit={canEdit} /> : null}
       <div className="flex justify-end gap-2">
         <BackToList to="/proveedores" />
         {canEdit ? (

@@ -605,9 +605,22 @@ function ApproveFields({
         <dd className="text-right">{formatCents(detraction)}</dd>
         <dt className="text-slate-600">Retención</dt>
         <dd className="text-right">{formatCents(retentionCents)}</dd>
+        {proposal.fourthCategory ? (
+          <>
+            <dt className="text-slate-600">Retención de cuarta categoría</dt>
+            <dd className="text-right">{formatCents(proposal.fourthCategory.amountCents)}</dd>
+          </>
+        ) : null}
         <dt className="font-semibold">Neto a pagar</dt>
         <dd className="text-right font-semibold">
-          {formatCents(netCents(proposal.totalCents, detraction, retentionCents))}
+          {formatCents(
+            netCents(
+              proposal.totalCents,
+              detraction,
+              retentionCents,
+              proposal.fourthCategory?.amountCents ?? 0,
+            ),
+          )}
         </dd>
       </dl>
     </>
