@@ -98,6 +98,7 @@ export async function createPaymentsTestApp(
       headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
     }
   }
+  let workbooks = 0
   const upload = async (
     form: Record<string, string>,
     file?: FilePart,
@@ -117,7 +118,9 @@ export async function createPaymentsTestApp(
     bytesWritten: () => bytesWritten,
     upload,
     validForm: () => ({ payrollNumber: payroll.code, payrollDesc: 'Quincena', paymentDate: TODAY }),
-    excel: async (rows = [row(0, 1500, '7001')]) => ({
+    // Each default workbook its own operation number: the same bytes again for the payroll are a
+    // repeated upload, which the API refuses unless confirmed.
+    excel: async (rows = [row(0, 1500, `7001-${++workbooks}`)]) => ({
       name: 'abonos.xlsx',
       content: await paymentsWorkbook(rows),
     }),

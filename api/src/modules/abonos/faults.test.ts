@@ -99,8 +99,11 @@ describe('payment upload faults', () => {
 })
 
 describe("'Descargar constancias' before the merged PDF is stored", () => {
+  // Each upload its own Excel: the same bytes again for the payroll would be refused as a repeat.
+  let upload = 0
   const receipts = async () => {
-    const response = await s.upload(s.validForm(), await s.excel([row(0, 1500, '7101', 'r.pdf')]), [
+    const operation = `71${String(++upload).padStart(2, '0')}-R`
+    const response = await s.upload(s.validForm(), await s.excel([row(0, 1500, operation, 'r.pdf')]), [
       { name: 'r.pdf', content: await receiptPdf('r') },
     ])
     expect(response.status).toBe(200)
