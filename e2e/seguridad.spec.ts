@@ -32,7 +32,7 @@ const NO_FORM = new Set(['/login', '/logout'])
  * Uploads stream the body to the API unread (remix/app/upload.server.ts): the API's Spanish 400
  * names what it could not read.
  */
-const STREAMED = /\/(carga|carga\/nueva|importar)$/
+const STREAMED = /\/(carga|carga\/nueva|importar|sire)$/
 
 /**
  * Every route with an action, as the built app's route manifest lists them (whatever folder its file

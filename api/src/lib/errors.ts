@@ -76,8 +76,7 @@ export const isStorageUnavailable = (error: unknown) =>
   someInChain(error, (e) => e instanceof StorageUnavailableError)
 
 /** Answered for a multipart body the parser cannot read: no boundary, cut short, malformed parts. */
-export const MALFORMED_FORM_MESSAGE =
-  'El formulario enviado está incompleto o mal formado; vuelva a enviarlo desde la pantalla.'
+export const MALFORMED_FORM_MESSAGE = MESSAGES.malformedMultipart
 
 /**
  * Whether the multipart parser (busboy) refused the body itself: its errors carry no code or

@@ -14,6 +14,9 @@ export const MESSAGES = {
   confirmStatusBody: '¿Está seguro que desea cambiar el estado?',
   /** A form's body that cannot be read (a multipart without its boundary, cut short, empty). */
   malformedForm: 'El formulario llegó incompleto o mal formado. Vuelva a enviarlo desde la página.',
+  /** The API's answer to a multipart body its parser cannot read (no boundary, cut short, malformed parts). */
+  malformedMultipart:
+    'El formulario enviado está incompleto o mal formado; vuelva a enviarlo desde la pantalla.',
 } as const
 
 /**
