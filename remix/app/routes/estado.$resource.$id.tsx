@@ -2,16 +2,13 @@ import { enumLabel, MAX_ID, MESSAGES } from '@planillas/domain'
 import {
   type ActionFunctionArgs,
   data,
-  Form,
-  Link,
   type LoaderFunctionArgs,
   useActionData,
   useLoaderData,
 } from 'react-router'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { ReasonField } from '~/components/list/status-action'
-import { buttonClass } from '~/components/ui/button'
+import { ReasonField, StatusConfirmation } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { orBackToList } from '~/record.server'
 import { redirectWithToast } from '~/session.server'
@@ -107,36 +104,25 @@ export default function ConfirmStatus() {
   const { name, noun, from, to, reason, back } = useLoaderData<typeof loader>()
   const refused = useActionData<typeof action>() as { error?: string; reasonError?: boolean } | undefined
   return (
-    <section
-      className="mx-auto mt-8 max-w-md rounded border border-slate-200 bg-white p-6 shadow-sm"
-      aria-labelledby="confirm-title"
+    <StatusConfirmation
+      back={back}
+      summary={
+        <>
+          {noun[0].toUpperCase() + noun.slice(1)} <strong>{name}</strong> pasará de {from} a{' '}
+          <strong>{to}</strong>.
+        </>
+      }
     >
-      <h1 id="confirm-title" className="text-xl font-semibold">
-        {MESSAGES.confirmStatusTitle}
-      </h1>
-      <p className="mt-2 text-slate-700">{MESSAGES.confirmStatusBody}</p>
-      <p className="mt-4 text-sm text-slate-600">
-        {noun[0].toUpperCase() + noun.slice(1)} <strong>{name}</strong> pasará de {from} a{' '}
-        <strong>{to}</strong>.
-      </p>
-      <Form method="post" className="mt-6 flex flex-wrap justify-end gap-2">
-        <input type="hidden" name="from" value="page" />
-        {refused?.error && !refused.reasonError ? (
-          <p role="alert" className="w-full rounded bg-red-50 px-3 py-2 text-sm text-red-900">
-            {refused.error}
-          </p>
-        ) : null}
-        {reason ? (
-          <ReasonField required={reason === 'required'} error={refused?.reasonError ? refused.error : null} />
-        ) : null}
-        <Link to={back} className={buttonClass('secondary')}>
-          Cancelar
-        </Link>
-        <button type="submit" className={buttonClass('primary')}>
-          Aceptar
-        </button>
-      </Form>
-    </section>
+      <input type="hidden" name="from" value="page" />
+      {refused?.error && !refused.reasonError ? (
+        <p role="alert" className="w-full rounded bg-red-50 px-3 py-2 text-sm text-red-900">
+          {refused.error}
+        </p>
+      ) : null}
+      {reason ? (
+        <ReasonField required={reason === 'required'} error={refused?.reasonError ? refused.error : null} />
+      ) : null}
+    </StatusConfirmation>
   )
 }
 

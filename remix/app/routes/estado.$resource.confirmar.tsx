@@ -1,7 +1,7 @@
-import { countOf, enumLabel, MESSAGES } from '@planillas/domain'
-import { Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router'
+import { countOf, enumLabel } from '@planillas/domain'
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router'
 import { requirePermission } from '~/auth.server'
-import { buttonClass } from '~/components/ui/button'
+import { StatusConfirmation } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { redirectWithToast } from '~/session.server'
 import { selectedIds, statusResource } from '~/status-resources'
@@ -38,34 +38,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function ConfirmBulkStatus() {
   const { resource, ids, status, to, back } = useLoaderData<typeof loader>()
   return (
-    <section
-      className="mx-auto mt-8 max-w-md rounded border border-slate-200 bg-white p-6 shadow-sm"
-      aria-labelledby="confirm-title"
+    <StatusConfirmation
+      back={back}
+      action={`/estado/${resource}`}
+      summary={
+        <>
+          {ids.length === 1
+            ? 'El registro seleccionado pasará'
+            : `Los ${countOf(ids.length, 'registro seleccionado', 'registros seleccionados')} pasarán`}{' '}
+          a <strong>{to}</strong>.
+        </>
+      }
     >
-      <h1 id="confirm-title" className="text-xl font-semibold">
-        {MESSAGES.confirmStatusTitle}
-      </h1>
-      <p className="mt-2 text-slate-700">{MESSAGES.confirmStatusBody}</p>
-      <p className="mt-4 text-sm text-slate-600">
-        {ids.length === 1
-          ? 'El registro seleccionado pasará'
-          : `Los ${countOf(ids.length, 'registro seleccionado', 'registros seleccionados')} pasarán`}{' '}
-        a <strong>{to}</strong>.
-      </p>
-      <Form method="post" action={`/estado/${resource}`} className="mt-6 flex flex-wrap justify-end gap-2">
-        <input type="hidden" name="status" value={status} />
-        <input type="hidden" name="back" value={back} />
-        {ids.map((id) => (
-          <input key={id} type="hidden" name="ids" value={id} />
-        ))}
-        <Link to={back} className={buttonClass('secondary')}>
-          Cancelar
-        </Link>
-        <button type="submit" className={buttonClass('primary')}>
-          Aceptar
-        </button>
-      </Form>
-    </section>
+      <input type="hidden" name="status" value={status} />
+      <input type="hidden" name="back" value={back} />
+      {ids.map((id) => (
+        <input key={id} type="hidden" name="ids" value={id} />
+      ))}
+    </StatusConfirmation>
   )
 }
 

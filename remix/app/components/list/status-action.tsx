@@ -1,7 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { CONTRACT_MESSAGES, MESSAGES } from '@planillas/domain'
-import { useState } from 'react'
-import { Link, useFetcher, useLocation } from 'react-router'
+import { type ReactNode, useState } from 'react'
+import { Form, Link, useFetcher, useLocation } from 'react-router'
 import { withReturn } from '~/utils/list-return'
 import { buttonClass } from '../ui/button'
 
@@ -151,5 +151,44 @@ export function ReasonField({ required, error }: { required: boolean; error?: st
         </span>
       ) : null}
     </label>
+  )
+}
+
+/**
+ * The no-JavaScript page of a status change, one record's or a selection's: the question, what
+ * changes (`summary`), and a form (`action`, its hidden fields and any field of its own) whose
+ * 'Aceptar' applies it; 'Cancelar' goes `back` to the list as it was.
+ */
+export function StatusConfirmation({
+  summary,
+  back,
+  action,
+  children,
+}: {
+  summary: ReactNode
+  back: string
+  action?: string
+  children?: ReactNode
+}) {
+  return (
+    <section
+      className="mx-auto mt-8 max-w-md rounded border border-slate-200 bg-white p-6 shadow-sm"
+      aria-labelledby="confirm-title"
+    >
+      <h1 id="confirm-title" className="text-xl font-semibold">
+        {MESSAGES.confirmStatusTitle}
+      </h1>
+      <p className="mt-2 text-slate-700">{MESSAGES.confirmStatusBody}</p>
+      <p className="mt-4 text-sm text-slate-600">{summary}</p>
+      <Form method="post" action={action} className="mt-6 flex flex-wrap justify-end gap-2">
+        {children}
+        <Link to={back} className={buttonClass('secondary')}>
+          Cancelar
+        </Link>
+        <button type="submit" className={buttonClass('primary')}>
+          Aceptar
+        </button>
+      </Form>
+    </section>
   )
 }
