@@ -160,10 +160,16 @@ export const payrollLines = pgTable(
     /** Who confirmed a flagged line and when, recorded by the server. */
     reviewConfirmedBy: text('review_confirmed_by'),
     reviewConfirmedAt: timestamp('review_confirmed_at', { withTimezone: true }),
+    /** Days worked in the period, and ordinary and overtime time in minutes, when the file gives them. */
+    daysWorked: smallint('days_worked'),
+    ordinaryMinutes: integer('ordinary_minutes'),
+    overtimeMinutes: integer('overtime_minutes'),
     ...timestamps,
   },
   (t) => [
     check('payroll_lines_amount_check', sql`${t.amount} > 0`),
+    check('payroll_lines_days_worked_check', sql`${t.daysWorked} between 0 and 31`),
+    check('payroll_lines_minutes_check', sql`${t.ordinaryMinutes} >= 0 and ${t.overtimeMinutes} >= 0`),
     check(
       'payroll_lines_review_confirmed_check',
       sql`(${t.reviewConfirmedAt} is null) = (${t.reviewConfirmedBy} is null)`,
