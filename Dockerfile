@@ -1,8 +1,9 @@
-# One image for every role; the command picks it (see docker-compose.yml):
-#   api     node --max-old-space-size=256 --import tsx api/src/server.ts
-#   web     node --import tsx remix/server/main.ts
-#   worker  node --import tsx worker/src/main.ts
-#   idp     node --import tsx scripts/dev-idp/main.ts   (development identity provider)
+# One image for every role; the command picks it (see docker-compose.yml). The processes run as built
+# JavaScript (`npm run build` writes dist/server/; no TypeScript loader at run time):
+#   api     node --max-old-space-size=256 dist/server/api.mjs
+#   web     node dist/server/web.mjs
+#   worker  node --max-old-space-size=256 dist/server/worker.mjs
+#   idp     node dist/server/idp.mjs   (development identity provider)
 # Node: exactly .nvmrc's version, the one CI runs the tests on (.ci/node; docs/decisions/node-version.md).
 FROM node:26.10.0-trixie-slim AS build
 WORKDIR /app
@@ -35,4 +36,4 @@ COPY --from=build /app /app
 RUN mkdir -p /app/.data/files && chown -R node:node /app/.data
 USER node
 EXPOSE 3000 3001 3002
-CMD ["node", "--max-old-space-size=256", "--import", "tsx", "api/src/server.ts"]
+CMD ["node", "--max-old-space-size=256", "dist/server/api.mjs"]

@@ -8,6 +8,7 @@ import { openDatabase } from '@planillas/db'
 import { seedDemo } from '@planillas/db/seed'
 import { createStorage } from '@planillas/storage'
 import { ensureRemixBuild } from './build-remix'
+import { buildServers, type ServerName, serverFile } from './server-build'
 
 /**
  * Several copies of every process on one machine, as a deployment on several hosts runs them
@@ -97,14 +98,15 @@ ${webPorts.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
 `
 }
 
+/** A process as the image runs it: its built JavaScript (`npm run build:server`). */
 function startNode(
   name: string,
-  entry: string,
+  server: ServerName,
   env: Record<string, string>,
   echo: boolean,
   nodeArgs: string[] = [],
 ): ClusterProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, serverFile(server)], {
     cwd: ROOT,
     env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -164,6 +166,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const queuePrefix = options.queuePrefix ?? `cluster-${base}`
 
   ensureRemixBuild()
+  await buildServers()
   // Migrations and the demo data once, before any copy starts (each would also migrate, under a lock).
   const handle = await openDatabase({ url: options.databaseUrl, poolSize: 2 })
   try {
@@ -193,29 +196,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   try {
     processes.push(
       // The development provider refuses production: it stands in for the company's provider here.
-      startNode(
-        'idp',
-        'scripts/dev-idp/main.ts',
-        { ...shared, NODE_ENV: 'development', IDP_PORT: String(base + 1) },
-        echo,
-      ),
+      startNode('idp', 'idp', { ...shared, NODE_ENV: 'development', IDP_PORT: String(base + 1) }, echo),
     )
     apiPorts.forEach((port, i) => {
       processes.push(
-        startNode(`api-${i + 1}`, 'api/src/server.ts', { ...shared, API_PORT: String(port) }, echo, [
+        startNode(`api-${i + 1}`, 'api', { ...shared, API_PORT: String(port) }, echo, [
           '--max-old-space-size=256',
         ]),
       )
     })
     for (let i = 0; i < copies; i++)
-      processes.push(
-        startNode(`worker-${i + 1}`, 'worker/src/main.ts', shared, echo, ['--max-old-space-size=256']),
-      )
+      processes.push(startNode(`worker-${i + 1}`, 'worker', shared, echo, ['--max-old-space-size=256']))
     webPorts.forEach((port, i) => {
       processes.push(
         startNode(
           `web-${i + 1}`,
-          'remix/server/main.ts',
+          'web',
           {
             ...shared,
             WEB_PORT: String(port),

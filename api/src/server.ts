@@ -4,7 +4,6 @@ import path from 'node:path'
 import { openDatabase } from '@planillas/db'
 import type { DatabaseWatch } from '@planillas/db/outage'
 import { configOrExit } from '@planillas/domain/env'
-import { createBullmqQueue } from '@planillas/queue'
 import { sweepTemporariesPeriodically } from '@planillas/storage'
 import type { FastifyBaseLogger } from 'fastify'
 import { buildApp } from './app'
@@ -33,9 +32,10 @@ const queueLog =
     if (appLog) appLog[level](details ?? {}, message)
     else process.stdout.write(`${JSON.stringify({ level, time: Date.now(), msg: message, ...details })}\n`)
   }
-// Alone, the API only enqueues: `npm run start:worker` runs the jobs (without Redis they wait PENDIENTE).
+// Alone, the API only enqueues: `npm run start:worker` runs the jobs (without Redis they wait PENDIENTE,
+// and BullMQ is never loaded).
 const jobs = config.redisUrl
-  ? createBullmqQueue({
+  ? (await import('@planillas/queue')).createBullmqQueue({
       url: config.redisUrl,
       prefix: config.queuePrefix,
       log: { info: queueLog('info'), warn: queueLog('warn'), error: queueLog('error') },

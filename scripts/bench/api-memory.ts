@@ -25,6 +25,7 @@ import {
 } from '@planillas/testing/payroll-fixtures'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
+import { buildServers, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
 
 /**
@@ -206,29 +207,26 @@ async function main() {
     const apiEnv = Object.fromEntries(
       (process.env.BENCH_API_ENV?.split(/\s+/).filter(Boolean) ?? []).map((kv) => kv.split('=', 2)),
     )
-    // As deployed (start:api, compose, Dockerfile): the same heap limit. No REDIS_URL: uploads
-    // stay PENDIENTE (the worker is not what this measures).
-    api = spawn(
-      process.execPath,
-      ['--max-old-space-size=256', '--trace-gc', ...apiArgs, '--import', 'tsx', 'api/src/server.ts'],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          REDIS_URL: '',
-          ...apiEnv,
-          DATABASE_URL: dbUrl,
-          JWT_SECRET: secret,
-          CLIENT_ADDRESS_SECRET: addressSecret,
-          FILES_DIR: filesDir,
-          API_PORT: String(API_PORT),
-          OIDC_ISSUER: `http://127.0.0.1:${IDP_PORT}`,
-          OIDC_INTERNAL_URL: '',
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
+    // As deployed (start:api, compose, Dockerfile): the built JavaScript, the same heap limit. No
+    // REDIS_URL: uploads stay PENDIENTE (the worker is not what this measures).
+    await buildServers()
+    api = spawn(process.execPath, ['--max-old-space-size=256', '--trace-gc', ...apiArgs, serverFile('api')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        REDIS_URL: '',
+        ...apiEnv,
+        DATABASE_URL: dbUrl,
+        JWT_SECRET: secret,
+        CLIENT_ADDRESS_SECRET: addressSecret,
+        FILES_DIR: filesDir,
+        API_PORT: String(API_PORT),
+        OIDC_ISSUER: `http://127.0.0.1:${IDP_PORT}`,
+        OIDC_INTERNAL_URL: '',
+        LOG_LEVEL: 'warn',
       },
-    )
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     const pid = api.pid as number
     const copy = process.env.BENCH_API_STDOUT ? createWriteStream(process.env.BENCH_API_STDOUT) : null
     /** At each full collection: seconds into the run, heap live after it, heap reserved, RssAnon. */

@@ -10,6 +10,7 @@ import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { NGINX, nginxConfig } from '../cluster'
+import { buildServers, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
 
 /**
@@ -242,14 +243,12 @@ async function main() {
     const env = { DATABASE_URL: dbUrl, JWT_SECRET: secret, FILES_DIR: path.join(ROOT, '.data/bench-files') }
     // BENCH_API_NODE_ARGS: extra node flags for the API (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
     const apiArgs = process.env.BENCH_API_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
-    // As deployed (start:api, compose, Dockerfile): the same heap limit.
-    const apiProcess = start(
-      ['--max-old-space-size=256', ...apiArgs, '--import', 'tsx', 'api/src/server.ts'],
-      {
-        ...env,
-        API_PORT: String(API_PORT),
-      },
-    )
+    // As deployed (start:api, compose, Dockerfile): the built JavaScript, the same heap limit.
+    await buildServers()
+    const apiProcess = start(['--max-old-space-size=256', ...apiArgs, serverFile('api')], {
+      ...env,
+      API_PORT: String(API_PORT),
+    })
     const bareProcess = start(['--import', 'tsx', 'scripts/bench/bare-list-server.ts'], {
       ...env,
       BARE_PORT: String(BARE_PORT),

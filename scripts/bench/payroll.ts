@@ -25,6 +25,7 @@ import {
 import { desc, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import pg from 'pg'
+import { buildServers, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
 
 /**
@@ -308,8 +309,9 @@ async function main() {
       FILES_DIR: filesDir,
       JWT_SECRET: secret,
     }
-    // As `npm run start:api` starts it (heap cap included).
-    const apiProcess = start(['--max-old-space-size=256', '--import', 'tsx', 'api/src/server.ts'], {
+    // As `npm run start:api` starts it: the built JavaScript, heap cap included.
+    await buildServers()
+    const apiProcess = start(['--max-old-space-size=256', serverFile('api')], {
       ...env,
       API_PORT: String(API_PORT),
     })

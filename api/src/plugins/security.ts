@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import rateLimit from '@fastify/rate-limit'
-import { DEFAULT_QUEUE_PREFIX, failFastRedis } from '@planillas/queue'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
@@ -52,14 +51,16 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   // With Redis every API process counts in one place: two processes must not allow twice the
   // attempts. Without it (the embedded default, one process) the counts stay in memory. While
   // Redis is down the throttle is skipped rather than failing every sign-in (skipOnError).
-  const redis = app.config.redisUrl ? failFastRedis(app.config.redisUrl) : undefined
+  // BullMQ and ioredis load only then: an API without Redis never holds them in memory.
+  const queue = app.config.redisUrl ? await import('@planillas/queue') : undefined
+  const redis = app.config.redisUrl ? queue?.failFastRedis(app.config.redisUrl) : undefined
   if (redis) app.addHook('onClose', async () => void redis.disconnect())
   await app.register(rateLimit, {
     global: false,
     ...(redis
       ? {
           redis,
-          nameSpace: `${app.config.queuePrefix ?? DEFAULT_QUEUE_PREFIX}:sign-in-limit:`,
+          nameSpace: `${app.config.queuePrefix ?? queue?.DEFAULT_QUEUE_PREFIX}:sign-in-limit:`,
           skipOnError: true,
         }
       : {}),

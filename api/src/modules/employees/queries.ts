@@ -31,10 +31,13 @@ const sortColumns = {
   createdAt: employees.createdAt,
 }
 
-/** 'MIRAFLORES — LIMA / LIMA': district, province and department. */
+/**
+ * 'MIRAFLORES — LIMA / LIMA': district, province and department. The dash is `chr(8212)` so that
+ * the statement's text, and the built API's source V8 keeps, stay Latin-1 (scripts/server-build.ts).
+ */
 export const ubigeoDescription = sql<
   string | null
->`${ubigeoDistricts.district} || ' — ' || ${ubigeoDistricts.province} || ' / ' || ${ubigeoDistricts.department}`
+>`${ubigeoDistricts.district} || ' ' || chr(8212) || ' ' || ${ubigeoDistricts.province} || ' / ' || ${ubigeoDistricts.department}`
 
 const fullName = sql<string>`${employees.name} || ' ' || ${employees.surname}`
 
