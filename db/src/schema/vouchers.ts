@@ -80,6 +80,11 @@ export const paymentVouchers = pgTable(
     detractionRateBp: integer('detraction_rate_bp'),
     detractionTableRateBp: integer('detraction_table_rate_bp'),
     detractionCents: cents('detraction_cents').notNull().default(0),
+    /**
+     * Code 027 (transport of goods by road): the valor referencial the approver entered, in
+     * céntimos; the detracción is on the greater of it and the total. Null for any other code.
+     */
+    referenceValueCents: cents('reference_value_cents'),
     detractionReason: text('detraction_reason'),
     /**
      * The Banco de la Nación deposit of the detraction (SUNAT's constancia): null until deposited.
@@ -141,6 +146,10 @@ export const paymentVouchers = pgTable(
       sql`${t.detractionCents} >= 0 and ${t.retentionCents} >= 0 and ${t.fourthCategoryCents} >= 0 and ${t.detractionCents} + ${t.retentionCents} + ${t.fourthCategoryCents} <= ${t.totalCents}`,
     ),
     check('payment_vouchers_fourth_category_check', sql`${t.fourthCategoryCents} = 0 or ${t.type} = '02'`),
+    check(
+      'payment_vouchers_reference_value_check',
+      sql`${t.referenceValueCents} is null or (${t.referenceValueCents} > 0 and ${t.spotCode} = '027')`,
+    ),
     check(
       'payment_vouchers_credit_note_check',
       sql`(${t.type} = '07') = (${t.creditsVoucherId} is not null) and ${t.creditsVoucherId} is distinct from ${t.id}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  detractionBaseCents,
   detractionOf,
   inForce,
   type RetainedVoucher,
@@ -7,6 +8,7 @@ import {
   retentionOf,
   type SpotRate,
   spotCatalogueOn,
+  takesReferenceValue,
   wholeSolesOf,
 } from './spot'
 
@@ -73,6 +75,28 @@ describe('detracción (SPOT, catalogue 54)', () => {
   it('code 027, S/ 450: 4 % is S/ 18 (its minimum is S/ 400, not 700)', () => {
     const d = detractionOf(SPOT, '027', 45_000, ON)
     expect(d?.applies && soles(d.amountCents)).toBe(18)
+  })
+
+  it('code 027: 4 % of the greater of the freight and its valor referencial (S/ 1,000 vs S/ 1,500 → S/ 60)', () => {
+    expect(detractionOf(SPOT, '027', 100_000, '2026-11-20', undefined, 150_000)).toMatchObject({
+      applies: true,
+      amountCents: 6_000,
+    })
+    // A valor referencial under the freight leaves the freight as the base: 4 % of S/ 1,000.
+    expect(detractionOf(SPOT, '027', 100_000, '2026-11-20', undefined, 80_000)).toMatchObject({
+      amountCents: 4_000,
+    })
+    // The minimum is on the operation's amount: S/ 350 of freight is none, whatever the valor referencial.
+    expect(detractionOf(SPOT, '027', 35_000, '2026-11-20', undefined, 150_000)).toMatchObject({
+      applies: false,
+    })
+    // Another code ignores a valor referencial.
+    expect(detractionOf(SPOT, '037', 118_000, '2026-11-20', undefined, 500_000)).toMatchObject({
+      amountCents: 14_200,
+    })
+    expect(detractionBaseCents('027', 100_000, null)).toBe(100_000)
+    expect(takesReferenceValue('027')).toBe(true)
+    expect(takesReferenceValue('037')).toBe(false)
   })
 
   it('code 037, S/ 650: under the S/ 700 minimum, none', () => {

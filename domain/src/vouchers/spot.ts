@@ -62,10 +62,34 @@ export type Detraction =
   | ({ applies: false; code: string; reason: 'below-minimum'; minimumCents: number } & RowUsed)
 
 /**
+ * Codes whose detracción is computed on the greater of the operation's amount and its valor
+ * referencial: 027, transport of goods by road (R.S. 073-2006/SUNAT art. 4; the values come from the
+ * MTC's table; when none can be determined, the operation's amount).
+ */
+export const REFERENCE_VALUE_CODES: readonly string[] = ['027']
+
+/** Whether a SPOT code takes a valor referencial. */
+export const takesReferenceValue = (code: string | null | undefined) =>
+  code != null && REFERENCE_VALUE_CODES.includes(code)
+
+/**
+ * What the detracción's rate applies to: the total with IGV, or for a code that takes a valor
+ * referencial the greater of the total and that value (freight S/ 1,000.00 with a valor
+ * referencial of S/ 1,500.00 → 4 % of S/ 1,500.00).
+ */
+export function detractionBaseCents(code: string, totalCents: number, referenceValueCents?: number | null) {
+  return takesReferenceValue(code) && referenceValueCents != null && referenceValueCents > totalCents
+    ? referenceValueCents
+    : totalCents
+}
+
+/**
  * The detraction of a voucher whose total with IGV is `totalCents` (soles), under SPOT `code`, on
- * `date`: none at or below the code's minimum, else rate × total rounded to whole soles. `rateBp`
- * overrides the table's rate (the approver's, with a reason); the minimum is always the table's.
- * Undefined when the code has no row in force that day.
+ * `date`: none when the total is at or below the code's minimum (the minimum is on the operation's
+ * amount), else rate × base rounded to whole soles, the base being the total or, for 027, the
+ * greater of it and `referenceValueCents`. `rateBp` overrides the table's rate (the approver's,
+ * with a reason); the minimum is always the table's. Undefined when the code has no row in force
+ * that day.
  */
 export function detractionOf(
   table: readonly SpotRate[],
@@ -73,6 +97,7 @@ export function detractionOf(
   totalCents: number,
   date: string,
   rateBp?: number,
+  referenceValueCents?: number | null,
 ): Detraction | undefined {
   const row = spotRateOn(table, code, date)
   if (!row) return undefined
@@ -91,7 +116,7 @@ export function detractionOf(
     code,
     rateBp: rate,
     tableRateBp: row.rateBp,
-    amountCents: wholeSolesOf(totalCents, rate),
+    amountCents: wholeSolesOf(detractionBaseCents(code, totalCents, referenceValueCents), rate),
     validFrom: row.validFrom,
   }
 }

@@ -99,6 +99,7 @@ describe('the five dialogs', () => {
       paymentType: 1,
       spotCode: '037',
       detractionRate: 1200,
+      referenceValue: null,
       rateReason: null,
       retention: true,
       retentionReason: null,
@@ -112,6 +113,26 @@ describe('the five dialogs', () => {
       'Tipo de pago es requerido',
       'Código de detracción inválido',
     ])
+  })
+
+  it('approve: a valor referencial in soles, only with code 027', () => {
+    expect(
+      ApproveSchema.parse({ paymentType: 1, spotCode: '027', referenceValue: '1500.00' }).referenceValue,
+    ).toBe(150_000)
+    expect(
+      ApproveSchema.parse({ paymentType: 1, spotCode: '027', referenceValue: ' ' }).referenceValue,
+    ).toBeNull()
+    expect(
+      messagesOf(ApproveSchema.safeParse({ paymentType: 1, spotCode: '037', referenceValue: '1500' })),
+    ).toEqual([
+      'El valor referencial solo se usa con el código 027 (servicio de transporte de bienes por vía terrestre)',
+    ])
+    expect(
+      messagesOf(ApproveSchema.safeParse({ paymentType: 1, spotCode: '027', referenceValue: '0' })),
+    ).toEqual(['El valor referencial debe ser mayor a cero'])
+    expect(
+      messagesOf(ApproveSchema.safeParse({ paymentType: 1, spotCode: '027', referenceValue: '1,500' })),
+    ).toEqual(['Debe ser un valor numérico, no debe incluir comas'])
   })
 
   it('paid: amount without commas, a date not after today in Lima', () => {

@@ -10,7 +10,7 @@ import {
   RECORDING_PERIOD_PATTERN,
   recordingPeriodProblem,
 } from './detraction-deadline'
-import { RATE_DATE_BOUNDS } from './spot'
+import { RATE_DATE_BOUNDS, takesReferenceValue } from './spot'
 import { VOUCHER_STATUSES } from './voucher-status'
 
 /** SUNAT document types a supplier sends (tabla 10). */
@@ -81,6 +81,10 @@ export const VOUCHER_MESSAGES = {
   paymentTypeRequired: 'Tipo de pago es requerido',
   spotCodeInvalid: 'Código de detracción inválido',
   spotCodeUnknown: 'El código de detracción no tiene una tasa vigente a la fecha de emisión',
+  referenceValueInvalid: 'Valor referencial inválido: use un monto en soles con hasta 2 decimales',
+  referenceValuePositive: 'El valor referencial debe ser mayor a cero',
+  referenceValueOnly027:
+    'El valor referencial solo se usa con el código 027 (servicio de transporte de bienes por vía terrestre)',
   percentage: 'El porcentaje de detracción debe ser un porcentaje válido',
   rateReasonRequired: 'Indique el motivo de usar un porcentaje distinto al de la tabla de detracciones',
   retentionReasonRequired: 'Indique el motivo de no seguir la regla de retención',
@@ -268,28 +272,48 @@ const retentionSwitch = z
  * table (another needs a reason), and the retention switch the rule proposes (against it: a
  * reason). The amounts are computed by the API from the dated tables, never typed.
  */
-export const ApproveSchema = z.object({
-  paymentType: requiredCode(M.paymentTypeRequired, PAYMENT_TYPES),
-  spotCode: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => v || null)
-    .refine((v) => v === null || /^\d{3}$/.test(v), M.spotCodeInvalid),
-  detractionRate: z
-    .union([z.string(), z.number()])
-    .nullish()
-    .transform((v, ctx) => {
-      if (v === null || v === undefined || v === '') return null
-      const parsed = percentage.safeParse(v)
-      if (parsed.success) return parsed.data
-      ctx.addIssue({ code: 'custom', message: M.percentage })
-      return z.NEVER
-    }),
-  rateReason: optionalReason,
-  retention: retentionSwitch,
-  retentionReason: optionalReason,
-})
+export const ApproveSchema = z
+  .object({
+    paymentType: requiredCode(M.paymentTypeRequired, PAYMENT_TYPES),
+    spotCode: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => v || null)
+      .refine((v) => v === null || /^\d{3}$/.test(v), M.spotCodeInvalid),
+    detractionRate: z
+      .union([z.string(), z.number()])
+      .nullish()
+      .transform((v, ctx) => {
+        if (v === null || v === undefined || v === '') return null
+        const parsed = percentage.safeParse(v)
+        if (parsed.success) return parsed.data
+        ctx.addIssue({ code: 'custom', message: M.percentage })
+        return z.NEVER
+      }),
+    /** Code 027 only: the valor referencial in soles (the detracción's base is the greater of it and the total). */
+    referenceValue: z
+      .union([z.string(), z.number()])
+      .nullish()
+      .transform((v, ctx) => {
+        if (v === null || v === undefined || String(v).trim() === '') return null
+        const parsed = solesAmount({
+          required: M.referenceValueInvalid,
+          invalid: M.referenceValueInvalid,
+          positive: M.referenceValuePositive,
+        }).safeParse(v)
+        if (parsed.success) return parsed.data
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message })
+        return z.NEVER
+      }),
+    rateReason: optionalReason,
+    retention: retentionSwitch,
+    retentionReason: optionalReason,
+  })
+  .superRefine((v, ctx) => {
+    if (v.referenceValue !== null && !takesReferenceValue(v.spotCode))
+      ctx.addIssue({ code: 'custom', path: ['referenceValue'], message: M.referenceValueOnly027 })
+  })
 export type ApproveInput = z.infer<typeof ApproveSchema>
 
 /** Mark paid: amount (no commas) and a date not after today in Lima. */

@@ -61,6 +61,8 @@ export const VoucherRowSchema = VoucherHeadSchema.extend({
   detractionRateBp: z.number().nullable(),
   detractionTableRateBp: z.number().nullable(),
   detractionCents: z.number(),
+  /** Code 027: the valor referencial the detracción was computed on (when greater than the total). */
+  referenceValueCents: z.number().nullable(),
   detractionReason: z.string().nullable(),
   detractionDepositedOn: z.string().nullable(),
   detractionConstancia: z.string().nullable(),
@@ -165,6 +167,8 @@ export const ApprovalProposalQuerySchema = z.object({
     .string()
     .regex(/^\d{3}$/, 'Código de detracción inválido')
     .optional(),
+  /** Code 027: the valor referencial in céntimos (the detracción is on the greater of it and the total). */
+  referenceValueCents: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 })
 
 export const ApprovalProposalSchema = z.object({
@@ -186,6 +190,9 @@ export const ApprovalProposalSchema = z.object({
       tableRateBp: z.number().nullable(),
       minimumCents: z.number().nullable(),
       amountCents: z.number(),
+      /** Whether the code takes a valor referencial (027), and what its rate applies to. */
+      takesReferenceValue: z.boolean(),
+      baseCents: z.number(),
       /** The catalogue-54 row used: the code's row valid from this day. */
       rowValidFrom: z.string(),
     })

@@ -7,6 +7,7 @@ import {
   paymentVouchers as v,
 } from '@planillas/db'
 import {
+  detractionBaseCents,
   detractionOf,
   FEE_RECEIPT_TYPE,
   formatDate,
@@ -22,6 +23,7 @@ import {
   TAX_STATUS_FLAGS,
   TAX_STATUS_LABEL,
   type TaxStatus,
+  takesReferenceValue,
   taxStatusChanges,
   taxStatusChangeText,
   taxStatusOn,
@@ -85,12 +87,15 @@ export async function proposeApproval(
   voucher: VoucherRecord,
   spotCode: string | null | undefined,
   rateBp?: number,
+  referenceValueCents?: number | null,
 ) {
   const date = voucher.issueDate
   const [spot, retentionRows] = await Promise.all([spotTable(db), retentionTable(db)])
   const [supplier] = await db.select().from(suppliers).where(eq(suppliers.id, voucher.supplierId))
   const [company] = await db.select().from(companies).where(eq(companies.id, voucher.companyId))
-  const detraction = spotCode ? detractionOf(spot, spotCode, voucher.totalCents, date, rateBp) : undefined
+  const detraction = spotCode
+    ? detractionOf(spot, spotCode, voucher.totalCents, date, rateBp, referenceValueCents)
+    : undefined
   const underDetraction = detraction?.applies === true
   const others = await db
     .select({
@@ -136,6 +141,9 @@ export async function proposeApproval(
           tableRateBp: detraction.applies ? detraction.tableRateBp : null,
           minimumCents: spotRateOn(spot, detraction.code, date)?.minimumCents ?? null,
           amountCents: detractionCents,
+          // 027: what the rate applies to (the greater of the total and the valor referencial).
+          takesReferenceValue: takesReferenceValue(detraction.code),
+          baseCents: detractionBaseCents(detraction.code, voucher.totalCents, referenceValueCents),
           rowValidFrom: detraction.validFrom,
         }
       : null,

@@ -221,12 +221,15 @@ async function voucherStepRoutes(fastify: FastifyInstance) {
       tags,
       description:
         'Lo que propone el diálogo de aprobación para un código SPOT (spotCode, opcional): tasa y mínimo de la ' +
-        'tabla vigente a la fecha de emisión, detracción redondeada a soles, y si la regla de retención aplica.',
+        'tabla vigente a la fecha de emisión, detracción redondeada a soles (027: sobre el mayor entre el total y ' +
+        'referenceValueCents, el valor referencial), y si la regla de retención aplica.',
       ...routeSchema('GET /payments/:id/approval-proposal'),
     },
     handler: async (req) => {
       const voucher = found(await q.voucherRecord(app.db, req.params.id))
-      return ok(await proposeApproval(app.db, voucher, req.query.spotCode))
+      return ok(
+        await proposeApproval(app.db, voucher, req.query.spotCode, undefined, req.query.referenceValueCents),
+      )
     },
   })
 

@@ -118,7 +118,13 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
   return applyStep(ctx.db, ctx.actor, id, 'approve', async (tx, voucher) => {
     if (!mayApprove(voucher.createdBy ?? '', ctx.actor))
       throw new HttpError(403, [VOUCHER_STATUS_MESSAGES.ownVoucher])
-    const proposal = await proposeApproval(tx, voucher, input.spotCode, input.detractionRate ?? undefined)
+    const proposal = await proposeApproval(
+      tx,
+      voucher,
+      input.spotCode,
+      input.detractionRate ?? undefined,
+      input.referenceValue,
+    )
     const d = proposal.detraction
     const problems: string[] = []
     if (input.spotCode && !d) problems.push(M.spotCodeUnknown)
@@ -143,7 +149,7 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
     const net = netCents(voucher.totalCents, detractionCents, retentionCents, fourthCategoryCents)
     const row = d ? ` (tabla vigente desde ${formatDate(d.rowValidFrom)})` : ''
     const detractionText = detracting
-      ? `detracción ${d.code} ${bp(input.detractionRate ?? d.tableRateBp ?? 0)} ${formatCents(detractionCents)}${row}${rateDiffers ? ` (tabla ${bp(d.tableRateBp ?? 0)}; motivo: ${input.rateReason})` : ''}`
+      ? `detracción ${d.code} ${bp(input.detractionRate ?? d.tableRateBp ?? 0)} ${formatCents(detractionCents)}${d.baseCents !== voucher.totalCents ? ` sobre el valor referencial ${formatCents(d.baseCents)}` : ''}${row}${rateDiffers ? ` (tabla ${bp(d.tableRateBp ?? 0)}; motivo: ${input.rateReason})` : ''}`
       : input.spotCode
         ? `sin detracción (código ${input.spotCode} no supera el mínimo${row})`
         : 'sin detracción'
@@ -158,6 +164,7 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
         detractionRateBp: detracting ? (input.detractionRate ?? d.tableRateBp) : null,
         detractionTableRateBp: detracting ? d.tableRateBp : null,
         detractionCents,
+        referenceValueCents: detracting && d.takesReferenceValue ? input.referenceValue : null,
         detractionReason: rateDiffers ? input.rateReason : null,
         retention,
         retentionCents,

@@ -121,6 +121,74 @@ describe('retention of the IGV (docs/domain.md, supplier payments)', () => {
   })
 })
 
+describe('code 027: the valor referencial (R.S. 073-2006/SUNAT art. 4)', () => {
+  const FREIGHT = { base: '847.46', igv: '152.54', total: '1000.00' }
+
+  it('freight S/ 1,000.00 with a valor referencial of S/ 1,500.00: 4 % of S/ 1,500.00 = S/ 60, kept on the voucher', async () => {
+    const supplierId = await createSupplier(t)
+    const id = await authorized(voucherFields(supplierId, fx, FREIGHT))
+    const asked = await t.call('tesoreria', {
+      method: 'GET',
+      url: `/api/v1/payments/${id}/approval-proposal?spotCode=027&referenceValueCents=150000`,
+    })
+    expect(asked.body.payload.detraction).toMatchObject({
+      applies: true,
+      takesReferenceValue: true,
+      baseCents: 150_000,
+      amountCents: 6_000,
+    })
+    const res = await step(t, 'tesoreria', id, 'approve', {
+      paymentType: 1,
+      spotCode: '027',
+      referenceValue: '1500.00',
+    })
+    expect(res.status).toBe(200)
+    expect(await getVoucher(t, id)).toMatchObject({
+      spotCode: '027',
+      referenceValueCents: 150_000,
+      detractionCents: 6_000,
+      netCents: 94_000,
+    })
+    const [entry] = await t.handle.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, String(id)), like(auditLogs.description, 'Aprobó%')))
+    expect(entry.description).toContain('sobre el valor referencial S/ 1,500.00')
+  })
+
+  it('a valor referencial under the freight leaves the freight as the base; with another code it is refused', async () => {
+    const supplierId = await createSupplier(t)
+    const under = await authorized(voucherFields(supplierId, fx, FREIGHT))
+    expect(
+      (
+        await step(t, 'tesoreria', under, 'approve', {
+          paymentType: 1,
+          spotCode: '027',
+          referenceValue: '800',
+        })
+      ).status,
+    ).toBe(200)
+    expect(await getVoucher(t, under)).toMatchObject({ detractionCents: 4_000, referenceValueCents: 80_000 })
+    const other = await authorized(voucherFields(supplierId, fx))
+    const refused = await step(t, 'tesoreria', other, 'approve', {
+      paymentType: 1,
+      spotCode: '037',
+      referenceValue: '5000',
+    })
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(refused.body)).toContain(
+      'El valor referencial solo se usa con el código 027 (servicio de transporte de bienes por vía terrestre)',
+    )
+    const bad = await step(t, 'tesoreria', other, 'approve', {
+      paymentType: 1,
+      spotCode: '027',
+      referenceValue: '-5',
+    })
+    expect(bad.status).toBe(400)
+    expect(await getVoucher(t, other)).toMatchObject({ status: 2, spotCode: null, referenceValueCents: null })
+  })
+})
+
 describe('a rejected number, freed by a nota de crédito', () => {
   it('stays taken after the rejection, and is free once a credit note referencing it is registered', async () => {
     const supplierId = await createSupplier(t)

@@ -1,4 +1,4 @@
-import { ApproveSchema } from '@planillas/domain'
+import { ApproveSchema, solesToCents, takesReferenceValue } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useActionData, useLoaderData } from 'react-router'
 import { call } from '~/api.server'
@@ -15,7 +15,15 @@ import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Aprobar comprobante')
 
-const CHOICE = ['paymentType', 'spotCode', 'detractionRate', 'rateReason', 'retention', 'retentionReason']
+const CHOICE = [
+  'paymentType',
+  'spotCode',
+  'detractionRate',
+  'referenceValue',
+  'rateReason',
+  'retention',
+  'retentionReason',
+]
 
 /**
  * The voucher and what the dialog proposes for the SPOT code in the address (`?spotCode=`: the
@@ -25,9 +33,14 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<S
   const { voucher, back, problem } = await loadStep(request, params.paymentId, 'approve')
   const url = new URL(request.url)
   const spotCode = url.searchParams.get('spotCode') || voucher.spotCode || undefined
+  // 027 without JavaScript: 'Calcular' sends the valor referencial typed, and the proposal uses it.
+  const referenceValueCents = solesToCents(url.searchParams.get('referenceValue')?.trim() ?? '')
   const proposal = await call(request, 'GET /payments/:id/approval-proposal', {
     params: { id: voucher.id },
-    query: { spotCode: spotCode && /^\d{3}$/.test(spotCode) ? spotCode : undefined },
+    query: {
+      spotCode: spotCode && /^\d{3}$/.test(spotCode) ? spotCode : undefined,
+      referenceValueCents: referenceValueCents && referenceValueCents > 0 ? referenceValueCents : undefined,
+    },
   })
   const choice: Record<string, string> = {}
   for (const name of CHOICE) {
@@ -54,6 +67,8 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
           spotCode: fields.spotCode || null,
           // Without a code there is no detracción: its percentage is not sent.
           detractionRate: fields.spotCode ? fields.detractionRate || null : null,
+          // Only 027 takes a valor referencial: for any other code the field is not sent.
+          referenceValue: takesReferenceValue(fields.spotCode) ? fields.referenceValue || null : null,
           rateReason: fields.rateReason || null,
           retention: fields.retention,
           retentionReason: fields.retentionReason || null,

@@ -6,6 +6,7 @@ import {
   formatDate,
   formatDateTime,
   paymentType,
+  takesReferenceValue,
   trimEmail,
   VOUCHER_STATUS,
   type VoucherDetail,
@@ -192,6 +193,15 @@ export default function VoucherDetails() {
             { label: 'Código de detracción', value: v.spotCode },
             { label: 'Porcentaje de detracción', value: rate(v.detractionRateBp) },
             { label: 'Porcentaje de la tabla', value: rate(v.detractionTableRateBp) },
+            // 027 only: the detracción is on the greater of the total and the valor referencial.
+            ...(takesReferenceValue(v.spotCode)
+              ? [
+                  {
+                    label: 'Valor referencial',
+                    value: v.referenceValueCents === null ? null : formatCents(v.referenceValueCents),
+                  },
+                ]
+              : []),
             { label: 'Motivo del porcentaje', value: v.detractionReason },
             { label: 'Detracción depositada', value: formatDate(v.detractionDepositedOn) },
             { label: 'Retención', value: v.retention ? 'SÍ' : 'NO' },

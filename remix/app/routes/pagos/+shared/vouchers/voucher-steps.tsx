@@ -3,11 +3,14 @@ import {
   type CatalogOption,
   centsToSoles,
   dayMonthYear,
+  detractionBaseCents,
   enumOptions,
   formatCents,
   mayApprove,
   netCents,
   paymentType,
+  solesToCents,
+  takesReferenceValue,
   VOUCHER_ACTIONS,
   type VoucherAction,
   type VoucherDetail,
@@ -470,6 +473,7 @@ function ApproveFields({
   const [spotCode, setSpotCode] = useState(choice.spotCode ?? proposal.detraction?.code ?? '')
   const [rate, setRate] = useState(choice.detractionRate ?? (tableRate === null ? '' : percent(tableRate)))
   const [retention, setRetention] = useState(choice.retention ?? String(proposal.retention.proposed))
+  const [referenceValue, setReferenceValue] = useState(choice.referenceValue ?? '')
   // A new code's proposal brings the table's rate into the field.
   useEffect(() => {
     if (loaded) setRate(loaded.detraction?.tableRateBp == null ? '' : percent(loaded.detraction.tableRateBp))
@@ -477,7 +481,9 @@ function ApproveFields({
   const applies = Boolean(spotCode && proposal.detraction?.applies && proposal.detraction.code === spotCode)
   const rateBp = Math.round(Number(rate) * 100)
   const rateDiffers = applies && tableRate !== null && rate !== '' && rateBp !== tableRate
-  const detraction = applies && rateBp > 0 && rateBp <= 10_000 ? wholeSolesOf(proposal.totalCents, rateBp) : 0
+  // 027: the rate applies to the greater of the total and the valor referencial typed.
+  const base = detractionBaseCents(spotCode, proposal.totalCents, solesToCents(referenceValue.trim()))
+  const detraction = applies && rateBp > 0 && rateBp <= 10_000 ? wholeSolesOf(base, rateBp) : 0
   const againstRule = retention !== String(proposal.retention.proposed)
   const retentionCents = retention === 'true' ? proposal.retention.amountCents : 0
   const id = data.voucher.id
@@ -550,6 +556,27 @@ function ApproveFields({
             {...fieldAria('step-detractionRate', errors.detractionRate)}
           />
         </FieldShell>
+        {!hydrated || takesReferenceValue(spotCode) || errors.referenceValue ? (
+          <FieldShell
+            id="step-referenceValue"
+            label="Valor referencial (S/)"
+            help="Solo para el código 027 (transporte de bienes por vía terrestre): la detracción se calcula sobre el mayor entre el total y este valor."
+            errors={errors.referenceValue}
+            errorId="step-referenceValue-error"
+          >
+            <input
+              id="step-referenceValue"
+              name="referenceValue"
+              value={referenceValue}
+              onChange={(event) => setReferenceValue(event.target.value)}
+              inputMode="decimal"
+              maxLength={17}
+              autoComplete="off"
+              className={controlClass}
+              {...fieldAria('step-referenceValue', errors.referenceValue)}
+            />
+          </FieldShell>
+        ) : null}
         {!hydrated || rateDiffers || errors.rateReason ? (
           <StepInput
             name="rateReason"

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_vouchers" ADD COLUMN "reference_value_cents" bigint;--> statement-breakpoint
+ALTER TABLE "payment_vouchers" ADD CONSTRAINT "payment_vouchers_reference_value_check" CHECK ("payment_vouchers"."reference_value_cents" is null or ("payment_vouchers"."reference_value_cents" > 0 and "payment_vouchers"."spot_code" = '027'));
