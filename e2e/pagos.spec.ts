@@ -335,6 +335,42 @@ test.describe('Comprobantes por pagar', () => {
     await other.close()
   })
 
+  test('freight under code 027 is detracted on its valor referencial when it is greater', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const js = javaScriptEnabled !== false
+    await signInAs(page, 'rrhh')
+    await registerVoucher(page, {
+      supplier: /Servicios Generales Lima/,
+      supplierTerm: 'servicios generales',
+      series: 'E001',
+      number: uniqueNumber(),
+      base: '847.46',
+      igv: '152.54',
+      total: '1000.00',
+      description: 'Flete Lima - Arequipa',
+    })
+    const details = page.url()
+    await authorize(page, js)
+    await signInAs(page, 'tesoreria')
+    await page.goto(details)
+    const approve = await openStep(page, js, 'Aprobar')
+    await approve.getByLabel('Código de detracción').selectOption('027')
+    // 4 % of the freight, S/ 40, until the valor referencial (S/ 1,500) is typed: then 4 % of it.
+    if (!js) await approve.getByRole('button', { name: 'Calcular' }).click()
+    await expect(approve.getByRole('definition').filter({ hasText: 'S/ 40.00' })).toBeVisible()
+    await approve.getByLabel('Valor referencial (S/)').fill('1500.00')
+    if (!js) await approve.getByRole('button', { name: 'Calcular' }).click()
+    await expect(approve.getByLabel('Valor referencial (S/)')).toHaveValue('1500.00')
+    await expect(approve.getByRole('definition').filter({ hasText: 'S/ 60.00' })).toBeVisible()
+    await approve.getByRole('button', { name: 'Aprobar' }).click()
+    await expectStatus(page, 'APROBADO')
+    await expect(page.getByRole('region', { name: 'Importes' })).toContainText('S/ 60.00')
+    await expect(page.getByRole('region', { name: 'Importes' })).toContainText('S/ 940.00')
+    await expect(page.getByRole('region', { name: 'Aprobación' })).toContainText('S/ 1,500.00')
+  })
+
   test('who registered a voucher is not offered Aprobar, and its page says why before any form', async ({
     page,
     javaScriptEnabled,
