@@ -8,6 +8,7 @@ import {
   PayrollCheckQuerySchema,
   PayrollCheckSchema,
 } from './abonos/abonos-api'
+import { CpeReadingSchema } from './vouchers/cpe'
 import { AuditRowSchema } from './audit/audit-logs-api'
 import { AuditFilterSchema } from './audit/audit-schema'
 import {
@@ -291,6 +292,7 @@ export const ENDPOINTS = {
   },
   'GET /payments/:id': { params: IdParamsSchema, response: VoucherDetailSchema },
   'POST /payments': { form: true, response: IdPayloadSchema },
+  'POST /payments/xml': { form: true, response: CpeReadingSchema },
   'POST /payments/:id/files': { params: IdParamsSchema, form: true, response: IdPayloadSchema },
   'GET /payments/:id/approval-proposal': {
     params: IdParamsSchema,

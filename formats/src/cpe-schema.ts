@@ -34,7 +34,9 @@ const NS_PREFIX: Record<string, string> = {
 export function schemaMessage(line: string): string {
   const lineNo = /:(\d+): element /.exec(line)?.[1]
   const element = /Element '(?:\{([^}]*)\})?([^']+)'/.exec(line)
-  const name = element ? `${element[1] && NS_PREFIX[element[1]] ? `${NS_PREFIX[element[1]]}:` : ''}${element[2]}` : null
+  const name = element
+    ? `${element[1] && NS_PREFIX[element[1]] ? `${NS_PREFIX[element[1]]}:` : ''}${element[2]}`
+    : null
   let what = 'no es válido según el esquema'
   if (/This element is not expected/.test(line)) what = 'no se esperaba en ese lugar'
   else if (/Missing child element/.test(line)) what = 'le faltan elementos obligatorios'

@@ -1,11 +1,11 @@
 import {
-  CPE_MESSAGES as M,
   type CpeDetraction,
   type CpeDocument,
   type CpeInstalment,
   type CpeParty,
   type CpeType,
   isIsoDate,
+  CPE_MESSAGES as M,
 } from '@planillas/domain'
 import { SaxesParser } from 'saxes'
 
@@ -211,8 +211,7 @@ export function readCpe(content: Buffer): { cpe: CpeDocument; root: CpeRoot } {
     }
     const declared = amount(cbc(taxTotal, 'TaxAmount'), 'cac:TaxTotal/cbc:TaxAmount')
     if (declared === null) problems.push(M.missing('cac:TaxTotal/cbc:TaxAmount'))
-    else if (declared !== subtotalSum)
-      problems.push(M.taxSum(cents(declared), cents(subtotalSum)))
+    else if (declared !== subtotalSum) problems.push(M.taxSum(cents(declared), cents(subtotalSum)))
     if (!hasIgv && kids(taxTotal, CAC, 'TaxSubtotal').length === 0)
       problems.push(M.missing('cac:TaxTotal/cac:TaxSubtotal'))
   }
@@ -224,7 +223,10 @@ export function readCpe(content: Buffer): { cpe: CpeDocument; root: CpeRoot } {
   else if (taxTotal && totalCents !== baseCents + igvCents)
     problems.push(M.payable(`cac:${monetaryName}`, cents(totalCents), cents(baseCents + igvCents)))
   const lineName = `${rootName}Line`
-  const lineTotal = amount(cbc(monetary, 'LineExtensionAmount'), `cac:${monetaryName}/cbc:LineExtensionAmount`)
+  const lineTotal = amount(
+    cbc(monetary, 'LineExtensionAmount'),
+    `cac:${monetaryName}/cbc:LineExtensionAmount`,
+  )
   const lines = kids(tree, CAC, lineName)
   if (lineTotal !== null && lines.length) {
     const sum = lines.reduce(
@@ -238,7 +240,10 @@ export function readCpe(content: Buffer): { cpe: CpeDocument; root: CpeRoot } {
   const due = date(textOf(cbc(tree, 'DueDate')), 'cbc:DueDate')
   const dueDate =
     due ||
-    instalments.map((i) => i.dueDate).sort().at(-1) ||
+    instalments
+      .map((i) => i.dueDate)
+      .sort()
+      .at(-1) ||
     (paymentForm?.kind === 'Contado' ? issueDate : '') ||
     null
   const references = kids(tree, CAC, 'BillingReference')
@@ -268,8 +273,7 @@ export function readCpe(content: Buffer): { cpe: CpeDocument; root: CpeRoot } {
   }
 }
 
-const cents = (value: number) =>
-  `${Math.trunc(value / 100)}.${String(value % 100).padStart(2, '0')}`
+const cents = (value: number) => `${Math.trunc(value / 100)}.${String(value % 100).padStart(2, '0')}`
 
 /**
  * The payment terms as SUNAT's UBL 2.1 guide writes them: `cac:PaymentMeans` and `cac:PaymentTerms`

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { centsToSoles, formatCents, solesToCents } from '../common/money'
 import { type VoucherType, voucherType } from './voucher-schema'
 
@@ -115,7 +116,12 @@ export function cpeDisagreements(cpe: CpeDocument, typed: CpeTypedFields): strin
     problems.push(M.disagrees('Fecha de emisión', 'cbc:IssueDate', cpe.issueDate, text(typed.issueDate)))
   if (text(typed.dueDate) && cpe.dueDate && text(typed.dueDate) !== cpe.dueDate)
     problems.push(
-      M.disagrees('Fecha de vencimiento', 'cbc:DueDate o cbc:PaymentDueDate', cpe.dueDate, text(typed.dueDate)),
+      M.disagrees(
+        'Fecha de vencimiento',
+        'cbc:DueDate o cbc:PaymentDueDate',
+        cpe.dueDate,
+        text(typed.dueDate),
+      ),
     )
   const amounts: [keyof CpeTypedFields, string, string, number][] = [
     ['base', 'Base imponible', 'cbc:TaxableAmount', cpe.baseCents],
@@ -157,3 +163,35 @@ export function cpeFormValues(cpe: CpeDocument): Record<string, string> {
     total: centsToSoles(cpe.totalCents),
   }
 }
+
+/** 'Leer XML''s answer: the form's values (with the company and supplier named) and what was read. */
+export const CpeReadingSchema = z.object({
+  values: z.record(z.string(), z.string()),
+  cpe: z.object({
+    type: z.enum(['01', '03', '07', '08']),
+    series: z.string(),
+    number: z.number(),
+    issueDate: z.string(),
+    dueDate: z.string().nullable(),
+    currency: z.string(),
+    issuer: z.object({ ruc: z.string(), name: z.string() }),
+    receiver: z.object({ ruc: z.string(), name: z.string() }),
+    baseCents: z.number(),
+    igvCents: z.number(),
+    totalCents: z.number(),
+    detraction: z
+      .object({
+        spotCode: z.string().nullable(),
+        percentBp: z.number().nullable(),
+        amountCents: z.number().nullable(),
+        account: z.string().nullable(),
+        meansCode: z.string().nullable(),
+      })
+      .nullable(),
+    paymentForm: z
+      .object({ kind: z.enum(['Contado', 'Credito']), amountCents: z.number().nullable() })
+      .nullable(),
+    instalments: z.array(z.object({ label: z.string(), amountCents: z.number(), dueDate: z.string() })),
+    references: z.array(z.string()),
+  }),
+})
