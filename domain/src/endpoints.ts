@@ -8,7 +8,6 @@ import {
   PayrollCheckQuerySchema,
   PayrollCheckSchema,
 } from './abonos/abonos-api'
-import { CpeReadingSchema } from './vouchers/cpe'
 import { AuditRowSchema } from './audit/audit-logs-api'
 import { AuditFilterSchema } from './audit/audit-schema'
 import {
@@ -123,6 +122,7 @@ import {
   SuspensionCertificateRowSchema,
   SuspensionCertificateSchema,
 } from './suppliers/suspension-certificates'
+import { CpeReadingSchema } from './vouchers/cpe'
 import {
   ConstanciaImportSchema,
   DetractionDepositSchema,

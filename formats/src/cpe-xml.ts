@@ -250,6 +250,12 @@ export function readCpe(content: Buffer): { cpe: CpeDocument; root: CpeRoot } {
     .map((b) => textOf(at(b, 'cac:InvoiceDocumentReference/cbc:ID')))
     .filter(Boolean)
 
+  const description = [
+    ...new Set(lines.map((l) => textOf(at(l, 'cac:Item/cbc:Description'))).filter(Boolean)),
+  ]
+    .join('; ')
+    .replace(/\s+/g, ' ')
+    .slice(0, 500)
   if (problems.length) throw new CpeXmlError(problems)
   return {
     root: rootName,
@@ -269,6 +275,7 @@ export function readCpe(content: Buffer): { cpe: CpeDocument; root: CpeRoot } {
       paymentForm,
       instalments,
       references,
+      description,
     },
   }
 }

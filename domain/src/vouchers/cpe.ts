@@ -43,6 +43,8 @@ export type CpeDocument = {
   instalments: CpeInstalment[]
   /** A note's `cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID`. */
   references: string[]
+  /** The lines' `cac:Item/cbc:Description`, joined and cut to the voucher's 500 characters. */
+  description: string
 }
 
 export const CPE_MESSAGES = {
@@ -193,5 +195,51 @@ export const CpeReadingSchema = z.object({
       .nullable(),
     instalments: z.array(z.object({ label: z.string(), amountCents: z.number(), dueDate: z.string() })),
     references: z.array(z.string()),
+    description: z.string(),
   }),
 })
+
+/** A ZIP of CPEs ('Carga de comprobantes' from XML): bounds of the file and its entries. */
+export const CPE_ZIP_LIMITS = {
+  /** The upload: 1,000 facturas with PDFs of ~50 KB each fit well under it. */
+  maxFileBytes: 100 * 1024 * 1024,
+  /** Entries that are files (XMLs and PDFs). */
+  maxEntries: 4_000,
+  maxXmls: 2_000,
+  maxXmlBytes: 10 * 1024 * 1024,
+  maxPdfBytes: 10 * 1024 * 1024,
+  /** All entries inflated together. */
+  maxTotalBytes: 512 * 1024 * 1024,
+  /**
+   * Declared inflated/compressed size of one entry. Invoices compress about 5–20 to 1; deflate
+   * reaches about 1,000 to 1 on a bomb's filler.
+   */
+  maxRatio: 200,
+}
+
+export const CPE_ZIP_MESSAGES = {
+  file: 'El archivo ZIP es requerido',
+  oneFile: 'Cargue un solo archivo ZIP',
+  extension: 'El archivo debe ser un .zip con los XML de los comprobantes (y sus PDF)',
+  fileSize: `El archivo ZIP admite como máximo ${CPE_ZIP_LIMITS.maxFileBytes / 1024 / 1024} MB`,
+  notZip: 'El archivo no es un ZIP válido o está dañado',
+  encrypted: 'El ZIP está protegido con contraseña',
+  noXml: 'El ZIP no tiene ningún XML de comprobante',
+  tooManyEntries: (n: number) => `El ZIP tiene más de ${n.toLocaleString('es-PE')} archivos`,
+  tooManyXmls: (n: number) => `El ZIP tiene más de ${n.toLocaleString('es-PE')} XML`,
+  totalTooLarge: (mb: number) => `El contenido del ZIP descomprimido supera ${mb} MB`,
+  entryTooLarge: (mb: number) => `El archivo supera ${mb} MB descomprimido`,
+  bomb: 'El archivo está comprimido de forma anómala (posible bomba de compresión)',
+  damaged: 'El archivo está dañado dentro del ZIP',
+  otherFile: 'Solo se admiten archivos .xml (el comprobante) y .pdf (su representación impresa)',
+  repeated: 'Hay otro archivo con el mismo nombre en el ZIP',
+  pdfWithoutXml: 'El PDF no tiene un XML con el mismo nombre',
+  noDueDate:
+    'Falta la fecha de vencimiento: el XML no trae cbc:DueDate, cuotas (cbc:PaymentDueDate) ni forma de pago Contado',
+  repeatedInZip: (other: string) => `El comprobante está también en ${other}`,
+  creditedMissing:
+    'La nota de crédito no indica el comprobante que modifica (cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID)',
+  expenseLineRequired: 'Línea de gasto es requerida',
+  expenseLineInvalid: 'Línea de gasto inválida',
+  accepted: 'Archivo recibido: los comprobantes se registrarán en segundo plano',
+} as const
