@@ -4,6 +4,7 @@ import {
   type CpeInstalment,
   type CpeParty,
   type CpeType,
+  centsToSoles,
   isIsoDate,
   CPE_MESSAGES as M,
 } from '@planillas/domain'
@@ -280,7 +281,7 @@ export function readCpe(content: Buffer): { cpe: CpeDocument; root: CpeRoot } {
   }
 }
 
-const cents = (value: number) => `${Math.trunc(value / 100)}.${String(value % 100).padStart(2, '0')}`
+const cents = centsToSoles
 
 /**
  * The payment terms as SUNAT's UBL 2.1 guide writes them: `cac:PaymentMeans` and `cac:PaymentTerms`

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs'
+import { centsToSoles as soles } from '@planillas/domain'
 
 /** Public sample CPEs (testing/fixtures/cpe, see its NOTICE), byte for byte. */
 export const CPE_FIXTURES_DIR = new URL('../fixtures/cpe/', import.meta.url)
 export const cpeFixture = (name: string) => readFileSync(new URL(name, CPE_FIXTURES_DIR))
-
-const soles = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
 
 export type CpeVariant = {
   supplierRuc: string

@@ -168,7 +168,19 @@ export function cpeFormValues(cpe: CpeDocument): Record<string, string> {
 
 /** 'Leer XML''s answer: the form's values (with the company and supplier named) and what was read. */
 export const CpeReadingSchema = z.object({
-  values: z.record(z.string(), z.string()),
+  values: z.object({
+    companyId: z.string(),
+    supplierId: z.string(),
+    type: z.string(),
+    series: z.string(),
+    number: z.string(),
+    issueDate: z.string(),
+    dueDate: z.string(),
+    currency: z.string(),
+    base: z.string(),
+    igv: z.string(),
+    total: z.string(),
+  }),
   cpe: z.object({
     type: z.enum(['01', '03', '07', '08']),
     series: z.string(),
