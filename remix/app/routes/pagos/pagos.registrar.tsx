@@ -214,7 +214,13 @@ async function readXml(
   for (const [name, value] of formData)
     if (typeof value === 'string' && name !== 'intent') filled.set(name, value)
   for (const [name, value] of Object.entries(read.values)) if (name !== 'currency') filled.set(name, value)
-  return data({ result: echoForm(filled), chosen: await chosenOptions(request, filled), read: read.cpe })
+  // The values as the form's new start: with JavaScript, conform's 'update' redraws every field.
+  // (dates as the fields show them: the update writes the inputs as they are).
+  const value = Object.fromEntries(
+    [...filled].map(([k, v]) => [k, k === 'issueDate' || k === 'dueDate' ? dayMonthYear(String(v)) : v]),
+  ) as Record<string, string>
+  const result = { ...echoForm(filled), intent: { type: 'update' as const, payload: { value } } }
+  return data({ result, chosen: await chosenOptions(request, filled), read: read.cpe })
 }
 
 type Fields = {
@@ -251,6 +257,7 @@ export default function RegisterVoucher() {
   const hydrated = useHydrated()
   const { form, fields, busy } = useSchemaForm<Fields>(FormSchema, {
     id: 'voucher-new',
+    uncheckedIntents: ['xml'],
     defaultValue: {
       companyId: credited?.companyId ?? (companies.length === 1 ? companies[0].value : ''),
       supplierId: credited?.supplier.value ?? '',
