@@ -210,18 +210,21 @@ export function readCpe(content: Buffer): { cpe: CpeDocument; root: CpeRoot } {
       } else if (code === '9997' || code === '9998') baseCents += taxable
       else if (tax !== 0) problems.push(M.otherTax(code || '?', name))
     }
-    const declared = amount(cbc(taxTotal, 'TaxAmount'), 'cac:TaxTotal/cbc:TaxAmount')
-    if (declared === null) problems.push(M.missing('cac:TaxTotal/cbc:TaxAmount'))
-    else if (declared !== subtotalSum) problems.push(M.taxSum(cents(declared), cents(subtotalSum)))
+    const declaredNode = cbc(taxTotal, 'TaxAmount')
+    const declared = amount(declaredNode, 'cac:TaxTotal/cbc:TaxAmount')
+    if (!textOf(declaredNode)) problems.push(M.missing('cac:TaxTotal/cbc:TaxAmount'))
+    else if (declared !== null && declared !== subtotalSum)
+      problems.push(M.taxSum(cents(declared), cents(subtotalSum)))
     if (!hasIgv && kids(taxTotal, CAC, 'TaxSubtotal').length === 0)
       problems.push(M.missing('cac:TaxTotal/cac:TaxSubtotal'))
   }
 
   const monetaryName = rootName === 'DebitNote' ? 'RequestedMonetaryTotal' : 'LegalMonetaryTotal'
   const monetary = cac(tree, monetaryName)
-  const totalCents = amount(cbc(monetary, 'PayableAmount'), `cac:${monetaryName}/cbc:PayableAmount`)
-  if (totalCents === null) problems.push(M.missing(`cac:${monetaryName}/cbc:PayableAmount`))
-  else if (taxTotal && totalCents !== baseCents + igvCents)
+  const payable = cbc(monetary, 'PayableAmount')
+  const totalCents = amount(payable, `cac:${monetaryName}/cbc:PayableAmount`)
+  if (!textOf(payable)) problems.push(M.missing(`cac:${monetaryName}/cbc:PayableAmount`))
+  else if (totalCents !== null && taxTotal && totalCents !== baseCents + igvCents)
     problems.push(M.payable(`cac:${monetaryName}`, cents(totalCents), cents(baseCents + igvCents)))
   const lineName = `${rootName}Line`
   const lineTotal = amount(
