@@ -395,3 +395,50 @@ it('the RUC helpers of the samples: the variant parties are valid RUCs', () => {
   expect(String(rucCheckDigit(companyRuc.slice(0, 10)))).toBe(companyRuc.slice(10))
   expect(otherSupplierRuc).not.toBe(supplierRuc)
 })
+
+describe("'Adjuntar' an XML to a voucher registered without files", () => {
+  it('refuses an XML that is not the voucher (nothing stored), then takes its own', async () => {
+    const number = ++sequence
+    const [row] = await t.handle.db
+      .insert(paymentVouchers)
+      .values({
+        companyId: fx.companyId,
+        supplierId,
+        type: '01',
+        series: 'F001',
+        number,
+        issueDate: TODAY,
+        recordingPeriod: `${TODAY.slice(0, 4)}${TODAY.slice(5, 7)}`,
+        dueDate: addDays(TODAY, 30),
+        currency: 'PEN',
+        baseCents: 100_000,
+        igvCents: 18_000,
+        totalCents: 118_000,
+        description: 'Cargado sin PDF',
+        expenseLineId: fx.expenseLineId,
+        createdBy: 'rrhh@planillas.pe',
+      })
+      .returning()
+    const attach = async (xml: Buffer) =>
+      t.call('rrhh', {
+        method: 'POST',
+        url: `/api/v1/payments/${row.id}/files`,
+        ...(await multipart(
+          {},
+          { pdf: { name: 'f.pdf', content: PDF }, xml: { name: 'f.xml', content: xml } },
+        )),
+      })
+    const before = await stored()
+    const other = await attach(own({ number, baseCents: 200_000, igvCents: 36_000 }))
+    expect(other.status).toBe(400)
+    expect(other.body.messages).toEqual([
+      'Base imponible: el XML dice S/ 2,000.00 (cbc:TaxableAmount) y se escribió S/ 1,000.00',
+      'IGV: el XML dice S/ 360.00 (cac:TaxTotal/cbc:TaxAmount) y se escribió S/ 180.00',
+      'Total: el XML dice S/ 2,360.00 (cbc:PayableAmount) y se escribió S/ 1,180.00',
+    ])
+    expect(await stored()).toEqual(before)
+    const ownXml = await attach(own({ number }))
+    expect(ownXml.status).toBe(200)
+    expect((await getVoucher(t, row.id)).files.map((f: { kind: string }) => f.kind)).toEqual(['pdf', 'xml'])
+  })
+})
