@@ -33,7 +33,11 @@ ENV NODE_ENV=production \
     IDP_HOST=0.0.0.0 \
     FILES_DIR=/app/.data/files
 COPY --from=build /app /app
-RUN mkdir -p /app/.data/files && chown -R node:node /app/.data
+# xmllint validates the suppliers' XMLs against formats/xsd/ubl-2.1 (docs/decisions/cpe-xml.md).
+RUN apt-get update -qq \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libxml2-utils \
+ && rm -rf /var/lib/apt/lists/* \
+ && mkdir -p /app/.data/files && chown -R node:node /app/.data
 USER node
 EXPOSE 3000 3001 3002
 CMD ["node", "--max-old-space-size=256", "dist/server/api.mjs"]

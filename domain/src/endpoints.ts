@@ -122,6 +122,7 @@ import {
   SuspensionCertificateRowSchema,
   SuspensionCertificateSchema,
 } from './suppliers/suspension-certificates'
+import { CpeReadingSchema } from './vouchers/cpe'
 import {
   ConstanciaImportSchema,
   DetractionDepositSchema,
@@ -291,6 +292,7 @@ export const ENDPOINTS = {
   },
   'GET /payments/:id': { params: IdParamsSchema, response: VoucherDetailSchema },
   'POST /payments': { form: true, response: IdPayloadSchema },
+  'POST /payments/xml': { form: true, response: CpeReadingSchema },
   'POST /payments/:id/files': { params: IdParamsSchema, form: true, response: IdPayloadSchema },
   'GET /payments/:id/approval-proposal': {
     params: IdParamsSchema,

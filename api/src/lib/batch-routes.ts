@@ -74,7 +74,8 @@ export function batchFileRoutes<S extends z.ZodType, P>(route: BatchFileRoutes<S
         return sendStoredFile(reply, app.storage, {
           key: batch.fileKey,
           name: batch.fileName,
-          contentType: XLSX_MIME,
+          // A batch's file is its Excel, or a ZIP ('Carga de comprobantes' from XML).
+          contentType: /\.zip$/i.test(batch.fileName) ? 'application/zip' : XLSX_MIME,
         })
       },
     })

@@ -172,6 +172,8 @@ export type BatchUpload<R extends { stored: string[] }, U> = {
   theBatch: string
   /** The toast of an accepted upload whose job was enqueued. */
   accepted: string
+  /** The stored file's media type; default the Excel's. */
+  contentType?: string
   receive: (req: FastifyRequest, storage: FileStorage) => Promise<R>
   /** Every problem, or what to record; may read the database (the payroll exists, a code is free). */
   check: (
@@ -222,7 +224,10 @@ export function batchUploadRoute<R extends { stored: string[] }, U>(route: Batch
             return refuse(check.messages)
           }
           const { excel } = check
-          const key = await app.storage.put(excel.content, { name: excel.name, contentType: XLSX_MIME })
+          const key = await app.storage.put(excel.content, {
+            name: excel.name,
+            contentType: kind.contentType ?? XLSX_MIME,
+          })
           stored.push(key)
           const file = { key, name: excel.name, size: excel.content.length }
           batchId = await app.db.transaction((tx) => kind.record(tx, check.upload, file, req.user.email))

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { companies } from './catalog'
 import { timestamps } from './columns'
+import { expenseLines } from './supplier-catalogues'
 
 /**
  * 'Carga de comprobantes': an Excel of supplier vouchers for one paying company, read by
@@ -35,6 +36,10 @@ export const voucherBatches = pgTable(
     errorCount: integer('error_count').notNull().default(0),
     /** Vouchers registered by a PROCESADO batch. */
     voucherCount: integer('voucher_count').notNull().default(0),
+    /** 'xlsx': the template's Excel; 'zip': a ZIP of the suppliers' CPE XMLs (with their PDFs). */
+    format: text('format').notNull().default('xlsx'),
+    /** A ZIP's expense line, the form's: every voucher of the ZIP is charged to it (null for an Excel). */
+    expenseLineId: integer('expense_line_id').references(() => expenseLines.id),
     fileKey: text('file_key').notNull(),
     fileName: text('file_name').notNull(),
     fileSize: integer('file_size').notNull(),
@@ -49,6 +54,10 @@ export const voucherBatches = pgTable(
   (t) => [
     check('voucher_batches_status_check', sql`${t.status} in (1, 2, 3, 4)`),
     check('voucher_batches_progress_check', sql`${t.progress} between 0 and 100`),
+    check(
+      'voucher_batches_format_check',
+      sql`(${t.format} = 'xlsx' and ${t.expenseLineId} is null) or (${t.format} = 'zip' and ${t.expenseLineId} is not null)`,
+    ),
     index('voucher_batches_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('voucher_batches_status_idx').on(t.status),
   ],

@@ -6,6 +6,7 @@ import type { WorkerContext } from '../context'
 import { reportProgress } from '../pipeline/batches'
 import { type BatchOutcome, type BatchProcessor, runBatchJob } from '../pipeline/run'
 import { type ClaimedVoucherBatch, finishWithErrors } from '../voucher-import/batch-store'
+import { readZipRows, removeKeys, storeZipFiles } from '../voucher-import/import-cpe-zip'
 import {
   readVoucherRows,
   registerVouchers,
@@ -46,6 +47,7 @@ async function importBatch(batch: ClaimedVoucherBatch, ctx: WorkerContext): Prom
     if (error instanceof FileNotFoundError) return reject(FILE_MISSING)
     throw error
   }
+  if (batch.format === 'zip') return importZip(batch, ctx, file, reject)
   let read: Awaited<ReturnType<typeof readVoucherRows>>
   try {
     const pkg = await openXlsx(file, { countRows: true })
@@ -74,6 +76,49 @@ async function importBatch(batch: ClaimedVoucherBatch, ctx: WorkerContext): Prom
       )
     if (violatedConstraint(error) === 'payment_vouchers_number_unique')
       return reject(VOUCHER_MESSAGES.duplicate, read.rowsRead)
+    throw error
+  }
+}
+
+/**
+ * A ZIP of CPEs (docs/decisions/cpe-xml.md): every XML read, validated and checked, then every
+ * voucher registered with its XML (and PDF) in one transaction, or none and every problem listed.
+ */
+async function importZip(
+  batch: ClaimedVoucherBatch,
+  ctx: WorkerContext,
+  file: Buffer,
+  reject: (message: string, rowsRead?: number) => Promise<VoucherImportOutcome>,
+): Promise<VoucherImportOutcome> {
+  const { db } = ctx
+  const { CpeZipError } = await import('@planillas/formats/cpe-zip')
+  let read: Awaited<ReturnType<typeof readZipRows>>
+  try {
+    read = await readZipRows(db, batch, file, (done, fraction) =>
+      reportProgress(db, VOUCHER_BATCHES.table, batch.id, fraction * 80, done),
+    )
+  } catch (error) {
+    if (error instanceof CpeZipError) return reject(error.message)
+    throw error
+  }
+  if (read.problems.length) {
+    const finished = await finishWithErrors(db, batch, read.problems, read.xmlCount)
+    return finished ? { outcome: 'rejected', errors: read.problems.length } : { outcome: 'skipped' }
+  }
+  const { stored, keys } = await storeZipFiles(ctx.storage, read.files)
+  try {
+    const written = await registerVouchers(db, batch, read.resolved, read.xmlCount, stored)
+    if (!written) await removeKeys(ctx.storage, keys)
+    return written ? { outcome: 'processed', vouchers: read.resolved.length } : { outcome: 'skipped' }
+  } catch (error) {
+    await removeKeys(ctx.storage, keys)
+    if (error instanceof WriteConflict)
+      return reject(
+        VOUCHER_ROW_MESSAGES.writeConflict(voucherNumber(error.row.series, error.row.number)),
+        read.xmlCount,
+      )
+    if (violatedConstraint(error) === 'payment_vouchers_number_unique')
+      return reject(VOUCHER_MESSAGES.duplicate, read.xmlCount)
     throw error
   }
 }

@@ -6,6 +6,7 @@ import {
   suppliers,
   paymentVouchers as v,
   voucherBatches,
+  voucherFiles,
 } from '@planillas/db'
 import {
   BATCH_STATUS,
@@ -163,6 +164,15 @@ export async function resolveRows(
   return { resolved, problems }
 }
 
+/** A voucher's file already stored (a ZIP's XML and PDF), recorded with the voucher. */
+export type StoredAttachment = {
+  kind: 'pdf' | 'xml'
+  key: string
+  name: string
+  contentType: string
+  size: number
+}
+
 /** The registration ran into a voucher registered meanwhile: nothing is written. */
 export class WriteConflict extends Error {
   constructor(readonly row: Resolved) {
@@ -181,6 +191,8 @@ export async function registerVouchers(
   batch: ClaimedVoucherBatch,
   rows: Resolved[],
   rowsRead: number,
+  /** Files stored for a row (by its row number): a ZIP's XML and PDF. */
+  attachments?: Map<number, StoredAttachment[]>,
 ): Promise<boolean> {
   const actor = batch.createdBy ?? SYSTEM_ACTOR
   return db.transaction(async (tx) => {
@@ -226,12 +238,26 @@ export async function registerVouchers(
       total += row.totalCents
       const supplier = supplierNames.get(row.supplierId)
       const label = `${voucherType[row.type]} ${voucherNumber(row.series, row.number)}`
+      const files = attachments?.get(row.rowNumber) ?? []
+      if (files.length)
+        await tx.insert(voucherFiles).values(
+          files.map((f) => ({
+            voucherId: id,
+            kind: f.kind,
+            storageKey: f.key,
+            name: f.name,
+            contentType: f.contentType,
+            size: f.size,
+            createdBy: actor,
+          })),
+        )
+      const withPdf = files.some((f) => f.kind === 'pdf')
       await recordAudit(tx, {
         action: 'CREATE',
         entity: 'payments',
         entityId: id,
         actor,
-        description: `Registró el comprobante ${label} de ${supplier?.name} (RUC ${supplier?.ruc}) por ${formatCents(row.totalCents)} con la carga de comprobantes #${batch.id}, sin PDF`,
+        description: `Registró el comprobante ${label} de ${supplier?.name} (RUC ${supplier?.ruc}) por ${formatCents(row.totalCents)} con la carga de comprobantes #${batch.id}${files.length ? (withPdf ? ', con su XML y su PDF' : ', con su XML, sin PDF') : ', sin PDF'}`,
       })
       if (row.type === CREDIT_NOTE && row.creditsVoucherId) {
         const [freed] = await tx
@@ -273,7 +299,7 @@ export async function registerVouchers(
       entity: 'voucher_batches',
       entityId: batch.id,
       actor,
-      description: `La carga de comprobantes #${batch.id} ('${batch.fileName}') registró ${countOf(rows.length, 'comprobante')} por ${formatCents(total)}, sin PDF`,
+      description: `La carga de comprobantes #${batch.id} ('${batch.fileName}') registró ${countOf(rows.length, 'comprobante')} por ${formatCents(total)}${attachments ? ', con sus XML' : ', sin PDF'}`,
     })
     return true
   })

@@ -1,16 +1,19 @@
 import { voucherBatchErrors, voucherBatches } from '@planillas/db'
 import { UploadRefusedSchema, VOUCHER_TEMPLATE_FILE_NAME } from '@planillas/domain'
+import type { FastifyInstance } from 'fastify'
 import { rowErrorProblems } from '../../lib/batch-row-errors'
+import { batchUploadRoute } from '../../lib/batch-upload'
 import { uploadKindRoutes } from '../../lib/upload-kind'
 import * as q from './queries'
 import { voucherTemplate } from './template'
 import { VOUCHER_UPLOAD } from './upload'
+import { VOUCHER_ZIP_UPLOAD } from './zip-upload'
 
 /** Who registers vouchers uploads them and follows their uploads. */
 const PERMISSION = 'pagos_registrar'
 
 /** 'Carga de comprobantes': upload, template, list, file and errors of voucher batches. */
-export const voucherBatchRoutes = uploadKindRoutes({
+const excelKindRoutes = uploadKindRoutes({
   tags: ['voucher-batches'],
   view: PERMISSION,
   upload: {
@@ -42,3 +45,26 @@ export const voucherBatchRoutes = uploadKindRoutes({
     problems: rowErrorProblems(voucherBatchErrors, (id) => `errores-carga-comprobantes-${id}.xlsx`),
   },
 })
+
+/**
+ * 'Carga de comprobantes': the Excel kind's routes and, under `/xml`, the same kind's upload of a
+ * ZIP of the suppliers' XMLs (with their PDFs): one table, one job, one list and errors page.
+ */
+export async function voucherBatchRoutes(app: FastifyInstance) {
+  await app.register(excelKindRoutes)
+  await app.register(
+    batchUploadRoute({
+      kind: VOUCHER_ZIP_UPLOAD,
+      permission: PERMISSION,
+      tags: ['voucher-batches'],
+      description:
+        'Formulario multipart: companyId (la empresa pagadora), expenseLineId (la línea de gasto de todos) y file ' +
+        '(.zip de hasta 100 MB con los XML UBL 2.1 de los comprobantes y, opcional, el PDF de cada uno con el ' +
+        'mismo nombre). Devuelve todos los problemas del formulario sin guardar nada; si no hay, registra la carga ' +
+        'PENDIENTE y encola su procesamiento: cada XML se lee, se valida y se contrasta (emisor, receptor, montos); ' +
+        'todos los comprobantes quedan REGISTRADOS con su XML (y su PDF) o ninguno, con cada problema listado.',
+      refusedSchema: UploadRefusedSchema,
+    }),
+    { prefix: '/xml' },
+  )
+}

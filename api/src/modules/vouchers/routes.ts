@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart'
 import {
   CancelSchema,
+  CPE_MESSAGES,
   centsAsSoles,
   enumLabel,
   VOUCHER_MESSAGES as M,
@@ -20,6 +21,7 @@ import { ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found, notFound } from '../../lib/errors'
 import { contentDisposition, exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
+import { readVoucherXml } from './cpe'
 import { readVoucherForm } from './form'
 import { proposeApproval } from './proposal'
 import * as q from './queries'
@@ -181,11 +183,34 @@ async function voucherFormRoutes(fastify: FastifyInstance) {
       const problems = [...form.problems]
       if (!form.files.pdf) problems.unshift(M.pdfRequired)
       const input = parseForm(VoucherSchema, form.fields, problems)
+      // An attached XML must be the voucher typed: its issuer, receiver, numbers and totals.
+      if (form.files.xml) await readVoucherXml(app.db, form.files.xml, form.fields)
       const id = await registerVoucher(context(app, req.user.email), input, {
         pdf: form.files.pdf as NonNullable<typeof form.files.pdf>,
         xml: form.files.xml,
       })
       return ok({ id }, [MESSAGES.saved])
+    },
+  })
+
+  app.post('/xml', {
+    config: { permission: 'pagos_registrar' },
+    schema: {
+      tags,
+      description:
+        "'Leer XML': multipart/form-data con xml (el comprobante electrónico UBL 2.1: factura 01, boleta 03, " +
+        'nota de crédito 07 o de débito 08, hasta 10 MB) y, opcionales, los campos ya escritos del formulario ' +
+        '(companyId, supplierId, type, series, number, issueDate, dueDate, base, igv, total). Lee el XML sin DTD ni ' +
+        'entidades, lo valida contra los esquemas UBL 2.1 y responde los valores del formulario; rechaza, nombrando ' +
+        'el elemento, un emisor que no es el proveedor, un receptor que no es la empresa, montos que no cuadran o ' +
+        'un campo escrito que el XML contradice. No guarda nada.',
+      ...routeSchema('POST /payments/xml'),
+    },
+    handler: async (req) => {
+      const form = await readVoucherForm(req, { xml: 'xml' })
+      if (form.problems.length) throw badRequest(form.problems)
+      if (!form.files.xml) throw badRequest([CPE_MESSAGES.required])
+      return ok(await readVoucherXml(app.db, form.files.xml, form.fields))
     },
   })
 

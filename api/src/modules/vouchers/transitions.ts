@@ -14,6 +14,7 @@ import {
   type AuthorizeInput,
   type CancelInput,
   centsOf,
+  centsToSoles,
   enumLabel,
   formatCents,
   formatDate,
@@ -36,6 +37,7 @@ import {
 } from '@planillas/domain'
 import { and, eq, isNull } from 'drizzle-orm'
 import { badRequest, conflict, found, HttpError, withUniqueMessages } from '../../lib/errors'
+import { readVoucherXml } from './cpe'
 import type { UploadedFile } from './form'
 import { fourthCategoryOn, proposeApproval, retentionOnPayment } from './proposal'
 import { fileRows, removeFiles, storeFiles, type VoucherContext } from './register'
@@ -283,6 +285,20 @@ export async function attachVoucherFiles(
   if (voucher.status === VOUCHER_STATUS.CANCELLED || voucher.status === VOUCHER_STATUS.REJECTED)
     problems.push(M.filesClosedVoucher(enumLabel(voucherStatus, voucher.status)))
   if (problems.length) throw badRequest(problems)
+  // The XML must be this voucher's: its supplier, company, numbers, dates and amounts.
+  if (files.xml)
+    await readVoucherXml(ctx.db, files.xml, {
+      companyId: String(voucher.companyId),
+      supplierId: String(voucher.supplierId),
+      type: voucher.type,
+      series: voucher.series,
+      number: String(voucher.number),
+      issueDate: voucher.issueDate,
+      dueDate: voucher.dueDate,
+      base: centsToSoles(voucher.baseCents),
+      igv: centsToSoles(voucher.igvCents),
+      total: centsToSoles(voucher.totalCents),
+    })
   const stored = await storeFiles(ctx.storage, [
     ['pdf', files.pdf],
     ['xml', files.xml],

@@ -1,4 +1,4 @@
-import { auditLogs, paymentVouchers, voucherFiles } from '@planillas/db'
+import { auditLogs, companies, paymentVouchers, suppliers, voucherFiles } from '@planillas/db'
 import { addDays } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
@@ -14,6 +14,7 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
+import { cpeVariant } from '@planillas/testing/cpe-fixtures'
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -37,8 +38,18 @@ const auditOf = async (id: number) =>
 
 describe('registering a voucher', () => {
   it('stores it REGISTRADO with its PDF and optional XML; the PDF downloads back', async () => {
-    const xml = Buffer.from('<?xml version="1.0"?><Invoice/>')
-    const res = await postVoucher(t, 'rrhh', voucherFields(supplierId, fx), {
+    const fields = voucherFields(supplierId, fx)
+    const [supplier] = await t.handle.db.select().from(suppliers).where(eq(suppliers.id, supplierId))
+    const [company] = await t.handle.db.select().from(companies).where(eq(companies.id, fx.companyId))
+    // The supplier's CPE for exactly what was typed (greenter's sample with these values).
+    const xml = cpeVariant({
+      supplierRuc: supplier.ruc,
+      companyRuc: company.ruc,
+      number: fields.number,
+      issueDate: fields.issueDate,
+      dueDate: fields.dueDate,
+    })
+    const res = await postVoucher(t, 'rrhh', fields, {
       pdf: { name: 'F001.pdf', content: PDF },
       xml: { name: 'F001.xml', content: xml },
     })

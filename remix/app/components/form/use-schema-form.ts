@@ -1,7 +1,7 @@
 import { type DefaultValue, type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useActionData, useNavigation } from 'react-router'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { withIsoDates } from '~/utils/date-fields'
 import { useFocusFirstError } from './form-layout'
 
@@ -21,6 +21,11 @@ export function useSchemaForm<Fields extends Record<string, unknown>>(
      * would then refuse to post the form with it empty.
      */
     optional?: (keyof Fields & string)[]
+    /**
+     * The `intent` values of buttons that post the form for a step before saving ('Leer XML'): the
+     * form goes to the action as it is, unchecked, as it does without JavaScript.
+     */
+    uncheckedIntents?: string[]
   },
 ) {
   const actionData = useActionData<{ result?: SubmissionResult<string[]> }>()
@@ -32,13 +37,18 @@ export function useSchemaForm<Fields extends Record<string, unknown>>(
     defaultValue: options.defaultValue,
     constraint: withOptional(getZodConstraint(schema), options.optional),
     onValidate: ({ formData }) =>
-      parseWithZod(withIsoDates(formData), { schema: schema as z.ZodType<Fields> }),
+      options.uncheckedIntents?.includes(String(formData.get('intent') ?? ''))
+        ? parseWithZod(formData, { schema: UNCHECKED })
+        : parseWithZod(withIsoDates(formData), { schema: schema as z.ZodType<Fields> }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   useFocusFirstError(form.id, actionData?.result)
   return { form, fields, busy: navigation.state === 'submitting' }
 }
+
+/** Accepts any form: a step's post is the action's to check. */
+const UNCHECKED = z.object({}).passthrough()
 
 type Constraints = ReturnType<typeof getZodConstraint>
 

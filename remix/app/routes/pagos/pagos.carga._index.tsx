@@ -50,6 +50,15 @@ export default function VoucherBatchList() {
             <a href="/pagos/carga/plantilla" download className="font-medium underline">
               Descargar plantilla
             </a>{' '}
+            ·{' '}
+            {list.canEdit ? (
+              <>
+                <a href="/pagos/carga/xml" className="font-medium underline">
+                  Cargar XML (ZIP)
+                </a>{' '}
+                ·{' '}
+              </>
+            ) : null}
             · Los comprobantes cargados quedan REGISTRADOS con el PDF pendiente: adjúntelo en el detalle de
             cada uno antes de autorizarlo.
           </p>

@@ -1,6 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
+  CPE_MESSAGES,
+  type CpeDocument,
   CREDIT_NOTE,
+  dayMonthYear,
+  formatCents,
   VOUCHER_MESSAGES as M,
   MESSAGES,
   VOUCHER_TYPES,
@@ -140,6 +144,7 @@ export async function action({ request }: ActionFunctionArgs) {
       intent === 'supplier' ? await searchSuppliers(request, term) : await searchCreditable(request, term)
     return data({ result: echoForm(formData), chosen, search: { intent, term, results } })
   }
+  if (intent === 'xml') return readXml(request, formData, chosen)
   const submission = parseWithZod(formData, { schema: FormSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), chosen }, { status: 400 })
   const body = new FormData()
@@ -169,6 +174,55 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(request, `/pagos/${id}/detalle`, { type: 'success', message: MESSAGES.saved })
 }
 
+/**
+ * 'Leer XML': the attached XML goes to the API with what was typed; its values come back into the
+ * form (what was typed and the XML agree, or the API refuses naming the element), with and without
+ * JavaScript alike. Nothing is stored: the XML is attached again when the voucher is saved.
+ */
+async function readXml(
+  request: Request,
+  formData: FormData,
+  chosen: Awaited<ReturnType<typeof chosenOptions>>,
+) {
+  const echo = (messages: string[]) =>
+    data(
+      {
+        result: parseWithZod(formData, { schema: z.object({}) }).reply({
+          formErrors: messages,
+          fieldErrors: { xml: messages },
+        }),
+        chosen,
+      },
+      { status: 400 },
+    )
+  const xml = formData.get('xml')
+  if (!(xml instanceof File) || xml.size === 0) return echo([CPE_MESSAGES.required])
+  const body = new FormData()
+  for (const name of API_FIELDS) {
+    const value = formData.get(name)
+    if (typeof value === 'string' && value.trim() !== '') body.append(name, value.trim())
+  }
+  body.append('xml', xml, xml.name)
+  let read: { values: Record<string, string>; cpe: CpeDocument }
+  try {
+    read = await call(request, 'POST /payments/xml', { body })
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error
+    return echo(error.messages)
+  }
+  const filled = new FormData()
+  for (const [name, value] of formData)
+    if (typeof value === 'string' && name !== 'intent') filled.set(name, value)
+  for (const [name, value] of Object.entries(read.values)) if (name !== 'currency') filled.set(name, value)
+  // The values as the form's new start: with JavaScript, conform's 'update' redraws every field.
+  // (dates as the fields show them: the update writes the inputs as they are).
+  const value = Object.fromEntries(
+    [...filled].map(([k, v]) => [k, k === 'issueDate' || k === 'dueDate' ? dayMonthYear(String(v)) : v]),
+  ) as Record<string, string>
+  const result = { ...echoForm(filled), intent: { type: 'update' as const, payload: { value } } }
+  return data({ result, chosen: await chosenOptions(request, filled), read: read.cpe })
+}
+
 type Fields = {
   companyId: string
   supplierId: string
@@ -192,6 +246,7 @@ const TYPE_OPTIONS = VOUCHER_TYPES.map((code) => ({ value: code, label: `${code}
 
 type ActionData = {
   chosen?: { supplier: PickerOption | null; creditedVoucher: PickerOption | null }
+  read?: CpeDocument
   search?: { intent: 'supplier' | 'credited'; term: string; results: PickerOption[] }
 }
 
@@ -202,6 +257,7 @@ export default function RegisterVoucher() {
   const hydrated = useHydrated()
   const { form, fields, busy } = useSchemaForm<Fields>(FormSchema, {
     id: 'voucher-new',
+    uncheckedIntents: ['xml'],
     defaultValue: {
       companyId: credited?.companyId ?? (companies.length === 1 ? companies[0].value : ''),
       supplierId: credited?.supplier.value ?? '',
@@ -216,6 +272,7 @@ export default function RegisterVoucher() {
   // With JavaScript the credited voucher is asked only of a nota de crédito; without, it is always there.
   const showCredited = !hydrated || fields.type.value === CREDIT_NOTE
   const sentBefore = Boolean(answer)
+  const read = answer?.read
   return (
     <FormPage title="Registrar comprobante">
       <FormNote>
@@ -223,6 +280,41 @@ export default function RegisterVoucher() {
         el comprobante que modifica; si ese comprobante fue rechazado, su número queda libre.
       </FormNote>
       <SchemaForm form={form} encType="multipart/form-data">
+        <FormCard title="Comprobante electrónico (XML)">
+          <FieldShell
+            id={fields.xml.id}
+            label="XML del comprobante (opcional)"
+            errors={fields.xml.errors}
+            errorId={fields.xml.errorId}
+            help={
+              read
+                ? 'XML leído: al guardar, vuelva a elegir el archivo para adjuntarlo al comprobante.'
+                : 'Elija el XML y pulse «Leer XML» para llenar el formulario con sus datos.'
+            }
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              <input
+                id={fields.xml.id}
+                name="xml"
+                type="file"
+                accept=".xml,application/xml,text/xml"
+                aria-invalid={fields.xml.errors?.length ? true : undefined}
+                aria-describedby={fields.xml.errors?.length ? fields.xml.errorId : undefined}
+                className="min-w-0 max-w-full text-sm"
+              />
+              <button
+                type="submit"
+                name="intent"
+                value="xml"
+                formNoValidate
+                className="rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
+                Leer XML
+              </button>
+            </div>
+          </FieldShell>
+          {read ? <XmlSummary cpe={read} /> : null}
+        </FormCard>
         <FormCard title="Proveedor y comprobante">
           <SelectField meta={fields.companyId} label="Empresa" required options={companies} />
           <SearchPickerField
@@ -310,26 +402,60 @@ export default function RegisterVoucher() {
               className="text-sm"
             />
           </FieldShell>
-          <FieldShell
-            id={fields.xml.id}
-            label="XML del comprobante (opcional)"
-            errors={fields.xml.errors}
-            errorId={fields.xml.errorId}
-          >
-            <input
-              id={fields.xml.id}
-              name="xml"
-              type="file"
-              accept=".xml,application/xml,text/xml"
-              aria-invalid={fields.xml.errors?.length ? true : undefined}
-              aria-describedby={fields.xml.errors?.length ? fields.xml.errorId : undefined}
-              className="text-sm"
-            />
-          </FieldShell>
         </FormCard>
         <FormActions backTo="/pagos" busy={busy} />
       </SchemaForm>
     </FormPage>
+  )
+}
+
+/** What the XML says beyond the form's fields: the parties, the detracción and the instalments. */
+function XmlSummary({ cpe }: { cpe: CpeDocument }) {
+  const d = cpe.detraction
+  return (
+    <dl aria-label="Datos leídos del XML" className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+      <dt className="font-medium text-slate-600">Emisor</dt>
+      <dd>
+        {cpe.issuer.name} (R.U.C. {cpe.issuer.ruc})
+      </dd>
+      <dt className="font-medium text-slate-600">Receptor</dt>
+      <dd>
+        {cpe.receiver.name} (R.U.C. {cpe.receiver.ruc})
+      </dd>
+      {d ? (
+        <>
+          <dt className="font-medium text-slate-600">Detracción</dt>
+          <dd>
+            Código {d.spotCode ?? '---'}, {d.percentBp === null ? '---' : `${d.percentBp / 100} %`},{' '}
+            {formatCents(d.amountCents)}; cuenta del Banco de la Nación {d.account ?? '---'}
+          </dd>
+        </>
+      ) : null}
+      {cpe.paymentForm ? (
+        <>
+          <dt className="font-medium text-slate-600">Forma de pago</dt>
+          <dd>
+            {cpe.paymentForm.kind === 'Credito' ? 'Crédito' : 'Contado'}
+            {cpe.paymentForm.amountCents === null ? '' : ` por ${formatCents(cpe.paymentForm.amountCents)}`}
+          </dd>
+        </>
+      ) : null}
+      {cpe.instalments.length ? (
+        <>
+          <dt className="font-medium text-slate-600">Cuotas</dt>
+          <dd>
+            <ul>
+              {cpe.instalments.map((i) => (
+                <li key={i.label}>
+                  {i.label.replace('Cuota', 'Cuota ')}: {formatCents(i.amountCents)} al{' '}
+                  {dayMonthYear(i.dueDate)}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      ) : null}
+    </dl>
   )
 }
 

@@ -1,0 +1,4 @@
+ALTER TABLE "voucher_batches" ADD COLUMN "format" text DEFAULT 'xlsx' NOT NULL;--> statement-breakpoint
+ALTER TABLE "voucher_batches" ADD COLUMN "expense_line_id" integer;--> statement-breakpoint
+ALTER TABLE "voucher_batches" ADD CONSTRAINT "voucher_batches_expense_line_id_expense_lines_id_fk" FOREIGN KEY ("expense_line_id") REFERENCES "public"."expense_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "voucher_batches" ADD CONSTRAINT "voucher_batches_format_check" CHECK (("voucher_batches"."format" = 'xlsx' and "voucher_batches"."expense_line_id" is null) or ("voucher_batches"."format" = 'zip' and "voucher_batches"."expense_line_id" is not null));
