@@ -537,45 +537,25 @@ function ApproveFields({
             El proveedor no tiene cuenta de detracciones (Banco de la Nación) registrada.
           </p>
         ) : null}
-        <FieldShell
-          id="step-detractionRate"
+        <StepDecimal
+          name="detractionRate"
           label="Porcentaje de detracción (%)"
           help={tableRate === null ? undefined : `Tasa de la tabla: ${percent(tableRate)} %.`}
-          errors={errors.detractionRate}
-          errorId="step-detractionRate-error"
-        >
-          <input
-            id="step-detractionRate"
-            name="detractionRate"
-            value={rate}
-            onChange={(event) => setRate(event.target.value)}
-            inputMode="decimal"
-            maxLength={6}
-            autoComplete="off"
-            className={controlClass}
-            {...fieldAria('step-detractionRate', errors.detractionRate)}
-          />
-        </FieldShell>
+          value={rate}
+          onChange={setRate}
+          maxLength={6}
+          errors={errors}
+        />
         {!hydrated || takesReferenceValue(spotCode) || errors.referenceValue ? (
-          <FieldShell
-            id="step-referenceValue"
+          <StepDecimal
+            name="referenceValue"
             label="Valor referencial (S/)"
             help="Solo para el código 027 (transporte de bienes por vía terrestre): la detracción se calcula sobre el mayor entre el total y este valor."
-            errors={errors.referenceValue}
-            errorId="step-referenceValue-error"
-          >
-            <input
-              id="step-referenceValue"
-              name="referenceValue"
-              value={referenceValue}
-              onChange={(event) => setReferenceValue(event.target.value)}
-              inputMode="decimal"
-              maxLength={17}
-              autoComplete="off"
-              className={controlClass}
-              {...fieldAria('step-referenceValue', errors.referenceValue)}
-            />
-          </FieldShell>
+            value={referenceValue}
+            onChange={setReferenceValue}
+            maxLength={17}
+            errors={errors}
+          />
         ) : null}
         {!hydrated || rateDiffers || errors.rateReason ? (
           <StepInput
@@ -651,6 +631,42 @@ function ApproveFields({
         </dd>
       </dl>
     </>
+  )
+}
+
+/** A decimal the dialog recomputes from as it is typed (a percentage, an amount in soles). */
+function StepDecimal({
+  name,
+  label,
+  help,
+  value,
+  onChange,
+  maxLength,
+  errors,
+}: {
+  name: string
+  label: string
+  help?: string
+  value: string
+  onChange: (value: string) => void
+  maxLength: number
+  errors: Record<string, string[]>
+}) {
+  const id = `step-${name}`
+  return (
+    <FieldShell id={id} label={label} help={help} errors={errors[name]} errorId={`${id}-error`}>
+      <input
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        inputMode="decimal"
+        maxLength={maxLength}
+        autoComplete="off"
+        className={controlClass}
+        {...fieldAria(id, errors[name])}
+      />
+    </FieldShell>
   )
 }
 
