@@ -1,4 +1,8 @@
+import { type Executor, payrollLineConcepts, rowsOf } from '@planillas/db'
 import type { BoletaConcept, BoletaData } from '@planillas/domain'
+import { sql } from 'drizzle-orm'
+import { insertFixturePayroll } from './payment-fixtures'
+import { ensureFixtureBanks, insertFixtureEmployees } from './payroll-fixtures'
 
 /**
  * The worked June 2026 boleta (AFP with commission on flow; docs/decisions/boletas.md): básico
@@ -33,4 +37,80 @@ export const JUNE_2026_BOLETA: BoletaData = {
   concepts: JUNE_2026_CONCEPTS,
   amountCents: 226_678,
   paidDate: '2026-06-30',
+}
+
+/**
+ * A June 2026 payroll for the boleta tests, written straight to the database: a company, an area
+ * and a position; `workers` fixture employees (the first `withEmail` with an e-mail
+ * `trabajador<n>@example.pe`); an indefinite contract from 01/03/2024 for the first; every line
+ * paid on `paidDate`; the first line carries the worked June concepts, the others none (a payroll
+ * imported before concepts). Returns the ids.
+ */
+export async function insertBoletaPayroll(
+  db: Executor,
+  options: {
+    code?: string
+    workers?: number
+    withEmail?: number
+    paidDate?: string | null
+    from?: number
+  } = {},
+): Promise<{ payrollId: number; lineIds: number[]; employeeIds: number[]; companyId: number }> {
+  const { code = 'PL-2026-06', workers = 3, withEmail = workers, paidDate = '2026-06-30', from = 0 } = options
+  await ensureFixtureBanks(db)
+  await insertFixtureEmployees(db, workers, from)
+  const [company] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into companies (ruc, name, address, created_by) values ('20100070970', 'Comercial Andina S.A.C.', 'Av. Arequipa 123, Lima', 'fixtures')
+      on conflict (ruc) do update set name = excluded.name returning id`),
+  )
+  const [area] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into areas (description, created_by) values ('Contabilidad', 'fixtures')
+      on conflict (lower(description)) do update set description = excluded.description returning id`),
+  )
+  const [position] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into positions (description, created_by) values ('Analista contable', 'fixtures')
+      on conflict (lower(description)) do update set description = excluded.description returning id`),
+  )
+  const payroll = await insertFixturePayroll(
+    db,
+    code,
+    Array.from({ length: workers }, (_, i) => ({
+      employee: from + i,
+      amount: i === 0 ? '2266.78' : '1500.50',
+    })),
+    '202606',
+  )
+  const employeeIds: number[] = []
+  for (const [i, lineId] of payroll.lineIds.entries()) {
+    const [line] = rowsOf<{ employee_id: number }>(
+      await db.execute(sql`select employee_id from payroll_lines where id = ${lineId}`),
+    )
+    employeeIds.push(line.employee_id)
+    await db.execute(sql`
+      update employees set company_id = ${company.id}, area_id = ${area.id}, position_id = ${position.id},
+        personal_email = ${i < withEmail ? `trabajador${from + i}@example.pe` : null}
+      where id = ${line.employee_id}`)
+    await db.execute(sql`
+      update payroll_lines set paid = ${paidDate !== null}, paid_date = ${paidDate},
+        days_worked = 30, ordinary_minutes = 14400, overtime_minutes = 150
+      where id = ${lineId}`)
+  }
+  await db.execute(sql`
+    insert into contracts (number, employee_id, company_id, area_id, position_id, contract_type, start_date,
+      base_salary, total_salary, status, created_by)
+    values (${`CT-2024-${String(900_000 + from).padStart(6, '0')}`}, ${employeeIds[0]}, ${company.id}, ${area.id},
+      ${position.id}, 5, '2024-03-01', 2500, 2613, 1, 'fixtures')`)
+  for (const concept of JUNE_2026_CONCEPTS)
+    await db.insert(payrollLineConcepts).values({
+      payrollId: payroll.id,
+      payrollLineId: payroll.lineIds[0],
+      code: concept.code,
+      description: concept.description,
+      kind: concept.kind,
+      amountCents: concept.amountCents,
+    })
+  return { payrollId: payroll.id, lineIds: payroll.lineIds, employeeIds, companyId: company.id }
 }
