@@ -160,10 +160,10 @@ export function boletaMail(boleta: BoletaWithRecipient, link: string) {
     '',
     'Este mensaje fue enviado por Planillas; no lo responda.',
   ].join('\n')
-  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-  const html = `<p>Estimado(a) ${escape(boleta.worker.fullName)}:</p>
-<p>Le enviamos adjunta su boleta de pago del periodo ${period} (planilla ${escape(boleta.payrollCode)}).</p>
-<p><a href="${escape(link)}">Confirmar la recepción de la boleta</a></p>
+  const escaped = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  const html = `<p>Estimado(a) ${escaped(boleta.worker.fullName)}:</p>
+<p>Le enviamos adjunta su boleta de pago del periodo ${period} (planilla ${escaped(boleta.payrollCode)}).</p>
+<p><a href="${escaped(link)}">Confirmar la recepción de la boleta</a></p>
 <p>Este mensaje fue enviado por Planillas; no lo responda.</p>`
   return { subject: `${boletaTitle(boleta)}${employer}`, text, html }
 }
