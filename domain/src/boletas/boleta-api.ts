@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { idNumber } from '../common/fields'
-import { IdParamsSchema } from '../common/wire'
+import { IdParamsSchema, type Wire } from '../common/wire'
 
 /** What the boletas API answers (`/payroll/:id/boletas…`, `/employees/:id/boletas`, `/boletas/…`). */
 
@@ -28,6 +28,7 @@ export const BoletaLineStatusSchema = z.object({
   hasEmail: z.boolean(),
 })
 export type BoletaLineStatus = z.infer<typeof BoletaLineStatusSchema>
+export type BoletaLineStatusWire = Wire<typeof BoletaLineStatusSchema>
 
 /** A payroll's boletas as one background job (kind 1 the ZIP, 2 the e-mails). */
 export const BoletaRunSchema = z.object({
@@ -45,6 +46,7 @@ export const BoletaRunSchema = z.object({
   hasFile: z.boolean(),
 })
 export type BoletaRun = z.infer<typeof BoletaRunSchema>
+export type BoletaRunWire = Wire<typeof BoletaRunSchema>
 
 export const boletaRunStatus = {
   1: { key: 'PENDING', label: 'PENDIENTE' },
@@ -67,6 +69,7 @@ export const PayrollBoletasSchema = z.object({
   runs: BoletaRunSchema.array(),
 })
 export type PayrollBoletas = z.infer<typeof PayrollBoletasSchema>
+export type PayrollBoletasWire = Wire<typeof PayrollBoletasSchema>
 
 export const BoletaRunBodySchema = z.object({
   kind: z.coerce

@@ -151,7 +151,7 @@ export async function employeeBoletaRoutes(fastify: FastifyInstance) {
 export async function boletaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   app.get('/overdue', {
-    config: { permission: 'dashboard' },
+    config: { permission: 'planillas_lista' },
     schema: { tags, ...routeSchema('GET /boletas/overdue') },
     handler: async () => ok(await overdueBoletas(app.db, await holidaysOf(app.db))),
   })
