@@ -23,7 +23,7 @@ async function openPayroll(page: Page) {
     .getByRole('row', { name: new RegExp(payrollCode()) })
     .getByRole('link', { name: 'Ver detalle' })
     .click()
-  await expect(page.getByRole('heading', { name: `Planilla ${payrollCode()}` })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: `Planilla ${payrollCode()}` })).toBeVisible()
 }
 
 const bytesOf = async (download: Download) => readFile((await download.path()) as string)
@@ -105,6 +105,8 @@ test.describe('boletas de pago', () => {
     await openPayroll(page)
     await page.setViewportSize({ width: 390, height: 844 })
     await page.reload()
+    // On a phone each line is a card: its details (the boleta among them) open from its summary.
+    await page.locator('summary', { hasText: `APELLIDO ${firstWorker()}, NOMBRE ${firstWorker()}` }).click()
     await expect(page.getByRole('link', { name: 'Boleta de la fila 2' })).toBeVisible()
     await expect(page.getByRole('region', { name: 'Boletas de pago' })).toBeVisible()
     const [scrollWidth, innerWidth] = await page.evaluate(() => [
