@@ -42,7 +42,7 @@ export const JUNE_2026_BOLETA: BoletaData = {
 /**
  * A June 2026 payroll for the boleta tests, written straight to the database: a company, an area
  * and a position; `workers` fixture employees (the first `withEmail` with an e-mail
- * `trabajador<n>@example.pe`); an indefinite contract from 01/03/2024 for the first; every line
+ * `trabajador<n>@example.pe`); for the first, a contract from 01/03/2024 to 01/03/2025 and the one in force from 01/01/2026; every line
  * paid on `paidDate`; the first line carries the worked June concepts, the others none (a payroll
  * imported before concepts). Returns the ids.
  */
@@ -98,11 +98,18 @@ export async function insertBoletaPayroll(
         days_worked = 30, ordinary_minutes = 14400, overtime_minutes = 150
       where id = ${lineId}`)
   }
+  // A one-year contract (the end-to-end system's lists open the newest contract's form, which an
+  // indefinite one would change), and an earlier one with the same company: the date of entry.
   await db.execute(sql`
     insert into contracts (number, employee_id, company_id, area_id, position_id, contract_type, start_date,
-      base_salary, total_salary, status, created_by)
-    values (${`CT-2024-${String(900_000 + from).padStart(6, '0')}`}, ${employeeIds[0]}, ${company.id}, ${area.id},
-      ${position.id}, 5, '2024-03-01', 2500, 2613, 1, 'fixtures')`)
+      finish_date, base_salary, total_salary, status, closed_on, created_by)
+    values
+      (${`CT-2024-${String(900_000 + from).padStart(6, '0')}`}, ${employeeIds[0]}, ${company.id}, ${area.id},
+        ${position.id}, 4, '2024-03-01', '2025-03-01', 2300, 2413, 3, '2025-03-01', 'fixtures'),
+      (${`CT-2026-${String(900_000 + from).padStart(6, '0')}`}, ${employeeIds[0]}, ${company.id}, ${area.id},
+        ${position.id}, 4, '2026-01-01', '2027-01-01', 2500, 2613, 1, null, 'fixtures')`)
+  // ACTIVO, as the contracts module keeps an employee with a current contract.
+  await db.execute(sql`update employees set status = 1 where id = ${employeeIds[0]}`)
   for (const concept of JUNE_2026_CONCEPTS)
     await db.insert(payrollLineConcepts).values({
       payrollId: payroll.id,

@@ -160,7 +160,7 @@ export function BoletaCell({
               <button
                 type="submit"
                 className="rounded px-2 py-1 text-sm font-medium text-primary-dark underline hover:bg-primary-light"
-                aria-label={`Registrar la entrega de la boleta de la fila ${rowNumber}`}
+                aria-label={`Registrar entrega de la boleta de la fila ${rowNumber}`}
               >
                 Registrar entrega
               </button>
