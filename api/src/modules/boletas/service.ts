@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { boletaDeliveries, boletaRuns, type Database, recordAudit, rowsOf } from '@planillas/db'
+import { boletaDeliveries, boletaRuns, type Database, type Executor, recordAudit, rowsOf } from '@planillas/db'
 import { BOLETA_RUN_KIND, formatDateTime, periodLabel } from '@planillas/domain'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { conflict, notFound } from '../../lib/errors'
@@ -13,7 +13,7 @@ export const BOLETA_MESSAGES = {
   badLink: 'El enlace de confirmación no es válido o ya no existe.',
 } as const
 
-const lineOf = async (db: Database, payrollId: number, lineId: number) =>
+const lineOf = async (db: Executor, payrollId: number, lineId: number) =>
   rowsOf<{ id: number; full_name: string; period: string; code: string }>(
     await db.execute(sql`
       select l.id, l.full_name, p.period, p.code from payroll_lines l join payrolls p on p.id = l.payroll_id
@@ -26,7 +26,7 @@ const lineOf = async (db: Database, payrollId: number, lineId: number) =>
  */
 export async function recordManualDelivery(db: Database, actor: string, payrollId: number, lineId: number) {
   return db.transaction(async (tx) => {
-    const line = await lineOf(tx as unknown as Database, payrollId, lineId)
+    const line = await lineOf(tx, payrollId, lineId)
     if (!line) throw notFound(BOLETA_MESSAGES.lineNotFound)
     const [inserted] = await tx
       .insert(boletaDeliveries)
@@ -100,7 +100,7 @@ type AckRow = {
 }
 
 /** What the acknowledgement page shows for a token, or 404. */
-export async function ackOf(db: Database, token: string) {
+export async function ackOf(db: Executor, token: string) {
   const [row] = rowsOf<AckRow>(
     await db.execute(sql`
       select d.payroll_line_id as line_id, d.email, l.full_name, p.period, p.code, d.acknowledged_at
@@ -123,7 +123,7 @@ export async function acknowledge(db: Database, token: string, address: string) 
       .set({ acknowledgedAt: new Date(), acknowledgedFrom: address })
       .where(and(eq(boletaDeliveries.ackTokenSha256, hash), sql`${boletaDeliveries.acknowledgedAt} is null`))
       .returning({ lineId: boletaDeliveries.payrollLineId })
-    const row = await ackOf(tx as unknown as Database, token)
+    const row = await ackOf(tx, token)
     if (updated)
       await recordAudit(tx, {
         action: 'UPDATE',
