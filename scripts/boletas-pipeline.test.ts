@@ -2,8 +2,15 @@
 // worker's acknowledgement through the public API. It lives with the launchers (scripts/ may import
 // every workspace), since the API and the worker never import each other (biome.json).
 import { auditLogs, boletaDeliveries } from '@planillas/db'
+import { readZipEntries } from '@planillas/formats/xlsx-zip'
 import { createLocalStorage } from '@planillas/storage'
-import { createTestApp, IDLE_QUEUE, type TestApp } from '@planillas/testing/api/app'
+import {
+  createTestApp,
+  createTestAppWithFiles,
+  type FilesTestApp,
+  IDLE_QUEUE,
+  type TestApp,
+} from '@planillas/testing/api/app'
 import { insertBoletaPayroll } from '@planillas/testing/boleta-fixtures'
 import { pdfPageTexts } from '@planillas/testing/payment-fixtures'
 import { startTestSmtp, type TestSmtp } from '@planillas/testing/smtp-server'
@@ -101,5 +108,53 @@ describe('boletas by e-mail, acknowledged from the e-mail', () => {
     expect(summary.body.payload.runs).toEqual([
       expect.objectContaining({ kind: 2, status: 3, progress: 100, done: 2, message: '2 boletas enviadas.' }),
     ])
+  })
+})
+
+describe('a payroll’s boletas as one ZIP', () => {
+  let files: FilesTestApp
+
+  beforeAll(async () => {
+    files = await createTestAppWithFiles()
+  }, 120_000)
+  afterAll(() => files?.close())
+
+  it('is prepared by the worker with progress on the payroll, then downloaded with one PDF per worker', async () => {
+    const { payrollId } = await insertBoletaPayroll(files.handle.db, { code: 'PL-ZIP-API', workers: 3 })
+    const url = `/api/v1/payroll/${payrollId}/boletas`
+    expect(
+      (await files.call('rrhh', { method: 'POST', url: `${url}/runs`, payload: { kind: 1 } })).status,
+    ).toBe(200)
+    const pending = await files.call('lector', { method: 'GET', url })
+    expect(pending.body.payload.runs).toEqual([
+      expect.objectContaining({ kind: 1, status: 1, hasFile: false }),
+    ])
+    await processPayrollBoletas(
+      { payrollId, kind: 1 },
+      { db: files.handle.db, storage: files.storage(), log: silentLogger },
+    )
+    const done = await files.call('lector', { method: 'GET', url })
+    expect(done.body.payload.runs).toEqual([
+      expect.objectContaining({ kind: 1, status: 3, progress: 100, done: 3, hasFile: true }),
+    ])
+    const zip = await files.app.inject({
+      method: 'GET',
+      url: `${url}/zip`,
+      headers: await files.as('lector'),
+    })
+    expect(zip.statusCode).toBe(200)
+    expect(zip.headers['content-disposition']).toContain('boletas-PL-ZIP-API-202606.zip')
+    const entries = readZipEntries(zip.rawPayload)
+    expect([...entries.keys()]).toEqual([
+      'boleta-202606-10000000.pdf',
+      'boleta-202606-10000001.pdf',
+      'boleta-202606-10000002.pdf',
+    ])
+    const first = entries.get('boleta-202606-10000000.pdf')
+    if (!first) throw new Error('sin boleta')
+    const [text] = await pdfPageTexts(
+      zip.rawPayload.subarray(first.dataOffset, first.dataOffset + first.compressedSize),
+    )
+    expect(text).toContain('Neto a pagar\nS/ 2,266.78')
   })
 })
