@@ -139,21 +139,29 @@ export default function Dashboard() {
               )}
             </Panel>
           ) : null}
-          {boletas?.total ? (
+          {boletas ? (
             <Panel title="Boletas vencidas sin entregar">
-              <p className="text-3xl font-semibold tabular-nums text-red-800">{formatCount(boletas.total)}</p>
-              <ul className="flex flex-col gap-1 text-sm" aria-label="Planillas con boletas vencidas">
-                {boletas.payrolls.map((p) => (
-                  <li key={p.id}>
-                    <Link to={`/planillas/${p.id}/detalles`} className="text-primary-dark underline">
-                      {p.code} — {p.name}
-                    </Link>{' '}
-                    <span className="text-slate-600">
-                      · {countOf(p.overdue, 'boleta vencida', 'boletas vencidas')}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <p className={`text-3xl font-semibold tabular-nums ${boletas.total ? 'text-red-800' : ''}`}>
+                {formatCount(boletas.total)}
+              </p>
+              {boletas.payrolls.length ? (
+                <ul className="flex flex-col gap-1 text-sm" aria-label="Planillas con boletas vencidas">
+                  {boletas.payrolls.map((p) => (
+                    <li key={p.id}>
+                      <Link to={`/planillas/${p.id}/detalles`} className="text-primary-dark underline">
+                        {p.code} — {p.name}
+                      </Link>{' '}
+                      <span className="text-slate-600">
+                        · {countOf(p.overdue, 'boleta vencida', 'boletas vencidas')}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-slate-600">
+                  Todas las boletas se entregaron a tiempo o aún no vencen.
+                </p>
+              )}
             </Panel>
           ) : null}
           {uploads ? (
