@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto'
-import { boletaDeliveries, boletaRuns, type Database, type Executor, recordAudit, rowsOf } from '@planillas/db'
+import {
+  boletaDeliveries,
+  boletaRuns,
+  type Database,
+  type Executor,
+  recordAudit,
+  rowsOf,
+} from '@planillas/db'
 import { BOLETA_RUN_KIND, formatDateTime, periodLabel } from '@planillas/domain'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { conflict, notFound } from '../../lib/errors'
