@@ -65,6 +65,25 @@ describe('boleta de pago API', () => {
     ])
   })
 
+  it('lets one of two clerks recording the same delivery at once win; the other gets a 409', async () => {
+    const { payrollId: id, lineIds: lines } = await insertBoletaPayroll(t.handle.db, {
+      code: 'PL-RACE',
+      workers: 1,
+      from: 50,
+    })
+    const url = `/api/v1/payroll/${id}/lines/${lines[0]}/boleta/delivery`
+    const answers = await Promise.all([
+      t.call('rrhh', { method: 'POST', url }),
+      t.call('admin', { method: 'POST', url }),
+    ])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    const rows = await t.handle.db
+      .select()
+      .from(boletaDeliveries)
+      .where(eq(boletaDeliveries.payrollLineId, lines[0]))
+    expect(rows).toHaveLength(1)
+  })
+
   it('shows a boleta paid on 24/07/2026 due on 31/07, one delivered on 03/08 late, and the undelivered overdue', async () => {
     await t.handle.db
       .update(boletaDeliveries)
