@@ -77,11 +77,29 @@ const PAYROLL_CHARTS = [/^Avance de las planillas de /, 'Soles abonados y pendie
 const CONTRACTS = ['Contratos por vencer']
 const CONTRACT_CHARTS = ['Contratos que vencen por mes']
 const SUPPLIERS = ['Pagos a proveedores']
+/** The payrolls' boletas past their deadline: for who may see the payrolls. */
+const BOLETAS = ['Boletas vencidas sin entregar'] as const
 const PANELS = {
-  admin: [...PAYROLLS, 'Cargas', ...CONTRACTS, ...SUPPLIERS, ...PAYROLL_CHARTS, ...CONTRACT_CHARTS],
-  rrhh: [...PAYROLLS, 'Cargas', ...CONTRACTS, ...SUPPLIERS, ...PAYROLL_CHARTS, ...CONTRACT_CHARTS],
+  admin: [
+    ...PAYROLLS,
+    ...BOLETAS,
+    'Cargas',
+    ...CONTRACTS,
+    ...SUPPLIERS,
+    ...PAYROLL_CHARTS,
+    ...CONTRACT_CHARTS,
+  ],
+  rrhh: [
+    ...PAYROLLS,
+    ...BOLETAS,
+    'Cargas',
+    ...CONTRACTS,
+    ...SUPPLIERS,
+    ...PAYROLL_CHARTS,
+    ...CONTRACT_CHARTS,
+  ],
   auditor: [],
-  lector: [...PAYROLLS, ...CONTRACTS, ...SUPPLIERS, ...PAYROLL_CHARTS, ...CONTRACT_CHARTS],
+  lector: [...PAYROLLS, ...BOLETAS, ...CONTRACTS, ...SUPPLIERS, ...PAYROLL_CHARTS, ...CONTRACT_CHARTS],
 } as const
 
 for (const [who, entries] of Object.entries(EXPECTED) as [keyof typeof EXPECTED, readonly string[]][]) {

@@ -3,15 +3,17 @@ import path from 'node:path'
 import { type DatabaseHandle, openDatabase } from '@planillas/db'
 import { seedDemo } from '@planillas/db/seed'
 import { createStorage } from '@planillas/storage'
+import { insertBoletaPayroll } from '@planillas/testing/boleta-fixtures'
 import { openTestDatabase } from '@planillas/testing/database'
+import { startTestSmtp } from '@planillas/testing/smtp-server'
 import { startSystem } from './system'
 
 /**
  * The system the end-to-end tests run against (started by playwright.config.ts): a fresh database
  * with the demo data (a new PostgreSQL database when DATABASE_URL is set, else a new PGlite
  * directory under .data/e2e-*), the development identity provider, the API and the web tier on
- * E2E_PORT_BASE (default 4000), +1 and +2 (+3 is left to the specs' fake DNI provider). Everything it
- * created is removed when it stops.
+ * E2E_PORT_BASE (default 4000), +1 and +2 (+3 is left to the specs' fake DNI provider), and the
+ * tests' SMTP server on +4. Everything it created is removed when it stops.
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 4000)
 const ports = { web: base, api: base + 1, idp: base + 2 }
@@ -36,6 +38,15 @@ const handle: DatabaseHandle = process.env.DATABASE_URL
 const cleanup = () => rmSync(runDir, { recursive: true, force: true })
 const seeded = await seedDemo(handle.db, createStorage())
 if (seeded) console.log(seeded)
+// The boletas' e-mails go to the tests' SMTP server (port base + 4), which stores each message in
+// .data/e2e-smtp-<base>/ for e2e/boletas.spec.ts to read; one payroll with concepts per project.
+const smtpDir = path.resolve('.data', `e2e-smtp-${base}`)
+rmSync(smtpDir, { recursive: true, force: true })
+const smtp = await startTestSmtp({ port: base + 4, dir: smtpDir })
+process.env.SMTP_URL = smtp.url
+process.env.SMTP_FROM = 'Recursos Humanos <rrhh@planillas.pe>'
+for (const [i, code] of ['PL-BOLETAS-JS', 'PL-BOLETAS-NOJS'].entries())
+  await insertBoletaPayroll(handle.db, { code, workers: 3, from: 900_000 + i * 100 })
 
 const system = await startSystem({
   handle,
@@ -52,6 +63,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true
     await system.close()
     await handle.close()
+    await smtp.stop()
+    rmSync(smtpDir, { recursive: true, force: true })
     cleanup()
     process.exit(0)
   })

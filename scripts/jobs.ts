@@ -28,6 +28,8 @@ export async function startJobs(handle: DatabaseHandle, config: ApiConfig): Prom
     storage: createStorage({ ...config.storageEnv, FILES_DIR: config.filesDir }),
     log,
     noticeDays: config.contractExpiryNoticeDays,
+    mail: config.mail,
+    webUrl: config.webUrl,
   })
   if (config.redisUrl) {
     // Redis outages: one JSON line when they start and one when they end (queue-bullmq's watch).

@@ -16,6 +16,7 @@ import { applicantRoutes } from './modules/applicants/routes'
 import { auditLogRoutes } from './modules/audit-logs/routes'
 import { authRoutes } from './modules/auth/routes'
 import { bankRoutes } from './modules/banks/routes'
+import { boletaRoutes, employeeBoletaRoutes, payrollBoletaRoutes } from './modules/boletas/routes'
 import { areaRoutes } from './modules/catalog/areas'
 import {
   expenseLineRoutes,
@@ -173,6 +174,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(employeeRoutes, { prefix: '/employees' })
       await v1.register(payrollBatchRoutes, { prefix: '/payroll-batch' })
       await v1.register(payrollRoutes, { prefix: '/payroll' })
+      await v1.register(payrollBoletaRoutes, { prefix: '/payroll' })
+      await v1.register(employeeBoletaRoutes, { prefix: '/employees' })
+      await v1.register(boletaRoutes, { prefix: '/boletas' })
       await v1.register(contractRoutes, { prefix: '/contracts' })
       await v1.register(jobOpeningRoutes, { prefix: '/job-openings' })
       await v1.register(applicantRoutes, { prefix: '/applicants' })

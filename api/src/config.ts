@@ -12,6 +12,7 @@ import {
   text,
   url,
 } from '@planillas/domain/env'
+import { MAIL_ENV, type MailSettings, mailSettingsOf } from '@planillas/domain/mail-env'
 import { STORAGE_ENV, type StorageEnv, storageEnvOf } from '@planillas/storage/storage-env'
 import { z } from 'zod'
 
@@ -54,6 +55,7 @@ export const API_ENV = z.object({
   EXPORT_MAX_PER_USER: integer({ min: 1, fallback: 2 }),
   EXPORT_MAX_TOTAL: integer({ min: 1, fallback: 4 }),
   BBVA_LINE_ENDING: oneOf(['LF', 'CRLF'], 'LF'),
+  ...MAIL_ENV,
 })
 
 /**
@@ -117,6 +119,10 @@ export type ApiConfig = {
   bbvaLineEnding: 'LF' | 'CRLF'
   /** Statement timeout of a list's queries (lists/guard.ts); past it the list answers 503. */
   listTimeoutMs: number
+  /** The SMTP server the boletas go through (SMTP_*), or null: none, they are delivered by hand. */
+  mail: MailSettings | null
+  /** The web tier's public address: the boletas' acknowledgement links point at it. */
+  webUrl: string
 }
 
 /**
@@ -163,6 +169,8 @@ export function loadConfig(overrides: Partial<ApiConfig> = {}, env: Env = proces
     exportLimits: { perUser: e.EXPORT_MAX_PER_USER, total: e.EXPORT_MAX_TOTAL },
     bbvaLineEnding: e.BBVA_LINE_ENDING,
     listTimeoutMs: e.LIST_TIMEOUT_MS,
+    mail: mailSettingsOf(e),
+    webUrl,
     ...overrides,
   }
 }

@@ -1,4 +1,5 @@
 export * from './audit'
+export * from './boletas'
 export * from './client'
 export * from './errors'
 export * from './line-review'

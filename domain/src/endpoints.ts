@@ -21,6 +21,18 @@ import {
 import { BankFilterSchema, BankParamsSchema, BankSchema, BankUpdateSchema } from './banks/bank-schema'
 import { BankCodePayloadSchema, BankRowSchema } from './banks/banks-api'
 import { CompanyAccountSchema } from './banks/company-account'
+import {
+  AckParamsSchema,
+  AckSchema,
+  BoletaLineStatusSchema,
+  BoletaLinesQuerySchema,
+  BoletaRunBodySchema,
+  BoletaRunSchema,
+  EmployeeBoletaSchema,
+  OverdueBoletasSchema,
+  PayrollBoletasSchema,
+  PayrollLineBoletaParamsSchema,
+} from './boletas/boleta-api'
 import { PageQuerySchema } from './common/list'
 import {
   BulkIdsPayloadSchema,
@@ -427,6 +439,25 @@ export const ENDPOINTS = {
     body: BulkIdsSchema,
     response: BulkIdsPayloadSchema,
   },
+  'GET /payroll/:id/boletas': { params: IdParamsSchema, response: PayrollBoletasSchema },
+  'GET /payroll/:id/boletas/lines': {
+    params: IdParamsSchema,
+    querystring: BoletaLinesQuerySchema,
+    response: BoletaLineStatusSchema.array(),
+  },
+  'POST /payroll/:id/boletas/runs': {
+    params: IdParamsSchema,
+    body: BoletaRunBodySchema,
+    response: BoletaRunSchema,
+  },
+  'POST /payroll/:id/lines/:lineId/boleta/delivery': {
+    params: PayrollLineBoletaParamsSchema,
+    response: BoletaLineStatusSchema,
+  },
+  'GET /employees/:id/boletas': { params: IdParamsSchema, response: EmployeeBoletaSchema.array() },
+  'GET /boletas/overdue': { response: OverdueBoletasSchema },
+  'GET /boletas/acknowledgements/:token': { params: AckParamsSchema, response: AckSchema },
+  'POST /boletas/acknowledgements/:token': { params: AckParamsSchema, response: AckSchema },
 
   'POST /payroll-batch': { form: true, response: IdPayloadSchema },
   'POST /payroll-batch/list': {

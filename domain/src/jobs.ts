@@ -11,6 +11,7 @@ export const JOB_NAMES = {
   paymentReceipts: 'payment-receipts',
   voucherImport: 'voucher-import',
   contractStatusSweep: 'contract-status-sweep',
+  payrollBoletas: 'payroll-boletas',
 } as const
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
 
@@ -20,6 +21,11 @@ export type PayrollImportPayload = z.infer<typeof PayrollImportPayloadSchema>
 export const PaymentImportPayloadSchema = z.object({ batchId: z.number().int().positive() })
 /** The merged receipts of a processed payment batch, for batches whose import did not build it. */
 export const PaymentReceiptsPayloadSchema = z.object({ batchId: z.number().int().positive() })
+/** A payroll's boletas de pago: kind 1 the ZIP to download, 2 the e-mails (docs/decisions/boletas.md). */
+export const PayrollBoletasPayloadSchema = z.object({
+  payrollId: z.number().int().positive(),
+  kind: z.union([z.literal(1), z.literal(2)]),
+})
 /** Supplier vouchers ('Carga de comprobantes'): one job per voucher batch. */
 export const VoucherImportPayloadSchema = z.object({ batchId: z.number().int().positive() })
 
@@ -29,6 +35,7 @@ export const JOB_PAYLOAD_SCHEMAS = {
   'payment-receipts': PaymentReceiptsPayloadSchema,
   'voucher-import': VoucherImportPayloadSchema,
   'contract-status-sweep': ContractStatusSweepPayloadSchema,
+  'payroll-boletas': PayrollBoletasPayloadSchema,
 } as const satisfies Record<JobName, z.ZodType>
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof JOB_PAYLOAD_SCHEMAS)[N]> }
@@ -49,6 +56,10 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayloads[N]): s
       return `voucher-batch-${(payload as JobPayloads['voucher-import']).batchId}`
     case 'contract-status-sweep':
       return contractSweepJobId(payload as JobPayloads['contract-status-sweep'])
+    case 'payroll-boletas': {
+      const { payrollId, kind } = payload as JobPayloads['payroll-boletas']
+      return `payroll-boletas-${payrollId}-${kind}`
+    }
   }
   throw new Error(`Trabajo desconocido: ${name}`)
 }

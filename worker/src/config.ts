@@ -1,5 +1,6 @@
 import { DEFAULT_EXPIRY_NOTICE_DAYS } from '@planillas/domain'
-import { type Env, integer, nodeEnv, parseEnv, text } from '@planillas/domain/env'
+import { type Env, integer, nodeEnv, parseEnv, text, url } from '@planillas/domain/env'
+import { MAIL_ENV } from '@planillas/domain/mail-env'
 import { STORAGE_ENV } from '@planillas/storage/storage-env'
 import { z } from 'zod'
 
@@ -21,6 +22,9 @@ export const WORKER_ENV = z.object({
   WORKER_SWEEP_MS: integer({ min: 100, fallback: 60_000 }),
   CONTRACT_EXPIRY_NOTICE_DAYS: integer({ min: 1, max: 365, fallback: DEFAULT_EXPIRY_NOTICE_DAYS }),
   WORKER_HEARTBEAT_FILE: text(),
+  ...MAIL_ENV,
+  /** The web tier's public address, for the boletas' acknowledgement links. */
+  WEB_URL: url(),
 })
 
 export type WorkerConfig = z.infer<typeof WORKER_ENV> & { DATABASE_URL: string; REDIS_URL: string }

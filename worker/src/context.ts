@@ -1,5 +1,6 @@
 import type { Database } from '@planillas/db'
 import type { DatabaseWatch } from '@planillas/db/outage'
+import type { MailSettings } from '@planillas/domain/mail-env'
 import type { FileStorage } from '@planillas/storage'
 
 export type Logger = {
@@ -20,6 +21,10 @@ export type WorkerContext = {
    * its retries (pipeline/run.ts); without it an outage fails the attempt.
    */
   database?: DatabaseWatch
+  /** The SMTP server the boletas are sent through (SMTP_*); null or absent: none configured. */
+  mail?: MailSettings | null
+  /** The web tier's public address (WEB_URL), for the boletas' acknowledgement links. */
+  webUrl?: string
 }
 
 /** One JSON line per event on stdout/stderr, readable by people and log collectors alike. */

@@ -1,5 +1,6 @@
 import {
   applicants,
+  boletaRuns,
   type Database,
   detractionFiles,
   paymentBatches,
@@ -29,6 +30,7 @@ export const FILE_KEY_COLUMNS: [PgTable, AnyColumn][] = [
   [voucherBatches, voucherBatches.fileKey],
   [voucherFiles, voucherFiles.storageKey],
   [applicants, applicants.cvKey],
+  [boletaRuns, boletaRuns.fileKey],
 ]
 
 /**

@@ -1,5 +1,6 @@
 import { openDatabase } from '@planillas/db'
 import { type DatabaseWatch, errorCause, watchDatabase } from '@planillas/db/outage'
+import { mailSettingsOf } from '@planillas/domain/mail-env'
 import { createBullmqQueue, createBullmqWorker } from '@planillas/queue'
 import { createStorage, sweepTemporariesPeriodically, watchStorage } from '@planillas/storage'
 import { storageEnvOf } from '@planillas/storage/storage-env'
@@ -42,6 +43,8 @@ export async function startWorkerService(config: WorkerConfig): Promise<WorkerSe
     storage: watchStorage(createStorage(storageEnvOf(config)), log),
     log,
     noticeDays: config.CONTRACT_EXPIRY_NOTICE_DAYS,
+    mail: mailSettingsOf(config),
+    webUrl: config.WEB_URL,
   }
   // The merged receipts PDF of a worker killed mid-write leaves its temporary: swept now and periodically.
   const stopSweep = sweepTemporariesPeriodically(ctx.storage, log)

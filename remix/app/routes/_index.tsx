@@ -1,5 +1,6 @@
 import {
   BATCH_STATUS,
+  can,
   centsToSoles,
   countOf,
   formatCount,
@@ -30,11 +31,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shortcuts = menuFor(user.roles)
     .flatMap((e) => (isGroup(e) ? e.children : [e]))
     .filter((l) => l.to !== '/')
-  const summary = await call(request, 'GET /dashboard')
+  const [summary, boletas] = await Promise.all([
+    call(request, 'GET /dashboard'),
+    // Boletas past their deadline and not delivered: for who may see the payrolls.
+    can(user.roles, 'planillas_lista') ? call(request, 'GET /boletas/overdue') : Promise.resolve(null),
+  ])
   return {
     name: user.name,
     shortcuts,
     summary,
+    boletas,
     mine: await myLastUploads(request, user.email, summary.uploads),
   }
 }
@@ -90,7 +96,7 @@ async function myLastUploads(
  * full, uploads running or failed, contracts about to end — then a shortcut to every module.
  */
 export default function Dashboard() {
-  const { name, shortcuts, summary, mine } = useLoaderData<typeof loader>()
+  const { name, shortcuts, summary, boletas, mine } = useLoaderData<typeof loader>()
   const { payrolls, uploads, contracts, payments } = summary
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
@@ -130,6 +136,31 @@ export default function Dashboard() {
                 </ul>
               ) : (
                 <p className="text-sm text-slate-600">No hay planillas por abonar.</p>
+              )}
+            </Panel>
+          ) : null}
+          {boletas ? (
+            <Panel title="Boletas vencidas sin entregar">
+              <p className={`text-3xl font-semibold tabular-nums ${boletas.total ? 'text-red-800' : ''}`}>
+                {formatCount(boletas.total)}
+              </p>
+              {boletas.payrolls.length ? (
+                <ul className="flex flex-col gap-1 text-sm" aria-label="Planillas con boletas vencidas">
+                  {boletas.payrolls.map((p) => (
+                    <li key={p.id}>
+                      <Link to={`/planillas/${p.id}/detalles`} className="text-primary-dark underline">
+                        {p.code} — {p.name}
+                      </Link>{' '}
+                      <span className="text-slate-600">
+                        · {countOf(p.overdue, 'boleta vencida', 'boletas vencidas')}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-slate-600">
+                  Todas las boletas se entregaron a tiempo o aún no vencen.
+                </p>
               )}
             </Panel>
           ) : null}

@@ -18,5 +18,7 @@ export function createJobHandlers(ctx: WorkerContext): JobHandlers {
       (await import('./voucher-import')).processVoucherImport(payload, ctx, job),
     'contract-status-sweep': async (payload) =>
       (await import('./contract-status-sweep')).processContractStatusSweep(payload, ctx),
+    'payroll-boletas': async (payload, job) =>
+      (await import('./payroll-boletas')).processPayrollBoletas(payload, ctx, job),
   }
 }

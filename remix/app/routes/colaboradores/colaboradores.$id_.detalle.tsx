@@ -25,6 +25,7 @@ import { idParam } from '~/form.server'
 import { orBackToList } from '~/record.server'
 import { changedByText, PENDING_OTHER_USER } from '~/routes/colaboradores/+shared/bank-section'
 import { EmployeeHistorySection } from '~/routes/colaboradores/+shared/employee-history'
+import { EmployeeBoletasSection } from '~/screens/boletas/employee-boletas'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Datos del colaborador')
@@ -33,11 +34,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'colaboradores_lista')
   return orBackToList(request, '/colaboradores', async () => {
     const id = idParam(params.id)
-    const [employee, history] = await Promise.all([
+    const seesPayrolls = can(user.roles, 'planillas_lista')
+    const [employee, history, boletas] = await Promise.all([
       call(request, 'GET /employees/:id', { params: { id } }),
       call(request, 'GET /employees/:id/history', { params: { id } }),
+      // The boletas show pay: only to who may see the payrolls.
+      seesPayrolls ? call(request, 'GET /employees/:id/boletas', { params: { id } }) : Promise.resolve(null),
     ])
-    return { employee, history, canEdit: can(user.roles, 'colaboradores_edicion') }
+    return { employee, history, boletas, canEdit: can(user.roles, 'colaboradores_edicion') }
   })
 }
 
@@ -45,7 +49,7 @@ const label = (table: Parameters<typeof enumLabel>[0], code: number | null) =>
   code == null ? null : enumLabel(table, code)
 
 export default function EmployeeDetails() {
-  const { employee: e, history, canEdit } = useLoaderData<typeof loader>()
+  const { employee: e, history, boletas, canEdit } = useLoaderData<typeof loader>()
   const verifiedBy = e.bankAccountVerifiedBy
     ? `${e.bankAccountVerifiedBy}${e.bankAccountVerifiedAt ? ` (${formatDateTime(e.bankAccountVerifiedAt)})` : ''}`
     : null
@@ -100,6 +104,7 @@ export default function EmployeeDetails() {
         ]}
       />
       <EmployeeHistorySection history={history} identifier={e.identifier} />
+      {boletas ? <EmployeeBoletasSection boletas={boletas} /> : null}
       <div className="flex justify-end gap-2 print:hidden">
         <BackToList to="/colaboradores" />
         {canEdit ? (

@@ -29,6 +29,7 @@ import { idParam } from '~/form.server'
 import { dropEmptyParams } from '~/list.server'
 import { orBackToList } from '~/record.server'
 import { paidFilter } from '~/routes/planillas/+shared/paid-filter'
+import { BOLETA_INTENTS, BoletaCell, PayrollBoletasCard } from '~/screens/boletas/payroll-boletas'
 import { redirectWithToast } from '~/session.server'
 import { apiPageQuery, readListParams } from '~/utils/list-params'
 import { pageTitle } from '~/utils/page-title'
@@ -58,11 +59,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })
     : []
   const byLine = Object.fromEntries(statuses.map((s) => [s.lineId, s]))
+  // The boletas: the payroll's totals and jobs, and each line's delivery on this page.
+  const [boletas, boletaLines] = await Promise.all([
+    call(request, 'GET /payroll/:id/boletas', { params: { id } }),
+    lines.content.length
+      ? call(request, 'GET /payroll/:id/boletas/lines', {
+          params: { id },
+          query: { lineIds: lines.content.map((l) => l.id) },
+        })
+      : Promise.resolve([]),
+  ])
+  const boletaByLine = Object.fromEntries(boletaLines.map((b) => [b.lineId, b]))
   return {
     payroll,
     lines,
     list,
-    rows: lines.content.map((line) => ({ ...line, payment: byLine[line.id] ?? null })),
+    boletas,
+    rows: lines.content.map((line) => ({
+      ...line,
+      payment: byLine[line.id] ?? null,
+      boleta: boletaByLine[line.id],
+    })),
     canConfirm: can(user.roles, 'planillas_edicion'),
     payHref: can(user.roles, 'planillas_pago') ? `/planillas/${id}/pago` : undefined,
     downloadHref: can(user.roles, 'planillas_descarga_excel')
@@ -78,7 +95,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData()
   const back = `/planillas/${id}/detalles${new URL(request.url).search}`
   try {
-    if (form.get('intent') === 'confirm-selected') {
+    const intent = form.get('intent')
+    if (intent === BOLETA_INTENTS.zip || intent === BOLETA_INTENTS.email) {
+      const kind = intent === BOLETA_INTENTS.zip ? 1 : 2
+      await call(request, 'POST /payroll/:id/boletas/runs', { params: { id }, body: { kind } })
+      const message =
+        kind === 1
+          ? 'Se están preparando las boletas: el ZIP estará listo en unos momentos'
+          : 'Se están enviando las boletas por correo'
+      return redirectWithToast(request, back, { type: 'success', message })
+    }
+    if (intent === BOLETA_INTENTS.delivered) {
+      const lineId = Number(form.get('lineId'))
+      await call(request, 'POST /payroll/:id/lines/:lineId/boleta/delivery', {
+        params: { id, lineId: Number.isInteger(lineId) && lineId > 0 ? lineId : 0 },
+      })
+      return redirectWithToast(request, back, { type: 'success', message: 'Entrega de la boleta registrada' })
+    }
+    if (intent === 'confirm-selected') {
       const ids = form
         .getAll('lineIds')
         .map(Number)
@@ -107,7 +141,8 @@ const STATE_TONE = { 1: 'amber', 2: 'blue', 3: 'green', 4: 'red' } as const
 
 /** One payroll: its totals, then every line with whether the bank has paid it and the proof. */
 export default function PayrollDetails() {
-  const { payroll, lines, list, rows, downloadHref, canConfirm, payHref } = useLoaderData<typeof loader>()
+  const { payroll, lines, list, rows, boletas, downloadHref, canConfirm, payHref } =
+    useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const paid = searchParams.get('paid') ?? ''
   return (
@@ -125,6 +160,7 @@ export default function PayrollDetails() {
           { label: 'Progreso', value: <ProgressBar value={payroll.progress} /> },
         ]}
       />
+      <PayrollBoletasCard payrollId={payroll.id} boletas={boletas} canSend={canConfirm} />
       <section aria-labelledby="lines-title" className="flex flex-col gap-3">
         <h2 id="lines-title" className="text-lg font-semibold">
           Colaboradores de la planilla
@@ -269,6 +305,20 @@ export default function PayrollDetails() {
                 ) : (
                   '---'
                 ),
+            },
+            {
+              header: 'Boleta',
+              width: 'w-36',
+              fullText: true,
+              cell: (r) => (
+                <BoletaCell
+                  payrollId={payroll.id}
+                  lineId={r.id}
+                  rowNumber={r.rowNumber}
+                  status={r.boleta}
+                  canSend={canConfirm}
+                />
+              ),
             },
           ]}
           totals={{
