@@ -1,4 +1,4 @@
-import { formatCents } from '../common/money'
+import { decimalToCents, formatCents } from '../common/money'
 import { periodLabel } from '../common/period'
 import { asShown } from '../sheets/cell-shown'
 import {
@@ -85,7 +85,6 @@ export const CONCEPT_MESSAGES = {
     `La columna ${letter} ('${header}'): el código ${code} de la tabla 22 de PLAME no está vigente en el periodo ${periodLabel(period)}`,
   conceptNegative: 'El importe de un concepto no puede ser negativo',
   conceptNumber: 'El importe del concepto debe estar en una celda numérica',
-  conceptDecimals: 'El importe del concepto admite como máximo 2 decimales',
   conceptMax: 'El importe del concepto excede el máximo permitido',
   days: 'Días laborados debe ser un número entero de 0 a 31',
   hours: (label: string) =>
@@ -215,18 +214,23 @@ const MAX_CONCEPT_CENTS = 999_999_999_999
 const fail = (message: string) => ({ message })
 const isBlank = (cell: SheetCell) => cell.kind === 'empty' || (cell.kind === 'text' && !cell.text.trim())
 
-/** A concept's amount in céntimos; null for an empty cell or zero (nothing to store). */
-function checkConceptCents(cell: SheetCell): Checked<number | null> {
+/**
+ * A concept's amount in céntimos; null for an empty cell or zero (nothing to store). A positive
+ * amount passes the amount column's rule (`amountRule`: what the cell shows is what it holds).
+ */
+function checkConceptCents(
+  cell: SheetCell,
+  amountRule: (cell: SheetCell) => Checked<string>,
+): Checked<number | null> {
   if (isBlank(cell)) return { value: null }
   if (cell.kind !== 'number' || !Number.isFinite(cell.value)) return fail(CONCEPT_MESSAGES.conceptNumber)
   const value = asShown(cell.value)
   if (value < 0) return fail(CONCEPT_MESSAGES.conceptNegative)
-  const text = String(value)
-  if (text.includes('e') || (text.split('.')[1]?.length ?? 0) > 2)
-    return value === 0 ? { value: null } : fail(CONCEPT_MESSAGES.conceptDecimals)
-  const cents = Math.round(value * 100)
-  if (cents > MAX_CONCEPT_CENTS) return fail(CONCEPT_MESSAGES.conceptMax)
-  return { value: cents === 0 ? null : cents }
+  if (value === 0) return { value: null }
+  const checked = amountRule(cell)
+  if ('message' in checked) return checked
+  const cents = decimalToCents(checked.value)
+  return cents > MAX_CONCEPT_CENTS ? fail(CONCEPT_MESSAGES.conceptMax) : { value: cents }
 }
 
 function checkDays(cell: SheetCell): Checked<number | null> {
@@ -269,6 +273,7 @@ export function checkOptionalCells(
   headers: readonly (string | null | undefined)[],
   problems: RowProblem[],
   cellTrouble: (cell: SheetCell) => string | null,
+  amountRule: (cell: SheetCell) => Checked<string>,
 ): LineExtras {
   const take = <T>(index: number | undefined, check: (cell: SheetCell) => Checked<T | null>): T | null => {
     if (index === undefined) return null
@@ -287,7 +292,7 @@ export function checkOptionalCells(
   }
   const concepts: LineExtras['concepts'] = []
   layout.concepts.forEach((column, i) => {
-    const cents = take(column.index, checkConceptCents)
+    const cents = take(column.index, (cell) => checkConceptCents(cell, amountRule))
     if (cents !== null) concepts.push({ column: i, cents })
   })
   const { optional } = layout

@@ -309,7 +309,7 @@ export function checkPayrollRow(
   const before = problems.length
   const extras =
     optional && hasOptionalColumns(optional.layout)
-      ? checkOptionalCells(cells, optional.layout, optional.headers, problems, cellTrouble)
+      ? checkOptionalCells(cells, optional.layout, optional.headers, problems, cellTrouble, checkAmount)
       : undefined
   // The net is compared only when every optional cell was readable (else it would mislead).
   if (extras && optional?.layout.concepts.length && amount !== null && problems.length === before) {
