@@ -75,85 +75,91 @@ export const afpnetFileName = (period: string, ruc: string) => `afpnet-${period}
 /** Fields joined by `|`, with the trailing `|` every PLAME line carries. */
 const record = (fields: readonly string[]) => `${fields.join('|')}|`
 
-/** Lines that are declared at most once each, with PLAME's document type: problems otherwise. */
-function declaredDocuments(lines: readonly DeclaredLine[], problems: string[]) {
-  const seen = new Set<string>()
-  const out: { line: DeclaredLine; type: string }[] = []
-  for (const line of lines) {
-    const refuse = (m: string) => problems.push(PLAME_MESSAGES.line(line.rowNumber, line.identifier, m))
-    const type = PLAME_DOCUMENT_TYPE[line.identifierType]
-    if (!type) {
-      refuse(PLAME_MESSAGES.documentType)
-      continue
+/**
+ * A file written a slice of lines at a time (a payroll's lines are read in batches): the documents
+ * seen so far, the problems and the text. `finish` offers the file only when no line was refused.
+ */
+abstract class PlameWriter {
+  protected readonly seen = new Set<string>()
+  protected readonly problems: string[] = []
+  protected readonly chunks: string[] = []
+  protected any = false
+
+  add(lines: readonly DeclaredLine[]) {
+    for (const line of lines) {
+      const refuse = (m: string) =>
+        this.problems.push(PLAME_MESSAGES.line(line.rowNumber, line.identifier, m))
+      const type = PLAME_DOCUMENT_TYPE[line.identifierType]
+      if (!type) {
+        refuse(PLAME_MESSAGES.documentType)
+        continue
+      }
+      const key = `${type}|${line.identifier}`
+      if (this.seen.has(key)) {
+        refuse(PLAME_MESSAGES.repeated)
+        continue
+      }
+      this.seen.add(key)
+      this.line(line, type, refuse)
     }
-    const key = `${type}|${line.identifier}`
-    if (seen.has(key)) {
-      refuse(PLAME_MESSAGES.repeated)
-      continue
-    }
-    seen.add(key)
-    out.push({ line, type })
   }
-  return out
+
+  protected abstract line(line: DeclaredLine, type: string, refuse: (message: string) => void): void
+  protected abstract readonly empty: string
+
+  finish(): FileResult<string> {
+    if (!this.any) return { ok: false, problems: [this.empty] }
+    return this.problems.length
+      ? { ok: false, problems: this.problems }
+      : { ok: true, content: this.chunks.join('') }
+  }
 }
 
 /**
  * `.rem` (structure E18): one line per worker and concept: tipo doc · nº doc · código (tabla 22) ·
  * monto devengado · monto pagado/descontado, both the concept's amount (what the payroll paid).
  */
-export function remFile(lines: readonly DeclaredLine[]): FileResult<string> {
-  if (!lines.some((l) => l.concepts.length))
-    return { ok: false, problems: [PLAME_MESSAGES.noConceptsInPayroll] }
-  const problems: string[] = []
-  let text = ''
-  for (const { line, type } of declaredDocuments(lines, problems)) {
-    const refuse = (m: string) => problems.push(PLAME_MESSAGES.line(line.rowNumber, line.identifier, m))
-    if (!line.concepts.length) {
-      refuse(PLAME_MESSAGES.noConcepts)
-      continue
-    }
-    if (line.concepts.some((c) => c.cents < 0)) {
-      refuse(PLAME_MESSAGES.negative)
-      continue
-    }
+export class RemWriter extends PlameWriter {
+  protected readonly empty = PLAME_MESSAGES.noConceptsInPayroll
+
+  protected line(line: DeclaredLine, type: string, refuse: (message: string) => void) {
+    if (!line.concepts.length) return refuse(PLAME_MESSAGES.noConcepts)
+    this.any = true
+    if (line.concepts.some((c) => c.cents < 0)) return refuse(PLAME_MESSAGES.negative)
+    let text = ''
     for (const c of line.concepts) {
       const amount = centsToSoles(c.cents)
       text += record([type, line.identifier, c.code, amount, amount]) + CRLF
     }
+    this.chunks.push(text)
   }
-  return problems.length ? { ok: false, problems } : { ok: true, content: text }
 }
 
 /**
  * `.jor` (structure E14): one line per worker: tipo doc · nº doc · horas ordinarias · minutos
  * ordinarios · horas de sobretiempo · minutos de sobretiempo (hours ≤ 360, minutes ≤ 59).
  */
-export function jorFile(lines: readonly DeclaredLine[]): FileResult<string> {
-  if (!lines.some((l) => l.ordinaryMinutes !== null))
-    return { ok: false, problems: [PLAME_MESSAGES.noHoursInPayroll] }
-  const problems: string[] = []
-  let text = ''
-  for (const { line, type } of declaredDocuments(lines, problems)) {
-    const refuse = (m: string) => problems.push(PLAME_MESSAGES.line(line.rowNumber, line.identifier, m))
+export class JorWriter extends PlameWriter {
+  protected readonly empty = PLAME_MESSAGES.noHoursInPayroll
+
+  protected line(line: DeclaredLine, type: string, refuse: (message: string) => void) {
     const ordinary = line.ordinaryMinutes
     const overtime = line.overtimeMinutes ?? 0
-    if (ordinary === null) {
-      refuse(PLAME_MESSAGES.noHours)
-      continue
-    }
-    if (ordinary < 0 || overtime < 0) {
-      refuse(PLAME_MESSAGES.negative)
-      continue
-    }
-    if (ordinary > 360 * 60 || overtime > 360 * 60) {
-      refuse(PLAME_MESSAGES.tooManyHours)
-      continue
-    }
+    if (ordinary === null) return refuse(PLAME_MESSAGES.noHours)
+    this.any = true
+    if (ordinary < 0 || overtime < 0) return refuse(PLAME_MESSAGES.negative)
+    if (ordinary > 360 * 60 || overtime > 360 * 60) return refuse(PLAME_MESSAGES.tooManyHours)
     const hm = (minutes: number) => [String(Math.floor(minutes / 60)), String(minutes % 60)]
-    text += record([type, line.identifier, ...hm(ordinary), ...hm(overtime)]) + CRLF
+    this.chunks.push(record([type, line.identifier, ...hm(ordinary), ...hm(overtime)]) + CRLF)
   }
-  return problems.length ? { ok: false, problems } : { ok: true, content: text }
 }
+
+const whole = (writer: PlameWriter, lines: readonly DeclaredLine[]) => {
+  writer.add(lines)
+  return writer.finish()
+}
+export const remFile = (lines: readonly DeclaredLine[]) => whole(new RemWriter(), lines)
+export const jorFile = (lines: readonly DeclaredLine[]) => whole(new JorWriter(), lines)
 
 /** One row of the AFPnet sheet: columns A to Q, in order. */
 export type AfpnetRow = [
@@ -190,56 +196,78 @@ const tenPercent = (cents: number) => Math.floor((cents + 5) / 10)
  * trabajo N (normal), AFP blank (AFPnet finds it from the CUSPP). A line with 0608 must carry 10 %
  * of that income, else it is refused: the income would not be the insurable pay.
  */
-export function afpnetRows(lines: readonly DeclaredLine[]): FileResult<AfpnetRow[]> {
-  const afp = lines.filter((l) => l.pensionSystem === 'AFP')
-  if (!afp.length) return { ok: false, problems: [PLAME_MESSAGES.noAfpLines] }
-  const problems: string[] = []
-  const rows: AfpnetRow[] = []
-  const seen = new Set<string>()
-  for (const line of afp) {
-    const refuse = (m: string) => problems.push(PLAME_MESSAGES.line(line.rowNumber, line.identifier, m))
-    const type = AFPNET_DOCUMENT_TYPE[line.identifierType]
-    if (type === undefined) {
-      refuse(PLAME_MESSAGES.afpnetDocumentType)
-      continue
+export class AfpnetWriter {
+  private readonly seen = new Set<string>()
+  private readonly problems: string[] = []
+  private readonly rows: AfpnetRow[] = []
+  private any = false
+
+  add(lines: readonly DeclaredLine[]) {
+    for (const line of lines) {
+      if (line.pensionSystem !== 'AFP') continue
+      this.any = true
+      const refuse = (m: string) =>
+        this.problems.push(PLAME_MESSAGES.line(line.rowNumber, line.identifier, m))
+      const type = AFPNET_DOCUMENT_TYPE[line.identifierType]
+      if (type === undefined) {
+        refuse(PLAME_MESSAGES.afpnetDocumentType)
+        continue
+      }
+      if (this.seen.has(`${type}|${line.identifier}`)) {
+        refuse(PLAME_MESSAGES.repeated)
+        continue
+      }
+      this.seen.add(`${type}|${line.identifier}`)
+      if (!line.cuspp) {
+        refuse(PLAME_MESSAGES.noCuspp)
+        continue
+      }
+      const insurable = insurableCents(line)
+      const contribution = line.concepts.find((c) => c.code === '0608')
+      if (contribution && contribution.cents !== tenPercent(insurable)) {
+        refuse(
+          PLAME_MESSAGES.afpContribution(
+            centsToSoles(tenPercent(insurable)),
+            centsToSoles(contribution.cents),
+          ),
+        )
+        continue
+      }
+      if (insurable < 0) {
+        refuse(PLAME_MESSAGES.negative)
+        continue
+      }
+      const [paternal, ...rest] = line.surname.trim().split(/\s+/)
+      this.rows.push([
+        this.rows.length + 1,
+        line.cuspp,
+        type,
+        line.identifier,
+        paternal ?? '',
+        rest.join(' '),
+        line.name.trim(),
+        'S',
+        'N',
+        'N',
+        '',
+        insurable / 100,
+        0,
+        0,
+        0,
+        'N',
+        '',
+      ])
     }
-    if (seen.has(`${type}|${line.identifier}`)) {
-      refuse(PLAME_MESSAGES.repeated)
-      continue
-    }
-    seen.add(`${type}|${line.identifier}`)
-    if (!line.cuspp) {
-      refuse(PLAME_MESSAGES.noCuspp)
-      continue
-    }
-    const insurable = insurableCents(line)
-    const contribution = line.concepts.find((c) => c.code === '0608')
-    if (contribution && contribution.cents !== tenPercent(insurable)) {
-      refuse(
-        PLAME_MESSAGES.afpContribution(centsToSoles(tenPercent(insurable)), centsToSoles(contribution.cents)),
-      )
-      continue
-    }
-    const [paternal, ...rest] = line.surname.trim().split(/\s+/)
-    rows.push([
-      rows.length + 1,
-      line.cuspp,
-      type,
-      line.identifier,
-      paternal ?? '',
-      rest.join(' '),
-      line.name.trim(),
-      'S',
-      'N',
-      'N',
-      '',
-      insurable / 100,
-      0,
-      0,
-      0,
-      'N',
-      '',
-    ])
   }
-  return problems.length ? { ok: false, problems } : { ok: true, content: rows }
+
+  finish(): FileResult<AfpnetRow[]> {
+    if (!this.any) return { ok: false, problems: [PLAME_MESSAGES.noAfpLines] }
+    return this.problems.length ? { ok: false, problems: this.problems } : { ok: true, content: this.rows }
+  }
+}
+
+export function afpnetRows(lines: readonly DeclaredLine[]): FileResult<AfpnetRow[]> {
+  const writer = new AfpnetWriter()
+  writer.add(lines)
+  return writer.finish()
 }
