@@ -198,17 +198,7 @@ export default function PayrollDetails() {
               mobile: 'title',
               width: 'w-32',
             },
-            {
-              header: 'Colaborador',
-              cell: (r) => (
-                <span className="flex flex-col items-start gap-1">
-                  <span>{r.fullName}</span>
-                  <LineConcepts line={r} />
-                </span>
-              ),
-              mobile: 'title',
-              fullText: true,
-            },
+            { header: 'Colaborador', cell: (r) => r.fullName, mobile: 'title', fullText: true },
             {
               header: 'Cuenta',
               cell: (r) => `${r.bankCode} · ${r.bankAccount}`,
@@ -220,6 +210,13 @@ export default function PayrollDetails() {
               cell: (r) => formatMoney(r.amount),
               width: COLUMN.money,
               className: 'text-right whitespace-nowrap',
+            },
+            {
+              // A line's concepts, days and hours, folded (a phone shows them inside the line's card).
+              header: 'Conceptos',
+              cell: (r) => <LineConcepts line={r} />,
+              width: 'w-40',
+              fullText: true,
             },
             {
               header: 'Estado',
@@ -329,7 +326,7 @@ function LineConcepts({ line }: { line: PayrollLineDetail }) {
     line.daysWorked !== null ||
     line.ordinaryMinutes !== null ||
     line.pensionSystem !== null
-  if (!hasExtras) return null
+  if (!hasExtras) return '---'
   const sum = (kind: number) =>
     line.concepts.filter((c) => c.kind === kind).reduce((a, c) => a + c.amountCents, 0)
   return (
