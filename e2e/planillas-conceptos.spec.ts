@@ -97,19 +97,18 @@ test.describe('Planillas con conceptos', () => {
       .getByRole('row', { name: new RegExp(code) })
       .getByRole('link', { name: 'Ver detalle' })
       .click()
-    await expect(page.getByRole('heading', { name: `Planilla ${code}` })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: `Planilla ${code}` })).toBeVisible()
 
     // The line's concepts open under 'Ver conceptos' (a <details>: no JavaScript needed).
     const table = page.getByRole('table', { name: 'Líneas de la planilla' })
     const afpRow = table.getByRole('row', { name: new RegExp(afp) })
     await afpRow.locator('summary', { hasText: 'Ver conceptos (6)' }).click()
-    const concepts = afpRow.getByRole('table', { name: 'Conceptos de la fila 2' })
+    const concepts = afpRow.getByRole('list', { name: 'Conceptos de la fila 2' })
     await expect(concepts).toBeVisible()
-    await expect(concepts.getByRole('row', { name: /0121 Remuneración o jornal básico/ })).toContainText(
-      'S/ 2,500.00',
-    )
-    await expect(concepts.getByRole('row', { name: /0804/ })).toContainText('Aporte del empleador')
-    await expect(concepts.getByRole('row', { name: /Neto/ })).toContainText('S/ 2,266.78')
+    const item = (text: RegExp) => concepts.getByRole('listitem').filter({ hasText: text })
+    await expect(item(/0121 Remuneración o jornal básico/)).toContainText('S/ 2,500.00')
+    await expect(item(/0804/)).toContainText('Aporte del empleador')
+    await expect(item(/Neto/)).toContainText('S/ 2,266.78')
     await expect(afpRow).toContainText('123456ABCDE7')
     await expectAccessible(page)
 
@@ -153,7 +152,7 @@ test.describe('Planillas con conceptos', () => {
       .filter({ hasText: afp })
     await card.locator('summary').first().click()
     await card.locator('summary', { hasText: 'Ver conceptos (6)' }).click()
-    await expect(card.getByRole('table', { name: 'Conceptos de la fila 2' })).toContainText('S/ 2,266.78')
+    await expect(card.getByRole('list', { name: 'Conceptos de la fila 2' })).toContainText('S/ 2,266.78')
     await expect(page.getByRole('button', { name: 'Descargar .rem' })).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   })
@@ -212,6 +211,8 @@ test.describe('Planillas con conceptos', () => {
       .getByRole('link', { name: /errores/i })
       .first()
       .click()
-    await expect(page.getByText(/es S\/ 1,130\.00 y el monto a pagar es S\/ 1,000\.00/)).toBeVisible()
+    await expect(
+      page.getByTitle(/es S\/ 1,130\.00 y el monto a pagar es S\/ 1,000\.00: deben ser iguales/),
+    ).toBeVisible()
   })
 })

@@ -337,46 +337,24 @@ function LineConcepts({ line }: { line: PayrollLineDetail }) {
       </summary>
       <div className="mt-2 flex flex-col gap-2">
         {line.concepts.length ? (
-          <table className="w-full text-xs">
-            <caption className="sr-only">Conceptos de la fila {line.rowNumber}</caption>
-            <thead>
-              <tr className="text-left text-slate-600">
-                <th scope="col" className="pr-2 font-medium">
-                  Código
-                </th>
-                <th scope="col" className="pr-2 font-medium">
-                  Concepto
-                </th>
-                <th scope="col" className="pr-2 text-right font-medium">
-                  Importe
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {line.concepts.map((c) => (
-                <tr key={c.code} className="align-top">
-                  <td className="pr-2 tabular-nums">{c.code}</td>
-                  <td className="pr-2">
-                    {c.description}
-                    <span className="block text-slate-600">{conceptKindLabel[c.kind] ?? ''}</span>
-                  </td>
-                  <td className="whitespace-nowrap pr-2 text-right tabular-nums">
-                    {formatCents(c.amountCents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2} className="pr-2 text-left font-medium">
-                  Neto (ingresos menos descuentos)
-                </th>
-                <td className="whitespace-nowrap pr-2 text-right font-medium tabular-nums">
-                  {formatCents(sum(CONCEPT_KIND.INCOME) - sum(CONCEPT_KIND.DEDUCTION))}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
+          // A list, not a table: it wraps inside a phone's card as well as in the desktop column.
+          <ul aria-label={`Conceptos de la fila ${line.rowNumber}`} className="flex flex-col gap-1 text-xs">
+            {line.concepts.map((c) => (
+              <li key={c.code} className="break-words">
+                <span className="tabular-nums">{c.code}</span> {c.description}
+                <span className="flex flex-wrap justify-between gap-x-2 text-slate-600">
+                  <span>{conceptKindLabel[c.kind] ?? ''}</span>
+                  <span className="tabular-nums text-slate-900">{formatCents(c.amountCents)}</span>
+                </span>
+              </li>
+            ))}
+            <li className="flex flex-wrap justify-between gap-x-2 border-t border-slate-200 pt-1 font-medium">
+              <span>Neto (ingresos menos descuentos)</span>
+              <span className="tabular-nums">
+                {formatCents(sum(CONCEPT_KIND.INCOME) - sum(CONCEPT_KIND.DEDUCTION))}
+              </span>
+            </li>
+          </ul>
         ) : null}
         <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
           <dt className="text-slate-600">Días laborados</dt>
