@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idNumber } from '../common/fields'
 import { IdParamsSchema, type Wire } from '../common/wire'
 
 /** What the payroll API answers (`/payroll`) and its uploads (`/payroll-batch`). */
@@ -130,10 +131,7 @@ export const DeclarationFileParamsSchema = IdParamsSchema.extend({
   kind: z.enum(DECLARATION_FILE_KINDS, { error: 'El archivo debe ser rem, jor o afpnet' }),
 })
 export const DeclarationFileQuerySchema = z.object({
-  companyId: z.coerce
-    .number({ error: 'Elija la empresa que declara' })
-    .int({ error: 'Elija la empresa que declara' })
-    .positive({ error: 'Elija la empresa que declara' }),
+  companyId: idNumber('Elija la empresa que declara'),
 })
 
 export type PayrollLineDetail = Wire<typeof PayrollLineDetailSchema>

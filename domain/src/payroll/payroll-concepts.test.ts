@@ -175,6 +175,28 @@ describe('checkPayrollRow with concepts', () => {
     ])
   })
 
+  it('holds a concept cell to the amount rule: two decimals, what it shows is what it holds', () => {
+    const cells = juneRow()
+    cells[8] = num(113.001)
+    cells[10] = { kind: 'number', value: 40.5, format: '#,##0', shown: '41' }
+    cells[11] = text('44.42')
+    const problems = checkPayrollRow(cells, banks, optional).problems
+    expect(problems.map((p) => [p.column, p.message])).toEqual([
+      ['0201', ROW_MESSAGES.amountDecimals],
+      ['0601', ROW_MESSAGES.amountHidden('41', '40.50')],
+      ['0606', CONCEPT_MESSAGES.conceptNumber],
+    ])
+  })
+
+  it('stores nothing for an empty or zero concept, and counts it as zero in the net', () => {
+    const cells = juneRow(2266.78)
+    cells[8] = num(0)
+    cells[7] = num(2613)
+    const result = checkPayrollRow(cells, banks, optional)
+    expect(result.problems).toEqual([])
+    expect(result.values?.extras?.concepts.map((c) => c.column)).toEqual([0, 2, 3, 4, 5])
+  })
+
   it('still refuses data under a column the header does not name', () => {
     const cells = [...juneRow(), text('x')]
     expect(checkPayrollRow(cells, banks, optional).problems).toEqual([

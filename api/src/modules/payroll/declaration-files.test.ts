@@ -179,6 +179,18 @@ describe('payroll concepts and declaration files', () => {
   it('answers 404 for a company that does not exist, 400 for a bad kind, 403 without the permission', async () => {
     expect((await file('rem', 'admin', 999_999)).status).toBe(404)
     expect((await file('tox')).status).toBe(400)
+    // However malformed, a request gets a Spanish 400, never a 5xx.
+    for (const company of ['abc', '99999999999', '-1', '']) {
+      const response = await t.call('admin', {
+        method: 'GET',
+        url: `/api/v1/payroll/${payrollId}/files/rem?companyId=${company}`,
+      })
+      expect(response.status).toBe(400)
+      expect(response.body.messages).toEqual(['Elija la empresa que declara'])
+    }
+    expect(
+      (await t.call('admin', { method: 'GET', url: '/api/v1/payroll/abc/files/rem?companyId=1' })).status,
+    ).toBe(400)
     expect(
       (
         await t.call(['planillas_lista'], {
