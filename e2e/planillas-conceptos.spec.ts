@@ -99,10 +99,10 @@ test.describe('Planillas con conceptos', () => {
       .click()
     await expect(page.getByRole('heading', { level: 1, name: `Planilla ${code}` })).toBeVisible()
 
-    // The line's concepts open under 'Ver conceptos' (a <details>: no JavaScript needed).
+    // The line's concepts open under 'Conceptos (6)' (a <details>: no JavaScript needed).
     const table = page.getByRole('table', { name: 'Líneas de la planilla' })
     const afpRow = table.getByRole('row', { name: new RegExp(afp) })
-    await afpRow.locator('summary', { hasText: 'Ver conceptos (6)' }).click()
+    await afpRow.locator('summary', { hasText: 'Conceptos (6)' }).click()
     const concepts = afpRow.getByRole('list', { name: 'Conceptos de la fila 2' })
     await expect(concepts).toBeVisible()
     const item = (text: RegExp) => concepts.getByRole('listitem').filter({ hasText: text })
@@ -151,7 +151,7 @@ test.describe('Planillas con conceptos', () => {
       .getByRole('listitem')
       .filter({ hasText: afp })
     await card.locator('summary').first().click()
-    await card.locator('summary', { hasText: 'Ver conceptos (6)' }).click()
+    await card.locator('summary', { hasText: 'Conceptos (6)' }).click()
     await expect(card.getByRole('list', { name: 'Conceptos de la fila 2' })).toContainText('S/ 2,266.78')
     await expect(page.getByRole('button', { name: 'Descargar .rem' })).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)

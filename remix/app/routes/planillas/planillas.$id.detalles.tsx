@@ -215,7 +215,7 @@ export default function PayrollDetails() {
               // A line's concepts, days and hours, folded (a phone shows them inside the line's card).
               header: 'Conceptos',
               cell: (r) => <LineConcepts line={r} />,
-              width: 'w-40',
+              width: 'w-28',
               fullText: true,
             },
             {
@@ -332,7 +332,7 @@ function LineConcepts({ line }: { line: PayrollLineDetail }) {
   return (
     <details className="w-full text-sm">
       <summary className="cursor-pointer font-medium text-primary-dark underline">
-        {line.concepts.length ? `Ver conceptos (${line.concepts.length})` : 'Ver jornada'}
+        {line.concepts.length ? `Conceptos (${line.concepts.length})` : 'Jornada'}
         <span className="sr-only"> de la fila {line.rowNumber}</span>
       </summary>
       <div className="mt-2 flex flex-col gap-2">
