@@ -7,6 +7,7 @@ import { and, eq, getTableColumns, inArray, not, notExists, type SQL, sql } from
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from './client'
 import { loadPaymentReferenceData } from './reference-payments'
+import { loadPlameConcepts } from './reference-plame'
 import { banks, countries, employees, ubigeoDistricts } from './schema/index'
 
 export const REFERENCE_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../reference')
@@ -105,6 +106,7 @@ export async function loadReferenceData(db: Executor): Promise<{
   countries: number
   spotRates: number
   retentionRates: number
+  plameConcepts: number
 }> {
   const districts = readDistricts()
   const bankRows = readBanks()
@@ -125,7 +127,8 @@ export async function loadReferenceData(db: Executor): Promise<{
     // removes nothing (a bank left out of the file stays as the administrator has it).
     await upsert(tx, banks, bankRows, ['name', 'shortName'], sql`${banks.source} = 'usuario'`)
     await upsert(tx, countries, countryRows, ['name'])
-    return loadPaymentReferenceData(tx, REFERENCE_FOLDER)
+    const plameConcepts = await loadPlameConcepts(tx, REFERENCE_FOLDER)
+    return { ...(await loadPaymentReferenceData(tx, REFERENCE_FOLDER)), plameConcepts }
   })
   return { districts: districts.length, banks: bankRows.length, countries: countryRows.length, ...payments }
 }

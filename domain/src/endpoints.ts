@@ -92,8 +92,8 @@ import { PayrollBatchFilterSchema, PayrollFilterSchema, PayrollLineFilterSchema 
 import {
   BatchErrorSchema,
   BatchRowSchema,
+  PayrollLineDetailSchema,
   PayrollLineParamsSchema,
-  PayrollLineSchema,
   PayrollLineTotalsSchema,
   PayrollOptionSchema,
   PayrollRowSchema,
@@ -430,7 +430,7 @@ export const ENDPOINTS = {
     params: IdParamsSchema,
     querystring: PageQuerySchema,
     body: PayrollLineFilterSchema.nullish(),
-    response: pageOf(PayrollLineSchema).extend({ totals: PayrollLineTotalsSchema }),
+    response: pageOf(PayrollLineDetailSchema).extend({ totals: PayrollLineTotalsSchema }),
   },
   'PUT /payroll/:id/status': statusChange,
   'POST /payroll/:id/lines/:lineId/confirm': { params: PayrollLineParamsSchema, response: IdPayloadSchema },

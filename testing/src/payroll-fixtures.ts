@@ -77,6 +77,7 @@ export async function payrollWorkbook(rows: FixtureRow[], options: WorkbookOptio
 export async function streamedPayrollWorkbook(
   rowCount: number,
   rowAt: (i: number) => FixtureRow,
+  header: readonly unknown[] = PAYROLL_TEMPLATE_HEADERS,
 ): Promise<Buffer> {
   const stream = new PassThrough()
   const chunks: Buffer[] = []
@@ -87,7 +88,7 @@ export async function streamedPayrollWorkbook(
     useSharedStrings: false,
   })
   const sheet = workbook.addWorksheet('Planilla')
-  sheet.addRow([...PAYROLL_TEMPLATE_HEADERS]).commit()
+  sheet.addRow([...header]).commit()
   for (let i = 0; i < rowCount; i++) sheet.addRow([...rowAt(i)]).commit()
   sheet.commit()
   await workbook.commit()

@@ -37,6 +37,8 @@ export const OPTION_PERMISSIONS = {
     'pagos_registrar',
     // The declaring company of 'Retenciones de cuarta categoría' (its RUC names the PLAME files).
     'pagos_descarga_excel',
+    // The declaring company of a payroll's PLAME and AFPnet files (its RUC names them).
+    'planillas_descarga_excel',
   ],
   // The contract form and the vacancy form ('Solicitado por') search employees.
   colaboradores: ['colaboradores_lista', 'contratos_edicion', 'vacantes_edicion'],

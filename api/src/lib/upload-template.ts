@@ -12,6 +12,8 @@ export type UploadTemplate = {
   example: (string | number)[]
   /** The rules of the whole file, each a row 'Importante' of the notes. */
   important: string[]
+  /** Optional columns the sheet does not carry but a file may add: a title row, then each with its note. */
+  optionalColumns?: { title: string; columns: readonly { header: string; note: string }[] }
   /** Code lists after the document types (the banks, say): a title row, then code and name. */
   codeLists?: { title: [string, string]; rows: [string, string][] }[]
 }
@@ -53,6 +55,11 @@ export async function uploadTemplate(template: UploadTemplate): Promise<Buffer> 
   const note = (column: string, text: string) =>
     notes.addRow({ column: safeCell(column), note: safeCell(text) })
   for (const c of template.columns) note(c.header, c.note)
+  if (template.optionalColumns) {
+    notes.addRow({})
+    note(template.optionalColumns.title, '').font = { bold: true }
+    for (const c of template.optionalColumns.columns) note(c.header, c.note)
+  }
   notes.addRow({})
   for (const text of template.important) note('Importante', text)
   const documentTypes: [string, string][] = Object.entries(identifierType).map(([code, t]) => [code, t.label])

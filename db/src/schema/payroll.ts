@@ -164,12 +164,17 @@ export const payrollLines = pgTable(
     daysWorked: smallint('days_worked'),
     ordinaryMinutes: integer('ordinary_minutes'),
     overtimeMinutes: integer('overtime_minutes'),
+    /** The worker's pension system as the file gave it ('AFP' or 'ONP'), and their CUSPP (AFPnet). */
+    pensionSystem: text('pension_system'),
+    cuspp: text('cuspp'),
     ...timestamps,
   },
   (t) => [
     check('payroll_lines_amount_check', sql`${t.amount} > 0`),
     check('payroll_lines_days_worked_check', sql`${t.daysWorked} between 0 and 31`),
     check('payroll_lines_minutes_check', sql`${t.ordinaryMinutes} >= 0 and ${t.overtimeMinutes} >= 0`),
+    check('payroll_lines_pension_system_check', sql`${t.pensionSystem} in ('AFP', 'ONP')`),
+    check('payroll_lines_cuspp_check', sql`${t.cuspp} ~ '^[0-9A-Z]{12}$'`),
     check(
       'payroll_lines_review_confirmed_check',
       sql`(${t.reviewConfirmedAt} is null) = (${t.reviewConfirmedBy} is null)`,

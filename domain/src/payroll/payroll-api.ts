@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idNumber } from '../common/fields'
 import { IdParamsSchema, type Wire } from '../common/wire'
 
 /** What the payroll API answers (`/payroll`) and its uploads (`/payroll-batch`). */
@@ -103,3 +104,35 @@ export type PayrollOption = Wire<typeof PayrollOptionSchema>
 export type PayrollLine = Wire<typeof PayrollLineSchema>
 export type PayrollBatchRow = Wire<typeof BatchRowSchema>
 export type PayrollBatchError = Wire<typeof BatchErrorSchema>
+
+/** One concept of a payroll line (PLAME table 22), as imported: amount in céntimos. */
+export const PayrollLineConceptSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  /** 1 ingreso, 2 descuento o aporte del trabajador, 3 aporte del empleador. */
+  kind: z.number(),
+  amountCents: z.number(),
+})
+
+/** A payroll line with what the optional columns of its file gave (all null or empty in an old file). */
+export const PayrollLineDetailSchema = PayrollLineSchema.extend({
+  daysWorked: z.number().nullable(),
+  ordinaryMinutes: z.number().nullable(),
+  overtimeMinutes: z.number().nullable(),
+  pensionSystem: z.string().nullable(),
+  cuspp: z.string().nullable(),
+  concepts: z.array(PayrollLineConceptSchema),
+})
+
+/** The files declared from a payroll's concepts: PLAME's .rem and .jor, and the AFPnet sheet. */
+export const DECLARATION_FILE_KINDS = ['rem', 'jor', 'afpnet'] as const
+export type DeclarationFileKind = (typeof DECLARATION_FILE_KINDS)[number]
+export const DeclarationFileParamsSchema = IdParamsSchema.extend({
+  kind: z.enum(DECLARATION_FILE_KINDS, { error: 'El archivo debe ser rem, jor o afpnet' }),
+})
+export const DeclarationFileQuerySchema = z.object({
+  companyId: idNumber('Elija la empresa que declara'),
+})
+
+export type PayrollLineDetail = Wire<typeof PayrollLineDetailSchema>
+export type PayrollLineConcept = Wire<typeof PayrollLineConceptSchema>

@@ -2,6 +2,7 @@ import { formatCount } from '../common/format'
 import { buildCci, documentTypeCodesNote } from '../common/identifiers'
 import { clip, columnLetter } from '../sheets/sheet-cell'
 import { PAYROLL_LIMITS } from './payroll'
+import { type PayrollLayout, readOptionalHeader } from './payroll-concepts'
 
 /**
  * The payroll spreadsheet ('Carga de planillas'): its columns, the template's notes, and the
@@ -127,11 +128,16 @@ export const FILE_MESSAGES = {
 const normalizeHeader = (value: string) => value.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase()
 
 /**
- * Problems of a header row against the template (same texts, same order, no extra columns;
- * spacing and letter case do not matter). Empty when it matches.
+ * Problems of a header row against the template (the seven fixed columns with the same texts, in the
+ * same order; spacing and letter case do not matter), and where its optional columns are (concepts
+ * of table 22, days, hours, pension data: `payroll-concepts.ts`). No problems when it matches.
  */
-export function headerProblems(cells: readonly (string | null | undefined)[]): string[] {
-  if (cells.every((c) => !c?.trim())) return [FILE_MESSAGES.empty]
+export function readPayrollHeader(cells: readonly (string | null | undefined)[]): {
+  problems: string[]
+  layout: PayrollLayout
+} {
+  const optional = readOptionalHeader(cells, PAYROLL_TEMPLATE_HEADERS.length)
+  if (cells.every((c) => !c?.trim())) return { problems: [FILE_MESSAGES.empty], layout: optional.layout }
   const problems: string[] = []
   PAYROLL_TEMPLATE_HEADERS.forEach((expected, i) => {
     const found = (cells[i] ?? '').trim()
@@ -139,12 +145,16 @@ export function headerProblems(cells: readonly (string | null | undefined)[]): s
       problems.push(FILE_MESSAGES.headerMismatch(columnLetter(i), expected, clip(found)))
     }
   })
-  for (let i = PAYROLL_TEMPLATE_HEADERS.length; i < cells.length; i++) {
-    const found = (cells[i] ?? '').trim()
-    if (found) problems.push(FILE_MESSAGES.extraColumn(columnLetter(i), clip(found)))
+  for (const i of optional.unknown) {
+    problems.push(FILE_MESSAGES.extraColumn(columnLetter(i), clip((cells[i] ?? '').trim())))
   }
-  return problems
+  problems.push(...optional.problems)
+  return { problems, layout: optional.layout }
 }
+
+/** The header's problems alone (`readPayrollHeader`): empty when it matches the template. */
+export const headerProblems = (cells: readonly (string | null | undefined)[]): string[] =>
+  readPayrollHeader(cells).problems
 
 /** 'a, b y c', the first ten and how many more. */
 function listed(items: readonly string[]): string {

@@ -10,6 +10,7 @@ import {
   isValidCci,
   normalizeIdentifier,
 } from '../common/identifiers'
+import { decimalToCents } from '../common/money'
 import { asShown, invisibleCharacter, isFractionFormat, plainAmount, showsAmount } from '../sheets/cell-shown'
 import {
   type Checked,
@@ -20,6 +21,13 @@ import {
   type RowProblem,
   type SheetCell,
 } from '../sheets/sheet-cell'
+import {
+  CONCEPT_MESSAGES,
+  checkOptionalCells,
+  conceptsNet,
+  type LineExtras,
+  type PayrollLayout,
+} from './payroll-concepts'
 import { PAYROLL_FILE_COLUMNS, PAYROLL_TEMPLATE_EXAMPLE, type PayrollColumnKey } from './payroll-file'
 
 /** A valid row, ready to be matched to its employee. */
@@ -31,6 +39,8 @@ export type PayrollRowValues = {
   bankInterAccount: string | null
   /** Soles with two decimals, as text (numeric(12,2)). */
   amount: string
+  /** What the optional columns gave (concepts, days, hours, pension data), when the file has any. */
+  extras?: LineExtras
 }
 
 export const MAX_AMOUNT = 9_999_999_999.99
@@ -89,6 +99,8 @@ export const ROW_MESSAGES = {
 } as const
 
 const fail = (message: string) => ({ message })
+const hasOptionalColumns = (layout: PayrollLayout) =>
+  layout.concepts.length > 0 || Object.keys(layout.optional).length > 0
 
 /**
  * Problems every cell can have whatever its column: formulas, Excel errors, absurd lengths and,
@@ -265,6 +277,8 @@ const checkName = (cell: SheetCell): Checked<null> =>
 export function checkPayrollRow(
   cells: readonly SheetCell[],
   banks: KnownBanks,
+  /** The file's optional columns (`readPayrollHeader`, concepts resolved) and its header texts. */
+  optional?: { layout: PayrollLayout; headers: readonly (string | null | undefined)[] },
 ): {
   values: PayrollRowValues | null
   problems: RowProblem[]
@@ -292,7 +306,25 @@ export function checkPayrollRow(
     })
   }
   const amount = take(cells, 'amount', checkAmount, context, problems)
+  const before = problems.length
+  const extras =
+    optional && hasOptionalColumns(optional.layout)
+      ? checkOptionalCells(cells, optional.layout, optional.headers, problems, cellTrouble, checkAmount)
+      : undefined
+  // The net is compared only when every optional cell was readable (else it would mislead).
+  if (extras && optional?.layout.concepts.length && amount !== null && problems.length === before) {
+    const net = conceptsNet(optional.layout, extras.concepts)
+    const cents = decimalToCents(amount)
+    if (net !== cents) {
+      problems.push({
+        column: PAYROLL_FILE_COLUMNS[COLUMN_INDEX.amount].header,
+        value: cellText(cells[COLUMN_INDEX.amount] ?? EMPTY),
+        message: CONCEPT_MESSAGES.net(net, cents),
+      })
+    }
+  }
   for (let i = PAYROLL_FILE_COLUMNS.length; i < cells.length; i++) {
+    if (optional?.layout.used.has(i)) continue
     if (cells[i] && cells[i].kind !== 'empty') {
       problems.push({ column: columnLetter(i), value: cellText(cells[i]), message: ROW_MESSAGES.extraData })
     }
@@ -317,7 +349,15 @@ export function checkPayrollRow(
     return { values: null, problems, document }
   }
   return {
-    values: { identifierType: type, identifier, bankCode, bankAccount, bankInterAccount: cci, amount },
+    values: {
+      identifierType: type,
+      identifier,
+      bankCode,
+      bankAccount,
+      bankInterAccount: cci,
+      amount,
+      ...(extras ? { extras } : {}),
+    },
     problems,
     document,
   }

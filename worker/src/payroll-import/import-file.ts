@@ -1,4 +1,4 @@
-import { type Database, SYSTEM_ACTOR } from '@planillas/db'
+import { type Database, plameConcepts, SYSTEM_ACTOR } from '@planillas/db'
 import type { KnownBanks } from '@planillas/domain'
 import type { XlsxPackage } from '@planillas/formats/xlsx-package'
 import type { ClaimedBatch } from './batch-store'
@@ -48,6 +48,8 @@ export async function importPayrollFile(
   const started = Date.now()
   const actor = batch.createdBy ?? SYSTEM_ACTOR
   const inPeriod = await employeesInPeriod(db, batch.period, batch.type)
+  const table22 = await db.select().from(plameConcepts)
+  const concepts = { period: batch.period, table22 }
   let readMs = 0
   const clean = (result: ValidationResult) => result.problemCount === 0 && !result.tooManyRows
   /** Totals, batch PROCESADO and audit in the writing transaction; skipped if another attempt won. */
@@ -59,12 +61,13 @@ export async function importPayrollFile(
   try {
     if (!canStreamLines(db)) {
       const lines = new PayrollLines()
-      const result = await validatePayrollFile(db, pkg, banks, hooks, lines, inPeriod)
+      const result = await validatePayrollFile(db, pkg, banks, hooks, lines, inPeriod, concepts)
       if (!clean(result)) return { kind: 'rejected', result }
       readMs = Date.now() - started
       return await db.transaction(async (tx) => {
         const payrollId = await insertPayrollRow(tx, batch)
         await insertLines(tx, payrollId, lines, actor)
+        if (result.layout) await lines.concepts.write(tx, payrollId, result.layout)
         return close(tx, payrollId, result.rowsRead)
       })
     }
@@ -75,7 +78,7 @@ export async function importPayrollFile(
       const copy = new CopyLines(client, payrollId, actor)
       let result: ValidationResult
       try {
-        result = await validatePayrollFile(db, pkg, banks, hooks, copy, inPeriod)
+        result = await validatePayrollFile(db, pkg, banks, hooks, copy, inPeriod, concepts)
         if (!clean(result)) throw new Rollback({ kind: 'rejected', result })
       } catch (error) {
         // The connection must leave COPY mode before the transaction can be rolled back.
@@ -84,6 +87,7 @@ export async function importPayrollFile(
       }
       readMs = Date.now() - started
       await copy.finish()
+      if (result.layout) await copy.concepts.write(tx, payrollId, result.layout)
       return close(tx, payrollId, result.rowsRead)
     })
   } catch (error) {

@@ -17,6 +17,18 @@ describe('PayrollLines', () => {
         amount: i % 7 ? `${i}.5` : '0.29',
         fullName: i % 2 ? `ÑAÑEZ ${i}` : `PÉREZ ${i}`,
         reviewFlags: i % 8,
+        ...(i % 2
+          ? {
+              extras: {
+                concepts: [{ column: 0, cents: 250000 }],
+                daysWorked: i % 32,
+                ordinaryMinutes: i * 7,
+                overtimeMinutes: 0,
+                pensionSystem: i % 4 === 1 ? ('AFP' as const) : ('ONP' as const),
+                cuspp: i % 4 === 1 ? `CUSPP${String(i).padStart(7, '0')}` : null,
+              },
+            }
+          : {}),
       })
     }
     expect(lines.length).toBe(5000)
@@ -32,7 +44,15 @@ describe('PayrollLines', () => {
       amount: ['0.29', '4999.50'],
       fullName: ['PÉREZ 4998', 'ÑAÑEZ 4999'],
       reviewFlags: [6, 7],
+      daysWorked: [null, 4999 % 32],
+      ordinaryMinutes: [null, 4999 * 7],
+      overtimeMinutes: [null, 0],
+      pensionSystem: [null, 'ONP'],
+      cuspp: [null, null],
     })
+    expect(lines.columns(4997, 4998)).toMatchObject({ pensionSystem: ['AFP'], cuspp: ['CUSPP0004997'] })
+    // One concept per line with extras: every odd row.
+    expect(lines.concepts.length).toBe(2500)
     expect(lines.columns(0, 1)).toMatchObject({
       bankCode: ['011'],
       bankInterAccount: [null],

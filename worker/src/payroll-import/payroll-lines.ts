@@ -1,4 +1,5 @@
 import { centsToSoles, decimalToCents, type PayrollRowValues } from '@planillas/domain'
+import { LineConcepts } from './line-concepts'
 
 /** A checked row with the employee who holds its document, their name and the line's review flags. */
 export type PayrollLine = PayrollRowValues & {
@@ -20,7 +21,16 @@ export type LineColumns = {
   amount: string[]
   fullName: string[]
   reviewFlags: number[]
+  daysWorked: (number | null)[]
+  ordinaryMinutes: (number | null)[]
+  overtimeMinutes: (number | null)[]
+  pensionSystem: (string | null)[]
+  cuspp: (string | null)[]
 }
+
+/** Optional numbers packed with -1 for "the file had none" (they are never negative). */
+const NONE = -1
+const PENSION = [null, 'AFP', 'ONP'] as const
 
 const INTS = 3 // row number, employee id, identifier type
 const TEXTS = 3 // identifier, account, CCI (ASCII: letters and digits only, by the row rules)
@@ -45,6 +55,11 @@ export class PayrollLines {
   private flags = new Uint8Array(1024)
   // Names may hold any letter (not ASCII): plain strings, fresh from the look-up's result.
   private names: string[] = []
+  // Days, ordinary and overtime minutes (NONE when absent), pension system (index of PENSION), CUSPP.
+  private extras = new Int32Array(1024 * 3).fill(NONE)
+  private pension = new Uint8Array(1024)
+  private cuspps: (string | null)[] = []
+  readonly concepts = new LineConcepts()
 
   get length() {
     return this.count
@@ -66,6 +81,13 @@ export class PayrollLines {
     this.bankIndex[i] = bank
     this.flags[i] = line.reviewFlags
     this.names.push(line.fullName)
+    const e = line.extras
+    this.extras[i * 3] = e?.daysWorked ?? NONE
+    this.extras[i * 3 + 1] = e?.ordinaryMinutes ?? NONE
+    this.extras[i * 3 + 2] = e?.overtimeMinutes ?? NONE
+    this.pension[i] = e?.pensionSystem ? PENSION.indexOf(e.pensionSystem) : 0
+    this.cuspps.push(e?.cuspp ?? null)
+    if (e?.concepts.length) this.concepts.push(line.rowNumber, e.concepts)
     this.count++
   }
 
@@ -82,7 +104,13 @@ export class PayrollLines {
       amount: [],
       fullName: [],
       reviewFlags: [],
+      daysWorked: [],
+      ordinaryMinutes: [],
+      overtimeMinutes: [],
+      pensionSystem: [],
+      cuspp: [],
     }
+    const extra = (value: number) => (value === NONE ? null : value)
     for (let i = from; i < Math.min(to, this.count); i++) {
       columns.rowNumber.push(this.ints[i * INTS])
       columns.employeeId.push(this.ints[i * INTS + 1])
@@ -99,6 +127,11 @@ export class PayrollLines {
       columns.amount.push(centsToSoles(this.cents[i]))
       columns.fullName.push(this.names[i])
       columns.reviewFlags.push(this.flags[i])
+      columns.daysWorked.push(extra(this.extras[i * 3]))
+      columns.ordinaryMinutes.push(extra(this.extras[i * 3 + 1]))
+      columns.overtimeMinutes.push(extra(this.extras[i * 3 + 2]))
+      columns.pensionSystem.push(PENSION[this.pension[i]])
+      columns.cuspp.push(this.cuspps[i])
     }
     return columns
   }
@@ -117,6 +150,10 @@ export class PayrollLines {
       this.textStarts = grow(this.textStarts, size)
       this.bankIndex = grow(this.bankIndex, size)
       this.flags = grow(this.flags, size)
+      this.pension = grow(this.pension, size)
+      const extras = new Int32Array(size * 3).fill(NONE)
+      extras.set(this.extras)
+      this.extras = extras
     }
     const needed =
       this.textEnd + line.identifier.length + line.bankAccount.length + (line.bankInterAccount?.length ?? 0)

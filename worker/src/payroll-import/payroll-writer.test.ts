@@ -80,7 +80,7 @@ describe('writing payroll lines', () => {
     expect(copyValue('a\\b\tc\nd\re')).toBe('a\\\\b\\tc\\nd\\re')
     expect(copyValue('PÉREZ ÑAÑEZ')).toBe('PÉREZ ÑAÑEZ')
     expect(copyLine('7\tana\t', lineOf(0))).toBe(
-      `7\tana\t2\t1\t1\t${fixtureDni(0)}\tNOMBRE 0 APELLIDO 0\t002\t19100000000000\t\\N\t100.25\t2\n`,
+      `7\tana\t2\t1\t1\t${fixtureDni(0)}\tNOMBRE 0 APELLIDO 0\t002\t19100000000000\t\\N\t100.25\t2\t\\N\t\\N\t\\N\t\\N\t\\N\n`,
     )
   })
 

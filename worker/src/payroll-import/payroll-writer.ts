@@ -14,6 +14,7 @@ import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import type { ClaimedBatch } from './batch-store'
+import { LineConcepts } from './line-concepts'
 import type { PayrollLine, PayrollLines } from './payroll-lines'
 
 export { PayrollLines } from './payroll-lines'
@@ -26,6 +27,8 @@ const COPY_CHUNK_CHARS = 64 * 1024
 export interface LineSink {
   /** May return a promise to wait for (backpressure). */
   push(line: PayrollLine): Promise<void> | void
+  /** The lines' concepts, kept until the lines are written. */
+  readonly concepts: LineConcepts
 }
 
 /** The payroll a file becomes (the benchmark's bare pipeline has no batch: id null). */
@@ -43,7 +46,7 @@ export function postgresClientOf(db: Executor): pg.ClientBase | null {
 }
 
 const COPY_COLUMNS =
-  'payroll_id, created_by, row_number, employee_id, identifier_type, identifier, full_name, bank_code, bank_account, bank_inter_account, amount, review_flags'
+  'payroll_id, created_by, row_number, employee_id, identifier_type, identifier, full_name, bank_code, bank_account, bank_inter_account, amount, review_flags, days_worked, ordinary_minutes, overtime_minutes, pension_system, cuspp'
 
 /**
  * COPY (text format) straight into `payroll_lines`, fed line by line while the sheet is still
@@ -61,6 +64,7 @@ export class CopyLines implements LineSink {
   private failure: { error: unknown } | null = null
   private closed = false
   written = 0
+  readonly concepts = new LineConcepts()
 
   constructor(client: pg.ClientBase, payrollId: number, actor: string) {
     this.prefix = `${payrollId}\t${copyValue(actor)}\t`
@@ -74,6 +78,7 @@ export class CopyLines implements LineSink {
   push(line: PayrollLine): Promise<void> | undefined {
     if (this.closed) throw new Error('COPY ya cerrado')
     this.text += copyLine(this.prefix, line)
+    if (line.extras?.concepts.length) this.concepts.push(line.rowNumber, line.extras.concepts)
     this.written++
     return this.text.length >= COPY_CHUNK_CHARS ? this.flush() : undefined
   }
@@ -107,7 +112,15 @@ export class CopyLines implements LineSink {
 
 /** One line in COPY's text format, after the payroll id and author. */
 export const copyLine = (prefix: string, l: PayrollLine) =>
-  `${prefix}${l.rowNumber}\t${l.employeeId}\t${l.identifierType}\t${copyValue(l.identifier)}\t${copyValue(l.fullName)}\t${copyValue(l.bankCode)}\t${copyValue(l.bankAccount)}\t${copyValue(l.bankInterAccount)}\t${l.amount}\t${l.reviewFlags}\n`
+  `${prefix}${l.rowNumber}\t${l.employeeId}\t${l.identifierType}\t${copyValue(l.identifier)}\t${copyValue(l.fullName)}\t${copyValue(l.bankCode)}\t${copyValue(l.bankAccount)}\t${copyValue(l.bankInterAccount)}\t${l.amount}\t${l.reviewFlags}\t${copyExtras(l)}\n`
+
+const NO_EXTRAS = '\\N\t\\N\t\\N\t\\N\t\\N'
+const copyNumber = (value: number | null | undefined) => (value == null ? '\\N' : String(value))
+/** Days, minutes and pension data (optional columns), \N where the file had none. */
+const copyExtras = ({ extras: e }: PayrollLine) =>
+  e
+    ? `${copyNumber(e.daysWorked)}\t${copyNumber(e.ordinaryMinutes)}\t${copyNumber(e.overtimeMinutes)}\t${copyValue(e.pensionSystem)}\t${copyValue(e.cuspp)}`
+    : NO_EXTRAS
 
 /** A text value in COPY's text format: \N for null, backslash and control characters escaped. */
 export const copyValue = (value: string | null) =>
@@ -137,7 +150,10 @@ export async function insertLines(db: Executor, payrollId: number, lines: Payrol
         ${sql.param(c.identifierType)}::smallint[], ${sql.param(c.identifier)}::text[],
         ${sql.param(c.fullName)}::text[], ${sql.param(c.bankCode)}::text[],
         ${sql.param(c.bankAccount)}::text[], ${sql.param(c.bankInterAccount)}::text[],
-        ${sql.param(c.amount)}::numeric(12,2)[], ${sql.param(c.reviewFlags)}::smallint[]
+        ${sql.param(c.amount)}::numeric(12,2)[], ${sql.param(c.reviewFlags)}::smallint[],
+        ${sql.param(c.daysWorked)}::smallint[], ${sql.param(c.ordinaryMinutes)}::int[],
+        ${sql.param(c.overtimeMinutes)}::int[], ${sql.param(c.pensionSystem)}::text[],
+        ${sql.param(c.cuspp)}::text[]
       ) as l`)
   }
 }

@@ -3,14 +3,17 @@ import {
   cellText,
   checkPayrollRow,
   FILE_MESSAGES,
-  headerProblems,
   IDENTIFIER_TYPE,
   isBlankRow,
   type KnownBanks,
   PAYROLL_FILE_COLUMNS,
   PAYROLL_LIMITS,
+  type PayrollLayout,
   type PayrollRowValues,
+  type PlameConceptRow,
   ROW_MESSAGES,
+  readPayrollHeader,
+  resolveConcepts,
 } from '@planillas/domain'
 import type { XlsxPackage } from '@planillas/formats/xlsx-package'
 import { readSheetRowBatches, type SheetRow } from '../sheets/sheet-rows'
@@ -31,7 +34,12 @@ export type ValidationResult = {
   problemCount: number
   /** More data rows than allowed: reading stopped there, and only that is worth telling. */
   tooManyRows: boolean
+  /** Where the file's optional columns are, its concepts resolved for the period (none: an old file). */
+  layout: PayrollLayout | null
 }
+
+/** What the optional columns are checked against: the payroll's period and PLAME's table 22. */
+export type ConceptContext = { period: string; table22: readonly PlameConceptRow[] }
 
 // Small slices: rows waiting for their look-up then die young instead of filling the old generation.
 const LOOKUP_SLICE = 500
@@ -78,6 +86,7 @@ export async function validatePayrollFile(
   hooks: ValidationHooks,
   sink: LineSink,
   inPeriod: EmployeesInPeriod,
+  conceptContext: ConceptContext,
 ): Promise<ValidationResult> {
   let problems: FileProblem[] = []
   let problemCount = 0
@@ -138,6 +147,7 @@ export async function validatePayrollFile(
     pkg.sheetCount > 1 ? FILE_MESSAGES.inSheet(pkg.sheetName, message) : message
   const firstRowOf = new Map<number | string, number>()
   let header = false
+  let optional: Parameters<typeof checkPayrollRow>[2]
   let dataRows = 0
   let tooManyRows = false
   let fraction = 0
@@ -147,8 +157,12 @@ export async function validatePayrollFile(
     if (isBlankRow(row.cells)) return true
     if (!header) {
       header = true
-      const wrong =
-        row.number === 1 ? headerProblems(row.cells.map(cellText)) : [FILE_MESSAGES.headerRowAt(row.number)]
+      const headers = row.cells.map(cellText)
+      const read = row.number === 1 ? readPayrollHeader(headers) : null
+      const wrong = read
+        ? [...read.problems, ...resolveConcepts(read.layout, conceptContext.table22, conceptContext.period)]
+        : [FILE_MESSAGES.headerRowAt(row.number)]
+      if (read) optional = { layout: read.layout, headers }
       for (const message of wrong) addProblem(fileProblem(inSheet(message), 1))
       return wrong.length === 0 // with the columns in doubt, row messages would only mislead
     }
@@ -161,7 +175,7 @@ export async function validatePayrollFile(
       addProblem({ rowNumber: row.number, column: null, value: null, message: ROW_MESSAGES.hiddenRow })
       return true
     }
-    const checked = checkPayrollRow(row.cells, banks)
+    const checked = checkPayrollRow(row.cells, banks, optional)
     for (const p of checked.problems) addProblem({ rowNumber: row.number, ...p })
     // A repeated document is news even when its first row (or this one) has other problems.
     if (!checked.document) return true
@@ -196,12 +210,12 @@ export async function validatePayrollFile(
   }
   if (tooManyRows) {
     await Promise.allSettled(inFlight)
-    return { rowsRead: PAYROLL_LIMITS.maxRows, problemCount: 1, tooManyRows }
+    return { rowsRead: PAYROLL_LIMITS.maxRows, problemCount: 1, tooManyRows, layout: null }
   }
   if (!header) addProblem(fileProblem(inSheet(FILE_MESSAGES.empty)))
   else if (dataRows === 0 && problemCount === 0) addProblem(fileProblem(inSheet(FILE_MESSAGES.noDataRows)))
   if (pending.length) await dispatch()
   await allLookups()
   await flushProblems()
-  return { rowsRead: dataRows, problemCount, tooManyRows }
+  return { rowsRead: dataRows, problemCount, tooManyRows, layout: optional?.layout ?? null }
 }

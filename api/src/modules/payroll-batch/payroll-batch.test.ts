@@ -315,6 +315,10 @@ describe('template', () => {
     const noteTexts = notes.getColumn(2).values.join('\n')
     expect(noteTexts).toContain('Carné de extranjería')
     expect(noteTexts).toContain('Banco de Crédito del Perú')
+    // The optional columns are said, with the table 22 codes in force.
+    expect(noteTexts).toContain('tabla 22 de PLAME')
+    expect(notes.getColumn(1).values).toContain('Régimen pensionario')
+    expect(noteTexts).toContain('Remuneración o jornal básico (Ingreso)')
     const check = await upload(fields(), { name: 'plantilla.xlsx', content: res.rawPayload })
     expect(check.status).toBe(200)
   })

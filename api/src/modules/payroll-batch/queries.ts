@@ -1,6 +1,6 @@
-import { banks, type Executor, payrollBatches, payrolls } from '@planillas/db'
+import { banks, type Executor, payrollBatches, payrolls, plameConcepts } from '@planillas/db'
 import { type PayrollBatchFilter, RECORD_STATUS } from '@planillas/domain'
-import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import { withBatchFile } from '../../lib/batch-routes'
 import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
@@ -124,3 +124,20 @@ export const templateBanks = (db: Executor) =>
     .from(banks)
     .where(eq(banks.status, RECORD_STATUS.ACTIVE))
     .orderBy(asc(banks.code))
+
+/** The codes of PLAME's table 22 in force today, for the template's notes. */
+export const templateConcepts = (db: Executor) =>
+  db
+    .selectDistinctOn([plameConcepts.code], {
+      code: plameConcepts.code,
+      description: plameConcepts.description,
+      kind: plameConcepts.kind,
+    })
+    .from(plameConcepts)
+    .where(
+      and(
+        lte(plameConcepts.validFrom, sql`current_date`),
+        or(isNull(plameConcepts.validTo), gte(plameConcepts.validTo, sql`current_date`)),
+      ),
+    )
+    .orderBy(asc(plameConcepts.code), desc(plameConcepts.validFrom))

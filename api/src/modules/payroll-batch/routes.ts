@@ -22,7 +22,7 @@ export const payrollBatchRoutes = uploadKindRoutes({
   },
   template: {
     fileName: PAYROLL_TEMPLATE_FILE_NAME,
-    build: async (db) => payrollTemplate(await q.templateBanks(db)),
+    build: async (db) => payrollTemplate(await q.templateBanks(db), await q.templateConcepts(db)),
   },
   list: {
     endpoint: 'POST /payroll-batch/list',

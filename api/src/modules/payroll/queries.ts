@@ -137,6 +137,11 @@ const lineColumns = {
   reviewFlags: payrollLines.reviewFlags,
   reviewConfirmedBy: payrollLines.reviewConfirmedBy,
   reviewConfirmedAt: payrollLines.reviewConfirmedAt,
+  daysWorked: payrollLines.daysWorked,
+  ordinaryMinutes: payrollLines.ordinaryMinutes,
+  overtimeMinutes: payrollLines.overtimeMinutes,
+  pensionSystem: payrollLines.pensionSystem,
+  cuspp: payrollLines.cuspp,
 }
 
 /** Money as a number; the line's state and review reasons spelled out for screens and exports. */

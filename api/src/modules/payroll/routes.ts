@@ -1,4 +1,6 @@
 import {
+  DeclarationFileParamsSchema,
+  DeclarationFileQuerySchema,
   enumLabel,
   identifierType,
   lineState,
@@ -10,16 +12,18 @@ import {
   periodLabel,
   reviewReasons,
   withSelection,
+  XLSX_MIME,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
-import { found } from '../../lib/errors'
+import { conflict, found } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
-import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
+import { exportFileName, exportRows, sendAttachment, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { sentAtOf, sentLineIds } from '../payment-orders/order-lines'
+import { conceptsOfLines, declarationFile } from './declaration-files'
 import { lineReviewRoutes } from './line-review'
 import * as q from './queries'
 
@@ -85,14 +89,42 @@ export async function payrollRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       found(await q.getPayroll(app.db, req.params.id))
       const page = await q.listLines(app.db, req.params.id, req.body ?? {}, listPage(req))
-      const sentAt = await sentAtOf(
-        app.db,
-        page.content.map((l) => Number(l.id)),
-      )
+      const ids = page.content.map((l) => Number(l.id))
+      const sentAt = await sentAtOf(app.db, ids)
+      const concepts = await conceptsOfLines(app.db, req.params.id, ids)
       return ok({
         ...page,
-        content: page.content.map((l) => withSentAt(l, sentAt.get(Number(l.id)) ?? null)),
+        content: page.content.map((l) => ({
+          ...withSentAt(l, sentAt.get(Number(l.id)) ?? null),
+          concepts: concepts.get(Number(l.id)) ?? [],
+        })),
       })
+    },
+  })
+
+  app.get('/:id/files/:kind', {
+    config: { permission: 'planillas_descarga_excel' },
+    schema: {
+      tags,
+      description:
+        'Archivos declarados desde los conceptos de la planilla (tabla 22 de PLAME), para la empresa que declara ' +
+        "(query companyId): kind rem, 0601AAAAMMRUC.rem (un concepto por línea); kind jor, 0601AAAAMMRUC.jor (horas); un '|' " +
+        'después de cada campo y fin de línea CRLF. kind afpnet: la hoja de carga de AFPnet (xlsx, 17 columnas A–Q, sin ' +
+        'encabezados) con las líneas del régimen AFP. Cada línea se revisa antes: si alguna no cumple, 409 con los motivos.',
+      params: DeclarationFileParamsSchema,
+      querystring: DeclarationFileQuerySchema,
+    },
+    handler: async (req, reply) => {
+      const payroll = found(await q.getPayroll(app.db, req.params.id))
+      const file = found(await declarationFile(app.db, payroll, req.query.companyId, req.params.kind))
+      if (!file.ok) throw conflict(file.problems)
+      if (file.kind === 'xlsx') return sendAttachment(reply, file.name, XLSX_MIME, file.content)
+      return sendAttachment(
+        reply,
+        file.name,
+        'text/plain; charset=us-ascii',
+        Buffer.from(file.content, 'ascii'),
+      )
     },
   })
 

@@ -1,12 +1,16 @@
 import {
+  CONCEPT_KIND,
   can,
+  conceptKindLabel,
   enumLabel,
+  formatCents,
   formatCount,
   formatDate,
   formatMoney,
   identifierType,
   LINE_STATE,
   lineState,
+  type PayrollLineDetail,
   payrollType,
   periodLabel,
 } from '@planillas/domain'
@@ -14,6 +18,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { Form, useLoaderData, useSearchParams } from 'react-router'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
+import { controlClass, FieldShell } from '~/components/form/fields'
 import { FormPage } from '~/components/form/form-layout'
 import { BackToList } from '~/components/list/back-to-list'
 import { COLUMN, DataTable } from '~/components/list/data-table'
@@ -70,7 +75,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : Promise.resolve([]),
   ])
   const boletaByLine = Object.fromEntries(boletaLines.map((b) => [b.lineId, b]))
+  const canDownload = can(user.roles, 'planillas_descarga_excel')
+  // The declaring company names PLAME's files (its RUC): chosen beside the downloads.
+  const companies = canDownload ? await call(request, 'GET /companies') : []
   return {
+    companies,
+    declarationHref: canDownload ? `/planillas/${id}/declaracion` : undefined,
     payroll,
     lines,
     list,
@@ -141,8 +151,18 @@ const STATE_TONE = { 1: 'amber', 2: 'blue', 3: 'green', 4: 'red' } as const
 
 /** One payroll: its totals, then every line with whether the bank has paid it and the proof. */
 export default function PayrollDetails() {
-  const { payroll, lines, list, rows, boletas, downloadHref, canConfirm, payHref } =
-    useLoaderData<typeof loader>()
+  const {
+    payroll,
+    lines,
+    list,
+    rows,
+    boletas,
+    downloadHref,
+    canConfirm,
+    payHref,
+    companies,
+    declarationHref,
+  } = useLoaderData<typeof loader>()
   const [searchParams] = useSearchParams()
   const paid = searchParams.get('paid') ?? ''
   return (
@@ -161,6 +181,7 @@ export default function PayrollDetails() {
         ]}
       />
       <PayrollBoletasCard payrollId={payroll.id} boletas={boletas} canSend={canConfirm} />
+      {declarationHref ? <DeclarationFiles action={declarationHref} companies={companies} /> : null}
       <section aria-labelledby="lines-title" className="flex flex-col gap-3">
         <h2 id="lines-title" className="text-lg font-semibold">
           Colaboradores de la planilla
@@ -234,6 +255,13 @@ export default function PayrollDetails() {
               cell: (r) => formatMoney(r.amount),
               width: COLUMN.money,
               className: 'text-right whitespace-nowrap',
+            },
+            {
+              // A line's concepts, days and hours, folded (a phone shows them inside the line's card).
+              header: 'Conceptos',
+              cell: (r) => <LineConcepts line={r} />,
+              width: 'w-28',
+              fullText: true,
             },
             {
               header: 'Estado',
@@ -340,6 +368,126 @@ export default function PayrollDetails() {
         <BackToList to="/planillas" />
       </div>
     </FormPage>
+  )
+}
+
+/** Minutes as hours and minutes ('192 h 30 min'). */
+const hoursText = (minutes: number | null) =>
+  minutes === null ? '---' : `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`
+
+/**
+ * A line's concepts (PLAME table 22), days, hours and pension data, folded under its name: a
+ * `<details>` element opens and closes without JavaScript. Nothing for a line of an old file.
+ */
+function LineConcepts({ line }: { line: PayrollLineDetail }) {
+  const hasExtras =
+    line.concepts.length > 0 ||
+    line.daysWorked !== null ||
+    line.ordinaryMinutes !== null ||
+    line.pensionSystem !== null
+  if (!hasExtras) return '---'
+  const sum = (kind: number) =>
+    line.concepts.filter((c) => c.kind === kind).reduce((a, c) => a + c.amountCents, 0)
+  return (
+    <details className="w-full text-sm">
+      <summary className="cursor-pointer font-medium text-primary-dark underline">
+        {line.concepts.length ? `Conceptos (${line.concepts.length})` : 'Jornada'}
+        <span className="sr-only"> de la fila {line.rowNumber}</span>
+      </summary>
+      <div className="mt-2 flex flex-col gap-2">
+        {line.concepts.length ? (
+          // A list, not a table: it wraps inside a phone's card as well as in the desktop column.
+          <ul aria-label={`Conceptos de la fila ${line.rowNumber}`} className="flex flex-col gap-1 text-xs">
+            {line.concepts.map((c) => (
+              <li key={c.code} className="break-words">
+                <span className="tabular-nums">{c.code}</span> {c.description}
+                <span className="flex flex-wrap justify-between gap-x-2 text-slate-600">
+                  <span>{conceptKindLabel[c.kind] ?? ''}</span>
+                  <span className="tabular-nums text-slate-900">{formatCents(c.amountCents)}</span>
+                </span>
+              </li>
+            ))}
+            <li className="flex flex-wrap justify-between gap-x-2 border-t border-slate-200 pt-1 font-medium">
+              <span>Neto (ingresos menos descuentos)</span>
+              <span className="tabular-nums">
+                {formatCents(sum(CONCEPT_KIND.INCOME) - sum(CONCEPT_KIND.DEDUCTION))}
+              </span>
+            </li>
+          </ul>
+        ) : null}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+          <dt className="text-slate-600">Días laborados</dt>
+          <dd>{line.daysWorked ?? '---'}</dd>
+          <dt className="text-slate-600">Horas ordinarias</dt>
+          <dd>{hoursText(line.ordinaryMinutes)}</dd>
+          <dt className="text-slate-600">Sobretiempo</dt>
+          <dd>{hoursText(line.overtimeMinutes)}</dd>
+          <dt className="text-slate-600">Régimen pensionario</dt>
+          <dd>{line.pensionSystem ?? '---'}</dd>
+          {line.cuspp ? (
+            <>
+              <dt className="text-slate-600">CUSPP</dt>
+              <dd>{line.cuspp}</dd>
+            </>
+          ) : null}
+        </dl>
+      </div>
+    </details>
+  )
+}
+
+/**
+ * PLAME's .rem and .jor and the AFPnet sheet, for the company that declares: a plain GET form (no
+ * client-side navigation), so the browser downloads the file with or without JavaScript.
+ */
+function DeclarationFiles({
+  action,
+  companies,
+}: {
+  action: string
+  companies: { id: number; name: string; ruc: string }[]
+}) {
+  return (
+    <section aria-labelledby="declaration-title" className="flex flex-col gap-2 print:hidden">
+      <h2 id="declaration-title" className="text-lg font-semibold">
+        Archivos para declarar
+      </h2>
+      <p className="text-sm text-slate-700">
+        Desde los conceptos de la planilla (tabla 22 de PLAME): el PDT PLAME (.rem con ingresos, descuentos y
+        aportes; .jor con las horas) y la hoja de carga de AFPnet. Cada línea se revisa antes de generar el
+        archivo.
+      </p>
+      {companies.length ? (
+        <form
+          method="get"
+          action={action}
+          className="flex flex-col gap-3 rounded border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
+        >
+          <FieldShell id="empresa" label="Empresa que declara" errorId="empresa-error" className="sm:w-80">
+            <select id="empresa" name="empresa" className={controlClass}>
+              {companies.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name} ({c.ruc})
+                </option>
+              ))}
+            </select>
+          </FieldShell>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" name="archivo" value="rem" className={buttonClass('secondary')}>
+              Descargar .rem
+            </button>
+            <button type="submit" name="archivo" value="jor" className={buttonClass('secondary')}>
+              Descargar .jor
+            </button>
+            <button type="submit" name="archivo" value="afpnet" className={buttonClass('secondary')}>
+              Descargar hoja AFPnet
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className="text-sm text-slate-700">Registre la empresa que declara en Mantenimiento › Empresas.</p>
+      )}
+    </section>
   )
 }
 

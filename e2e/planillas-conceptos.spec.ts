@@ -1,0 +1,218 @@
+import { readFile } from 'node:fs/promises'
+import { PAYROLL_TEMPLATE_HEADERS, periodOptions } from '@planillas/domain'
+import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
+import ExcelJS from 'exceljs'
+import { demoDocuments, expect, expectAccessible, test } from './fixtures'
+
+/** The template's columns, then concepts of PLAME's table 22 and the optional columns. */
+const HEADER = [
+  ...PAYROLL_TEMPLATE_HEADERS,
+  '0121 Remuneración básica',
+  '0201',
+  '0608',
+  '0601',
+  '0606',
+  '0804 EsSalud',
+  'Días laborados',
+  'Horas ordinarias',
+  'Horas de sobretiempo',
+  'Régimen pensionario',
+  'CUSPP',
+]
+
+test.describe('Planillas con conceptos', () => {
+  test.describe.configure({ timeout: 120_000 })
+
+  test('upload with concepts, see them on the details, download the .rem and the AFPnet sheet', async ({
+    page,
+    signIn,
+    javaScriptEnabled,
+  }) => {
+    await signIn('rrhh')
+    const [afp, onp] = await demoDocuments(page, 2)
+    const code = `PLC-${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
+    // The June 2026 worked row (net S/ 2,266.78) and a simpler ONP row (net S/ 1,130.00).
+    const file = await payrollWorkbook(
+      [
+        [
+          1,
+          afp,
+          'COLABORADOR 1',
+          '002',
+          '19100000001',
+          null,
+          2266.78,
+          2500,
+          113,
+          261.3,
+          40.5,
+          44.42,
+          235.17,
+          30,
+          192,
+          1.5,
+          'AFP',
+          '123456ABCDE7',
+        ],
+        [
+          1,
+          onp,
+          'COLABORADOR 2',
+          '002',
+          '19100000002',
+          null,
+          1130,
+          1130,
+          null,
+          null,
+          null,
+          null,
+          101.7,
+          30,
+          192,
+          0,
+          'ONP',
+          null,
+        ],
+      ],
+      { header: HEADER },
+    )
+    await page.goto('/planillas/externas/carga')
+    await page.getByLabel('Código de planilla').fill(code)
+    await page.getByLabel('Periodo').selectOption(periodOptions()[1])
+    await page.getByLabel('Nombre de planilla').fill(`Planilla ${code}`)
+    await page.getByLabel('Tipo').selectOption({ label: 'ADMINISTRATIVOS' })
+    await page.getByLabel('Archivo (.xlsx)').setInputFiles({
+      name: `${code}.xlsx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    })
+    await page.getByRole('button', { name: 'Procesar' }).click()
+    await expect(page.getByTestId('toast')).toHaveText('Se recibió el archivo; se está procesando…')
+    await expect(async () => {
+      await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
+      await expect(page.getByRole('row', { name: new RegExp(code) })).toHaveCount(1, { timeout: 1000 })
+    }).toPass({ timeout: 60_000 })
+    await page
+      .getByRole('row', { name: new RegExp(code) })
+      .getByRole('link', { name: 'Ver detalle' })
+      .click()
+    await expect(page.getByRole('heading', { level: 1, name: `Planilla ${code}` })).toBeVisible()
+
+    // The line's concepts open under 'Conceptos (6)' (a <details>: no JavaScript needed).
+    const table = page.getByRole('table', { name: 'Líneas de la planilla' })
+    const afpRow = table.getByRole('row', { name: new RegExp(afp) })
+    await afpRow.locator('summary', { hasText: 'Conceptos (6)' }).click()
+    const concepts = afpRow.getByRole('list', { name: 'Conceptos de la fila 2' })
+    await expect(concepts).toBeVisible()
+    const item = (text: RegExp) => concepts.getByRole('listitem').filter({ hasText: text })
+    await expect(item(/0121 Remuneración o jornal básico/)).toContainText('S/ 2,500.00')
+    await expect(item(/0804/)).toContainText('Aporte del empleador')
+    await expect(item(/Neto/)).toContainText('S/ 2,266.78')
+    await expect(afpRow).toContainText('123456ABCDE7')
+    await expectAccessible(page)
+
+    // The .rem: one line per worker and concept, CRLF, a trailing '|', named as SUNAT names it.
+    const remDownload = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Descargar .rem' }).click()
+    const rem = await remDownload
+    expect(rem.suggestedFilename()).toMatch(new RegExp(`^0601${periodOptions()[1]}\\d{11}\\.rem$`))
+    const remText = await readFile(await rem.path(), 'ascii')
+    const lines = remText.split('\r\n')
+    expect(lines.pop()).toBe('')
+    expect(lines).toContain(`01|${afp}|0121|2500.00|2500.00|`)
+    expect(lines).toContain(`01|${afp}|0804|235.17|235.17|`)
+    expect(lines).toContain(`01|${onp}|0121|1130.00|1130.00|`)
+    expect(lines).toHaveLength(8)
+    for (const line of lines) {
+      const fields = line.split('|')
+      expect(fields).toHaveLength(6)
+      expect(fields[5]).toBe('')
+      expect(Number(fields[3])).toBeGreaterThanOrEqual(0)
+    }
+
+    // The AFPnet sheet: the AFP line only, 17 columns, no header row, L the remuneración asegurable.
+    const afpnetDownload = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Descargar hoja AFPnet' }).click()
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(await (await afpnetDownload).path())
+    const sheet = workbook.worksheets[0]
+    expect(sheet.rowCount).toBe(1)
+    const values = (sheet.getRow(1).values as unknown[]).slice(1)
+    expect(values).toHaveLength(17)
+    expect(values.slice(0, 4)).toEqual([1, '123456ABCDE7', 0, afp])
+    expect(values[11]).toBe(2613)
+
+    // At 390 px the line is a card: its concepts are inside it, the downloads still reachable.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.reload()
+    const card = page
+      .getByRole('list', { name: 'Líneas de la planilla' })
+      .getByRole('listitem')
+      .filter({ hasText: afp })
+    await card.locator('summary').first().click()
+    await card.locator('summary', { hasText: 'Conceptos (6)' }).click()
+    await expect(card.getByRole('list', { name: 'Conceptos de la fila 2' })).toContainText('S/ 2,266.78')
+    await expect(page.getByRole('button', { name: 'Descargar .rem' })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  })
+
+  test('a row whose net differs from its amount is refused, naming both figures', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('rrhh')
+    const [dni] = await demoDocuments(page, 1)
+    const code = `PLN-${Date.now().toString(36)}`.toUpperCase()
+    const file = await payrollWorkbook(
+      [
+        [
+          1,
+          dni,
+          'COLABORADOR 1',
+          '002',
+          '19100000003',
+          null,
+          1000,
+          1130,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+        ],
+      ],
+      { header: HEADER },
+    )
+    await page.goto('/planillas/externas/carga')
+    await page.getByLabel('Código de planilla').fill(code)
+    await page.getByLabel('Periodo').selectOption(periodOptions()[1])
+    await page.getByLabel('Nombre de planilla').fill(`Planilla ${code}`)
+    await page.getByLabel('Tipo').selectOption({ label: 'OPERADORES' })
+    await page.getByLabel('Archivo (.xlsx)').setInputFiles({
+      name: `${code}.xlsx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    })
+    await page.getByRole('button', { name: 'Procesar' }).click()
+    await expect(async () => {
+      await page.goto(`/planillas/externas?search=${encodeURIComponent(code)}`)
+      await expect(page.getByRole('row', { name: new RegExp(code) }).getByText('CON ERRORES')).toBeVisible({
+        timeout: 1000,
+      })
+    }).toPass({ timeout: 60_000 })
+    await page
+      .getByRole('row', { name: new RegExp(code) })
+      .getByRole('link', { name: /errores/i })
+      .first()
+      .click()
+    await expect(
+      page.getByTitle(/es S\/ 1,130\.00 y el monto a pagar es S\/ 1,000\.00: deben ser iguales/),
+    ).toBeVisible()
+  })
+})

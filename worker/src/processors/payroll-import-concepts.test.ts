@@ -1,0 +1,136 @@
+import { payrollLineConcepts, payrollLines, payrolls } from '@planillas/db'
+import { BATCH_STATUS, CONCEPT_MESSAGES, PAYROLL_TEMPLATE_HEADERS } from '@planillas/domain'
+import {
+  fixtureDni,
+  payrollWorkbook,
+  streamedPayrollWorkbook,
+  validRow,
+} from '@planillas/testing/payroll-fixtures'
+import { createImportHarness, type ImportHarness } from '@planillas/testing/worker/import-harness'
+import { asc, count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+let h: ImportHarness
+beforeAll(async () => {
+  h = await createImportHarness(20_000)
+}, 120_000)
+afterAll(() => h.close())
+
+const HEADER = [
+  ...PAYROLL_TEMPLATE_HEADERS,
+  '0121 Remuneración básica',
+  '0201',
+  '0608',
+  '0601',
+  '0606',
+  '0804 EsSalud',
+  'Días laborados',
+  'Horas ordinarias',
+  'Horas de sobretiempo',
+  'Régimen pensionario',
+  'CUSPP',
+]
+/** The June 2026 worked row (net S/ 2,266.78), for employee `n`. */
+const juneRow = (n: number, amount = 2266.78) => [
+  ...validRow(n, amount),
+  2500,
+  113,
+  261.3,
+  40.5,
+  44.42,
+  235.17,
+  30,
+  192.5,
+  1.5,
+  'AFP',
+  '123456ABCDE7',
+]
+
+async function linesOf(batchId: number) {
+  const [payroll] = await h.handle.db.select().from(payrolls).where(eq(payrolls.batchId, batchId))
+  return h.handle.db
+    .select()
+    .from(payrollLines)
+    .where(eq(payrollLines.payrollId, payroll.id))
+    .orderBy(asc(payrollLines.rowNumber))
+}
+
+describe('payroll import with concepts', () => {
+  it('stores each line’s concepts exactly, with the description and kind of table 22, and its days, minutes and pension data', async () => {
+    const batch = await h.importFile(await payrollWorkbook([juneRow(1)], { header: HEADER }))
+    expect(batch.errors).toEqual([])
+    expect(batch.status).toBe(BATCH_STATUS.PROCESSED)
+    const [line] = await linesOf(batch.id)
+    expect(line).toMatchObject({
+      amount: '2266.78',
+      daysWorked: 30,
+      ordinaryMinutes: 192 * 60 + 30,
+      overtimeMinutes: 90,
+      pensionSystem: 'AFP',
+      cuspp: '123456ABCDE7',
+    })
+    const concepts = await h.handle.db
+      .select()
+      .from(payrollLineConcepts)
+      .where(eq(payrollLineConcepts.payrollLineId, line.id))
+      .orderBy(asc(payrollLineConcepts.id))
+    expect(concepts.map((c) => [c.code, c.kind, c.amountCents, c.payrollId])).toEqual([
+      ['0121', 1, 250000, line.payrollId],
+      ['0201', 1, 11300, line.payrollId],
+      ['0608', 2, 26130, line.payrollId],
+      ['0601', 2, 4050, line.payrollId],
+      ['0606', 2, 4442, line.payrollId],
+      ['0804', 3, 23517, line.payrollId],
+    ])
+    expect(concepts[0].description).toBe('Remuneración o jornal básico')
+    expect(concepts[1].description).toBe('Asignación familiar')
+  })
+
+  it('refuses a row whose net differs from its amount, naming both figures, and writes nothing', async () => {
+    const before = await h.counts()
+    const batch = await h.importFile(
+      await payrollWorkbook([juneRow(2), juneRow(3, 2266.8)], { header: HEADER }),
+    )
+    expect(batch.status).toBe(BATCH_STATUS.FAILED)
+    expect(batch.errors).toEqual([
+      { rowNumber: 3, column: 'Monto (S/)', value: '2266.8', message: CONCEPT_MESSAGES.net(226678, 226680) },
+    ])
+    expect(await h.counts()).toEqual(before)
+  })
+
+  it('refuses an unknown code as a header error naming the column', async () => {
+    const header = [...PAYROLL_TEMPLATE_HEADERS, '0121', '9999 Bono raro']
+    const batch = await h.importFile(await payrollWorkbook([[...validRow(4, 1000), 1000, 0]], { header }))
+    expect(batch.status).toBe(BATCH_STATUS.FAILED)
+    expect(batch.errors).toEqual([
+      {
+        rowNumber: 1,
+        column: null,
+        value: null,
+        message: CONCEPT_MESSAGES.conceptUnknown('I', '9999 Bono raro', '9999'),
+      },
+    ])
+  })
+
+  it('streams 20,000 rows with six concepts each: 120,000 concepts in the same transaction', async () => {
+    const file = await streamedPayrollWorkbook(20_000, (i) => juneRow(i), HEADER)
+    const batch = await h.importFile(file)
+    expect(batch.errors).toEqual([])
+    expect(batch.status).toBe(BATCH_STATUS.PROCESSED)
+    const [payroll] = await h.handle.db.select().from(payrolls).where(eq(payrolls.batchId, batch.id))
+    const [{ n }] = await h.handle.db
+      .select({ n: count() })
+      .from(payrollLineConcepts)
+      .where(eq(payrollLineConcepts.payrollId, payroll.id))
+    expect(n).toBe(120_000)
+    expect(payroll.totalAmount).toBe('45335600.00')
+    const last = await h.handle.db
+      .select({ identifier: payrollLines.identifier, cents: payrollLineConcepts.amountCents })
+      .from(payrollLineConcepts)
+      .innerJoin(payrollLines, eq(payrollLines.id, payrollLineConcepts.payrollLineId))
+      .where(eq(payrollLineConcepts.payrollId, payroll.id))
+      .orderBy(asc(payrollLineConcepts.id))
+      .limit(1)
+    expect(last).toEqual([{ identifier: fixtureDni(0), cents: 250000 }])
+  }, 180_000)
+})
