@@ -24,7 +24,7 @@ import { SwitchField } from '~/components/form/switch-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import type { loadSupplierForm } from './supplier-form.server'
 
-type Flag = 'retentionAgent' | 'perceptionAgent' | 'goodTaxpayer'
+type Flag = 'retentionAgent' | 'perceptionAgent' | 'goodTaxpayer' | 'sharedAccountAccepted'
 /** The form's values as the page holds them: text, except the three tax switches. */
 type FormValues = Record<Exclude<keyof SupplierFormInput, Flag>, string | null | undefined> &
   Partial<Record<Flag, boolean>>
