@@ -1,4 +1,9 @@
-import { SUPPLIER_MESSAGES as M, SupplierSchema, SupplierUpdateSchema } from '@planillas/domain'
+import {
+  SUPPLIER_MESSAGES as M,
+  SHARED_ACCOUNT_WARNING_START,
+  SupplierSchema,
+  SupplierUpdateSchema,
+} from '@planillas/domain'
 import { data } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
@@ -35,12 +40,15 @@ export async function loadSupplierForm(request: Request, idValue: string | undef
 }
 
 /** The API's refusals that belong beside a field. */
-const fieldOfMessage = {
+const byMessage: Record<string, string> = {
   [M.duplicate]: 'ruc',
   [M.bankInvalid]: 'bankId',
   [M.expenseLineInvalid]: 'expenseLineId',
   [M.ubigeoInvalid]: 'ubigeo',
 }
+/** The warning that the account is also another beneficiary's goes beside its tick. */
+const fieldOfMessage = (message: string) =>
+  message.startsWith(SHARED_ACCOUNT_WARNING_START) ? 'sharedAccountAccepted' : byMessage[message]
 
 /**
  * Guardar, or the district search of the picker without JavaScript (`intent=district`): the form
