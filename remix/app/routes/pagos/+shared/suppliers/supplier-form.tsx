@@ -17,6 +17,7 @@ import {
   supplierType,
 } from '@planillas/domain'
 import { useActionData, useLoaderData } from 'react-router'
+import { BankField } from '~/components/form/bank-field'
 import { ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { RucField, useRucLookup } from '~/components/form/ruc-field'
@@ -194,7 +195,7 @@ export function SupplierForm() {
             autoComplete="off"
           />
           <TextField meta={fields.bankHolder} label="Titular de la cuenta" required maxLength={200} />
-          <SelectField meta={fields.bankId} label="Banco" required options={loaded.banks} />
+          <BankField meta={fields.bankId} options={loaded.banks} />
           <TextField
             meta={fields.bankAccount}
             label="Número de cuenta"
