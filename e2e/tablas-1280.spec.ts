@@ -59,7 +59,7 @@ async function spilled(page: Page) {
   return page.evaluate(() =>
     [...document.querySelectorAll('section table thead th, section table tfoot td')]
       .filter((c) => (c as HTMLElement).offsetParent && c.scrollWidth > c.clientWidth + 1)
-      .map((c) => `${(c as HTMLElement).innerText.replace(/\s+/g, ' ')} desborda su celda`),
+      .map((c) => `${(c.textContent ?? '').replace(/\s+/g, ' ')} desborda su celda`),
   )
 }
 
