@@ -62,7 +62,7 @@ async function completeHireForm(page: Page, js: boolean) {
   await page.getByLabel('Sexo').selectOption({ label: 'Femenino' })
   await page.getByLabel('Dirección').fill('Av. Larco 345')
   await chooseDistrict(page, js)
-  await page.getByLabel('Banco').selectOption({ label: 'Banco de Crédito del Perú' })
+  await page.getByLabel('Banco').selectOption({ label: 'Banco de Crédito del Perú (BCP)' })
   await page.getByLabel('Número de cuenta').fill('1917654321098')
   await page.getByLabel('Duración del Contrato').selectOption({ label: '6 meses' })
   await page.getByLabel('Fecha de Inicio').fill(dayMonthYear(todayInLima()))

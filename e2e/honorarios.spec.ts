@@ -38,7 +38,7 @@ async function createNaturalPerson(page: Page, ruc: string, name: string): Promi
   await page.getByLabel('Tipo de gestión contable').selectOption({ label: 'GASTO' })
   await page.getByLabel('Número de documento').fill(ruc)
   await page.getByLabel('Titular de la cuenta').fill(name)
-  await page.getByLabel('Banco').selectOption({ label: 'Banco de Crédito del Perú' })
+  await page.getByLabel('Banco').selectOption({ label: 'Banco de Crédito del Perú (BCP)' })
   await page.getByLabel('Número de cuenta').fill(`19${ruc.slice(-11)}`)
   await page.getByLabel('Tipo de cuenta').selectOption({ label: 'AHORROS' })
   await page.getByRole('button', { name: 'Guardar' }).click()

@@ -84,7 +84,7 @@ for (const size of SIZES) {
       await field(page, 'Agente de retención').check()
       await field(page, 'Número de documento').fill('20131312956')
       await field(page, 'Titular de la cuenta').fill(name)
-      await field(page, 'Banco').selectOption({ label: 'Banco de Crédito del Perú' })
+      await field(page, 'Banco').selectOption({ label: 'Banco de Crédito del Perú (BCP)' })
       await field(page, 'Número de cuenta').fill(account)
       await field(page, 'Tipo de cuenta').selectOption({ label: 'CORRIENTE' })
       await page.getByLabel(/^CCI/).fill(cci)

@@ -75,7 +75,8 @@ function isRouteDescription(node: ts.Node): boolean {
   return ts.isPropertyAssignment(owner) && owner.name.getText() === 'schema'
 }
 
-function textsOf(file: string): Found[] {
+/** The tú forms of a file's texts; with `pattern`, its texts that match it instead. */
+function textsOf(file: string, pattern?: RegExp): Found[] {
   const source = readFileSync(path.join(ROOT, file), 'utf8')
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
   const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind)
@@ -90,8 +91,13 @@ function textsOf(file: string): Found[] {
       ts.isJsxText(node)
     ) {
       const text = node.text.replace(/\s+/g, ' ').trim()
-      const form = text && !isRouteDescription(node) ? tuForm(text) : undefined
-      if (form && !ALLOWED.some(([f, t]) => f === file && t === text)) {
+      const form =
+        text && pattern
+          ? pattern.exec(text)?.[0]
+          : text && !isRouteDescription(node)
+            ? tuForm(text)
+            : undefined
+      if (form && (pattern || !ALLOWED.some(([f, t]) => f === file && t === text))) {
         const line = tree.getLineAndCharacterOfPosition(node.getStart(tree)).line + 1
         found.push({ file, line, text, form })
       }
@@ -140,8 +146,15 @@ describe('the Spanish voice (usted)', () => {
   })
 
   it('speaks as usted in every product text but the specified literals', () => {
-    const found = files.flatMap(textsOf)
+    const found = files.flatMap((f) => textsOf(f))
     expect(found.map((f) => `${f.file}:${f.line} «${f.form}» ${f.text}`)).toEqual([])
+  })
+
+  it("spells the words a user reads as Spanish does: 'porcentaje', never 'porcentage'", () => {
+    const misspelt = files.flatMap((file) =>
+      textsOf(file, /porcentage/i).map((f) => `${f.file}:${f.line} ${f.text}`),
+    )
+    expect(misspelt).toEqual([])
   })
 
   it('still has each allowed literal where it is allowed (no stale exceptions)', () => {

@@ -279,6 +279,7 @@ export const ENDPOINTS = {
   'POST /suppliers': { body: SupplierSchema, response: IdPayloadSchema },
   'PUT /suppliers/:id': { params: IdParamsSchema, body: SupplierUpdateSchema, response: IdPayloadSchema },
   'PUT /suppliers/:id/status': statusChange,
+  'POST /suppliers/:id/shared-account/confirm': { params: IdParamsSchema, response: IdPayloadSchema },
   'GET /retentions/fourth-category': {
     querystring: FourthCategoryQuerySchema,
     response: FourthCategoryMonthSchema,

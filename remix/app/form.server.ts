@@ -12,8 +12,11 @@ export type SaveOptions<S extends z.ZodType, Key extends number | string = numbe
   save: (value: z.output<S>) => Promise<Key>
   /** Where to go after saving: the edit route of the (new) record. */
   successTo: (id: Key) => string
-  /** Server messages that belong beside a field rather than above the form. */
-  fieldOfMessage?: Record<string, string>
+  /**
+   * Server messages that belong beside a field rather than above the form: by message, or a function
+   * for messages that name data (it answers the field, or undefined for above the form).
+   */
+  fieldOfMessage?: Record<string, string> | ((message: string) => string | undefined)
   /** The toast after saving; 'saved' unless the action says more (e.g. what hiring registered). */
   message?: string
 }
@@ -37,7 +40,10 @@ export async function saveForm<S extends z.ZodType, Key extends number | string 
     const fieldErrors: Record<string, string[]> = {}
     const formErrors: string[] = []
     for (const message of error.messages) {
-      const field = options.fieldOfMessage?.[message]
+      const field =
+        typeof options.fieldOfMessage === 'function'
+          ? options.fieldOfMessage(message)
+          : options.fieldOfMessage?.[message]
       if (field) fieldErrors[field] = [...(fieldErrors[field] ?? []), message]
       else formErrors.push(message)
     }

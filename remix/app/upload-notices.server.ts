@@ -47,7 +47,10 @@ export type EndedUploads = {
  * `/avisos` resource's (polled with JavaScript while `watching`). Asks the API only while some upload
  * is watched; an ended (or vanished) one is forgotten once told.
  */
-export async function endedUploads(request: Request): Promise<EndedUploads> {
+export async function endedUploads(
+  request: Request,
+  page: URL | null = pageOf(request),
+): Promise<EndedUploads> {
   const session = await getSession(request)
   const watched = watchedOf(session.get(WATCHED_KEY))
   if (!watched.length) return { notices: [], watching: false, changed: false }
@@ -56,8 +59,10 @@ export async function endedUploads(request: Request): Promise<EndedUploads> {
   for (const upload of watched) {
     try {
       const notice = await noticeOf(request, upload)
-      if (notice) notices.push(notice)
-      else still.push(upload)
+      // The page that follows this very upload (its list with `carga`) tells its end itself
+      // (UploadOutcome): the header does not tell it a second time.
+      if (notice && !(page && showsItself(notice, page))) notices.push(notice)
+      else if (!notice) still.push(upload)
     } catch (error) {
       // Gone (404) or not ours to read (403): forgotten. Anything else: asked again next page.
       if (!(error instanceof ApiError) || error.status >= 500) still.push(upload)
@@ -67,6 +72,22 @@ export async function endedUploads(request: Request): Promise<EndedUploads> {
   if (still.length === watched.length) return { notices, watching, changed: false }
   session.set(WATCHED_KEY, still)
   return { notices, watching, changed: true }
+}
+
+/** The page a request is for: a client navigation's data request (`/x.data?…`) names its page too. */
+export function pageOf(request: Request): URL {
+  const url = new URL(request.url)
+  url.pathname = url.pathname.replace(/\.data$/, '').replace(/\/_root$/, '/') || '/'
+  return url
+}
+
+/** Whether `page` is the list a notice points to, following that upload (`?carga=<id>`). */
+export function showsItself(notice: UploadNotice, page: URL): boolean {
+  const where = new URL(notice.href, page)
+  return (
+    where.pathname === page.pathname &&
+    where.searchParams.get(RECEIVED_PARAM) === page.searchParams.get(RECEIVED_PARAM)
+  )
 }
 
 async function noticeOf(request: Request, upload: WatchedUpload): Promise<UploadNotice | null> {

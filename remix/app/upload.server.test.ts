@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sessionStorage, storeTokens } from './session.server'
-import { forwardUpload, leadingFields, parseFieldParts } from './upload.server'
+import { forwardUpload, leadingFields, parseFieldParts, uploadAction } from './upload.server'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -55,9 +55,9 @@ describe('the text fields that precede the files of an upload', () => {
 })
 
 /** The browser's upload as the action receives it, from a signed-in clerk. */
-async function uploadRequest(form: FormData) {
+async function uploadRequest(form: FormData, roles: string[] = []) {
   const session = await sessionStorage.getSession()
-  const body = Buffer.from(JSON.stringify({ email: 'rrhh@planillas.pe', roles: [], exp: 4_000_000_000 }))
+  const body = Buffer.from(JSON.stringify({ email: 'rrhh@planillas.pe', roles, exp: 4_000_000_000 }))
   storeTokens(session, { accessToken: `e30.${body.toString('base64url')}.firma`, refreshToken: 'r' })
   const encoded = new Response(form)
   return new Request('http://web.test/planillas/abonos/carga', {
@@ -119,5 +119,40 @@ describe('an upload passed on to the API', () => {
     )
     expect(signedOut).toBeInstanceOf(Response)
     expect((signedOut as Response).headers.get('Location')).toBe('/login')
+  })
+})
+
+describe('an accepted upload', () => {
+  const form = new FormData()
+  form.append('payrollNumber', 'PL-0008')
+  form.append('file', new Blob([new Uint8Array(1_000)]), 'abonos.xlsx')
+  const upload = {
+    permission: 'planillas_abonos' as const,
+    path: '/payment-batches',
+    successTo: '/planillas/abonos',
+    message: 'Se está procesando la carga de abonos.',
+    watch: 'abonos' as const,
+  }
+  const flashOf = async (response: Response) => {
+    const cookie = (response.headers.get('Set-Cookie') ?? '').split(';')[0]
+    return (await sessionStorage.getSession(cookie)).get('toast')
+  }
+
+  it('goes to its list following the batch with no toast: the list says it once, then its end', async () => {
+    apiAnswering(200, { status: 'OK', payload: { id: 9 }, messages: [] })
+    const response = await uploadAction(await uploadRequest(form, ['planillas_abonos']), upload).catch(
+      (r: Response) => r,
+    )
+    expect(response).toBeInstanceOf(Response)
+    expect((response as Response).headers.get('Location')).toBe('/planillas/abonos?carga=9')
+    expect(await flashOf(response as Response)).toBeUndefined()
+  })
+
+  it('tells what the API said instead of the usual words (the upload waits for the queue)', async () => {
+    apiAnswering(200, { status: 'OK', payload: { id: 10 }, messages: ['La carga espera su turno'] })
+    const response = (await uploadAction(await uploadRequest(form, ['planillas_abonos']), upload).catch(
+      (r: Response) => r,
+    )) as Response
+    expect(await flashOf(response)).toEqual({ type: 'info', message: 'La carga espera su turno' })
   })
 })

@@ -1,9 +1,9 @@
 import { MESSAGES, type Permission } from '@planillas/domain'
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import { ApiError, forwardMultipart } from './api.server'
 import { requirePermission } from './auth.server'
 import { RECEIVED_PARAM } from './components/list/upload-outcome'
-import { redirectWithToast, type Toast } from './session.server'
+import { commitSession, redirectWithToast, type Toast } from './session.server'
 import { type WatchedUpload, watchUpload } from './upload-notices.server'
 
 export type ForwardedUpload<T> =
@@ -33,7 +33,15 @@ export async function uploadAction(
     const id = Number(result.payload?.id)
     const to =
       Number.isInteger(id) && id > 0 ? `${upload.successTo}?${RECEIVED_PARAM}=${id}` : upload.successTo
-    if (Number.isInteger(id) && id > 0) await watchUpload(request, { kind: upload.watch, id })
+    if (Number.isInteger(id) && id > 0) {
+      await watchUpload(request, { kind: upload.watch, id })
+      // The list says 'Se recibió el archivo…' itself and replaces it with the end (UploadOutcome):
+      // a toast would say it a second time. Only a different word of the API's is told.
+      const toast = acceptedToast(result.messages, upload.message)
+      return toast.type === 'success'
+        ? redirect(to, { headers: await commitSession(request) })
+        : redirectWithToast(request, to, toast)
+    }
     return redirectWithToast(request, to, acceptedToast(result.messages, upload.message))
   }
   return data({ messages: result.messages, fields: result.fields }, { status: 400 })

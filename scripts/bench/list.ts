@@ -335,8 +335,8 @@ async function main() {
         // The page URL is 1-based.
         page: '?page=5001&size=10',
       },
-      // Sorted by a column header: a walk of employees_surname_sort_idx backwards, and of
-      // employees_name_sort_idx under filters; no base server (it pages by id only).
+      // Sorted by a column header: a walk of employees_surname_es_sort_idx backwards, and of
+      // employees_name_es_sort_idx under filters; no base server (it pages by id only).
       {
         name: 'orden por apellido',
         path: '/employees/list',

@@ -132,8 +132,10 @@ describe('descending order', () => {
         on conflict do nothing`)
       await t.handle.db.execute(sql`analyze employees`)
       const columns = { name: employees.name, surname: employees.surname, status: employees.status }
+      // Names in the Spanish collation, as the list sorts them: the index on that expression is walked.
       const order = orderByFor(sort, columns, { field: 'surname', direction: 'asc' }, employees.id, {
         ascendingIndexes: true,
+        names: ['name', 'surname'],
       })
       const page = t.handle.db
         .select({ id: employees.id })
@@ -143,7 +145,10 @@ describe('descending order', () => {
       const plan = rowsOf<{ 'QUERY PLAN': string }>(await t.handle.db.execute(sql`explain ${page}`))
         .map((r) => r['QUERY PLAN'])
         .join('\n')
-      expect(plan).toContain(`employees_${sort.split(',')[0]}_sort_idx`)
+      const field = sort.split(',')[0]
+      expect(plan).toContain(
+        field === 'status' ? 'employees_status_sort_idx' : `employees_${field}_es_sort_idx`,
+      )
       expect(plan).not.toContain('Sort')
       const rows = await page
       expect(rows).toHaveLength(20)

@@ -21,20 +21,30 @@ import {
  * `ascendingIndexes`: the list's sort columns are served by ascending indexes ending in the
  * primary key (the employees' list), so a descending order is written as a backward scan of them
  * reads it (`desc`, nulls first) rather than `desc nulls last` (for descending indexes, below).
+ * `names`: the fields holding people's or companies' names, sorted in Spanish (`spanish`).
  */
 export function orderByFor<F extends string>(
   sort: string | undefined,
   columns: Record<F, PgColumn | SQL>,
   fallback: SortSpec<F>,
   primaryKey: PgColumn,
-  { ascendingIndexes = false }: { ascendingIndexes?: boolean } = {},
+  { ascendingIndexes = false, names = [] }: { ascendingIndexes?: boolean; names?: readonly F[] } = {},
 ): SQL[] {
   const spec = parseSort(sort, Object.keys(columns) as F[], fallback)
   if ('error' in spec) throw badRequest(spec.error)
-  const direction = spec.direction === 'asc' ? asc : ascendingIndexes ? desc : descending
+  const direction =
+    spec.direction === 'asc' ? asc : ascendingIndexes || names.includes(spec.field) ? desc : descending
+  const column = columns[spec.field]
   // Always end with the primary key so pages are stable (docs/conventions.md).
-  return [direction(columns[spec.field]), direction(primaryKey)]
+  return [direction(names.includes(spec.field) ? spanish(column) : column), direction(primaryKey)]
 }
+
+/**
+ * A name as a Spanish reader sorts it: the `es_pe` ICU collation of migration 0044 (Ñ after N, Á with
+ * A; docs/decisions/spanish-collation.md). Each sorted name column has an index on this very
+ * expression and the id, which a page walks (backward when descending) instead of sorting the table.
+ */
+export const spanish = (column: PgColumn | SQL): SQL => sql`${column} collate es_pe`
 
 /**
  * `desc`, spelled `desc nulls last` for a NOT NULL column: the same order (there are no nulls),

@@ -66,7 +66,7 @@ export const companies = pgTable(
     check('companies_ruc_check', sql`${t.ruc} ~ '^[0-9]{11}$'`),
     check('companies_retention_series_check', sql`${t.retentionSeries} ~ '^R[A-Z0-9]{3}$'`),
     uniqueIndex('companies_ruc_unique').on(t.ruc),
-    index('companies_name_idx').on(t.name),
+    index('companies_name_es_idx').on(sql`${t.name} collate es_pe`, t.id),
   ],
 )
 

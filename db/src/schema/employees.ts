@@ -103,8 +103,12 @@ export const employees = pgTable(
     index('employees_position_idx').on(t.positionId),
     // The list's sortable columns: a page in either direction walks one of these
     // (backward when descending) instead of sorting a million rows.
-    index('employees_name_sort_idx').on(t.name, t.id),
-    index('employees_surname_sort_idx').on(t.surname, t.id),
+    // Names in the Spanish collation (docs/decisions/spanish-collation.md): Ñ after N, Á with A.
+    index('employees_name_es_sort_idx').on(sql`${t.name} collate es_pe`, t.id),
+    index('employees_surname_es_sort_idx').on(sql`${t.surname} collate es_pe`, t.id),
+    // Who else holds an account or a CCI (docs/decisions/shared-accounts.md).
+    index('employees_cci_idx').on(t.bankInterAccount),
+    index('employees_bank_account_idx').on(t.bankId, t.bankAccount),
     index('employees_status_sort_idx').on(t.status, t.id),
   ],
 )

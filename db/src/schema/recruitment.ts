@@ -94,6 +94,7 @@ export const applicants = pgTable(
     ),
     index('applicants_job_opening_idx').on(t.jobOpeningId),
     index('applicants_identifier_idx').on(t.identifier),
+    index('applicants_surname_es_idx').on(sql`${t.surname} collate es_pe`, t.id),
     index('applicants_hired_employee_idx').on(t.hiredEmployeeId),
     check('applicants_hired_check', sql`(${t.hiredEmployeeId} is null) = (${t.hiredContractId} is null)`),
   ],

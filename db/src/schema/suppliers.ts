@@ -8,6 +8,7 @@ import {
   serial,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { recordStatusCheck, timestamps } from './columns'
@@ -50,6 +51,16 @@ export const suppliers = pgTable(
     bankInterAccount: text('bank_inter_account'),
     /** Banco de la Nación detraction account (11 digits): where detracciones are deposited. */
     detractionAccount: text('detraction_account'),
+    /**
+     * A bank account or CCI another supplier or an employee also holds (docs/decisions/shared-accounts.md):
+     * who saved it knowingly (the form's explicit tick) and when; null when the account is not shared.
+     * Such an account is 'por confirmar' until another user with `proveedores_aprobar` confirms it.
+     */
+    sharedAccountBy: text('shared_account_by'),
+    sharedAccountAt: timestamp('shared_account_at', { withTimezone: true }),
+    /** Who confirmed the shared account (never who saved it: four eyes, checked below) and when. */
+    sharedAccountConfirmedBy: text('shared_account_confirmed_by'),
+    sharedAccountConfirmedAt: timestamp('shared_account_confirmed_at', { withTimezone: true }),
     status: smallint('status').notNull().default(1),
     ...timestamps,
   },
@@ -65,8 +76,16 @@ export const suppliers = pgTable(
       sql`${t.detractionAccount} is null or ${t.detractionAccount} ~ '^[0-9]{11}$'`,
     ),
     check('suppliers_mobile_check', sql`${t.mobile} is null or ${t.mobile} ~ '^9[0-9]{8}$'`),
+    check(
+      'suppliers_shared_account_four_eyes_check',
+      sql`${t.sharedAccountConfirmedBy} is null or (${t.sharedAccountBy} is not null and ${t.sharedAccountConfirmedBy} <> ${t.sharedAccountBy})`,
+    ),
     uniqueIndex('suppliers_ruc_unique').on(t.ruc),
-    index('suppliers_name_idx').on(t.name),
+    // The list sorts names by the Spanish collation (docs/decisions/spanish-collation.md).
+    index('suppliers_name_es_idx').on(sql`${t.name} collate es_pe`, t.id),
+    // Who else holds an account or a CCI (docs/decisions/shared-accounts.md).
+    index('suppliers_cci_idx').on(t.bankInterAccount),
+    index('suppliers_bank_account_idx').on(t.bankCode, t.bankAccount),
     index('suppliers_status_type_idx').on(t.status, t.supplierType),
   ],
 )

@@ -9,7 +9,14 @@ describe('Permission', () => {
     expect(PERMISSIONS).toEqual(expect.arrayContaining(['bancos_lista', 'bancos_edicion']))
     expect(PERMISSIONS).not.toContain('bancos_descarga_excel')
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length)
-    expect(PERMISSIONS.length).toBe(9 + 9 * 3 + 2 + 9)
+    // …and proveedores_aprobar, the second person who confirms a shared supplier account.
+    expect(PERMISSIONS.length).toBe(9 + 9 * 3 + 2 + 9 + 1)
+  })
+
+  it('lets tesorería confirm a shared supplier account, never the HR clerk who registers suppliers', () => {
+    expect(DEMO_ROLES.tesoreria).toContain('proveedores_aprobar')
+    expect(DEMO_ROLES.rrhh).not.toContain('proveedores_aprobar')
+    expect(DEMO_ROLES.lector).not.toContain('proveedores_aprobar')
   })
 
   it('rejects a misspelt code at typecheck', () => {

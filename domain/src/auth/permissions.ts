@@ -56,6 +56,11 @@ export const PERMISSIONS = [
   /** 'Mantenimiento › Bancos': the banks catalogue (list; create, rename, suspend). No export. */
   'bancos_lista',
   'bancos_edicion',
+  /**
+   * Confirms a supplier's bank account that another supplier or an employee also holds: the second
+   * person of docs/decisions/shared-accounts.md (never who saved the account).
+   */
+  'proveedores_aprobar',
   ...VOUCHER_PERMISSIONS,
 ] as const
 /**
@@ -81,6 +86,7 @@ const treasuryRoles: readonly Permission[] = [
   'pagos_anular',
   'pagos_generar',
   'pagos_catalogos',
+  'proveedores_aprobar',
 ]
 
 /** The demo users' roles (the development identity provider and the seed use these). */
@@ -92,6 +98,7 @@ export const DEMO_ROLES = {
     'dashboard',
     'proveedores_lista',
     'proveedores_descarga_excel',
+    'proveedores_aprobar',
     'pagos_lista_lista',
     'pagos_generar_lista',
     'pagos_abonos_lista',
@@ -139,6 +146,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   planillas_pago: 'Planillas: generar archivo de pago',
   bancos_lista: 'Bancos: ver la lista',
   bancos_edicion: 'Bancos: crear y editar',
+  proveedores_aprobar: 'Proveedores: confirmar cuentas bancarias compartidas',
   pagos_registrar: 'Pagos: registrar comprobantes',
   pagos_autorizar: 'Pagos: autorizar comprobantes',
   pagos_aprobar: 'Pagos: aprobar comprobantes',

@@ -10,6 +10,12 @@ const TOO_MANY_DIGITS = /^\d{12,}(\.\d{1,2})?$/
 /** What an amount past the largest one is told: its real limit, not its decimals. */
 export const SOLES_MAX_MESSAGE = 'El monto no puede superar S/ 99,999,999,999.99 (11 dígitos enteros)'
 
+/**
+ * Whether a well-formed amount is refused for its size, not its form ('99999999999999.99' has two
+ * decimals: what it passes is the largest amount), so that its message says the real limit.
+ */
+export const isTooLargeAmount = (text: string) => TOO_MANY_DIGITS.test(text.trim().replaceAll(',', ''))
+
 export type SolesMessages = { required: string; invalid: string; positive?: string }
 
 /**

@@ -112,6 +112,7 @@ describe('checkPayrollRow', () => {
     ['amount as a date', { 6: { kind: 'date', text: '2026-11-30' } }, ROW_MESSAGES.amountDate],
     ['a formula', { 6: { kind: 'formula', text: '=A1*2' } }, ROW_MESSAGES.formula],
     ['amount too large', { 6: num(10_000_000_000) }, ROW_MESSAGES.amountMax],
+    ['amount far too large (written with an exponent)', { 6: num(1e21) }, ROW_MESSAGES.amountMax],
     ['document as a date', { 1: { kind: 'date', text: '2026-01-01' } }, ROW_MESSAGES.identifierDate],
     ['DNI typed as a number without its zero', { 1: num(1234567) }, ROW_MESSAGES.dniLeadingZeros],
     ['DNI of 7 digits', { 1: text('4567891') }, 'El DNI debe tener 8 dígitos'],

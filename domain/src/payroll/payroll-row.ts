@@ -216,10 +216,11 @@ export function checkAmount(cell: SheetCell): Checked<string> {
           return fail(ROW_MESSAGES.amountHidden(cell.shown.trim(), plainAmount(value)))
       }
       // The shortest text that reads back as the same number is what the clerk typed.
+      // Too large first: 1e21 reads '1e+21', which is no matter of decimals (its limit is what it passes).
+      if (value > MAX_AMOUNT) return fail(ROW_MESSAGES.amountMax)
       const text = String(value)
       if (text.includes('e') || (text.split('.')[1]?.length ?? 0) > 2)
         return fail(ROW_MESSAGES.amountDecimals)
-      if (value > MAX_AMOUNT) return fail(ROW_MESSAGES.amountMax)
       return { value: value.toFixed(2) }
     }
     default:

@@ -123,6 +123,8 @@ export const SupplierRunCreatedSchema = z.object({
   statusChanges: z.array(
     z.object({ supplierId: z.number(), supplierName: z.string(), changes: z.array(z.string()) }),
   ),
+  /** Suppliers paid into an account another supplier or an employee also holds (its confirmation done). */
+  sharedAccounts: z.array(z.string()),
 })
 
 export type SupplierRunRow = Wire<typeof SupplierRunRowSchema>

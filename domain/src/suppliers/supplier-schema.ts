@@ -143,6 +143,11 @@ const SupplierFields = z.object({
   retentionAgent: flag,
   perceptionAgent: flag,
   goodTaxpayer: flag,
+  /**
+   * 'Registrar la cuenta compartida': the clerk knows the account or CCI is also another supplier's or an
+   * employee's and saves it anyway (docs/decisions/shared-accounts.md); it stays 'por confirmar'.
+   */
+  sharedAccountAccepted: flag,
 })
 
 /** Rules that read two fields; they run even when others failed, so every problem shows at once. */

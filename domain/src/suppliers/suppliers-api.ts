@@ -33,6 +33,11 @@ export const SupplierRowSchema = z.object({
   retentionAgent: z.boolean(),
   perceptionAgent: z.boolean(),
   goodTaxpayer: z.boolean(),
+  /** Who saved an account another beneficiary also holds, and who confirmed it (four eyes). */
+  sharedAccountBy: z.string().nullable(),
+  sharedAccountAt: z.date().nullable(),
+  sharedAccountConfirmedBy: z.string().nullable(),
+  sharedAccountConfirmedAt: z.date().nullable(),
   status: z.number(),
   createdAt: z.date(),
   updatedAt: z.date(),
@@ -52,6 +57,8 @@ export const TaxStatusPeriodSchema = z.object({
 /** `GET /suppliers/:id`: the supplier with its RUC's tax-status periods (the flags are today's). */
 export const SupplierDetailSchema = SupplierRowSchema.extend({
   taxStatusPeriods: z.array(TaxStatusPeriodSchema),
+  /** Who else holds its account or CCI now, as the warning names them (docs/decisions/shared-accounts.md). */
+  sharedWith: z.array(z.string()),
 })
 
 /** `GET /suppliers`: the active suppliers, for the dropdowns and filters. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { SOLES_MAX_MESSAGE } from '../common/money-input'
 import {
   CONSTANCIA_LIMITS,
   decodeConstancias,
@@ -170,6 +171,7 @@ describe("SUNAT's export of constancias de depósito", () => {
       '1|202611|20100070970|05/12/2026|142.00|FA|F001|1',
       '1|202611|20100070970|05/12/2026|142.00|01|F01|1',
       '1|202611|20100070970|05/12/2026|142.00|01|F001|0',
+      '1|202611|20100070970|05/12/2026|99999999999999.99|01|F001|1',
       '1|202611|20100070970|05/12/2026|142.00|01|F001|"1',
     ].join('\n')
     expect(await readConstancias(text)).toEqual({
@@ -185,7 +187,9 @@ describe("SUNAT's export of constancias de depósito", () => {
         { rowNumber: 10, message: M.type },
         { rowNumber: 11, message: M.series },
         { rowNumber: 12, message: M.number },
-        { rowNumber: 13, message: M.quote },
+        // Two decimals: it is refused for its size, and says the largest amount.
+        { rowNumber: 13, message: SOLES_MAX_MESSAGE },
+        { rowNumber: 14, message: M.quote },
       ],
     })
     expect((await readConstancias('\n\n')).problems).toEqual([{ rowNumber: 0, message: M.empty }])

@@ -1,4 +1,5 @@
 import { formatCount } from '../common/format'
+import { isTooLargeAmount, SOLES_MAX_MESSAGE } from '../common/money-input'
 import {
   decodeDownload,
   downloadAmountCents,
@@ -119,6 +120,7 @@ function readRow(
   const depositedOn = downloadDate(get('depositedOn'))
   if (!depositedOn) return M.date
   const cents = downloadAmountCents(get('amount'))
+  if (cents === null && isTooLargeAmount(get('amount'))) return SOLES_MAX_MESSAGE
   if (cents === null || cents <= 0) return M.amount
   const type = get('type')
   if (!/^\d{1,2}$/.test(type)) return M.type

@@ -23,7 +23,10 @@ const json = (poll: NoticesPoll, init: { status?: number; headers: Record<string
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await getUser(request)))
     return json({ notices: [], watching: false } satisfies NoticesPoll, { status: 401, headers: NO_STORE })
-  const { notices, watching, changed } = await endedUploads(request)
+  // The page the header polls from (`pagina`), so that a list following the upload tells it alone.
+  const from = new URL(request.url).searchParams.get('pagina')
+  const page = from?.startsWith('/') && !from.startsWith('//') ? new URL(from, request.url) : null
+  const { notices, watching, changed } = await endedUploads(request, page)
   const headers = changed ? { ...NO_STORE, ...(await commitSession(request)) } : NO_STORE
   return json({ notices, watching } satisfies NoticesPoll, { headers })
 }

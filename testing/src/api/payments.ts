@@ -14,6 +14,8 @@ const ruc = (stem: string) => `${stem}${rucCheckDigit(stem)}`
 export function supplierBody(overrides: Record<string, unknown> = {}) {
   sequence++
   const id = ruc(String(2070000000 + sequence * 3_331))
+  // Each supplier its own account: an account another supplier holds asks for a confirmation.
+  const account = String(123_456_701 + sequence)
   return {
     ruc: id,
     name: `Proveedor de Prueba ${sequence} S.A.C.`,
@@ -31,9 +33,9 @@ export function supplierBody(overrides: Record<string, unknown> = {}) {
     bankIdentifier: id,
     bankHolder: `Proveedor de Prueba ${sequence} S.A.C.`,
     bankId: '002',
-    bankAccount: '1931234567012',
+    bankAccount: `193${account}`,
     accountType: 2,
-    bankInterAccount: buildCci('002', '193', '123456701'),
+    bankInterAccount: buildCci('002', '193', account),
     detractionAccount: '00012345678',
     retentionAgent: false,
     perceptionAgent: false,

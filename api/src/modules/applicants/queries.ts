@@ -1,7 +1,7 @@
 import { applicants, areas, companies, contracts, type Executor, jobOpenings, positions } from '@planillas/db'
 import { type ApplicantFilter, type ApplicantInput, IDENTIFIER_TYPE } from '@planillas/domain'
 import { and, asc, eq, gt, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged, spanish } from '../../lists/paging'
 
 /** An applicant with the company, area and position of its vacancy. */
 const rowColumns = {
@@ -81,7 +81,9 @@ const selectRows = (db: Executor) =>
     .leftJoin(contracts, eq(contracts.id, applicants.hiredContractId))
 
 export function listApplicants(db: Executor, filter: ApplicantFilter, page: ListPage) {
-  const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'desc' }, applicants.id)
+  const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'desc' }, applicants.id, {
+    names: ['surname'],
+  })
   return paged(
     db,
     page,
@@ -116,7 +118,7 @@ export const activeApplicants = (db: Executor) =>
     .select({ id: applicants.id, code: applicants.code, name: applicants.name, surname: applicants.surname })
     .from(applicants)
     .where(eq(applicants.status, 1))
-    .orderBy(asc(applicants.surname), asc(applicants.name))
+    .orderBy(asc(spanish(applicants.surname)), asc(spanish(applicants.name)), asc(applicants.id))
 
 export const getApplicantRow = async (db: Executor, id: number) =>
   (await selectRows(db).where(eq(applicants.id, id)))[0]

@@ -10,7 +10,7 @@ import {
 } from '@planillas/domain'
 import { and, asc, eq, ilike, or } from 'drizzle-orm'
 import { badRequest } from '../../lib/errors'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged, spanish } from '../../lists/paging'
 
 const sortColumns = {
   code: banks.code,
@@ -34,7 +34,9 @@ const where = (filter: BankFilter) =>
 
 /** 'Mantenimiento › Bancos' (a few dozen rows): by code unless the page asks otherwise. */
 export function listBankPage(db: Executor, filter: BankFilter, page: ListPage) {
-  const orderBy = orderByFor(page.sort, sortColumns, { field: 'code', direction: 'asc' }, banks.code)
+  const orderBy = orderByFor(page.sort, sortColumns, { field: 'code', direction: 'asc' }, banks.code, {
+    names: ['name', 'shortName'],
+  })
   return paged(
     db,
     page,
@@ -56,7 +58,7 @@ export const activeBanks = (db: Executor) =>
     .select({ id: banks.code, name: banks.name, shortName: banks.shortName })
     .from(banks)
     .where(eq(banks.status, RECORD_STATUS.ACTIVE))
-    .orderBy(asc(banks.name))
+    .orderBy(asc(spanish(banks.name)))
 
 export type BankRow = typeof banks.$inferSelect
 

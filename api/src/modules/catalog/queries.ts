@@ -9,7 +9,7 @@ import {
 } from '@planillas/db'
 import type { DescriptionFilter, RecordStatus } from '@planillas/domain'
 import { and, asc, eq, gt, ilike } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged, spanish } from '../../lists/paging'
 
 /** Areas and positions share one shape: a described record with a status. */
 export type CatalogTable =
@@ -36,7 +36,9 @@ export function catalogQueries(table: CatalogTable) {
 
   return {
     list: (db: Executor, filter: DescriptionFilter, page: ListPage) => {
-      const orderBy = orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, table.id)
+      const orderBy = orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, table.id, {
+        names: ['description'],
+      })
       return paged(
         db,
         page,
@@ -63,7 +65,7 @@ export function catalogQueries(table: CatalogTable) {
         .select({ id: table.id, code: table.code, description: table.description })
         .from(table)
         .where(eq(table.status, 1))
-        .orderBy(asc(table.description)),
+        .orderBy(asc(spanish(table.description))),
     get: async (db: Executor, id: number) => (await db.select().from(table).where(eq(table.id, id)))[0],
     create: async (db: Executor, description: string, actor: string) =>
       (await db.insert(table).values({ description, createdBy: actor }).returning())[0],

@@ -1,7 +1,7 @@
 import { banks, companies, companyBankAccounts, type Executor } from '@planillas/db'
 import type { CompanyAccountInput, CompanyInput, CompanyUpdateInput, RecordStatus } from '@planillas/domain'
 import { and, asc, eq, gt, ilike, or } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged, spanish } from '../../lists/paging'
 
 export type CompanyFilter = { search?: string | null; status?: number | null }
 
@@ -26,7 +26,9 @@ const where = (filter: CompanyFilter) =>
   )
 
 export function listCompanies(db: Executor, filter: CompanyFilter, page: ListPage) {
-  const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'asc' }, companies.id)
+  const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'asc' }, companies.id, {
+    names: ['name'],
+  })
   return paged(
     db,
     page,
@@ -55,7 +57,7 @@ export const activeCompanies = (db: Executor) =>
     .select({ id: companies.id, code: companies.code, ruc: companies.ruc, name: companies.name })
     .from(companies)
     .where(eq(companies.status, 1))
-    .orderBy(asc(companies.name))
+    .orderBy(asc(spanish(companies.name)))
 
 export const getCompany = async (db: Executor, id: number) =>
   (await db.select().from(companies).where(eq(companies.id, id)))[0]

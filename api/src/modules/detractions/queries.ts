@@ -103,7 +103,9 @@ export async function listDetractions(
   const holidays = await holidaysOf(db)
   const overdueBefore = detractionOverdueBefore(today, holidays)
   const where = detractionWhere(filter, overdueBefore, today)
-  const orderBy = orderByFor(page.sort, sortColumns, { field: 'issueDate', direction: 'asc' }, v.id)
+  const orderBy = orderByFor(page.sort, sortColumns, { field: 'issueDate', direction: 'asc' }, v.id, {
+    names: ['supplierName'],
+  })
   const result = await paged(
     db,
     page,

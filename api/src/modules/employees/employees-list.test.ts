@@ -181,8 +181,13 @@ describe('employee list filters', () => {
   it('pages and sorts by allowed fields only', async () => {
     const page = await list({}, '?page=1&size=2&sort=surname,asc')
     expect(page).toMatchObject({ totalElements: 5, totalPages: 3 })
-    // Byte order (the database's C collation): González, Perez, Pérez, Rojas, Ñahui.
-    expect(page.content.map((r) => r.surname)).toEqual(['Pérez Huamán', 'Rojas Díaz'])
+    // Spanish order (the es_pe collation): Ñ after N, an accented letter with its letter.
+    expect(page.content.map((r) => r.surname)).toEqual(['Pérez Huamán', 'Perez Salas'])
+    const spanish = ['González Marcano', 'Ñahui Cusi', 'Pérez Huamán', 'Perez Salas', 'Rojas Díaz']
+    expect((await list({}, '?size=10&sort=surname,asc')).content.map((r) => r.surname)).toEqual(spanish)
+    expect((await list({}, '?size=10&sort=surname,desc')).content.map((r) => r.surname)).toEqual(
+      [...spanish].reverse(),
+    )
     const bad = await t.call('admin', {
       method: 'POST',
       url: '/api/v1/employees/list?sort=searchText',

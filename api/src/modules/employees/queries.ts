@@ -13,7 +13,7 @@ import {
 import type { EmployeeFilter } from '@planillas/domain'
 import { and, asc, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { countedRows, type ListPage, orderByFor, paged } from '../../lists/paging'
+import { countedRows, type ListPage, orderByFor, paged, spanish } from '../../lists/paging'
 import { Bindings, runPrepared } from '../../lists/prepared'
 import { employeeWhere, lookUpSearchWords, searchCondition } from './filters'
 
@@ -76,7 +76,10 @@ const fieldsOf = (subquery: Record<keyof typeof sortColumns, PgColumn>) =>
 export async function listEmployees(db: Executor, filter: EmployeeFilter, page: ListPage) {
   const words = await lookUpSearchWords(db, filter.search)
   const order = (columns: { [K in keyof typeof sortColumns]: PgColumn }) =>
-    orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, columns.id, { ascendingIndexes: true })
+    orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, columns.id, {
+      ascendingIndexes: true,
+      names: ['name', 'surname'],
+    })
   const orderBy = order(sortColumns)
   // Prepared once per connection and shape (prepared.ts): the sort and the conditions present.
   const bindings = new Bindings()
@@ -193,7 +196,7 @@ export async function allEmployees(db: Executor, search?: string | null, limit?:
     })
     .from(employees)
     .where(searchCondition(search, undefined, words))
-    .orderBy(asc(employees.surname), asc(employees.name), asc(employees.id))
+    .orderBy(asc(spanish(employees.surname)), asc(spanish(employees.name)), asc(employees.id))
   return limit ? query.limit(limit) : query
 }
 

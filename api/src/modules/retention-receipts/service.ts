@@ -23,6 +23,7 @@ import {
 } from '@planillas/domain'
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { badRequest, conflict, found } from '../../lib/errors'
+import { spanish } from '../../lists/paging'
 
 const monthOf = (period: string) =>
   sql`${r.issueDate} >= to_date(${period}, 'YYYYMM') and ${r.issueDate} < to_date(${period}, 'YYYYMM') + interval '1 month'`
@@ -56,7 +57,7 @@ export async function listRetentionReceipts(db: Database, query: CreListQuery): 
     .innerJoin(companies, eq(companies.id, r.companyId))
     .innerJoin(suppliers, eq(suppliers.id, r.supplierId))
     .where(and(monthOf(query.period), query.status ? eq(r.status, query.status) : undefined))
-    .orderBy(asc(companies.name), asc(r.series), asc(r.number))
+    .orderBy(asc(spanish(companies.name)), asc(r.series), asc(r.number))
   return rows.map((row) => ({
     ...row,
     sendDeadline: creSendDeadline(row.issueDate),

@@ -21,6 +21,7 @@ import {
   voucherNumber,
 } from '@planillas/domain'
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { spanish } from '../../lists/paging'
 import { holidaysOf } from '../detractions/service'
 
 /**
@@ -263,7 +264,7 @@ export async function runCandidates(db: Executor, filter: SupplierRunCandidateFi
         filter.dueTo ? lte(paymentVouchers.dueDate, filter.dueTo) : undefined,
       ),
     )
-    .orderBy(asc(paymentVouchers.dueDate), asc(suppliers.name), asc(paymentVouchers.id))
+    .orderBy(asc(paymentVouchers.dueDate), asc(spanish(suppliers.name)), asc(paymentVouchers.id))
     .limit(SUPPLIER_RUN_CANDIDATES_MAX + 1)
   const listed = rows.slice(0, SUPPLIER_RUN_CANDIDATES_MAX)
   const owing = listed.filter(

@@ -10,6 +10,7 @@ import {
   suppliers,
 } from '@planillas/db'
 import {
+  type AccountHolder,
   CREDIT_NOTE_TYPE,
   centsToSoles,
   formatCents,
@@ -19,6 +20,8 @@ import {
   planSupplierRun,
   type RunSupplier,
   type RunSupplierLine,
+  SHARED_ACCOUNT_MESSAGES,
+  sharedAccountState,
   taxStatusChanges,
   taxStatusChangeText,
   taxStatusOn,
@@ -33,10 +36,12 @@ import {
   type PaymentFileLine,
 } from '@planillas/domain/bank-files'
 import type { FileStorage } from '@planillas/storage'
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { spanish } from '../../lists/paging'
 import { anyId, CLAIM_MESSAGES, type OpenOrder, openOrdersOf, voucherSource } from '../payment-orders/claims'
 import { ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/engine'
 import { genericCciFormat } from '../payment-orders/formats'
+import { holdersBySupplier } from '../suppliers/shared-account'
 import { suspensionsBySupplier } from '../suppliers/suspension'
 import { periodsByRuc } from '../suppliers/tax-status'
 import { retentionTable } from '../vouchers/proposal'
@@ -67,6 +72,8 @@ export type SupplierRunResult =
       totalCents: number
       detractionFile: DetractionFileWritten | null
       statusChanges: SupplierStatusChange[]
+      /** Suppliers paid into an account another beneficiary also holds (confirmed): a warning. */
+      sharedAccounts: string[]
     }
   /** `conflict`: only because of another open run (a 409 the clerk may confirm); else a 422. */
   | { ok: false; problems: string[]; conflict?: boolean }
@@ -144,7 +151,12 @@ async function loadRows(db: Database, voucherIds: number[]) {
     .from(paymentVouchers)
     .innerJoin(suppliers, eq(suppliers.id, paymentVouchers.supplierId))
     .where(anyId(paymentVouchers.id, voucherIds))
-    .orderBy(asc(suppliers.name), asc(suppliers.id), asc(paymentVouchers.issueDate), asc(paymentVouchers.id))
+    .orderBy(
+      asc(spanish(suppliers.name)),
+      asc(suppliers.id),
+      asc(paymentVouchers.issueDate),
+      asc(paymentVouchers.id),
+    )
   const supplierIds = [...new Set(vouchers.map((v) => v.supplierId))]
   const companyIds = [...new Set(vouchers.map((v) => v.companyId))]
   const [supplierRows, companyRows] = await Promise.all([
@@ -180,7 +192,7 @@ async function loadRun(db: Database, request: SupplierRunRequest) {
     retentionTable(db),
     openOrdersOf(db, 'VOUCHER', request.voucherIds),
   ])
-  const [periods, suspensions] = await Promise.all([
+  const [periods, suspensions, holders] = await Promise.all([
     periodsByRuc(
       db,
       rows.map((r) => r.supplier.ruc),
@@ -189,13 +201,19 @@ async function loadRun(db: Database, request: SupplierRunRequest) {
       db,
       rows.map((r) => r.supplier.id),
     ),
+    holdersBySupplier(db, [...new Set(rows.map((r) => r.supplier.id))]),
   ])
-  return { account, rows, retentionRows, open, periods, suspensions }
+  return { account, rows, retentionRows, open, periods, suspensions, holders }
 }
 type LoadedRun = Awaited<ReturnType<typeof loadRun>>
 
 /** The account's, each voucher's and each supplier's problems, every one listed. */
-function rowProblems(request: SupplierRunRequest, account: RunAccount | undefined, rows: RunRow[]) {
+function rowProblems(
+  request: SupplierRunRequest,
+  account: RunAccount | undefined,
+  rows: RunRow[],
+  holders: Map<number, AccountHolder[]>,
+) {
   const problems: string[] = []
   if (account?.account.status !== 1) problems.push(ORDER_MESSAGES.accountMissing)
   else if (account.bank.status !== 1) problems.push(ORDER_MESSAGES.bankSuspended(account.bank.name))
@@ -214,8 +232,27 @@ function rowProblems(request: SupplierRunRequest, account: RunAccount | undefine
     supplierSeen.add(supplier.id)
     if (!supplier.bankInterAccount) problems.push(RUN_MESSAGES.supplierNoCci(supplier.name))
     if (bank.status !== 1) problems.push(RUN_MESSAGES.supplierBank(supplier.name, bank.name))
+    if (sharedAccountState(supplier) === 'PENDING')
+      problems.push(SHARED_ACCOUNT_MESSAGES.runPending(supplier.name, holders.get(supplier.id) ?? []))
   }
   return problems
+}
+
+/**
+ * The run's suppliers whose account or CCI another supplier or an employee also holds, confirmed (or
+ * taken by the other since): the run pays them and says so (docs/decisions/shared-accounts.md).
+ */
+function sharedAccountWarnings(loaded: LoadedRun): string[] {
+  const seen = new Set<number>()
+  const warnings: string[] = []
+  for (const { supplier } of loaded.rows) {
+    if (seen.has(supplier.id)) continue
+    seen.add(supplier.id)
+    const others = loaded.holders.get(supplier.id)
+    if (others?.length && sharedAccountState(supplier) !== 'PENDING')
+      warnings.push(SHARED_ACCOUNT_MESSAGES.runShared(supplier.name, others))
+  }
+  return warnings
 }
 
 /**
@@ -393,7 +430,7 @@ export async function generateSupplierRun(
 ): Promise<SupplierRunResult> {
   const loaded = await loadRun(db, request)
   const { account, rows } = loaded
-  const problems = rowProblems(request, account, rows)
+  const problems = rowProblems(request, account, rows, loaded.holders)
   const { lines, header, format, fileLines, statusChanges } = planRun(request, loaded, problems)
   const toDeposit = detractionsToDeposit(account, rows, problems)
   const refused = claimProblems(request, loaded, problems)
@@ -442,6 +479,7 @@ export async function generateSupplierRun(
     totalCents: Number(result.totalAmount.replace('.', '')),
     detractionFile: written.file,
     statusChanges,
+    sharedAccounts: sharedAccountWarnings(loaded),
   }
 }
 
@@ -461,6 +499,7 @@ type RecordInput = {
 async function recordRun(tx: Executor, storage: FileStorage, input: RecordInput) {
   const { request, account, order, actor } = input
   await lockStillApproved(tx, request.voucherIds, input.rows)
+  await refuseUnconfirmedAccounts(tx, input.rows)
   await insertAmounts(tx, order.id, input.lines, actor)
   try {
     input.written.file = await writeDetractionFile(tx, storage, {
@@ -504,6 +543,29 @@ async function lockStillApproved(tx: Executor, voucherIds: number[], rows: RunRo
       }
     }),
   )
+}
+
+/**
+ * A supplier whose account became 'por confirmar' while the run was prepared (an edit saved a shared
+ * account meanwhile): its row is locked against such an edit until the run commits, and refused.
+ */
+async function refuseUnconfirmedAccounts(tx: Executor, rows: RunRow[]) {
+  const ids = [...new Set(rows.map((r) => r.supplier.id))]
+  const pending = await tx
+    .select({ id: suppliers.id, name: suppliers.name })
+    .from(suppliers)
+    .where(
+      and(
+        anyId(suppliers.id, ids),
+        sql`${suppliers.sharedAccountBy} is not null and ${suppliers.sharedAccountConfirmedBy} is null`,
+      ),
+    )
+    .orderBy(asc(suppliers.id))
+    .for('share')
+  if (pending.length)
+    throw new OrderProblemsError(
+      pending.map((p) => ({ rowNumber: null, message: SHARED_ACCOUNT_MESSAGES.runPending(p.name, []) })),
+    )
 }
 
 /**

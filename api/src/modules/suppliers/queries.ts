@@ -1,7 +1,8 @@
 import { banks, type Executor, expenseLines, suppliers, ubigeoDistricts } from '@planillas/db'
 import type { RecordStatus, SupplierFilter, SupplierInput, SupplierUpdateInput } from '@planillas/domain'
 import { and, asc, eq, getTableColumns, gt, ilike, inArray, or, sql } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged, spanish } from '../../lists/paging'
+import type { SharedAccountColumns } from './shared-account'
 import { statusTodayColumns } from './tax-status'
 
 const sortColumns = {
@@ -49,7 +50,9 @@ const supplierRows = (db: Executor) =>
 export type SupplierRow = Awaited<ReturnType<ReturnType<typeof supplierRows>['execute']>>[number]
 
 export function listSuppliers(db: Executor, filter: SupplierFilter, page: ListPage) {
-  const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'asc' }, suppliers.id)
+  const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'asc' }, suppliers.id, {
+    names: ['name'],
+  })
   return paged(
     db,
     page,
@@ -75,7 +78,7 @@ export const activeSuppliers = (db: Executor) =>
     .select({ id: suppliers.id, code: suppliers.code, ruc: suppliers.ruc, name: suppliers.name })
     .from(suppliers)
     .where(eq(suppliers.status, 1))
-    .orderBy(asc(suppliers.name))
+    .orderBy(asc(spanish(suppliers.name)), asc(suppliers.id))
 
 export const getSupplier = async (db: Executor, id: number) =>
   (await supplierRows(db).where(eq(suppliers.id, id)))[0]
@@ -94,22 +97,36 @@ const columnsOf = ({
   retentionAgent: _r,
   perceptionAgent: _p,
   goodTaxpayer: _g,
+  sharedAccountAccepted: _s,
   ...input
 }: SupplierUpdateInput) => ({
   ...input,
   bankCode: bankId,
 })
 
-export const insertSupplier = async (db: Executor, input: SupplierInput, actor: string) =>
+export const insertSupplier = async (
+  db: Executor,
+  input: SupplierInput,
+  actor: string,
+  shared: SharedAccountColumns | null,
+) =>
   (
     await db
       .insert(suppliers)
-      .values({ ...columnsOf(input), ruc: input.ruc, createdBy: actor })
+      .values({ ...columnsOf(input), ...shared, ruc: input.ruc, createdBy: actor })
       .returning({ id: suppliers.id, code: suppliers.code })
   )[0]
 
-export const updateSupplier = async (db: Executor, id: number, input: SupplierUpdateInput) =>
-  db.update(suppliers).set(columnsOf(input)).where(eq(suppliers.id, id))
+export const updateSupplier = async (
+  db: Executor,
+  id: number,
+  input: SupplierUpdateInput,
+  shared: SharedAccountColumns | null,
+) =>
+  db
+    .update(suppliers)
+    .set({ ...columnsOf(input), ...shared })
+    .where(eq(suppliers.id, id))
 
 export const setSupplierStatus = async (db: Executor, id: number, status: RecordStatus) => {
   await db.update(suppliers).set({ status }).where(eq(suppliers.id, id))

@@ -1,11 +1,13 @@
 import {
   accountType,
   enumLabel,
+  holderText,
   identifierType,
   MESSAGES,
   managementType,
   type RecordStatus,
   recordStatus,
+  SHARED_ACCOUNT_MESSAGES,
   SUPPLIER_MESSAGES,
   SUSPENSION_MESSAGES,
   SupplierFilterSchema,
@@ -22,6 +24,7 @@ import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import * as q from './queries'
 import { createSupplier, updateSupplier } from './service'
+import { accountHolders, confirmSharedAccount } from './shared-account'
 import {
   addSuspensionCertificate,
   listSuspensionCertificates,
@@ -93,7 +96,11 @@ export async function supplierRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       const supplier = found(await q.getSupplier(app.db, req.params.id))
-      return ok({ ...supplier, taxStatusPeriods: await periodsOfRuc(app.db, supplier.ruc) })
+      const [taxStatusPeriods, holders] = await Promise.all([
+        periodsOfRuc(app.db, supplier.ruc),
+        accountHolders(app.db, supplier, supplier.id),
+      ])
+      return ok({ ...supplier, taxStatusPeriods, sharedWith: holders.map(holderText) })
     },
   })
 
@@ -116,6 +123,21 @@ export async function supplierRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       await updateSupplier(app.db, req.user.email, req.params.id, req.body)
       return ok({ id: req.params.id }, [MESSAGES.saved])
+    },
+  })
+
+  app.post('/:id/shared-account/confirm', {
+    config: { permission: 'proveedores_aprobar' },
+    schema: {
+      tags,
+      description:
+        'Confirma la cuenta bancaria del proveedor que también es de otro proveedor o de un colaborador. ' +
+        'La confirma otra persona que quien la registró; 409 si ya no está por confirmar.',
+      ...routeSchema('POST /suppliers/:id/shared-account/confirm'),
+    },
+    handler: async (req) => {
+      const id = await confirmSharedAccount(app.db, req.user.email, req.params.id)
+      return ok({ id }, [SHARED_ACCOUNT_MESSAGES.confirmed])
     },
   })
 

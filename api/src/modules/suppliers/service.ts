@@ -1,5 +1,6 @@
 import { type Database, describeChanges, recordAudit } from '@planillas/db'
 import {
+  SHARED_ACCOUNT_MESSAGES,
   SUPPLIER_MESSAGES,
   type SupplierInput,
   type SupplierUpdateInput,
@@ -7,6 +8,7 @@ import {
 } from '@planillas/domain'
 import { badRequest, found, withUniqueMessages } from '../../lib/errors'
 import * as q from './queries'
+import { resolveSharedAccount } from './shared-account'
 import { setManualStatus } from './tax-status'
 
 const uniqueMessages = { suppliers_ruc_unique: SUPPLIER_MESSAGES.duplicate }
@@ -57,8 +59,10 @@ export async function createSupplier(db: Database, actor: string, input: Supplie
       db.transaction(async (tx) => {
         const problems = await q.referenceProblems(tx, input)
         if (problems.length) throw badRequest(problems)
-        const row = await q.insertSupplier(tx, input, actor)
+        const shared = await resolveSharedAccount(tx, input, actor)
+        const row = await q.insertSupplier(tx, input, actor, shared.columns)
         const periods = await setManualStatus(tx, input.ruc, input, todayInLima(), actor, true)
+        if (shared.holders.length) periods.push(SHARED_ACCOUNT_MESSAGES.savedShared(shared.holders))
         await recordAudit(tx, {
           action: 'CREATE',
           entity: 'suppliers',
@@ -81,8 +85,10 @@ export async function updateSupplier(db: Database, actor: string, id: number, in
     const before = found(await q.getSupplier(tx, id))
     const problems = await q.referenceProblems(tx, input)
     if (problems.length) throw badRequest(problems)
-    await q.updateSupplier(tx, before.id, input)
+    const shared = await resolveSharedAccount(tx, input, actor, { ...before, bankId: before.bankId })
+    await q.updateSupplier(tx, before.id, input, shared.columns)
     const periods = await setManualStatus(tx, before.ruc, input, todayInLima(), actor)
+    if (shared.holders.length) periods.push(SHARED_ACCOUNT_MESSAGES.savedShared(shared.holders))
     const fields = describeChanges(flagsAsWords(before), flagsAsWords(input), labels)
     if (fields === 'sin cambios') return
     const changes = periods.length ? `${fields} (${periods.join('; ')})` : fields

@@ -169,3 +169,27 @@ describe('suppliers API', () => {
     expect(created.numFmt).toBe('dd/mm/yyyy hh:mm AM/PM')
   })
 })
+
+describe('suppliers in Spanish order', () => {
+  it('sorts names as a Spanish reader expects: Á with A, Ñ after N, Ó with O — both ways, and in the options', async () => {
+    const names = ['Zapata', 'Ñahui', 'Nuñez', 'Óscar', 'Oscar Olaya', 'Álvaro', 'Yolanda', 'Avila']
+    for (const name of names) await createSupplier(t, { name: `${name} Orden Hispano`, bankHolder: name })
+    const sorted = async (direction: string) => {
+      const res = await t.call('admin', {
+        method: 'POST',
+        url: `/api/v1/suppliers/list?size=20&sort=name,${direction}`,
+        payload: { search: 'Orden Hispano' },
+      })
+      expect(res.status).toBe(200)
+      return res.body.payload.content.map((r: { name: string }) => r.name.replace(' Orden Hispano', ''))
+    }
+    const spanish = ['Álvaro', 'Avila', 'Nuñez', 'Ñahui', 'Oscar Olaya', 'Óscar', 'Yolanda', 'Zapata']
+    expect(await sorted('asc')).toEqual(spanish)
+    expect(await sorted('desc')).toEqual([...spanish].reverse())
+    const options = (await t.call('admin', { method: 'GET', url: '/api/v1/suppliers' })).body.payload
+      .map((o: { name: string }) => o.name)
+      .filter((n: string) => n.endsWith(' Orden Hispano'))
+      .map((n: string) => n.replace(' Orden Hispano', ''))
+    expect(options).toEqual(spanish)
+  })
+})

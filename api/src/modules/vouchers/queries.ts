@@ -112,7 +112,9 @@ export function toVoucherRow(row: RawVoucher, today = todayInLima()) {
 export type VoucherView = ReturnType<typeof toVoucherRow>
 
 export async function listVouchers(db: Executor, filter: VoucherFilter, page: ListPage) {
-  const orderBy = orderByFor(page.sort, sortColumns, { field: 'dueDate', direction: 'asc' }, v.id)
+  const orderBy = orderByFor(page.sort, sortColumns, { field: 'dueDate', direction: 'asc' }, v.id, {
+    names: ['supplierName'],
+  })
   const today = todayInLima()
   const result = await paged(
     db,

@@ -51,7 +51,8 @@ export function UploadNotices({ notices, watching }: { notices: UploadNotice[]; 
     }
     const ask = async () => {
       try {
-        const response = await fetch(NOTICES_PATH, {
+        const here = `${window.location.pathname}${window.location.search}`
+        const response = await fetch(`${NOTICES_PATH}?pagina=${encodeURIComponent(here)}`, {
           headers: { Accept: 'application/json' },
           cache: 'no-store',
         })

@@ -37,6 +37,28 @@ export const COLUMN = {
   actions: 'w-24',
 } as const
 
+/**
+ * A header's width: never narrower than its longest word, so no header word is split ('Proveedore s').
+ * The word's width is estimated from its letters (the header's 12 px semibold averages under 0.62 em a
+ * letter), plus the cell's padding and, when it sorts, the arrow. A column with a width of its own
+ * (`w-24`, `w-[5.5rem]`) keeps it when the word fits. In a fixed layout what is left over is shared
+ * among the columns.
+ */
+export function headerWidth(header: string, width: string | undefined, sortable: boolean): string {
+  const longest = Math.max(...header.split(/\s+/).map((w) => w.length))
+  const word = `${(longest * 0.62 * 0.75 + 1 + (sortable ? 1.1 : 0)).toFixed(2)}rem`
+  const own = ownWidth(width)
+  // A column without a width of its own takes what the others leave (names, descriptions): at least 8rem.
+  return `max(${own ?? '8rem'}, ${word})`
+}
+
+/** A Tailwind width class as CSS: `w-24` → '6rem', `w-[5.5rem]` → '5.5rem'. */
+function ownWidth(width: string | undefined): string | undefined {
+  const scale = /(?:^|\s)w-(\d+(?:\.\d+)?)(?:\s|$)/.exec(width ?? '')
+  if (scale) return `${Number(scale[1]) / 4}rem`
+  return /(?:^|\s)w-\[(\d+(?:\.\d+)?(?:rem|px|%))\](?:\s|$)/.exec(width ?? '')?.[1]
+}
+
 /** A cell of two lines: the main text and, smaller, what qualifies it (a document under a name). */
 export function TwoLineCell({ main, sub }: { main: ReactNode; sub?: ReactNode }) {
   return (
@@ -169,7 +191,8 @@ function WideTable<T>({
                 key={c.header}
                 scope="col"
                 aria-sort={c.sort ? ariaSort(sort, c.sort) : undefined}
-                className={`px-2 py-3 align-bottom break-words ${c.width ?? ''} ${c.className ?? ''}`}
+                className={`px-2 py-3 align-bottom break-normal hyphens-none ${c.width ?? ''} ${c.className ?? ''} whitespace-normal!`}
+                style={{ width: headerWidth(c.header, c.width, Boolean(c.sort)) }}
               >
                 {c.sort ? <SortLink field={c.sort} label={c.header} /> : c.header}
               </th>
@@ -203,20 +226,53 @@ function WideTable<T>({
           ))}
         </tbody>
         {totals ? (
-          <tfoot className="border-t-2 border-slate-300 bg-slate-50 font-semibold" data-testid="totals">
-            <tr>
-              {selectable ? <td /> : null}
-              {columns.map((c, i) => (
-                <td key={c.header} className={cellClass(c)}>
-                  {i === 0 ? TOTALS_LABEL : (totals[c.header] ?? null)}
-                </td>
-              ))}
-              {actions ? <td /> : null}
-            </tr>
-          </tfoot>
+          <TotalsRow
+            columns={columns}
+            totals={totals}
+            selectable={Boolean(selectable)}
+            actions={Boolean(actions)}
+          />
         ) : null}
       </table>
     </section>
+  )
+}
+
+/**
+ * The totals row: its label spans every column before the first total (a narrow first column wrapped it
+ * letter by letter), and an amount may wrap at its space ('S/' over '26,494.00') but never spill into
+ * the next cell ('S/ 26,494.00S/ 444.00').
+ */
+function TotalsRow<T>({
+  columns,
+  totals,
+  selectable,
+  actions,
+}: {
+  columns: Column<T>[]
+  totals: Partial<Record<string, ReactNode>>
+  selectable: boolean
+  actions: boolean
+}) {
+  const first = columns.findIndex((c) => totals[c.header] !== undefined)
+  const span = Math.max(1, first === -1 ? columns.length : first) + (selectable ? 1 : 0)
+  return (
+    <tfoot className="border-t-2 border-slate-300 bg-slate-50 font-semibold" data-testid="totals">
+      <tr>
+        <td colSpan={span} className="list-cell break-normal">
+          {TOTALS_LABEL}
+        </td>
+        {columns.slice(span - (selectable ? 1 : 0)).map((c) => (
+          <td
+            key={c.header}
+            className={`list-cell break-normal text-xs tabular-nums ${c.className ?? ''} px-1! whitespace-normal!`}
+          >
+            {totals[c.header] ?? null}
+          </td>
+        ))}
+        {actions ? <td /> : null}
+      </tr>
+    </tfoot>
   )
 }
 

@@ -1,11 +1,4 @@
-import {
-  bankChoices,
-  CompanyAccountSchema,
-  can,
-  enumLabel,
-  formatDateTime,
-  recordStatus,
-} from '@planillas/domain'
+import { CompanyAccountSchema, can, enumLabel, formatDateTime, recordStatus } from '@planillas/domain'
 import {
   type ActionFunctionArgs,
   data,
@@ -16,6 +9,7 @@ import {
 } from 'react-router'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
+import { bankOptions } from '~/bank-options.server'
 import { controlClass } from '~/components/form/fields'
 import { FormCard, FormErrors, FormPage } from '~/components/form/form-layout'
 import { BackToList } from '~/components/list/back-to-list'
@@ -37,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   )
   const [accounts, banks] = await Promise.all([
     call(request, 'GET /companies/:id/accounts', { params: { id: company.id } }),
-    call(request, 'GET /banks'),
+    bankOptions(request),
   ])
   return { company, accounts, banks, canEdit: can(user.roles, 'empresas_edicion') }
 }
@@ -113,7 +107,7 @@ export default function CompanyDetails() {
                 Banco
                 <select name="bankCode" required className={controlClass} defaultValue="">
                   <option value="">Seleccione</option>
-                  {bankChoices(banks).map((b) => (
+                  {banks.map((b) => (
                     <option key={b.value} value={b.value}>
                       {b.label}
                     </option>

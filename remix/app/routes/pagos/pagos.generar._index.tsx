@@ -99,7 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
     post: (run) => call(request, 'POST /supplier-runs', { body: run }),
     successTo: '/pagos/generar',
     message: (created) =>
-      `Orden de pago N° ${created.id} generada: ${formatCount(created.lineCount)} ${created.lineCount === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(created.voucherCount)} ${created.voucherCount === 1 ? 'comprobante' : 'comprobantes'}. Descargue sus archivos y cárguelos en el portal del banco.${created.statusChanges.length ? ` Condición tributaria en la fecha de pago: ${created.statusChanges.map((c) => `${c.supplierName}: ${c.changes.join(', ')}`).join('; ')}.` : ''}`,
+      `Orden de pago N° ${created.id} generada: ${formatCount(created.lineCount)} ${created.lineCount === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(created.voucherCount)} ${created.voucherCount === 1 ? 'comprobante' : 'comprobantes'}. Descargue sus archivos y cárguelos en el portal del banco.${created.statusChanges.length ? ` Condición tributaria en la fecha de pago: ${created.statusChanges.map((c) => `${c.supplierName}: ${c.changes.join(', ')}`).join('; ')}.` : ''}${created.sharedAccounts.length ? ` Cuentas compartidas: ${created.sharedAccounts.join('; ')}.` : ''}`,
   })
 }
 

@@ -8,10 +8,12 @@ import {
   isNaturalPersonRuc,
   managementType,
   recordStatus,
+  SHARED_ACCOUNT_MESSAGES,
   SUSPENSION_MESSAGES,
   type SupplierDetail,
   type SuspensionCertificateRow,
   SuspensionCertificateSchema,
+  sharedAccountState,
   supplierType,
   TAX_STATUS_LABEL,
   yesNoLabel,
@@ -44,7 +46,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const certificates = isNaturalPersonRuc(supplier.ruc)
       ? await call(request, 'GET /suppliers/:id/suspension-certificates', { params: { id } })
       : null
-    return { supplier, certificates, canEdit: can(user.roles, 'proveedores_edicion') }
+    return {
+      supplier,
+      certificates,
+      canEdit: can(user.roles, 'proveedores_edicion'),
+      // Who saved a shared account may not confirm it: the API refuses, the page does not offer it.
+      canConfirm:
+        can(user.roles, 'proveedores_aprobar') &&
+        sharedAccountState(supplier) === 'PENDING' &&
+        supplier.sharedAccountBy !== user.email,
+    }
   })
 }
 
@@ -53,10 +64,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * each row's 'Eliminar'; both come back to this page with the API's message.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  if (formData.get('intent') === 'confirm-account') return confirmAccount(request, params.supplierId)
   await requirePermission(request, 'proveedores_edicion')
   const id = idParam(params.supplierId)
   const back = `/proveedores/${id}/detalle`
-  const formData = await request.formData()
   if (formData.get('intent') === 'remove') {
     const certificateId = idParam(String(formData.get('certificateId') ?? ''))
     try {
@@ -80,6 +92,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
       [SUSPENSION_MESSAGES.numberInvalid]: 'number',
     },
   })
+}
+
+/**
+ * 'Confirmar cuenta compartida': the second person vouches for an account another beneficiary also
+ * holds; the API's answer (confirmed, already confirmed, not theirs to confirm) comes back as a toast.
+ */
+async function confirmAccount(request: Request, supplierId: string | undefined) {
+  await requirePermission(request, 'proveedores_aprobar')
+  const id = idParam(supplierId)
+  const back = `/proveedores/${id}/detalle`
+  try {
+    await call(request, 'POST /suppliers/:id/shared-account/confirm', { params: { id } })
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error
+    return redirectWithToast(request, back, { type: 'error', message: error.messages.join('. ') })
+  }
+  return redirectWithToast(request, back, { type: 'success', message: SHARED_ACCOUNT_MESSAGES.confirmed })
 }
 
 /** 'Agregar constancia': its number and the day SUNAT granted it. */
@@ -168,7 +197,8 @@ const periodText = (p: Period) =>
  * tax status (the flags above are today's; a payment reads the periods on its own date).
  */
 export default function SupplierDetails() {
-  const { supplier: s, certificates, canEdit } = useLoaderData<typeof loader>()
+  const { supplier: s, certificates, canEdit, canConfirm } = useLoaderData<typeof loader>()
+  const shared = sharedAccountState(s)
   return (
     <FormPage title="Datos del proveedor">
       <DetailCard
@@ -231,8 +261,43 @@ export default function SupplierDetails() {
           { label: 'Tipo de cuenta', value: enumLabel(accountType, s.accountType) },
           { label: 'CCI', value: s.bankInterAccount },
           { label: 'Cuenta de detracciones', value: s.detractionAccount },
+          {
+            label: 'Cuenta compartida',
+            value:
+              shared === 'NONE'
+                ? s.sharedWith.length
+                  ? `También es de ${s.sharedWith.join('; ')}`
+                  : 'No'
+                : [
+                    shared === 'PENDING' ? 'Por confirmar' : 'Confirmada',
+                    s.sharedWith.length ? `también es de ${s.sharedWith.join('; ')}` : null,
+                    s.sharedAccountBy
+                      ? `registrada por ${s.sharedAccountBy} el ${formatDateTime(s.sharedAccountAt)}`
+                      : null,
+                    s.sharedAccountConfirmedBy
+                      ? `confirmada por ${s.sharedAccountConfirmedBy} el ${formatDateTime(s.sharedAccountConfirmedAt)}`
+                      : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · '),
+          },
         ]}
       />
+      {canConfirm ? (
+        <Form
+          method="post"
+          className="flex flex-col gap-2 rounded border border-amber-400 bg-amber-50 p-3 md:flex-row md:items-center md:justify-between"
+        >
+          <p className="text-sm text-amber-900">
+            La cuenta de este proveedor también es de otro beneficiario. Verifíquela con el proveedor antes de
+            confirmarla: hasta entonces no se le paga.
+          </p>
+          <input type="hidden" name="intent" value="confirm-account" />
+          <button type="submit" className={buttonClass('primary')}>
+            Confirmar cuenta compartida
+          </button>
+        </Form>
+      ) : null}
       {certificates ? <Certificates rows={certificates} canEdit={canEdit} /> : null}
       <div className="flex justify-end gap-2">
         <BackToList to="/proveedores" />

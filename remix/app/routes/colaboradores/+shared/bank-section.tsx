@@ -7,6 +7,7 @@ import {
   FORM_ACCOUNT_TYPES,
   formatDateTime,
 } from '@planillas/domain'
+import { BankField } from '~/components/form/bank-field'
 import { FieldShell, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { SwitchField } from '~/components/form/switch-field'
@@ -102,7 +103,7 @@ export function BankSection({
           className="w-full rounded border border-slate-300 bg-slate-100 px-3 py-2 text-sm text-slate-600 shadow-sm"
         />
       </FieldShell>
-      <SelectField meta={fields.bankId} label="Banco" required options={banks} />
+      <BankField meta={fields.bankId} options={banks} />
       <SelectField meta={fields.accountType} label="Tipo de cuenta" required options={accountOptions} />
       <TextField
         meta={fields.bankAccount}

@@ -1,7 +1,8 @@
-import { bankChoices, EmployeeSchema, IDENTIFIER_TYPE, EMPLOYEE_MESSAGES as M } from '@planillas/domain'
+import { EmployeeSchema, IDENTIFIER_TYPE, EMPLOYEE_MESSAGES as M } from '@planillas/domain'
 import { data } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
+import { bankOptions } from '~/bank-options.server'
 import { echoForm, idParam, saveForm } from '~/form.server'
 import { orBackToList } from '~/record.server'
 import { withIsoDates } from '~/utils/date-fields'
@@ -13,11 +14,11 @@ import { dropStaleFill } from './lookup-fill.server'
 export async function loadEmployeeForm(request: Request, idValue: string | undefined) {
   const { user } = await requirePermission(request, 'colaboradores_edicion')
   const id = idValue ? idParam(idValue) : null
-  const [employee, catalogs, countries, banks] = await Promise.all([
-    id ? loadEmployee(request, id) : null,
+  const employee = id ? await loadEmployee(request, id) : null
+  const [catalogs, countries, banks] = await Promise.all([
     loadCatalogs(request),
     call(request, 'GET /countries'),
-    call(request, 'GET /banks'),
+    bankOptions(request, { id: employee?.bankId, name: employee?.bankName }),
   ])
   return {
     employee,
@@ -28,7 +29,7 @@ export async function loadEmployeeForm(request: Request, idValue: string | undef
     countries: countries.map((c) => ({ value: c.id, label: c.description })),
     // A bank suspended since the employee's was chosen stays selectable for them (the API keeps it
     // while it is unchanged); nobody else is offered it.
-    banks: withCurrent(bankChoices(banks), employee?.bankId, employee?.bankName),
+    banks,
   }
 }
 

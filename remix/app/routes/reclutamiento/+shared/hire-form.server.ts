@@ -2,6 +2,7 @@ import { can, DEFAULT_ACCOUNT_TYPE, HIRE_MESSAGES, HireSchema, MESSAGES } from '
 import { data, redirect } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
+import { bankOptions } from '~/bank-options.server'
 import { echoForm, idParam, saveForm } from '~/form.server'
 import { orBackToList } from '~/record.server'
 import { loadCatalogs, withCurrent } from '~/routes/colaboradores/+shared/catalogs.server'
@@ -52,7 +53,7 @@ export async function loadHireForm(request: Request, idValue: string | undefined
     loadApplicant(request, id),
     loadCatalogs(request),
     call(request, 'GET /countries'),
-    call(request, 'GET /banks'),
+    bankOptions(request),
   ])
   if (applicant.hiredContractId) throw redirect(`/reclutamiento/postulantes/${id}/detalle`)
   const defaults = {
@@ -78,7 +79,7 @@ export async function loadHireForm(request: Request, idValue: string | undefined
     preview: await previewOf(request, previewValues(defaults)),
     userEmail: user.email,
     countries: countries.map((c) => ({ value: c.id, label: c.description })),
-    banks: banks.map((b) => ({ value: b.id, label: b.name })),
+    banks,
     companies: withCurrent(catalogs.companies, applicant.companyId, applicant.company),
     areas: withCurrent(catalogs.areas, applicant.areaId, applicant.area),
     positions: withCurrent(catalogs.positions, applicant.positionId, applicant.position),

@@ -1,7 +1,13 @@
-import { SUPPLIER_MESSAGES as M, SupplierSchema, SupplierUpdateSchema } from '@planillas/domain'
+import {
+  SUPPLIER_MESSAGES as M,
+  SHARED_ACCOUNT_WARNING_START,
+  SupplierSchema,
+  SupplierUpdateSchema,
+} from '@planillas/domain'
 import { data } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
+import { bankOptions } from '~/bank-options.server'
 import { echoForm, idParam, saveForm } from '~/form.server'
 import { orBackToList } from '~/record.server'
 import { withCurrent } from '~/routes/colaboradores/+shared/catalogs.server'
@@ -11,21 +17,19 @@ import { districtOption, searchDistricts } from '~/routes/colaboradores/+shared/
 export async function loadSupplierForm(request: Request, idValue: string | undefined) {
   await requirePermission(request, 'proveedores_edicion')
   const id = idValue ? idParam(idValue) : null
-  const [supplier, banks, expenseLines] = await Promise.all([
-    id
-      ? orBackToList(request, '/proveedores', () => call(request, 'GET /suppliers/:id', { params: { id } }))
-      : null,
-    call(request, 'GET /banks'),
+  const supplier = id
+    ? await orBackToList(request, '/proveedores', () =>
+        call(request, 'GET /suppliers/:id', { params: { id } }),
+      )
+    : null
+  const [banks, expenseLines] = await Promise.all([
+    bankOptions(request, { id: supplier?.bankId, name: supplier?.bankName }),
     call(request, 'GET /expense-lines'),
   ])
   return {
     supplier,
-    // A bank or an expense line suspended since it was chosen stays selectable for this supplier.
-    banks: withCurrent(
-      banks.map((b) => ({ value: b.id, label: b.name })),
-      supplier?.bankId,
-      supplier?.bankName,
-    ),
+    banks,
+    // An expense line suspended since it was chosen stays selectable for this supplier.
     expenseLines: withCurrent(
       expenseLines.map((l) => ({ value: String(l.id), label: l.description })),
       supplier?.expenseLineId,
@@ -35,12 +39,15 @@ export async function loadSupplierForm(request: Request, idValue: string | undef
 }
 
 /** The API's refusals that belong beside a field. */
-const fieldOfMessage = {
+const byMessage: Record<string, string> = {
   [M.duplicate]: 'ruc',
   [M.bankInvalid]: 'bankId',
   [M.expenseLineInvalid]: 'expenseLineId',
   [M.ubigeoInvalid]: 'ubigeo',
 }
+/** The warning that the account is also another beneficiary's goes beside its tick. */
+const fieldOfMessage = (message: string) =>
+  message.startsWith(SHARED_ACCOUNT_WARNING_START) ? 'sharedAccountAccepted' : byMessage[message]
 
 /**
  * Guardar, or the district search of the picker without JavaScript (`intent=district`): the form

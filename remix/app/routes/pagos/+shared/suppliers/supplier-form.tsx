@@ -1,3 +1,4 @@
+import type { FieldMetadata } from '@conform-to/react'
 import {
   accountType,
   enumOptions,
@@ -16,6 +17,7 @@ import {
   supplierType,
 } from '@planillas/domain'
 import { useActionData, useLoaderData } from 'react-router'
+import { BankField } from '~/components/form/bank-field'
 import { ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { RucField, useRucLookup } from '~/components/form/ruc-field'
@@ -24,7 +26,7 @@ import { SwitchField } from '~/components/form/switch-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import type { loadSupplierForm } from './supplier-form.server'
 
-type Flag = 'retentionAgent' | 'perceptionAgent' | 'goodTaxpayer'
+type Flag = 'retentionAgent' | 'perceptionAgent' | 'goodTaxpayer' | 'sharedAccountAccepted'
 /** The form's values as the page holds them: text, except the three tax switches. */
 type FormValues = Record<Exclude<keyof SupplierFormInput, Flag>, string | null | undefined> &
   Partial<Record<Flag, boolean>>
@@ -72,7 +74,31 @@ function defaultsOf(s: SupplierRow | null): FormValues {
     retentionAgent: Boolean(s?.retentionAgent),
     perceptionAgent: Boolean(s?.perceptionAgent),
     goodTaxpayer: Boolean(s?.goodTaxpayer),
+    sharedAccountAccepted: false,
   }
+}
+
+/**
+ * The account or CCI is also another supplier's or an employee's: the API's warning names them, and
+ * the clerk saves it only by ticking 'Registrar la cuenta compartida' (docs/decisions/shared-accounts.md).
+ * Shown once the API warned (or the tick is on), with or without JavaScript.
+ */
+function SharedAccountTick({ meta }: { meta: FieldMetadata<boolean | string | null | undefined> }) {
+  const ticked = meta.value === 'on' || meta.value === 'true'
+  if (!meta.errors?.length && !ticked) return null
+  return (
+    <div
+      className="rounded border border-amber-400 bg-amber-50 p-3 md:col-span-2"
+      data-testid="shared-account"
+    >
+      <p className="mb-2 text-sm font-semibold text-amber-900">Cuenta compartida</p>
+      <SwitchField
+        meta={meta}
+        label="Registrar la cuenta compartida"
+        help="Quedará por confirmar: otra persona con el permiso de confirmar cuentas compartidas debe confirmarla antes de pagarle."
+      />
+    </div>
+  )
 }
 
 /** 'Nuevo proveedor' / 'Editar proveedor': the supplier's data and its bank data. */
@@ -169,7 +195,7 @@ export function SupplierForm() {
             autoComplete="off"
           />
           <TextField meta={fields.bankHolder} label="Titular de la cuenta" required maxLength={200} />
-          <SelectField meta={fields.bankId} label="Banco" required options={loaded.banks} />
+          <BankField meta={fields.bankId} options={loaded.banks} />
           <TextField
             meta={fields.bankAccount}
             label="Número de cuenta"
@@ -195,6 +221,14 @@ export function SupplierForm() {
             autoComplete="off"
             help="Cuenta del Banco de la Nación, 11 dígitos."
           />
+          <SharedAccountTick meta={fields.sharedAccountAccepted} />
+          {supplier?.sharedAccountBy ? (
+            <p className="text-sm text-amber-900 md:col-span-2">
+              {supplier.sharedAccountConfirmedBy
+                ? `Cuenta compartida: confirmada por ${supplier.sharedAccountConfirmedBy}.`
+                : 'Cuenta compartida: por confirmar. Si cambia la cuenta o el CCI, la confirmación se pide de nuevo.'}
+            </p>
+          ) : null}
         </FormCard>
         <FormActions backTo="/proveedores" backLabel={supplier ? 'Volver' : 'Cancelar'} busy={busy} />
       </SchemaForm>
