@@ -18,12 +18,12 @@ export const BoletaLineStatusSchema = z.object({
   state: z.number(),
   dueDate: z.string().nullable(),
   late: z.boolean(),
-  deliveredAt: z.coerce.date().nullable(),
+  deliveredAt: z.date().nullable(),
   /** `boletaDeliveryMethod` code. */
   method: z.number().nullable(),
   deliveredBy: z.string().nullable(),
   email: z.string().nullable(),
-  acknowledgedAt: z.coerce.date().nullable(),
+  acknowledgedAt: z.date().nullable(),
   /** Whether the worker has an e-mail to send it to. */
   hasEmail: z.boolean(),
 })
@@ -41,8 +41,8 @@ export const BoletaRunSchema = z.object({
   failed: z.number(),
   message: z.string().nullable(),
   requestedBy: z.string(),
-  requestedAt: z.coerce.date(),
-  finishedAt: z.coerce.date().nullable(),
+  requestedAt: z.date(),
+  finishedAt: z.date().nullable(),
   hasFile: z.boolean(),
 })
 export type BoletaRun = z.infer<typeof BoletaRunSchema>
@@ -89,8 +89,8 @@ export const EmployeeBoletaSchema = z.object({
   state: z.number(),
   dueDate: z.string().nullable(),
   late: z.boolean(),
-  deliveredAt: z.coerce.date().nullable(),
-  acknowledgedAt: z.coerce.date().nullable(),
+  deliveredAt: z.date().nullable(),
+  acknowledgedAt: z.date().nullable(),
 })
 
 /** The public acknowledgement page's token (`/boletas/acuse/<token>`): 43 base64url characters. */
@@ -102,7 +102,7 @@ export const AckSchema = z.object({
   workerName: z.string(),
   period: z.string(),
   payrollCode: z.string(),
-  acknowledgedAt: z.coerce.date().nullable(),
+  acknowledgedAt: z.date().nullable(),
   /** True when this request did not record it: it had been acknowledged before. */
   already: z.boolean(),
 })

@@ -24,7 +24,7 @@ type DeliveryRow = {
 }
 
 const idArray = (ids: number[]) => `{${ids.join(',')}}`
-const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value))
+export const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value))
 
 const deliveryColumns = sql`
   l.id as line_id, l.paid_date::text as paid_date, d.delivered_at,

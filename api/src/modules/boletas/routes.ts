@@ -9,7 +9,14 @@ import { found, notFound } from '../../lib/errors'
 import { sendAttachment } from '../../lib/xlsx'
 import { holidaysOf } from '../detractions/service'
 import { getPayroll } from '../payroll/queries'
-import { employeeBoletas, lineStatuses, overdueBoletas, payrollBoletas, zipKeyOf } from './queries'
+import {
+  dateOrNull,
+  employeeBoletas,
+  lineStatuses,
+  overdueBoletas,
+  payrollBoletas,
+  zipKeyOf,
+} from './queries'
 import { acknowledge, ackOf, BOLETA_MESSAGES, recordManualDelivery, requestRun } from './service'
 
 const tags = ['boletas']
@@ -160,7 +167,7 @@ export async function boletaRoutes(fastify: FastifyInstance) {
     workerName: row.full_name,
     period: row.period,
     payrollCode: row.code,
-    acknowledgedAt: row.acknowledged_at,
+    acknowledgedAt: dateOrNull(row.acknowledged_at),
     already,
   })
 
