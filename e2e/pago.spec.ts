@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import {
   DUPLICATE_FILE_CONFIRM,
-  PAYROLL_UPLOAD_MESSAGES,
   periodOptions,
   todayInLima,
   XLSX_MIME,
@@ -301,7 +300,8 @@ test.describe('Pagar la planilla', () => {
     }
     const first = `PL-DUP-${suffix}`
     await send(first)
-    await expect(page.getByTestId('toast')).toContainText(PAYROLL_UPLOAD_MESSAGES.accepted)
+    // Accepted: the clerk is on the list the upload's notice is on.
+    await expect(page).toHaveURL(/\/planillas\/externas\?carga=\d+$/)
     const second = `PL-DUP2-${suffix}`
     await send(second)
     await expect(page.getByRole('alert')).toContainText(
@@ -314,6 +314,7 @@ test.describe('Pagar la planilla', () => {
       .getByLabel('Archivo (.xlsx)')
       .setInputFiles({ name: `${second}.xlsx`, mimeType: XLSX_MIME, buffer: file })
     await page.getByRole('button', { name: 'Procesar' }).click()
-    await expect(page.getByTestId('toast')).toContainText(PAYROLL_UPLOAD_MESSAGES.accepted)
+    // Accepted: the clerk is on the list the upload's notice is on.
+    await expect(page).toHaveURL(/\/planillas\/externas\?carga=\d+$/)
   })
 })

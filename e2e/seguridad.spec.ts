@@ -26,13 +26,16 @@ type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boo
 const PARAM_VALUES: Record<string, string> = { resource: 'areas', code: '002' }
 /** What an action checks in the address before reading the body: the status change it applies. */
 const QUERY_OF: [RegExp, string][] = [[/^\/estado\/[^/]+\/[^/]+$/, 'status=2']]
-/** Actions that read no form: sign-in starts at the provider, sign-out ends the session. */
-const NO_FORM = new Set(['/login', '/logout'])
+/**
+ * Actions that read no form: sign-in starts at the provider, sign-out ends the session, a boleta's
+ * acknowledgement records the worker's click on its link (the token in the address is all it reads).
+ */
+const NO_FORM = new Set(['/login', '/logout', '/boletas/acuse/1'])
 /**
  * Uploads stream the body to the API unread (remix/app/upload.server.ts): the API's Spanish 400
  * names what it could not read.
  */
-const STREAMED = /\/(carga|carga\/nueva|importar|sire)$/
+const STREAMED = /\/(carga|carga\/nueva|carga\/xml|importar|sire)$/
 
 /**
  * Every route with an action, as the built app's route manifest lists them (whatever folder its file

@@ -39,17 +39,19 @@ export const COLUMN = {
 
 /**
  * A header's width: never narrower than its longest word, so no header word is split ('Proveedore s').
- * The word's width is estimated from its letters (the header's 12 px semibold averages under 0.62 em a
+ * The word's width is estimated from its letters (the header's 12 px semibold averages under 0.58 em a
  * letter), plus the cell's padding and, when it sorts, the arrow. A column with a width of its own
  * (`w-24`, `w-[5.5rem]`) keeps it when the word fits. In a fixed layout what is left over is shared
  * among the columns.
  */
 export function headerWidth(header: string, width: string | undefined, sortable: boolean): string {
   const longest = Math.max(...header.split(/\s+/).map((w) => w.length))
-  const word = `${(longest * 0.62 * 0.75 + 1 + (sortable ? 1.1 : 0)).toFixed(2)}rem`
+  const word = `${(longest * 0.58 * 0.75 + 1 + (sortable ? 1.1 : 0)).toFixed(2)}rem`
   const own = ownWidth(width)
-  // A column without a width of its own takes what the others leave (names, descriptions): at least 8rem.
-  return `max(${own ?? '8rem'}, ${word})`
+  // A column without a width of its own takes what the others leave (names, descriptions), never
+  // less than its header's longest word. A floor beyond that (8rem) pushed lists of many columns past
+  // 1280 px: a screen that needs a name wider gives its column a width.
+  return own ? `max(${own}, ${word})` : word
 }
 
 /** A Tailwind width class as CSS: `w-24` → '6rem', `w-[5.5rem]` → '5.5rem'. */

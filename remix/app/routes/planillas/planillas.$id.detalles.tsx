@@ -243,7 +243,14 @@ export default function PayrollDetails() {
               mobile: 'title',
               width: 'w-32',
             },
-            { header: 'Colaborador', cell: (r) => r.fullName, mobile: 'title', fullText: true },
+            {
+              header: 'Colaborador',
+              cell: (r) => r.fullName,
+              mobile: 'title',
+              fullText: true,
+              // Four words of a name in two lines, also on an A4 sheet.
+              width: 'w-36',
+            },
             {
               header: 'Cuenta',
               cell: (r) => `${r.bankCode} · ${r.bankAccount}`,
@@ -261,6 +268,9 @@ export default function PayrollDetails() {
               header: 'Conceptos',
               cell: (r) => <LineConcepts line={r} />,
               width: 'w-28',
+              // On paper the lines keep their names and accounts whole: the folded concepts and the
+              // boleta's actions are the screen's.
+              className: 'print:hidden',
               fullText: true,
             },
             {
@@ -337,6 +347,7 @@ export default function PayrollDetails() {
             {
               header: 'Boleta',
               width: 'w-36',
+              className: 'print:hidden',
               fullText: true,
               cell: (r) => (
                 <BoletaCell
