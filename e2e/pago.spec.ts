@@ -1,10 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import {
-  DUPLICATE_FILE_CONFIRM,
-  periodOptions,
-  todayInLima,
-  XLSX_MIME,
-} from '@planillas/domain'
+import { DUPLICATE_FILE_CONFIRM, periodOptions, todayInLima, XLSX_MIME } from '@planillas/domain'
 import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import ExcelJS from 'exceljs'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'

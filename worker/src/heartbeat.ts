@@ -10,12 +10,17 @@ import { rename, writeFile } from 'node:fs/promises'
 export function startHeartbeat(file: string, everyMs: number, onError: (error: Error) => void): () => void {
   // Written beside it and renamed over it: a reader never sees a file half written.
   const next = `${file}.${process.pid}.tmp`
+  let stopped = false
+  // A beat whose write was under way when it stopped does not renew the file afterwards.
   const beat = () =>
     writeFile(next, `${new Date().toISOString()}\n`)
-      .then(() => rename(next, file))
+      .then(() => (stopped ? undefined : rename(next, file)))
       .catch(onError)
   void beat()
   const timer = setInterval(beat, everyMs)
   timer.unref()
-  return () => clearInterval(timer)
+  return () => {
+    stopped = true
+    clearInterval(timer)
+  }
 }
