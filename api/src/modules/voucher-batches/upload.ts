@@ -1,4 +1,4 @@
-import { companies, recordAudit, voucherBatches } from '@planillas/db'
+import { companies, type Executor, recordAudit, type Transaction, voucherBatches } from '@planillas/db'
 import {
   idNumber,
   VOUCHER_UPLOAD_MESSAGES as M,
@@ -15,6 +15,7 @@ import {
   excelProblems,
   fieldMessages,
   receiveExcelForm,
+  type StoredExcel,
 } from '../../lib/batch-upload'
 
 const FieldsSchema = z.object({ companyId: idNumber(VOUCHER_MESSAGES.companyRequired) })
@@ -35,31 +36,53 @@ export const VOUCHER_UPLOAD: BatchUpload<ExcelForm, { companyId: number; company
       ...(await excelProblems(received, excelCheck(M, voucherHeaderProblems))),
     ]
     if (messages.length || !parsed.success || !received.excel) return { ok: false, messages }
-    const [company] = await db
-      .select({ id: companies.id, name: companies.name })
-      .from(companies)
-      .where(eq(companies.id, parsed.data.companyId))
+    const company = await payingCompany(db, parsed.data.companyId)
     if (!company) return { ok: false, messages: [M.companyInvalid] }
     return { ok: true, upload: { companyId: company.id, companyName: company.name }, excel: received.excel }
   },
-  async record(tx, upload, excel, actor) {
-    const [batch] = await tx
-      .insert(voucherBatches)
-      .values({
-        companyId: upload.companyId,
-        fileKey: excel.key,
-        fileName: excel.name,
-        fileSize: excel.size,
-        createdBy: actor,
-      })
-      .returning({ id: voucherBatches.id })
-    await recordAudit(tx, {
-      action: 'CREATE',
-      entity: 'voucher_batches',
-      entityId: batch.id,
+  record: (tx, upload, excel, actor) =>
+    recordVoucherBatch(
+      tx,
+      { companyId: upload.companyId },
+      excel,
+      `el archivo de comprobantes`,
+      upload.companyName,
       actor,
-      description: `Cargó el archivo de comprobantes '${excel.name}' de ${upload.companyName}: carga #${batch.id}`,
-    })
-    return batch.id
-  },
+    ),
+}
+
+/** The company an upload's vouchers are paid by, or undefined when the id names none. */
+export async function payingCompany(db: Executor, id: number) {
+  const [company] = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, id))
+  return company
+}
+
+/**
+ * A 'Carga de comprobantes' batch, PENDIENTE, and its audit entry, in the upload's transaction:
+ * from the template's Excel or (`format: 'zip'`, with the expense line its vouchers are charged to)
+ * from a ZIP of the suppliers' XMLs.
+ */
+export async function recordVoucherBatch(
+  tx: Transaction,
+  batchOf: { companyId: number; format?: 'xlsx' | 'zip'; expenseLineId?: number },
+  file: StoredExcel,
+  what: string,
+  companyName: string,
+  actor: string,
+) {
+  const [batch] = await tx
+    .insert(voucherBatches)
+    .values({ ...batchOf, fileKey: file.key, fileName: file.name, fileSize: file.size, createdBy: actor })
+    .returning({ id: voucherBatches.id })
+  await recordAudit(tx, {
+    action: 'CREATE',
+    entity: 'voucher_batches',
+    entityId: batch.id,
+    actor,
+    description: `Cargó ${what} '${file.name}' de ${companyName}: carga #${batch.id}`,
+  })
+  return batch.id
 }

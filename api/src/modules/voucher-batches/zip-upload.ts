@@ -1,14 +1,16 @@
-import { companies, expenseLines, recordAudit, voucherBatches } from '@planillas/db'
+import { expenseLines } from '@planillas/db'
 import {
   CPE_ZIP_LIMITS,
   idNumber,
   CPE_ZIP_MESSAGES as M,
   RECORD_STATUS,
   VOUCHER_MESSAGES,
+  VOUCHER_UPLOAD_MESSAGES,
 } from '@planillas/domain'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { type BatchUpload, type ExcelForm, fieldMessages, receiveExcelForm } from '../../lib/batch-upload'
+import { payingCompany, recordVoucherBatch } from './upload'
 
 const FieldsSchema = z.object({
   companyId: idNumber(VOUCHER_MESSAGES.companyRequired),
@@ -34,16 +36,13 @@ export const VOUCHER_ZIP_UPLOAD: BatchUpload<ExcelForm, ZipUpload> = {
     const parsed = FieldsSchema.safeParse(received.fields)
     const messages = [...fieldMessages(parsed), ...received.messages, ...(await zipProblems(received))]
     if (messages.length || !parsed.success || !received.excel) return { ok: false, messages }
-    const [company] = await db
-      .select({ id: companies.id, name: companies.name })
-      .from(companies)
-      .where(eq(companies.id, parsed.data.companyId))
+    const company = await payingCompany(db, parsed.data.companyId)
     const [line] = await db
       .select({ id: expenseLines.id, status: expenseLines.status })
       .from(expenseLines)
       .where(eq(expenseLines.id, parsed.data.expenseLineId))
     const refused = [
-      ...(company ? [] : ['Empresa inválida']),
+      ...(company ? [] : [VOUCHER_UPLOAD_MESSAGES.companyInvalid]),
       ...(line?.status === RECORD_STATUS.ACTIVE ? [] : [M.expenseLineInvalid]),
     ]
     if (refused.length || !company) return { ok: false, messages: refused }
@@ -53,28 +52,15 @@ export const VOUCHER_ZIP_UPLOAD: BatchUpload<ExcelForm, ZipUpload> = {
       excel: received.excel,
     }
   },
-  async record(tx, upload, file, actor) {
-    const [batch] = await tx
-      .insert(voucherBatches)
-      .values({
-        companyId: upload.companyId,
-        format: 'zip',
-        expenseLineId: upload.expenseLineId,
-        fileKey: file.key,
-        fileName: file.name,
-        fileSize: file.size,
-        createdBy: actor,
-      })
-      .returning({ id: voucherBatches.id })
-    await recordAudit(tx, {
-      action: 'CREATE',
-      entity: 'voucher_batches',
-      entityId: batch.id,
+  record: (tx, upload, file, actor) =>
+    recordVoucherBatch(
+      tx,
+      { companyId: upload.companyId, format: 'zip', expenseLineId: upload.expenseLineId },
+      file,
+      'el ZIP de comprobantes electrónicos',
+      upload.companyName,
       actor,
-      description: `Cargó el ZIP de comprobantes electrónicos '${file.name}' de ${upload.companyName}: carga #${batch.id}`,
-    })
-    return batch.id
-  },
+    ),
 }
 
 /** The ZIP: one, a .zip, within its size, a real ZIP with an XML and within the entry limits. */
