@@ -166,7 +166,8 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
         detractionRateBp: detracting ? (input.detractionRate ?? d.tableRateBp) : null,
         detractionTableRateBp: detracting ? d.tableRateBp : null,
         detractionCents,
-        referenceValueCents: detracting && d.takesReferenceValue ? input.referenceValue : null,
+        // Kept as typed whenever the code takes one, also when the freight is under the minimum.
+        referenceValueCents: d?.takesReferenceValue ? input.referenceValue : null,
         detractionReason: rateDiffers ? input.rateReason : null,
         retention,
         retentionCents,
