@@ -1,4 +1,4 @@
-import { rename, writeFile } from 'node:fs/promises'
+import { rename, unlink, writeFile } from 'node:fs/promises'
 
 /**
  * The worker's sign of life for a container healthcheck (docker-compose.yml): the file's content
@@ -14,7 +14,7 @@ export function startHeartbeat(file: string, everyMs: number, onError: (error: E
   // A beat whose write was under way when it stopped does not renew the file afterwards.
   const beat = () =>
     writeFile(next, `${new Date().toISOString()}\n`)
-      .then(() => (stopped ? undefined : rename(next, file)))
+      .then(() => (stopped ? unlink(next) : rename(next, file)))
       .catch(onError)
   void beat()
   const timer = setInterval(beat, everyMs)
