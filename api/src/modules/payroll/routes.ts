@@ -1,11 +1,13 @@
 import {
   DeclarationFileParamsSchema,
   DeclarationFileQuerySchema,
+  DeclarationMonthParamsSchema,
+  DeclarationMonthQuerySchema,
   lineStateOf,
   payrollStatus,
   XLSX_MIME,
 } from '@planillas/domain'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
 import { ok, routeSchema } from '../../lib/envelope'
@@ -14,7 +16,12 @@ import { statusChangeHandler } from '../../lib/status-change'
 import { sendAttachment } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { sentAtOf } from '../payment-orders/order-lines'
-import { conceptsOfLines, declarationFile } from './declaration-files'
+import {
+  conceptsOfLines,
+  type DeclarationFile,
+  declarationFile,
+  monthDeclarationFile,
+} from './declaration-files'
 import { payrollExportRoutes } from './export-routes'
 import { lineReviewRoutes } from './line-review'
 import * as q from './queries'
@@ -27,6 +34,13 @@ const withSentAt = <L extends Parameters<typeof lineStateOf>[0]>(line: L, sentAt
   sentAt,
   state: lineStateOf({ ...line, sentAt }),
 })
+/** A declaration file as its download: the problems instead (409) when a line was refused. */
+function sendDeclaration(reply: FastifyReply, file: DeclarationFile) {
+  if (!file.ok) throw conflict(file.problems)
+  if (file.kind === 'xlsx') return sendAttachment(reply, file.name, XLSX_MIME, file.content)
+  return sendAttachment(reply, file.name, 'text/plain; charset=us-ascii', Buffer.from(file.content, 'ascii'))
+}
+
 /** 'Planillas': the payrolls the import job wrote, their lines, status and exports. */
 export async function payrollRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -98,16 +112,30 @@ export async function payrollRoutes(fastify: FastifyInstance) {
     },
     handler: async (req, reply) => {
       const payroll = found(await q.getPayroll(app.db, req.params.id))
-      const file = found(await declarationFile(app.db, payroll, req.query.companyId, req.params.kind))
-      if (!file.ok) throw conflict(file.problems)
-      if (file.kind === 'xlsx') return sendAttachment(reply, file.name, XLSX_MIME, file.content)
-      return sendAttachment(
+      return sendDeclaration(
         reply,
-        file.name,
-        'text/plain; charset=us-ascii',
-        Buffer.from(file.content, 'ascii'),
+        found(await declarationFile(app.db, payroll, req.query.companyId, req.params.kind)),
       )
     },
+  })
+
+  app.get('/declaration/:kind', {
+    config: { permission: 'planillas_descarga_excel' },
+    schema: {
+      tags,
+      description:
+        'Los mismos archivos para declarar, de una empresa y un mes (query companyId, period AAAAMM): las líneas de ' +
+        'todas las planillas VIGENTES del periodo cuyos trabajadores emplea la empresa (por el contrato vigente en el ' +
+        'periodo, si no por su ficha); quien figura en varias planillas va en una sola línea, con cada concepto ' +
+        'sumado. 409 con los motivos si alguna línea no cumple o la empresa no tiene planillas del mes.',
+      params: DeclarationMonthParamsSchema,
+      querystring: DeclarationMonthQuerySchema,
+    },
+    handler: async (req, reply) =>
+      sendDeclaration(
+        reply,
+        found(await monthDeclarationFile(app.db, req.query.companyId, req.query.period, req.params.kind)),
+      ),
   })
 
   app.put('/:id/status', {
