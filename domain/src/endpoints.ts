@@ -148,6 +148,9 @@ import {
   CreListQuerySchema,
   CreRowSchema,
   CreSendSchema,
+  ReversalCreateSchema,
+  ReversalListQuerySchema,
+  ReversalListSchema,
 } from './vouchers/retention-receipts-api'
 import { SireQuerySchema, SireReconciliationSchema } from './vouchers/sire-reconcile'
 import { VoucherBatchFilterSchema, VoucherBatchRowSchema } from './vouchers/voucher-batches-api'
@@ -353,6 +356,13 @@ export const ENDPOINTS = {
   'POST /retention-receipts/:id/annul': {
     params: IdParamsSchema,
     body: CreAnnulSchema,
+    response: IdPayloadSchema,
+  },
+  'GET /retention-receipts/reversals': { querystring: ReversalListQuerySchema, response: ReversalListSchema },
+  'POST /retention-receipts/reversals': { body: ReversalCreateSchema, response: IdPayloadSchema },
+  'POST /retention-receipts/reversals/:id/send': {
+    params: IdParamsSchema,
+    body: CreSendSchema,
     response: IdPayloadSchema,
   },
 

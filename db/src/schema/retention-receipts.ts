@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   check,
   date,
   index,
@@ -75,10 +76,13 @@ export const retentionReceipts = pgTable(
     annulReason: text('annul_reason'),
     annulledBy: text('annulled_by'),
     annulledAt: timestamp('annulled_at', { withTimezone: true }),
+    /** The resumen diario de reversiones that reported it (an ENVIADO CRE annulled afterwards). */
+    reversalId: integer('reversal_id').references((): AnyPgColumn => retentionReversals.id),
     ...timestamps,
   },
   (t) => [
     check('retention_receipts_status_check', sql`${t.status} in (1, 2, 3)`),
+    check('retention_receipts_reversal_check', sql`${t.reversalId} is null or ${t.status} = 3`),
     check('retention_receipts_series_check', sql`${t.series} ~ '^R[A-Z0-9]{3}$'`),
     check('retention_receipts_number_check', sql`${t.number} between 1 and 99999999`),
     check(
@@ -96,6 +100,41 @@ export const retentionReceipts = pgTable(
     uniqueIndex('retention_receipts_number_unique').on(t.companyId, t.series, t.number),
     index('retention_receipts_company_issue_idx').on(t.companyId, t.issueDate),
     index('retention_receipts_status_idx').on(t.status, t.issueDate),
+    index('retention_receipts_reversal_idx').on(t.reversalId),
+  ],
+)
+
+/**
+ * A resumen diario de reversiones (docs/decisions/retention-receipts.md, 'Reversal'):
+ * `RR-<issue date>-<sequence>`, the sequence counted per company and day (unique: two clerks at
+ * once cannot make the same one), reporting the company's CREs issued on `reference_date` that were
+ * sent and then annulled. Status 1 PENDIENTE (de envío), 2 ENVIADO.
+ */
+export const retentionReversals = pgTable(
+  'retention_reversals',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    issueDate: date('issue_date').notNull(),
+    sequence: integer('sequence').notNull(),
+    referenceDate: date('reference_date').notNull(),
+    status: smallint('status').notNull().default(1),
+    sentOn: date('sent_on'),
+    sentBy: text('sent_by'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('retention_reversals_status_check', sql`${t.status} in (1, 2)`),
+    check('retention_reversals_sequence_check', sql`${t.sequence} between 1 and 99999`),
+    check('retention_reversals_dates_check', sql`${t.referenceDate} <= ${t.issueDate}`),
+    check(
+      'retention_reversals_sent_check',
+      sql`${t.status} <> 2 or (${t.sentOn} is not null and ${t.sentAt} is not null)`,
+    ),
+    uniqueIndex('retention_reversals_sequence_unique').on(t.companyId, t.issueDate, t.sequence),
   ],
 )
 

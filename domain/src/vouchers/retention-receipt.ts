@@ -120,7 +120,7 @@ export function creTotals(documents: readonly CreDocument[]) {
 /** 'R001-123': the CRE's series-number as the XML and SUNAT write it (number without zeros). */
 export const creNumber = (series: string, number: number) => `${series}-${number}`
 
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string) =>
   text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -71,3 +71,44 @@ export const CreAnnulSchema = z.object({
     .max(200, 'El motivo de la anulación no puede superar 200 caracteres'),
 })
 export type CreAnnulInput = z.infer<typeof CreAnnulSchema>
+
+/** The reversals of a month: what is still to report and the summaries made (AAAAMM of the summary). */
+export const ReversalListQuerySchema = z.object({ period })
+
+/** Annulled CREs that had been sent, not yet in a summary: one group per company and issue date. */
+export const PendingReversalSchema = z.object({
+  companyId: z.number(),
+  companyName: z.string(),
+  referenceDate: z.string(),
+  receipts: z.object({ id: z.number(), series: z.string(), number: z.number(), reason: z.string() }).array(),
+})
+
+export const ReversalRowSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  companyName: z.string(),
+  /** `RR-AAAAMMDD-n`. */
+  code: z.string(),
+  issueDate: z.string(),
+  referenceDate: z.string(),
+  receipts: z.string().array(),
+  status: z.number(),
+  sentOn: z.string().nullable(),
+  createdBy: z.string().nullable(),
+})
+
+export const ReversalListSchema = z.object({
+  pending: PendingReversalSchema.array(),
+  summaries: ReversalRowSchema.array(),
+})
+export type ReversalList = z.infer<typeof ReversalListSchema>
+
+/** 'Generar resumen de reversiones': the company and the issue date of the CREs it reports. */
+export const ReversalCreateSchema = z.object({
+  companyId: z.coerce.number({ error: 'La empresa es requerida' }).int().positive('La empresa es requerida'),
+  referenceDate: z
+    .string({ error: 'La fecha de los comprobantes es requerida' })
+    .trim()
+    .refine(isIsoDate, 'La fecha de los comprobantes es inválida'),
+})
+export type ReversalCreateInput = z.infer<typeof ReversalCreateSchema>

@@ -166,3 +166,27 @@ export const step = (
 
 export const getVoucher = async (t: FilesTestApp, id: number) =>
   (await t.call('admin', { method: 'GET', url: `/api/v1/payments/${id}` })).body.payload
+
+/**
+ * A voucher registered (of the agent company unless told; S/ 1,180.00 unless told) and taken to
+ * APROBADO: authorized by the HR clerk, approved by the treasurer.
+ */
+export async function approvedVoucher(
+  t: FilesTestApp,
+  fx: PaymentFixtures,
+  supplierId: number,
+  fields: Record<string, string | number> = {},
+): Promise<number> {
+  const id = await registerVoucher(
+    t,
+    voucherFields(supplierId, fx, { companyId: fx.agentCompanyId, ...fields }),
+  )
+  const auth = await step(t, 'rrhh', id, 'authorize', {
+    projectTypeId: fx.projectTypeId,
+    period: '202611-001',
+  })
+  if (auth.status !== 200) throw new Error(`authorize failed: ${JSON.stringify(auth.body)}`)
+  const approve = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
+  if (approve.status !== 200) throw new Error(`approve failed: ${JSON.stringify(approve.body)}`)
+  return id
+}

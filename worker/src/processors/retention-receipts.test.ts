@@ -15,18 +15,17 @@ import {
 import { CRE_STATUS } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
+  approvedVoucher,
   createPaymentTestApp,
   createSupplier,
   multipart,
   type PaymentFixtures,
-  registerVoucher,
   step,
   TODAY,
-  voucherFields,
 } from '@planillas/testing/api/payments'
 import { paymentsWorkbook } from '@planillas/testing/payment-fixtures'
+import { child, parseXml, text } from '@planillas/testing/xml-tree'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { SaxesParser } from 'saxes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger, type WorkerContext } from '../context'
 import { processPaymentImport } from './payment-import'
@@ -68,21 +67,8 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-/** A voucher taken to APROBADO (of the agent company unless told), S/ 1,180.00 unless told. */
-async function approved(supplierId: number, fields: Record<string, string | number> = {}) {
-  const id = await registerVoucher(
-    t,
-    voucherFields(supplierId, fx, { companyId: fx.agentCompanyId, ...fields }),
-  )
-  const auth = await step(t, 'rrhh', id, 'authorize', {
-    projectTypeId: fx.projectTypeId,
-    period: '202611-001',
-  })
-  expect(auth.status, JSON.stringify(auth.body)).toBe(200)
-  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return id
-}
+const approved = (supplierId: number, fields: Record<string, string | number> = {}) =>
+  approvedVoucher(t, fx, supplierId, fields)
 
 async function run(voucherIds: number[], companyAccountId = agentAccountId) {
   const res = await t.call('tesoreria', {
@@ -134,40 +120,6 @@ async function download(url: string) {
   const res = await t.app.inject({ method: 'GET', url, headers: await t.as('tesoreria') })
   return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload, body: res.body }
 }
-
-type XmlNode = { name: string; attributes: Record<string, string>; text: string; children: XmlNode[] }
-
-/** The XML as a tree, read with saxes (not the code that wrote it). */
-function parseXml(xml: string): XmlNode {
-  const parser = new SaxesParser({ xmlns: false })
-  const root: XmlNode = { name: '#root', attributes: {}, text: '', children: [] }
-  const stack = [root]
-  parser.on('opentag', (tag) => {
-    const node: XmlNode = {
-      name: tag.name,
-      attributes: Object.fromEntries(Object.entries(tag.attributes).map(([k, v]) => [k, String(v)])),
-      text: '',
-      children: [],
-    }
-    stack[stack.length - 1].children.push(node)
-    stack.push(node)
-  })
-  parser.on('text', (text) => {
-    stack[stack.length - 1].text += text
-  })
-  parser.on('closetag', () => {
-    stack.pop()
-  })
-  parser.write(xml).close()
-  return root.children[0]
-}
-const child = (node: XmlNode, ...names: string[]): XmlNode =>
-  names.reduce((n, name) => {
-    const next = n.children.find((c) => c.name === name)
-    if (!next) throw new Error(`falta ${name} en ${n.name}`)
-    return next
-  }, node)
-const text = (node: XmlNode, ...names: string[]) => child(node, ...names).text.trim()
 
 describe('comprobantes de retención electrónicos (CRE)', () => {
   const ids: Record<string, number> = {}

@@ -5,11 +5,14 @@ import {
   pdt626Text,
   retentionXml,
   retentionXmlFileName,
+  reversalXml,
+  reversalXmlFileName,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok, routeSchema } from '../../lib/envelope'
+import { createReversal, reversal, reversalsOfMonth, sendReversal } from './reversals'
 import {
   annulRetentionReceipt,
   listRetentionReceipts,
@@ -103,6 +106,69 @@ export async function retentionReceiptRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       await annulRetentionReceipt(app.db, req.user.email, req.params.id, req.body)
       return ok({ id: req.params.id }, ['Se anuló el comprobante de retención'])
+    },
+  })
+
+  app.get('/reversals', {
+    config: { permission: 'pagos_lista_lista' },
+    schema: {
+      tags,
+      description:
+        'Las reversiones: los comprobantes de retención enviados y luego anulados que aún no están en un resumen ' +
+        '(por empresa y fecha de emisión) y los resúmenes diarios de reversiones generados en el periodo AAAAMM (period).',
+      ...routeSchema('GET /retention-receipts/reversals'),
+    },
+    handler: async (req) => ok(await reversalsOfMonth(app.db, req.query.period)),
+  })
+
+  app.post('/reversals', {
+    config: { permission: 'pagos_pagar' },
+    schema: {
+      tags,
+      description:
+        'Genera el resumen diario de reversiones RR-AAAAMMDD-n de hoy con los comprobantes de retención de la empresa ' +
+        'emitidos en referenceDate que se enviaron y luego se anularon (409 si no hay ninguno por comunicar).',
+      ...routeSchema('POST /retention-receipts/reversals'),
+    },
+    handler: async (req) => {
+      const made = await createReversal(app.db, req.user.email, req.body)
+      return ok({ id: made.id }, [
+        `Se generó el resumen de reversiones ${made.code} con ${made.count === 1 ? '1 comprobante' : `${made.count} comprobantes`}`,
+      ])
+    },
+  })
+
+  app.get('/reversals/:id/xml', {
+    config: { permission: 'pagos_descarga_excel' },
+    schema: {
+      tags,
+      description:
+        'El XML UBL 2.0 (VoidedDocuments) del resumen de reversiones, sin firmar: lo firma y envía el OSE.',
+      params: z.object({ id: z.coerce.number().int().positive() }),
+    },
+    handler: async (req, reply) => {
+      const summary = await reversal(app.db, req.params.id)
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${reversalXmlFileName(summary.agent.ruc, summary.issueDate, summary.sequence)}"`,
+        )
+        .send(reversalXml(summary))
+    },
+  })
+
+  app.post('/reversals/:id/send', {
+    config: { permission: 'pagos_pagar' },
+    schema: {
+      tags,
+      description:
+        'Marca como ENVIADO a SUNAT/OSE un resumen de reversiones PENDIENTE, con la fecha de envío.',
+      ...routeSchema('POST /retention-receipts/reversals/:id/send'),
+    },
+    handler: async (req) => {
+      await sendReversal(app.db, req.user.email, req.params.id, req.body)
+      return ok({ id: req.params.id }, ['Se marcó el resumen de reversiones como enviado'])
     },
   })
 }

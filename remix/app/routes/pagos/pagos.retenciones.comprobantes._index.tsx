@@ -117,7 +117,11 @@ export default function RetentionReceipts() {
       <p className="text-sm text-slate-700">
         Cada pago que retiene el IGV emite un comprobante de retención electrónico (tipo 20) por proveedor.
         Descargue su XML para que su OSE lo firme y envíe dentro de los 7 días calendario siguientes a la
-        emisión, y márquelo como enviado. Ver también el{' '}
+        emisión, y márquelo como enviado. Uno anulado después de enviado se comunica en las{' '}
+        <a href="/pagos/retenciones/reversiones" className="underline">
+          reversiones
+        </a>
+        . Ver también el{' '}
         <a href="/pagos/retenciones" className="underline">
           registro de retenciones
         </a>
