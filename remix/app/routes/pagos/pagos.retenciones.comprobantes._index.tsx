@@ -12,6 +12,7 @@ import {
   periodOptions,
   todayInLima,
 } from '@planillas/domain'
+import type { ReactNode } from 'react'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { ApiError, call } from '~/api.server'
@@ -204,115 +205,135 @@ export default function RetentionReceipts() {
               </tr>
             </thead>
             <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-3">
-              {rows.map((r) => {
-                const number = creNumber(r.series, r.number)
-                return (
-                  <tr
-                    key={r.id}
-                    className="border-t border-slate-200 align-top max-sm:block max-sm:rounded max-sm:border max-sm:bg-white max-sm:p-1 max-sm:shadow-sm"
-                  >
-                    <th scope="row" className="px-3 py-2 text-left font-medium max-sm:block">
-                      <span className="block whitespace-nowrap">{number}</span>
-                      <Badge tone={TONE[r.status as 1 | 2 | 3] ?? 'slate'}>
-                        {creStatus[r.status as 1 | 2 | 3]?.label}
-                      </Badge>
-                      <span className="block text-xs font-normal text-slate-600">
-                        {r.status === 1 &&
-                          (r.overdue
-                            ? `Venció el ${dayMonthYear(r.sendDeadline)}`
-                            : `Enviar hasta el ${dayMonthYear(r.sendDeadline)}`)}
-                        {r.status === 2 && r.sentOn && `El ${dayMonthYear(r.sentOn)}`}
-                        {r.status === 3 && r.annulReason}
-                      </span>
-                      <span className="block text-xs font-normal text-slate-600">
-                        Emitido el {dayMonthYear(r.issueDate)} · {r.companyName}
-                      </span>
-                    </th>
-                    <td className="min-w-[11rem] px-3 py-2 max-sm:block">
-                      {r.supplierName}
-                      <span className="block text-xs text-slate-600">
-                        R.U.C. {r.supplierRuc}
-                        {r.orderId ? ` · orden N° ${r.orderId}` : ''}
-                      </span>
-                      <span className="block text-xs text-slate-600">
-                        {r.documentCount} {r.documentCount === 1 ? 'comprobante' : 'comprobantes'}:{' '}
-                        {r.documents.join(', ')}
-                      </span>
-                    </td>
-                    <td data-label="Pagado" className={AMOUNT}>
-                      {formatCents(r.paidCents)}
-                    </td>
-                    <td data-label="Retenido" className={AMOUNT}>
-                      {formatCents(r.retentionCents)}
-                    </td>
-                    <td data-label="Neto" className={AMOUNT}>
-                      {formatCents(r.netCents)}
-                    </td>
-                    <td className="min-w-[12rem] px-3 py-2 max-sm:block">
-                      <div className="flex flex-col gap-2">
-                        {mayDownload && (
-                          <a className="underline" href={`${PATH}/${r.id}/xml`} download>
-                            XML {number}
-                          </a>
-                        )}
-                        {mayAct && r.status === 1 && (
-                          <details>
-                            <summary className="cursor-pointer underline">Marcar enviado</summary>
-                            <form method="post" action={PATH} className="mt-2 flex flex-col gap-2">
-                              {keep}
-                              <input type="hidden" name="id" value={r.id} />
-                              <input type="hidden" name="intent" value="send" />
-                              <label htmlFor={`sentOn-${r.id}`} className="text-xs">
-                                Fecha de envío (DD/MM/AAAA)
-                              </label>
-                              <input
-                                id={`sentOn-${r.id}`}
-                                name="sentOn"
-                                defaultValue={dayMonthYear(today)}
-                                inputMode="numeric"
-                                maxLength={10}
-                                className={controlClass}
-                              />
-                              <input type="hidden" name={DATE_FIELDS_KEY} value="sentOn" />
-                              <button type="submit" className={buttonClass('primary')}>
-                                Marcar {number} como enviado
-                              </button>
-                            </form>
-                          </details>
-                        )}
-                        {mayAct && r.status !== 3 && (
-                          <details>
-                            <summary className="cursor-pointer underline">Anular</summary>
-                            <form method="post" action={PATH} className="mt-2 flex flex-col gap-2">
-                              {keep}
-                              <input type="hidden" name="id" value={r.id} />
-                              <input type="hidden" name="intent" value="annul" />
-                              <label htmlFor={`reason-${r.id}`} className="text-xs">
-                                Motivo de la anulación
-                              </label>
-                              <input
-                                id={`reason-${r.id}`}
-                                name="reason"
-                                required
-                                maxLength={200}
-                                className={controlClass}
-                              />
-                              <button type="submit" className={buttonClass('danger')}>
-                                Anular {number}
-                              </button>
-                            </form>
-                          </details>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                )
-              })}
+              {rows.map((r) => (
+                <CreRow
+                  key={r.id}
+                  row={r}
+                  keep={keep}
+                  today={today}
+                  mayAct={mayAct}
+                  mayDownload={mayDownload}
+                />
+              ))}
             </tbody>
           </table>
         </div>
       )}
     </section>
+  )
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number]
+
+/** One CRE: its number and state, supplier, amounts and what may be done with it. */
+function CreRow({
+  row: r,
+  keep,
+  today,
+  mayAct,
+  mayDownload,
+}: {
+  row: Row
+  keep: ReactNode
+  today: string
+  mayAct: boolean
+  mayDownload: boolean
+}) {
+  const number = creNumber(r.series, r.number)
+  return (
+    <tr className="border-t border-slate-200 align-top max-sm:block max-sm:rounded max-sm:border max-sm:bg-white max-sm:p-1 max-sm:shadow-sm">
+      <th scope="row" className="px-3 py-2 text-left font-medium max-sm:block">
+        <span className="block whitespace-nowrap">{number}</span>
+        <Badge tone={TONE[r.status as 1 | 2 | 3] ?? 'slate'}>{creStatus[r.status as 1 | 2 | 3]?.label}</Badge>
+        <span className="block text-xs font-normal text-slate-600">
+          {r.status === 1 &&
+            (r.overdue
+              ? `Venció el ${dayMonthYear(r.sendDeadline)}`
+              : `Enviar hasta el ${dayMonthYear(r.sendDeadline)}`)}
+          {r.status === 2 && r.sentOn && `El ${dayMonthYear(r.sentOn)}`}
+          {r.status === 3 && r.annulReason}
+        </span>
+        <span className="block text-xs font-normal text-slate-600">
+          Emitido el {dayMonthYear(r.issueDate)} · {r.companyName}
+        </span>
+      </th>
+      <td className="min-w-[11rem] px-3 py-2 max-sm:block">
+        {r.supplierName}
+        <span className="block text-xs text-slate-600">
+          R.U.C. {r.supplierRuc}
+          {r.orderId ? ` · orden N° ${r.orderId}` : ''}
+        </span>
+        <span className="block text-xs text-slate-600">
+          {r.documentCount} {r.documentCount === 1 ? 'comprobante' : 'comprobantes'}: {r.documents.join(', ')}
+        </span>
+      </td>
+      <td data-label="Pagado" className={AMOUNT}>
+        {formatCents(r.paidCents)}
+      </td>
+      <td data-label="Retenido" className={AMOUNT}>
+        {formatCents(r.retentionCents)}
+      </td>
+      <td data-label="Neto" className={AMOUNT}>
+        {formatCents(r.netCents)}
+      </td>
+      <td className="min-w-[12rem] px-3 py-2 max-sm:block">
+        <div className="flex flex-col gap-2">
+          {mayDownload && (
+            <a className="underline" href={`${PATH}/${r.id}/xml`} download>
+              XML {number}
+            </a>
+          )}
+          {mayAct && r.status === 1 && (
+            <details>
+              <summary className="cursor-pointer underline">Marcar enviado</summary>
+              <form method="post" action={PATH} className="mt-2 flex flex-col gap-2">
+                {keep}
+                <input type="hidden" name="id" value={r.id} />
+                <input type="hidden" name="intent" value="send" />
+                <label htmlFor={`sentOn-${r.id}`} className="text-xs">
+                  Fecha de envío (DD/MM/AAAA)
+                </label>
+                <input
+                  id={`sentOn-${r.id}`}
+                  name="sentOn"
+                  defaultValue={dayMonthYear(today)}
+                  inputMode="numeric"
+                  maxLength={10}
+                  className={controlClass}
+                />
+                <input type="hidden" name={DATE_FIELDS_KEY} value="sentOn" />
+                <button type="submit" className={buttonClass('primary')}>
+                  Marcar {number} como enviado
+                </button>
+              </form>
+            </details>
+          )}
+          {mayAct && r.status !== 3 && (
+            <details>
+              <summary className="cursor-pointer underline">Anular</summary>
+              <form method="post" action={PATH} className="mt-2 flex flex-col gap-2">
+                {keep}
+                <input type="hidden" name="id" value={r.id} />
+                <input type="hidden" name="intent" value="annul" />
+                <label htmlFor={`reason-${r.id}`} className="text-xs">
+                  Motivo de la anulación
+                </label>
+                <input
+                  id={`reason-${r.id}`}
+                  name="reason"
+                  required
+                  maxLength={200}
+                  className={controlClass}
+                />
+                <button type="submit" className={buttonClass('danger')}>
+                  Anular {number}
+                </button>
+              </form>
+            </details>
+          )}
+        </div>
+      </td>
+    </tr>
   )
 }
 

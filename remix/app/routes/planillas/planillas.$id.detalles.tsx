@@ -186,50 +186,13 @@ export default function PayrollDetails() {
         <h2 id="lines-title" className="text-lg font-semibold">
           Colaboradores de la planilla
         </h2>
-        <div className="flex flex-wrap items-start gap-2 print:hidden">
-          <Form method="get" className="flex items-center gap-2 text-sm">
-            <KeepParams except={['paid', 'page']} />
-            <label htmlFor="paid-filter">Estado de pago</label>
-            <select
-              id="paid-filter"
-              name="paid"
-              defaultValue={paid}
-              className="rounded border border-slate-300 bg-white px-2 py-2"
-              onChange={(e) => e.currentTarget.form?.requestSubmit()}
-            >
-              <option value="">Todos</option>
-              <option value="true">Abonado</option>
-              <option value="false">Pendiente</option>
-            </select>
-            <noscript>
-              <button type="submit" className="rounded border border-slate-300 bg-white px-2 py-2">
-                Ver
-              </button>
-            </noscript>
-          </Form>
-          <div className="min-w-60 flex-1">
-            <SearchBar placeholder="Buscar por documento o nombre" value={list.search} />
-          </div>
-          {payHref ? <ButtonLink to={payHref}>Generar archivo de pago</ButtonLink> : null}
-          {downloadHref ? (
-            <a href={downloadHref} download className={buttonClass('secondary')}>
-              Descargar
-            </a>
-          ) : null}
-        </div>
-        {canConfirm && rows.some((r) => r.state === LINE_STATE.OBSERVED) ? (
-          <Form
-            method="post"
-            id={BULK_CONFIRM_FORM}
-            className="flex flex-wrap items-center gap-2 text-sm print:hidden"
-          >
-            <input type="hidden" name="intent" value="confirm-selected" />
-            <span className="text-slate-600">Líneas observadas de esta página:</span>
-            <button type="submit" className={buttonClass('secondary')}>
-              Confirmar las seleccionadas
-            </button>
-          </Form>
-        ) : null}
+        <LinesToolbar
+          paid={paid}
+          search={list.search}
+          payHref={payHref}
+          downloadHref={downloadHref}
+          bulkConfirm={canConfirm && rows.some((r) => r.state === LINE_STATE.OBSERVED)}
+        />
         <DataTable
           caption="Líneas de la planilla"
           rows={rows}
@@ -277,72 +240,14 @@ export default function PayrollDetails() {
               header: 'Estado',
               width: COLUMN.status,
               fullText: true,
-              cell: (r) => (
-                <span className="flex flex-col items-start gap-1">
-                  <Badge tone={STATE_TONE[r.state as keyof typeof STATE_TONE] ?? 'amber'}>
-                    {enumLabel(lineState, r.state)}
-                  </Badge>
-                  {r.reviewReasons.map((reason) => (
-                    <span key={reason} className="text-xs text-slate-600">
-                      {reason}
-                    </span>
-                  ))}
-                  {r.reviewConfirmedBy ? (
-                    <span className="text-xs text-slate-600">Confirmada por {r.reviewConfirmedBy}</span>
-                  ) : null}
-                  {!r.payment?.paid && r.payment?.pendingReason ? (
-                    <span className="text-xs text-slate-600">{r.payment.pendingReason}</span>
-                  ) : null}
-                  {canConfirm && r.state === LINE_STATE.OBSERVED ? (
-                    <label className="flex items-center gap-1 text-sm print:hidden">
-                      {/* Belongs to the 'Confirmar las seleccionadas' form above the table. */}
-                      <input type="checkbox" name="lineIds" value={r.id} form={BULK_CONFIRM_FORM} />
-                      Seleccionar
-                    </label>
-                  ) : null}
-                  {canConfirm && r.state === LINE_STATE.OBSERVED ? (
-                    <Form method="post">
-                      <input type="hidden" name="lineId" value={r.id} />
-                      <button
-                        type="submit"
-                        className="rounded px-2 py-1 text-sm font-medium text-primary-dark underline hover:bg-primary-light"
-                        aria-label={`Confirmar la línea de la fila ${r.rowNumber}`}
-                      >
-                        Confirmar
-                      </button>
-                    </Form>
-                  ) : null}
-                </span>
-              ),
+              cell: (r) => <LineStateCell line={r} canConfirm={canConfirm} />,
             },
             {
               // The payment in one column: its date, its operation number and its receipt.
               header: 'Abono',
               width: 'w-36',
               fullText: true,
-              cell: (r) =>
-                r.payment?.paymentDate ? (
-                  <span className="flex flex-col items-start gap-0.5">
-                    <span className="whitespace-nowrap tabular-nums">
-                      {formatDate(r.payment.paymentDate)}
-                    </span>
-                    {r.payment.operationNumber ? (
-                      <span className="text-xs text-slate-600">
-                        N° de operación {r.payment.operationNumber}
-                      </span>
-                    ) : null}
-                    {r.payment.receiptId && r.payment.batchId ? (
-                      <a
-                        href={`/planillas/abonos/${r.payment.batchId}/constancias/${r.payment.receiptId}`}
-                        className="font-medium text-primary-dark underline"
-                      >
-                        Ver constancia
-                      </a>
-                    ) : null}
-                  </span>
-                ) : (
-                  '---'
-                ),
+              cell: (r) => <PaymentCell line={r} />,
             },
             {
               header: 'Boleta',
@@ -379,6 +284,136 @@ export default function PayrollDetails() {
         <BackToList to="/planillas" />
       </div>
     </FormPage>
+  )
+}
+
+/** Above the lines: the payment-state filter, the search, the payment file and the download. */
+function LinesToolbar({
+  paid,
+  search,
+  payHref,
+  downloadHref,
+  bulkConfirm,
+}: {
+  paid: string
+  search?: string
+  payHref?: string
+  downloadHref?: string
+  /** The page has observed lines the user may confirm: the bulk form their checkboxes belong to. */
+  bulkConfirm: boolean
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap items-start gap-2 print:hidden">
+        <Form method="get" className="flex items-center gap-2 text-sm">
+          <KeepParams except={['paid', 'page']} />
+          <label htmlFor="paid-filter">Estado de pago</label>
+          <select
+            id="paid-filter"
+            name="paid"
+            defaultValue={paid}
+            className="rounded border border-slate-300 bg-white px-2 py-2"
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
+            <option value="">Todos</option>
+            <option value="true">Abonado</option>
+            <option value="false">Pendiente</option>
+          </select>
+          <noscript>
+            <button type="submit" className="rounded border border-slate-300 bg-white px-2 py-2">
+              Ver
+            </button>
+          </noscript>
+        </Form>
+        <div className="min-w-60 flex-1">
+          <SearchBar placeholder="Buscar por documento o nombre" value={search} />
+        </div>
+        {payHref ? <ButtonLink to={payHref}>Generar archivo de pago</ButtonLink> : null}
+        {downloadHref ? (
+          <a href={downloadHref} download className={buttonClass('secondary')}>
+            Descargar
+          </a>
+        ) : null}
+      </div>
+      {bulkConfirm ? (
+        <Form
+          method="post"
+          id={BULK_CONFIRM_FORM}
+          className="flex flex-wrap items-center gap-2 text-sm print:hidden"
+        >
+          <input type="hidden" name="intent" value="confirm-selected" />
+          <span className="text-slate-600">Líneas observadas de esta página:</span>
+          <button type="submit" className={buttonClass('secondary')}>
+            Confirmar las seleccionadas
+          </button>
+        </Form>
+      ) : null}
+    </>
+  )
+}
+
+type Line = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number]
+
+/** A line's state, why it is observed and, for who may, its confirmation. */
+function LineStateCell({ line, canConfirm }: { line: Line; canConfirm: boolean }) {
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <Badge tone={STATE_TONE[line.state as keyof typeof STATE_TONE] ?? 'amber'}>
+        {enumLabel(lineState, line.state)}
+      </Badge>
+      {line.reviewReasons.map((reason) => (
+        <span key={reason} className="text-xs text-slate-600">
+          {reason}
+        </span>
+      ))}
+      {line.reviewConfirmedBy ? (
+        <span className="text-xs text-slate-600">Confirmada por {line.reviewConfirmedBy}</span>
+      ) : null}
+      {!line.payment?.paid && line.payment?.pendingReason ? (
+        <span className="text-xs text-slate-600">{line.payment.pendingReason}</span>
+      ) : null}
+      {canConfirm && line.state === LINE_STATE.OBSERVED ? (
+        <label className="flex items-center gap-1 text-sm print:hidden">
+          {/* Belongs to the 'Confirmar las seleccionadas' form above the table. */}
+          <input type="checkbox" name="lineIds" value={line.id} form={BULK_CONFIRM_FORM} />
+          Seleccionar
+        </label>
+      ) : null}
+      {canConfirm && line.state === LINE_STATE.OBSERVED ? (
+        <Form method="post">
+          <input type="hidden" name="lineId" value={line.id} />
+          <button
+            type="submit"
+            className="rounded px-2 py-1 text-sm font-medium text-primary-dark underline hover:bg-primary-light"
+            aria-label={`Confirmar la línea de la fila ${line.rowNumber}`}
+          >
+            Confirmar
+          </button>
+        </Form>
+      ) : null}
+    </span>
+  )
+}
+
+/** The payment in one cell: its date, its operation number and its receipt. */
+function PaymentCell({ line }: { line: Line }) {
+  return line.payment?.paymentDate ? (
+    <span className="flex flex-col items-start gap-0.5">
+      <span className="whitespace-nowrap tabular-nums">{formatDate(line.payment.paymentDate)}</span>
+      {line.payment.operationNumber ? (
+        <span className="text-xs text-slate-600">N° de operación {line.payment.operationNumber}</span>
+      ) : null}
+      {line.payment.receiptId && line.payment.batchId ? (
+        <a
+          href={`/planillas/abonos/${line.payment.batchId}/constancias/${line.payment.receiptId}`}
+          className="font-medium text-primary-dark underline"
+        >
+          Ver constancia
+        </a>
+      ) : null}
+    </span>
+  ) : (
+    '---'
   )
 }
 
