@@ -4,7 +4,14 @@
 // never import each other.
 
 import { auditLogs, constanciaBatchErrors, paymentVouchers } from '@planillas/db'
-import { formatDate, DETRACTION_MESSAGES as M, voucherNumber } from '@planillas/domain'
+import {
+  FILE_MESSAGES,
+  formatDate,
+  type JobQueue,
+  type JobState,
+  DETRACTION_MESSAGES as M,
+  voucherNumber,
+} from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   createPaymentTestApp,
@@ -17,7 +24,9 @@ import {
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { constanciasForm, sunatFile, sunatRow } from '@planillas/testing/constancia-fixtures'
+import { CONSTANCIA_BATCHES } from '@planillas/worker/constancia-import/kind'
 import { silentLogger } from '@planillas/worker/context'
+import { sweepBatches } from '@planillas/worker/pipeline/sweep'
 import { processConstanciaImport } from '@planillas/worker/processors/constancia-import'
 import { and, eq, inArray, like } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
@@ -292,4 +301,37 @@ describe("SUNAT's constancias as a background job", () => {
     expect(answeredIn).toBeLessThan(10_000)
     expect(p95).toBeLessThan(100)
   }, 300_000)
+
+  it('is swept like every kind: a batch no queue holds is enqueued again, one whose job failed is closed CON ERRORES', async () => {
+    const row = sunatRow({ type: '01', series: 'F001', number: 1 }, supplierRuc, '260000000401', '142.00')
+    const lost = await upload(sunatFile([row]))
+    const failed = await upload(sunatFile([row]))
+    const calls: string[] = []
+    const states = new Map<number, JobState>([[failed, 'failed']])
+    const queue: JobQueue = {
+      kind: 'in-process',
+      async enqueue(name, payload) {
+        calls.push(`${name}:${(payload as { batchId: number }).batchId}`)
+      },
+      async state(_name, payload) {
+        return states.get((payload as { batchId: number }).batchId) ?? 'missing'
+      },
+      async forget() {},
+      async close() {},
+    }
+    await sweepBatches(t.handle.db, queue, silentLogger, [CONSTANCIA_BATCHES])
+    expect(calls).toContain(`constancia-import:${lost}`)
+    expect(calls).not.toContain(`constancia-import:${failed}`)
+    expect(await batch(failed)).toMatchObject({ status: 4, errorCount: 1 })
+    expect((await problems(failed)).content).toEqual([
+      {
+        rowNumber: null,
+        constancia: null,
+        supplierRuc: null,
+        voucher: null,
+        amountCents: null,
+        message: FILE_MESSAGES.unexpected,
+      },
+    ])
+  })
 })
