@@ -87,7 +87,7 @@ export async function matchConstancias(
         entity: CONSTANCIA_ERRORS.entity,
         entityId: batch.id,
         actor,
-        description: `${CONSTANCIA_ERRORS.named(batch)} terminó PROCESADA: ${countOf(outcome.matched, 'depósito')} registrados, ${countOf(outcome.unmatched, 'fila')} sin registrar`,
+        description: `${CONSTANCIA_ERRORS.named(batch)} terminó PROCESADA: ${countOf(outcome.matched, 'depósito registrado', 'depósitos registrados')}, ${countOf(outcome.unmatched, 'fila sin registrar', 'filas sin registrar')}`,
       })
       return outcome
     })
