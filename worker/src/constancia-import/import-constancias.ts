@@ -43,15 +43,15 @@ export type MatchOutcome = { matched: number; unmatched: number }
  * detracción to the céntimo; the matched ones are recorded as deposited (an audit entry each), the
  * others stored with their reason, and the batch ends PROCESADO. The rows go by slices of
  * `MATCH_SLICE`, each with its own candidates (one array parameter per key, never an IN list of
- * the file's size), so memory grows with the slice, not the file. Null when another attempt had
- * already finished the batch (nothing written).
+ * the file's size), so memory grows with the slice, not the file. Nothing is written outside the
+ * transaction meanwhile (no progress): PGlite, the embedded database, has one connection, which the
+ * transaction holds. Null when another attempt had already finished the batch (nothing written).
  */
 export async function matchConstancias(
   db: Database,
   batch: ClaimedConstanciaBatch,
   rows: ConstanciaRow[],
   rowsRead: number,
-  progress: (done: number) => Promise<void>,
 ): Promise<MatchOutcome | null> {
   const actor = batch.createdBy ?? SYSTEM_ACTOR
   try {
@@ -66,9 +66,7 @@ export async function matchConstancias(
         await storeUnmatched(tx, batch, unmatched)
         outcome.matched += toApply.length
         outcome.unmatched += unmatched.length
-        await progress(at + slice.length)
       }
-      // The batch is locked last: the progress written meanwhile updates its row from outside.
       if (!(await lockProcessing(tx, CONSTANCIA_ERRORS, batch.id))) throw new AlreadyFinished()
       await tx
         .update(constanciaBatches)

@@ -100,8 +100,8 @@ async function importBatch(
     return finished ? { outcome: 'rejected', errors: problems.length } : { outcome: 'skipped' }
   }
   const rows = read.rows.length
-  const outcome = await matchConstancias(db, batch, read.rows, rows, (done) =>
-    reportProgress(db, table, batch.id, 50 + (done / Math.max(1, rows)) * 50, rows),
-  )
+  // Read: half the work; the matching's transaction writes the rest (and 100) when it ends.
+  await reportProgress(db, table, batch.id, 50, rows)
+  const outcome = await matchConstancias(db, batch, read.rows, rows)
   return outcome ? { outcome: 'processed', ...outcome } : { outcome: 'skipped' }
 }
