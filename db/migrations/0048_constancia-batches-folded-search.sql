@@ -41,4 +41,6 @@ CREATE TABLE "constancia_batches" (
 ALTER TABLE "constancia_batch_errors" ADD CONSTRAINT "constancia_batch_errors_batch_id_constancia_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."constancia_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "constancia_batch_errors_batch_idx" ON "constancia_batch_errors" USING btree ("batch_id","row_number","id");--> statement-breakpoint
 CREATE INDEX "constancia_batches_created_at_idx" ON "constancia_batches" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "constancia_batches_status_idx" ON "constancia_batches" USING btree ("status");
+CREATE INDEX "constancia_batches_status_idx" ON "constancia_batches" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "companies_name_fold_trgm_idx" ON "companies" USING gin (fold_search("name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "suppliers_name_fold_trgm_idx" ON "suppliers" USING gin (fold_search("name") gin_trgm_ops);
