@@ -3,7 +3,7 @@ import {
   CONSTANCIA_LIMITS,
   CONSTANCIA_UPLOAD_MESSAGES,
   type ConstanciaProblem,
-  decodeConstancias,
+  decodeDownloadInSlices,
   type JobInfo,
   readConstancias,
 } from '@planillas/domain'
@@ -82,7 +82,9 @@ async function importBatch(
     }
     throw error
   }
-  const text = decodeConstancias(bytes)
+  // Decoded and read by slices, other work running between them (the all-in-one process's API too).
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+  const text = await decodeDownloadInSlices(bytes, nextTurn)
   // The lines, for the progress: reading is the first half of the work, matching the second.
   let lines = 1
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++
