@@ -12,8 +12,8 @@ import { type DemoUser, expect, expectAccessible, pickBySearch, signIn, test } f
 
 /**
  * 'Pagos a proveedores › Detracciones' (docs/decisions/detracciones-deposited.md): the vouchers
- * with a detracción, its deposit at the Banco de la Nación recorded from SUNAT's monthly file of
- * constancias or by hand, with and without JavaScript.
+ * with a detracción, its deposit at the Banco de la Nación recorded from SUNAT's file of constancias
+ * (imported in the background, its rows not recorded listed) or by hand, with and without JavaScript.
  */
 
 const today = todayInLima()
@@ -171,17 +171,35 @@ test.describe('Detracciones', () => {
       .getByLabel('Archivo de constancias')
       .setInputFiles({ name: 'constancias.txt', mimeType: 'text/plain', buffer: csv })
     await page.getByRole('button', { name: 'Procesar' }).click()
-    const outcome = page.getByRole('region', { name: 'Resultado de la importación' })
-    await expect(outcome.getByRole('status')).toHaveText('Depósitos registrados: 1. Filas sin registrar: 1.')
-    await expect(outcome.getByRole('table', { name: 'Detracciones depositadas' })).toContainText(imported)
-    const unmatched = outcome.getByRole('table', { name: 'Filas sin registrar' }).getByRole('row')
+    // Accepted at once: the list of loads follows it (live with JavaScript, a meta refresh without).
+    await expect(page).toHaveURL(/\/pagos\/detracciones\/constancias\?carga=\d+$/)
+    await expect(page.getByTestId('toast')).toHaveCount(0)
+    await expect(page.getByTestId('upload-outcome')).toHaveText(
+      'Terminó el procesamiento del archivo: PROCESADO (1 depósito registrado, 1 fila sin registrar).',
+      { timeout: 60_000 },
+    )
+    const load = page
+      .getByRole('table', { name: 'Archivos de constancias de SUNAT cargados' })
+      .getByRole('row')
+      .nth(1)
+    await expect(load).toContainText('1 depósito registrado · 1 fila sin registrar')
+    await expectAccessible(page)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectFits(page)
+    await page.setViewportSize({ width: 1280, height: 900 })
+
+    // The row not recorded, with its reason, on the load's page and in its Excel.
+    await page.getByRole('link', { name: 'Ver sin registrar' }).first().click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Carga de constancias' })).toBeVisible()
+    const unmatched = page.getByRole('table', { name: 'Filas sin registrar' }).getByRole('row')
     await expect(unmatched).toHaveCount(2)
     await expect(unmatched.nth(1)).toContainText('3')
     await expect(unmatched.nth(1)).toContainText('F001-00099999')
     await expect(unmatched.nth(1)).toContainText(D.unmatched)
-    // The pointer leaves 'Procesar' and its hover colour settles before the colours are checked.
+    const download = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Descargar filas sin registrar' }).click()
+    expect((await download).suggestedFilename()).toMatch(/^constancias-sin-registrar-\d+\.xlsx$/)
     await page.mouse.move(0, 0)
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)))
     await expectAccessible(page)
     await page.setViewportSize({ width: 390, height: 844 })
     await expectFits(page)

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { dayMonthYear, todayInLima } from '@planillas/domain'
 import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
 import ExcelJS from 'exceljs'
 import { expect, expectAccessible, test } from './fixtures'
@@ -31,12 +32,25 @@ test.describe('Generar pagos', () => {
     await page.getByRole('button', { name: 'Generar orden de pago' }).click()
     await expect(page.getByRole('alert')).toContainText('Cuenta de cargo es requerida')
     await expect(voucher).toBeChecked()
+    // The address stays the page's: the form posts to the route itself, not to `?index`.
+    await expect(page).toHaveURL(/\/pagos\/generar$/)
     // The ticked voucher is named again, as this run would pay it.
     await expect(warning).toContainText('Esta orden paga comprobantes con la detracción por depositar')
     await expect(warning).toContainText(`${VOUCHER} (`)
 
     await page.getByLabel('Cuenta de cargo').selectOption({ index: 1 })
+    // The typed reference is kept by a refusal too (an unreadable payment date here).
+    await page.getByLabel('Fecha de pago').fill('31/02/2026')
     await page.getByLabel('Referencia').fill(`Proveedores e2e ${javaScriptEnabled ? 'JS' : 'HTML'}`)
+    await page.getByRole('button', { name: 'Generar orden de pago' }).click()
+    await expect(page.getByRole('alert')).toBeVisible()
+    await expect(page).toHaveURL(/\/pagos\/generar$/)
+    await expect(page.getByLabel('Referencia')).toHaveValue(
+      `Proveedores e2e ${javaScriptEnabled ? 'JS' : 'HTML'}`,
+    )
+    await expect(page.getByLabel('Fecha de pago')).toHaveValue('31/02/2026')
+    await expect(voucher).toBeChecked()
+    await page.getByLabel('Fecha de pago').fill(dayMonthYear(todayInLima()))
     await page.getByRole('button', { name: 'Generar orden de pago' }).click()
     await expect(page.getByTestId('toast')).toContainText('generada: 1 proveedor, 1 comprobante')
 

@@ -26,6 +26,7 @@ import {
 import { positionRoutes } from './modules/catalog/positions'
 import { catalogVersionRoutes } from './modules/catalog/version'
 import { companyRoutes } from './modules/companies/routes'
+import { constanciaBatchRoutes } from './modules/constancia-batches/routes'
 import { contractRoutes } from './modules/contracts/routes'
 import { dashboardRoutes } from './modules/dashboard/routes'
 import { detractionRoutes, retentionRoutes } from './modules/detractions/routes'
@@ -182,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(applicantRoutes, { prefix: '/applicants' })
       for (const prefix of API_PATHS.abonos) await v1.register(abonoRoutes, { prefix })
       await v1.register(voucherBatchRoutes, { prefix: '/voucher-batches' })
+      await v1.register(constanciaBatchRoutes, { prefix: '/constancia-batches' })
       await v1.register(paymentOrderRoutes, { prefix: '/payment-orders' })
       await v1.register(supplierRunRoutes, { prefix: '/supplier-runs' })
       await v1.register(dashboardRoutes, { prefix: '/dashboard' })

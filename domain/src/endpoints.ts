@@ -136,7 +136,9 @@ import {
 } from './suppliers/suspension-certificates'
 import { CpeReadingSchema } from './vouchers/cpe'
 import {
-  ConstanciaImportSchema,
+  ConstanciaBatchFilterSchema,
+  ConstanciaBatchRowSchema,
+  ConstanciaProblemSchema,
   DetractionDepositSchema,
   DetractionFilterSchema,
   DetractionRowSchema,
@@ -340,7 +342,6 @@ export const ENDPOINTS = {
     body: DetractionDepositSchema,
     response: IdPayloadSchema,
   },
-  'POST /detractions/constancias': { form: true, response: ConstanciaImportSchema },
   'POST /sire/reconciliations': {
     querystring: SireQuerySchema,
     form: true,
@@ -494,6 +495,19 @@ export const ENDPOINTS = {
     params: IdParamsSchema,
     querystring: PageQuerySchema,
     response: pageOf(BatchErrorSchema),
+  },
+
+  'POST /constancia-batches': { form: true, response: IdPayloadSchema },
+  'POST /constancia-batches/list': {
+    querystring: PageQuerySchema,
+    body: ConstanciaBatchFilterSchema.nullish(),
+    response: pageOf(ConstanciaBatchRowSchema),
+  },
+  'GET /constancia-batches/:id': { params: IdParamsSchema, response: ConstanciaBatchRowSchema },
+  'GET /constancia-batches/:id/errors': {
+    params: IdParamsSchema,
+    querystring: PageQuerySchema,
+    response: pageOf(ConstanciaProblemSchema),
   },
 
   'POST /payment-batches': { form: true, response: IdPayloadSchema },

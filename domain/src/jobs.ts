@@ -10,6 +10,7 @@ export const JOB_NAMES = {
   paymentImport: 'payment-import',
   paymentReceipts: 'payment-receipts',
   voucherImport: 'voucher-import',
+  constanciaImport: 'constancia-import',
   contractStatusSweep: 'contract-status-sweep',
   payrollBoletas: 'payroll-boletas',
 } as const
@@ -28,12 +29,15 @@ export const PayrollBoletasPayloadSchema = z.object({
 })
 /** Supplier vouchers ('Carga de comprobantes'): one job per voucher batch. */
 export const VoucherImportPayloadSchema = z.object({ batchId: z.number().int().positive() })
+/** SUNAT's constancias de depósito ('Importar constancias'): one job per constancia batch. */
+export const ConstanciaImportPayloadSchema = z.object({ batchId: z.number().int().positive() })
 
 export const JOB_PAYLOAD_SCHEMAS = {
   'payroll-import': PayrollImportPayloadSchema,
   'payment-import': PaymentImportPayloadSchema,
   'payment-receipts': PaymentReceiptsPayloadSchema,
   'voucher-import': VoucherImportPayloadSchema,
+  'constancia-import': ConstanciaImportPayloadSchema,
   'contract-status-sweep': ContractStatusSweepPayloadSchema,
   'payroll-boletas': PayrollBoletasPayloadSchema,
 } as const satisfies Record<JobName, z.ZodType>
@@ -54,6 +58,8 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayloads[N]): s
       return `payment-receipts-${(payload as JobPayloads['payment-receipts']).batchId}`
     case 'voucher-import':
       return `voucher-batch-${(payload as JobPayloads['voucher-import']).batchId}`
+    case 'constancia-import':
+      return `constancia-batch-${(payload as JobPayloads['constancia-import']).batchId}`
     case 'contract-status-sweep':
       return contractSweepJobId(payload as JobPayloads['contract-status-sweep'])
     case 'payroll-boletas': {

@@ -99,6 +99,12 @@ const SCREENS: Screen[] = [
     load: () => import('./routes/pagos/pagos.carga._index'),
   },
   {
+    path: '/pagos/detracciones/constancias',
+    resource: 'pagos-constancias',
+    file: 'pagos.detracciones.constancias._index.tsx',
+    load: () => import('./routes/pagos/pagos.detracciones.constancias._index'),
+  },
+  {
     path: '/reclutamiento/vacantes',
     resource: 'vacantes',
     file: 'reclutamiento.vacantes._index.tsx',

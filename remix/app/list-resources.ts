@@ -59,6 +59,13 @@ export const LIST_RESOURCES = {
     filter: statusFilter,
     fileName: 'cargas-de-comprobantes',
   },
+  'pagos-constancias': {
+    list: 'POST /constancia-batches/list',
+    permission: 'pagos_pagar',
+    editPermission: 'pagos_pagar',
+    filter: statusFilter,
+    fileName: 'cargas-de-constancias',
+  },
   planillas: {
     list: 'POST /payroll/list',
     permission: 'planillas_lista',

@@ -1,6 +1,7 @@
 import {
   BATCH_STATUS,
   batchStatus,
+  type ConstanciaBatchRow,
   countOf,
   enumLabel,
   formatCount,
@@ -25,3 +26,11 @@ export const voucherUploadResult = (r: Pick<VoucherBatchRow, 'status' | 'errorCo
   r.status === BATCH_STATUS.FAILED
     ? `${enumLabel(batchStatus, r.status)} (${countOf(r.errorCount, 'error')})`
     : `${enumLabel(batchStatus, r.status)} (${countOf(r.voucherCount, 'comprobante')} registrados)`
+
+/** A finished constancias upload's result: 'PROCESADO (3 depósitos registrados, 1 fila sin registrar)' or 'CON ERRORES (2 errores)'. */
+export const constanciaUploadResult = (
+  r: Pick<ConstanciaBatchRow, 'status' | 'errorCount' | 'matchedCount'>,
+) =>
+  r.status === BATCH_STATUS.FAILED
+    ? `${enumLabel(batchStatus, r.status)} (${countOf(r.errorCount, 'error')})`
+    : `${enumLabel(batchStatus, r.status)} (${countOf(r.matchedCount, 'depósito registrado', 'depósitos registrados')}, ${countOf(r.errorCount, 'fila sin registrar', 'filas sin registrar')})`

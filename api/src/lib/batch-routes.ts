@@ -1,4 +1,10 @@
-import type { Executor, paymentBatches, payrollBatches, voucherBatches } from '@planillas/db'
+import type {
+  constanciaBatches,
+  Executor,
+  paymentBatches,
+  payrollBatches,
+  voucherBatches,
+} from '@planillas/db'
 import { PageQuerySchema, type PageResponse, XLSX_MIME } from '@planillas/domain'
 import { eq } from 'drizzle-orm'
 import type { FastifyContextConfig, FastifyInstance } from 'fastify'
@@ -16,7 +22,11 @@ import { type ExportColumn, sendWorkbook } from './xlsx'
  * file, the stored Excel as a download, and the problems its job found, as a page and as a
  * workbook. Each kind gives its table, its words and its problems' query and columns.
  */
-export type BatchTable = typeof payrollBatches | typeof paymentBatches | typeof voucherBatches
+export type BatchTable =
+  | typeof payrollBatches
+  | typeof paymentBatches
+  | typeof voucherBatches
+  | typeof constanciaBatches
 
 /** The stored Excel of a batch (key and original name); undefined for an unknown batch. */
 export const getBatchFile = async (db: Executor, table: BatchTable, id: number) =>
@@ -74,8 +84,12 @@ export function batchFileRoutes<S extends z.ZodType, P>(route: BatchFileRoutes<S
         return sendStoredFile(reply, app.storage, {
           key: batch.fileKey,
           name: batch.fileName,
-          // A batch's file is its Excel, or a ZIP ('Carga de comprobantes' from XML).
-          contentType: /\.zip$/i.test(batch.fileName) ? 'application/zip' : XLSX_MIME,
+          // A batch's file is its Excel, a ZIP ('Carga de comprobantes' from XML) or SUNAT's CSV.
+          contentType: /\.zip$/i.test(batch.fileName)
+            ? 'application/zip'
+            : /\.(csv|txt)$/i.test(batch.fileName)
+              ? 'text/csv'
+              : XLSX_MIME,
         })
       },
     })

@@ -167,7 +167,7 @@ export type StoredExcel = { key: string; name: string; size: number }
  */
 export type BatchUpload<R extends { stored: string[] }, U> = {
   /** The job that processes a batch of this kind. */
-  job: 'payroll-import' | 'payment-import' | 'voucher-import'
+  job: 'payroll-import' | 'payment-import' | 'voucher-import' | 'constancia-import'
   /** How the logs name a batch: 'la carga', 'la carga de abonos'. */
   theBatch: string
   /** The toast of an accepted upload whose job was enqueued. */

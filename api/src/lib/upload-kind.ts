@@ -14,7 +14,7 @@ import { sendAttachment } from './xlsx'
  * One kind of upload in the API, declared once (docs/decisions/batch-pipeline.md, 'How to add an
  * upload kind'): its upload (the pipeline's kind: receive, check, record), its template, its list
  * and its batches' file and problems. `uploadKindRoutes` registers, under the module's prefix,
- * `POST /`, `GET /template/xlsx`, `POST /list`, `GET /:id`, `GET /:id/file`, `GET /:id/errors` and
+ * `POST /`, `GET /template/xlsx` (when it has a template), `POST /list`, `GET /:id`, `GET /:id/file`, `GET /:id/errors` and
  * `GET /:id/errors/xlsx`.
  */
 export type UploadKindRoutes<R extends { stored: string[] }, U, S extends z.ZodType, P, B> = {
@@ -22,7 +22,8 @@ export type UploadKindRoutes<R extends { stored: string[] }, U, S extends z.ZodT
   /** Who sees the list, a batch and its problems (the upload's own permission is the upload's). */
   view: FastifyContextConfig['permission']
   upload: Omit<BatchUploadRoute<R, U>, 'tags'>
-  template: { fileName: string; build: (db: Executor) => Promise<Buffer> }
+  /** The kind's Excel template; none for a file that comes as another system writes it (SUNAT's). */
+  template?: { fileName: string; build: (db: Executor) => Promise<Buffer> }
   list: {
     /** The contract's endpoints of the list and of one batch (their schemas). */
     endpoint: Extract<Endpoint, `POST /${string}/list`>
@@ -46,12 +47,14 @@ export function uploadKindRoutes<R extends { stored: string[] }, U, S extends z.
   return async function routes(app: FastifyInstance) {
     await app.register(batchUploadRoute({ ...kind.upload, tags }))
 
-    app.get('/template/xlsx', {
-      config: { permission: view },
-      schema: { tags, description: TEMPLATE_DESCRIPTION },
-      handler: async (_req, reply) =>
-        sendAttachment(reply, kind.template.fileName, XLSX_MIME, await kind.template.build(app.db)),
-    })
+    const { template } = kind
+    if (template)
+      app.get('/template/xlsx', {
+        config: { permission: view },
+        schema: { tags, description: TEMPLATE_DESCRIPTION },
+        handler: async (_req, reply) =>
+          sendAttachment(reply, template.fileName, XLSX_MIME, await template.build(app.db)),
+      })
 
     app.post('/list', {
       config: { permission: view },

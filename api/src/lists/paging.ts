@@ -1,4 +1,4 @@
-import type { Executor } from '@planillas/db'
+import { type Executor, foldedSearch, searchPattern } from '@planillas/db'
 import { type PageQuery, type PageResponse, parseSort, type SortSpec } from '@planillas/domain'
 import { asc, desc, is, type SQL, sql } from 'drizzle-orm'
 import { PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
@@ -169,6 +169,15 @@ export function pageResponse<T>(content: T[], counted: RowCount, query: PageQuer
 export function likePattern(term: string): string {
   return `%${escapeLike(term)}%`
 }
+
+/**
+ * Whether a text holds the search word with accents and case folded alike on both sides
+ * (`fold_search`, the employee search's folding, docs/decisions/spanish-collation.md): 'oscar'
+ * finds 'Óscar', 'nandu' 'Ñandú'. A trigram index on `fold_search(column)` answers it
+ * (`suppliers_name_fold_trgm_idx`, `companies_name_fold_trgm_idx`).
+ */
+export const foldedLike = (column: unknown, term: string): SQL =>
+  sql`${foldedSearch(column)} like ${searchPattern(term)}`
 
 /** A LIKE pattern for words that start with `term` (a btree `text_pattern_ops` index answers it). */
 export function prefixPattern(term: string): string {

@@ -67,6 +67,8 @@ export const companies = pgTable(
     check('companies_retention_series_check', sql`${t.retentionSeries} ~ '^R[A-Z0-9]{3}$'`),
     uniqueIndex('companies_ruc_unique').on(t.ruc),
     index('companies_name_es_idx').on(sql`${t.name} collate es_pe`, t.id),
+    /** The list's search by name, accents and case folded (`foldedLike`, api/src/lists/paging.ts). */
+    index('companies_name_fold_trgm_idx').using('gin', sql`fold_search(${t.name}) gin_trgm_ops`),
   ],
 )
 

@@ -83,6 +83,8 @@ export const suppliers = pgTable(
     uniqueIndex('suppliers_ruc_unique').on(t.ruc),
     // The list sorts names by the Spanish collation (docs/decisions/spanish-collation.md).
     index('suppliers_name_es_idx').on(sql`${t.name} collate es_pe`, t.id),
+    /** The list's search by name, accents and case folded (`foldedLike`, api/src/lists/paging.ts). */
+    index('suppliers_name_fold_trgm_idx').using('gin', sql`fold_search(${t.name}) gin_trgm_ops`),
     // Who else holds an account or a CCI (docs/decisions/shared-accounts.md).
     index('suppliers_cci_idx').on(t.bankInterAccount),
     index('suppliers_bank_account_idx').on(t.bankCode, t.bankAccount),

@@ -22,6 +22,31 @@ export function decodeDownload(bytes: Uint8Array): string {
 }
 
 /**
+ * `decodeDownload` by slices of `sliceBytes`, letting other work run between them (`pause`): a
+ * file of tens of megabytes is decoded without holding the event loop for the whole of it.
+ */
+export async function decodeDownloadInSlices(
+  bytes: Uint8Array,
+  pause: () => Promise<void>,
+  sliceBytes = 1024 * 1024,
+): Promise<string> {
+  const decodeWith = async (decoder: TextDecoder) => {
+    const parts: string[] = []
+    for (let at = 0; at < bytes.length; at += sliceBytes) {
+      parts.push(decoder.decode(bytes.subarray(at, at + sliceBytes), { stream: true }))
+      await pause()
+    }
+    parts.push(decoder.decode())
+    return parts.join('')
+  }
+  try {
+    return await decodeWith(new TextDecoder('utf-8', { fatal: true }))
+  } catch {
+    return decodeWith(new TextDecoder('windows-1252'))
+  }
+}
+
+/**
  * A header's name as compared: no accents, no case, no spaces at all ('Apellidos Nombres/ Razón  Social'
  * and 'apellidos nombres/razon social' are the same column).
  */

@@ -197,10 +197,10 @@ describe("SUNAT's export of constancias de depósito", () => {
   })
 
   it('refuses a file over the line limit before reading any row, and lets other work run while reading', async () => {
-    expect(await readConstancias('\n'.repeat(290_000))).toEqual({
+    expect(await readConstancias('\n'.repeat(300_000))).toEqual({
       rows: [],
       problems: [
-        { rowNumber: 0, message: 'El archivo tiene más de 100,000 líneas, el máximo permitido por carga' },
+        { rowNumber: 0, message: 'El archivo tiene más de 300,000 líneas, el máximo permitido por carga' },
       ],
     })
     const row = '1|202611|20100070970|05/12/2026|142.00|01|F001|1'
@@ -209,8 +209,8 @@ describe("SUNAT's export of constancias de depósito", () => {
     const text = [header, ...Array.from({ length: CONSTANCIA_LIMITS.maxLines - 1 }, () => row)].join('\n')
     let pauses = 0
     const read = await readConstancias(text, { pause: async () => void pauses++, every: 1000 })
-    expect(read.rows).toHaveLength(99_999)
-    expect(read.rows[99_998]).toMatchObject({ rowNumber: 100_000, amountCents: 14_200, number: 1 })
-    expect(pauses).toBe(100)
+    expect(read.rows).toHaveLength(299_999)
+    expect(read.rows[299_998]).toMatchObject({ rowNumber: 300_000, amountCents: 14_200, number: 1 })
+    expect(pauses).toBe(300)
   })
 })

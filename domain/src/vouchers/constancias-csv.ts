@@ -41,8 +41,30 @@ export type ConstanciaRow = {
 
 export type ConstanciaProblem = { rowNumber: number; message: string }
 
-/** One import's bounds: SUNAT's monthly list is a few thousand rows; the lines are counted before any is read. */
-export const CONSTANCIA_LIMITS = { maxLines: 100_000, maxFileBytes: 2 * 1024 * 1024 } as const
+/**
+ * One import's bounds, what the background job reads in bounded memory: SUNAT's monthly list is a
+ * few thousand rows, a year of a large buyer some hundred thousand. The lines are counted before any
+ * is read; a file's problems (a malformed file is refused whole) are listed up to `maxListedProblems`
+ * and counted beyond; the rows not matched are all listed (at most `maxLines`).
+ */
+export const CONSTANCIA_LIMITS = {
+  maxLines: 300_000,
+  maxFileBytes: 64 * 1024 * 1024,
+  maxListedProblems: 1000,
+} as const
+
+/** The form's and the job's words of 'Importar constancias' (the batch pipeline's upload kind). */
+export const CONSTANCIA_UPLOAD_MESSAGES = {
+  file: 'Adjunte el archivo CSV de constancias de SUNAT',
+  oneFile: 'Cargue un solo archivo de constancias',
+  fileExtension: 'El archivo debe ser el de constancias de depósito de SUNAT (.csv o .txt)',
+  fileSize: `El archivo de constancias no puede superar ${CONSTANCIA_LIMITS.maxFileBytes / 1024 / 1024} MB`,
+  incomplete: 'El archivo de constancias llegó incompleto: vuelva a cargarlo',
+  accepted: 'Archivo de constancias recibido: se procesará en segundo plano',
+  /** Listed first when a refused file has more than `maxListedProblems` problems. */
+  tooManyProblems: (total: number) =>
+    `El archivo tiene ${formatCount(total)} problemas: se listan los primeros ${formatCount(CONSTANCIA_LIMITS.maxListedProblems)}`,
+} as const
 
 /** The columns read, by their names in SUNAT's export; `required` ones must be in the header. */
 export const CONSTANCIA_COLUMNS = {

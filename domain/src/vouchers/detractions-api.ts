@@ -4,6 +4,7 @@ import { idList } from '../common/fields'
 import { formatDate, todayInLima } from '../common/format'
 import { DateRangeSchema, SearchSchema } from '../common/list'
 import { formatCents } from '../common/money'
+import type { Wire } from '../common/wire'
 import { VoucherHeadSchema } from './vouchers-api'
 
 /** 'Registrar depósito': the constancia of a detracción's deposit at the Banco de la Nación. */
@@ -24,27 +25,48 @@ export const DetractionDepositSchema = z.object({
 export type DetractionDepositInput = z.infer<typeof DetractionDepositSchema>
 
 /**
- * What an import of SUNAT's constancias did: rows matched to a voucher, and the others with why;
- * each list holds the first rows (the API's bound on listed problems) and its count, all of them.
+ * 'Importar constancias' (`/constancia-batches`): one upload of SUNAT's constancias, the state of
+ * its job and what it recorded. PROCESADO: `matchedCount` detracciones deposited and `errorCount`
+ * rows not recorded, each listed with its reason; CON ERRORES: the file was refused whole (its
+ * problems listed) and nothing was recorded.
  */
-export const ConstanciaImportSchema = z.object({
+export const ConstanciaBatchRowSchema = z.object({
+  id: z.number(),
+  /** 1 PENDIENTE, 2 PROCESANDO, 3 PROCESADO, 4 CON ERRORES. */
+  status: z.number(),
+  progress: z.number(),
+  rowsRead: z.number(),
+  /** The problems listed: the rows not recorded (PROCESADO) or the file's problems (CON ERRORES). */
+  errorCount: z.number(),
+  /** Detracciones a PROCESADO batch deposited. */
   matchedCount: z.number(),
-  unmatchedCount: z.number(),
-  matched: z
-    .object({ rowNumber: z.number(), voucherId: z.number(), voucher: z.string(), constancia: z.string() })
-    .array(),
-  /** The row as the file has it (its series and number written out) and why it matched nothing. */
-  unmatched: z
-    .object({
-      rowNumber: z.number(),
-      constancia: z.string(),
-      supplierRuc: z.string(),
-      voucher: z.string(),
-      amountCents: z.number(),
-      reason: z.string(),
-    })
-    .array(),
+  uploadDate: z.date(),
+  file: z.object({ name: z.string(), url: z.string(), size: z.number() }),
+  createdBy: z.string().nullable(),
+  finishedAt: z.date().nullable(),
 })
+export type ConstanciaBatchRow = Wire<typeof ConstanciaBatchRowSchema>
+
+/** The list's filters: file name or user, and status. */
+export const ConstanciaBatchFilterSchema = z.object({
+  search: SearchSchema,
+  status: z.coerce.number().int().min(1).max(4).nullish(),
+})
+export type ConstanciaBatchFilter = z.infer<typeof ConstanciaBatchFilterSchema>
+
+/**
+ * A row of the file not recorded, as the file has it (its series and number written out), and
+ * why; or a problem of a refused file (its row, or null for the whole file, and nothing else).
+ */
+export const ConstanciaProblemSchema = z.object({
+  rowNumber: z.number().nullable(),
+  constancia: z.string().nullable(),
+  supplierRuc: z.string().nullable(),
+  voucher: z.string().nullable(),
+  amountCents: z.number().nullable(),
+  message: z.string(),
+})
+export type ConstanciaBatchProblem = Wire<typeof ConstanciaProblemSchema>
 
 export const RetentionRegisterQuerySchema = z.object({
   period: z

@@ -10,7 +10,15 @@ import {
 } from '@planillas/domain'
 import { and, asc, eq, ilike, or } from 'drizzle-orm'
 import { badRequest } from '../../lib/errors'
-import { countedRows, type ListPage, likePattern, orderByFor, paged, spanish } from '../../lists/paging'
+import {
+  countedRows,
+  foldedLike,
+  type ListPage,
+  likePattern,
+  orderByFor,
+  paged,
+  spanish,
+} from '../../lists/paging'
 
 const sortColumns = {
   code: banks.code,
@@ -25,8 +33,8 @@ const where = (filter: BankFilter) =>
     filter.search
       ? or(
           ilike(banks.code, likePattern(filter.search)),
-          ilike(banks.name, likePattern(filter.search)),
-          ilike(banks.shortName, likePattern(filter.search)),
+          foldedLike(banks.name, filter.search),
+          foldedLike(banks.shortName, filter.search),
         )
       : undefined,
     filter.status ? eq(banks.status, filter.status) : undefined,

@@ -8,8 +8,8 @@ import {
   type rejectReasons,
 } from '@planillas/db'
 import type { DescriptionFilter, RecordStatus } from '@planillas/domain'
-import { and, asc, eq, gt, ilike } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged, spanish } from '../../lists/paging'
+import { and, asc, eq, gt } from 'drizzle-orm'
+import { countedRows, foldedLike, type ListPage, orderByFor, paged, spanish } from '../../lists/paging'
 
 /** Areas and positions share one shape: a described record with a status. */
 export type CatalogTable =
@@ -30,7 +30,7 @@ export function catalogQueries(table: CatalogTable) {
   }
   const where = (filter: DescriptionFilter) =>
     and(
-      filter.search ? ilike(table.description, likePattern(filter.search)) : undefined,
+      filter.search ? foldedLike(table.description, filter.search) : undefined,
       filter.status ? eq(table.status, filter.status) : undefined,
     )
 

@@ -1,7 +1,15 @@
 import { banks, companies, companyBankAccounts, type Executor } from '@planillas/db'
 import type { CompanyAccountInput, CompanyInput, CompanyUpdateInput, RecordStatus } from '@planillas/domain'
 import { and, asc, eq, gt, ilike, or } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged, spanish } from '../../lists/paging'
+import {
+  countedRows,
+  foldedLike,
+  type ListPage,
+  likePattern,
+  orderByFor,
+  paged,
+  spanish,
+} from '../../lists/paging'
 
 export type CompanyFilter = { search?: string | null; status?: number | null }
 
@@ -17,10 +25,7 @@ const sortColumns = {
 const where = (filter: CompanyFilter) =>
   and(
     filter.search
-      ? or(
-          ilike(companies.ruc, likePattern(filter.search)),
-          ilike(companies.name, likePattern(filter.search)),
-        )
+      ? or(ilike(companies.ruc, likePattern(filter.search)), foldedLike(companies.name, filter.search))
       : undefined,
     filter.status ? eq(companies.status, filter.status) : undefined,
   )

@@ -1,6 +1,5 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { auditLogs, paymentVouchers, publicHolidays } from '@planillas/db'
-import { addDays, formatDate, SUNAT_CONSTANCIA_HEADER, voucherNumber } from '@planillas/domain'
+import { addDays, voucherNumber } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   createPaymentTestApp,
@@ -12,14 +11,14 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
-import { and, eq, inArray, like } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DETRACTION_MESSAGES as M, retentionRegister } from './service'
 
 /**
- * 'Detracciones, closed': a deposit's constancia recorded by hand or imported from
- * SUNAT's monthly CSV (matched by RUC, series-number and amount), what is overdue by the 5th
+ * 'Detracciones, closed': a deposit's constancia recorded by hand (SUNAT's file of them is an upload
+ * kind: api/src/modules/constancia-batches, scripts/constancia-pipeline.test.ts), what is overdue by the 5th
  * business day of the following month with Peru's holidays, and the month's retention register.
  */
 let t: FilesTestApp
@@ -48,23 +47,6 @@ async function approvedWithDetraction(issueDate = TODAY, supplier = supplierId) 
 const deposit = (who: 'tesoreria' | 'rrhh', id: number, payload: Record<string, unknown>) =>
   t.call(who, { method: 'POST', url: `/api/v1/detractions/${id}/deposit`, payload })
 
-const csvUpload = (who: 'tesoreria' | 'rrhh', content: string | Buffer, name = 'constancias.csv') => {
-  const boundary = '----detracciones'
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    typeof content === 'string' ? Buffer.from(content) : content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return t.call(who, {
-    method: 'POST',
-    url: '/api/v1/detractions/constancias',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
-  })
-}
-
 describe('a deposit recorded by hand', () => {
   it('marks the detracción deposited with its constancia, audited; a second time is a conflict', async () => {
     const id = await approvedWithDetraction()
@@ -92,233 +74,6 @@ describe('a deposit recorded by hand', () => {
     const res = await deposit('tesoreria', registered, { constancia: '1', depositedOn: TODAY })
     expect(res.status).toBe(409)
     expect(res.body.messages).toEqual([M.none])
-  })
-})
-
-/** A row of SOL's export for a voucher (the 17 columns; the buyer's columns as SOL fills them). */
-function sunatRow(
-  v: { type: string; series: string; number: number },
-  ruc: string,
-  constancia: string,
-  amount: string,
-  overrides: { type?: string } = {},
-) {
-  return [
-    'D',
-    '00000123456',
-    constancia,
-    '202611',
-    ruc,
-    'PROVEEDOR ÑANDÚ S.A.C.',
-    '6',
-    '20601234567',
-    'MI EMPRESA S.A.C.',
-    TODAY.split('-').reverse().join('/'),
-    amount,
-    '037',
-    '01',
-    overrides.type ?? v.type,
-    v.series,
-    String(v.number).padStart(8, '0'),
-    `9${constancia}`,
-  ]
-}
-
-/** SOL's export as Windows-1252 bytes with '|' between fields, its header first. */
-const sunatFile = (rows: string[][]) =>
-  Buffer.from(`${[SUNAT_CONSTANCIA_HEADER, ...rows].map((r) => r.join('|')).join('\r\n')}\r\n`, 'latin1')
-
-const importedAudits = async (ids: number[]) =>
-  (
-    await t.handle.db
-      .select({ entityId: auditLogs.entityId, description: auditLogs.description })
-      .from(auditLogs)
-      .where(
-        and(eq(auditLogs.entity, 'payments'), like(auditLogs.description, '%importada del archivo de SUNAT')),
-      )
-  ).filter((a) => ids.map(String).includes(a.entityId ?? ''))
-
-describe("SUNAT's export of constancias", () => {
-  it('refuses 290,000 empty lines naming the limit, and lists the first 100 problems of a bad file', async () => {
-    const empty = await csvUpload('tesoreria', '\n'.repeat(290_000))
-    expect(empty.status).toBe(400)
-    expect(empty.body.messages).toEqual([
-      'El archivo tiene más de 100,000 líneas, el máximo permitido por carga',
-    ])
-    const bad = sunatRow({ type: '01', series: 'F001', number: 1 }, '2010', '1', '142.00')
-    const res = await csvUpload('tesoreria', sunatFile(Array.from({ length: 5000 }, () => bad)))
-    expect(res.status).toBe(400)
-    expect(res.body.messages).toHaveLength(101)
-    expect(res.body.messages[0]).toBe('Fila 2: El R.U.C. del proveedor debe tener 11 dígitos')
-    expect(res.body.messages[100]).toBe('… y 4,900 problemas más (se muestran los primeros 100)')
-    const old = await csvUpload(
-      'tesoreria',
-      `260000000001;202611;${supplierRuc};05/12/2026;142.00;037;F001-1\n`,
-    )
-    expect(old.status).toBe(400)
-    expect(old.body.messages[0]).toMatch(
-      /^Al encabezado del archivo le faltan las columnas 'Numero Constancia', /,
-    )
-  })
-
-  it('reads a 2 MB file without holding the event loop: other requests are answered meanwhile', async () => {
-    // About 2 MB of rows that match no voucher: every one read, matched and listed (the first 100).
-    const rows = Array.from({ length: 13_700 }, (_, i) =>
-      sunatRow(
-        { type: '01', series: 'F001', number: i + 1 },
-        `20${String(i).padStart(9, '0')}`,
-        `27${i}`,
-        '142.00',
-      ),
-    )
-    const file = sunatFile(rows)
-    expect(file.length).toBeGreaterThan(1.9 * 1024 * 1024)
-    expect(file.length).toBeLessThan(2 * 1024 * 1024)
-    const delay = monitorEventLoopDelay({ resolution: 10 })
-    delay.enable()
-    const res = await csvUpload('tesoreria', file)
-    delay.disable()
-    expect(res.status).toBe(200)
-    expect(res.body.payload).toMatchObject({ matchedCount: 0, unmatchedCount: 13_700 })
-    expect(res.body.payload.unmatched).toHaveLength(100)
-    expect(res.body.payload.unmatched[99]).toMatchObject({ rowNumber: 101, reason: M.unmatched })
-    // The longest stretch the loop was held, in nanoseconds: well under a second.
-    expect(delay.max).toBeLessThan(500_000_000)
-  })
-
-  it('tells a file cut short that it arrived incomplete, and one too large its limit', async () => {
-    const boundary = '----detracciones'
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n`
-    const post = (payload: Buffer) =>
-      t.call('tesoreria', {
-        method: 'POST',
-        url: '/api/v1/detractions/constancias',
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload,
-      })
-    const cut = await post(Buffer.from(`${head}260000000001;202611;2060`))
-    expect(cut.status).toBe(400)
-    expect(cut.body.messages).toEqual(['El archivo de constancias llegó incompleto: vuelva a cargarlo'])
-    const large = await post(Buffer.from(`${head}${'x;'.repeat(1_100_000)}\r\n--${boundary}--\r\n`))
-    expect(large.status).toBe(400)
-    expect(large.body.messages).toEqual(['El archivo de constancias no puede superar 2 MB'])
-  })
-
-  it("records every row of SOL's file matched by RUC, type, series and number, audited; the same file again records nothing", async () => {
-    const others = [await createSupplier(t), await createSupplier(t)]
-    const rucOf = async (id: number) =>
-      (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${id}` })).body.payload.ruc as string
-    const [rucB, rucC] = [await rucOf(others[0]), await rucOf(others[1])]
-    const a1 = await approvedWithDetraction()
-    const a2 = await approvedWithDetraction()
-    const b1 = await approvedWithDetraction(TODAY, others[0])
-    const c1 = await approvedWithDetraction(TODAY, others[1])
-    const ids = [a1, a2, b1, c1]
-    const vs = await Promise.all(ids.map((id) => getVoucher(t, id)))
-    const rucs = [supplierRuc, supplierRuc, rucB, rucC]
-    expect(vs.map((v) => v.detractionCents)).toEqual([14_200, 14_200, 14_200, 14_200])
-    const file = sunatFile(vs.map((v, i) => sunatRow(v, rucs[i], `26000000010${i}`, '142.00')))
-    // A form sent without choosing a file: its empty, nameless part.
-    const none = await csvUpload('tesoreria', '', '')
-    expect(none.status).toBe(400)
-    expect(none.body.messages).toEqual(['Adjunte el archivo CSV de constancias de SUNAT'])
-    expect((await csvUpload('rrhh', file)).status).toBe(403)
-
-    const res = await csvUpload('tesoreria', file)
-    expect(res.status).toBe(200)
-    expect(res.body.messages).toEqual(['Constancias registradas: 4; sin registrar: 0'])
-    expect(res.body.payload).toEqual({
-      matchedCount: 4,
-      unmatchedCount: 0,
-      matched: vs.map((v, i) => ({
-        rowNumber: i + 2,
-        voucherId: ids[i],
-        voucher: voucherNumber(v.series, v.number),
-        constancia: `26000000010${i}`,
-      })),
-      unmatched: [],
-    })
-    const recorded = await t.handle.db
-      .select({
-        id: paymentVouchers.id,
-        on: paymentVouchers.detractionDepositedOn,
-        constancia: paymentVouchers.detractionConstancia,
-      })
-      .from(paymentVouchers)
-      .where(inArray(paymentVouchers.id, ids))
-      .orderBy(paymentVouchers.id)
-    expect(recorded).toEqual(ids.map((id, i) => ({ id, on: TODAY, constancia: `26000000010${i}` })))
-    const audits = await importedAudits(ids)
-    expect(audits.map((a) => Number(a.entityId)).sort((x, y) => x - y)).toEqual(ids)
-    expect(audits.find((a) => a.entityId === String(b1))?.description).toBe(
-      `Detracción de ${voucherNumber(vs[2].series, vs[2].number)} depositada: constancia 260000000102 del ${formatDate(TODAY)} (S/ 142.00), importada del archivo de SUNAT`,
-    )
-
-    const again = await csvUpload('tesoreria', file)
-    expect(again.status).toBe(200)
-    expect(again.body.payload).toMatchObject({ matchedCount: 0, unmatchedCount: 4, matched: [] })
-    expect(
-      again.body.payload.unmatched.map((u: { rowNumber: number; reason: string }) => [u.rowNumber, u.reason]),
-    ).toEqual([2, 3, 4, 5].map((n) => [n, M.sameConstancia]))
-    expect(await importedAudits(ids)).toHaveLength(4)
-  })
-
-  it('lists the rows it cannot record with their reason, and records the others', async () => {
-    const a = await approvedWithDetraction()
-    const b = await approvedWithDetraction()
-    const done = await approvedWithDetraction()
-    expect((await deposit('tesoreria', done, { constancia: '555', depositedOn: TODAY })).status).toBe(200)
-    const [va, vb, vd] = await Promise.all([a, b, done].map((id) => getVoucher(t, id)))
-    const unknown = { type: '01', series: 'F001', number: 99_999 }
-    const file = sunatFile([
-      sunatRow(vb, supplierRuc, '260000000201', '100.00'),
-      sunatRow(unknown, '20999999999', '260000000202', '142.00'),
-      sunatRow(va, supplierRuc, '260000000203', '142.00', { type: '3' }),
-      sunatRow(vd, supplierRuc, '260000000204', '142.00'),
-      sunatRow(va, supplierRuc, '260000000205', '1,142.00'),
-      sunatRow(va, supplierRuc, '260000000206', '142.00'),
-      sunatRow(va, supplierRuc, '260000000207', '142.00'),
-    ])
-    const res = await csvUpload('tesoreria', file)
-    expect(res.status).toBe(200)
-    const row = (
-      n: number,
-      constancia: string,
-      ruc: string,
-      v: typeof unknown,
-      cents: number,
-      reason: string,
-    ) => ({
-      rowNumber: n,
-      constancia,
-      supplierRuc: ruc,
-      voucher: voucherNumber(v.series, v.number),
-      amountCents: cents,
-      reason,
-    })
-    expect(res.body.payload).toEqual({
-      matchedCount: 1,
-      matched: [
-        {
-          rowNumber: 7,
-          voucherId: a,
-          voucher: voucherNumber(va.series, va.number),
-          constancia: '260000000206',
-        },
-      ],
-      unmatchedCount: 6,
-      unmatched: [
-        row(2, '260000000201', supplierRuc, vb, 10_000, M.amount(14_200)),
-        row(3, '260000000202', '20999999999', unknown, 14_200, M.unmatched),
-        row(4, '260000000203', supplierRuc, va, 14_200, M.unmatched),
-        row(5, '260000000204', supplierRuc, vd, 14_200, M.already('555', TODAY)),
-        row(6, '260000000205', supplierRuc, va, 114_200, M.amount(14_200)),
-        row(8, '260000000207', supplierRuc, va, 14_200, M.twiceInFile),
-      ],
-    })
-    expect(await getVoucher(t, a)).toMatchObject({ detractionConstancia: '260000000206' })
-    expect(await getVoucher(t, b)).toMatchObject({ detractionConstancia: null })
-    expect(await getVoucher(t, done)).toMatchObject({ detractionConstancia: '555' })
   })
 })
 

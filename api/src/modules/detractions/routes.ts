@@ -1,10 +1,7 @@
-import multipart from '@fastify/multipart'
 import {
-  CONSTANCIA_LIMITS,
   centsAsSoles,
   FourthCategoryFileParamsSchema,
   FourthCategoryQuerySchema,
-  formatCount,
   RetentionRegisterQuerySchema,
   voucherNumber,
   voucherType,
@@ -12,31 +9,23 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
-import { badRequest, conflict } from '../../lib/errors'
+import { conflict } from '../../lib/errors'
 import { contentDisposition, exportFileName, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { fourthCategoryFile, fourthCategoryMonth } from './fourth-category'
 import { listDetractions } from './queries'
-import { importConstancias, recordDeposit, retentionRegister } from './service'
+import { recordDeposit, retentionRegister } from './service'
 
 const tags = ['detractions']
-/** SUNAT's monthly list is a few thousand rows at most. */
-const CSV_MAX_BYTES = CONSTANCIA_LIMITS.maxFileBytes
-const CSV_MESSAGES = {
-  missing: 'Adjunte el archivo CSV de constancias de SUNAT',
-  type: 'El archivo debe ser el de constancias de depósito de SUNAT (.csv o .txt)',
-  size: 'El archivo de constancias no puede superar 2 MB',
-  incomplete: 'El archivo de constancias llegó incompleto: vuelva a cargarlo',
-} as const
 
 /**
- * Detracciones, closed: the Banco de la Nación deposit's constancia by hand or from SUNAT's monthly
- * CSV (docs/decisions/detracciones-deposited.md), and the month's retention register. Recording a
+ * Detracciones, closed: the Banco de la Nación deposit's constancia by hand (SUNAT's file of them is
+ * an upload kind, `/constancia-batches`; docs/decisions/detracciones-deposited.md), and the month's
+ * retention register. Recording a
  * deposit is the treasurer's (pagos_pagar); the register is an export of the vouchers' list.
  */
 export async function detractionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  await app.register(multipart, { throwFileSizeLimit: false })
 
   app.post('/list', {
     config: { permission: 'pagos_lista_lista' },
@@ -64,41 +53,6 @@ export async function detractionRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       await recordDeposit(app.db, req.user.email, req.params.id, req.body)
       return ok({ id: req.params.id }, ['Se registró el depósito de la detracción'])
-    },
-  })
-
-  app.post('/constancias', {
-    config: { permission: 'pagos_pagar' },
-    schema: {
-      tags,
-      description:
-        "multipart/form-data: file, el archivo de 'Consulta de constancias de depósito' de SUNAT Operaciones en " +
-        "Línea, leído por los nombres de su encabezado ('Numero Constancia', 'RUC Proveedor', 'Fecha Pago', " +
-        "'Monto Deposito', 'Tipo de Comprobante', 'Serie de Comprobante', 'Numero de Comprobante'; 'Periodo " +
-        "Tributario' y 'Tipo Bien' si están), separado por |, ;, coma o tabulación, en UTF-8 o Windows-1252, " +
-        'hasta 2 MB y 100,000 líneas. Cada fila se empareja con un comprobante por R.U.C., tipo, serie y número, y ' +
-        'su monto con la detracción al céntimo; las emparejadas quedan depositadas, las demás se listan con su ' +
-        'motivo (las primeras 100 de cada lista, con el total).',
-      ...routeSchema('POST /detractions/constancias'),
-    },
-    handler: async (req) => {
-      if (!req.isMultipart()) throw badRequest(CSV_MESSAGES.missing)
-      const part = await req.file({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } }).catch(() => {
-        throw badRequest(CSV_MESSAGES.incomplete)
-      })
-      if (!part) throw badRequest(CSV_MESSAGES.missing)
-      // A body cut short (a dropped connection) fails the read: not a file too large.
-      const content = await part.toBuffer().catch(() => null)
-      if (part.file.truncated) throw badRequest(CSV_MESSAGES.size)
-      if (!content) throw badRequest(CSV_MESSAGES.incomplete)
-      // A form sent without choosing a file still sends its part, nameless and empty.
-      if (!part.filename && content.length === 0) throw badRequest(CSV_MESSAGES.missing)
-      if (!/\.(csv|txt)$/i.test(part.filename ?? '') || content.includes(0))
-        throw badRequest(CSV_MESSAGES.type)
-      const result = await importConstancias(app.db, req.user.email, content)
-      return ok(result, [
-        `Constancias registradas: ${formatCount(result.matchedCount)}; sin registrar: ${formatCount(result.unmatchedCount)}`,
-      ])
     },
   })
 }

@@ -237,3 +237,27 @@ describe('POST /sire/reconciliations', () => {
     ).toBe(403)
   })
 })
+
+describe('a proposal cut short in transit', () => {
+  it('is answered that it arrived incomplete, wherever the body ends, never with the size message', async () => {
+    const form = await multipart(
+      { companyId: fx.companyId, period: '202610' },
+      { file: { name: 'propuesta.csv', content: Buffer.from(proposal([{ n: 1 }, { n: 2 }])) } },
+    )
+    const end = form.payload.length
+    const fileStart = form.payload.indexOf('\r\n\r\n', form.payload.indexOf('filename=')) + 4
+    for (const at of [fileStart, fileStart + 40, end - 60, end - 10, end - 3]) {
+      const res = await t.call('tesoreria', {
+        method: 'POST',
+        url: '/api/v1/sire/reconciliations',
+        headers: form.headers,
+        payload: form.payload.subarray(0, at),
+      })
+      expect([at, res.status, res.body.messages]).toEqual([
+        at,
+        400,
+        ['El archivo de la propuesta llegó incompleto: vuelva a cargarlo'],
+      ])
+    }
+  })
+})

@@ -1,7 +1,15 @@
 import { banks, type Executor, expenseLines, suppliers, ubigeoDistricts } from '@planillas/db'
 import type { RecordStatus, SupplierFilter, SupplierInput, SupplierUpdateInput } from '@planillas/domain'
 import { and, asc, eq, getTableColumns, gt, ilike, inArray, or, sql } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged, spanish } from '../../lists/paging'
+import {
+  countedRows,
+  foldedLike,
+  type ListPage,
+  likePattern,
+  orderByFor,
+  paged,
+  spanish,
+} from '../../lists/paging'
 import type { SharedAccountColumns } from './shared-account'
 import { statusTodayColumns } from './tax-status'
 
@@ -18,10 +26,7 @@ const sortColumns = {
 const where = (filter: SupplierFilter) =>
   and(
     filter.search
-      ? or(
-          ilike(suppliers.ruc, likePattern(filter.search)),
-          ilike(suppliers.name, likePattern(filter.search)),
-        )
+      ? or(ilike(suppliers.ruc, likePattern(filter.search)), foldedLike(suppliers.name, filter.search))
       : undefined,
     filter.status ? eq(suppliers.status, filter.status) : undefined,
     filter.supplierTypes?.length ? inArray(suppliers.supplierType, filter.supplierTypes) : undefined,

@@ -31,7 +31,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
+import { countedRows, foldedLike, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 import { holidaysOf } from '../detractions/service'
 
 /** Vouchers still owed: REGISTRADO, AUTORIZADO, APROBADO. */
@@ -53,7 +53,7 @@ function searchCondition(search: string): SQL | undefined {
   const byNumber = /^([A-Za-z0-9]{4})-?0*(\d{1,8})$/.exec(term)
   const conditions: (SQL | undefined)[] = [
     ilike(suppliers.ruc, likePattern(term)),
-    ilike(suppliers.name, likePattern(term)),
+    foldedLike(suppliers.name, term),
     ilike(v.series, likePattern(term)),
   ]
   if (byNumber)

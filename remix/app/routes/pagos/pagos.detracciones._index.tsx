@@ -37,8 +37,8 @@ const STATE_OPTIONS = Object.entries(detractionState).map(([value, label]) => ({
 
 /**
  * 'Detracciones': the vouchers with a detracción, owed (within the deadline or past it) or
- * deposited at the Banco de la Nación, with 'Registrar depósito' per voucher and SUNAT's monthly
- * file of constancias imported at once (docs/decisions/detracciones-deposited.md).
+ * deposited at the Banco de la Nación, with 'Registrar depósito' per voucher and SUNAT's file of
+ * constancias imported in the background (docs/decisions/constancias-batch.md).
  */
 export default function DetractionList() {
   const list = useLoaderData<typeof loader>()
