@@ -148,6 +148,8 @@ describe('checkPayrollRow with concepts', () => {
       overtimeMinutes: 90,
       pensionSystem: 'AFP',
       cuspp: '123456ABCDE7',
+      afp: null,
+      afpCommission: null,
     })
   })
 
