@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { AFP_COMMISSION_TYPES, AFP_NAMES, decimalToCents } from '@planillas/domain'
+import { AFP_COMMISSION_TYPES, AFP_NAMES, decimalToCents, formatCents, formatDate } from '@planillas/domain'
 import { parseCsv } from '@planillas/domain/csv'
-import { sql } from 'drizzle-orm'
+import { count, sql } from 'drizzle-orm'
+import { recordAudit, SYSTEM_ACTOR } from './audit'
 import type { Executor } from './client'
 import { afpRates } from './schema/index'
 
@@ -53,14 +54,19 @@ export function readAfpRates(folder: string): AfpRateInsert[] {
   })
 }
 
+const percentText = (bp: number | null) => (bp === null ? 'sin dato' : `${(bp / 100).toFixed(2)} %`)
+
 /**
  * Upserts the file's rows by (AFP, commission type, valid_from): a 'referencia' row follows the file;
  * a row an administrator added ('usuario') is never changed, and no row is deleted (a payroll
- * imported under a rate is explained by it).
+ * imported under a rate is explained by it). After the first start (an empty table takes the file
+ * as its starting point), each row the file adds or changes is written to the audit log (actor
+ * 'sistema'): a rate that starts checking uploads shows when and from where.
  */
 export async function loadAfpRates(db: Executor, folder: string) {
   const rows = readAfpRates(folder)
-  await db
+  const [{ n }] = await db.select({ n: count() }).from(afpRates)
+  const written = await db
     .insert(afpRates)
     .values(rows)
     .onConflictDoUpdate({
@@ -77,5 +83,32 @@ export async function loadAfpRates(db: Executor, folder: string) {
       setWhere: sql`${afpRates.source} = 'referencia' and (${afpRates.validTo}, ${afpRates.contributionBp}, ${afpRates.commissionBp}, ${afpRates.premiumBp}, ${afpRates.premiumCapCents}, ${afpRates.note})
         is distinct from (excluded.valid_to, excluded.contribution_bp, excluded.commission_bp, excluded.premium_bp, excluded.premium_cap_cents, excluded.note)`,
     })
+    .returning({
+      id: afpRates.id,
+      afp: afpRates.afp,
+      commissionType: afpRates.commissionType,
+      validFrom: afpRates.validFrom,
+      validTo: afpRates.validTo,
+      contributionBp: afpRates.contributionBp,
+      commissionBp: afpRates.commissionBp,
+      premiumBp: afpRates.premiumBp,
+      premiumCapCents: afpRates.premiumCapCents,
+      note: afpRates.note,
+      // a row just inserted has no deleting transaction yet
+      inserted: sql<boolean>`(xmax = 0)`,
+    })
+  // An empty table is a first start: the file's rows are the installation's starting point.
+  if (n === 0) return rows.length
+  for (const r of written) {
+    const until = r.validTo ? ` hasta el ${formatDate(r.validTo)}` : ''
+    const cap = r.premiumCapCents === null ? 'sin dato' : formatCents(r.premiumCapCents)
+    await recordAudit(db, {
+      action: r.inserted ? 'CREATE' : 'UPDATE',
+      entity: 'afp-rates',
+      entityId: r.id,
+      actor: SYSTEM_ACTOR,
+      description: `Tasas AFP ${r.afp} (comisión ${r.commissionType.toLowerCase()}) desde el ${formatDate(r.validFrom)}${until}, de db/reference/afp-rates.csv: aporte ${percentText(r.contributionBp)}, comisión ${percentText(r.commissionBp)}, prima ${percentText(r.premiumBp)}, tope de la prima ${cap}. ${r.note}`,
+    })
+  }
   return rows.length
 }
