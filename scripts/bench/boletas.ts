@@ -16,8 +16,8 @@ import { describeLoad, gateOnLoad, judgeTargets, readLoad, report } from './load
  * renderer, `boletaPdf`, and the same streamed ZIP, `zipEntries`, into the file store), for
  * `BENCH_BOLETAS` workers (100,000 by default): half with the worked June concepts, half without
  * (older payrolls), each with its own name and document. The job's database reads are not in it
- * (docs/performance.md). Prints the time, boletas per second, the peak RSS and the load; exits 2
- * when a target is missed, 3 on a busy machine (scripts/bench/load-gate.ts).
+ * (docs/performance.md). Prints the time, boletas per second, the peak RSS and what was held then,
+ * and the load; exits 2 when a target is missed, 3 on a busy machine (scripts/bench/load-gate.ts).
  */
 const COUNT = Number(process.env.BENCH_BOLETAS ?? 100_000)
 const TARGET_PER_SECOND = 400
