@@ -35,6 +35,7 @@ export const MENU: MenuEntry[] = [
         permission: LIST_RESOURCES['planillas-externas'].permission,
       },
       { label: 'Cargar abonos', to: '/planillas/abonos', permission: LIST_RESOURCES.abonos.permission },
+      { label: 'Declarar un mes', to: '/planillas/declaracion', permission: 'planillas_descarga_excel' },
     ],
   },
   {

@@ -262,18 +262,19 @@ export function batchUploadRoute<R extends { stored: string[] }, U>(route: Batch
 export const STORED_FILE_GONE = 'El archivo de esta carga ya no está disponible'
 
 /**
- * A file a batch stored (its Excel, a receipt) as a download with its original name; gone from
- * the storage, a 404 with `STORED_FILE_GONE`.
+ * A stored file (a batch's Excel, a receipt, a payment file, a CV) as a download with its original
+ * name; gone from the storage, a 404 saying `gone` (by default `STORED_FILE_GONE`).
  */
 export async function sendStoredFile(
   reply: FastifyReply,
   storage: FileStorage,
   file: { key: string; name: string; contentType: string },
+  gone = STORED_FILE_GONE,
 ) {
   try {
     return sendAttachment(reply, file.name, file.contentType, await storage.get(file.key))
   } catch (error) {
-    if (error instanceof FileNotFoundError) throw notFound(STORED_FILE_GONE)
+    if (error instanceof FileNotFoundError) throw notFound(gone)
     throw error
   }
 }

@@ -133,6 +133,13 @@ export const DeclarationFileParamsSchema = IdParamsSchema.extend({
 export const DeclarationFileQuerySchema = z.object({
   companyId: idNumber('Elija la empresa que declara'),
 })
+/** A company's files of a month: every payroll of the period whose workers it employs. */
+export const DeclarationMonthParamsSchema = DeclarationFileParamsSchema.pick({ kind: true })
+export const DeclarationMonthQuerySchema = DeclarationFileQuerySchema.extend({
+  period: z
+    .string({ error: 'Indique el periodo' })
+    .regex(/^\d{4}(0[1-9]|1[0-2])$/, 'Periodo inválido: use el formato AAAAMM'),
+})
 
 export type PayrollLineDetail = Wire<typeof PayrollLineDetailSchema>
 export type PayrollLineConcept = Wire<typeof PayrollLineConceptSchema>

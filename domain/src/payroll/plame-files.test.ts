@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { afpnetRows, type DeclaredLine, jorFile, PLAME_MESSAGES, plameFileName, remFile } from './plame-files'
+import {
+  afpnetRows,
+  type DeclaredLine,
+  joinWorkerLines,
+  jorFile,
+  PLAME_MESSAGES,
+  plameFileName,
+  remFile,
+} from './plame-files'
 
 /** The June 2026 worked row (research notes: boleta example). */
 const june = (over: Partial<DeclaredLine> = {}): DeclaredLine => ({
@@ -163,5 +171,73 @@ describe('afpnetRows', () => {
         PLAME_MESSAGES.line(3, '40000005', PLAME_MESSAGES.afpContribution('261.30', '261.00')),
       ],
     })
+  })
+})
+
+describe('joinWorkerLines (a company declares the month once)', () => {
+  // The June worker paid in two payrolls of the month: a first fortnight and the rest.
+  const first = {
+    ...june({
+      ordinaryMinutes: 96 * 60,
+      overtimeMinutes: null,
+      concepts: [
+        { code: '0121', kind: 1, cents: 125000 },
+        { code: '0608', kind: 2, cents: 12500 },
+      ],
+    }),
+    payrollCode: 'Q1-2026-06',
+  }
+  const second = {
+    ...june({ rowNumber: 7, ordinaryMinutes: 96 * 60 + 30 }),
+    concepts: [
+      { code: '0121', kind: 1, cents: 125000 },
+      { code: '0201', kind: 1, cents: 11300 },
+      { code: '0608', kind: 2, cents: 13630 },
+      { code: '0804', kind: 3, cents: 23517 },
+    ],
+    payrollCode: 'Q2-2026-06',
+  }
+
+  it('sums each concept by code and the hours, and names both payrolls', () => {
+    const { line, problems } = joinWorkerLines([first, second])
+    expect(problems).toEqual([])
+    expect(line.concepts).toEqual([
+      { code: '0121', kind: 1, cents: 250000 },
+      { code: '0608', kind: 2, cents: 26130 },
+      { code: '0201', kind: 1, cents: 11300 },
+      { code: '0804', kind: 3, cents: 23517 },
+    ])
+    expect(line.ordinaryMinutes).toBe(192 * 60 + 30)
+    expect(line.overtimeMinutes).toBe(90)
+    expect(line.source).toBe('Planilla Q1-2026-06, fila 2; Planilla Q2-2026-06, fila 7')
+    // The joined line is one worker in the files: one .rem line per concept, one .jor line.
+    const rem = remFile([line])
+    if (!rem.ok) throw new Error(rem.problems.join())
+    expect(rem.content.split('\r\n')[0]).toBe('01|45678912|0121|2500.00|2500.00|')
+    const afp = afpnetRows([line])
+    if (!afp.ok) throw new Error(afp.problems.join())
+    expect(afp.content[0][11]).toBe(2613)
+  })
+
+  it("does not change the worker's own input", () => {
+    joinWorkerLines([first, second])
+    expect(first.concepts[0].cents).toBe(125000)
+  })
+
+  it('refuses a worker whose pension system differs between the payrolls, naming them', () => {
+    const { line, problems } = joinWorkerLines([first, { ...second, pensionSystem: 'ONP', cuspp: null }])
+    expect(problems).toEqual([
+      PLAME_MESSAGES.sourceLine(line.source ?? '', '45678912', PLAME_MESSAGES.pensionDiffers),
+    ])
+    expect(problems[0]).toMatch(
+      /^Planilla Q1-2026-06, fila 2; Planilla Q2-2026-06, fila 7 \(documento 45678912\)/,
+    )
+  })
+
+  it('keeps a lone line as it is, named by its payroll', () => {
+    const { line, problems } = joinWorkerLines([second])
+    expect(problems).toEqual([])
+    expect(line.concepts).toEqual(second.concepts)
+    expect(line.source).toBe('Planilla Q2-2026-06, fila 7')
   })
 })

@@ -22,6 +22,11 @@ export type DeclaredLine = {
   pensionSystem: string | null
   cuspp: string | null
   concepts: { code: string; kind: number; cents: number }[]
+  /**
+   * Where the line comes from when it is not one row of one payroll (a company's month joins a
+   * worker's lines of several payrolls): named in its problems instead of the row.
+   */
+  source?: string
 }
 
 export type PlameFileKind = 'rem' | 'jor'
@@ -36,6 +41,11 @@ export type FileResult<T> = { ok: true; content: T } | { ok: false; problems: st
 export const PLAME_MESSAGES = {
   line: (rowNumber: number, identifier: string, message: string) =>
     `Fila ${rowNumber} (documento ${identifier}): ${message}`,
+  sourceLine: (source: string, identifier: string, message: string) =>
+    `${source} (documento ${identifier}): ${message}`,
+  pensionDiffers: 'el régimen pensionario o el CUSPP no es el mismo en todas las planillas del mes',
+  noPayrollsInMonth: (period: string) =>
+    `La empresa no tiene planillas vigentes del periodo ${period} con trabajadores suyos (por su contrato o su ficha)`,
   documentType: 'el tipo de documento no se declara en PLAME (solo DNI, carné de extranjería o pasaporte)',
   repeated: 'el documento ya figura en otra línea del archivo',
   negative: 'un importe es negativo',
@@ -72,6 +82,12 @@ export const plameFileName = (period: string, ruc: string, kind: PlameFileKind) 
   `0601${period}${ruc}.${kind}`
 export const afpnetFileName = (period: string, ruc: string) => `afpnet-${period}-${ruc}.xlsx`
 
+/** A refusal naming the line: its row, or where it comes from when it joins several. */
+const lineProblem = (line: DeclaredLine, message: string) =>
+  line.source
+    ? PLAME_MESSAGES.sourceLine(line.source, line.identifier, message)
+    : PLAME_MESSAGES.line(line.rowNumber, line.identifier, message)
+
 /** Fields joined by `|`, with the trailing `|` every PLAME line carries. */
 const record = (fields: readonly string[]) => `${fields.join('|')}|`
 
@@ -87,8 +103,7 @@ abstract class PlameWriter {
 
   add(lines: readonly DeclaredLine[]) {
     for (const line of lines) {
-      const refuse = (m: string) =>
-        this.problems.push(PLAME_MESSAGES.line(line.rowNumber, line.identifier, m))
+      const refuse = (m: string) => this.problems.push(lineProblem(line, m))
       const type = PLAME_DOCUMENT_TYPE[line.identifierType]
       if (!type) {
         refuse(PLAME_MESSAGES.documentType)
@@ -206,8 +221,7 @@ export class AfpnetWriter {
     for (const line of lines) {
       if (line.pensionSystem !== 'AFP') continue
       this.any = true
-      const refuse = (m: string) =>
-        this.problems.push(PLAME_MESSAGES.line(line.rowNumber, line.identifier, m))
+      const refuse = (m: string) => this.problems.push(lineProblem(line, m))
       const type = AFPNET_DOCUMENT_TYPE[line.identifierType]
       if (type === undefined) {
         refuse(PLAME_MESSAGES.afpnetDocumentType)
@@ -270,4 +284,46 @@ export function afpnetRows(lines: readonly DeclaredLine[]): FileResult<AfpnetRow
   const writer = new AfpnetWriter()
   writer.add(lines)
   return writer.finish()
+}
+
+/** One payroll line of a month, with the payroll it belongs to. */
+export type MonthLine = DeclaredLine & { payrollCode: string }
+
+/**
+ * A worker's lines of one month in several payrolls (a company declares the month once, in one
+ * PLAME and one AFPnet file), as one declared line: each concept summed by its code, in the order
+ * first seen; hours summed (none when no payroll gave them); the pension system and CUSPP, which
+ * must be the same wherever given. The line names its payrolls and rows in its problems.
+ */
+export function joinWorkerLines(lines: readonly MonthLine[]): { line: DeclaredLine; problems: string[] } {
+  const [first] = lines
+  const concepts = new Map<string, { code: string; kind: number; cents: number }>()
+  let ordinary: number | null = null
+  let overtime: number | null = null
+  const pension = new Set<string>()
+  for (const line of lines) {
+    for (const c of line.concepts) {
+      const known = concepts.get(c.code)
+      if (known) known.cents += c.cents
+      else concepts.set(c.code, { ...c })
+    }
+    if (line.ordinaryMinutes !== null) ordinary = (ordinary ?? 0) + line.ordinaryMinutes
+    if (line.overtimeMinutes !== null) overtime = (overtime ?? 0) + line.overtimeMinutes
+    if (line.pensionSystem !== null || line.cuspp !== null) pension.add(`${line.pensionSystem}|${line.cuspp}`)
+  }
+  const given = lines.find((l) => l.pensionSystem !== null || l.cuspp !== null)
+  const line: DeclaredLine = {
+    rowNumber: first.rowNumber,
+    identifierType: first.identifierType,
+    identifier: first.identifier,
+    surname: first.surname,
+    name: first.name,
+    ordinaryMinutes: ordinary,
+    overtimeMinutes: overtime,
+    pensionSystem: given?.pensionSystem ?? null,
+    cuspp: given?.cuspp ?? null,
+    concepts: [...concepts.values()],
+    source: lines.map((l) => `Planilla ${l.payrollCode}, fila ${l.rowNumber}`).join('; '),
+  }
+  return { line, problems: pension.size > 1 ? [lineProblem(line, PLAME_MESSAGES.pensionDiffers)] : [] }
 }

@@ -1,19 +1,17 @@
-import { companyBankAccounts, paymentOrders, payrolls } from '@planillas/db'
 import { idNumber } from '@planillas/domain'
-import { FileNotFoundError } from '@planillas/storage'
-import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { sendStoredFile } from '../../lib/batch-upload'
 import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { badRequest, conflict, found, notFound } from '../../lib/errors'
-import { contentDisposition } from '../../lib/xlsx'
 import { activeDebitAccounts } from '../companies/queries'
 import { annulOrder, CLAIM_MESSAGES } from './claims'
 import { problemText } from './engine'
 import { formatLabel, PAYMENT_FORMATS, type PaymentFormat } from './formats'
 import { nextFileOf } from './order-lines'
 import { generatePaymentOrder } from './payroll-order'
+import { ordersOfPayroll, payrollById, payrollOrder } from './queries'
 
 const tags = ['payment-orders']
 
@@ -76,34 +74,7 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
       ...routeSchema('GET /payment-orders'),
     },
     handler: async (req) => {
-      const rows = await app.db
-        .select({
-          id: paymentOrders.id,
-          payrollId: paymentOrders.payrollId,
-          format: paymentOrders.format,
-          paymentDate: paymentOrders.paymentDate,
-          reference: paymentOrders.reference,
-          lineCount: paymentOrders.lineCount,
-          totalAmount: paymentOrders.totalAmount,
-          checksum: paymentOrders.checksum,
-          fileName: paymentOrders.fileName,
-          fileSize: paymentOrders.fileSize,
-          sha256: paymentOrders.sha256,
-          status: paymentOrders.status,
-          replacesOrderId: paymentOrders.replacesOrderId,
-          annulledBy: paymentOrders.annulledBy,
-          annulledAt: paymentOrders.annulledAt,
-          annulReason: paymentOrders.annulReason,
-          failureReason: paymentOrders.failureReason,
-          account: companyBankAccounts.account,
-          bankCode: companyBankAccounts.bankCode,
-          createdAt: paymentOrders.createdAt,
-          createdBy: paymentOrders.createdBy,
-        })
-        .from(paymentOrders)
-        .innerJoin(companyBankAccounts, eq(companyBankAccounts.id, paymentOrders.companyAccountId))
-        .where(eq(paymentOrders.payrollId, req.query.payrollId))
-        .orderBy(desc(paymentOrders.id))
+      const rows = await ordersOfPayroll(app.db, req.query.payrollId)
       return ok(
         rows.map((r) => ({ ...r, totalAmount: r.totalAmount === null ? null : Number(r.totalAmount) })),
       )
@@ -120,10 +91,7 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
       ...routeSchema('GET /payment-orders/next-file'),
     },
     handler: async (req) => {
-      const [payroll] = await app.db
-        .select({ id: payrolls.id })
-        .from(payrolls)
-        .where(eq(payrolls.id, req.query.payrollId))
+      const payroll = await payrollById(app.db, req.query.payrollId)
       found(payroll)
       return ok(await nextFileOf(app.db, payroll.id))
     },
@@ -158,32 +126,20 @@ export async function paymentOrderRoutes(fastify: FastifyInstance) {
         'El archivo de pago tal como se generó (404 si no es de la planilla payrollId, cuando se indica).',
     },
     handler: async (req, reply) => {
-      const [order] = await app.db
-        .select()
-        .from(paymentOrders)
-        .where(
-          and(
-            eq(paymentOrders.id, req.params.id),
-            // A supplier run's files are served by /supplier-runs, under its own permission.
-            eq(paymentOrders.source, 'PAYROLL'),
-            req.query.payrollId === undefined ? undefined : eq(paymentOrders.payrollId, req.query.payrollId),
-          ),
-        )
+      const order = await payrollOrder(app.db, req.params.id, req.query.payrollId)
       found(order)
       // A GENERANDO or FALLIDO order has no file (yet).
       if (!order.fileKey) throw notFound('La orden de pago no tiene archivo: no se generó')
-      try {
-        const stream = await app.storage.get(order.fileKey)
-        return reply
-          .header('Content-Type', PAYMENT_FORMATS[order.format as keyof typeof PAYMENT_FORMATS].contentType)
-          .header('Content-Disposition', contentDisposition(order.fileName))
-          .header('Access-Control-Expose-Headers', 'Content-Disposition')
-          .send(stream)
-      } catch (error) {
-        if (error instanceof FileNotFoundError)
-          throw notFound('El archivo de pago ya no está en el almacenamiento')
-        throw error
-      }
+      return sendStoredFile(
+        reply,
+        app.storage,
+        {
+          key: order.fileKey,
+          name: order.fileName,
+          contentType: PAYMENT_FORMATS[order.format as keyof typeof PAYMENT_FORMATS].contentType,
+        },
+        'El archivo de pago ya no está en el almacenamiento',
+      )
     },
   })
 }

@@ -1,29 +1,28 @@
 import {
   DeclarationFileParamsSchema,
   DeclarationFileQuerySchema,
-  enumLabel,
-  identifierType,
-  lineState,
+  DeclarationMonthParamsSchema,
+  DeclarationMonthQuerySchema,
   lineStateOf,
-  PayrollFilterSchema,
-  PayrollLineFilterSchema,
   payrollStatus,
-  payrollType,
-  periodLabel,
-  reviewReasons,
-  withSelection,
   XLSX_MIME,
 } from '@planillas/domain'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { OPTION_PERMISSIONS } from '../../auth/option-permissions'
-import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
+import { ok, routeSchema } from '../../lib/envelope'
 import { conflict, found } from '../../lib/errors'
 import { statusChangeHandler } from '../../lib/status-change'
-import { exportFileName, exportRows, sendAttachment, sendWorkbook } from '../../lib/xlsx'
+import { sendAttachment } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
-import { sentAtOf, sentLineIds } from '../payment-orders/order-lines'
-import { conceptsOfLines, declarationFile } from './declaration-files'
+import { sentAtOf } from '../payment-orders/order-lines'
+import {
+  conceptsOfLines,
+  type DeclarationFile,
+  declarationFile,
+  monthDeclarationFile,
+} from './declaration-files'
+import { payrollExportRoutes } from './export-routes'
 import { lineReviewRoutes } from './line-review'
 import * as q from './queries'
 
@@ -35,21 +34,18 @@ const withSentAt = <L extends Parameters<typeof lineStateOf>[0]>(line: L, sentAt
   sentAt,
   state: lineStateOf({ ...line, sentAt }),
 })
-const money = (value: string | number) => Number(value)
-/** A line's review reasons as the export writes them, worked out once per combination of flags. */
-const reasonsTexts = new Map<number, string>()
-const reasonsText = (flags: number) => {
-  const known = reasonsTexts.get(flags)
-  if (known !== undefined) return known
-  const text = reviewReasons(flags).join('; ')
-  reasonsTexts.set(flags, text)
-  return text
+/** A declaration file as its download: the problems instead (409) when a line was refused. */
+function sendDeclaration(reply: FastifyReply, file: DeclarationFile) {
+  if (!file.ok) throw conflict(file.problems)
+  if (file.kind === 'xlsx') return sendAttachment(reply, file.name, XLSX_MIME, file.content)
+  return sendAttachment(reply, file.name, 'text/plain; charset=us-ascii', Buffer.from(file.content, 'ascii'))
 }
 
 /** 'Planillas': the payrolls the import job wrote, their lines, status and exports. */
 export async function payrollRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   await app.register(lineReviewRoutes)
+  await app.register(payrollExportRoutes)
 
   app.post('/list', {
     config: { permission: 'planillas_lista' },
@@ -116,16 +112,30 @@ export async function payrollRoutes(fastify: FastifyInstance) {
     },
     handler: async (req, reply) => {
       const payroll = found(await q.getPayroll(app.db, req.params.id))
-      const file = found(await declarationFile(app.db, payroll, req.query.companyId, req.params.kind))
-      if (!file.ok) throw conflict(file.problems)
-      if (file.kind === 'xlsx') return sendAttachment(reply, file.name, XLSX_MIME, file.content)
-      return sendAttachment(
+      return sendDeclaration(
         reply,
-        file.name,
-        'text/plain; charset=us-ascii',
-        Buffer.from(file.content, 'ascii'),
+        found(await declarationFile(app.db, payroll, req.query.companyId, req.params.kind)),
       )
     },
+  })
+
+  app.get('/declaration/:kind', {
+    config: { permission: 'planillas_descarga_excel' },
+    schema: {
+      tags,
+      description:
+        'Los mismos archivos para declarar, de una empresa y un mes (query companyId, period AAAAMM): las líneas de ' +
+        'todas las planillas VIGENTES del periodo cuyos trabajadores emplea la empresa (por el contrato vigente en el ' +
+        'periodo, si no por su ficha); quien figura en varias planillas va en una sola línea, con cada concepto ' +
+        'sumado. 409 con los motivos si alguna línea no cumple o la empresa no tiene planillas del mes.',
+      params: DeclarationMonthParamsSchema,
+      querystring: DeclarationMonthQuerySchema,
+    },
+    handler: async (req, reply) =>
+      sendDeclaration(
+        reply,
+        found(await monthDeclarationFile(app.db, req.query.companyId, req.query.period, req.params.kind)),
+      ),
   })
 
   app.put('/:id/status', {
@@ -142,66 +152,5 @@ export async function payrollRoutes(fastify: FastifyInstance) {
       set: q.setPayrollStatus,
       name: (p) => `${p.code} '${p.name}'`,
     }),
-  })
-
-  app.post('/xlsx', {
-    config: { permission: 'planillas_descarga_excel' },
-    schema: { tags, body: withSelection(PayrollFilterSchema).nullish() },
-    handler: async (req, reply) =>
-      sendWorkbook(reply, {
-        fileName: exportFileName('planillas'),
-        sheetName: 'Planillas',
-        rows: exportRows(q.payrollExportBatch(app.db, req.body ?? {}), req.body?.ids),
-        columns: [
-          { header: 'Código', width: 16, value: (p) => p.code },
-          { header: 'Periodo', width: 10, value: (p) => periodLabel(p.period) },
-          { header: 'Nombre', width: 36, value: (p) => p.name },
-          { header: 'Tipo', width: 18, value: (p) => enumLabel(payrollType, p.type) },
-          { header: 'Colaboradores', width: 14, value: (p) => p.collaborators },
-          { header: 'Monto Total a Pagar (S/)', width: 22, money: true, value: (p) => money(p.totalAmount) },
-          { header: 'Abonados', width: 12, value: (p) => p.paidCount },
-          { header: 'Total Pagado (S/)', width: 18, money: true, value: (p) => money(p.totalPaid) },
-          { header: 'Progreso (%)', width: 12, value: (p) => p.progress },
-          { header: 'Estado', width: 12, value: (p) => enumLabel(payrollStatus, p.status) },
-          { header: 'Fecha de creación', width: 22, date: 'dateTime', value: (p) => p.createdAt },
-        ],
-      }),
-  })
-
-  app.post('/:id/lines/xlsx', {
-    config: { permission: 'planillas_descarga_excel' },
-    schema: { tags, params: IdParamsSchema, body: PayrollLineFilterSchema.nullish() },
-    handler: async (req, reply) => {
-      const payroll = found(await q.getPayroll(app.db, req.params.id))
-      const sent = await sentLineIds(app.db, payroll.id)
-      // the lines come as arrays (q.LineExportRow), read batch by batch as the file is sent.
-      const state = (l: q.LineExportRow) =>
-        lineStateOf({
-          paid: l[9],
-          reviewFlags: l[12],
-          reviewConfirmedAt: l[13],
-          sentAt: sent.has(Number(l[0])) ? 'sent' : null,
-        })
-      return sendWorkbook(reply, {
-        fileName: exportFileName(`planilla-${payroll.code}`),
-        sheetName: 'Detalle',
-        rows: q.lineExportBatches(app.db, payroll.id, req.body ?? {}),
-        columns: [
-          { header: 'Fila', width: 8, value: (l) => l[1] },
-          { header: 'Tipo de documento', width: 18, value: (l) => enumLabel(identifierType, l[2]) },
-          { header: 'Número de documento', width: 20, value: (l) => l[3] },
-          { header: 'Apellidos y nombres', width: 36, value: (l) => l[4] },
-          { header: 'Código de banco', width: 14, value: (l) => l[5] },
-          { header: 'Número de cuenta', width: 22, value: (l) => l[6] },
-          { header: 'CCI', width: 24, value: (l) => l[7] ?? '' },
-          { header: 'Monto (S/)', width: 14, money: true, value: (l) => l[8] },
-          { header: 'Abonado', width: 10, value: (l) => (l[9] ? 'SÍ' : 'NO') },
-          { header: 'Fecha de abono', width: 14, date: 'date', value: (l) => l[10] },
-          { header: 'N° de operación', width: 18, value: (l) => l[11] ?? '' },
-          { header: 'Estado', width: 12, value: (l) => enumLabel(lineState, state(l)) },
-          { header: 'Observaciones', width: 48, value: (l) => reasonsText(l[12]) },
-        ],
-      })
-    },
   })
 }

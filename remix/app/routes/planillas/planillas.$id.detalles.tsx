@@ -15,10 +15,9 @@ import {
   periodLabel,
 } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { Form, useLoaderData, useSearchParams } from 'react-router'
+import { Form, Link, useLoaderData, useSearchParams } from 'react-router'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { controlClass, FieldShell } from '~/components/form/fields'
 import { FormPage } from '~/components/form/form-layout'
 import { BackToList } from '~/components/list/back-to-list'
 import { COLUMN, DataTable } from '~/components/list/data-table'
@@ -33,6 +32,7 @@ import { ProgressBar } from '~/components/ui/progress-bar'
 import { idParam } from '~/form.server'
 import { dropEmptyParams } from '~/list.server'
 import { orBackToList } from '~/record.server'
+import { DeclarationFilesForm } from '~/routes/planillas/+shared/declaration-files'
 import { paidFilter } from '~/routes/planillas/+shared/paid-filter'
 import { BOLETA_INTENTS, BoletaCell, PayrollBoletasCard } from '~/screens/boletas/payroll-boletas'
 import { redirectWithToast } from '~/session.server'
@@ -447,10 +447,7 @@ function LineConcepts({ line }: { line: PayrollLineDetail }) {
   )
 }
 
-/**
- * PLAME's .rem and .jor and the AFPnet sheet, for the company that declares: a plain GET form (no
- * client-side navigation), so the browser downloads the file with or without JavaScript.
- */
+/** 'Archivos para declarar' from this payroll alone (a company's whole month: /planillas/declaracion). */
 function DeclarationFiles({
   action,
   companies,
@@ -466,7 +463,11 @@ function DeclarationFiles({
       <p className="text-sm text-slate-700">
         Desde los conceptos de la planilla (tabla 22 de PLAME): el PDT PLAME (.rem con ingresos, descuentos y
         aportes; .jor con las horas) y la hoja de carga de AFPnet. Cada línea se revisa antes de generar el
-        archivo.
+        archivo. Si la empresa paga el mes en varias planillas, declárelo una sola vez en{' '}
+        <Link to="/planillas/declaracion" className="text-primary-dark underline">
+          Declarar un mes
+        </Link>
+        .
       </p>
       <p className="text-sm text-slate-700">
         Al cargar la planilla, el aporte obligatorio (0608), la comisión (0601) y la prima de seguro (0606) de
@@ -474,36 +475,7 @@ function DeclarationFiles({
         hay tasas de esa AFP para el periodo, o la fila no indica su AFP, no se comprueban; la hoja de AFPnet
         solo exige que el 0608 sea el 10 % de la remuneración asegurable.
       </p>
-      {companies.length ? (
-        <form
-          method="get"
-          action={action}
-          className="flex flex-col gap-3 rounded border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
-        >
-          <FieldShell id="empresa" label="Empresa que declara" errorId="empresa-error" className="sm:w-80">
-            <select id="empresa" name="empresa" className={controlClass}>
-              {companies.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name} ({c.ruc})
-                </option>
-              ))}
-            </select>
-          </FieldShell>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" name="archivo" value="rem" className={buttonClass('secondary')}>
-              Descargar .rem
-            </button>
-            <button type="submit" name="archivo" value="jor" className={buttonClass('secondary')}>
-              Descargar .jor
-            </button>
-            <button type="submit" name="archivo" value="afpnet" className={buttonClass('secondary')}>
-              Descargar hoja AFPnet
-            </button>
-          </div>
-        </form>
-      ) : (
-        <p className="text-sm text-slate-700">Registre la empresa que declara en Mantenimiento › Empresas.</p>
-      )}
+      <DeclarationFilesForm action={action} companies={companies} />
     </section>
   )
 }

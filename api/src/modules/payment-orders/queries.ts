@@ -1,0 +1,57 @@
+import { companyBankAccounts, type Executor, paymentOrders, payrolls } from '@planillas/db'
+import { and, desc, eq } from 'drizzle-orm'
+
+/** A payroll's payment orders, newest first, with the account they debit. */
+export const ordersOfPayroll = (db: Executor, payrollId: number) =>
+  db
+    .select({
+      id: paymentOrders.id,
+      payrollId: paymentOrders.payrollId,
+      format: paymentOrders.format,
+      paymentDate: paymentOrders.paymentDate,
+      reference: paymentOrders.reference,
+      lineCount: paymentOrders.lineCount,
+      totalAmount: paymentOrders.totalAmount,
+      checksum: paymentOrders.checksum,
+      fileName: paymentOrders.fileName,
+      fileSize: paymentOrders.fileSize,
+      sha256: paymentOrders.sha256,
+      status: paymentOrders.status,
+      replacesOrderId: paymentOrders.replacesOrderId,
+      annulledBy: paymentOrders.annulledBy,
+      annulledAt: paymentOrders.annulledAt,
+      annulReason: paymentOrders.annulReason,
+      failureReason: paymentOrders.failureReason,
+      account: companyBankAccounts.account,
+      bankCode: companyBankAccounts.bankCode,
+      createdAt: paymentOrders.createdAt,
+      createdBy: paymentOrders.createdBy,
+    })
+    .from(paymentOrders)
+    .innerJoin(companyBankAccounts, eq(companyBankAccounts.id, paymentOrders.companyAccountId))
+    .where(eq(paymentOrders.payrollId, payrollId))
+    .orderBy(desc(paymentOrders.id))
+
+/** The payroll, when it exists. */
+export async function payrollById(db: Executor, id: number) {
+  const [payroll] = await db.select({ id: payrolls.id }).from(payrolls).where(eq(payrolls.id, id))
+  return payroll
+}
+
+/**
+ * A payroll's payment order (a supplier run's orders are served by /supplier-runs, under its own
+ * permission); with `payrollId`, only when it is that payroll's.
+ */
+export async function payrollOrder(db: Executor, id: number, payrollId?: number) {
+  const [order] = await db
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.id, id),
+        eq(paymentOrders.source, 'PAYROLL'),
+        payrollId === undefined ? undefined : eq(paymentOrders.payrollId, payrollId),
+      ),
+    )
+  return order
+}
