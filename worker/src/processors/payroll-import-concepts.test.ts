@@ -200,6 +200,23 @@ describe('payroll import with AFP rates', () => {
     expect(batch.status).toBe(BATCH_STATUS.PROCESSED)
   })
 
+  it('refuses a 0608 that is not 10 % with the shipped rows alone (any AFP, from June 2026)', async () => {
+    const row = afpRow(16, 40.5, 'HABITAT', 'MIXTA')
+    row[PAYROLL_TEMPLATE_HEADERS.length + 2] = 250
+    row[PAYROLL_TEMPLATE_HEADERS.length - 1] = 2278.08
+    const batch = await h.importFile(await payrollWorkbook([row], { header: AFP_HEADER }), {
+      period: '202611',
+    })
+    expect(batch.errors).toEqual([
+      {
+        rowNumber: 2,
+        column: '0608',
+        value: '250.00',
+        message: AFP_RATE_MESSAGES.amount('0608', 'aporte obligatorio', 'HABITAT', 26130, 25000, '10.00'),
+      },
+    ])
+  })
+
   it('checks nothing in a period without rates, and refuses an AFP on a row that is not AFP', async () => {
     const before = await h.counts()
     const ok = await h.importFile(await payrollWorkbook([afpRow(14, 41.8)], { header: AFP_HEADER }), {
