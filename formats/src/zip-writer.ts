@@ -28,7 +28,6 @@ class CentralDirectory {
   private readonly blocks: Buffer[] = []
   private block = Buffer.alloc(0)
   private used = 0
-  length = 0
 
   /** Room for `size` more bytes, at the returned offset of the returned block. */
   reserve(size: number): [Buffer, number] {
@@ -40,7 +39,6 @@ class CentralDirectory {
     }
     const at = this.used
     this.used += size
-    this.length += size
     return [this.block, at]
   }
 
