@@ -216,4 +216,46 @@ test.describe('Planillas con conceptos', () => {
       page.getByTitle(/es S\/ 1,130\.00 y el monto a pagar es S\/ 1,000\.00: deben ser iguales/),
     ).toBeVisible()
   })
+
+  test('with its AFP and commission type, a 0608 that is not 10 % is refused on upload, naming both amounts', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('rrhh')
+    const [dni] = await demoDocuments(page, 1)
+    const code = `PLA-${Date.now().toString(36)}`.toUpperCase()
+    // The June row with 0608 at S/ 250.00 (10 % is S/ 261.30); the net still equals the amount.
+    const row = [1, dni, 'COLABORADOR 1', '002', '19100000003', null, 2278.08, 2500, 113, 250, 40.5, 44.42]
+    const file = await payrollWorkbook(
+      [[...row, 235.17, 30, 192.5, 1.5, 'AFP', '123456ABCDE7', 'INTEGRA', 'FLUJO']],
+      { header: [...HEADER, 'AFP', 'Tipo de comisión AFP'] },
+    )
+    await page.goto('/planillas/externas/carga')
+    await page.getByLabel('Código de planilla').fill(code)
+    await page.getByLabel('Periodo').selectOption(periodOptions()[1])
+    await page.getByLabel('Nombre de planilla').fill(`Planilla ${code}`)
+    await page.getByLabel('Tipo').selectOption({ label: 'OPERADORES' })
+    await page.getByLabel('Archivo (.xlsx)').setInputFiles({
+      name: `${code}.xlsx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    })
+    await page.getByRole('button', { name: 'Procesar' }).click()
+    await expect(async () => {
+      await page.goto(`/planillas/externas?search=${encodeURIComponent(code)}`)
+      await expect(page.getByRole('row', { name: new RegExp(code) }).getByText('CON ERRORES')).toBeVisible({
+        timeout: 1000,
+      })
+    }).toPass({ timeout: 60_000 })
+    await page
+      .getByRole('row', { name: new RegExp(code) })
+      .getByRole('link', { name: /errores/i })
+      .first()
+      .click()
+    await expect(
+      page.getByTitle(
+        /El concepto 0608 \(aporte obligatorio AFP INTEGRA\) es S\/ 250\.00 y debería ser S\/ 261\.30/,
+      ),
+    ).toBeVisible()
+  })
 })

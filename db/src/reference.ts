@@ -6,6 +6,7 @@ import { parseCsv } from '@planillas/domain/csv'
 import { and, eq, getTableColumns, inArray, not, notExists, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from './client'
+import { loadAfpRates } from './reference-afp'
 import { loadPaymentReferenceData } from './reference-payments'
 import { loadPlameConcepts } from './reference-plame'
 import { banks, countries, employees, ubigeoDistricts } from './schema/index'
@@ -107,6 +108,7 @@ export async function loadReferenceData(db: Executor): Promise<{
   spotRates: number
   retentionRates: number
   plameConcepts: number
+  afpRates: number
 }> {
   const districts = readDistricts()
   const bankRows = readBanks()
@@ -128,7 +130,8 @@ export async function loadReferenceData(db: Executor): Promise<{
     await upsert(tx, banks, bankRows, ['name', 'shortName'], sql`${banks.source} = 'usuario'`)
     await upsert(tx, countries, countryRows, ['name'])
     const plameConcepts = await loadPlameConcepts(tx, REFERENCE_FOLDER)
-    return { ...(await loadPaymentReferenceData(tx, REFERENCE_FOLDER)), plameConcepts }
+    const afpRates = await loadAfpRates(tx, REFERENCE_FOLDER)
+    return { ...(await loadPaymentReferenceData(tx, REFERENCE_FOLDER)), plameConcepts, afpRates }
   })
   return { districts: districts.length, banks: bankRows.length, countries: countryRows.length, ...payments }
 }

@@ -92,4 +92,21 @@ describe('ZIP of boletas', () => {
       ),
     ).toBe(0)
   })
+
+  it('keeps no entry alive by a shared slab: each entry owns its bytes', async () => {
+    // Node hands out a Buffer under 4 KiB (a boleta is ~3.7 KB) as a slice of a shared 8 KiB slab:
+    // an entry yielded as such a slice, or a name kept from one until the end, held its whole slab.
+    const small = (i: number) => ({
+      name: `boleta-202606-${10_000_000 + i}.pdf`,
+      data: new Uint8Array(3_700),
+    })
+    const chunks: Buffer[] = []
+    for await (const chunk of zipEntries(Array.from({ length: 5 }, (_, i) => small(i)))) chunks.push(chunk)
+    const entries = chunks.slice(0, 5)
+    for (const entry of entries) {
+      expect(entry.byteOffset).toBe(0)
+      expect(entry.buffer.byteLength).toBe(entry.length)
+    }
+    expect(readZipEntries(Buffer.concat(chunks)).size).toBe(5)
+  })
 })

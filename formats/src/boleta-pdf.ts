@@ -33,17 +33,31 @@ type Fonts = { regular: PDFFont; bold: PDFFont; safe: (text: string) => string }
 
 const fontsByDoc = new WeakMap<PDFDocument, Promise<Fonts>>()
 
-/** The document's two fonts, embedded once per document. */
+/**
+ * What Helvetica (WinAnsi) encodes, and the text made safe for it: the same for every document, so
+ * worked out once per process, not once per boleta (a payroll draws 100,000 documents).
+ */
+let safeText: ((text: string) => string) | null = null
+function safeFor(font: PDFFont): (text: string) => string {
+  if (!safeText) {
+    const known = new Set(font.getCharacterSet())
+    safeText = (text: string) =>
+      Array.from(text.normalize('NFC'), (ch) => (known.has(ch.codePointAt(0) ?? 0) ? ch : '?')).join('')
+  }
+  return safeText
+}
+
+/**
+ * The document's two fonts, embedded once per document: a standard font is only a reference in the
+ * PDF (no font file), and pdf-lib reads its metrics once per process.
+ */
 function fontsOf(doc: PDFDocument): Promise<Fonts> {
   let fonts = fontsByDoc.get(doc)
   if (!fonts) {
     fonts = (async () => {
       const regular = await doc.embedFont(StandardFonts.Helvetica)
       const bold = await doc.embedFont(StandardFonts.HelveticaBold)
-      const known = new Set(regular.getCharacterSet())
-      const safe = (text: string) =>
-        Array.from(text.normalize('NFC'), (ch) => (known.has(ch.codePointAt(0) ?? 0) ? ch : '?')).join('')
-      return { regular, bold, safe }
+      return { regular, bold, safe: safeFor(regular) }
     })()
     fontsByDoc.set(doc, fonts)
   }

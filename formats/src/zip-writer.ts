@@ -16,10 +16,41 @@ const MAX_OFFSET = 0xffffffff
 const DOS_TIME = 0
 const DOS_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1
 
+/**
+ * The central directory as it grows, in blocks of its own. Node hands out a Buffer under 4 KiB as
+ * a slice of a shared 8 KiB slab (`Buffer.poolSize`): a name kept from `Buffer.from(name)`, or a
+ * record kept from `Buffer.concat`, keeps its whole slab alive, and the slab also held the entry's
+ * bytes (a boleta's PDF is ~3.7 KB, so its entry is pooled too). Kept per entry until the end, those
+ * slices held about one 4 KiB slab per boleta outside V8's heap: the ZIP again. Copied here, the
+ * directory costs its own ~70 bytes per entry and every entry's bytes are freed once written.
+ */
+class CentralDirectory {
+  private readonly blocks: Buffer[] = []
+  private block = Buffer.alloc(0)
+  private used = 0
+
+  /** Room for `size` more bytes, at the returned offset of the returned block. */
+  reserve(size: number): [Buffer, number] {
+    if (this.used + size > this.block.length) {
+      if (this.used) this.blocks.push(this.block.subarray(0, this.used))
+      // Buffer.alloc never takes from the shared pool.
+      this.block = Buffer.alloc(Math.max(64 * 1024, size))
+      this.used = 0
+    }
+    const at = this.used
+    this.used += size
+    return [this.block, at]
+  }
+
+  bytes(): Buffer {
+    return Buffer.concat([...this.blocks, this.block.subarray(0, this.used)])
+  }
+}
+
 export async function* zipEntries(
   entries: AsyncIterable<ZipInput> | Iterable<ZipInput>,
 ): AsyncGenerator<Buffer> {
-  const central: Buffer[] = []
+  const central = new CentralDirectory()
   let offset = 0
   let count = 0
   for await (const entry of entries) {
@@ -28,7 +59,9 @@ export async function* zipEntries(
     const crc = crc32(data)
     if (offset + 30 + name.length + data.length > MAX_OFFSET)
       throw new ZipTooLargeError('ZIP de más de 4 GiB')
-    const local = Buffer.alloc(30)
+    // The entry as one unpooled buffer: no slab outlives it once the store has written it.
+    const record = Buffer.alloc(30 + name.length + data.length)
+    const local = record.subarray(0, 30)
     local.writeUInt32LE(0x04034b50, 0)
     local.writeUInt16LE(20, 4)
     local.writeUInt16LE(0x0800, 6) // names in UTF-8
@@ -40,7 +73,8 @@ export async function* zipEntries(
     local.writeUInt32LE(data.length, 22)
     local.writeUInt16LE(name.length, 26)
     local.writeUInt16LE(0, 28)
-    const header = Buffer.alloc(46)
+    const [block, at] = central.reserve(46 + name.length)
+    const header = block.subarray(at, at + 46)
     header.writeUInt32LE(0x02014b50, 0)
     header.writeUInt16LE(20, 4)
     header.writeUInt16LE(20, 6)
@@ -53,12 +87,14 @@ export async function* zipEntries(
     header.writeUInt32LE(data.length, 24)
     header.writeUInt16LE(name.length, 28)
     header.writeUInt32LE(offset, 42)
-    central.push(header, name)
-    yield Buffer.concat([local, name, data])
+    name.copy(block, at + 46)
+    name.copy(record, 30)
+    data.copy(record, 30 + name.length)
+    yield record
     offset += 30 + name.length + data.length
     count++
   }
-  const centralDirectory = Buffer.concat(central)
+  const centralDirectory = central.bytes()
   if (offset + centralDirectory.length > MAX_OFFSET) throw new ZipTooLargeError('ZIP de más de 4 GiB')
   const tail: Buffer[] = [centralDirectory]
   const zip64 = count > 0xfffe

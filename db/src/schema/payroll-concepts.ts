@@ -7,10 +7,12 @@ import {
   index,
   integer,
   pgTable,
+  serial,
   smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { cents, timestamps } from './columns'
 import { payrollLines, payrolls } from './payroll'
 
 /**
@@ -62,5 +64,44 @@ export const payrollLineConcepts = pgTable(
     check('payroll_line_concepts_amount_check', sql`${t.amountCents} >= 0`),
     uniqueIndex('payroll_line_concepts_line_code_unique').on(t.payrollLineId, t.code),
     index('payroll_line_concepts_payroll_idx').on(t.payrollId, t.payrollLineId),
+  ],
+)
+
+/**
+ * The AFP rates as dated rows (docs/decisions/plame-afpnet-files.md): per AFP and commission type
+ * (FLUJO, MIXTA), the aporte obligatorio (0608), the comisión on the pay (0601) and the prima de
+ * seguro (0606) in basis points, from `valid_from` to `valid_to`. A null rate is not known and its
+ * concept is not checked; a null cap leaves the prima's cap unknown. From db/reference/afp-rates.csv
+ * ('referencia', kept up to date by the loader) or added by an administrator ('usuario', audited,
+ * never touched by the loader).
+ */
+export const afpRates = pgTable(
+  'afp_rates',
+  {
+    id: serial('id').primaryKey(),
+    afp: text('afp').notNull(),
+    commissionType: text('commission_type').notNull(),
+    validFrom: date('valid_from').notNull(),
+    validTo: date('valid_to'),
+    contributionBp: integer('contribution_bp').notNull(),
+    commissionBp: integer('commission_bp'),
+    premiumBp: integer('premium_bp'),
+    premiumCapCents: cents('premium_cap_cents'),
+    source: text('source').notNull().default('referencia'),
+    /** Where the figures come from and how sure they are. */
+    note: text('note').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    check('afp_rates_afp_check', sql`${t.afp} in ('HABITAT', 'INTEGRA', 'PRIMA', 'PROFUTURO')`),
+    check('afp_rates_commission_type_check', sql`${t.commissionType} in ('FLUJO', 'MIXTA')`),
+    check(
+      'afp_rates_rates_check',
+      sql`${t.contributionBp} between 0 and 10000 and coalesce(${t.commissionBp}, 0) between 0 and 10000 and coalesce(${t.premiumBp}, 0) between 0 and 10000`,
+    ),
+    check('afp_rates_cap_check', sql`${t.premiumCapCents} is null or ${t.premiumCapCents} > 0`),
+    check('afp_rates_dates_check', sql`${t.validTo} is null or ${t.validTo} >= ${t.validFrom}`),
+    check('afp_rates_source_check', sql`${t.source} in ('referencia', 'usuario')`),
+    uniqueIndex('afp_rates_afp_type_from_unique').on(t.afp, t.commissionType, t.validFrom),
   ],
 )

@@ -17,3 +17,12 @@ export function periodLabel(period: string | null | undefined): string {
   if (!period || !/^\d{6}$/.test(period)) return '---'
   return `${period.slice(4)}/${period.slice(0, 4)}`
 }
+
+/** First and last day of a period AAAAMM, as ISO dates. */
+export function periodDays(period: string): { first: string; last: string } {
+  const year = Number(period.slice(0, 4))
+  const month = Number(period.slice(4, 6))
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  const mm = String(month).padStart(2, '0')
+  return { first: `${year}-${mm}-01`, last: `${year}-${mm}-${String(lastDay).padStart(2, '0')}` }
+}

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { buildCci } from '../common/identifiers'
 import type { SheetCell } from '../sheets/sheet-cell'
-import { CONCEPT_MESSAGES, conceptInPeriod, type PlameConceptRow, resolveConcepts } from './payroll-concepts'
+import { AFP_RATE_MESSAGES } from './afp-rates'
+import {
+  CONCEPT_MESSAGES,
+  conceptInPeriod,
+  type PlameConceptRow,
+  resolveAfpRates,
+  resolveConcepts,
+} from './payroll-concepts'
 import { FILE_MESSAGES, PAYROLL_TEMPLATE_HEADERS, readPayrollHeader } from './payroll-file'
 import { checkPayrollRow, ROW_MESSAGES } from './payroll-row'
 
@@ -148,6 +155,8 @@ describe('checkPayrollRow with concepts', () => {
       overtimeMinutes: 90,
       pensionSystem: 'AFP',
       cuspp: '123456ABCDE7',
+      afp: null,
+      afpCommission: null,
     })
   })
 
@@ -202,5 +211,57 @@ describe('checkPayrollRow with concepts', () => {
     expect(checkPayrollRow(cells, banks, optional).problems).toEqual([
       { column: 'S', value: 'x', message: ROW_MESSAGES.extraData },
     ])
+  })
+})
+
+describe('checkPayrollRow with AFP rates', () => {
+  const headers = [...HEADERS, 'AFP', 'Tipo de comisión AFP']
+  const { layout } = layoutFor(headers)
+  resolveAfpRates(
+    layout,
+    [
+      {
+        afp: 'INTEGRA',
+        commissionType: 'FLUJO',
+        validFrom: '2026-06-01',
+        validTo: null,
+        contributionBp: 1000,
+        commissionBp: 155,
+        premiumBp: 170,
+        premiumCapCents: null,
+      },
+    ],
+    '202606',
+  )
+  const optional = { layout, headers }
+  const row = (afp: string, type: string, commission = 40.5) => {
+    const cells = [...juneRow(2266.78 + 40.5 - commission), text(afp), text(type)]
+    cells[10] = num(commission)
+    return cells
+  }
+
+  it('reads the AFP (also as AFP INTEGRA) and the commission type, and passes the June vector', () => {
+    const result = checkPayrollRow(row('AFP Integra', 'flujo'), banks, optional)
+    expect(result.problems).toEqual([])
+    expect(result.values?.extras).toMatchObject({ afp: 'INTEGRA', afpCommission: 'FLUJO' })
+  })
+
+  it('refuses a wrong commission in its column, and an unknown AFP or commission type', () => {
+    expect(checkPayrollRow(row('INTEGRA', 'FLUJO', 41), banks, optional).problems).toEqual([
+      {
+        column: '0601',
+        value: '41.00',
+        message: AFP_RATE_MESSAGES.amount('0601', 'comisión', 'INTEGRA', 4050, 4100, '1.55'),
+      },
+    ])
+    expect(checkPayrollRow(row('HORIZONTE', 'SALDO'), banks, optional).problems).toEqual([
+      { column: 'AFP', value: 'HORIZONTE', message: CONCEPT_MESSAGES.afp },
+      { column: 'Tipo de comisión AFP', value: 'SALDO', message: CONCEPT_MESSAGES.afpCommission },
+    ])
+  })
+
+  it('compares nothing without the commission type, or for an AFP without rates', () => {
+    expect(checkPayrollRow(row('INTEGRA', '', 41), banks, optional).problems).toEqual([])
+    expect(checkPayrollRow(row('PRIMA', 'FLUJO', 41), banks, optional).problems).toEqual([])
   })
 })

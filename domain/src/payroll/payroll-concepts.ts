@@ -1,5 +1,5 @@
 import { decimalToCents, formatCents } from '../common/money'
-import { periodLabel } from '../common/period'
+import { periodDays, periodLabel } from '../common/period'
 import { asShown } from '../sheets/cell-shown'
 import {
   type Checked,
@@ -9,6 +9,14 @@ import {
   type RowProblem,
   type SheetCell,
 } from '../sheets/sheet-cell'
+import {
+  AFP_COMMISSION_TYPES,
+  AFP_NAMES,
+  type AfpCommissionType,
+  type AfpName,
+  type AfpRateRow,
+  afpRateInPeriod,
+} from './afp-rates'
 
 /**
  * The payroll template's optional columns, after its seven fixed ones and in any order: the concepts
@@ -25,7 +33,14 @@ export const conceptKindLabel: Record<number, string> = {
   3: 'Aporte del empleador',
 }
 
-export type OptionalColumnKey = 'daysWorked' | 'ordinaryHours' | 'overtimeHours' | 'pensionSystem' | 'cuspp'
+export type OptionalColumnKey =
+  | 'daysWorked'
+  | 'ordinaryHours'
+  | 'overtimeHours'
+  | 'pensionSystem'
+  | 'cuspp'
+  | 'afp'
+  | 'afpCommission'
 
 export const PAYROLL_OPTIONAL_COLUMNS: readonly { key: OptionalColumnKey; header: string; note: string }[] = [
   {
@@ -53,6 +68,16 @@ export const PAYROLL_OPTIONAL_COLUMNS: readonly { key: OptionalColumnKey; header
     header: 'CUSPP',
     note: 'Opcional. Código único de afiliación al SPP, 12 letras y dígitos (lo pide la hoja de AFPnet).',
   },
+  {
+    key: 'afp',
+    header: 'AFP',
+    note: 'Opcional, solo en filas del régimen AFP: HABITAT, INTEGRA, PRIMA o PROFUTURO. Con el Tipo de comisión AFP, los conceptos 0608, 0601 y 0606 se comparan con las tasas de esa AFP para el periodo, si están registradas.',
+  },
+  {
+    key: 'afpCommission',
+    header: 'Tipo de comisión AFP',
+    note: 'Opcional: FLUJO (comisión sobre la remuneración) o MIXTA. Vacío: no se comprueban los aportes AFP de la fila.',
+  },
 ]
 
 /** The note of the concept columns in the template. */
@@ -74,6 +99,8 @@ export type PayrollLayout = {
   optional: Partial<Record<OptionalColumnKey, number>>
   /** Every column the file uses (the seven fixed ones and the optional ones found). */
   used: ReadonlySet<number>
+  /** The AFP rates in force in the payroll's period, by `AFP:TIPO` (`resolveAfpRates`). */
+  afpRates?: ReadonlyMap<string, AfpRateRow>
 }
 
 export const CONCEPT_MESSAGES = {
@@ -91,6 +118,9 @@ export const CONCEPT_MESSAGES = {
     `${label} debe ser un número de horas de 0 a 744 en una celda numérica (192 o 7.5) que corresponda a minutos enteros`,
   pensionSystem: 'Régimen pensionario debe ser AFP u ONP (o quedar vacío)',
   cuspp: 'CUSPP debe tener 12 caracteres, solo letras y dígitos',
+  afp: `AFP debe ser ${AFP_NAMES.join(', ')} (o quedar vacío)`,
+  afpNotAfp: 'AFP solo corresponde a filas con Régimen pensionario AFP',
+  afpCommission: 'Tipo de comisión AFP debe ser FLUJO o MIXTA (o quedar vacío)',
   net: (net: number, amount: number) =>
     `El neto de los conceptos (ingresos menos descuentos y aportes del trabajador) es ${formatCents(net)} y el monto a pagar es ${formatCents(amount)}: deben ser iguales`,
 } as const
@@ -146,15 +176,6 @@ export type PlameConceptRow = {
   kind: number
 }
 
-/** First and last day of a period AAAAMM, as ISO dates. */
-export function periodDays(period: string): { first: string; last: string } {
-  const year = Number(period.slice(0, 4))
-  const month = Number(period.slice(4, 6))
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate()
-  const mm = String(month).padStart(2, '0')
-  return { first: `${year}-${mm}-01`, last: `${year}-${mm}-${String(lastDay).padStart(2, '0')}` }
-}
-
 /**
  * The row of table 22 a code has in a period: the one in force on the period's last day (the law
  * names the month), else any in force some day of the month. Null when the code has none then.
@@ -200,6 +221,28 @@ export function resolveConcepts(
   return problems
 }
 
+const afpKey = (afp: AfpName, type: AfpCommissionType) => `${afp}:${type}`
+
+/**
+ * Keeps in the layout the AFP rates in force in the payroll's period (`afpRateInPeriod`), for the
+ * rows that name their AFP and commission type. Only files with concept columns are checked.
+ */
+export function resolveAfpRates(layout: PayrollLayout, rows: readonly AfpRateRow[], period: string): void {
+  const rates = new Map<string, AfpRateRow>()
+  for (const afp of AFP_NAMES)
+    for (const type of AFP_COMMISSION_TYPES) {
+      const rate = afpRateInPeriod(rows, afp, type, period)
+      if (rate) rates.set(afpKey(afp, type), rate)
+    }
+  layout.afpRates = rates
+}
+
+/** The rates a row is checked against: its AFP's and commission type's in the period, if any. */
+export function afpRateOfLine(layout: PayrollLayout, extras: LineExtras): AfpRateRow | null {
+  if (extras.pensionSystem !== 'AFP' || !extras.afp || !extras.afpCommission) return null
+  return layout.afpRates?.get(afpKey(extras.afp, extras.afpCommission)) ?? null
+}
+
 /** What the optional columns give for one row. Concepts: index into `layout.concepts`, and céntimos. */
 export type LineExtras = {
   concepts: { column: number; cents: number }[]
@@ -208,6 +251,8 @@ export type LineExtras = {
   overtimeMinutes: number | null
   pensionSystem: 'AFP' | 'ONP' | null
   cuspp: string | null
+  afp: AfpName | null
+  afpCommission: AfpCommissionType | null
 }
 
 const MAX_CONCEPT_CENTS = 999_999_999_999
@@ -264,6 +309,26 @@ function checkCuspp(cell: SheetCell): Checked<string | null> {
   return /^[0-9A-Z]{12}$/.test(text) ? { value: text } : fail(CONCEPT_MESSAGES.cuspp)
 }
 
+function checkAfp(cell: SheetCell): Checked<AfpName | null> {
+  if (isBlank(cell)) return { value: null }
+  const text =
+    cell.kind === 'text'
+      ? cell.text
+          .trim()
+          .toUpperCase()
+          .replace(/^AFP\s+/, '')
+      : ''
+  const afp = AFP_NAMES.find((name) => name === text)
+  return afp ? { value: afp } : fail(CONCEPT_MESSAGES.afp)
+}
+
+function checkAfpCommission(cell: SheetCell): Checked<AfpCommissionType | null> {
+  if (isBlank(cell)) return { value: null }
+  const text = cell.kind === 'text' ? cell.text.trim().toUpperCase() : ''
+  const type = AFP_COMMISSION_TYPES.find((name) => name === text)
+  return type ? { value: type } : fail(CONCEPT_MESSAGES.afpCommission)
+}
+
 const EMPTY: SheetCell = { kind: 'empty' }
 
 /** The problem-free optional cells of a row, and problems for the others, named by column header. */
@@ -296,14 +361,27 @@ export function checkOptionalCells(
     if (cents !== null) concepts.push({ column: i, cents })
   })
   const { optional } = layout
-  return {
-    concepts,
-    daysWorked: take(optional.daysWorked, checkDays),
-    ordinaryMinutes: take(optional.ordinaryHours, (c) => checkMinutes(c, 'Horas ordinarias')),
-    overtimeMinutes: take(optional.overtimeHours, (c) => checkMinutes(c, 'Horas de sobretiempo')),
-    pensionSystem: take(optional.pensionSystem, checkPensionSystem),
-    cuspp: take(optional.cuspp, checkCuspp),
-  }
+  const daysWorked = take(optional.daysWorked, checkDays)
+  const ordinaryMinutes = take(optional.ordinaryHours, (c) => checkMinutes(c, 'Horas ordinarias'))
+  const overtimeMinutes = take(optional.overtimeHours, (c) => checkMinutes(c, 'Horas de sobretiempo'))
+  const pensionSystem = take(optional.pensionSystem, checkPensionSystem)
+  const cuspp = take(optional.cuspp, checkCuspp)
+  const afp = take(optional.afp, (cell) => {
+    const checked = checkAfp(cell)
+    return 'value' in checked && checked.value && pensionSystem !== 'AFP'
+      ? fail(CONCEPT_MESSAGES.afpNotAfp)
+      : checked
+  })
+  const afpCommission = take(optional.afpCommission, checkAfpCommission)
+  return { concepts, daysWorked, ordinaryMinutes, overtimeMinutes, pensionSystem, cuspp, afp, afpCommission }
+}
+
+/** Income (kind 1): the remuneración asegurable the AFP rates apply to, as on the AFPnet sheet. */
+export function conceptsIncome(layout: PayrollLayout, concepts: LineExtras['concepts']): number {
+  let income = 0
+  for (const { column, cents } of concepts)
+    if (layout.concepts[column].kind === CONCEPT_KIND.INCOME) income += cents
+  return income
 }
 
 /** Income minus the worker's deductions and contributions (the employer's are not paid to the worker). */

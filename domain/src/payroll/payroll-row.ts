@@ -10,7 +10,7 @@ import {
   isValidCci,
   normalizeIdentifier,
 } from '../common/identifiers'
-import { decimalToCents } from '../common/money'
+import { centsToSoles, decimalToCents } from '../common/money'
 import { asShown, invisibleCharacter, isFractionFormat, plainAmount, showsAmount } from '../sheets/cell-shown'
 import {
   type Checked,
@@ -21,9 +21,12 @@ import {
   type RowProblem,
   type SheetCell,
 } from '../sheets/sheet-cell'
+import { type AfpRateRow, afpAmountProblems } from './afp-rates'
 import {
+  afpRateOfLine,
   CONCEPT_MESSAGES,
   checkOptionalCells,
+  conceptsIncome,
   conceptsNet,
   type LineExtras,
   type PayrollLayout,
@@ -271,6 +274,22 @@ const cciRule = (cell: SheetCell, c: RowContext) => checkCci(cell, c.bankCode)
 const checkName = (cell: SheetCell): Checked<null> =>
   cell.kind === 'text' && cell.text.trim().length > 200 ? fail(ROW_MESSAGES.nameLength) : { value: null }
 
+/** The row's 0608, 0601 and 0606 against its AFP's rates (`afpAmountProblems`), by column. */
+function afpProblems(layout: PayrollLayout, extras: LineExtras, rate: AfpRateRow): RowProblem[] {
+  const columnOf = new Map(layout.concepts.map((c, i) => [c.code, i]))
+  const amounts = new Map(extras.concepts.map((c) => [layout.concepts[c.column].code, c.cents]))
+  return afpAmountProblems(
+    rate,
+    conceptsIncome(layout, extras.concepts),
+    (code) => amounts.get(code) ?? 0,
+    (code) => columnOf.has(code),
+  ).map((p) => ({
+    column: layout.concepts[columnOf.get(p.code) ?? 0].header,
+    value: centsToSoles(p.found),
+    message: p.message,
+  }))
+}
+
 /**
  * Checks one data row on its own (everything but the employee match and repeated documents,
  * which need the whole file and the database). Every problem of the row is reported.
@@ -323,6 +342,8 @@ export function checkPayrollRow(
         message: CONCEPT_MESSAGES.net(net, cents),
       })
     }
+    const rate = afpRateOfLine(optional.layout, extras)
+    if (rate) problems.push(...afpProblems(optional.layout, extras, rate))
   }
   for (let i = PAYROLL_FILE_COLUMNS.length; i < cells.length; i++) {
     if (optional?.layout.used.has(i)) continue

@@ -23,11 +23,14 @@ export type ImportHarness = {
   /** Stores the file and records a PENDIENTE batch, as the API does. */
   upload: (
     file: Buffer,
-    fields?: Partial<{ code: string; name: string; fileName: string }>,
+    fields?: Partial<{ code: string; name: string; fileName: string; period: string }>,
   ) => Promise<number>
   run: (batchId: number, job?: JobInfo) => ReturnType<typeof processPayrollImport>
   /** Upload and run in one go; returns the batch afterwards. */
-  importFile: (file: Buffer, fields?: Partial<{ code: string; name: string }>) => Promise<BatchView>
+  importFile: (
+    file: Buffer,
+    fields?: Partial<{ code: string; name: string; period: string }>,
+  ) => Promise<BatchView>
   batch: (batchId: number) => Promise<BatchView>
   counts: () => Promise<{ payrolls: number; lines: number }>
   close: () => Promise<void>
@@ -55,7 +58,7 @@ export async function createImportHarness(employees = 60): Promise<ImportHarness
       .insert(payrollBatches)
       .values({
         code: fields.code ?? `PL-${process.pid}-${++codes}`,
-        period: '202611',
+        period: fields.period ?? '202611',
         name: fields.name ?? 'Planilla de prueba',
         type: 1,
         fileKey,

@@ -1,4 +1,4 @@
-import { type Database, plameConcepts, SYSTEM_ACTOR } from '@planillas/db'
+import { afpRates, type Database, plameConcepts, SYSTEM_ACTOR } from '@planillas/db'
 import type { KnownBanks } from '@planillas/domain'
 import type { XlsxPackage } from '@planillas/formats/xlsx-package'
 import type { ClaimedBatch } from './batch-store'
@@ -13,7 +13,7 @@ import {
   postgresClientOf,
   type WrittenPayroll,
 } from './payroll-writer'
-import { type ValidationHooks, type ValidationResult, validatePayrollFile } from './validate-file'
+import { afpRatesOf, type ValidationHooks, type ValidationResult, validatePayrollFile } from './validate-file'
 
 export type ImportResult =
   | { kind: 'processed'; payroll: WrittenPayroll; rowsRead: number; readMs: number; writeMs: number }
@@ -49,7 +49,7 @@ export async function importPayrollFile(
   const actor = batch.createdBy ?? SYSTEM_ACTOR
   const inPeriod = await employeesInPeriod(db, batch.period, batch.type)
   const table22 = await db.select().from(plameConcepts)
-  const concepts = { period: batch.period, table22 }
+  const concepts = { period: batch.period, table22, afpRates: afpRatesOf(await db.select().from(afpRates)) }
   let readMs = 0
   const clean = (result: ValidationResult) => result.problemCount === 0 && !result.tooManyRows
   /** Totals, batch PROCESADO and audit in the writing transaction; skipped if another attempt won. */

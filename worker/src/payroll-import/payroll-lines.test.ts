@@ -26,6 +26,8 @@ describe('PayrollLines', () => {
                 overtimeMinutes: 0,
                 pensionSystem: i % 4 === 1 ? ('AFP' as const) : ('ONP' as const),
                 cuspp: i % 4 === 1 ? `CUSPP${String(i).padStart(7, '0')}` : null,
+                afp: null,
+                afpCommission: null,
               },
             }
           : {}),

@@ -1,5 +1,6 @@
-import type { Executor } from '@planillas/db'
+import type { afpRates, Executor } from '@planillas/db'
 import {
+  type AfpRateRow,
   cellText,
   checkPayrollRow,
   FILE_MESSAGES,
@@ -13,6 +14,7 @@ import {
   type PlameConceptRow,
   ROW_MESSAGES,
   readPayrollHeader,
+  resolveAfpRates,
   resolveConcepts,
 } from '@planillas/domain'
 import type { XlsxPackage } from '@planillas/formats/xlsx-package'
@@ -39,7 +41,26 @@ export type ValidationResult = {
 }
 
 /** What the optional columns are checked against: the payroll's period and PLAME's table 22. */
-export type ConceptContext = { period: string; table22: readonly PlameConceptRow[] }
+export type ConceptContext = {
+  period: string
+  table22: readonly PlameConceptRow[]
+  /** The AFP rates (`afp_rates`); none: no row's AFP contributions are compared with rates. */
+  afpRates?: readonly AfpRateRow[]
+}
+
+/** The `afp_rates` rows as the rules read them. */
+export function afpRatesOf(rows: readonly (typeof afpRates.$inferSelect)[]): AfpRateRow[] {
+  return rows.map((r) => ({
+    afp: r.afp as AfpRateRow['afp'],
+    commissionType: r.commissionType as AfpRateRow['commissionType'],
+    validFrom: r.validFrom,
+    validTo: r.validTo,
+    contributionBp: r.contributionBp,
+    commissionBp: r.commissionBp,
+    premiumBp: r.premiumBp,
+    premiumCapCents: r.premiumCapCents,
+  }))
+}
 
 // Small slices: rows waiting for their look-up then die young instead of filling the old generation.
 const LOOKUP_SLICE = 500
@@ -162,7 +183,10 @@ export async function validatePayrollFile(
       const wrong = read
         ? [...read.problems, ...resolveConcepts(read.layout, conceptContext.table22, conceptContext.period)]
         : [FILE_MESSAGES.headerRowAt(row.number)]
-      if (read) optional = { layout: read.layout, headers }
+      if (read) {
+        resolveAfpRates(read.layout, conceptContext.afpRates ?? [], conceptContext.period)
+        optional = { layout: read.layout, headers }
+      }
       for (const message of wrong) addProblem(fileProblem(inSheet(message), 1))
       return wrong.length === 0 // with the columns in doubt, row messages would only mislead
     }

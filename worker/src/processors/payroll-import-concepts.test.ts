@@ -1,5 +1,10 @@
-import { payrollLineConcepts, payrollLines, payrolls } from '@planillas/db'
-import { BATCH_STATUS, CONCEPT_MESSAGES, PAYROLL_TEMPLATE_HEADERS } from '@planillas/domain'
+import { afpRates, payrollLineConcepts, payrollLines, payrolls } from '@planillas/db'
+import {
+  AFP_RATE_MESSAGES,
+  BATCH_STATUS,
+  CONCEPT_MESSAGES,
+  PAYROLL_TEMPLATE_HEADERS,
+} from '@planillas/domain'
 import {
   fixtureDni,
   payrollWorkbook,
@@ -7,7 +12,7 @@ import {
   validRow,
 } from '@planillas/testing/payroll-fixtures'
 import { createImportHarness, type ImportHarness } from '@planillas/testing/worker/import-harness'
-import { asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 let h: ImportHarness
@@ -133,4 +138,98 @@ describe('payroll import with concepts', () => {
       .limit(1)
     expect(last).toEqual([{ identifier: fixtureDni(0), cents: 250000 }])
   }, 180_000)
+})
+
+describe('payroll import with AFP rates', () => {
+  const AFP_HEADER = [...HEADER, 'AFP', 'Tipo de comisión AFP']
+  /** The June row naming its AFP and commission type, with a commission (0601) of `commission`. */
+  const afpRow = (n: number, commission = 40.5, afp = 'INTEGRA', type = 'FLUJO') => {
+    const row = juneRow(n, Math.round((2266.78 + 40.5 - commission) * 100) / 100)
+    row[PAYROLL_TEMPLATE_HEADERS.length + 3] = commission
+    return [...row, afp, type]
+  }
+
+  beforeAll(async () => {
+    // What an administrator adds: the worked example's rates (one guide, June 2026) for one AFP.
+    await h.handle.db
+      .update(afpRates)
+      .set({ commissionBp: 155, premiumBp: 170, source: 'usuario' })
+      .where(
+        and(
+          eq(afpRates.afp, 'INTEGRA'),
+          eq(afpRates.commissionType, 'FLUJO'),
+          eq(afpRates.validFrom, '2026-06-01'),
+        ),
+      )
+  })
+
+  it('passes the June 2026 vector (0608 261.30, 0601 40.50, 0606 44.42 on 2,613.00)', async () => {
+    const batch = await h.importFile(await payrollWorkbook([afpRow(10)], { header: AFP_HEADER }), {
+      period: '202606',
+    })
+    expect(batch.errors).toEqual([])
+    expect(batch.status).toBe(BATCH_STATUS.PROCESSED)
+  })
+
+  it('refuses a wrong commission naming the concept, the expected and the found amounts, and writes nothing', async () => {
+    const before = await h.counts()
+    const batch = await h.importFile(
+      await payrollWorkbook([afpRow(11), afpRow(12, 41.8)], { header: AFP_HEADER }),
+      { period: '202606' },
+    )
+    expect(batch.status).toBe(BATCH_STATUS.FAILED)
+    expect(batch.errors).toEqual([
+      {
+        rowNumber: 3,
+        column: '0601',
+        value: '41.80',
+        message: AFP_RATE_MESSAGES.amount('0601', 'comisión', 'INTEGRA', 4050, 4180, '1.55'),
+      },
+    ])
+    expect(await h.counts()).toEqual(before)
+  })
+
+  it('checks nothing but the 10 % for an AFP whose commission and prima the table does not have', async () => {
+    const batch = await h.importFile(
+      await payrollWorkbook([afpRow(13, 41.8, 'PRIMA')], { header: AFP_HEADER }),
+      {
+        period: '202606',
+      },
+    )
+    expect(batch.errors).toEqual([])
+    expect(batch.status).toBe(BATCH_STATUS.PROCESSED)
+  })
+
+  it('refuses a 0608 that is not 10 % with the shipped rows alone (any AFP, from June 2026)', async () => {
+    const row = afpRow(16, 40.5, 'HABITAT', 'MIXTA')
+    row[PAYROLL_TEMPLATE_HEADERS.length + 2] = 250
+    row[PAYROLL_TEMPLATE_HEADERS.length - 1] = 2278.08
+    const batch = await h.importFile(await payrollWorkbook([row], { header: AFP_HEADER }), {
+      period: '202611',
+    })
+    expect(batch.errors).toEqual([
+      {
+        rowNumber: 2,
+        column: '0608',
+        value: '250.00',
+        message: AFP_RATE_MESSAGES.amount('0608', 'aporte obligatorio', 'HABITAT', 26130, 25000, '10.00'),
+      },
+    ])
+  })
+
+  it('checks nothing in a period without rates, and refuses an AFP on a row that is not AFP', async () => {
+    const before = await h.counts()
+    const ok = await h.importFile(await payrollWorkbook([afpRow(14, 41.8)], { header: AFP_HEADER }), {
+      period: '202605',
+    })
+    expect(ok.errors).toEqual([])
+    const onp = [...juneRow(15).slice(0, -2), 'ONP', null, 'INTEGRA', 'FLUJO']
+    const refused = await h.importFile(await payrollWorkbook([onp], { header: AFP_HEADER }), {
+      period: '202606',
+    })
+    expect(refused.errors).toEqual([
+      { rowNumber: 2, column: 'AFP', value: 'INTEGRA', message: CONCEPT_MESSAGES.afpNotAfp },
+    ])
+    expect((await h.counts()).payrolls).toBe(before.payrolls + 1)
+  })
 })

@@ -504,6 +504,12 @@ function DeclarationFiles({
         </Link>
         .
       </p>
+      <p className="text-sm text-slate-700">
+        Al cargar la planilla, el aporte obligatorio (0608), la comisión (0601) y la prima de seguro (0606) de
+        cada fila con AFP y tipo de comisión se comparan con las tasas AFP registradas para el periodo. Si no
+        hay tasas de esa AFP para el periodo, o la fila no indica su AFP, no se comprueban; la hoja de AFPnet
+        solo exige que el 0608 sea el 10 % de la remuneración asegurable.
+      </p>
       <DeclarationFilesForm action={action} companies={companies} />
     </section>
   )
