@@ -118,6 +118,49 @@ const at = (node: Node | undefined, path: string) =>
 
 const AMOUNT = /^(\d{1,12})(?:\.(\d+))?$/
 
+/** What every part of the reading shares: the tree, the problems found so far and the typed readers. */
+type Reading = {
+  tree: Node
+  problems: string[]
+  /** The text at a path; a problem naming the path when it is empty. */
+  required: (path: string) => string
+  /** An amount in céntimos: at most two decimals that count (SUNAT writes totals with two). */
+  amount: (node: Node | undefined, element: string) => number | null
+  /** An ISO date, or '' with a problem naming the element. */
+  date: (value: string, element: string) => string
+}
+
+function reading(tree: Node): Reading {
+  const problems: string[] = []
+  return {
+    tree,
+    problems,
+    required: (path) => {
+      const value = textOf(at(tree, path))
+      if (!value) problems.push(M.missing(path))
+      return value
+    },
+    amount: (node, element) => {
+      const raw = textOf(node)
+      if (!raw) return null
+      const m = AMOUNT.exec(raw)
+      const decimals = m?.[2] ?? ''
+      if (!m || /[1-9]/.test(decimals.slice(2))) {
+        problems.push(M.invalid(element, raw))
+        return null
+      }
+      return Number(m[1]) * 100 + Number(decimals.slice(0, 2).padEnd(2, '0'))
+    },
+    date: (value, element) => {
+      if (value && !isIsoDate(value)) {
+        problems.push(M.invalid(element, value))
+        return ''
+      }
+      return value
+    },
+  }
+}
+
 /**
  * Reads and checks a whole document. `problems` gathers every refusal of the content (not of the
  * parsing, which stops at the first), so the clerk sees them all at once.
@@ -126,35 +169,55 @@ export function readCpe(content: Buffer): { cpe: CpeDocument; root: CpeRoot } {
   const tree = parseCpeTree(content)
   const rootName = (Object.keys(UBL_NS) as CpeRoot[]).find((r) => tree.name === r && tree.ns === UBL_NS[r])
   if (!rootName) throw new CpeXmlError([M.notUbl(tree.ns ? `{${tree.ns}}${tree.name}` : tree.name)])
-  const problems: string[] = []
-  const required = (path: string) => {
-    const value = textOf(at(tree, path))
-    if (!value) problems.push(M.missing(path))
-    return value
+  const r = reading(tree)
+  const header = readHeader(r, rootName)
+  const issuer = readParty(r, 'AccountingSupplierParty')
+  const receiver = readParty(r, 'AccountingCustomerParty')
+  const { baseCents, igvCents } = readTaxes(r)
+  const { totalCents, lines } = readTotals(r, rootName, baseCents, igvCents)
+  const { detraction, paymentForm, instalments } = paymentTerms(tree, r.amount, r.date)
+  const due = r.date(textOf(cbc(tree, 'DueDate')), 'cbc:DueDate')
+  const dueDate =
+    due ||
+    instalments
+      .map((i) => i.dueDate)
+      .sort()
+      .at(-1) ||
+    (paymentForm?.kind === 'Contado' ? header.issueDate : '') ||
+    null
+  const references = kids(tree, CAC, 'BillingReference')
+    .map((b) => textOf(at(b, 'cac:InvoiceDocumentReference/cbc:ID')))
+    .filter(Boolean)
+  const description = [
+    ...new Set(lines.map((l) => textOf(at(l, 'cac:Item/cbc:Description'))).filter(Boolean)),
+  ]
+    .join('; ')
+    .replace(/\s+/g, ' ')
+    .slice(0, 500)
+  if (r.problems.length) throw new CpeXmlError(r.problems)
+  return {
+    root: rootName,
+    cpe: {
+      ...header,
+      dueDate,
+      issuer,
+      receiver,
+      baseCents,
+      igvCents,
+      totalCents: totalCents ?? 0,
+      detraction,
+      paymentForm,
+      instalments,
+      references,
+      description,
+    },
   }
-  /** An amount in céntimos: at most two decimals that count (SUNAT writes totals with two). */
-  const amount = (node: Node | undefined, element: string): number | null => {
-    const raw = textOf(node)
-    if (!raw) return null
-    const m = AMOUNT.exec(raw)
-    const decimals = m?.[2] ?? ''
-    if (!m || /[1-9]/.test(decimals.slice(2))) {
-      problems.push(M.invalid(element, raw))
-      return null
-    }
-    return Number(m[1]) * 100 + Number(decimals.slice(0, 2).padEnd(2, '0'))
-  }
-  const date = (value: string, element: string) => {
-    if (value && !isIsoDate(value)) {
-      problems.push(M.invalid(element, value))
-      return ''
-    }
-    return value
-  }
+}
 
+/** Version, type, series-number, issue date and currency. */
+function readHeader({ tree, problems, required, date }: Reading, rootName: CpeRoot) {
   const version = textOf(cbc(tree, 'UBLVersionID'))
   if (version !== '2.1') problems.push(M.version(version))
-
   let type: CpeType = rootName === 'CreditNote' ? '07' : rootName === 'DebitNote' ? '08' : '01'
   if (rootName === 'Invoice') {
     const code = required('cbc:InvoiceTypeCode')
@@ -167,64 +230,81 @@ export function readCpe(content: Buffer): { cpe: CpeDocument; root: CpeRoot } {
   const issueDate = date(required('cbc:IssueDate'), 'cbc:IssueDate')
   const currency = required('cbc:DocumentCurrencyCode')
   if (currency && currency !== 'PEN') problems.push(M.currency(currency))
+  return { type, series: idMatch?.[1] ?? '', number: Number(idMatch?.[2] ?? 0), issueDate, currency }
+}
 
-  const party = (element: 'AccountingSupplierParty' | 'AccountingCustomerParty'): CpeParty => {
-    const p = at(tree, `cac:${element}/cac:Party`)
-    // SUNAT's 2.1 profile puts the RUC in cac:PartyIdentification; earlier 2.1 samples in
-    // cac:PartyTaxScheme/cbc:CompanyID. Either, with schemeID 6 (catalogue 06: R.U.C.).
-    const idNode = at(p, 'cac:PartyIdentification/cbc:ID') ?? at(p, 'cac:PartyTaxScheme/cbc:CompanyID')
-    const ruc = textOf(idNode)
-    const path = `cac:${element}`
-    if (!idNode) problems.push(M.missing(`${path}/cac:Party/cac:PartyIdentification/cbc:ID`))
-    else if (!/^\d{11}$/.test(ruc) || (idNode.attrs.schemeID && idNode.attrs.schemeID !== '6'))
-      problems.push(M.rucScheme(`${path}/cac:Party/cac:PartyIdentification/cbc:ID`))
-    const name =
-      textOf(at(p, 'cac:PartyLegalEntity/cbc:RegistrationName')) ||
-      textOf(at(p, 'cac:PartyTaxScheme/cbc:RegistrationName')) ||
-      textOf(at(p, 'cac:PartyName/cbc:Name'))
-    return { ruc, name }
-  }
-  const issuer = party('AccountingSupplierParty')
-  const receiver = party('AccountingCustomerParty')
+/** The issuer or the receiver: its R.U.C. (schemeID 6) and name. */
+function readParty(
+  { tree, problems }: Reading,
+  element: 'AccountingSupplierParty' | 'AccountingCustomerParty',
+): CpeParty {
+  const p = at(tree, `cac:${element}/cac:Party`)
+  // SUNAT's 2.1 profile puts the RUC in cac:PartyIdentification; earlier 2.1 samples in
+  // cac:PartyTaxScheme/cbc:CompanyID. Either, with schemeID 6 (catalogue 06: R.U.C.).
+  const idNode = at(p, 'cac:PartyIdentification/cbc:ID') ?? at(p, 'cac:PartyTaxScheme/cbc:CompanyID')
+  const ruc = textOf(idNode)
+  const path = `cac:${element}`
+  if (!idNode) problems.push(M.missing(`${path}/cac:Party/cac:PartyIdentification/cbc:ID`))
+  else if (!/^\d{11}$/.test(ruc) || (idNode.attrs.schemeID && idNode.attrs.schemeID !== '6'))
+    problems.push(M.rucScheme(`${path}/cac:Party/cac:PartyIdentification/cbc:ID`))
+  const name =
+    textOf(at(p, 'cac:PartyLegalEntity/cbc:RegistrationName')) ||
+    textOf(at(p, 'cac:PartyTaxScheme/cbc:RegistrationName')) ||
+    textOf(at(p, 'cac:PartyName/cbc:Name'))
+  return { ruc, name }
+}
 
-  // Taxes: the document's cac:TaxTotal (not the lines'). IGV (1000) gives the IGV and, with the
-  // exonerated (9997) and unaffected (9998) amounts, the base; another tribute with an amount has
-  // no place in the voucher and is refused.
+/**
+ * Taxes: the document's cac:TaxTotal (not the lines'). IGV (1000) gives the IGV and, with the
+ * exonerated (9997) and unaffected (9998) amounts, the base; another tribute with an amount has no
+ * place in the voucher and is refused.
+ */
+function readTaxes({ tree, problems, amount }: Reading) {
   const taxTotal = cac(tree, 'TaxTotal')
   let baseCents = 0
   let igvCents = 0
-  if (!taxTotal) problems.push(M.missing('cac:TaxTotal'))
-  else {
-    let subtotalSum = 0
-    let hasIgv = false
-    for (const sub of kids(taxTotal, CAC, 'TaxSubtotal')) {
-      const code = textOf(at(sub, 'cac:TaxCategory/cac:TaxScheme/cbc:ID'))
-      const name = textOf(at(sub, 'cac:TaxCategory/cac:TaxScheme/cbc:Name'))
-      const taxable = amount(cbc(sub, 'TaxableAmount'), 'cac:TaxSubtotal/cbc:TaxableAmount') ?? 0
-      const tax = amount(cbc(sub, 'TaxAmount'), 'cac:TaxSubtotal/cbc:TaxAmount') ?? 0
-      subtotalSum += tax
-      if (code === '1000') {
-        hasIgv = true
-        baseCents += taxable
-        igvCents += tax
-      } else if (code === '9997' || code === '9998') baseCents += taxable
-      else if (tax !== 0) problems.push(M.otherTax(code || '?', name))
-    }
-    const declaredNode = cbc(taxTotal, 'TaxAmount')
-    const declared = amount(declaredNode, 'cac:TaxTotal/cbc:TaxAmount')
-    if (!textOf(declaredNode)) problems.push(M.missing('cac:TaxTotal/cbc:TaxAmount'))
-    else if (declared !== null && declared !== subtotalSum)
-      problems.push(M.taxSum(cents(declared), cents(subtotalSum)))
-    if (!hasIgv && kids(taxTotal, CAC, 'TaxSubtotal').length === 0)
-      problems.push(M.missing('cac:TaxTotal/cac:TaxSubtotal'))
+  if (!taxTotal) {
+    problems.push(M.missing('cac:TaxTotal'))
+    return { baseCents, igvCents }
   }
+  let subtotalSum = 0
+  let hasIgv = false
+  for (const sub of kids(taxTotal, CAC, 'TaxSubtotal')) {
+    const code = textOf(at(sub, 'cac:TaxCategory/cac:TaxScheme/cbc:ID'))
+    const name = textOf(at(sub, 'cac:TaxCategory/cac:TaxScheme/cbc:Name'))
+    const taxable = amount(cbc(sub, 'TaxableAmount'), 'cac:TaxSubtotal/cbc:TaxableAmount') ?? 0
+    const tax = amount(cbc(sub, 'TaxAmount'), 'cac:TaxSubtotal/cbc:TaxAmount') ?? 0
+    subtotalSum += tax
+    if (code === '1000') {
+      hasIgv = true
+      baseCents += taxable
+      igvCents += tax
+    } else if (code === '9997' || code === '9998') baseCents += taxable
+    else if (tax !== 0) problems.push(M.otherTax(code || '?', name))
+  }
+  const declaredNode = cbc(taxTotal, 'TaxAmount')
+  const declared = amount(declaredNode, 'cac:TaxTotal/cbc:TaxAmount')
+  if (!textOf(declaredNode)) problems.push(M.missing('cac:TaxTotal/cbc:TaxAmount'))
+  else if (declared !== null && declared !== subtotalSum)
+    problems.push(M.taxSum(cents(declared), cents(subtotalSum)))
+  if (!hasIgv && kids(taxTotal, CAC, 'TaxSubtotal').length === 0)
+    problems.push(M.missing('cac:TaxTotal/cac:TaxSubtotal'))
+  return { baseCents, igvCents }
+}
 
+/** The amount payable (it must be base + IGV) and the lines, whose amounts must add up to theirs. */
+function readTotals(
+  { tree, problems, amount }: Reading,
+  rootName: CpeRoot,
+  baseCents: number,
+  igvCents: number,
+) {
   const monetaryName = rootName === 'DebitNote' ? 'RequestedMonetaryTotal' : 'LegalMonetaryTotal'
   const monetary = cac(tree, monetaryName)
   const payable = cbc(monetary, 'PayableAmount')
   const totalCents = amount(payable, `cac:${monetaryName}/cbc:PayableAmount`)
   if (!textOf(payable)) problems.push(M.missing(`cac:${monetaryName}/cbc:PayableAmount`))
-  else if (totalCents !== null && taxTotal && totalCents !== baseCents + igvCents)
+  else if (totalCents !== null && cac(tree, 'TaxTotal') && totalCents !== baseCents + igvCents)
     problems.push(M.payable(`cac:${monetaryName}`, cents(totalCents), cents(baseCents + igvCents)))
   const lineName = `${rootName}Line`
   const lineTotal = amount(
@@ -239,49 +319,7 @@ export function readCpe(content: Buffer): { cpe: CpeDocument; root: CpeRoot } {
     )
     if (sum !== lineTotal) problems.push(M.lines(`cac:${monetaryName}`, cents(lineTotal), cents(sum)))
   }
-
-  const { detraction, paymentForm, instalments } = paymentTerms(tree, amount, date)
-  const due = date(textOf(cbc(tree, 'DueDate')), 'cbc:DueDate')
-  const dueDate =
-    due ||
-    instalments
-      .map((i) => i.dueDate)
-      .sort()
-      .at(-1) ||
-    (paymentForm?.kind === 'Contado' ? issueDate : '') ||
-    null
-  const references = kids(tree, CAC, 'BillingReference')
-    .map((b) => textOf(at(b, 'cac:InvoiceDocumentReference/cbc:ID')))
-    .filter(Boolean)
-
-  const description = [
-    ...new Set(lines.map((l) => textOf(at(l, 'cac:Item/cbc:Description'))).filter(Boolean)),
-  ]
-    .join('; ')
-    .replace(/\s+/g, ' ')
-    .slice(0, 500)
-  if (problems.length) throw new CpeXmlError(problems)
-  return {
-    root: rootName,
-    cpe: {
-      type,
-      series: idMatch?.[1] ?? '',
-      number: Number(idMatch?.[2] ?? 0),
-      issueDate,
-      dueDate,
-      currency,
-      issuer,
-      receiver,
-      baseCents,
-      igvCents,
-      totalCents: totalCents ?? 0,
-      detraction,
-      paymentForm,
-      instalments,
-      references,
-      description,
-    },
-  }
+  return { totalCents, lines }
 }
 
 const cents = centsToSoles
