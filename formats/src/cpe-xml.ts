@@ -166,7 +166,7 @@ export function readCpe(content: Buffer): { cpe: CpeDocument; root: CpeRoot } {
   if (id && (!idMatch || Number(idMatch[2]) === 0)) problems.push(M.idFormat(id))
   const issueDate = date(required('cbc:IssueDate'), 'cbc:IssueDate')
   const currency = required('cbc:DocumentCurrencyCode')
-  if (currency && currency !== 'PEN') problems.push(M.currency(currency))
+  if (currency && currency !== 'PEN' && currency !== 'USD') problems.push(M.currency(currency))
 
   const party = (element: 'AccountingSupplierParty' | 'AccountingCustomerParty'): CpeParty => {
     const p = at(tree, `cac:${element}/cac:Party`)
