@@ -9,6 +9,8 @@ import {
   type ExchangeRateInput,
   formatDate,
   formatRate,
+  rateInForceOn,
+  rateOnDay,
   readExchangeRateRows,
   todayInLima,
 } from '@planillas/domain'
@@ -34,14 +36,24 @@ export function listExchangeRates(db: Database, query: { from?: string; to?: str
     .limit(query.from || query.to ? 5000 : 400)
 }
 
-/** The rates a computation may need: every day up to `day` would do, the last 31 are enough for any gap. */
-export async function ratesUpTo(db: Executor, day: string): Promise<ExchangeRate[]> {
-  return db
+/** The rate published for exactly `day` (the detracción's: the issue date's), if any. */
+export async function exchangeRateOfDay(db: Executor, day: string): Promise<ExchangeRate | undefined> {
+  const rows = await db
+    .select({ day: exchangeRates.day, sellRateMilli: exchangeRates.sellRateMilli })
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.currency, USD), eq(exchangeRates.day, day)))
+  return rateOnDay(rows, day)
+}
+
+/** The rate of `day` or the last one published before it (the retention's: the payment date's). */
+export async function exchangeRateInForce(db: Executor, day: string): Promise<ExchangeRate | undefined> {
+  const rows = await db
     .select({ day: exchangeRates.day, sellRateMilli: exchangeRates.sellRateMilli })
     .from(exchangeRates)
     .where(and(eq(exchangeRates.currency, USD), lte(exchangeRates.day, day)))
     .orderBy(desc(exchangeRates.day))
-    .limit(31)
+    .limit(1)
+  return rateInForceOn(rows, day)
 }
 
 /**

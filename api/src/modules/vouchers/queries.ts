@@ -10,6 +10,7 @@ import {
 } from '@planillas/db'
 import {
   actionsFrom,
+  foreignNetCents,
   netCents,
   todayInLima,
   type VoucherFilter,
@@ -97,6 +98,18 @@ const voucherRows = (db: Executor) =>
 
 type RawVoucher = Awaited<ReturnType<ReturnType<typeof voucherRows>['execute']>>[number]
 
+/** What is paid to the supplier, in the voucher's currency (docs/decisions/usd-vouchers.md). */
+export const voucherNetCents = (row: typeof v.$inferSelect) =>
+  row.currency === 'PEN'
+    ? netCents(row.totalCents, row.detractionCents, row.retentionCents, row.fourthCategoryCents)
+    : foreignNetCents(
+        row.totalCents,
+        row.detractionCents,
+        row.detractionExchangeRateMilli,
+        row.retentionCents,
+        row.retentionExchangeRateMilli,
+      )
+
 /** The row as the API answers it: with its number written out, whether it is overdue, its net and actions. */
 export function toVoucherRow(row: RawVoucher, today = todayInLima()) {
   const { freedByCreditNoteId, ...rest } = row
@@ -105,7 +118,7 @@ export function toVoucherRow(row: RawVoucher, today = todayInLima()) {
     freedByCreditNoteId,
     fullNumber: voucherNumber(row.series, row.number),
     overdue: OPEN_STATUSES.includes(row.status) && row.dueDate < today,
-    netCents: netCents(row.totalCents, row.detractionCents, row.retentionCents, row.fourthCategoryCents),
+    netCents: voucherNetCents(row),
     actions: actionsFrom(row.status),
   }
 }
