@@ -5,12 +5,18 @@ import type { Wire } from '../common/wire'
 const stamp = { by: z.string().nullable(), at: z.date().nullable() }
 
 /** The whole filtered list's sums (every page, not only the one shown), in céntimos: its totals row. */
+/**
+ * The list's totals: total and net of the vouchers in soles, the same of those in dollars apart
+ * (never added to soles), and the deductions, which are soles whatever the voucher's currency.
+ */
 export const VoucherTotalsSchema = z.object({
   totalCents: z.number(),
   detractionCents: z.number(),
   retentionCents: z.number(),
   fourthCategoryCents: z.number(),
   netCents: z.number(),
+  usdTotalCents: z.number(),
+  usdNetCents: z.number(),
 })
 
 /** What names a voucher in every list of them: its paying company, its supplier, its type and number. */

@@ -18,6 +18,7 @@ import {
   voucherNumber,
 } from '@planillas/domain'
 import {
+  type AnyColumn,
   and,
   asc,
   eq,
@@ -157,28 +158,48 @@ export async function listVouchers(db: Executor, filter: VoucherFilter, page: Li
  * same filter: total, deductions and the net still owed, exact in céntimos.
  */
 export async function voucherTotals(db: Executor, filter: VoucherFilter, today: string) {
+  const pen = sql`${v.currency} = 'PEN'`
+  // A deduction in soles back in dollar cents, rounded half up as `foreignOfSoles` rounds.
+  const back = (solesCents: AnyColumn, rate: AnyColumn) =>
+    sql`case when ${solesCents} > 0 and ${rate} > 0 then (${solesCents} * 1000 + ${rate} / 2) / ${rate} else 0 end`
   const [sums] = await db
     .select({
-      total: sql<string>`coalesce(sum(${v.totalCents}), 0)::text`,
+      total: sql<string>`coalesce(sum(${v.totalCents}) filter (where ${pen}), 0)::text`,
+      penDeductions: sql<string>`coalesce(sum(${v.detractionCents} + ${v.retentionCents} + ${v.fourthCategoryCents}) filter (where ${pen}), 0)::text`,
       detraction: sql<string>`coalesce(sum(${v.detractionCents}), 0)::text`,
       retention: sql<string>`coalesce(sum(${v.retentionCents}), 0)::text`,
       fourthCategory: sql<string>`coalesce(sum(${v.fourthCategoryCents}), 0)::text`,
+      usdTotal: sql<string>`coalesce(sum(${v.totalCents}) filter (where not ${pen}), 0)::text`,
+      usdNet: sql<string>`coalesce(sum(${v.totalCents} - ${back(v.detractionCents, v.detractionExchangeRateMilli)} - ${back(v.retentionCents, v.retentionExchangeRateMilli)}) filter (where not ${pen}), 0)::text`,
     })
     .from(v)
     .innerJoin(suppliers, eq(suppliers.id, v.supplierId))
     .where(voucherWhere(filter, today))
-  const [totalCents, detractionCents, retentionCents, fourthCategoryCents] = [
+  const [
+    totalCents,
+    penDeductions,
+    detractionCents,
+    retentionCents,
+    fourthCategoryCents,
+    usdTotalCents,
+    usdNetCents,
+  ] = [
     sums.total,
+    sums.penDeductions,
     sums.detraction,
     sums.retention,
     sums.fourthCategory,
+    sums.usdTotal,
+    sums.usdNet,
   ].map(Number)
   return {
     totalCents,
     detractionCents,
     retentionCents,
     fourthCategoryCents,
-    netCents: netCents(totalCents, detractionCents, retentionCents, fourthCategoryCents),
+    netCents: netCents(totalCents, penDeductions, 0),
+    usdTotalCents,
+    usdNetCents,
   }
 }
 

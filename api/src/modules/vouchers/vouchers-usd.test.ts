@@ -191,3 +191,22 @@ describe('a supplier run', () => {
     expect((await getVoucher(t, id)).status).toBe(3)
   })
 })
+
+describe('the vouchers list', () => {
+  it('never adds dollars to soles: its totals keep the dollar vouchers apart, the deductions in soles', async () => {
+    const res = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/payments/list',
+      payload: { supplierIds: [supplierId] },
+    })
+    expect(res.status).toBe(200)
+    const rows = res.body.payload.content as { currency: string; totalCents: number; netCents: number }[]
+    expect(rows.every((r) => r.currency === 'USD')).toBe(true)
+    const { totals } = res.body.payload
+    expect(totals.totalCents).toBe(0)
+    expect(totals.netCents).toBe(0)
+    expect(totals.usdTotalCents).toBe(rows.reduce((s, r) => s + r.totalCents, 0))
+    expect(totals.usdNetCents).toBe(rows.reduce((s, r) => s + r.netCents, 0))
+    expect(totals.detractionCents).toBe(53_800)
+  })
+})
