@@ -12,6 +12,7 @@ import {
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { and, eq, like } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
@@ -148,6 +149,33 @@ describe('the retention of a dollar voucher paid by hand', () => {
     expect(xml.body).toContain('<cbc:PaidAmount currencyID="USD">1180.00</cbc:PaidAmount>')
     expect(xml.body).toContain('<cbc:CalculationRate>3.790</cbc:CalculationRate>')
     expect(xml.body).toContain('<sac:SUNATNetTotalPaid currencyID="PEN">4338.03</sac:SUNATNetTotalPaid>')
+    const list = await t.call('tesoreria', {
+      method: 'GET',
+      url: `/api/v1/retention-receipts?period=${TODAY.slice(0, 7).replace('-', '')}`,
+    })
+    const voucher = await getVoucher(t, id)
+    const cre = list.body.payload.find((r: { id: number }) => r.id === document.receiptId)
+    expect(cre).toMatchObject({
+      documents: [`01 ${voucher.fullNumber.replace(/-0+/, '-')} (USD, T.C. 3.790)`],
+      paidCents: 447_220,
+      retentionCents: 13_417,
+    })
+    // The month's retention register: the currency, the total in dollars, the rate, the retention in soles.
+    const register = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/retentions/register/xlsx?period=${TODAY.slice(0, 7).replace('-', '')}`,
+      headers: await t.as('admin'),
+    })
+    expect(register.statusCode).toBe(200)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(register.rawPayload as unknown as ArrayBuffer)
+    const rows = workbook.worksheets[0].getSheetValues().filter(Boolean) as unknown[][]
+    const header = rows[0] as unknown[]
+    const row = rows.find((r) => r.includes(voucher.fullNumber)) as unknown[]
+    expect(row[header.indexOf('Moneda')]).toBe('USD')
+    expect(row[header.indexOf('Total')]).toBe(1180)
+    expect(row[header.indexOf('Tipo de cambio')]).toBe('3.790')
+    expect(row[header.indexOf('Retención')]).toBe(134.17)
   })
 
   it('is refused, naming the day, when no rate was published on or before the payment date', async () => {
