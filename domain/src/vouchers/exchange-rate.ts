@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isIsoDate } from '../common/dates'
 import { todayInLima } from '../common/format'
-import { centsToSoles, formatCents } from '../common/money'
+import { centsToSoles, formatCents, netCents } from '../common/money'
 import { type Detraction, detractionOf, RATE_DATE_BOUNDS, type SpotRate } from './spot'
 
 /**
@@ -99,10 +99,10 @@ export function foreignNetCents(
   retentionRateMilli: number | null,
 ): number {
   const back = (soles: number, rate: number | null) => (soles && rate ? foreignOfSoles(soles, rate) : 0)
-  return (
-    totalForeignCents -
-    back(detractionSolesCents, detractionRateMilli) -
-    back(retentionSolesCents, retentionRateMilli)
+  return netCents(
+    totalForeignCents,
+    back(detractionSolesCents, detractionRateMilli),
+    back(retentionSolesCents, retentionRateMilli),
   )
 }
 

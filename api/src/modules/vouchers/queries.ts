@@ -170,7 +170,8 @@ export async function voucherTotals(db: Executor, filter: VoucherFilter, today: 
       retention: sql<string>`coalesce(sum(${v.retentionCents}), 0)::text`,
       fourthCategory: sql<string>`coalesce(sum(${v.fourthCategoryCents}), 0)::text`,
       usdTotal: sql<string>`coalesce(sum(${v.totalCents}) filter (where not ${pen}), 0)::text`,
-      usdNet: sql<string>`coalesce(sum(${v.totalCents} - ${back(v.detractionCents, v.detractionExchangeRateMilli)} - ${back(v.retentionCents, v.retentionExchangeRateMilli)}) filter (where not ${pen}), 0)::text`,
+      // Each dollar voucher's deductions turned back into dollars at its own rates, as `foreignNetCents` does.
+      usdDeductions: sql<string>`coalesce(sum(${back(v.detractionCents, v.detractionExchangeRateMilli)} + ${back(v.retentionCents, v.retentionExchangeRateMilli)}) filter (where not ${pen}), 0)::text`,
     })
     .from(v)
     .innerJoin(suppliers, eq(suppliers.id, v.supplierId))
@@ -182,7 +183,7 @@ export async function voucherTotals(db: Executor, filter: VoucherFilter, today: 
     retentionCents,
     fourthCategoryCents,
     usdTotalCents,
-    usdNetCents,
+    usdDeductions,
   ] = [
     sums.total,
     sums.penDeductions,
@@ -190,7 +191,7 @@ export async function voucherTotals(db: Executor, filter: VoucherFilter, today: 
     sums.retention,
     sums.fourthCategory,
     sums.usdTotal,
-    sums.usdNet,
+    sums.usdDeductions,
   ].map(Number)
   return {
     totalCents,
@@ -199,7 +200,7 @@ export async function voucherTotals(db: Executor, filter: VoucherFilter, today: 
     fourthCategoryCents,
     netCents: netCents(totalCents, penDeductions, 0),
     usdTotalCents,
-    usdNetCents,
+    usdNetCents: netCents(usdTotalCents, usdDeductions, 0),
   }
 }
 
