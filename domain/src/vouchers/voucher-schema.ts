@@ -61,6 +61,7 @@ export const VOUCHER_MESSAGES = {
   creditedRequired: 'La nota de crédito debe indicar el comprobante que modifica',
   creditedOnlyForCreditNote: 'Solo una nota de crédito indica el comprobante que modifica',
   creditedOtherSupplier: 'El comprobante modificado debe ser del mismo proveedor',
+  creditedOtherCurrency: 'La nota de crédito debe estar en la moneda del comprobante que modifica',
   duplicate: 'Ya existe un comprobante del proveedor con el mismo tipo, serie y número',
   pdfRequired: 'El PDF del comprobante es requerido',
   pdfPendingAuthorize:

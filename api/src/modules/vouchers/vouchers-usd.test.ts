@@ -6,6 +6,7 @@ import {
   createSupplier,
   getVoucher,
   type PaymentFixtures,
+  postVoucher,
   registerVoucher,
   step,
   TODAY,
@@ -55,6 +56,36 @@ describe('a factura in dollars', () => {
   it('is registered in dollars and shown with its currency', async () => {
     const id = await authorized(USD)
     expect(await getVoucher(t, id)).toMatchObject({ currency: 'USD', totalCents: 118_000 })
+  })
+
+  it('is credited only by a credit note in dollars (it lowers a base in dollars)', async () => {
+    const factura = await registerVoucher(t, voucherFields(supplierId, fx, USD))
+    const note = {
+      type: '07',
+      series: 'FC01',
+      creditsVoucherId: factura,
+      base: '100.00',
+      igv: '18.00',
+      total: '118.00',
+    }
+    const inSoles = await postVoucher(
+      t,
+      'rrhh',
+      voucherFields(supplierId, fx, { ...note, issueDate: ISSUED }),
+    )
+    expect(inSoles.status).toBe(400)
+    expect(inSoles.body.messages).toEqual([
+      'La nota de crédito debe estar en la moneda del comprobante que modifica',
+    ])
+    expect(
+      (
+        await postVoucher(
+          t,
+          'rrhh',
+          voucherFields(supplierId, fx, { ...note, issueDate: ISSUED, currency: 'USD' }),
+        )
+      ).status,
+    ).toBe(200)
   })
 
   it('is not approved with a detracción while its issue date has no rate: the refusal names the day', async () => {
