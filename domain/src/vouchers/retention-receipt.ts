@@ -286,7 +286,10 @@ export function pdt626Text(cres: readonly Cre[]): string {
           d.series,
           String(d.number),
           dayMonthYear(d.issueDate),
-          centsToSoles(d.totalCents),
+          // The PDT has no currency field: a dollar voucher's total in soles at its payment's rate.
+          centsToSoles(
+            d.exchangeRateMilli === null ? d.totalCents : solesOfForeign(d.totalCents, d.exchangeRateMilli),
+          ),
         ].join('|')}|`,
       )
   return lines.map((l) => `${l}\r\n`).join('')
