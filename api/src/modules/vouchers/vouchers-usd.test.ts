@@ -268,4 +268,13 @@ describe('the vouchers list', () => {
     expect(totals.usdNetCents).toBe(rows.reduce((s, r) => s + r.netCents, 0))
     expect(totals.detractionCents).toBe(53_800)
   })
+
+  it('nor does the dashboard: its amounts are of the vouchers in soles (every voucher here is in dollars)', async () => {
+    const { payments } = (await t.call('admin', { method: 'GET', url: '/api/v1/dashboard' })).body.payload
+    expect(payments.toApprove.count).toBeGreaterThan(0)
+    expect(payments.toApprove.totalCents).toBe(0)
+    expect(payments.approvedToPay.count).toBeGreaterThan(0)
+    expect(payments.approvedToPay.netCents).toBe(0)
+    expect(payments.solesToPayCents).toBe(0)
+  })
 })
