@@ -89,7 +89,8 @@ describe('a good file', () => {
     const before = await voucherCount()
     const id = await upload(
       await vouchersWorkbook([
-        facturaRow(ruc.a, 1, dayMonthYear(TODAY)),
+        // 'Moneda' USD: a factura in dollars (its 'Periodo de registro' left blank).
+        facturaRow(ruc.a, 1, dayMonthYear(TODAY), { 12: '', 13: 'USD' }),
         // A recibo por honorarios without IGV, an expense line by its description, a date cell.
         [
           ruc.b,
@@ -150,11 +151,12 @@ describe('a good file', () => {
         r.igvCents,
         r.creditsVoucherId,
         r.recordingPeriod,
+        r.currency,
       ]),
     ).toEqual([
-      ['01', 'F001', 1, 1, fx.companyId, 118_000, 18_000, null, THIS_MONTH],
-      ['02', 'E001', 7, 1, fx.companyId, 50_000, 0, null, THIS_MONTH],
-      ['07', 'FC01', 3, 1, fx.companyId, 11_800, 1_800, credited, NEXT_MONTH],
+      ['01', 'F001', 1, 1, fx.companyId, 118_000, 18_000, null, THIS_MONTH, 'USD'],
+      ['02', 'E001', 7, 1, fx.companyId, 50_000, 0, null, THIS_MONTH, 'PEN'],
+      ['07', 'FC01', 3, 1, fx.companyId, 11_800, 1_800, credited, NEXT_MONTH, 'PEN'],
     ])
     ids = mine.map((r) => r.id)
     const detail = await t.call('rrhh', { method: 'GET', url: `/api/v1/payments/${ids[0]}` })

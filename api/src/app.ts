@@ -31,6 +31,7 @@ import { contractRoutes } from './modules/contracts/routes'
 import { dashboardRoutes } from './modules/dashboard/routes'
 import { detractionRoutes, retentionRoutes } from './modules/detractions/routes'
 import { employeeRoutes } from './modules/employees/routes'
+import { exchangeRateRoutes } from './modules/exchange-rates/routes'
 import { healthRoutes } from './modules/health/routes'
 import { jobOpeningRoutes } from './modules/job-openings/routes'
 import { paymentOrderRoutes } from './modules/payment-orders/routes'
@@ -196,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(sireRoutes, { prefix: '/sire' })
       await v1.register(spotRateRoutes, { prefix: '/spot-rates' })
       await v1.register(retentionRateRoutes, { prefix: '/retention-rates' })
+      await v1.register(exchangeRateRoutes, { prefix: '/exchange-rates' })
       await v1.register(expenseLineRoutes, { prefix: '/expense-lines' })
       await v1.register(projectTypeRoutes, { prefix: '/project-types' })
       await v1.register(rejectReasonRoutes, { prefix: '/reject-reasons' })

@@ -6,11 +6,12 @@ import {
   formatCents,
   formatDate,
 } from '@planillas/domain'
-import { desc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { recordAudit } from './audit'
 import type { Executor } from './client'
 import {
   companies,
+  exchangeRates,
   retentionRates,
   retentionReceiptCounters,
   retentionReceiptDocuments,
@@ -64,6 +65,7 @@ export async function issueRetentionReceipt(tx: Executor, input: IssueRetentionR
       totalCents: v.totalCents,
       creditsVoucherId: v.creditsVoucherId,
       retentionCents: v.retentionCents,
+      retentionExchangeRateMilli: v.retentionExchangeRateMilli,
     })
     .from(v)
     .where(inArray(v.id, [...input.voucherIds]))
@@ -75,7 +77,16 @@ export async function issueRetentionReceipt(tx: Executor, input: IssueRetentionR
   const { companyId, supplierId } = withheld[0]
   if (rows.some((r) => r.companyId !== companyId || r.supplierId !== supplierId))
     throw new Error('Un comprobante de retención es de una sola empresa y un solo proveedor')
-  const documents = creDocuments(rows, input.paymentDate)
+  // Dollars: the day of the SBS rate in force on the payment date (the one the payment used).
+  const [rateRow] = withheld.some((r) => r.currency !== 'PEN')
+    ? await tx
+        .select({ day: exchangeRates.day })
+        .from(exchangeRates)
+        .where(and(eq(exchangeRates.currency, 'USD'), lte(exchangeRates.day, input.paymentDate)))
+        .orderBy(desc(exchangeRates.day))
+        .limit(1)
+    : []
+  const documents = creDocuments(rows, input.paymentDate, rateRow?.day ?? null)
   const totals = creTotals(documents)
   const [company] = await tx
     .select({ series: companies.retentionSeries })

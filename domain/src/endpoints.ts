@@ -144,6 +144,12 @@ import {
   DetractionRowSchema,
   DetractionTotalsSchema,
 } from './vouchers/detractions-api'
+import { ExchangeRateSchema } from './vouchers/exchange-rate'
+import {
+  ExchangeRateImportSchema,
+  ExchangeRateQuerySchema,
+  ExchangeRateRowSchema,
+} from './vouchers/exchange-rates-api'
 import { FourthCategoryMonthSchema, FourthCategoryQuerySchema } from './vouchers/fourth-category-api'
 import {
   CreAnnulSchema,
@@ -371,6 +377,9 @@ export const ENDPOINTS = {
   'POST /spot-rates': { body: SpotRateSchema, response: IdPayloadSchema },
   'GET /retention-rates': { response: RetentionRateRowSchema.array() },
   'POST /retention-rates': { body: RetentionRateSchema, response: IdPayloadSchema },
+  'GET /exchange-rates': { querystring: ExchangeRateQuerySchema, response: ExchangeRateRowSchema.array() },
+  'POST /exchange-rates': { body: ExchangeRateSchema, response: IdPayloadSchema },
+  'POST /exchange-rates/import': { form: true, response: ExchangeRateImportSchema },
 
   'POST /expense-lines/list': catalogList,
   'GET /expense-lines': { response: CatalogOptionSchema.array() },

@@ -229,7 +229,7 @@ function readHeader({ tree, problems, required, date }: Reading, rootName: CpeRo
   if (id && (!idMatch || Number(idMatch[2]) === 0)) problems.push(M.idFormat(id))
   const issueDate = date(required('cbc:IssueDate'), 'cbc:IssueDate')
   const currency = required('cbc:DocumentCurrencyCode')
-  if (currency && currency !== 'PEN') problems.push(M.currency(currency))
+  if (currency && currency !== 'PEN' && currency !== 'USD') problems.push(M.currency(currency))
   return { type, series: idMatch?.[1] ?? '', number: Number(idMatch?.[2] ?? 0), issueDate, currency }
 }
 

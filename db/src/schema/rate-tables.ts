@@ -48,3 +48,32 @@ export const retentionRates = pgTable(
     uniqueIndex('retention_rates_valid_from_unique').on(t.validFrom),
   ],
 )
+
+/**
+ * The SBS 'tipo de cambio promedio ponderado venta' of a day, per foreign currency (only USD today):
+ * the rate that turns a voucher in dollars into soles for its detracción (the issue date's) and its
+ * IGV retention (the payment date's, or the last one published before it). Entered by an
+ * administrator ('MANUAL') or imported from a CSV/Excel ('IMPORT'); `created_by` says who. The SBS
+ * publishes three decimals, so the rate is an exact integer in thousandths: 3.800 soles per dollar
+ * is 3800. One row per currency and day; correcting a past day is an audited update, and every
+ * voucher keeps the rate it used.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: serial('id').primaryKey(),
+    currency: text('currency').notNull().default('USD'),
+    day: date('day').notNull(),
+    /** Soles per unit of `currency`, in thousandths (SBS venta 3.800 → 3800). */
+    sellRateMilli: integer('sell_rate_milli').notNull(),
+    source: text('source').notNull().default('MANUAL'),
+    ...timestamps,
+  },
+  (t) => [
+    check('exchange_rates_currency_check', sql`${t.currency} = 'USD'`),
+    check('exchange_rates_rate_check', sql`${t.sellRateMilli} between 1 and 99999`),
+    check('exchange_rates_source_check', sql`${t.source} in ('MANUAL', 'IMPORT')`),
+    check('exchange_rates_day_check', sql`${t.day} between '2000-01-01' and '2100-12-31'`),
+    uniqueIndex('exchange_rates_currency_day_unique').on(t.currency, t.day),
+  ],
+)

@@ -161,6 +161,13 @@ export const retentionReceiptDocuments = pgTable(
     paidCents: cents('paid_cents').notNull(),
     retentionCents: cents('retention_cents').notNull(),
     netCents: cents('net_cents').notNull(),
+    /**
+     * A document in dollars (Anexo 15's 'tipo de cambio'): the payment in its own currency's cents,
+     * and the SBS venta rate (thousandths) and its day that turned it into the soles above. Null in soles.
+     */
+    paidForeignCents: cents('paid_foreign_cents'),
+    exchangeRateMilli: integer('exchange_rate_milli'),
+    exchangeRateDay: date('exchange_rate_day'),
   },
   (t) => [
     primaryKey({ columns: [t.receiptId, t.voucherId] }),
@@ -168,6 +175,10 @@ export const retentionReceiptDocuments = pgTable(
     check(
       'retention_receipt_documents_amounts_check',
       sql`${t.retentionCents} > 0 and ${t.netCents} = ${t.paidCents} - ${t.retentionCents}`,
+    ),
+    check(
+      'retention_receipt_documents_exchange_check',
+      sql`(${t.currency} = 'PEN') = (${t.paidForeignCents} is null and ${t.exchangeRateMilli} is null and ${t.exchangeRateDay} is null) and (${t.currency} = 'PEN' or (${t.paidForeignCents} is not null and ${t.exchangeRateMilli} > 0 and ${t.exchangeRateDay} is not null))`,
     ),
     index('retention_receipt_documents_voucher_idx').on(t.voucherId),
   ],

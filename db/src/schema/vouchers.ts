@@ -53,6 +53,7 @@ export const paymentVouchers = pgTable(
      * editable until the voucher is approved, from the issue month to 12 months after it.
      */
     recordingPeriod: text('recording_period').notNull(),
+    /** 'PEN' or 'USD': base, IGV, total and the paid amount are céntimos (cents) of this currency. */
     currency: text('currency').notNull().default('PEN'),
     baseCents: cents('base_cents').notNull(),
     igvCents: cents('igv_cents').notNull(),
@@ -79,7 +80,13 @@ export const paymentVouchers = pgTable(
     /** The rate applied and the table's rate that day, in basis points (null: no detraction). */
     detractionRateBp: integer('detraction_rate_bp'),
     detractionTableRateBp: integer('detraction_table_rate_bp'),
+    /** Always soles céntimos, whatever the voucher's currency: the detracción is deposited in soles. */
     detractionCents: cents('detraction_cents').notNull().default(0),
+    /**
+     * A USD voucher: the SBS venta rate (soles per dollar, thousandths) of its issue date that turned
+     * its total into soles for the detracción, as the approver saw it. Null for a PEN voucher.
+     */
+    detractionExchangeRateMilli: integer('detraction_exchange_rate_milli'),
     /**
      * Code 027 (transport of goods by road): the valor referencial the approver entered, in
      * céntimos; the detracción is on the greater of it and the total. Null for any other code.
@@ -93,7 +100,13 @@ export const paymentVouchers = pgTable(
     detractionDepositedOn: date('detraction_deposited_on'),
     detractionConstancia: text('detraction_constancia'),
     retention: boolean('retention').notNull().default(false),
+    /** Always soles céntimos, whatever the voucher's currency: the IGV retention is in soles. */
     retentionCents: cents('retention_cents').notNull().default(0),
+    /**
+     * A USD voucher: the SBS venta rate (thousandths) its retention was computed with — the approval
+     * day's as a proposal, the payment date's once PAGADO. Null for a PEN voucher.
+     */
+    retentionExchangeRateMilli: integer('retention_exchange_rate_milli'),
     /** Whether the rule proposed the retention, and the approver's reason when they went against it. */
     retentionProposed: boolean('retention_proposed'),
     retentionReason: text('retention_reason'),
@@ -107,6 +120,7 @@ export const paymentVouchers = pgTable(
     approvedBy: text('approved_by'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     // Paid
+    /** What reached the supplier, in céntimos (cents) of the voucher's currency. */
     paidCents: cents('paid_cents'),
     paidOn: date('paid_on'),
     /** The bank's operation number, when a supplier abonos upload marked it paid. */
@@ -131,7 +145,11 @@ export const paymentVouchers = pgTable(
     check('payment_vouchers_type_check', sql`${t.type} in ('01', '02', '03', '07', '08')`),
     check('payment_vouchers_series_check', sql`${t.series} ~ '^[A-Z0-9]{4}$'`),
     check('payment_vouchers_number_check', sql`${t.number} between 1 and 99999999`),
-    check('payment_vouchers_currency_check', sql`${t.currency} = 'PEN'`),
+    check('payment_vouchers_currency_check', sql`${t.currency} in ('PEN', 'USD')`),
+    check(
+      'payment_vouchers_exchange_rate_check',
+      sql`(${t.currency} = 'PEN' and ${t.detractionExchangeRateMilli} is null and ${t.retentionExchangeRateMilli} is null) or (${t.currency} = 'USD' and coalesce(${t.detractionExchangeRateMilli}, 1) > 0 and coalesce(${t.retentionExchangeRateMilli}, 1) > 0)`,
+    ),
     check('payment_vouchers_due_check', sql`${t.dueDate} >= ${t.issueDate}`),
     check(
       'payment_vouchers_recording_period_check',
@@ -143,7 +161,7 @@ export const paymentVouchers = pgTable(
     ),
     check(
       'payment_vouchers_deductions_check',
-      sql`${t.detractionCents} >= 0 and ${t.retentionCents} >= 0 and ${t.fourthCategoryCents} >= 0 and ${t.detractionCents} + ${t.retentionCents} + ${t.fourthCategoryCents} <= ${t.totalCents}`,
+      sql`${t.detractionCents} >= 0 and ${t.retentionCents} >= 0 and ${t.fourthCategoryCents} >= 0 and (${t.currency} <> 'PEN' or ${t.detractionCents} + ${t.retentionCents} + ${t.fourthCategoryCents} <= ${t.totalCents})`,
     ),
     check('payment_vouchers_fourth_category_check', sql`${t.fourthCategoryCents} = 0 or ${t.type} = '02'`),
     check(

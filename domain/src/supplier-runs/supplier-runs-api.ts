@@ -144,6 +144,8 @@ export const SupplierRunCandidateFilterSchema = z.object({
 export const SupplierRunCandidateSchema = VoucherHeadSchema.extend({
   dueDate: z.string(),
   expenseLine: z.string(),
+  /** 'USD': total and net in dollars (a run refuses it: it is paid by hand); the deductions are soles. */
+  currency: z.string(),
   totalCents: z.number(),
   detractionCents: z.number(),
   retentionCents: z.number(),

@@ -68,7 +68,7 @@ export const CPE_MESSAGES = {
     `cbc:ID debe ser la serie (4 caracteres) y el número (hasta 8 dígitos), p. ej. F001-123; el XML dice '${value}'`,
   rucScheme: (element: string) => `${element} debe ser un R.U.C. (schemeID 6) de 11 dígitos`,
   currency: (value: string) =>
-    `cbc:DocumentCurrencyCode es ${value}: solo se registran comprobantes en soles (PEN)`,
+    `cbc:DocumentCurrencyCode es ${value}: solo se registran comprobantes en soles (PEN) o dólares (USD)`,
   otherTax: (code: string, name: string) =>
     `cac:TaxTotal/cac:TaxSubtotal trae el tributo ${code} ${name} con monto: el comprobante registra solo base imponible e IGV`,
   taxSum: (declared: string, sum: string) =>
@@ -95,7 +95,10 @@ export const CPE_MESSAGES = {
 
 /** What the form already holds (strings as typed); blank fields are not compared. */
 export type CpeTypedFields = Partial<
-  Record<'type' | 'series' | 'number' | 'issueDate' | 'dueDate' | 'base' | 'igv' | 'total', string>
+  Record<
+    'type' | 'series' | 'number' | 'issueDate' | 'dueDate' | 'currency' | 'base' | 'igv' | 'total',
+    string
+  >
 >
 
 /**
@@ -125,6 +128,9 @@ export function cpeDisagreements(cpe: CpeDocument, typed: CpeTypedFields): strin
         text(typed.dueDate),
       ),
     )
+  const currency = text(typed.currency).toUpperCase()
+  if (currency && currency !== cpe.currency)
+    problems.push(M.disagrees('Moneda', 'cbc:DocumentCurrencyCode', cpe.currency, currency))
   const amounts: [keyof CpeTypedFields, string, string, number][] = [
     ['base', 'Base imponible', 'cbc:TaxableAmount', cpe.baseCents],
     ['igv', 'IGV', 'cac:TaxTotal/cbc:TaxAmount', cpe.igvCents],

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { creDocuments, creSendDeadline, creSendOverdue, creTotals, pdt626Bytes } from './retention-receipt'
+import {
+  creDocuments,
+  creSendDeadline,
+  creSendOverdue,
+  creTotals,
+  pdt626Bytes,
+  pdt626Text,
+  retentionXml,
+} from './retention-receipt'
 
 const voucher = (id: number, over: Partial<Parameters<typeof creDocuments>[0][number]> = {}) => ({
   id,
@@ -33,6 +41,55 @@ describe('creDocuments', () => {
     ])
     expect(documents.every((d) => d.paymentDate === '2026-11-20' && d.paymentNumber === 1)).toBe(true)
     expect(creTotals(documents)).toEqual({ paidCents: 217_000, retentionCents: 6_510, netCents: 210_490 })
+  })
+})
+
+describe('a voucher in dollars on its CRE', () => {
+  it('is paid its base in dollars, turned into the soles the totals add at its rate; the XML and PDT carry it', () => {
+    // US$ 1,180.00 paid on the 20th at 3.790: S/ 4,472.20, 3 % = S/ 134.17 withheld.
+    const documents = creDocuments(
+      [voucher(7, { currency: 'USD', retentionCents: 13_417, retentionExchangeRateMilli: 3790 })],
+      '2026-11-20',
+      '2026-11-19',
+    )
+    expect(documents).toEqual([
+      expect.objectContaining({
+        currency: 'USD',
+        totalCents: 118_000,
+        paidForeignCents: 118_000,
+        paidCents: 447_220,
+        retentionCents: 13_417,
+        netCents: 433_803,
+        exchangeRateMilli: 3790,
+        exchangeRateDay: '2026-11-19',
+      }),
+    ])
+    const cre = {
+      series: 'R001',
+      number: 5,
+      issueDate: '2026-11-20',
+      agent: { ruc: '20599887761', name: 'Agente S.A.', address: 'Av. Lima 1' },
+      supplier: { ruc: '20555023451', name: 'Proveedor S.A.C.' },
+      regime: '01',
+      rateBp: 300,
+      ...creTotals(documents),
+      documents,
+    }
+    const xml = retentionXml(cre)
+    expect(xml).toContain('<cbc:TotalInvoiceAmount currencyID="USD">1180.00</cbc:TotalInvoiceAmount>')
+    expect(xml).toContain('<cbc:PaidAmount currencyID="USD">1180.00</cbc:PaidAmount>')
+    expect(xml).toContain('<sac:SUNATRetentionAmount currencyID="PEN">134.17</sac:SUNATRetentionAmount>')
+    expect(xml).toContain(
+      '<cac:ExchangeRate>\n        <cbc:SourceCurrencyCode>USD</cbc:SourceCurrencyCode>\n        <cbc:TargetCurrencyCode>PEN</cbc:TargetCurrencyCode>\n        <cbc:CalculationRate>3.790</cbc:CalculationRate>\n        <cbc:Date>2026-11-19</cbc:Date>\n      </cac:ExchangeRate>',
+    )
+    // The PDT 626 line: paid and total in soles.
+    expect(pdt626Text([cre])).toBe(
+      '20555023451|Proveedor S.A.C.||||R001|5|20/11/2026|4472.20|01|F001|7|02/11/2026|4472.20|\r\n',
+    )
+  })
+
+  it('is refused without the rate its retention used (a programming error, never a silent soles figure)', () => {
+    expect(() => creDocuments([voucher(8, { currency: 'USD' })], '2026-11-20', '2026-11-19')).toThrow()
   })
 })
 

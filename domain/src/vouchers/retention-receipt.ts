@@ -1,6 +1,7 @@
 import { dayMonthYear } from '../common/date-input'
 import { addDays } from '../common/dates'
 import { centsToSoles } from '../common/money'
+import { formatRate, solesOfForeign } from './exchange-rate'
 import { CREDIT_NOTE_DOCUMENT, retentionBases } from './retention'
 
 /**
@@ -44,6 +45,8 @@ export type CrePaidVoucher = {
   totalCents: number
   creditsVoucherId: number | null
   retentionCents: number
+  /** A dollar voucher: the SBS venta rate (thousandths) its retention was computed with at payment. */
+  retentionExchangeRateMilli?: number | null
 }
 
 /** One related document of the CRE (Anexo 15). */
@@ -62,19 +65,33 @@ export type CreDocument = {
   paidCents: number
   retentionCents: number
   netCents: number
+  /** A document in dollars: the payment in dollar cents and the rate (thousandths) and day that turned it into soles. */
+  paidForeignCents: number | null
+  exchangeRateMilli: number | null
+  exchangeRateDay: string | null
 }
 
 /**
  * The related documents of the CRE for the vouchers paid together to one supplier: each voucher
  * that had IGV withheld, paid its retention base (total less the credit notes paid with it,
  * `retentionBases`) in one payment. A credit note lowers the base of the voucher it credits and is
- * not related on its own (it carries no payment); a voucher without retention is not related.
+ * not related on its own (it carries no payment); a voucher without retention is not related. A
+ * voucher in dollars is paid its base in dollars, which its retention's rate turns into the soles
+ * the totals are in (`rateDay`: the day that rate was published, the payment date's or the last before).
  */
-export function creDocuments(vouchers: readonly CrePaidVoucher[], paymentDate: string): CreDocument[] {
+export function creDocuments(
+  vouchers: readonly CrePaidVoucher[],
+  paymentDate: string,
+  rateDay: string | null = null,
+): CreDocument[] {
   const bases = retentionBases(vouchers)
   const documents: CreDocument[] = []
   vouchers.forEach((v, i) => {
     if (v.type === CREDIT_NOTE_DOCUMENT || v.retentionCents <= 0) return
+    const rate = v.currency === 'PEN' ? null : (v.retentionExchangeRateMilli ?? null)
+    if (v.currency !== 'PEN' && (rate === null || rateDay === null))
+      throw new Error(`El comprobante ${v.series}-${v.number} en ${v.currency} no tiene tipo de cambio`)
+    const paidCents = rate === null ? bases[i] : solesOfForeign(bases[i], rate)
     documents.push({
       voucherId: v.id,
       type: v.type,
@@ -85,9 +102,12 @@ export function creDocuments(vouchers: readonly CrePaidVoucher[], paymentDate: s
       totalCents: v.totalCents,
       paymentDate,
       paymentNumber: 1,
-      paidCents: bases[i],
+      paidCents,
       retentionCents: v.retentionCents,
-      netCents: bases[i] - v.retentionCents,
+      netCents: paidCents - v.retentionCents,
+      paidForeignCents: rate === null ? null : bases[i],
+      exchangeRateMilli: rate,
+      exchangeRateDay: rate === null ? null : rateDay,
     })
   })
   return documents
@@ -199,13 +219,24 @@ export function retentionXml(cre: Cre): string {
       `    <cbc:TotalInvoiceAmount ${amount(d.totalCents, x(d.currency))}</cbc:TotalInvoiceAmount>`,
       '    <cac:Payment>',
       `      <cbc:ID>${d.paymentNumber}</cbc:ID>`,
-      `      <cbc:PaidAmount ${amount(d.paidCents, x(d.currency))}</cbc:PaidAmount>`,
+      `      <cbc:PaidAmount ${amount(d.paidForeignCents ?? d.paidCents, x(d.currency))}</cbc:PaidAmount>`,
       `      <cbc:PaidDate>${d.paymentDate}</cbc:PaidDate>`,
       '    </cac:Payment>',
       '    <sac:SUNATRetentionInformation>',
       `      <sac:SUNATRetentionAmount ${amount(d.retentionCents)}</sac:SUNATRetentionAmount>`,
       `      <sac:SUNATRetentionDate>${d.paymentDate}</sac:SUNATRetentionDate>`,
       `      <sac:SUNATNetTotalPaid ${amount(d.netCents)}</sac:SUNATNetTotalPaid>`,
+      // A document in another currency: the rate that turned its payment into soles (greenter's retention template).
+      ...(d.exchangeRateMilli !== null && d.exchangeRateDay
+        ? [
+            '      <cac:ExchangeRate>',
+            `        <cbc:SourceCurrencyCode>${x(d.currency)}</cbc:SourceCurrencyCode>`,
+            '        <cbc:TargetCurrencyCode>PEN</cbc:TargetCurrencyCode>',
+            `        <cbc:CalculationRate>${formatRate(d.exchangeRateMilli)}</cbc:CalculationRate>`,
+            `        <cbc:Date>${d.exchangeRateDay}</cbc:Date>`,
+            '      </cac:ExchangeRate>',
+          ]
+        : []),
       '    </sac:SUNATRetentionInformation>',
       '  </sac:SUNATRetentionDocumentReference>',
     )
@@ -255,7 +286,10 @@ export function pdt626Text(cres: readonly Cre[]): string {
           d.series,
           String(d.number),
           dayMonthYear(d.issueDate),
-          centsToSoles(d.totalCents),
+          // The PDT has no currency field: a dollar voucher's total in soles at its payment's rate.
+          centsToSoles(
+            d.exchangeRateMilli === null ? d.totalCents : solesOfForeign(d.totalCents, d.exchangeRateMilli),
+          ),
         ].join('|')}|`,
       )
   return lines.map((l) => `${l}\r\n`).join('')

@@ -54,9 +54,22 @@ describe('checkVoucherRow', () => {
         expenseLine: 'LG-0002',
         credited: null,
         recordingPeriod: null,
+        currency: 'PEN',
       },
       problems: [],
     })
+  })
+
+  it("reads 'Moneda': blank is soles, USD in any case is dollars; another code or a recibo in dollars is refused", () => {
+    expect(checkVoucherRow(row({ 13: text('usd') })).values?.currency).toBe('USD')
+    expect(checkVoucherRow(row({ 13: text('EUR') })).problems).toEqual([
+      { column: 'Moneda', value: 'EUR', message: 'Moneda debe ser soles (PEN) o dólares (USD)' },
+    ])
+    expect(checkVoucherRow(row({ 1: text('02'), 13: text('USD') })).problems).toEqual([
+      { column: 'Moneda', value: 'USD', message: 'Los recibos por honorarios se registran en soles (PEN)' },
+    ])
+    // A file from the older template, without the column at all.
+    expect(voucherHeaderProblems(VOUCHER_TEMPLATE_HEADERS.slice(0, -2))).toEqual([])
   })
 
   it('reads amounts as the cell shows them and refuses a format that hides the cents', () => {
@@ -128,10 +141,11 @@ describe('voucherHeaderProblems', () => {
   it('accepts the template header whatever the spacing and case', () => {
     expect(voucherHeaderProblems(VOUCHER_TEMPLATE_HEADERS.map((h) => ` ${h.toUpperCase()} `))).toEqual([])
   })
-  it("accepts a file of the older template, without the optional 'Periodo de registro' column", () => {
-    expect(VOUCHER_TEMPLATE_HEADERS.at(-1)).toBe('Periodo de registro')
+  it("accepts a file of an older template, without the optional 'Periodo de registro' and 'Moneda' columns", () => {
+    expect(VOUCHER_TEMPLATE_HEADERS.slice(-2)).toEqual(['Periodo de registro', 'Moneda'])
     expect(voucherHeaderProblems(VOUCHER_TEMPLATE_HEADERS.slice(0, -1))).toEqual([])
-    expect(voucherHeaderProblems([...VOUCHER_TEMPLATE_HEADERS.slice(0, -1), 'Periodo'])).toEqual([
+    expect(voucherHeaderProblems(VOUCHER_TEMPLATE_HEADERS.slice(0, -2))).toEqual([])
+    expect(voucherHeaderProblems([...VOUCHER_TEMPLATE_HEADERS.slice(0, -2), 'Periodo'])).toEqual([
       "El encabezado de la columna M debe ser 'Periodo de registro' (se encontró 'Periodo')",
     ])
   })

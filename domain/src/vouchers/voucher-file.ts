@@ -20,6 +20,7 @@ import {
   RECORDING_PERIOD_PATTERN,
   recordingPeriodProblem,
 } from './detraction-deadline'
+import { VOUCHER_CURRENCIES, type VoucherCurrency } from './exchange-rate'
 import { CREDIT_NOTE, VOUCHER_MESSAGES, VOUCHER_TYPES, type VoucherType } from './voucher-schema'
 
 /**
@@ -43,6 +44,7 @@ export type VoucherColumnKey =
   | 'expenseLine'
   | 'credited'
   | 'recordingPeriod'
+  | 'currency'
 
 /** `optional`: a last column a file made from an older template may lack altogether. */
 export type VoucherColumn = {
@@ -135,6 +137,13 @@ export const VOUCHER_FILE_COLUMNS: readonly VoucherColumn[] = [
     optional: true,
     note: `Opcional (la columna puede faltar). Mes del Registro de Compras, AAAAMM (p. ej. 202612); vacío: el mes de emisión. Desde el mes de emisión hasta ${RECORDING_PERIOD_MAX_MONTHS} meses después. El plazo de la detracción corre desde este periodo.`,
   },
+  {
+    key: 'currency',
+    header: 'Moneda',
+    width: 10,
+    optional: true,
+    note: 'Opcional (la columna puede faltar). PEN (soles) o USD (dólares); vacío: PEN. Los importes van en esa moneda; en dólares, la detracción y la retención se calculan en soles con el tipo de cambio SBS. Un recibo por honorarios (02) va en soles.',
+  },
 ]
 
 export const VOUCHER_TEMPLATE_HEADERS = VOUCHER_FILE_COLUMNS.map((c) => c.header)
@@ -151,6 +160,7 @@ export const VOUCHER_TEMPLATE_EXAMPLE: readonly (string | number)[] = [
   1180,
   'Servicio de mantenimiento de noviembre',
   'LG-0001',
+  '',
   '',
   '',
 ]
@@ -205,6 +215,8 @@ export type VoucherRowValues = {
   credited: { series: string; number: number } | null
   /** 'Periodo de registro' (AAAAMM); null: the issue month. */
   recordingPeriod: string | null
+  /** 'PEN' (also when blank) or 'USD': the amounts are cents of it. */
+  currency: VoucherCurrency
 }
 
 const fail = (message: string) => ({ message })
@@ -302,6 +314,16 @@ function checkRecordingPeriod(cell: SheetCell): Checked<string | null> {
   return RECORDING_PERIOD_PATTERN.test(value) ? { value } : fail(RECORDING_PERIOD_MESSAGES.format)
 }
 
+/** 'Moneda': PEN or USD, blank is PEN. */
+function checkCurrency(cell: SheetCell): Checked<VoucherCurrency> {
+  if (cell.kind !== 'empty' && cell.kind !== 'text') return fail(M.currency)
+  const value = textOf(cell).toUpperCase()
+  if (!value) return { value: 'PEN' }
+  return (VOUCHER_CURRENCIES as readonly string[]).includes(value)
+    ? { value: value as VoucherCurrency }
+    : fail(M.currency)
+}
+
 const COLUMN_INDEX = Object.fromEntries(VOUCHER_FILE_COLUMNS.map((c, i) => [c.key, i])) as Record<
   VoucherColumnKey,
   number
@@ -345,6 +367,8 @@ export function checkVoucherRow(cells: readonly SheetCell[]): {
   const expenseLine = take('expenseLine', checkExpenseLine)
   const credited = take('credited', checkCredited)
   const recordingPeriod = take('recordingPeriod', checkRecordingPeriod)
+  const currency = take('currency', checkCurrency)
+  if (type === '02' && currency === 'USD') problem('currency', M.feeReceiptInSoles)
   if (issueDate && dueDate && dueDate < issueDate) problem('dueDate', M.dueBeforeIssue)
   if (issueDate && recordingPeriod) {
     const outside = recordingPeriodProblem(issueDate, recordingPeriod)
@@ -382,7 +406,8 @@ export function checkVoucherRow(cells: readonly SheetCell[]): {
     igvCents === null ||
     totalCents === null ||
     description === null ||
-    expenseLine === null
+    expenseLine === null ||
+    currency === null
   )
     return { values: null, problems }
   return {
@@ -400,6 +425,7 @@ export function checkVoucherRow(cells: readonly SheetCell[]): {
       expenseLine,
       credited,
       recordingPeriod,
+      currency,
     },
     problems,
   }

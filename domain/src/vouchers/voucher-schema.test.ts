@@ -60,11 +60,15 @@ describe('VoucherSchema', () => {
       'Solo una nota de crédito indica el comprobante que modifica',
     ])
     expect(
-      messagesOf(VoucherSchema.safeParse({ ...voucher, currency: 'USD', series: 'F-1', number: '0' })),
+      messagesOf(VoucherSchema.safeParse({ ...voucher, currency: 'EUR', series: 'F-1', number: '0' })),
     ).toEqual([
       'Serie debe tener 4 caracteres, letras y números (p. ej. F001)',
       'Número debe tener entre 1 y 8 dígitos',
-      'Solo se registran comprobantes en soles (PEN)',
+      'Moneda debe ser soles (PEN) o dólares (USD)',
+    ])
+    expect(VoucherSchema.parse({ ...voucher, currency: 'USD' }).currency).toBe('USD')
+    expect(messagesOf(VoucherSchema.safeParse({ ...voucher, type: '02', currency: 'USD' }))).toEqual([
+      'Los recibos por honorarios se registran en soles (PEN)',
     ])
   })
 })

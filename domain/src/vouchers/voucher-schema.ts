@@ -48,11 +48,12 @@ export const VOUCHER_MESSAGES = {
   issueDateFuture: 'Fecha de emisión no puede ser posterior a hoy',
   dueDateRequired: 'Fecha de vencimiento es requerida',
   dueBeforeIssue: 'Fecha de vencimiento no puede ser anterior a la fecha de emisión',
-  currency: 'Solo se registran comprobantes en soles (PEN)',
+  currency: 'Moneda debe ser soles (PEN) o dólares (USD)',
+  feeReceiptInSoles: 'Los recibos por honorarios se registran en soles (PEN)',
   baseRequired: 'Base imponible es requerida',
   igvRequired: 'IGV es requerido',
   totalRequired: 'Total es requerido',
-  amountInvalid: 'Debe ser un monto en soles con hasta 2 decimales',
+  amountInvalid: 'Debe ser un monto con hasta 2 decimales, con punto decimal y sin comas',
   totalPositive: 'El total debe ser mayor a cero',
   totalMismatch: 'El total debe ser la base imponible más el IGV',
   descriptionRequired: 'Descripción es requerida',
@@ -60,6 +61,7 @@ export const VOUCHER_MESSAGES = {
   creditedRequired: 'La nota de crédito debe indicar el comprobante que modifica',
   creditedOnlyForCreditNote: 'Solo una nota de crédito indica el comprobante que modifica',
   creditedOtherSupplier: 'El comprobante modificado debe ser del mismo proveedor',
+  creditedOtherCurrency: 'La nota de crédito debe estar en la moneda del comprobante que modifica',
   duplicate: 'Ya existe un comprobante del proveedor con el mismo tipo, serie y número',
   pdfRequired: 'El PDF del comprobante es requerido',
   pdfPendingAuthorize:
@@ -147,7 +149,8 @@ const VoucherFields = z.object({
   }),
   issueDate: day(M.issueDateRequired, M.issueDateFuture),
   dueDate: day(M.dueDateRequired),
-  currency: z.literal('PEN', { error: M.currency }).default('PEN'),
+  /** Soles or dollars: the amounts are cents of this currency (docs/decisions/usd-vouchers.md). */
+  currency: z.enum(['PEN', 'USD'], { error: M.currency }).default('PEN'),
   base: soles(M.baseRequired),
   igv: soles(M.igvRequired),
   total: soles(M.totalRequired, M.totalPositive),
@@ -173,6 +176,8 @@ export const VoucherSchema = VoucherFields.superRefine(
     if (typeof v.base === 'number' && typeof v.igv === 'number' && typeof v.total === 'number')
       if (v.base + v.igv !== v.total)
         ctx.addIssue({ code: 'custom', path: ['total'], message: M.totalMismatch })
+    if (v.type === '02' && v.currency === 'USD')
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: M.feeReceiptInSoles })
     if (v.type === CREDIT_NOTE && !v.creditsVoucherId)
       ctx.addIssue({ code: 'custom', path: ['creditsVoucherId'], message: M.creditedRequired })
     if (v.type && v.type !== CREDIT_NOTE && v.creditsVoucherId)

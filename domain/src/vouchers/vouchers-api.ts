@@ -5,12 +5,18 @@ import type { Wire } from '../common/wire'
 const stamp = { by: z.string().nullable(), at: z.date().nullable() }
 
 /** The whole filtered list's sums (every page, not only the one shown), in céntimos: its totals row. */
+/**
+ * The list's totals: total and net of the vouchers in soles, the same of those in dollars apart
+ * (never added to soles), and the deductions, which are soles whatever the voucher's currency.
+ */
 export const VoucherTotalsSchema = z.object({
   totalCents: z.number(),
   detractionCents: z.number(),
   retentionCents: z.number(),
   fourthCategoryCents: z.number(),
   netCents: z.number(),
+  usdTotalCents: z.number(),
+  usdNetCents: z.number(),
 })
 
 /** What names a voucher in every list of them: its paying company, its supplier, its type and number. */
@@ -40,7 +46,11 @@ export const VoucherRowSchema = VoucherHeadSchema.extend({
   recordingPeriod: z.string(),
   /** Due before today (Lima) and still REGISTRADO, AUTORIZADO or APROBADO. */
   overdue: z.boolean(),
+  /** 'PEN' or 'USD': base, IGV, total, net and paid are cents of it; detracción and retenciones are soles céntimos. */
   currency: z.string(),
+  /** A dollar voucher: the SBS venta rates (thousandths) its detracción and retention were computed with. */
+  detractionExchangeRateMilli: z.number().nullable(),
+  retentionExchangeRateMilli: z.number().nullable(),
   baseCents: z.number(),
   igvCents: z.number(),
   totalCents: z.number(),
@@ -75,7 +85,7 @@ export const VoucherRowSchema = VoucherHeadSchema.extend({
    * then what was withheld at payment.
    */
   fourthCategoryCents: z.number(),
-  /** total − detracción − retención − retención de cuarta categoría. */
+  /** total − detracción − retención − retención de cuarta categoría (a dollar voucher's, each turned back at its rate). */
   netCents: z.number(),
   approvedBy: stamp.by,
   approvedAt: stamp.at,
@@ -172,7 +182,25 @@ export const ApprovalProposalQuerySchema = z.object({
 })
 
 export const ApprovalProposalSchema = z.object({
+  /** 'PEN' or 'USD': `totalCents` and `netCents` are cents of it; every other amount is soles céntimos. */
+  currency: z.string(),
   totalCents: z.number(),
+  /**
+   * A dollar voucher: the SBS venta rates (thousandths) that turn it into soles — the issue date's
+   * for the detracción, the approval day's (or the last published before) for the retention, which
+   * the payment recomputes with its own date's; `problem` names a missing day. Null for soles.
+   */
+  exchange: z
+    .object({
+      detractionRateMilli: z.number().nullable(),
+      detractionRateDay: z.string(),
+      retentionRateMilli: z.number().nullable(),
+      retentionRateDay: z.string().nullable(),
+      /** The total in soles at the detracción's rate (null without that rate). */
+      totalSolesCents: z.number().nullable(),
+      problem: z.string().nullable(),
+    })
+    .nullable(),
   /** The tables are read as of the voucher's issue date. */
   ratesDate: z.string(),
   spotCatalogue: z.array(

@@ -96,6 +96,8 @@ export async function readZipRows(
       credited:
         cpe.type === '07' && reference ? { series: reference[1], number: Number(reference[2]) } : null,
       recordingPeriod: null,
+      // cpe-xml reads only PEN or USD.
+      currency: cpe.currency === 'USD' ? 'USD' : 'PEN',
     })
   }
   // Against the database and each other, as the Excel's rows; each problem named by its file.

@@ -125,15 +125,22 @@ export async function resolveRows(
   const supplierIds = supplierRows.map((s) => s.id)
   const registered = supplierIds.length
     ? await db
-        .select({ id: v.id, supplierId: v.supplierId, type: v.type, series: v.series, number: v.number })
+        .select({
+          id: v.id,
+          supplierId: v.supplierId,
+          type: v.type,
+          series: v.series,
+          number: v.number,
+          currency: v.currency,
+        })
         .from(v)
         .where(and(inArray(v.supplierId, supplierIds), isNull(v.freedByCreditNoteId)))
     : []
   const taken = new Set(registered.map((r) => key(r.supplierId, r.type, r.series, r.number)))
   /** A credit note's voucher by supplier, series and number (any type but another credit note). */
-  const creditable = new Map<string, number>()
+  const creditable = new Map<string, { id: number; currency: string }>()
   for (const r of registered)
-    if (r.type !== CREDIT_NOTE) creditable.set(`${r.supplierId}|${r.series}|${r.number}`, r.id)
+    if (r.type !== CREDIT_NOTE) creditable.set(`${r.supplierId}|${r.series}|${r.number}`, r)
 
   const firstRow = new Map<string, number>()
   const resolved: Resolved[] = []
@@ -154,9 +161,12 @@ export async function resolveRows(
     let creditsVoucherId: number | null = null
     if (row.credited && supplier) {
       const found = creditable.get(`${supplier.id}|${row.credited.series}|${row.credited.number}`)
-      if (!found)
-        problem(row, 'credited', voucherNumber(row.credited.series, row.credited.number), R.creditedUnknown)
-      else creditsVoucherId = found
+      const label = voucherNumber(row.credited.series, row.credited.number)
+      if (!found) problem(row, 'credited', label, R.creditedUnknown)
+      // Its amount lowers the credited voucher's retention base, in that voucher's currency.
+      else if (found.currency !== row.currency)
+        problem(row, 'credited', label, VOUCHER_MESSAGES.creditedOtherCurrency)
+      else creditsVoucherId = found.id
     }
     if (problems.length === before && supplier && expenseLineId)
       resolved.push({ ...row, supplierId: supplier.id, expenseLineId, creditsVoucherId })
@@ -223,6 +233,7 @@ export async function registerVouchers(
           issueDate: row.issueDate,
           recordingPeriod: row.recordingPeriod ?? periodOfDay(row.issueDate),
           dueDate: row.dueDate,
+          currency: row.currency,
           baseCents: row.baseCents,
           igvCents: row.igvCents,
           totalCents: row.totalCents,

@@ -203,21 +203,25 @@ async function endingByMonth(db: Executor) {
 export async function supplierPayments(db: Executor) {
   const v = paymentVouchers
   const today = todayInLima()
-  /** The sums that `netCents` nets, over the approved vouchers and over every open one. */
+  /**
+   * The sums that `netCents` nets, over the approved vouchers and over every open one: of the vouchers
+   * in soles (a dollar voucher's amounts are dollars, never added to soles; docs/decisions/usd-vouchers.md).
+   */
+  const pen = sql`${v.currency} = 'PEN'`
   const sumOf = (column: AnyColumn, statuses: SQL) =>
-    sql<string>`coalesce(sum(${column}) filter (where ${v.status} in ${statuses}), 0)`
+    sql<string>`coalesce(sum(${column}) filter (where ${v.status} in ${statuses} and ${pen}), 0)`
   const approved = sql`(3)`
   const open = sql`(1, 2, 3)`
 
   const [row] = await db
     .select({
       toAuthorize: sql<number>`count(*) filter (where ${v.status} = 1)::int`,
-      toAuthorizeCents: sql<string>`coalesce(sum(${v.totalCents}) filter (where ${v.status} = 1), 0)`,
+      toAuthorizeCents: sql<string>`coalesce(sum(${v.totalCents}) filter (where ${v.status} = 1 and ${pen}), 0)`,
       toApprove: sql<number>`count(*) filter (where ${v.status} = 2)::int`,
-      toApproveCents: sql<string>`coalesce(sum(${v.totalCents}) filter (where ${v.status} = 2), 0)`,
+      toApproveCents: sql<string>`coalesce(sum(${v.totalCents}) filter (where ${v.status} = 2 and ${pen}), 0)`,
       approved: sql<number>`count(*) filter (where ${v.status} = 3)::int`,
       overdue: sql<number>`count(*) filter (where ${v.status} in (1, 2, 3) and ${v.dueDate} < ${today})::int`,
-      overdueCents: sql<string>`coalesce(sum(${v.totalCents}) filter (where ${v.status} in (1, 2, 3) and ${v.dueDate} < ${today}), 0)`,
+      overdueCents: sql<string>`coalesce(sum(${v.totalCents}) filter (where ${v.status} in (1, 2, 3) and ${v.dueDate} < ${today} and ${pen}), 0)`,
       toDeposit: sql<number>`count(*) filter (where ${v.status} in (3, 4) and ${v.detractionCents} > 0 and ${v.detractionDepositedOn} is null)::int`,
       toDepositCents: sql<string>`coalesce(sum(${v.detractionCents}) filter (where ${v.status} in (3, 4) and ${v.detractionCents} > 0 and ${v.detractionDepositedOn} is null), 0)`,
       approvedTotal: sumOf(v.totalCents, approved),

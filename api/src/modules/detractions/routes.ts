@@ -2,6 +2,7 @@ import {
   centsAsSoles,
   FourthCategoryFileParamsSchema,
   FourthCategoryQuerySchema,
+  formatRate,
   RetentionRegisterQuerySchema,
   voucherNumber,
   voucherType,
@@ -106,7 +107,8 @@ export async function retentionRoutes(fastify: FastifyInstance) {
       description:
         'Las retenciones del IGV del mes (comprobantes PAGADOS en el periodo AAAAMM con retención), una fila ' +
         'por comprobante, por proveedor, con el código SUNAT del tipo y la fecha de pago: lo retenido al pagar ' +
-        '(la orden de pago lo recalcula), para el comprobante de retención y el PDT 626. Montos en soles.',
+        '(la orden de pago lo recalcula), para el comprobante de retención y el PDT 626. Total y pagado en la ' +
+        'moneda del comprobante (columna Moneda); la retención en soles, al tipo de cambio SBS venta de la fecha de pago en dólares.',
       querystring: RetentionRegisterQuerySchema,
     },
     handler: async (req, reply) =>
@@ -127,7 +129,16 @@ export async function retentionRoutes(fastify: FastifyInstance) {
           },
           { header: 'Serie y número', width: 16, value: (r) => voucherNumber(r.series, r.number) },
           { header: 'Emisión', width: 12, date: 'date', value: (r) => r.issueDate },
+          // A voucher in dollars: its total and payment in dollars, the retention in soles at the
+          // payment date's SBS venta rate (docs/decisions/usd-vouchers.md).
+          { header: 'Moneda', width: 8, value: (r) => r.currency },
           { header: 'Total', width: 14, money: true, value: (r) => centsAsSoles(r.totalCents) },
+          {
+            header: 'Tipo de cambio',
+            width: 10,
+            value: (r) =>
+              r.retentionExchangeRateMilli === null ? null : formatRate(r.retentionExchangeRateMilli),
+          },
           { header: 'Fecha de pago', width: 12, date: 'date', value: (r) => r.paidOn },
           {
             header: 'Pagado',

@@ -87,10 +87,12 @@ export function retentionRegister(db: Executor, period: string, batchSize = RETE
         series: v.series,
         number: v.number,
         issueDate: v.issueDate,
+        currency: v.currency,
         totalCents: v.totalCents,
         paidOn: v.paidOn,
         paidCents: v.paidCents,
         retentionCents: v.retentionCents,
+        retentionExchangeRateMilli: v.retentionExchangeRateMilli,
       })
       .from(v)
       .innerJoin(suppliers, eq(suppliers.id, v.supplierId))

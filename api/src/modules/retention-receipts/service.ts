@@ -43,9 +43,11 @@ export async function listRetentionReceipts(db: Database, query: CreListQuery): 
       supplierName: suppliers.name,
       orderId: r.orderId,
       documentCount: sql<number>`(select count(*)::int from ${d} where ${d.receiptId} = ${r.id})`,
+      // A document in dollars names its currency and the rate that turned its payment into soles:
+      // '01 F001-7 (USD, T.C. 3.790)'.
       documents: sql<
         string[]
-      >`(select coalesce(array_agg(${d.type} || ' ' || ${d.series} || '-' || ${d.number} order by ${d.voucherId}), '{}') from ${d} where ${d.receiptId} = ${r.id})`,
+      >`(select coalesce(array_agg(${d.type} || ' ' || ${d.series} || '-' || ${d.number} || case when ${d.exchangeRateMilli} is null then '' else ' (' || ${d.currency} || ', T.C. ' || to_char(${d.exchangeRateMilli} / 1000.0, 'FM990.000') || ')' end order by ${d.voucherId}), '{}') from ${d} where ${d.receiptId} = ${r.id})`,
       paidCents: r.paidCents,
       retentionCents: r.retentionCents,
       netCents: r.netCents,

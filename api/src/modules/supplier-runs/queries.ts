@@ -13,6 +13,7 @@ import {
 import {
   CREDIT_NOTE,
   detractionDeadline,
+  foreignNetCents,
   netCents,
   PAYMENT_ORDER_STATUS,
   SUPPLIER_RUN_CANDIDATES_MAX,
@@ -234,10 +235,13 @@ export async function runCandidates(db: Executor, filter: SupplierRunCandidateFi
       issueDate: paymentVouchers.issueDate,
       dueDate: paymentVouchers.dueDate,
       expenseLine: expenseLines.description,
+      currency: paymentVouchers.currency,
       totalCents: paymentVouchers.totalCents,
       detractionCents: paymentVouchers.detractionCents,
       retentionCents: paymentVouchers.retentionCents,
       fourthCategoryCents: paymentVouchers.fourthCategoryCents,
+      detractionExchangeRateMilli: paymentVouchers.detractionExchangeRateMilli,
+      retentionExchangeRateMilli: paymentVouchers.retentionExchangeRateMilli,
       recordingPeriod: paymentVouchers.recordingPeriod,
       detractionDepositedOn: paymentVouchers.detractionDepositedOn,
       openRunId: paymentOrderClaims.orderId,
@@ -272,11 +276,30 @@ export async function runCandidates(db: Executor, filter: SupplierRunCandidateFi
   )
   const holidays = owing.length ? await holidaysOf(db) : new Set<string>()
   return {
-    content: listed.map(({ series, number, recordingPeriod, detractionDepositedOn, ...r }) => ({
-      ...r,
-      fullNumber: voucherNumber(series, number),
-      netCents: netCents(r.totalCents, r.detractionCents, r.retentionCents, r.fourthCategoryCents),
-    })),
+    content: listed.map(
+      ({
+        series,
+        number,
+        recordingPeriod,
+        detractionDepositedOn,
+        detractionExchangeRateMilli,
+        retentionExchangeRateMilli,
+        ...r
+      }) => ({
+        ...r,
+        fullNumber: voucherNumber(series, number),
+        netCents:
+          r.currency === 'PEN'
+            ? netCents(r.totalCents, r.detractionCents, r.retentionCents, r.fourthCategoryCents)
+            : foreignNetCents(
+                r.totalCents,
+                r.detractionCents,
+                detractionExchangeRateMilli,
+                r.retentionCents,
+                retentionExchangeRateMilli,
+              ),
+      }),
+    ),
     truncated: rows.length > SUPPLIER_RUN_CANDIDATES_MAX,
     // APROBADO, so not paid yet: the deadline runs from the recording period until the run pays.
     detractionWarnings: owing.map((r) => ({

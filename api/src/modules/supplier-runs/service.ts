@@ -83,6 +83,8 @@ export type SupplierStatusChange = { supplierId: number; supplierName: string; c
 
 export const RUN_MESSAGES = {
   currency: 'Los comprobantes se pagan en soles: elija una cuenta de cargo en soles (PEN)',
+  dollars: (v: string) =>
+    `${v}: está en dólares (USD). El archivo de transferencias por CCI solo se escribe en soles (no hay un código de moneda en dólares confirmado para ese formato): retírelo de la orden y regístrelo como pagado a mano, con su pago en dólares desde una cuenta en dólares`,
   voucherMissing: (id: number) => `El comprobante con identificador ${id} no existe`,
   notApproved: (v: string, status: number) =>
     `${v}: está ${voucherStatus[status as keyof typeof voucherStatus]?.label ?? 'en otro estado'}; solo se pagan comprobantes APROBADOS`,
@@ -116,6 +118,7 @@ const runVoucherColumns = {
   number: paymentVouchers.number,
   issueDate: paymentVouchers.issueDate,
   status: paymentVouchers.status,
+  currency: paymentVouchers.currency,
   totalCents: paymentVouchers.totalCents,
   spotCode: paymentVouchers.spotCode,
   detractionCents: paymentVouchers.detractionCents,
@@ -224,6 +227,8 @@ function rowProblems(
     const label = voucherLabel(supplier, voucher)
     if (voucher.status !== VOUCHER_STATUS.APPROVED)
       problems.push(RUN_MESSAGES.notApproved(label, voucher.status))
+    // docs/decisions/usd-vouchers.md: a run pays soles only, its layout has no confirmed dollar code.
+    if (voucher.currency !== 'PEN') problems.push(RUN_MESSAGES.dollars(label))
     if (account && voucher.companyId !== account.company.id)
       problems.push(RUN_MESSAGES.otherCompany(label, company.name, account.company.name))
     if (voucher.detractionCents > 0 && !voucher.detractionDepositedOn && !supplier.detractionAccount)

@@ -9,15 +9,19 @@ import {
 import {
   detractionBaseCents,
   detractionOf,
+  EXCHANGE_RATE_MESSAGES,
   FEE_RECEIPT_TYPE,
+  foreignNetCents,
   formatDate,
   fourthCategoryRetention,
   inForce,
   netCents,
   type RetentionRate,
   retentionBases,
+  retentionExclusion,
   retentionOf,
   type SpotRate,
+  solesOfForeign,
   spotCatalogueOn,
   spotRateOn,
   TAX_STATUS_FLAGS,
@@ -31,6 +35,7 @@ import {
   VOUCHER_STATUS,
 } from '@planillas/domain'
 import { and, eq, ne } from 'drizzle-orm'
+import { exchangeRateInForce, exchangeRateOfDay } from '../exchange-rates/service'
 import { suspensionsBySupplier } from '../suppliers/suspension'
 import { periodsByRuc, taxStatusOfRuc } from '../suppliers/tax-status'
 
@@ -73,6 +78,36 @@ export async function fourthCategoryOn(db: Executor, voucher: VoucherRecord, dat
 }
 
 /**
+ * A dollar voucher's rates (docs/decisions/usd-vouchers.md): the SBS venta of its issue date for the
+ * detracción, and of `retentionDay` (or the last published before it) for the retention. Null for a
+ * voucher in soles.
+ */
+export async function exchangeOf(db: Executor, voucher: VoucherRecord, retentionDay: string) {
+  if (voucher.currency === 'PEN') return null
+  const [detraction, retention] = await Promise.all([
+    exchangeRateOfDay(db, voucher.issueDate),
+    exchangeRateInForce(db, retentionDay),
+  ])
+  return {
+    detractionRateMilli: detraction?.sellRateMilli ?? null,
+    detractionRateDay: voucher.issueDate,
+    retentionRateMilli: retention?.sellRateMilli ?? null,
+    retentionRateDay: retention?.day ?? null,
+    totalSolesCents: detraction ? solesOfForeign(voucher.totalCents, detraction.sellRateMilli) : null,
+    problem: !detraction
+      ? EXCHANGE_RATE_MESSAGES.missingRate(voucher.issueDate)
+      : !retention
+        ? EXCHANGE_RATE_MESSAGES.missingRate(retentionDay)
+        : null,
+  }
+}
+export type Exchange = NonNullable<Awaited<ReturnType<typeof exchangeOf>>>
+
+/** A voucher's amount in soles for the retention: itself in soles, at `rateMilli` in dollars (0 without it). */
+const retentionSoles = (currency: string, cents: number, rateMilli: number | null) =>
+  currency === 'PEN' ? cents : rateMilli ? solesOfForeign(cents, rateMilli) : 0
+
+/**
  * What the approve dialog proposes for a voucher, from the dated tables as of its issue date: the
  * SPOT code's rate, minimum and amount (whole soles), and whether the retention rule applies with the
  * supplier's tax status of today (its RUC's dated periods). The
@@ -93,14 +128,19 @@ export async function proposeApproval(
   const [spot, retentionRows] = await Promise.all([spotTable(db), retentionTable(db)])
   const [supplier] = await db.select().from(suppliers).where(eq(suppliers.id, voucher.supplierId))
   const [company] = await db.select().from(companies).where(eq(companies.id, voucher.companyId))
-  const detraction = spotCode
-    ? detractionOf(spot, spotCode, voucher.totalCents, date, rateBp, referenceValueCents)
-    : undefined
+  // A dollar voucher: its detracción on its total in soles at the issue date's rate (none without it).
+  const exchange = await exchangeOf(db, voucher, todayInLima())
+  const detractionTotal = exchange ? exchange.totalSolesCents : voucher.totalCents
+  const detraction =
+    spotCode && detractionTotal !== null
+      ? detractionOf(spot, spotCode, detractionTotal, date, rateBp, referenceValueCents)
+      : undefined
   const underDetraction = detraction?.applies === true
   const others = await db
     .select({
       id: v.id,
       type: v.type,
+      currency: v.currency,
       totalCents: v.totalCents,
       detractionCents: v.detractionCents,
       creditsVoucherId: v.creditsVoucherId,
@@ -117,21 +157,36 @@ export async function proposeApproval(
   // The supplier's status as of today (Lima): the run recomputes it on the payment date.
   const flags = await taxStatusOfRuc(db, supplier.ruc, todayInLima())
   const group = [{ ...voucher, detractionCents: underDetraction ? 1 : 0 }, ...others]
+  // Each base in its own currency (a credit note credits a voucher of its currency), then in soles:
+  // the S/ 700 is compared in soles (docs/decisions/usd-vouchers.md).
   const bases = retentionBases(group)
+  const retentionRate = exchange?.retentionRateMilli ?? null
   const cases = group.map((g, i) => ({
     documentType: g.type,
-    totalCents: bases[i],
+    totalCents: retentionSoles(g.currency, bases[i], retentionRate),
     underDetraction: g.detractionCents > 0,
     companyIsAgent: company.retentionAgent,
     supplier: flags,
   }))
-  const retention = retentionOf(retentionRows, cases, date)
+  // Dollars with no rate to turn them into soles: the retention cannot be told, and says why.
+  const noRate = retentionRate === null && group.some((g) => g.currency !== 'PEN')
+  const retention = noRate
+    ? retentionExclusion(cases[0])
+      ? { amounts: [0], totalCents: 0, exclusions: [retentionExclusion(cases[0])] }
+      : {
+          amounts: [0],
+          totalCents: 0,
+          exclusions: [EXCHANGE_RATE_MESSAGES.missingRate(todayInLima())],
+        }
+    : retentionOf(retentionRows, cases, date)
   const rate = inForce(retentionRows, date)
   const retentionCents = retention?.amounts[0] ?? 0
   const detractionCents = underDetraction ? detraction.amountCents : 0
   const fourthCategory = await fourthCategoryOn(db, voucher, todayInLima())
   return {
+    currency: voucher.currency,
     totalCents: voucher.totalCents,
+    exchange,
     ratesDate: date,
     spotCatalogue: spotCatalogueOn(spot, date).map(({ validFrom: _, ...row }) => row),
     detraction: detraction
@@ -143,7 +198,7 @@ export async function proposeApproval(
           amountCents: detractionCents,
           // 027: what the rate applies to (the greater of the total and the valor referencial).
           takesReferenceValue: takesReferenceValue(detraction.code),
-          baseCents: detractionBaseCents(detraction.code, voucher.totalCents, referenceValueCents),
+          baseCents: detractionBaseCents(detraction.code, detractionTotal ?? 0, referenceValueCents),
           rowValidFrom: detraction.validFrom,
         }
       : null,
@@ -158,17 +213,31 @@ export async function proposeApproval(
       amountCents: retentionCents,
     },
     fourthCategory,
-    netCents: netCents(voucher.totalCents, detractionCents, retentionCents, fourthCategory?.amountCents ?? 0),
+    netCents: exchange
+      ? foreignNetCents(
+          voucher.totalCents,
+          detractionCents,
+          exchange.detractionRateMilli,
+          retentionCents,
+          exchange.retentionRateMilli,
+        )
+      : netCents(voucher.totalCents, detractionCents, retentionCents, fourthCategory?.amountCents ?? 0),
   }
 }
 
 /**
  * A voucher paid by hand on `paidOn`: when its supplier's tax status that day is not what it was on
  * the day it was approved (Lima), the retention is recomputed with the status of the payment date —
- * the law's date — over the voucher paid alone; the changes are said in words. Null when nothing
+ * the law's date — over the voucher paid alone (a dollar voucher: its total in soles at the payment
+ * date's rate, `totalSolesCents`); the changes are said in words. Null when nothing
  * changed or the approver went against the rule (with a reason): then the approved retention stands.
  */
-export async function retentionOnPayment(db: Executor, voucher: VoucherRecord, paidOn: string) {
+export async function retentionOnPayment(
+  db: Executor,
+  voucher: VoucherRecord,
+  paidOn: string,
+  totalSolesCents = voucher.totalCents,
+) {
   if (!voucher.approvedAt || voucher.retentionReason) return null
   const [supplier] = await db.select().from(suppliers).where(eq(suppliers.id, voucher.supplierId))
   const periods = (await periodsByRuc(db, [supplier.ruc])).get(supplier.ruc) ?? []
@@ -186,7 +255,7 @@ export async function retentionOnPayment(db: Executor, voucher: VoucherRecord, p
         supplier: onPayment,
         documentType: voucher.type,
         underDetraction: voucher.detractionCents > 0,
-        totalCents: voucher.totalCents,
+        totalCents: totalSolesCents,
       },
     ],
     paidOn,

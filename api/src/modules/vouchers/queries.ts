@@ -10,6 +10,7 @@ import {
 } from '@planillas/db'
 import {
   actionsFrom,
+  foreignNetCents,
   netCents,
   todayInLima,
   type VoucherFilter,
@@ -17,6 +18,7 @@ import {
   voucherNumber,
 } from '@planillas/domain'
 import {
+  type AnyColumn,
   and,
   asc,
   eq,
@@ -97,6 +99,18 @@ const voucherRows = (db: Executor) =>
 
 type RawVoucher = Awaited<ReturnType<ReturnType<typeof voucherRows>['execute']>>[number]
 
+/** What is paid to the supplier, in the voucher's currency (docs/decisions/usd-vouchers.md). */
+export const voucherNetCents = (row: typeof v.$inferSelect) =>
+  row.currency === 'PEN'
+    ? netCents(row.totalCents, row.detractionCents, row.retentionCents, row.fourthCategoryCents)
+    : foreignNetCents(
+        row.totalCents,
+        row.detractionCents,
+        row.detractionExchangeRateMilli,
+        row.retentionCents,
+        row.retentionExchangeRateMilli,
+      )
+
 /** The row as the API answers it: with its number written out, whether it is overdue, its net and actions. */
 export function toVoucherRow(row: RawVoucher, today = todayInLima()) {
   const { freedByCreditNoteId, ...rest } = row
@@ -105,7 +119,7 @@ export function toVoucherRow(row: RawVoucher, today = todayInLima()) {
     freedByCreditNoteId,
     fullNumber: voucherNumber(row.series, row.number),
     overdue: OPEN_STATUSES.includes(row.status) && row.dueDate < today,
-    netCents: netCents(row.totalCents, row.detractionCents, row.retentionCents, row.fourthCategoryCents),
+    netCents: voucherNetCents(row),
     actions: actionsFrom(row.status),
   }
 }
@@ -144,28 +158,49 @@ export async function listVouchers(db: Executor, filter: VoucherFilter, page: Li
  * same filter: total, deductions and the net still owed, exact in céntimos.
  */
 export async function voucherTotals(db: Executor, filter: VoucherFilter, today: string) {
+  const pen = sql`${v.currency} = 'PEN'`
+  // A deduction in soles back in dollar cents, rounded half up as `foreignOfSoles` rounds.
+  const back = (solesCents: AnyColumn, rate: AnyColumn) =>
+    sql`case when ${solesCents} > 0 and ${rate} > 0 then (${solesCents} * 1000 + ${rate} / 2) / ${rate} else 0 end`
   const [sums] = await db
     .select({
-      total: sql<string>`coalesce(sum(${v.totalCents}), 0)::text`,
+      total: sql<string>`coalesce(sum(${v.totalCents}) filter (where ${pen}), 0)::text`,
+      penDeductions: sql<string>`coalesce(sum(${v.detractionCents} + ${v.retentionCents} + ${v.fourthCategoryCents}) filter (where ${pen}), 0)::text`,
       detraction: sql<string>`coalesce(sum(${v.detractionCents}), 0)::text`,
       retention: sql<string>`coalesce(sum(${v.retentionCents}), 0)::text`,
       fourthCategory: sql<string>`coalesce(sum(${v.fourthCategoryCents}), 0)::text`,
+      usdTotal: sql<string>`coalesce(sum(${v.totalCents}) filter (where not ${pen}), 0)::text`,
+      // Each dollar voucher's deductions turned back into dollars at its own rates, as `foreignNetCents` does.
+      usdDeductions: sql<string>`coalesce(sum(${back(v.detractionCents, v.detractionExchangeRateMilli)} + ${back(v.retentionCents, v.retentionExchangeRateMilli)}) filter (where not ${pen}), 0)::text`,
     })
     .from(v)
     .innerJoin(suppliers, eq(suppliers.id, v.supplierId))
     .where(voucherWhere(filter, today))
-  const [totalCents, detractionCents, retentionCents, fourthCategoryCents] = [
+  const [
+    totalCents,
+    penDeductions,
+    detractionCents,
+    retentionCents,
+    fourthCategoryCents,
+    usdTotalCents,
+    usdDeductions,
+  ] = [
     sums.total,
+    sums.penDeductions,
     sums.detraction,
     sums.retention,
     sums.fourthCategory,
+    sums.usdTotal,
+    sums.usdDeductions,
   ].map(Number)
   return {
     totalCents,
     detractionCents,
     retentionCents,
     fourthCategoryCents,
-    netCents: netCents(totalCents, detractionCents, retentionCents, fourthCategoryCents),
+    netCents: netCents(totalCents, penDeductions, 0),
+    usdTotalCents,
+    usdNetCents: netCents(usdTotalCents, usdDeductions, 0),
   }
 }
 

@@ -159,6 +159,8 @@ async function checkReferences(db: Database, input: VoucherInput) {
     const [credited] = await db.select().from(v).where(eq(v.id, input.creditsVoucherId))
     if (!credited) problems.push('Comprobante modificado inválido')
     else if (credited.supplierId !== input.supplierId) problems.push(M.creditedOtherSupplier)
+    // Its amount lowers the credited voucher's retention base, which is in that voucher's currency.
+    else if (credited.currency !== input.currency) problems.push(M.creditedOtherCurrency)
   }
   if (problems.length) throw badRequest(problems)
 }

@@ -45,7 +45,7 @@ const LIST_DESCRIPTION =
 const CREATE_DESCRIPTION =
   'multipart/form-data: companyId, supplierId, type (01 factura, 02 recibo por honorarios, 03 boleta, 07 nota ' +
   'de crédito, 08 nota de débito), series (4 caracteres), number (1–8 dígitos), issueDate, dueDate (AAAA-MM-DD), ' +
-  "currency ('PEN'), base, igv, total (soles con punto decimal, sin comas: '1180.00'), description, " +
+  "currency ('PEN' o 'USD'), base, igv, total (en esa moneda, con punto decimal, sin comas: '1180.00'), description, " +
   'expenseLineId, creditsVoucherId (solo la nota de crédito: el comprobante que modifica; si está RECHAZADO, su ' +
   'número queda libre), recordingPeriod (opcional, AAAAMM: periodo del Registro de Compras; por defecto el mes de ' +
   'emisión, hasta 12 meses después), pdf (requerido, .pdf hasta 10 MB), xml (opcional).'

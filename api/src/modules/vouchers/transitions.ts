@@ -1,5 +1,6 @@
 import {
   type Database,
+  type Executor,
   issueRetentionReceipt,
   paymentOrderClaims,
   projectTypes,
@@ -15,9 +16,14 @@ import {
   type CancelInput,
   centsOf,
   centsToSoles,
+  EXCHANGE_RATE_MESSAGES,
   enumLabel,
+  foreignNetCents,
   formatCents,
+  formatCurrencyCents,
   formatDate,
+  formatRate,
+  inForce,
   VOUCHER_MESSAGES as M,
   mayApprove,
   netCents,
@@ -27,6 +33,8 @@ import {
   type RecordingPeriodInput,
   type RejectInput,
   recordingPeriodProblem,
+  solesOfForeign,
+  todayInLima,
   VOUCHER_ACTIONS,
   VOUCHER_STATUS,
   VOUCHER_STATUS_MESSAGES,
@@ -37,9 +45,16 @@ import {
 } from '@planillas/domain'
 import { and, eq, isNull } from 'drizzle-orm'
 import { badRequest, conflict, found, HttpError, withUniqueMessages } from '../../lib/errors'
+import { exchangeRateInForce } from '../exchange-rates/service'
 import { readVoucherXml } from './cpe'
 import type { UploadedFile } from './form'
-import { fourthCategoryOn, proposeApproval, retentionOnPayment } from './proposal'
+import {
+  type Exchange,
+  fourthCategoryOn,
+  proposeApproval,
+  retentionOnPayment,
+  retentionTable,
+} from './proposal'
 import { fileRows, removeFiles, storeFiles, type VoucherContext } from './register'
 
 type VoucherRecord = typeof v.$inferSelect
@@ -128,8 +143,12 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
       input.referenceValue,
     )
     const d = proposal.detraction
+    const fx = proposal.exchange
     const problems: string[] = []
-    if (input.spotCode && !d) problems.push(M.spotCodeUnknown)
+    // A dollar voucher's detracción needs the issue date's rate: the refusal names that day.
+    if (input.spotCode && fx && fx.detractionRateMilli === null)
+      problems.push(EXCHANGE_RATE_MESSAGES.missingRate(fx.detractionRateDay))
+    else if (input.spotCode && !d) problems.push(M.spotCodeUnknown)
     const detracting = d?.applies === true
     if (detracting && !proposal.supplierHasDetractionAccount) problems.push(M.noDetractionAccount)
     const rateDiffers = detracting && input.detractionRate != null && input.detractionRate !== d.tableRateBp
@@ -138,20 +157,35 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
     const againstRule = retention !== proposal.retention.proposed
     if (againstRule && !input.retentionReason) problems.push(M.retentionReasonRequired)
     if (retention && proposal.retention.rateBp === null) problems.push('No hay una tasa de retención vigente')
+    if (retention && fx && fx.retentionRateMilli === null)
+      problems.push(EXCHANGE_RATE_MESSAGES.missingRate(todayInLima()))
+    // Soles: the voucher's total, or a dollar voucher's at the rate its deductions are computed with.
+    const totalSoles = fx
+      ? (fx.totalSolesCents ?? solesOfForeign(voucher.totalCents, fx.retentionRateMilli ?? 0))
+      : voucher.totalCents
     const detractionCents = detracting ? d.amountCents : 0
     const retentionCents = retention
       ? proposal.retention.proposed
         ? proposal.retention.amountCents
-        : centsOf(voucher.totalCents, proposal.retention.rateBp ?? 0)
+        : centsOf(totalSoles, proposal.retention.rateBp ?? 0)
       : 0
     const fourthCategoryCents = proposal.fourthCategory?.amountCents ?? 0
-    if (detractionCents + retentionCents + fourthCategoryCents > voucher.totalCents)
+    if (detractionCents + retentionCents + fourthCategoryCents > totalSoles)
       problems.push(M.deductionsOverTotal)
     if (problems.length) throw badRequest(problems)
-    const net = netCents(voucher.totalCents, detractionCents, retentionCents, fourthCategoryCents)
+    const net = fx
+      ? foreignNetCents(
+          voucher.totalCents,
+          detractionCents,
+          fx.detractionRateMilli,
+          retentionCents,
+          fx.retentionRateMilli,
+        )
+      : netCents(voucher.totalCents, detractionCents, retentionCents, fourthCategoryCents)
+    const money = (cents: number) => formatCurrencyCents(voucher.currency, cents)
     const row = d ? ` (tabla vigente desde ${formatDate(d.rowValidFrom)})` : ''
     const detractionText = detracting
-      ? `detracción ${d.code} ${bp(input.detractionRate ?? d.tableRateBp ?? 0)} ${formatCents(detractionCents)}${d.baseCents !== voucher.totalCents ? ` sobre el valor referencial ${formatCents(d.baseCents)}` : ''}${row}${rateDiffers ? ` (tabla ${bp(d.tableRateBp ?? 0)}; motivo: ${input.rateReason})` : ''}`
+      ? `detracción ${d.code} ${bp(input.detractionRate ?? d.tableRateBp ?? 0)} ${formatCents(detractionCents)}${d.baseCents !== totalSoles ? ` sobre el valor referencial ${formatCents(d.baseCents)}` : ''}${row}${rateDiffers ? ` (tabla ${bp(d.tableRateBp ?? 0)}; motivo: ${input.rateReason})` : ''}`
       : input.spotCode
         ? `sin detracción (código ${input.spotCode} no supera el mínimo${row})`
         : 'sin detracción'
@@ -174,14 +208,30 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
         retentionProposed: proposal.retention.proposed,
         retentionReason: againstRule ? input.retentionReason : null,
         fourthCategoryCents,
+        // What the approver saw: the rates that turned the dollars into soles.
+        detractionExchangeRateMilli: fx?.detractionRateMilli ?? null,
+        retentionExchangeRateMilli: fx && retention ? fx.retentionRateMilli : null,
         approvedBy: ctx.actor,
         approvedAt: new Date(),
       },
       audit:
-        `Aprobó el comprobante ${label(voucher)} por ${formatCents(voucher.totalCents)}: pago al ` +
-        `${enumLabel(paymentType, input.paymentType).toLowerCase()}; ${detractionText}; ${retentionText}; neto ${formatCents(net)}`,
+        `Aprobó el comprobante ${label(voucher)} por ${money(voucher.totalCents)}${fx ? exchangeText(fx) : ''}: pago al ` +
+        `${enumLabel(paymentType, input.paymentType).toLowerCase()}; ${detractionText}; ${retentionText}; neto ${money(net)}`,
     }
   })
+}
+
+/** How the audit names a dollar voucher's rates. */
+function exchangeText(fx: Exchange) {
+  const detraction =
+    fx.detractionRateMilli !== null
+      ? ` (${formatCents(fx.totalSolesCents)} al tipo de cambio ${formatRate(fx.detractionRateMilli)} del ${formatDate(fx.detractionRateDay)}`
+      : ' (sin tipo de cambio de la fecha de emisión'
+  const retention =
+    fx.retentionRateMilli !== null && fx.retentionRateDay
+      ? `; retención al tipo de cambio ${formatRate(fx.retentionRateMilli)} del ${formatDate(fx.retentionRateDay)})`
+      : ')'
+  return `${detraction}${retention}`
 }
 
 /** How the audit names a recibo por honorarios' fourth-category retention and the rule's row or reason. */
@@ -218,16 +268,35 @@ export function payVoucher(ctx: VoucherContext, id: number, input: PayInput) {
     'pay',
     async (tx, voucher) => {
       await refuseIfInOpenRun(tx, voucher, M.paidInOpenRun)
-      const recomputed = await retentionOnPayment(tx, voucher, input.paidOn)
-      const retentionCents = recomputed ? recomputed.retentionCents : voucher.retentionCents
+      // A dollar voucher: its retention in soles at the payment date's rate (docs/decisions/usd-vouchers.md).
+      const usd = await retentionInDollarsOnPayment(tx, voucher, input.paidOn)
+      const recomputed = await retentionOnPayment(tx, voucher, input.paidOn, usd?.totalSolesCents)
+      const retentionCents = recomputed
+        ? recomputed.retentionCents
+        : usd
+          ? usd.retentionCents
+          : voucher.retentionCents
       const fourthCategory = await fourthCategoryOn(tx, voucher, input.paidOn)
       const fourthCategoryCents = fourthCategory?.amountCents ?? 0
-      const net = netCents(voucher.totalCents, voucher.detractionCents, retentionCents, fourthCategoryCents)
+      const net = usd
+        ? foreignNetCents(
+            voucher.totalCents,
+            voucher.detractionCents,
+            voucher.detractionExchangeRateMilli,
+            retentionCents,
+            usd.rateMilli,
+          )
+        : netCents(voucher.totalCents, voucher.detractionCents, retentionCents, fourthCategoryCents)
+      const money = (cents: number) => formatCurrencyCents(voucher.currency, cents)
       const changed = recomputed
         ? `; el proveedor ${recomputed.changes.join(', ')} (retención ${formatCents(voucher.retentionCents)} → ${formatCents(retentionCents)})`
         : ''
+      const rateText =
+        usd && retentionCents > 0
+          ? `; retención ${formatCents(retentionCents)} al tipo de cambio ${formatRate(usd.rateMilli)} del ${formatDate(usd.rateDay)}`
+          : ''
       if (input.paidAmount !== net)
-        throw badRequest(`${M.paidAmountNotNet(formatCents(input.paidAmount), formatCents(net))}${changed}`)
+        throw badRequest(`${M.paidAmountNotNet(money(input.paidAmount), money(net))}${changed}`)
       return {
         columns: {
           paidCents: input.paidAmount,
@@ -235,13 +304,29 @@ export function payVoucher(ctx: VoucherContext, id: number, input: PayInput) {
           paidBy: ctx.actor,
           paidAt: new Date(),
           fourthCategoryCents,
-          ...(recomputed ? { retention: retentionCents > 0, retentionCents } : {}),
+          ...(recomputed || usd ? { retention: retentionCents > 0, retentionCents } : {}),
+          ...(usd ? { retentionExchangeRateMilli: retentionCents > 0 ? usd.rateMilli : null } : {}),
         },
-        audit: `Marcó como pagado el comprobante ${label(voucher)}: ${formatCents(input.paidAmount)} el ${formatDate(input.paidOn)}${changed}${fourthCategory ? `; ${fourthCategoryText(fourthCategory)}` : ''}`,
+        audit: `Marcó como pagado el comprobante ${label(voucher)}: ${money(input.paidAmount)} el ${formatDate(input.paidOn)}${changed}${rateText}${fourthCategory ? `; ${fourthCategoryText(fourthCategory)}` : ''}`,
       }
     },
     issueCre,
   )
+}
+
+/**
+ * A dollar voucher paid on `paidOn`: the SBS venta rate of that day (or the last published before
+ * it), its total in soles at that rate, and the approved retention recomputed on it with the
+ * retention rate in force that day. Refused, naming the day, when no rate is known. Null in soles.
+ */
+export async function retentionInDollarsOnPayment(tx: Executor, voucher: VoucherRecord, paidOn: string) {
+  if (voucher.currency === 'PEN') return null
+  const rate = await exchangeRateInForce(tx, paidOn)
+  if (!rate) throw badRequest(EXCHANGE_RATE_MESSAGES.missingRate(paidOn))
+  const totalSolesCents = solesOfForeign(voucher.totalCents, rate.sellRateMilli)
+  const row = inForce(await retentionTable(tx), paidOn)
+  const retentionCents = voucher.retention && row ? centsOf(totalSolesCents, row.rateBp) : 0
+  return { rateMilli: rate.sellRateMilli, rateDay: rate.day, totalSolesCents, retentionCents }
 }
 
 /** Reject: a reason from the catalogue. A credit note registered before frees the number at once. */
@@ -296,6 +381,7 @@ export async function attachVoucherFiles(
       number: String(voucher.number),
       issueDate: voucher.issueDate,
       dueDate: voucher.dueDate,
+      currency: voucher.currency,
       base: centsToSoles(voucher.baseCents),
       igv: centsToSoles(voucher.igvCents),
       total: centsToSoles(voucher.totalCents),

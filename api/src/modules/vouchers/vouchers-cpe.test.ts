@@ -321,9 +321,9 @@ function hostile(): [string, () => Buffer, string, Record<string, string>?][] {
       { series: 'F002' },
     ],
     [
-      'a currency other than soles',
-      () => Buffer.from(good().replace('<cbc:DocumentCurrencyCode>PEN<', '<cbc:DocumentCurrencyCode>USD<')),
-      'solo se registran comprobantes en soles',
+      'a currency other than soles or dollars',
+      () => Buffer.from(good().replace('<cbc:DocumentCurrencyCode>PEN<', '<cbc:DocumentCurrencyCode>EUR<')),
+      'solo se registran comprobantes en soles (PEN) o dólares (USD)',
     ],
     [
       'a guía de remisión type code',

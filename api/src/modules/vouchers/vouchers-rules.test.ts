@@ -298,6 +298,9 @@ describe('list, export and dashboard', () => {
       retentionCents: 0,
       fourthCategoryCents: 0,
       netCents: 236_000,
+      // No voucher in dollars among them.
+      usdTotalCents: 0,
+      usdNetCents: 0,
     })
     const onlyLate = (await list({ supplierIds: [supplierId], overdue: true })).body.payload.totals
     expect(onlyLate.totalCents).toBe(118_000)

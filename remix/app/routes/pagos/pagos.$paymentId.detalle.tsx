@@ -3,13 +3,17 @@ import {
   enumLabel,
   FEE_RECEIPT_TYPE,
   formatCents,
+  formatCurrencyCents,
   formatDate,
   formatDateTime,
+  formatRate,
   paymentType,
   takesReferenceValue,
   trimEmail,
   VOUCHER_STATUS,
+  type VoucherCurrency,
   type VoucherDetail,
+  voucherCurrency,
 } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { Link, useLoaderData } from 'react-router'
@@ -70,6 +74,8 @@ function history(v: VoucherDetail) {
 /** '/pagos/:paymentId/detalle': every field of the voucher, its files, its history and its next steps. */
 export default function VoucherDetails() {
   const { voucher: v, steps, canRegister } = useLoaderData<typeof loader>()
+  // The voucher's own amounts in its currency (the deductions are always soles).
+  const money = (cents: number | null) => formatCurrencyCents(v.currency, cents)
   const freeable = v.status === VOUCHER_STATUS.REJECTED && v.freedByCreditNoteId === null
   const recordingPeriodOpen = v.status === VOUCHER_STATUS.REGISTERED || v.status === VOUCHER_STATUS.AUTHORIZED
   return (
@@ -92,9 +98,9 @@ export default function VoucherDetails() {
               </>
             ),
           },
-          { label: 'Moneda', value: v.currency },
-          { label: 'Base imponible', value: formatCents(v.baseCents) },
-          { label: 'IGV', value: formatCents(v.igvCents) },
+          { label: 'Moneda', value: voucherCurrency[v.currency as VoucherCurrency] ?? v.currency },
+          { label: 'Base imponible', value: money(v.baseCents) },
+          { label: 'IGV', value: money(v.igvCents) },
           { label: 'Descripción', value: v.description },
           { label: 'Línea de gasto', value: v.expenseLine },
           {
@@ -114,7 +120,7 @@ export default function VoucherDetails() {
                     <Link to={`/pagos/${n.id}/detalle`} className="text-primary-dark underline">
                       {n.fullNumber}
                     </Link>{' '}
-                    ({formatCents(n.totalCents)})
+                    ({money(n.totalCents)})
                   </li>
                 ))}
               </ul>
@@ -135,14 +141,32 @@ export default function VoucherDetails() {
       <DetailCard
         title="Importes"
         items={[
-          { label: 'Total', value: formatCents(v.totalCents) },
-          { label: 'Detracción', value: formatCents(v.detractionCents) },
-          { label: 'Retención', value: formatCents(v.retentionCents) },
+          { label: 'Total', value: money(v.totalCents) },
+          // A dollar voucher: the deductions are soles, each with the rate that turned the total into soles.
+          ...(v.currency !== 'PEN'
+            ? [
+                {
+                  label: 'Tipo de cambio de la detracción (SBS venta)',
+                  value:
+                    v.detractionExchangeRateMilli === null
+                      ? null
+                      : `${formatRate(v.detractionExchangeRateMilli)} del ${formatDate(v.issueDate)}`,
+                },
+                {
+                  label: v.paidOn
+                    ? 'Tipo de cambio de la retención (al pagar)'
+                    : 'Tipo de cambio de la retención',
+                  value: formatRate(v.retentionExchangeRateMilli),
+                },
+              ]
+            : []),
+          { label: 'Detracción (S/)', value: formatCents(v.detractionCents) },
+          { label: 'Retención (S/)', value: formatCents(v.retentionCents) },
           // A recibo por honorarios: the approval's estimate until paid, then what was withheld.
           ...(v.type === FEE_RECEIPT_TYPE
             ? [{ label: 'Retención de cuarta categoría', value: formatCents(v.fourthCategoryCents) }]
             : []),
-          { label: 'Neto a pagar', value: formatCents(v.netCents) },
+          { label: 'Neto a pagar', value: money(v.netCents) },
         ]}
       />
       <DetailCard
@@ -217,7 +241,7 @@ export default function VoucherDetails() {
         <DetailCard
           title="Pago"
           items={[
-            { label: 'Monto pagado', value: formatCents(v.paidCents) },
+            { label: 'Monto pagado', value: money(v.paidCents) },
             { label: 'Fecha de pago', value: formatDate(v.paidOn) },
             { label: 'N° de operación', value: v.paidOperation },
           ]}

@@ -1,4 +1,4 @@
-import { enumOptions, formatCents, formatDate, voucherStatus } from '@planillas/domain'
+import { enumOptions, formatCents, formatCurrencyCents, formatDate, voucherStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { requireUser } from '~/auth.server'
@@ -31,6 +31,12 @@ const NARROW = 'w-[5.5rem]'
 const DATE = 'w-[5.75rem]'
 
 /** 'Comprobantes': the supplier vouchers to pay, by due date, with their deductions and steps. */
+/** A total in soles and, when the list has vouchers in dollars, theirs beside it. */
+const withDollars = (solesCents: number, dollarCents: number) =>
+  dollarCents
+    ? `${formatCents(solesCents)} + ${formatCurrencyCents('USD', dollarCents)}`
+    : formatCents(solesCents)
+
 export default function VoucherList() {
   const list = useLoaderData<typeof loader>()
   const { canEdit, user, suppliers, expenseLines } = list
@@ -106,7 +112,7 @@ export default function VoucherList() {
         {
           header: 'Total',
           sort: 'totalCents',
-          cell: (r) => formatCents(r.totalCents),
+          cell: (r) => formatCurrencyCents(r.currency, r.totalCents),
           className: 'text-right whitespace-nowrap',
           width: NARROW,
         },
@@ -124,7 +130,7 @@ export default function VoucherList() {
         },
         {
           header: 'Neto',
-          cell: (r) => formatCents(r.netCents),
+          cell: (r) => formatCurrencyCents(r.currency, r.netCents),
           mobile: 'title',
           className: 'text-right whitespace-nowrap',
           width: NARROW,
@@ -139,10 +145,11 @@ export default function VoucherList() {
       ]}
       totals={
         totals && {
-          Total: formatCents(totals.totalCents),
+          // Dollars are never added to soles: their totals come beside them.
+          Total: withDollars(totals.totalCents, totals.usdTotalCents),
           Detracción: formatCents(totals.detractionCents),
           Retención: formatCents(totals.retentionCents),
-          Neto: formatCents(totals.netCents),
+          Neto: withDollars(totals.netCents, totals.usdNetCents),
         }
       }
       actions={(r) => {

@@ -34,6 +34,11 @@ const CATALOGUES = [
     label: 'Tasa de retención del IGV',
     about: 'Tasa y monto mínimo del régimen de retenciones, con su historia.',
   },
+  {
+    to: 'tipo-de-cambio',
+    label: 'Tipo de cambio (SBS venta)',
+    about: 'El tipo de cambio del dólar de cada día, para los comprobantes en dólares.',
+  },
 ] as const
 
 export async function loader({ request }: LoaderFunctionArgs) {

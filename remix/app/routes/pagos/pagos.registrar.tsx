@@ -7,8 +7,10 @@ import {
   formatCents,
   VOUCHER_MESSAGES as M,
   MESSAGES,
+  VOUCHER_CURRENCIES,
   VOUCHER_TYPES,
   VoucherSchema,
+  voucherCurrency,
   voucherType,
 } from '@planillas/domain'
 import {
@@ -57,6 +59,7 @@ const API_FIELDS = [
   'number',
   'issueDate',
   'dueDate',
+  'currency',
   'base',
   'igv',
   'total',
@@ -152,7 +155,6 @@ export async function action({ request }: ActionFunctionArgs) {
     const value = formData.get(name)
     if (typeof value === 'string' && value.trim() !== '') body.append(name, value.trim())
   }
-  body.append('currency', 'PEN')
   const pdf = formData.get('pdf') as File
   body.append('pdf', pdf, pdf.name)
   const xml = formData.get('xml')
@@ -198,9 +200,11 @@ async function readXml(
   const xml = formData.get('xml')
   if (!(xml instanceof File) || xml.size === 0) return echo([CPE_MESSAGES.required])
   const body = new FormData()
+  // The currency is the XML's to fill: the picker always holds one, so it is not compared here.
   for (const name of API_FIELDS) {
     const value = formData.get(name)
-    if (typeof value === 'string' && value.trim() !== '') body.append(name, value.trim())
+    if (name !== 'currency' && typeof value === 'string' && value.trim() !== '')
+      body.append(name, value.trim())
   }
   body.append('xml', xml, xml.name)
   let read: { values: Record<string, string>; cpe: CpeDocument }
@@ -213,7 +217,7 @@ async function readXml(
   const filled = new FormData()
   for (const [name, value] of formData)
     if (typeof value === 'string' && name !== 'intent') filled.set(name, value)
-  for (const [name, value] of Object.entries(read.values)) if (name !== 'currency') filled.set(name, value)
+  for (const [name, value] of Object.entries(read.values)) filled.set(name, value)
   // The values as the form's new start: with JavaScript, conform's 'update' redraws every field.
   // (dates as the fields show them: the update writes the inputs as they are).
   const value = Object.fromEntries(
@@ -232,6 +236,7 @@ type Fields = {
   number: string
   issueDate: string
   dueDate: string
+  currency: string
   base: string
   igv: string
   total: string
@@ -243,6 +248,7 @@ type Fields = {
 }
 
 const TYPE_OPTIONS = VOUCHER_TYPES.map((code) => ({ value: code, label: `${code} ${voucherType[code]}` }))
+const CURRENCY_OPTIONS = VOUCHER_CURRENCIES.map((code) => ({ value: code, label: voucherCurrency[code] }))
 
 type ActionData = {
   chosen?: { supplier: PickerOption | null; creditedVoucher: PickerOption | null }
@@ -262,6 +268,7 @@ export default function RegisterVoucher() {
       companyId: credited?.companyId ?? (companies.length === 1 ? companies[0].value : ''),
       supplierId: credited?.supplier.value ?? '',
       type: credited ? CREDIT_NOTE : '01',
+      currency: 'PEN',
       creditsVoucherId: credited?.voucher.value ?? '',
       expenseLineId: credited?.expenseLineId ?? '',
     },
@@ -369,7 +376,14 @@ export default function RegisterVoucher() {
             help="Mes del Registro de Compras (AAAAMM). Vacío: el mes de emisión. El plazo de la detracción corre desde este periodo."
           />
         </FormCard>
-        <FormCard title="Importes (S/)" columns={3}>
+        <FormCard title="Importes" columns={2}>
+          <SelectField
+            meta={fields.currency}
+            label="Moneda"
+            required
+            options={CURRENCY_OPTIONS}
+            help="Los importes van en la moneda del comprobante; en dólares, la detracción y la retención se calculan en soles con el tipo de cambio SBS."
+          />
           <TextField meta={fields.base} label="Base imponible" required inputMode="decimal" maxLength={15} />
           <TextField meta={fields.igv} label="IGV" required inputMode="decimal" maxLength={15} />
           <TextField

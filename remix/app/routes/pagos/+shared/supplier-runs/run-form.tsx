@@ -1,6 +1,7 @@
 import {
   formatCents,
   formatCount,
+  formatCurrencyCents,
   formatDate,
   type PaymentAccountOption,
   RUN_DETRACTION_WARNING,
@@ -132,7 +133,7 @@ function CandidateRow({ voucher, checked }: { voucher: SupplierRunCandidate; che
         </span>
         <span className="col-start-2 lg:col-start-auto lg:text-right">
           <span className="lg:sr-only">Total: </span>
-          {formatCents(voucher.totalCents)}
+          {formatCurrencyCents(voucher.currency, voucher.totalCents)}
         </span>
         <span className="col-start-2 lg:col-start-auto lg:text-right">
           <span className="lg:sr-only">Detracción y retención: </span>

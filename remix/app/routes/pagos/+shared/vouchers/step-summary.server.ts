@@ -6,6 +6,7 @@ export const stepSummary = (v: VoucherDetail) => ({
   type: v.type,
   fullNumber: v.fullNumber,
   supplierName: v.supplierName,
+  currency: v.currency,
   totalCents: v.totalCents,
   netCents: v.netCents,
 })

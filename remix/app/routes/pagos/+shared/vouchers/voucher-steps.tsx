@@ -5,7 +5,11 @@ import {
   dayMonthYear,
   detractionBaseCents,
   enumOptions,
+  foreignNetCents,
   formatCents,
+  formatCurrencyCents,
+  formatDate,
+  formatRate,
   mayApprove,
   netCents,
   paymentType,
@@ -80,7 +84,7 @@ export const stepsFor = (
 
 type VoucherSummary = Pick<
   VoucherDetail,
-  'id' | 'fullNumber' | 'supplierName' | 'totalCents' | 'netCents'
+  'id' | 'fullNumber' | 'supplierName' | 'currency' | 'totalCents' | 'netCents'
 > & {
   type: string
 }
@@ -172,7 +176,7 @@ export function StepForm({
     >
       <p className="text-sm text-slate-700">
         {voucherTypeLabel(voucher.type)} {voucher.fullNumber} de {voucher.supplierName}, total{' '}
-        {formatCents(voucher.totalCents)}.
+        {formatCurrencyCents(voucher.currency, voucher.totalCents)}.
       </p>
       <FormErrors errors={errors['']} />
       <input type="hidden" name={BACK_PARAM} value={data.back} />
@@ -219,12 +223,16 @@ export function StepForm({
         <>
           <StepInput
             name="paidAmount"
-            label="Monto pagado (S/)"
+            label={voucher.currency === 'USD' ? 'Monto pagado (US$)' : 'Monto pagado (S/)'}
             required
             inputMode="decimal"
             maxLength={15}
             defaultValue={centsToSoles(voucher.netCents)}
-            help={`Neto a pagar: ${formatCents(voucher.netCents)}. Sin comas, con punto decimal.`}
+            help={
+              voucher.currency === 'USD'
+                ? `Neto a pagar al aprobar: ${formatCurrencyCents('USD', voucher.netCents)}. La retención se recalcula en soles con el tipo de cambio SBS de la fecha de pago, y con ella el neto en dólares. Sin comas, con punto decimal.`
+                : `Neto a pagar: ${formatCents(voucher.netCents)}. Sin comas, con punto decimal.`
+            }
             errors={errors}
             values={values}
           />
@@ -481,8 +489,11 @@ function ApproveFields({
   const applies = Boolean(spotCode && proposal.detraction?.applies && proposal.detraction.code === spotCode)
   const rateBp = Math.round(Number(rate) * 100)
   const rateDiffers = applies && tableRate !== null && rate !== '' && rateBp !== tableRate
+  // A dollar voucher's detracción is on its total in soles at the issue date's rate.
+  const fx = proposal.exchange
+  const totalSoles = fx ? (fx.totalSolesCents ?? 0) : proposal.totalCents
   // 027: the rate applies to the greater of the total and the valor referencial typed.
-  const base = detractionBaseCents(spotCode, proposal.totalCents, solesToCents(referenceValue.trim()))
+  const base = detractionBaseCents(spotCode, totalSoles, solesToCents(referenceValue.trim()))
   const detraction = applies && rateBp > 0 && rateBp <= 10_000 ? wholeSolesOf(base, rateBp) : 0
   const againstRule = retention !== String(proposal.retention.proposed)
   const retentionCents = retention === 'true' ? proposal.retention.amountCents : 0
@@ -526,6 +537,11 @@ function ApproveFields({
             Calcular
           </button>
         )}
+        {fx?.problem ? (
+          <p className="text-sm text-amber-900" role="status">
+            {fx.problem}
+          </p>
+        ) : null}
         {spotCode && proposal.detraction?.code === spotCode && !proposal.detraction.applies ? (
           <p className="text-sm text-slate-600" role="status">
             El total no supera el mínimo del código ({formatCents(proposal.detraction.minimumCents ?? 0)}): se
@@ -607,7 +623,24 @@ function ApproveFields({
         aria-label="Resumen"
       >
         <dt className="text-slate-600">Total</dt>
-        <dd className="text-right">{formatCents(proposal.totalCents)}</dd>
+        <dd className="text-right">{formatCurrencyCents(proposal.currency, proposal.totalCents)}</dd>
+        {fx && fx.detractionRateMilli !== null ? (
+          <>
+            <dt className="text-slate-600">
+              Total en soles (T.C. {formatRate(fx.detractionRateMilli)} del {formatDate(fx.detractionRateDay)}
+              )
+            </dt>
+            <dd className="text-right">{formatCents(fx.totalSolesCents)}</dd>
+          </>
+        ) : null}
+        {fx && fx.retentionRateMilli !== null && fx.retentionRateDay ? (
+          <>
+            <dt className="text-slate-600">T.C. de la retención (se recalcula al pagar)</dt>
+            <dd className="text-right">
+              {formatRate(fx.retentionRateMilli)} del {formatDate(fx.retentionRateDay)}
+            </dd>
+          </>
+        ) : null}
         <dt className="text-slate-600">Detracción</dt>
         <dd className="text-right">{formatCents(detraction)}</dd>
         <dt className="text-slate-600">Retención</dt>
@@ -620,14 +653,25 @@ function ApproveFields({
         ) : null}
         <dt className="font-semibold">Neto a pagar</dt>
         <dd className="text-right font-semibold">
-          {formatCents(
-            netCents(
-              proposal.totalCents,
-              detraction,
-              retentionCents,
-              proposal.fourthCategory?.amountCents ?? 0,
-            ),
-          )}
+          {fx
+            ? formatCurrencyCents(
+                proposal.currency,
+                foreignNetCents(
+                  proposal.totalCents,
+                  detraction,
+                  fx.detractionRateMilli,
+                  retentionCents,
+                  fx.retentionRateMilli,
+                ),
+              )
+            : formatCents(
+                netCents(
+                  proposal.totalCents,
+                  detraction,
+                  retentionCents,
+                  proposal.fourthCategory?.amountCents ?? 0,
+                ),
+              )}
         </dd>
       </dl>
     </>
