@@ -138,37 +138,7 @@ export default function VoucherDetails() {
             : []),
         ]}
       />
-      <DetailCard
-        title="Importes"
-        items={[
-          { label: 'Total', value: money(v.totalCents) },
-          // A dollar voucher: the deductions are soles, each with the rate that turned the total into soles.
-          ...(v.currency !== 'PEN'
-            ? [
-                {
-                  label: 'Tipo de cambio de la detracción (SBS venta)',
-                  value:
-                    v.detractionExchangeRateMilli === null
-                      ? null
-                      : `${formatRate(v.detractionExchangeRateMilli)} del ${formatDate(v.issueDate)}`,
-                },
-                {
-                  label: v.paidOn
-                    ? 'Tipo de cambio de la retención (al pagar)'
-                    : 'Tipo de cambio de la retención',
-                  value: formatRate(v.retentionExchangeRateMilli),
-                },
-              ]
-            : []),
-          { label: 'Detracción (S/)', value: formatCents(v.detractionCents) },
-          { label: 'Retención (S/)', value: formatCents(v.retentionCents) },
-          // A recibo por honorarios: the approval's estimate until paid, then what was withheld.
-          ...(v.type === FEE_RECEIPT_TYPE
-            ? [{ label: 'Retención de cuarta categoría', value: formatCents(v.fourthCategoryCents) }]
-            : []),
-          { label: 'Neto a pagar', value: money(v.netCents) },
-        ]}
-      />
+      <AmountsCard voucher={v} />
       <DetailCard
         title="Registro de Compras"
         items={[
@@ -209,34 +179,7 @@ export default function VoucherDetails() {
           ]}
         />
       ) : null}
-      {v.approvedAt ? (
-        <DetailCard
-          title="Aprobación"
-          items={[
-            { label: 'Tipo de pago', value: v.paymentType ? enumLabel(paymentType, v.paymentType) : null },
-            { label: 'Código de detracción', value: v.spotCode },
-            { label: 'Porcentaje de detracción', value: rate(v.detractionRateBp) },
-            { label: 'Porcentaje de la tabla', value: rate(v.detractionTableRateBp) },
-            // 027 only: the detracción is on the greater of the total and the valor referencial.
-            ...(takesReferenceValue(v.spotCode)
-              ? [
-                  {
-                    label: 'Valor referencial',
-                    value: v.referenceValueCents === null ? null : formatCents(v.referenceValueCents),
-                  },
-                ]
-              : []),
-            { label: 'Motivo del porcentaje', value: v.detractionReason },
-            { label: 'Detracción depositada', value: formatDate(v.detractionDepositedOn) },
-            { label: 'Retención', value: v.retention ? 'SÍ' : 'NO' },
-            {
-              label: 'Retención propuesta por la regla',
-              value: v.retentionProposed === null ? null : v.retentionProposed ? 'SÍ' : 'NO',
-            },
-            { label: 'Motivo sobre la retención', value: v.retentionReason },
-          ]}
-        />
-      ) : null}
+      {v.approvedAt ? <ApprovalCard voucher={v} /> : null}
       {v.paidAt ? (
         <DetailCard
           title="Pago"
@@ -266,53 +209,8 @@ export default function VoucherDetails() {
           ]}
         />
       ) : null}
-      <section className="rounded border border-slate-200 bg-white p-5 shadow-sm" aria-label="Archivos">
-        <h2 className="mb-3 text-base font-semibold text-primary-dark">Archivos</h2>
-        {v.files.length ? (
-          <ul className="flex flex-col gap-1 text-sm">
-            {v.files.map((f) => (
-              <li key={f.kind} className="break-words">
-                <span className="text-slate-600">{FILE_LABELS[f.kind]}: </span>
-                <a
-                  href={`/pagos/${v.id}/archivo/${f.kind}`}
-                  className="font-medium text-primary-dark underline"
-                  download
-                >
-                  {f.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-slate-600">El comprobante no tiene archivos.</p>
-        )}
-        {!v.files.some((f) => f.kind === 'pdf') && v.status !== VOUCHER_STATUS.CANCELLED ? (
-          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-            <Badge tone="amber">PDF pendiente</Badge>
-            {canRegister ? (
-              <Link to={`/pagos/${v.id}/adjuntar`} className="font-medium text-primary-dark underline">
-                Adjuntar PDF
-              </Link>
-            ) : (
-              <span className="text-slate-600">Sin el PDF no se puede autorizar.</span>
-            )}
-          </p>
-        ) : null}
-      </section>
-      <section className="rounded border border-slate-200 bg-white p-5 shadow-sm" aria-label="Historial">
-        <h2 className="mb-3 text-base font-semibold text-primary-dark">Historial</h2>
-        <ol className="flex flex-col gap-2 text-sm">
-          {history(v).map((h) => (
-            <li key={h.step} className="flex flex-wrap gap-x-2">
-              <span className="font-semibold">{h.step}</span>
-              <span className="text-slate-600">
-                {formatDateTime(h.at)}
-                {h.by ? ` por ${who(h.by)}` : ''}
-              </span>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <FilesSection voucher={v} canRegister={canRegister} />
+      <HistorySection voucher={v} />
       <div className="flex flex-wrap justify-end gap-2">
         <BackToList to="/pagos" />
         {freeable && canRegister ? (
@@ -323,6 +221,137 @@ export default function VoucherDetails() {
         ))}
       </div>
     </FormPage>
+  )
+}
+
+type Voucher = ReturnType<typeof useLoaderData<typeof loader>>['voucher']
+
+/** Total, the deductions (always soles, with their rates for a dollar voucher) and the net. */
+function AmountsCard({ voucher: v }: { voucher: Voucher }) {
+  const money = (cents: number | null) => formatCurrencyCents(v.currency, cents)
+  return (
+    <DetailCard
+      title="Importes"
+      items={[
+        { label: 'Total', value: money(v.totalCents) },
+        // A dollar voucher: the deductions are soles, each with the rate that turned the total into soles.
+        ...(v.currency !== 'PEN'
+          ? [
+              {
+                label: 'Tipo de cambio de la detracción (SBS venta)',
+                value:
+                  v.detractionExchangeRateMilli === null
+                    ? null
+                    : `${formatRate(v.detractionExchangeRateMilli)} del ${formatDate(v.issueDate)}`,
+              },
+              {
+                label: v.paidOn
+                  ? 'Tipo de cambio de la retención (al pagar)'
+                  : 'Tipo de cambio de la retención',
+                value: formatRate(v.retentionExchangeRateMilli),
+              },
+            ]
+          : []),
+        { label: 'Detracción (S/)', value: formatCents(v.detractionCents) },
+        { label: 'Retención (S/)', value: formatCents(v.retentionCents) },
+        // A recibo por honorarios: the approval's estimate until paid, then what was withheld.
+        ...(v.type === FEE_RECEIPT_TYPE
+          ? [{ label: 'Retención de cuarta categoría', value: formatCents(v.fourthCategoryCents) }]
+          : []),
+        { label: 'Neto a pagar', value: money(v.netCents) },
+      ]}
+    />
+  )
+}
+
+/** How it was approved: payment type, the detracción and the retention, with their reasons. */
+function ApprovalCard({ voucher: v }: { voucher: Voucher }) {
+  return (
+    <DetailCard
+      title="Aprobación"
+      items={[
+        { label: 'Tipo de pago', value: v.paymentType ? enumLabel(paymentType, v.paymentType) : null },
+        { label: 'Código de detracción', value: v.spotCode },
+        { label: 'Porcentaje de detracción', value: rate(v.detractionRateBp) },
+        { label: 'Porcentaje de la tabla', value: rate(v.detractionTableRateBp) },
+        // 027 only: the detracción is on the greater of the total and the valor referencial.
+        ...(takesReferenceValue(v.spotCode)
+          ? [
+              {
+                label: 'Valor referencial',
+                value: v.referenceValueCents === null ? null : formatCents(v.referenceValueCents),
+              },
+            ]
+          : []),
+        { label: 'Motivo del porcentaje', value: v.detractionReason },
+        { label: 'Detracción depositada', value: formatDate(v.detractionDepositedOn) },
+        { label: 'Retención', value: v.retention ? 'SÍ' : 'NO' },
+        {
+          label: 'Retención propuesta por la regla',
+          value: v.retentionProposed === null ? null : v.retentionProposed ? 'SÍ' : 'NO',
+        },
+        { label: 'Motivo sobre la retención', value: v.retentionReason },
+      ]}
+    />
+  )
+}
+
+/** The voucher's files (PDF, XML, sustento) and, without its PDF, how to attach it. */
+function FilesSection({ voucher: v, canRegister }: { voucher: Voucher; canRegister: boolean }) {
+  return (
+    <section className="rounded border border-slate-200 bg-white p-5 shadow-sm" aria-label="Archivos">
+      <h2 className="mb-3 text-base font-semibold text-primary-dark">Archivos</h2>
+      {v.files.length ? (
+        <ul className="flex flex-col gap-1 text-sm">
+          {v.files.map((f) => (
+            <li key={f.kind} className="break-words">
+              <span className="text-slate-600">{FILE_LABELS[f.kind]}: </span>
+              <a
+                href={`/pagos/${v.id}/archivo/${f.kind}`}
+                className="font-medium text-primary-dark underline"
+                download
+              >
+                {f.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">El comprobante no tiene archivos.</p>
+      )}
+      {!v.files.some((f) => f.kind === 'pdf') && v.status !== VOUCHER_STATUS.CANCELLED ? (
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+          <Badge tone="amber">PDF pendiente</Badge>
+          {canRegister ? (
+            <Link to={`/pagos/${v.id}/adjuntar`} className="font-medium text-primary-dark underline">
+              Adjuntar PDF
+            </Link>
+          ) : (
+            <span className="text-slate-600">Sin el PDF no se puede autorizar.</span>
+          )}
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+/** Each step the voucher went through: when and by whom. */
+function HistorySection({ voucher: v }: { voucher: Voucher }) {
+  return (
+    <section className="rounded border border-slate-200 bg-white p-5 shadow-sm" aria-label="Historial">
+      <h2 className="mb-3 text-base font-semibold text-primary-dark">Historial</h2>
+      <ol className="flex flex-col gap-2 text-sm">
+        {history(v).map((h) => (
+          <li key={h.step} className="flex flex-wrap gap-x-2">
+            <span className="font-semibold">{h.step}</span>
+            <span className="text-slate-600">
+              {formatDateTime(h.at)}
+              {h.by ? ` por ${who(h.by)}` : ''}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
   )
 }
 

@@ -156,8 +156,6 @@ export function StepForm({
   const errors = result?.errors ?? {}
   const values = result?.values
   const { voucher } = data
-  // Without JavaScript a refused form comes back from the server without its file.
-  const hydrated = useHydrated()
   // Opened for a voucher that has moved on (another tab, someone else): why, and no form.
   if (data.problem && !result)
     return (
@@ -180,118 +178,10 @@ export function StepForm({
       </p>
       <FormErrors errors={errors['']} />
       <input type="hidden" name={BACK_PARAM} value={data.back} />
-      {data.step === 'authorize' ? (
-        <>
-          <StepSelect
-            name="projectTypeId"
-            label="Tipo de proyecto"
-            required
-            options={data.projectTypes.map((p) => ({ value: String(p.id), label: p.description }))}
-            errors={errors}
-            values={values}
-          />
-          <StepInput
-            name="period"
-            label="Periodo"
-            required
-            maxLength={11}
-            placeholder="202409-001"
-            help="AAAAMM-NNN, por ejemplo 202409-001."
-            errors={errors}
-            values={values}
-          />
-        </>
-      ) : null}
-      {data.step === 'reject' ? (
-        <>
-          <StepSelect
-            name="rejectReasonId"
-            label="Motivo de rechazo"
-            required
-            options={data.reasons.map((r) => ({ value: String(r.id), label: r.description }))}
-            errors={errors}
-            values={values}
-          />
-          <StepTextarea name="note" label="Observación" maxLength={255} errors={errors} values={values} />
-          <p className="text-sm text-slate-600">
-            El número del comprobante seguirá ocupado hasta que se registre una nota de crédito que lo
-            modifique.
-          </p>
-        </>
-      ) : null}
-      {data.step === 'pay' ? (
-        <>
-          <StepInput
-            name="paidAmount"
-            label={voucher.currency === 'USD' ? 'Monto pagado (US$)' : 'Monto pagado (S/)'}
-            required
-            inputMode="decimal"
-            maxLength={15}
-            defaultValue={centsToSoles(voucher.netCents)}
-            help={
-              voucher.currency === 'USD'
-                ? `Neto a pagar al aprobar: ${formatCurrencyCents('USD', voucher.netCents)}. La retención se recalcula en soles con el tipo de cambio SBS de la fecha de pago, y con ella el neto en dólares. Sin comas, con punto decimal.`
-                : `Neto a pagar: ${formatCents(voucher.netCents)}. Sin comas, con punto decimal.`
-            }
-            errors={errors}
-            values={values}
-          />
-          <StepDate
-            name="paidOn"
-            label="Fecha de pago"
-            defaultValue={data.today}
-            errors={errors}
-            values={values}
-          />
-        </>
-      ) : null}
-      {data.step === 'cancel' ? (
-        <>
-          <StepDate
-            name="requestDate"
-            label="Fecha de solicitud"
-            defaultValue={data.today}
-            errors={errors}
-            values={values}
-          />
-          <StepTextarea
-            name="reason"
-            label="Motivo de anulación"
-            required
-            maxLength={255}
-            errors={errors}
-            values={values}
-          />
-          <StepInput
-            name="requestedBy"
-            label="Correo del solicitante"
-            type="email"
-            required
-            maxLength={150}
-            defaultValue={data.email}
-            errors={errors}
-            values={values}
-          />
-          <FieldShell
-            id="step-file"
-            label="Sustento (.pdf, hasta 10 MB)"
-            required
-            errors={errors.file}
-            errorId="step-file-error"
-            help={values && !hydrated ? 'Vuelva a elegir el archivo.' : undefined}
-          >
-            <input
-              id="step-file"
-              name="file"
-              type="file"
-              accept=".pdf,application/pdf"
-              aria-invalid={errors.file?.length ? true : undefined}
-              aria-describedby={errors.file?.length ? 'step-file-error' : undefined}
-              className="text-sm"
-            />
-          </FieldShell>
-        </>
-      ) : null}
+      {data.step === 'authorize' ? <AuthorizeFields data={data} errors={errors} values={values} /> : null}
+      {data.step === 'reject' ? <RejectFields data={data} errors={errors} values={values} /> : null}
+      {data.step === 'pay' ? <PayFields data={data} errors={errors} values={values} /> : null}
+      {data.step === 'cancel' ? <CancelFields data={data} errors={errors} values={values} /> : null}
       {data.step === 'approve' ? <ApproveFields data={data} errors={errors} values={values} /> : null}
       <div className="flex flex-wrap justify-end gap-2">
         {cancel}
@@ -304,6 +194,168 @@ export function StepForm({
         </button>
       </div>
     </FormComponent>
+  )
+}
+
+/** Autorizar: the project type and the period. */
+function AuthorizeFields({
+  data,
+  errors,
+  values,
+}: {
+  data: Extract<StepData, { step: 'authorize' }>
+  errors: Record<string, string[]>
+  values?: Record<string, string>
+}) {
+  return (
+    <>
+      <StepSelect
+        name="projectTypeId"
+        label="Tipo de proyecto"
+        required
+        options={data.projectTypes.map((p) => ({ value: String(p.id), label: p.description }))}
+        errors={errors}
+        values={values}
+      />
+      <StepInput
+        name="period"
+        label="Periodo"
+        required
+        maxLength={11}
+        placeholder="202409-001"
+        help="AAAAMM-NNN, por ejemplo 202409-001."
+        errors={errors}
+        values={values}
+      />
+    </>
+  )
+}
+
+/** Rechazar: the reason and an observation. */
+function RejectFields({
+  data,
+  errors,
+  values,
+}: {
+  data: Extract<StepData, { step: 'reject' }>
+  errors: Record<string, string[]>
+  values?: Record<string, string>
+}) {
+  return (
+    <>
+      <StepSelect
+        name="rejectReasonId"
+        label="Motivo de rechazo"
+        required
+        options={data.reasons.map((r) => ({ value: String(r.id), label: r.description }))}
+        errors={errors}
+        values={values}
+      />
+      <StepTextarea name="note" label="Observación" maxLength={255} errors={errors} values={values} />
+      <p className="text-sm text-slate-600">
+        El número del comprobante seguirá ocupado hasta que se registre una nota de crédito que lo modifique.
+      </p>
+    </>
+  )
+}
+
+/** Marcar como pagado: the amount (the net, in the voucher's currency) and the date. */
+function PayFields({
+  data,
+  errors,
+  values,
+}: {
+  data: Extract<StepData, { step: 'pay' }>
+  errors: Record<string, string[]>
+  values?: Record<string, string>
+}) {
+  const { voucher } = data
+  return (
+    <>
+      <StepInput
+        name="paidAmount"
+        label={voucher.currency === 'USD' ? 'Monto pagado (US$)' : 'Monto pagado (S/)'}
+        required
+        inputMode="decimal"
+        maxLength={15}
+        defaultValue={centsToSoles(voucher.netCents)}
+        help={
+          voucher.currency === 'USD'
+            ? `Neto a pagar al aprobar: ${formatCurrencyCents('USD', voucher.netCents)}. La retención se recalcula en soles con el tipo de cambio SBS de la fecha de pago, y con ella el neto en dólares. Sin comas, con punto decimal.`
+            : `Neto a pagar: ${formatCents(voucher.netCents)}. Sin comas, con punto decimal.`
+        }
+        errors={errors}
+        values={values}
+      />
+      <StepDate
+        name="paidOn"
+        label="Fecha de pago"
+        defaultValue={data.today}
+        errors={errors}
+        values={values}
+      />
+    </>
+  )
+}
+
+/** Anular: the request's date, reason, requester and its supporting PDF. */
+function CancelFields({
+  data,
+  errors,
+  values,
+}: {
+  data: Extract<StepData, { step: 'cancel' }>
+  errors: Record<string, string[]>
+  values?: Record<string, string>
+}) {
+  // Without JavaScript a refused form comes back from the server without its file.
+  const hydrated = useHydrated()
+  return (
+    <>
+      <StepDate
+        name="requestDate"
+        label="Fecha de solicitud"
+        defaultValue={data.today}
+        errors={errors}
+        values={values}
+      />
+      <StepTextarea
+        name="reason"
+        label="Motivo de anulación"
+        required
+        maxLength={255}
+        errors={errors}
+        values={values}
+      />
+      <StepInput
+        name="requestedBy"
+        label="Correo del solicitante"
+        type="email"
+        required
+        maxLength={150}
+        defaultValue={data.email}
+        errors={errors}
+        values={values}
+      />
+      <FieldShell
+        id="step-file"
+        label="Sustento (.pdf, hasta 10 MB)"
+        required
+        errors={errors.file}
+        errorId="step-file-error"
+        help={values && !hydrated ? 'Vuelva a elegir el archivo.' : undefined}
+      >
+        <input
+          id="step-file"
+          name="file"
+          type="file"
+          accept=".pdf,application/pdf"
+          aria-invalid={errors.file?.length ? true : undefined}
+          aria-describedby={errors.file?.length ? 'step-file-error' : undefined}
+          className="text-sm"
+        />
+      </FieldShell>
+    </>
   )
 }
 
