@@ -12,6 +12,7 @@ export const JOB_NAMES = {
   voucherImport: 'voucher-import',
   contractStatusSweep: 'contract-status-sweep',
   payrollBoletas: 'payroll-boletas',
+  padronLoad: 'padron-load',
 } as const
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
 
@@ -28,6 +29,8 @@ export const PayrollBoletasPayloadSchema = z.object({
 })
 /** Supplier vouchers ('Carga de comprobantes'): one job per voucher batch. */
 export const VoucherImportPayloadSchema = z.object({ batchId: z.number().int().positive() })
+/** A SUNAT padrón (docs/decisions/sunat-padrones.md): one job per load. */
+export const PadronLoadPayloadSchema = z.object({ batchId: z.number().int().positive() })
 
 export const JOB_PAYLOAD_SCHEMAS = {
   'payroll-import': PayrollImportPayloadSchema,
@@ -36,6 +39,7 @@ export const JOB_PAYLOAD_SCHEMAS = {
   'voucher-import': VoucherImportPayloadSchema,
   'contract-status-sweep': ContractStatusSweepPayloadSchema,
   'payroll-boletas': PayrollBoletasPayloadSchema,
+  'padron-load': PadronLoadPayloadSchema,
 } as const satisfies Record<JobName, z.ZodType>
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof JOB_PAYLOAD_SCHEMAS)[N]> }
@@ -54,6 +58,8 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayloads[N]): s
       return `payment-receipts-${(payload as JobPayloads['payment-receipts']).batchId}`
     case 'voucher-import':
       return `voucher-batch-${(payload as JobPayloads['voucher-import']).batchId}`
+    case 'padron-load':
+      return `padron-load-${(payload as JobPayloads['padron-load']).batchId}`
     case 'contract-status-sweep':
       return contractSweepJobId(payload as JobPayloads['contract-status-sweep'])
     case 'payroll-boletas': {

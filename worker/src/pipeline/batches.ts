@@ -1,9 +1,13 @@
-import type { Database, paymentBatches, payrollBatches, voucherBatches } from '@planillas/db'
+import type { Database, padronLoads, paymentBatches, payrollBatches, voucherBatches } from '@planillas/db'
 import { BATCH_STATUS, type PAYMENT_BATCH_STATUS } from '@planillas/domain'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 
 /** The tables of uploaded batches: each row is a file a clerk uploaded and the state of its job. */
-export type BatchTable = typeof payrollBatches | typeof paymentBatches | typeof voucherBatches
+export type BatchTable =
+  | typeof payrollBatches
+  | typeof paymentBatches
+  | typeof voucherBatches
+  | typeof padronLoads
 export type BatchRow<T extends BatchTable> = T['$inferSelect']
 
 /**
@@ -14,7 +18,7 @@ export type BatchRow<T extends BatchTable> = T['$inferSelect']
  * the processors (exceljs, pdf-lib, the xlsx reader) only load when their job runs.
  */
 export type BatchKind<T extends BatchTable = BatchTable> = {
-  job: 'payroll-import' | 'payment-import' | 'voucher-import'
+  job: 'payroll-import' | 'payment-import' | 'voucher-import' | 'padron-load'
   table: T
   /** How the logs name a batch: 'Carga', 'Cargas', 'la carga' (and 'de abonos' for payments). */
   words: { batch: string; batches: string; theBatch: string }
