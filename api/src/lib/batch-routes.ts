@@ -1,4 +1,4 @@
-import type { Executor, paymentBatches, payrollBatches, voucherBatches } from '@planillas/db'
+import type { Executor, padronLoads, paymentBatches, payrollBatches, voucherBatches } from '@planillas/db'
 import { PageQuerySchema, type PageResponse, XLSX_MIME } from '@planillas/domain'
 import { eq } from 'drizzle-orm'
 import type { FastifyContextConfig, FastifyInstance } from 'fastify'
@@ -16,7 +16,11 @@ import { type ExportColumn, sendWorkbook } from './xlsx'
  * file, the stored Excel as a download, and the problems its job found, as a page and as a
  * workbook. Each kind gives its table, its words and its problems' query and columns.
  */
-export type BatchTable = typeof payrollBatches | typeof paymentBatches | typeof voucherBatches
+export type BatchTable =
+  | typeof payrollBatches
+  | typeof paymentBatches
+  | typeof voucherBatches
+  | typeof padronLoads
 
 /** The stored Excel of a batch (key and original name); undefined for an unknown batch. */
 export const getBatchFile = async (db: Executor, table: BatchTable, id: number) =>
@@ -74,8 +78,13 @@ export function batchFileRoutes<S extends z.ZodType, P>(route: BatchFileRoutes<S
         return sendStoredFile(reply, app.storage, {
           key: batch.fileKey,
           name: batch.fileName,
-          // A batch's file is its Excel, or a ZIP ('Carga de comprobantes' from XML).
-          contentType: /\.zip$/i.test(batch.fileName) ? 'application/zip' : XLSX_MIME,
+          // A batch's file is its Excel, or a ZIP ('Carga de comprobantes' from XML, a SUNAT padrón),
+          // or a padrón's TXT.
+          contentType: /\.zip$/i.test(batch.fileName)
+            ? 'application/zip'
+            : /\.txt$/i.test(batch.fileName)
+              ? 'text/plain'
+              : XLSX_MIME,
         })
       },
     })
