@@ -161,3 +161,19 @@ export function rucStandingProblems(state: string, condition: string): string[] 
   if (padronHeaderKey(condition) !== 'HABIDO') problems.push(`condición ${condition.trim() || '---'}`)
   return problems
 }
+
+/** What the last padrón reducido said of a RUC, and the day it is dated (ISO). */
+export type RucStanding = { ruc: string; state: string; condition: string; listDate: string }
+
+/**
+ * The warning (never a block) for a supplier whose RUC is not ACTIVO or not HABIDO, citing the
+ * padrón: "El RUC 20… (Proveedor S.A.C.) figura con estado BAJA DE OFICIO y condición NO HABIDO
+ * según el padrón del 20/08/2026". Null when the RUC is ACTIVO and HABIDO.
+ */
+export function rucStandingWarning(standing: RucStanding, supplierName?: string): string | null {
+  const problems = rucStandingProblems(standing.state, standing.condition)
+  if (!problems.length) return null
+  const [y, m, d] = standing.listDate.split('-')
+  const who = supplierName ? `${standing.ruc} (${supplierName})` : standing.ruc
+  return `El RUC ${who} figura con ${problems.join(' y ')} según el padrón del ${d}/${m}/${y}`
+}
