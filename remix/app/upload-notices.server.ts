@@ -2,10 +2,15 @@ import { isBatchRunning, isPaymentBatchRunning } from '@planillas/domain'
 import { ApiError, call } from './api.server'
 import { RECEIVED_PARAM } from './components/list/upload-outcome'
 import { getSession } from './session.server'
-import { paymentUploadResult, payrollUploadResult, voucherUploadResult } from './upload-results'
+import {
+  padronUploadResult,
+  paymentUploadResult,
+  payrollUploadResult,
+  voucherUploadResult,
+} from './upload-results'
 
 /** An upload this browser sent and has not yet been told the end of. */
-export type WatchedUpload = { kind: 'planilla' | 'abonos' | 'comprobantes'; id: number }
+export type WatchedUpload = { kind: 'planilla' | 'abonos' | 'comprobantes' | 'padron'; id: number }
 /** What the header says of an upload that ended, with where to see it. */
 export type UploadNotice = { key: string; text: string; href: string }
 
@@ -17,7 +22,10 @@ const watchedOf = (value: unknown): WatchedUpload[] =>
   Array.isArray(value)
     ? value.filter(
         (w): w is WatchedUpload =>
-          (w?.kind === 'planilla' || w?.kind === 'abonos' || w?.kind === 'comprobantes') &&
+          (w?.kind === 'planilla' ||
+            w?.kind === 'abonos' ||
+            w?.kind === 'comprobantes' ||
+            w?.kind === 'padron') &&
           Number.isInteger(w?.id) &&
           w.id > 0,
       )
@@ -109,6 +117,15 @@ async function noticeOf(request: Request, upload: WatchedUpload): Promise<Upload
       key: `comprobantes-${batch.id}`,
       text: `Terminó la carga de comprobantes ${batch.file.name}: ${voucherUploadResult(batch)}.`,
       href: `/pagos/carga?${RECEIVED_PARAM}=${batch.id}`,
+    }
+  }
+  if (upload.kind === 'padron') {
+    const load = await call(request, 'GET /padron-loads/:id', { params })
+    if (isBatchRunning(load.status)) return null
+    return {
+      key: `padron-${load.id}`,
+      text: `Terminó la carga del padrón ${load.file.name}: ${padronUploadResult(load)}.`,
+      href: `/padrones?${RECEIVED_PARAM}=${load.id}`,
     }
   }
   const batch = await call(request, 'GET /payroll-batch/:id', { params })

@@ -4,6 +4,7 @@ import {
   countOf,
   enumLabel,
   formatCount,
+  type PadronLoadRow,
   type PaymentBatchRow,
   type PayrollBatchRow,
   paymentBatchStatus,
@@ -25,3 +26,9 @@ export const voucherUploadResult = (r: Pick<VoucherBatchRow, 'status' | 'errorCo
   r.status === BATCH_STATUS.FAILED
     ? `${enumLabel(batchStatus, r.status)} (${countOf(r.errorCount, 'error')})`
     : `${enumLabel(batchStatus, r.status)} (${countOf(r.voucherCount, 'comprobante')} registrados)`
+
+/** A finished padrón load's result: 'PROCESADO (18,342,483 RUC)' or 'CON ERRORES (1 error)'. */
+export const padronUploadResult = (r: Pick<PadronLoadRow, 'status' | 'errorCount' | 'rucCount'>) =>
+  r.status === BATCH_STATUS.FAILED
+    ? `${enumLabel(batchStatus, r.status)} (${countOf(r.errorCount, 'error')})`
+    : `${enumLabel(batchStatus, r.status)} (${formatCount(r.rucCount)} RUC)`

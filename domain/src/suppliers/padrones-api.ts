@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isoFromDayMonthYear } from '../common/date-input'
 import { isIsoDate } from '../common/dates'
+import { SearchSchema } from '../common/list'
 import type { Wire } from '../common/wire'
 import { PADRON_KINDS, PADRON_MESSAGES } from './padron'
 
@@ -25,7 +26,9 @@ export const PadronLoadRowSchema = z.object({
 })
 export type PadronLoadRow = Wire<typeof PadronLoadRowSchema>
 
+/** The list's filters: file name or user, which padrón, status. */
 export const PadronLoadFilterSchema = z.object({
+  search: SearchSchema,
   kind: z.enum(PADRON_KINDS).nullish(),
   status: z.coerce.number().int().min(1).max(4).nullish(),
 })

@@ -1,8 +1,8 @@
 import { type Executor, padronLoads } from '@planillas/db'
 import type { PadronLoadFilter } from '@planillas/domain'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, ilike, or } from 'drizzle-orm'
 import { withBatchFile } from '../../lib/batch-routes'
-import { countedRows, type ListPage, orderByFor, paged } from '../../lists/paging'
+import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 const p = padronLoads
 const columns = {
@@ -24,6 +24,9 @@ const sortColumns = { id: p.id, createdAt: p.createdAt, listDate: p.listDate, st
 
 const where = (filter: PadronLoadFilter) =>
   and(
+    filter.search
+      ? or(ilike(p.fileName, likePattern(filter.search)), ilike(p.createdBy, likePattern(filter.search)))
+      : undefined,
     filter.kind ? eq(p.kind, filter.kind) : undefined,
     filter.status ? eq(p.status, filter.status) : undefined,
   )
