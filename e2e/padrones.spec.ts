@@ -48,7 +48,7 @@ test.describe('Padrones de SUNAT', () => {
     await expect(page.getByRole('heading', { name: 'Cargar padrón de SUNAT' })).toBeVisible()
 
     // Something that is not SUNAT's ZIP: refused at once, in Spanish, what was chosen kept.
-    await page.getByLabel('Padrón').selectOption({ label: 'Padrón reducido del RUC' })
+    await page.locator('select#kind').selectOption({ label: 'Padrón reducido del RUC' })
     await page.getByLabel('Fecha del padrón (DD/MM/AAAA)').fill('20/08/2026')
     await page
       .getByLabel('Archivo (.zip o .txt)')
@@ -57,7 +57,7 @@ test.describe('Padrones de SUNAT', () => {
     await expect(page.getByText(PADRON_MESSAGES.notZip).first()).toBeVisible()
     await expect(page.getByLabel('Fecha del padrón (DD/MM/AAAA)')).toHaveValue('20/08/2026')
 
-    await page.getByLabel('Padrón').selectOption({ label: 'Padrón reducido del RUC' })
+    await page.locator('select#kind').selectOption({ label: 'Padrón reducido del RUC' })
     await page
       .getByLabel('Archivo (.zip o .txt)')
       .setInputFiles({ name: `padron-${mode}.zip`, mimeType: 'application/zip', buffer: padron() })
