@@ -17,7 +17,7 @@ export type ReadOutcome = {
 }
 
 /** How often progress is written while reading (the reading is up to 90 %; the swap the rest). */
-const PROGRESS_EVERY_MS = 1000
+export const PROGRESS_EVERY_MS = 1000
 
 /**
  * Streams the load's file through the padrón reader into `stage`: `toValues` turns a row into the
@@ -31,6 +31,7 @@ export async function readInto<K extends string>(
   toValues: (values: Record<K, string>) => (string | null)[] | string,
   ctx: WorkerContext,
   limits = PADRON_LIMITS,
+  progressEveryMs = PROGRESS_EVERY_MS,
 ): Promise<ReadOutcome> {
   const layout = PADRON_LAYOUTS[load.kind as PadronKind]
   const problems: FileProblem[] = []
@@ -57,7 +58,7 @@ export async function readInto<K extends string>(
       const wait = stage.push(values)
       if (wait) await wait
     }
-    if (Date.now() - reported >= PROGRESS_EVERY_MS) {
+    if (Date.now() - reported >= progressEveryMs) {
       reported = Date.now()
       const fraction = load.fileSize > 0 ? chunk.bytesRead / load.fileSize : 0
       await reportProgress(ctx.db, PADRON_LOADS.table, load.id, fraction * 90, rowsRead)

@@ -16,9 +16,13 @@ import { createLocalStorage } from '@planillas/storage'
 import { openTestDatabase } from '@planillas/testing/database'
 import { ensureFixtureBanks } from '@planillas/testing/payroll-fixtures'
 import { bombPart, buildZip, deflatedPart } from '@planillas/testing/zip-fixtures'
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger, type WorkerContext } from '../context'
+import { PADRON_LOADS } from '../padron-load/kind'
+import { readInto } from '../padron-load/read-into'
+import { StageTable } from '../padron-load/stage'
+import { claimBatch } from '../pipeline/batches'
 import { processPadronLoad } from './padron-load'
 
 let handle: DatabaseHandle
@@ -174,6 +178,47 @@ describe('padron-load: the padrón reducido', () => {
     expect(left[0]?.n).toBe(0)
   })
 
+  it('reports its progress while it reads: the bytes read against the file, and the rows', async () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => line(ruc(String(2030000000 + i)), `EMPRESA ${i}`))
+    const file = Buffer.from([HEADER, ...lines].join('\n'), 'latin1')
+    const fileKey = await ctx.storage.put(file, { name: 'p.txt', contentType: 'text/plain' })
+    const [row] = await handle.db
+      .insert(padronLoads)
+      .values({ kind: 'REDUCIDO', listDate: '2026-11-20', fileKey, fileName: 'p.txt', fileSize: file.length })
+      .returning()
+    const load = await claimBatch(handle.db, PADRON_LOADS.table, row.id)
+    if (!load) throw new Error('no se tomó la carga')
+    const seen: [number, number][] = []
+    const stage = await StageTable.open(handle.db, 'ruc_registry_load_test', [
+      ['ruc', 'text'],
+      ['name', 'text'],
+    ])
+    /** Small chunks, each one noted with the progress the load shows after it. */
+    async function* slowly() {
+      for (let at = 0; at < file.length; at += 16 * 1024) {
+        const [now] = await handle.db.select().from(padronLoads).where(eq(padronLoads.id, row.id))
+        seen.push([now.progress, now.rowsRead])
+        yield file.subarray(at, at + 16 * 1024)
+      }
+    }
+    const read = await readInto<'ruc' | 'name'>(
+      load,
+      slowly(),
+      stage,
+      (v) => [v.ruc, v.name],
+      ctx,
+      undefined,
+      0,
+    )
+    await stage.drop()
+    expect(read.rowsRead).toBe(3000)
+    const progress = seen.map(([p]) => p)
+    expect(progress.at(-1)).toBeGreaterThan(50)
+    expect(progress.at(-1)).toBeLessThanOrEqual(90)
+    expect(progress).toEqual([...progress].sort((a, b) => a - b))
+    expect(seen.at(-1)?.[1]).toBeGreaterThan(1000)
+  })
+
   it('ends CON ERRORES on a file it cannot read, and the registry stays as it was', async () => {
     const before = await registry()
     const bomb = await bombPart('padron.txt', `${HEADER}\n`, 30 * 1024 * 1024, '\n')
@@ -185,6 +230,33 @@ describe('padron-load: the padrón reducido', () => {
     const empty = await load('REDUCIDO', reducido([]))
     expect(empty.errors.map((e) => e.message)).toEqual([PADRON_MESSAGES.noRows])
     expect(await registry()).toEqual(before)
+  })
+})
+
+describe('padron-load: the buenos contribuyentes list', () => {
+  it('reads its own header (FECHA) and dates its RUCs as buenos contribuyentes', async () => {
+    const file = buildZip([
+      deflatedPart(
+        'BueCont_TXT.txt',
+        Buffer.from(
+          `RUC|RAZON SOCIAL|FECHA|RESOLUCION\r\n${A}|SUPERMERCADOS|01/07/2025|R.S. 2\r\n`,
+          'latin1',
+        ),
+      ),
+    ])
+    const loaded = await load('BUENOS_CONTRIBUYENTES', file)
+    expect(loaded.load).toMatchObject({ status: BATCH_STATUS.PROCESSED, rucCount: 1 })
+    const [period] = await handle.db
+      .select()
+      .from(taxStatusPeriods)
+      .where(eq(taxStatusPeriods.kind, 'BUEN_CONTRIBUYENTE'))
+    expect(period).toMatchObject({
+      ruc: A,
+      validFrom: '2025-07-01',
+      validTo: null,
+      source: 'PADRON',
+      resolution: 'R.S. 2',
+    })
   })
 })
 
@@ -227,7 +299,10 @@ describe('padron-load: the agentes de retención list', () => {
       [A, 'PADRON', '2026-02-01', null],
       [D, 'MANUAL', '2025-01-01', null],
     ])
-    const [a] = await handle.db.select().from(taxStatusPeriods).where(eq(taxStatusPeriods.ruc, A))
+    const [a] = await handle.db
+      .select()
+      .from(taxStatusPeriods)
+      .where(and(eq(taxStatusPeriods.ruc, A), eq(taxStatusPeriods.kind, 'AGENTE_RETENCION')))
     expect(a).toMatchObject({ loadId: second.load.id, resolution: 'R.S. 000367-2025/SUNAT' })
   })
 })
