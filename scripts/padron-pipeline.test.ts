@@ -71,6 +71,33 @@ describe('padron loads', () => {
     expect(await storedFiles()).toEqual(before.files)
   })
 
+  it('answers a broken multipart body with a 400, storing nothing', async () => {
+    const before = { loads: await loadCount(), files: await storedFiles() }
+    const bodies: [string, string][] = [
+      ['multipart/form-data', 'kind=REDUCIDO'],
+      [
+        'multipart/form-data; boundary=XyZ',
+        '--XyZ\r\nContent-Disposition: form-data; name="kind"\r\n\r\nRED',
+      ],
+      [
+        'multipart/form-data; boundary=XyZ',
+        '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="p.zip"\r\n\r\nPK\u0003\u0004trunc',
+      ],
+      ['multipart/form-data; boundary=XyZ', ''],
+    ]
+    for (const [contentType, payload] of bodies) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/padron-loads',
+        headers: { ...(await t.as('admin')), 'content-type': contentType },
+        payload,
+      })
+      expect(res.statusCode, `${contentType}: ${res.body}`).toBe(400)
+    }
+    expect(await loadCount()).toBe(before.loads)
+    expect(await storedFiles()).toEqual(before.files)
+  })
+
   it('stores the file, records the load PENDIENTE with its audit, and lists it with its progress once loaded', async () => {
     const res = await upload(
       { kind: 'REDUCIDO', listDate: '20/08/2026' },
