@@ -34,7 +34,7 @@ const SYLLABLES = [
   'BE',
   'SOL',
   'AN',
-  'TE',
+  'MO',
   'RO',
   'HUA',
   'YO',
