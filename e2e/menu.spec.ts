@@ -8,6 +8,7 @@ const EXPECTED = {
     'Empresas',
     'Cargos',
     'Bancos',
+    'Padrones de SUNAT',
     'Colaboradores',
     'Contratos',
     'Lista',

@@ -62,6 +62,7 @@ const SCREENS = [
   '/cargos',
   '/empresas',
   '/bancos',
+  '/padrones',
   '/auditoria',
   '/planillas',
   '/planillas/abonos',

@@ -35,7 +35,7 @@ const NO_FORM = new Set(['/login', '/logout', '/boletas/acuse/1'])
  * Uploads stream the body to the API unread (remix/app/upload.server.ts): the API's Spanish 400
  * names what it could not read.
  */
-const STREAMED = /\/(carga|carga\/nueva|carga\/xml|importar|sire)$/
+const STREAMED = /\/(carga|carga\/nueva|carga\/xml|padrones\/cargar|importar|sire)$/
 
 /**
  * Every route with an action, as the built app's route manifest lists them (whatever folder its file

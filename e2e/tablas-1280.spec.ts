@@ -13,6 +13,7 @@ const LISTS = [
   '/areas',
   '/cargos',
   '/bancos',
+  '/padrones',
   '/planillas',
   '/pagos',
   '/proveedores',

@@ -34,6 +34,7 @@ import { employeeRoutes } from './modules/employees/routes'
 import { exchangeRateRoutes } from './modules/exchange-rates/routes'
 import { healthRoutes } from './modules/health/routes'
 import { jobOpeningRoutes } from './modules/job-openings/routes'
+import { padronLoadRoutes } from './modules/padron-loads/routes'
 import { paymentOrderRoutes } from './modules/payment-orders/routes'
 import { payrollRoutes } from './modules/payroll/routes'
 import { payrollBatchRoutes } from './modules/payroll-batch/routes'
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       for (const prefix of API_PATHS.abonos) await v1.register(abonoRoutes, { prefix })
       await v1.register(voucherBatchRoutes, { prefix: '/voucher-batches' })
       await v1.register(constanciaBatchRoutes, { prefix: '/constancia-batches' })
+      await v1.register(padronLoadRoutes, { prefix: '/padron-loads' })
       await v1.register(paymentOrderRoutes, { prefix: '/payment-orders' })
       await v1.register(supplierRunRoutes, { prefix: '/supplier-runs' })
       await v1.register(dashboardRoutes, { prefix: '/dashboard' })

@@ -127,6 +127,7 @@ import {
   SupplierRunDetailSchema,
   SupplierRunRowSchema,
 } from './supplier-runs/supplier-runs-api'
+import { PadronLoadFilterSchema, PadronLoadRowSchema } from './suppliers/padrones-api'
 import { SupplierFilterSchema, SupplierSchema, SupplierUpdateSchema } from './suppliers/supplier-schema'
 import { SupplierDetailSchema, SupplierOptionSchema, SupplierRowSchema } from './suppliers/suppliers-api'
 import {
@@ -488,6 +489,19 @@ export const ENDPOINTS = {
   },
   'GET /payroll-batch/:id': { params: IdParamsSchema, response: BatchRowSchema },
   'GET /payroll-batch/:id/errors': {
+    params: IdParamsSchema,
+    querystring: PageQuerySchema,
+    response: pageOf(BatchErrorSchema),
+  },
+
+  'POST /padron-loads': { form: true, response: IdPayloadSchema },
+  'POST /padron-loads/list': {
+    querystring: PageQuerySchema,
+    body: PadronLoadFilterSchema.nullish(),
+    response: pageOf(PadronLoadRowSchema),
+  },
+  'GET /padron-loads/:id': { params: IdParamsSchema, response: PadronLoadRowSchema },
+  'GET /padron-loads/:id/errors': {
     params: IdParamsSchema,
     querystring: PageQuerySchema,
     response: pageOf(BatchErrorSchema),

@@ -13,6 +13,7 @@ export const JOB_NAMES = {
   constanciaImport: 'constancia-import',
   contractStatusSweep: 'contract-status-sweep',
   payrollBoletas: 'payroll-boletas',
+  padronLoad: 'padron-load',
 } as const
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
 
@@ -31,6 +32,8 @@ export const PayrollBoletasPayloadSchema = z.object({
 export const VoucherImportPayloadSchema = z.object({ batchId: z.number().int().positive() })
 /** SUNAT's constancias de depósito ('Importar constancias'): one job per constancia batch. */
 export const ConstanciaImportPayloadSchema = z.object({ batchId: z.number().int().positive() })
+/** A SUNAT padrón (docs/decisions/sunat-padrones.md): one job per load. */
+export const PadronLoadPayloadSchema = z.object({ batchId: z.number().int().positive() })
 
 export const JOB_PAYLOAD_SCHEMAS = {
   'payroll-import': PayrollImportPayloadSchema,
@@ -40,6 +43,7 @@ export const JOB_PAYLOAD_SCHEMAS = {
   'constancia-import': ConstanciaImportPayloadSchema,
   'contract-status-sweep': ContractStatusSweepPayloadSchema,
   'payroll-boletas': PayrollBoletasPayloadSchema,
+  'padron-load': PadronLoadPayloadSchema,
 } as const satisfies Record<JobName, z.ZodType>
 
 export type JobPayloads = { [N in JobName]: z.infer<(typeof JOB_PAYLOAD_SCHEMAS)[N]> }
@@ -60,6 +64,8 @@ export function jobIdFor<N extends JobName>(name: N, payload: JobPayloads[N]): s
       return `voucher-batch-${(payload as JobPayloads['voucher-import']).batchId}`
     case 'constancia-import':
       return `constancia-batch-${(payload as JobPayloads['constancia-import']).batchId}`
+    case 'padron-load':
+      return `padron-load-${(payload as JobPayloads['padron-load']).batchId}`
     case 'contract-status-sweep':
       return contractSweepJobId(payload as JobPayloads['contract-status-sweep'])
     case 'payroll-boletas': {

@@ -51,6 +51,12 @@ const SCREENS: Screen[] = [
     load: () => import('./routes/mantenimiento/bancos._index'),
   },
   {
+    path: '/padrones',
+    resource: 'padrones',
+    file: 'padrones._index.tsx',
+    load: () => import('./routes/mantenimiento/padrones._index'),
+  },
+  {
     path: '/colaboradores',
     resource: 'colaboradores',
     file: 'colaboradores._index.tsx',

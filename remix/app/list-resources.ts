@@ -133,6 +133,17 @@ export const LIST_RESOURCES = {
     filter: statusFilter,
     fileName: 'empresas',
   },
+  padrones: {
+    list: 'POST /padron-loads/list',
+    permission: 'padrones_carga',
+    editPermission: 'padrones_carga',
+    filter: (params) => ({
+      search: params.get('search')?.trim() || undefined,
+      kind: params.get('kind') || undefined,
+      status: Number(params.get('status')) || undefined,
+    }),
+    fileName: 'padrones',
+  },
   bancos: {
     list: 'POST /banks/list',
     permission: 'bancos_lista',

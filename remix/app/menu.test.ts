@@ -30,6 +30,11 @@ describe('menuFor', () => {
       'Mantenimiento/Bancos',
     ])
   })
+  it("shows 'Padrones de SUNAT' under Mantenimiento to administrators only", () => {
+    expect(labels(DEMO_ROLES.admin)).toContain('Mantenimiento/Padrones de SUNAT')
+    for (const who of [DEMO_ROLES.rrhh, DEMO_ROLES.lector, DEMO_ROLES.tesoreria, DEMO_ROLES.auditor])
+      expect(labels(who)).not.toContain('Mantenimiento/Padrones de SUNAT')
+  })
   it("shows 'Proveedores' under 'Pagos a proveedores' to who may read the suppliers", () => {
     for (const who of [DEMO_ROLES.admin, DEMO_ROLES.rrhh, DEMO_ROLES.lector, DEMO_ROLES.tesoreria])
       expect(labels(who)).toContain('Pagos a proveedores/Proveedores')

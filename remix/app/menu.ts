@@ -20,6 +20,7 @@ export const MENU: MenuEntry[] = [
       { label: 'Empresas', to: '/empresas', permission: LIST_RESOURCES.empresas.permission },
       { label: 'Cargos', to: '/cargos', permission: LIST_RESOURCES.cargos.permission },
       { label: 'Bancos', to: '/bancos', permission: LIST_RESOURCES.bancos.permission },
+      { label: 'Padrones de SUNAT', to: '/padrones', permission: LIST_RESOURCES.padrones.permission },
     ],
   },
   { label: 'Colaboradores', to: '/colaboradores', permission: LIST_RESOURCES.colaboradores.permission },

@@ -4,13 +4,17 @@ import { RECEIVED_PARAM } from './components/list/upload-outcome'
 import { getSession } from './session.server'
 import {
   constanciaUploadResult,
+  padronUploadResult,
   paymentUploadResult,
   payrollUploadResult,
   voucherUploadResult,
 } from './upload-results'
 
 /** An upload this browser sent and has not yet been told the end of. */
-export type WatchedUpload = { kind: 'planilla' | 'abonos' | 'comprobantes' | 'constancias'; id: number }
+export type WatchedUpload = {
+  kind: 'planilla' | 'abonos' | 'comprobantes' | 'constancias' | 'padron'
+  id: number
+}
 /** What the header says of an upload that ended, with where to see it. */
 export type UploadNotice = { key: string; text: string; href: string }
 
@@ -25,7 +29,8 @@ const watchedOf = (value: unknown): WatchedUpload[] =>
           (w?.kind === 'planilla' ||
             w?.kind === 'abonos' ||
             w?.kind === 'comprobantes' ||
-            w?.kind === 'constancias') &&
+            w?.kind === 'constancias' ||
+            w?.kind === 'padron') &&
           Number.isInteger(w?.id) &&
           w.id > 0,
       )
@@ -126,6 +131,15 @@ async function noticeOf(request: Request, upload: WatchedUpload): Promise<Upload
       key: `constancias-${batch.id}`,
       text: `Terminó la carga de constancias ${batch.file.name}: ${constanciaUploadResult(batch)}.`,
       href: `/pagos/detracciones/constancias?${RECEIVED_PARAM}=${batch.id}`,
+    }
+  }
+  if (upload.kind === 'padron') {
+    const load = await call(request, 'GET /padron-loads/:id', { params })
+    if (isBatchRunning(load.status)) return null
+    return {
+      key: `padron-${load.id}`,
+      text: `Terminó la carga del padrón ${load.file.name}: ${padronUploadResult(load)}.`,
+      href: `/padrones?${RECEIVED_PARAM}=${load.id}`,
     }
   }
   const batch = await call(request, 'GET /payroll-batch/:id', { params })

@@ -5,6 +5,7 @@ import {
   countOf,
   enumLabel,
   formatCount,
+  type PadronLoadRow,
   type PaymentBatchRow,
   type PayrollBatchRow,
   paymentBatchStatus,
@@ -34,3 +35,8 @@ export const constanciaUploadResult = (
   r.status === BATCH_STATUS.FAILED
     ? `${enumLabel(batchStatus, r.status)} (${countOf(r.errorCount, 'error')})`
     : `${enumLabel(batchStatus, r.status)} (${countOf(r.matchedCount, 'depósito registrado', 'depósitos registrados')}, ${countOf(r.errorCount, 'fila sin registrar', 'filas sin registrar')})`
+/** A finished padrón load's result: 'PROCESADO (18,342,483 RUC)' or 'CON ERRORES (1 error)'. */
+export const padronUploadResult = (r: Pick<PadronLoadRow, 'status' | 'errorCount' | 'rucCount'>) =>
+  r.status === BATCH_STATUS.FAILED
+    ? `${enumLabel(batchStatus, r.status)} (${countOf(r.errorCount, 'error')})`
+    : `${enumLabel(batchStatus, r.status)} (${formatCount(r.rucCount)} RUC)`

@@ -1,6 +1,7 @@
 import type {
   constanciaBatches,
   Executor,
+  padronLoads,
   paymentBatches,
   payrollBatches,
   voucherBatches,
@@ -27,6 +28,7 @@ export type BatchTable =
   | typeof paymentBatches
   | typeof voucherBatches
   | typeof constanciaBatches
+  | typeof padronLoads
 
 /** The stored Excel of a batch (key and original name); undefined for an unknown batch. */
 export const getBatchFile = async (db: Executor, table: BatchTable, id: number) =>
@@ -84,12 +86,15 @@ export function batchFileRoutes<S extends z.ZodType, P>(route: BatchFileRoutes<S
         return sendStoredFile(reply, app.storage, {
           key: batch.fileKey,
           name: batch.fileName,
-          // A batch's file is its Excel, a ZIP ('Carga de comprobantes' from XML) or SUNAT's CSV.
+          // A batch's file is its Excel, a ZIP ('Carga de comprobantes' from XML, a SUNAT padrón),
+          // SUNAT's constancias CSV or a padrón's TXT.
           contentType: /\.zip$/i.test(batch.fileName)
             ? 'application/zip'
-            : /\.(csv|txt)$/i.test(batch.fileName)
+            : /\.csv$/i.test(batch.fileName)
               ? 'text/csv'
-              : XLSX_MIME,
+              : /\.txt$/i.test(batch.fileName)
+                ? 'text/plain'
+                : XLSX_MIME,
         })
       },
     })

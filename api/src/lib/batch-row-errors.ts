@@ -1,4 +1,4 @@
-import type { Executor, payrollBatchErrors, voucherBatchErrors } from '@planillas/db'
+import type { Executor, padronLoadErrors, payrollBatchErrors, voucherBatchErrors } from '@planillas/db'
 import { BatchErrorSchema } from '@planillas/domain'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { countedRows, type ListPage, paged } from '../lists/paging'
@@ -8,7 +8,7 @@ import type { BatchFileRoutes } from './batch-routes'
  * The problems of the upload kinds that keep row errors (payroll, vouchers: row, column, value,
  * message, in a table of their own): one query pair and one workbook for all of them.
  */
-export type RowErrorTable = typeof payrollBatchErrors | typeof voucherBatchErrors
+export type RowErrorTable = typeof payrollBatchErrors | typeof voucherBatchErrors | typeof padronLoadErrors
 
 export type RowError = {
   rowNumber: number | null

@@ -167,7 +167,7 @@ export type StoredExcel = { key: string; name: string; size: number }
  */
 export type BatchUpload<R extends { stored: string[] }, U> = {
   /** The job that processes a batch of this kind. */
-  job: 'payroll-import' | 'payment-import' | 'voucher-import' | 'constancia-import'
+  job: 'payroll-import' | 'payment-import' | 'voucher-import' | 'constancia-import' | 'padron-load'
   /** How the logs name a batch: 'la carga', 'la carga de abonos'. */
   theBatch: string
   /** The toast of an accepted upload whose job was enqueued. */
@@ -175,11 +175,15 @@ export type BatchUpload<R extends { stored: string[] }, U> = {
   /** The stored file's media type; default the Excel's. */
   contentType?: string
   receive: (req: FastifyRequest, storage: FileStorage) => Promise<R>
-  /** Every problem, or what to record; may read the database (the payroll exists, a code is free). */
+  /**
+   * Every problem, or what to record; may read the database (the payroll exists, a code is free).
+   * The file is an Excel in memory, stored here, or one the kind already streamed to storage while
+   * it was received (a padrón of hundreds of MB), then recorded as it is.
+   */
   check: (
     db: Executor,
     received: R,
-  ) => Promise<{ ok: true; upload: U; excel: ExcelPart } | { ok: false; messages: string[] }>
+  ) => Promise<{ ok: true; upload: U; excel: ExcelPart | StoredExcel } | { ok: false; messages: string[] }>
   /** Inserts the batch PENDIENTE (and what belongs to it) with its audit; returns its id. */
   record: (tx: Transaction, upload: U, excel: StoredExcel, actor: string) => Promise<number>
   /** The clerk's message for a database refusal met while recording (a code taken meanwhile). */
@@ -224,12 +228,16 @@ export function batchUploadRoute<R extends { stored: string[] }, U>(route: Batch
             return refuse(check.messages)
           }
           const { excel } = check
-          const key = await app.storage.put(excel.content, {
-            name: excel.name,
-            contentType: kind.contentType ?? XLSX_MIME,
-          })
-          stored.push(key)
-          const file = { key, name: excel.name, size: excel.content.length }
+          let file: StoredExcel
+          if ('key' in excel) file = excel
+          else {
+            const key = await app.storage.put(excel.content, {
+              name: excel.name,
+              contentType: kind.contentType ?? XLSX_MIME,
+            })
+            stored.push(key)
+            file = { key, name: excel.name, size: excel.content.length }
+          }
           batchId = await app.db.transaction((tx) => kind.record(tx, check.upload, file, req.user.email))
         } catch (error) {
           await discard()

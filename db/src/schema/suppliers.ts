@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { recordStatusCheck, timestamps } from './columns'
+import { padronLoads } from './padrones'
 import { banks, ubigeoDistricts } from './reference'
 import { expenseLines } from './supplier-catalogues'
 
@@ -113,7 +114,7 @@ export const taxStatusPeriods = pgTable(
     source: text('source', { enum: ['MANUAL', 'PADRON'] })
       .notNull()
       .default('MANUAL'),
-    loadId: integer('load_id'),
+    loadId: integer('load_id').references(() => padronLoads.id),
     /** The SUNAT resolution that designated or excluded the RUC, as the padrón gives it. */
     resolution: text('resolution'),
     ...timestamps,

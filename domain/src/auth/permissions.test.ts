@@ -9,8 +9,11 @@ describe('Permission', () => {
     expect(PERMISSIONS).toEqual(expect.arrayContaining(['bancos_lista', 'bancos_edicion']))
     expect(PERMISSIONS).not.toContain('bancos_descarga_excel')
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length)
-    // …and proveedores_aprobar, the second person who confirms a shared supplier account.
-    expect(PERMISSIONS.length).toBe(9 + 9 * 3 + 2 + 9 + 1)
+    // …and proveedores_aprobar, the second person who confirms a shared supplier account, and
+    // padrones_carga, the administrator's loads of SUNAT's padrones.
+    expect(PERMISSIONS.length).toBe(9 + 9 * 3 + 2 + 9 + 1 + 1)
+    expect(DEMO_ROLES.rrhh).not.toContain('padrones_carga')
+    expect(DEMO_ROLES.lector).not.toContain('padrones_carga')
   })
 
   it('lets tesorería confirm a shared supplier account, never the HR clerk who registers suppliers', () => {

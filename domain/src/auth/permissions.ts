@@ -62,6 +62,8 @@ export const PERMISSIONS = [
    */
   'proveedores_aprobar',
   ...VOUCHER_PERMISSIONS,
+  /** 'Mantenimiento › Padrones de SUNAT': loads the padrones (docs/decisions/sunat-padrones.md); administrators only. */
+  'padrones_carga',
 ] as const
 /**
  * A permission code of the catalogue: a misspelt code in a route, a guard, the menu or a list
@@ -92,7 +94,9 @@ const treasuryRoles: readonly Permission[] = [
 /** The demo users' roles (the development identity provider and the seed use these). */
 export const DEMO_ROLES = {
   admin: [...PERMISSIONS],
-  rrhh: PERMISSIONS.filter((p) => !auditRoles.includes(p) && !treasuryRoles.includes(p)),
+  rrhh: PERMISSIONS.filter(
+    (p) => !auditRoles.includes(p) && !treasuryRoles.includes(p) && p !== 'padrones_carga',
+  ),
   /** Tesorería: reads suppliers and vouchers, approves, pays, rejects and cancels them; registers none. */
   tesoreria: [
     'dashboard',
@@ -155,6 +159,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   pagos_anular: 'Pagos: anular comprobantes',
   pagos_generar: 'Pagos: generar y anular órdenes de pago a proveedores',
   pagos_descarga_excel: 'Pagos: descargar Excel de comprobantes',
+  padrones_carga: 'Mantenimiento: cargar los padrones de SUNAT',
   pagos_catalogos:
     'Pagos: tasas de detracción y retención, líneas de gasto, tipos de proyecto y motivos de rechazo',
 }

@@ -125,6 +125,8 @@ export const SupplierRunCreatedSchema = z.object({
   ),
   /** Suppliers paid into an account another supplier or an employee also holds (its confirmation done). */
   sharedAccounts: z.array(z.string()),
+  /** Suppliers paid whose RUC is not ACTIVO or not HABIDO in the last padrón reducido (a warning, not a block). */
+  rucWarnings: z.array(z.string()),
 })
 
 export type SupplierRunRow = Wire<typeof SupplierRunRowSchema>

@@ -59,6 +59,11 @@ export const SupplierDetailSchema = SupplierRowSchema.extend({
   taxStatusPeriods: z.array(TaxStatusPeriodSchema),
   /** Who else holds its account or CCI now, as the warning names them (docs/decisions/shared-accounts.md). */
   sharedWith: z.array(z.string()),
+  /**
+   * The warning when the last padrón reducido loaded says its RUC is not ACTIVO or not HABIDO
+   * (docs/decisions/sunat-padrones.md), citing the padrón's date; null otherwise.
+   */
+  rucWarning: z.string().nullable(),
 })
 
 /** `GET /suppliers`: the active suppliers, for the dropdowns and filters. */

@@ -1,6 +1,7 @@
 import type {
   constanciaBatches,
   Database,
+  padronLoads,
   paymentBatches,
   payrollBatches,
   voucherBatches,
@@ -14,6 +15,7 @@ export type BatchTable =
   | typeof paymentBatches
   | typeof voucherBatches
   | typeof constanciaBatches
+  | typeof padronLoads
 export type BatchRow<T extends BatchTable> = T['$inferSelect']
 
 /**
@@ -24,7 +26,7 @@ export type BatchRow<T extends BatchTable> = T['$inferSelect']
  * the processors (exceljs, pdf-lib, the xlsx reader) only load when their job runs.
  */
 export type BatchKind<T extends BatchTable = BatchTable> = {
-  job: 'payroll-import' | 'payment-import' | 'voucher-import' | 'constancia-import'
+  job: 'payroll-import' | 'payment-import' | 'voucher-import' | 'constancia-import' | 'padron-load'
   table: T
   /** How the logs name a batch: 'Carga', 'Cargas', 'la carga' (and 'de abonos' for payments). */
   words: { batch: string; batches: string; theBatch: string }

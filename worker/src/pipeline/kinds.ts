@@ -1,4 +1,5 @@
 import { CONSTANCIA_BATCHES } from '../constancia-import/kind'
+import { PADRON_LOADS } from '../padron-load/kind'
 import { PAYMENT_BATCHES } from '../payment-import/kind'
 import { PAYROLL_BATCHES } from '../payroll-import/kind'
 import { VOUCHER_BATCHES } from '../voucher-import/kind'
@@ -13,4 +14,5 @@ export const BATCH_KINDS: readonly BatchKind[] = [
   PAYMENT_BATCHES,
   VOUCHER_BATCHES,
   CONSTANCIA_BATCHES,
+  PADRON_LOADS,
 ]

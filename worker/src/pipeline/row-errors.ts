@@ -3,6 +3,8 @@ import {
   type constanciaBatches,
   type Database,
   type Executor,
+  type padronLoadErrors,
+  type padronLoads,
   type payrollBatchErrors,
   type payrollBatches,
   recordAudit,
@@ -19,11 +21,16 @@ import { and, eq, getTableName, inArray, ne, sql } from 'drizzle-orm'
  * that found them). All or nothing: a batch with errors ends CON ERRORES with nothing recorded.
  * A kind gives its tables and its words; storing, closing and abandoning are the same for all.
  */
-export type RowErrorBatchTable = typeof payrollBatches | typeof voucherBatches | typeof constanciaBatches
+export type RowErrorBatchTable =
+  | typeof payrollBatches
+  | typeof voucherBatches
+  | typeof constanciaBatches
+  | typeof padronLoads
 export type RowErrorTable =
   | typeof payrollBatchErrors
   | typeof voucherBatchErrors
   | typeof constanciaBatchErrors
+  | typeof padronLoadErrors
 
 /** A problem of the file: a row (null for the whole file), a column, the value, the message. */
 export type FileProblem = {

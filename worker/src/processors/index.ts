@@ -18,6 +18,8 @@ export function createJobHandlers(ctx: WorkerContext): JobHandlers {
       (await import('./voucher-import')).processVoucherImport(payload, ctx, job),
     'constancia-import': async (payload, job) =>
       (await import('./constancia-import')).processConstanciaImport(payload, ctx, job),
+    'padron-load': async (payload, job) =>
+      (await import('./padron-load')).processPadronLoad(payload, ctx, job),
     'contract-status-sweep': async (payload) =>
       (await import('./contract-status-sweep')).processContractStatusSweep(payload, ctx),
     'payroll-boletas': async (payload, job) =>

@@ -63,13 +63,22 @@ export async function supplierRunRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       const result = await generateSupplierRun(app.db, app.storage, req.body, req.user.email)
       if (!result.ok) throw (result.conflict ? conflict : unprocessable)(result.problems)
-      const { id, lineCount, voucherCount, totalCents, detractionFile, statusChanges, sharedAccounts } =
-        result
+      const {
+        id,
+        lineCount,
+        voucherCount,
+        totalCents,
+        detractionFile,
+        statusChanges,
+        sharedAccounts,
+        rucWarnings,
+      } = result
       return ok(
         {
           id,
           statusChanges,
           sharedAccounts,
+          rucWarnings,
           lineCount,
           voucherCount,
           totalCents,
@@ -86,6 +95,7 @@ export async function supplierRunRoutes(fastify: FastifyInstance) {
           `Orden de pago N° ${id} generada: ${formatCount(lineCount)} ${lineCount === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(voucherCount)} ${voucherCount === 1 ? 'comprobante' : 'comprobantes'}`,
           ...statusChanges.map((s) => `${s.supplierName}: ${s.changes.join('; ')}`),
           ...sharedAccounts,
+          ...rucWarnings,
         ],
       )
     },

@@ -37,6 +37,7 @@ import {
 } from '@planillas/domain/bank-files'
 import type { FileStorage } from '@planillas/storage'
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { rucStandingWarnings } from '../../lib/ruc-standing'
 import { spanish } from '../../lists/paging'
 import { anyId, CLAIM_MESSAGES, type OpenOrder, openOrdersOf, voucherSource } from '../payment-orders/claims'
 import { ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/engine'
@@ -74,6 +75,7 @@ export type SupplierRunResult =
       statusChanges: SupplierStatusChange[]
       /** Suppliers paid into an account another beneficiary also holds (confirmed): a warning. */
       sharedAccounts: string[]
+      rucWarnings: string[]
     }
   /** `conflict`: only because of another open run (a 409 the clerk may confirm); else a 422. */
   | { ok: false; problems: string[]; conflict?: boolean }
@@ -485,6 +487,10 @@ export async function generateSupplierRun(
     detractionFile: written.file,
     statusChanges,
     sharedAccounts: sharedAccountWarnings(loaded),
+    rucWarnings: await rucStandingWarnings(
+      db,
+      loaded.rows.map((r) => r.supplier),
+    ),
   }
 }
 

@@ -4,11 +4,13 @@ import {
   companyBankAccounts,
   detractionFiles,
   detractionLotCounters,
+  padronLoads,
   paymentOrderClaims,
   paymentOrders,
   paymentOrderVouchers,
   publicHolidays,
   rowsOf,
+  rucRegistry,
 } from '@planillas/db'
 import { addDays, RUN_DETRACTION_WARNING } from '@planillas/domain'
 import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
@@ -620,4 +622,36 @@ describe('a run as large as the API takes', () => {
     expect(recorded).toEqual({ n: 10_000, net: 9_700_000 })
     expect(claimed.n).toBe(10_000)
   }, 120_000) // A generous ceiling: seeding and writing 10,000 vouchers on a shared machine.
+})
+
+describe('a run paying a supplier the padrón reducido gives as NO HABIDO', () => {
+  it('pays it and says so, citing the padrón (docs/decisions/sunat-padrones.md)', async () => {
+    const [load] = await t.handle.db
+      .insert(padronLoads)
+      .values({
+        kind: 'REDUCIDO',
+        listDate: '2026-08-20',
+        status: 3,
+        fileKey: 'k',
+        fileName: 'padron_reducido_ruc.zip',
+        fileSize: 1,
+      })
+      .returning()
+    const supplierId = await createSupplier(t, {
+      name: 'DDD No Habido S.A.C.',
+      bankHolder: 'DDD No Habido SAC',
+    })
+    const [{ ruc }] = rowsOf<{ ruc: string }>(
+      await t.handle.db.execute(sql`select ruc from suppliers where id = ${supplierId}`),
+    )
+    await t.handle.db
+      .insert(rucRegistry)
+      .values({ ruc, name: 'DDD NO HABIDO', state: 'ACTIVO', condition: 'NO HABIDO', loadId: load.id })
+    const voucher = await approved(supplierId)
+    const res = await generate(runBody([voucher]))
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const warning = `El RUC ${ruc} (DDD No Habido S.A.C.) figura con condición NO HABIDO según el padrón del 20/08/2026`
+    expect(res.body.payload.rucWarnings).toEqual([warning])
+    expect(res.body.messages).toContain(warning)
+  })
 })

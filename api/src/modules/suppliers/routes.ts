@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ok, routeSchema } from '../../lib/envelope'
 import { found } from '../../lib/errors'
 import { rucLookupAnswer } from '../../lib/external-lookup'
+import { rucStandingWarnings } from '../../lib/ruc-standing'
 import { statusChangeHandler } from '../../lib/status-change'
 import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
@@ -96,11 +97,17 @@ export async function supplierRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       const supplier = found(await q.getSupplier(app.db, req.params.id))
-      const [taxStatusPeriods, holders] = await Promise.all([
+      const [taxStatusPeriods, holders, [rucWarning]] = await Promise.all([
         periodsOfRuc(app.db, supplier.ruc),
         accountHolders(app.db, supplier, supplier.id),
+        rucStandingWarnings(app.db, [supplier]),
       ])
-      return ok({ ...supplier, taxStatusPeriods, sharedWith: holders.map(holderText) })
+      return ok({
+        ...supplier,
+        taxStatusPeriods,
+        sharedWith: holders.map(holderText),
+        rucWarning: rucWarning ?? null,
+      })
     },
   })
 
@@ -109,7 +116,7 @@ export async function supplierRoutes(fastify: FastifyInstance) {
     schema: { tags, description: SAVE_DESCRIPTION, ...routeSchema('POST /suppliers') },
     handler: async (req) => {
       const id = await createSupplier(app.db, req.user.email, req.body)
-      return ok({ id }, [MESSAGES.saved])
+      return ok({ id }, [MESSAGES.saved, ...(await rucStandingWarnings(app.db, [req.body]))])
     },
   })
 
@@ -122,7 +129,8 @@ export async function supplierRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       await updateSupplier(app.db, req.user.email, req.params.id, req.body)
-      return ok({ id: req.params.id }, [MESSAGES.saved])
+      const supplier = found(await q.getSupplier(app.db, req.params.id))
+      return ok({ id: req.params.id }, [MESSAGES.saved, ...(await rucStandingWarnings(app.db, [supplier]))])
     },
   })
 

@@ -1,4 +1,4 @@
-import { auditLogs, companyBankAccounts, paymentVouchers, taxStatusPeriods } from '@planillas/db'
+import { auditLogs, companyBankAccounts, padronLoads, paymentVouchers, taxStatusPeriods } from '@planillas/db'
 import { addDays, formatDate } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
@@ -134,12 +134,23 @@ describe('the supplier form writes MANUAL periods dated today', () => {
   it('a flag a SUNAT padrón holds is not turned off by hand: 400, nothing changed', async () => {
     const body = supplierBody()
     const id = await createSupplier(t, body)
+    // The padrón's load the period comes from (tax_status_periods.load_id is its foreign key).
+    const [load] = await t.handle.db
+      .insert(padronLoads)
+      .values({
+        kind: 'BUENOS_CONTRIBUYENTES',
+        listDate: '2025-06-01',
+        fileKey: 'k',
+        fileName: 'BueCont_TXT.zip',
+        fileSize: 1,
+      })
+      .returning()
     await t.handle.db.insert(taxStatusPeriods).values({
       ruc: body.ruc,
       kind: 'BUEN_CONTRIBUYENTE',
       validFrom: '2025-06-01',
       source: 'PADRON',
-      loadId: 1,
+      loadId: load.id,
     })
     const { ruc: _, ...rest } = body
     const res = await t.call('admin', {

@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { ok, routeSchema } from '../../lib/envelope'
 import { badRequest, found, notFound } from '../../lib/errors'
+import { voucherSupplierWarnings } from '../../lib/ruc-standing'
 import { contentDisposition, exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
 import { readVoucherXml } from './cpe'
@@ -301,7 +302,9 @@ async function voucherStepRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       await approveVoucher(context(app, req.user.email), req.params.id, req.body)
-      return ok({ id: req.params.id }, [MESSAGES.statusUpdated])
+      // A supplier whose RUC is not ACTIVO or not HABIDO in the last padrón: approved, and said so.
+      const warnings = await voucherSupplierWarnings(app.db, req.params.id)
+      return ok({ id: req.params.id }, [MESSAGES.statusUpdated, ...warnings])
     },
   })
 

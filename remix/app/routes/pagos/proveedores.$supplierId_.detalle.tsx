@@ -201,6 +201,11 @@ export default function SupplierDetails() {
   const shared = sharedAccountState(s)
   return (
     <FormPage title="Datos del proveedor">
+      {s.rucWarning ? (
+        <p role="alert" className="rounded border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900">
+          {s.rucWarning}
+        </p>
+      ) : null}
       <DetailCard
         title="Datos personales"
         items={[

@@ -136,6 +136,11 @@ export function SupplierForm() {
       : null)
   return (
     <FormPage title={supplier ? 'Editar proveedor' : 'Nuevo proveedor'}>
+      {loaded.supplier?.rucWarning ? (
+        <p role="alert" className="rounded border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900">
+          {loaded.supplier.rucWarning}
+        </p>
+      ) : null}
       <SchemaForm form={form}>
         <FormCard title="Datos personales">
           {supplier ? (

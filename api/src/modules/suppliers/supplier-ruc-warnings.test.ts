@@ -1,0 +1,84 @@
+import { padronLoads, rucRegistry } from '@planillas/db'
+import { MESSAGES } from '@planillas/domain'
+import type { FilesTestApp } from '@planillas/testing/api/app'
+import {
+  createPaymentTestApp,
+  type PaymentFixtures,
+  registerVoucher,
+  step,
+  supplierBody,
+  voucherFields,
+} from '@planillas/testing/api/payments'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+// A supplier whose RUC the last padrón reducido gives as not ACTIVO or not HABIDO is warned, never
+// blocked: at registration and edit, on its details, and at the approval of its vouchers.
+
+let t: FilesTestApp
+let fx: PaymentFixtures
+let loadId: number
+beforeAll(async () => {
+  ;({ t, fx } = await createPaymentTestApp())
+  const [load] = await t.handle.db
+    .insert(padronLoads)
+    .values({
+      kind: 'REDUCIDO',
+      listDate: '2026-08-20',
+      status: 3,
+      progress: 100,
+      fileKey: 'x',
+      fileName: 'padron_reducido_ruc.zip',
+      fileSize: 1,
+    })
+    .returning()
+  loadId = load.id
+})
+afterAll(() => t.close())
+
+const standing = (ruc: string, state: string, condition: string) =>
+  t.handle.db.insert(rucRegistry).values({ ruc, name: 'X', state, condition, loadId })
+
+describe('the padrón reducido warnings', () => {
+  it('warn at registration, on the details and at approval, and change nothing', async () => {
+    const body = supplierBody()
+    await standing(body.ruc, 'BAJA DE OFICIO', 'NO HABIDO')
+    const warning = `El RUC ${body.ruc} (${body.name}) figura con estado BAJA DE OFICIO y condición NO HABIDO según el padrón del 20/08/2026`
+    const created = await t.call('admin', { method: 'POST', url: '/api/v1/suppliers', payload: body })
+    expect(created.status).toBe(200)
+    expect(created.body.messages).toEqual([MESSAGES.saved, warning])
+    const id = created.body.payload.id
+    const details = await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${id}` })
+    expect(details.body.payload.rucWarning).toBe(warning)
+    const edited = await t.call('admin', {
+      method: 'PUT',
+      url: `/api/v1/suppliers/${id}`,
+      payload: { ...body, contactName: 'Otra persona' },
+    })
+    expect(edited.status).toBe(200)
+    expect(edited.body.messages).toEqual([MESSAGES.saved, warning])
+
+    const voucher = await registerVoucher(t, voucherFields(id, fx), 'admin')
+    await step(t, 'admin', voucher, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
+    const approved = await step(t, 'tesoreria', voucher, 'approve', { paymentType: 1 })
+    expect(approved.status).toBe(200)
+    expect(approved.body.messages).toEqual(['Estado actualizado correctamente', warning])
+  })
+
+  it('say nothing of an ACTIVO and HABIDO RUC, nor of one the padrón does not hold', async () => {
+    const fine = supplierBody()
+    await standing(fine.ruc, 'ACTIVO', 'HABIDO')
+    const created = await t.call('admin', { method: 'POST', url: '/api/v1/suppliers', payload: fine })
+    expect(created.body.messages).toEqual([MESSAGES.saved])
+    const unknown = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/suppliers',
+      payload: supplierBody(),
+    })
+    expect(unknown.body.messages).toEqual([MESSAGES.saved])
+    const details = await t.call('admin', {
+      method: 'GET',
+      url: `/api/v1/suppliers/${unknown.body.payload.id}`,
+    })
+    expect(details.body.payload.rucWarning).toBeNull()
+  })
+})
