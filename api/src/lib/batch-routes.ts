@@ -54,8 +54,11 @@ export type BatchFileRoutes<S extends z.ZodType, P> = {
   tags: string[]
   /** Who sees the batch's problems. */
   permission: FastifyContextConfig['permission']
-  /** The stored Excel's download: who may, and what the API docs say of it. */
-  file: { permission: FastifyContextConfig['permission']; description: string }
+  /**
+   * The stored file's download: who may, what the API docs say of it, and the media type of a text
+   * file of the kind (.csv or .txt: SUNAT's constancias are text/csv; by default text/plain).
+   */
+  file: { permission: FastifyContextConfig['permission']; description: string; textType?: string }
   problems: {
     /** One problem as the page lists it. */
     schema: S
@@ -87,14 +90,12 @@ export function batchFileRoutes<S extends z.ZodType, P>(route: BatchFileRoutes<S
           key: batch.fileKey,
           name: batch.fileName,
           // A batch's file is its Excel, a ZIP ('Carga de comprobantes' from XML, a SUNAT padrón),
-          // SUNAT's constancias CSV or a padrón's TXT.
+          // or a text file (SUNAT's constancias, a padrón's TXT).
           contentType: /\.zip$/i.test(batch.fileName)
             ? 'application/zip'
-            : /\.csv$/i.test(batch.fileName)
-              ? 'text/csv'
-              : /\.txt$/i.test(batch.fileName)
-                ? 'text/plain'
-                : XLSX_MIME,
+            : /\.(csv|txt)$/i.test(batch.fileName)
+              ? (route.file.textType ?? 'text/plain')
+              : XLSX_MIME,
         })
       },
     })

@@ -39,7 +39,11 @@ export const constanciaBatchRoutes = uploadKindRoutes({
   },
   files: {
     table: constanciaBatches,
-    file: { permission: PERMISSION, description: 'El archivo de SUNAT cargado, con su nombre original.' },
+    file: {
+      permission: PERMISSION,
+      description: 'El archivo de SUNAT cargado, con su nombre original.',
+      textType: 'text/csv',
+    },
     problems: {
       schema: ConstanciaProblemSchema,
       description:

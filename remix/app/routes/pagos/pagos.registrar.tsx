@@ -1,3 +1,4 @@
+import type { FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   CPE_MESSAGES,
@@ -287,41 +288,7 @@ export default function RegisterVoucher() {
         el comprobante que modifica; si ese comprobante fue rechazado, su número queda libre.
       </FormNote>
       <SchemaForm form={form} encType="multipart/form-data">
-        <FormCard title="Comprobante electrónico (XML)">
-          <FieldShell
-            id={fields.xml.id}
-            label="XML del comprobante (opcional)"
-            errors={fields.xml.errors}
-            errorId={fields.xml.errorId}
-            help={
-              read
-                ? 'XML leído: al guardar, vuelva a elegir el archivo para adjuntarlo al comprobante.'
-                : 'Elija el XML y pulse «Leer XML» para llenar el formulario con sus datos.'
-            }
-          >
-            <div className="flex flex-wrap items-center gap-2">
-              <input
-                id={fields.xml.id}
-                name="xml"
-                type="file"
-                accept=".xml,application/xml,text/xml"
-                aria-invalid={fields.xml.errors?.length ? true : undefined}
-                aria-describedby={fields.xml.errors?.length ? fields.xml.errorId : undefined}
-                className="min-w-0 max-w-full text-sm"
-              />
-              <button
-                type="submit"
-                name="intent"
-                value="xml"
-                formNoValidate
-                className="rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
-              >
-                Leer XML
-              </button>
-            </div>
-          </FieldShell>
-          {read ? <XmlSummary cpe={read} /> : null}
-        </FormCard>
+        <XmlCard meta={fields.xml} read={read} />
         <FormCard title="Proveedor y comprobante">
           <SelectField meta={fields.companyId} label="Empresa" required options={companies} />
           <SearchPickerField
@@ -420,6 +387,47 @@ export default function RegisterVoucher() {
         <FormActions backTo="/pagos" busy={busy} />
       </SchemaForm>
     </FormPage>
+  )
+}
+
+/** 'Leer XML': the supplier's XML, read to fill the form, and what it said beyond the fields. */
+function XmlCard({ meta, read }: { meta: FieldMetadata<unknown>; read: CpeDocument | undefined }) {
+  return (
+    <FormCard title="Comprobante electrónico (XML)">
+      <FieldShell
+        id={meta.id}
+        label="XML del comprobante (opcional)"
+        errors={meta.errors}
+        errorId={meta.errorId}
+        help={
+          read
+            ? 'XML leído: al guardar, vuelva a elegir el archivo para adjuntarlo al comprobante.'
+            : 'Elija el XML y pulse «Leer XML» para llenar el formulario con sus datos.'
+        }
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <input
+            id={meta.id}
+            name="xml"
+            type="file"
+            accept=".xml,application/xml,text/xml"
+            aria-invalid={meta.errors?.length ? true : undefined}
+            aria-describedby={meta.errors?.length ? meta.errorId : undefined}
+            className="min-w-0 max-w-full text-sm"
+          />
+          <button
+            type="submit"
+            name="intent"
+            value="xml"
+            formNoValidate
+            className="rounded border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
+            Leer XML
+          </button>
+        </div>
+      </FieldShell>
+      {read ? <XmlSummary cpe={read} /> : null}
+    </FormCard>
   )
 }
 

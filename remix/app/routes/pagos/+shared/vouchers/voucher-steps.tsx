@@ -635,98 +635,143 @@ function ApproveFields({
           />
         ) : null}
       </fieldset>
-      <fieldset className="flex flex-col gap-2 rounded border border-slate-200 p-3">
-        <legend className="px-1 text-sm font-semibold text-slate-700">Retención del IGV</legend>
-        <p className="text-sm text-slate-600">
-          {proposal.retention.proposed
-            ? `La regla propone retener ${formatCents(proposal.retention.amountCents)}.`
-            : `La regla no propone retención. ${proposal.retention.exclusion ?? ''}.`}
-        </p>
-        <div className="flex gap-4" role="radiogroup" aria-label="Retener">
-          {[
-            { value: 'true', label: 'Retener' },
-            { value: 'false', label: 'No retener' },
-          ].map((o) => (
-            <label key={o.value} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="retention"
-                value={o.value}
-                checked={retention === o.value}
-                onChange={() => setRetention(o.value)}
-              />
-              {o.label}
-            </label>
-          ))}
-        </div>
-        {errors.retention ? <FormErrors errors={errors.retention} /> : null}
-        {!hydrated || againstRule || errors.retentionReason ? (
-          <StepInput
-            name="retentionReason"
-            label="Motivo de no seguir la regla de retención"
-            maxLength={255}
-            errors={errors}
-            values={values}
-          />
-        ) : null}
-      </fieldset>
-      <dl
-        className="grid grid-cols-2 gap-x-3 gap-y-1 rounded bg-slate-50 px-3 py-2 text-sm"
-        aria-label="Resumen"
-      >
-        <dt className="text-slate-600">Total</dt>
-        <dd className="text-right">{formatCurrencyCents(proposal.currency, proposal.totalCents)}</dd>
-        {fx && fx.detractionRateMilli !== null ? (
-          <>
-            <dt className="text-slate-600">
-              Total en soles (T.C. {formatRate(fx.detractionRateMilli)} del {formatDate(fx.detractionRateDay)}
-              )
-            </dt>
-            <dd className="text-right">{formatCents(fx.totalSolesCents)}</dd>
-          </>
-        ) : null}
-        {fx && fx.retentionRateMilli !== null && fx.retentionRateDay ? (
-          <>
-            <dt className="text-slate-600">T.C. de la retención (se recalcula al pagar)</dt>
-            <dd className="text-right">
-              {formatRate(fx.retentionRateMilli)} del {formatDate(fx.retentionRateDay)}
-            </dd>
-          </>
-        ) : null}
-        <dt className="text-slate-600">Detracción</dt>
-        <dd className="text-right">{formatCents(detraction)}</dd>
-        <dt className="text-slate-600">Retención</dt>
-        <dd className="text-right">{formatCents(retentionCents)}</dd>
-        {proposal.fourthCategory ? (
-          <>
-            <dt className="text-slate-600">Retención de cuarta categoría</dt>
-            <dd className="text-right">{formatCents(proposal.fourthCategory.amountCents)}</dd>
-          </>
-        ) : null}
-        <dt className="font-semibold">Neto a pagar</dt>
-        <dd className="text-right font-semibold">
-          {fx
-            ? formatCurrencyCents(
-                proposal.currency,
-                foreignNetCents(
-                  proposal.totalCents,
-                  detraction,
-                  fx.detractionRateMilli,
-                  retentionCents,
-                  fx.retentionRateMilli,
-                ),
-              )
-            : formatCents(
-                netCents(
-                  proposal.totalCents,
-                  detraction,
-                  retentionCents,
-                  proposal.fourthCategory?.amountCents ?? 0,
-                ),
-              )}
-        </dd>
-      </dl>
+      <RetentionFieldset
+        proposal={proposal}
+        retention={retention}
+        onChange={setRetention}
+        askReason={!hydrated || againstRule || Boolean(errors.retentionReason)}
+        errors={errors}
+        values={values}
+      />
+      <ApprovalSummary proposal={proposal} detraction={detraction} retentionCents={retentionCents} />
     </>
+  )
+}
+
+type Proposal = Extract<StepData, { step: 'approve' }>['proposal']
+
+/** The IGV retention: what the rule proposes, the choice, and the reason to go against it. */
+function RetentionFieldset({
+  proposal,
+  retention,
+  onChange,
+  askReason,
+  errors,
+  values,
+}: {
+  proposal: Proposal
+  retention: string
+  onChange: (value: string) => void
+  askReason: boolean
+  errors: Record<string, string[]>
+  values?: Record<string, string>
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2 rounded border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-semibold text-slate-700">Retención del IGV</legend>
+      <p className="text-sm text-slate-600">
+        {proposal.retention.proposed
+          ? `La regla propone retener ${formatCents(proposal.retention.amountCents)}.`
+          : `La regla no propone retención. ${proposal.retention.exclusion ?? ''}.`}
+      </p>
+      <div className="flex gap-4" role="radiogroup" aria-label="Retener">
+        {[
+          { value: 'true', label: 'Retener' },
+          { value: 'false', label: 'No retener' },
+        ].map((o) => (
+          <label key={o.value} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="retention"
+              value={o.value}
+              checked={retention === o.value}
+              onChange={() => onChange(o.value)}
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {errors.retention ? <FormErrors errors={errors.retention} /> : null}
+      {askReason ? (
+        <StepInput
+          name="retentionReason"
+          label="Motivo de no seguir la regla de retención"
+          maxLength={255}
+          errors={errors}
+          values={values}
+        />
+      ) : null}
+    </fieldset>
+  )
+}
+
+/** The approval's figures as chosen: total (and in soles), detracción, retentions and the net. */
+function ApprovalSummary({
+  proposal,
+  detraction,
+  retentionCents,
+}: {
+  proposal: Proposal
+  detraction: number
+  retentionCents: number
+}) {
+  const fx = proposal.exchange
+  return (
+    <dl
+      className="grid grid-cols-2 gap-x-3 gap-y-1 rounded bg-slate-50 px-3 py-2 text-sm"
+      aria-label="Resumen"
+    >
+      <dt className="text-slate-600">Total</dt>
+      <dd className="text-right">{formatCurrencyCents(proposal.currency, proposal.totalCents)}</dd>
+      {fx && fx.detractionRateMilli !== null ? (
+        <>
+          <dt className="text-slate-600">
+            Total en soles (T.C. {formatRate(fx.detractionRateMilli)} del {formatDate(fx.detractionRateDay)})
+          </dt>
+          <dd className="text-right">{formatCents(fx.totalSolesCents)}</dd>
+        </>
+      ) : null}
+      {fx && fx.retentionRateMilli !== null && fx.retentionRateDay ? (
+        <>
+          <dt className="text-slate-600">T.C. de la retención (se recalcula al pagar)</dt>
+          <dd className="text-right">
+            {formatRate(fx.retentionRateMilli)} del {formatDate(fx.retentionRateDay)}
+          </dd>
+        </>
+      ) : null}
+      <dt className="text-slate-600">Detracción</dt>
+      <dd className="text-right">{formatCents(detraction)}</dd>
+      <dt className="text-slate-600">Retención</dt>
+      <dd className="text-right">{formatCents(retentionCents)}</dd>
+      {proposal.fourthCategory ? (
+        <>
+          <dt className="text-slate-600">Retención de cuarta categoría</dt>
+          <dd className="text-right">{formatCents(proposal.fourthCategory.amountCents)}</dd>
+        </>
+      ) : null}
+      <dt className="font-semibold">Neto a pagar</dt>
+      <dd className="text-right font-semibold">
+        {fx
+          ? formatCurrencyCents(
+              proposal.currency,
+              foreignNetCents(
+                proposal.totalCents,
+                detraction,
+                fx.detractionRateMilli,
+                retentionCents,
+                fx.retentionRateMilli,
+              ),
+            )
+          : formatCents(
+              netCents(
+                proposal.totalCents,
+                detraction,
+                retentionCents,
+                proposal.fourthCategory?.amountCents ?? 0,
+              ),
+            )}
+      </dd>
+    </dl>
   )
 }
 
