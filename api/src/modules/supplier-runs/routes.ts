@@ -1,11 +1,10 @@
 import { formatCount } from '@planillas/domain'
-import { FileNotFoundError } from '@planillas/storage'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { sendStoredFile } from '../../lib/batch-upload'
 import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { conflict, found, notFound, unprocessable } from '../../lib/errors'
-import { contentDisposition } from '../../lib/xlsx'
 import { activeDebitAccounts } from '../companies/queries'
 import { annulOrder, CLAIM_MESSAGES } from '../payment-orders/claims'
 import { PAYMENT_FORMATS } from '../payment-orders/formats'
@@ -63,41 +62,7 @@ export async function supplierRunRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       const result = await generateSupplierRun(app.db, app.storage, req.body, req.user.email)
       if (!result.ok) throw (result.conflict ? conflict : unprocessable)(result.problems)
-      const {
-        id,
-        lineCount,
-        voucherCount,
-        totalCents,
-        detractionFile,
-        statusChanges,
-        sharedAccounts,
-        rucWarnings,
-      } = result
-      return ok(
-        {
-          id,
-          statusChanges,
-          sharedAccounts,
-          rucWarnings,
-          lineCount,
-          voucherCount,
-          totalCents,
-          detractionFile: detractionFile && {
-            lot: detractionFile.lot,
-            lineCount: detractionFile.lineCount,
-            totalCents: detractionFile.totalCents,
-            fileName: detractionFile.fileName,
-            fileSize: detractionFile.fileSize,
-            sha256: detractionFile.sha256,
-          },
-        },
-        [
-          `Orden de pago N° ${id} generada: ${formatCount(lineCount)} ${lineCount === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(voucherCount)} ${voucherCount === 1 ? 'comprobante' : 'comprobantes'}`,
-          ...statusChanges.map((s) => `${s.supplierName}: ${s.changes.join('; ')}`),
-          ...sharedAccounts,
-          ...rucWarnings,
-        ],
-      )
+      return runAnswer(result)
     },
   })
 
@@ -157,21 +122,58 @@ export async function supplierRunRoutes(fastify: FastifyInstance) {
     handler: async (req, reply) => {
       const file = await runFile(app.db, req.params.id, req.params.kind)
       if (!file) throw notFound('La orden no tiene ese archivo')
-      const contentType =
-        file.format === 'BN'
-          ? BN_CONTENT_TYPE
-          : PAYMENT_FORMATS[file.format as keyof typeof PAYMENT_FORMATS].contentType
-      try {
-        const stream = await app.storage.get(file.key)
-        return reply
-          .header('Content-Type', contentType)
-          .header('Content-Disposition', contentDisposition(file.name))
-          .header('Access-Control-Expose-Headers', 'Content-Disposition')
-          .send(stream)
-      } catch (error) {
-        if (error instanceof FileNotFoundError) throw notFound('El archivo ya no está en el almacenamiento')
-        throw error
-      }
+      return sendStoredFile(
+        reply,
+        app.storage,
+        {
+          key: file.key,
+          name: file.name,
+          contentType:
+            file.format === 'BN'
+              ? BN_CONTENT_TYPE
+              : PAYMENT_FORMATS[file.format as keyof typeof PAYMENT_FORMATS].contentType,
+        },
+        'El archivo ya no está en el almacenamiento',
+      )
     },
   })
+}
+
+/** A generated run as the API answers it: its figures, the BN file's, and what it says to the clerk. */
+function runAnswer(result: Extract<Awaited<ReturnType<typeof generateSupplierRun>>, { ok: true }>) {
+  const {
+    id,
+    lineCount,
+    voucherCount,
+    totalCents,
+    detractionFile,
+    statusChanges,
+    sharedAccounts,
+    rucWarnings,
+  } = result
+  return ok(
+    {
+      id,
+      statusChanges,
+      sharedAccounts,
+      rucWarnings,
+      lineCount,
+      voucherCount,
+      totalCents,
+      detractionFile: detractionFile && {
+        lot: detractionFile.lot,
+        lineCount: detractionFile.lineCount,
+        totalCents: detractionFile.totalCents,
+        fileName: detractionFile.fileName,
+        fileSize: detractionFile.fileSize,
+        sha256: detractionFile.sha256,
+      },
+    },
+    [
+      `Orden de pago N° ${id} generada: ${formatCount(lineCount)} ${lineCount === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(voucherCount)} ${voucherCount === 1 ? 'comprobante' : 'comprobantes'}`,
+      ...statusChanges.map((s) => `${s.supplierName}: ${s.changes.join('; ')}`),
+      ...sharedAccounts,
+      ...rucWarnings,
+    ],
+  )
 }

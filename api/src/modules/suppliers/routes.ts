@@ -1,18 +1,10 @@
 import {
-  accountType,
-  enumLabel,
   holderText,
-  identifierType,
   MESSAGES,
-  managementType,
   type RecordStatus,
   recordStatus,
   SHARED_ACCOUNT_MESSAGES,
   SUPPLIER_MESSAGES,
-  SUSPENSION_MESSAGES,
-  SupplierFilterSchema,
-  supplierType,
-  withSelection,
 } from '@planillas/domain'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -21,32 +13,25 @@ import { found } from '../../lib/errors'
 import { rucLookupAnswer } from '../../lib/external-lookup'
 import { rucStandingWarnings } from '../../lib/ruc-standing'
 import { statusChangeHandler } from '../../lib/status-change'
-import { exportFileName, exportRows, sendWorkbook } from '../../lib/xlsx'
 import { listPage } from '../../lists/guard'
+import { LIST_DESCRIPTION, supplierExportRoutes } from './export-routes'
 import * as q from './queries'
 import { createSupplier, updateSupplier } from './service'
 import { accountHolders, confirmSharedAccount } from './shared-account'
-import {
-  addSuspensionCertificate,
-  listSuspensionCertificates,
-  removeSuspensionCertificate,
-} from './suspension'
+import { suspensionCertificateRoutes } from './suspension-routes'
 import { periodsOfRuc } from './tax-status'
 
 const tags = ['suppliers']
-const LIST_DESCRIPTION =
-  'Filtros: search (R.U.C. o razón social), status (1 ACTIVO, 2 SUSPENDIDO), supplierTypes ' +
-  '(1 BIENES, 2 SERVICIOS, 3 BIENES Y SERVICIOS). Orden: id, code, ruc, name, supplierType, status, createdAt.'
 const SAVE_DESCRIPTION =
   'managementType: 1 GASTO, 2 COSTO, 3 ACTIVO FIJO. bankIdentifierType: tipos de documento (6 RUC, 1 DNI…). ' +
   'bankId: código de 3 dígitos del banco. accountType: 1 AHORROS, 2 CORRIENTE. bankInterAccount: CCI de 20 ' +
   'dígitos con dígitos de control, del banco elegido. detractionAccount: cuenta del Banco de la Nación de 11 ' +
   'dígitos. retentionAgent, perceptionAgent, goodTaxpayer: condición tributaria (deciden la retención).'
 
-const yesNo = (v: boolean) => (v ? 'SÍ' : 'NO')
-
 export async function supplierRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  await app.register(suspensionCertificateRoutes)
+  await app.register(supplierExportRoutes)
 
   app.post('/list', {
     config: { permission: 'proveedores_lista' },
@@ -160,92 +145,5 @@ export async function supplierRoutes(fastify: FastifyInstance) {
       set: async (tx, id, status) => found(await q.setSupplierStatus(tx, id, status as RecordStatus)),
       name: (row) => row.code,
     }),
-  })
-
-  app.get('/:id/suspension-certificates', {
-    config: { permission: ['proveedores_lista', 'proveedores_edicion'] },
-    schema: {
-      tags,
-      description:
-        'Constancias de suspensión de retenciones de cuarta categoría del proveedor (persona natural, R.U.C. 10…): ' +
-        'cada una suspende la retención desde el día siguiente a su otorgamiento hasta el 31 de diciembre de ese año.',
-      ...routeSchema('GET /suppliers/:id/suspension-certificates'),
-    },
-    handler: async (req) => ok(await listSuspensionCertificates(app.db, req.params.id)),
-  })
-
-  app.post('/:id/suspension-certificates', {
-    config: { permission: 'proveedores_edicion' },
-    schema: {
-      tags,
-      description: 'number: número de la constancia. grantedOn: fecha de otorgamiento (AAAA-MM-DD).',
-      ...routeSchema('POST /suppliers/:id/suspension-certificates'),
-    },
-    handler: async (req) => {
-      const id = await addSuspensionCertificate(app.db, req.user.email, req.params.id, req.body)
-      return ok({ id }, [SUSPENSION_MESSAGES.added])
-    },
-  })
-
-  app.delete('/:id/suspension-certificates/:certificateId', {
-    config: { permission: 'proveedores_edicion' },
-    schema: { tags, ...routeSchema('DELETE /suppliers/:id/suspension-certificates/:certificateId') },
-    handler: async (req) => {
-      const id = await removeSuspensionCertificate(
-        app.db,
-        req.user.email,
-        req.params.id,
-        req.params.certificateId,
-      )
-      return ok({ id }, [SUSPENSION_MESSAGES.removed])
-    },
-  })
-
-  app.post('/xlsx', {
-    config: { permission: 'proveedores_descarga_excel' },
-    schema: { tags, description: LIST_DESCRIPTION, body: withSelection(SupplierFilterSchema).nullish() },
-    handler: async (req, reply) =>
-      sendWorkbook(reply, {
-        fileName: exportFileName('proveedores'),
-        sheetName: 'Proveedores',
-        rows: exportRows(q.supplierExportBatch(app.db, req.body ?? {}), req.body?.ids),
-        columns: [
-          { header: 'Código', width: 10, value: (r) => r.code },
-          { header: 'R.U.C.', width: 14, value: (r) => r.ruc },
-          { header: 'Razón social', width: 40, value: (r) => r.name },
-          { header: 'Domicilio fiscal', width: 40, value: (r) => r.address },
-          { header: 'Ubigeo', width: 30, value: (r) => r.ubigeoDescription },
-          { header: 'Contacto', width: 25, value: (r) => r.contactName },
-          { header: 'Autorizador', width: 25, value: (r) => r.authorizer },
-          { header: 'Pagador', width: 25, value: (r) => r.payer },
-          { header: 'Teléfono', width: 12, value: (r) => r.phone },
-          { header: 'Celular', width: 12, value: (r) => r.mobile },
-          { header: 'Correo electrónico', width: 28, value: (r) => r.email },
-          { header: 'Tipo de proveedor', width: 18, value: (r) => enumLabel(supplierType, r.supplierType) },
-          {
-            header: 'Gestión contable',
-            width: 16,
-            value: (r) => enumLabel(managementType, r.managementType),
-          },
-          { header: 'Línea de gasto', width: 24, value: (r) => r.expenseLine },
-          {
-            header: 'Tipo de documento',
-            width: 14,
-            value: (r) => enumLabel(identifierType, r.bankIdentifierType),
-          },
-          { header: 'Número de documento', width: 16, value: (r) => r.bankIdentifier },
-          { header: 'Titular de la cuenta', width: 30, value: (r) => r.bankHolder },
-          { header: 'Banco', width: 24, value: (r) => r.bankName },
-          { header: 'Número de cuenta', width: 22, value: (r) => r.bankAccount },
-          { header: 'Tipo de cuenta', width: 12, value: (r) => enumLabel(accountType, r.accountType) },
-          { header: 'CCI', width: 22, value: (r) => r.bankInterAccount },
-          { header: 'Cuenta de detracciones', width: 16, value: (r) => r.detractionAccount },
-          { header: 'Agente de retención', width: 12, value: (r) => yesNo(r.retentionAgent) },
-          { header: 'Agente de percepción', width: 12, value: (r) => yesNo(r.perceptionAgent) },
-          { header: 'Buen contribuyente', width: 12, value: (r) => yesNo(r.goodTaxpayer) },
-          { header: 'Estado', width: 12, value: (r) => enumLabel(recordStatus, r.status) },
-          { header: 'Fecha de creación', width: 20, date: 'dateTime', value: (r) => r.createdAt },
-        ],
-      }),
   })
 }

@@ -139,37 +139,7 @@ export default function VoucherDetails() {
         ]}
       />
       <AmountsCard voucher={v} />
-      <DetailCard
-        title="Registro de Compras"
-        items={[
-          {
-            label: 'Periodo de registro',
-            value: (
-              <>
-                {v.recordingPeriod}{' '}
-                {canRegister && recordingPeriodOpen ? (
-                  <Link to={`/pagos/${v.id}/periodo`} className="font-medium text-primary-dark underline">
-                    Cambiar
-                  </Link>
-                ) : null}
-              </>
-            ),
-          },
-          ...(v.detractionDue
-            ? [
-                {
-                  label: 'Plazo para depositar la detracción',
-                  value: (
-                    <>
-                      {formatDate(v.detractionDue.dueOn)}{' '}
-                      <DetractionStateBadge state={v.detractionDue.state} />
-                    </>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
+      <RecordingCard voucher={v} canChange={canRegister && recordingPeriodOpen} />
       {v.authorizedAt ? (
         <DetailCard
           title="Autorización"
@@ -259,6 +229,42 @@ function AmountsCard({ voucher: v }: { voucher: Voucher }) {
           ? [{ label: 'Retención de cuarta categoría', value: formatCents(v.fourthCategoryCents) }]
           : []),
         { label: 'Neto a pagar', value: money(v.netCents) },
+      ]}
+    />
+  )
+}
+
+/** The Registro de Compras: the recording period (changeable while open) and the detracción's deadline. */
+function RecordingCard({ voucher: v, canChange }: { voucher: Voucher; canChange: boolean }) {
+  return (
+    <DetailCard
+      title="Registro de Compras"
+      items={[
+        {
+          label: 'Periodo de registro',
+          value: (
+            <>
+              {v.recordingPeriod}{' '}
+              {canChange ? (
+                <Link to={`/pagos/${v.id}/periodo`} className="font-medium text-primary-dark underline">
+                  Cambiar
+                </Link>
+              ) : null}
+            </>
+          ),
+        },
+        ...(v.detractionDue
+          ? [
+              {
+                label: 'Plazo para depositar la detracción',
+                value: (
+                  <>
+                    {formatDate(v.detractionDue.dueOn)} <DetractionStateBadge state={v.detractionDue.state} />
+                  </>
+                ),
+              },
+            ]
+          : []),
       ]}
     />
   )
