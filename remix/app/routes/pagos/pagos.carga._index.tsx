@@ -1,22 +1,14 @@
-import {
-  BATCH_STATUS,
-  batchStatus,
-  countOf,
-  enumLabel,
-  enumOptions,
-  formatDateTime,
-  isBatchRunning,
-  trimEmail,
-} from '@planillas/domain'
+import { batchStatus, countOf, enumOptions, formatDateTime } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
-import { AutoRefresh } from '~/components/list/auto-refresh'
 import { ResourceList } from '~/components/list/resource-list'
-import { RowLink } from '~/components/list/status-action'
-import { UploadOutcome } from '~/components/list/upload-outcome'
-import { Badge, type Tone } from '~/components/ui/badge'
+import {
+  BatchActions,
+  BatchStateCell,
+  UploadBatchesIntro,
+  UploadedBy,
+} from '~/components/list/upload-batches'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { ProgressBar } from '~/components/ui/progress-bar'
 import { loadList } from '~/list.server'
 import { voucherUploadResult } from '~/upload-results'
 import { pageTitle } from '~/utils/page-title'
@@ -27,12 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return loadList(request, 'pagos-carga')
 }
 
-const STATUS_TONES: Record<number, Tone> = { 1: 'slate', 2: 'blue', 3: 'green', 4: 'red' }
-
 /** 'Carga de comprobantes': the uploaded voucher files and how their registration went. */
 export default function VoucherBatchList() {
   const list = useLoaderData<typeof loader>()
-  const running = list.page.content.some((b) => isBatchRunning(b.status))
   return (
     <ResourceList
       list={list}
@@ -43,9 +32,7 @@ export default function VoucherBatchList() {
       filters={[{ kind: 'select', name: 'status', label: 'Estado', options: enumOptions(batchStatus) }]}
       caption="Archivos de comprobantes cargados"
       before={
-        <>
-          <AutoRefresh active={running} />
-          <UploadOutcome rows={list.page.content} running={isBatchRunning} result={voucherUploadResult} />
+        <UploadBatchesIntro rows={list.page.content} result={voucherUploadResult}>
           <p className="text-sm text-slate-700">
             <a href="/pagos/carga/plantilla" download className="font-medium underline">
               Descargar plantilla
@@ -62,7 +49,7 @@ export default function VoucherBatchList() {
             · Los comprobantes cargados quedan REGISTRADOS con el PDF pendiente: adjúntelo en el detalle de
             cada uno antes de autorizarlo.
           </p>
-        </>
+        </UploadBatchesIntro>
       }
       columns={[
         {
@@ -76,32 +63,20 @@ export default function VoucherBatchList() {
         {
           header: 'Cargado por',
           sort: 'createdBy',
-          cell: (r) => <span title={r.createdBy ?? undefined}>{trimEmail(r.createdBy)}</span>,
+          cell: (r) => <UploadedBy email={r.createdBy} />,
         },
         {
           header: 'Estado',
           sort: 'status',
-          cell: (r) => (
-            <span className="flex flex-col gap-1">
-              <Badge tone={STATUS_TONES[r.status] ?? 'slate'}>{enumLabel(batchStatus, r.status)}</Badge>
-              {isBatchRunning(r.status) ? <ProgressBar value={r.progress} /> : null}
-              {r.status === BATCH_STATUS.FAILED ? (
-                <span className="text-xs text-slate-600">{countOf(r.errorCount, 'error')}</span>
-              ) : null}
-              {r.status === BATCH_STATUS.PROCESSED ? (
-                <span className="text-xs text-slate-600">{countOf(r.voucherCount, 'comprobante')}</span>
-              ) : null}
-            </span>
-          ),
+          cell: (r) => <BatchStateCell batch={r} processed={countOf(r.voucherCount, 'comprobante')} />,
         },
       ]}
       actions={(r) => (
-        <>
-          <a href={`/pagos/carga/${r.id}/archivo`} className="row-link" download>
-            Descargar
-          </a>
-          {r.errorCount > 0 ? <RowLink to={`/pagos/carga/${r.id}/errores`}>Ver errores</RowLink> : null}
-        </>
+        <BatchActions
+          fileHref={`/pagos/carga/${r.id}/archivo`}
+          errorsHref={`/pagos/carga/${r.id}/errores`}
+          errorCount={r.errorCount}
+        />
       )}
     />
   )
