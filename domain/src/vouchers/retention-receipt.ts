@@ -150,6 +150,26 @@ export const escapeXml = (text: string) =>
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
 
+/**
+ * The `cac:Signature` block of a SUNAT document the company's OSE signs: who signs (the issuer's
+ * RUC and name) and where the signature will be (`#SIGN<RUC>`, in the empty extension).
+ */
+export function signatureXml(ruc: string, name: string): string[] {
+  const r = escapeXml(ruc)
+  return [
+    '  <cac:Signature>',
+    `    <cbc:ID>SIGN${r}</cbc:ID>`,
+    '    <cac:SignatoryParty>',
+    `      <cac:PartyIdentification><cbc:ID>${r}</cbc:ID></cac:PartyIdentification>`,
+    `      <cac:PartyName><cbc:Name>${escapeXml(name)}</cbc:Name></cac:PartyName>`,
+    '    </cac:SignatoryParty>',
+    '    <cac:DigitalSignatureAttachment>',
+    `      <cac:ExternalReference><cbc:URI>#SIGN${r}</cbc:URI></cac:ExternalReference>`,
+    '    </cac:DigitalSignatureAttachment>',
+    '  </cac:Signature>',
+  ]
+}
+
 const amount = (cents: number, currency = 'PEN') => `currencyID="${currency}">${centsToSoles(cents)}`
 
 /** 300 basis points → '3.00'. */
@@ -181,16 +201,7 @@ export function retentionXml(cre: Cre): string {
     '  </ext:UBLExtensions>',
     '  <cbc:UBLVersionID>2.0</cbc:UBLVersionID>',
     '  <cbc:CustomizationID>1.0</cbc:CustomizationID>',
-    '  <cac:Signature>',
-    `    <cbc:ID>SIGN${ruc}</cbc:ID>`,
-    '    <cac:SignatoryParty>',
-    `      <cac:PartyIdentification><cbc:ID>${ruc}</cbc:ID></cac:PartyIdentification>`,
-    `      <cac:PartyName><cbc:Name>${x(cre.agent.name)}</cbc:Name></cac:PartyName>`,
-    '    </cac:SignatoryParty>',
-    '    <cac:DigitalSignatureAttachment>',
-    `      <cac:ExternalReference><cbc:URI>#SIGN${ruc}</cbc:URI></cac:ExternalReference>`,
-    '    </cac:DigitalSignatureAttachment>',
-    '  </cac:Signature>',
+    ...signatureXml(cre.agent.ruc, cre.agent.name),
     `  <cbc:ID>${x(creNumber(cre.series, cre.number))}</cbc:ID>`,
     `  <cbc:IssueDate>${cre.issueDate}</cbc:IssueDate>`,
     '  <cac:AgentParty>',

@@ -1,4 +1,4 @@
-import { escapeXml as x } from './retention-receipt'
+import { signatureXml, escapeXml as x } from './retention-receipt'
 
 /**
  * The resumen diario de reversiones (docs/decisions/retention-receipts.md, 'Reversal'): a CRE that
@@ -60,16 +60,7 @@ export function reversalXml(reversal: Reversal): string {
     `  <cbc:ID>${reversalId(reversal.issueDate, reversal.sequence)}</cbc:ID>`,
     `  <cbc:ReferenceDate>${reversal.referenceDate}</cbc:ReferenceDate>`,
     `  <cbc:IssueDate>${reversal.issueDate}</cbc:IssueDate>`,
-    '  <cac:Signature>',
-    `    <cbc:ID>SIGN${ruc}</cbc:ID>`,
-    '    <cac:SignatoryParty>',
-    `      <cac:PartyIdentification><cbc:ID>${ruc}</cbc:ID></cac:PartyIdentification>`,
-    `      <cac:PartyName><cbc:Name>${x(reversal.agent.name)}</cbc:Name></cac:PartyName>`,
-    '    </cac:SignatoryParty>',
-    '    <cac:DigitalSignatureAttachment>',
-    `      <cac:ExternalReference><cbc:URI>#SIGN${ruc}</cbc:URI></cac:ExternalReference>`,
-    '    </cac:DigitalSignatureAttachment>',
-    '  </cac:Signature>',
+    ...signatureXml(reversal.agent.ruc, reversal.agent.name),
     '  <cac:AccountingSupplierParty>',
     `    <cbc:CustomerAssignedAccountID>${ruc}</cbc:CustomerAssignedAccountID>`,
     '    <cbc:AdditionalAccountID>6</cbc:AdditionalAccountID>',

@@ -15,10 +15,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { controlClass, DATE_FIELDS_KEY, FieldShell } from '~/components/form/fields'
+import { controlClass, FieldShell } from '~/components/form/fields'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { MarkSentForm } from '~/routes/pagos/+shared/retentions/mark-sent'
 import { textFields } from '~/routes/pagos/+shared/vouchers/step.server'
 import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
@@ -193,29 +194,13 @@ export default function RetentionReversals() {
                     </a>
                   )}
                   {mayAct && s.status === 1 && (
-                    <details>
-                      <summary className="cursor-pointer underline">Marcar enviado</summary>
-                      <form method="post" action={PATH} className="mt-2 flex flex-col gap-2">
-                        <input type="hidden" name="periodo" value={period} />
-                        <input type="hidden" name="id" value={s.id} />
-                        <input type="hidden" name="intent" value="send" />
-                        <label htmlFor={`sentOn-${s.id}`} className="text-xs">
-                          Fecha de envío (DD/MM/AAAA)
-                        </label>
-                        <input
-                          id={`sentOn-${s.id}`}
-                          name="sentOn"
-                          defaultValue={dayMonthYear(today)}
-                          inputMode="numeric"
-                          maxLength={10}
-                          className={controlClass}
-                        />
-                        <input type="hidden" name={DATE_FIELDS_KEY} value="sentOn" />
-                        <button type="submit" className={buttonClass('primary')}>
-                          Marcar {s.code} como enviado
-                        </button>
-                      </form>
-                    </details>
+                    <MarkSentForm
+                      action={PATH}
+                      id={s.id}
+                      name={s.code}
+                      today={today}
+                      keep={<input type="hidden" name="periodo" value={period} />}
+                    />
                   )}
                 </div>
               </li>
