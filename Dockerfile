@@ -2,7 +2,7 @@
 # JavaScript (`npm run build` writes dist/server/; no TypeScript loader at run time):
 #   api     node --max-old-space-size=256 dist/server/api.mjs
 #   web     node dist/server/web.mjs
-#   worker  node --max-old-space-size=256 dist/server/worker.mjs
+#   worker  node --max-old-space-size=256 --max-semi-space-size=8 dist/server/worker.mjs
 #   idp     node dist/server/idp.mjs   (development identity provider)
 # Node: exactly .nvmrc's version, the one CI runs the tests on (.ci/node; docs/decisions/node-version.md).
 FROM node:26.10.0-trixie-slim AS build

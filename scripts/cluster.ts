@@ -206,7 +206,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       )
     })
     for (let i = 0; i < copies; i++)
-      processes.push(startNode(`worker-${i + 1}`, 'worker', shared, echo, ['--max-old-space-size=256']))
+      processes.push(
+        startNode(`worker-${i + 1}`, 'worker', shared, echo, [
+          '--max-old-space-size=256',
+          '--max-semi-space-size=8',
+        ]),
+      )
     webPorts.forEach((port, i) => {
       processes.push(
         startNode(
