@@ -131,12 +131,15 @@ export async function claimPayrollLines(
 /** Every free line of the payroll, claimed by the order; the index refuses a line claimed at once. */
 async function insertFreeLines(tx: Executor, payrollId: number, orderId: number): Promise<number> {
   try {
+    // Counted in the database: 100,000 ids sent back only to be counted cost the API a quarter second.
     const inserted = await tx.execute(sql`
-      insert into payment_order_lines (order_id, payroll_line_id)
-      select ${orderId}, l.id from payroll_lines l
-      where l.payroll_id = ${payrollId} and not l.paid and not ${awaitsReviewSql(l)} and not ${held}
-      returning payroll_line_id`)
-    return rowsOf(inserted).length
+      with claimed as (
+        insert into payment_order_lines (order_id, payroll_line_id)
+        select ${orderId}, l.id from payroll_lines l
+        where l.payroll_id = ${payrollId} and not l.paid and not ${awaitsReviewSql(l)} and not ${held}
+        returning 1)
+      select count(*)::int as claimed from claimed`)
+    return rowsOf<{ claimed: number }>(inserted)[0].claimed
   } catch (error) {
     if (violatedConstraint(error) === 'payment_order_lines_open_unique')
       throw new OrderConflictError(CLAIM_MESSAGES.concurrent)

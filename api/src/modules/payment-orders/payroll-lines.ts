@@ -16,7 +16,10 @@ const l = alias(payrollLines, 'l')
 
 /**
  * One keyset batch on (payroll_id, row_number) of the lines the order `orderId` claimed: the lines
- * after `after`, in file order.
+ * after `after`, in file order. The claim is probed line by line through its primary key (a scalar
+ * subquery, which PostgreSQL never turns into a join): the claim rows are fresh, without statistics,
+ * and a join let the planner scan all of them for every batch, 100,000 lines taking 38 s instead
+ * of under one (docs/performance.md).
  */
 async function readBatch(
   db: Database,
@@ -33,8 +36,9 @@ async function readBatch(
            l.bank_inter_account as "bankInterAccount", l.amount::text as amount, l.paid,
            ${awaitsReviewSql(l)} as "awaitingReview"
     from payroll_lines l
-    join payment_order_lines po on po.order_id = ${orderId} and po.payroll_line_id = l.id and po.released_at is null
     where l.payroll_id = ${payrollId}
+      and (select true from payment_order_lines po
+           where po.order_id = ${orderId} and po.payroll_line_id = l.id and po.released_at is null)
       ${after ? sql`and l.row_number >= ${after.rowNumber} and (l.row_number > ${after.rowNumber} or l.id > ${after.id}::bigint)` : sql``}
     order by l.row_number, l.id
     limit ${size}`)

@@ -175,11 +175,28 @@ export function bankName(name: string): string {
   return out
 }
 
-/** The letters of a name that `bankName` cannot write (it would drop them), each once. */
+const isUnwritable = (char: string) => /\p{L}/u.test(char) && !nameCharOf(char, char.charCodeAt(0))
+/** For each Latin-1 code: a letter `bankName` cannot write; other codes are worked out once and remembered. */
+const UNWRITABLE: boolean[] = Array.from({ length: 256 }, (_, code) => isUnwritable(String.fromCharCode(code)))
+const OTHER_UNWRITABLE = new Map<string, boolean>()
+const NOT_ASCII = /[^\x00-\x7f]/
+
+/**
+ * The letters of a name that `bankName` cannot write (it would drop them), each once. Every ASCII
+ * letter is written, so most names are answered by one test; the others by a table per character.
+ */
 export function unwritableLetters(name: string): string[] {
+  if (!NOT_ASCII.test(name)) return []
   const found = new Set<string>()
-  for (const char of name.toUpperCase())
-    if (/\p{L}/u.test(char) && !nameCharOf(char, char.charCodeAt(0))) found.add(char)
+  for (const char of name.toUpperCase()) {
+    const code = char.charCodeAt(0)
+    let unwritable = code < 256 ? UNWRITABLE[code] : OTHER_UNWRITABLE.get(char)
+    if (unwritable === undefined) {
+      unwritable = isUnwritable(char)
+      OTHER_UNWRITABLE.set(char, unwritable)
+    }
+    if (unwritable) found.add(char)
+  }
   return [...found]
 }
 
