@@ -178,6 +178,43 @@ describe("a company's month of PLAME and AFPnet", () => {
     )
   })
 
+  it('lists the first 100 refused workers of a large month and counts the rest', async () => {
+    const db = t.handle.db
+    const workers = Array.from({ length: 130 }, (_, i) => ({ employee: 1_000 + i, amount: '100.00' }))
+    await insertFixtureEmployees(db, 130, 1_000)
+    const [{ id: companyD }] = await db
+      .insert(companies)
+      .values({ ruc: '20600000037', name: 'Gamma Grande S.A.', address: 'Av. Arequipa 100' })
+      .returning({ id: companies.id })
+    await db
+      .update(employees)
+      .set({ companyId: companyD })
+      .where(
+        inArray(
+          employees.identifier,
+          workers.map((w) => fixtureDni(w.employee)),
+        ),
+      )
+    const first = await insertFixturePayroll(db, 'G1-2026-07', workers, '202607')
+    const second = await insertFixturePayroll(db, 'G2-2026-07', workers, '202607')
+    await db
+      .update(payrollLines)
+      .set({ pensionSystem: 'ONP', cuspp: null })
+      .where(inArray(payrollLines.id, first.lineIds))
+    await db
+      .update(payrollLines)
+      .set({ pensionSystem: 'AFP', cuspp: '123456ABCDE7' })
+      .where(inArray(payrollLines.id, second.lineIds))
+    const { status, body } = await monthFile('afpnet', companyD, '202607')
+    expect(status).toBe(409)
+    expect(body.messages).toHaveLength(101)
+    expect(body.messages[0]).toBe(
+      `Planilla G1-2026-07, fila 2; Planilla G2-2026-07, fila 2 (documento ${fixtureDni(1_000)}): ${PLAME_MESSAGES.pensionDiffers}`,
+    )
+    // The 130 workers, and the sheet's own: with every worker refused no AFP line is left.
+    expect(body.messages[100]).toBe('… y 31 problemas más (se muestran los primeros 100)')
+  })
+
   it('is for who may download payroll files', async () => {
     expect((await monthFile('rem', companyA, '202606', ['planillas_lista'])).status).toBe(403)
   })
