@@ -65,7 +65,7 @@ async function timeRounds(
   let growth = 0
   for (let n = 1; n <= ROUNDS; n++) {
     gc?.()
-    const base = process.memoryUsage().rss
+    const { rss: base, heapUsed: liveAtStart } = process.memoryUsage()
     let peak = base
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss)
@@ -86,7 +86,7 @@ async function timeRounds(
     cpus.push(cpuSeconds)
     growth = Math.max(growth, peak - base)
     report(
-      `${name} round ${n}: ${what}, ${seconds.toFixed(2)} s (CPU ${cpuSeconds.toFixed(2)} s), RSS ${Math.round(base / MB)} MB at start, +${Math.round((peak - base) / MB)} MB at peak`,
+      `${name} round ${n}: ${what}, ${seconds.toFixed(2)} s (CPU ${cpuSeconds.toFixed(2)} s), RSS ${Math.round(base / MB)} MB at start (heap live ${Math.round(liveAtStart / MB)} MB), +${Math.round((peak - base) / MB)} MB at peak`,
     )
   }
   const best = Math.min(...times)
