@@ -5,6 +5,9 @@ import { periodLabel } from '../common/period'
 import { plainNumber, SIRE_EXCLUDED_TYPES, type SireRow } from './sire-proposal'
 import { voucherType } from './voucher-schema'
 
+/** Series-numbers in numeric order (F001-9 before F001-10); one collator, not one per comparison. */
+const VOUCHER_ORDER = new Intl.Collator('en', { numeric: true })
+
 /**
  * The SIRE purchase proposal against the vouchers registered (docs/decisions/sire-proposal.md):
  * each proposal row and each voucher of the company issued in the period ends in one outcome. A
@@ -257,7 +260,7 @@ export function reconcileSire(input: {
       (rank.get(a.outcome) as number) - (rank.get(b.outcome) as number) ||
       a.supplierId.localeCompare(b.supplierId) ||
       a.type.localeCompare(b.type) ||
-      a.voucher.localeCompare(b.voucher, 'en', { numeric: true }) ||
+      VOUCHER_ORDER.compare(a.voucher, b.voucher) ||
       (a.rowNumber ?? 0) - (b.rowNumber ?? 0),
   )
   const counts: SireCounts = {
