@@ -662,7 +662,7 @@ function DeclaredDetraction({ proposal }: { proposal: Proposal }) {
   if (!declared && !proposal.declaredWarnings.length) return null
   const d = proposal.detraction
   return (
-    <div
+    <section
       className="flex flex-col gap-1 rounded bg-slate-50 px-3 py-2 text-sm"
       aria-label="Detracción del XML"
     >
@@ -688,7 +688,7 @@ function DeclaredDetraction({ proposal }: { proposal: Proposal }) {
           {warning}
         </p>
       ))}
-    </div>
+    </section>
   )
 }
 
