@@ -1,5 +1,12 @@
-import { addDays, formatDate, MESSAGES, rucCheckDigit, todayInLima } from '@planillas/domain'
-import { cpeVariant } from '@planillas/testing/cpe-fixtures'
+import {
+  addDays,
+  DECLARED_MESSAGES,
+  formatDate,
+  MESSAGES,
+  rucCheckDigit,
+  todayInLima,
+} from '@planillas/domain'
+import { cpeDetractionVariant, cpeVariant } from '@planillas/testing/cpe-fixtures'
 import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import { buildZip, deflatedPart } from '@planillas/testing/zip-fixtures'
 import type { Page } from '@playwright/test'
@@ -30,6 +37,23 @@ const xmlFile = (number: number, over: Partial<Parameters<typeof cpeVariant>[0]>
     issueDate: today,
     dueDate: due,
     ...over,
+  }),
+})
+
+/** greenter's factura with its detracción block: declared 037 at 10 % (S/ 118.00), the table says 12 %. */
+const detractionXmlFile = (number: number) => ({
+  name: `${SUPPLIER}-01-F001-${number}.xml`,
+  mimeType: 'application/xml',
+  buffer: cpeDetractionVariant({
+    supplierRuc: SUPPLIER,
+    companyRuc: COMPANY.ruc,
+    number,
+    issueDate: today,
+    dueDate: due,
+    percent: '10.00',
+    amountCents: 11_800,
+    // On credit: the total less the declared detracción, S/ 1,062.00.
+    instalmentCents: [52_360, 53_840],
   }),
 })
 
@@ -138,5 +162,64 @@ test.describe('CPE XML', () => {
     await page.getByRole('link', { name: 'Ver detalle' }).first().click()
     await expect(page.getByRole('link', { name: `F001-${first}.pdf` })).toBeVisible()
     await expect(page.getByRole('link', { name: `F001-${first}.xml` })).toBeVisible()
+  })
+
+  test("the XML's detracción and cuotas are shown and stored; the approval proposes its code and warns where the SPOT table differs", async ({
+    page,
+    signIn,
+    javaScriptEnabled,
+  }) => {
+    const mode = javaScriptEnabled ? 'js' : 'html'
+    const number = uniqueNumber()
+    await signIn('rrhh')
+    await page.goto('/pagos/registrar')
+    await page.getByLabel('Descripción').fill('Mantenimiento con detracción')
+    await page.getByLabel('XML del comprobante').setInputFiles(detractionXmlFile(number))
+    await page.getByRole('button', { name: 'Leer XML' }).click()
+    await expect(page.getByText('Código 037, 10 %, S/ 118.00')).toBeVisible()
+    await expect(page.getByText('00-000-123456')).toBeVisible()
+    await expect(page.getByText('Crédito por S/ 1,062.00')).toBeVisible()
+    await expect(page.getByText(`Cuota 002: S/ 538.40 al ${formatDate(due)}`)).toBeVisible()
+    await expect(page.getByLabel('Fecha de vencimiento')).toHaveValue(formatDate(due))
+
+    await page.getByLabel('Línea de gasto').selectOption({ index: 1 })
+    await page.getByLabel('PDF del comprobante').setInputFiles({
+      name: `F001-${number}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: await receiptPdf(`F001-${number}`),
+    })
+    await page.getByLabel('XML del comprobante').setInputFiles(detractionXmlFile(number))
+    await page.getByRole('button', { name: 'Guardar' }).click()
+    await page.waitForURL(/\/pagos\/\d+\/detalle/)
+    const id = Number(/\/pagos\/(\d+)\//.exec(page.url())?.[1])
+    const declared = page.getByRole('region', { name: 'Lo que declara el XML' })
+    await expect(declared).toContainText('Código 037, 10 %, S/ 118.00')
+    await expect(declared).toContainText(`Cuota 001: S/ 523.60 al ${formatDate(due)}`)
+
+    await page.goto(`/pagos/${id}/autorizar`)
+    await page.getByLabel('Tipo de proyecto').selectOption({ index: 1 })
+    await page.getByLabel('Periodo').fill('202611-001')
+    await page.getByRole('button', { name: 'Autorizar' }).click()
+    await page.waitForURL(/\/pagos\/\d+\/detalle/)
+    await page.context().clearCookies()
+    await signIn('tesoreria')
+    await page.goto(`/pagos/${id}/aprobar`)
+    // Nothing chosen yet: the XML's code is proposed, at the table's 12 %, and the differences said.
+    await expect(page.getByLabel('Código de detracción')).toHaveValue('037')
+    await expect(page.getByLabel('Porcentaje de detracción')).toHaveValue('12')
+    const box = page.getByRole('region', { name: 'Detracción del XML' })
+    await expect(box).toContainText(DECLARED_MESSAGES.percent(1000, 1200, '037', today))
+    await expect(box).toContainText(DECLARED_MESSAGES.amount(11_800, 14_200))
+    await expect(box).toContainText('Código 037, 12 %, S/ 142.00')
+    await expectAccessible(page)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectNoSideScroll(page)
+    await page.screenshot({ path: `/tmp/cpe-approve-${mode}-390.png`, fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.screenshot({ path: `/tmp/cpe-approve-${mode}-1280.png`, fullPage: true })
+    await page.getByRole('button', { name: 'Aprobar' }).click()
+    await page.waitForURL(/\/pagos\/\d+\/detalle/)
+    const approval = page.getByRole('region', { name: 'Aprobación' })
+    await expect(approval).toContainText('037')
   })
 })

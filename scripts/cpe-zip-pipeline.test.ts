@@ -3,7 +3,7 @@
 // launchers (scripts/ may import every workspace): the API and the worker never import each other.
 
 import { companies, paymentVouchers, suppliers, voucherBatches, voucherFiles } from '@planillas/db'
-import { addDays, CPE_ZIP_MESSAGES } from '@planillas/domain'
+import { addDays, CPE_MESSAGES, CPE_ZIP_MESSAGES } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   createPaymentTestApp,
@@ -14,7 +14,7 @@ import {
   PDF,
   TODAY,
 } from '@planillas/testing/api/payments'
-import { cpeVariant } from '@planillas/testing/cpe-fixtures'
+import { cpeDetractionVariant, cpeVariant, withoutInstalments } from '@planillas/testing/cpe-fixtures'
 import { buildZip, deflatedPart } from '@planillas/testing/zip-fixtures'
 import { silentLogger } from '@planillas/worker/context'
 import { processVoucherImport } from '@planillas/worker/processors/voucher-import'
@@ -150,6 +150,55 @@ describe("'Carga de comprobantes' from a ZIP of XMLs", () => {
       ]),
     )
     expect(listed).toHaveLength(3)
+  })
+
+  it('stores what each XML declared (detracción, Crédito and its cuotas) with its voucher; bad cuotas are listed, nothing stored', async () => {
+    const declaring = cpeDetractionVariant({
+      supplierRuc,
+      companyRuc,
+      series: 'F701',
+      number: 1,
+      issueDate: TODAY,
+      dueDate: addDays(TODAY, 45),
+    })
+    const upOf = async (parts: ReturnType<typeof deflatedPart>[]) => {
+      const res = await upload(
+        { companyId: fx.companyId, expenseLineId: fx.expenseLineId },
+        { name: 'spot.zip', content: buildZip(parts) },
+      )
+      return res.body.payload.id as number
+    }
+    const refused = await upOf([
+      deflatedPart('F701-1.xml', declaring),
+      deflatedPart('F701-2.xml', withoutInstalments(invoice(2, { series: 'F701' }))),
+    ])
+    const before = await voucherCount()
+    expect(await run(refused)).toMatchObject({ outcome: 'rejected' })
+    expect(await voucherCount()).toBe(before)
+    const listed = (await errors(refused)).map((e: { value: string; message: string }) => [
+      e.value,
+      e.message,
+    ])
+    expect(listed).toEqual([['F701-2.xml', CPE_MESSAGES.creditWithoutInstalments]])
+
+    const id = await upOf([deflatedPart('F701-1.xml', declaring)])
+    expect(await run(id)).toMatchObject({ outcome: 'processed', vouchers: 1 })
+    const [row] = await t.handle.db.select().from(paymentVouchers).where(eq(paymentVouchers.series, 'F701'))
+    expect(row.dueDate).toBe(addDays(TODAY, 45))
+    expect((await getVoucher(t, row.id)).xmlTerms).toEqual({
+      detraction: {
+        spotCode: '037',
+        percentBp: 1200,
+        amountCents: 14_160,
+        account: '00-000-123456',
+        meansCode: '001',
+      },
+      paymentForm: { kind: 'Credito', amountCents: 103_840 },
+      instalments: [
+        { label: 'Cuota001', amountCents: 50_000, dueDate: addDays(TODAY, 45) },
+        { label: 'Cuota002', amountCents: 53_840, dueDate: addDays(TODAY, 45) },
+      ],
+    })
   })
 
   it('a number already registered, or repeated in the ZIP, is listed with its files', async () => {

@@ -1,5 +1,5 @@
 import { CPE_MESSAGES as M } from '@planillas/domain'
-import { cpeFixture } from '@planillas/testing/cpe-fixtures'
+import { cpeFixture, withoutInstalments } from '@planillas/testing/cpe-fixtures'
 import { describe, expect, it } from 'vitest'
 import { schemaMessage, validateCpeSchemas } from './cpe-schema'
 import { CpeXmlError, readCpe } from './cpe-xml'
@@ -73,6 +73,64 @@ describe('readCpe', () => {
       '<cbc:LineExtensionAmount currencyID="PEN">210.00</cbc:LineExtensionAmount><cbc:TaxInclusiveAmount',
     )
     expect(problemsOf(xml)).toEqual([M.lines('cac:LegalMonetaryTotal', '210.00', '200.00')])
+  })
+})
+
+describe('payment terms: detracción, form of payment, instalments', () => {
+  const detraccion = () => cpeFixture('greenter-invoice21-detraccion.xml').toString('utf8')
+
+  it("reads greenter's factura with detracción: the block, Crédito and its two cuotas", () => {
+    const { cpe } = readCpe(cpeFixture('greenter-invoice21-detraccion.xml'))
+    expect(cpe).toMatchObject({
+      totalCents: 118_000,
+      dueDate: '2027-01-01',
+      detraction: {
+        spotCode: '037',
+        percentBp: 1200,
+        amountCents: 14_160,
+        account: '00-000-123456',
+        meansCode: '001',
+      },
+      paymentForm: { kind: 'Credito', amountCents: 103_840 },
+      instalments: [
+        { label: 'Cuota001', amountCents: 50_000, dueDate: '2026-12-02' },
+        { label: 'Cuota002', amountCents: 53_840, dueDate: '2027-01-01' },
+      ],
+    })
+  })
+
+  it('refuses a Crédito without cuotas, naming the elements', () => {
+    expect(problemsOf(withoutInstalments(cpeFixture('greenter-invoice21-credito.xml')))).toEqual([
+      M.creditWithoutInstalments,
+    ])
+  })
+
+  it('refuses cuotas that do not add up to the net amount on credit', () => {
+    expect(problemsOf(detraccion().replace('>538.40<', '>500.00<'))).toEqual([
+      M.instalmentsSum('1000.00', '1038.40'),
+    ])
+  })
+
+  it('refuses a cuota without its amount or due date, or repeated', () => {
+    const xml = detraccion()
+      .replace('<cbc:PaymentDueDate>2026-12-02</cbc:PaymentDueDate>', '')
+      .replace(
+        '<cbc:PaymentMeansID>Cuota002</cbc:PaymentMeansID>',
+        '<cbc:PaymentMeansID>Cuota001</cbc:PaymentMeansID>',
+      )
+    expect(problemsOf(xml)).toEqual([M.instalmentDue('Cuota001'), M.instalmentRepeated('Cuota001')])
+  })
+
+  it('a Contado sale has no cuotas to check and falls due on its issue date', () => {
+    const xml = withoutInstalments(cpeFixture('greenter-invoice21-credito.xml'))
+      .toString('utf8')
+      .replace(
+        '<cbc:PaymentMeansID>Credito</cbc:PaymentMeansID><cbc:Amount currencyID="PEN">236.00</cbc:Amount>',
+        '<cbc:PaymentMeansID>Contado</cbc:PaymentMeansID>',
+      )
+    const { cpe } = readCpe(Buffer.from(xml))
+    expect(cpe.paymentForm).toEqual({ kind: 'Contado', amountCents: null })
+    expect(cpe.dueDate).toBe(cpe.issueDate)
   })
 })
 

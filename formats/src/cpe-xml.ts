@@ -175,7 +175,7 @@ export function readCpe(content: Buffer): { cpe: CpeDocument; root: CpeRoot } {
   const receiver = readParty(r, 'AccountingCustomerParty')
   const { baseCents, igvCents } = readTaxes(r)
   const { totalCents, lines } = readTotals(r, rootName, baseCents, igvCents)
-  const { detraction, paymentForm, instalments } = paymentTerms(tree, r.amount, r.date)
+  const { detraction, paymentForm, instalments } = paymentTerms(r)
   const due = r.date(textOf(cbc(tree, 'DueDate')), 'cbc:DueDate')
   const dueDate =
     due ||
@@ -331,11 +331,7 @@ const cents = centsToSoles
  * the earlier form whose `cbc:ID` is the catalogue 54 code itself; `cbc:ID` 'FormaPago' with
  * 'Contado', 'Credito' or 'CuotaNNN' in `cbc:PaymentMeansID`.
  */
-function paymentTerms(
-  tree: Node,
-  amount: (node: Node | undefined, element: string) => number | null,
-  date: (value: string, element: string) => string,
-) {
+function paymentTerms({ tree, problems, amount, date }: Reading) {
   let detraction: CpeDetraction | null = null
   let paymentForm: CpeDocument['paymentForm'] = null
   const instalments: CpeInstalment[] = []
@@ -363,13 +359,33 @@ function paymentTerms(
     } else if (id === 'FormaPago') {
       if (meansId === 'Contado' || meansId === 'Credito')
         paymentForm = { kind: meansId, amountCents: termAmount }
-      else if (/^Cuota\d{3}$/.test(meansId))
+      else if (/^Cuota\d{3}$/.test(meansId)) {
+        const dueText = textOf(cbc(terms, 'PaymentDueDate'))
+        if (termAmount === null || termAmount <= 0) problems.push(M.instalmentAmount(meansId))
+        if (!dueText) problems.push(M.instalmentDue(meansId))
+        if (instalments.some((i) => i.label === meansId)) problems.push(M.instalmentRepeated(meansId))
         instalments.push({
           label: meansId,
           amountCents: termAmount ?? 0,
-          dueDate: date(textOf(cbc(terms, 'PaymentDueDate')), 'cac:PaymentTerms/cbc:PaymentDueDate'),
+          dueDate: date(dueText, 'cac:PaymentTerms/cbc:PaymentDueDate'),
         })
+      }
     }
   }
+  problems.push(...creditProblems(paymentForm, instalments))
   return { detraction, paymentForm, instalments }
+}
+
+/**
+ * A sale on credit states its instalments (`CuotaNNN`) and the net amount pending
+ * (`FormaPago` `Credito`, `cbc:Amount`: the total less the detracción or retention): a
+ * Crédito without instalments, or instalments that do not add up to that amount, is refused.
+ */
+function creditProblems(paymentForm: CpeDocument['paymentForm'], instalments: CpeInstalment[]): string[] {
+  if (paymentForm?.kind !== 'Credito') return []
+  if (!instalments.length) return [M.creditWithoutInstalments]
+  const sum = instalments.reduce((s, i) => s + i.amountCents, 0)
+  if (paymentForm.amountCents !== null && sum !== paymentForm.amountCents)
+    return [M.instalmentsSum(cents(sum), cents(paymentForm.amountCents))]
+  return []
 }

@@ -41,3 +41,48 @@ export function cpeVariant(v: CpeVariant): Buffer {
     .replace('>135.87<', `>${soles(total - first)}<`)
   return Buffer.from(xml, 'utf8')
 }
+
+export type CpeDetractionVariant = Omit<CpeVariant, 'baseCents' | 'igvCents'> & {
+  /** The declared SPOT code, percentage (as written, '12.00') and amount; the sample's 037, 12.00, 141.60. */
+  spotCode?: string
+  percent?: string
+  amountCents?: number
+  /** The amount on credit and the two instalments; the sample's 1,038.40 = 500.00 + 538.40. */
+  creditCents?: number
+  instalmentCents?: [number, number]
+}
+
+/**
+ * greenter's factura with the detracción block (`greenter-invoice21-detraccion.xml`: S/ 1,180.00 on
+ * credit in two instalments, code 037 at 12 %) with its parties, number, dates and the declared
+ * detracción and instalments changed. Only values change, never the structure.
+ */
+export function cpeDetractionVariant(v: CpeDetractionVariant): Buffer {
+  const [first, second] = v.instalmentCents ?? [50_000, 53_840]
+  const xml = cpeFixture('greenter-invoice21-detraccion.xml')
+    .toString('utf8')
+    .replaceAll('20123456789', v.supplierRuc)
+    .replace('<cbc:ID schemeID="6">20000000001</cbc:ID>', `<cbc:ID schemeID="6">${v.companyRuc}</cbc:ID>`)
+    .replace('<cbc:ID>F001-124</cbc:ID>', `<cbc:ID>${v.series ?? 'F001'}-${v.number}</cbc:ID>`)
+    .replace('<cbc:IssueDate>2026-11-02</cbc:IssueDate>', `<cbc:IssueDate>${v.issueDate}</cbc:IssueDate>`)
+    .replaceAll(/<cbc:PaymentDueDate>[^<]*</g, `<cbc:PaymentDueDate>${v.dueDate}<`)
+    .replace('<cbc:PaymentMeansID>037<', `<cbc:PaymentMeansID>${v.spotCode ?? '037'}<`)
+    .replace('<cbc:PaymentPercent>12.00<', `<cbc:PaymentPercent>${v.percent ?? '12.00'}<`)
+    .replace('>141.60<', `>${soles(v.amountCents ?? 14_160)}<`)
+    .replace('>1038.40<', `>${soles(v.creditCents ?? first + second)}<`)
+    .replace('>500.00<', `>${soles(first)}<`)
+    .replace('>538.40<', `>${soles(second)}<`)
+  return Buffer.from(xml, 'utf8')
+}
+
+/** An XML without its instalments (`CuotaNNN` terms): a Crédito that the reader refuses. */
+export const withoutInstalments = (xml: Buffer) =>
+  Buffer.from(
+    xml
+      .toString('utf8')
+      .replaceAll(
+        /<cac:PaymentTerms><cbc:ID>FormaPago<\/cbc:ID><cbc:PaymentMeansID>Cuota\d{3}<.*?<\/cac:PaymentTerms>/g,
+        '',
+      ),
+    'utf8',
+  )

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -234,5 +235,72 @@ export const voucherFiles = pgTable(
   (t) => [
     check('voucher_files_kind_check', sql`${t.kind} in ('pdf', 'xml', 'sustento')`),
     uniqueIndex('voucher_files_voucher_kind_unique').on(t.voucherId, t.kind),
+  ],
+)
+
+/**
+ * What a voucher's XML (CPE) declared about its payment (docs/decisions/cpe-xml.md): the detracción
+ * block as the supplier wrote it and the form of payment. One row per voucher registered or
+ * completed with an XML that declares any of it; written in the voucher's own transaction. It is the
+ * supplier's word, never the law's: the approval proposes the declared code and compares, and the
+ * dated SPOT table decides the amount (`payment_vouchers.detraction_cents`).
+ */
+export const voucherXmlTerms = pgTable(
+  'voucher_xml_terms',
+  {
+    voucherId: integer('voucher_id')
+      .primaryKey()
+      .references(() => paymentVouchers.id),
+    /** Catalogue 54 code (`cac:PaymentTerms` Detraccion, `cbc:PaymentMeansID`). */
+    spotCode: text('spot_code'),
+    /** `cbc:PaymentPercent` in basis points (12.00 → 1200). */
+    detractionRateBp: integer('detraction_rate_bp'),
+    /** `cbc:Amount` of the detracción, in céntimos as written (not rounded to soles). */
+    detractionCents: cents('detraction_cents'),
+    /** The supplier's Banco de la Nación account (`cac:PayeeFinancialAccount/cbc:ID`). */
+    detractionAccount: text('detraction_account'),
+    /** Catalogue 59 means of payment (`cac:PaymentMeans/cbc:PaymentMeansCode`). */
+    paymentMeansCode: text('payment_means_code'),
+    /** `FormaPago`: 'Contado' or 'Credito'; null when the XML does not say. */
+    paymentForm: text('payment_form'),
+    /** A Crédito's net amount pending (`cbc:Amount`), which its instalments add up to. */
+    creditCents: cents('credit_cents'),
+    ...timestamps,
+  },
+  (t) => [
+    check('voucher_xml_terms_spot_code_check', sql`${t.spotCode} is null or ${t.spotCode} ~ '^[0-9]{3}$'`),
+    check(
+      'voucher_xml_terms_rate_check',
+      sql`${t.detractionRateBp} is null or ${t.detractionRateBp} between 0 and 10000`,
+    ),
+    check(
+      'voucher_xml_terms_amounts_check',
+      sql`coalesce(${t.detractionCents}, 0) >= 0 and coalesce(${t.creditCents}, 0) >= 0`,
+    ),
+    check(
+      'voucher_xml_terms_payment_form_check',
+      sql`${t.paymentForm} is null or ${t.paymentForm} in ('Contado', 'Credito')`,
+    ),
+    check('voucher_xml_terms_credit_check', sql`${t.creditCents} is null or ${t.paymentForm} = 'Credito'`),
+  ],
+)
+
+/** A Crédito voucher's instalments as its XML declared them (`CuotaNNN`): number, amount, due date. */
+export const voucherXmlInstalments = pgTable(
+  'voucher_xml_instalments',
+  {
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => voucherXmlTerms.voucherId),
+    /** NNN of `CuotaNNN`. */
+    number: smallint('number').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    dueDate: date('due_date').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.voucherId, t.number] }),
+    check('voucher_xml_instalments_number_check', sql`${t.number} between 1 and 999`),
+    check('voucher_xml_instalments_amount_check', sql`${t.amountCents} > 0`),
   ],
 )

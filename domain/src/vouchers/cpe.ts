@@ -89,6 +89,16 @@ export const CPE_MESSAGES = {
     `${field}: el XML dice ${xml} (${element}) y se escribió ${typed}`,
   schema: (line: number | null, element: string | null, what: string) =>
     `El XML no cumple el esquema UBL 2.1 de SUNAT${line ? ` (línea ${line})` : ''}${element ? `: ${element}` : ''} ${what}`,
+  creditWithoutInstalments:
+    'La forma de pago es Crédito (cac:PaymentTerms FormaPago, cbc:PaymentMeansID Credito) y el XML no trae cuotas (cac:PaymentTerms con cbc:PaymentMeansID CuotaNNN)',
+  instalmentsSum: (sum: string, credit: string) =>
+    `Las cuotas no cuadran: la suma de sus cbc:Amount (cac:PaymentTerms CuotaNNN) es ${sum} y el monto neto pendiente de pago (cac:PaymentTerms FormaPago Credito, cbc:Amount) es ${credit}`,
+  instalmentAmount: (label: string) =>
+    `La cuota ${label} no trae un monto mayor que cero (cac:PaymentTerms/cbc:Amount)`,
+  instalmentDue: (label: string) =>
+    `Falta el elemento cac:PaymentTerms/cbc:PaymentDueDate de la cuota ${label}`,
+  instalmentRepeated: (label: string) =>
+    `La cuota ${label} está repetida (cac:PaymentTerms/cbc:PaymentMeansID)`,
   schemaUnavailable:
     'No se pudo validar el XML contra el esquema UBL 2.1 de SUNAT: el validador no está disponible; avise al administrador',
 } as const

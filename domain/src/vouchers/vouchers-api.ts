@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { calendarDate } from '../common/fields'
 import type { Wire } from '../common/wire'
+import { DeclaredTermsSchema } from './cpe-declared'
 
 const stamp = { by: z.string().nullable(), at: z.date().nullable() }
 
@@ -129,6 +130,8 @@ export const VoucherDetailSchema = VoucherRowSchema.extend({
     .nullable(),
   creditedVoucher: z.object({ id: z.number(), fullNumber: z.string(), status: z.number() }).nullable(),
   creditNotes: z.array(z.object({ id: z.number(), fullNumber: z.string(), totalCents: z.number() })),
+  /** What its XML declared: the detracción block, the form of payment and the instalments. */
+  xmlTerms: DeclaredTermsSchema.nullable(),
 })
 
 export const VoucherFileParamsSchema = z.object({
@@ -171,11 +174,15 @@ export const SpotRateQuerySchema = z.object({
   history: z.enum(['true']).optional(),
 })
 
+/** The approval proposal's `spotCode` that asks for no detracción (absent: the code the XML declared). */
+export const NO_SPOT_CODE = 'ninguno'
+
 /** `GET /payments/:id/approval-proposal?spotCode=`: what the approve dialog proposes. */
 export const ApprovalProposalQuerySchema = z.object({
   spotCode: z
-    .string()
-    .regex(/^\d{3}$/, 'Código de detracción inválido')
+    .union([z.literal(NO_SPOT_CODE), z.string().regex(/^\d{3}$/, 'Código de detracción inválido')], {
+      error: 'Código de detracción inválido',
+    })
     .optional(),
   /** Code 027: the valor referencial in céntimos (the detracción is on the greater of it and the total). */
   referenceValueCents: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
@@ -226,6 +233,9 @@ export const ApprovalProposalSchema = z.object({
     })
     .nullable(),
   supplierHasDetractionAccount: z.boolean(),
+  /** What the voucher's XML declared (null without one), and where it differs from the proposal. */
+  declared: DeclaredTermsSchema.nullable(),
+  declaredWarnings: z.array(z.string()),
   retention: z.object({
     proposed: z.boolean(),
     /** Why the rule says no (null when it says yes). */

@@ -107,7 +107,7 @@ async function importZip(
   }
   const { stored, keys } = await storeZipFiles(ctx.storage, read.files)
   try {
-    const written = await registerVouchers(db, batch, read.resolved, read.xmlCount, stored)
+    const written = await registerVouchers(db, batch, read.resolved, read.xmlCount, stored, read.declared)
     if (!written) await removeKeys(ctx.storage, keys)
     return written ? { outcome: 'processed', vouchers: read.resolved.length } : { outcome: 'skipped' }
   } catch (error) {

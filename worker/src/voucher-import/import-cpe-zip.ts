@@ -2,6 +2,8 @@ import { companies, type Database, expenseLines } from '@planillas/db'
 import {
   CPE_MESSAGES,
   type CpeDocument,
+  type DeclaredTerms,
+  declaredTermsOf,
   todayInLima,
   VOUCHER_MESSAGES,
   type VoucherRowValues,
@@ -67,6 +69,7 @@ export async function readZipRows(
   const today = todayInLima()
   const rows: Row[] = []
   const byRow = new Map<number, CpeZipFile>()
+  const declared = new Map<number, DeclaredTerms | null>()
   for (const [i, { file, cpe }] of read.entries()) {
     const found = [...schema[i]]
     if (company && cpe.receiver.ruc !== company.ruc)
@@ -80,6 +83,7 @@ export async function readZipRows(
     if (found.length) continue
     const rowNumber = i + 1
     byRow.set(rowNumber, file)
+    declared.set(rowNumber, declaredTermsOf(cpe))
     rows.push({
       rowNumber,
       ruc: cpe.issuer.ruc,
@@ -110,7 +114,7 @@ export async function readZipRows(
       : `${p.column ? `${p.column}: ` : ''}${p.message}`
     problems.push(problemOf(file?.name ?? '', message))
   }
-  return { resolved: resolved.resolved, problems, files: byRow, xmlCount: files.length }
+  return { resolved: resolved.resolved, problems, files: byRow, declared, xmlCount: files.length }
 }
 
 /**

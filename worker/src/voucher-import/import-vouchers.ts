@@ -2,6 +2,7 @@ import {
   type Database,
   expenseLines,
   recordAudit,
+  recordXmlTerms,
   SYSTEM_ACTOR,
   suppliers,
   paymentVouchers as v,
@@ -13,6 +14,7 @@ import {
   CREDIT_NOTE,
   checkVoucherRow,
   countOf,
+  type DeclaredTerms,
   FILE_MESSAGES,
   formatCents,
   isBlankRow,
@@ -203,6 +205,8 @@ export async function registerVouchers(
   rowsRead: number,
   /** Files stored for a row (by its row number): a ZIP's XML and PDF. */
   attachments?: Map<number, StoredAttachment[]>,
+  /** What a ZIP's XML declared for a row (detracción, form of payment, instalments). */
+  declared?: Map<number, DeclaredTerms | null>,
 ): Promise<boolean> {
   const actor = batch.createdBy ?? SYSTEM_ACTOR
   return db.transaction(async (tx) => {
@@ -262,6 +266,7 @@ export async function registerVouchers(
             createdBy: actor,
           })),
         )
+      await recordXmlTerms(tx, id, declared?.get(row.rowNumber) ?? null, actor)
       const withPdf = files.some((f) => f.kind === 'pdf')
       await recordAudit(tx, {
         action: 'CREATE',

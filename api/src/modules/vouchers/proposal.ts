@@ -5,8 +5,10 @@ import {
   spotRates,
   suppliers,
   paymentVouchers as v,
+  xmlTermsOf,
 } from '@planillas/db'
 import {
+  declaredDetractionWarnings,
   detractionBaseCents,
   detractionOf,
   EXCHANGE_RATE_MESSAGES,
@@ -116,16 +118,23 @@ const retentionSoles = (currency: string, cents: number, rateMilli: number | nul
  * (its total less the credit notes among them that credit it). The run recomputes it on the payment
  * date, and what it withholds is what the voucher keeps once paid. A recibo por honorarios also
  * gets its fourth-category retention as of the approval day (today in Lima), recomputed at payment.
+ * `spotCode` undefined (not chosen) proposes the code the voucher's XML declared, if any; null is no
+ * detracción. What the XML declared comes back with the warnings where it differs from the table.
  */
 export async function proposeApproval(
   db: Executor,
   voucher: VoucherRecord,
-  spotCode: string | null | undefined,
+  chosenCode: string | null | undefined,
   rateBp?: number,
   referenceValueCents?: number | null,
 ) {
   const date = voucher.issueDate
-  const [spot, retentionRows] = await Promise.all([spotTable(db), retentionTable(db)])
+  const [spot, retentionRows, declared] = await Promise.all([
+    spotTable(db),
+    retentionTable(db),
+    xmlTermsOf(db, voucher.id),
+  ])
+  const spotCode = chosenCode === undefined ? (declared?.detraction?.spotCode ?? null) : chosenCode
   const [supplier] = await db.select().from(suppliers).where(eq(suppliers.id, voucher.supplierId))
   const [company] = await db.select().from(companies).where(eq(companies.id, voucher.companyId))
   // A dollar voucher: its detracción on its total in soles at the issue date's rate (none without it).
@@ -203,6 +212,15 @@ export async function proposeApproval(
         }
       : null,
     supplierHasDetractionAccount: supplier.detractionAccount !== null,
+    declared,
+    declaredWarnings: declaredDetractionWarnings(
+      declared?.detraction,
+      spotCode,
+      spot,
+      date,
+      detractionTotal,
+      referenceValueCents,
+    ),
     retention: {
       proposed: retentionCents > 0,
       exclusion: retention ? retention.exclusions[0] : 'No hay una tasa de retención vigente',

@@ -7,6 +7,7 @@ import {
   suppliers,
   paymentVouchers as v,
   voucherFiles,
+  xmlTermsOf,
 } from '@planillas/db'
 import {
   actionsFrom,
@@ -247,6 +248,7 @@ export async function voucherDetail(db: Executor, id: number, today = todayInLim
   return {
     ...row,
     detractionDue,
+    xmlTerms: await xmlTermsOf(db, id),
     files: files as { kind: 'pdf' | 'xml' | 'sustento'; name: string; contentType: string; size: number }[],
     creditedVoucher: credited
       ? {

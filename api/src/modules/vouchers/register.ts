@@ -3,12 +3,14 @@ import {
   type Database,
   expenseLines,
   recordAudit,
+  recordXmlTerms,
   suppliers,
   paymentVouchers as v,
   voucherFiles,
 } from '@planillas/db'
 import {
   CREDIT_NOTE,
+  type DeclaredTerms,
   formatCents,
   VOUCHER_MESSAGES as M,
   periodOfDay,
@@ -60,8 +62,8 @@ export const fileRows = (voucherId: number, stored: Stored[], actor: string) =>
   }))
 
 /**
- * 'Registrar comprobante': the voucher REGISTRADO with its PDF (and XML), and its audit entry, in
- * one transaction. A nota de crédito that references a RECHAZADO voucher frees that voucher's
+ * 'Registrar comprobante': the voucher REGISTRADO with its PDF (and XML, with what it declared), and
+ * its audit entry, in one transaction. A nota de crédito that references a RECHAZADO voucher frees that voucher's
  * series-number in the same transaction (the specification: 'a rejected voucher needs a credit note to free the
  * payment ID'); the database lets only such a credit note free it. A repeated series-number is the
  * unique index's 400, even when two clerks register the same voucher at once.
@@ -70,6 +72,8 @@ export async function registerVoucher(
   ctx: VoucherContext,
   input: VoucherInput,
   files: { pdf: UploadedFile; xml?: UploadedFile },
+  /** What the attached XML declared (detracción, form of payment, instalments), stored with it. */
+  declared: DeclaredTerms | null = null,
 ): Promise<number> {
   await checkReferences(ctx.db, input)
   const stored = await storeFiles(ctx.storage, [
@@ -102,6 +106,7 @@ export async function registerVoucher(
             })
             .returning({ id: v.id })
           await tx.insert(voucherFiles).values(fileRows(row.id, stored, ctx.actor))
+          await recordXmlTerms(tx, row.id, declared, ctx.actor)
           const [supplier] = await tx.select().from(suppliers).where(eq(suppliers.id, input.supplierId))
           const label = `${voucherType[input.type]} ${voucherNumber(input.series, input.number)}`
           await recordAudit(tx, {

@@ -3,9 +3,11 @@ import {
   CancelSchema,
   CPE_MESSAGES,
   centsAsSoles,
+  declaredTermsOf,
   enumLabel,
   VOUCHER_MESSAGES as M,
   MESSAGES,
+  NO_SPOT_CODE,
   paymentType,
   VoucherFilterSchema,
   VoucherSchema,
@@ -185,11 +187,13 @@ async function voucherFormRoutes(fastify: FastifyInstance) {
       if (!form.files.pdf) problems.unshift(M.pdfRequired)
       const input = parseForm(VoucherSchema, form.fields, problems)
       // An attached XML must be the voucher typed: its issuer, receiver, numbers and totals.
-      if (form.files.xml) await readVoucherXml(app.db, form.files.xml, form.fields)
-      const id = await registerVoucher(context(app, req.user.email), input, {
-        pdf: form.files.pdf as NonNullable<typeof form.files.pdf>,
-        xml: form.files.xml,
-      })
+      const reading = form.files.xml ? await readVoucherXml(app.db, form.files.xml, form.fields) : undefined
+      const id = await registerVoucher(
+        context(app, req.user.email),
+        input,
+        { pdf: form.files.pdf as NonNullable<typeof form.files.pdf>, xml: form.files.xml },
+        reading ? declaredTermsOf(reading.cpe) : null,
+      )
       return ok({ id }, [MESSAGES.saved])
     },
   })
@@ -246,16 +250,17 @@ async function voucherStepRoutes(fastify: FastifyInstance) {
     schema: {
       tags,
       description:
-        'Lo que propone el diálogo de aprobación para un código SPOT (spotCode, opcional): tasa y mínimo de la ' +
-        'tabla vigente a la fecha de emisión, detracción redondeada a soles (027: sobre el mayor entre el total y ' +
-        'referenceValueCents, el valor referencial), y si la regla de retención aplica.',
+        'Lo que propone el diálogo de aprobación para un código SPOT (spotCode; sin él, el código que declara el XML ' +
+        "del comprobante, si lo trae; 'ninguno': sin detracción): tasa y mínimo de la tabla vigente a la fecha de " +
+        'emisión, detracción redondeada a soles (027: sobre el mayor entre el total y referenceValueCents, el valor ' +
+        'referencial), si la regla de retención aplica, lo que declaró el XML (declared) y en qué difiere de la ' +
+        'tabla (declaredWarnings).',
       ...routeSchema('GET /payments/:id/approval-proposal'),
     },
     handler: async (req) => {
       const voucher = found(await q.voucherRecord(app.db, req.params.id))
-      return ok(
-        await proposeApproval(app.db, voucher, req.query.spotCode, undefined, req.query.referenceValueCents),
-      )
+      const code = req.query.spotCode === NO_SPOT_CODE ? null : req.query.spotCode
+      return ok(await proposeApproval(app.db, voucher, code, undefined, req.query.referenceValueCents))
     },
   })
 

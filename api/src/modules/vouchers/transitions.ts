@@ -5,6 +5,7 @@ import {
   paymentOrderClaims,
   projectTypes,
   recordAudit,
+  recordXmlTerms,
   rejectReasons,
   type Transaction,
   paymentVouchers as v,
@@ -16,6 +17,7 @@ import {
   type CancelInput,
   centsOf,
   centsToSoles,
+  declaredTermsOf,
   EXCHANGE_RATE_MESSAGES,
   enumLabel,
   foreignNetCents,
@@ -189,6 +191,8 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
       : input.spotCode
         ? `sin detracción (código ${input.spotCode} no supera el mínimo${row})`
         : 'sin detracción'
+    // What the supplier's XML declared, where it differs from the table or the code chosen.
+    const declaredText = proposal.declaredWarnings.map((w) => `; ${w}`).join('')
     const retentionRow = proposal.retention.rowValidFrom
       ? ` (tasa vigente desde ${formatDate(proposal.retention.rowValidFrom)})`
       : ''
@@ -216,7 +220,7 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
       },
       audit:
         `Aprobó el comprobante ${label(voucher)} por ${money(voucher.totalCents)}${fx ? exchangeText(fx) : ''}: pago al ` +
-        `${enumLabel(paymentType, input.paymentType).toLowerCase()}; ${detractionText}; ${retentionText}; neto ${money(net)}`,
+        `${enumLabel(paymentType, input.paymentType).toLowerCase()}; ${detractionText}${declaredText}; ${retentionText}; neto ${money(net)}`,
     }
   })
 }
@@ -372,20 +376,21 @@ export async function attachVoucherFiles(
     problems.push(M.filesClosedVoucher(enumLabel(voucherStatus, voucher.status)))
   if (problems.length) throw badRequest(problems)
   // The XML must be this voucher's: its supplier, company, numbers, dates and amounts.
-  if (files.xml)
-    await readVoucherXml(ctx.db, files.xml, {
-      companyId: String(voucher.companyId),
-      supplierId: String(voucher.supplierId),
-      type: voucher.type,
-      series: voucher.series,
-      number: String(voucher.number),
-      issueDate: voucher.issueDate,
-      dueDate: voucher.dueDate,
-      currency: voucher.currency,
-      base: centsToSoles(voucher.baseCents),
-      igv: centsToSoles(voucher.igvCents),
-      total: centsToSoles(voucher.totalCents),
-    })
+  const reading = files.xml
+    ? await readVoucherXml(ctx.db, files.xml, {
+        companyId: String(voucher.companyId),
+        supplierId: String(voucher.supplierId),
+        type: voucher.type,
+        series: voucher.series,
+        number: String(voucher.number),
+        issueDate: voucher.issueDate,
+        dueDate: voucher.dueDate,
+        currency: voucher.currency,
+        base: centsToSoles(voucher.baseCents),
+        igv: centsToSoles(voucher.igvCents),
+        total: centsToSoles(voucher.totalCents),
+      })
+    : undefined
   const stored = await storeFiles(ctx.storage, [
     ['pdf', files.pdf],
     ['xml', files.xml],
@@ -395,6 +400,7 @@ export async function attachVoucherFiles(
       () =>
         ctx.db.transaction(async (tx) => {
           await tx.insert(voucherFiles).values(fileRows(id, stored, ctx.actor))
+          if (reading) await recordXmlTerms(tx, id, declaredTermsOf(reading.cpe), ctx.actor)
           await recordAudit(tx, {
             action: 'UPDATE',
             entity: 'payments',

@@ -1,4 +1,4 @@
-import { ApproveSchema, solesToCents, takesReferenceValue } from '@planillas/domain'
+import { ApproveSchema, NO_SPOT_CODE, solesToCents, takesReferenceValue } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useActionData, useLoaderData } from 'react-router'
 import { call } from '~/api.server'
@@ -32,13 +32,15 @@ const CHOICE = [
 export async function loader({ request, params }: LoaderFunctionArgs): Promise<StepData> {
   const { voucher, back, problem } = await loadStep(request, params.paymentId, 'approve')
   const url = new URL(request.url)
-  const spotCode = url.searchParams.get('spotCode') || voucher.spotCode || undefined
+  // A code asked for ('' is 'Sin detracción'); else none chosen yet, and the API proposes the code the
+  // voucher's XML declared, if any.
+  const asked = url.searchParams.get('spotCode') ?? voucher.spotCode ?? undefined
   // 027 without JavaScript: 'Calcular' sends the valor referencial typed, and the proposal uses it.
   const referenceValueCents = solesToCents(url.searchParams.get('referenceValue')?.trim() ?? '')
   const proposal = await call(request, 'GET /payments/:id/approval-proposal', {
     params: { id: voucher.id },
     query: {
-      spotCode: spotCode && /^\d{3}$/.test(spotCode) ? spotCode : undefined,
+      spotCode: asked === undefined ? undefined : /^\d{3}$/.test(asked) ? asked : NO_SPOT_CODE,
       referenceValueCents: referenceValueCents && referenceValueCents > 0 ? referenceValueCents : undefined,
     },
   })

@@ -28,6 +28,7 @@ import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
 import { orBackToList } from '~/record.server'
 import { DetractionStateBadge } from '~/routes/pagos/+shared/detractions/deposit'
+import { declaredTermsItems } from '~/routes/pagos/+shared/vouchers/declared-terms'
 import {
   stepsFor,
   VoucherStatusBadge,
@@ -148,6 +149,9 @@ export default function VoucherDetails() {
             { label: 'Periodo', value: v.period },
           ]}
         />
+      ) : null}
+      {v.xmlTerms ? (
+        <DetailCard title="Lo que declara el XML" items={declaredTermsItems(v.xmlTerms)} />
       ) : null}
       {v.approvedAt ? <ApprovalCard voucher={v} /> : null}
       {v.paidAt ? (

@@ -5,7 +5,6 @@ import {
   type CpeDocument,
   CREDIT_NOTE,
   dayMonthYear,
-  formatCents,
   VOUCHER_MESSAGES as M,
   MESSAGES,
   VOUCHER_CURRENCIES,
@@ -14,6 +13,7 @@ import {
   voucherCurrency,
   voucherType,
 } from '@planillas/domain'
+import { Fragment } from 'react'
 import {
   type ActionFunctionArgs,
   data,
@@ -31,6 +31,7 @@ import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { echoForm } from '~/form.server'
 import { orBackToList } from '~/record.server'
+import { declaredTermsItems } from '~/routes/pagos/+shared/vouchers/declared-terms'
 import {
   creditedOption,
   searchCreditable,
@@ -433,50 +434,19 @@ function XmlCard({ meta, read }: { meta: FieldMetadata<unknown>; read: CpeDocume
 
 /** What the XML says beyond the form's fields: the parties, the detracción and the instalments. */
 function XmlSummary({ cpe }: { cpe: CpeDocument }) {
-  const d = cpe.detraction
+  const items = [
+    { label: 'Emisor', value: `${cpe.issuer.name} (R.U.C. ${cpe.issuer.ruc})` },
+    { label: 'Receptor', value: `${cpe.receiver.name} (R.U.C. ${cpe.receiver.ruc})` },
+    ...declaredTermsItems(cpe),
+  ]
   return (
     <dl aria-label="Datos leídos del XML" className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-      <dt className="font-medium text-slate-600">Emisor</dt>
-      <dd>
-        {cpe.issuer.name} (R.U.C. {cpe.issuer.ruc})
-      </dd>
-      <dt className="font-medium text-slate-600">Receptor</dt>
-      <dd>
-        {cpe.receiver.name} (R.U.C. {cpe.receiver.ruc})
-      </dd>
-      {d ? (
-        <>
-          <dt className="font-medium text-slate-600">Detracción</dt>
-          <dd>
-            Código {d.spotCode ?? '---'}, {d.percentBp === null ? '---' : `${d.percentBp / 100} %`},{' '}
-            {formatCents(d.amountCents)}; cuenta del Banco de la Nación {d.account ?? '---'}
-          </dd>
-        </>
-      ) : null}
-      {cpe.paymentForm ? (
-        <>
-          <dt className="font-medium text-slate-600">Forma de pago</dt>
-          <dd>
-            {cpe.paymentForm.kind === 'Credito' ? 'Crédito' : 'Contado'}
-            {cpe.paymentForm.amountCents === null ? '' : ` por ${formatCents(cpe.paymentForm.amountCents)}`}
-          </dd>
-        </>
-      ) : null}
-      {cpe.instalments.length ? (
-        <>
-          <dt className="font-medium text-slate-600">Cuotas</dt>
-          <dd>
-            <ul>
-              {cpe.instalments.map((i) => (
-                <li key={i.label}>
-                  {i.label.replace('Cuota', 'Cuota ')}: {formatCents(i.amountCents)} al{' '}
-                  {dayMonthYear(i.dueDate)}
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </>
-      ) : null}
+      {items.map((item) => (
+        <Fragment key={item.label}>
+          <dt className="font-medium text-slate-600">{item.label}</dt>
+          <dd className="break-words">{item.value ?? '---'}</dd>
+        </Fragment>
+      ))}
     </dl>
   )
 }

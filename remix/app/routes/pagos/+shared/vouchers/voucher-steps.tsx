@@ -30,6 +30,7 @@ import { Badge, type Tone } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { type FormLike, type FormResult, PageDialogAction, PageDialogCard } from '~/components/ui/page-dialog'
 import { useHydrated } from '~/utils/use-hydrated'
+import { declaredDetractionText } from './declared-terms'
 
 /** Where a step's page and dialog go back to after it (the list as it was, or the details). */
 export const BACK_PARAM = 'volver'
@@ -576,7 +577,8 @@ function ApproveFields({
           values={values}
           onChange={(code) => {
             setSpotCode(code)
-            proposalLoader.load(`/pagos/${id}/aprobar${code ? `?spotCode=${code}` : ''}`)
+            // Always sent, '' too: 'Sin detracción' is a choice, not the XML's code.
+            proposalLoader.load(`/pagos/${id}/aprobar?spotCode=${code}`)
           }}
         />
         {hydrated ? null : (
@@ -594,6 +596,7 @@ function ApproveFields({
             {fx.problem}
           </p>
         ) : null}
+        <DeclaredDetraction proposal={proposal} />
         {spotCode && proposal.detraction?.code === spotCode && !proposal.detraction.applies ? (
           <p className="text-sm text-slate-600" role="status">
             El total no supera el mínimo del código ({formatCents(proposal.detraction.minimumCents ?? 0)}): se
@@ -649,6 +652,45 @@ function ApproveFields({
 }
 
 type Proposal = Extract<StepData, { step: 'approve' }>['proposal']
+
+/**
+ * What the supplier's XML declared beside what the dated SPOT table gives for the code chosen, and
+ * where they differ (the table decides; the XML is what the supplier wrote).
+ */
+function DeclaredDetraction({ proposal }: { proposal: Proposal }) {
+  const declared = proposal.declared?.detraction
+  if (!declared && !proposal.declaredWarnings.length) return null
+  const d = proposal.detraction
+  return (
+    <section
+      className="flex flex-col gap-1 rounded bg-slate-50 px-3 py-2 text-sm"
+      aria-label="Detracción del XML"
+    >
+      {declared ? (
+        <dl className="grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-[auto_1fr]">
+          <dt className="text-slate-600">Declarada en el XML</dt>
+          <dd>
+            {declaredDetractionText(declared)}
+            {declared.account ? `; cuenta del Banco de la Nación ${declared.account}` : ''}
+          </dd>
+          <dt className="text-slate-600">Tabla SPOT al {formatDate(proposal.ratesDate)}</dt>
+          <dd>
+            {d?.applies
+              ? `Código ${d.code}, ${percent(d.tableRateBp ?? 0)} %, ${formatCents(d.amountCents)}`
+              : d
+                ? `Código ${d.code}: no supera el mínimo`
+                : 'Sin detracción'}
+          </dd>
+        </dl>
+      ) : null}
+      {proposal.declaredWarnings.map((warning) => (
+        <p key={warning} className="text-amber-900" role="status">
+          {warning}
+        </p>
+      ))}
+    </section>
+  )
+}
 
 /** The IGV retention: what the rule proposes, the choice, and the reason to go against it. */
 function RetentionFieldset({
