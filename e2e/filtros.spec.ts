@@ -14,8 +14,8 @@ const SIZES = [
 
 const javaScript = () => test.info().project.use.javaScriptEnabled !== false
 
-/** The open panel's form. */
-const panelOf = (page: Page) => page.locator('details[open] form')
+/** The filter form: the open panel's with JavaScript, the filter page's without. */
+const panelOf = (page: Page) => page.locator('form[data-filter-form]')
 
 /** A box lies within another (1 px of rounding allowed). */
 async function expectWithin(inner: Locator, outer: { x: number; width: number }, what: string) {
