@@ -80,7 +80,11 @@ try {
   await handle.db.execute(sql`
     insert into areas (description) select 'Área ' || n from generate_series(1, 12 - (select count(*) from areas)) n;
     insert into positions (description) select 'Cargo ' || n from generate_series(1, 40 - (select count(*) from positions)) n`)
-  api = await buildApp({ db: handle.db, config: loadConfig({ port: API_PORT, jwtSecret: secret }), logger: false })
+  api = await buildApp({
+    db: handle.db,
+    config: loadConfig({ port: API_PORT, jwtSecret: secret }),
+    logger: false,
+  })
   await api.listen({ port: API_PORT, host: '127.0.0.1' })
   const { ensureRemixBuild } = await import('../build-remix')
   ensureRemixBuild()
