@@ -14,8 +14,8 @@ const SIZES = [
 
 const javaScript = () => test.info().project.use.javaScriptEnabled !== false
 
-/** The open panel's form. */
-const panelOf = (page: Page) => page.locator('details[open] form')
+/** The filter form: the open panel's with JavaScript, the filter page's without. */
+const panelOf = (page: Page) => page.locator('form[data-filter-form]')
 
 /** A box lies within another (1 px of rounding allowed). */
 async function expectWithin(inner: Locator, outer: { x: number; width: number }, what: string) {
@@ -289,6 +289,83 @@ for (const size of SIZES) {
         const box2 = await box.boundingBox()
         expect((box2?.x ?? 0) + (box2?.width ?? 0)).toBeLessThanOrEqual(size.width)
       }
+    })
+  })
+}
+
+for (const size of SIZES) {
+  test.describe(`'Filtrar' trae sus opciones solo al abrirse, a ${size.width} px`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize(size)
+    })
+
+    test("without JavaScript, a page of its own that keeps the list's search, order and size", async ({
+      page,
+      signIn,
+    }) => {
+      test.skip(javaScript(), 'El camino sin JavaScript')
+      await signIn('rrhh')
+      await page.goto('/colaboradores?search=a&sort=name,desc&size=50&page=2')
+      // The list's document carries no option of the filters.
+      await expect(page.locator('[name="areaIds"], [name="companyId"], [name="status"]')).toHaveCount(0)
+      await page.getByRole('link', { name: 'Filtrar', exact: true }).click()
+      await expect(page).toHaveURL(/\/filtrar\/colaboradores\?/)
+      await expect(page.getByRole('heading', { name: 'Filtrar Colaboradores' })).toBeVisible()
+      await pickFilterOption(page, 'Área', 'operac', 'Operaciones')
+      await expectPanelFits(page)
+      await page.getByRole('button', { name: 'Aplicar' }).click()
+
+      await expect(page.getByText('Área: Operaciones')).toBeVisible()
+      const params = new URL(page.url()).searchParams
+      expect(new URL(page.url()).pathname).toBe('/colaboradores')
+      expect(params.get('search')).toBe('a')
+      expect(params.get('sort')).toBe('name,desc')
+      expect(params.get('size')).toBe('50')
+      expect(params.get('page')).toBeNull()
+      expect(params.getAll('areaIds')).toHaveLength(1)
+
+      // 'Filtrar (1)' opens the page with the choice in force; 'Limpiar' drops it and keeps the rest.
+      await page.getByRole('link', { name: 'Filtrar (1)' }).click()
+      const area = page.getByRole('group', { name: 'Área', exact: true })
+      await expect(area.getByRole('checkbox', { name: 'Operaciones', exact: true })).toBeChecked()
+      await page.getByRole('link', { name: 'Limpiar' }).click()
+      await expect(page).toHaveURL(/\/colaboradores\?/)
+      const cleared = new URL(page.url()).searchParams
+      expect([...cleared.keys()].sort()).toEqual(['search', 'size', 'sort'])
+      await expect(page.getByText('Área: Operaciones')).toHaveCount(0)
+    })
+
+    test('with JavaScript, the panel loads its options when it opens @js-only', async ({ page, signIn }) => {
+      await signIn('rrhh')
+      const loads: string[] = []
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/filtrar/')) loads.push(request.url())
+      })
+      const html = await (await page.request.get('/colaboradores')).text()
+      expect(html).not.toContain('name="areaIds"')
+      await page.goto('/colaboradores?search=a&sort=name,desc')
+      // Once the page is the app's, 'Filtrar' is a disclosure, no longer the filter page's link.
+      await expect(page.locator('details[data-filter-button]')).toHaveCount(1)
+      expect(loads).toEqual([])
+      await page.getByText('Filtrar', { exact: true }).click()
+      await expect(page.getByRole('combobox', { name: 'Área', exact: true })).toBeVisible()
+      expect(loads).toHaveLength(1)
+      expect(new URL(page.url()).pathname).toBe('/colaboradores')
+      await pickFilterOption(page, 'Área', 'operac', 'Operaciones')
+      await checkPanel(page, 'Área', `panel-cargado-${size.width}`)
+      await panelOf(page).getByRole('button', { name: 'Aplicar' }).click()
+
+      await expect(page.getByText('Área: Operaciones')).toBeVisible()
+      const params = new URL(page.url()).searchParams
+      expect(params.get('search')).toBe('a')
+      expect(params.get('sort')).toBe('name,desc')
+      expect(params.getAll('areaIds')).toHaveLength(1)
+      // Opened again, the panel shows the choice in force from the options it already has.
+      await page.getByText('Filtrar (1)', { exact: true }).click()
+      await expect(
+        page.getByRole('list', { name: 'Área elegidos' }).getByText('Operaciones', { exact: true }),
+      ).toBeVisible()
+      expect(loads).toHaveLength(1)
     })
   })
 }

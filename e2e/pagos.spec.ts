@@ -410,7 +410,7 @@ test.describe('Comprobantes por pagar', () => {
     await expect(page.getByRole('heading', { name: 'Comprobantes por pagar' })).toBeVisible()
     // Tesorería registers nothing.
     await expect(page.getByRole('link', { name: 'Registrar comprobante' })).toHaveCount(0)
-    await page.locator('summary', { hasText: 'Filtrar' }).click()
+    await page.getByText(/^Filtrar/).click()
     await pickFilterOption(page, 'Estado', 'rech', 'RECHAZADO')
     await page.getByRole('button', { name: 'Aplicar' }).click()
     await expect(page).toHaveURL(/statuses=5/)

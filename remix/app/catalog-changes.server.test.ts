@@ -43,14 +43,14 @@ async function signedInCookie(): Promise<string> {
   return (await sessionStorage.commitSession(session)).split(';')[0]
 }
 
-/** The API calls the employees list makes for one page. */
+/** The catalogue calls of the employees list's 'Filtrar' as it opens (its own route, /filtrar/…). */
 async function employeeListCalls() {
-  const { loader } = await import('./routes/colaboradores/colaboradores._index')
-  const request = new Request('http://web.test/colaboradores', {
+  const { loader } = await import('./routes/filtrar.$')
+  const request = new Request('http://web.test/filtrar/colaboradores', {
     headers: { cookie: await signedInCookie() },
   })
   calls = []
-  await loader(routeArgs(request))
+  await loader({ ...routeArgs(request), params: { '*': 'colaboradores' } })
   return calls.filter((c) => CATALOGUES.includes(c)).sort()
 }
 
@@ -113,12 +113,14 @@ describe('the cached catalogues', () => {
     version += 1
     expect(await employeeListCalls()).toEqual([...CATALOGUES].sort())
     expect(await employeeListCalls()).toEqual([])
-    // The version is asked on every page, alongside the page's own call.
+    // The version is asked on every page with a filter in force (its chips), alongside the page's call.
     calls = []
     const { loader } = await import('./routes/colaboradores/colaboradores._index')
     await loader(
       routeArgs(
-        new Request('http://web.test/colaboradores', { headers: { cookie: await signedInCookie() } }),
+        new Request('http://web.test/colaboradores?areaIds=1', {
+          headers: { cookie: await signedInCookie() },
+        }),
       ),
     )
     expect(calls.sort()).toEqual(['GET /catalog-version', 'POST /employees/list'])

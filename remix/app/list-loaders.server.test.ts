@@ -5,16 +5,18 @@ import { DEMO_ROLES } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { routeArgs } from '~/utils/route-args'
+import { LIST_FILTERS, type ListFilterState } from './list-filters.server'
 import { LIST_RESOURCES } from './list-resources'
 import { forgetCatalogs } from './routes/colaboradores/+shared/catalogs.server'
 import { forgetVoucherCatalogs } from './routes/pagos/+shared/vouchers/voucher-catalogs.server'
 import { sessionStorage, storeTokens } from './session.server'
 
 /**
- * A list page costs the API one call for its page; the filters' catalogues
- * (areas, positions, companies) come from the web tier's cache after the first page, checked
- * against the API's catalogue version (one primary-key read) alongside the page's call. Every list
- * screen's loader runs here against a fetch that records the API calls it receives.
+ * A list page costs the API one call for its page. The filters' catalogues (areas, positions,
+ * companies) are read only with a filter in force (to name it in the chips) and by the filter route
+ * (`/filtrar/<list>`), from the web tier's cache checked against the API's catalogue version (one
+ * primary-key read). Every list screen's loader runs here against a fetch that records the API
+ * calls it receives.
  */
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>
 type Screen = {
@@ -22,8 +24,6 @@ type Screen = {
   resource: string
   file: string
   load: () => Promise<{ loader: Loader }>
-  /** Catalogues the screen keeps in the web tier's 30-second cache, without the version check. */
-  timed?: string[]
 }
 const SCREENS: Screen[] = [
   {
@@ -157,13 +157,10 @@ const SCREENS: Screen[] = [
     resource: 'detracciones',
     file: 'pagos.detracciones._index.tsx',
     load: () => import('./routes/pagos/pagos.detracciones._index'),
-    timed: ['GET /companies'],
   },
 ]
 
 const CATALOGUES = ['GET /areas', 'GET /positions', 'GET /companies']
-/** Every cached catalogue a list's filters read (the vouchers list: suppliers and líneas de gasto). */
-const CACHED = [...CATALOGUES, 'GET /suppliers', 'GET /expense-lines']
 const VERSION = 'GET /catalog-version'
 
 /** The API calls received, as 'METHOD /path' (without /api/v1 and the query). */
@@ -176,14 +173,16 @@ vi.mock('./api-transport.server', () => ({
       ? { content: [], totalElements: 0, totalPages: 0 }
       : path === '/catalog-version'
         ? { version: 7 }
-        : []
+        : path === '/areas'
+          ? [{ id: 3, code: 'A3', description: 'Operaciones' }]
+          : []
     return { status: 200, text: JSON.stringify({ status: 'OK', payload, messages: [] }) }
   },
 }))
 
 /** A signed-in session cookie holding every permission (the web tier only reads the token's claims). */
-async function signedInCookie(): Promise<string> {
-  const claims = { email: 'admin@planillas.pe', name: 'Admin', roles: [...DEMO_ROLES.admin] }
+async function signedInCookie(roles: readonly string[] = DEMO_ROLES.admin): Promise<string> {
+  const claims = { email: 'admin@planillas.pe', name: 'Admin', roles: [...roles] }
   const body = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) + 900 }))
   const accessToken = `e30.${body.toString('base64url')}.firma`
   const session = await sessionStorage.getSession()
@@ -207,24 +206,11 @@ beforeEach(() => {
 })
 
 describe('list pages call the API once for their page', () => {
-  it.each(SCREENS)('$path: one call for the page, catalogues from the cache', async (screen) => {
+  it.each(SCREENS)('$path: one call for the page, no catalogue without a filter in force', async (screen) => {
     const list = LIST_RESOURCES[screen.resource as keyof typeof LIST_RESOURCES].list
-    const first = await apiCallsOf(screen)
-    // The first page may fill the catalogue caches (the shared ones after reading their version),
-    // and nothing else.
-    const others = first.filter((c) => c !== list)
-    const versioned = (c: string) => CATALOGUES.includes(c) && !screen.timed?.includes(c)
-    const filling = others.some(versioned)
-    expect(others.every((c) => CACHED.includes(c) || c === VERSION)).toBe(true)
-    expect(others.filter((c) => versioned(c) || c === VERSION).sort()).toEqual(
-      filling ? [...CATALOGUES, VERSION].sort() : [],
-    )
-    expect(first.filter((c) => c === list)).toHaveLength(1)
-    // Every later page (another search, another page) is the page's own call alone, and the
-    // catalogue version when it has catalogue filters.
-    const later = filling ? [list, VERSION].sort() : [list]
-    expect((await apiCallsOf(screen, '?search=quispe&page=2')).sort()).toEqual(later)
-    expect((await apiCallsOf(screen)).sort()).toEqual(later)
+    // The options of 'Filtrar' are read where the panel opens (/filtrar/…), not for the list.
+    expect(await apiCallsOf(screen)).toEqual([list])
+    expect(await apiCallsOf(screen, '?search=quispe&page=2&sort=id,desc')).toEqual([list])
   })
 
   it('covers every list screen (every route whose loader uses loadList)', () => {
@@ -235,14 +221,63 @@ describe('list pages call the API once for their page', () => {
     expect(lists.sort()).toEqual(SCREENS.map((s) => s.file).sort())
   })
 
-  it('shares the catalogues between the screens that filter by them', async () => {
+  it('gives every list screen its filters, and no other address', () => {
+    expect(Object.keys(LIST_FILTERS).sort()).toEqual(SCREENS.map((s) => s.path).sort())
+    for (const screen of SCREENS) expect(LIST_FILTERS[screen.path].list).toBe(screen.resource)
+  })
+
+  it('with a filter in force, names its values in the chips from the shared, cached catalogues', async () => {
     const [employees, contracts, applicants] = ['colaboradores', 'contratos', 'postulantes'].map(
       (r) => SCREENS.find((s) => s.resource === r) as Screen,
     )
-    expect((await apiCallsOf(employees)).sort()).toEqual(
+    expect((await apiCallsOf(employees, '?areaIds=3&status=2')).sort()).toEqual(
       ['POST /employees/list', VERSION, ...CATALOGUES].sort(),
     )
-    expect((await apiCallsOf(contracts)).sort()).toEqual(['POST /contracts/list', VERSION].sort())
-    expect((await apiCallsOf(applicants)).sort()).toEqual([LIST_RESOURCES.postulantes.list, VERSION].sort())
+    expect((await apiCallsOf(contracts, '?areaIds=3')).sort()).toEqual(
+      ['POST /contracts/list', VERSION].sort(),
+    )
+    expect((await apiCallsOf(applicants, '?areaId=3')).sort()).toEqual(
+      [LIST_RESOURCES.postulantes.list, VERSION].sort(),
+    )
+    const { loader } = await employees.load()
+    const request = new Request('http://web.test/colaboradores?areaIds=3&areaIds=9&search=ana&page=4', {
+      headers: { cookie: await signedInCookie() },
+    })
+    const loaded = (await loader(routeArgs(request))) as { filters: ListFilterState }
+    expect(loaded.filters.chips.map((c) => c.label)).toEqual(['Área: Operaciones', 'Área: 9'])
+    // 'Filtrar' leads to the list's filter page with the same query, less the page.
+    expect(loaded.filters.href).toBe('/filtrar/colaboradores?areaIds=3&areaIds=9&search=ana')
+  })
+})
+
+describe("the filter route (/filtrar/<list>): 'Filtrar' without JavaScript, and the panel's data with it", () => {
+  const filterPage = async (address: string, roles: readonly string[] = DEMO_ROLES.admin) => {
+    const { loader } = await import('./routes/filtrar.$')
+    const url = new URL(address, 'http://web.test')
+    const request = new Request(url, { headers: { cookie: await signedInCookie(roles) } })
+    calls = []
+    return loader({ ...routeArgs(request), params: { '*': url.pathname.replace(/^\/filtrar\//, '') } })
+  }
+
+  it("answers the list's address, title and filters with their options", async () => {
+    const form = await filterPage('/filtrar/colaboradores?status=2')
+    expect(form.path).toBe('/colaboradores')
+    expect(form.title).toBe('Colaboradores')
+    const area = form.filters.find((f) => f.name === 'areaIds')
+    expect(area?.kind === 'select' && area.options).toEqual([{ value: '3', label: 'Operaciones' }])
+    expect(calls.sort()).toEqual([VERSION, ...CATALOGUES].sort())
+    await filterPage('/filtrar/pagos/detracciones')
+    expect(calls.sort()).toEqual(['GET /companies', 'GET /expense-lines', 'GET /suppliers'])
+  })
+
+  it('is not found for an address without filters, and refused to who may not open the list', async () => {
+    const status = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 200,
+        (e) => (e instanceof Response ? e.status : 500),
+      )
+    expect(await status(filterPage('/filtrar/no-existe'))).toBe(404)
+    expect(await status(filterPage('/filtrar/toString'))).toBe(404)
+    expect(await status(filterPage('/filtrar/colaboradores', DEMO_ROLES.auditor))).toBe(403)
   })
 })

@@ -2,6 +2,7 @@ import { type BodyOf, MESSAGES, type Permission, type ResponseOf } from '@planil
 import { redirect } from 'react-router'
 import { ApiError, call } from './api.server'
 import { requirePermission } from './auth.server'
+import { listFilterState } from './list-filters.server'
 import { LIST_RESOURCES, type ListEndpoint, type ListKey, type ListResource } from './list-resources'
 
 type PageOf<K extends ListKey> = ResponseOf<(typeof LIST_RESOURCES)[K]['list']>
@@ -23,6 +24,9 @@ export async function loadList<K extends ListKey>(request: Request, resourceKey:
   // The rows as the list's endpoint answers them (`K` picks the endpoint, so the page's type).
   let page = { content: [], totalElements: 0, totalPages: 0 } as PageOf<K>
   let error: string | null = null
+  // Alongside the page's own call; awaited below (a failure then fails the page, never unhandled).
+  const filters = listFilterState(request, resourceKey)
+  filters.catch(() => undefined)
   try {
     // The filter is read from the page URL as typed; the API checks it (a 400 shows its message).
     const body = filter as BodyOf<ListEndpoint>
@@ -43,6 +47,8 @@ export async function loadList<K extends ListKey>(request: Request, resourceKey:
       : undefined,
     /** Where 'Descargar selección' sends the ticked rows. */
     selectionDownloadPath: can(resource.downloadPermission) ? `/descargar/${resourceKey}` : undefined,
+    /** 'Filtrar' (its link) and the chips of the filters in force, where the list has filters. */
+    filters: await filters,
   }
 }
 

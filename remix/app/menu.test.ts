@@ -87,3 +87,26 @@ describe('menuFor', () => {
     expect(currentLink('/pagosx', payments.children)).toBeUndefined()
   })
 })
+
+describe('menuFor, made once per set of permissions', () => {
+  it('gives the same permissions the same menu object, whatever their order or array', () => {
+    const first = menuFor(DEMO_ROLES.rrhh)
+    expect(menuFor(DEMO_ROLES.rrhh)).toBe(first)
+    expect(menuFor([...DEMO_ROLES.rrhh].reverse())).toBe(first)
+    expect(menuFor([...DEMO_ROLES.rrhh, DEMO_ROLES.rrhh[0]])).toBe(first)
+    expect(Object.isFrozen(first)).toBe(true)
+  })
+  it('gives other permissions another menu', () => {
+    expect(menuFor(DEMO_ROLES.auditor)).not.toBe(menuFor(DEMO_ROLES.rrhh))
+    expect(menuFor(['dashboard'])).not.toBe(menuFor(['dashboard', 'areas_lista']))
+  })
+  it("shows a change of a user's permissions at once (a new token, new roles)", () => {
+    const before = ['dashboard', 'areas_lista']
+    expect(labels(before)).toEqual(['Portada', 'Mantenimiento', 'Mantenimiento/Áreas'])
+    const after = [...before, 'auditoria_lista']
+    expect(labels(after)).toEqual(['Portada', 'Mantenimiento', 'Mantenimiento/Áreas', 'Auditoría'])
+    expect(labels(['dashboard'])).toEqual(['Portada'])
+    // The earlier set still gets its own menu, unchanged.
+    expect(labels(before)).toEqual(['Portada', 'Mantenimiento', 'Mantenimiento/Áreas'])
+  })
+})

@@ -91,12 +91,38 @@ const isGroup = (entry: MenuEntry): entry is MenuGroup => 'children' in entry
 const mayOpen = (roles: readonly string[], link: MenuLink) => mayUse(roles, link.permission)
 
 /** The menu a user may see: links they hold the permission for, groups with at least one such link. */
-export function menuFor(roles: readonly string[]): MenuEntry[] {
+function buildMenu(roles: readonly string[]): MenuEntry[] {
   return MENU.flatMap((entry): MenuEntry[] => {
     if (!isGroup(entry)) return mayOpen(roles, entry) ? [entry] : []
     const children = entry.children.filter((c) => mayOpen(roles, c))
     return children.length ? [{ ...entry, children }] : []
   })
+}
+
+/** Menus already made, by set of permissions (a handful of roles share a few sets). */
+const menus = new Map<string, readonly MenuEntry[]>()
+/** The same roles array (one token's claims, read once: `memoByString`) skips even the key. */
+const byRoles = new WeakMap<readonly string[], readonly MenuEntry[]>()
+/** More sets than any deployment has roles: past it the cache starts over rather than grow. */
+const MAX_MENUS = 200
+
+/**
+ * The menu for a set of permissions, made once per set and shared (frozen) by every page and user
+ * holding it: the same permissions give the same object, other permissions another one, so a
+ * change of a user's roles (a new token) shows at once.
+ */
+export function menuFor(roles: readonly string[]): readonly MenuEntry[] {
+  const known = byRoles.get(roles)
+  if (known) return known
+  const key = [...new Set(roles)].sort().join(' ')
+  let menu = menus.get(key)
+  if (!menu) {
+    if (menus.size >= MAX_MENUS) menus.clear()
+    menu = Object.freeze(buildMenu(roles))
+    menus.set(key, menu)
+  }
+  byRoles.set(roles, menu)
+  return menu
 }
 
 export { isGroup }

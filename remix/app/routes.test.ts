@@ -38,6 +38,7 @@ it('puts every route file in a menu section folder, except the few that serve ev
       'descargar.$resource',
       'estado.$resource.$id',
       'estado.$resource.confirmar',
+      'filtrar.$',
       'estado.$resource._index',
       'login',
       'login_.callback',

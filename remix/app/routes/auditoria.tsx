@@ -1,8 +1,7 @@
-import { AUDIT_ACTIONS, auditAction, auditActionLabel, formatDateTime, trimEmail } from '@planillas/domain'
+import { auditActionLabel, formatDateTime, trimEmail } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { COLUMN } from '~/components/list/data-table'
-import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { Badge, STATUS_TONES } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -13,16 +12,6 @@ export const meta = pageTitle('Auditoría')
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'auditoria')
 
-const FILTERS: ListFilter[] = [
-  {
-    kind: 'select',
-    name: 'action',
-    label: 'Acción',
-    options: AUDIT_ACTIONS.map((a) => ({ value: a, label: auditAction[a].label })),
-  },
-  { kind: 'dateRange', name: 'date', label: 'Fecha' },
-]
-
 /** The audit log: who did what and when; download only with 'auditoria_descarga_excel'. */
 export default function AuditLog() {
   const list = useLoaderData<typeof loader>()
@@ -31,7 +20,6 @@ export default function AuditLog() {
       list={list}
       title="Auditoría"
       searchPlaceholder="Buscar por usuario o descripción"
-      filters={FILTERS}
       caption="Registro de auditoría"
       columns={[
         {

@@ -1,7 +1,6 @@
 import { formatDateTime, recordStatus } from '@planillas/domain'
 import { useLoaderData } from 'react-router'
 import { COLUMN } from '~/components/list/data-table'
-import { RECORD_STATUS_FILTERS } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
@@ -30,7 +29,6 @@ export function DescriptionList({
       title={title}
       addTo={canEdit ? `${basePath}/crear` : undefined}
       searchPlaceholder="Buscar por descripción"
-      filters={RECORD_STATUS_FILTERS}
       bulkStatus={canEdit ? { resource, statuses: recordStatus } : undefined}
       selectable={(r) => `Seleccionar ${r.code} — ${r.description}`}
       columns={[

@@ -1,46 +1,137 @@
 import { dayMonthYear } from '@planillas/domain'
-import { type ReactNode, useRef } from 'react'
-import { Form, Link, useLocation } from 'react-router'
+import { useRef } from 'react'
+import { Form, Link, useFetcher, useLocation } from 'react-router'
+import { useHydrated } from '~/utils/use-hydrated'
 import { buttonClass } from '../ui/button'
+import type { ListFilter } from './filter-model'
+import { FilterPicker } from './filter-picker'
+
+/** What the filter route answers: the list it filters, its title and its filters with their options. */
+export type FilterFormData = { path: string; title: string; filters: ListFilter[] }
+
+/** The URL parameters a filter stands for: its name, or `<name>From` and `<name>To`. */
+const paramsOf = (filter: ListFilter) =>
+  filter.kind === 'dateRange' ? [`${filter.name}From`, `${filter.name}To`] : [filter.name]
 
 /**
- * 'Filtrar': a disclosure (works without JavaScript) holding a GET form; applying keeps the search,
- * 'Limpiar' drops every filter.
+ * The form of 'Filtrar': a GET to the list, each filter's control set from the current URL, the
+ * rest of it (search, order, page size, where 'Volver' goes) kept in hidden fields, the page
+ * dropped (a new filter starts at page 1). 'Limpiar' is the list with the rest and no filter.
  */
-export function FilterPanel({ children, active }: { children: ReactNode; active: number }) {
+export function FilterForm({
+  path,
+  filters,
+  onSubmit,
+}: Pick<FilterFormData, 'path' | 'filters'> & { onSubmit?: () => void }) {
   const location = useLocation()
-  const search = new URLSearchParams(location.search).get('search')
+  const params = new URLSearchParams(location.search)
+  const own = new Set(filters.flatMap(paramsOf))
+  const kept = [...params].filter(([key]) => key !== 'page' && !own.has(key))
+  const rest = new URLSearchParams(kept).toString()
+  return (
+    <Form method="get" action={path} className="flex flex-col gap-3" data-filter-form="" onSubmit={onSubmit}>
+      {kept.map(([key, value]) => (
+        <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+      ))}
+      <FilterFields filters={filters} params={params} />
+      <div className="flex justify-end gap-2 pt-2">
+        <Link to={rest ? `${path}?${rest}` : path} className={buttonClass('secondary')}>
+          Limpiar
+        </Link>
+        <button type="submit" className={buttonClass('primary')}>
+          Aplicar
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+/**
+ * 'Filtrar' on a list. In the server's page (and so without JavaScript) a link to the list's filter
+ * page (`/filtrar/<list>?…`); once scripts run, a disclosure whose form is loaded from that same
+ * route the first time it opens: the list's document carries none of the options.
+ */
+export function FilterButton({ href, active }: { href: string; active: number }) {
+  const hydrated = useHydrated()
+  const label = `Filtrar${active ? ` (${active})` : ''}`
+  if (!hydrated)
+    return (
+      <Link to={href} className={buttonClass('secondary')} data-filter-button="">
+        {label}
+      </Link>
+    )
+  return <FilterDisclosure href={href} label={label} />
+}
+
+function FilterDisclosure({ href, label }: { href: string; label: string }) {
+  const fetcher = useFetcher<FilterFormData>()
+  const location = useLocation()
   const panel = useRef<HTMLDetailsElement>(null)
+  const path = href.replace(/^\/filtrar/, '').replace(/\?.*$/, '')
   return (
     // With JavaScript the page does not reload on 'Aplicar', so the panel closes itself.
-    <details ref={panel} className="group relative">
-      <summary className={`${buttonClass('secondary')} cursor-pointer list-none`}>
-        Filtrar{active ? ` (${active})` : ''}
-      </summary>
+    <details
+      ref={panel}
+      className="group relative"
+      data-filter-button=""
+      onToggle={(event) => {
+        if (event.currentTarget.open && fetcher.state === 'idle' && !fetcher.data) fetcher.load(href)
+      }}
+    >
+      <summary className={`${buttonClass('secondary')} cursor-pointer list-none`}>{label}</summary>
       <div className="absolute z-20 mt-2 w-80 max-w-[90vw] rounded border border-slate-200 bg-white p-4 shadow-lg">
-        <Form
-          method="get"
-          className="flex flex-col gap-3"
-          onSubmit={() => {
-            if (panel.current) panel.current.open = false
-          }}
-        >
-          {search ? <input type="hidden" name="search" value={search} /> : null}
-          {children}
-          <div className="flex justify-end gap-2 pt-2">
-            <Link
-              to={search ? `${location.pathname}?search=${encodeURIComponent(search)}` : location.pathname}
-              className={buttonClass('secondary')}
-            >
-              Limpiar
-            </Link>
-            <button type="submit" className={buttonClass('primary')}>
-              Aplicar
-            </button>
-          </div>
-        </Form>
+        {fetcher.data ? (
+          // Keyed by the URL: after a chip is removed or a filter applied, the controls show it.
+          <FilterForm
+            key={location.search}
+            path={path}
+            filters={fetcher.data.filters}
+            onSubmit={() => {
+              if (panel.current) panel.current.open = false
+            }}
+          />
+        ) : (
+          <p className="text-sm text-slate-600" role="status">
+            Cargando filtros…
+          </p>
+        )}
       </div>
     </details>
+  )
+}
+
+/** Each filter's control: a date range, a searchable picker (multiple) or a native select. */
+function FilterFields({ filters, params }: { filters: ListFilter[]; params: URLSearchParams }) {
+  return (
+    <>
+      {filters.map((filter) =>
+        filter.kind === 'dateRange' ? (
+          <FilterDateRange
+            key={filter.name}
+            label={filter.label}
+            name={filter.name}
+            from={params.get(`${filter.name}From`)}
+            to={params.get(`${filter.name}To`)}
+          />
+        ) : filter.multiple ? (
+          <FilterPicker
+            key={filter.name}
+            label={filter.label}
+            name={filter.name}
+            options={filter.options}
+            values={params.getAll(filter.name)}
+          />
+        ) : (
+          <FilterSelect
+            key={filter.name}
+            label={filter.label}
+            name={filter.name}
+            options={filter.options}
+            value={params.get(filter.name) ?? ''}
+          />
+        ),
+      )}
+    </>
   )
 }
 

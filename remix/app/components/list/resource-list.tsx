@@ -7,7 +7,9 @@ import { FormErrors } from '../form/form-layout'
 import { buttonClass } from '../ui/button'
 import { SelectionForm } from './bulk-status'
 import { type Column, DataTable } from './data-table'
-import { type ListFilter, listFilters } from './list-filters'
+import type { Chip } from './filter-chips'
+import { FilterChips } from './filter-chips'
+import { FilterButton } from './filter-panel'
 import { ListPage, type ListPageProps } from './list-page'
 import { Pagination } from './pagination'
 import { SearchBar } from './search-bar'
@@ -22,12 +24,15 @@ export type LoadedList<T> = {
   error: string | null
   downloadHref?: string
   selectionDownloadPath?: string
+  /** 'Filtrar' of a list that has filters: its link and the chips in force (`listFilterState`). */
+  filters?: { href: string; chips: Chip[] }
 }
 
 /**
  * A list screen over one API resource: the page of rows loaded by
- * `loadList`, its search, its filters as a panel and chips, the table with the row actions and the
- * paging. A screen declares only what is its own.
+ * `loadList`, its search, 'Filtrar' and the chips of the filters in force (declared per list in
+ * `list-filters.server.ts`), the table with the row actions and the paging. A screen declares only
+ * what is its own.
  */
 export function ResourceList<T extends object>({
   list,
@@ -37,7 +42,6 @@ export function ResourceList<T extends object>({
   addTo,
   addLabel,
   searchPlaceholder,
-  filters = [],
   columns,
   actions,
   before,
@@ -52,7 +56,6 @@ export function ResourceList<T extends object>({
   /** The table's name for screen readers, when it is not the title. */
   caption?: string
   searchPlaceholder: string
-  filters?: ListFilter[]
   columns: Column<T>[]
   actions?: (row: T) => ReactNode
   /** Shown above the table (an auto-refresh while a batch runs, say). */
@@ -71,7 +74,7 @@ export function ResourceList<T extends object>({
 }) {
   const [searchParams] = useSearchParams()
   const location = useLocation()
-  const filter = filters.length ? listFilters(filters, searchParams) : null
+  const filters = list.filters
   const { page } = list
   const beyondEnd = page.content.length === 0 && page.totalElements > 0
   const narrowed = [...searchParams.keys()].some((key) => !PAGING_KEYS.has(key))
@@ -86,8 +89,8 @@ export function ResourceList<T extends object>({
       addLabel={addLabel}
       downloadHref={list.downloadHref}
       search={<SearchBar placeholder={searchPlaceholder} value={list.params.search} />}
-      filters={filter?.panel}
-      chips={filter?.chips}
+      filters={filters ? <FilterButton href={filters.href} active={filters.chips.length} /> : undefined}
+      chips={filters ? <FilterChips chips={filters.chips} /> : undefined}
     >
       {before}
       {selection ? (

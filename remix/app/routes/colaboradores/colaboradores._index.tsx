@@ -7,27 +7,21 @@ import { RowLink } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
-import { loadCatalogs } from '~/routes/colaboradores/+shared/catalogs.server'
-import { employeeFilters } from '~/routes/colaboradores/+shared/employee-filters'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Colaboradores')
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [list, catalogs] = await Promise.all([loadList(request, 'colaboradores'), loadCatalogs(request)])
-  return { ...list, catalogs }
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'colaboradores')
 
 export default function EmployeeList() {
   const list = useLoaderData<typeof loader>()
-  const { canEdit, catalogs } = list
+  const { canEdit } = list
   return (
     <ResourceList
       list={list}
       title="Colaboradores"
       addTo={canEdit ? '/colaboradores/crear' : undefined}
       searchPlaceholder="Buscar por nombre o número de documento"
-      filters={employeeFilters(catalogs)}
       selectable={(r) => `Seleccionar ${r.code} — ${r.fullName}`}
       columns={[
         {

@@ -16,29 +16,23 @@ import { RowLink } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
-import { loadCatalogs } from '~/routes/colaboradores/+shared/catalogs.server'
 import { ContractActions } from '~/routes/contratos/+shared/contract-actions'
-import { contractFilters } from '~/routes/contratos/+shared/contract-filters'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Contratos')
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [list, catalogs] = await Promise.all([loadList(request, 'contratos'), loadCatalogs(request)])
-  return { ...list, companies: catalogs.companies, areas: catalogs.areas, positions: catalogs.positions }
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'contratos')
 
 /** 'Contratos': the list with its filters, and each contract's action by status. */
 export default function ContractList() {
   const list = useLoaderData<typeof loader>()
-  const { canEdit, companies, areas, positions } = list
+  const { canEdit } = list
   return (
     <ResourceList
       list={list}
       title="Contratos"
       addTo={canEdit ? '/contratos/crear' : undefined}
       searchPlaceholder="Buscar por número de documento o nombres y apellidos"
-      filters={contractFilters({ companies, areas, positions })}
       columns={[
         {
           header: 'N° de contrato',

@@ -2,7 +2,6 @@ import { formatDateTime, recordStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { COLUMN } from '~/components/list/data-table'
-import { RECORD_STATUS_FILTERS } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
@@ -28,7 +27,6 @@ export default function BankList() {
       rowKey={(r) => r.code}
       addTo={canEdit ? '/bancos/crear' : undefined}
       searchPlaceholder="Buscar por código o nombre"
-      filters={RECORD_STATUS_FILTERS}
       columns={[
         { header: 'Código CCE', sort: 'code', cell: (r) => r.code, width: COLUMN.shortCode },
         { header: 'Nombre', sort: 'name', cell: (r) => r.name, mobile: 'title' },

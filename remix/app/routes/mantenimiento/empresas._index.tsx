@@ -2,7 +2,6 @@ import { recordStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { COLUMN } from '~/components/list/data-table'
-import { RECORD_STATUS_FILTERS } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
@@ -23,7 +22,6 @@ export default function CompanyList() {
       title="Empresas"
       addTo={canEdit ? '/empresas/crear' : undefined}
       searchPlaceholder="Buscar por R.U.C o razón social"
-      filters={RECORD_STATUS_FILTERS}
       bulkStatus={canEdit ? { resource: 'empresas', statuses: recordStatus } : undefined}
       selectable={(r) => `Seleccionar ${r.ruc} — ${r.name}`}
       columns={[

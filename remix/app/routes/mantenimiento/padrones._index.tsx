@@ -1,13 +1,4 @@
-import {
-  batchStatus,
-  countOf,
-  dayMonthYear,
-  enumOptions,
-  formatCount,
-  formatDateTime,
-  PADRON_KINDS,
-  PADRON_LABEL,
-} from '@planillas/domain'
+import { countOf, dayMonthYear, formatCount, formatDateTime, PADRON_LABEL } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { ResourceList } from '~/components/list/resource-list'
@@ -28,8 +19,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return loadList(request, 'padrones')
 }
 
-const KIND_OPTIONS = PADRON_KINDS.map((k) => ({ value: k, label: PADRON_LABEL[k] }))
-
 /** 'Padrones de SUNAT': each load of a padrón, its progress while it runs and what it left. */
 export default function PadronLoadList() {
   const list = useLoaderData<typeof loader>()
@@ -40,10 +29,6 @@ export default function PadronLoadList() {
       addTo={list.canEdit ? '/padrones/cargar' : undefined}
       addLabel="Cargar padrón"
       searchPlaceholder="Buscar por nombre de archivo o usuario"
-      filters={[
-        { kind: 'select', name: 'kind', label: 'Padrón', options: KIND_OPTIONS },
-        { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(batchStatus) },
-      ]}
       caption="Cargas de los padrones de SUNAT"
       before={
         <UploadBatchesIntro rows={list.page.content} result={padronUploadResult}>

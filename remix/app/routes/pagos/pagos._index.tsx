@@ -1,4 +1,4 @@
-import { enumOptions, formatCents, formatCurrencyCents, formatDate, voucherStatus } from '@planillas/domain'
+import { formatCents, formatCurrencyCents, formatDate } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { requireUser } from '~/auth.server'
@@ -9,7 +9,6 @@ import { RowLink } from '~/components/list/status-action'
 import { Badge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
-import { loadVoucherCatalogs } from '~/routes/pagos/+shared/vouchers/voucher-catalogs.server'
 import {
   stepsFor,
   VoucherStatusBadge,
@@ -23,7 +22,7 @@ export const meta = pageTitle('Comprobantes por pagar')
 export async function loader({ request }: LoaderFunctionArgs) {
   const list = await loadList(request, 'pagos')
   const { user } = await requireUser(request)
-  return { ...list, user: { email: user.email, roles: user.roles }, ...(await loadVoucherCatalogs(request)) }
+  return { ...list, user: { email: user.email, roles: user.roles } }
 }
 
 /** Dates and amounts share a width narrow enough to leave the supplier's name room at 1280 px. */
@@ -39,7 +38,7 @@ const withDollars = (solesCents: number, dollarCents: number) =>
 
 export default function VoucherList() {
   const list = useLoaderData<typeof loader>()
-  const { canEdit, user, suppliers, expenseLines } = list
+  const { canEdit, user } = list
   const totals = list.page.totals as typeof list.page.totals | undefined
   return (
     <ResourceList
@@ -48,30 +47,6 @@ export default function VoucherList() {
       addTo={canEdit ? '/pagos/registrar' : undefined}
       addLabel="Registrar comprobante"
       searchPlaceholder="Buscar por serie-número, R.U.C. o razón social"
-      filters={[
-        {
-          kind: 'select',
-          name: 'statuses',
-          label: 'Estado',
-          options: enumOptions(voucherStatus),
-          multiple: true,
-        },
-        { kind: 'select', name: 'supplierIds', label: 'Proveedor', options: suppliers, multiple: true },
-        { kind: 'dateRange', name: 'dueDate', label: 'Vencimiento' },
-        {
-          kind: 'select',
-          name: 'overdue',
-          label: 'Vencidos',
-          options: [{ value: 'true', label: 'Solo vencidos sin pagar' }],
-        },
-        {
-          kind: 'select',
-          name: 'expenseLineIds',
-          label: 'Línea de gasto',
-          options: expenseLines,
-          multiple: true,
-        },
-      ]}
       columns={[
         {
           header: 'Proveedor',

@@ -1,4 +1,4 @@
-import { batchStatus, countOf, enumOptions, formatDateTime } from '@planillas/domain'
+import { countOf, formatDateTime } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { ResourceList } from '~/components/list/resource-list'
@@ -29,7 +29,6 @@ export default function VoucherBatchList() {
       addTo={list.canEdit ? '/pagos/carga/nueva' : undefined}
       addLabel="Cargar"
       searchPlaceholder="Buscar por nombre de archivo o usuario"
-      filters={[{ kind: 'select', name: 'status', label: 'Estado', options: enumOptions(batchStatus) }]}
       caption="Archivos de comprobantes cargados"
       before={
         <UploadBatchesIntro rows={list.page.content} result={voucherUploadResult}>

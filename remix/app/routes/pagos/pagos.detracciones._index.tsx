@@ -1,39 +1,20 @@
-import {
-  type DetractionState,
-  detractionState,
-  formatCents,
-  formatDate,
-  periodOptions,
-} from '@planillas/domain'
+import { type DetractionState, formatCents, formatDate } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { TwoLineCell } from '~/components/list/data-table'
-import { periodFilterOptions } from '~/components/list/filter-model'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { DepositAction, DetractionStateBadge } from '~/routes/pagos/+shared/detractions/deposit'
-import {
-  loadPayingCompanies,
-  loadVoucherCatalogs,
-} from '~/routes/pagos/+shared/vouchers/voucher-catalogs.server'
 import { voucherTypeLabel } from '~/routes/pagos/+shared/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Detracciones')
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [list, companies, { suppliers }] = await Promise.all([
-    loadList(request, 'detracciones'),
-    loadPayingCompanies(request),
-    loadVoucherCatalogs(request),
-  ])
-  return { ...list, companies, suppliers, periods: periodFilterOptions(periodOptions()) }
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'detracciones')
 
 const DATE = 'w-[5.75rem]'
-const STATE_OPTIONS = Object.entries(detractionState).map(([value, label]) => ({ value, label }))
 
 /**
  * 'Detracciones': the vouchers with a detracción, owed (within the deadline or past it) or
@@ -42,7 +23,7 @@ const STATE_OPTIONS = Object.entries(detractionState).map(([value, label]) => ({
  */
 export default function DetractionList() {
   const list = useLoaderData<typeof loader>()
-  const { canEdit, companies, suppliers, periods } = list
+  const { canEdit } = list
   const totals = list.page.totals as typeof list.page.totals | undefined
   return (
     <ResourceList
@@ -51,13 +32,6 @@ export default function DetractionList() {
       addTo={canEdit ? '/pagos/detracciones/importar' : undefined}
       addLabel="Importar constancias"
       searchPlaceholder="Buscar por serie-número, R.U.C. o razón social"
-      filters={[
-        { kind: 'select', name: 'states', label: 'Estado', options: STATE_OPTIONS, multiple: true },
-        { kind: 'select', name: 'companyIds', label: 'Empresa', options: companies, multiple: true },
-        { kind: 'select', name: 'supplierIds', label: 'Proveedor', options: suppliers, multiple: true },
-        { kind: 'select', name: 'period', label: 'Periodo de emisión', chip: 'Periodo', options: periods },
-        { kind: 'dateRange', name: 'depositedOn', label: 'Fecha de depósito', chip: 'Depósito' },
-      ]}
       columns={[
         {
           header: 'Proveedor',

@@ -1,4 +1,4 @@
-import { BATCH_STATUS, batchStatus, countOf, enumOptions, formatDateTime } from '@planillas/domain'
+import { BATCH_STATUS, countOf, formatDateTime } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { ResourceList } from '~/components/list/resource-list'
@@ -29,7 +29,6 @@ export default function ConstanciaBatchList() {
       addTo={list.canEdit ? '/pagos/detracciones/importar' : undefined}
       addLabel="Importar constancias"
       searchPlaceholder="Buscar por nombre de archivo o usuario"
-      filters={[{ kind: 'select', name: 'status', label: 'Estado', options: enumOptions(batchStatus) }]}
       caption="Archivos de constancias de SUNAT cargados"
       before={
         <UploadBatchesIntro rows={list.page.content} result={constanciaUploadResult}>

@@ -1,8 +1,7 @@
-import { enumLabel, enumOptions, recordStatus, supplierType } from '@planillas/domain'
+import { enumLabel, recordStatus, supplierType } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { COLUMN, TwoLineCell } from '~/components/list/data-table'
-import { type ListFilter, RECORD_STATUS_FILTERS } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
@@ -14,18 +13,6 @@ export const meta = pageTitle('Proveedores')
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'proveedores')
 
-/** Estado and tipo; the API takes the types as a list (`supplierTypes`), one chosen here. */
-const FILTERS: ListFilter[] = [
-  ...RECORD_STATUS_FILTERS,
-  {
-    kind: 'select',
-    name: 'supplierTypes',
-    label: 'Tipo de proveedor',
-    chip: 'Tipo',
-    options: enumOptions(supplierType),
-  },
-]
-
 /** 'Proveedores': the suppliers a company pays, with their bank and detraction accounts. */
 export default function SupplierList() {
   const list = useLoaderData<typeof loader>()
@@ -36,7 +23,6 @@ export default function SupplierList() {
       title="Proveedores"
       addTo={canEdit ? '/proveedores/crear' : undefined}
       searchPlaceholder="Buscar por R.U.C. o razón social"
-      filters={FILTERS}
       columns={[
         { header: 'R.U.C.', sort: 'ruc', cell: (r) => r.ruc, mobile: 'title', width: COLUMN.code },
         { header: 'Razón social', sort: 'name', cell: (r) => r.name, mobile: 'title' },

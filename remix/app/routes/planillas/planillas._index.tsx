@@ -1,16 +1,7 @@
-import {
-  enumLabel,
-  enumOptions,
-  formatCount,
-  formatMoney,
-  payrollType,
-  periodLabel,
-  periodOptions,
-} from '@planillas/domain'
+import { enumLabel, formatCount, formatMoney, payrollType, periodLabel } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { COLUMN } from '~/components/list/data-table'
-import { periodFilterOptions } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -20,14 +11,12 @@ import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Planillas')
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { ...(await loadList(request, 'planillas')), periods: periodOptions() }
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'planillas')
 
 /** 'Planillas': each payroll with its totals and how much of it the bank has paid. */
 export default function PayrollList() {
   const list = useLoaderData<typeof loader>()
-  const { canEdit, periods } = list
+  const { canEdit } = list
   // Absent when the filter was refused (the list shows its message instead).
   const totals = list.page.totals as typeof list.page.totals | undefined
   return (
@@ -36,10 +25,6 @@ export default function PayrollList() {
       title="Planillas"
       addTo={canEdit ? '/planillas/externas/carga' : undefined}
       searchPlaceholder="Buscar por nombre de planilla"
-      filters={[
-        { kind: 'select', name: 'type', label: 'Tipo', options: enumOptions(payrollType) },
-        { kind: 'select', name: 'period', label: 'Periodo', options: periodFilterOptions(periods) },
-      ]}
       columns={[
         {
           header: 'Código',

@@ -1,7 +1,6 @@
-import { batchStatus, enumOptions, formatDateTime, periodLabel, periodOptions } from '@planillas/domain'
+import { formatDateTime, periodLabel } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
-import { periodFilterOptions } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
 import {
@@ -17,14 +16,12 @@ import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Carga de planillas')
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { ...(await loadList(request, 'planillas-externas')), periods: periodOptions() }
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'planillas-externas')
 
 /** 'Carga de planillas': the uploaded payroll files and how their import went. */
 export default function PayrollBatchList() {
   const list = useLoaderData<typeof loader>()
-  const { canEdit, periods } = list
+  const { canEdit } = list
   return (
     <ResourceList
       list={list}
@@ -32,10 +29,6 @@ export default function PayrollBatchList() {
       addTo={canEdit ? '/planillas/externas/carga' : undefined}
       addLabel="Cargar"
       searchPlaceholder="Buscar por nombre de archivo o usuario"
-      filters={[
-        { kind: 'select', name: 'period', label: 'Periodo', options: periodFilterOptions(periods) },
-        { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(batchStatus) },
-      ]}
       caption="Archivos de planilla cargados"
       before={<UploadBatchesIntro rows={list.page.content} result={payrollUploadResult} />}
       columns={[

@@ -1,7 +1,6 @@
-import { enumOptions, formatDate, recruitmentStatus } from '@planillas/domain'
+import { formatDate, recruitmentStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
-import type { ListFilter } from '~/components/list/list-filters'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
@@ -13,10 +12,6 @@ export const meta = pageTitle('Vacantes')
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'vacantes')
 
-const STATUS_FILTER: ListFilter[] = [
-  { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(recruitmentStatus) },
-]
-
 /** 'Vacantes' (job-openings-list). */
 export default function JobOpeningList() {
   const list = useLoaderData<typeof loader>()
@@ -27,7 +22,6 @@ export default function JobOpeningList() {
       title="Vacantes"
       addTo={canEdit ? '/reclutamiento/vacantes/crear' : undefined}
       searchPlaceholder="Buscar por código de vacante o nombre del postulante"
-      filters={STATUS_FILTER}
       columns={[
         { header: 'Código de vacante', sort: 'code', cell: (r) => r.code, mobile: 'title' },
         { header: 'Fecha de creación', sort: 'createdAt', cell: (r) => formatDate(r.createdAt) },

@@ -1,5 +1,4 @@
 import {
-  enumOptions,
   formatCount,
   formatDate,
   formatDateTime,
@@ -8,13 +7,11 @@ import {
   type PaymentBatchRow,
   type PaymentIssue,
   type Permission,
-  paymentBatchStatus,
   trimEmail,
 } from '@planillas/domain'
 import { AutoRefresh } from '~/components/list/auto-refresh'
 import { BackToList } from '~/components/list/back-to-list'
 import { DataTable } from '~/components/list/data-table'
-import type { ListFilter } from '~/components/list/list-filters'
 import { Pagination } from '~/components/list/pagination'
 import { type LoadedList, ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
@@ -63,11 +60,6 @@ export const SUPPLIER_ABONOS: PaymentBatchPlace = {
   unmatchedLabel: 'Proveedores fuera de la orden',
 }
 
-const FILTERS: ListFilter[] = [
-  { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(paymentBatchStatus) },
-  { kind: 'dateRange', name: 'createdAt', label: 'Fecha de carga' },
-]
-
 type BatchList = LoadedList<PaymentBatchRow> & { canEdit?: boolean }
 
 /** The uploads of payments made, newest first, refreshing while one runs. */
@@ -80,7 +72,6 @@ export function PaymentBatchList({ place, list }: { place: PaymentBatchPlace; li
       addTo={list.canEdit ? `${place.base}/carga` : undefined}
       addLabel="Cargar"
       searchPlaceholder="Buscar por usuario que cargó"
-      filters={FILTERS}
       caption={place.caption}
       before={
         <>

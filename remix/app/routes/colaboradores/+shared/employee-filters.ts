@@ -1,5 +1,5 @@
 import { employeeStatus, enumOptions } from '@planillas/domain'
-import type { ListFilter } from '~/components/list/list-filters'
+import type { ListFilter } from '~/components/list/filter-model'
 import type { Catalogs } from './types'
 
 /** 'Filtrar' of the employee list: status, areas, positions, company, contract dates. */

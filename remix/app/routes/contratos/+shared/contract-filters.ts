@@ -1,5 +1,5 @@
 import { contractDuration, contractStatus, enumOptions } from '@planillas/domain'
-import type { FilterOption, ListFilter } from '~/components/list/list-filters'
+import type { FilterOption, ListFilter } from '~/components/list/filter-model'
 
 /** 'Filtrar' of the contract list: Estado, Duración, Empresa, Área, Cargo, start and end date ranges. */
 export const contractFilters = (options: {
