@@ -152,7 +152,7 @@ test.describe('Comprobantes de retención', () => {
       .getByRole('list', { name: /^Resúmenes de reversiones de / })
       .getByRole('listitem')
       .filter({ hasText: cre })
-    const code = (await summary.locator('p').first().textContent()).split(/\s/)[0]
+    const code = (await summary.locator('p').first().innerText()).split(/\s/)[0]
     expect(code).toMatch(new RegExp(`^RR-${today.replaceAll('-', '')}-\\d+$`))
     await expect(summary).toContainText('Pendiente de envío')
     const reversalDownload = page.waitForEvent('download')

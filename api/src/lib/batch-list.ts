@@ -1,16 +1,8 @@
 import type { Executor } from '@planillas/db'
 import { eq, ilike, or, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../lists/paging'
+import { type ListPage, likePattern, type OpenSelect, orderByFor, pagedList } from '../lists/paging'
 import type { BatchTable } from './batch-routes'
-
-/** A kind's select of its batches' columns (with its joins), left open for the list's clauses. */
-type BatchSelect<T> = {
-  where(condition: SQL | undefined): BatchSelect<T>
-  orderBy(...columns: SQL[]): BatchSelect<T>
-  limit(limit: number): BatchSelect<T>
-  offset(offset: number): BatchSelect<T>
-} & PromiseLike<T[]>
 
 /** A batch list's 'Buscar': the file's name or who uploaded it. */
 export const fileOrUploader = (b: BatchTable, search: string | null | undefined) =>
@@ -31,7 +23,7 @@ export const batchSortColumns = (b: BatchTable) => ({
  */
 export function batchListQueries<F, T, S extends string>(kind: {
   table: BatchTable
-  select: (db: Executor) => BatchSelect<T>
+  select: (db: Executor) => OpenSelect<T>
   where: (filter: F) => SQL | undefined
   sortColumns: Record<S | 'createdAt', PgColumn | SQL>
 }) {
@@ -43,18 +35,7 @@ export function batchListQueries<F, T, S extends string>(kind: {
       { field: 'createdAt', direction: 'desc' },
       table.id,
     )
-    return paged(
-      db,
-      page,
-      async (db, limit, offset) =>
-        kind
-          .select(db)
-          .where(kind.where(filter))
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset),
-      (db) => countedRows(db).from(table).where(kind.where(filter)).$dynamic(),
-    )
+    return pagedList(db, page, table, kind.select, kind.where(filter), orderBy)
   }
   const get = async (db: Executor, id: number): Promise<T | undefined> =>
     (await kind.select(db).where(eq(table.id, id)))[0]
