@@ -1,14 +1,13 @@
 import {
-  addDays,
   DETRACTION_MESSAGES as D,
   formatDate,
   rucCheckDigit,
   SUNAT_CONSTANCIA_HEADER,
   todayInLima,
 } from '@planillas/domain'
-import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import type { Locator, Page } from '@playwright/test'
-import { type DemoUser, expect, expectAccessible, pickBySearch, signIn, test } from './fixtures'
+import { expect, expectAccessible, test } from './fixtures'
+import { authorizedFactura, expectFits, signInAs, uniqueNumber } from './vouchers'
 
 /**
  * 'Pagos a proveedores › Detracciones' (docs/decisions/detracciones-deposited.md): the vouchers
@@ -20,48 +19,13 @@ const today = todayInLima()
 /** The demo's Servicios Generales Lima S.A.C., which has a detracciones account. */
 const SERVICIOS_RUC = `2055502345${rucCheckDigit('2055502345')}`
 
-/** A voucher number no other run of this spec (nor its other project) has used. */
-let counter = 0
-const uniqueNumber = () => String(((Date.now() % 9_000_000) * 10 + (counter++ % 10)) % 99_999_999 || 1)
-
-async function signInAs(page: Page, who: DemoUser) {
-  await page.context().clearCookies()
-  await signIn(page, who)
-}
-
 /**
  * A factura of S/ 1,180.00 of Servicios Generales Lima, registered and authorized by the HR clerk
  * and approved by tesorería under SPOT 037 (12 %: S/ 142.00 of detracción); answers its number.
  */
 async function approvedWithDetraction(page: Page, series: string): Promise<string> {
   const number = uniqueNumber()
-  await signInAs(page, 'rrhh')
-  await page.goto('/pagos/registrar')
-  await page.getByLabel('Empresa').selectOption({ index: 1 })
-  await pickBySearch(page, 'Proveedor', 'servicios generales', /Servicios Generales Lima/)
-  await page.getByLabel('Serie').fill(series)
-  await page.getByLabel('Número').fill(number)
-  await page.getByLabel('Fecha de emisión').fill(formatDate(addDays(today, -1)))
-  await page.getByLabel('Fecha de vencimiento').fill(formatDate(addDays(today, 29)))
-  await page.getByLabel('Base imponible').fill('1000.00')
-  await page.getByLabel('IGV').fill('180.00')
-  await page.getByLabel('Total').fill('1180.00')
-  await page.getByLabel('Descripción').fill('Mantenimiento de áreas verdes')
-  await page.getByLabel('Línea de gasto').selectOption({ index: 1 })
-  await page.getByLabel('PDF del comprobante').setInputFiles({
-    name: `${series}-${number}.pdf`,
-    mimeType: 'application/pdf',
-    buffer: await receiptPdf(`${series}-${number}`),
-  })
-  await page.getByRole('button', { name: 'Guardar' }).click()
-  await page.waitForURL(/\/pagos\/\d+\/detalle/)
-  const id = Number(/\/pagos\/(\d+)\//.exec(page.url())?.[1])
-  // Each step on its own page (the dialog's form, with or without JavaScript).
-  await page.goto(`/pagos/${id}/autorizar`)
-  await page.getByLabel('Tipo de proyecto').selectOption({ index: 1 })
-  await page.getByLabel('Periodo').fill('202611-001')
-  await page.getByRole('button', { name: 'Autorizar' }).click()
-  await page.waitForURL(/\/pagos\/\d+\/detalle/)
+  const id = await authorizedFactura(page, { series, number, description: 'Mantenimiento de áreas verdes' })
   await signInAs(page, 'tesoreria')
   await page.goto(`/pagos/${id}/aprobar?spotCode=037`)
   await expect(page.getByLabel('Porcentaje de detracción')).toHaveValue('12')
@@ -80,14 +44,6 @@ async function rowOf(page: Page, fullNumber: string): Promise<Locator> {
   const row = page.getByRole('row').filter({ hasText: fullNumber })
   await expect(row).toHaveCount(1)
   return row
-}
-
-async function expectFits(page: Page) {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ])
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
 }
 
 test.describe('Detracciones', () => {

@@ -1,7 +1,8 @@
 import { addDays, formatDate, todayInLima } from '@planillas/domain'
 import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import type { Page } from '@playwright/test'
-import { type DemoUser, expect, expectAccessible, pickBySearch, signIn, test } from './fixtures'
+import { expect, expectAccessible, pickBySearch, test } from './fixtures'
+import { expectFits, signInAs, uniqueNumber } from './vouchers'
 
 /**
  * Vouchers in US dollars (docs/decisions/usd-vouchers.md), with and without JavaScript, at 1280 and
@@ -15,22 +16,6 @@ const today = todayInLima()
 const yesterday = addDays(today, -1)
 /** The demo's retention agent (the seed makes the last of its first five companies one). */
 const AGENT = 'Minera Cordillera Blanca S.A.A.'
-
-let counter = 0
-const uniqueNumber = () => String(((Date.now() % 9_000_000) * 10 + (counter++ % 10)) % 99_999_999 || 1)
-
-async function signInAs(page: Page, who: DemoUser) {
-  await page.context().clearCookies()
-  await signIn(page, who)
-}
-
-async function expectFits(page: Page) {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ])
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
-}
 
 /** 'Tipo de cambio': a day's SBS venta rate, saved and listed. */
 async function enterRate(page: Page, day: string, rate: string) {

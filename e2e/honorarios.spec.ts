@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { addDays, formatDate, periodLabel, rucCheckDigit, todayInLima } from '@planillas/domain'
 import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import type { Page } from '@playwright/test'
-import { type DemoUser, expect, expectAccessible, pickBySearch, signIn, test } from './fixtures'
+import { expect, expectAccessible, pickBySearch, test } from './fixtures'
+import { expectFits, signInAs } from './vouchers'
 
 /**
  * Recibos por honorarios (docs/decisions/tax-rules.md, 'Cuarta categoría'): a natural person's
@@ -14,19 +15,6 @@ import { type DemoUser, expect, expectAccessible, pickBySearch, signIn, test } f
 
 const today = todayInLima()
 const period = today.slice(0, 7).replace('-', '')
-
-async function signInAs(page: Page, who: DemoUser) {
-  await page.context().clearCookies()
-  await signIn(page, who)
-}
-
-async function expectFits(page: Page) {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ])
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
-}
 
 /** A natural person (RUC 10…) registered through the form; answers its id. */
 async function createNaturalPerson(page: Page, ruc: string, name: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { addDays, formatDate, rucCheckDigit, todayInLima } from '@planillas/domain'
-import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import type { Download, Page } from '@playwright/test'
-import { type DemoUser, expect, expectAccessible, pickBySearch, signIn, test } from './fixtures'
+import { expect, expectAccessible, test } from './fixtures'
+import { authorizedFactura, expectFits, signInAs, uniqueNumber } from './vouchers'
 
 /**
  * 'Pagos a proveedores › Comprobantes de retención' (docs/decisions/retention-receipts.md): a
@@ -16,48 +16,18 @@ const AGENT = 'Minera Cordillera Blanca S.A.A.'
 const AGENT_RUC = `2059988776${rucCheckDigit('2059988776')}`
 const SERVICIOS_RUC = `2055502345${rucCheckDigit('2055502345')}`
 
-let counter = 0
-const uniqueNumber = () => String(((Date.now() % 9_000_000) * 10 + (counter++ % 10)) % 99_999_999 || 1)
-
-async function signInAs(page: Page, who: DemoUser) {
-  await page.context().clearCookies()
-  await signIn(page, who)
-}
-
 /**
  * A factura of S/ 1,180.00 from Servicios Generales Lima to the retention agent: registered and
  * authorized by rrhh, approved by tesorería (3 % retention, S/ 35.40) and marked paid (S/ 1,144.60).
  */
 async function paidWithRetention(page: Page, series: string): Promise<string> {
   const number = uniqueNumber()
-  await signInAs(page, 'rrhh')
-  await page.goto('/pagos/registrar')
-  const company = page.getByLabel('Empresa')
-  const agentValue = await company.locator('option', { hasText: AGENT }).getAttribute('value')
-  await company.selectOption(agentValue ?? '')
-  await pickBySearch(page, 'Proveedor', 'servicios generales', /Servicios Generales Lima/)
-  await page.getByLabel('Serie').fill(series)
-  await page.getByLabel('Número').fill(number)
-  await page.getByLabel('Fecha de emisión').fill(formatDate(addDays(today, -1)))
-  await page.getByLabel('Fecha de vencimiento').fill(formatDate(addDays(today, 29)))
-  await page.getByLabel('Base imponible').fill('1000.00')
-  await page.getByLabel('IGV').fill('180.00')
-  await page.getByLabel('Total').fill('1180.00')
-  await page.getByLabel('Descripción').fill('Mantenimiento de equipos')
-  await page.getByLabel('Línea de gasto').selectOption({ index: 1 })
-  await page.getByLabel('PDF del comprobante').setInputFiles({
-    name: `${series}-${number}.pdf`,
-    mimeType: 'application/pdf',
-    buffer: await receiptPdf(`${series}-${number}`),
+  const id = await authorizedFactura(page, {
+    series,
+    number,
+    description: 'Mantenimiento de equipos',
+    company: AGENT,
   })
-  await page.getByRole('button', { name: 'Guardar' }).click()
-  await page.waitForURL(/\/pagos\/\d+\/detalle/)
-  const id = Number(/\/pagos\/(\d+)\//.exec(page.url())?.[1])
-  await page.goto(`/pagos/${id}/autorizar`)
-  await page.getByLabel('Tipo de proyecto').selectOption({ index: 1 })
-  await page.getByLabel('Periodo').fill('202611-001')
-  await page.getByRole('button', { name: 'Autorizar' }).click()
-  await page.waitForURL(/\/pagos\/\d+\/detalle/)
   await signInAs(page, 'tesoreria')
   await page.goto(`/pagos/${id}/aprobar`)
   await page.getByRole('button', { name: 'Aprobar' }).click()
@@ -74,14 +44,6 @@ async function text(download: Download) {
   const path = await download.path()
   const { readFile } = await import('node:fs/promises')
   return readFile(path)
-}
-
-async function expectFits(page: Page) {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ])
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
 }
 
 test.describe('Comprobantes de retención', () => {

@@ -2,6 +2,7 @@ import { addDays, formatDate, rucCheckDigit, SIRE_PROPOSAL_HEADER, todayInLima }
 import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, pickBySearch, signIn, test } from './fixtures'
+import { expectFits, uniqueNumber } from './vouchers'
 import { readDownloadedSheet } from './xlsx'
 
 /**
@@ -14,9 +15,6 @@ import { readDownloadedSheet } from './xlsx'
 const SERVICIOS_RUC = `2055502345${rucCheckDigit('2055502345')}`
 const issued = addDays(todayInLima(), -1)
 const period = issued.slice(0, 7).replace('-', '')
-
-let counter = 0
-const uniqueNumber = () => String(((Date.now() % 9_000_000) * 10 + (counter++ % 10)) % 99_999_999 || 1)
 
 /** A factura of S/ 1,180.00 of Servicios Generales Lima registered by the HR clerk; answers its number. */
 async function registerVoucher(page: Page, series: string, number: string) {
@@ -65,14 +63,6 @@ function proposal(series: string, registered: string, unknown: string) {
   return Buffer.from(
     `\uFEFF${[SIRE_PROPOSAL_HEADER.join(','), row(registered), row(unknown)].join('\r\n')}\r\n`,
   )
-}
-
-async function expectFits(page: Page) {
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ])
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
 }
 
 test.describe('Conciliación SIRE', () => {

@@ -14,7 +14,7 @@ import {
 } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
+  createPaymentTestAppWithSupplier,
   createSupplier,
   getVoucher,
   type PaymentFixtures,
@@ -37,8 +37,7 @@ let fx: PaymentFixtures
 let supplierId: number
 let supplierRuc: string
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  supplierId = await createSupplier(t)
+  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
   supplierRuc = await rucOf(supplierId)
 })
 afterAll(() => t.close())

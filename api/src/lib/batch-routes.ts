@@ -1,11 +1,4 @@
-import type {
-  constanciaBatches,
-  Executor,
-  padronLoads,
-  paymentBatches,
-  payrollBatches,
-  voucherBatches,
-} from '@planillas/db'
+import type { BatchTable, Executor } from '@planillas/db'
 import { PageQuerySchema, type PageResponse, XLSX_MIME } from '@planillas/domain'
 import { eq } from 'drizzle-orm'
 import type { FastifyContextConfig, FastifyInstance } from 'fastify'
@@ -23,12 +16,7 @@ import { type ExportColumn, sendWorkbook } from './xlsx'
  * file, the stored Excel as a download, and the problems its job found, as a page and as a
  * workbook. Each kind gives its table, its words and its problems' query and columns.
  */
-export type BatchTable =
-  | typeof payrollBatches
-  | typeof paymentBatches
-  | typeof voucherBatches
-  | typeof constanciaBatches
-  | typeof padronLoads
+export type { BatchTable }
 
 /** The stored Excel of a batch (key and original name); undefined for an unknown batch. */
 export const getBatchFile = async (db: Executor, table: BatchTable, id: number) =>

@@ -158,6 +158,21 @@ async function contentProblems(content: Buffer, check: ExcelCheck): Promise<stri
 export const fieldMessages = (result: z.ZodSafeParseResult<unknown>): string[] =>
   result.success ? [] : [...new Set(result.error.issues.map((i) => i.message))]
 
+/**
+ * A text-fields-and-one-Excel form checked whole: the fields by `schema`, the Excel by `check`;
+ * every problem of both, each once, or the parsed fields and the Excel.
+ */
+export async function checkExcelForm<S extends z.ZodType>(
+  received: ReceivedForm,
+  schema: S,
+  check: ExcelCheck,
+): Promise<{ ok: true; fields: z.infer<S>; excel: ExcelPart } | { ok: false; messages: string[] }> {
+  const parsed = schema.safeParse(received.fields)
+  const messages = [...fieldMessages(parsed), ...(await excelProblems(received, check))]
+  if (messages.length || !parsed.success || !received.excel) return { ok: false, messages }
+  return { ok: true, fields: parsed.data, excel: received.excel }
+}
+
 /** The stored Excel, as the batch's row records it. */
 export type StoredExcel = { key: string; name: string; size: number }
 

@@ -1,7 +1,7 @@
 import { type Executor, foldedSearch, searchPattern } from '@planillas/db'
 import { type PageQuery, type PageResponse, parseSort, type SortSpec } from '@planillas/domain'
 import { asc, desc, is, type SQL, sql } from 'drizzle-orm'
-import { PgColumn, type PgSelect } from 'drizzle-orm/pg-core'
+import { PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core'
 import { badRequest } from '../lib/errors'
 import { guardedListQuery } from './guard'
 import type { Shaped } from './prepared'
@@ -58,6 +58,39 @@ export function descending(column: PgColumn | SQL): SQL {
 
 /** The rows a count needs: only the `where` of the list, one constant column. */
 export const countedRows = (db: Executor) => db.select({ one: sql<number>`1`.as('one') })
+
+/** A list's select (`.$dynamic()`, with its joins), left open for the page's clauses. */
+export type OpenSelect<T> = {
+  where(condition: SQL | undefined): OpenSelect<T>
+  orderBy(...columns: SQL[]): OpenSelect<T>
+  limit(limit: number): OpenSelect<T>
+  offset(offset: number): OpenSelect<T>
+} & PromiseLike<T[]>
+
+/**
+ * A page of the rows of `select` that meet `condition`, in `orderBy`; counted on `table` alone
+ * (the joins of `select` add columns, never rows).
+ */
+export function pagedList<T>(
+  db: Executor,
+  page: ListPage,
+  table: PgTable,
+  select: (db: Executor) => OpenSelect<T>,
+  condition: SQL | undefined,
+  orderBy: SQL[],
+) {
+  return paged(
+    db,
+    page,
+    async (db, limit, offset) =>
+      select(db)
+        .where(condition)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    (db) => countedRows(db).from(table).where(condition).$dynamic(),
+  )
+}
 
 /** One page of a list. */
 export type FetchPage<T> = (db: Executor, limit: number, offset: number) => Promise<T[]>

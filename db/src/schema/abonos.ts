@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   bigserial,
-  boolean,
   check,
   date,
   index,
@@ -12,10 +11,16 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { timestamps } from './columns'
+import {
+  batchAttemptColumns,
+  batchConstraints,
+  batchFileColumns,
+  batchKeyColumns,
+  batchProgressColumns,
+  timestamps,
+} from './columns'
 import { paymentOrders } from './payment-orders'
 import { payrollLines, payrolls } from './payroll'
 
@@ -26,8 +31,7 @@ import { payrollLines, payrolls } from './payroll'
 export const paymentBatches = pgTable(
   'payment_batches',
   {
-    id: serial('id').primaryKey(),
-    jobId: text('job_id').generatedAlwaysAs(sql.raw(`'payment-batch-' || id`)).notNull(),
+    ...batchKeyColumns('payment-batch'),
     /**
      * What the batch pays: a payroll ('PAYROLL', payroll abonos) or a supplier payment run
      * ('VOUCHERS', a payment order of that source, supplier abonos); exactly one is set.
@@ -40,9 +44,7 @@ export const paymentBatches = pgTable(
     payrollDesc: text('payroll_desc'),
     paymentDate: date('payment_date').notNull(),
     /** 1 PENDIENTE, 2 PROCESANDO, 3 PROCESADO, 4 CON OBSERVACIONES, 5 CON ERRORES. */
-    status: smallint('status').notNull().default(1),
-    progress: smallint('progress').notNull().default(0),
-    rowsRead: integer('rows_read').notNull().default(0),
+    ...batchProgressColumns(),
     /** Rows that paid their line. */
     matchedCount: integer('matched_count').notNull().default(0),
     /** Rows whose document is not in the payroll. */
@@ -51,9 +53,7 @@ export const paymentBatches = pgTable(
     mismatchedCount: integer('mismatched_count').notNull().default(0),
     issueCount: integer('issue_count').notNull().default(0),
     receiptCount: integer('receipt_count').notNull().default(0),
-    fileKey: text('file_key').notNull(),
-    fileName: text('file_name').notNull(),
-    fileSize: integer('file_size').notNull(),
+    ...batchFileColumns(),
     /**
      * SHA-256 of the Excel's bytes: the same file again for the same payroll or run is refused
      * unless the clerk confirms it (a second upload of one bank file is a mistake far more often).
@@ -64,31 +64,15 @@ export const paymentBatches = pgTable(
      * processed and streamed by the API; null until then (and for batches without receipts).
      */
     receiptsPdfKey: text('receipts_pdf_key'),
-    attempts: smallint('attempts').notNull().default(0),
-    /**
-     * Set when an attempt starts, cleared when it ends by an error: still set at the next claim,
-     * the attempt ended with its worker process.
-     */
-    attemptOpen: boolean('attempt_open').notNull().default(false),
-    /**
-     * Attempts that ended with their worker process: a file that kills the worker is set aside
-     * instead of killing every worker that takes it.
-     */
-    crashes: smallint('crashes').notNull().default(0),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    ...timestamps,
+    ...batchAttemptColumns(),
   },
   (t) => [
-    check('payment_batches_status_check', sql`${t.status} in (1, 2, 3, 4, 5)`),
-    check('payment_batches_progress_check', sql`${t.progress} between 0 and 100`),
+    ...batchConstraints('payment_batches', t, '1, 2, 3, 4, 5'),
     check('payment_batches_source_check', sql`${t.source} in ('PAYROLL', 'VOUCHERS')`),
     check(
       'payment_batches_source_target_check',
       sql`(${t.source} = 'PAYROLL') = (${t.payrollId} is not null) and (${t.source} = 'VOUCHERS') = (${t.orderId} is not null)`,
     ),
-    index('payment_batches_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('payment_batches_status_idx').on(t.status),
     index('payment_batches_payroll_idx').on(t.payrollId),
     index('payment_batches_order_idx').on(t.orderId),
     index('payment_batches_content_idx').on(t.contentSha256),

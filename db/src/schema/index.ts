@@ -1,6 +1,7 @@
 export * from './abonos'
 export * from './audit'
 export * from './auth'
+export * from './batch-tables'
 export * from './boletas'
 export * from './catalog'
 export * from './contracts'

@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm'
+import { check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import {
-  bigserial,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core'
-import { timestamps } from './columns'
+  batchAttemptColumns,
+  batchConstraints,
+  batchErrorColumns,
+  batchErrorIndex,
+  batchFileColumns,
+  batchKeyColumns,
+  batchProgressColumns,
+  timestamps,
+} from './columns'
 
 /**
  * A load of one of SUNAT's padrones (docs/decisions/sunat-padrones.md): the file an administrator
@@ -24,58 +20,34 @@ import { timestamps } from './columns'
 export const padronLoads = pgTable(
   'padron_loads',
   {
-    id: serial('id').primaryKey(),
-    jobId: text('job_id').generatedAlwaysAs(sql.raw(`'padron-load-' || id`)).notNull(),
+    ...batchKeyColumns('padron-load'),
     /** REDUCIDO, AGENTES_RETENCION, AGENTES_PERCEPCION, BUENOS_CONTRIBUYENTES. */
     kind: text('kind').notNull(),
     /** The day the padrón is dated (Lima): what the warnings cite, and when an unlisted RUC's period ends. */
     listDate: date('list_date').notNull(),
     /** 1 PENDIENTE, 2 PROCESANDO, 3 PROCESADO, 4 CON ERRORES. */
-    status: smallint('status').notNull().default(1),
-    progress: smallint('progress').notNull().default(0),
-    rowsRead: integer('rows_read').notNull().default(0),
+    ...batchProgressColumns(),
     /** Lines that could not be read (kept in padron_load_errors, the first 200). */
     errorCount: integer('error_count').notNull().default(0),
     /** RUCs the load holds once PROCESADO. */
     rucCount: integer('ruc_count').notNull().default(0),
-    fileKey: text('file_key').notNull(),
-    fileName: text('file_name').notNull(),
-    fileSize: integer('file_size').notNull(),
-    attempts: smallint('attempts').notNull().default(0),
-    attemptOpen: boolean('attempt_open').notNull().default(false),
-    crashes: smallint('crashes').notNull().default(0),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    ...timestamps,
+    ...batchFileColumns(),
+    ...batchAttemptColumns(),
   },
   (t) => [
-    check('padron_loads_status_check', sql`${t.status} in (1, 2, 3, 4)`),
-    check('padron_loads_progress_check', sql`${t.progress} between 0 and 100`),
+    ...batchConstraints('padron_loads', t, '1, 2, 3, 4'),
     check(
       'padron_loads_kind_check',
       sql`${t.kind} in ('REDUCIDO', 'AGENTES_RETENCION', 'AGENTES_PERCEPCION', 'BUENOS_CONTRIBUYENTES')`,
     ),
-    index('padron_loads_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('padron_loads_status_idx').on(t.status),
   ],
 )
 
 /** A load's problems: a bad line (its number and text) or the whole file (row null). */
 export const padronLoadErrors = pgTable(
   'padron_load_errors',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => padronLoads.id, { onDelete: 'cascade' }),
-    rowNumber: integer('row_number'),
-    column: text('column'),
-    value: text('value'),
-    message: text('message').notNull(),
-    attempt: smallint('attempt').notNull().default(1),
-    ...timestamps,
-  },
-  (t) => [index('padron_load_errors_batch_idx').on(t.batchId, t.rowNumber, t.id)],
+  batchErrorColumns(() => padronLoads.id),
+  (t) => [batchErrorIndex('padron_load_errors', t)],
 )
 
 /**

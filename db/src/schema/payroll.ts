@@ -14,7 +14,16 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { timestamps } from './columns'
+import {
+  batchAttemptColumns,
+  batchConstraints,
+  batchErrorColumns,
+  batchErrorIndex,
+  batchFileColumns,
+  batchKeyColumns,
+  batchProgressColumns,
+  timestamps,
+} from './columns'
 import { employees } from './employees'
 import { banks } from './reference'
 
@@ -27,51 +36,29 @@ const periodCheck = (column: string) => sql.raw(`${column} ~ '^[0-9]{4}(0[1-9]|1
 export const payrollBatches = pgTable(
   'payroll_batches',
   {
-    id: serial('id').primaryKey(),
-    jobId: text('job_id').generatedAlwaysAs(sql.raw(`'payroll-batch-' || id`)).notNull(),
+    ...batchKeyColumns('payroll-batch'),
     /** The payroll code, period, name and type the clerk typed: the payroll gets them. */
     code: text('code').notNull(),
     period: text('period').notNull(),
     name: text('name').notNull(),
     type: smallint('type').notNull(),
     /** 1 PENDIENTE, 2 PROCESANDO, 3 PROCESADO, 4 CON ERRORES. */
-    status: smallint('status').notNull().default(1),
-    progress: smallint('progress').notNull().default(0),
-    rowsRead: integer('rows_read').notNull().default(0),
+    ...batchProgressColumns(),
     errorCount: integer('error_count').notNull().default(0),
-    /** Storage key of the file; the original name is kept for download. */
-    fileKey: text('file_key').notNull(),
-    fileName: text('file_name').notNull(),
-    fileSize: integer('file_size').notNull(),
+    ...batchFileColumns(),
     /**
      * SHA-256 of the uploaded bytes: the same workbook again for the same period and type is refused
      * unless the clerk confirms (null for uploads made before it was recorded).
      */
     contentSha256: text('content_sha256'),
-    attempts: smallint('attempts').notNull().default(0),
-    /**
-     * Set when an attempt starts, cleared when it ends by an error: still set at the next claim,
-     * the attempt ended with its worker process.
-     */
-    attemptOpen: boolean('attempt_open').notNull().default(false),
-    /**
-     * Attempts that ended with their worker process: a file that kills the worker is set aside
-     * instead of killing every worker that takes it.
-     */
-    crashes: smallint('crashes').notNull().default(0),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    ...timestamps,
+    ...batchAttemptColumns(),
   },
   (t) => [
-    check('payroll_batches_status_check', sql`${t.status} in (1, 2, 3, 4)`),
+    ...batchConstraints('payroll_batches', t, '1, 2, 3, 4'),
     check('payroll_batches_type_check', sql`${t.type} in (1, 2)`),
     check('payroll_batches_period_check', periodCheck('period')),
-    check('payroll_batches_progress_check', sql`${t.progress} between 0 and 100`),
     // A code is taken by a batch that may still become a payroll; a failed one frees it.
     uniqueIndex('payroll_batches_code_unique').on(sql`lower(${t.code})`).where(sql`status <> 4`),
-    index('payroll_batches_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('payroll_batches_status_idx').on(t.status),
     index('payroll_batches_content_idx').on(t.period, t.type, t.contentSha256),
   ],
 )
@@ -79,20 +66,8 @@ export const payrollBatches = pgTable(
 /** Every problem found in a batch's file: a row (null for the whole file), a column, the value. */
 export const payrollBatchErrors = pgTable(
   'payroll_batch_errors',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => payrollBatches.id, { onDelete: 'cascade' }),
-    rowNumber: integer('row_number'),
-    column: text('column'),
-    value: text('value'),
-    message: text('message').notNull(),
-    /** The attempt that found it: the attempt that finishes the batch removes the others'. */
-    attempt: smallint('attempt').notNull().default(1),
-    ...timestamps,
-  },
-  (t) => [index('payroll_batch_errors_batch_idx').on(t.batchId, t.rowNumber, t.id)],
+  batchErrorColumns(() => payrollBatches.id),
+  (t) => [batchErrorIndex('payroll_batch_errors', t)],
 )
 
 /** A payroll list ('Planillas'): written with all its lines in one transaction by the import job. */

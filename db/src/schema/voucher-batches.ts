@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm'
-import {
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core'
+import { check, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { companies } from './catalog'
-import { cents, timestamps } from './columns'
+import {
+  batchAttemptColumns,
+  batchConstraints,
+  batchErrorColumns,
+  batchErrorIndex,
+  batchFileColumns,
+  batchKeyColumns,
+  batchProgressColumns,
+  cents,
+} from './columns'
 import { expenseLines } from './supplier-catalogues'
 
 /**
@@ -23,16 +21,13 @@ import { expenseLines } from './supplier-catalogues'
 export const voucherBatches = pgTable(
   'voucher_batches',
   {
-    id: serial('id').primaryKey(),
-    jobId: text('job_id').generatedAlwaysAs(sql.raw(`'voucher-batch-' || id`)).notNull(),
+    ...batchKeyColumns('voucher-batch'),
     /** The paying company the form names: every voucher of the file is owed by it. */
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
     /** 1 PENDIENTE, 2 PROCESANDO, 3 PROCESADO, 4 CON ERRORES. */
-    status: smallint('status').notNull().default(1),
-    progress: smallint('progress').notNull().default(0),
-    rowsRead: integer('rows_read').notNull().default(0),
+    ...batchProgressColumns(),
     errorCount: integer('error_count').notNull().default(0),
     /** Vouchers registered by a PROCESADO batch. */
     voucherCount: integer('voucher_count').notNull().default(0),
@@ -40,46 +35,23 @@ export const voucherBatches = pgTable(
     format: text('format').notNull().default('xlsx'),
     /** A ZIP's expense line, the form's: every voucher of the ZIP is charged to it (null for an Excel). */
     expenseLineId: integer('expense_line_id').references(() => expenseLines.id),
-    fileKey: text('file_key').notNull(),
-    fileName: text('file_name').notNull(),
-    fileSize: integer('file_size').notNull(),
-    attempts: smallint('attempts').notNull().default(0),
-    /** As payroll_batches: set while an attempt runs, so a worker that died in it is counted. */
-    attemptOpen: boolean('attempt_open').notNull().default(false),
-    crashes: smallint('crashes').notNull().default(0),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    ...timestamps,
+    ...batchFileColumns(),
+    ...batchAttemptColumns(),
   },
   (t) => [
-    check('voucher_batches_status_check', sql`${t.status} in (1, 2, 3, 4)`),
-    check('voucher_batches_progress_check', sql`${t.progress} between 0 and 100`),
+    ...batchConstraints('voucher_batches', t, '1, 2, 3, 4'),
     check(
       'voucher_batches_format_check',
       sql`(${t.format} = 'xlsx' and ${t.expenseLineId} is null) or (${t.format} = 'zip' and ${t.expenseLineId} is not null)`,
     ),
-    index('voucher_batches_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('voucher_batches_status_idx').on(t.status),
   ],
 )
 
 /** Every problem found in a voucher batch's file: a row (null for the whole file), a column, the value. */
 export const voucherBatchErrors = pgTable(
   'voucher_batch_errors',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => voucherBatches.id, { onDelete: 'cascade' }),
-    rowNumber: integer('row_number'),
-    column: text('column'),
-    value: text('value'),
-    message: text('message').notNull(),
-    /** The attempt that found it: the attempt that finishes the batch removes the others'. */
-    attempt: smallint('attempt').notNull().default(1),
-    ...timestamps,
-  },
-  (t) => [index('voucher_batch_errors_batch_idx').on(t.batchId, t.rowNumber, t.id)],
+  batchErrorColumns(() => voucherBatches.id),
+  (t) => [batchErrorIndex('voucher_batch_errors', t)],
 )
 
 /**
@@ -91,32 +63,16 @@ export const voucherBatchErrors = pgTable(
 export const constanciaBatches = pgTable(
   'constancia_batches',
   {
-    id: serial('id').primaryKey(),
-    jobId: text('job_id').generatedAlwaysAs(sql.raw(`'constancia-batch-' || id`)).notNull(),
+    ...batchKeyColumns('constancia-batch'),
     /** 1 PENDIENTE, 2 PROCESANDO, 3 PROCESADO, 4 CON ERRORES. */
-    status: smallint('status').notNull().default(1),
-    progress: smallint('progress').notNull().default(0),
-    rowsRead: integer('rows_read').notNull().default(0),
+    ...batchProgressColumns(),
     errorCount: integer('error_count').notNull().default(0),
     /** Detracciones a PROCESADO batch recorded as deposited. */
     matchedCount: integer('matched_count').notNull().default(0),
-    fileKey: text('file_key').notNull(),
-    fileName: text('file_name').notNull(),
-    fileSize: integer('file_size').notNull(),
-    attempts: smallint('attempts').notNull().default(0),
-    /** As payroll_batches: set while an attempt runs, so a worker that died in it is counted. */
-    attemptOpen: boolean('attempt_open').notNull().default(false),
-    crashes: smallint('crashes').notNull().default(0),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    ...timestamps,
+    ...batchFileColumns(),
+    ...batchAttemptColumns(),
   },
-  (t) => [
-    check('constancia_batches_status_check', sql`${t.status} in (1, 2, 3, 4)`),
-    check('constancia_batches_progress_check', sql`${t.progress} between 0 and 100`),
-    index('constancia_batches_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('constancia_batches_status_idx').on(t.status),
-  ],
+  (t) => [...batchConstraints('constancia_batches', t, '1, 2, 3, 4')],
 )
 
 /**
@@ -126,23 +82,12 @@ export const constanciaBatches = pgTable(
  */
 export const constanciaBatchErrors = pgTable(
   'constancia_batch_errors',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => constanciaBatches.id, { onDelete: 'cascade' }),
-    rowNumber: integer('row_number'),
-    column: text('column'),
-    value: text('value'),
-    message: text('message').notNull(),
+  batchErrorColumns(() => constanciaBatches.id, {
     constancia: text('constancia'),
     supplierRuc: text('supplier_ruc'),
     /** Series-number as written out ('F001-123'). */
     voucher: text('voucher'),
     amountCents: cents('amount_cents'),
-    /** The attempt that found it: the attempt that finishes the batch removes the others'. */
-    attempt: smallint('attempt').notNull().default(1),
-    ...timestamps,
-  },
-  (t) => [index('constancia_batch_errors_batch_idx').on(t.batchId, t.rowNumber, t.id)],
+  }),
+  (t) => [batchErrorIndex('constancia_batch_errors', t)],
 )

@@ -15,6 +15,12 @@ export type Catalog = { companyId: number; areaId: number; positionId: number }
 
 let catalogSequence = 0
 
+/** A contract test API with its company, area and position (`createCatalog`). */
+export async function createContractFixtures(): Promise<{ t: TestApp; catalog: Catalog }> {
+  const t = await createContractTestApp()
+  return { t, catalog: await createCatalog(t) }
+}
+
 /** A company, an area and a position, active, straight into the database. */
 export async function createCatalog(t: TestApp, name = 'Prueba'): Promise<Catalog> {
   catalogSequence++

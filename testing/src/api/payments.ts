@@ -1,4 +1,11 @@
-import { companies, expenseLines, projectTypes, rejectReasons } from '@planillas/db'
+import {
+  companies,
+  companyBankAccounts,
+  type Executor,
+  expenseLines,
+  projectTypes,
+  rejectReasons,
+} from '@planillas/db'
 import { buildCci, rucCheckDigit, todayInLima } from '@planillas/domain'
 import { asc } from 'drizzle-orm'
 import { manyPagesPdf } from '../receipt-fixtures'
@@ -92,6 +99,26 @@ export async function createPaymentTestApp(): Promise<{ t: FilesTestApp; fx: Pay
       rejectReasonId: reason.id,
     },
   }
+}
+
+/** A company's account at BBVA (002), in soles unless told: the account a run pays from. */
+export async function companyAccount(
+  db: Executor,
+  companyId: number,
+  account: string,
+  currency: 'PEN' | 'USD' = 'PEN',
+) {
+  const [row] = await db
+    .insert(companyBankAccounts)
+    .values({ companyId, bankCode: '002', currency, account })
+    .returning()
+  return row
+}
+
+/** `createPaymentTestApp` and a supplier (`createSupplier`'s) to register vouchers of. */
+export async function createPaymentTestAppWithSupplier() {
+  const { t, fx } = await createPaymentTestApp()
+  return { t, fx, supplierId: await createSupplier(t) }
 }
 
 /** Creates a supplier through the API (as the administrator) and returns its id. */

@@ -1,21 +1,8 @@
-import type {
-  constanciaBatches,
-  Database,
-  padronLoads,
-  paymentBatches,
-  payrollBatches,
-  voucherBatches,
-} from '@planillas/db'
+import type { BatchTable, Database } from '@planillas/db'
 import { BATCH_STATUS, type PAYMENT_BATCH_STATUS } from '@planillas/domain'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 
-/** The tables of uploaded batches: each row is a file a clerk uploaded and the state of its job. */
-export type BatchTable =
-  | typeof payrollBatches
-  | typeof paymentBatches
-  | typeof voucherBatches
-  | typeof constanciaBatches
-  | typeof padronLoads
+export type { BatchTable }
 export type BatchRow<T extends BatchTable> = T['$inferSelect']
 
 /**

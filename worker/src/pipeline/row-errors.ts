@@ -154,3 +154,19 @@ export function abandonRowErrorBatch<B extends NamedBatch>(store: RowErrorStore<
       return true
     })
 }
+
+/**
+ * Ends the batch CON ERRORES with the file's problems of this attempt, nothing recorded, in one
+ * transaction. Locks the batch first: an attempt that lost a race (the batch already finished)
+ * changes nothing (false).
+ */
+export function finishWithFileProblems<B extends NamedBatch>(store: RowErrorStore<B>) {
+  return (db: Database, batch: B, problems: FileProblem[], rowsRead: number): Promise<boolean> =>
+    db.transaction(async (tx) => {
+      if (!(await lockProcessing(tx, store, batch.id))) return false
+      await tx.delete(store.errors).where(eq(store.errors.batchId, batch.id))
+      await insertRowErrors(tx, store, batch.id, batch.attempts, problems)
+      await closeWithErrors(tx, store, batch, rowsRead, problems.length)
+      return true
+    })
+}

@@ -7,7 +7,6 @@ import {
   type JobInfo,
   readConstancias,
 } from '@planillas/domain'
-import { FileNotFoundError, readAll } from '@planillas/storage'
 import { type ClaimedConstanciaBatch, finishWithErrors } from '../constancia-import/batch-store'
 import { matchConstancias } from '../constancia-import/import-constancias'
 import { CONSTANCIA_BATCHES } from '../constancia-import/kind'
@@ -15,14 +14,13 @@ import type { WorkerContext } from '../context'
 import { reportProgress } from '../pipeline/batches'
 import type { FileProblem } from '../pipeline/row-errors'
 import { type BatchOutcome, type BatchProcessor, runBatchJob } from '../pipeline/run'
+import { FILE_MISSING, readBatchFile } from '../pipeline/stored-file'
 
 export type ConstanciaImportOutcome = BatchOutcome<{
   outcome: 'processed'
   matched: number
   unmatched: number
 }>
-
-const FILE_MISSING = 'El archivo de la carga ya no está en el almacenamiento: vuelva a cargarlo'
 
 /** Rows read between two reports of progress (the reader gives a turn every so many). */
 const READ_EVERY = 1000
@@ -71,16 +69,11 @@ async function importBatch(
 ): Promise<ConstanciaImportOutcome> {
   const { db } = ctx
   const table = CONSTANCIA_BATCHES.table
-  let bytes: Buffer
-  try {
-    bytes = await readAll(await ctx.storage.get(batch.fileKey))
-  } catch (error) {
-    if (error instanceof FileNotFoundError) {
-      const problem = { rowNumber: null, column: null, value: null, message: FILE_MISSING }
-      const finished = await finishWithErrors(db, batch, [problem], 0)
-      return finished ? { outcome: 'rejected', errors: 1 } : { outcome: 'skipped' }
-    }
-    throw error
+  const bytes = await readBatchFile(ctx, batch.fileKey)
+  if (!bytes) {
+    const problem = { rowNumber: null, column: null, value: null, message: FILE_MISSING }
+    const finished = await finishWithErrors(db, batch, [problem], 0)
+    return finished ? { outcome: 'rejected', errors: 1 } : { outcome: 'skipped' }
   }
   // Decoded and read by slices, other work running between them (the all-in-one process's API too).
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))

@@ -9,10 +9,9 @@ import { loadList } from '../padron-load/load-list'
 import { loadRegistry } from '../padron-load/load-registry'
 import { closeWithErrors, insertRowErrors, lockProcessing } from '../pipeline/row-errors'
 import { type BatchOutcome, type BatchProcessor, runBatchJob } from '../pipeline/run'
+import { FILE_MISSING } from '../pipeline/stored-file'
 
 export type PadronLoadOutcome = BatchOutcome<{ outcome: 'processed'; rucs: number }>
-
-const FILE_MISSING = 'El archivo de la carga ya no está en el almacenamiento: vuelva a cargarlo'
 
 /**
  * The padron-load job (docs/decisions/sunat-padrones.md), plugged into the batch pipeline: streams

@@ -1,7 +1,6 @@
 import { payrollBatches, violatedConstraint } from '@planillas/db'
 import { FILE_MESSAGES, type JobInfo, PAYROLL_UPLOAD_MESSAGES } from '@planillas/domain'
 import { openXlsx, XlsxFileError } from '@planillas/formats/xlsx-package'
-import { FileNotFoundError, readAll } from '@planillas/storage'
 import type { WorkerContext } from '../context'
 import {
   type ClaimedBatch,
@@ -14,6 +13,7 @@ import { importPayrollFile } from '../payroll-import/import-file'
 import { PAYROLL_BATCHES } from '../payroll-import/kind'
 import { reportProgress } from '../pipeline/batches'
 import { type BatchOutcome, type BatchProcessor, runBatchJob } from '../pipeline/run'
+import { FILE_MISSING, readBatchFile } from '../pipeline/stored-file'
 
 export type PayrollImportOutcome = BatchOutcome<{
   outcome: 'processed'
@@ -22,8 +22,6 @@ export type PayrollImportOutcome = BatchOutcome<{
   readMs: number
   writeMs: number
 }>
-
-const FILE_MISSING = 'El archivo de la carga ya no está en el almacenamiento: vuelva a cargarlo'
 
 /**
  * The payroll-import job (docs/architecture.md), plugged into the batch pipeline (`runBatchJob`: claim,
@@ -51,13 +49,8 @@ async function importBatch(batch: ClaimedBatch, ctx: WorkerContext): Promise<Pay
     await finishWithErrors(db, batch, rowsRead)
     return { outcome: 'rejected', errors: 1 } as const
   }
-  let file: Buffer
-  try {
-    file = await readAll(await ctx.storage.get(batch.fileKey))
-  } catch (error) {
-    if (error instanceof FileNotFoundError) return reject(FILE_MISSING)
-    throw error
-  }
+  const file = await readBatchFile(ctx, batch.fileKey)
+  if (!file) return reject(FILE_MISSING)
   let pkg: Awaited<ReturnType<typeof openXlsx>>
   try {
     pkg = await openXlsx(file, { countRows: false })

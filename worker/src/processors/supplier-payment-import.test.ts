@@ -1,11 +1,4 @@
-import {
-  auditLogs,
-  companyBankAccounts,
-  paymentBatches,
-  paymentOrderVouchers,
-  paymentVouchers,
-  suppliers,
-} from '@planillas/db'
+import { auditLogs, paymentBatches, paymentOrderVouchers, paymentVouchers, suppliers } from '@planillas/db'
 import {
   addDays,
   SUPPLIER_PAYMENT_MESSAGES as M,
@@ -16,6 +9,7 @@ import {
 } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
+  companyAccount,
   createPaymentTestApp,
   createSupplier,
   multipart,
@@ -38,10 +32,7 @@ let accountId = 0
 
 beforeAll(async () => {
   ;({ t, fx } = await createPaymentTestApp())
-  const [account] = await t.handle.db
-    .insert(companyBankAccounts)
-    .values({ companyId: fx.companyId, bankCode: '002', currency: 'PEN', account: '1910123456079' })
-    .returning()
+  const account = await companyAccount(t.handle.db, fx.companyId, '1910123456079')
   accountId = account.id
   ctx = { db: t.handle.db, storage: t.storage(), log: silentLogger }
 })
@@ -354,10 +345,7 @@ describe('supplier abonos (payment batches of a supplier run)', () => {
 
 describe('what a paid voucher keeps is what the run withheld (docs/decisions/tax-rules.md)', () => {
   it("replaces the approval's retention with the run's: 12.00 on each of two 400.00, none on 2,360.00 less its 1,770.00 credit note", async () => {
-    const [agentAccount] = await t.handle.db
-      .insert(companyBankAccounts)
-      .values({ companyId: fx.agentCompanyId, bankCode: '002', currency: 'PEN', account: '1910123456071' })
-      .returning()
+    const agentAccount = await companyAccount(t.handle.db, fx.agentCompanyId, '1910123456071')
     const supplierId = await createSupplier(t)
     const approve = async (fields: Record<string, string | number>) => {
       const id = await registerVoucher(
@@ -442,10 +430,7 @@ describe('what a paid voucher keeps is what the run withheld (docs/decisions/tax
   })
 
   it("stores a recibo por honorarios' fourth-category retention as the run withheld it, not the approval's", async () => {
-    const [account] = await t.handle.db
-      .insert(companyBankAccounts)
-      .values({ companyId: fx.companyId, bankCode: '002', currency: 'PEN', account: '1910123456072' })
-      .returning()
+    const account = await companyAccount(t.handle.db, fx.companyId, '1910123456072')
     const ruc = `1047000001${rucCheckDigit('1047000001')}`
     const supplierId = await createSupplier(t, { ruc, bankIdentifier: ruc, name: 'Vargas Llosa Ana' })
     const id = await registerVoucher(

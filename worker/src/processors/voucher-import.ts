@@ -1,10 +1,10 @@
 import { violatedConstraint, type voucherBatches } from '@planillas/db'
 import { type JobInfo, VOUCHER_MESSAGES, VOUCHER_ROW_MESSAGES, voucherNumber } from '@planillas/domain'
 import { openXlsx, XlsxFileError } from '@planillas/formats/xlsx-package'
-import { FileNotFoundError, readAll } from '@planillas/storage'
 import type { WorkerContext } from '../context'
 import { reportProgress } from '../pipeline/batches'
 import { type BatchOutcome, type BatchProcessor, runBatchJob } from '../pipeline/run'
+import { FILE_MISSING, readBatchFile } from '../pipeline/stored-file'
 import { type ClaimedVoucherBatch, finishWithErrors } from '../voucher-import/batch-store'
 import { readZipRows, removeKeys, storeZipFiles } from '../voucher-import/import-cpe-zip'
 import {
@@ -16,8 +16,6 @@ import {
 import { VOUCHER_BATCHES } from '../voucher-import/kind'
 
 export type VoucherImportOutcome = BatchOutcome<{ outcome: 'processed'; vouchers: number }>
-
-const FILE_MISSING = 'El archivo de la carga ya no está en el almacenamiento: vuelva a cargarlo'
 
 /**
  * The voucher-import job, plugged into the batch pipeline: reads the batch's file,
@@ -40,13 +38,8 @@ async function importBatch(batch: ClaimedVoucherBatch, ctx: WorkerContext): Prom
     await finishWithErrors(db, batch, [{ rowNumber: null, column: null, value: null, message }], rowsRead)
     return { outcome: 'rejected', errors: 1 } as const
   }
-  let file: Buffer
-  try {
-    file = await readAll(await ctx.storage.get(batch.fileKey))
-  } catch (error) {
-    if (error instanceof FileNotFoundError) return reject(FILE_MISSING)
-    throw error
-  }
+  const file = await readBatchFile(ctx, batch.fileKey)
+  if (!file) return reject(FILE_MISSING)
   if (batch.format === 'zip') return importZip(batch, ctx, file, reject)
   let read: Awaited<ReturnType<typeof readVoucherRows>>
   try {

@@ -17,8 +17,9 @@ import {
 } from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, inArray, lt, sql } from 'drizzle-orm'
+import { batchListQueries } from '../../lib/batch-list'
 import { withBatchFile } from '../../lib/batch-routes'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
+import { countedRows, type ListPage, likePattern, paged } from '../../lists/paging'
 
 /** The payroll a payments upload names: it must exist (its import finished) and be VIGENTE. */
 export async function findPayrollForPayments(
@@ -81,14 +82,6 @@ const columns = {
   finishedAt: paymentBatches.finishedAt,
 }
 
-const sortColumns = {
-  id: paymentBatches.id,
-  createdAt: paymentBatches.createdAt,
-  createdBy: paymentBatches.createdBy,
-  status: paymentBatches.status,
-  paymentDate: paymentBatches.paymentDate,
-}
-
 const nextDay = (date: string) => dayjs(date).add(1, 'day').format('YYYY-MM-DD')
 
 /** One list per source (payroll's by default); search by who uploaded; Estado; Fecha de carga as Lima days. */
@@ -103,32 +96,23 @@ const where = (filter: PaymentBatchFilter) =>
       : undefined,
   )
 
-export function listBatches(db: Executor, filter: PaymentBatchFilter, page: ListPage) {
-  const orderBy = orderByFor(
-    page.sort,
-    sortColumns,
-    { field: 'createdAt', direction: 'desc' },
-    paymentBatches.id,
-  )
-  return paged(
-    db,
-    page,
-    (db, limit, offset) =>
-      db
-        .select(columns)
-        .from(paymentBatches)
-        .where(where(filter))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    (db) => countedRows(db).from(paymentBatches).where(where(filter)).$dynamic(),
-  )
-}
+const batches = batchListQueries({
+  table: paymentBatches,
+  select: (db: Executor) => db.select(columns).from(paymentBatches).$dynamic(),
+  where,
+  sortColumns: {
+    id: paymentBatches.id,
+    createdAt: paymentBatches.createdAt,
+    createdBy: paymentBatches.createdBy,
+    status: paymentBatches.status,
+    paymentDate: paymentBatches.paymentDate,
+  },
+})
 
-export const getBatch = async (db: Executor, id: number) =>
-  (await db.select(columns).from(paymentBatches).where(eq(paymentBatches.id, id)))[0]
+export const listBatches = batches.list
+export const getBatch = batches.get
 
-type Selected = Awaited<ReturnType<typeof getBatch>>
+type Selected = NonNullable<Awaited<ReturnType<typeof getBatch>>>
 
 /** A payment-made batch: upload date, uploader, status, file {name, url}; plus the job's counts. */
 export const toBatchRow = (row: Selected) => withBatchFile(row, 'payment-batches')

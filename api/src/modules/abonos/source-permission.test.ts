@@ -1,7 +1,7 @@
-import { companyBankAccounts, paymentBatches, paymentBatchReceipts, paymentOrders } from '@planillas/db'
+import { paymentBatches, paymentBatchReceipts, paymentOrders } from '@planillas/db'
 import type { Permission } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
-import { createPaymentTestApp, PDF, TODAY } from '@planillas/testing/api/payments'
+import { companyAccount, createPaymentTestApp, PDF, TODAY } from '@planillas/testing/api/payments'
 import { insertFixturePayroll } from '@planillas/testing/payment-fixtures'
 import { ensureFixtureBanks, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -54,10 +54,7 @@ beforeAll(async () => {
   await ensureFixtureBanks(db)
   await insertFixtureEmployees(db, 1)
   const payroll = await insertFixturePayroll(db, 'PL-FUENTE', [{ employee: 0, amount: '10.00' }])
-  const [account] = await db
-    .insert(companyBankAccounts)
-    .values({ companyId: created.fx.companyId, bankCode: '002', currency: 'PEN', account: '1910123456079' })
-    .returning()
+  const account = await companyAccount(db, created.fx.companyId, '1910123456079')
   const [order] = await db
     .insert(paymentOrders)
     .values({

@@ -2,14 +2,7 @@ import { auditLogs, type Executor } from '@planillas/db'
 import { type AuditFilter, limaDayStart } from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, lt, or } from 'drizzle-orm'
-import {
-  countedRows,
-  type ListPage,
-  likePattern,
-  MIN_TRIGRAM_WORD,
-  orderByFor,
-  paged,
-} from '../../lists/paging'
+import { type ListPage, likePattern, MIN_TRIGRAM_WORD, orderByFor, pagedList } from '../../lists/paging'
 
 const sortColumns = {
   id: auditLogs.id,
@@ -35,18 +28,13 @@ function where(filter: AuditFilter) {
 
 export function listAuditLogs(db: Executor, filter: AuditFilter, page: ListPage) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'createdAt', direction: 'desc' }, auditLogs.id)
-  return paged(
+  return pagedList(
     db,
     page,
-    (db, limit, offset) =>
-      db
-        .select()
-        .from(auditLogs)
-        .where(where(filter))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    (db) => countedRows(db).from(auditLogs).where(where(filter)).$dynamic(),
+    auditLogs,
+    (db) => db.select().from(auditLogs).$dynamic(),
+    where(filter),
+    orderBy,
   )
 }
 

@@ -10,15 +10,7 @@ import {
 } from '@planillas/domain'
 import { and, asc, eq, ilike, or } from 'drizzle-orm'
 import { badRequest } from '../../lib/errors'
-import {
-  countedRows,
-  foldedLike,
-  type ListPage,
-  likePattern,
-  orderByFor,
-  paged,
-  spanish,
-} from '../../lists/paging'
+import { foldedLike, type ListPage, likePattern, orderByFor, pagedList, spanish } from '../../lists/paging'
 
 const sortColumns = {
   code: banks.code,
@@ -45,19 +37,7 @@ export function listBankPage(db: Executor, filter: BankFilter, page: ListPage) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'code', direction: 'asc' }, banks.code, {
     names: ['name', 'shortName'],
   })
-  return paged(
-    db,
-    page,
-    (db, limit, offset) =>
-      db
-        .select()
-        .from(banks)
-        .where(where(filter))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    (db) => countedRows(db).from(banks).where(where(filter)).$dynamic(),
-  )
+  return pagedList(db, page, banks, (db) => db.select().from(banks).$dynamic(), where(filter), orderBy)
 }
 
 /** The dropdowns' list (`GET /banks`): active banks only, by name. */

@@ -9,7 +9,7 @@ import {
 } from '@planillas/db'
 import type { DescriptionFilter, RecordStatus } from '@planillas/domain'
 import { and, asc, eq, gt } from 'drizzle-orm'
-import { countedRows, foldedLike, type ListPage, orderByFor, paged, spanish } from '../../lists/paging'
+import { foldedLike, type ListPage, orderByFor, pagedList, spanish } from '../../lists/paging'
 
 /** Areas and positions share one shape: a described record with a status. */
 export type CatalogTable =
@@ -39,19 +39,7 @@ export function catalogQueries(table: CatalogTable) {
       const orderBy = orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, table.id, {
         names: ['description'],
       })
-      return paged(
-        db,
-        page,
-        (db, limit, offset) =>
-          db
-            .select()
-            .from(table)
-            .where(where(filter))
-            .orderBy(...orderBy)
-            .limit(limit)
-            .offset(offset),
-        (db) => countedRows(db).from(table).where(where(filter)).$dynamic(),
-      )
+      return pagedList(db, page, table, (db) => db.select().from(table).$dynamic(), where(filter), orderBy)
     },
     exportBatch: (db: Executor, filter: DescriptionFilter) => (afterId: number, limit: number) =>
       db

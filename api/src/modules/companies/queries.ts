@@ -1,15 +1,7 @@
 import { banks, companies, companyBankAccounts, type Executor } from '@planillas/db'
 import type { CompanyAccountInput, CompanyInput, CompanyUpdateInput, RecordStatus } from '@planillas/domain'
 import { and, asc, eq, gt, ilike, or } from 'drizzle-orm'
-import {
-  countedRows,
-  foldedLike,
-  type ListPage,
-  likePattern,
-  orderByFor,
-  paged,
-  spanish,
-} from '../../lists/paging'
+import { foldedLike, type ListPage, likePattern, orderByFor, pagedList, spanish } from '../../lists/paging'
 
 export type CompanyFilter = { search?: string | null; status?: number | null }
 
@@ -34,18 +26,13 @@ export function listCompanies(db: Executor, filter: CompanyFilter, page: ListPag
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'asc' }, companies.id, {
     names: ['name'],
   })
-  return paged(
+  return pagedList(
     db,
     page,
-    (db, limit, offset) =>
-      db
-        .select()
-        .from(companies)
-        .where(where(filter))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    (db) => countedRows(db).from(companies).where(where(filter)).$dynamic(),
+    companies,
+    (db) => db.select().from(companies).$dynamic(),
+    where(filter),
+    orderBy,
   )
 }
 

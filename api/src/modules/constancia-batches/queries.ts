@@ -1,8 +1,9 @@
 import { constanciaBatchErrors, constanciaBatches, type Executor } from '@planillas/db'
 import type { ConstanciaBatchFilter } from '@planillas/domain'
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
+import { batchListQueries, batchSortColumns, fileOrUploader } from '../../lib/batch-list'
 import { withBatchFile } from '../../lib/batch-routes'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
+import { batchErrorQueries } from '../../lib/batch-row-errors'
 
 const b = constanciaBatches
 const columns = {
@@ -19,43 +20,18 @@ const columns = {
   finishedAt: b.finishedAt,
 }
 
-const sortColumns = {
-  id: b.id,
-  createdAt: b.createdAt,
-  fileName: b.fileName,
-  createdBy: b.createdBy,
-  status: b.status,
-}
+const batches = batchListQueries({
+  table: b,
+  select: (db: Executor) => db.select(columns).from(b).$dynamic(),
+  where: (filter: ConstanciaBatchFilter) =>
+    and(fileOrUploader(b, filter.search), filter.status ? eq(b.status, filter.status) : undefined),
+  sortColumns: batchSortColumns(b),
+})
 
-const where = (filter: ConstanciaBatchFilter) =>
-  and(
-    filter.search
-      ? or(ilike(b.fileName, likePattern(filter.search)), ilike(b.createdBy, likePattern(filter.search)))
-      : undefined,
-    filter.status ? eq(b.status, filter.status) : undefined,
-  )
+export const listBatches = batches.list
+export const getBatch = batches.get
 
-export function listBatches(db: Executor, filter: ConstanciaBatchFilter, page: ListPage) {
-  const orderBy = orderByFor(page.sort, sortColumns, { field: 'createdAt', direction: 'desc' }, b.id)
-  return paged(
-    db,
-    page,
-    (db, limit, offset) =>
-      db
-        .select(columns)
-        .from(b)
-        .where(where(filter))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    (db) => countedRows(db).from(b).where(where(filter)).$dynamic(),
-  )
-}
-
-export const getBatch = async (db: Executor, id: number) =>
-  (await db.select(columns).from(b).where(eq(b.id, id)))[0]
-
-type Selected = Awaited<ReturnType<typeof getBatch>>
+type Selected = NonNullable<Awaited<ReturnType<typeof getBatch>>>
 
 /** A constancia batch: upload date, file {name, url, size}, and the job's state and counts. */
 export const toBatchRow = (row: Selected) => withBatchFile(row, 'constancia-batches')
@@ -70,38 +46,20 @@ const problemColumns = {
   message: e.message,
 }
 
-/** A page of a batch's problems in row order (the file's own first). */
-export function listProblems(db: Executor, batchId: number, page: ListPage) {
-  const byBatch = eq(e.batchId, batchId)
-  return paged(
-    db,
-    page,
-    (db, limit, offset) =>
-      db
-        .select(problemColumns)
-        .from(e)
-        .where(byBatch)
-        .orderBy(sql`${e.rowNumber} asc nulls first`, asc(e.id))
-        .limit(limit)
-        .offset(offset),
-    (db) => countedRows(db).from(e).where(byBatch).$dynamic(),
-  )
+/** A row not recorded (or a refused file's problem) as the page and the workbook show it. */
+export type ConstanciaProblem = {
+  rowNumber: number | null
+  constancia: string | null
+  supplierRuc: string | null
+  voucher: string | null
+  amountCents: number | null
+  message: string
 }
 
+const problems = batchErrorQueries<ConstanciaProblem>(e, problemColumns)
+
+/** A page of a batch's problems in row order (the file's own first). */
+export const listProblems = problems.listErrors
+
 /** Every problem of a batch in row order, 1,000 at a time (keyset on row, then id). */
-export async function* problemsInRowOrder(db: Executor, batchId: number) {
-  const row = sql<number>`coalesce(${e.rowNumber}, 0)`
-  let after = { row: -1, id: 0 }
-  for (;;) {
-    const batch = await db
-      .select({ id: e.id, ...problemColumns })
-      .from(e)
-      .where(and(eq(e.batchId, batchId), sql`(${row}, ${e.id}) > (${after.row}, ${after.id})`))
-      .orderBy(row, asc(e.id))
-      .limit(1000)
-    if (!batch.length) return
-    yield batch
-    const last = batch[batch.length - 1]
-    after = { row: last.rowNumber ?? 0, id: last.id }
-  }
-}
+export const problemsInRowOrder = problems.errorsInRowOrder

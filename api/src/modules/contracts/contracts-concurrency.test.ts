@@ -4,8 +4,7 @@ import type { TestApp } from '@planillas/testing/api/app'
 import {
   type Catalog,
   contractBody,
-  createCatalog,
-  createContractTestApp,
+  createContractFixtures,
   createEmployee,
   getContract,
   getEmployee,
@@ -18,8 +17,7 @@ let t: TestApp
 let catalog: Catalog
 
 beforeAll(async () => {
-  t = await createContractTestApp()
-  catalog = await createCatalog(t)
+  ;({ t, catalog } = await createContractFixtures())
 })
 afterAll(() => t.close())
 

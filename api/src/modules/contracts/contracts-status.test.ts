@@ -5,9 +5,8 @@ import {
   type Catalog,
   changeStatus,
   contractBody,
-  createCatalog,
   createContract,
-  createContractTestApp,
+  createContractFixtures,
   createEmployee,
   fromToday,
   getContract,
@@ -21,8 +20,7 @@ let t: TestApp
 let catalog: Catalog
 
 beforeAll(async () => {
-  t = await createContractTestApp()
-  catalog = await createCatalog(t)
+  ;({ t, catalog } = await createContractFixtures())
 })
 afterAll(() => t.close())
 

@@ -6,7 +6,7 @@ import {
   contractBody,
   createCatalog,
   createContract,
-  createContractTestApp,
+  createContractFixtures,
   createEmployee,
   fromToday,
   getContract,
@@ -20,8 +20,7 @@ let t: TestApp
 let catalog: Catalog
 
 beforeAll(async () => {
-  t = await createContractTestApp()
-  catalog = await createCatalog(t)
+  ;({ t, catalog } = await createContractFixtures())
 })
 afterAll(() => t.close())
 

@@ -2,7 +2,7 @@ import { auditLogs, paymentVouchers, publicHolidays } from '@planillas/db'
 import { addDays, voucherNumber } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
+  createPaymentTestAppWithSupplier,
   createSupplier,
   getVoucher,
   type PaymentFixtures,
@@ -26,8 +26,7 @@ let fx: PaymentFixtures
 let supplierId: number
 let supplierRuc: string
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  supplierId = await createSupplier(t)
+  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
   supplierRuc = (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${supplierId}` })).body
     .payload.ruc
 })

@@ -1,7 +1,7 @@
 import { applicants, areas, companies, type Executor, employees, jobOpenings, positions } from '@planillas/db'
 import type { JobOpeningFilter } from '@planillas/domain'
 import { and, asc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
+import { type ListPage, likePattern, orderByFor, pagedList } from '../../lists/paging'
 
 const applicantCount = sql<number>`(select count(*)::int from ${applicants} where ${applicants.jobOpeningId} = ${jobOpenings.id})`
 
@@ -71,17 +71,7 @@ export type JobOpeningRow = Awaited<ReturnType<ReturnType<typeof selectRows>['ex
 
 export function listJobOpenings(db: Executor, filter: JobOpeningFilter, page: ListPage) {
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'desc' }, jobOpenings.id)
-  return paged(
-    db,
-    page,
-    (db, limit, offset) =>
-      selectRows(db)
-        .where(where(filter))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    (db) => countedRows(db).from(jobOpenings).where(where(filter)).$dynamic(),
-  )
+  return pagedList(db, page, jobOpenings, (db) => selectRows(db).$dynamic(), where(filter), orderBy)
 }
 
 export const jobOpeningExportBatch =

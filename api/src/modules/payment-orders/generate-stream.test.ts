@@ -4,14 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import {
-  companies,
-  companyBankAccounts,
-  type DatabaseHandle,
-  paymentOrders,
-  payrollLines,
-  payrolls,
-} from '@planillas/db'
+import { companies, type DatabaseHandle, paymentOrders, payrollLines, payrolls } from '@planillas/db'
 import { buildCci, IDENTIFIER_TYPE, PAYMENT_ORDER_STATUS } from '@planillas/domain'
 import {
   BANK_FILE_MESSAGES,
@@ -21,6 +14,7 @@ import {
   type PaymentFileLine,
 } from '@planillas/domain/bank-files'
 import { createLocalStorage, type FileStorage, readAll, StorageUnavailableError } from '@planillas/storage'
+import { companyAccount } from '@planillas/testing/api/payments'
 import { openTestDatabase } from '@planillas/testing/database'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { and, eq } from 'drizzle-orm'
@@ -87,10 +81,7 @@ beforeAll(async () => {
     .insert(companies)
     .values({ ruc: '20100070970', name: 'Empresa Demo S.A.C.', address: 'Av. Lima 123' })
     .returning()
-  const [account] = await handle.db
-    .insert(companyBankAccounts)
-    .values({ companyId: company.id, bankCode: '002', currency: 'PEN', account: '1910123456078' })
-    .returning()
+  const account = await companyAccount(handle.db, company.id, '1910123456078')
   accountId = account.id
 })
 afterAll(async () => {

@@ -1,18 +1,11 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import {
-  auditLogs,
-  banks,
-  companies,
-  companyBankAccounts,
-  paymentOrders,
-  payrollLines,
-  payrolls,
-} from '@planillas/db'
+import { auditLogs, banks, companies, paymentOrders, payrollLines, payrolls } from '@planillas/db'
 import { LINE_STATE, todayInLima } from '@planillas/domain'
 import { createLocalStorage } from '@planillas/storage'
 import { createTestApp, type TestApp } from '@planillas/testing/api/app'
+import { companyAccount } from '@planillas/testing/api/payments'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -74,10 +67,7 @@ beforeAll(async () => {
     .insert(companies)
     .values({ ruc: '20100070970', name: 'Empresa Demo S.A.C.', address: 'Av. Lima 123' })
     .returning()
-  const [account] = await t.handle.db
-    .insert(companyBankAccounts)
-    .values({ companyId: company.id, bankCode: '002', currency: 'PEN', account: '1910123456078' })
-    .returning()
+  const account = await companyAccount(t.handle.db, company.id, '1910123456078')
   accountId = account.id
 })
 afterAll(async () => {

@@ -4,7 +4,6 @@ import path from 'node:path'
 import {
   auditLogs,
   companies,
-  companyBankAccounts,
   paymentBatches,
   paymentBatchIssues,
   paymentOrders,
@@ -15,6 +14,7 @@ import {
 import { LINE_REVIEW, LINE_STATE, PAYMENT_ORDER_STATUS, todayInLima } from '@planillas/domain'
 import { createLocalStorage, type FileStorage } from '@planillas/storage'
 import { createTestApp, type TestApp } from '@planillas/testing/api/app'
+import { companyAccount } from '@planillas/testing/api/payments'
 import { insertFixturePayroll } from '@planillas/testing/payment-fixtures'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { and, eq, inArray, sql } from 'drizzle-orm'
@@ -140,10 +140,7 @@ beforeAll(async () => {
     .insert(companies)
     .values({ ruc: '20100070970', name: 'Empresa Demo S.A.C.', address: 'Av. Lima 123' })
     .returning()
-  const [account] = await t.handle.db
-    .insert(companyBankAccounts)
-    .values({ companyId: company.id, bankCode: '002', currency: 'PEN', account: '1910123456078' })
-    .returning()
+  const account = await companyAccount(t.handle.db, company.id, '1910123456078')
   accountId = account.id
 })
 afterAll(async () => {

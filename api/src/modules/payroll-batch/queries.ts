@@ -1,8 +1,8 @@
 import { banks, type Executor, payrollBatches, payrolls, plameConcepts } from '@planillas/db'
 import { type PayrollBatchFilter, RECORD_STATUS } from '@planillas/domain'
-import { and, asc, desc, eq, gte, ilike, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import { batchListQueries, fileOrUploader } from '../../lib/batch-list'
 import { withBatchFile } from '../../lib/batch-routes'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 const columns = {
   id: payrollBatches.id,
@@ -22,54 +22,35 @@ const columns = {
   payrollId: payrolls.id,
 }
 
-const sortColumns = {
-  id: payrollBatches.id,
-  createdAt: payrollBatches.createdAt,
-  fileName: payrollBatches.fileName,
-  period: payrollBatches.period,
-  createdBy: payrollBatches.createdBy,
-  status: payrollBatches.status,
-}
+const batches = batchListQueries({
+  table: payrollBatches,
+  select: (db: Executor) =>
+    db
+      .select(columns)
+      .from(payrollBatches)
+      .leftJoin(payrolls, eq(payrolls.batchId, payrollBatches.id))
+      .$dynamic(),
+  where: (filter: PayrollBatchFilter) =>
+    and(
+      fileOrUploader(payrollBatches, filter.search),
+      filter.period ? eq(payrollBatches.period, filter.period) : undefined,
+      filter.status ? eq(payrollBatches.status, filter.status) : undefined,
+    ),
+  // In this order: a wrong sort's 400 names them so.
+  sortColumns: {
+    id: payrollBatches.id,
+    createdAt: payrollBatches.createdAt,
+    fileName: payrollBatches.fileName,
+    period: payrollBatches.period,
+    createdBy: payrollBatches.createdBy,
+    status: payrollBatches.status,
+  },
+})
 
-const where = (filter: PayrollBatchFilter) =>
-  and(
-    filter.search
-      ? or(
-          ilike(payrollBatches.fileName, likePattern(filter.search)),
-          ilike(payrollBatches.createdBy, likePattern(filter.search)),
-        )
-      : undefined,
-    filter.period ? eq(payrollBatches.period, filter.period) : undefined,
-    filter.status ? eq(payrollBatches.status, filter.status) : undefined,
-  )
+export const listBatches = batches.list
+export const getBatch = batches.get
 
-const select = (db: Executor) =>
-  db.select(columns).from(payrollBatches).leftJoin(payrolls, eq(payrolls.batchId, payrollBatches.id))
-
-export function listBatches(db: Executor, filter: PayrollBatchFilter, page: ListPage) {
-  const orderBy = orderByFor(
-    page.sort,
-    sortColumns,
-    { field: 'createdAt', direction: 'desc' },
-    payrollBatches.id,
-  )
-  return paged(
-    db,
-    page,
-    (db, limit, offset) =>
-      select(db)
-        .where(where(filter))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    (db) => countedRows(db).from(payrollBatches).where(where(filter)).$dynamic(),
-  )
-}
-
-export const getBatch = async (db: Executor, id: number) =>
-  (await select(db).where(eq(payrollBatches.id, id)))[0]
-
-type Selected = Awaited<ReturnType<typeof getBatch>>
+type Selected = NonNullable<Awaited<ReturnType<typeof getBatch>>>
 
 /** A payroll batch: upload date, file {name, url}, period, createdBy, plus the job's state. */
 export const toBatchRow = (row: Selected) => withBatchFile(row, 'payroll-batch')

@@ -11,10 +11,9 @@ import {
 import { sql } from 'drizzle-orm'
 import {
   type BatchUpload,
+  checkExcelForm,
   type ExcelForm,
   excelCheck,
-  excelProblems,
-  fieldMessages,
   receiveExcelForm,
 } from '../../lib/batch-upload'
 import { codeTaken, repeatedUpload } from './queries'
@@ -43,19 +42,15 @@ export const PAYROLL_UPLOAD: BatchUpload<ExcelForm, PayrollUpload> = {
   accepted: M.accepted,
   receive: receiveExcelForm(PAYROLL_LIMITS.maxFileBytes),
   async check(db, received) {
-    const parsed = PayrollBatchFieldsSchema.safeParse(received.fields)
-    const messages = [
-      ...fieldMessages(parsed),
-      ...(await excelProblems(received, excelCheck(M, headerProblems))),
-    ]
-    if (messages.length || !parsed.success || !received.excel) return { ok: false, messages }
-    if (await codeTaken(db, parsed.data.code)) return { ok: false, messages: [M.codeTaken] }
+    const form = await checkExcelForm(received, PayrollBatchFieldsSchema, excelCheck(M, headerProblems))
+    if (!form.ok) return form
+    if (await codeTaken(db, form.fields.code)) return { ok: false, messages: [M.codeTaken] }
     // The same bytes again for the same period and type: a second payroll only when confirmed.
-    const contentSha256 = createHash('sha256').update(received.excel.content).digest('hex')
-    const repeats = await repeatedUpload(db, { ...parsed.data, contentSha256 })
+    const contentSha256 = createHash('sha256').update(form.excel.content).digest('hex')
+    const repeats = await repeatedUpload(db, { ...form.fields, contentSha256 })
     const confirmed = ['on', 'true'].includes(received.fields.confirmDuplicate ?? '')
     if (repeats && !confirmed) return { ok: false, messages: [M.duplicateFile(repeats.code, repeats.name)] }
-    return { ok: true, upload: { ...parsed.data, contentSha256, repeats }, excel: received.excel }
+    return { ok: true, upload: { ...form.fields, contentSha256, repeats }, excel: form.excel }
   },
   async record(tx, { repeats, ...fields }, excel, actor) {
     // Two clerks sending the same bytes at the same moment: the second waits for the first's

@@ -1,7 +1,7 @@
 import { SIRE_PROPOSAL_HEADER, type SireLine } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
+  createPaymentTestAppWithSupplier,
   createSupplier,
   multipart,
   type PaymentFixtures,
@@ -103,8 +103,7 @@ async function reconcile(
 }
 
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  supplierId = await createSupplier(t)
+  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
   const other = await createSupplier(t)
   const rucOf = async (id: number) =>
     (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${id}` })).body.payload.ruc as string

@@ -16,6 +16,7 @@ import { addDays, RUN_DETRACTION_WARNING } from '@planillas/domain'
 import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
+  companyAccount,
   createPaymentTestApp,
   createSupplier,
   multipart,
@@ -530,10 +531,7 @@ describe('every problem listed, nothing written', () => {
     expect(await tableCounts()).toEqual(before)
     expect(await storedFiles()).toBe(files)
     // A debit account in dollars: vouchers are paid in soles.
-    const [usd] = await t.handle.db
-      .insert(companyBankAccounts)
-      .values({ companyId: fx.agentCompanyId, bankCode: '002', currency: 'USD', account: '1910123456080' })
-      .returning()
+    const usd = await companyAccount(t.handle.db, fx.agentCompanyId, '1910123456080', 'USD')
     const dollars = await generate(runBody([good], { companyAccountId: usd.id }))
     expect(dollars.status).toBe(422)
     expect(dollars.body.messages).toEqual([

@@ -1,15 +1,7 @@
 import { banks, type Executor, expenseLines, suppliers, ubigeoDistricts } from '@planillas/db'
 import type { RecordStatus, SupplierFilter, SupplierInput, SupplierUpdateInput } from '@planillas/domain'
 import { and, asc, eq, getTableColumns, gt, ilike, inArray, or, sql } from 'drizzle-orm'
-import {
-  countedRows,
-  foldedLike,
-  type ListPage,
-  likePattern,
-  orderByFor,
-  paged,
-  spanish,
-} from '../../lists/paging'
+import { foldedLike, type ListPage, likePattern, orderByFor, pagedList, spanish } from '../../lists/paging'
 import type { SharedAccountColumns } from './shared-account'
 import { statusTodayColumns } from './tax-status'
 
@@ -58,17 +50,7 @@ export function listSuppliers(db: Executor, filter: SupplierFilter, page: ListPa
   const orderBy = orderByFor(page.sort, sortColumns, { field: 'id', direction: 'asc' }, suppliers.id, {
     names: ['name'],
   })
-  return paged(
-    db,
-    page,
-    (db, limit, offset) =>
-      supplierRows(db)
-        .where(where(filter))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    (db) => countedRows(db).from(suppliers).where(where(filter)).$dynamic(),
-  )
+  return pagedList(db, page, suppliers, (db) => supplierRows(db).$dynamic(), where(filter), orderBy)
 }
 
 export const supplierExportBatch =

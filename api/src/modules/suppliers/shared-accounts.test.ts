@@ -1,8 +1,9 @@
-import { auditLogs, companyBankAccounts, suppliers } from '@planillas/db'
+import { auditLogs, suppliers } from '@planillas/db'
 import { buildCci } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import { createEmployee } from '@planillas/testing/api/employees'
 import {
+  companyAccount,
   createPaymentTestApp,
   createSupplier,
   type PaymentFixtures,
@@ -20,10 +21,7 @@ let fx: PaymentFixtures
 let accountId = 0
 beforeAll(async () => {
   ;({ t, fx } = await createPaymentTestApp())
-  const [account] = await t.handle.db
-    .insert(companyBankAccounts)
-    .values({ companyId: fx.companyId, bankCode: '002', currency: 'PEN', account: '1910123456081' })
-    .returning()
+  const account = await companyAccount(t.handle.db, fx.companyId, '1910123456081')
   accountId = account.id
 })
 afterAll(() => t.close())

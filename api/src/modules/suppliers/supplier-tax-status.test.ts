@@ -1,7 +1,8 @@
-import { auditLogs, companyBankAccounts, padronLoads, paymentVouchers, taxStatusPeriods } from '@planillas/db'
+import { auditLogs, padronLoads, paymentVouchers, taxStatusPeriods } from '@planillas/db'
 import { addDays, formatDate } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
+  companyAccount,
   createPaymentTestApp,
   createSupplier,
   getVoucher,
@@ -20,10 +21,7 @@ let fx: PaymentFixtures
 let accountId = 0
 beforeAll(async () => {
   ;({ t, fx } = await createPaymentTestApp())
-  const [account] = await t.handle.db
-    .insert(companyBankAccounts)
-    .values({ companyId: fx.agentCompanyId, bankCode: '002', currency: 'PEN', account: '1910123456078' })
-    .returning()
+  const account = await companyAccount(t.handle.db, fx.agentCompanyId, '1910123456078')
   accountId = account.id
 })
 afterAll(() => t.close())

@@ -1,8 +1,8 @@
 import { companies, type Executor, expenseLines, voucherBatches } from '@planillas/db'
 import { RECORD_STATUS, type VoucherBatchFilter } from '@planillas/domain'
-import { and, asc, eq, ilike, or } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
+import { batchListQueries, batchSortColumns, fileOrUploader } from '../../lib/batch-list'
 import { withBatchFile } from '../../lib/batch-routes'
-import { countedRows, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
 
 const b = voucherBatches
 const columns = {
@@ -21,43 +21,19 @@ const columns = {
   finishedAt: b.finishedAt,
 }
 
-const sortColumns = {
-  id: b.id,
-  createdAt: b.createdAt,
-  fileName: b.fileName,
-  createdBy: b.createdBy,
-  status: b.status,
-}
+const batches = batchListQueries({
+  table: b,
+  select: (db: Executor) =>
+    db.select(columns).from(b).innerJoin(companies, eq(companies.id, b.companyId)).$dynamic(),
+  where: (filter: VoucherBatchFilter) =>
+    and(fileOrUploader(b, filter.search), filter.status ? eq(b.status, filter.status) : undefined),
+  sortColumns: batchSortColumns(b),
+})
 
-const where = (filter: VoucherBatchFilter) =>
-  and(
-    filter.search
-      ? or(ilike(b.fileName, likePattern(filter.search)), ilike(b.createdBy, likePattern(filter.search)))
-      : undefined,
-    filter.status ? eq(b.status, filter.status) : undefined,
-  )
+export const listBatches = batches.list
+export const getBatch = batches.get
 
-const select = (db: Executor) =>
-  db.select(columns).from(b).innerJoin(companies, eq(companies.id, b.companyId))
-
-export function listBatches(db: Executor, filter: VoucherBatchFilter, page: ListPage) {
-  const orderBy = orderByFor(page.sort, sortColumns, { field: 'createdAt', direction: 'desc' }, b.id)
-  return paged(
-    db,
-    page,
-    (db, limit, offset) =>
-      select(db)
-        .where(where(filter))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    (db) => countedRows(db).from(b).where(where(filter)).$dynamic(),
-  )
-}
-
-export const getBatch = async (db: Executor, id: number) => (await select(db).where(eq(b.id, id)))[0]
-
-type Selected = Awaited<ReturnType<typeof getBatch>>
+type Selected = NonNullable<Awaited<ReturnType<typeof getBatch>>>
 
 /** A voucher batch: upload date, file {name, url, size}, company, and the job's state. */
 export const toBatchRow = (row: Selected) => withBatchFile(row, 'voucher-batches')

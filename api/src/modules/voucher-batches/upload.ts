@@ -10,10 +10,9 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import {
   type BatchUpload,
+  checkExcelForm,
   type ExcelForm,
   excelCheck,
-  excelProblems,
-  fieldMessages,
   receiveExcelForm,
   type StoredExcel,
 } from '../../lib/batch-upload'
@@ -30,15 +29,11 @@ export const VOUCHER_UPLOAD: BatchUpload<ExcelForm, { companyId: number; company
   accepted: M.accepted,
   receive: receiveExcelForm(VOUCHER_LIMITS.maxFileBytes),
   async check(db, received) {
-    const parsed = FieldsSchema.safeParse(received.fields)
-    const messages = [
-      ...fieldMessages(parsed),
-      ...(await excelProblems(received, excelCheck(M, voucherHeaderProblems))),
-    ]
-    if (messages.length || !parsed.success || !received.excel) return { ok: false, messages }
-    const company = await payingCompany(db, parsed.data.companyId)
+    const form = await checkExcelForm(received, FieldsSchema, excelCheck(M, voucherHeaderProblems))
+    if (!form.ok) return form
+    const company = await payingCompany(db, form.fields.companyId)
     if (!company) return { ok: false, messages: [M.companyInvalid] }
-    return { ok: true, upload: { companyId: company.id, companyName: company.name }, excel: received.excel }
+    return { ok: true, upload: { companyId: company.id, companyName: company.name }, excel: form.excel }
   },
   record: (tx, upload, excel, actor) =>
     recordVoucherBatch(

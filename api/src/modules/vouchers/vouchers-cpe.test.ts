@@ -3,7 +3,7 @@ import { companies, paymentVouchers, suppliers, voucherFiles } from '@planillas/
 import { addDays, rucCheckDigit } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
+  createPaymentTestAppWithSupplier,
   createSupplier,
   getVoucher,
   multipart,
@@ -40,8 +40,7 @@ async function companyWithRuc(ruc: string, name: string) {
 }
 
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  supplierId = await createSupplier(t)
+  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
   const [s] = await t.handle.db.select().from(suppliers).where(eq(suppliers.id, supplierId))
   supplierRuc = s.ruc
   const [c] = await t.handle.db.select().from(companies).where(eq(companies.id, fx.companyId))

@@ -1,7 +1,8 @@
-import { auditLogs, companyBankAccounts, paymentOrderVouchers } from '@planillas/db'
+import { auditLogs, paymentOrderVouchers } from '@planillas/db'
 import { addDays, rucCheckDigit } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
+  companyAccount,
   createPaymentTestApp,
   createSupplier,
   getVoucher,
@@ -21,10 +22,7 @@ let accountId = 0
 
 beforeAll(async () => {
   ;({ t, fx } = await createPaymentTestApp())
-  const [account] = await t.handle.db
-    .insert(companyBankAccounts)
-    .values({ companyId: fx.companyId, bankCode: '002', currency: 'PEN', account: '1910123456080' })
-    .returning()
+  const account = await companyAccount(t.handle.db, fx.companyId, '1910123456080')
   accountId = account.id
 })
 afterAll(() => t.close())

@@ -2,8 +2,7 @@ import { auditLogs, paymentVouchers, publicHolidays } from '@planillas/db'
 import { addDays, voucherNumber } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
-  createSupplier,
+  createPaymentTestAppWithSupplier,
   getVoucher,
   type PaymentFixtures,
   postVoucher,
@@ -25,8 +24,7 @@ let t: FilesTestApp
 let fx: PaymentFixtures
 let supplierId: number
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  supplierId = await createSupplier(t)
+  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
 })
 afterAll(() => t.close())
 

@@ -1,9 +1,9 @@
-import { auditLogs, companyBankAccounts, retentionReceiptDocuments } from '@planillas/db'
+import { auditLogs, retentionReceiptDocuments } from '@planillas/db'
 import { addDays, formatDate } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
-  createSupplier,
+  companyAccount,
+  createPaymentTestAppWithSupplier,
   getVoucher,
   type PaymentFixtures,
   postVoucher,
@@ -25,8 +25,7 @@ let t: FilesTestApp
 let fx: PaymentFixtures
 let supplierId: number
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  supplierId = await createSupplier(t)
+  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
 })
 afterAll(() => t.close())
 
@@ -225,10 +224,7 @@ describe('the retention of a dollar voucher paid by hand', () => {
 
 describe('a supplier run', () => {
   it('refuses a dollar voucher, naming the supplier, and writes nothing', async () => {
-    const [account] = await t.handle.db
-      .insert(companyBankAccounts)
-      .values({ companyId: fx.companyId, bankCode: '002', currency: 'PEN', account: '1910123456090' })
-      .returning()
+    const account = await companyAccount(t.handle.db, fx.companyId, '1910123456090')
     const id = await authorized(USD)
     expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)
     const res = await t.call('tesoreria', {

@@ -2,8 +2,7 @@ import { auditLogs, companies, paymentVouchers, suppliers, voucherFiles } from '
 import { addDays } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
-  createSupplier,
+  createPaymentTestAppWithSupplier,
   getVoucher,
   multipart,
   type PaymentFixtures,
@@ -22,8 +21,7 @@ let t: FilesTestApp
 let fx: PaymentFixtures
 let supplierId: number
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  supplierId = await createSupplier(t)
+  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
 })
 afterAll(() => t.close())
 

@@ -1,6 +1,6 @@
 import { XLSX_MIME } from '@planillas/domain'
 import { type FormEventHandler, type InputHTMLAttributes, type ReactNode, useEffect, useRef } from 'react'
-import { Form } from 'react-router'
+import { Form, useActionData, useNavigation } from 'react-router'
 import { controlClass, FieldShell } from './fields'
 import { FormActions } from './form-layout'
 import { UploadErrors } from './upload-errors'
@@ -117,5 +117,64 @@ export function UploadInput({
         {...input}
       />
     </UploadField>
+  )
+}
+
+/**
+ * What an upload form's page shows after a refused upload: its problems and the text fields as
+ * typed (`uploadAction`'s answer), and whether the upload is being sent.
+ */
+export function useUploadResult() {
+  const result = useActionData<{ messages?: string[]; fields?: Record<string, string> }>()
+  const busy = useNavigation().state === 'submitting'
+  const fields: Record<string, string> = result?.fields ?? {}
+  const messages: string[] = result?.messages ?? []
+  return { busy, fields, messages }
+}
+
+/** A required choice of an upload form ('Seleccione' first), its id and name the same, keeping what was chosen. */
+export function UploadSelect({
+  name,
+  label,
+  options,
+  defaultValue,
+}: {
+  name: string
+  label: string
+  options: readonly { value: string; label: string }[]
+  defaultValue: string | undefined
+}) {
+  return (
+    <UploadField id={name} label={label} required>
+      <select id={name} name={name} defaultValue={defaultValue ?? ''} required className={controlClass}>
+        <option value="">Seleccione</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </UploadField>
+  )
+}
+
+/** The box that confirms an upload the API found repeated (asked only then, and kept while answered). */
+export function ConfirmRepeatedUpload({
+  fields,
+  children,
+}: {
+  fields: Record<string, string>
+  children: ReactNode
+}) {
+  return (
+    <label className="flex items-start gap-2 text-sm font-medium text-slate-700">
+      <input
+        type="checkbox"
+        name="confirmDuplicate"
+        defaultChecked={fields.confirmDuplicate === 'on'}
+        className="mt-1"
+      />
+      {children}
+    </label>
   )
 }

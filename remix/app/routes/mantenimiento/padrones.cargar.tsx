@@ -1,9 +1,15 @@
 import { PADRON_KINDS, PADRON_LABEL, PADRON_MESSAGES } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { useActionData, useNavigation } from 'react-router'
 import { requirePermission } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
-import { controlClass, UploadField, UploadForm, UploadInput } from '~/components/form/upload-form'
+import {
+  controlClass,
+  UploadField,
+  UploadForm,
+  UploadInput,
+  UploadSelect,
+  useUploadResult,
+} from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { uploadAction } from '~/upload.server'
 import { pageTitle } from '~/utils/page-title'
@@ -27,10 +33,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 /** 'Cargar padrón de SUNAT': which padrón, the day it is dated, and SUNAT's ZIP (or its TXT). */
 export default function PadronUpload() {
-  const result = useActionData<typeof action>()
-  const busy = useNavigation().state === 'submitting'
-  const fields: Record<string, string> = result?.fields ?? {}
-  const messages: string[] = result?.messages ?? []
+  const { busy, fields, messages } = useUploadResult()
   return (
     <FormPage title="Cargar padrón de SUNAT">
       <FormNote>
@@ -39,16 +42,12 @@ export default function PadronUpload() {
         lista.
       </FormNote>
       <UploadForm errors={messages} cancelTo="/padrones" busy={busy}>
-        <UploadField id="kind" label="Padrón" required>
-          <select id="kind" name="kind" defaultValue={fields.kind ?? ''} required className={controlClass}>
-            <option value="">Seleccione</option>
-            {PADRON_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {PADRON_LABEL[k]}
-              </option>
-            ))}
-          </select>
-        </UploadField>
+        <UploadSelect
+          name="kind"
+          label="Padrón"
+          options={PADRON_KINDS.map((k) => ({ value: k, label: PADRON_LABEL[k] }))}
+          defaultValue={fields.kind}
+        />
         <UploadField id="listDate" label="Fecha del padrón (DD/MM/AAAA)">
           <input
             id="listDate"

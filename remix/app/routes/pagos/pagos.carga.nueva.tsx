@@ -1,14 +1,14 @@
 import { VOUCHER_UPLOAD_MESSAGES } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { useActionData, useLoaderData, useNavigation } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
 import {
-  controlClass,
-  UploadField,
   UploadForm,
   UploadInput,
+  UploadSelect,
+  useUploadResult,
   XLSX_ACCEPT,
 } from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -36,10 +36,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 /** 'Cargar comprobantes': the paying company and one .xlsx built on the template. */
 export default function VoucherUpload() {
   const { companies } = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>()
-  const busy = useNavigation().state === 'submitting'
-  const fields: Record<string, string> = result?.fields ?? {}
-  const messages: string[] = result?.messages ?? []
+  const { busy, fields, messages } = useUploadResult()
   return (
     <FormPage title="Cargar comprobantes">
       <FormNote>
@@ -49,22 +46,7 @@ export default function VoucherUpload() {
         </a>
       </FormNote>
       <UploadForm errors={messages} cancelTo="/pagos/carga" busy={busy}>
-        <UploadField id="companyId" label="Empresa" required>
-          <select
-            id="companyId"
-            name="companyId"
-            defaultValue={fields.companyId ?? ''}
-            required
-            className={controlClass}
-          >
-            <option value="">Seleccione</option>
-            {companies.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </UploadField>
+        <UploadSelect name="companyId" label="Empresa" options={companies} defaultValue={fields.companyId} />
         <UploadInput
           name="file"
           type="file"

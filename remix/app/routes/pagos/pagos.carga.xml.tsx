@@ -1,10 +1,10 @@
 import { CPE_ZIP_MESSAGES } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { useActionData, useLoaderData, useNavigation } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
-import { controlClass, UploadField, UploadForm, UploadInput } from '~/components/form/upload-form'
+import { UploadForm, UploadInput, UploadSelect, useUploadResult } from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { uploadAction } from '~/upload.server'
 import { pageTitle } from '~/utils/page-title'
@@ -36,22 +36,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 /** 'Cargar XML de comprobantes': the paying company, the expense line and one .zip of the suppliers' XMLs. */
 export default function VoucherZipUpload() {
   const { companies, expenseLines } = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>()
-  const busy = useNavigation().state === 'submitting'
-  const fields: Record<string, string> = result?.fields ?? {}
-  const messages: string[] = result?.messages ?? []
-  const select = (name: string, label: string, options: { value: string; label: string }[]) => (
-    <UploadField id={name} label={label} required>
-      <select id={name} name={name} defaultValue={fields[name] ?? ''} required className={controlClass}>
-        <option value="">Seleccione</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </UploadField>
-  )
+  const { busy, fields, messages } = useUploadResult()
   return (
     <FormPage title="Cargar XML de comprobantes">
       <FormNote>
@@ -60,8 +45,13 @@ export default function VoucherZipUpload() {
         valida; si uno tiene problemas no se registra ninguno.
       </FormNote>
       <UploadForm errors={messages} cancelTo="/pagos/carga" busy={busy}>
-        {select('companyId', 'Empresa', companies)}
-        {select('expenseLineId', 'Línea de gasto', expenseLines)}
+        <UploadSelect name="companyId" label="Empresa" options={companies} defaultValue={fields.companyId} />
+        <UploadSelect
+          name="expenseLineId"
+          label="Línea de gasto"
+          options={expenseLines}
+          defaultValue={fields.expenseLineId}
+        />
         <UploadInput
           name="file"
           type="file"

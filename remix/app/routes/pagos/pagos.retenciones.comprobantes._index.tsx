@@ -9,7 +9,6 @@ import {
   MESSAGES,
   mayUse,
   periodLabel,
-  periodOptions,
   todayInLima,
 } from '@planillas/domain'
 import type { ReactNode } from 'react'
@@ -22,6 +21,7 @@ import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { MarkSentForm } from '~/routes/pagos/+shared/retentions/mark-sent'
+import { MonthField, monthChoice } from '~/routes/pagos/+shared/retentions/month-choice'
 import { textFields } from '~/routes/pagos/+shared/vouchers/step.server'
 import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
@@ -29,15 +29,12 @@ import { pageTitle } from '~/utils/page-title'
 export const meta = pageTitle('Comprobantes de retención')
 
 const PATH = '/pagos/retenciones/comprobantes'
-/** Months offered: two years back, the current month chosen (CREs are sent within 7 days). */
-const MONTHS = 24
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'pagos_lista_lista')
-  const periods = periodOptions(new Date(), MONTHS + 1)
   const params = new URL(request.url).searchParams
-  const asked = params.get('periodo')
-  const period = asked && periods.includes(asked) ? asked : periods[0]
+  // The current month chosen: CREs are sent within 7 days.
+  const { periods, period } = monthChoice(params)
   const status = ['1', '2', '3'].includes(params.get('estado') ?? '')
     ? Number(params.get('estado'))
     : undefined
@@ -134,15 +131,7 @@ export default function RetentionReceipts() {
         action={PATH}
         className="flex flex-col gap-4 rounded border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
       >
-        <FieldShell id="periodo" label="Periodo" errorId="periodo-error" className="sm:w-48">
-          <select id="periodo" name="periodo" defaultValue={period} className={controlClass}>
-            {periods.map((p) => (
-              <option key={p} value={p}>
-                {periodLabel(p)}
-              </option>
-            ))}
-          </select>
-        </FieldShell>
+        <MonthField periods={periods} period={period} className="sm:w-48" />
         <FieldShell id="estado" label="Estado" errorId="estado-error" className="sm:w-48">
           <select id="estado" name="estado" defaultValue={status ?? ''} className={controlClass}>
             <option value="">Todos</option>

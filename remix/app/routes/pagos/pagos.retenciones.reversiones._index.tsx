@@ -5,7 +5,6 @@ import {
   MESSAGES,
   mayUse,
   periodLabel,
-  periodOptions,
   ReversalCreateSchema,
   ReversalListQuerySchema,
   reversalStatusLabel,
@@ -15,11 +14,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { controlClass, FieldShell } from '~/components/form/fields'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { MarkSentForm } from '~/routes/pagos/+shared/retentions/mark-sent'
+import { MonthField, monthChoice } from '~/routes/pagos/+shared/retentions/month-choice'
 import { textFields } from '~/routes/pagos/+shared/vouchers/step.server'
 import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
@@ -27,13 +26,10 @@ import { pageTitle } from '~/utils/page-title'
 export const meta = pageTitle('Reversiones de retención')
 
 const PATH = '/pagos/retenciones/reversiones'
-const MONTHS = 24
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'pagos_lista_lista')
-  const periods = periodOptions(new Date(), MONTHS + 1)
-  const asked = new URL(request.url).searchParams.get('periodo')
-  const period = asked && periods.includes(asked) ? asked : periods[0]
+  const { periods, period } = monthChoice(new URL(request.url).searchParams)
   const query = ReversalListQuerySchema.parse({ period })
   const { pending, summaries } = await call(request, 'GET /retention-receipts/reversals', { query })
   return {
@@ -152,15 +148,7 @@ export default function RetentionReversals() {
           Resúmenes de {periodLabel(period)}
         </h2>
         <form method="get" action={PATH} className="flex items-end gap-2">
-          <FieldShell id="periodo" label="Periodo" errorId="periodo-error" className="w-48">
-            <select id="periodo" name="periodo" defaultValue={period} className={controlClass}>
-              {periods.map((p) => (
-                <option key={p} value={p}>
-                  {periodLabel(p)}
-                </option>
-              ))}
-            </select>
-          </FieldShell>
+          <MonthField periods={periods} period={period} className="w-48" />
           <button type="submit" className={buttonClass('secondary')}>
             Ver
           </button>

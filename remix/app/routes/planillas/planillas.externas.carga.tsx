@@ -8,14 +8,15 @@ import {
   periodOptions,
 } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { useActionData, useLoaderData, useNavigation } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { requirePermission } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
 import {
-  controlClass,
-  UploadField,
+  ConfirmRepeatedUpload,
   UploadForm,
   UploadInput,
+  UploadSelect,
+  useUploadResult,
   XLSX_ACCEPT,
 } from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -42,10 +43,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 /** The 'Carga base' form: code, period, name, type and one .xlsx built on the template. */
 export default function PayrollUpload() {
   const { periods } = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>()
-  const busy = useNavigation().state === 'submitting'
-  const fields: Record<string, string> = result?.fields ?? {}
-  const messages: string[] = result?.messages ?? []
+  const { busy, fields, messages } = useUploadResult()
   // Asked only once the API said the file repeats a payroll (and kept while it is being answered).
   const repeated =
     messages.some((m) => m.startsWith(DUPLICATE_FILE_PREFIX)) || fields.confirmDuplicate === 'on'
@@ -65,22 +63,12 @@ export default function PayrollUpload() {
           defaultValue={fields.code}
           maxLength={50}
         />
-        <UploadField id="period" label="Periodo" required>
-          <select
-            id="period"
-            name="period"
-            defaultValue={fields.period ?? ''}
-            required
-            className={controlClass}
-          >
-            <option value="">Seleccione</option>
-            {periods.map((p) => (
-              <option key={p} value={p}>
-                {periodLabel(p)} ({p})
-              </option>
-            ))}
-          </select>
-        </UploadField>
+        <UploadSelect
+          name="period"
+          label="Periodo"
+          options={periods.map((p) => ({ value: p, label: `${periodLabel(p)} (${p})` }))}
+          defaultValue={fields.period}
+        />
         <UploadInput
           name="name"
           label="Nombre de planilla"
@@ -88,26 +76,14 @@ export default function PayrollUpload() {
           defaultValue={fields.name}
           maxLength={100}
         />
-        <UploadField id="type" label="Tipo" required>
-          <select id="type" name="type" defaultValue={fields.type ?? ''} required className={controlClass}>
-            <option value="">Seleccione</option>
-            {enumOptions(payrollType).map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </UploadField>
+        <UploadSelect
+          name="type"
+          label="Tipo"
+          options={enumOptions(payrollType)}
+          defaultValue={fields.type}
+        />
         {repeated ? (
-          <label className="flex items-start gap-2 text-sm font-medium text-slate-700">
-            <input
-              type="checkbox"
-              name="confirmDuplicate"
-              defaultChecked={fields.confirmDuplicate === 'on'}
-              className="mt-1"
-            />
-            {DUPLICATE_FILE_CONFIRM}
-          </label>
+          <ConfirmRepeatedUpload fields={fields}>{DUPLICATE_FILE_CONFIRM}</ConfirmRepeatedUpload>
         ) : null}
         <UploadInput
           name="file"

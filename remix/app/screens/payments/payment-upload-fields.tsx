@@ -6,7 +6,7 @@ import {
   REPEATED_ABONOS_PREFIX,
 } from '@planillas/domain'
 import { type ReactNode, useState } from 'react'
-import { UploadInput, XLSX_ACCEPT } from '~/components/form/upload-form'
+import { ConfirmRepeatedUpload, UploadInput, XLSX_ACCEPT } from '~/components/form/upload-form'
 
 /**
  * The fields every 'Cargar abonos' form shares, after the one that names what was paid (`children`:
@@ -67,15 +67,7 @@ export function PaymentUploadFields({
         }
       />
       {repeated ? (
-        <label className="flex items-start gap-2 text-sm font-medium text-slate-700">
-          <input
-            type="checkbox"
-            name="confirmDuplicate"
-            defaultChecked={fields.confirmDuplicate === 'on'}
-            className="mt-1"
-          />
-          {REPEATED_ABONOS_CONFIRM}
-        </label>
+        <ConfirmRepeatedUpload fields={fields}>{REPEATED_ABONOS_CONFIRM}</ConfirmRepeatedUpload>
       ) : null}
       <UploadInput
         name="records"
