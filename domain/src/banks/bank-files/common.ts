@@ -177,9 +177,11 @@ export function bankName(name: string): string {
 
 const isUnwritable = (char: string) => /\p{L}/u.test(char) && !nameCharOf(char, char.charCodeAt(0))
 /** For each Latin-1 code: a letter `bankName` cannot write; other codes are worked out once and remembered. */
-const UNWRITABLE: boolean[] = Array.from({ length: 256 }, (_, code) => isUnwritable(String.fromCharCode(code)))
+const UNWRITABLE: boolean[] = Array.from({ length: 256 }, (_, code) =>
+  isUnwritable(String.fromCharCode(code)),
+)
 const OTHER_UNWRITABLE = new Map<string, boolean>()
-const NOT_ASCII = /[^\x00-\x7f]/
+const NOT_ASCII = /[\u0080-\uffff]/
 
 /**
  * The letters of a name that `bankName` cannot write (it would drop them), each once. Every ASCII
