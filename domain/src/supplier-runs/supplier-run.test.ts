@@ -171,7 +171,11 @@ describe('planSupplierRun', () => {
           '2026-11-28',
           3750,
         ) ?? []
-      expect(line.vouchers[0]).toMatchObject({ detractionCents: 53_800, retentionCents: 0, netCents: 103_842 })
+      expect(line.vouchers[0]).toMatchObject({
+        detractionCents: 53_800,
+        retentionCents: 0,
+        netCents: 103_842,
+      })
     })
 
     it('a dollar credit note subtracts in dollars and lowers the base in soles', () => {

@@ -146,7 +146,8 @@ export function planSupplierRun(
         exchangeRateMilli: foreign(v) ? usdRateMilli : null,
       }
     })
-    const sum = (key: keyof Omit<RunVoucherAmounts, 'voucherId' | 'exchangeRateMilli'>) => amounts.reduce((s, a) => s + a[key], 0)
+    const sum = (key: keyof Omit<RunVoucherAmounts, 'voucherId' | 'exchangeRateMilli'>) =>
+      amounts.reduce((s, a) => s + a[key], 0)
     lines.push({
       supplierId,
       vouchers: amounts,

@@ -591,10 +591,15 @@ describe('a dollar run paid (docs/decisions/usd-vouchers.md)', () => {
       exchangeRateDay: TODAY,
     })
     const period = TODAY.slice(0, 7).replace('-', '')
-    const list = await t.call('tesoreria', { method: 'GET', url: `/api/v1/retention-receipts?period=${period}` })
+    const list = await t.call('tesoreria', {
+      method: 'GET',
+      url: `/api/v1/retention-receipts?period=${period}`,
+    })
     const cre = list.body.payload.find((r: { id: number }) => r.id === document.receiptId)
     expect(cre).toMatchObject({
-      documents: [`01 ${voucherNumber(voucher.series, voucher.number).replace(/-0+/, '-')} (USD, T.C. 3.750)`],
+      documents: [
+        `01 ${voucherNumber(voucher.series, voucher.number).replace(/-0+/, '-')} (USD, T.C. 3.750)`,
+      ],
       retentionCents: 13_275,
     })
 
@@ -616,4 +621,3 @@ describe('a dollar run paid (docs/decisions/usd-vouchers.md)', () => {
     expect(row[header.indexOf('Retención')]).toBe(132.75)
   })
 })
-

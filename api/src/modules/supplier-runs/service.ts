@@ -43,8 +43,8 @@ import {
 import type { FileStorage } from '@planillas/storage'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { rucStandingWarnings } from '../../lib/ruc-standing'
-import { exchangeRateForRun } from '../exchange-rates/service'
 import { spanish } from '../../lists/paging'
+import { exchangeRateForRun } from '../exchange-rates/service'
 import { anyId, CLAIM_MESSAGES, type OpenOrder, openOrdersOf, voucherSource } from '../payment-orders/claims'
 import { ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/engine'
 import { genericCciFormat } from '../payment-orders/formats'
@@ -93,7 +93,8 @@ const CURRENCY_NAMES: Record<string, string> = { PEN: 'soles (PEN)', USD: 'dóla
 const currencyName = (code: string) => CURRENCY_NAMES[code] ?? code
 
 export const RUN_MESSAGES = {
-  currency: 'La cuenta de cargo de una orden de pago a proveedores debe ser en soles (PEN) o en dólares (USD)',
+  currency:
+    'La cuenta de cargo de una orden de pago a proveedores debe ser en soles (PEN) o en dólares (USD)',
   /** A run pays in its debit account's currency (docs/decisions/usd-vouchers.md): one file per currency. */
   otherCurrency: (v: string, voucher: string, account: string) =>
     `${v}: está en ${currencyName(voucher)} y la cuenta de cargo es en ${currencyName(account)}; una orden paga solo comprobantes en la moneda de su cuenta de cargo: retírelo y páguelo en otra orden desde una cuenta en ${currencyName(voucher)}`,
@@ -108,7 +109,8 @@ export const RUN_MESSAGES = {
     `${supplier}: su banco (${bank}) está SUSPENDIDO; no se le pueden hacer transferencias`,
   noDetractionAccount: (v: string) =>
     `${v}: tiene detracción y el proveedor no tiene cuenta de detracciones (Banco de la Nación) registrada`,
-  netNotPositive: (supplier: string, net: string) => `${supplier}: el neto a pagar es ${net}; debe ser mayor que cero`,
+  netNotPositive: (supplier: string, net: string) =>
+    `${supplier}: el neto a pagar es ${net}; debe ser mayor que cero`,
   noRetentionRate: (date: string) =>
     `No hay una tasa de retención vigente al ${formatDate(date)}: no se puede calcular la retención`,
   inOpenRun: (v: string, o: OpenOrder) =>
@@ -640,7 +642,16 @@ async function insertAmounts(
       ${column((a) => a.netCents)}::bigint[]) as u(v, s, l, x, t, d, r, f, n)`)
 }
 
-function runAuditText({ request, account, rows, lines, order, written, statusChanges, usdRate }: RecordInput) {
+function runAuditText({
+  request,
+  account,
+  rows,
+  lines,
+  order,
+  written,
+  statusChanges,
+  usdRate,
+}: RecordInput) {
   const sum = (key: 'netCents' | 'detractionCents' | 'retentionCents' | 'fourthCategoryCents') =>
     lines.reduce((s, l) => s + l[key], 0)
   const replaces = replacedOrder(request)

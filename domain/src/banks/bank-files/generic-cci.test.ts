@@ -70,7 +70,9 @@ describe('generic CCI transfer rows', () => {
       ok: true,
       count: 1,
       totalCents: 114460n,
-      rows: [['DNI', '45678912', 'PEÑA RIOS, ANA', '01112300012345678977', 'USD', 1144.6, 'HABERES NOVIEMBRE']],
+      rows: [
+        ['DNI', '45678912', 'PEÑA RIOS, ANA', '01112300012345678977', 'USD', 1144.6, 'HABERES NOVIEMBRE'],
+      ],
     })
     expect(buildGenericCciRows(usd, [line({})])).toEqual({
       ok: false,

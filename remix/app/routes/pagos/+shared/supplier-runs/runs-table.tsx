@@ -1,6 +1,7 @@
 import {
   formatCents,
   formatCount,
+  formatCurrencyCents,
   formatDate,
   formatDateTime,
   PAYMENT_ORDER_STATUS,
@@ -65,7 +66,10 @@ export function SupplierRunsTable({
           mobile: 'title',
           width: COLUMN.date,
         },
-        { header: 'Empresa · cuenta de cargo', cell: (r) => `${r.companyName} · ${r.account}` },
+        {
+          header: 'Empresa · cuenta de cargo',
+          cell: (r) => `${r.companyName} · ${r.account} (${r.currency})`,
+        },
         {
           header: 'Proveedores',
           cell: (r) => `${formatCount(r.lineCount)} (${formatCount(r.voucherCount)} comprob.)`,
@@ -73,7 +77,7 @@ export function SupplierRunsTable({
         },
         {
           header: 'Neto',
-          cell: (r) => formatCents(r.totalCents),
+          cell: (r) => formatCurrencyCents(r.currency, r.totalCents),
           className: 'text-right',
           width: COLUMN.money,
         },
