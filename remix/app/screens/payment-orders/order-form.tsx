@@ -178,27 +178,30 @@ export function PaymentOrderForm({
     <Form method="post" noValidate className="flex flex-col gap-4">
       {lines}
       <FormCard title="Datos del pago">
-        <label className={labelClass}>
-          Cuenta de cargo
-          <select
-            name="companyAccountId"
-            className={controlClass}
-            defaultValue={values.companyAccountId}
-            aria-describedby={accountHelp ? 'account-help' : undefined}
-          >
-            <option value="">Seleccione</option>
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {accountLabel(a)}
-              </option>
-            ))}
-          </select>
+        <div className="flex flex-col gap-1">
+          <label className={labelClass}>
+            Cuenta de cargo
+            <select
+              name="companyAccountId"
+              className={controlClass}
+              defaultValue={values.companyAccountId}
+              aria-describedby={accountHelp ? 'account-help' : undefined}
+            >
+              <option value="">Seleccione</option>
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {accountLabel(a)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {/* Outside the label: the help describes the select, it is not its name. */}
           {accountHelp ? (
-            <span id="account-help" className="text-xs font-normal text-slate-600">
+            <p id="account-help" className="text-xs text-slate-600">
               {accountHelp}
-            </span>
+            </p>
           ) : null}
-        </label>
+        </div>
         <label className={labelClass}>
           Formato del banco
           <select name="format" className={controlClass} defaultValue={values.format}>
