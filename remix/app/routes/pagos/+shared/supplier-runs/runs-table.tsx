@@ -17,14 +17,17 @@ export const runAnnulHref = (id: number) => `/pagos/generar/${id}/anular`
 export const runFileHref = (id: number, file: 'transferencias' | 'detracciones') =>
   `/pagos/generar/${id}/${file}`
 
-/** A file's link; who may not download bank files (docs/decisions/bank-file-readers.md) sees its name only. */
+/**
+ * A file's link; who may not download bank files (docs/decisions/bank-file-readers.md) sees its name
+ * only. Its name says the file and ends with what the link shows (a spoken command finds it).
+ */
 const fileLink = (href: string, name: string, label: string, canDownload: boolean) =>
   canDownload ? (
     <a
       href={href}
       download
       className="font-medium text-primary-dark underline"
-      aria-label={`Descargar ${name}`}
+      aria-label={`Descargar ${name} (${label})`}
     >
       {label}
     </a>
