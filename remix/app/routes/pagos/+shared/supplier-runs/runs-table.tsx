@@ -27,7 +27,7 @@ const fileLink = (href: string, name: string, label: string, canDownload: boolea
       href={href}
       download
       className="font-medium text-primary-dark underline"
-      aria-label={`Descargar ${name} (${label})`}
+      aria-label={`Descargar ${name}, ${label}`}
     >
       {label}
     </a>
