@@ -67,7 +67,7 @@ test.describe('Generar pagos', () => {
     await workbook.xlsx.readFile(await (await excelDownload).path())
     expect(workbook.worksheets[0].getRow(2).getCell(6).value).toBe(1038)
     const bnDownload = page.waitForEvent('download')
-    await run.getByRole('link', { name: /^Descargar D\d{11}\d{6}\.txt$/ }).click()
+    await run.getByRole('link', { name: /^Descargar D\d{11}\d{6}\.txt, Detracciones lote \d{6}$/ }).click()
     const bn = await bnDownload
     const reread = checkBnDetraccionesFile(await readFile(await bn.path()), {
       lineCount: 1,

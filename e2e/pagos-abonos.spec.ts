@@ -133,7 +133,7 @@ test.describe('Abonos de proveedores', () => {
     const net = Number(transfers.worksheets[0].getRow(2).getCell(6).value)
     expect(net).toBe(1038)
     const bnDownload = page.waitForEvent('download')
-    await run.getByRole('link', { name: /^Descargar D\d{11}\d{6}\.txt$/ }).click()
+    await run.getByRole('link', { name: /^Descargar D\d{11}\d{6}\.txt, Detracciones lote \d{6}$/ }).click()
     const bn = await bnDownload
     const reread = checkBnDetraccionesFile(await readFile(await bn.path()), {
       lineCount: 1,

@@ -26,6 +26,11 @@ export type IssueRetentionReceipt = {
   /** The supplier run whose abono paid them (null: marked paid by hand). */
   orderId: number | null
   actor: string
+  /**
+   * Dollars: the day whose SBS rate in force the retention was computed at, when not the payment
+   * date (a run's payment date, its abonos loaded with another date).
+   */
+  exchangeRateOn?: string
 }
 
 /**
@@ -82,7 +87,12 @@ export async function issueRetentionReceipt(tx: Executor, input: IssueRetentionR
     ? await tx
         .select({ day: exchangeRates.day })
         .from(exchangeRates)
-        .where(and(eq(exchangeRates.currency, 'USD'), lte(exchangeRates.day, input.paymentDate)))
+        .where(
+          and(
+            eq(exchangeRates.currency, 'USD'),
+            lte(exchangeRates.day, input.exchangeRateOn ?? input.paymentDate),
+          ),
+        )
         .orderBy(desc(exchangeRates.day))
         .limit(1)
     : []

@@ -187,7 +187,9 @@ export const paymentOrderLines = pgTable(
  * the run was generated: the detracción approved on the voucher and the retención recomputed over
  * the vouchers the run pays together to the supplier. The file pays each supplier once, the sum of
  * its vouchers' net (`line_number` is the supplier's line in the file). Kept as history whatever
- * becomes of the run.
+ * becomes of the run. A run pays in its debit account's currency: a dollar voucher's total and net
+ * are dollar cents, its detracción and retención soles céntimos (as on `payment_vouchers`), with
+ * the SBS rate of the payment date the retention was computed at (docs/decisions/usd-vouchers.md).
  */
 export const paymentOrderVouchers = pgTable(
   'payment_order_vouchers',
@@ -203,6 +205,10 @@ export const paymentOrderVouchers = pgTable(
       .notNull()
       .references(() => suppliers.id),
     lineNumber: integer('line_number').notNull(),
+    /** The voucher's currency, the run's: 'PEN' or 'USD' (total and net in it). */
+    currency: text('currency').notNull().default('PEN'),
+    /** A dollar voucher: the SBS venta rate (thousandths) of the payment date; null in soles. */
+    retentionExchangeRateMilli: integer('retention_exchange_rate_milli'),
     /** Céntimos: a nota de crédito (07) subtracts its amounts from the supplier's line. */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     detractionCents: bigint('detraction_cents', { mode: 'number' }).notNull(),
@@ -213,9 +219,11 @@ export const paymentOrderVouchers = pgTable(
     ...timestamps,
   },
   (t) => [
+    // In soles the net is what is left; in dollars the deductions (soles) are turned back at their
+    // rates, so the row carries the rate and no fourth-category retention (a recibo is in soles).
     check(
       'payment_order_vouchers_net_check',
-      sql`${t.netCents} = ${t.totalCents} - ${t.detractionCents} - ${t.retentionCents} - ${t.fourthCategoryCents}`,
+      sql`(${t.currency} = 'PEN' and ${t.retentionExchangeRateMilli} is null and ${t.netCents} = ${t.totalCents} - ${t.detractionCents} - ${t.retentionCents} - ${t.fourthCategoryCents}) or (${t.currency} = 'USD' and ${t.retentionExchangeRateMilli} > 0 and ${t.fourthCategoryCents} = 0)`,
     ),
     uniqueIndex('payment_order_vouchers_unique').on(t.orderId, t.voucherId),
     index('payment_order_vouchers_voucher_idx').on(t.voucherId),

@@ -128,4 +128,72 @@ describe('planSupplierRun', () => {
       [3, 0, 0, 200_000],
     ])
   })
+
+  describe('in dollars (docs/decisions/usd-vouchers.md), at the payment date rate 3.750', () => {
+    const usd = (id: number, totalCents: number, over: object = {}) =>
+      voucher(id, 1, totalCents, { currency: 'USD', ...over })
+
+    it('US$ 1,180.00 = S/ 4,425.00 → 3 % = S/ 132.75 withheld in soles (US$ 35.40): pays US$ 1,144.60', () => {
+      const [line] = planSupplierRun([usd(1, 118_000)], suppliers, true, RATES, '2026-11-28', 3750) ?? []
+      expect(line.vouchers).toEqual([
+        {
+          voucherId: 1,
+          totalCents: 118_000,
+          detractionCents: 0,
+          retentionCents: 13_275,
+          fourthCategoryCents: 0,
+          netCents: 114_460,
+          exchangeRateMilli: 3750,
+        },
+      ])
+      expect(line).toMatchObject({ totalCents: 118_000, retentionCents: 13_275, netCents: 114_460 })
+    })
+
+    it('weighs the S/ 700 in soles over the vouchers paid together: US$ 100.00 + US$ 100.00 = S/ 750.00', () => {
+      const [alone] = planSupplierRun([usd(1, 10_000)], suppliers, true, RATES, '2026-11-28', 3750) ?? []
+      expect(alone).toMatchObject({ retentionCents: 0, netCents: 10_000 })
+      const [together] =
+        planSupplierRun([usd(1, 10_000), usd(2, 10_000)], suppliers, true, RATES, '2026-11-28', 3750) ?? []
+      // Each S/ 375.00 → 3 % = S/ 11.25 → US$ 3.00 back at 3.750.
+      expect(together.vouchers.map((v) => [v.retentionCents, v.netCents])).toEqual([
+        [1_125, 9_700],
+        [1_125, 9_700],
+      ])
+    })
+
+    it('turns a detracción in soles back at its own rate (issue date 3.800): US$ 1,180.00 − S/ 538.00 = US$ 1,038.42', () => {
+      const [line] =
+        planSupplierRun(
+          [usd(1, 118_000, { detractionCents: 53_800, detractionExchangeRateMilli: 3800 })],
+          suppliers,
+          true,
+          RATES,
+          '2026-11-28',
+          3750,
+        ) ?? []
+      expect(line.vouchers[0]).toMatchObject({
+        detractionCents: 53_800,
+        retentionCents: 0,
+        netCents: 103_842,
+      })
+    })
+
+    it('a dollar credit note subtracts in dollars and lowers the base in soles', () => {
+      const [line] =
+        planSupplierRun(
+          [usd(1, 236_000), usd(2, 50_000, { type: '07', creditsVoucherId: 1 })],
+          suppliers,
+          true,
+          RATES,
+          '2026-11-28',
+          3750,
+        ) ?? []
+      // (S/ 8,850.00 − S/ 1,875.00) × 3 % = S/ 209.25 → US$ 55.80; US$ 2,360.00 − 55.80 − 500.00.
+      expect(line).toMatchObject({ retentionCents: 20_925, netCents: 180_420 })
+    })
+
+    it('refuses to plan a dollar voucher without the payment date rate', () => {
+      expect(() => planSupplierRun([usd(1, 118_000)], suppliers, true, RATES, '2026-11-28')).toThrow()
+    })
+  })
 })

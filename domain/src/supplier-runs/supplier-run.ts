@@ -1,4 +1,5 @@
 import { netCents } from '../common/money'
+import { foreignNetCents, solesOfForeign } from '../vouchers/exchange-rate'
 import {
   FEE_RECEIPT_TYPE,
   fourthCategoryRetention,
@@ -13,9 +14,15 @@ export type RunVoucher = {
   supplierId: number
   /** SUNAT document type: a nota de crédito (07) reduces what its supplier is paid. */
   type: string
+  /** 'PEN' (default) or 'USD': the total and the net are cents of this currency. */
+  currency?: string
   totalCents: number
-  /** The detracción approved on the voucher (deposited at the Banco de la Nación, not paid to the supplier). */
+  /**
+   * The detracción approved on the voucher (deposited at the Banco de la Nación, not paid to the
+   * supplier): always soles, a dollar voucher's at the rate of its issue date (`detractionExchangeRateMilli`).
+   */
   detractionCents: number
+  detractionExchangeRateMilli?: number | null
   /** A nota de crédito: the voucher it credits (paid together, it lowers that voucher's retention base). */
   creditsVoucherId: number | null
 }
@@ -29,7 +36,10 @@ export type RunSupplier = {
   suspensions?: readonly SuspensionCertificate[]
 }
 
-/** One voucher of a run's supplier line: signed amounts (a credit note's are negative). */
+/**
+ * One voucher of a run's supplier line: signed amounts (a credit note's are negative). Total and
+ * net in the voucher's currency; detracción, retention and fourth-category retention in soles.
+ */
 export type RunVoucherAmounts = {
   voucherId: number
   totalCents: number
@@ -38,6 +48,8 @@ export type RunVoucherAmounts = {
   /** A recibo por honorarios (02): the fourth-category retention withheld on the payment date. */
   fourthCategoryCents: number
   netCents: number
+  /** A dollar voucher: the SBS venta rate of the payment date its retention was computed at; null in soles. */
+  exchangeRateMilli: number | null
 }
 
 /** A supplier's line of the run: paid once, the sum of its vouchers' net. */
@@ -64,6 +76,11 @@ export const CREDIT_NOTE_TYPE = '07'
  * (`fourthCategoryRetention`: 8 % over S/ 1,500 unless a suspension certificate is in force); the
  * net is total − detracción − retención − retención de cuarta categoría, a credit note's subtracted. Undefined when the
  * company is a retention agent and no retention rate is in force on the payment date.
+ *
+ * A voucher in dollars (docs/decisions/usd-vouchers.md) takes `usdRateMilli`, the SBS venta rate of
+ * the payment date: its total turned into soles at that rate is what the retention (and its S/ 700)
+ * weighs, the retention is soles, and its net is in dollars, each deduction turned back at the rate
+ * it was computed with (`foreignNetCents`). A dollar voucher without that rate is a caller's error.
  */
 export function planSupplierRun(
   vouchers: readonly RunVoucher[],
@@ -71,7 +88,14 @@ export function planSupplierRun(
   companyIsAgent: boolean,
   retentionTable: readonly RetentionRate[],
   paymentDate: string,
+  usdRateMilli: number | null = null,
 ): RunSupplierLine[] | undefined {
+  const foreign = (v: RunVoucher) => (v.currency ?? 'PEN') !== 'PEN'
+  const solesTotal = (v: RunVoucher) => {
+    if (!foreign(v)) return v.totalCents
+    if (!usdRateMilli) throw new Error(`Comprobante ${v.id} en dólares sin tipo de cambio`)
+    return solesOfForeign(v.totalCents, usdRateMilli)
+  }
   const groups = new Map<number, RunVoucher[]>()
   for (const voucher of vouchers) {
     const group = groups.get(voucher.supplierId)
@@ -82,7 +106,7 @@ export function planSupplierRun(
   for (const [supplierId, group] of groups) {
     const supplier = suppliers.get(supplierId)
     if (!supplier) throw new Error(`Proveedor ${supplierId} sin datos`)
-    const bases = retentionBases(group)
+    const bases = retentionBases(group.map((v) => ({ ...v, totalCents: solesTotal(v) })))
     const retention = retentionOf(
       retentionTable,
       group.map((v, i) => ({
@@ -103,16 +127,27 @@ export function planSupplierRun(
         v.type === FEE_RECEIPT_TYPE
           ? fourthCategoryRetention(v.totalCents, paymentDate, supplier.suspensions).amountCents
           : 0
+      const net = foreign(v)
+        ? foreignNetCents(
+            v.totalCents,
+            v.detractionCents,
+            v.detractionExchangeRateMilli ?? null,
+            retentionCents,
+            usdRateMilli,
+          )
+        : netCents(v.totalCents, v.detractionCents, retentionCents, fourthCategoryCents)
       return {
         voucherId: v.id,
         totalCents: signed(v.totalCents),
         detractionCents: signed(v.detractionCents),
         retentionCents: signed(retentionCents),
         fourthCategoryCents,
-        netCents: signed(netCents(v.totalCents, v.detractionCents, retentionCents, fourthCategoryCents)),
+        netCents: signed(net),
+        exchangeRateMilli: foreign(v) ? usdRateMilli : null,
       }
     })
-    const sum = (key: keyof Omit<RunVoucherAmounts, 'voucherId'>) => amounts.reduce((s, a) => s + a[key], 0)
+    const sum = (key: keyof Omit<RunVoucherAmounts, 'voucherId' | 'exchangeRateMilli'>) =>
+      amounts.reduce((s, a) => s + a[key], 0)
     lines.push({
       supplierId,
       vouchers: amounts,

@@ -56,10 +56,12 @@ export const SupplierRunRowSchema = z.object({
   companyName: z.string(),
   account: z.string(),
   bankCode: z.string(),
+  /** The debit account's currency, the run's: 'USD' writes the file and the net in dollars. */
+  currency: z.string(),
   /** Suppliers paid: the lines of the CCI file. */
   lineCount: z.number(),
   voucherCount: z.number(),
-  /** What the CCI file transfers: the sum of the suppliers' net amounts. */
+  /** What the CCI file transfers: the sum of the suppliers' net amounts, in the run's currency. */
   totalCents: z.number(),
   detractionCents: z.number(),
   retentionCents: z.number(),
@@ -76,7 +78,7 @@ export const SupplierRunRowSchema = z.object({
   createdBy: z.string().nullable(),
 })
 
-/** One voucher of a run, under its supplier. */
+/** One voucher of a run, under its supplier: total and net in the run's currency, deductions in soles. */
 export const SupplierRunVoucherSchema = z.object({
   voucherId: z.number(),
   type: z.string(),
@@ -89,6 +91,8 @@ export const SupplierRunVoucherSchema = z.object({
   /** A recibo por honorarios: the fourth-category retention (the run's, or the approval's estimate). */
   fourthCategoryCents: z.number(),
   netCents: z.number(),
+  /** A dollar run: the SBS venta rate of the payment date its retention was computed at. */
+  exchangeRateMilli: z.number().nullable(),
 })
 
 /** A supplier's line of the CCI file: paid once, the sum of its vouchers' net. */
@@ -146,7 +150,7 @@ export const SupplierRunCandidateFilterSchema = z.object({
 export const SupplierRunCandidateSchema = VoucherHeadSchema.extend({
   dueDate: z.string(),
   expenseLine: z.string(),
-  /** 'USD': total and net in dollars (a run refuses it: it is paid by hand); the deductions are soles. */
+  /** 'USD': total and net in dollars (a run from a dollar account pays it); the deductions are soles. */
   currency: z.string(),
   totalCents: z.number(),
   detractionCents: z.number(),

@@ -11,6 +11,7 @@ import {
   rateInForceOn,
   rateOnDay,
   readExchangeRateRows,
+  runRateOn,
   solesOfForeign,
 } from './exchange-rate'
 import { retentionOf, type SpotRate } from './spot'
@@ -61,6 +62,13 @@ describe('exchange rates', () => {
     expect(rateOnDay(rows, '2026-03-09')?.sellRateMilli).toBe(3790)
     expect(rateInForceOn(rows, '2026-03-08')?.sellRateMilli).toBe(3760) // Sunday: Friday's
     expect(rateInForceOn(rows, '2026-03-05')).toBeUndefined()
+  })
+
+  it("gives a supplier run the payment day's rate, or the last before it, never for a day after today", () => {
+    const rows = [{ day: '2026-03-06', sellRateMilli: 3760 }]
+    expect(runRateOn(rows, '2026-03-08', '2026-03-08')?.sellRateMilli).toBe(3760) // Sunday: Friday's
+    expect(runRateOn(rows, '2026-03-06', '2026-03-06')?.sellRateMilli).toBe(3760)
+    expect(runRateOn(rows, '2026-03-09', '2026-03-08')).toBeUndefined() // not published yet
   })
 })
 

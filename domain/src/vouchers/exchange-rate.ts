@@ -67,6 +67,14 @@ export function rateInForceOn(rows: readonly ExchangeRate[], day: string): Excha
 }
 
 /**
+ * The rate a supplier run pays dollars at (the retention's, of the payment date): that day's or,
+ * when none was published that day, the last one before it (`rateInForceOn`). A payment date after
+ * `today` has no rate yet: the file's dollars would rest on a rate not published, so none.
+ */
+export const runRateOn = (rows: readonly ExchangeRate[], day: string, today: string) =>
+  day > today ? undefined : rateInForceOn(rows, day)
+
+/**
  * The detracción of a voucher in dollars: its total turned into soles at `rateMilli` (the SBS venta
  * of the issue date), then the soles rule of `detractionOf` — the code's minimum compared in soles,
  * the amount rounded to whole soles as every detracción here is. The valor referencial of code 027

@@ -9,7 +9,7 @@ import {
 } from '@planillas/db'
 import {
   centsToSoles,
-  formatCents,
+  formatCurrencyCents,
   formatDate,
   IDENTIFIER_TYPE,
   SUPPLIER_PAYMENT_MESSAGES as M,
@@ -30,9 +30,13 @@ type RunVoucher = {
   voucherId: number
   supplierId: number
   ruc: string
+  /** The run's currency: the net is cents of it ('USD': dollars), the retention always soles. */
+  currency: string
   netCents: string
   /** What the run withheld of this voucher (its sign is the run's: a credit note's is never above 0). */
   retentionCents: string
+  /** A dollar voucher: the SBS rate of the payment date the run computed its retention at. */
+  exchangeRateMilli: number | null
   /** What the run withheld of a recibo por honorarios as fourth-category retention. */
   fourthCategoryCents: string
   series: string
@@ -61,7 +65,7 @@ export async function applySupplierPayments(
     // A VOUCHERS batch always names its run (payment_batches_source_target_check).
     const orderId = batch.orderId ?? 0
     const [order] = await tx
-      .select({ id: paymentOrders.id, status: paymentOrders.status })
+      .select({ id: paymentOrders.id, status: paymentOrders.status, paymentDate: paymentOrders.paymentDate })
       .from(paymentOrders)
       .where(eq(paymentOrders.id, orderId))
       .for('update')
@@ -88,10 +92,13 @@ export async function applySupplierPayments(
         // register and every report read the voucher's own amount.
         const withheld = Math.abs(Number(v.retentionCents))
         const fourthCategory = Number(v.fourthCategoryCents)
+        // A dollar voucher keeps the rate its retention was withheld at (the CRE and the register read it).
+        const rate = v.currency === 'PEN' ? null : withheld > 0 ? v.exchangeRateMilli : null
         await tx.execute(sql`
           update payment_vouchers
           set status = ${VOUCHER_STATUS.PAID}, paid_cents = ${paidCents}, paid_on = ${batch.paymentDate}::date,
               retention_cents = ${withheld}, retention = ${withheld > 0}, fourth_category_cents = ${fourthCategory},
+              retention_exchange_rate_milli = ${rate}::int,
               paid_operation = ${payment.operationNumber}, paid_by = ${actor}, paid_at = now(), updated_at = now()
           where id = ${v.voucherId} and status = ${VOUCHER_STATUS.APPROVED}`)
         await recordAudit(tx, {
@@ -99,7 +106,7 @@ export async function applySupplierPayments(
           entity: 'payments',
           entityId: v.voucherId,
           actor,
-          description: `Marcó como pagado el comprobante ${voucherNumber(v.series, v.number)}: ${formatCents(paidCents)} el ${formatDate(batch.paymentDate)}, operación ${payment.operationNumber} (carga de abonos de proveedores #${batch.id}, orden de pago N° ${orderId}) (APROBADO → PAGADO)`,
+          description: `Marcó como pagado el comprobante ${voucherNumber(v.series, v.number)}: ${formatCurrencyCents(v.currency, paidCents)} el ${formatDate(batch.paymentDate)}, operación ${payment.operationNumber} (carga de abonos de proveedores #${batch.id}, orden de pago N° ${orderId}) (APROBADO → PAGADO)`,
         })
       }
       // The supplier was paid: its comprobante de retención electrónico, when the run withheld IGV.
@@ -108,6 +115,8 @@ export async function applySupplierPayments(
         paymentDate: batch.paymentDate,
         orderId,
         actor,
+        // A dollar run computed its retention at the rate of its own payment date.
+        exchangeRateOn: order.paymentDate,
       })
     }
     return closeBatch(tx, batch, read, receipts, result, `orden de pago a proveedores N° ${orderId}`)
@@ -117,7 +126,8 @@ export async function applySupplierPayments(
 /** The run's vouchers with their supplier's RUC and what the run pays each, locked until the commit. */
 async function lockRunVouchers(tx: Executor, orderId: number): Promise<RunVoucher[]> {
   const result = await tx.execute(sql`
-    select v.id as "voucherId", ov.supplier_id as "supplierId", s.ruc, ov.net_cents::text as "netCents",
+    select v.id as "voucherId", ov.supplier_id as "supplierId", s.ruc, ov.currency,
+           ov.retention_exchange_rate_milli as "exchangeRateMilli", ov.net_cents::text as "netCents",
            ov.retention_cents::text as "retentionCents", ov.fourth_category_cents::text as "fourthCategoryCents",
            v.series, v.number, v.status, v.paid_on::text as "paidOn", v.paid_operation as "paidOperation"
     from payment_order_vouchers ov

@@ -1,4 +1,11 @@
-import { auditLogs, paymentBatches, paymentOrderVouchers, paymentVouchers, suppliers } from '@planillas/db'
+import {
+  auditLogs,
+  paymentBatches,
+  paymentOrderVouchers,
+  paymentVouchers,
+  retentionReceiptDocuments,
+  suppliers,
+} from '@planillas/db'
 import {
   addDays,
   SUPPLIER_PAYMENT_MESSAGES as M,
@@ -20,7 +27,8 @@ import {
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { paymentsWorkbook, receiptPdf } from '@planillas/testing/payment-fixtures'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger, type WorkerContext } from '../context'
 import { processPaymentImport } from './payment-import'
@@ -498,5 +506,106 @@ describe('what a paid voucher keeps is what the run withheld (docs/decisions/tax
       matched: 1,
     })
     expect(await stored()).toEqual({ f: 0, paid: 200_000 })
+  })
+})
+
+describe('a dollar run paid (docs/decisions/usd-vouchers.md)', () => {
+  it('keeps on the voucher the retention in soles and the rate the run withheld at; its CRE and the register say both', async () => {
+    const usdAccount = await companyAccount(t.handle.db, fx.agentCompanyId, '1910123456073', 'USD')
+    const rate = await t.call('admin', {
+      method: 'POST',
+      url: '/api/v1/exchange-rates',
+      payload: { day: TODAY, rate: '3.750' },
+    })
+    expect(rate.status, JSON.stringify(rate.body)).toBe(200)
+    const supplierId = await createSupplier(t)
+    const id = await registerVoucher(
+      t,
+      voucherFields(supplierId, fx, { companyId: fx.agentCompanyId, currency: 'USD' }),
+    )
+    await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
+    expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)
+    const res = await t.call('tesoreria', {
+      method: 'POST',
+      url: '/api/v1/supplier-runs',
+      payload: {
+        voucherIds: [id],
+        companyAccountId: usdAccount.id,
+        format: 'CCI',
+        paymentDate: TODAY,
+        reference: 'Dolares',
+      },
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const orderId = res.body.payload.id as number
+    const ruc = await rucOf(supplierId)
+    // US$ 1,180.00 at 3.750 = S/ 4,425.00 → S/ 132.75 withheld (US$ 35.40): the bank pays US$ 1,144.60.
+    expect((await netBySupplier(orderId)).get(ruc)).toBe(1144.6)
+    const uploaded = await upload(orderId, [[6, ruc, 1144.6, 'OP-USD1', null]])
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200)
+    expect(await processPaymentImport({ batchId: uploaded.body.payload.id }, ctx)).toMatchObject({
+      outcome: 'applied',
+      matched: 1,
+    })
+    const [voucher] = await t.handle.db.select().from(paymentVouchers).where(eq(paymentVouchers.id, id))
+    expect(voucher).toMatchObject({
+      status: VOUCHER_STATUS.PAID,
+      paidCents: 114_460,
+      retentionCents: 13_275,
+      retentionExchangeRateMilli: 3750,
+    })
+    const [audit] = await t.handle.db
+      .select({ description: auditLogs.description })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'payments'), eq(auditLogs.entityId, String(id))))
+      .orderBy(desc(auditLogs.id))
+      .limit(1)
+    expect(audit.description).toContain('Marcó como pagado el comprobante')
+    expect(audit.description).toContain('US$ 1,144.60')
+
+    // Its CRE: the document in dollars with the rate and its day, the retention and totals in soles.
+    const [document] = await t.handle.db
+      .select()
+      .from(retentionReceiptDocuments)
+      .where(eq(retentionReceiptDocuments.voucherId, id))
+    expect(document).toMatchObject({
+      currency: 'USD',
+      totalCents: 118_000,
+      paidForeignCents: 118_000,
+      paidCents: 442_500,
+      retentionCents: 13_275,
+      netCents: 429_225,
+      exchangeRateMilli: 3750,
+      exchangeRateDay: TODAY,
+    })
+    const period = TODAY.slice(0, 7).replace('-', '')
+    const list = await t.call('tesoreria', {
+      method: 'GET',
+      url: `/api/v1/retention-receipts?period=${period}`,
+    })
+    const cre = list.body.payload.find((r: { id: number }) => r.id === document.receiptId)
+    expect(cre).toMatchObject({
+      documents: [
+        `01 ${voucherNumber(voucher.series, voucher.number).replace(/-0+/, '-')} (USD, T.C. 3.750)`,
+      ],
+      retentionCents: 13_275,
+    })
+
+    // The month's retention register: currency, total in dollars, rate, retention in soles.
+    const register = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/retentions/register/xlsx?period=${period}`,
+      headers: await t.as('admin'),
+    })
+    expect(register.statusCode).toBe(200)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(register.rawPayload as unknown as ArrayBuffer)
+    const rows = workbook.worksheets[0].getSheetValues().filter(Boolean) as unknown[][]
+    const header = rows[0] as unknown[]
+    const row = rows.find((r) => r.includes(voucherNumber(voucher.series, voucher.number))) as unknown[]
+    expect(row[header.indexOf('Moneda')]).toBe('USD')
+    expect(row[header.indexOf('Total')]).toBe(1180)
+    expect(row[header.indexOf('Tipo de cambio')]).toBe('3.750')
+    expect(row[header.indexOf('Retención')]).toBe(132.75)
   })
 })

@@ -12,6 +12,7 @@ import {
   rateInForceOn,
   rateOnDay,
   readExchangeRateRows,
+  runRateOn,
   todayInLima,
 } from '@planillas/domain'
 import { openXlsx, readSheetRowBatches, XlsxFileError } from '@planillas/formats/xlsx-package'
@@ -54,6 +55,12 @@ export async function exchangeRateInForce(db: Executor, day: string): Promise<Ex
     .orderBy(desc(exchangeRates.day))
     .limit(1)
   return rateInForceOn(rows, day)
+}
+
+/** The rate a supplier run pays dollars at: `runRateOn` (the payment date's, none for a day after today). */
+export async function exchangeRateForRun(db: Executor, day: string): Promise<ExchangeRate | undefined> {
+  const rate = await exchangeRateInForce(db, day)
+  return rate && runRateOn([rate], day, todayInLima())
 }
 
 /**

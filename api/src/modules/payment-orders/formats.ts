@@ -129,10 +129,17 @@ export function bbvaFormat(
   }
 }
 
-export function genericCciFormat({ header }: FormatContext): StreamedFormat<GenericCciCheckedLine> {
+/**
+ * The generic CCI workbook. `currencies`: what its 'Moneda' may say, soles only for a payroll; a
+ * supplier run passes `GENERIC_CCI_CURRENCIES` and a dollar account's run is written in dollars.
+ */
+export function genericCciFormat(
+  { header }: FormatContext,
+  currencies: readonly string[] = ['PEN'],
+): StreamedFormat<GenericCciCheckedLine> {
   const reference = bankName(header.reference)
   return {
-    checkHeader: checkGenericCciHeader,
+    checkHeader: (h) => checkGenericCciHeader(h, currencies),
     checkLine: checkGenericCciLine,
     totalsStart: () => ({ count: 0, totalCents: 0n, checksum: 0n }),
     checkTotals: () => [],
@@ -140,7 +147,7 @@ export function genericCciFormat({ header }: FormatContext): StreamedFormat<Gene
     async write(out, _totals, lines) {
       async function* rows(): AsyncIterable<CellValue[][]> {
         for await (const batch of lines)
-          yield batch.map(({ line, checked }) => genericCciRow(line, checked, reference))
+          yield batch.map(({ line, checked }) => genericCciRow(line, checked, reference, header.currency))
       }
       await writeXlsx(out, {
         name: 'Transferencias',

@@ -54,6 +54,7 @@ const runRows = (db: Executor) =>
       companyName: companies.name,
       account: companyBankAccounts.account,
       bankCode: companyBankAccounts.bankCode,
+      currency: companyBankAccounts.currency,
       lineCount: paymentOrders.lineCount,
       totalAmount: paymentOrders.totalAmount,
       ...runSums(paymentOrders.id),
@@ -131,6 +132,7 @@ export async function runDetail(db: Executor, id: number) {
       retentionCents: paymentOrderVouchers.retentionCents,
       fourthCategoryCents: paymentOrderVouchers.fourthCategoryCents,
       netCents: paymentOrderVouchers.netCents,
+      exchangeRateMilli: paymentOrderVouchers.retentionExchangeRateMilli,
     })
     .from(paymentOrderVouchers)
     .innerJoin(suppliers, eq(suppliers.id, paymentOrderVouchers.supplierId))
@@ -158,6 +160,7 @@ export async function runDetail(db: Executor, id: number) {
       retentionCents: number
       fourthCategoryCents: number
       netCents: number
+      exchangeRateMilli: number | null
     }[]
   }
   const lines: Line[] = []
@@ -194,6 +197,7 @@ export async function runDetail(db: Executor, id: number) {
       retentionCents: v.retentionCents,
       fourthCategoryCents: v.fourthCategoryCents,
       netCents: v.netCents,
+      exchangeRateMilli: v.exchangeRateMilli,
     })
   }
   return { ...toRunRow(row), lines }

@@ -54,7 +54,9 @@ export async function supplierRunRoutes(fastify: FastifyInstance) {
         'Genera una orden de pago a proveedores con comprobantes APROBADOS (voucherIds) de la empresa de la cuenta de cargo. ' +
         'Revisa todo antes de escribir: con un problema no se guarda nada y se listan todos (422). Cada proveedor se paga una vez, ' +
         'el neto de sus comprobantes (total − detracción − retención, la retención recalculada sobre los comprobantes que se pagan ' +
-        'juntos). Un comprobante está en una sola orden vigente: si ya lo está, responde 409 salvo que confirmReplace sea true y ' +
+        'juntos). Paga en la moneda de la cuenta de cargo: desde una cuenta en dólares solo comprobantes en dólares (Excel con ' +
+        'Moneda USD y montos en dólares; la retención en soles al tipo de cambio SBS de la fecha de pago), desde una en soles solo ' +
+        'comprobantes en soles. Un comprobante está en una sola orden vigente: si ya lo está, responde 409 salvo que confirmReplace sea true y ' +
         'replacesOrderId nombre esa orden (queda REEMPLAZADO). Con detracciones por depositar genera también el archivo del Banco ' +
         'de la Nación con el siguiente lote (AANNNN) de la empresa. Montos en céntimos.',
       ...routeSchema('POST /supplier-runs'),

@@ -13,10 +13,14 @@ import {
   type AccountHolder,
   CREDIT_NOTE_TYPE,
   centsToSoles,
+  EXCHANGE_RATE_MESSAGES,
+  type ExchangeRate,
   formatCents,
   formatCount,
+  formatCurrencyCents,
   formatDate,
   formatMoney,
+  formatRate,
   planSupplierRun,
   type RunSupplier,
   type RunSupplierLine,
@@ -32,6 +36,7 @@ import {
 } from '@planillas/domain'
 import {
   BANK_FILE_MESSAGES,
+  GENERIC_CCI_CURRENCIES,
   type PaymentFileHeader,
   type PaymentFileLine,
 } from '@planillas/domain/bank-files'
@@ -39,6 +44,7 @@ import type { FileStorage } from '@planillas/storage'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { rucStandingWarnings } from '../../lib/ruc-standing'
 import { spanish } from '../../lists/paging'
+import { exchangeRateForRun } from '../exchange-rates/service'
 import { anyId, CLAIM_MESSAGES, type OpenOrder, openOrdersOf, voucherSource } from '../payment-orders/claims'
 import { ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/engine'
 import { genericCciFormat } from '../payment-orders/formats'
@@ -83,10 +89,15 @@ export type SupplierRunResult =
 /** A supplier whose tax status on the payment date differs from the day its vouchers were approved. */
 export type SupplierStatusChange = { supplierId: number; supplierName: string; changes: string[] }
 
+const CURRENCY_NAMES: Record<string, string> = { PEN: 'soles (PEN)', USD: 'dólares (USD)' }
+const currencyName = (code: string) => CURRENCY_NAMES[code] ?? code
+
 export const RUN_MESSAGES = {
-  currency: 'Los comprobantes se pagan en soles: elija una cuenta de cargo en soles (PEN)',
-  dollars: (v: string) =>
-    `${v}: está en dólares (USD). El archivo de transferencias por CCI solo se escribe en soles (no hay un código de moneda en dólares confirmado para ese formato): retírelo de la orden y regístrelo como pagado a mano, con su pago en dólares desde una cuenta en dólares`,
+  currency:
+    'La cuenta de cargo de una orden de pago a proveedores debe ser en soles (PEN) o en dólares (USD)',
+  /** A run pays in its debit account's currency (docs/decisions/usd-vouchers.md): one file per currency. */
+  otherCurrency: (v: string, voucher: string, account: string) =>
+    `${v}: está en ${currencyName(voucher)} y la cuenta de cargo es en ${currencyName(account)}; una orden paga solo comprobantes en la moneda de su cuenta de cargo: retírelo y páguelo en otra orden desde una cuenta en ${currencyName(voucher)}`,
   voucherMissing: (id: number) => `El comprobante con identificador ${id} no existe`,
   notApproved: (v: string, status: number) =>
     `${v}: está ${voucherStatus[status as keyof typeof voucherStatus]?.label ?? 'en otro estado'}; solo se pagan comprobantes APROBADOS`,
@@ -98,8 +109,8 @@ export const RUN_MESSAGES = {
     `${supplier}: su banco (${bank}) está SUSPENDIDO; no se le pueden hacer transferencias`,
   noDetractionAccount: (v: string) =>
     `${v}: tiene detracción y el proveedor no tiene cuenta de detracciones (Banco de la Nación) registrada`,
-  netNotPositive: (supplier: string, cents: number) =>
-    `${supplier}: el neto a pagar es ${formatCents(cents)}; debe ser mayor que cero`,
+  netNotPositive: (supplier: string, net: string) =>
+    `${supplier}: el neto a pagar es ${net}; debe ser mayor que cero`,
   noRetentionRate: (date: string) =>
     `No hay una tasa de retención vigente al ${formatDate(date)}: no se puede calcular la retención`,
   inOpenRun: (v: string, o: OpenOrder) =>
@@ -124,6 +135,7 @@ const runVoucherColumns = {
   totalCents: paymentVouchers.totalCents,
   spotCode: paymentVouchers.spotCode,
   detractionCents: paymentVouchers.detractionCents,
+  detractionExchangeRateMilli: paymentVouchers.detractionExchangeRateMilli,
   detractionDepositedOn: paymentVouchers.detractionDepositedOn,
   creditsVoucherId: paymentVouchers.creditsVoucherId,
   approvedAt: paymentVouchers.approvedAt,
@@ -208,7 +220,11 @@ async function loadRun(db: Database, request: SupplierRunRequest) {
     ),
     holdersBySupplier(db, [...new Set(rows.map((r) => r.supplier.id))]),
   ])
-  return { account, rows, retentionRows, open, periods, suspensions, holders }
+  // A run of dollar vouchers: the SBS venta rate its retention and net are computed at.
+  const usdRate = rows.some((r) => r.voucher.currency === 'USD')
+    ? await exchangeRateForRun(db, request.paymentDate)
+    : undefined
+  return { account, rows, retentionRows, open, periods, suspensions, holders, usdRate }
 }
 type LoadedRun = Awaited<ReturnType<typeof loadRun>>
 
@@ -229,8 +245,9 @@ function rowProblems(
     const label = voucherLabel(supplier, voucher)
     if (voucher.status !== VOUCHER_STATUS.APPROVED)
       problems.push(RUN_MESSAGES.notApproved(label, voucher.status))
-    // docs/decisions/usd-vouchers.md: a run pays soles only, its layout has no confirmed dollar code.
-    if (voucher.currency !== 'PEN') problems.push(RUN_MESSAGES.dollars(label))
+    // docs/decisions/usd-vouchers.md: a run pays in its account's currency, one file per currency.
+    if (account?.account.status === 1 && voucher.currency !== account.account.currency)
+      problems.push(RUN_MESSAGES.otherCurrency(label, voucher.currency, account.account.currency))
     if (account && voucher.companyId !== account.company.id)
       problems.push(RUN_MESSAGES.otherCompany(label, company.name, account.company.name))
     if (voucher.detractionCents > 0 && !voucher.detractionDepositedOn && !supplier.detractionAccount)
@@ -281,20 +298,33 @@ function planRun(request: SupplierRunRequest, loaded: LoadedRun, problems: strin
       },
     ]),
   )
-  const plan = account
-    ? planSupplierRun(
-        rows.map((r) => r.voucher),
-        statusById,
-        account.company.retentionAgent,
-        loaded.retentionRows,
-        request.paymentDate,
-      )
-    : []
+  // Dollar vouchers without the payment date's rate: refused naming the day, and not planned.
+  const rateMissing = rows.some((r) => r.voucher.currency === 'USD') && !loaded.usdRate
+  // (From a soles account the vouchers' currency is the refusal, not the rate.)
+  if (rateMissing && account?.account.currency === 'USD')
+    problems.push(EXCHANGE_RATE_MESSAGES.missingRate(request.paymentDate))
+  const plan =
+    account && !rateMissing
+      ? planSupplierRun(
+          rows.map((r) => r.voucher),
+          statusById,
+          account.company.retentionAgent,
+          loaded.retentionRows,
+          request.paymentDate,
+          loaded.usdRate?.sellRateMilli ?? null,
+        )
+      : []
   if (!plan) problems.push(RUN_MESSAGES.noRetentionRate(request.paymentDate))
   const lines = plan ?? []
   const supplierOf = (line: RunSupplierLine) => supplierById.get(line.supplierId) as RunRow['supplier']
   for (const line of lines)
-    if (line.netCents <= 0) problems.push(RUN_MESSAGES.netNotPositive(supplierOf(line).name, line.netCents))
+    if (line.netCents <= 0)
+      problems.push(
+        RUN_MESSAGES.netNotPositive(
+          supplierOf(line).name,
+          formatCurrencyCents(account?.account.currency ?? 'PEN', line.netCents),
+        ),
+      )
   const header: PaymentFileHeader | null = account
     ? {
         debitBankCode: account.account.bankCode,
@@ -305,7 +335,11 @@ function planRun(request: SupplierRunRequest, loaded: LoadedRun, problems: strin
         reference: request.reference,
       }
     : null
-  const format = header && account ? genericCciFormat({ header, companyName: account.company.name }) : null
+  // Our workbook's 'Moneda' says the account's currency: a dollar account's run is written in dollars.
+  const format =
+    header && account
+      ? genericCciFormat({ header, companyName: account.company.name }, GENERIC_CCI_CURRENCIES)
+      : null
   if (format && header)
     for (const p of format.checkHeader(header))
       problems.push(p.message === BANK_FILE_MESSAGES.currency ? RUN_MESSAGES.currency : p.message)
@@ -471,6 +505,7 @@ export async function generateSupplierRun(
         order,
         written,
         statusChanges,
+        usdRate: loaded.usdRate,
       }),
     async abandoned() {
       if (written.file) await storage.delete(written.file.fileKey)
@@ -504,6 +539,8 @@ type RecordInput = {
   order: { id: number }
   written: { file: DetractionFileWritten | null }
   statusChanges: SupplierStatusChange[]
+  /** A dollar run: the SBS rate of the payment date its retention was computed at. */
+  usdRate: ExchangeRate | undefined
 }
 
 /** The run's transaction: its vouchers still APROBADO (locked), their amounts, the BN file, the audit. */
@@ -511,7 +548,7 @@ async function recordRun(tx: Executor, storage: FileStorage, input: RecordInput)
   const { request, account, order, actor } = input
   await lockStillApproved(tx, request.voucherIds, input.rows)
   await refuseUnconfirmedAccounts(tx, input.rows)
-  await insertAmounts(tx, order.id, input.lines, actor)
+  await insertAmounts(tx, order.id, account.account.currency, input.lines, actor)
   try {
     input.written.file = await writeDetractionFile(tx, storage, {
       orderId: order.id,
@@ -583,21 +620,38 @@ async function refuseUnconfirmedAccounts(tx: Executor, rows: RunRow[]) {
  * Each voucher's amounts in the run, in one statement whatever the run's size: a row per voucher
  * from arrays (a multi-row VALUES of 10,000 vouchers would pass PostgreSQL's 65,535 parameters).
  */
-async function insertAmounts(tx: Executor, orderId: number, lines: RunSupplierLine[], actor: string) {
+async function insertAmounts(
+  tx: Executor,
+  orderId: number,
+  currency: string,
+  lines: RunSupplierLine[],
+  actor: string,
+) {
   const amounts = lines.flatMap((line, i) => line.vouchers.map((v) => ({ ...v, line, lineNumber: i + 1 })))
   const column = <T>(pick: (a: (typeof amounts)[number]) => T) => sql.param(amounts.map(pick))
   await tx.execute(sql`
-    insert into ${paymentOrderVouchers} (order_id, voucher_id, supplier_id, line_number, total_cents,
-      detraction_cents, retention_cents, fourth_category_cents, net_cents, created_by)
-    select ${orderId}, v, s, l, t, d, r, f, n, ${actor}
+    insert into ${paymentOrderVouchers} (order_id, voucher_id, supplier_id, line_number, currency,
+      retention_exchange_rate_milli, total_cents, detraction_cents, retention_cents, fourth_category_cents,
+      net_cents, created_by)
+    select ${orderId}, v, s, l, ${currency}, x, t, d, r, f, n, ${actor}
     from unnest(${column((a) => a.voucherId)}::int[], ${column((a) => a.line.supplierId)}::int[],
-      ${column((a) => a.lineNumber)}::int[], ${column((a) => a.totalCents)}::bigint[],
+      ${column((a) => a.lineNumber)}::int[], ${column((a) => a.exchangeRateMilli)}::int[],
+      ${column((a) => a.totalCents)}::bigint[],
       ${column((a) => a.detractionCents)}::bigint[], ${column((a) => a.retentionCents)}::bigint[],
       ${column((a) => a.fourthCategoryCents)}::bigint[],
-      ${column((a) => a.netCents)}::bigint[]) as u(v, s, l, t, d, r, f, n)`)
+      ${column((a) => a.netCents)}::bigint[]) as u(v, s, l, x, t, d, r, f, n)`)
 }
 
-function runAuditText({ request, account, rows, lines, order, written, statusChanges }: RecordInput) {
+function runAuditText({
+  request,
+  account,
+  rows,
+  lines,
+  order,
+  written,
+  statusChanges,
+  usdRate,
+}: RecordInput) {
   const sum = (key: 'netCents' | 'detractionCents' | 'retentionCents' | 'fourthCategoryCents') =>
     lines.reduce((s, l) => s + l[key], 0)
   const replaces = replacedOrder(request)
@@ -609,5 +663,5 @@ function runAuditText({ request, account, rows, lines, order, written, statusCha
     ? `; depósito de detracciones lote ${file.lot} (${formatCount(file.lineCount)} ${file.lineCount === 1 ? 'comprobante' : 'comprobantes'}, ${formatCents(file.totalCents)}, SHA-256 ${file.sha256})`
     : ''
   const count = rows.length
-  return `Generó la orden de pago a proveedores ${request.format} #${order.id}: ${formatCount(lines.length)} ${lines.length === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(count)} ${count === 1 ? 'comprobante' : 'comprobantes'}, neto ${formatCents(sum('netCents'))} (detracciones ${formatCents(sum('detractionCents'))}, retenciones ${formatCents(sum('retentionCents'))}${sum('fourthCategoryCents') ? `, retenciones de cuarta categoría ${formatCents(sum('fourthCategoryCents'))}` : ''}), cuenta de cargo ${account.account.account}${bn}${replaced}${statusChanges.map((c) => `; ${c.supplierName}: ${c.changes.join(', ')}`).join('')}`
+  return `Generó la orden de pago a proveedores ${request.format} #${order.id}: ${formatCount(lines.length)} ${lines.length === 1 ? 'proveedor' : 'proveedores'}, ${formatCount(count)} ${count === 1 ? 'comprobante' : 'comprobantes'}, neto ${formatCurrencyCents(account.account.currency, sum('netCents'))}${usdRate ? ` (tipo de cambio ${formatRate(usdRate.sellRateMilli)} del ${formatDate(usdRate.day)})` : ''} (detracciones ${formatCents(sum('detractionCents'))}, retenciones ${formatCents(sum('retentionCents'))}${sum('fourthCategoryCents') ? `, retenciones de cuarta categoría ${formatCents(sum('fourthCategoryCents'))}` : ''}), cuenta de cargo ${account.account.account}${bn}${replaced}${statusChanges.map((c) => `; ${c.supplierName}: ${c.changes.join(', ')}`).join('')}`
 }

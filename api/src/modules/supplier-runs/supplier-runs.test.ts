@@ -530,13 +530,14 @@ describe('every problem listed, nothing written', () => {
     expect(messages).toHaveLength(5)
     expect(await tableCounts()).toEqual(before)
     expect(await storedFiles()).toBe(files)
-    // A debit account in dollars: vouchers are paid in soles.
+    // A debit account in dollars pays dollar vouchers only (supplier-runs-usd.test.ts).
     const usd = await companyAccount(t.handle.db, fx.agentCompanyId, '1910123456080', 'USD')
     const dollars = await generate(runBody([good], { companyAccountId: usd.id }))
     expect(dollars.status).toBe(422)
-    expect(dollars.body.messages).toEqual([
-      'Los comprobantes se pagan en soles: elija una cuenta de cargo en soles (PEN)',
-    ])
+    expect(dollars.body.messages).toHaveLength(1)
+    expect(dollars.body.messages[0]).toMatch(
+      /: está en soles \(PEN\) y la cuenta de cargo es en dólares \(USD\); una orden paga solo comprobantes en la moneda de su cuenta de cargo/,
+    )
     // The account of the other company pays only its own vouchers.
     const other = await generate(runBody([otherCompany], { companyAccountId: plainAccountId }))
     expect(other.status, JSON.stringify(other.body)).toBe(200)

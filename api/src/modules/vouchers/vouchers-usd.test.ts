@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 /**
  * Vouchers in US dollars (docs/decisions/usd-vouchers.md): registered in dollars, the detracción in
  * soles at the SBS venta of the issue date, the retention in soles at the payment date's, the CRE
- * with the rate, and a run that refuses them naming the supplier.
+ * with the rate, and a run from a soles account that refuses them naming the supplier.
  */
 let t: FilesTestApp
 let fx: PaymentFixtures
@@ -222,8 +222,8 @@ describe('the retention of a dollar voucher paid by hand', () => {
   })
 })
 
-describe('a supplier run', () => {
-  it('refuses a dollar voucher, naming the supplier, and writes nothing', async () => {
+describe('a supplier run from a soles account', () => {
+  it('refuses a dollar voucher, naming the supplier, and writes nothing (a dollar account pays it: supplier-runs-usd.test.ts)', async () => {
     const account = await companyAccount(t.handle.db, fx.companyId, '1910123456090')
     const id = await authorized(USD)
     expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)
@@ -241,7 +241,7 @@ describe('a supplier run', () => {
     expect(res.status).toBe(422)
     const voucher = await getVoucher(t, id)
     expect(res.body.messages).toContain(
-      `${voucher.supplierName} · ${voucher.fullNumber}: está en dólares (USD). El archivo de transferencias por CCI solo se escribe en soles (no hay un código de moneda en dólares confirmado para ese formato): retírelo de la orden y regístrelo como pagado a mano, con su pago en dólares desde una cuenta en dólares`,
+      `${voucher.supplierName} · ${voucher.fullNumber}: está en dólares (USD) y la cuenta de cargo es en soles (PEN); una orden paga solo comprobantes en la moneda de su cuenta de cargo: retírelo y páguelo en otra orden desde una cuenta en dólares (USD)`,
     )
     expect((await getVoucher(t, id)).status).toBe(3)
   })

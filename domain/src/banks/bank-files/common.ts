@@ -234,7 +234,7 @@ export function cciProblem(line: PaymentFileLine): string | null {
 
 /**
  * The order's own problems every format checks the same way, in this order: the currency (soles
- * only), the debit account (of `debit.bankCode`, in its bank's format) when the format has one, and
+ * only, unless `currencies` says otherwise), the debit account (of `debit.bankCode`, in its bank's format) when the format has one, and
  * the reference's length as `bankName` writes it.
  */
 export function headerProblems(
@@ -242,10 +242,12 @@ export function headerProblems(
   rules: {
     referenceMax: number
     debit?: { bankCode: string; bankName: string; accountProblem: (account: string) => string | null }
+    /** The currencies the file may be written in: soles only unless the format has its own dollar form. */
+    currencies?: readonly string[]
   },
 ): PaymentFileProblem[] {
   const problems: string[] = []
-  if (header.currency !== 'PEN') problems.push(BANK_FILE_MESSAGES.currency)
+  if (!(rules.currencies ?? ['PEN']).includes(header.currency)) problems.push(BANK_FILE_MESSAGES.currency)
   if (rules.debit) {
     const { bankCode, bankName: bank, accountProblem } = rules.debit
     if (header.debitBankCode !== bankCode) problems.push(BANK_FILE_MESSAGES.debitAccount(bank))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { IDENTIFIER_TYPE } from '../../common/identifiers'
 import { BANK_FILE_MESSAGES, type PaymentFileLine } from './common'
-import { buildGenericCciRows, GENERIC_CCI } from './generic-cci'
+import { buildGenericCciRows, GENERIC_CCI, GENERIC_CCI_CURRENCIES } from './generic-cci'
 
 const header = {
   debitBankCode: '011',
@@ -61,6 +61,26 @@ describe('generic CCI transfer rows', () => {
         { rowNumber: 5, message: BANK_FILE_MESSAGES.awaitingReview },
         { rowNumber: 6, message: BANK_FILE_MESSAGES.nameLength(80, 81) },
       ],
+    })
+  })
+
+  it("writes a supplier run's dollar form: 'Moneda' USD and 'Monto' in dollars; a payroll's order keeps refusing dollars", () => {
+    const usd = { ...header, currency: 'USD' }
+    expect(buildGenericCciRows(usd, [line({ amount: '1144.6' })], GENERIC_CCI_CURRENCIES)).toEqual({
+      ok: true,
+      count: 1,
+      totalCents: 114460n,
+      rows: [
+        ['DNI', '45678912', 'PEÑA RIOS, ANA', '01112300012345678977', 'USD', 1144.6, 'HABERES NOVIEMBRE'],
+      ],
+    })
+    expect(buildGenericCciRows(usd, [line({})])).toEqual({
+      ok: false,
+      problems: [{ rowNumber: null, message: BANK_FILE_MESSAGES.currency }],
+    })
+    expect(buildGenericCciRows({ ...header, currency: 'EUR' }, [line({})], GENERIC_CCI_CURRENCIES)).toEqual({
+      ok: false,
+      problems: [{ rowNumber: null, message: BANK_FILE_MESSAGES.currency }],
     })
   })
 })

@@ -41,9 +41,22 @@ export type GenericCciResult =
   | { ok: true; rows: GenericCciRow[]; count: number; totalCents: bigint }
   | { ok: false; problems: PaymentFileProblem[] }
 
-/** The order's own problems (currency, reference), before any line. */
-export function checkGenericCciHeader(header: PaymentFileHeader): PaymentFileProblem[] {
-  return headerProblems(header, { referenceMax: GENERIC_CCI.referenceMax })
+/**
+ * The currencies our workbook writes in its 'Moneda' column (ISO 4217), with 'Monto' in that
+ * currency: a supplier run from a dollar account writes 'USD' (docs/decisions/usd-vouchers.md).
+ * A payroll is paid in soles whatever the format: its orders accept 'PEN' only.
+ */
+export const GENERIC_CCI_CURRENCIES = ['PEN', 'USD'] as const
+
+/**
+ * The order's own problems (currency, reference), before any line: soles only unless `currencies`
+ * allows more (a supplier run passes `GENERIC_CCI_CURRENCIES`).
+ */
+export function checkGenericCciHeader(
+  header: PaymentFileHeader,
+  currencies: readonly string[] = ['PEN'],
+): PaymentFileProblem[] {
+  return headerProblems(header, { referenceMax: GENERIC_CCI.referenceMax, currencies })
 }
 
 /** What the row of a line that passed the checks is written from (no checksum in this format). */
@@ -60,18 +73,22 @@ export function checkGenericCciLine(line: PaymentFileLine): LineCheck<GenericCci
   return { problems, checked: { name, cci: line.bankInterAccount as string, cents, checksumPart: 0n } }
 }
 
-/** The row of a line that passed `checkGenericCciLine`; `reference` is the order's, as `bankName` gives it. */
+/**
+ * The row of a line that passed `checkGenericCciLine`; `reference` is the order's, as `bankName`
+ * gives it; `currency` the order's ('PEN', or 'USD' with 'Monto' in dollars).
+ */
 export function genericCciRow(
   line: PaymentFileLine,
   c: GenericCciCheckedLine,
   reference: string,
+  currency = 'PEN',
 ): GenericCciRow {
   return [
     enumLabel(identifierType, line.identifierType),
     line.identifier,
     c.name,
     c.cci,
-    'PEN',
+    currency,
     centsAsSoles(Number(c.cents)),
     reference,
   ]
@@ -81,8 +98,9 @@ export function genericCciRow(
 export function buildGenericCciRows(
   header: PaymentFileHeader,
   lines: readonly PaymentFileLine[],
+  currencies: readonly string[] = ['PEN'],
 ): GenericCciResult {
-  const problems = checkGenericCciHeader(header)
+  const problems = checkGenericCciHeader(header, currencies)
   if (lines.length === 0) problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.noLines })
   const rows: GenericCciRow[] = []
   let totalCents = 0n
@@ -92,7 +110,7 @@ export function buildGenericCciRows(
     for (const message of result.problems) problems.push({ rowNumber: line.rowNumber, message })
     if (!result.checked) continue
     totalCents += result.checked.cents
-    rows.push(genericCciRow(line, result.checked, reference))
+    rows.push(genericCciRow(line, result.checked, reference, header.currency))
   }
   if (problems.length) return { ok: false, problems }
   return { ok: true, rows, count: rows.length, totalCents }

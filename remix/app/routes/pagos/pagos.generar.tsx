@@ -124,8 +124,9 @@ export default function GeneratePayments() {
       <FormNote>
         Elija los comprobantes APROBADOS que pagará. Se revisan todos antes de generar nada: cuenta o CCI del
         proveedor, banco activo, neto mayor que cero, comprobante aún APROBADO y en ninguna otra orden
-        vigente. Se generan el Excel de transferencias por CCI (una línea por proveedor) y, si hay
-        detracciones, el archivo de depósito masivo del Banco de la Nación.
+        vigente. Se generan el Excel de transferencias por CCI (una línea por proveedor), en la moneda de la
+        cuenta de cargo, y, si hay detracciones, el archivo de depósito masivo del Banco de la Nación (en
+        soles).
       </FormNote>
       <RunFilters
         values={filters.values}

@@ -26,6 +26,9 @@ export type OrderFormValues = {
 
 const labelClass = 'flex flex-col gap-1 text-sm font-medium text-slate-700'
 
+const defaultAccountLabel = (a: PaymentAccountOption) =>
+  `${a.companyName} · ${a.bankCode} · ${a.account} (${a.currency})`
+
 /** Every problem the API listed (or the form's own), with nothing generated (`nothing`: what was not). */
 export function OrderErrors({ errors, nothing }: { errors: string[]; nothing: string }) {
   if (!errors.length) return null
@@ -154,9 +157,15 @@ export function PaymentOrderForm({
   backTo,
   submitLabel,
   busy,
+  accountLabel = defaultAccountLabel,
+  accountHelp,
 }: {
   lines?: ReactNode
   accounts: PaymentAccountOption[]
+  /** How an account is offered (a supplier run says which currency it pays). */
+  accountLabel?: (account: PaymentAccountOption) => string
+  /** A line under the account's select, read with it. */
+  accountHelp?: string
   formats: { code: string; label: string }[]
   values: OrderFormValues
   replaces?: ReactNode
@@ -169,17 +178,30 @@ export function PaymentOrderForm({
     <Form method="post" noValidate className="flex flex-col gap-4">
       {lines}
       <FormCard title="Datos del pago">
-        <label className={labelClass}>
-          Cuenta de cargo
-          <select name="companyAccountId" className={controlClass} defaultValue={values.companyAccountId}>
-            <option value="">Seleccione</option>
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {`${a.companyName} · ${a.bankCode} · ${a.account} (${a.currency})`}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="flex flex-col gap-1">
+          <label className={labelClass}>
+            Cuenta de cargo
+            <select
+              name="companyAccountId"
+              className={controlClass}
+              defaultValue={values.companyAccountId}
+              aria-describedby={accountHelp ? 'account-help' : undefined}
+            >
+              <option value="">Seleccione</option>
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {accountLabel(a)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {/* Outside the label: the help describes the select, it is not its name. */}
+          {accountHelp ? (
+            <p id="account-help" className="text-xs text-slate-600">
+              {accountHelp}
+            </p>
+          ) : null}
+        </div>
         <label className={labelClass}>
           Formato del banco
           <select name="format" className={controlClass} defaultValue={values.format}>

@@ -24,6 +24,13 @@ export type RunFormValues = OrderFormValues & { voucherIds: number[] }
 /** The one format of a supplier run: the Excel of transfers by CCI. */
 const RUN_FORMATS = [{ code: 'CCI', label: 'Transferencias interbancarias por CCI (.xlsx)' }]
 
+/** A debit account as a run offers it: the currency it pays in (docs/decisions/usd-vouchers.md). */
+const runAccountLabel = (a: PaymentAccountOption) =>
+  `${a.companyName} · ${a.bankCode} · ${a.account} · paga en ${a.currency === 'USD' ? 'dólares (USD)' : 'soles (PEN)'}`
+
+export const RUN_CURRENCY_HELP =
+  'Una orden paga en la moneda de su cuenta de cargo: desde una cuenta en soles, los comprobantes en soles; desde una en dólares, los comprobantes en dólares (el Excel de transferencias dice USD y sus montos están en dólares). La retención del IGV de un comprobante en dólares se calcula en soles al tipo de cambio SBS (venta) de la fecha de pago.'
+
 /** The filters of the candidates, as the address carries them (a GET form). */
 export type RunFilterValues = { supplierId: string; expenseLineId: string; dueTo: string }
 
@@ -142,7 +149,7 @@ function CandidateRow({ voucher, checked }: { voucher: SupplierRunCandidate; che
         <span className="col-start-2 lg:col-start-auto lg:text-right">
           <span className="font-semibold">
             <span className="lg:sr-only">Neto aprobado: </span>
-            {formatCents(voucher.netCents)}
+            {formatCurrencyCents(voucher.currency, voucher.netCents)}
           </span>
           {voucher.openRunId ? (
             <span className="block text-xs font-medium text-amber-800">
@@ -273,6 +280,8 @@ export function SupplierRunForm({
         </fieldset>
       }
       accounts={accounts}
+      accountLabel={runAccountLabel}
+      accountHelp={RUN_CURRENCY_HELP}
       formats={RUN_FORMATS}
       values={values}
       replaces={

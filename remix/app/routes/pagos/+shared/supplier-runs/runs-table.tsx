@@ -1,6 +1,7 @@
 import {
   formatCents,
   formatCount,
+  formatCurrencyCents,
   formatDate,
   formatDateTime,
   PAYMENT_ORDER_STATUS,
@@ -16,14 +17,17 @@ export const runAnnulHref = (id: number) => `/pagos/generar/${id}/anular`
 export const runFileHref = (id: number, file: 'transferencias' | 'detracciones') =>
   `/pagos/generar/${id}/${file}`
 
-/** A file's link; who may not download bank files (docs/decisions/bank-file-readers.md) sees its name only. */
+/**
+ * A file's link; who may not download bank files (docs/decisions/bank-file-readers.md) sees its name
+ * only. Its name says the file and ends with what the link shows (a spoken command finds it).
+ */
 const fileLink = (href: string, name: string, label: string, canDownload: boolean) =>
   canDownload ? (
     <a
       href={href}
       download
       className="font-medium text-primary-dark underline"
-      aria-label={`Descargar ${name}`}
+      aria-label={`Descargar ${name}, ${label}`}
     >
       {label}
     </a>
@@ -65,7 +69,10 @@ export function SupplierRunsTable({
           mobile: 'title',
           width: COLUMN.date,
         },
-        { header: 'Empresa · cuenta de cargo', cell: (r) => `${r.companyName} · ${r.account}` },
+        {
+          header: 'Empresa · cuenta de cargo',
+          cell: (r) => `${r.companyName} · ${r.account} (${r.currency})`,
+        },
         {
           header: 'Proveedores',
           cell: (r) => `${formatCount(r.lineCount)} (${formatCount(r.voucherCount)} comprob.)`,
@@ -73,7 +80,7 @@ export function SupplierRunsTable({
         },
         {
           header: 'Neto',
-          cell: (r) => formatCents(r.totalCents),
+          cell: (r) => formatCurrencyCents(r.currency, r.totalCents),
           className: 'text-right',
           width: COLUMN.money,
         },

@@ -1,0 +1,4 @@
+ALTER TABLE "payment_order_vouchers" DROP CONSTRAINT "payment_order_vouchers_net_check";--> statement-breakpoint
+ALTER TABLE "payment_order_vouchers" ADD COLUMN "currency" text DEFAULT 'PEN' NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_order_vouchers" ADD COLUMN "retention_exchange_rate_milli" integer;--> statement-breakpoint
+ALTER TABLE "payment_order_vouchers" ADD CONSTRAINT "payment_order_vouchers_net_check" CHECK (("payment_order_vouchers"."currency" = 'PEN' and "payment_order_vouchers"."retention_exchange_rate_milli" is null and "payment_order_vouchers"."net_cents" = "payment_order_vouchers"."total_cents" - "payment_order_vouchers"."detraction_cents" - "payment_order_vouchers"."retention_cents" - "payment_order_vouchers"."fourth_category_cents") or ("payment_order_vouchers"."currency" = 'USD' and "payment_order_vouchers"."retention_exchange_rate_milli" > 0 and "payment_order_vouchers"."fourth_category_cents" = 0));
