@@ -44,7 +44,8 @@ export default defineConfig({
     acceptDownloads: true,
   },
   projects: [
-    { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
+    // A test titled '@nojs-only' is about the page without JavaScript (a route the app replaces).
+    { name: 'js', use: { ...chromium, javaScriptEnabled: true }, grepInvert: /@nojs-only/ },
     // A test titled '@js-only' is about what JavaScript adds (a live update): not run without it.
     { name: 'nojs', use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],

@@ -299,11 +299,10 @@ for (const size of SIZES) {
       await page.setViewportSize(size)
     })
 
-    test("without JavaScript, a page of its own that keeps the list's search, order and size", async ({
+    test("without JavaScript, a page of its own that keeps the list's search, order and size @nojs-only", async ({
       page,
       signIn,
     }) => {
-      test.skip(javaScript(), 'El camino sin JavaScript')
       await signIn('rrhh')
       await page.goto('/colaboradores?search=a&sort=name,desc&size=50&page=2')
       // The list's document carries no option of the filters.
