@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { centsToSoles, formatCents, solesToCents } from '../common/money'
+import { DeclaredTermsSchema } from './cpe-declared'
 import { type VoucherType, voucherType } from './voucher-schema'
 
 /**
@@ -209,19 +210,7 @@ export const CpeReadingSchema = z.object({
     baseCents: z.number(),
     igvCents: z.number(),
     totalCents: z.number(),
-    detraction: z
-      .object({
-        spotCode: z.string().nullable(),
-        percentBp: z.number().nullable(),
-        amountCents: z.number().nullable(),
-        account: z.string().nullable(),
-        meansCode: z.string().nullable(),
-      })
-      .nullable(),
-    paymentForm: z
-      .object({ kind: z.enum(['Contado', 'Credito']), amountCents: z.number().nullable() })
-      .nullable(),
-    instalments: z.array(z.object({ label: z.string(), amountCents: z.number(), dueDate: z.string() })),
+    ...DeclaredTermsSchema.shape,
     references: z.array(z.string()),
     description: z.string(),
   }),
