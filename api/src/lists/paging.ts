@@ -14,6 +14,7 @@ import {
   preparedCount,
   preparedEstimate,
   type RowCount,
+  SORTED_MATCHES,
 } from './totals'
 
 /**
@@ -118,6 +119,11 @@ export type PagedOptions<T> = {
   fewMatches?: FetchFewMatches<T>
   /** The list is prepared per shape: so are its count and its estimate. */
   shaped?: Shaped
+  /**
+   * The page is sorted by a column its filters do not lead to (a name under a status and areas):
+   * up to SORTED_MATCHES estimated rows it is cut from its matches (`fewMatches`), not walked.
+   */
+  sorted?: boolean
 }
 
 /**
@@ -127,16 +133,16 @@ export type PagedOptions<T> = {
  * - A full page asks the planner: an estimate from ESTIMATE_FROM rows is the total, marked
  *   `totalIsEstimate`; below it the rows are counted (`boundedCount`).
  * - An empty page past the end counts (never estimates), so the list can offer its real last page.
- * - A list with `fewMatches` asks the planner first: up to FEW_MATCHES estimated rows, the page and
- *   the count come from one statement; when that finds more than COUNT_BOUND matches (the estimate
- *   was low) or an empty page, the steps above run instead.
+ * - A list with `fewMatches` asks the planner first: up to FEW_MATCHES estimated rows (SORTED_MATCHES
+ *   when `sorted`), the page and the count come from one statement; when that finds more than its
+ *   bound of matches (the estimate was low) or an empty page, the steps above run instead.
  */
 export async function paged<T>(
   db: Executor,
   query: ListPage,
   fetchPage: FetchPage<T>,
   counted: (db: Executor) => PgSelect,
-  { fewMatches, shaped }: PagedOptions<T> = {},
+  { fewMatches, shaped, sorted = false }: PagedOptions<T> = {},
 ): Promise<PageResponse<T>> {
   const offset = query.page * query.size
   const estimateOf = (tx: Executor) =>
@@ -147,13 +153,14 @@ export async function paged<T>(
     db,
     async (tx) => {
       let estimate = fewMatches ? await estimateOf(tx) : undefined
-      let beyondBound = false
-      if (fewMatches && estimate !== undefined && estimate <= FEW_MATCHES) {
-        const few = await fewMatches(tx, query.size, offset, COUNT_BOUND)
-        if (few.total !== undefined && few.total <= COUNT_BOUND) {
+      let beyondBound: number | undefined
+      const bound = matchesBound(estimate, sorted)
+      if (fewMatches && bound !== undefined) {
+        const few = await fewMatches(tx, query.size, offset, bound)
+        if (few.total !== undefined && few.total <= bound) {
           return pageResponse(few.content, { rows: few.total, exact: true }, query)
         }
-        beyondBound = few.total !== undefined
+        if (few.total !== undefined) beyondBound = bound
       }
       const content = await fetchPage(tx, query.size, offset)
       if ((content.length > 0 && content.length < query.size) || (offset === 0 && content.length === 0)) {
@@ -164,13 +171,20 @@ export async function paged<T>(
       const total: RowCount =
         estimate !== undefined && estimate >= ESTIMATE_FROM
           ? { rows: estimate, exact: false, estimate: true }
-          : beyondBound
-            ? { rows: COUNT_BOUND, exact: false }
+          : beyondBound !== undefined
+            ? { rows: beyondBound, exact: false }
             : await countOf(tx)
       return pageResponse(content, total, query)
     },
     { signal: query.signal, timeoutMs: query.timeoutMs },
   )
+}
+
+/** How many matches a page may be cut from (`fewMatches`), by the planner's estimate; none: walk. */
+function matchesBound(estimate: number | undefined, sorted: boolean): number | undefined {
+  if (estimate === undefined) return undefined
+  if (estimate <= FEW_MATCHES) return COUNT_BOUND
+  return sorted && estimate <= SORTED_MATCHES ? SORTED_MATCHES : undefined
 }
 
 /**

@@ -24,6 +24,16 @@ export const ESTIMATE_FROM = (COUNT_BOUND * 3) / 2
 export const FEW_MATCHES = 1_000
 
 /**
+ * Up to this many estimated rows a list sorted by another column than its filters' (`sorted` in
+ * `paged`) is cut from its matches too, counted exactly up to this many. Walking the sort's index
+ * reads about size ÷ selectivity entries for a page when filter and order are independent, and up
+ * to the whole index when they are not: at a million employees, 'sorted by name, status 1, areas
+ * 1 and 2' (16,667 matches whose names all sort late) read 166,842 entries, p95 847 ms. Sorting
+ * 20,000 matches costs a few milliseconds more than the independent walk, and never more.
+ */
+export const SORTED_MATCHES = 20_000
+
+/**
  * How many rows a list has: exact; at least `rows` when counting stopped at the bound; or about
  * `rows` (`estimate`), the planner's figure.
  */

@@ -98,7 +98,15 @@ export const employees = pgTable(
     index('employees_search_words_idx').using('gin', sql`string_to_array(${t.searchText}, ' ')`),
     // One- and two-digit search words are document prefixes: too short for the trigram index.
     index('employees_identifier_prefix_idx').using('btree', t.identifier.op('text_pattern_ops')),
-    index('employees_area_status_idx').on(t.areaId, t.status, t.createdAt),
+    // Areas and a status, with what a page sorted by name or surname among them reads: its matches
+    // come from this index alone (the list's `sorted` pages, api/src/lists/paging.ts).
+    index('employees_area_status_names_idx').on(
+      t.areaId,
+      t.status,
+      sql`${t.name} collate es_pe`,
+      t.id,
+      sql`${t.surname} collate es_pe`,
+    ),
     index('employees_company_status_idx').on(t.companyId, t.status),
     index('employees_position_idx').on(t.positionId),
     // The list's sortable columns: a page in either direction walks one of these

@@ -10,7 +10,7 @@ import {
   positions,
   ubigeoDistricts,
 } from '@planillas/db'
-import type { EmployeeFilter } from '@planillas/domain'
+import { type EmployeeFilter, parseSort } from '@planillas/domain'
 import { and, asc, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { countedRows, type ListPage, orderByFor, paged, spanish } from '../../lists/paging'
@@ -67,20 +67,30 @@ const withAssignment = <E extends Record<string, SQL.Aliased | PgColumn>>(db: Ex
     .leftJoin(areas, eq(areas.id, employees.areaId))
     .leftJoin(positions, eq(positions.id, employees.positionId))
 
-/** The sort columns of a subquery that selected them. */
-const fieldsOf = (subquery: Record<keyof typeof sortColumns, PgColumn>) =>
-  Object.fromEntries(Object.keys(sortColumns).map((k) => [k, subquery[k as keyof typeof sortColumns]])) as {
-    [K in keyof typeof sortColumns]: PgColumn
-  }
+type SortField = keyof typeof sortColumns
+
+/** The sort columns of a subquery that selected only the sorted one (`key`) and the id. */
+const sortedBy = (key: SQL.Aliased, id: PgColumn) =>
+  ({ ...Object.fromEntries(Object.keys(sortColumns).map((k) => [k, key])), id }) as unknown as Record<
+    SortField,
+    PgColumn
+  >
+
+/** The field a page is sorted by (orderByFor has refused a sort it does not know). */
+const sortedField = (sort: string | undefined): SortField => {
+  const spec = parseSort(sort, Object.keys(sortColumns) as SortField[], { field: 'id', direction: 'asc' })
+  return 'error' in spec ? 'id' : spec.field
+}
 
 export async function listEmployees(db: Executor, filter: EmployeeFilter, page: ListPage) {
   const words = await lookUpSearchWords(db, filter.search)
-  const order = (columns: { [K in keyof typeof sortColumns]: PgColumn }) =>
+  const order = (columns: Record<SortField, PgColumn>) =>
     orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, columns.id, {
       ascendingIndexes: true,
       names: ['name', 'surname'],
     })
   const orderBy = order(sortColumns)
+  const field = sortedField(page.sort)
   // Prepared once per connection and shape (prepared.ts): the sort and the conditions present.
   const bindings = new Bindings()
   const where = employeeWhere(filter, bindings.bind, words)
@@ -110,6 +120,7 @@ export async function listEmployees(db: Executor, filter: EmployeeFilter, page: 
     (db) => countedRows(db).from(employees).where(where).$dynamic(),
     {
       shaped: { shape, values: bindings.values },
+      sorted: field !== 'id',
       // Few matches (a full name): the search runs once, its first bound + 1 matches give both the
       // page's ids (sorted among them) and the count (a bitmap of three words cost 5 ms, twice).
       fewMatches: async (db, limit, offset, bound) => {
@@ -118,8 +129,10 @@ export async function listEmployees(db: Executor, filter: EmployeeFilter, page: 
           `${shape}:few`,
           { ...bindings.values, limit, offset, matches: bound + 1 },
           () => {
+            // Only the id and the sorted column: an index holding both answers it alone
+            // (`employees_area_status_names_idx` for the areas and a name).
             const matches = db
-              .select(sortColumns)
+              .select({ id: employees.id, key: sql`${sortColumns[field]}`.as('key') })
               .from(employees)
               .where(where)
               .limit(sql.placeholder('matches'))
@@ -127,7 +140,7 @@ export async function listEmployees(db: Executor, filter: EmployeeFilter, page: 
             const pageIds = db
               .select({ id: matches.id, total: sql<number>`(count(*) over ())::int`.as('total') })
               .from(matches)
-              .orderBy(...order(fieldsOf(matches)))
+              .orderBy(...order(sortedBy(matches.key, matches.id)))
               .limit(sql.placeholder('limit'))
               .offset(sql.placeholder('offset'))
               .as('page_ids')

@@ -1,0 +1,2 @@
+DROP INDEX "employees_area_status_idx";--> statement-breakpoint
+CREATE INDEX "employees_area_status_names_idx" ON "employees" USING btree ("area_id","status","name" collate es_pe,"id","surname" collate es_pe);
