@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { DEMO, expect, expectAccessible, fillProviderLogin, signIn, test } from './fixtures'
+import { DEMO, expect, expectAccessible, fillProviderLogin, signInThroughProvider, test } from './fixtures'
 
 const HEADLINE = 'Controla los pagos de tus proveedores fácilmente'
 const STATE_ERROR = 'Hubo un error al autenticar al usuario, por favor intenta nuevamente'
@@ -37,7 +37,7 @@ test.describe('sign-in', () => {
   })
 
   test('a demo user signs in through the provider and signs out', async ({ page }) => {
-    await signIn(page, 'rrhh')
+    await signInThroughProvider(page, 'rrhh')
     await expect(sidebar(page).getByText(DEMO.rrhh.name)).toBeVisible()
     await expect(sidebar(page).getByText(DEMO.rrhh.email)).toBeVisible()
     // The sign-out goes through the provider's end_session_endpoint with the ID token as hint.
@@ -53,15 +53,15 @@ test.describe('sign-in', () => {
   })
 
   test('after signing out, the next sign-in can be another user', async ({ page }) => {
-    await signIn(page, 'admin')
+    await signInThroughProvider(page, 'admin')
     await expect(sidebar(page).getByText(DEMO.admin.name)).toBeVisible()
     await signOut(page)
-    await signIn(page, 'auditor')
+    await signInThroughProvider(page, 'auditor')
     await expect(sidebar(page).getByText(DEMO.auditor.name)).toBeVisible()
   })
 
   test('a signed-in user who opens /login goes to the dashboard', async ({ page }) => {
-    await signIn(page, 'lector')
+    await signInThroughProvider(page, 'lector')
     await page.goto('/login')
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('heading', { name: 'Control de pagos' })).toBeVisible()
@@ -101,7 +101,7 @@ test.describe('sign-in', () => {
 
 test.describe('session and request safety', () => {
   test('a cookie copied before sign-out no longer opens anything afterwards', async ({ page, browser }) => {
-    await signIn(page, 'lector')
+    await signInThroughProvider(page, 'lector')
     const copied = await page.context().cookies()
     await signOut(page)
     const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL })
@@ -116,7 +116,7 @@ test.describe('session and request safety', () => {
     page,
     baseURL,
   }) => {
-    await signIn(page, 'admin')
+    await signInThroughProvider(page, 'admin')
     const description = `Intrusa ${Date.now().toString(36)}`
     const attempts: [string, Record<string, string>][] = [
       ['/areas/crear?_data=routes%2Fareas.crear', { Origin: 'http://evil.example' }],
@@ -150,7 +150,7 @@ test.describe('session and request safety', () => {
   })
 
   test('the status page follows back only to our own paths', async ({ page, baseURL }) => {
-    await signIn(page, 'admin')
+    await signInThroughProvider(page, 'admin')
     const origin = new URL(baseURL ?? '').origin
     for (const back of [
       '/\\evil.example',

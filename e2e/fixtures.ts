@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { test as base, type Cookie, expect, type Locator, type Page } from '@playwright/test'
 
 /** The development provider's demo users (scripts/dev-idp, db/src/seed.ts). */
 export const DEMO = {
@@ -21,14 +21,48 @@ export async function fillProviderLogin(page: Page, who: DemoUser) {
 
 /**
  * Signs a demo user in through the real pages: the landing page's button, the provider's login
- * form, the callback, and the dashboard. Works with JavaScript on and off.
+ * form, the callback, and the dashboard. Works with JavaScript on and off. The sign-in tests use
+ * it; every other test signs in with `signIn`.
  */
-export async function signIn(page: Page, who: DemoUser) {
+export async function signInThroughProvider(page: Page, who: DemoUser) {
   await page.goto('/login')
   await page.getByRole('button', { name: 'Iniciar sesión' }).click()
   await fillProviderLogin(page, who)
+  await expectDashboard(page)
+}
+
+const expectDashboard = async (page: Page) => {
   await page.waitForURL((url) => url.pathname === '/')
   await expect(page.getByRole('heading', { name: 'Control de pagos' })).toBeVisible()
+}
+
+/**
+ * A session is reused this long after its sign-in: well inside the API's access token (900 s) less
+ * the web's refresh margin (60 s) and a test's time limit, so a reused cookie is never refreshed. A
+ * refresh token presented twice would revoke every session of its user (auth/queries.ts).
+ */
+const REUSE_MS = 10 * 60_000
+/** The cookies of each demo user's last sign-in through the provider, in this worker. */
+const sessions = new Map<DemoUser, { cookies: Cookie[]; at: number }>()
+
+/**
+ * Signs a demo user in: through the provider the first time in a worker (`signInThroughProvider`),
+ * then with the cookies that sign-in left, for REUSE_MS, as a browser that kept them would. A
+ * session signed out or revoked since sends the dashboard to /login: then through the provider
+ * again. The saved cookies are those of a session just opened (no upload watched yet).
+ */
+export async function signIn(page: Page, who: DemoUser) {
+  const saved = sessions.get(who)
+  if (saved && Date.now() - saved.at < REUSE_MS) {
+    await page.context().addCookies(saved.cookies)
+    await page.goto('/')
+    if (new URL(page.url()).pathname === '/') return expectDashboard(page)
+    await page.context().clearCookies()
+  }
+  sessions.delete(who)
+  const at = Date.now()
+  await signInThroughProvider(page, who)
+  sessions.set(who, { cookies: await page.context().cookies(), at })
 }
 
 /** Fails on serious or critical accessibility violations of the page as it is now. */

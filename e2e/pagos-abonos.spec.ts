@@ -25,7 +25,7 @@ const SUPPLIER_RUC = `2055502345${rucCheckDigit('2055502345')}`
 let counter = 0
 const uniqueNumber = () => String(((Date.now() % 9_000_000) * 10 + (counter++ % 10)) % 99_999_999 || 1)
 
-/** Switches the demo user: the session cookies go, then the real sign-in pages. */
+/** Switches the demo user: the session cookies go, then that user's session (`signIn`). */
 async function signInAs(page: Page, who: DemoUser) {
   await page.context().clearCookies()
   await signIn(page, who)

@@ -48,7 +48,7 @@ const pdf = async (name: string) => ({
   buffer: await receiptPdf(name),
 })
 
-/** Switches the demo user: the session cookies go, then the real sign-in pages. */
+/** Switches the demo user: the session cookies go, then that user's session (`signIn`). */
 async function signInAs(page: Page, who: DemoUser) {
   await page.context().clearCookies()
   await signIn(page, who)
