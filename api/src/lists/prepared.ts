@@ -21,18 +21,23 @@ export const direct: Bind = (_name, value) => (Array.isArray(value) ? sql.param(
  */
 export class Bindings {
   readonly values: Record<string, unknown> = {}
-  private readonly names: string[] = []
+  private readonly boundNames: string[] = []
 
   readonly bind: Bind = (name, value) => {
-    const key = `p${this.names.length}`
-    this.names.push(name)
+    const key = `p${this.boundNames.length}`
+    this.boundNames.push(name)
     this.values[key] = value
     return sql.placeholder(key)
   }
 
   /** The shape of the query built so far: the names bound, in order. */
   get shape(): string {
-    return this.names.join(',')
+    return this.boundNames.join(',')
+  }
+
+  /** The names bound so far, in order. */
+  get names(): readonly string[] {
+    return this.boundNames
   }
 }
 

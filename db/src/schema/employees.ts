@@ -98,8 +98,9 @@ export const employees = pgTable(
     index('employees_search_words_idx').using('gin', sql`string_to_array(${t.searchText}, ' ')`),
     // One- and two-digit search words are document prefixes: too short for the trigram index.
     index('employees_identifier_prefix_idx').using('btree', t.identifier.op('text_pattern_ops')),
-    // Areas and a status, with what a page sorted by name or surname among them reads: its matches
-    // come from this index alone (the list's `sorted` pages, api/src/lists/paging.ts).
+    // Areas and a status, with what a page sorted by name or surname among them reads: a name sort
+    // walks each area's range in order (`areaWalk`, api/src/modules/employees/queries.ts), other
+    // sorts take their matches from this index alone (the list's `sorted` pages, lists/paging.ts).
     index('employees_area_status_names_idx').on(
       t.areaId,
       t.status,

@@ -10,7 +10,7 @@ import {
   positions,
   ubigeoDistricts,
 } from '@planillas/db'
-import { type EmployeeFilter, parseSort } from '@planillas/domain'
+import { EMPLOYEE_STATUSES, type EmployeeFilter, parseSort } from '@planillas/domain'
 import { and, asc, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { countedRows, type ListPage, orderByFor, paged, spanish } from '../../lists/paging'
@@ -82,6 +82,24 @@ const sortedField = (sort: string | undefined): SortField => {
   return 'error' in spec ? 'id' : spec.field
 }
 
+/** Up to this many areas, a list sorted by name among areas walks each area's names (`areaWalk`). */
+export const WALKED_AREAS = 12
+
+/**
+ * The areas and statuses whose names a page sorted by name walks, one ordered range of
+ * `employees_area_status_names_idx` each (every status when none is asked for), or undefined when
+ * the page is not sorted by name or filters on anything but areas and a status (`bound`: the names
+ * the list's condition bound). A page then reads (offset + size) index entries per area and status,
+ * however the names fall among the areas: walking the name index under the filters read 166,842
+ * entries for a first page whose 16,667 matches all sort late (docs/decisions/list-totals.md).
+ */
+export function areaWalk(filter: EmployeeFilter, field: SortField, bound: readonly string[]) {
+  const areas = [...new Set(filter.areaIds ?? [])]
+  const onlyAreas = bound.every((name) => name === 'areaIds' || name === 'status')
+  if (field !== 'name' || areas.length === 0 || areas.length > WALKED_AREAS || !onlyAreas) return undefined
+  return { areas, statuses: filter.status ? [filter.status] : EMPLOYEE_STATUSES }
+}
+
 export async function listEmployees(db: Executor, filter: EmployeeFilter, page: ListPage) {
   const words = await lookUpSearchWords(db, filter.search)
   const order = (columns: Record<SortField, PgColumn>) =>
@@ -95,32 +113,66 @@ export async function listEmployees(db: Executor, filter: EmployeeFilter, page: 
   const bindings = new Bindings()
   const where = employeeWhere(filter, bindings.bind, words)
   const shape = `employees:${page.sort ?? ''}:${bindings.shape}`
+  const walk = areaWalk(filter, field, bindings.names)
   return paged(
     db,
     page,
-    // The page's ids first, without the joins: OFFSET then skips bare index entries, not joined
-    // rows (page 5,000 of a million employees joined 50,000 rows to throw them away).
-    (db, limit, offset) =>
-      runPrepared(db, `${shape}:page`, { ...bindings.values, limit, offset }, () =>
-        withAssignment(db)
-          .where(
-            inArray(
-              employees.id,
-              db
-                .select({ id: employees.id })
+    walk
+      ? // Each area's (and status's) first offset + limit names in order, the page cut from them.
+        (db, limit, offset) =>
+          runPrepared(
+            db,
+            `${shape}:walk`,
+            { ...bindings.values, limit, offset, reach: offset + limit, ...walk },
+            () => {
+              const range = db
+                .select({ id: employees.id, key: sql`${employees.name}`.as('key') })
                 .from(employees)
-                .where(where)
+                .where(
+                  sql`${employees.areaId} = walked_areas.id and ${employees.status} = walked_statuses.id`,
+                )
                 .orderBy(...orderBy)
+                .limit(sql.placeholder('reach'))
+                .as('range')
+              const pageIds = db
+                .select({ id: range.id })
+                .from(
+                  sql`unnest(${sql.placeholder('areas')}::int[]) as walked_areas(id) cross join unnest(${sql.placeholder('statuses')}::smallint[]) as walked_statuses(id)`,
+                )
+                .crossJoinLateral(range)
+                .orderBy(...order(sortedBy(range.key, range.id)))
                 .limit(sql.placeholder('limit'))
-                .offset(sql.placeholder('offset')),
-            ),
+                .offset(sql.placeholder('offset'))
+              return withAssignment(db)
+                .where(inArray(employees.id, pageIds))
+                .orderBy(...orderBy)
+            },
           )
-          .orderBy(...orderBy),
-      ),
+      : // The page's ids first, without the joins: OFFSET then skips bare index entries, not joined
+        // rows (page 5,000 of a million employees joined 50,000 rows to throw them away).
+        (db, limit, offset) =>
+          runPrepared(db, `${shape}:page`, { ...bindings.values, limit, offset }, () =>
+            withAssignment(db)
+              .where(
+                inArray(
+                  employees.id,
+                  db
+                    .select({ id: employees.id })
+                    .from(employees)
+                    .where(where)
+                    .orderBy(...orderBy)
+                    .limit(sql.placeholder('limit'))
+                    .offset(sql.placeholder('offset')),
+                ),
+              )
+              .orderBy(...orderBy),
+          ),
     (db) => countedRows(db).from(employees).where(where).$dynamic(),
     {
       shaped: { shape, values: bindings.values },
-      sorted: field !== 'id',
+      // A walked page is in order already; otherwise a sort the filters do not lead to is cut
+      // from up to SORTED_MATCHES matches.
+      sorted: field !== 'id' && !walk,
       // Few matches (a full name): the search runs once, its first bound + 1 matches give both the
       // page's ids (sorted among them) and the count (a bitmap of three words cost 5 ms, twice).
       fewMatches: async (db, limit, offset, bound) => {
