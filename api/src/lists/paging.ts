@@ -17,27 +17,49 @@ import {
   SORTED_MATCHES,
 } from './totals'
 
+/** The sort a request asks for among `fields`, or a 400 naming the allowed fields. */
+export function sortOf<F extends string>(
+  sort: string | undefined,
+  fields: readonly F[],
+  fallback: SortSpec<F>,
+) {
+  const spec = parseSort(sort, fields as F[], fallback)
+  if ('error' in spec) throw badRequest(spec.error)
+  return spec
+}
+
+/** How a list's sort columns are indexed and which of them hold names (`orderOf`). */
+export type OrderOptions<F extends string> = { ascendingIndexes?: boolean; names?: readonly F[] }
+
 /**
- * Resolves `sort` against a column map, or throws a 400 naming the allowed fields.
+ * The ORDER BY of `spec` over `column` (the column of `spec.field`), ending with `primaryKey` so
+ * pages are stable (docs/conventions.md).
  * `ascendingIndexes`: the list's sort columns are served by ascending indexes ending in the
  * primary key (the employees' list), so a descending order is written as a backward scan of them
  * reads it (`desc`, nulls first) rather than `desc nulls last` (for descending indexes, below).
  * `names`: the fields holding people's or companies' names, sorted in Spanish (`spanish`).
  */
+export function orderOf<F extends string>(
+  spec: SortSpec<F>,
+  column: PgColumn | SQL | SQL.Aliased,
+  primaryKey: PgColumn | SQL.Aliased,
+  { ascendingIndexes = false, names = [] }: OrderOptions<F> = {},
+): SQL[] {
+  const name = names.includes(spec.field)
+  const direction = spec.direction === 'asc' ? asc : ascendingIndexes || name ? desc : descending
+  return [direction(name ? spanish(column) : column), direction(primaryKey)]
+}
+
+/** `orderOf` the sort a request asks for among a column map's fields (`sortOf`). */
 export function orderByFor<F extends string>(
   sort: string | undefined,
   columns: Record<F, PgColumn | SQL>,
   fallback: SortSpec<F>,
   primaryKey: PgColumn,
-  { ascendingIndexes = false, names = [] }: { ascendingIndexes?: boolean; names?: readonly F[] } = {},
+  options: OrderOptions<F> = {},
 ): SQL[] {
-  const spec = parseSort(sort, Object.keys(columns) as F[], fallback)
-  if ('error' in spec) throw badRequest(spec.error)
-  const direction =
-    spec.direction === 'asc' ? asc : ascendingIndexes || names.includes(spec.field) ? desc : descending
-  const column = columns[spec.field]
-  // Always end with the primary key so pages are stable (docs/conventions.md).
-  return [direction(names.includes(spec.field) ? spanish(column) : column), direction(primaryKey)]
+  const spec = sortOf(sort, Object.keys(columns) as F[], fallback)
+  return orderOf(spec, columns[spec.field], primaryKey, options)
 }
 
 /**
@@ -45,7 +67,7 @@ export function orderByFor<F extends string>(
  * A; docs/decisions/spanish-collation.md). Each sorted name column has an index on this very
  * expression and the id, which a page walks (backward when descending) instead of sorting the table.
  */
-export const spanish = (column: PgColumn | SQL): SQL => sql`${column} collate es_pe`
+export const spanish = (column: PgColumn | SQL | SQL.Aliased): SQL => sql`${column} collate es_pe`
 
 /**
  * `desc`, spelled `desc nulls last` for a NOT NULL column: the same order (there are no nulls),
@@ -53,7 +75,7 @@ export const spanish = (column: PgColumn | SQL): SQL => sql`${column} collate es
  * `desc` means `nulls first`, which those indexes cannot answer: the audit log sorted every
  * matching entry for its first page instead of walking `audit_logs_created_at_idx`.
  */
-export function descending(column: PgColumn | SQL): SQL {
+export function descending(column: PgColumn | SQL | SQL.Aliased): SQL {
   return is(column, PgColumn) && column.notNull ? sql`${column} desc nulls last` : desc(column)
 }
 

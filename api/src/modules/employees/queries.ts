@@ -10,10 +10,10 @@ import {
   positions,
   ubigeoDistricts,
 } from '@planillas/db'
-import { EMPLOYEE_STATUSES, type EmployeeFilter, parseSort } from '@planillas/domain'
+import { EMPLOYEE_STATUSES, type EmployeeFilter } from '@planillas/domain'
 import { and, asc, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { countedRows, type ListPage, orderByFor, paged, spanish } from '../../lists/paging'
+import { countedRows, type ListPage, orderOf, paged, sortOf, spanish } from '../../lists/paging'
 import { Bindings, runPrepared } from '../../lists/prepared'
 import { employeeWhere, lookUpSearchWords, searchCondition } from './filters'
 
@@ -69,19 +69,6 @@ const withAssignment = <E extends Record<string, SQL.Aliased | PgColumn>>(db: Ex
 
 type SortField = keyof typeof sortColumns
 
-/** The sort columns of a subquery that selected only the sorted one (`key`) and the id. */
-const sortedBy = (key: SQL.Aliased, id: PgColumn) =>
-  ({ ...Object.fromEntries(Object.keys(sortColumns).map((k) => [k, key])), id }) as unknown as Record<
-    SortField,
-    PgColumn
-  >
-
-/** The field a page is sorted by (orderByFor has refused a sort it does not know). */
-const sortedField = (sort: string | undefined): SortField => {
-  const spec = parseSort(sort, Object.keys(sortColumns) as SortField[], { field: 'id', direction: 'asc' })
-  return 'error' in spec ? 'id' : spec.field
-}
-
 /** Up to this many areas, a list sorted by name among areas walks each area's names (`areaWalk`). */
 export const WALKED_AREAS = 12
 
@@ -102,13 +89,12 @@ export function areaWalk(filter: EmployeeFilter, field: SortField, bound: readon
 
 export async function listEmployees(db: Executor, filter: EmployeeFilter, page: ListPage) {
   const words = await lookUpSearchWords(db, filter.search)
-  const order = (columns: Record<SortField, PgColumn>) =>
-    orderByFor(page.sort, columns, { field: 'id', direction: 'asc' }, columns.id, {
-      ascendingIndexes: true,
-      names: ['name', 'surname'],
-    })
-  const orderBy = order(sortColumns)
-  const field = sortedField(page.sort)
+  const sort = sortOf(page.sort, Object.keys(sortColumns) as SortField[], { field: 'id', direction: 'asc' })
+  const field = sort.field
+  /** The page's order over the sorted column and the id, in the employees' table or a subquery's. */
+  const order = (column: PgColumn | SQL.Aliased, id: PgColumn | SQL.Aliased) =>
+    orderOf(sort, column, id, { ascendingIndexes: true, names: ['name', 'surname'] })
+  const orderBy = order(sortColumns[field], employees.id)
   // Prepared once per connection and shape (prepared.ts): the sort and the conditions present.
   const bindings = new Bindings()
   const where = employeeWhere(filter, bindings.bind, words)
@@ -140,7 +126,7 @@ export async function listEmployees(db: Executor, filter: EmployeeFilter, page: 
                   sql`unnest(${sql.placeholder('areas')}::int[]) as walked_areas(id) cross join unnest(${sql.placeholder('statuses')}::smallint[]) as walked_statuses(id)`,
                 )
                 .crossJoinLateral(range)
-                .orderBy(...order(sortedBy(range.key, range.id)))
+                .orderBy(...order(range.key, range.id))
                 .limit(sql.placeholder('limit'))
                 .offset(sql.placeholder('offset'))
               return withAssignment(db)
@@ -182,7 +168,7 @@ export async function listEmployees(db: Executor, filter: EmployeeFilter, page: 
           { ...bindings.values, limit, offset, matches: bound + 1 },
           () => {
             // Only the id and the sorted column: an index holding both answers it alone
-            // (`employees_area_status_names_idx` for the areas and a name).
+            // (`employees_area_status_names_idx` for areas and a status sorted by surname).
             const matches = db
               .select({ id: employees.id, key: sql`${sortColumns[field]}`.as('key') })
               .from(employees)
@@ -192,7 +178,7 @@ export async function listEmployees(db: Executor, filter: EmployeeFilter, page: 
             const pageIds = db
               .select({ id: matches.id, total: sql<number>`(count(*) over ())::int`.as('total') })
               .from(matches)
-              .orderBy(...order(sortedBy(matches.key, matches.id)))
+              .orderBy(...order(matches.key, matches.id))
               .limit(sql.placeholder('limit'))
               .offset(sql.placeholder('offset'))
               .as('page_ids')
