@@ -335,8 +335,9 @@ async function main() {
         // The page URL is 1-based.
         page: '?page=5001&size=10',
       },
-      // Sorted by a column header: a walk of employees_surname_es_sort_idx backwards, and of
-      // employees_name_es_sort_idx under filters; no base server (it pages by id only).
+      // Sorted by a column header: a walk of employees_surname_es_sort_idx backwards, and one of
+      // employees_area_status_names_idx per area under areas and a status; no base server (it
+      // pages by id only).
       {
         name: 'orden por apellido',
         path: '/employees/list',
@@ -352,6 +353,40 @@ async function main() {
         body: { status: 1, areaIds: [1, 2] },
         bare: false,
         page: '?sort=name,asc&status=1&areaIds=1&areaIds=2',
+      },
+      // The other filters under the sorts the screen's headers offer (name, status): a walk of the
+      // sort's index filtered as it goes, or the page cut from up to 20,000 matches.
+      {
+        name: 'orden y empresa',
+        path: '/employees/list',
+        query: '?sort=name,asc',
+        body: { companyId: 2 },
+        bare: false,
+        page: '?sort=name,asc&companyId=2',
+      },
+      {
+        name: 'orden y cargo',
+        path: '/employees/list',
+        query: '?sort=name,desc',
+        body: { roleIds: [7] },
+        bare: false,
+        page: '?sort=name,desc&roleIds=7',
+      },
+      {
+        name: 'orden y búsqueda',
+        path: '/employees/list',
+        query: '?sort=name,asc',
+        body: { search: 'quispe' },
+        bare: false,
+        page: '?sort=name,asc&search=quispe',
+      },
+      {
+        name: 'orden por estado y áreas',
+        path: '/employees/list',
+        query: '?sort=status,desc',
+        body: { areaIds: [3, 4] },
+        bare: false,
+        page: '?sort=status,desc&areaIds=3&areaIds=4',
       },
       { name: 'auditoría, búsqueda', path: '/audit-logs/list', body: { search: 'usuario7@' }, bare: false },
     ]

@@ -154,4 +154,44 @@ describe('descending order', () => {
       expect(rows).toHaveLength(20)
     },
   )
+
+  it.each([
+    ['name', sql`${employees.positionId} = 7`],
+    ['surname', sql`${employees.companyId} = 2`],
+    ['name', sql`${employees.areaId} = any('{3,4}') and ${employees.status} = 1`],
+  ] as const)(
+    'checks the filters of a page sorted by %s in the sort index, not in the table',
+    async (field, where) => {
+      await t.handle.db.execute(sql`
+      insert into employees (identifier_type, identifier, name, surname, status, created_by)
+      select 1, (20000000 + n)::text, 'Nombre ' || n % 97, 'Apellido ' || n % 89, 1 + n % 2, 'test'
+      from generate_series(1, 5000) as n
+      on conflict do nothing`)
+      // Index-only scans skip the table where its pages are all visible, as in a table in service.
+      await t.handle.db.execute(sql`vacuum analyze employees`)
+      const column = field === 'name' ? employees.name : employees.surname
+      const page = t.handle.db
+        .select({ id: employees.id })
+        .from(employees)
+        .where(where)
+        .orderBy(
+          ...orderByFor(`${field},asc`, { [field]: column }, { field, direction: 'asc' }, employees.id, {
+            ascendingIndexes: true,
+            names: [field],
+          }),
+        )
+        .limit(20)
+      // Only the walk of the sort index is allowed: can it answer the filter from the index alone?
+      const plan = await t.handle.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`)
+        await tx.execute(sql`set local enable_bitmapscan = off`)
+        await tx.execute(sql`set local enable_sort = off`)
+        await tx.execute(sql`set local enable_incremental_sort = off`)
+        return rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${page}`))
+          .map((r) => r['QUERY PLAN'])
+          .join('\n')
+      })
+      expect(plan).toContain(`Index Only Scan using employees_${field}_es_sort_idx`)
+    },
+  )
 })
