@@ -155,6 +155,7 @@ describe('descending order', () => {
     },
   )
 
+  const names = { name: employees.name, surname: employees.surname }
   it.each([
     ['name', sql`${employees.positionId} = 7`],
     ['surname', sql`${employees.companyId} = 2`],
@@ -169,13 +170,12 @@ describe('descending order', () => {
       on conflict do nothing`)
       // Index-only scans skip the table where its pages are all visible, as in a table in service.
       await t.handle.db.execute(sql`vacuum analyze employees`)
-      const column = field === 'name' ? employees.name : employees.surname
       const page = t.handle.db
         .select({ id: employees.id })
         .from(employees)
         .where(where)
         .orderBy(
-          ...orderByFor(`${field},asc`, { [field]: column }, { field, direction: 'asc' }, employees.id, {
+          ...orderByFor(`${field},asc`, names, { field, direction: 'asc' }, employees.id, {
             ascendingIndexes: true,
             names: [field],
           }),
