@@ -5,7 +5,6 @@ import path from 'node:path'
 import { payrollBatches } from '@planillas/db'
 import { BATCH_STATUS } from '@planillas/domain'
 import { createBullmqQueue } from '@planillas/queue'
-import { createLocalStorage } from '@planillas/storage'
 import { eq } from 'drizzle-orm'
 import { openTestDatabase } from '../database'
 import {
@@ -15,6 +14,7 @@ import {
   validRow,
 } from '../payroll-fixtures'
 import { type RunningProcess, waitFor } from '../processes'
+import { recordPendingBatch } from './process-harness'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 
@@ -48,24 +48,7 @@ export async function createDatabaseFaultHarness(name: string, rows: number) {
      */
     async pendingBatch(code: string, batchName: string): Promise<number> {
       const file = await streamedPayrollWorkbook(rows, (i) => validRow(i))
-      const fileKey = await createLocalStorage(filesDir).put(file, {
-        name: 'planilla.xlsx',
-        contentType: 'x',
-      })
-      const [{ id }] = await handle.db
-        .insert(payrollBatches)
-        .values({
-          code,
-          period: '202611',
-          name: batchName,
-          type: 1,
-          fileKey,
-          fileName: 'planilla.xlsx',
-          fileSize: file.length,
-          createdBy: 'rrhh@planillas.pe',
-        })
-        .returning({ id: payrollBatches.id })
-      return id
+      return recordPendingBatch(handle.db, filesDir, file, { code, name: batchName })
     },
     batch,
     /** Waits for the batch PROCESADO, failing at once if the worker ends (or, when told, the batch fails). */
