@@ -5,12 +5,13 @@ import { afterAll, beforeAll } from 'vitest'
  * afterAll when it has a `close`. The object returned stands for it from the first test on, so
  * that the file can name it at the top (`const t = perFile(createTestApp)`) instead of declaring a
  * variable and its two hooks; reading it while the file loads, before its beforeAll, throws.
+ * `timeout`: the beforeAll's, for what takes longer to make than vitest.config.ts's hookTimeout.
  */
-export function perFile<T extends object>(make: () => Promise<T>): T {
+export function perFile<T extends object>(make: () => Promise<T>, timeout?: number): T {
   let made: T | undefined
   beforeAll(async () => {
     made = await make()
-  })
+  }, timeout)
   afterAll(async () => {
     await (made as { close?: () => unknown } | undefined)?.close?.()
   })
