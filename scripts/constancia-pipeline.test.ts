@@ -12,12 +12,10 @@ import {
   DETRACTION_MESSAGES as M,
   voucherNumber,
 } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestAppWithSupplier,
   createSupplier,
   getVoucher,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
   registerVoucher,
   step,
   TODAY,
@@ -30,23 +28,19 @@ import { sweepBatches } from '@planillas/worker/pipeline/sweep'
 import { processConstanciaImport } from '@planillas/worker/processors/constancia-import'
 import { and, eq, inArray, like } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-let supplierId: number
+const { t, fx } = paymentFixturesPerFile({ supplier: true })
 let supplierRuc: string
 beforeAll(async () => {
-  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
-  supplierRuc = await rucOf(supplierId)
+  supplierRuc = await rucOf(fx.supplierId)
 })
-afterAll(() => t.close())
 
 const rucOf = async (id: number) =>
   (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${id}` })).body.payload.ruc as string
 
 /** A factura of S/ 1,180.00 approved under SPOT 037 (12 %: S/ 142). */
-async function approvedWithDetraction(supplier = supplierId) {
+async function approvedWithDetraction(supplier = fx.supplierId) {
   const id = await registerVoucher(t, voucherFields(supplier, fx, { issueDate: TODAY, dueDate: TODAY }))
   expect(
     (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))

@@ -4,14 +4,12 @@
 
 import { companies, paymentVouchers, suppliers, voucherBatches, voucherFiles } from '@planillas/db'
 import { addDays, CPE_MESSAGES, CPE_ZIP_MESSAGES } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
   createSupplier,
   getVoucher,
   multipart,
-  type PaymentFixtures,
   PDF,
+  paymentFixturesPerFile,
   TODAY,
 } from '@planillas/testing/api/payments'
 import { cpeDetractionVariant, cpeVariant, withoutInstalments } from '@planillas/testing/cpe-fixtures'
@@ -19,19 +17,16 @@ import { buildZip, deflatedPart } from '@planillas/testing/zip-fixtures'
 import { silentLogger } from '@planillas/worker/context'
 import { processVoucherImport } from '@planillas/worker/processors/voucher-import'
 import { count, eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
+const { t, fx } = paymentFixturesPerFile()
 let supplierRuc: string
 let companyRuc: string
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
   const id = await createSupplier(t)
   supplierRuc = (await t.handle.db.select().from(suppliers).where(eq(suppliers.id, id)))[0].ruc
   companyRuc = (await t.handle.db.select().from(companies).where(eq(companies.id, fx.companyId)))[0].ruc
 })
-afterAll(() => t.close())
 
 const upload = (fields: Record<string, string | number>, file?: { name: string; content: Buffer }) =>
   multipart(fields, file ? { file } : {}).then((body) =>

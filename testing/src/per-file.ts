@@ -1,6 +1,23 @@
 import { afterAll, beforeAll } from 'vitest'
 
 /**
+ * An object that stands for the one `current()` returns when it is read: for what a test file
+ * makes in its beforeAll but names at its top.
+ */
+export function standIn<T extends object>(current: () => T): T {
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(current(), key),
+    has: (_, key) => Reflect.has(current(), key),
+    ownKeys: () => Reflect.ownKeys(current()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(current(), key)
+      // A proxy may only describe a property its empty target lacks as configurable.
+      return descriptor && { ...descriptor, configurable: true }
+    },
+  })
+}
+
+/**
  * What a test file makes once, in its beforeAll (an app, a harness, fixtures), and closes in its
  * afterAll when it has a `close`. The object returned stands for it from the first test on, so
  * that the file can name it at the top (`const t = perFile(createTestApp)`) instead of declaring a
@@ -15,18 +32,8 @@ export function perFile<T extends object>(make: () => Promise<T>, timeout?: numb
   afterAll(async () => {
     await (made as { close?: () => unknown } | undefined)?.close?.()
   })
-  const current = (): T => {
+  return standIn(() => {
     if (!made) throw new Error('perFile: read before the beforeAll that makes it')
     return made
-  }
-  return new Proxy({} as T, {
-    get: (_, key) => Reflect.get(current(), key),
-    has: (_, key) => Reflect.has(current(), key),
-    ownKeys: () => Reflect.ownKeys(current()),
-    getOwnPropertyDescriptor: (_, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(current(), key)
-      // A proxy may only describe a property its empty target lacks as configurable.
-      return descriptor && { ...descriptor, configurable: true }
-    },
   })
 }

@@ -8,6 +8,7 @@ import {
 } from '@planillas/db'
 import { buildCci, rucCheckDigit, todayInLima } from '@planillas/domain'
 import { asc } from 'drizzle-orm'
+import { perFile, standIn } from '../per-file'
 import { manyPagesPdf } from '../receipt-fixtures'
 import { createTestAppWithFiles, type FilesTestApp } from './app'
 
@@ -119,6 +120,27 @@ export async function companyAccount(
 export async function createPaymentTestAppWithSupplier() {
   const { t, fx } = await createPaymentTestApp()
   return { t, fx, supplierId: await createSupplier(t) }
+}
+
+/** `PaymentFixtures` with the supplier and the company account `paymentFixturesPerFile` was asked for. */
+export type FilePaymentFixtures = PaymentFixtures & { supplierId: number; accountId: number }
+
+/**
+ * A test file's `createPaymentTestApp`, made in its beforeAll and closed in its afterAll
+ * (`perFile`), with when asked a supplier (`fx.supplierId`, `createSupplier`'s) and an account of
+ * one of its companies (`fx.accountId`, `companyAccount`'s, in soles).
+ */
+export function paymentFixturesPerFile(
+  options: { supplier?: boolean; account?: [company: 'companyId' | 'agentCompanyId', account: string] } = {},
+): { t: FilesTestApp; fx: FilePaymentFixtures } {
+  const made = perFile(async () => {
+    const { t, fx } = await createPaymentTestApp()
+    const supplierId = options.supplier ? await createSupplier(t) : 0
+    const [company, account] = options.account ?? []
+    const accountId = company && account ? (await companyAccount(t.handle.db, fx[company], account)).id : 0
+    return { t, fx: { ...fx, supplierId, accountId }, close: () => t.close() }
+  })
+  return { t: standIn(() => made.t), fx: standIn(() => made.fx) }
 }
 
 /** Creates a supplier through the API (as the administrator) and returns its id. */

@@ -13,20 +13,18 @@ import {
   suppliers,
 } from '@planillas/db'
 import { CRE_STATUS } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   approvedVoucher,
-  createPaymentTestApp,
   createSupplier,
   multipart,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
   step,
   TODAY,
 } from '@planillas/testing/api/payments'
 import { paymentsWorkbook } from '@planillas/testing/payment-fixtures'
 import { child, parseXml, text } from '@planillas/testing/xml-tree'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger, type WorkerContext } from '../context'
 import { processPaymentImport } from './payment-import'
 
@@ -36,8 +34,7 @@ import { processPaymentImport } from './payment-import'
  * validated against SUNAT's schema, the PDT 626 file read back field by field, and their life.
  */
 
-let t: FilesTestApp
-let fx: PaymentFixtures
+const { t, fx } = paymentFixturesPerFile()
 let ctx: WorkerContext
 let agentAccountId = 0
 let plainAccountId = 0
@@ -49,7 +46,6 @@ const XSD = path.resolve(
 )
 
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
   const [a, p] = await t.handle.db
     .insert(companyBankAccounts)
     .values([
@@ -65,7 +61,6 @@ beforeAll(async () => {
     .where(eq(companies.id, fx.agentCompanyId))
   ctx = { db: t.handle.db, storage: t.storage(), log: silentLogger }
 })
-afterAll(() => t?.close())
 
 const approved = (supplierId: number, fields: Record<string, string | number> = {}) =>
   approvedVoucher(t, fx, supplierId, fields)

@@ -14,14 +14,12 @@ import {
 } from '@planillas/db'
 import { addDays, RUN_DETRACTION_WARNING } from '@planillas/domain'
 import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   companyAccount,
-  createPaymentTestApp,
   createSupplier,
   multipart,
-  type PaymentFixtures,
   PDF,
+  paymentFixturesPerFile,
   registerVoucher,
   step,
   TODAY,
@@ -29,15 +27,13 @@ import {
 } from '@planillas/testing/api/payments'
 import { and, count, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
+const { t, fx } = paymentFixturesPerFile()
 let accountId = 0
 let plainAccountId = 0
 
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
   const [agent, plain] = await t.handle.db
     .insert(companyBankAccounts)
     .values([
@@ -48,7 +44,6 @@ beforeAll(async () => {
   accountId = agent.id
   plainAccountId = plain.id
 })
-afterAll(() => t.close())
 
 const S400 = { base: '338.98', igv: '61.02', total: '400.00' }
 

@@ -3,10 +3,8 @@ import { buildCci } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import { createEmployee } from '@planillas/testing/api/employees'
 import {
-  companyAccount,
-  createPaymentTestApp,
   createSupplier,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
   registerVoucher,
   step,
   supplierBody,
@@ -14,17 +12,9 @@ import {
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { and, count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-let accountId = 0
-beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  const account = await companyAccount(t.handle.db, fx.companyId, '1910123456081')
-  accountId = account.id
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile({ account: ['companyId', '1910123456081'] })
 
 const supplierCount = async () => (await t.handle.db.select({ n: count() }).from(suppliers))[0].n
 const read = async (id: number) =>
@@ -177,7 +167,7 @@ describe("'Generar pagos' and shared accounts", () => {
       url: '/api/v1/supplier-runs',
       payload: {
         voucherIds,
-        companyAccountId: accountId,
+        companyAccountId: fx.accountId,
         format: 'CCI',
         paymentDate: TODAY,
         reference: 'Prueba',

@@ -1,12 +1,9 @@
 import { auditLogs, padronLoads, paymentVouchers, taxStatusPeriods } from '@planillas/db'
 import { addDays, formatDate } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  companyAccount,
-  createPaymentTestApp,
   createSupplier,
   getVoucher,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
   registerVoucher,
   step,
   supplierBody,
@@ -14,17 +11,9 @@ import {
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { and, asc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-let accountId = 0
-beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  const account = await companyAccount(t.handle.db, fx.agentCompanyId, '1910123456078')
-  accountId = account.id
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile({ account: ['agentCompanyId', '1910123456078'] })
 
 const rucOf = async (supplierId: number) =>
   (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${supplierId}` })).body.payload
@@ -193,7 +182,7 @@ describe('the status is read on the payment date', () => {
         url: '/api/v1/supplier-runs',
         payload: {
           voucherIds: [voucherId],
-          companyAccountId: accountId,
+          companyAccountId: fx.accountId,
           format: 'CCI',
           paymentDate,
           reference: 'Proveedores',

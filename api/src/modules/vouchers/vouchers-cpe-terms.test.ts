@@ -9,14 +9,12 @@ import {
   voucherXmlTerms,
 } from '@planillas/db'
 import { addDays, CPE_MESSAGES, DECLARED_MESSAGES } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
   createSupplier,
   getVoucher,
   multipart,
-  type PaymentFixtures,
   PDF,
+  paymentFixturesPerFile,
   postVoucher,
   step,
   TODAY,
@@ -27,24 +25,21 @@ import {
   withoutInstalments,
 } from '@planillas/testing/cpe-fixtures'
 import { and, count, desc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 // What a supplier's XML declares about its payment (docs/decisions/cpe-xml.md): stored with the
 // voucher, proposed and compared at approval, its instalments checked.
 
-let t: FilesTestApp
-let fx: PaymentFixtures
+const { t, fx } = paymentFixturesPerFile()
 let supplierId: number
 let supplierRuc: string
 let companyRuc: string
 
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
   supplierId = await createSupplier(t)
   supplierRuc = (await t.handle.db.select().from(suppliers).where(eq(suppliers.id, supplierId)))[0].ruc
   companyRuc = (await t.handle.db.select().from(companies).where(eq(companies.id, fx.companyId)))[0].ruc
 })
-afterAll(() => t.close())
 
 let sequence = 900
 const DUE = addDays(TODAY, 30)

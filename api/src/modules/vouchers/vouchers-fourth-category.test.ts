@@ -1,12 +1,9 @@
 import { auditLogs, paymentOrderVouchers } from '@planillas/db'
 import { addDays, rucCheckDigit } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  companyAccount,
-  createPaymentTestApp,
   createSupplier,
   getVoucher,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
   registerVoucher,
   step,
   TODAY,
@@ -14,18 +11,9 @@ import {
 } from '@planillas/testing/api/payments'
 import { and, desc, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-let accountId = 0
-
-beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  const account = await companyAccount(t.handle.db, fx.companyId, '1910123456080')
-  accountId = account.id
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile({ account: ['companyId', '1910123456080'] })
 
 let naturalSequence = 0
 /** A natural person (RUC 10…) who issues recibos por honorarios. */
@@ -69,7 +57,13 @@ const generate = (voucherIds: number[], paymentDate: string) =>
   t.call('tesoreria', {
     method: 'POST',
     url: '/api/v1/supplier-runs',
-    payload: { voucherIds, companyAccountId: accountId, format: 'CCI', paymentDate, reference: 'Honorarios' },
+    payload: {
+      voucherIds,
+      companyAccountId: fx.accountId,
+      format: 'CCI',
+      paymentDate,
+      reference: 'Honorarios',
+    },
   })
 
 /** The run's CCI Excel: [beneficiary, amount] per row under the header. */
