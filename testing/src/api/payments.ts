@@ -8,6 +8,7 @@ import {
 } from '@planillas/db'
 import { buildCci, rucCheckDigit, todayInLima } from '@planillas/domain'
 import { asc } from 'drizzle-orm'
+import { expect } from 'vitest'
 import { perFile, standIn } from '../per-file'
 import { manyPagesPdf } from '../receipt-fixtures'
 import { createTestAppWithFiles, type FilesTestApp } from './app'
@@ -237,5 +238,25 @@ export async function approvedVoucher(
   if (auth.status !== 200) throw new Error(`authorize failed: ${JSON.stringify(auth.body)}`)
   const approve = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
   if (approve.status !== 200) throw new Error(`approve failed: ${JSON.stringify(approve.body)}`)
+  return id
+}
+
+/**
+ * A voucher registered with `fields`, authorized by the HR clerk and approved by the treasurer
+ * (with `approval` added), expecting each step to succeed; its id.
+ */
+export async function expectApproved(
+  t: FilesTestApp,
+  fx: PaymentFixtures,
+  fields: Record<string, string | number>,
+  approval: Record<string, unknown> = {},
+): Promise<number> {
+  const id = await registerVoucher(t, fields)
+  expect(
+    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
+      .status,
+  ).toBe(200)
+  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1, ...approval })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
   return id
 }

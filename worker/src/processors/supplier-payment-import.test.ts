@@ -17,6 +17,7 @@ import {
 import {
   companyAccount,
   createSupplier,
+  expectApproved,
   multipart,
   paymentFixturesPerFile,
   registerVoucher,
@@ -43,14 +44,7 @@ beforeAll(async () => {
 
 /** A voucher of the (non-agent) company taken to APROBADO, of S/ 1,180.00 unless told. */
 async function approved(supplierId: number, fields: Record<string, string> = {}) {
-  const id = await registerVoucher(t, voucherFields(supplierId, fx, fields))
-  expect(
-    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
-      .status,
-  ).toBe(200)
-  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return id
+  return expectApproved(t, fx, voucherFields(supplierId, fx, fields))
 }
 
 /** A supplier payment run over these vouchers; its id. */

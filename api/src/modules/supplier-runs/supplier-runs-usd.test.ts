@@ -3,9 +3,9 @@ import { addDays, formatDate } from '@planillas/domain'
 import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
 import {
   createSupplier,
+  expectApproved,
   getVoucher,
   paymentFixturesPerFile,
-  registerVoucher,
   step,
   TODAY,
   voucherFields,
@@ -49,17 +49,12 @@ async function approved(
   fields: Record<string, string | number> = USD,
   approval: Record<string, unknown> = {},
 ) {
-  const id = await registerVoucher(
+  return expectApproved(
     t,
+    fx,
     voucherFields(supplierId, fx, { companyId: fx.agentCompanyId, ...fields }),
+    approval,
   )
-  expect(
-    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
-      .status,
-  ).toBe(200)
-  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1, ...approval })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return id
 }
 
 const generate = (voucherIds: number[], over: object = {}) =>

@@ -17,6 +17,7 @@ import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
 import {
   companyAccount,
   createSupplier,
+  expectApproved,
   multipart,
   PDF,
   paymentFixturesPerFile,
@@ -53,18 +54,12 @@ async function approved(
   fields: Record<string, string | number> = {},
   approval: Record<string, unknown> = {},
 ) {
-  const id = await registerVoucher(
+  return expectApproved(
     t,
+    fx,
     voucherFields(supplierId, fx, { companyId: fx.agentCompanyId, ...fields }),
+    approval,
   )
-  const authorized = await step(t, 'rrhh', id, 'authorize', {
-    projectTypeId: fx.projectTypeId,
-    period: '202611-001',
-  })
-  expect(authorized.status).toBe(200)
-  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1, ...approval })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return id
 }
 
 const runBody = (voucherIds: number[], over: object = {}) => ({

@@ -4,9 +4,8 @@ import type { FilesTestApp } from '@planillas/testing/api/app'
 import { createEmployee } from '@planillas/testing/api/employees'
 import {
   createSupplier,
+  expectApproved,
   paymentFixturesPerFile,
-  registerVoucher,
-  step,
   supplierBody,
   TODAY,
   voucherFields,
@@ -152,14 +151,7 @@ describe('a bank account or CCI another beneficiary holds', () => {
 
 describe("'Generar pagos' and shared accounts", () => {
   async function approved(supplierId: number) {
-    const id = await registerVoucher(t, voucherFields(supplierId, fx))
-    expect(
-      (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
-        .status,
-    ).toBe(200)
-    const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
-    expect(res.status, JSON.stringify(res.body)).toBe(200)
-    return id
+    return expectApproved(t, fx, voucherFields(supplierId, fx))
   }
   const generate = (voucherIds: number[]) =>
     t.call('tesoreria', {

@@ -2,9 +2,9 @@ import { auditLogs, padronLoads, paymentVouchers, taxStatusPeriods } from '@plan
 import { addDays, formatDate } from '@planillas/domain'
 import {
   createSupplier,
+  expectApproved,
   getVoucher,
   paymentFixturesPerFile,
-  registerVoucher,
   step,
   supplierBody,
   TODAY,
@@ -31,14 +31,7 @@ const goodUntil = async (supplierId: number, validTo: string) =>
 
 /** A S/ 1,180.00 factura of the agent company, approved today (registered by rrhh, approved by tesorería). */
 async function approved(supplierId: number) {
-  const id = await registerVoucher(t, voucherFields(supplierId, fx, { companyId: fx.agentCompanyId }))
-  expect(
-    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
-      .status,
-  ).toBe(200)
-  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return id
+  return expectApproved(t, fx, voucherFields(supplierId, fx, { companyId: fx.agentCompanyId }))
 }
 
 /** The first 1 February after today: within a run's payment dates (up to 366 days ahead). */

@@ -2,9 +2,9 @@ import { auditLogs, paymentOrderVouchers } from '@planillas/db'
 import { addDays, rucCheckDigit } from '@planillas/domain'
 import {
   createSupplier,
+  expectApproved,
   getVoucher,
   paymentFixturesPerFile,
-  registerVoucher,
   step,
   TODAY,
   voucherFields,
@@ -26,17 +26,11 @@ async function naturalPerson(name: string) {
 
 /** A recibo por honorarios of `total` soles (no IGV) taken to APROBADO. */
 async function approvedReceipt(supplierId: number, total: string, companyId = fx.companyId) {
-  const id = await registerVoucher(
+  return expectApproved(
     t,
+    fx,
     voucherFields(supplierId, fx, { companyId, type: '02', series: 'E001', base: total, igv: '0.00', total }),
   )
-  expect(
-    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
-      .status,
-  ).toBe(200)
-  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return id
 }
 
 const certificates = (supplierId: number) => `/api/v1/suppliers/${supplierId}/suspension-certificates`
