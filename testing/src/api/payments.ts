@@ -123,12 +123,19 @@ export async function createPaymentTestAppWithSupplier() {
   return { t, fx, supplierId: await createSupplier(t) }
 }
 
-/** `PaymentFixtures` with the supplier and the company account `paymentFixturesPerFile` was asked for. */
-export type FilePaymentFixtures = PaymentFixtures & { supplierId: number; accountId: number }
+/**
+ * `PaymentFixtures` with the supplier (and its RUC) and the company account `paymentFixturesPerFile`
+ * was asked for.
+ */
+export type FilePaymentFixtures = PaymentFixtures & {
+  supplierId: number
+  supplierRuc: string
+  accountId: number
+}
 
 /**
  * A test file's `createPaymentTestApp`, made in its beforeAll and closed in its afterAll
- * (`perFile`), with when asked a supplier (`fx.supplierId`, `createSupplier`'s) and an account of
+ * (`perFile`), with when asked a supplier (`fx.supplierId`, `createSupplier`'s, and `fx.supplierRuc`) and an account of
  * one of its companies (`fx.accountId`, `companyAccount`'s, in soles).
  */
 export function paymentFixturesPerFile(
@@ -137,12 +144,18 @@ export function paymentFixturesPerFile(
   const made = perFile(async () => {
     const { t, fx } = await createPaymentTestApp()
     const supplierId = options.supplier ? await createSupplier(t) : 0
+    const supplierRuc = options.supplier ? await rucOf(t, supplierId) : ''
     const [company, account] = options.account ?? []
     const accountId = company && account ? (await companyAccount(t.handle.db, fx[company], account)).id : 0
-    return { t, fx: { ...fx, supplierId, accountId }, close: () => t.close() }
+    return { t, fx: { ...fx, supplierId, supplierRuc, accountId }, close: () => t.close() }
   })
   return { t: standIn(() => made.t), fx: standIn(() => made.fx) }
 }
+
+/** A supplier's RUC, as the API shows it to the administrator. */
+export const rucOf = async (t: FilesTestApp, supplierId: number) =>
+  (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${supplierId}` })).body.payload
+    .ruc as string
 
 /** Creates a supplier through the API (as the administrator) and returns its id. */
 export async function createSupplier(

@@ -2,6 +2,7 @@ import { auditLogs, paymentVouchers, publicHolidays } from '@planillas/db'
 import { addDays, voucherNumber } from '@planillas/domain'
 import {
   createSupplier,
+  expectApproved,
   getVoucher,
   paymentFixturesPerFile,
   registerVoucher,
@@ -11,7 +12,7 @@ import {
 } from '@planillas/testing/api/payments'
 import { and, eq, like } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DETRACTION_MESSAGES as M, retentionRegister } from './service'
 
 /**
@@ -20,22 +21,10 @@ import { DETRACTION_MESSAGES as M, retentionRegister } from './service'
  * business day of the following month with Peru's holidays, and the month's retention register.
  */
 const { t, fx } = paymentFixturesPerFile({ supplier: true })
-let supplierRuc: string
-beforeAll(async () => {
-  supplierRuc = (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${fx.supplierId}` })).body
-    .payload.ruc
-})
 
 /** A factura of S/ 1,180.00 approved under SPOT 037 (12 %: S/ 142), issued on `issueDate`. */
-async function approvedWithDetraction(issueDate = TODAY, supplier = fx.supplierId) {
-  const id = await registerVoucher(t, voucherFields(supplier, fx, { issueDate, dueDate: TODAY }))
-  expect(
-    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
-      .status,
-  ).toBe(200)
-  expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1, spotCode: '037' })).status).toBe(200)
-  return id
-}
+const approvedWithDetraction = (issueDate = TODAY, supplier = fx.supplierId) =>
+  expectApproved(t, fx, voucherFields(supplier, fx, { issueDate, dueDate: TODAY }), { spotCode: '037' })
 
 const deposit = (who: 'tesoreria' | 'rrhh', id: number, payload: Record<string, unknown>) =>
   t.call(who, { method: 'POST', url: `/api/v1/detractions/${id}/deposit`, payload })
@@ -226,7 +215,7 @@ describe('the retention register', () => {
     expect(rows[0]).toContain('Retención')
     expect(rows[0]).toContain('Código tipo')
     expect(rows[0]).toContain('Fecha de pago')
-    const row = rows.find((r) => r.includes(supplierRuc))
+    const row = rows.find((r) => r.includes(fx.supplierRuc))
     expect(row).toBeDefined()
     expect(row?.[(rows[0] as unknown[]).indexOf('Código tipo')]).toBe('01')
     expect(row).toContain(35.4)

@@ -5,6 +5,7 @@ import {
   expectApproved,
   getVoucher,
   paymentFixturesPerFile,
+  rucOf,
   step,
   supplierBody,
   TODAY,
@@ -15,14 +16,10 @@ import { describe, expect, it } from 'vitest'
 
 const { t, fx } = paymentFixturesPerFile({ account: ['agentCompanyId', '1910123456078'] })
 
-const rucOf = async (supplierId: number) =>
-  (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${supplierId}` })).body.payload
-    .ruc as string
-
 /** A buen contribuyente period of the supplier's RUC, from 01/03/2025 to `validTo` (as a padrón load would leave it). */
 const goodUntil = async (supplierId: number, validTo: string) =>
   t.handle.db.insert(taxStatusPeriods).values({
-    ruc: await rucOf(supplierId),
+    ruc: await rucOf(t, supplierId),
     kind: 'BUEN_CONTRIBUYENTE',
     validFrom: '2025-03-01',
     validTo,
