@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { companies } from '@planillas/db'
+import { todayInLima } from '@planillas/domain'
 import { createLocalStorage, type FileStorage } from '@planillas/storage'
 import { ensureFixtureBanks, insertFixtureEmployees } from '../payroll-fixtures'
 import { createTestApp, type TestApp } from './app'
@@ -34,3 +35,13 @@ export async function createPaymentOrdersTestApp(employees: number): Promise<Pay
     },
   }
 }
+
+/** A payment-order request for a BCP file of the whole payroll, paid today from `companyAccountId`. */
+export const orderBody = (payrollId: number, companyAccountId: number, over: object = {}) => ({
+  payrollId,
+  companyAccountId,
+  format: 'BCP',
+  paymentDate: todayInLima(),
+  reference: 'Haberes',
+  ...over,
+})

@@ -1,7 +1,11 @@
 import { readdir } from 'node:fs/promises'
 import { auditLogs, banks, paymentOrders } from '@planillas/db'
-import { LINE_STATE, todayInLima } from '@planillas/domain'
-import { createPaymentOrdersTestApp, type PaymentOrdersTestApp } from '@planillas/testing/api/payment-orders'
+import { LINE_STATE } from '@planillas/domain'
+import {
+  createPaymentOrdersTestApp,
+  orderBody,
+  type PaymentOrdersTestApp,
+} from '@planillas/testing/api/payment-orders'
 import { companyAccount } from '@planillas/testing/api/payments'
 import { insertPayrollWithLines } from '@planillas/testing/payment-fixtures'
 import { eq } from 'drizzle-orm'
@@ -25,14 +29,7 @@ async function seedPayroll() {
   )
 }
 
-const bodyFor = (payrollId: number, over: object = {}) => ({
-  payrollId,
-  companyAccountId: accountId,
-  format: 'BCP',
-  paymentDate: todayInLima(),
-  reference: 'Haberes',
-  ...over,
-})
+const bodyFor = (payrollId: number, over: object = {}) => orderBody(payrollId, accountId, over)
 const generate = (body: object, who: 'rrhh' | 'lector' = 'rrhh') =>
   t.call(who, { method: 'POST', url: '/api/v1/payment-orders', payload: body })
 const orders = async (payrollId: number) =>

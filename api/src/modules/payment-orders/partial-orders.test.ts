@@ -9,7 +9,11 @@ import {
 } from '@planillas/db'
 import { LINE_REVIEW, LINE_STATE, PAYMENT_ORDER_STATUS, todayInLima } from '@planillas/domain'
 import type { FileStorage } from '@planillas/storage'
-import { createPaymentOrdersTestApp, type PaymentOrdersTestApp } from '@planillas/testing/api/payment-orders'
+import {
+  createPaymentOrdersTestApp,
+  orderBody,
+  type PaymentOrdersTestApp,
+} from '@planillas/testing/api/payment-orders'
 import { companyAccount } from '@planillas/testing/api/payments'
 import { insertFixturePayroll } from '@planillas/testing/payment-fixtures'
 import { fixtureDni } from '@planillas/testing/payroll-fixtures'
@@ -33,14 +37,7 @@ async function seedPayroll(lines = EMPLOYEES) {
   )
 }
 
-const bodyFor = (payrollId: number, over: object = {}) => ({
-  payrollId,
-  companyAccountId: accountId,
-  format: 'BCP',
-  paymentDate: todayInLima(),
-  reference: 'Haberes',
-  ...over,
-})
+const bodyFor = (payrollId: number, over: object = {}) => orderBody(payrollId, accountId, over)
 const generate = (body: object) =>
   t.call('rrhh', { method: 'POST', url: '/api/v1/payment-orders', payload: body })
 const nextFile = async (payrollId: number) =>
