@@ -117,6 +117,13 @@ export async function companyAccount(
   return row
 }
 
+/** The soles accounts supplier runs pay from: the agent company's (…078) and the other company's (…079). */
+export async function runAccounts(t: FilesTestApp, fx: PaymentFixtures) {
+  const agent = await companyAccount(t.handle.db, fx.agentCompanyId, '1910123456078')
+  const plain = await companyAccount(t.handle.db, fx.companyId, '1910123456079')
+  return { agent: agent.id, plain: plain.id }
+}
+
 /** `createPaymentTestApp` and a supplier (`createSupplier`'s) to register vouchers of. */
 export async function createPaymentTestAppWithSupplier() {
   const { t, fx } = await createPaymentTestApp()

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url'
 import {
   auditLogs,
   companies,
-  companyBankAccounts,
   paymentOrderVouchers,
   retentionReceiptDocuments,
   retentionReceipts,
@@ -18,6 +17,7 @@ import {
   createSupplier,
   multipart,
   paymentFixturesPerFile,
+  runAccounts,
   step,
   TODAY,
 } from '@planillas/testing/api/payments'
@@ -46,15 +46,7 @@ const XSD = path.resolve(
 )
 
 beforeAll(async () => {
-  const [a, p] = await t.handle.db
-    .insert(companyBankAccounts)
-    .values([
-      { companyId: fx.agentCompanyId, bankCode: '002', currency: 'PEN', account: '1910123456078' },
-      { companyId: fx.companyId, bankCode: '002', currency: 'PEN', account: '1910123456079' },
-    ])
-    .returning()
-  agentAccountId = a.id
-  plainAccountId = p.id
+  ;({ agent: agentAccountId, plain: plainAccountId } = await runAccounts(t, fx))
   ;[agent] = await t.handle.db
     .select({ ruc: companies.ruc, name: companies.name })
     .from(companies)

@@ -1,7 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import {
   auditLogs,
-  companyBankAccounts,
   detractionFiles,
   detractionLotCounters,
   padronLoads,
@@ -22,6 +21,7 @@ import {
   PDF,
   paymentFixturesPerFile,
   registerVoucher,
+  runAccounts,
   step,
   TODAY,
   voucherFields,
@@ -35,15 +35,7 @@ let accountId = 0
 let plainAccountId = 0
 
 beforeAll(async () => {
-  const [agent, plain] = await t.handle.db
-    .insert(companyBankAccounts)
-    .values([
-      { companyId: fx.agentCompanyId, bankCode: '002', currency: 'PEN', account: '1910123456078' },
-      { companyId: fx.companyId, bankCode: '002', currency: 'PEN', account: '1910123456079' },
-    ])
-    .returning()
-  accountId = agent.id
-  plainAccountId = plain.id
+  ;({ agent: accountId, plain: plainAccountId } = await runAccounts(t, fx))
 })
 
 const S400 = { base: '338.98', igv: '61.02', total: '400.00' }
