@@ -71,6 +71,8 @@ export async function multipart(
 
 export type PaymentFixtures = {
   companyId: number
+  /** The RUC of `companyId`. */
+  companyRuc: string
   agentCompanyId: number
   expenseLineId: number
   projectTypeId: number
@@ -95,6 +97,7 @@ export async function createPaymentTestApp(): Promise<{ t: FilesTestApp; fx: Pay
     t,
     fx: {
       companyId: plain.id,
+      companyRuc: plain.ruc,
       agentCompanyId: agent.id,
       expenseLineId: line.id,
       projectTypeId: project.id,
