@@ -127,12 +127,6 @@ export async function runAccounts(t: FilesTestApp, fx: PaymentFixtures) {
   return { agent: agent.id, plain: plain.id }
 }
 
-/** `createPaymentTestApp` and a supplier (`createSupplier`'s) to register vouchers of. */
-export async function createPaymentTestAppWithSupplier() {
-  const { t, fx } = await createPaymentTestApp()
-  return { t, fx, supplierId: await createSupplier(t) }
-}
-
 /**
  * `PaymentFixtures` with the supplier (and its RUC) and the company account `paymentFixturesPerFile`
  * was asked for.
