@@ -12,14 +12,12 @@ import {
   DETRACTION_MESSAGES as M,
   voucherNumber,
 } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestAppWithSupplier,
   createSupplier,
+  expectApproved,
   getVoucher,
-  type PaymentFixtures,
-  registerVoucher,
-  step,
+  paymentFixturesPerFile,
+  rucOf,
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
@@ -30,31 +28,15 @@ import { sweepBatches } from '@planillas/worker/pipeline/sweep'
 import { processConstanciaImport } from '@planillas/worker/processors/constancia-import'
 import { and, eq, inArray, like } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-let supplierId: number
-let supplierRuc: string
-beforeAll(async () => {
-  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
-  supplierRuc = await rucOf(supplierId)
-})
-afterAll(() => t.close())
-
-const rucOf = async (id: number) =>
-  (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${id}` })).body.payload.ruc as string
+const { t, fx } = paymentFixturesPerFile({ supplier: true })
 
 /** A factura of S/ 1,180.00 approved under SPOT 037 (12 %: S/ 142). */
-async function approvedWithDetraction(supplier = supplierId) {
-  const id = await registerVoucher(t, voucherFields(supplier, fx, { issueDate: TODAY, dueDate: TODAY }))
-  expect(
-    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
-      .status,
-  ).toBe(200)
-  expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1, spotCode: '037' })).status).toBe(200)
-  return id
-}
+const approvedWithDetraction = (supplier = fx.supplierId) =>
+  expectApproved(t, fx, voucherFields(supplier, fx, { issueDate: TODAY, dueDate: TODAY }), {
+    spotCode: '037',
+  })
 
 const upload = async (content: Buffer) => {
   const res = await t.call('tesoreria', {
@@ -87,7 +69,7 @@ const importedAudits = async (ids: number[]) =>
 describe("SUNAT's constancias as a background job", () => {
   it("records every row of SOL's file matched by RUC, type, series and number, audited; the same file again records nothing", async () => {
     const others = [await createSupplier(t), await createSupplier(t)]
-    const [rucB, rucC] = [await rucOf(others[0]), await rucOf(others[1])]
+    const [rucB, rucC] = [await rucOf(t, others[0]), await rucOf(t, others[1])]
     const ids = [
       await approvedWithDetraction(),
       await approvedWithDetraction(),
@@ -95,7 +77,7 @@ describe("SUNAT's constancias as a background job", () => {
       await approvedWithDetraction(others[1]),
     ]
     const vs = await Promise.all(ids.map((id) => getVoucher(t, id)))
-    const rucs = [supplierRuc, supplierRuc, rucB, rucC]
+    const rucs = [fx.supplierRuc, fx.supplierRuc, rucB, rucC]
     const file = sunatFile(vs.map((v, i) => sunatRow(v, rucs[i], `26000000010${i}`, '142.00')))
 
     const id = await upload(file)
@@ -152,13 +134,13 @@ describe("SUNAT's constancias as a background job", () => {
     const unknown = { type: '01', series: 'F001', number: 99_999 }
     const id = await upload(
       sunatFile([
-        sunatRow(vb, supplierRuc, '260000000201', '100.00'),
+        sunatRow(vb, fx.supplierRuc, '260000000201', '100.00'),
         sunatRow(unknown, '20999999999', '260000000202', '142.00'),
-        sunatRow(va, supplierRuc, '260000000203', '142.00', { type: '3' }),
-        sunatRow(vd, supplierRuc, '260000000204', '142.00'),
-        sunatRow(va, supplierRuc, '260000000205', '1,142.00'),
-        sunatRow(va, supplierRuc, '260000000206', '142.00'),
-        sunatRow(va, supplierRuc, '260000000207', '142.00'),
+        sunatRow(va, fx.supplierRuc, '260000000203', '142.00', { type: '3' }),
+        sunatRow(vd, fx.supplierRuc, '260000000204', '142.00'),
+        sunatRow(va, fx.supplierRuc, '260000000205', '1,142.00'),
+        sunatRow(va, fx.supplierRuc, '260000000206', '142.00'),
+        sunatRow(va, fx.supplierRuc, '260000000207', '142.00'),
       ]),
     )
     expect(await run(id)).toEqual({ outcome: 'processed', matched: 1, unmatched: 6 })
@@ -180,12 +162,12 @@ describe("SUNAT's constancias as a background job", () => {
     const listed = await problems(id)
     expect(listed.totalElements).toBe(6)
     expect(listed.content).toEqual([
-      row(2, '260000000201', supplierRuc, vb, 10_000, M.amount(14_200)),
+      row(2, '260000000201', fx.supplierRuc, vb, 10_000, M.amount(14_200)),
       row(3, '260000000202', '20999999999', unknown, 14_200, M.unmatched),
-      row(4, '260000000203', supplierRuc, va, 14_200, M.unmatched),
-      row(5, '260000000204', supplierRuc, vd, 14_200, M.already('555', TODAY)),
-      row(6, '260000000205', supplierRuc, va, 114_200, M.amount(14_200)),
-      row(8, '260000000207', supplierRuc, va, 14_200, M.twiceInFile),
+      row(4, '260000000203', fx.supplierRuc, va, 14_200, M.unmatched),
+      row(5, '260000000204', fx.supplierRuc, vd, 14_200, M.already('555', TODAY)),
+      row(6, '260000000205', fx.supplierRuc, va, 114_200, M.amount(14_200)),
+      row(8, '260000000207', fx.supplierRuc, va, 14_200, M.twiceInFile),
     ])
     expect(await getVoucher(t, a)).toMatchObject({ detractionConstancia: '260000000206' })
     expect(await getVoucher(t, b)).toMatchObject({ detractionConstancia: null })
@@ -213,7 +195,7 @@ describe("SUNAT's constancias as a background job", () => {
       undefined,
       2,
       '260000000201',
-      supplierRuc,
+      fx.supplierRuc,
       voucherNumber(vb.series, vb.number),
       100,
       M.amount(14_200),
@@ -226,7 +208,7 @@ describe("SUNAT's constancias as a background job", () => {
     const bad = sunatRow({ type: '01', series: 'F001', number: 1 }, '2010', '1', '142.00')
     const id = await upload(
       sunatFile([
-        sunatRow(va, supplierRuc, '260000000301', '142.00'),
+        sunatRow(va, fx.supplierRuc, '260000000301', '142.00'),
         ...Array.from({ length: 5000 }, () => bad),
       ]),
     )
@@ -256,7 +238,7 @@ describe("SUNAT's constancias as a background job", () => {
         '142.00',
       ),
     )
-    rows.push(sunatRow(v, supplierRuc, '280000000999', '142.00'))
+    rows.push(sunatRow(v, fx.supplierRuc, '280000000999', '142.00'))
     const file = sunatFile(rows)
     const health: number[] = []
     let busy = true
@@ -302,7 +284,7 @@ describe("SUNAT's constancias as a background job", () => {
   }, 300_000)
 
   it('is swept like every kind: a batch no queue holds is enqueued again, one whose job failed is closed CON ERRORES', async () => {
-    const row = sunatRow({ type: '01', series: 'F001', number: 1 }, supplierRuc, '260000000401', '142.00')
+    const row = sunatRow({ type: '01', series: 'F001', number: 1 }, fx.supplierRuc, '260000000401', '142.00')
     const lost = await upload(sunatFile([row]))
     const failed = await upload(sunatFile([row]))
     const calls: string[] = []

@@ -2,36 +2,17 @@
 // API, processed by the worker's 'voucher-import' job, read back through the API. It lives with the
 // launchers (scripts/ may import every workspace): the API and the worker never import each other.
 
-import { companies, paymentVouchers, suppliers, voucherBatches, voucherFiles } from '@planillas/db'
+import { paymentVouchers, voucherBatches, voucherFiles } from '@planillas/db'
 import { addDays, CPE_MESSAGES, CPE_ZIP_MESSAGES } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
-import {
-  createPaymentTestApp,
-  createSupplier,
-  getVoucher,
-  multipart,
-  type PaymentFixtures,
-  PDF,
-  TODAY,
-} from '@planillas/testing/api/payments'
+import { getVoucher, multipart, PDF, paymentFixturesPerFile, TODAY } from '@planillas/testing/api/payments'
 import { cpeDetractionVariant, cpeVariant, withoutInstalments } from '@planillas/testing/cpe-fixtures'
 import { buildZip, deflatedPart } from '@planillas/testing/zip-fixtures'
 import { silentLogger } from '@planillas/worker/context'
 import { processVoucherImport } from '@planillas/worker/processors/voucher-import'
 import { count, eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-let supplierRuc: string
-let companyRuc: string
-beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  const id = await createSupplier(t)
-  supplierRuc = (await t.handle.db.select().from(suppliers).where(eq(suppliers.id, id)))[0].ruc
-  companyRuc = (await t.handle.db.select().from(companies).where(eq(companies.id, fx.companyId)))[0].ruc
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile({ supplier: true })
 
 const upload = (fields: Record<string, string | number>, file?: { name: string; content: Buffer }) =>
   multipart(fields, file ? { file } : {}).then((body) =>
@@ -49,8 +30,8 @@ const voucherCount = async () => (await t.handle.db.select({ n: count() }).from(
 /** greenter's factura with this supplier, this company and `number` (the sample's layout, other values). */
 const invoice = (number: number, over: Partial<Parameters<typeof cpeVariant>[0]> = {}) =>
   cpeVariant({
-    supplierRuc,
-    companyRuc,
+    supplierRuc: fx.supplierRuc,
+    companyRuc: fx.companyRuc,
     series: 'F700',
     number,
     issueDate: TODAY,
@@ -64,11 +45,11 @@ describe("'Carga de comprobantes' from a ZIP of XMLs", () => {
     for (let n = 1; n <= 1000; n++) {
       parts.push(
         deflatedPart(
-          `${supplierRuc}-01-F700-${n}.xml`,
+          `${fx.supplierRuc}-01-F700-${n}.xml`,
           invoice(n, { baseCents: 10_000 * n, igvCents: 1_800 * n }),
         ),
       )
-      if (n <= 20) parts.push(deflatedPart(`${supplierRuc}-01-F700-${n}.pdf`, PDF))
+      if (n <= 20) parts.push(deflatedPart(`${fx.supplierRuc}-01-F700-${n}.pdf`, PDF))
     }
     const zip = buildZip(parts)
     const res = await upload(
@@ -145,7 +126,7 @@ describe("'Carga de comprobantes' from a ZIP of XMLs", () => {
         ],
         [
           'F700-2003.xml',
-          `El receptor del XML (cac:AccountingCustomerParty, R.U.C. 20999999991) no es la empresa pagadora elegida (R.U.C. ${companyRuc})`,
+          `El receptor del XML (cac:AccountingCustomerParty, R.U.C. 20999999991) no es la empresa pagadora elegida (R.U.C. ${fx.companyRuc})`,
         ],
       ]),
     )
@@ -154,8 +135,8 @@ describe("'Carga de comprobantes' from a ZIP of XMLs", () => {
 
   it('stores what each XML declared (detracción, Crédito and its cuotas) with its voucher; bad cuotas are listed, nothing stored', async () => {
     const declaring = cpeDetractionVariant({
-      supplierRuc,
-      companyRuc,
+      supplierRuc: fx.supplierRuc,
+      companyRuc: fx.companyRuc,
       series: 'F701',
       number: 1,
       issueDate: TODAY,

@@ -12,11 +12,10 @@ import {
 } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
   createSupplier,
   multipart,
-  type PaymentFixtures,
   PDF,
+  paymentFixturesPerFile,
   registerVoucher,
   step,
   TODAY,
@@ -26,15 +25,13 @@ import { facturaRow, vouchersWorkbook } from '@planillas/testing/voucher-fixture
 import { silentLogger } from '@planillas/worker/context'
 import { processVoucherImport } from '@planillas/worker/processors/voucher-import'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
+const { t, fx } = paymentFixturesPerFile()
 /** Two active suppliers and a suspended one, by RUC. */
 const ruc = { a: '', b: '', suspended: '' }
 let credited: number
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
   const rucOf = async (id: number) =>
     (await t.handle.db.select().from(suppliers).where(eq(suppliers.id, id)))[0].ruc
   const a = await createSupplier(t)
@@ -46,7 +43,6 @@ beforeAll(async () => {
   // The factura F001-500 the file's credit note modifies, registered by hand with its PDF.
   credited = await registerVoucher(t, voucherFields(a, fx, { series: 'F001', number: '500' }))
 })
-afterAll(() => t.close())
 
 const upload = async (content: Buffer, name = 'comprobantes.xlsx') => {
   const res = await t.call('rrhh', {

@@ -1,25 +1,18 @@
 import { ENDPOINTS, type Endpoint } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
   createSupplier,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
   registerVoucher,
   voucherFields,
 } from '@planillas/testing/api/payments'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { API_PATHS } from './app'
 
 /**
  * Vouchers and abonos answer at their subject's word and at their former path
  * (docs/decisions/one-word-per-object.md): the same routes, the same answers.
  */
-let t: FilesTestApp
-let fx: PaymentFixtures
-beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-})
-afterAll(() => t?.close())
+const { t, fx } = paymentFixturesPerFile()
 
 const former = (paths: readonly string[]) => paths[1]
 const canonical = (paths: readonly string[]) => paths[0]

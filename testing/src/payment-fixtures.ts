@@ -87,6 +87,59 @@ export async function insertFixturePayroll(
   return { id: payroll.id, lineIds: inserted }
 }
 
+type PayrollLineValues = typeof payrollLines.$inferInsert
+
+/**
+ * A line of `insertPayrollWithLines`: what it leaves out is row i + 2 of fixture employee i + 1
+ * (DNI `fixtureDni(i)`), 'Núñez i, José', at the BCP (002).
+ */
+export type SeedLine = Partial<Omit<PayrollLineValues, 'payrollId'>> &
+  Pick<PayrollLineValues, 'bankAccount' | 'amount'>
+
+/**
+ * A payroll ('Planilla <code>', type 1, period 202611 unless told) and its lines written straight
+ * to the database, without the import's checks; the employees must exist (`insertFixtureEmployees`).
+ */
+export async function insertPayrollWithLines(
+  db: Executor,
+  payroll: Partial<typeof payrolls.$inferInsert> & { code: string },
+  lines: SeedLine[],
+) {
+  const [row] = await db
+    .insert(payrolls)
+    .values({ name: `Planilla ${payroll.code}`, type: 1, period: '202611', ...payroll })
+    .returning()
+  await db.insert(payrollLines).values(
+    lines.map((line, i) => ({
+      payrollId: row.id,
+      rowNumber: i + 2,
+      employeeId: i + 1,
+      identifierType: 1,
+      identifier: fixtureDni(i),
+      fullName: `Núñez ${i}, José`,
+      bankCode: '002',
+      ...line,
+    })),
+  )
+  return row
+}
+
+/** The payment-order tests' amounts: three lines of S/ 1,500.50, 2,000.00 and 980.25 (S/ 4,480.75). */
+export const ORDER_AMOUNTS = ['1500.50', '2000.00', '980.25']
+
+/** A payroll of `ORDER_AMOUNTS` paid into `accounts` (one a line), line i changed by `over[i]`. */
+export const insertOrderPayroll = (
+  db: Executor,
+  code: string,
+  accounts: Omit<SeedLine, 'amount'>[],
+  over: Partial<PayrollLineValues>[] = [],
+) =>
+  insertPayrollWithLines(
+    db,
+    { code, collaborators: 3, totalAmount: '4480.75' },
+    ORDER_AMOUNTS.map((amount, i) => ({ ...accounts[i], amount, ...over[i] })),
+  )
+
 /**
  * The texts drawn with a standard font on each page of a PDF (hex strings of `Tj` operators in
  * its content streams), to check stamps in tests.

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { payrollBatchErrors, payrollBatches, payrolls } from '@planillas/db'
+import { payrollBatchErrors, payrolls } from '@planillas/db'
 import { BATCH_STATUS, FILE_MESSAGES } from '@planillas/domain'
 import { streamedPayrollWorkbook, validRow } from '@planillas/testing/payroll-fixtures'
 import { waitFor } from '@planillas/testing/processes'
@@ -25,23 +25,7 @@ async function peakRssMb(pid: number): Promise<number> {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024
 }
 
-async function recordBatch(file: Buffer, code: string) {
-  const fileKey = await workers.store(file)
-  const [{ id }] = await workers.db
-    .insert(payrollBatches)
-    .values({
-      code,
-      period: '202611',
-      name: 'Archivo hostil',
-      type: 1,
-      fileKey,
-      fileName: 'planilla.xlsx',
-      fileSize: file.length,
-      createdBy: 'rrhh@planillas.pe',
-    })
-    .returning({ id: payrollBatches.id })
-  return id
-}
+const recordBatch = (file: Buffer, code: string) => workers.recordBatch(file, code, 'Archivo hostil')
 
 const errorsOf = async (id: number) =>
   (await workers.db.select().from(payrollBatchErrors).where(eq(payrollBatchErrors.batchId, id))).map(

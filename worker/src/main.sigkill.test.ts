@@ -1,4 +1,4 @@
-import { payrollBatches, payrollLines, payrolls } from '@planillas/db'
+import { payrollLines, payrolls } from '@planillas/db'
 import { BATCH_STATUS } from '@planillas/domain'
 import { streamedPayrollWorkbook, validRow } from '@planillas/testing/payroll-fixtures'
 import { waitFor } from '@planillas/testing/processes'
@@ -19,21 +19,8 @@ afterAll(() => workers.tearDown())
 describe('worker killed mid-import', () => {
   it('finishes the batch after a restart with exactly one payroll and every line', async () => {
     const file = await streamedPayrollWorkbook(ROWS, (i) => validRow(i))
-    const fileKey = await workers.store(file)
     // Recorded PENDIENTE and never enqueued, as when Redis was down: the worker's start-up sweep finds it.
-    const [{ id }] = await workers.db
-      .insert(payrollBatches)
-      .values({
-        code: 'PL-SIGKILL',
-        period: '202611',
-        name: 'Kill -9',
-        type: 1,
-        fileKey,
-        fileName: 'planilla.xlsx',
-        fileSize: file.length,
-        createdBy: 'rrhh@planillas.pe',
-      })
-      .returning({ id: payrollBatches.id })
+    const id = await workers.recordBatch(file, 'PL-SIGKILL', 'Kill -9')
 
     const first = workers.startWorker()
     await waitFor(

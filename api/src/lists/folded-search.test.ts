@@ -1,18 +1,13 @@
 import { rucCheckDigit } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
-import { createPaymentTestApp, createSupplier } from '@planillas/testing/api/payments'
+import { createSupplier, paymentFixturesPerFile } from '@planillas/testing/api/payments'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 /**
  * The supplier, company and catalogue searches fold accents and case as the employee search does
  * (`foldedLike`, `fold_search`): 'oscar' finds 'Óscar', 'nandu' 'Ñandú', 'AVILA' 'Ávila'.
  */
-let t: FilesTestApp
-beforeAll(async () => {
-  ;({ t } = await createPaymentTestApp())
-})
-afterAll(() => t.close())
+const { t } = paymentFixturesPerFile()
 
 const names = async (url: string, search: string) =>
   (

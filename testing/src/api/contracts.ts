@@ -1,5 +1,6 @@
 import { areas, companies, positions } from '@planillas/db'
 import { addDays, rucCheckDigit, todayInLima } from '@planillas/domain'
+import { perFile } from '../per-file'
 import type { TestApp } from './app'
 import { createEmployee, createEmployeeTestApp } from './employees'
 
@@ -15,10 +16,13 @@ export type Catalog = { companyId: number; areaId: number; positionId: number }
 
 let catalogSequence = 0
 
-/** A contract test API with its company, area and position (`createCatalog`). */
-export async function createContractFixtures(): Promise<{ t: TestApp; catalog: Catalog }> {
-  const t = await createContractTestApp()
-  return { t, catalog: await createCatalog(t) }
+/**
+ * A test file's contract API and its company, area and position (`createCatalog`), made in its
+ * beforeAll and closed in its afterAll (`perFile`).
+ */
+export function contractFixturesPerFile(): { t: TestApp; catalog: Catalog } {
+  const t = perFile(createContractTestApp)
+  return { t, catalog: perFile(() => createCatalog(t)) }
 }
 
 /** A company, an area and a position, active, straight into the database. */

@@ -8,6 +8,8 @@ import {
 } from '@planillas/db'
 import { buildCci, rucCheckDigit, todayInLima } from '@planillas/domain'
 import { asc } from 'drizzle-orm'
+import { expect } from 'vitest'
+import { perFile, standIn } from '../per-file'
 import { manyPagesPdf } from '../receipt-fixtures'
 import { createTestAppWithFiles, type FilesTestApp } from './app'
 
@@ -69,6 +71,8 @@ export async function multipart(
 
 export type PaymentFixtures = {
   companyId: number
+  /** The RUC of `companyId`. */
+  companyRuc: string
   agentCompanyId: number
   expenseLineId: number
   projectTypeId: number
@@ -93,6 +97,7 @@ export async function createPaymentTestApp(): Promise<{ t: FilesTestApp; fx: Pay
     t,
     fx: {
       companyId: plain.id,
+      companyRuc: plain.ruc,
       agentCompanyId: agent.id,
       expenseLineId: line.id,
       projectTypeId: project.id,
@@ -115,11 +120,46 @@ export async function companyAccount(
   return row
 }
 
-/** `createPaymentTestApp` and a supplier (`createSupplier`'s) to register vouchers of. */
-export async function createPaymentTestAppWithSupplier() {
-  const { t, fx } = await createPaymentTestApp()
-  return { t, fx, supplierId: await createSupplier(t) }
+/** The soles accounts supplier runs pay from: the agent company's (…078) and the other company's (…079). */
+export async function runAccounts(t: FilesTestApp, fx: PaymentFixtures) {
+  const agent = await companyAccount(t.handle.db, fx.agentCompanyId, '1910123456078')
+  const plain = await companyAccount(t.handle.db, fx.companyId, '1910123456079')
+  return { agent: agent.id, plain: plain.id }
 }
+
+/**
+ * `PaymentFixtures` with the supplier (and its RUC) and the company account `paymentFixturesPerFile`
+ * was asked for.
+ */
+export type FilePaymentFixtures = PaymentFixtures & {
+  supplierId: number
+  supplierRuc: string
+  accountId: number
+}
+
+/**
+ * A test file's `createPaymentTestApp`, made in its beforeAll and closed in its afterAll
+ * (`perFile`), with when asked a supplier (`fx.supplierId`, `createSupplier`'s, and `fx.supplierRuc`) and an account of
+ * one of its companies (`fx.accountId`, `companyAccount`'s, in soles).
+ */
+export function paymentFixturesPerFile(
+  options: { supplier?: boolean; account?: [company: 'companyId' | 'agentCompanyId', account: string] } = {},
+): { t: FilesTestApp; fx: FilePaymentFixtures } {
+  const made = perFile(async () => {
+    const { t, fx } = await createPaymentTestApp()
+    const supplierId = options.supplier ? await createSupplier(t) : 0
+    const supplierRuc = options.supplier ? await rucOf(t, supplierId) : ''
+    const [company, account] = options.account ?? []
+    const accountId = company && account ? (await companyAccount(t.handle.db, fx[company], account)).id : 0
+    return { t, fx: { ...fx, supplierId, supplierRuc, accountId }, close: () => t.close() }
+  })
+  return { t: standIn(() => made.t), fx: standIn(() => made.fx) }
+}
+
+/** A supplier's RUC, as the API shows it to the administrator. */
+export const rucOf = async (t: FilesTestApp, supplierId: number) =>
+  (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${supplierId}` })).body.payload
+    .ruc as string
 
 /** Creates a supplier through the API (as the administrator) and returns its id. */
 export async function createSupplier(
@@ -215,5 +255,25 @@ export async function approvedVoucher(
   if (auth.status !== 200) throw new Error(`authorize failed: ${JSON.stringify(auth.body)}`)
   const approve = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
   if (approve.status !== 200) throw new Error(`approve failed: ${JSON.stringify(approve.body)}`)
+  return id
+}
+
+/**
+ * A voucher registered with `fields`, authorized by the HR clerk and approved by the treasurer
+ * (with `approval` added), expecting each step to succeed; its id.
+ */
+export async function expectApproved(
+  t: FilesTestApp,
+  fx: PaymentFixtures,
+  fields: Record<string, string | number>,
+  approval: Record<string, unknown> = {},
+): Promise<number> {
+  const id = await registerVoucher(t, fields)
+  expect(
+    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
+      .status,
+  ).toBe(200)
+  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1, ...approval })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
   return id
 }

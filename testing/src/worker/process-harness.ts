@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type DatabaseHandle, openDatabase, payrollBatches } from '@planillas/db'
+import { type DatabaseHandle, type Executor, openDatabase, payrollBatches } from '@planillas/db'
 import { createBullmqQueue } from '@planillas/queue'
 import { createLocalStorage } from '@planillas/storage'
 import { eq } from 'drizzle-orm'
@@ -22,6 +22,32 @@ async function admin(sql: string) {
   } finally {
     await client.end()
   }
+}
+
+/**
+ * A workbook stored in `filesDir` and its batch recorded PENDIENTE, never enqueued, as when Redis
+ * was down: the worker's start-up sweep finds it. Returns the batch's id.
+ */
+export async function recordPendingBatch(
+  db: Executor,
+  filesDir: string,
+  file: Buffer,
+  batch: { code: string; name: string },
+): Promise<number> {
+  const fileKey = await createLocalStorage(filesDir).put(file, { name: 'planilla.xlsx', contentType: 'x' })
+  const [{ id }] = await db
+    .insert(payrollBatches)
+    .values({
+      ...batch,
+      period: '202611',
+      type: 1,
+      fileKey,
+      fileName: 'planilla.xlsx',
+      fileSize: file.length,
+      createdBy: 'rrhh@planillas.pe',
+    })
+    .returning({ id: payrollBatches.id })
+  return id
 }
 
 /**
@@ -84,9 +110,9 @@ export function workerProcessHarness(name: string, employees: number) {
       await admin(`drop database if exists ${dbName} with (force)`)
       if (state.filesDir) await rm(state.filesDir, { recursive: true, force: true })
     },
-    /** Stores a workbook in the worker's store and returns its key. */
-    store: (file: Buffer) =>
-      createLocalStorage(state.filesDir).put(file, { name: 'planilla.xlsx', contentType: 'x' }),
+    /** Stores a workbook in the worker's store and records its batch (`recordPendingBatch`). */
+    recordBatch: (file: Buffer, code: string, name: string) =>
+      recordPendingBatch(state.handle.db, state.filesDir, file, { code, name }),
     async batchState(id: number) {
       const [row] = await state.handle.db.select().from(payrollBatches).where(eq(payrollBatches.id, id))
       return row

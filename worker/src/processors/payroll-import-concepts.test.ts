@@ -11,15 +11,12 @@ import {
   streamedPayrollWorkbook,
   validRow,
 } from '@planillas/testing/payroll-fixtures'
-import { createImportHarness, type ImportHarness } from '@planillas/testing/worker/import-harness'
+import { perFile } from '@planillas/testing/per-file'
+import { createImportHarness } from '@planillas/testing/worker/import-harness'
 import { and, asc, count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-let h: ImportHarness
-beforeAll(async () => {
-  h = await createImportHarness(20_000)
-}, 120_000)
-afterAll(() => h.close())
+const h = perFile(() => createImportHarness(20_000), 120_000)
 
 const HEADER = [
   ...PAYROLL_TEMPLATE_HEADERS,

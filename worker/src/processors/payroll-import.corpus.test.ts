@@ -13,20 +13,17 @@ import {
   streamedPayrollWorkbook,
   validRow,
 } from '@planillas/testing/payroll-fixtures'
-import { createImportHarness, type ImportHarness } from '@planillas/testing/worker/import-harness'
+import { perFile } from '@planillas/testing/per-file'
+import { createImportHarness } from '@planillas/testing/worker/import-harness'
 import { bombPart, rezip, unzipParts } from '@planillas/testing/zip-fixtures'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 /**
  * The bad-file corpus: every file gets its Spanish message, the batch ends CON ERRORES
  * and nothing else is stored.
  */
-let h: ImportHarness
-beforeAll(async () => {
-  h = await createImportHarness(60)
-})
-afterAll(() => h.close())
+const h = perFile(() => createImportHarness(60))
 
 const AMOUNT = 'Monto (S/)'
 const withCell = (column: number, value: unknown, n = 1) => {

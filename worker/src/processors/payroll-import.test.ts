@@ -6,15 +6,12 @@ import {
   streamedPayrollWorkbook,
   validRow,
 } from '@planillas/testing/payroll-fixtures'
-import { createImportHarness, type ImportHarness } from '@planillas/testing/worker/import-harness'
+import { perFile } from '@planillas/testing/per-file'
+import { createImportHarness } from '@planillas/testing/worker/import-harness'
 import { asc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let h: ImportHarness
-beforeAll(async () => {
-  h = await createImportHarness(50_000)
-}, 120_000)
-afterAll(() => h.close())
+const h = perFile(() => createImportHarness(50_000), 120_000)
 
 describe('payroll import', () => {
   it('writes the payroll and every line of a clean file, with totals from the rows', async () => {

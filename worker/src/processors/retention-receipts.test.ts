@@ -6,27 +6,25 @@ import { fileURLToPath } from 'node:url'
 import {
   auditLogs,
   companies,
-  companyBankAccounts,
   paymentOrderVouchers,
   retentionReceiptDocuments,
   retentionReceipts,
   suppliers,
 } from '@planillas/db'
 import { CRE_STATUS } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   approvedVoucher,
-  createPaymentTestApp,
   createSupplier,
   multipart,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
+  runAccounts,
   step,
   TODAY,
 } from '@planillas/testing/api/payments'
 import { paymentsWorkbook } from '@planillas/testing/payment-fixtures'
 import { child, parseXml, text } from '@planillas/testing/xml-tree'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger, type WorkerContext } from '../context'
 import { processPaymentImport } from './payment-import'
 
@@ -36,8 +34,7 @@ import { processPaymentImport } from './payment-import'
  * validated against SUNAT's schema, the PDT 626 file read back field by field, and their life.
  */
 
-let t: FilesTestApp
-let fx: PaymentFixtures
+const { t, fx } = paymentFixturesPerFile()
 let ctx: WorkerContext
 let agentAccountId = 0
 let plainAccountId = 0
@@ -49,23 +46,13 @@ const XSD = path.resolve(
 )
 
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  const [a, p] = await t.handle.db
-    .insert(companyBankAccounts)
-    .values([
-      { companyId: fx.agentCompanyId, bankCode: '002', currency: 'PEN', account: '1910123456078' },
-      { companyId: fx.companyId, bankCode: '002', currency: 'PEN', account: '1910123456079' },
-    ])
-    .returning()
-  agentAccountId = a.id
-  plainAccountId = p.id
+  ;({ agent: agentAccountId, plain: plainAccountId } = await runAccounts(t, fx))
   ;[agent] = await t.handle.db
     .select({ ruc: companies.ruc, name: companies.name })
     .from(companies)
     .where(eq(companies.id, fx.agentCompanyId))
   ctx = { db: t.handle.db, storage: t.storage(), log: silentLogger }
 })
-afterAll(() => t?.close())
 
 const approved = (supplierId: number, fields: Record<string, string | number> = {}) =>
   approvedVoucher(t, fx, supplierId, fields)

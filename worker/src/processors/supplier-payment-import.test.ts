@@ -14,13 +14,12 @@ import {
   VOUCHER_STATUS,
   voucherNumber,
 } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   companyAccount,
-  createPaymentTestApp,
   createSupplier,
+  expectApproved,
   multipart,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
   registerVoucher,
   step,
   TODAY,
@@ -29,33 +28,23 @@ import {
 import { paymentsWorkbook, receiptPdf } from '@planillas/testing/payment-fixtures'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger, type WorkerContext } from '../context'
 import { processPaymentImport } from './payment-import'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
+const { t, fx } = paymentFixturesPerFile()
 let ctx: WorkerContext
 let accountId = 0
 
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
   const account = await companyAccount(t.handle.db, fx.companyId, '1910123456079')
   accountId = account.id
   ctx = { db: t.handle.db, storage: t.storage(), log: silentLogger }
 })
-afterAll(() => t?.close())
 
 /** A voucher of the (non-agent) company taken to APROBADO, of S/ 1,180.00 unless told. */
 async function approved(supplierId: number, fields: Record<string, string> = {}) {
-  const id = await registerVoucher(t, voucherFields(supplierId, fx, fields))
-  expect(
-    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
-      .status,
-  ).toBe(200)
-  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return id
+  return expectApproved(t, fx, voucherFields(supplierId, fx, fields))
 }
 
 /** A supplier payment run over these vouchers; its id. */

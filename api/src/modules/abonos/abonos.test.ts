@@ -1,21 +1,11 @@
 import { PAYMENT_TEMPLATE_HEADERS } from '@planillas/domain'
-import {
-  createPaymentsTestApp,
-  type PaymentsTestApp,
-  row,
-  TODAY,
-} from '@planillas/testing/api/payment-batches'
+import { createPaymentsTestApp, row, TODAY } from '@planillas/testing/api/payment-batches'
+import { perFile } from '@planillas/testing/per-file'
 import dayjs from 'dayjs'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let s: PaymentsTestApp
-beforeAll(async () => {
-  s = await createPaymentsTestApp()
-})
-afterAll(async () => {
-  await s?.close()
-})
+const s = perFile(createPaymentsTestApp)
 
 describe('payment batches: template, list, processing and downloads', () => {
   it('downloads the template with its headers and a notes sheet', async () => {

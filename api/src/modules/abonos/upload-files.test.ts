@@ -1,22 +1,13 @@
 import { FILE_MESSAGES, PAYMENT_TEMPLATE_HEADERS } from '@planillas/domain'
 import { readZipEntries } from '@planillas/formats/xlsx-zip'
-import {
-  createPaymentsTestApp,
-  expectRefused,
-  type PaymentsTestApp,
-} from '@planillas/testing/api/payment-batches'
+import { createPaymentsTestApp, expectRefused } from '@planillas/testing/api/payment-batches'
 import { fixtureDni } from '@planillas/testing/payroll-fixtures'
+import { perFile } from '@planillas/testing/per-file'
 import { producedWorkbook } from '@planillas/testing/xlsx-producers'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 /** The payments upload's header check on files other writers make. */
-let s: PaymentsTestApp
-beforeAll(async () => {
-  s = await createPaymentsTestApp()
-})
-afterAll(async () => {
-  await s?.close()
-})
+const s = perFile(createPaymentsTestApp)
 
 const abonos = (content: Buffer) => ({ name: 'abonos.xlsx', content })
 

@@ -1,23 +1,13 @@
 import { paymentBatchReceipts } from '@planillas/db'
 import { PAYMENT_UPLOAD_MESSAGES as M, PAYMENT_LIMITS } from '@planillas/domain'
-import {
-  createPaymentsTestApp,
-  expectRefused,
-  type PaymentsTestApp,
-  row,
-} from '@planillas/testing/api/payment-batches'
+import { createPaymentsTestApp, expectRefused, row } from '@planillas/testing/api/payment-batches'
 import { receiptPdf } from '@planillas/testing/payment-fixtures'
+import { perFile } from '@planillas/testing/per-file'
 import { encryptedReceiptPdf, htmlWithPdfMagic, manyPagesPdf } from '@planillas/testing/receipt-fixtures'
 import { asc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let s: PaymentsTestApp
-beforeAll(async () => {
-  s = await createPaymentsTestApp()
-})
-afterAll(async () => {
-  await s?.close()
-})
+const s = perFile(createPaymentsTestApp)
 
 const MB = 1024 * 1024
 

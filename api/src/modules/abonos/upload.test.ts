@@ -1,24 +1,13 @@
 import { auditLogs, paymentBatches, payrollBatches, payrolls } from '@planillas/db'
 import { FILE_MESSAGES, PAYMENT_UPLOAD_MESSAGES as M, PAYMENT_TEMPLATE_HEADERS } from '@planillas/domain'
-import {
-  createPaymentsTestApp,
-  expectRefused,
-  type PaymentsTestApp,
-  row,
-  TODAY,
-} from '@planillas/testing/api/payment-batches'
+import { createPaymentsTestApp, expectRefused, row, TODAY } from '@planillas/testing/api/payment-batches'
 import { insertFixturePayroll, paymentsWorkbook, receiptPdf } from '@planillas/testing/payment-fixtures'
+import { perFile } from '@planillas/testing/per-file'
 import dayjs from 'dayjs'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let s: PaymentsTestApp
-beforeAll(async () => {
-  s = await createPaymentsTestApp()
-})
-afterAll(async () => {
-  await s?.close()
-})
+const s = perFile(createPaymentsTestApp)
 
 describe('payment batches: the upload form', () => {
   it('accepts a valid upload: stores the files, records the batch PENDIENTE and enqueues one job', async () => {

@@ -1,19 +1,14 @@
 import { auditLogs, constanciaBatches } from '@planillas/db'
 import { CONSTANCIA_UPLOAD_MESSAGES as M } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
-import { createPaymentTestApp } from '@planillas/testing/api/payments'
+import { paymentFixturesPerFile } from '@planillas/testing/api/payments'
 import { constanciasForm, sunatFile, sunatRow } from '@planillas/testing/constancia-fixtures'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 // The upload side of 'Importar constancias'; the job (matching, recording, the rows not recorded)
 // is tested across the tiers in scripts/constancia-pipeline.test.ts.
 
-let t: FilesTestApp
-beforeAll(async () => {
-  ;({ t } = await createPaymentTestApp())
-})
-afterAll(() => t.close())
+const { t } = paymentFixturesPerFile()
 
 const upload = (content: string | Buffer, name?: string, who: 'tesoreria' | 'rrhh' = 'tesoreria') =>
   t.call(who, { method: 'POST', url: '/api/v1/constancia-batches', ...constanciasForm(content, name) })

@@ -1,25 +1,17 @@
 import { contracts } from '@planillas/db'
 import { CONTRACT_MESSAGES } from '@planillas/domain'
-import type { TestApp } from '@planillas/testing/api/app'
 import {
-  type Catalog,
   contractBody,
-  createContractFixtures,
+  contractFixturesPerFile,
   createEmployee,
   getContract,
   getEmployee,
   postContract,
 } from '@planillas/testing/api/contracts'
 import { and, eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: TestApp
-let catalog: Catalog
-
-beforeAll(async () => {
-  ;({ t, catalog } = await createContractFixtures())
-})
-afterAll(() => t.close())
+const { t, catalog } = contractFixturesPerFile()
 
 describe('one current contract per employee under concurrency', () => {
   it('lets exactly one of two simultaneous creates win; the other gets the alert', async () => {

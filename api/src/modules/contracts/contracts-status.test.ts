@@ -1,12 +1,10 @@
 import { auditLogs } from '@planillas/db'
 import { addMonths, CONTRACT_MESSAGES, contractEndDate, renewalStart, todayInLima } from '@planillas/domain'
-import type { TestApp } from '@planillas/testing/api/app'
 import {
-  type Catalog,
   changeStatus,
   contractBody,
+  contractFixturesPerFile,
   createContract,
-  createContractFixtures,
   createEmployee,
   fromToday,
   getContract,
@@ -14,15 +12,9 @@ import {
   postContract,
 } from '@planillas/testing/api/contracts'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: TestApp
-let catalog: Catalog
-
-beforeAll(async () => {
-  ;({ t, catalog } = await createContractFixtures())
-})
-afterAll(() => t.close())
+const { t, catalog } = contractFixturesPerFile()
 
 /** A new employee with a VIGENTE contract (1 año from today) or a POR VENCER one (1 mes, started 10 days ago). */
 async function contractIn(status: 1 | 2) {

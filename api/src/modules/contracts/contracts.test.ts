@@ -1,12 +1,10 @@
 import { auditLogs, contracts } from '@planillas/db'
 import { CONTRACT_MESSAGES, contractEndDate, todayInLima } from '@planillas/domain'
-import type { TestApp } from '@planillas/testing/api/app'
 import {
-  type Catalog,
   contractBody,
+  contractFixturesPerFile,
   createCatalog,
   createContract,
-  createContractFixtures,
   createEmployee,
   fromToday,
   getContract,
@@ -14,15 +12,9 @@ import {
   postContract,
 } from '@planillas/testing/api/contracts'
 import { and, eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: TestApp
-let catalog: Catalog
-
-beforeAll(async () => {
-  ;({ t, catalog } = await createContractFixtures())
-})
-afterAll(() => t.close())
+const { t, catalog } = contractFixturesPerFile()
 
 const auditOf = (entity: string, id: number) =>
   t.handle.db

@@ -1,11 +1,10 @@
 import { auditLogs, paymentVouchers, publicHolidays } from '@planillas/db'
 import { addDays, voucherNumber } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestAppWithSupplier,
   createSupplier,
+  expectApproved,
   getVoucher,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
   registerVoucher,
   step,
   TODAY,
@@ -13,7 +12,7 @@ import {
 } from '@planillas/testing/api/payments'
 import { and, eq, like } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DETRACTION_MESSAGES as M, retentionRegister } from './service'
 
 /**
@@ -21,27 +20,11 @@ import { DETRACTION_MESSAGES as M, retentionRegister } from './service'
  * kind: api/src/modules/constancia-batches, scripts/constancia-pipeline.test.ts), what is overdue by the 5th
  * business day of the following month with Peru's holidays, and the month's retention register.
  */
-let t: FilesTestApp
-let fx: PaymentFixtures
-let supplierId: number
-let supplierRuc: string
-beforeAll(async () => {
-  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
-  supplierRuc = (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${supplierId}` })).body
-    .payload.ruc
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile({ supplier: true })
 
 /** A factura of S/ 1,180.00 approved under SPOT 037 (12 %: S/ 142), issued on `issueDate`. */
-async function approvedWithDetraction(issueDate = TODAY, supplier = supplierId) {
-  const id = await registerVoucher(t, voucherFields(supplier, fx, { issueDate, dueDate: TODAY }))
-  expect(
-    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
-      .status,
-  ).toBe(200)
-  expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1, spotCode: '037' })).status).toBe(200)
-  return id
-}
+const approvedWithDetraction = (issueDate = TODAY, supplier = fx.supplierId) =>
+  expectApproved(t, fx, voucherFields(supplier, fx, { issueDate, dueDate: TODAY }), { spotCode: '037' })
 
 const deposit = (who: 'tesoreria' | 'rrhh', id: number, payload: Record<string, unknown>) =>
   t.call(who, { method: 'POST', url: `/api/v1/detractions/${id}/deposit`, payload })
@@ -69,7 +52,7 @@ describe('a deposit recorded by hand', () => {
   })
 
   it('refuses a voucher without detracción or not yet approved', async () => {
-    const registered = await registerVoucher(t, voucherFields(supplierId, fx))
+    const registered = await registerVoucher(t, voucherFields(fx.supplierId, fx))
     const res = await deposit('tesoreria', registered, { constancia: '1', depositedOn: TODAY })
     expect(res.status).toBe(409)
     expect(res.body.messages).toEqual([M.none])
@@ -210,7 +193,7 @@ describe("'Detracciones', the list", () => {
 
 describe('the retention register', () => {
   it("writes the month's paid vouchers with retention as a workbook with real dates and soles", async () => {
-    const id = await registerVoucher(t, voucherFields(supplierId, fx))
+    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
     await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-002' })
     expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)
     // The retention an approval under the rule leaves (3 % of S/ 1,180.00), then paid net of it.
@@ -232,7 +215,7 @@ describe('the retention register', () => {
     expect(rows[0]).toContain('Retención')
     expect(rows[0]).toContain('Código tipo')
     expect(rows[0]).toContain('Fecha de pago')
-    const row = rows.find((r) => r.includes(supplierRuc))
+    const row = rows.find((r) => r.includes(fx.supplierRuc))
     expect(row).toBeDefined()
     expect(row?.[(rows[0] as unknown[]).indexOf('Código tipo')]).toBe('01')
     expect(row).toContain(35.4)
@@ -248,7 +231,7 @@ describe('the retention register', () => {
     // Two more suppliers, each with vouchers paid the same day: ties on supplier and date that only
     // the series, number and id break.
     const others = [await createSupplier(t), await createSupplier(t)]
-    for (const [i, sid] of [supplierId, ...others, ...others].entries()) {
+    for (const [i, sid] of [fx.supplierId, ...others, ...others].entries()) {
       const id = await registerVoucher(t, voucherFields(sid, fx, { series: i % 2 ? 'F002' : 'F001' }))
       await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-003' })
       expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)

@@ -1,17 +1,12 @@
 import { auditLogs, exchangeRates } from '@planillas/db'
 import { addDays } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
-import { createPaymentTestApp, multipart, TODAY } from '@planillas/testing/api/payments'
+import { multipart, paymentFixturesPerFile, TODAY } from '@planillas/testing/api/payments'
 import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 /** The SBS venta exchange rate of each day: entered, corrected with a reason, imported all or nothing. */
-let t: FilesTestApp
-beforeAll(async () => {
-  ;({ t } = await createPaymentTestApp())
-})
-afterAll(() => t.close())
+const { t } = paymentFixturesPerFile()
 
 const save = (who: 'admin' | 'tesoreria' | 'rrhh', payload: Record<string, unknown>) =>
   t.call(who, { method: 'POST', url: '/api/v1/exchange-rates', payload })

@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { auditLogs, companies, payrollLines, payrolls } from '@planillas/db'
+import { auditLogs, type payrollLines } from '@planillas/db'
 import { IDENTIFIER_TYPE, todayInLima } from '@planillas/domain'
 import {
   BANK_FILE_MESSAGES,
@@ -10,51 +7,33 @@ import {
   buildBbvaFile,
   encodeBbvaRecords,
 } from '@planillas/domain/bank-files'
-import { createLocalStorage, type FileStorage } from '@planillas/storage'
-import { createTestApp, type TestApp } from '@planillas/testing/api/app'
-import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
+import { createPaymentOrdersTestApp, type PaymentOrdersTestApp } from '@planillas/testing/api/payment-orders'
+import { insertOrderPayroll, ORDER_AMOUNTS } from '@planillas/testing/payment-fixtures'
+import { fixtureDni } from '@planillas/testing/payroll-fixtures'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generatePaymentOrder } from './payroll-order'
 
-let t: TestApp
-let storage: FileStorage
-let dir = ''
+let t: PaymentOrdersTestApp
 const accounts: Record<string, number> = {}
 // A BCP account paid by its CCI (check digits 5 and 5).
 const BCP_CCI = '00219100012345607855'
 
-/** A payroll with a BBVA account of 18 digits, one of 20 held by a RUC, and a BCP account paid by CCI. */
-async function seedPayroll(code: string, over: Partial<typeof payrollLines.$inferInsert>[] = []) {
-  const amounts = ['1500.50', '2000.00', '980.25']
-  const [payroll] = await t.handle.db
-    .insert(payrolls)
-    .values({
-      code,
-      name: `Planilla ${code}`,
-      type: 1,
-      period: '202611',
-      collaborators: 3,
-      totalAmount: '4480.75',
-    })
-    .returning()
-  await t.handle.db.insert(payrollLines).values(
-    amounts.map((amount, i) => ({
-      payrollId: payroll.id,
-      rowNumber: i + 2,
-      employeeId: i + 1,
-      identifierType: i === 1 ? IDENTIFIER_TYPE.RUC : IDENTIFIER_TYPE.DNI,
-      identifier: i === 1 ? '10456789124' : fixtureDni(i),
-      fullName: `Núñez ${i}, José`,
-      bankCode: i === 2 ? '002' : '011',
-      bankAccount: ['001101230100123456', '00110123450200456789', '1910123456078'][i],
-      bankInterAccount: i === 2 ? BCP_CCI : null,
-      amount,
-      ...over[i],
-    })),
-  )
-  return payroll
-}
+/** A BBVA account of 18 digits, one of 20 held by a RUC, and a BCP account paid by CCI. */
+const LINES = [
+  { bankCode: '011', bankAccount: '001101230100123456' },
+  {
+    bankCode: '011',
+    bankAccount: '00110123450200456789',
+    identifierType: IDENTIFIER_TYPE.RUC,
+    identifier: '10456789124',
+  },
+  { bankCode: '002', bankAccount: '1910123456078', bankInterAccount: BCP_CCI },
+]
+
+/** A payroll paid into `LINES`. */
+const seedPayroll = (code: string, over: Partial<typeof payrollLines.$inferInsert>[] = []) =>
+  insertOrderPayroll(t.handle.db, code, LINES, over)
 
 /** The same file built in memory by the domain's steps: the streamed one must be byte for byte it. */
 function inMemory(reference: string, lineEnding: BbvaLineEnding) {
@@ -66,14 +45,13 @@ function inMemory(reference: string, lineEnding: BbvaLineEnding) {
       paymentDate: todayInLima(),
       reference,
     },
-    ['1500.50', '2000.00', '980.25'].map((amount, i) => ({
+    ORDER_AMOUNTS.map((amount, i) => ({
       rowNumber: i + 2,
-      identifierType: i === 1 ? IDENTIFIER_TYPE.RUC : IDENTIFIER_TYPE.DNI,
-      identifier: i === 1 ? '10456789124' : fixtureDni(i),
+      identifierType: IDENTIFIER_TYPE.DNI,
+      identifier: fixtureDni(i),
       fullName: `Núñez ${i}, José`,
-      bankCode: i === 2 ? '002' : '011',
-      bankAccount: ['001101230100123456', '00110123450200456789', '1910123456078'][i],
-      bankInterAccount: i === 2 ? BCP_CCI : null,
+      bankInterAccount: null,
+      ...LINES[i],
       amount,
       paid: false,
       awaitingReview: false,
@@ -132,16 +110,8 @@ function readBbva(text: string, lineEnd: string) {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'planillas-bbva-'))
-  storage = createLocalStorage(dir)
-  t = await createTestApp({}, { storage })
-  await ensureFixtureBanks(t.handle.db)
-  await insertFixtureEmployees(t.handle.db, 3)
-  const [company] = await t.handle.db
-    .insert(companies)
-    .values({ ruc: '20100070970', name: 'Empresa Demo S.A.C.', address: 'Av. Lima 123' })
-    .returning()
-  const url = `/api/v1/companies/${company.id}/accounts`
+  t = await createPaymentOrdersTestApp(3)
+  const url = `/api/v1/companies/${t.companyId}/accounts`
   for (const [key, body] of Object.entries({
     bbva: { bankCode: '011', currency: 'PEN', accountType: 'C', account: '001101230200456789' },
     bcp: { bankCode: '002', currency: 'PEN', accountType: 'C', account: '1910123456078' },
@@ -151,10 +121,7 @@ beforeAll(async () => {
     accounts[key] = created.body.payload.id
   }
 })
-afterAll(async () => {
-  await t.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => t.close())
 
 describe('BBVA Net Cash payment orders', () => {
   it('offers the format, saying which line end it writes and that the bank has not confirmed it', async () => {
@@ -231,7 +198,7 @@ describe('BBVA Net Cash payment orders', () => {
     const payroll = await seedPayroll('PL-BBVA-2')
     const result = await generatePaymentOrder(
       t.handle.db,
-      storage,
+      t.storage,
       {
         payrollId: payroll.id,
         companyAccountId: accounts.bbva,

@@ -16,6 +16,7 @@ import {
 import { createLocalStorage, type FileStorage, readAll, StorageUnavailableError } from '@planillas/storage'
 import { companyAccount } from '@planillas/testing/api/payments'
 import { openTestDatabase } from '@planillas/testing/database'
+import { insertPayrollWithLines } from '@planillas/testing/payment-fixtures'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
@@ -37,19 +38,12 @@ async function seedPayroll(
   code: string,
   over: Record<number, Partial<typeof payrollLines.$inferInsert>> = {},
 ) {
-  const [payroll] = await handle.db
-    .insert(payrolls)
-    .values({ code, name: `Planilla ${code}`, type: 1, period: '202611' })
-    .returning()
   const rows = [2, 3, 4, 5, 5, 7, 8]
-  await handle.db.insert(payrollLines).values(
+  return insertPayrollWithLines(
+    handle.db,
+    { code },
     rows.map((rowNumber, i) => ({
-      payrollId: payroll.id,
       rowNumber,
-      employeeId: i + 1,
-      identifierType: 1,
-      identifier: fixtureDni(i),
-      fullName: `Núñez ${i}, José`,
       bankCode: i % 2 ? '011' : '002',
       bankAccount: i % 2 ? '0011-0123-0200456789' : `191123456780${i}`,
       bankInterAccount: i % 2 ? BBVA_CCI : BCP_CCI,
@@ -57,7 +51,6 @@ async function seedPayroll(
       ...over[i],
     })),
   )
-  return payroll
 }
 
 const request = (payrollId: number, format: 'BCP' | 'CCI' = 'BCP') => ({

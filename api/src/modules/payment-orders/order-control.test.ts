@@ -1,51 +1,35 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { auditLogs, banks, companies, paymentOrders, payrollLines, payrolls } from '@planillas/db'
-import { LINE_STATE, todayInLima } from '@planillas/domain'
-import { createLocalStorage } from '@planillas/storage'
-import { createTestApp, type TestApp } from '@planillas/testing/api/app'
+import { readdir } from 'node:fs/promises'
+import { auditLogs, banks, paymentOrders } from '@planillas/db'
+import { LINE_STATE } from '@planillas/domain'
+import {
+  createPaymentOrdersTestApp,
+  orderBody,
+  type PaymentOrdersTestApp,
+} from '@planillas/testing/api/payment-orders'
 import { companyAccount } from '@planillas/testing/api/payments'
-import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
+import { insertPayrollWithLines } from '@planillas/testing/payment-fixtures'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-let t: TestApp
-let dir = ''
+let t: PaymentOrdersTestApp
 let accountId = 0
 let seq = 0
 
 /** A payroll of two BCP lines that a BCP file can pay. */
 async function seedPayroll() {
   seq += 1
-  const [payroll] = await t.handle.db
-    .insert(payrolls)
-    .values({ code: `PL-CTRL-${seq}`, name: `Control ${seq}`, type: 1, period: '202611' })
-    .returning()
-  await t.handle.db.insert(payrollLines).values(
+  return insertPayrollWithLines(
+    t.handle.db,
+    { code: `PL-CTRL-${seq}`, name: `Control ${seq}` },
     ['1500.50', '2000.00'].map((amount, i) => ({
-      payrollId: payroll.id,
-      rowNumber: i + 2,
-      employeeId: i + 1,
-      identifierType: 1,
-      identifier: fixtureDni(i),
       fullName: `Colaborador ${i}`,
-      bankCode: '002',
       bankAccount: ['19112345678012', '1911234567801'][i],
       amount,
     })),
   )
-  return payroll
 }
 
-const bodyFor = (payrollId: number, over: object = {}) => ({
-  payrollId,
-  companyAccountId: accountId,
-  format: 'BCP',
-  paymentDate: todayInLima(),
-  reference: 'Haberes',
-  ...over,
-})
+const bodyFor = (payrollId: number, over: object = {}) => orderBody(payrollId, accountId, over)
 const generate = (body: object, who: 'rrhh' | 'lector' = 'rrhh') =>
   t.call(who, { method: 'POST', url: '/api/v1/payment-orders', payload: body })
 const orders = async (payrollId: number) =>
@@ -56,24 +40,13 @@ const lineStates = async (payrollId: number) =>
     await t.call('lector', { method: 'POST', url: `/api/v1/payroll/${payrollId}/lines`, payload: {} })
   ).body.payload.content.map((l: { state: number }) => l.state)
 const storedFiles = async () =>
-  (await readdir(dir, { recursive: true, withFileTypes: true })).filter((f) => f.isFile())
+  (await readdir(t.filesDir, { recursive: true, withFileTypes: true })).filter((f) => f.isFile())
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'planillas-order-control-'))
-  t = await createTestApp({}, { storage: createLocalStorage(dir) })
-  await ensureFixtureBanks(t.handle.db)
-  await insertFixtureEmployees(t.handle.db, 2)
-  const [company] = await t.handle.db
-    .insert(companies)
-    .values({ ruc: '20100070970', name: 'Empresa Demo S.A.C.', address: 'Av. Lima 123' })
-    .returning()
-  const account = await companyAccount(t.handle.db, company.id, '1910123456078')
-  accountId = account.id
+  t = await createPaymentOrdersTestApp(2)
+  accountId = (await companyAccount(t.handle.db, t.companyId, '1910123456078')).id
 })
-afterAll(async () => {
-  await t.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => t.close())
 
 describe('one open order per payroll', () => {
   it.each([2, 5])(

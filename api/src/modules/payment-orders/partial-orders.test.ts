@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import {
   auditLogs,
-  companies,
   paymentBatches,
   paymentBatchIssues,
   paymentOrders,
@@ -12,19 +8,21 @@ import {
   rowsOf,
 } from '@planillas/db'
 import { LINE_REVIEW, LINE_STATE, PAYMENT_ORDER_STATUS, todayInLima } from '@planillas/domain'
-import { createLocalStorage, type FileStorage } from '@planillas/storage'
-import { createTestApp, type TestApp } from '@planillas/testing/api/app'
+import type { FileStorage } from '@planillas/storage'
+import {
+  createPaymentOrdersTestApp,
+  orderBody,
+  type PaymentOrdersTestApp,
+} from '@planillas/testing/api/payment-orders'
 import { companyAccount } from '@planillas/testing/api/payments'
 import { insertFixturePayroll } from '@planillas/testing/payment-fixtures'
-import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
+import { fixtureDni } from '@planillas/testing/payroll-fixtures'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_LINE_MESSAGES } from './order-lines'
 import { generatePaymentOrder } from './payroll-order'
 
-let t: TestApp
-let dir = ''
-let storage: FileStorage
+let t: PaymentOrdersTestApp
 let accountId = 0
 let seq = 0
 
@@ -39,14 +37,7 @@ async function seedPayroll(lines = EMPLOYEES) {
   )
 }
 
-const bodyFor = (payrollId: number, over: object = {}) => ({
-  payrollId,
-  companyAccountId: accountId,
-  format: 'BCP',
-  paymentDate: todayInLima(),
-  reference: 'Haberes',
-  ...over,
-})
+const bodyFor = (payrollId: number, over: object = {}) => orderBody(payrollId, accountId, over)
 const generate = (body: object) =>
   t.call('rrhh', { method: 'POST', url: '/api/v1/payment-orders', payload: body })
 const nextFile = async (payrollId: number) =>
@@ -131,22 +122,10 @@ async function bankResult(payrollId: number, paid: number[], rejected: number[])
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'planillas-partial-orders-'))
-  storage = createLocalStorage(dir)
-  t = await createTestApp({}, { storage })
-  await ensureFixtureBanks(t.handle.db)
-  await insertFixtureEmployees(t.handle.db, EMPLOYEES)
-  const [company] = await t.handle.db
-    .insert(companies)
-    .values({ ruc: '20100070970', name: 'Empresa Demo S.A.C.', address: 'Av. Lima 123' })
-    .returning()
-  const account = await companyAccount(t.handle.db, company.id, '1910123456078')
-  accountId = account.id
+  t = await createPaymentOrdersTestApp(EMPLOYEES)
+  accountId = (await companyAccount(t.handle.db, t.companyId, '1910123456078')).id
 })
-afterAll(async () => {
-  await t.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => t.close())
 
 describe('a payment file for part of a payroll', () => {
   it('leaves 2 OBSERVADO lines out once the clerk confirms that list, and sends them in a later file once reviewed', async () => {
@@ -276,7 +255,7 @@ describe('a payment file for part of a payroll', () => {
     const claimed: number[] = []
     const request = { ...bodyFor(payroll.id), format: 'BCP' as const }
     const calls = Array.from({ length: 21 }, () =>
-      generatePaymentOrder(t.handle.db, storage, request, 'rrhh@demo.pe', {
+      generatePaymentOrder(t.handle.db, t.storage, request, 'rrhh@demo.pe', {
         hooks: {
           claimed: async (id) => {
             claimed.push(id)
@@ -312,7 +291,7 @@ describe('a payment file for part of a payroll', () => {
     const [l0, l1, l2, l3, l4, l5] = payroll.lineIds
     await bankResult(payroll.id, [l0, l1, l2], [l3, l4, l5])
     const { resend } = await nextFile(payroll.id)
-    const full: FileStorage = Object.assign(Object.create(storage), {
+    const full: FileStorage = Object.assign(Object.create(t.storage), {
       put: async () => {
         throw new Error('No queda espacio en el disco')
       },

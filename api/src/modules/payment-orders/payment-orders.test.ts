@@ -1,54 +1,27 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { auditLogs, companies, payrollLines, payrolls } from '@planillas/db'
+import { auditLogs, type payrollLines } from '@planillas/db'
 import { LINE_REVIEW, LINE_STATE, todayInLima } from '@planillas/domain'
 import { BANK_FILE_MESSAGES } from '@planillas/domain/bank-files'
-import { createLocalStorage } from '@planillas/storage'
-import { createTestApp, type TestApp } from '@planillas/testing/api/app'
-import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
+import { createPaymentOrdersTestApp, type PaymentOrdersTestApp } from '@planillas/testing/api/payment-orders'
+import { insertOrderPayroll } from '@planillas/testing/payment-fixtures'
 import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_LINE_MESSAGES } from './order-lines'
 
-let t: TestApp
-let dir = ''
-let companyId = 0
+let t: PaymentOrdersTestApp
 const accounts: Record<string, number> = {}
 const BBVA_CCI = '01112300012345678977'
 
-/** A payroll with one BCP savings line, one BCP current line and one BBVA line paid by CCI. */
-async function seedPayroll(code: string, over: Partial<typeof payrollLines.$inferInsert>[] = []) {
-  const amounts = ['1500.50', '2000.00', '980.25']
-  const [payroll] = await t.handle.db
-    .insert(payrolls)
-    .values({
-      code,
-      name: `Planilla ${code}`,
-      type: 1,
-      period: '202611',
-      collaborators: 3,
-      totalAmount: '4480.75',
-    })
-    .returning()
-  await t.handle.db.insert(payrollLines).values(
-    amounts.map((amount, i) => ({
-      payrollId: payroll.id,
-      rowNumber: i + 2,
-      employeeId: i + 1,
-      identifierType: 1,
-      identifier: fixtureDni(i),
-      fullName: `Núñez ${i}, José`,
-      bankCode: i === 2 ? '011' : '002',
-      bankAccount: ['19112345678012', '1911234567801', '0011-0123-0200456789'][i],
-      bankInterAccount: i === 2 ? BBVA_CCI : null,
-      amount,
-      ...over[i],
-    })),
-  )
-  return payroll
-}
+/** One BCP savings line, one BCP current line and one BBVA line paid by CCI. */
+const LINES = [
+  { bankAccount: '19112345678012' },
+  { bankAccount: '1911234567801' },
+  { bankCode: '011', bankAccount: '0011-0123-0200456789', bankInterAccount: BBVA_CCI },
+]
+
+/** A payroll paid into `LINES`. */
+const seedPayroll = (code: string, over: Partial<typeof payrollLines.$inferInsert>[] = []) =>
+  insertOrderPayroll(t.handle.db, code, LINES, over)
 
 const lineStates = async (payrollId: number) =>
   (
@@ -59,24 +32,13 @@ const generate = (who: 'rrhh' | 'lector', body: object) =>
   t.call(who, { method: 'POST', url: '/api/v1/payment-orders', payload: body })
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'planillas-orders-'))
-  t = await createTestApp({}, { storage: createLocalStorage(dir) })
-  await ensureFixtureBanks(t.handle.db)
-  await insertFixtureEmployees(t.handle.db, 3)
-  const [company] = await t.handle.db
-    .insert(companies)
-    .values({ ruc: '20100070970', name: 'Empresa Demo S.A.C.', address: 'Av. Lima 123' })
-    .returning()
-  companyId = company.id
+  t = await createPaymentOrdersTestApp(3)
 })
-afterAll(async () => {
-  await t.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => t.close())
 
 describe('company accounts', () => {
   it('registers a debit account with an audit entry, refuses a duplicate and a bad CCI; needs empresas_edicion', async () => {
-    const url = `/api/v1/companies/${companyId}/accounts`
+    const url = `/api/v1/companies/${t.companyId}/accounts`
     const body = { bankCode: '002', currency: 'PEN', accountType: 'C', account: '1910123456078' }
     expect((await t.call('lector', { method: 'POST', url, payload: body })).status).toBe(403)
     const created = await t.call('rrhh', { method: 'POST', url, payload: body })

@@ -1,5 +1,6 @@
-import { auditLogs, payrollLines, payrolls } from '@planillas/db'
+import { auditLogs } from '@planillas/db'
 import { createTestApp, type TestApp } from '@planillas/testing/api/app'
+import { insertPayrollWithLines } from '@planillas/testing/payment-fixtures'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
@@ -17,26 +18,18 @@ async function seedPayroll(
   amounts: number[],
   paidLines = 0,
 ) {
-  const [payroll] = await t.handle.db
-    .insert(payrolls)
-    .values({
+  const payroll = await insertPayrollWithLines(
+    t.handle.db,
+    {
       code,
       name,
       type,
       period,
       collaborators: amounts.length,
       totalAmount: String(amounts.reduce((a, b) => a + b, 0)),
-    })
-    .returning()
-  await t.handle.db.insert(payrollLines).values(
+    },
     amounts.map((amount, i) => ({
-      payrollId: payroll.id,
-      rowNumber: i + 2,
-      employeeId: i + 1,
-      identifierType: 1,
-      identifier: fixtureDni(i),
       fullName: `NOMBRE ${i} APELLIDO ${i}`,
-      bankCode: '002',
       bankAccount: `19100000000${i}`,
       amount: amount.toFixed(2),
       paid: i < paidLines,

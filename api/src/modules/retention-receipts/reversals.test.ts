@@ -5,26 +5,23 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { auditLogs, companies, retentionReceiptDocuments, retentionReceipts } from '@planillas/db'
 import { CRE_STATUS, REVERSAL_MESSAGES } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   approvedVoucher,
-  createPaymentTestApp,
   createSupplier,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
   step,
   TODAY,
 } from '@planillas/testing/api/payments'
 import { child, parseXml, text } from '@planillas/testing/xml-tree'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * The resumen diario de reversiones (docs/decisions/retention-receipts.md, 'Reversal'): a CRE sent
  * and then annulled is reported once, in a summary RR-AAAAMMDD-n whose XML passes SUNAT's
  * VoidedDocuments schema; a CRE annulled before it was sent needs none.
  */
-let t: FilesTestApp
-let fx: PaymentFixtures
+const { t, fx } = paymentFixturesPerFile()
 let agentRuc: string
 const PERIOD = TODAY.slice(0, 7).replace('-', '')
 const RR = `RR-${TODAY.replaceAll('-', '')}`
@@ -57,13 +54,11 @@ const annulCre = (id: number, reason: string) => call('POST', `/${id}/annul`, { 
 const list = async () => (await call('GET', `/reversals?period=${PERIOD}`)).body.payload
 
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
   ;[{ ruc: agentRuc }] = await t.handle.db
     .select({ ruc: companies.ruc })
     .from(companies)
     .where(eq(companies.id, fx.agentCompanyId))
 })
-afterAll(() => t?.close())
 
 describe('resumen diario de reversiones', () => {
   const cres: { id: number; series: string; number: number }[] = []

@@ -1,24 +1,16 @@
 import { SIRE_PROPOSAL_HEADER, type SireLine } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
-import {
-  createPaymentTestAppWithSupplier,
-  createSupplier,
-  multipart,
-  type PaymentFixtures,
-} from '@planillas/testing/api/payments'
+import { createSupplier, multipart, paymentFixturesPerFile, rucOf } from '@planillas/testing/api/payments'
 import { sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * SIRE's purchase proposal against the registered vouchers: one company, one period, every
  * comprobante in one outcome, each difference named with both values, the whole list as Excel.
  */
-let t: FilesTestApp
-let fx: PaymentFixtures
+const { t, fx } = paymentFixturesPerFile({ supplier: true })
 let ruc: string
 let otherRuc: string
-let supplierId: number
 const PERIOD = '202610'
 
 /** Vouchers set-based (through the API, thousands would take minutes): S/ 1,000 + IGV S/ 180. */
@@ -103,21 +95,23 @@ async function reconcile(
 }
 
 beforeAll(async () => {
-  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
   const other = await createSupplier(t)
-  const rucOf = async (id: number) =>
-    (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${id}` })).body.payload.ruc as string
-  ruc = await rucOf(supplierId)
-  otherRuc = await rucOf(other)
+  ruc = fx.supplierRuc
+  otherRuc = await rucOf(t, other)
   // The company's October: facturas 1 to 4,985; a recibo por honorarios and an ANULADO, owed nothing.
-  await seedVouchers({ company: fx.companyId, supplier: supplierId, from: 1, to: 4985 })
-  await seedVouchers({ company: fx.companyId, supplier: supplierId, type: '02', from: 1, to: 1 })
-  await seedVouchers({ company: fx.companyId, supplier: supplierId, from: 9001, to: 9001, status: 6 })
+  await seedVouchers({ company: fx.companyId, supplier: fx.supplierId, from: 1, to: 4985 })
+  await seedVouchers({ company: fx.companyId, supplier: fx.supplierId, type: '02', from: 1, to: 1 })
+  await seedVouchers({ company: fx.companyId, supplier: fx.supplierId, from: 9001, to: 9001, status: 6 })
   // November and another company: not the period's, not the company's.
-  await seedVouchers({ company: fx.companyId, supplier: supplierId, from: 9100, to: 9101, day: '2026-11-02' })
+  await seedVouchers({
+    company: fx.companyId,
+    supplier: fx.supplierId,
+    from: 9100,
+    to: 9101,
+    day: '2026-11-02',
+  })
   await seedVouchers({ company: fx.agentCompanyId, supplier: other, from: 1, to: 20 })
 }, 60_000)
-afterAll(() => t.close())
 
 describe('POST /sire/reconciliations', () => {
   /** 5,000 rows: 4,975 of the vouchers (six of them differing), 20 unknown, 5 of type 02. */

@@ -1,28 +1,25 @@
 import { auditLogs, companyBankAccounts, paymentOrderVouchers } from '@planillas/db'
 import { addDays, formatDate } from '@planillas/domain'
 import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
   createSupplier,
+  expectApproved,
   getVoucher,
-  type PaymentFixtures,
-  registerVoucher,
+  paymentFixturesPerFile,
   step,
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { and, asc, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * A supplier run from a dollar account (docs/decisions/usd-vouchers.md): it pays dollar vouchers
  * only, writes our CCI workbook with 'Moneda' USD and the amounts in dollars, withholds the IGV
  * retention in soles at the payment date's SBS rate, and keeps every guard of a run in soles.
  */
-let t: FilesTestApp
-let fx: PaymentFixtures
+const { t, fx } = paymentFixturesPerFile()
 let usdAccount = 0
 let penAccount = 0
 
@@ -32,7 +29,6 @@ const setRate = (day: string, rate: string) =>
   t.call('admin', { method: 'POST', url: '/api/v1/exchange-rates', payload: { day, rate } })
 
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
   const [usd, pen] = await t.handle.db
     .insert(companyBankAccounts)
     .values([
@@ -46,7 +42,6 @@ beforeAll(async () => {
   expect((await setRate(ISSUED, '3.800')).status).toBe(200)
   expect((await setRate(TODAY, '3.750')).status).toBe(200)
 })
-afterAll(() => t.close())
 
 /** A voucher of the agent company (US$ 1,180.00 unless told) taken to APROBADO. */
 async function approved(
@@ -54,17 +49,12 @@ async function approved(
   fields: Record<string, string | number> = USD,
   approval: Record<string, unknown> = {},
 ) {
-  const id = await registerVoucher(
+  return expectApproved(
     t,
+    fx,
     voucherFields(supplierId, fx, { companyId: fx.agentCompanyId, ...fields }),
+    approval,
   )
-  expect(
-    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
-      .status,
-  ).toBe(200)
-  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1, ...approval })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return id
 }
 
 const generate = (voucherIds: number[], over: object = {}) =>

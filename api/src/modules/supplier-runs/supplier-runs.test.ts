@@ -1,7 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import {
   auditLogs,
-  companyBankAccounts,
   detractionFiles,
   detractionLotCounters,
   padronLoads,
@@ -14,41 +13,30 @@ import {
 } from '@planillas/db'
 import { addDays, RUN_DETRACTION_WARNING } from '@planillas/domain'
 import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   companyAccount,
-  createPaymentTestApp,
   createSupplier,
+  expectApproved,
   multipart,
-  type PaymentFixtures,
   PDF,
+  paymentFixturesPerFile,
   registerVoucher,
+  runAccounts,
   step,
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { and, count, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
+const { t, fx } = paymentFixturesPerFile()
 let accountId = 0
 let plainAccountId = 0
 
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  const [agent, plain] = await t.handle.db
-    .insert(companyBankAccounts)
-    .values([
-      { companyId: fx.agentCompanyId, bankCode: '002', currency: 'PEN', account: '1910123456078' },
-      { companyId: fx.companyId, bankCode: '002', currency: 'PEN', account: '1910123456079' },
-    ])
-    .returning()
-  accountId = agent.id
-  plainAccountId = plain.id
+  ;({ agent: accountId, plain: plainAccountId } = await runAccounts(t, fx))
 })
-afterAll(() => t.close())
 
 const S400 = { base: '338.98', igv: '61.02', total: '400.00' }
 
@@ -58,18 +46,12 @@ async function approved(
   fields: Record<string, string | number> = {},
   approval: Record<string, unknown> = {},
 ) {
-  const id = await registerVoucher(
+  return expectApproved(
     t,
+    fx,
     voucherFields(supplierId, fx, { companyId: fx.agentCompanyId, ...fields }),
+    approval,
   )
-  const authorized = await step(t, 'rrhh', id, 'authorize', {
-    projectTypeId: fx.projectTypeId,
-    period: '202611-001',
-  })
-  expect(authorized.status).toBe(200)
-  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1, ...approval })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return id
 }
 
 const runBody = (voucherIds: number[], over: object = {}) => ({

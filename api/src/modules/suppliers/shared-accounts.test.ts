@@ -3,28 +3,17 @@ import { buildCci } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
 import { createEmployee } from '@planillas/testing/api/employees'
 import {
-  companyAccount,
-  createPaymentTestApp,
   createSupplier,
-  type PaymentFixtures,
-  registerVoucher,
-  step,
+  expectApproved,
+  paymentFixturesPerFile,
   supplierBody,
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { and, count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-let accountId = 0
-beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  const account = await companyAccount(t.handle.db, fx.companyId, '1910123456081')
-  accountId = account.id
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile({ account: ['companyId', '1910123456081'] })
 
 const supplierCount = async () => (await t.handle.db.select({ n: count() }).from(suppliers))[0].n
 const read = async (id: number) =>
@@ -162,14 +151,7 @@ describe('a bank account or CCI another beneficiary holds', () => {
 
 describe("'Generar pagos' and shared accounts", () => {
   async function approved(supplierId: number) {
-    const id = await registerVoucher(t, voucherFields(supplierId, fx))
-    expect(
-      (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
-        .status,
-    ).toBe(200)
-    const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
-    expect(res.status, JSON.stringify(res.body)).toBe(200)
-    return id
+    return expectApproved(t, fx, voucherFields(supplierId, fx))
   }
   const generate = (voucherIds: number[]) =>
     t.call('tesoreria', {
@@ -177,7 +159,7 @@ describe("'Generar pagos' and shared accounts", () => {
       url: '/api/v1/supplier-runs',
       payload: {
         voucherIds,
-        companyAccountId: accountId,
+        companyAccountId: fx.accountId,
         format: 'CCI',
         paymentDate: TODAY,
         reference: 'Prueba',

@@ -1,24 +1,20 @@
 import { padronLoads, rucRegistry } from '@planillas/db'
 import { MESSAGES } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
   registerVoucher,
   step,
   supplierBody,
   voucherFields,
 } from '@planillas/testing/api/payments'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 // A supplier whose RUC the last padrón reducido gives as not ACTIVO or not HABIDO is warned, never
 // blocked: at registration and edit, on its details, and at the approval of its vouchers.
 
-let t: FilesTestApp
-let fx: PaymentFixtures
+const { t, fx } = paymentFixturesPerFile()
 let loadId: number
 beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
   const [load] = await t.handle.db
     .insert(padronLoads)
     .values({
@@ -33,7 +29,6 @@ beforeAll(async () => {
     .returning()
   loadId = load.id
 })
-afterAll(() => t.close())
 
 const standing = (ruc: string, state: string, condition: string) =>
   t.handle.db.insert(rucRegistry).values({ ruc, name: 'X', state, condition, loadId })

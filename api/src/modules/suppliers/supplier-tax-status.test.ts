@@ -1,39 +1,25 @@
 import { auditLogs, padronLoads, paymentVouchers, taxStatusPeriods } from '@planillas/db'
 import { addDays, formatDate } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  companyAccount,
-  createPaymentTestApp,
   createSupplier,
+  expectApproved,
   getVoucher,
-  type PaymentFixtures,
-  registerVoucher,
+  paymentFixturesPerFile,
+  rucOf,
   step,
   supplierBody,
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { and, asc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-let accountId = 0
-beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  const account = await companyAccount(t.handle.db, fx.agentCompanyId, '1910123456078')
-  accountId = account.id
-})
-afterAll(() => t.close())
-
-const rucOf = async (supplierId: number) =>
-  (await t.call('admin', { method: 'GET', url: `/api/v1/suppliers/${supplierId}` })).body.payload
-    .ruc as string
+const { t, fx } = paymentFixturesPerFile({ account: ['agentCompanyId', '1910123456078'] })
 
 /** A buen contribuyente period of the supplier's RUC, from 01/03/2025 to `validTo` (as a padrón load would leave it). */
 const goodUntil = async (supplierId: number, validTo: string) =>
   t.handle.db.insert(taxStatusPeriods).values({
-    ruc: await rucOf(supplierId),
+    ruc: await rucOf(t, supplierId),
     kind: 'BUEN_CONTRIBUYENTE',
     validFrom: '2025-03-01',
     validTo,
@@ -42,14 +28,7 @@ const goodUntil = async (supplierId: number, validTo: string) =>
 
 /** A S/ 1,180.00 factura of the agent company, approved today (registered by rrhh, approved by tesorería). */
 async function approved(supplierId: number) {
-  const id = await registerVoucher(t, voucherFields(supplierId, fx, { companyId: fx.agentCompanyId }))
-  expect(
-    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
-      .status,
-  ).toBe(200)
-  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return id
+  return expectApproved(t, fx, voucherFields(supplierId, fx, { companyId: fx.agentCompanyId }))
 }
 
 /** The first 1 February after today: within a run's payment dates (up to 366 days ahead). */
@@ -193,7 +172,7 @@ describe('the status is read on the payment date', () => {
         url: '/api/v1/supplier-runs',
         payload: {
           voucherIds: [voucherId],
-          companyAccountId: accountId,
+          companyAccountId: fx.accountId,
           format: 'CCI',
           paymentDate,
           reference: 'Proveedores',

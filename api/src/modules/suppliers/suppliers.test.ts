@@ -1,22 +1,11 @@
 import { auditLogs } from '@planillas/db'
 import { formatDate, todayInLima } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
-import {
-  createPaymentTestApp,
-  createSupplier,
-  type PaymentFixtures,
-  supplierBody,
-} from '@planillas/testing/api/payments'
+import { createSupplier, paymentFixturesPerFile, supplierBody } from '@planillas/testing/api/payments'
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile()
 
 describe('suppliers API', () => {
   it('enforces proveedores_lista / _edicion / _descarga_excel per demo user', async () => {

@@ -1,21 +1,16 @@
 import { auditLogs, voucherBatches } from '@planillas/db'
 import { FILE_MESSAGES, VOUCHER_TEMPLATE_HEADERS } from '@planillas/domain'
 import type { FilesTestApp } from '@planillas/testing/api/app'
-import { createPaymentTestApp, multipart, type PaymentFixtures, TODAY } from '@planillas/testing/api/payments'
+import { multipart, paymentFixturesPerFile, TODAY } from '@planillas/testing/api/payments'
 import { facturaRow, vouchersWorkbook } from '@planillas/testing/voucher-fixtures'
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 // The upload side of 'Carga de comprobantes'; the job and the attached PDF are tested
 // across the tiers in scripts/voucher-pipeline.test.ts.
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile()
 
 const upload = async (
   fields: Record<string, string | number>,

@@ -1,22 +1,17 @@
 import { readdir } from 'node:fs/promises'
 import {
   auditLogs,
-  companies,
   paymentVouchers,
-  suppliers,
   voucherFiles,
   voucherXmlInstalments,
   voucherXmlTerms,
 } from '@planillas/db'
 import { addDays, CPE_MESSAGES, DECLARED_MESSAGES } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
-  createSupplier,
   getVoucher,
   multipart,
-  type PaymentFixtures,
   PDF,
+  paymentFixturesPerFile,
   postVoucher,
   step,
   TODAY,
@@ -27,31 +22,19 @@ import {
   withoutInstalments,
 } from '@planillas/testing/cpe-fixtures'
 import { and, count, desc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 // What a supplier's XML declares about its payment (docs/decisions/cpe-xml.md): stored with the
 // voucher, proposed and compared at approval, its instalments checked.
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-let supplierId: number
-let supplierRuc: string
-let companyRuc: string
-
-beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  supplierId = await createSupplier(t)
-  supplierRuc = (await t.handle.db.select().from(suppliers).where(eq(suppliers.id, supplierId)))[0].ruc
-  companyRuc = (await t.handle.db.select().from(companies).where(eq(companies.id, fx.companyId)))[0].ruc
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile({ supplier: true })
 
 let sequence = 900
 const DUE = addDays(TODAY, 30)
 const xmlOf = (over: Partial<CpeDetractionVariant> = {}) =>
   cpeDetractionVariant({
-    supplierRuc,
-    companyRuc,
+    supplierRuc: fx.supplierRuc,
+    companyRuc: fx.companyRuc,
     number: ++sequence,
     issueDate: TODAY,
     dueDate: DUE,
@@ -66,7 +49,7 @@ const register = (xml: Buffer) =>
     'rrhh',
     {
       companyId: fx.companyId,
-      supplierId,
+      supplierId: fx.supplierId,
       type: '01',
       series: 'F001',
       number: numberIn(xml),
@@ -143,7 +126,7 @@ describe('what the XML declared is stored with the voucher', () => {
   it('a voucher registered without an XML declares nothing', async () => {
     const res = await postVoucher(t, 'rrhh', {
       companyId: fx.companyId,
-      supplierId,
+      supplierId: fx.supplierId,
       type: '01',
       series: 'F002',
       number: '1',
@@ -164,7 +147,7 @@ describe('what the XML declared is stored with the voucher', () => {
     const xml = xmlOf()
     const created = await postVoucher(t, 'rrhh', {
       companyId: fx.companyId,
-      supplierId,
+      supplierId: fx.supplierId,
       type: '01',
       series: 'F001',
       number: numberIn(xml),

@@ -1,27 +1,21 @@
 import { readdir } from 'node:fs/promises'
 import { companies, paymentVouchers, suppliers, voucherFiles } from '@planillas/db'
 import { addDays, rucCheckDigit } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestAppWithSupplier,
   createSupplier,
   getVoucher,
   multipart,
-  type PaymentFixtures,
   PDF,
+  paymentFixturesPerFile,
   postVoucher,
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { cpeFixture, cpeVariant } from '@planillas/testing/cpe-fixtures'
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-let supplierId: number
-let supplierRuc: string
-let companyRuc: string
+const { t, fx } = paymentFixturesPerFile({ supplier: true })
 let otherSupplierRuc: string
 /** greenter's sample parties: the supplier GREENTER S.A.C. and its customer EMPRESA 1 S.A.C. */
 let greenter: { supplierId: number; companyId: number }
@@ -40,11 +34,6 @@ async function companyWithRuc(ruc: string, name: string) {
 }
 
 beforeAll(async () => {
-  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
-  const [s] = await t.handle.db.select().from(suppliers).where(eq(suppliers.id, supplierId))
-  supplierRuc = s.ruc
-  const [c] = await t.handle.db.select().from(companies).where(eq(companies.id, fx.companyId))
-  companyRuc = c.ruc
   otherSupplierRuc = (
     await t.handle.db
       .select()
@@ -60,7 +49,6 @@ beforeAll(async () => {
     companyId: await companyWithRuc('20587896411', 'Servicabinas S.A.'),
   }
 })
-afterAll(() => t.close())
 
 const readXml = async (xml: Buffer, fields: Record<string, string | number> = {}, name = 'cpe.xml') =>
   t.call('rrhh', {
@@ -84,8 +72,8 @@ async function stored() {
 let sequence = 500
 const own = (over: Partial<Parameters<typeof cpeVariant>[0]> = {}) =>
   cpeVariant({
-    supplierRuc,
-    companyRuc,
+    supplierRuc: fx.supplierRuc,
+    companyRuc: fx.companyRuc,
     number: ++sequence,
     issueDate: TODAY,
     dueDate: addDays(TODAY, 30),
@@ -195,7 +183,7 @@ describe("'Leer XML' with public samples", () => {
   it('a typed form that agrees with the XML reads it and keeps the chosen supplier and company', async () => {
     const xml = own({ number: 77 })
     const res = await readXml(xml, {
-      supplierId,
+      supplierId: fx.supplierId,
       companyId: fx.companyId,
       series: 'f001',
       number: '77',
@@ -203,7 +191,7 @@ describe("'Leer XML' with public samples", () => {
     })
     expect(res.status).toBe(200)
     expect(res.body.payload.values).toMatchObject({
-      supplierId: String(supplierId),
+      supplierId: String(fx.supplierId),
       companyId: String(fx.companyId),
       number: '77',
       total: '1180.00',
@@ -365,7 +353,11 @@ describe('hostile XMLs are refused in Spanish, nothing stored', () => {
 
   for (const [name, xml, message, typed] of cases) {
     it(`'Leer XML' refuses ${name}`, async () => {
-      const fields: Record<string, string | number> = { supplierId, companyId: fx.companyId, ...typed }
+      const fields: Record<string, string | number> = {
+        supplierId: fx.supplierId,
+        companyId: fx.companyId,
+        ...typed,
+      }
       for (const [k, v] of Object.entries(fields)) if (v === '') delete fields[k]
       const before = await stored()
       const res = await readXml(xml(), fields)
@@ -378,7 +370,7 @@ describe('hostile XMLs are refused in Spanish, nothing stored', () => {
   it('registering with any of them stores nothing (voucher, files, storage)', async () => {
     for (const [name, xml] of cases) {
       const before = await stored()
-      const res = await postVoucher(t, 'rrhh', voucherFields(supplierId, fx), {
+      const res = await postVoucher(t, 'rrhh', voucherFields(fx.supplierId, fx), {
         pdf: { name: 'f.pdf', content: PDF },
         xml: { name: 'f.xml', content: xml() },
       })
@@ -390,9 +382,9 @@ describe('hostile XMLs are refused in Spanish, nothing stored', () => {
 })
 
 it('the RUC helpers of the samples: the variant parties are valid RUCs', () => {
-  expect(supplierRuc).toMatch(/^\d{11}$/)
-  expect(String(rucCheckDigit(companyRuc.slice(0, 10)))).toBe(companyRuc.slice(10))
-  expect(otherSupplierRuc).not.toBe(supplierRuc)
+  expect(fx.supplierRuc).toMatch(/^\d{11}$/)
+  expect(String(rucCheckDigit(fx.companyRuc.slice(0, 10)))).toBe(fx.companyRuc.slice(10))
+  expect(otherSupplierRuc).not.toBe(fx.supplierRuc)
 })
 
 describe("'Adjuntar' an XML to a voucher registered without files", () => {
@@ -402,7 +394,7 @@ describe("'Adjuntar' an XML to a voucher registered without files", () => {
       .insert(paymentVouchers)
       .values({
         companyId: fx.companyId,
-        supplierId,
+        supplierId: fx.supplierId,
         type: '01',
         series: 'F001',
         number,

@@ -1,31 +1,19 @@
 import { auditLogs, paymentOrderVouchers } from '@planillas/db'
 import { addDays, rucCheckDigit } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  companyAccount,
-  createPaymentTestApp,
   createSupplier,
+  expectApproved,
   getVoucher,
-  type PaymentFixtures,
-  registerVoucher,
+  paymentFixturesPerFile,
   step,
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { and, desc, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-let accountId = 0
-
-beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-  const account = await companyAccount(t.handle.db, fx.companyId, '1910123456080')
-  accountId = account.id
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile({ account: ['companyId', '1910123456080'] })
 
 let naturalSequence = 0
 /** A natural person (RUC 10…) who issues recibos por honorarios. */
@@ -38,17 +26,11 @@ async function naturalPerson(name: string) {
 
 /** A recibo por honorarios of `total` soles (no IGV) taken to APROBADO. */
 async function approvedReceipt(supplierId: number, total: string, companyId = fx.companyId) {
-  const id = await registerVoucher(
+  return expectApproved(
     t,
+    fx,
     voucherFields(supplierId, fx, { companyId, type: '02', series: 'E001', base: total, igv: '0.00', total }),
   )
-  expect(
-    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
-      .status,
-  ).toBe(200)
-  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return id
 }
 
 const certificates = (supplierId: number) => `/api/v1/suppliers/${supplierId}/suspension-certificates`
@@ -69,7 +51,13 @@ const generate = (voucherIds: number[], paymentDate: string) =>
   t.call('tesoreria', {
     method: 'POST',
     url: '/api/v1/supplier-runs',
-    payload: { voucherIds, companyAccountId: accountId, format: 'CCI', paymentDate, reference: 'Honorarios' },
+    payload: {
+      voucherIds,
+      companyAccountId: fx.accountId,
+      format: 'CCI',
+      paymentDate,
+      reference: 'Honorarios',
+    },
   })
 
 /** The run's CCI Excel: [beneficiary, amount] per row under the header. */

@@ -1,25 +1,18 @@
 import { auditLogs } from '@planillas/db'
 import { addDays } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
   createSupplier,
   getVoucher,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
   registerVoucher,
   step,
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { and, eq, like } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile()
 
 async function approved(
   fields: Record<string, string | number> = {},

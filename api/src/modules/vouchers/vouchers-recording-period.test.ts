@@ -1,10 +1,8 @@
 import { auditLogs, paymentVouchers, publicHolidays } from '@planillas/db'
 import { addDays, voucherNumber } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestAppWithSupplier,
   getVoucher,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
   postVoucher,
   registerVoucher,
   step,
@@ -13,20 +11,14 @@ import {
 } from '@planillas/testing/api/payments'
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 /**
  * 'Periodo de registro': the month the voucher is recorded in the Registro de Compras. It defaults
  * to the issue month, changes until the voucher is approved, stays within 12 months of the issue
  * month, and the detracción's deadline runs from it (R.S. 183-2004/SUNAT arts. 11 and 16).
  */
-let t: FilesTestApp
-let fx: PaymentFixtures
-let supplierId: number
-beforeAll(async () => {
-  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile({ supplier: true })
 
 /** 'AAAAMM' of a day, and that month moved by `n`: written out here, not taken from the code under test. */
 const monthOf = (day: string, n = 0) => {
@@ -67,11 +59,11 @@ async function fifthBusinessDayAfter(period: string) {
 
 describe('the recording period of a new voucher', () => {
   it('defaults to the issue month; a later month within 12 is kept', async () => {
-    const plain = await registerVoucher(t, voucherFields(supplierId, fx, { issueDate: LAST_MONTH_DAY }))
+    const plain = await registerVoucher(t, voucherFields(fx.supplierId, fx, { issueDate: LAST_MONTH_DAY }))
     expect((await getVoucher(t, plain)).recordingPeriod).toBe(monthOf(LAST_MONTH_DAY))
     const later = await registerVoucher(
       t,
-      voucherFields(supplierId, fx, { issueDate: LAST_MONTH_DAY, recordingPeriod: THIS_MONTH }),
+      voucherFields(fx.supplierId, fx, { issueDate: LAST_MONTH_DAY, recordingPeriod: THIS_MONTH }),
     )
     expect((await getVoucher(t, later)).recordingPeriod).toBe(THIS_MONTH)
     // The list's export carries it, as text.
@@ -94,7 +86,7 @@ describe('the recording period of a new voucher', () => {
   })
 
   it('refuses a period before the issue month, after 12 months, or not AAAAMM: nothing is stored', async () => {
-    const fields = voucherFields(supplierId, fx, { recordingPeriod: monthOf(TODAY, -1) })
+    const fields = voucherFields(fx.supplierId, fx, { recordingPeriod: monthOf(TODAY, -1) })
     const before = await postVoucher(t, 'rrhh', fields)
     expect(before.status).toBe(400)
     expect(before.body.messages).toEqual([
@@ -112,7 +104,7 @@ describe('the recording period of a new voucher', () => {
       .select()
       .from(paymentVouchers)
       .where(
-        and(eq(paymentVouchers.supplierId, supplierId), eq(paymentVouchers.number, Number(fields.number))),
+        and(eq(paymentVouchers.supplierId, fx.supplierId), eq(paymentVouchers.number, Number(fields.number))),
       )
     expect(stored).toEqual([])
   })
@@ -120,7 +112,7 @@ describe('the recording period of a new voucher', () => {
 
 describe('changing the recording period', () => {
   it('is allowed while REGISTRADO or AUTORIZADO (audited), refused with a 409 once APROBADO', async () => {
-    const id = await registerVoucher(t, voucherFields(supplierId, fx, { issueDate: LAST_MONTH_DAY }))
+    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx, { issueDate: LAST_MONTH_DAY }))
     const registered = await setPeriod(id, THIS_MONTH)
     expect(registered.status).toBe(200)
     expect(await storedPeriod(id)).toBe(THIS_MONTH)
@@ -158,7 +150,7 @@ describe('changing the recording period', () => {
   })
 
   it('asks for an AAAAMM period', async () => {
-    const id = await registerVoucher(t, voucherFields(supplierId, fx))
+    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
     const blank = await setPeriod(id, '')
     expect(blank.status).toBe(400)
     expect(blank.body.messages).toEqual(['Periodo de registro es requerido'])
@@ -176,7 +168,7 @@ describe("the detracción's deadline runs from the recording period", () => {
   async function approved(period: string) {
     const id = await registerVoucher(
       t,
-      voucherFields(supplierId, fx, { issueDate: LAST_MONTH_DAY, recordingPeriod: period }),
+      voucherFields(fx.supplierId, fx, { issueDate: LAST_MONTH_DAY, recordingPeriod: period }),
     )
     await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
     expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1, spotCode: '037' })).status).toBe(200)
@@ -187,7 +179,7 @@ describe("the detracción's deadline runs from the recording period", () => {
       await t.call('tesoreria', {
         method: 'POST',
         url: '/api/v1/detractions/list?page=0&size=100',
-        payload: { supplierIds: [supplierId] },
+        payload: { supplierIds: [fx.supplierId] },
       })
     ).body.payload.content.find((r: { id: number }) => r.id === id)
 
@@ -215,7 +207,7 @@ describe("the detracción's deadline runs from the recording period", () => {
       await t.call('tesoreria', {
         method: 'POST',
         url: '/api/v1/detractions/list?page=0&size=100',
-        payload: { supplierIds: [supplierId], states: ['pendiente'] },
+        payload: { supplierIds: [fx.supplierId], states: ['pendiente'] },
       })
     ).body.payload.content.map((r: { id: number }) => r.id)
     expect(pending).toContain(thisMonth)
@@ -231,7 +223,7 @@ describe("the detracción's deadline runs from the recording period", () => {
   })
 
   it('has no deadline before approval', async () => {
-    const id = await registerVoucher(t, voucherFields(supplierId, fx))
+    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
     const detail = await getVoucher(t, id)
     expect(detail.detractionDue).toBeNull()
     expect(detail.recordingPeriod).toBe(THIS_MONTH)

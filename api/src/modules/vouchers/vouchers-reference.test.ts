@@ -1,14 +1,9 @@
 import { auditLogs } from '@planillas/db'
-import type { FilesTestApp } from '@planillas/testing/api/app'
-import { createPaymentTestApp } from '@planillas/testing/api/payments'
+import { paymentFixturesPerFile } from '@planillas/testing/api/payments'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-beforeAll(async () => {
-  ;({ t } = await createPaymentTestApp())
-})
-afterAll(() => t.close())
+const { t } = paymentFixturesPerFile()
 
 describe('dated rates and catalogues', () => {
   it('answers the rates in force, and lets only the administrator add a dated row, audited', async () => {

@@ -1,11 +1,9 @@
 import { auditLogs, paymentVouchers } from '@planillas/db'
 import { addDays } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestApp,
   createSupplier,
   getVoucher,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
   postVoucher,
   registerVoucher,
   step,
@@ -14,14 +12,9 @@ import {
 } from '@planillas/testing/api/payments'
 import { and, eq, like } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-beforeAll(async () => {
-  ;({ t, fx } = await createPaymentTestApp())
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile()
 
 const authorized = async (fields: Record<string, string | number>) => {
   const id = await registerVoucher(t, fields)

@@ -1,11 +1,9 @@
 import { auditLogs, retentionReceiptDocuments } from '@planillas/db'
 import { addDays, formatDate } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
   companyAccount,
-  createPaymentTestAppWithSupplier,
   getVoucher,
-  type PaymentFixtures,
+  paymentFixturesPerFile,
   postVoucher,
   registerVoucher,
   step,
@@ -14,20 +12,14 @@ import {
 } from '@planillas/testing/api/payments'
 import { and, eq, like } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 /**
  * Vouchers in US dollars (docs/decisions/usd-vouchers.md): registered in dollars, the detracción in
  * soles at the SBS venta of the issue date, the retention in soles at the payment date's, the CRE
  * with the rate, and a run from a soles account that refuses them naming the supplier.
  */
-let t: FilesTestApp
-let fx: PaymentFixtures
-let supplierId: number
-beforeAll(async () => {
-  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile({ supplier: true })
 
 const ISSUED = addDays(TODAY, -5)
 const USD = {
@@ -42,7 +34,7 @@ const setRate = (day: string, rate: string) =>
   t.call('admin', { method: 'POST', url: '/api/v1/exchange-rates', payload: { day, rate } })
 
 async function authorized(fields: Record<string, string | number>) {
-  const id = await registerVoucher(t, voucherFields(supplierId, fx, fields))
+  const id = await registerVoucher(t, voucherFields(fx.supplierId, fx, fields))
   const res = await step(t, 'rrhh', id, 'authorize', {
     projectTypeId: fx.projectTypeId,
     period: '202611-001',
@@ -58,7 +50,7 @@ describe('a factura in dollars', () => {
   })
 
   it('is credited only by a credit note in dollars (it lowers a base in dollars)', async () => {
-    const factura = await registerVoucher(t, voucherFields(supplierId, fx, USD))
+    const factura = await registerVoucher(t, voucherFields(fx.supplierId, fx, USD))
     const note = {
       type: '07',
       series: 'FC01',
@@ -70,7 +62,7 @@ describe('a factura in dollars', () => {
     const inSoles = await postVoucher(
       t,
       'rrhh',
-      voucherFields(supplierId, fx, { ...note, issueDate: ISSUED }),
+      voucherFields(fx.supplierId, fx, { ...note, issueDate: ISSUED }),
     )
     expect(inSoles.status).toBe(400)
     expect(inSoles.body.messages).toEqual([
@@ -81,7 +73,7 @@ describe('a factura in dollars', () => {
         await postVoucher(
           t,
           'rrhh',
-          voucherFields(supplierId, fx, { ...note, issueDate: ISSUED, currency: 'USD' }),
+          voucherFields(fx.supplierId, fx, { ...note, issueDate: ISSUED, currency: 'USD' }),
         )
       ).status,
     ).toBe(200)
@@ -252,7 +244,7 @@ describe('the vouchers list', () => {
     const res = await t.call('admin', {
       method: 'POST',
       url: '/api/v1/payments/list',
-      payload: { supplierIds: [supplierId] },
+      payload: { supplierIds: [fx.supplierId] },
     })
     expect(res.status).toBe(200)
     const rows = res.body.payload.content as { currency: string; totalCents: number; netCents: number }[]

@@ -1,12 +1,10 @@
 import { auditLogs, companies, paymentVouchers, suppliers, voucherFiles } from '@planillas/db'
 import { addDays } from '@planillas/domain'
-import type { FilesTestApp } from '@planillas/testing/api/app'
 import {
-  createPaymentTestAppWithSupplier,
   getVoucher,
   multipart,
-  type PaymentFixtures,
   PDF,
+  paymentFixturesPerFile,
   postVoucher,
   registerVoucher,
   step,
@@ -15,15 +13,9 @@ import {
 } from '@planillas/testing/api/payments'
 import { cpeVariant } from '@planillas/testing/cpe-fixtures'
 import { and, asc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: FilesTestApp
-let fx: PaymentFixtures
-let supplierId: number
-beforeAll(async () => {
-  ;({ t, fx, supplierId } = await createPaymentTestAppWithSupplier())
-})
-afterAll(() => t.close())
+const { t, fx } = paymentFixturesPerFile({ supplier: true })
 
 const auditOf = async (id: number) =>
   (
@@ -36,8 +28,8 @@ const auditOf = async (id: number) =>
 
 describe('registering a voucher', () => {
   it('stores it REGISTRADO with its PDF and optional XML; the PDF downloads back', async () => {
-    const fields = voucherFields(supplierId, fx)
-    const [supplier] = await t.handle.db.select().from(suppliers).where(eq(suppliers.id, supplierId))
+    const fields = voucherFields(fx.supplierId, fx)
+    const [supplier] = await t.handle.db.select().from(suppliers).where(eq(suppliers.id, fx.supplierId))
     const [company] = await t.handle.db.select().from(companies).where(eq(companies.id, fx.companyId))
     // The supplier's CPE for exactly what was typed (greenter's sample with these values).
     const xml = cpeVariant({
@@ -70,13 +62,13 @@ describe('registering a voucher', () => {
   })
 
   it('refuses it without a PDF, with a fake PDF or commas, listing every problem and storing nothing', async () => {
-    const missing = await postVoucher(t, 'rrhh', voucherFields(supplierId, fx, { total: '1,180.00' }), {})
+    const missing = await postVoucher(t, 'rrhh', voucherFields(fx.supplierId, fx, { total: '1,180.00' }), {})
     expect(missing.status).toBe(400)
     expect(missing.body.messages).toEqual([
       'Debe ser un valor numérico, no debe incluir comas',
       'El PDF del comprobante es requerido',
     ])
-    const fake = await postVoucher(t, 'rrhh', voucherFields(supplierId, fx), {
+    const fake = await postVoucher(t, 'rrhh', voucherFields(fx.supplierId, fx), {
       pdf: { name: 'factura.pdf', content: Buffer.from('%PDF-1.4 esto no es un PDF') },
     })
     expect(fake.body.messages).toEqual([
@@ -85,7 +77,7 @@ describe('registering a voucher', () => {
   })
 
   it('refuses the same series-number of the same supplier and type', async () => {
-    const fields = voucherFields(supplierId, fx)
+    const fields = voucherFields(fx.supplierId, fx)
     await registerVoucher(t, fields)
     const again = await postVoucher(t, 'rrhh', { ...fields, number: `000${fields.number}` })
     expect(again.status).toBe(400)
@@ -99,7 +91,7 @@ describe('registering a voucher', () => {
 
 describe('permissions per action and demo user', () => {
   it('lets each demo user do only what their roles say', async () => {
-    const fields = voucherFields(supplierId, fx)
+    const fields = voucherFields(fx.supplierId, fx)
     expect((await postVoucher(t, 'tesoreria', fields)).status).toBe(403)
     expect((await postVoucher(t, 'lector', fields)).status).toBe(403)
     expect(
@@ -108,7 +100,7 @@ describe('permissions per action and demo user', () => {
     expect(
       (await t.call('lector', { method: 'POST', url: '/api/v1/payments/list', payload: {} })).status,
     ).toBe(200)
-    const id = await registerVoucher(t, voucherFields(supplierId, fx))
+    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
     expect(
       (await step(t, 'tesoreria', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
         .status,
@@ -118,7 +110,7 @@ describe('permissions per action and demo user', () => {
         .status,
     ).toBe(200)
     // The HR clerk can never approve nor pay, even a voucher someone else registered.
-    const other = await registerVoucher(t, voucherFields(supplierId, fx), 'admin')
+    const other = await registerVoucher(t, voucherFields(fx.supplierId, fx), 'admin')
     await step(t, 'admin', other, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-002' })
     const rrhhApproves = await step(t, 'rrhh', other, 'approve', { paymentType: 1 })
     expect(rrhhApproves.status).toBe(403)
@@ -132,7 +124,7 @@ describe('permissions per action and demo user', () => {
   })
 
   it('separation of duties: who registered a voucher cannot approve it, whatever their roles', async () => {
-    const id = await registerVoucher(t, voucherFields(supplierId, fx), 'admin')
+    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx), 'admin')
     await step(t, 'admin', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-003' })
     const own = await step(t, 'admin', id, 'approve', { paymentType: 1 })
     expect(own.status).toBe(403)
@@ -143,7 +135,7 @@ describe('permissions per action and demo user', () => {
 
 describe('the voucher life', () => {
   it('authorize → approve with detracción → pay, each step audited in Spanish', async () => {
-    const id = await registerVoucher(t, voucherFields(supplierId, fx))
+    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
     await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-010' })
     const proposal = await t.call('tesoreria', {
       method: 'GET',
@@ -196,7 +188,7 @@ describe('the voucher life', () => {
   })
 
   it('asks a reason for a rate other than the table and for going against the retention rule', async () => {
-    const id = await registerVoucher(t, voucherFields(supplierId, fx))
+    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
     await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-011' })
     const noReasons = await step(t, 'tesoreria', id, 'approve', {
       paymentType: 1,
@@ -232,7 +224,7 @@ describe('the voucher life', () => {
   })
 
   it('refuses a step its state does not allow (409) and a payment dated tomorrow (400), changing nothing', async () => {
-    const id = await registerVoucher(t, voucherFields(supplierId, fx))
+    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
     const early = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
     expect(early.status).toBe(409)
     expect(early.body.messages).toEqual([
@@ -257,7 +249,7 @@ describe('the voucher life', () => {
   })
 
   it('two approvals at once: one wins, the other gets a 409 saying what happened', async () => {
-    const id = await registerVoucher(t, voucherFields(supplierId, fx))
+    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
     await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-013' })
     const [a, b] = await Promise.all([
       step(t, 'tesoreria', id, 'approve', { paymentType: 1 }),
@@ -270,7 +262,7 @@ describe('the voucher life', () => {
   })
 
   it('five cancels at once: one wins, the other four get a 409 naming the new status, one evidence kept', async () => {
-    const id = await registerVoucher(t, voucherFields(supplierId, fx))
+    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
     await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-015' })
     const cancel = async () =>
       t.call('tesoreria', {
@@ -306,7 +298,7 @@ describe('the voucher life', () => {
   })
 
   it('cancels an authorized voucher with the evidence PDF, which downloads back', async () => {
-    const id = await registerVoucher(t, voucherFields(supplierId, fx))
+    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
     await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-014' })
     const missing = await t.call('tesoreria', {
       method: 'POST',
