@@ -72,8 +72,8 @@ const TARGET_MB_PER_10_MIN = 10
 const TARGET_IDLE_RSS_MB = 150
 /**
  * How long the API is left alone before its RSS at rest is read, just started and after the day:
- * at its first answer it still holds the heap pages of its start-up (migrations, reference data),
- * which V8 gives back within seconds of rest (199 MB at the first answer, 140 MB 15 s later).
+ * at its first answer it may still hold heap pages of its start-up (migrations, reference data)
+ * that V8 gives back when it sees fit. Both figures are printed (docs/performance.md).
  */
 const REST_SECONDS = Number(process.env.BENCH_REST_SECONDS ?? 15)
 /** A bound on the requests of a run, whatever the duration (loops bounded in count and in time). */
