@@ -11,7 +11,7 @@ import {
   ubigeoDistricts,
 } from '@planillas/db'
 import { EMPLOYEE_STATUSES, type EmployeeFilter } from '@planillas/domain'
-import { and, asc, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gt, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { countedRows, type ListPage, orderOf, paged, sortOf, spanish } from '../../lists/paging'
 import { Bindings, runPrepared } from '../../lists/prepared'
@@ -95,6 +95,11 @@ export async function listEmployees(db: Executor, filter: EmployeeFilter, page: 
   const order = (column: PgColumn | SQL.Aliased, id: PgColumn | SQL.Aliased) =>
     orderOf(sort, column, id, { ascendingIndexes: true, names: ['name', 'surname'] })
   const orderBy = order(sortColumns[field], employees.id)
+  /** The listed employees of a subquery's ids, with their labels, in the page's order. */
+  const pageOf = (db: Executor, ids: SQLWrapper) =>
+    withAssignment(db)
+      .where(inArray(employees.id, ids))
+      .orderBy(...orderBy)
   // Prepared once per connection and shape (prepared.ts): the sort and the conditions present.
   const bindings = new Bindings()
   const where = employeeWhere(filter, bindings.bind, words)
@@ -129,29 +134,23 @@ export async function listEmployees(db: Executor, filter: EmployeeFilter, page: 
                 .orderBy(...order(range.key, range.id))
                 .limit(sql.placeholder('limit'))
                 .offset(sql.placeholder('offset'))
-              return withAssignment(db)
-                .where(inArray(employees.id, pageIds))
-                .orderBy(...orderBy)
+              return pageOf(db, pageIds)
             },
           )
       : // The page's ids first, without the joins: OFFSET then skips bare index entries, not joined
         // rows (page 5,000 of a million employees joined 50,000 rows to throw them away).
         (db, limit, offset) =>
           runPrepared(db, `${shape}:page`, { ...bindings.values, limit, offset }, () =>
-            withAssignment(db)
-              .where(
-                inArray(
-                  employees.id,
-                  db
-                    .select({ id: employees.id })
-                    .from(employees)
-                    .where(where)
-                    .orderBy(...orderBy)
-                    .limit(sql.placeholder('limit'))
-                    .offset(sql.placeholder('offset')),
-                ),
-              )
-              .orderBy(...orderBy),
+            pageOf(
+              db,
+              db
+                .select({ id: employees.id })
+                .from(employees)
+                .where(where)
+                .orderBy(...orderBy)
+                .limit(sql.placeholder('limit'))
+                .offset(sql.placeholder('offset')),
+            ),
           ),
     (db) => countedRows(db).from(employees).where(where).$dynamic(),
     {
