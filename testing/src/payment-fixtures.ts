@@ -36,57 +36,6 @@ export async function receiptPdf(label: string, pages = 1): Promise<Buffer> {
   return Buffer.from(await doc.save())
 }
 
-export type FixtureLine = { employee: number; amount: string }
-
-/**
- * A payroll (VIGENTE) with one line per fixture employee, as the payroll import writes it; the
- * employees must exist (`insertFixtureEmployees`).
- */
-export async function insertFixturePayroll(
-  db: Executor,
-  code: string,
-  lines: FixtureLine[],
-  period = '202611',
-): Promise<{ id: number; lineIds: number[] }> {
-  const total = lines.reduce((sum, l) => sum + Number(l.amount), 0)
-  const [payroll] = await db
-    .insert(payrolls)
-    .values({
-      code,
-      period,
-      name: `Planilla ${code}`,
-      type: 1,
-      collaborators: lines.length,
-      totalAmount: total.toFixed(2),
-      createdBy: 'fixtures',
-    })
-    .returning({ id: payrolls.id })
-  const inserted = []
-  for (const [i, line] of lines.entries()) {
-    const dni = fixtureDni(line.employee)
-    const [employee] = rowsOf<{ id: number }>(
-      await db.execute(sql`select id from employees where identifier_type = 1 and identifier = ${dni}`),
-    )
-    const [row] = await db
-      .insert(payrollLines)
-      .values({
-        payrollId: payroll.id,
-        rowNumber: i + 2,
-        employeeId: employee.id,
-        identifierType: 1,
-        identifier: dni,
-        fullName: `APELLIDO ${line.employee}, NOMBRE ${line.employee}`,
-        bankCode: '002',
-        bankAccount: String(1_910_000_000_000 + line.employee),
-        amount: line.amount,
-        createdBy: 'fixtures',
-      })
-      .returning({ id: payrollLines.id })
-    inserted.push(row.id)
-  }
-  return { id: payroll.id, lineIds: inserted }
-}
-
 type PayrollLineValues = typeof payrollLines.$inferInsert
 
 /**
@@ -99,6 +48,7 @@ export type SeedLine = Partial<Omit<PayrollLineValues, 'payrollId'>> &
 /**
  * A payroll ('Planilla <code>', type 1, period 202611 unless told) and its lines written straight
  * to the database, without the import's checks; the employees must exist (`insertFixtureEmployees`).
+ * Gives the payroll's row and its lines' ids in row order.
  */
 export async function insertPayrollWithLines(
   db: Executor,
@@ -109,19 +59,59 @@ export async function insertPayrollWithLines(
     .insert(payrolls)
     .values({ name: `Planilla ${payroll.code}`, type: 1, period: '202611', ...payroll })
     .returning()
-  await db.insert(payrollLines).values(
+  if (!lines.length) return { ...row, lineIds: [] as number[] }
+  const inserted = await db
+    .insert(payrollLines)
+    .values(
+      lines.map((line, i) => ({
+        payrollId: row.id,
+        rowNumber: i + 2,
+        employeeId: i + 1,
+        identifierType: 1,
+        identifier: fixtureDni(i),
+        fullName: `Núñez ${i}, José`,
+        bankCode: '002',
+        ...line,
+      })),
+    )
+    .returning({ id: payrollLines.id, rowNumber: payrollLines.rowNumber })
+  return { ...row, lineIds: inserted.sort((a, b) => a.rowNumber - b.rowNumber).map((line) => line.id) }
+}
+
+export type FixtureLine = { employee: number; amount: string }
+
+/**
+ * A payroll (VIGENTE) with one line per fixture employee `employee` (found by its DNI), as the
+ * payroll import writes it: the employee's name and BCP account as `validRow` gives them.
+ */
+export async function insertFixturePayroll(
+  db: Executor,
+  code: string,
+  lines: FixtureLine[],
+  period = '202611',
+): Promise<{ id: number; lineIds: number[] }> {
+  const dnis = lines.map((line) => fixtureDni(line.employee))
+  const found = rowsOf<{ id: number; identifier: string }>(
+    await db.execute(
+      sql`select id, identifier from employees where identifier_type = 1 and identifier = any(${sql.param(dnis)}::text[])`,
+    ),
+  )
+  const idOf = new Map(found.map((employee) => [employee.identifier, employee.id]))
+  const missing = dnis.find((dni) => !idOf.has(dni))
+  if (missing) throw new Error(`insertFixturePayroll: no fixture employee has DNI ${missing}`)
+  const total = lines.reduce((sum, line) => sum + Number(line.amount), 0)
+  return insertPayrollWithLines(
+    db,
+    { code, period, collaborators: lines.length, totalAmount: total.toFixed(2), createdBy: 'fixtures' },
     lines.map((line, i) => ({
-      payrollId: row.id,
-      rowNumber: i + 2,
-      employeeId: i + 1,
-      identifierType: 1,
-      identifier: fixtureDni(i),
-      fullName: `Núñez ${i}, José`,
-      bankCode: '002',
-      ...line,
+      employeeId: idOf.get(dnis[i]),
+      identifier: dnis[i],
+      fullName: `APELLIDO ${line.employee}, NOMBRE ${line.employee}`,
+      bankAccount: String(1_910_000_000_000 + line.employee),
+      amount: line.amount,
+      createdBy: 'fixtures',
     })),
   )
-  return row
 }
 
 /** The payment-order tests' amounts: three lines of S/ 1,500.50, 2,000.00 and 980.25 (S/ 4,480.75). */
