@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { createLocalStorage } from './storage-local'
-import { createS3Storage, type S3StorageOptions } from './storage-s3'
+import type { S3StorageOptions } from './storage-s3'
 
 export type StoredFileMeta = { name: string; contentType: string }
 
@@ -73,12 +73,37 @@ export const DEFAULT_FILES_DIR = path.resolve(process.cwd(), '.data/files')
  */
 export function createStorage(env: Record<string, string | undefined> = process.env): FileStorage {
   const kind = env.STORAGE ?? 'local'
-  if (kind === 's3') return createS3Storage(s3OptionsFrom(env))
+  if (kind === 's3') return lazyS3Storage(s3OptionsFrom(env))
   if (kind !== 'local') throw new Error(`STORAGE debe ser "local" o "s3", no "${kind}"`)
   const minFreeMb = Number(env.FILES_MIN_FREE_MB)
   return createLocalStorage(env.FILES_DIR ? path.resolve(env.FILES_DIR) : DEFAULT_FILES_DIR, {
     minFreeBytes: Number.isFinite(minFreeMb) && minFreeMb >= 0 ? minFreeMb * 1024 * 1024 : undefined,
   })
+}
+
+/**
+ * An S3 store whose SDK loads with its first call (`storage-s3.ts`): the AWS SDK holds about 30 MB
+ * of a process's RSS, which an API or a worker on local storage then never pays
+ * (docs/decisions/server-build.md). The settings are still checked at start, by `s3OptionsFrom`.
+ */
+function lazyS3Storage(options: S3StorageOptions): FileStorage {
+  let loaded: Promise<FileStorage> | undefined
+  const store = () => {
+    loaded ??= import('./storage-s3').then((module) => module.createS3Storage(options))
+    return loaded
+  }
+  return {
+    kind: 's3',
+    put: async (body, meta) => (await store()).put(body, meta),
+    get: async (key) => (await store()).get(key),
+    delete: async (key) => (await store()).delete(key),
+    check: async () => (await store()).check(),
+    sweepTemporaries: async (olderThanMs) => (await store()).sweepTemporaries(olderThanMs),
+    async *listKeys(modifiedBefore) {
+      const loadedStore = await store()
+      if (loadedStore.listKeys) yield* loadedStore.listKeys(modifiedBefore)
+    },
+  }
 }
 
 /** A write in progress is touched all the time; one untouched this long was abandoned. */
@@ -126,5 +151,4 @@ export function s3OptionsFrom(env: Record<string, string | undefined>): S3Storag
 }
 
 export { createLocalStorage, readAll } from './storage-local'
-export { createS3Storage } from './storage-s3'
 export { STORAGE_DOWN, STORAGE_UP, type StorageWatch, watchStorage } from './storage-watch'

@@ -25,9 +25,9 @@ const create = (over: Record<string, unknown> = {}, who: 'admin' | 'rrhh' | 'lec
   t.call(who, { method: 'POST', url: '/api/v1/job-openings', payload: body(over) })
 
 describe('details sanitiser', () => {
-  it('keeps formatting and drops scripts, handlers, images and javascript: links', () => {
+  it('keeps formatting and drops scripts, handlers, images and javascript: links', async () => {
     expect(
-      sanitizeDetails(
+      await sanitizeDetails(
         '<h2 onclick="x()">Perfil</h2><script>alert(1)</script><p style="text-align:center;color:red">Hola <img src=x onerror=alert(1)></p>' +
           '<a href="javascript:alert(1)">a</a><a href="https://empleos.pe" target="_self">b</a><iframe src="//x"></iframe><ul><li>uno</li></ul>',
       ),

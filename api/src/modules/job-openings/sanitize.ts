@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html'
+import type sanitizeHtml from 'sanitize-html'
 
 /**
  * The rich-text details of a vacancy keep only formatting (docs/domain.md): paragraphs, headings,
@@ -55,4 +55,13 @@ const options: sanitizeHtml.IOptions = {
   },
 }
 
-export const sanitizeDetails = (html: string) => sanitizeHtml(html, options).trim()
+let library: Promise<typeof sanitizeHtml> | undefined
+
+/**
+ * The details as they are stored. sanitize-html (with the HTML and CSS parsers it brings, about 12 MB
+ * of RSS) loads with the first vacancy saved, not with the API (`api/src/lazy-load.test.ts`).
+ */
+export async function sanitizeDetails(html: string): Promise<string> {
+  library ??= import('sanitize-html').then((module) => module.default)
+  return (await library)(html, options).trim()
+}

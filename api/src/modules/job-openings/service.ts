@@ -9,7 +9,7 @@ const uniqueMessages = { job_openings_code_unique: JOB_OPENING_MESSAGES.duplicat
 
 /** Checks the references and sanitises the details; every problem at once. */
 async function valuesOf(db: Executor, input: JobOpeningInput): Promise<q.JobOpeningValues> {
-  const details = sanitizeDetails(input.details)
+  const details = await sanitizeDetails(input.details)
   const refs = await q.references(db, input)
   const problems: string[] = []
   if (!refs.position) problems.push(JOB_OPENING_MESSAGES.roleInvalid)
