@@ -1,7 +1,7 @@
 import multipart, { type MultipartFile } from '@fastify/multipart'
 import type { Executor, Transaction } from '@planillas/db'
 import { FILE_MESSAGES, MESSAGES, XLSX_MIME } from '@planillas/domain'
-import { openXlsx, readFirstRowAt, XlsxFileError, type XlsxPackage } from '@planillas/formats/xlsx-package'
+import type { XlsxPackage } from '@planillas/formats/xlsx-package'
 import { FileNotFoundError, type FileStorage } from '@planillas/storage'
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -139,6 +139,8 @@ export async function excelProblems(form: ReceivedForm, check: ExcelCheck): Prom
 }
 
 async function contentProblems(content: Buffer, check: ExcelCheck): Promise<string[]> {
+  // The reader and its XML parser load with the first upload, not with the API (lazy-load.test.ts).
+  const { openXlsx, readFirstRowAt, XlsxFileError } = await import('@planillas/formats/xlsx-package')
   try {
     // The worker inflates and counts every part as it reads; here the header row is what matters.
     const pkg = await openXlsx(content, { countRows: check.countRows })

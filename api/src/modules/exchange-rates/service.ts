@@ -15,7 +15,6 @@ import {
   runRateOn,
   todayInLima,
 } from '@planillas/domain'
-import { openXlsx, readSheetRowBatches, XlsxFileError } from '@planillas/formats/xlsx-package'
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm'
 import { badRequest } from '../../lib/errors'
 
@@ -125,6 +124,7 @@ export const IMPORT_MESSAGES = {
 async function rowsOf(name: string, content: Buffer): Promise<string[][]> {
   if (/\.(csv|txt)$/i.test(name) && !content.includes(0)) return csvRows(content.toString('utf8'))
   if (!/\.xlsx$/i.test(name)) throw badRequest(IMPORT_MESSAGES.type)
+  const { openXlsx, readSheetRowBatches, XlsxFileError } = await import('@planillas/formats/xlsx-package')
   try {
     const rows: string[][] = []
     for await (const batch of readSheetRowBatches(await openXlsx(content)))
