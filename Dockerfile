@@ -1,6 +1,6 @@
 # One image for every role; the command picks it (see docker-compose.yml). The processes run as built
 # JavaScript (`npm run build` writes dist/server/; no TypeScript loader at run time):
-#   api     node --max-old-space-size=256 dist/server/api.mjs
+#   api     node --max-old-space-size=256 --max-semi-space-size=8 dist/server/api.mjs
 #   web     node dist/server/web.mjs
 #   worker  node --max-old-space-size=256 --max-semi-space-size=8 dist/server/worker.mjs
 #   idp     node dist/server/idp.mjs   (development identity provider)
@@ -40,4 +40,4 @@ RUN apt-get update -qq \
  && mkdir -p /app/.data/files && chown -R node:node /app/.data
 USER node
 EXPOSE 3000 3001 3002
-CMD ["node", "--max-old-space-size=256", "dist/server/api.mjs"]
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=8", "dist/server/api.mjs"]

@@ -8,7 +8,7 @@ import { openDatabase } from '@planillas/db'
 import { seedDemo } from '@planillas/db/seed'
 import { createStorage } from '@planillas/storage'
 import { ensureRemixBuild } from './build-remix'
-import { buildServers, type ServerName, serverFile } from './server-build'
+import { buildServers, NODE_FLAGS, type ServerName, serverFile } from './server-build'
 
 /**
  * Several copies of every process on one machine, as a deployment on several hosts runs them
@@ -98,15 +98,14 @@ ${webPorts.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
 `
 }
 
-/** A process as the image runs it: its built JavaScript (`npm run build:server`). */
+/** A process as the image runs it: its built JavaScript (`npm run build:server`) and node flags. */
 function startNode(
   name: string,
   server: ServerName,
   env: Record<string, string>,
   echo: boolean,
-  nodeArgs: string[] = [],
 ): ClusterProcess {
-  const child = spawn(process.execPath, [...nodeArgs, serverFile(server)], {
+  const child = spawn(process.execPath, [...NODE_FLAGS[server], serverFile(server)], {
     cwd: ROOT,
     env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -199,19 +198,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       startNode('idp', 'idp', { ...shared, NODE_ENV: 'development', IDP_PORT: String(base + 1) }, echo),
     )
     apiPorts.forEach((port, i) => {
-      processes.push(
-        startNode(`api-${i + 1}`, 'api', { ...shared, API_PORT: String(port) }, echo, [
-          '--max-old-space-size=256',
-        ]),
-      )
+      processes.push(startNode(`api-${i + 1}`, 'api', { ...shared, API_PORT: String(port) }, echo))
     })
-    for (let i = 0; i < copies; i++)
-      processes.push(
-        startNode(`worker-${i + 1}`, 'worker', shared, echo, [
-          '--max-old-space-size=256',
-          '--max-semi-space-size=8',
-        ]),
-      )
+    for (let i = 0; i < copies; i++) processes.push(startNode(`worker-${i + 1}`, 'worker', shared, echo))
     webPorts.forEach((port, i) => {
       processes.push(
         startNode(

@@ -25,12 +25,12 @@ import {
 } from '@planillas/testing/payroll-fixtures'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { buildServers, serverFile } from '../server-build'
+import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
 
 /**
  * `npm run bench:api-memory` (the API's memory once grew from 192 to about 400 MB over an hour of
- * varied use). The API as deployed (its own process, `--max-old-space-size=256`) on a
+ * varied use). The API as deployed (its own process, its `NODE_FLAGS`) on a
  * PostgreSQL database of its own with the demo data, driven for BENCH_MINUTES (4) by BENCH_CLERKS
  * (4) concurrent clerks over loopback through a varied working day: every list with changing
  * searches, filters, sorts and pages, details and 404s, option lists, spreadsheet exports of the
@@ -216,7 +216,7 @@ async function main() {
     // As deployed (start:api, compose, Dockerfile): the built JavaScript, the same heap limit. No
     // REDIS_URL: uploads stay PENDIENTE (the worker is not what this measures).
     await buildServers()
-    api = spawn(process.execPath, ['--max-old-space-size=256', '--trace-gc', ...apiArgs, serverFile('api')], {
+    api = spawn(process.execPath, [...NODE_FLAGS.api, '--trace-gc', ...apiArgs, serverFile('api')], {
       cwd: ROOT,
       env: {
         ...process.env,

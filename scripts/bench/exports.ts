@@ -9,13 +9,13 @@ import { DEMO_ROLES, formatCount } from '@planillas/domain'
 import { createLocalStorage } from '@planillas/storage/storage-local'
 import { adminQuery, signedInToken } from '@planillas/testing/database'
 import { sql } from 'drizzle-orm'
-import { buildServers, serverFile } from '../server-build'
+import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
 import { seedVouchers } from './seed-vouchers'
 
 /**
  * `npm run bench:exports`: the spreadsheet exports against everyone else's requests. The API as
- * deployed (built, `--max-old-space-size=256`) on a PostgreSQL database of its own with the demo
+ * deployed (built, its `NODE_FLAGS`) on a PostgreSQL database of its own with the demo
  * data, BENCH_VOUCHERS (16,000) approved vouchers and BENCH_AUDIT (200,000) audit entries.
  *
  * 1. 'Comprobantes' exported whole (`POST /api/v1/vouchers/xlsx`), BENCH_ROUNDS (3) times, timed to
@@ -123,7 +123,7 @@ try {
   )
 
   await buildServers()
-  child = spawn(process.execPath, ['--max-old-space-size=256', serverFile('api')], {
+  child = spawn(process.execPath, [...NODE_FLAGS.api, serverFile('api')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -10,7 +10,7 @@ import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { NGINX, nginxConfig } from '../cluster'
-import { buildServers, serverFile } from '../server-build'
+import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
 
 /**
@@ -243,9 +243,9 @@ async function main() {
     const env = { DATABASE_URL: dbUrl, JWT_SECRET: secret, FILES_DIR: path.join(ROOT, '.data/bench-files') }
     // BENCH_API_NODE_ARGS: extra node flags for the API (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
     const apiArgs = process.env.BENCH_API_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []
-    // As deployed (start:api, compose, Dockerfile): the built JavaScript, the same heap limit.
+    // As deployed (start:api, compose, Dockerfile): the built JavaScript, the same node flags.
     await buildServers()
-    const apiProcess = start(['--max-old-space-size=256', ...apiArgs, serverFile('api')], {
+    const apiProcess = start([...NODE_FLAGS.api, ...apiArgs, serverFile('api')], {
       ...env,
       API_PORT: String(API_PORT),
     })

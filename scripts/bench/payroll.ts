@@ -25,7 +25,7 @@ import {
 import { desc, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import pg from 'pg'
-import { buildServers, serverFile } from '../server-build'
+import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
 
 /**
@@ -309,9 +309,9 @@ async function main() {
       FILES_DIR: filesDir,
       JWT_SECRET: secret,
     }
-    // As `npm run start:api` starts it: the built JavaScript, heap cap included.
+    // As `npm run start:api` starts it: the built JavaScript, its node flags included.
     await buildServers()
-    const apiProcess = start(['--max-old-space-size=256', serverFile('api')], {
+    const apiProcess = start([...NODE_FLAGS.api, serverFile('api')], {
       ...env,
       API_PORT: String(API_PORT),
     })
