@@ -55,13 +55,11 @@ const options: sanitizeHtml.IOptions = {
   },
 }
 
-let library: Promise<typeof sanitizeHtml> | undefined
-
 /**
  * The details as they are stored. sanitize-html (with the HTML and CSS parsers it brings, about 12 MB
  * of RSS) loads with the first vacancy saved, not with the API (`api/src/lazy-load.test.ts`).
  */
 export async function sanitizeDetails(html: string): Promise<string> {
-  library ??= import('sanitize-html').then((module) => module.default)
-  return (await library)(html, options).trim()
+  const { default: sanitize } = await import('sanitize-html')
+  return sanitize(html, options).trim()
 }
