@@ -43,4 +43,11 @@ describe('the node flags of each process', () => {
     const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>
     expect(scripts[`start:${name}`].split(/\s+/)).toEqual(command(name))
   })
+
+  it("npm run bench:payment-file times the API's file builders under the API's flags", () => {
+    const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>
+    const words = scripts['bench:payment-file'].split(/\s+/)
+    const flags = words.filter((word) => word.startsWith('--max-'))
+    expect(flags).toEqual([...NODE_FLAGS.api])
+  })
 })
