@@ -134,7 +134,8 @@ const refusal = (error: unknown): GenerateResult | null => {
  * once, while the winner's file is still being written. Then pass 1 checks every line against the
  * format and counts the totals (any problem refuses the whole file, every problem listed with its
  * line); pass 2 streams the file into the store, header first from pass 1's totals, SHA-256 on the
- * way, checking the lines again; then one transaction marks the order GENERADO with its file and
+ * way, checking the lines again (a format whose file needs no totals first does both in one pass:
+ * `storeFile`); then one transaction marks the order GENERADO with its file and
  * lets the source record its rows. Whatever fails after the claim fails the order (FALLIDO, audited)
  * and releases its claims, giving back what it took over.
  */
@@ -189,45 +190,115 @@ async function claimOrder<C extends TotalsPart>(db: Database, plan: OrderPlan<C>
   })
 }
 
-/** Pass 1, pass 2 and the last transaction of a claimed order. */
+/** What checking an order's lines found so far: the lines read, their problems, the totals of those that passed. */
+type Tally = { read: number; problems: PaymentFileProblem[]; totals: FileTotals }
+
+/** Checks one batch into `tally`; gives back the lines that passed, for the writer. */
+function tallyBatch<C extends TotalsPart>(
+  format: StreamedFormat<C>,
+  tally: Tally,
+  batch: PaymentFileLine[],
+): CheckedBatch<C> {
+  tally.read += batch.length
+  const passed: CheckedBatch<C> = []
+  for (const line of batch) {
+    const result = format.checkLine(line)
+    for (const message of result.problems) tally.problems.push({ rowNumber: line.rowNumber, message })
+    if (result.checked) {
+      tally.totals = addToTotals(tally.totals, result.checked)
+      passed.push({ line, checked: result.checked })
+    }
+  }
+  return passed
+}
+
+/** The order's problems once every line was checked: the header's, no line at all, each line's, then the totals'. */
+function problemsOf<C extends TotalsPart>(
+  format: StreamedFormat<C>,
+  headerProblems: PaymentFileProblem[],
+  tally: Tally,
+): PaymentFileProblem[] {
+  const problems = [...headerProblems]
+  if (tally.read === 0) problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.noLines })
+  problems.push(...tally.problems)
+  if (!problems.length) problems.push(...format.checkTotals(tally.totals))
+  return problems
+}
+
+/** A one-pass file found a problem: the store keeps nothing, and the order is refused with every problem. */
+class LinesRefusedError extends Error {}
+
+/**
+ * The only pass of a format whose file needs no totals before its lines: each batch is checked as
+ * it is read and written if nothing failed so far. After the first problem nothing more is written
+ * (the file will not be kept), but every line is still checked, so the clerk sees every problem.
+ */
+async function* checkedWhileWritten<C extends TotalsPart>(
+  batches: AsyncIterable<PaymentFileLine[]>,
+  format: StreamedFormat<C>,
+  tally: Tally,
+): AsyncIterable<CheckedBatch<C>> {
+  for await (const batch of batches) {
+    const passed = tallyBatch(format, tally, batch)
+    if (!tally.problems.length) yield passed
+  }
+  if (problemsOf(format, [], tally).length) throw new LinesRefusedError()
+}
+
+/**
+ * The order's file in the store, or its problems. Two passes (check, then write with the header
+ * from pass 1's totals, the lines checked again: `recheckedBatches`), or one for a format whose
+ * file needs no totals first (`onePass`: the CCI workbook), which reads the lines once.
+ */
+async function storeFile<C extends TotalsPart>(
+  storage: FileStorage,
+  plan: OrderPlan<C>,
+  id: number,
+): Promise<{ file: StoredFile; totals: FileTotals } | { problems: PaymentFileProblem[]; refused?: true }> {
+  const { format, header } = plan
+  const meta = PAYMENT_FORMATS[plan.formatCode]
+  const target = { name: plan.fileName, contentType: meta.contentType }
+  const headerProblems = format.checkHeader(header)
+  const tally: Tally = { read: 0, problems: [], totals: format.totalsStart(header) }
+  if (format.onePass && !headerProblems.length) {
+    try {
+      const file = await storeStreamed(storage, target, (out) =>
+        format.write(out, tally.totals, checkedWhileWritten(plan.lines(id), format, tally)),
+      )
+      return { file, totals: tally.totals }
+    } catch (error) {
+      if (error instanceof LinesRefusedError)
+        return { problems: problemsOf(format, [], tally), refused: true }
+      throw error
+    }
+  }
+  for await (const batch of plan.lines(id)) tallyBatch(format, tally, batch)
+  const problems = problemsOf(format, headerProblems, tally)
+  if (problems.length) return { problems, refused: true }
+  const { totals } = tally
+  try {
+    const file = await storeStreamed(storage, target, (out) =>
+      format.write(out, totals, recheckedBatches(plan.lines(id), format, format.totalsStart(header), totals)),
+    )
+    return { file, totals }
+  } catch (error) {
+    if (error instanceof PayrollChangedError)
+      return { problems: [{ rowNumber: null, message: ORDER_MESSAGES.payrollChanged }] }
+    throw error
+  }
+}
+
+/** The file and the last transaction of a claimed order. */
 async function buildOrder<C extends TotalsPart>(
   db: Database,
   storage: FileStorage,
   plan: OrderPlan<C>,
   id: number,
 ): Promise<GenerateResult> {
-  const { format, header } = plan
-  // Pass 1: every problem, with its line; the totals the header needs.
-  const problems = format.checkHeader(header)
-  const lineProblems: PaymentFileProblem[] = []
-  let totals = format.totalsStart(header)
-  let read = 0
-  for await (const batch of plan.lines(id)) {
-    read += batch.length
-    for (const line of batch) {
-      const result = format.checkLine(line)
-      for (const message of result.problems) lineProblems.push({ rowNumber: line.rowNumber, message })
-      if (result.checked) totals = addToTotals(totals, result.checked)
-    }
-  }
-  if (read === 0) problems.push({ rowNumber: null, message: BANK_FILE_MESSAGES.noLines })
-  problems.push(...lineProblems)
-  if (!problems.length) problems.push(...format.checkTotals(totals))
-  // The clerk's choice or the lines refused before anything was written: nothing stays of it.
-  if (problems.length) return { ok: false, problems, refused: true }
-
-  // Pass 2: the file, streamed into the store.
-  const meta = PAYMENT_FORMATS[plan.formatCode]
-  let file: StoredFile
-  try {
-    file = await storeStreamed(storage, { name: plan.fileName, contentType: meta.contentType }, (out) =>
-      format.write(out, totals, recheckedBatches(plan.lines(id), format, format.totalsStart(header), totals)),
-    )
-  } catch (error) {
-    if (error instanceof PayrollChangedError)
-      return { ok: false, problems: [{ rowNumber: null, message: ORDER_MESSAGES.payrollChanged }] }
-    throw error
-  }
+  const { format } = plan
+  const stored = await storeFile(storage, plan, id)
+  if ('problems' in stored) return { ok: false, ...stored }
+  const { file, totals } = stored
   const totalAmount = centsToSoles(totals.totalCents)
   try {
     await db.transaction(async (tx) => {

@@ -65,6 +65,11 @@ export type StreamedFormat<C extends TotalsPart> = {
   checkTotals(totals: FileTotals): PaymentFileProblem[]
   /** The checksum the order records, or null when the format has none. */
   checksumText(totals: FileTotals): string | null
+  /**
+   * The file needs no totals before its lines (no header record with the count or the sum): the
+   * engine checks and writes it in one pass over the lines, and its `write` gets no totals.
+   */
+  onePass?: boolean
   /** Writes the file to `out` (and ends it); `totals` are pass 1's, for a header that goes first. */
   write(out: Writable, totals: FileTotals, lines: AsyncIterable<CheckedBatch<C>>): Promise<void>
 }
@@ -144,6 +149,8 @@ export function genericCciFormat(
     totalsStart: () => ({ count: 0, totalCents: 0n, checksum: 0n }),
     checkTotals: () => [],
     checksumText: () => null,
+    // Column titles, then one row per line: nothing depends on the totals.
+    onePass: true,
     async write(out, _totals, lines) {
       async function* rows(): AsyncIterable<CellValue[][]> {
         for await (const batch of lines)

@@ -235,6 +235,57 @@ describe('streamed payment files', () => {
     }
   })
 
+  it('writes the CCI workbook in one pass: its lines are read once', async () => {
+    const payroll = await seedPayroll('PL-STREAM-ONE-PASS')
+    let reads = 0
+    const db = new Proxy(handle.db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver)
+        return (query: Parameters<typeof target.execute>[0]) => {
+          reads++
+          return target.execute(query)
+        }
+      },
+    })
+    const result = await generatePaymentOrder(db, storage, request(payroll.id, 'CCI'), 'test', {
+      batchSize: 1000,
+    })
+    expect(result).toMatchObject({ ok: true, lineCount: 7 })
+    expect(reads).toBe(1)
+    // The BCP file reads them twice: its header carries pass 1's count, sum and checksum.
+    const other = await seedPayroll('PL-STREAM-TWO-PASSES')
+    reads = 0
+    expect(
+      await generatePaymentOrder(db, storage, request(other.id), 'test', { batchSize: 1000 }),
+    ).toMatchObject({
+      ok: true,
+    })
+    expect(reads).toBe(2)
+  })
+
+  it('lists every problem of a one-pass CCI workbook, the first batch written and a later one too, and keeps nothing', async () => {
+    const payroll = await seedPayroll('PL-STREAM-ONE-PASS-BAD', {
+      3: { bankInterAccount: null },
+      6: { bankInterAccount: '01112300012345678900' },
+    })
+    const before = await filesIn(dir)
+    const result = await generatePaymentOrder(handle.db, storage, request(payroll.id, 'CCI'), 'test', {
+      batchSize: 2,
+    })
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        { rowNumber: 5, message: BANK_FILE_MESSAGES.cciRequired },
+        { rowNumber: 8, message: BANK_FILE_MESSAGES.cciRequired },
+      ],
+      refused: true,
+    })
+    expect(await filesIn(dir)).toEqual(before)
+    expect(
+      await handle.db.select().from(paymentOrders).where(eq(paymentOrders.payrollId, payroll.id)),
+    ).toEqual([])
+  })
+
   it('refuses a payroll without lines', async () => {
     const [payroll] = await handle.db
       .insert(payrolls)

@@ -42,8 +42,9 @@ type Target = {
  * 'Generar archivo de pago' of a payroll, through the engine (engine.ts): the order claims the
  * payroll's lines it carries one by one (order-lines.ts: the free lines, without the OBSERVADO ones
  * the clerk confirmed leaving out, with the lines the bank rejected when the clerk confirmed sending
- * them again), then the file is checked and written in two streamed passes over keyset batches of
- * exactly those lines, so memory stays flat at any payroll size.
+ * them again), then the file is checked and written in streamed passes (two, or one for the CCI
+ * workbook: `storeFile` in engine.ts) over keyset batches of exactly those lines, so memory stays
+ * flat at any payroll size.
  */
 export async function generatePaymentOrder(
   db: Database,
