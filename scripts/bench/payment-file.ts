@@ -112,25 +112,28 @@ async function payrollPart(db: Database, storage: FileStorage, misses: string[])
     .insert(companyBankAccounts)
     .values({ companyId: company.id, bankCode: '002', currency: 'PEN', account: '1910123456078' })
     .returning()
-  const [payroll] = await db
-    .insert(payrolls)
-    .values({ code: 'PL-BENCH', name: 'Benchmark', type: 1, period: '202611' })
-    .returning()
   // Even rows: BCP savings accounts (with a BCP CCI); odd rows: BBVA accounts by a valid CCI.
   const bcpCci = buildCci('002', '191', '000012345678')
-  await db.execute(sql`
-    insert into payroll_lines (payroll_id, row_number, employee_id, identifier_type, identifier, full_name,
-      bank_code, bank_account, bank_inter_account, amount)
-    select ${payroll.id}, e.id + 1, e.id, 1, e.identifier, e.name || ' ' || e.surname || ' ÑÚÑEZ',
-      case when e.id % 2 = 0 then '002' else '011' end,
-      case when e.id % 2 = 0 then '191' || lpad(e.id::text, 11, '0') else '0011-0123-0200456789' end,
-      case when e.id % 2 = 0 then ${bcpCci} else '01112300012345678977' end,
-      1000 + (e.id % 500) + 0.5
-    from employees e`)
-  await db.execute(sql`analyze payroll_lines`)
-  // Each round's file replaces the previous one, as a clerk confirms it (one open order per payroll).
-  let previous: number | undefined
   for (const format of FORMATS) {
+    // A payroll of its own per format, so that each format's first round is a payroll's first file
+    // (no order to replace), as it is for the first format.
+    const [payroll] = await db
+      .insert(payrolls)
+      .values({ code: `PL-BENCH-${format}`, name: `Benchmark ${format}`, type: 1, period: '202611' })
+      .returning()
+    await db.execute(sql`
+      insert into payroll_lines (payroll_id, row_number, employee_id, identifier_type, identifier, full_name,
+        bank_code, bank_account, bank_inter_account, amount)
+      select ${payroll.id}, e.id + 1, e.id, 1, e.identifier, e.name || ' ' || e.surname || ' ÑÚÑEZ',
+        case when e.id % 2 = 0 then '002' else '011' end,
+        case when e.id % 2 = 0 then '191' || lpad(e.id::text, 11, '0') else '0011-0123-0200456789' end,
+        case when e.id % 2 = 0 then ${bcpCci} else '01112300012345678977' end,
+        1000 + (e.id % 500) + 0.5
+      from employees e`)
+    await db.execute(sql`analyze payroll_lines`)
+    // From the second round on, each file replaces the previous one, as a clerk confirms it (one
+    // open order per payroll): the replacement closes the earlier order's 100,000 claims first.
+    let previous: number | undefined
     await timeRounds(
       `payment file (${format})`,
       `${formatCount(ROWS)} lines`,
