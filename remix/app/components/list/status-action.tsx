@@ -32,6 +32,34 @@ export function ToggleStatusAction({
 }
 
 /**
+ * A two-state record's row actions: 'Ver datos' (its page), and for an editor 'Editar' and the
+ * status toggle (`ToggleStatusAction`).
+ */
+export function RecordActions({
+  view,
+  edit,
+  canEdit,
+  toggle,
+}: {
+  view: string
+  edit: string
+  canEdit: boolean
+  toggle: Parameters<typeof ToggleStatusAction>[0]
+}) {
+  return (
+    <>
+      <RowLink to={view}>Ver datos</RowLink>
+      {canEdit ? (
+        <>
+          <RowLink to={edit}>Editar</RowLink>
+          <ToggleStatusAction {...toggle} />
+        </>
+      ) : null}
+    </>
+  )
+}
+
+/**
  * The status action of a row ('Suspender', 'Activar', …). It is a link to the confirmation page,
  * so it works without JavaScript; with it, the same confirmation opens as a dialog in place.
  */

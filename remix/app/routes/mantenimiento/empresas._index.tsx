@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { COLUMN } from '~/components/list/data-table'
 import { ResourceList } from '~/components/list/resource-list'
-import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
+import { RecordActions } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
@@ -37,15 +37,12 @@ export default function CompanyList() {
         },
       ]}
       actions={(r) => (
-        <>
-          <RowLink to={`/empresas/${r.id}/detalle`}>Ver datos</RowLink>
-          {canEdit ? (
-            <>
-              <RowLink to={`/empresas/${r.id}`}>Editar</RowLink>
-              <ToggleStatusAction resource="empresas" id={r.id} status={r.status} statuses={recordStatus} />
-            </>
-          ) : null}
-        </>
+        <RecordActions
+          view={`/empresas/${r.id}/detalle`}
+          edit={`/empresas/${r.id}`}
+          canEdit={canEdit}
+          toggle={{ resource: 'empresas', id: r.id, status: r.status, statuses: recordStatus }}
+        />
       )}
     />
   )

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { COLUMN, TwoLineCell } from '~/components/list/data-table'
 import { ResourceList } from '~/components/list/resource-list'
-import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
+import { RecordActions } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
@@ -49,20 +49,12 @@ export default function SupplierList() {
         },
       ]}
       actions={(r) => (
-        <>
-          <RowLink to={`/proveedores/${r.id}/detalle`}>Ver datos</RowLink>
-          {canEdit ? (
-            <>
-              <RowLink to={`/proveedores/${r.id}`}>Editar</RowLink>
-              <ToggleStatusAction
-                resource="proveedores"
-                id={r.id}
-                status={r.status}
-                statuses={recordStatus}
-              />
-            </>
-          ) : null}
-        </>
+        <RecordActions
+          view={`/proveedores/${r.id}/detalle`}
+          edit={`/proveedores/${r.id}`}
+          canEdit={canEdit}
+          toggle={{ resource: 'proveedores', id: r.id, status: r.status, statuses: recordStatus }}
+        />
       )}
     />
   )

@@ -2,7 +2,7 @@ import { enumLabel, identifierType, recruitmentStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { ResourceList } from '~/components/list/resource-list'
-import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
+import { RecordActions } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
@@ -37,20 +37,12 @@ export default function ApplicantList() {
         { header: 'Cargo', cell: (r) => r.position },
       ]}
       actions={(r) => (
-        <>
-          <RowLink to={`/reclutamiento/postulantes/${r.id}/detalle`}>Ver datos</RowLink>
-          {canEdit ? (
-            <>
-              <RowLink to={`/reclutamiento/postulantes/${r.id}/editar`}>Editar</RowLink>
-              <ToggleStatusAction
-                resource="postulantes"
-                id={r.id}
-                status={r.status}
-                statuses={recruitmentStatus}
-              />
-            </>
-          ) : null}
-        </>
+        <RecordActions
+          view={`/reclutamiento/postulantes/${r.id}/detalle`}
+          edit={`/reclutamiento/postulantes/${r.id}/editar`}
+          canEdit={canEdit}
+          toggle={{ resource: 'postulantes', id: r.id, status: r.status, statuses: recruitmentStatus }}
+        />
       )}
     />
   )

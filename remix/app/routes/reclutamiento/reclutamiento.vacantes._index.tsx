@@ -2,7 +2,7 @@ import { formatDate, recruitmentStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { ResourceList } from '~/components/list/resource-list'
-import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
+import { RecordActions } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
@@ -40,20 +40,12 @@ export default function JobOpeningList() {
         },
       ]}
       actions={(r) => (
-        <>
-          <RowLink to={`/reclutamiento/vacantes/${r.id}/detalle`}>Ver datos</RowLink>
-          {canEdit ? (
-            <>
-              <RowLink to={`/reclutamiento/vacantes/${r.id}/editar`}>Editar</RowLink>
-              <ToggleStatusAction
-                resource="vacantes"
-                id={r.id}
-                status={r.status}
-                statuses={recruitmentStatus}
-              />
-            </>
-          ) : null}
-        </>
+        <RecordActions
+          view={`/reclutamiento/vacantes/${r.id}/detalle`}
+          edit={`/reclutamiento/vacantes/${r.id}/editar`}
+          canEdit={canEdit}
+          toggle={{ resource: 'vacantes', id: r.id, status: r.status, statuses: recruitmentStatus }}
+        />
       )}
     />
   )
