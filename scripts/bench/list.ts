@@ -159,6 +159,18 @@ function start(args: string[], env: Record<string, string>) {
   return child
 }
 
+/** A child's resident memory now and at its peak (VmRSS, VmHWM), from /proc. */
+function memoryOf(child: ChildProcess): string {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+    const mb = (field: string) =>
+      Math.round(Number(status.match(new RegExp(`^${field}:\\s+(\\d+)`, 'm'))?.[1]) / 1024)
+    return `${mb('VmRSS')} MB (pico ${mb('VmHWM')} MB)`
+  } catch {
+    return 'sin datos (no hay /proc)'
+  }
+}
+
 async function waitFor(url: string, method = 'POST') {
   for (let i = 0; i < 600; i++) {
     const ok = await fetch(url, {
@@ -253,7 +265,8 @@ async function main() {
       ...env,
       BARE_PORT: String(BARE_PORT),
     })
-    // The web tier as `npm run start:web` runs it (its build first), in production mode as deployed.
+    // The web tier as deployed (Dockerfile, compose, the cluster): the built server with its
+    // NODE_FLAGS serving the web app's build (made first when stale), in production mode.
     // Imported here: it loads the web tier's session module, which reads SESSION_SECRET once.
     process.env.SESSION_SECRET = sessionSecret
     const { ensureRemixBuild } = await import('../build-remix')
@@ -267,14 +280,14 @@ async function main() {
       CLIENT_ADDRESS_SECRET: randomBytes(32).toString('hex'),
       API_URL: `http://127.0.0.1:${API_PORT}`,
     }
-    const webProcess = start([...webArgs, '--import', 'tsx', 'scripts/start-web.ts'], {
+    const webProcess = start([...NODE_FLAGS.web, ...webArgs, serverFile('web')], {
       ...webEnv,
       WEB_PORT: String(WEB_PORT),
     })
     // The bare page: the same web server (middleware, session, API client, document render) serving
     // a one-route app instead of the product's (REMIX_BUILD_DIR is read relative to remix/).
     buildBareRemix()
-    const barePageProcess = start(['--import', 'tsx', 'scripts/start-web.ts'], {
+    const barePageProcess = start([...NODE_FLAGS.web, serverFile('web')], {
       ...webEnv,
       WEB_PORT: String(BARE_PAGE_PORT),
       REMIX_BUILD_DIR: path.relative(path.join(ROOT, 'remix'), path.join(BARE_REMIX, 'build')),
@@ -544,10 +557,14 @@ async function main() {
       }
     }
     if (pageSizes.length) report(`Documentos (sin comprimir): ${pageSizes.join('; ')}`)
+    if (webCases.length)
+      report(
+        `Memoria de los procesos web tras sus casos: la página ${memoryOf(webProcess)}; la página base ${memoryOf(barePageProcess)}`,
+      )
     if (webCases.length && PROXY) {
       // As deployed on several copies (scripts/cluster.ts): nginx in front of two web processes, the
       // first one above and another like it; no target, the figure is pages per second per core.
-      start([...webArgs, '--import', 'tsx', 'scripts/start-web.ts'], {
+      start([...NODE_FLAGS.web, ...webArgs, serverFile('web')], {
         ...webEnv,
         WEB_PORT: String(SECOND_WEB_PORT),
       })
