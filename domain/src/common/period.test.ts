@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { periodLabel, periodOptions } from './period'
+import { monthsSoFar, periodLabel, periodOptions } from './period'
 
 describe('periodOptions', () => {
   it('lists twelve months newest first', () => {
@@ -21,4 +21,14 @@ describe('periodOptions', () => {
     expect(periodOptions(new Date('2026-12-01T06:00:00Z'))).toHaveLength(12)
   })
   it('labels a period', () => expect(periodLabel('202611')).toBe('11/2026'))
+})
+
+describe('monthsSoFar', () => {
+  it('never offers next month, even on the last day of the month in Lima', () => {
+    // 2026-12-01 04:00 UTC is 30 November in Lima: periodOptions adds December, monthsSoFar does not
+    expect(monthsSoFar(new Date('2026-12-01T04:00:00Z'), 3)).toEqual(['202611', '202610', '202609'])
+    expect(monthsSoFar(new Date('2026-11-15T15:00:00Z'))).toEqual(
+      periodOptions(new Date('2026-11-15T15:00:00Z')),
+    )
+  })
 })

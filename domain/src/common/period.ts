@@ -3,14 +3,22 @@ import { todayInLima } from './format'
 
 /**
  * Payroll periods as YYYYMM, newest first: the last `months` months including the current one,
- * plus next month when today is the last day of the month.
+ * plus next month when today is the last day of the month (a payroll is prepared ahead).
  */
 export function periodOptions(now: Date = new Date(), months = 12): string[] {
   const today = dayjs(todayInLima(now))
-  const periods: string[] = []
-  if (today.date() === today.daysInMonth()) periods.push(today.add(1, 'month').format('YYYYMM'))
-  for (let i = 0; i < months; i++) periods.push(today.subtract(i, 'month').format('YYYYMM'))
-  return periods
+  const next = today.date() === today.daysInMonth() ? [today.add(1, 'month').format('YYYYMM')] : []
+  return [...next, ...monthsSoFar(now, months)]
+}
+
+/**
+ * The last `months` periods as YYYYMM up to the current one (in Lima), newest first: the months in
+ * which something can already have happened (a payment, a retention, a month SUNAT has closed),
+ * never the next one, even on the last day of the month.
+ */
+export function monthsSoFar(now: Date = new Date(), months = 12): string[] {
+  const today = dayjs(todayInLima(now))
+  return Array.from({ length: months }, (_, i) => today.subtract(i, 'month').format('YYYYMM'))
 }
 
 export function periodLabel(period: string | null | undefined): string {

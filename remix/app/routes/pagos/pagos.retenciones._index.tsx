@@ -1,4 +1,4 @@
-import { periodLabel, periodOptions } from '@planillas/domain'
+import { monthsSoFar, periodLabel } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { Link, useLoaderData } from 'react-router'
 import { requirePermission } from '~/auth.server'
@@ -14,7 +14,7 @@ const MONTHS = 24
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, 'pagos_descarga_excel')
-  const periods = periodOptions(new Date(), MONTHS + 1)
+  const periods = monthsSoFar(new Date(), MONTHS + 1)
   const asked = new URL(request.url).searchParams.get('periodo')
   const chosen = asked && periods.includes(asked) ? asked : periods[periods.length > 1 ? 1 : 0]
   return { periods, chosen }

@@ -3,8 +3,8 @@ import {
   FourthCategoryQuerySchema,
   formatCents,
   formatDate,
+  monthsSoFar,
   periodLabel,
-  periodOptions,
 } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { Link, useLoaderData } from 'react-router'
@@ -26,7 +26,7 @@ const MONTHS = 24
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, 'pagos_descarga_excel')
-  const periods = periodOptions(new Date(), MONTHS + 1)
+  const periods = monthsSoFar(new Date(), MONTHS + 1)
   const companies = await call(request, 'GET /companies')
   const params = new URL(request.url).searchParams
   const asked = params.get('periodo')

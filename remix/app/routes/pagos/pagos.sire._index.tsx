@@ -2,7 +2,7 @@ import type { SireReconciliation } from '@planillas/domain'
 import {
   formatCount,
   formatDate,
-  periodOptions,
+  monthsSoFar,
   SIRE_EXCLUDED_TYPES,
   SIRE_PROPOSAL_HEADER,
   sireAmountText,
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, PERMISSION)
   const companies = await call(request, 'GET /companies')
   // The last closed month: the one whose proposal SUNAT has made.
-  const [current, last] = periodOptions(new Date(), 2)
+  const [current, last] = monthsSoFar(new Date(), 2)
   return {
     companies: companies.map((c) => ({ value: String(c.id), label: `${c.name} (${c.ruc})` })),
     period: last ?? current,

@@ -1,4 +1,4 @@
-import { periodLabel, periodOptions } from '@planillas/domain'
+import { monthsSoFar, periodLabel } from '@planillas/domain'
 import { controlClass, FieldShell } from '~/components/form/fields'
 
 /** Months offered: two years back and the current month (the one chosen unless `periodo` asks another). */
@@ -6,7 +6,7 @@ const MONTHS = 24
 
 /** The months a retention page offers, newest first, and the one `periodo` asks for (else the current). */
 export function monthChoice(params: URLSearchParams) {
-  const periods = periodOptions(new Date(), MONTHS + 1)
+  const periods = monthsSoFar(new Date(), MONTHS + 1)
   const asked = params.get('periodo')
   const period = asked && periods.includes(asked) ? asked : periods[0]
   return { periods, period }
