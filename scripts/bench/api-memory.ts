@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { createWriteStream, readFileSync } from 'node:fs'
+import { createWriteStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -27,6 +27,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
+import { processMemory } from './proc'
 
 /**
  * `npm run bench:api-memory` (the API's memory once grew from 192 to about 400 MB over an hour of
@@ -100,11 +101,11 @@ async function admin(statement: string) {
   }
 }
 
-/** The API's memory from Linux's /proc, in MB: resident (VmRSS), its anonymous and file parts, peak. */
+/** The API's memory, in MB: resident, its anonymous and file parts, peak. It must still be running. */
 function memory(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const field = (name: string) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))?.[1] ?? 0) / 1024
-  return { rss: field('VmRSS'), anon: field('RssAnon'), file: field('RssFile'), hwm: field('VmHWM') }
+  const reading = processMemory(pid)
+  if (!reading) throw new Error(`bench:api-memory: no hay /proc/${pid} (¿terminó la API?)`)
+  return reading
 }
 
 /** Least-squares slope of (t in s, mb) points, in MB per second. */

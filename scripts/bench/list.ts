@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDatabase, rowsOf } from '@planillas/db'
@@ -12,6 +12,7 @@ import pg from 'pg'
 import { NGINX, nginxConfig } from '../cluster'
 import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
+import { processCpuMs, processMemory } from './proc'
 
 /**
  * `npm run bench:list`: a database of its own with BENCH_EMPLOYEES (1,000,000)
@@ -159,16 +160,12 @@ function start(args: string[], env: Record<string, string>) {
   return child
 }
 
-/** A child's resident memory now and at its peak (VmRSS, VmHWM), from /proc. */
+/** A child's resident memory now and at its peak. */
 function memoryOf(child: ChildProcess): string {
-  try {
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
-    const mb = (field: string) =>
-      Math.round(Number(status.match(new RegExp(`^${field}:\\s+(\\d+)`, 'm'))?.[1]) / 1024)
-    return `${mb('VmRSS')} MB (pico ${mb('VmHWM')} MB)`
-  } catch {
-    return 'sin datos (no hay /proc)'
-  }
+  const memory = processMemory(child.pid)
+  return memory
+    ? `${Math.round(memory.rss)} MB (pico ${Math.round(memory.hwm)} MB)`
+    : 'sin datos (no hay /proc)'
 }
 
 async function waitFor(url: string, method = 'POST') {
@@ -222,16 +219,6 @@ async function load(
   })
   times.sort((x, y) => x - y)
   return { ...result, p95: Math.round(percentile(times, 0.95)) }
-}
-
-/** CPU time (user + system) a child process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
-function cpuMs(child: ChildProcess): number {
-  try {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return Number.NaN
-  }
 }
 
 async function main() {
@@ -415,9 +402,13 @@ async function main() {
     /** Load for SECONDS after an unmeasured warm-up (JIT, caches, pool connections): the steady state. */
     const measure = async (server: ChildProcess, url: string, body: object | null, headers = {}) => {
       await load(url, body, 10, headers, WARMUP)
-      const before = cpuMs(server)
+      const before = processCpuMs(server.pid) ?? Number.NaN
       const result = await load(url, body, 10, headers)
-      return { result, cpuPerRequest: (cpuMs(server) - before) / Math.max(1, result.requests.total) }
+      return {
+        result,
+        cpuPerRequest:
+          ((processCpuMs(server.pid) ?? Number.NaN) - before) / Math.max(1, result.requests.total),
+      }
     }
     type Measured = Awaited<ReturnType<typeof measure>>
     /**

@@ -13,6 +13,7 @@ import pg from 'pg'
 import { buildServers, ROOT } from '../server-build'
 import { describeLoad, gateOnLoad, judgeTargets, readLoad, report } from './load-gate'
 import { padronZip } from './padron-zip'
+import { processMemory } from './proc'
 
 /**
  * `npm run bench:padron`: a padrón reducido of `BENCH_PADRON_ROWS` rows (18,000,000 by default) in
@@ -37,16 +38,6 @@ function workerArgs(): string[] {
   const [command, ...args] = pkg.scripts['start:worker'].split(/\s+/)
   if (command !== 'node') throw new Error('start:worker debe ejecutar node directamente')
   return args
-}
-
-/** The worker's peak RSS so far (Linux's VmHWM), in MB. */
-function memoryMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-    return Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024
-  } catch {
-    return 0
-  }
 }
 
 if (!ADMIN_URL) {
@@ -117,7 +108,7 @@ try {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 500))
     if (worker.exitCode !== null) break
-    peakMb = Math.max(peakMb, memoryMb(worker.pid as number))
+    peakMb = Math.max(peakMb, processMemory(worker.pid)?.hwm ?? 0)
     ;[row] = await handle.db.select().from(padronLoads).where(eq(padronLoads.id, load.id))
     if (row && row.status > 2) break
     const tick = Math.floor((Date.now() - sampled) / 30_000)

@@ -8,6 +8,7 @@ import { seedDemo } from '@planillas/db/seed'
 import { DEMO_ROLES } from '@planillas/domain'
 import { openTestDatabase, signedInToken } from '@planillas/testing/database'
 import { sql } from 'drizzle-orm'
+import { processCpuMs } from './proc'
 
 /**
  * What a list page costs the web tier, quietly enough to run beside other work (not a bench: one
@@ -34,11 +35,6 @@ const PAGES = process.argv.slice(2).length
 const secret = randomBytes(32).toString('hex')
 const sessionSecret = randomBytes(32).toString('hex')
 process.env.SESSION_SECRET = sessionSecret
-
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
-}
 
 async function waitFor(url: string) {
   for (let i = 0; i < 600; i++) {
@@ -113,9 +109,9 @@ try {
       for (const web of webs) {
         for (let i = 0; i < 20; i++) await get(web, page)
         const pid = web.process.pid ?? 0
-        const before = cpuMs(pid)
+        const before = processCpuMs(pid) ?? Number.NaN
         for (let i = 0; i < REQUESTS; i++) await get(web, page)
-        const perPage = (cpuMs(pid) - before) / REQUESTS
+        const perPage = ((processCpuMs(pid) ?? Number.NaN) - before) / REQUESTS
         best.set(web, Math.min(best.get(web) ?? Number.POSITIVE_INFINITY, perPage))
       }
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0]

@@ -27,6 +27,7 @@ import ExcelJS from 'exceljs'
 import pg from 'pg'
 import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
+import { processMemory } from './proc'
 
 /**
  * `npm run bench:payroll`: a valid 100,000-row file naming 100,000 employees, uploaded
@@ -109,10 +110,9 @@ function workerReports(worker: ChildProcess): Map<number, WorkerReport> {
   return reports
 }
 
-/** A memory figure of a process from Linux's /proc: VmRSS (now) or VmHWM (peak since it started). */
-function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024
+/** A memory figure of a process: 'rss' (now) or 'hwm' (peak since it started), in MB; 0 once it has gone. */
+function memoryMb(pid: number, field: 'rss' | 'hwm'): number {
+  return processMemory(pid)?.[field] ?? 0
 }
 
 async function waitFor<T>(
@@ -224,9 +224,9 @@ async function fullPipeline(
   }))
     form.append(k, v)
   form.append('file', new Blob([new Uint8Array(file)]), 'benchmark.xlsx')
-  let peakRss = memoryMb(worker.pid, 'VmRSS')
+  let peakRss = memoryMb(worker.pid, 'rss')
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, memoryMb(worker.pid, 'VmRSS'))
+    peakRss = Math.max(peakRss, memoryMb(worker.pid, 'rss'))
   }, 20)
   try {
     const started = Date.now()
@@ -265,10 +265,10 @@ async function fullPipeline(
 
 /** Downloads the details of a payroll through the API, timing it and sampling the API's RSS. */
 async function exportDetails(api: string, token: string, payrollId: number, apiPid: number) {
-  const restRss = memoryMb(apiPid, 'VmRSS')
+  const restRss = memoryMb(apiPid, 'rss')
   let peakRss = restRss
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, memoryMb(apiPid, 'VmRSS'))
+    peakRss = Math.max(peakRss, memoryMb(apiPid, 'rss'))
   }, 20)
   try {
     const started = Date.now()
@@ -321,7 +321,7 @@ async function main() {
     await waitFor('API', async () => (await fetch(`${api}/api/health`).catch(() => null))?.ok)
     // Give the worker the moment it needs to migrate, connect and run its start-up sweep.
     await new Promise((resolve) => setTimeout(resolve, 3000))
-    const idleRss = memoryMb(worker.pid, 'VmRSS')
+    const idleRss = memoryMb(worker.pid, 'rss')
     // The API checks the token's session on every call: the bench signs in a user of its own.
     const roles = [...DEMO_ROLES.admin]
     const [benchUser] = await handle.db
@@ -373,7 +373,7 @@ Resultados (${formatCount(ROWS)} filas, PostgreSQL + BullMQ; ${ROUNDS === 1 ? 'u
                     API ${seconds(full.accepted)} s, cola ${seconds(full.queued)} s, worker ${seconds(full.worker)} s (lectura y validación con el COPY a la par ${seconds(full.report.readMs ?? 0)} s, cierre de la escritura ${seconds(full.report.writeMs ?? 0)} s)
   flujo mínimo:     ${seconds(bare.total)} s  (lectura exceljs en streaming con el mismo COPY a la par ${seconds(bare.read)} s + cierre ${seconds(bare.total - bare.read)} s, sin API ni cola)
   relación:         ${ratio.toFixed(2)}  (meta ≤ ${TARGETS.ratio})
-  RSS del worker:   pico ${peakRss.toFixed(0)} MB durante las cargas (meta ≤ ${TARGETS.workerRssMb} MB); ${idleRss.toFixed(0)} MB en reposo; máximo desde su arranque ${memoryMb(worker.pid, 'VmHWM').toFixed(0)} MB
+  RSS del worker:   pico ${peakRss.toFixed(0)} MB durante las cargas (meta ≤ ${TARGETS.workerRssMb} MB); ${idleRss.toFixed(0)} MB en reposo; máximo desde su arranque ${memoryMb(worker.pid, 'hwm').toFixed(0)} MB
   exportación:      detalle de ${formatCount(ROWS)} líneas en ${seconds(exported.ms)} s, ${(exported.bytes / 1024 / 1024).toFixed(1)} MB; RSS de la API ${exported.restRss.toFixed(0)} MB antes, pico ${exported.peakRss.toFixed(0)} MB (+${(exported.peakRss - exported.restRss).toFixed(0)} MB por la exportación) (metas ≤ ${TARGETS.exportSeconds} s, ≤ ${TARGETS.exportRssMb} MB)
 `)
     const missed = [

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs'
+
+/**
+ * What Linux's /proc says of a process the bench started: its memory and its CPU time. One reader
+ * for every bench; each returns `undefined` where there is no /proc (or the process has gone).
+ */
+
+export type ProcessMemory = {
+  /** Resident now (VmRSS), MB. */
+  rss: number
+  /** Resident at its peak since it started (VmHWM), MB. */
+  hwm: number
+  /** The anonymous and the file-backed parts of the resident memory (RssAnon, RssFile), MB. */
+  anon: number
+  file: number
+}
+
+/** A process's memory, in MB, from /proc/<pid>/status. */
+export function processMemory(pid: number | undefined): ProcessMemory | undefined {
+  if (pid === undefined) return undefined
+  let status: string
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  } catch {
+    return undefined
+  }
+  const field = (name: string) =>
+    Number(status.match(new RegExp(`^${name}:\\s+(\\d+)`, 'm'))?.[1] ?? 0) / 1024
+  return { rss: field('VmRSS'), hwm: field('VmHWM'), anon: field('RssAnon'), file: field('RssFile') }
+}
+
+/** CPU time (user + system) a process has used so far, in ms (clock ticks of 10 ms), from /proc/<pid>/stat. */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return undefined
+  }
+}
