@@ -66,18 +66,13 @@ export async function* recheckedBatches<C extends TotalsPart>(
   start: FileTotals,
   expected: FileTotals,
 ): AsyncIterable<CheckedBatch<C>> {
-  let totals = start
+  const tally: Tally = { read: 0, problems: [], totals: start }
   for await (const batch of batches) {
-    const checked: CheckedBatch<C> = []
-    for (const line of batch) {
-      const result = format.checkLine(line)
-      if (!result.checked) throw new PayrollChangedError()
-      totals = addToTotals(totals, result.checked)
-      checked.push({ line, checked: result.checked })
-    }
-    yield checked
+    const passed = tallyBatch(format, tally, batch)
+    if (passed.length !== batch.length) throw new PayrollChangedError()
+    yield passed
   }
-  if (!sameTotals(totals, expected)) throw new PayrollChangedError()
+  if (!sameTotals(tally.totals, expected)) throw new PayrollChangedError()
 }
 
 /**
