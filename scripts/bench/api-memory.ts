@@ -25,7 +25,7 @@ import {
 } from '@planillas/testing/payroll-fixtures'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
+import { buildServers, NODE_FLAGS, ROOT, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
 import { processMemory } from './proc'
 
@@ -67,7 +67,6 @@ const ADMIN_URL = process.env.DATABASE_URL
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 11000)
 /** Where sign-ins go: a loopback port nothing listens on (the provider is down: 503 at once). */
 const IDP_PORT = API_PORT + 1
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const TARGET_MB_PER_10_MIN = 10
 /** docs/performance.md: the API at rest, just started, holds at most this much. */
 const TARGET_IDLE_RSS_MB = 150

@@ -9,7 +9,7 @@ import { DEMO_ROLES, formatCount } from '@planillas/domain'
 import { createLocalStorage } from '@planillas/storage/storage-local'
 import { adminQuery, signedInToken } from '@planillas/testing/database'
 import { sql } from 'drizzle-orm'
-import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
+import { buildServers, NODE_FLAGS, ROOT, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
 import { seedVouchers } from './seed-vouchers'
 
@@ -31,7 +31,6 @@ const AUDIT = Number(process.env.BENCH_AUDIT ?? 200_000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 11100)
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const EXPORT_TARGET_SECONDS = 3
 const HEALTH_P95_TARGET_MS = 100
 

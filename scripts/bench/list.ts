@@ -10,7 +10,7 @@ import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { NGINX, nginxConfig } from '../cluster'
-import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
+import { buildServers, NODE_FLAGS, ROOT, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
 import { processCpuMs, processMemory } from './proc'
 
@@ -41,7 +41,6 @@ const PROXY_PORT = API_PORT + 5
 /** BENCH_PROXY=0 skips the run through nginx and two web processes (skipped anyway without nginx). */
 const PROXY = process.env.BENCH_PROXY !== '0' && existsSync(NGINX)
 const PROXY_CONNECTIONS = Number(process.env.BENCH_PROXY_CONNECTIONS ?? 10)
-const ROOT = path.resolve(import.meta.dirname, '../..')
 /** The bare page's Remix app (scripts/bench/bare-remix), its build under it, served as the web tier is. */
 const BARE_REMIX = path.join(import.meta.dirname, 'bare-remix')
 const TARGETS = { p95Ms: 50, ratio: 0.7, webRatio: 0.7 }

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -10,7 +9,7 @@ import { BATCH_STATUS, formatCount } from '@planillas/domain'
 import { createLocalStorage } from '@planillas/storage'
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
-import { buildServers, ROOT } from '../server-build'
+import { buildServers, NODE_FLAGS, ROOT, serverFile } from '../server-build'
 import { describeLoad, gateOnLoad, judgeTargets, readLoad, report } from './load-gate'
 import { padronZip } from './padron-zip'
 import { processMemory } from './proc'
@@ -29,16 +28,6 @@ const ROWS = Number(process.env.BENCH_PADRON_ROWS ?? 18_000_000)
 const TARGETS = { seconds: 600, rssMb: 300 }
 const ADMIN_URL = process.env.DATABASE_URL
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-
-/** The worker's command line as `npm run start:worker` has it, without npm around it. */
-function workerArgs(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>
-  }
-  const [command, ...args] = pkg.scripts['start:worker'].split(/\s+/)
-  if (command !== 'node') throw new Error('start:worker debe ejecutar node directamente')
-  return args
-}
 
 if (!ADMIN_URL) {
   console.error('bench:padron necesita DATABASE_URL (un PostgreSQL donde crear su propia base de datos).')
@@ -89,7 +78,7 @@ try {
   // The worker exactly as `npm run start:worker` runs it (built, heap cap included); its start-up
   // sweep finds the PENDIENTE load and enqueues it.
   await buildServers()
-  const worker = spawn(process.execPath, workerArgs(), {
+  const worker = spawn(process.execPath, [...NODE_FLAGS.worker, serverFile('worker')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -8,6 +8,7 @@ import { seedDemo } from '@planillas/db/seed'
 import { DEMO_ROLES } from '@planillas/domain'
 import { openTestDatabase, signedInToken } from '@planillas/testing/database'
 import { sql } from 'drizzle-orm'
+import { ROOT } from '../server-build'
 import { processCpuMs } from './proc'
 
 /**
@@ -27,7 +28,6 @@ const ROUNDS = Number(process.env.PAGE_COST_ROUNDS ?? 2)
 const API_PORT = Number(process.env.PAGE_COST_PORT ?? 5090)
 const COMPARE = process.env.PAGE_COST_COMPARE
 const DUMP = process.env.PAGE_COST_DUMP
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const PAGES = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ['/colaboradores', '/contratos', '/reclutamiento/postulantes', '/pagos', '/auditoria']

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -25,7 +24,7 @@ import {
 import { desc, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import pg from 'pg'
-import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
+import { buildServers, NODE_FLAGS, ROOT, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
 import { processMemory } from './proc'
 
@@ -45,7 +44,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 const ADMIN_URL = process.env.DATABASE_URL
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3401)
-const ROOT = path.resolve(import.meta.dirname, '../..')
 /** docs/performance.md: the product's import at most 0.8× the bare pipeline's time. */
 const TARGETS = { ratio: 0.8, workerRssMb: 250, exportSeconds: 3, exportRssMb: 200 }
 
@@ -69,16 +67,6 @@ async function admin(statement: string) {
   } finally {
     await client.end()
   }
-}
-
-/** The worker exactly as `npm run start:worker` runs it (node flags included), without npm around it. */
-function workerArgs(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>
-  }
-  const [command, ...args] = pkg.scripts['start:worker'].split(/\s+/)
-  if (command !== 'node') throw new Error('start:worker debe ejecutar node directamente')
-  return args
 }
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
@@ -315,7 +303,7 @@ async function main() {
       ...env,
       API_PORT: String(API_PORT),
     })
-    const workerProcess = start(workerArgs(), env)
+    const workerProcess = start([...NODE_FLAGS.worker, serverFile('worker')], env)
     const worker = { pid: workerProcess.pid as number, reports: workerReports(workerProcess) }
     const api = `http://127.0.0.1:${API_PORT}`
     await waitFor('API', async () => (await fetch(`${api}/api/health`).catch(() => null))?.ok)
