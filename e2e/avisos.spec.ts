@@ -2,6 +2,7 @@ import { periodOptions } from '@planillas/domain'
 import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import type { Browser, Page } from '@playwright/test'
 import { demoDocuments, expect, signIn, test } from './fixtures'
+import { uploadPayrollForm } from './payrolls'
 
 /** A payroll workbook of two demo employees, as a clerk would upload it. */
 async function twoLinePayroll(page: Page) {
@@ -101,17 +102,7 @@ test.describe('Avisos de cargas', () => {
     const code = `PL-VIVO-${Date.now().toString(36)}`
     await signIn('rrhh')
     const file = await twoLinePayroll(page)
-    await page.goto('/planillas/externas/carga')
-    await page.getByLabel('Código de planilla').fill(code)
-    await page.getByLabel('Periodo').selectOption(periodOptions()[1])
-    await page.getByLabel('Nombre de planilla').fill(`Planilla ${code}`)
-    await page.getByLabel('Tipo').selectOption({ label: 'OPERADORES' })
-    await page.getByLabel('Archivo (.xlsx)').setInputFiles({
-      name: `${code}.xlsx`,
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: file,
-    })
-    await page.getByRole('button', { name: 'Procesar' }).click()
+    await uploadPayrollForm(page, { code, name: `Planilla ${code}` }, file)
     await expect(page).toHaveURL(/\/planillas\/externas\?carga=\d+$/)
     const listAt = page.url()
 

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import { DUPLICATE_FILE_CONFIRM, periodOptions, todayInLima, XLSX_MIME } from '@planillas/domain'
+import { DUPLICATE_FILE_CONFIRM, todayInLima, XLSX_MIME } from '@planillas/domain'
 import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import ExcelJS from 'exceljs'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
 import { confirmObservedLines } from './line-review'
-import { createPayroll } from './payrolls'
+import { createPayroll, uploadPayrollForm } from './payrolls'
 
 const AMOUNTS = [1850.5, 1200, 990.25]
 
@@ -282,17 +282,7 @@ test.describe('Pagar la planilla', () => {
     const file = await payrollWorkbook(
       documents.map((dni, i) => [1, dni, `COLABORADOR ${i + 1}`, '002', `1910000000${i}`, null, AMOUNTS[i]]),
     )
-    const send = async (code: string) => {
-      await page.goto('/planillas/externas/carga')
-      await page.getByLabel('Código de planilla').fill(code)
-      await page.getByLabel('Periodo').selectOption(periodOptions()[1])
-      await page.getByLabel('Nombre de planilla').fill(`Repetida ${code}`)
-      await page.getByLabel('Tipo').selectOption({ label: 'OPERADORES' })
-      await page
-        .getByLabel('Archivo (.xlsx)')
-        .setInputFiles({ name: `${code}.xlsx`, mimeType: XLSX_MIME, buffer: file })
-      await page.getByRole('button', { name: 'Procesar' }).click()
-    }
+    const send = (code: string) => uploadPayrollForm(page, { code, name: `Repetida ${code}` }, file)
     const first = `PL-DUP-${suffix}`
     await send(first)
     // Accepted: the clerk is on the list the upload's notice is on.

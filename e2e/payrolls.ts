@@ -1,4 +1,4 @@
-import { periodOptions } from '@planillas/domain'
+import { periodOptions, XLSX_MIME } from '@planillas/domain'
 import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import { expect, type Page } from '@playwright/test'
 
@@ -42,4 +42,37 @@ export async function createPayroll(
     .getByRole('row', { name: new RegExp(code) })
     .getByRole('link', { name: 'Ver detalle' })
     .click()
+}
+
+/**
+ * Fills and sends 'Cargar planilla' (/planillas/externas/carga) as a clerk does, with a generated
+ * file, for next month's period; `type` is the list's label (OPERADORES unless said). 'twice' is a
+ * quick second press, as an impatient clerk does.
+ */
+export async function uploadPayrollForm(
+  page: Page,
+  fields: { code: string; name: string; type?: string },
+  file: Buffer,
+  press: 'once' | 'twice' = 'once',
+) {
+  await page.goto('/planillas/externas/carga')
+  await page.getByLabel('Código de planilla').fill(fields.code)
+  await page.getByLabel('Periodo').selectOption(periodOptions()[1])
+  await page.getByLabel('Nombre de planilla').fill(fields.name)
+  await page.getByLabel('Tipo').selectOption({ label: fields.type ?? 'OPERADORES' })
+  await page
+    .getByLabel('Archivo (.xlsx)')
+    .setInputFiles({ name: `${fields.code}.xlsx`, mimeType: XLSX_MIME, buffer: file })
+  if (press === 'twice') await page.getByRole('button', { name: 'Procesar' }).dblclick()
+  else await page.getByRole('button', { name: 'Procesar' }).click()
+}
+
+/** Reloads 'Carga de planillas' until the upload shows the expected status. */
+export async function waitForPayrollUpload(page: Page, code: string, status: string) {
+  await expect(async () => {
+    await page.goto(`/planillas/externas?search=${encodeURIComponent(code)}`)
+    await expect(page.getByRole('row', { name: new RegExp(code) }).getByText(status)).toBeVisible({
+      timeout: 1000,
+    })
+  }).toPass({ timeout: 60_000 })
 }

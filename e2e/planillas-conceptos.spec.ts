@@ -3,6 +3,7 @@ import { PAYROLL_TEMPLATE_HEADERS, periodOptions } from '@planillas/domain'
 import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import ExcelJS from 'exceljs'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
+import { uploadPayrollForm, waitForPayrollUpload } from './payrolls'
 
 /** The template's columns, then concepts of PLAME's table 22 and the optional columns. */
 const HEADER = [
@@ -77,17 +78,7 @@ test.describe('Planillas con conceptos', () => {
       ],
       { header: HEADER },
     )
-    await page.goto('/planillas/externas/carga')
-    await page.getByLabel('Código de planilla').fill(code)
-    await page.getByLabel('Periodo').selectOption(periodOptions()[1])
-    await page.getByLabel('Nombre de planilla').fill(`Planilla ${code}`)
-    await page.getByLabel('Tipo').selectOption({ label: 'ADMINISTRATIVOS' })
-    await page.getByLabel('Archivo (.xlsx)').setInputFiles({
-      name: `${code}.xlsx`,
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: file,
-    })
-    await page.getByRole('button', { name: 'Procesar' }).click()
+    await uploadPayrollForm(page, { code, name: `Planilla ${code}`, type: 'ADMINISTRATIVOS' }, file)
     // Accepted: the clerk is on the list the upload's notice is on.
     await expect(page).toHaveURL(/\/planillas\/externas\?carga=\d+$/)
     await expect(async () => {
@@ -190,23 +181,8 @@ test.describe('Planillas con conceptos', () => {
       ],
       { header: HEADER },
     )
-    await page.goto('/planillas/externas/carga')
-    await page.getByLabel('Código de planilla').fill(code)
-    await page.getByLabel('Periodo').selectOption(periodOptions()[1])
-    await page.getByLabel('Nombre de planilla').fill(`Planilla ${code}`)
-    await page.getByLabel('Tipo').selectOption({ label: 'OPERADORES' })
-    await page.getByLabel('Archivo (.xlsx)').setInputFiles({
-      name: `${code}.xlsx`,
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: file,
-    })
-    await page.getByRole('button', { name: 'Procesar' }).click()
-    await expect(async () => {
-      await page.goto(`/planillas/externas?search=${encodeURIComponent(code)}`)
-      await expect(page.getByRole('row', { name: new RegExp(code) }).getByText('CON ERRORES')).toBeVisible({
-        timeout: 1000,
-      })
-    }).toPass({ timeout: 60_000 })
+    await uploadPayrollForm(page, { code, name: `Planilla ${code}` }, file)
+    await waitForPayrollUpload(page, code, 'CON ERRORES')
     await page
       .getByRole('row', { name: new RegExp(code) })
       .getByRole('link', { name: /errores/i })
@@ -230,23 +206,8 @@ test.describe('Planillas con conceptos', () => {
       [[...row, 235.17, 30, 192.5, 1.5, 'AFP', '123456ABCDE7', 'INTEGRA', 'FLUJO']],
       { header: [...HEADER, 'AFP', 'Tipo de comisión AFP'] },
     )
-    await page.goto('/planillas/externas/carga')
-    await page.getByLabel('Código de planilla').fill(code)
-    await page.getByLabel('Periodo').selectOption(periodOptions()[1])
-    await page.getByLabel('Nombre de planilla').fill(`Planilla ${code}`)
-    await page.getByLabel('Tipo').selectOption({ label: 'OPERADORES' })
-    await page.getByLabel('Archivo (.xlsx)').setInputFiles({
-      name: `${code}.xlsx`,
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: file,
-    })
-    await page.getByRole('button', { name: 'Procesar' }).click()
-    await expect(async () => {
-      await page.goto(`/planillas/externas?search=${encodeURIComponent(code)}`)
-      await expect(page.getByRole('row', { name: new RegExp(code) }).getByText('CON ERRORES')).toBeVisible({
-        timeout: 1000,
-      })
-    }).toPass({ timeout: 60_000 })
+    await uploadPayrollForm(page, { code, name: `Planilla ${code}` }, file)
+    await waitForPayrollUpload(page, code, 'CON ERRORES')
     await page
       .getByRole('row', { name: new RegExp(code) })
       .getByRole('link', { name: /errores/i })

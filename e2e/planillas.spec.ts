@@ -1,43 +1,11 @@
 import { formatMoney, periodLabel, periodOptions } from '@planillas/domain'
 import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
-import type { Page } from '@playwright/test'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
 import { confirmObservedLinesTogether } from './line-review'
+import { uploadPayrollForm, waitForPayrollUpload } from './payrolls'
 import { readDownloadedSheet } from './xlsx'
 
 const AMOUNTS = [2100.5, 1500, 1130.25]
-
-/** Fills and sends the 'Cargar planilla' form with a generated file. */
-async function upload(
-  page: Page,
-  fields: { code: string; name: string },
-  file: Buffer,
-  press: 'once' | 'twice' = 'once',
-) {
-  await page.goto('/planillas/externas/carga')
-  await page.getByLabel('Código de planilla').fill(fields.code)
-  await page.getByLabel('Periodo').selectOption(periodOptions()[1])
-  await page.getByLabel('Nombre de planilla').fill(fields.name)
-  await page.getByLabel('Tipo').selectOption({ label: 'OPERADORES' })
-  await page.getByLabel('Archivo (.xlsx)').setInputFiles({
-    name: `${fields.code}.xlsx`,
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: file,
-  })
-  // 'twice': a quick second press, as an impatient clerk does; it must send the file only once.
-  if (press === 'twice') await page.getByRole('button', { name: 'Procesar' }).dblclick()
-  else await page.getByRole('button', { name: 'Procesar' }).click()
-}
-
-/** Reloads 'Carga de planillas' until the batch shows the expected status. */
-async function waitForBatch(page: Page, code: string, status: string) {
-  await expect(async () => {
-    await page.goto(`/planillas/externas?search=${encodeURIComponent(code)}`)
-    await expect(page.getByRole('row', { name: new RegExp(code) }).getByText(status)).toBeVisible({
-      timeout: 1000,
-    })
-  }).toPass({ timeout: 60_000 })
-}
 
 test.describe('Planillas', () => {
   // An upload is processed in the background: allow for it on a busy two-core machine.
@@ -66,7 +34,7 @@ test.describe('Planillas', () => {
     const file = await payrollWorkbook(
       documents.map((dni, i) => [1, dni, `COLABORADOR ${i + 1}`, '002', `1910000000${i}`, null, AMOUNTS[i]]),
     )
-    await upload(page, { code, name: `Planilla ${code}` }, file)
+    await uploadPayrollForm(page, { code, name: `Planilla ${code}` }, file)
     await expect(page).toHaveURL(/\/planillas\/externas\?carga=\d+$/)
     // One notice, the list's, which its end replaces; no toast saying it again.
     await expect(page.getByTestId('toast')).toHaveCount(0)
@@ -75,7 +43,7 @@ test.describe('Planillas', () => {
       'Terminó el procesamiento del archivo: PROCESADO.',
       { timeout: 60_000 },
     )
-    await waitForBatch(page, code, 'PROCESADO')
+    await waitForPayrollUpload(page, code, 'PROCESADO')
 
     await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
     const row = page.getByRole('row', { name: new RegExp(code) })
@@ -130,7 +98,7 @@ test.describe('Planillas', () => {
   }) => {
     await signIn('rrhh')
     const code = `PLX-${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
-    await upload(
+    await uploadPayrollForm(
       page,
       { code, name: 'Archivo que no es Excel' },
       Buffer.from('esto no es una hoja de cálculo'),
@@ -143,7 +111,7 @@ test.describe('Planillas', () => {
       [1, dni, 'COLABORADOR UNO', '002', '19100000001', null, 1000],
       [1, '99999991', 'NADIE REGISTRADO', '002', '19100000002', null, 1000],
     ])
-    await upload(
+    await uploadPayrollForm(
       page,
       { code, name: 'Planilla con una fila mala' },
       file,
@@ -158,7 +126,7 @@ test.describe('Planillas', () => {
     // The end replaced 'Se recibió el archivo…': it is said once, neither in a toast nor in the header.
     await expect(page.getByText('Se recibió el archivo; se está procesando…')).toHaveCount(0)
     await expect(page.getByTestId('upload-notices')).toHaveCount(0)
-    await waitForBatch(page, code, 'CON ERRORES')
+    await waitForPayrollUpload(page, code, 'CON ERRORES')
     await page
       .getByRole('row', { name: new RegExp(code) })
       .getByRole('link', { name: 'Ver errores' })
