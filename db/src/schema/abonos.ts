@@ -19,6 +19,7 @@ import {
   batchFileColumns,
   batchKeyColumns,
   batchProgressColumns,
+  requiredRef,
   timestamps,
 } from './columns'
 import { paymentOrders } from './payment-orders'
@@ -84,9 +85,7 @@ export const paymentBatchReceipts = pgTable(
   'payment_batch_receipts',
   {
     id: serial('id').primaryKey(),
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => paymentBatches.id, { onDelete: 'cascade' }),
+    batchId: requiredRef('batch_id', () => paymentBatches.id, { onDelete: 'cascade' }),
     /** Upload order, for receipts no row names. */
     position: integer('position').notNull(),
     fileKey: text('file_key').notNull(),
@@ -115,9 +114,7 @@ export const paymentBatchIssues = pgTable(
   'payment_batch_issues',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => paymentBatches.id, { onDelete: 'cascade' }),
+    batchId: requiredRef('batch_id', () => paymentBatches.id, { onDelete: 'cascade' }),
     /** 1 OBSERVACIÓN, 2 ERROR. */
     kind: smallint('kind').notNull(),
     rowNumber: integer('row_number'),
@@ -147,12 +144,8 @@ export const payrollLinePayments = pgTable(
     payrollLineId: bigint('payroll_line_id', { mode: 'number' })
       .notNull()
       .references(() => payrollLines.id, { onDelete: 'cascade' }),
-    payrollId: integer('payroll_id')
-      .notNull()
-      .references(() => payrolls.id, { onDelete: 'cascade' }),
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => paymentBatches.id),
+    payrollId: requiredRef('payroll_id', () => payrolls.id, { onDelete: 'cascade' }),
+    batchId: requiredRef('batch_id', () => paymentBatches.id),
     /** The row of the payments file that paid it. */
     rowNumber: integer('row_number').notNull(),
     paymentDate: date('payment_date').notNull(),

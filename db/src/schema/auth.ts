@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
-import { timestamps } from './columns'
+import { requiredRef, timestamps } from './columns'
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -23,9 +23,7 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /**
      * The provider's ID token of this sign-in: the `id_token_hint` of the provider's logout. Kept
@@ -42,9 +40,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     /** The session (family) the token belongs to; null only for tokens issued before sessions existed. */
     sessionId: integer('session_id').references(() => authSessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { timestamps } from './columns'
+import { requiredRef, timestamps } from './columns'
 import { payrollLines, payrolls } from './payroll'
 
 /**
@@ -26,9 +26,7 @@ export const boletaDeliveries = pgTable(
     payrollLineId: bigint('payroll_line_id', { mode: 'number' })
       .primaryKey()
       .references(() => payrollLines.id, { onDelete: 'cascade' }),
-    payrollId: integer('payroll_id')
-      .notNull()
-      .references(() => payrolls.id, { onDelete: 'cascade' }),
+    payrollId: requiredRef('payroll_id', () => payrolls.id, { onDelete: 'cascade' }),
     method: smallint('method').notNull(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
     /** The clerk's e-mail, or 'sistema' for the e-mail job. */
@@ -62,9 +60,7 @@ export const boletaDeliveries = pgTable(
 export const boletaRuns = pgTable(
   'boleta_runs',
   {
-    payrollId: integer('payroll_id')
-      .notNull()
-      .references(() => payrolls.id, { onDelete: 'cascade' }),
+    payrollId: requiredRef('payroll_id', () => payrolls.id, { onDelete: 'cascade' }),
     kind: smallint('kind').notNull(),
     status: smallint('status').notNull().default(1),
     progress: smallint('progress').notNull().default(0),

@@ -31,6 +31,16 @@ export const recordStatusCheck = (column: string) => sql.raw(`${column} in (1, 2
 /** Money in céntimos: bigint read as a JS number (exact up to S/ 90 billion). */
 export const cents = (name: string) => bigint(name, { mode: 'number' })
 
+/**
+ * A required reference to another table's integer id: `integer(name).notNull().references(target)`,
+ * with the foreign key's actions when it has them (`{ onDelete: 'cascade' }`).
+ */
+export const requiredRef = (
+  name: string,
+  target: () => AnyPgColumn,
+  actions?: Parameters<ReturnType<typeof integer>['references']>[1],
+) => integer(name).notNull().references(target, actions)
+
 /*
  * An uploaded file read by a job (a batch: payroll, abonos, vouchers, constancias, padrones) has the
  * same columns in the same places, in four groups, each spread where the table has it.
@@ -98,7 +108,7 @@ export const batchErrorColumns = <E extends Record<string, PgColumnBuilderBase>>
   extra: E = {} as E,
 ) => ({
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  batchId: integer('batch_id').notNull().references(batchId, { onDelete: 'cascade' }),
+  batchId: requiredRef('batch_id', batchId, { onDelete: 'cascade' }),
   rowNumber: integer('row_number'),
   column: text('column'),
   value: text('value'),

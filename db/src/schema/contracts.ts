@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { areas, companies, positions } from './catalog'
-import { timestamps } from './columns'
+import { requiredRef, timestamps } from './columns'
 import { employees } from './employees'
 
 /** The running number of contract numbers (CT-2026-000123): one sequence, never reused. */
@@ -32,18 +32,10 @@ export const contracts = pgTable(
     id: serial('id').primaryKey(),
     /** CT-<year of start>-<sequence>, given by the server on insert and never changed. */
     number: text('number').notNull(),
-    employeeId: integer('employee_id')
-      .notNull()
-      .references(() => employees.id),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id),
-    positionId: integer('position_id')
-      .notNull()
-      .references(() => positions.id),
+    employeeId: requiredRef('employee_id', () => employees.id),
+    companyId: requiredRef('company_id', () => companies.id),
+    areaId: requiredRef('area_id', () => areas.id),
+    positionId: requiredRef('position_id', () => positions.id),
     /** Duration: 1 = 1 mes, 2 = 3 meses, 3 = 6 meses, 4 = 1 año, 5 = indefinido. */
     contractType: smallint('contract_type').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),

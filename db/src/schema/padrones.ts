@@ -8,6 +8,7 @@ import {
   batchFileColumns,
   batchKeyColumns,
   batchProgressColumns,
+  requiredRef,
   timestamps,
 } from './columns'
 
@@ -76,9 +77,7 @@ export const rucStandings = pgTable(
   {
     id: serial('id').primaryKey(),
     ruc: text('ruc').notNull(),
-    loadId: integer('load_id')
-      .notNull()
-      .references(() => padronLoads.id),
+    loadId: requiredRef('load_id', () => padronLoads.id),
     listDate: date('list_date').notNull(),
     name: text('name').notNull(),
     state: text('state').notNull(),

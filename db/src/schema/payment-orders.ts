@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { companies } from './catalog'
-import { timestamps } from './columns'
+import { requiredRef, timestamps } from './columns'
 import { payrollLines, payrolls } from './payroll'
 import { banks } from './reference'
 import { suppliers } from './suppliers'
@@ -28,9 +28,7 @@ export const companyBankAccounts = pgTable(
   'company_bank_accounts',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => companies.id, { onDelete: 'cascade' }),
     bankCode: text('bank_code')
       .notNull()
       .references(() => banks.code),
@@ -66,9 +64,7 @@ export const paymentOrders = pgTable(
     source: text('source').notNull().default('PAYROLL'),
     /** The payroll a 'PAYROLL' order pays; null for any other source. */
     payrollId: integer('payroll_id').references(() => payrolls.id),
-    companyAccountId: integer('company_account_id')
-      .notNull()
-      .references(() => companyBankAccounts.id),
+    companyAccountId: requiredRef('company_account_id', () => companyBankAccounts.id),
     /** 'BCP' Telecrédito haberes, 'CCI' generic transfers or 'BBVA' Net Cash haberes (domain/src/banks/bank-files). */
     format: text('format').notNull(),
     paymentDate: date('payment_date').notNull(),
@@ -132,9 +128,7 @@ export const paymentOrderClaims = pgTable(
   'payment_order_claims',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => paymentOrders.id),
+    orderId: requiredRef('order_id', () => paymentOrders.id),
     /**
      * Where the lines come from: 'PAYROLL' (payroll_lines of the payroll `source_id`) or 'VOUCHER'
      * (the supplier voucher `source_id`: one claim per voucher of a run).
@@ -167,9 +161,7 @@ export const paymentOrderClaims = pgTable(
 export const paymentOrderLines = pgTable(
   'payment_order_lines',
   {
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => paymentOrders.id),
+    orderId: requiredRef('order_id', () => paymentOrders.id),
     payrollLineId: bigint('payroll_line_id', { mode: 'number' })
       .notNull()
       .references(() => payrollLines.id, { onDelete: 'cascade' }),
@@ -195,15 +187,9 @@ export const paymentOrderVouchers = pgTable(
   'payment_order_vouchers',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => paymentOrders.id),
-    voucherId: integer('voucher_id')
-      .notNull()
-      .references(() => paymentVouchers.id),
-    supplierId: integer('supplier_id')
-      .notNull()
-      .references(() => suppliers.id),
+    orderId: requiredRef('order_id', () => paymentOrders.id),
+    voucherId: requiredRef('voucher_id', () => paymentVouchers.id),
+    supplierId: requiredRef('supplier_id', () => suppliers.id),
     lineNumber: integer('line_number').notNull(),
     /** The voucher's currency, the run's: 'PEN' or 'USD' (total and net in it). */
     currency: text('currency').notNull().default('PEN'),
@@ -238,9 +224,7 @@ export const paymentOrderVouchers = pgTable(
 export const detractionLotCounters = pgTable(
   'detraction_lot_counters',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     year: smallint('year').notNull(),
     lastNumber: integer('last_number').notNull(),
   },
@@ -259,12 +243,8 @@ export const detractionFiles = pgTable(
   'detraction_files',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => paymentOrders.id),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    orderId: requiredRef('order_id', () => paymentOrders.id),
+    companyId: requiredRef('company_id', () => companies.id),
     year: smallint('year').notNull(),
     lotNumber: integer('lot_number').notNull(),
     /** AANNNN, as the file's header and name write it. */

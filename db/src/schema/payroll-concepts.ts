@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { cents, timestamps } from './columns'
+import { cents, requiredRef, timestamps } from './columns'
 import { payrollLines, payrolls } from './payroll'
 
 /**
@@ -47,9 +47,7 @@ export const payrollLineConcepts = pgTable(
   'payroll_line_concepts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    payrollId: integer('payroll_id')
-      .notNull()
-      .references(() => payrolls.id, { onDelete: 'cascade' }),
+    payrollId: requiredRef('payroll_id', () => payrolls.id, { onDelete: 'cascade' }),
     payrollLineId: bigint('payroll_line_id', { mode: 'number' })
       .notNull()
       .references(() => payrollLines.id, { onDelete: 'cascade' }),

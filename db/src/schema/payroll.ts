@@ -22,6 +22,7 @@ import {
   batchFileColumns,
   batchKeyColumns,
   batchProgressColumns,
+  requiredRef,
   timestamps,
 } from './columns'
 import { employees } from './employees'
@@ -106,14 +107,10 @@ export const payrollLines = pgTable(
   'payroll_lines',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    payrollId: integer('payroll_id')
-      .notNull()
-      .references(() => payrolls.id, { onDelete: 'cascade' }),
+    payrollId: requiredRef('payroll_id', () => payrolls.id, { onDelete: 'cascade' }),
     /** The spreadsheet row it was read from (the header is row 1). */
     rowNumber: integer('row_number').notNull(),
-    employeeId: integer('employee_id')
-      .notNull()
-      .references(() => employees.id),
+    employeeId: requiredRef('employee_id', () => employees.id),
     identifierType: smallint('identifier_type').notNull(),
     identifier: text('identifier').notNull(),
     fullName: text('full_name').notNull(),

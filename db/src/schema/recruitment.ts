@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { areas, companies, positions } from './catalog'
-import { recordStatusCheck, timestamps } from './columns'
+import { recordStatusCheck, requiredRef, timestamps } from './columns'
 import { contracts } from './contracts'
 import { employees } from './employees'
 
@@ -22,18 +22,12 @@ export const jobOpenings = pgTable(
     id: serial('id').primaryKey(),
     /** Typed by the user, stored upper case. */
     code: text('code').notNull(),
-    positionId: integer('position_id')
-      .notNull()
-      .references(() => positions.id),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id),
+    positionId: requiredRef('position_id', () => positions.id),
+    areaId: requiredRef('area_id', () => areas.id),
     /** The requester's company when the vacancy was saved: applicants show it. */
     companyId: integer('company_id').references(() => companies.id),
     minExperienceYears: smallint('min_experience_years').notNull(),
-    requestedById: integer('requested_by_id')
-      .notNull()
-      .references(() => employees.id),
+    requestedById: requiredRef('requested_by_id', () => employees.id),
     /** Rich text, sanitised with an allow-list by the API before it is stored. */
     details: text('details').notNull(),
     /** 1 ACTIVO, 2 INACTIVO. */
@@ -58,9 +52,7 @@ export const applicants = pgTable(
     id: serial('id').primaryKey(),
     /** POS-000123, derived from the id by the database. */
     code: text('code').generatedAlwaysAs(sql.raw(`'POS-' || lpad(id::text, 6, '0')`)).notNull(),
-    jobOpeningId: integer('job_opening_id')
-      .notNull()
-      .references(() => jobOpenings.id),
+    jobOpeningId: requiredRef('job_opening_id', () => jobOpenings.id),
     identifierType: smallint('identifier_type').notNull(),
     identifier: text('identifier').notNull(),
     name: text('name').notNull(),

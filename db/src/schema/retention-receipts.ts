@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { companies } from './catalog'
-import { cents, timestamps } from './columns'
+import { cents, requiredRef, timestamps } from './columns'
 import { paymentOrders } from './payment-orders'
 import { suppliers } from './suppliers'
 import { paymentVouchers } from './vouchers'
@@ -28,9 +28,7 @@ import { paymentVouchers } from './vouchers'
 export const retentionReceiptCounters = pgTable(
   'retention_receipt_counters',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     series: text('series').notNull(),
     lastNumber: integer('last_number').notNull(),
     ...timestamps,
@@ -51,15 +49,11 @@ export const retentionReceipts = pgTable(
   'retention_receipts',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     series: text('series').notNull(),
     number: integer('number').notNull(),
     issueDate: date('issue_date').notNull(),
-    supplierId: integer('supplier_id')
-      .notNull()
-      .references(() => suppliers.id),
+    supplierId: requiredRef('supplier_id', () => suppliers.id),
     /** The supplier run whose abono paid it (null: a voucher marked paid by hand). */
     orderId: integer('order_id').references(() => paymentOrders.id),
     /** SUNAT catálogo 23 regime ('01') and its rate in basis points (300 = 3 %). */
@@ -114,9 +108,7 @@ export const retentionReversals = pgTable(
   'retention_reversals',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     issueDate: date('issue_date').notNull(),
     sequence: integer('sequence').notNull(),
     referenceDate: date('reference_date').notNull(),
@@ -142,12 +134,8 @@ export const retentionReversals = pgTable(
 export const retentionReceiptDocuments = pgTable(
   'retention_receipt_documents',
   {
-    receiptId: integer('receipt_id')
-      .notNull()
-      .references(() => retentionReceipts.id),
-    voucherId: integer('voucher_id')
-      .notNull()
-      .references(() => paymentVouchers.id),
+    receiptId: requiredRef('receipt_id', () => retentionReceipts.id),
+    voucherId: requiredRef('voucher_id', () => paymentVouchers.id),
     /** SUNAT document type of the voucher: 01, 07, 08, 12. */
     type: text('type').notNull(),
     series: text('series').notNull(),

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { recordStatusCheck, timestamps } from './columns'
+import { recordStatusCheck, requiredRef, timestamps } from './columns'
 import { padronLoads } from './padrones'
 import { banks, ubigeoDistricts } from './reference'
 import { expenseLines } from './supplier-catalogues'
@@ -147,9 +147,7 @@ export const supplierSuspensionCertificates = pgTable(
   'supplier_suspension_certificates',
   {
     id: serial('id').primaryKey(),
-    supplierId: integer('supplier_id')
-      .notNull()
-      .references(() => suppliers.id),
+    supplierId: requiredRef('supplier_id', () => suppliers.id),
     number: text('number').notNull(),
     grantedOn: date('granted_on').notNull(),
     ...timestamps,

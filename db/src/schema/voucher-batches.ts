@@ -10,6 +10,7 @@ import {
   batchKeyColumns,
   batchProgressColumns,
   cents,
+  requiredRef,
 } from './columns'
 import { expenseLines } from './supplier-catalogues'
 
@@ -23,9 +24,7 @@ export const voucherBatches = pgTable(
   {
     ...batchKeyColumns('voucher-batch'),
     /** The paying company the form names: every voucher of the file is owed by it. */
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: requiredRef('company_id', () => companies.id),
     /** 1 PENDIENTE, 2 PROCESANDO, 3 PROCESADO, 4 CON ERRORES. */
     ...batchProgressColumns(),
     errorCount: integer('error_count').notNull().default(0),

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { companies } from './catalog'
-import { cents, timestamps } from './columns'
+import { cents, requiredRef, timestamps } from './columns'
 import { expenseLines, projectTypes, rejectReasons } from './supplier-catalogues'
 import { suppliers } from './suppliers'
 
@@ -36,12 +36,8 @@ export const paymentVouchers = pgTable(
   {
     id: serial('id').primaryKey(),
     /** The paying company (its 'agente de retención' setting decides the retention). */
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    supplierId: integer('supplier_id')
-      .notNull()
-      .references(() => suppliers.id),
+    companyId: requiredRef('company_id', () => companies.id),
+    supplierId: requiredRef('supplier_id', () => suppliers.id),
     /** SUNAT document type: 01, 02, 03, 07, 08. */
     type: text('type').notNull(),
     series: text('series').notNull(),
@@ -60,9 +56,7 @@ export const paymentVouchers = pgTable(
     igvCents: cents('igv_cents').notNull(),
     totalCents: cents('total_cents').notNull(),
     description: text('description').notNull(),
-    expenseLineId: integer('expense_line_id')
-      .notNull()
-      .references(() => expenseLines.id),
+    expenseLineId: requiredRef('expense_line_id', () => expenseLines.id),
     /** A nota de crédito (07): the voucher it credits. */
     creditsVoucherId: integer('credits_voucher_id').references((): AnyPgColumn => paymentVouchers.id),
     /** A RECHAZADO voucher whose number a nota de crédito freed: that credit note. */
@@ -221,9 +215,7 @@ export const voucherFiles = pgTable(
   'voucher_files',
   {
     id: serial('id').primaryKey(),
-    voucherId: integer('voucher_id')
-      .notNull()
-      .references(() => paymentVouchers.id),
+    voucherId: requiredRef('voucher_id', () => paymentVouchers.id),
     /** 'pdf' (the voucher), 'xml' (its electronic version), 'sustento' (the cancellation's evidence). */
     kind: text('kind').notNull(),
     storageKey: text('storage_key').notNull(),
@@ -289,9 +281,7 @@ export const voucherXmlTerms = pgTable(
 export const voucherXmlInstalments = pgTable(
   'voucher_xml_instalments',
   {
-    voucherId: integer('voucher_id')
-      .notNull()
-      .references(() => voucherXmlTerms.voucherId),
+    voucherId: requiredRef('voucher_id', () => voucherXmlTerms.voucherId),
     /** NNN of `CuotaNNN`. */
     number: smallint('number').notNull(),
     amountCents: cents('amount_cents').notNull(),
