@@ -184,3 +184,12 @@ export const forgetMergedReceipts = (db: Executor, batchId: number, key: string)
     .update(paymentBatches)
     .set({ receiptsPdfKey: null })
     .where(and(eq(paymentBatches.id, batchId), eq(paymentBatches.receiptsPdfKey, key)))
+
+/** Whose abonos a batch holds ('PAYROLL' or 'VOUCHERS'), or undefined when there is no such batch. */
+export async function batchSource(db: Executor, batchId: number): Promise<string | undefined> {
+  const [batch] = await db
+    .select({ source: paymentBatches.source })
+    .from(paymentBatches)
+    .where(eq(paymentBatches.id, batchId))
+  return batch?.source
+}

@@ -13,7 +13,6 @@ import {
   XLSX_MIME,
 } from '@planillas/domain'
 import { FileNotFoundError } from '@planillas/storage'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { batchFileRoutes } from '../../lib/batch-routes'
@@ -47,13 +46,10 @@ export async function abonoRoutes(fastify: FastifyInstance) {
   fastify.addHook('preHandler', async (req) => {
     const id = (req.params as { id?: unknown } | undefined)?.id
     if (typeof id !== 'number') return
-    const [batch] = await fastify.db
-      .select({ source: paymentBatches.source })
-      .from(paymentBatches)
-      .where(eq(paymentBatches.id, id))
+    const source = await q.batchSource(fastify.db, id)
     // An unknown batch is the handler's 404.
-    if (!batch) return
-    const view = SOURCE_VIEW[batch.source as keyof typeof SOURCE_VIEW] ?? SOURCE_VIEW.VOUCHERS
+    if (!source) return
+    const view = SOURCE_VIEW[source as keyof typeof SOURCE_VIEW] ?? SOURCE_VIEW.VOUCHERS
     const required = req.routeOptions.url?.includes('/receipts/:receiptId') ? view.receipt : view.batch
     if (!mayUse(req.user.roles, required)) throw forbidden()
   })
