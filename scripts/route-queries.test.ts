@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * An API route plugin answers HTTP; what it reads and writes is its module's queries or service
+ * (docs/conventions.md). So no route file of `api/src/modules/` builds a query: no Drizzle
+ * `.from(table)`, `.values(…)`, `.set(…)`, `.returning(…)` and no `db.execute(…)`, except the
+ * health check's `select 1`, which is the probe itself.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..')
+const HEALTH_PROBE = 'execute(sql`select 1`)'
+
+/** The query-building calls in a source text, as 'line: text'. */
+export function queriesIn(source: string): string[] {
+  const builder =
+    /(?<!\b(?:Array|Buffer|Readable|Object))\.from\(\s*[a-z]\w*\s*\)|\.values\(|\.set\(\s*\{|\.returning\(|\.execute\(/
+  return source
+    .split('\n')
+    .flatMap((line, i) =>
+      builder.test(line) && !line.includes(HEALTH_PROBE) ? [`${i + 1}: ${line.trim()}`] : [],
+    )
+}
+
+const routeFiles = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+})
+  .split('\n')
+  .filter((f) => /^api\/src\/modules\/.+\/routes[^/]*\.ts$/.test(f) && !f.endsWith('.test.ts'))
+
+describe('queries stay out of the route plugins', () => {
+  it('finds a query written in a handler, and not an Array.from or a service call', () => {
+    const handler = [
+      'const [batch] = await fastify.db',
+      '  .select({ source: paymentBatches.source })',
+      '  .from(paymentBatches)',
+      'await app.db.update(payrolls).set({ status: 2 })',
+      'await tx.insert(auditLogs).values(entry).returning({ id: auditLogs.id })',
+      'await app.db.execute(sql`select count(*) from employees`)',
+    ].join('\n')
+    expect(queriesIn(handler)).toEqual([
+      '3: .from(paymentBatches)',
+      '4: await app.db.update(payrolls).set({ status: 2 })',
+      '5: await tx.insert(auditLogs).values(entry).returning({ id: auditLogs.id })',
+      '6: await app.db.execute(sql`select count(*) from employees`)',
+    ])
+    const clean = [
+      'const ids = Array.from(new Set(list))',
+      'const body = Buffer.from(bytes)',
+      'await saves.update(context(req.user.email), req.params.id, req.body.description)',
+      'const batch = await q.batchSource(fastify.db, id)',
+      'outcome(app.db.execute(sql`select 1`)),',
+    ].join('\n')
+    expect(queriesIn(clean)).toEqual([])
+  })
+
+  it('holds for every route file of the API modules', () => {
+    expect(routeFiles.length).toBeGreaterThan(20)
+    const found = routeFiles.flatMap((file) =>
+      queriesIn(readFileSync(path.join(ROOT, file), 'utf8')).map((hit) => `${file}:${hit}`),
+    )
+    expect(found).toEqual([])
+  })
+})
