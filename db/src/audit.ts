@@ -1,5 +1,5 @@
 import type { AuditAction } from '@planillas/domain'
-import type { Executor } from './client'
+import type { Executor } from './executor'
 import { auditLogs } from './schema/index'
 
 export type AuditEntry = {

@@ -1,6 +1,7 @@
 import { type BoletaConcept, type BoletaData, decimalToCents } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
-import { type Executor, rowsOf } from './client'
+import { rowsOf } from './client'
+import type { Executor } from './executor'
 
 /**
  * The boletas of a payroll's lines, as `@planillas/formats/boleta-pdf` draws them, read the same way

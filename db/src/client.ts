@@ -1,19 +1,14 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import type { Database } from './executor'
 import { loadReferenceData } from './reference'
 import * as schema from './schema/index'
 
-export type Schema = typeof schema
-export type Database = PgDatabase<PgQueryResultHKT, Schema>
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
-/** Either the database or an open transaction: queries take this so callers can compose them. */
-export type Executor = Database | Transaction
+export type { Database, Executor, Schema, Transaction } from './executor'
 
 export type DatabaseHandle = {
   db: Database

@@ -1,7 +1,7 @@
 import { EMPLOYEE_STATUS, employeeStatus, enumLabel } from '@planillas/domain'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { recordAudit } from './audit'
-import type { Executor } from './client'
+import type { Executor } from './executor'
 import { contracts, employees } from './schema/index'
 
 /**

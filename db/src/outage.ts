@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { Database } from './client'
 import { errorChain, isDatabaseUnavailable } from './errors'
+import type { Database } from './executor'
 
 /**
  * The words that say what went wrong: the innermost message of the chain ('Connection terminated

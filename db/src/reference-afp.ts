@@ -4,7 +4,7 @@ import { AFP_COMMISSION_TYPES, AFP_NAMES, decimalToCents, formatCents, formatDat
 import { parseCsv } from '@planillas/domain/csv'
 import { count, sql } from 'drizzle-orm'
 import { recordAudit, SYSTEM_ACTOR } from './audit'
-import type { Executor } from './client'
+import type { Executor } from './executor'
 import { afpRates } from './schema/index'
 
 type AfpRateInsert = typeof afpRates.$inferInsert

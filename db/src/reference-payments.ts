@@ -3,7 +3,7 @@ import path from 'node:path'
 import { solesToCents } from '@planillas/domain'
 import { parseCsv } from '@planillas/domain/csv'
 import { count, sql } from 'drizzle-orm'
-import type { Executor } from './client'
+import type { Executor } from './executor'
 import {
   expenseLines,
   projectTypes,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseCsv } from '@planillas/domain/csv'
 import { sql } from 'drizzle-orm'
-import type { Executor } from './client'
+import type { Executor } from './executor'
 import { plameConcepts } from './schema/index'
 
 type ConceptRow = typeof plameConcepts.$inferInsert

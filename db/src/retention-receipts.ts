@@ -8,7 +8,7 @@ import {
 } from '@planillas/domain'
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { recordAudit } from './audit'
-import type { Executor } from './client'
+import type { Executor } from './executor'
 import {
   companies,
   exchangeRates,

@@ -1,7 +1,7 @@
 import { asc, count } from 'drizzle-orm'
-import type { Database } from './client'
+import type { Database } from './executor'
 import { companies, companyBankAccounts } from './schema/index'
-import type { SeedStep } from './seed'
+import type { SeedStep } from './seed-step'
 
 /**
  * Demo debit accounts ('Cuentas de la empresa'): a BCP current account in soles for the

@@ -11,10 +11,10 @@ import {
   todayInLima,
 } from '@planillas/domain'
 import { asc, count, eq, inArray, sql } from 'drizzle-orm'
-import type { Database } from './client'
 import { rowsOf } from './client'
+import type { Database } from './executor'
 import { contracts, employees } from './schema/index'
-import type { SeedStep } from './seed'
+import type { SeedStep } from './seed-step'
 
 const SEED_ACTOR = 'seed@planillas.pe'
 /** Employees from this position on keep no contract: the demo (and its tests) register theirs. */

@@ -6,10 +6,10 @@ import {
   IDENTIFIER_TYPE,
   SEX,
 } from '@planillas/domain'
-import type { Database } from './client'
+import type { Database } from './executor'
 import { loadReferenceData } from './reference'
 import { areas, companies, employees, positions } from './schema/index'
-import type { SeedStep } from './seed'
+import type { SeedStep } from './seed-step'
 
 const SEED_ACTOR = 'seed@planillas.pe'
 

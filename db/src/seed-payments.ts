@@ -15,7 +15,7 @@ import {
   voucherType,
 } from '@planillas/domain'
 import { asc, eq, inArray } from 'drizzle-orm'
-import type { Transaction } from './client'
+import type { Transaction } from './executor'
 import {
   companies,
   expenseLines,
@@ -28,7 +28,7 @@ import {
   taxStatusPeriods,
   voucherFiles,
 } from './schema/index'
-import type { SeedFiles, SeedStep } from './seed'
+import type { SeedFiles, SeedStep } from './seed-step'
 
 const REGISTRAR = 'rrhh@planillas.pe'
 const TREASURY = 'tesoreria@planillas.pe'

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
-import type { Database } from './client'
+import type { Database } from './executor'
 import { applicants, areas, employees, jobOpenings, positions } from './schema/index'
-import type { SeedStep } from './seed'
+import type { SeedStep } from './seed-step'
 
 const SEED_ACTOR = 'seed@planillas.pe'
 

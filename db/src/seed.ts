@@ -1,12 +1,13 @@
 import { countOf, DEMO_ROLES, rucCheckDigit } from '@planillas/domain'
 import { sql } from 'drizzle-orm'
-import type { Database } from './client'
+import type { Database } from './executor'
 import { areas, companies, positions, users } from './schema/index'
 import { companyAccountSeedStep } from './seed-company-accounts'
 import { contractSeedStep } from './seed-contracts'
 import { employeeSeedStep } from './seed-employees'
 import { paymentSeedStep } from './seed-payments'
 import { recruitmentSeedStep } from './seed-recruitment'
+import type { SeedFiles, SeedStep } from './seed-step'
 
 const SEED_ACTOR = 'seed@planillas.pe'
 
@@ -94,22 +95,6 @@ const DEMO_POSITIONS = [
   'Técnico de Mantenimiento',
   'Abogado Laboral',
 ]
-
-/**
- * Where the demo data's files go (the voucher PDFs): the file store, handed in by whoever runs the
- * seed (`db/` is the database and imports no storage). Without one, steps that need files skip.
- */
-export type SeedFiles = {
-  put(body: Buffer, meta: { name: string; contentType: string }): Promise<string>
-  delete(key: string): Promise<void>
-}
-
-export type SeedStep = {
-  /** What one new row of the step is called, and several: '1 cuenta de empresa nueva', '6 empresas nuevas'. */
-  counted: readonly [one: string, many: string]
-  /** Adds what is missing; answers how many rows it added. */
-  run: (db: Database, files: SeedFiles | undefined) => Promise<number>
-}
 
 /** Seed steps; later modules append their own (employees, contracts, payroll). */
 export const seedSteps: SeedStep[] = [

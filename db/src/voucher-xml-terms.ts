@@ -1,6 +1,6 @@
 import { type DeclaredTerms, instalmentNumber } from '@planillas/domain'
 import { asc, eq } from 'drizzle-orm'
-import type { Executor } from './client'
+import type { Executor } from './executor'
 import { voucherXmlInstalments, voucherXmlTerms } from './schema/vouchers'
 
 /**

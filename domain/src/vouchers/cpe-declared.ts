@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { formatDate } from '../common/format'
 import { formatCents } from '../common/money'
-import type { CpeDetraction, CpeDocument, CpeInstalment } from './cpe'
+import type { CpeDetraction, CpeDocument, CpeInstalment } from './cpe-document'
 import { centsOf, detractionBaseCents, type SpotRate, spotRateOn, wholeSolesOf } from './spot'
 
 /**
