@@ -1,9 +1,9 @@
-import { formatDateTime, recordStatus } from '@planillas/domain'
+import { recordStatus } from '@planillas/domain'
 import { useLoaderData } from 'react-router'
 import { COLUMN } from '~/components/list/data-table'
+import { createdAtColumn, statusColumn } from '~/components/list/record-columns'
 import { ResourceList } from '~/components/list/resource-list'
-import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
-import { StatusBadge } from '~/components/ui/badge'
+import { RecordActions } from '~/components/list/status-action'
 import type { loadList } from '~/list.server'
 
 /** The lists of a described catalog. */
@@ -34,26 +34,17 @@ export function DescriptionList({
       columns={[
         { header: 'Descripción', sort: 'description', cell: (r) => r.description, mobile: 'title' },
         { header: 'Código', sort: 'code', cell: (r) => r.code, width: COLUMN.shortCode },
-        {
-          header: 'Estado',
-          sort: 'status',
-          cell: (r) => <StatusBadge table={recordStatus} code={r.status} />,
-          width: COLUMN.status,
-        },
-        {
-          header: 'Fecha de creación',
-          sort: 'createdAt',
-          cell: (r) => formatDateTime(r.createdAt),
-          width: COLUMN.dateTime,
-        },
+        statusColumn(recordStatus),
+        createdAtColumn(),
       ]}
       actions={
         canEdit
           ? (r) => (
-              <>
-                <RowLink to={`${basePath}/${r.id}`}>Editar</RowLink>
-                <ToggleStatusAction resource={resource} id={r.id} status={r.status} statuses={recordStatus} />
-              </>
+              <RecordActions
+                edit={`${basePath}/${r.id}`}
+                canEdit
+                toggle={{ resource, id: r.id, status: r.status, statuses: recordStatus }}
+              />
             )
           : undefined
       }

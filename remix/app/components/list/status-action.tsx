@@ -32,8 +32,8 @@ export function ToggleStatusAction({
 }
 
 /**
- * A two-state record's row actions: 'Ver datos' (its page), and for an editor 'Editar' and the
- * status toggle (`ToggleStatusAction`).
+ * A record's row actions: 'Ver datos' (its page, where it has one), and for an editor 'Editar' and,
+ * for a two-state record, the status toggle (`ToggleStatusAction`).
  */
 export function RecordActions({
   view,
@@ -41,18 +41,18 @@ export function RecordActions({
   canEdit,
   toggle,
 }: {
-  view: string
+  view?: string
   edit: string
   canEdit: boolean
-  toggle: Parameters<typeof ToggleStatusAction>[0]
+  toggle?: Parameters<typeof ToggleStatusAction>[0]
 }) {
   return (
     <>
-      <RowLink to={view}>Ver datos</RowLink>
+      {view ? <RowLink to={view}>Ver datos</RowLink> : null}
       {canEdit ? (
         <>
           <RowLink to={edit}>Editar</RowLink>
-          <ToggleStatusAction {...toggle} />
+          {toggle ? <ToggleStatusAction {...toggle} /> : null}
         </>
       ) : null}
     </>

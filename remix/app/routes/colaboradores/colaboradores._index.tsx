@@ -2,9 +2,9 @@ import { employeeStatus, enumLabel, identifierType } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { COLUMN, TwoLineCell } from '~/components/list/data-table'
+import { codeColumn, statusColumn } from '~/components/list/record-columns'
 import { ResourceList } from '~/components/list/resource-list'
-import { RowLink } from '~/components/list/status-action'
-import { StatusBadge } from '~/components/ui/badge'
+import { RecordActions } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
@@ -24,14 +24,7 @@ export default function EmployeeList() {
       searchPlaceholder="Buscar por nombre o número de documento"
       selectable={(r) => `Seleccionar ${r.code} — ${r.fullName}`}
       columns={[
-        {
-          header: 'Código',
-          sort: 'id',
-          cell: (r) => r.code,
-          mobile: 'title',
-          className: 'whitespace-nowrap',
-          width: COLUMN.shortCode,
-        },
+        codeColumn({ sort: 'id', width: COLUMN.shortCode }),
         {
           header: 'Nombres y apellidos',
           sort: 'name',
@@ -46,18 +39,14 @@ export default function EmployeeList() {
         { header: 'Empresa', cell: (r) => r.companyName ?? '---' },
         { header: 'Área', cell: (r) => r.areaName ?? '---' },
         { header: 'Cargo', cell: (r) => r.positionName ?? '---' },
-        {
-          header: 'Estado',
-          sort: 'status',
-          cell: (r) => <StatusBadge table={employeeStatus} code={r.status} />,
-          width: COLUMN.status,
-        },
+        statusColumn(employeeStatus),
       ]}
       actions={(r) => (
-        <>
-          <RowLink to={`/colaboradores/${r.id}/detalle`}>Ver datos</RowLink>
-          {canEdit ? <RowLink to={`/colaboradores/${r.id}`}>Editar</RowLink> : null}
-        </>
+        <RecordActions
+          view={`/colaboradores/${r.id}/detalle`}
+          edit={`/colaboradores/${r.id}`}
+          canEdit={canEdit}
+        />
       )}
     />
   )

@@ -10,10 +10,10 @@ import {
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { COLUMN, TwoLineCell } from '~/components/list/data-table'
+import { statusColumn } from '~/components/list/record-columns'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowMenu } from '~/components/list/row-menu'
 import { RowLink } from '~/components/list/status-action'
-import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { ContractActions } from '~/routes/contratos/+shared/contract-actions'
@@ -82,12 +82,7 @@ export default function ContractList() {
           className: 'text-right whitespace-nowrap',
           width: COLUMN.money,
         },
-        {
-          header: 'Estado',
-          sort: 'status',
-          cell: (r) => <StatusBadge table={contractStatus} code={r.status} />,
-          width: COLUMN.status,
-        },
+        statusColumn(contractStatus),
       ]}
       actions={(r) => (
         <>

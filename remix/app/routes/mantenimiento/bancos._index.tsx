@@ -1,10 +1,10 @@
-import { formatDateTime, recordStatus } from '@planillas/domain'
+import { recordStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { COLUMN } from '~/components/list/data-table'
+import { createdAtColumn, statusColumn } from '~/components/list/record-columns'
 import { ResourceList } from '~/components/list/resource-list'
-import { RowLink, ToggleStatusAction } from '~/components/list/status-action'
-import { StatusBadge } from '~/components/ui/badge'
+import { RecordActions } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
@@ -35,26 +35,17 @@ export default function BankList() {
           header: 'Origen',
           cell: (r) => (r.source === 'usuario' ? 'Usuario (agregado o editado)' : 'Lista de referencia'),
         },
-        {
-          header: 'Estado',
-          sort: 'status',
-          cell: (r) => <StatusBadge table={recordStatus} code={r.status} />,
-          width: COLUMN.status,
-        },
-        {
-          header: 'Fecha de creación',
-          sort: 'createdAt',
-          cell: (r) => formatDateTime(r.createdAt),
-          width: COLUMN.dateTime,
-        },
+        statusColumn(recordStatus),
+        createdAtColumn(),
       ]}
       actions={
         canEdit
           ? (r) => (
-              <>
-                <RowLink to={`/bancos/${r.code}`}>Editar</RowLink>
-                <ToggleStatusAction resource="bancos" id={r.code} status={r.status} statuses={recordStatus} />
-              </>
+              <RecordActions
+                edit={`/bancos/${r.code}`}
+                canEdit
+                toggle={{ resource: 'bancos', id: r.code, status: r.status, statuses: recordStatus }}
+              />
             )
           : undefined
       }

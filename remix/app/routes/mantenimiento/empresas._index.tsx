@@ -2,9 +2,9 @@ import { recordStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { COLUMN } from '~/components/list/data-table'
+import { statusColumn } from '~/components/list/record-columns'
 import { ResourceList } from '~/components/list/resource-list'
 import { RecordActions } from '~/components/list/status-action'
-import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
@@ -29,12 +29,7 @@ export default function CompanyList() {
         { header: 'Razón social', sort: 'name', cell: (r) => r.name, mobile: 'title' },
         { header: 'Dirección fiscal', cell: (r) => r.address },
         { header: 'Representante legal', cell: (r) => r.legalRepresentative ?? '---' },
-        {
-          header: 'Estado',
-          sort: 'status',
-          cell: (r) => <StatusBadge table={recordStatus} code={r.status} />,
-          width: COLUMN.status,
-        },
+        statusColumn(recordStatus),
       ]}
       actions={(r) => (
         <RecordActions

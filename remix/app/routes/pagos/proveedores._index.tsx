@@ -2,9 +2,9 @@ import { enumLabel, recordStatus, supplierType } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { COLUMN, TwoLineCell } from '~/components/list/data-table'
+import { statusColumn } from '~/components/list/record-columns'
 import { ResourceList } from '~/components/list/resource-list'
 import { RecordActions } from '~/components/list/status-action'
-import { StatusBadge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { pageTitle } from '~/utils/page-title'
@@ -41,12 +41,7 @@ export default function SupplierList() {
           cell: (r) => r.detractionAccount ?? '---',
           width: 'w-32',
         },
-        {
-          header: 'Estado',
-          sort: 'status',
-          cell: (r) => <StatusBadge table={recordStatus} code={r.status} />,
-          width: COLUMN.status,
-        },
+        statusColumn(recordStatus),
       ]}
       actions={(r) => (
         <RecordActions

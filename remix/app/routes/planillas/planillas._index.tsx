@@ -2,6 +2,7 @@ import { enumLabel, formatCount, formatMoney, payrollType, periodLabel } from '@
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { COLUMN } from '~/components/list/data-table'
+import { codeColumn } from '~/components/list/record-columns'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -26,14 +27,7 @@ export default function PayrollList() {
       addTo={canEdit ? '/planillas/externas/carga' : undefined}
       searchPlaceholder="Buscar por nombre de planilla"
       columns={[
-        {
-          header: 'Código',
-          sort: 'code',
-          cell: (r) => r.code,
-          mobile: 'title',
-          className: 'whitespace-nowrap',
-          width: COLUMN.shortCode,
-        },
+        codeColumn({ sort: 'code', width: COLUMN.shortCode }),
         { header: 'Periodo', sort: 'period', cell: (r) => periodLabel(r.period), width: COLUMN.date },
         { header: 'Nombre', sort: 'name', cell: (r) => r.name, mobile: 'title' },
         { header: 'Tipo', cell: (r) => enumLabel(payrollType, r.type), width: COLUMN.date },

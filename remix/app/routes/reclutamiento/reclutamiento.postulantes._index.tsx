@@ -1,6 +1,7 @@
 import { enumLabel, identifierType, recruitmentStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
+import { codeColumn } from '~/components/list/record-columns'
 import { ResourceList } from '~/components/list/resource-list'
 import { RecordActions } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -22,13 +23,7 @@ export default function ApplicantList() {
       addTo={canEdit ? '/reclutamiento/postulantes/crear' : undefined}
       searchPlaceholder="Buscar por nombre o número de documento"
       columns={[
-        {
-          header: 'Código',
-          sort: 'code',
-          cell: (r) => r.code,
-          mobile: 'title',
-          className: 'whitespace-nowrap',
-        },
+        codeColumn({ sort: 'code' }),
         { header: 'Tipo de documento', cell: (r) => enumLabel(identifierType, r.identifierType) },
         { header: 'Número de documento', sort: 'identifier', cell: (r) => r.identifier },
         { header: 'Nombres y apellidos', cell: (r) => `${r.name} ${r.surname}`, mobile: 'title' },
