@@ -12,3 +12,25 @@ export function useListReturn(listPath: string): string {
 export function BackToList({ to, children = 'Volver' }: { to: string; children?: React.ReactNode }) {
   return <ButtonLink to={useListReturn(to)}>{children}</ButtonLink>
 }
+
+/** A record page's foot: 'Volver' to its list and, for an editor (`edit` given), 'Editar'. */
+export function BackOrEdit({
+  list,
+  edit,
+  hideInPrint,
+}: {
+  list: string
+  edit?: string
+  hideInPrint?: boolean
+}) {
+  return (
+    <div className={hideInPrint ? 'flex justify-end gap-2 print:hidden' : 'flex justify-end gap-2'}>
+      <BackToList to={list} />
+      {edit ? (
+        <ButtonLink to={edit} variant="primary">
+          Editar
+        </ButtonLink>
+      ) : null}
+    </div>
+  )
+}

@@ -17,8 +17,7 @@ import { Link, useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
-import { BackToList } from '~/components/list/back-to-list'
-import { ButtonLink } from '~/components/ui/button'
+import { BackOrEdit } from '~/components/list/back-to-list'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
@@ -105,14 +104,7 @@ export default function EmployeeDetails() {
       />
       <EmployeeHistorySection history={history} identifier={e.identifier} />
       {boletas ? <EmployeeBoletasSection boletas={boletas} /> : null}
-      <div className="flex justify-end gap-2 print:hidden">
-        <BackToList to="/colaboradores" />
-        {canEdit ? (
-          <ButtonLink to={`/colaboradores/${e.id}`} variant="primary">
-            Editar
-          </ButtonLink>
-        ) : null}
-      </div>
+      <BackOrEdit list="/colaboradores" edit={canEdit ? `/colaboradores/${e.id}` : undefined} hideInPrint />
     </FormPage>
   )
 }

@@ -12,9 +12,9 @@ import { requirePermission } from '~/auth.server'
 import { bankOptions } from '~/bank-options.server'
 import { controlClass } from '~/components/form/fields'
 import { FormCard, FormErrors, FormPage } from '~/components/form/form-layout'
-import { BackToList } from '~/components/list/back-to-list'
+import { BackOrEdit } from '~/components/list/back-to-list'
 import { DataTable } from '~/components/list/data-table'
-import { ButtonLink, buttonClass } from '~/components/ui/button'
+import { buttonClass } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
@@ -145,14 +145,7 @@ export default function CompanyDetails() {
           </Form>
         ) : null}
       </section>
-      <div className="flex justify-end gap-2">
-        <BackToList to="/empresas" />
-        {canEdit ? (
-          <ButtonLink to={`/empresas/${company.id}`} variant="primary">
-            Editar
-          </ButtonLink>
-        ) : null}
-      </div>
+      <BackOrEdit list="/empresas" edit={canEdit ? `/empresas/${company.id}` : undefined} />
     </FormPage>
   )
 }

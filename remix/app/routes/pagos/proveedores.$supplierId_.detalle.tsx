@@ -25,9 +25,9 @@ import { requirePermission } from '~/auth.server'
 import { DateField, TextField } from '~/components/form/fields'
 import { FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { useSchemaForm } from '~/components/form/use-schema-form'
-import { BackToList } from '~/components/list/back-to-list'
+import { BackOrEdit } from '~/components/list/back-to-list'
 import { DataTable } from '~/components/list/data-table'
-import { ButtonLink, buttonClass } from '~/components/ui/button'
+import { buttonClass } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam, saveForm } from '~/form.server'
@@ -304,14 +304,7 @@ export default function SupplierDetails() {
         </Form>
       ) : null}
       {certificates ? <Certificates rows={certificates} canEdit={canEdit} /> : null}
-      <div className="flex justify-end gap-2">
-        <BackToList to="/proveedores" />
-        {canEdit ? (
-          <ButtonLink to={`/proveedores/${s.id}`} variant="primary">
-            Editar
-          </ButtonLink>
-        ) : null}
-      </div>
+      <BackOrEdit list="/proveedores" edit={canEdit ? `/proveedores/${s.id}` : undefined} />
     </FormPage>
   )
 }

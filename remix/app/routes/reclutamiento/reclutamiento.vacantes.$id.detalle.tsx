@@ -4,9 +4,8 @@ import { useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
-import { BackToList } from '~/components/list/back-to-list'
+import { BackOrEdit } from '~/components/list/back-to-list'
 import { DataTable } from '~/components/list/data-table'
-import { ButtonLink } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
@@ -89,14 +88,10 @@ export default function JobOpeningDetails() {
           }
         />
       </section>
-      <div className="flex justify-end gap-2">
-        <BackToList to="/reclutamiento/vacantes" />
-        {canEdit ? (
-          <ButtonLink to={`/reclutamiento/vacantes/${vacancy.id}/editar`} variant="primary">
-            Editar
-          </ButtonLink>
-        ) : null}
-      </div>
+      <BackOrEdit
+        list="/reclutamiento/vacantes"
+        edit={canEdit ? `/reclutamiento/vacantes/${vacancy.id}/editar` : undefined}
+      />
     </FormPage>
   )
 }
