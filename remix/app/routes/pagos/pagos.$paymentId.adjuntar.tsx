@@ -1,4 +1,4 @@
-import { VOUCHER_MESSAGES as M, MESSAGES } from '@planillas/domain'
+import { VOUCHER_MESSAGES as M } from '@planillas/domain'
 import {
   type ActionFunctionArgs,
   data,
@@ -14,8 +14,7 @@ import { FieldShell } from '~/components/form/fields'
 import { FormActions, FormCard, FormErrors, FormPage } from '~/components/form/form-layout'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
-import { orBackToList, refusalOrBackToList } from '~/record.server'
-import { redirectWithToast } from '~/session.server'
+import { sendVoucherChange, voucherOrBackToList } from '~/routes/pagos/+shared/vouchers/step.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Adjuntar el PDF del comprobante')
@@ -23,9 +22,7 @@ export const meta = pageTitle('Adjuntar el PDF del comprobante')
 /** A voucher registered by a 'Carga de comprobantes' has no PDF yet: it is not authorized without it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'pagos_registrar')
-  const voucher = await orBackToList(request, '/pagos', () =>
-    call(request, 'GET /payments/:id', { params: { id: idParam(params.paymentId) } }),
-  )
+  const voucher = await voucherOrBackToList(request, params.paymentId)
   return { id: voucher.id, fullNumber: voucher.fullNumber, supplierName: voucher.supplierName }
 }
 
@@ -44,13 +41,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   body.append('pdf', pdf, pdf.name)
   const xml = fileOf(formData, 'xml')
   if (xml) body.append('xml', xml, xml.name)
-  try {
-    await call(request, 'POST /payments/:id/files', { params: { id }, body })
-  } catch (error) {
-    const refusal = await refusalOrBackToList(request, '/pagos', error)
-    return data({ errors: refusal.messages }, { status: refusal.status })
-  }
-  return redirectWithToast(request, `/pagos/${id}/detalle`, { type: 'success', message: MESSAGES.saved })
+  return sendVoucherChange(request, id, () =>
+    call(request, 'POST /payments/:id/files', { params: { id }, body }),
+  )
 }
 
 export default function AttachVoucherFiles() {

@@ -17,7 +17,6 @@ import {
 } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { Link, useLoaderData } from 'react-router'
-import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { FormPage } from '~/components/form/form-layout'
 import { BackToList } from '~/components/list/back-to-list'
@@ -25,10 +24,9 @@ import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { DetailCard } from '~/components/ui/detail-list'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { idParam } from '~/form.server'
-import { orBackToList } from '~/record.server'
 import { DetractionStateBadge } from '~/routes/pagos/+shared/detractions/deposit'
 import { declaredTermsItems } from '~/routes/pagos/+shared/vouchers/declared-terms'
+import { voucherOrBackToList } from '~/routes/pagos/+shared/vouchers/step.server'
 import {
   stepsFor,
   VoucherStatusBadge,
@@ -41,9 +39,7 @@ export const meta = pageTitle('Datos del comprobante')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requirePermission(request, 'pagos_lista_lista')
-  const voucher = await orBackToList(request, '/pagos', () =>
-    call(request, 'GET /payments/:id', { params: { id: idParam(params.paymentId) } }),
-  )
+  const voucher = await voucherOrBackToList(request, params.paymentId)
   return {
     voucher,
     steps: stepsFor(voucher, user),

@@ -1,21 +1,19 @@
-import { formatDate, MESSAGES, VOUCHER_STATUS } from '@planillas/domain'
+import { formatDate, VOUCHER_STATUS } from '@planillas/domain'
 import {
   type ActionFunctionArgs,
-  data,
   Form,
   type LoaderFunctionArgs,
   useActionData,
   useLoaderData,
   useNavigation,
 } from 'react-router'
-import { ApiError, call } from '~/api.server'
+import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { controlClass, FieldShell } from '~/components/form/fields'
 import { FormActions, FormCard, FormErrors, FormNote, FormPage } from '~/components/form/form-layout'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
-import { orBackToList } from '~/record.server'
-import { redirectWithToast } from '~/session.server'
+import { sendVoucherChange, voucherOrBackToList } from '~/routes/pagos/+shared/vouchers/step.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Periodo de registro del comprobante')
@@ -23,9 +21,7 @@ export const meta = pageTitle('Periodo de registro del comprobante')
 /** 'Periodo de registro' of a voucher not yet approved: the month of the Registro de Compras. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'pagos_registrar')
-  const voucher = await orBackToList(request, '/pagos', () =>
-    call(request, 'GET /payments/:id', { params: { id: idParam(params.paymentId) } }),
-  )
+  const voucher = await voucherOrBackToList(request, params.paymentId)
   return {
     id: voucher.id,
     fullNumber: voucher.fullNumber,
@@ -42,15 +38,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.paymentId)
   const formData = await request.formData()
   const recordingPeriod = String(formData.get('recordingPeriod') ?? '').trim()
-  try {
-    await call(request, 'PUT /payments/:id/recording-period', { params: { id }, body: { recordingPeriod } })
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error
-    if (error.status === 404)
-      return redirectWithToast(request, '/pagos', { type: 'error', message: error.messages.join(' ') })
-    return data({ errors: error.messages, recordingPeriod }, { status: error.status })
-  }
-  return redirectWithToast(request, `/pagos/${id}/detalle`, { type: 'success', message: MESSAGES.saved })
+  const send = () =>
+    call(request, 'PUT /payments/:id/recording-period', { params: { id }, body: { recordingPeriod } })
+  return sendVoucherChange(request, id, send, { recordingPeriod })
 }
 
 export default function RecordingPeriod() {

@@ -69,9 +69,7 @@ export const stepBack = (value: string | null | undefined, id: number) => {
 export async function loadStep(request: Request, paymentId: string | undefined, step: VoucherAction) {
   const { user } = await requirePermission(request, VOUCHER_ACTIONS[step].permission)
   const id = idParam(paymentId)
-  const voucher = await orBackToList(request, '/pagos', () =>
-    call(request, 'GET /payments/:id', { params: { id } }),
-  )
+  const voucher = await voucherOrBackToList(request, paymentId)
   const back = stepBack(new URL(request.url).searchParams.get(BACK_PARAM), id)
   // Who registered it is told before filling the form, not after (the API refuses it too).
   const own = step === 'approve' && !mayApprove(voucher.createdBy ?? '', user.email)
@@ -81,6 +79,31 @@ export async function loadStep(request: Request, paymentId: string | undefined, 
     back,
     problem: own ? VOUCHER_STATUS_MESSAGES.ownVoucherPage : voucherTransitionProblem(voucher.status, step),
   }
+}
+
+/** The voucher a page is about; one the API refuses (gone, an id it cannot take) goes back to the list with its message. */
+export const voucherOrBackToList = (request: Request, paymentId: string | undefined) =>
+  orBackToList(request, '/pagos', () =>
+    call(request, 'GET /payments/:id', { params: { id: idParam(paymentId) } }),
+  )
+
+/**
+ * A voucher page's change answered: sent (`send`), back to the voucher's details with 'saved'; refused,
+ * the API's messages for the form and what to keep in it (`kept`); the voucher gone, back to the list.
+ */
+export async function sendVoucherChange<K extends object>(
+  request: Request,
+  id: number,
+  send: () => Promise<unknown>,
+  kept = {} as K,
+) {
+  try {
+    await send()
+  } catch (error) {
+    const refusal = await refusalOrBackToList(request, '/pagos', error)
+    return data({ errors: refusal.messages, ...kept }, { status: refusal.status })
+  }
+  return redirectWithToast(request, `/pagos/${id}/detalle`, { type: 'success', message: MESSAGES.saved })
 }
 
 /** The text fields of a posted form (files left out), dates typed DD/MM/AAAA read as ISO. */
