@@ -27,6 +27,14 @@ export async function requireUser(request: Request): Promise<SignedIn> {
   return signedIn
 }
 
+/** The loader of a page that needs nothing but its guard (an upload form, a menu of links). */
+export const guardOnlyLoader =
+  (permission: PermissionRequirement) =>
+  async ({ request }: { request: Request }) => {
+    await requirePermission(request, permission)
+    return null
+  }
+
 /** The signed-in user holding `permission` (or any of them); others get a 403 page. */
 export async function requirePermission(
   request: Request,

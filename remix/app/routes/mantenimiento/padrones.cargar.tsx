@@ -1,6 +1,6 @@
 import { PADRON_KINDS, PADRON_LABEL, PADRON_MESSAGES } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { requirePermission } from '~/auth.server'
+import type { ActionFunctionArgs } from 'react-router'
+import { guardOnlyLoader } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
 import {
   controlClass,
@@ -16,10 +16,7 @@ import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Cargar padrón de SUNAT')
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, 'padrones_carga')
-  return null
-}
+export const loader = guardOnlyLoader('padrones_carga')
 
 /** Streams the form to the API, which stores the file as it arrives and queues the load. */
 export const action = ({ request }: ActionFunctionArgs) =>

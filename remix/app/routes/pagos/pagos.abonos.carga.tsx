@@ -1,10 +1,9 @@
 import { SUPPLIER_PAYMENT_MESSAGES } from '@planillas/domain'
 import { useState } from 'react'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { useActionData, useNavigation } from 'react-router'
-import { requirePermission } from '~/auth.server'
+import type { ActionFunctionArgs } from 'react-router'
+import { guardOnlyLoader } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
-import { UploadForm, UploadInput } from '~/components/form/upload-form'
+import { UploadForm, UploadInput, useUploadResult } from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { PaymentUploadFields } from '~/screens/payments/payment-upload-fields'
 import { type ClientProblems, clientProblems, problemList } from '~/screens/payments/upload-check'
@@ -13,10 +12,7 @@ import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Cargar abonos de proveedores')
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, 'pagos_pagar')
-  return null
-}
+export const loader = guardOnlyLoader('pagos_pagar')
 
 /** Streams the form to the API as it arrives; the API checks everything at once. */
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -30,10 +26,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 /** 'Cargar abonos de proveedores': the supplier payment run, the date of payment, the Excel, the receipts. */
 export default function SupplierPaymentUpload() {
-  const result = useActionData<typeof action>()
-  const busy = useNavigation().state === 'submitting'
+  const { busy, fields, messages } = useUploadResult()
   const [found, setFound] = useState<ClientProblems | null>(null)
-  const fields: Record<string, string> = result?.fields ?? {}
 
   return (
     <FormPage title="Cargar abonos de proveedores">
@@ -42,7 +36,7 @@ export default function SupplierPaymentUpload() {
         PAGADOS los comprobantes de ese proveedor en la orden.
       </FormNote>
       <UploadForm
-        errors={found ? problemList(found, null) : (result?.messages ?? [])}
+        errors={found ? problemList(found, null) : messages}
         cancelTo="/pagos/abonos"
         busy={busy}
         onSubmit={(event) => {
@@ -57,7 +51,7 @@ export default function SupplierPaymentUpload() {
       >
         <PaymentUploadFields
           fields={fields}
-          messages={result?.messages ?? []}
+          messages={messages}
           description={{ name: 'description', label: 'Descripción' }}
           template={{ href: '/pagos/abonos/plantilla', label: 'plantilla de abonos de proveedores' }}
         >

@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs } from 'react-router'
 import { Link } from 'react-router'
-import { requirePermission } from '~/auth.server'
+import { guardOnlyLoader } from '~/auth.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { CATALOGUES_PATH } from '~/routes/pagos/+shared/payment-catalogues/rate-page'
 import { pageTitle } from '~/utils/page-title'
@@ -41,10 +40,7 @@ const CATALOGUES = [
   },
 ] as const
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, 'pagos_catalogos')
-  return null
-}
+export const loader = guardOnlyLoader('pagos_catalogos')
 
 export default function PaymentCatalogues() {
   return (

@@ -1,7 +1,7 @@
 import { type ExchangeRateImport, formatCount } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import type { ActionFunctionArgs } from 'react-router'
 import { data, Link, useActionData, useNavigation } from 'react-router'
-import { requirePermission } from '~/auth.server'
+import { guardOnlyLoader, requirePermission } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
 import { UploadForm, UploadInput, XLSX_ACCEPT } from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -17,10 +17,7 @@ type ImportAnswer =
   | { ok: true; result: ExchangeRateImport; messages: string[] }
   | { ok: false; messages: string[] }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, 'pagos_catalogos')
-  return null
-}
+export const loader = guardOnlyLoader('pagos_catalogos')
 
 /** The file goes to the API as it arrives; its answer is shown here, with or without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {

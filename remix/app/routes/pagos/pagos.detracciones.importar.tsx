@@ -4,21 +4,18 @@ import {
   formatCount,
   SUNAT_CONSTANCIA_HEADER,
 } from '@planillas/domain'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { Link, useActionData, useNavigation } from 'react-router'
-import { requirePermission } from '~/auth.server'
+import type { ActionFunctionArgs } from 'react-router'
+import { Link } from 'react-router'
+import { guardOnlyLoader } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
-import { UploadForm, UploadInput } from '~/components/form/upload-form'
+import { UploadForm, UploadInput, useUploadResult } from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { uploadAction } from '~/upload.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Importar constancias de detracción')
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, 'pagos_pagar')
-  return null
-}
+export const loader = guardOnlyLoader('pagos_pagar')
 
 /**
  * SUNAT's export of constancias goes to the API as it arrives; the API checks the file at once
@@ -36,8 +33,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 /** 'Importar constancias': SUNAT's CSV of deposited detracciones, matched to the vouchers in the background. */
 export default function ImportConstancias() {
-  const result = useActionData<typeof action>()
-  const busy = useNavigation().state === 'submitting'
+  const { busy, messages } = useUploadResult()
   return (
     <FormPage title="Importar constancias de detracción">
       <FormNote>
@@ -66,7 +62,7 @@ export default function ImportConstancias() {
           ))}
         </ol>
       </details>
-      <UploadForm errors={result?.messages ?? []} cancelTo="/pagos/detracciones/constancias" busy={busy}>
+      <UploadForm errors={messages} cancelTo="/pagos/detracciones/constancias" busy={busy}>
         <UploadInput
           name="file"
           type="file"

@@ -1,10 +1,10 @@
 import { PAYMENT_LIMITS, PAYMENT_UPLOAD_MESSAGES } from '@planillas/domain'
 import { useState } from 'react'
-import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { useActionData, useFetcher, useNavigation } from 'react-router'
-import { requirePermission } from '~/auth.server'
+import type { ActionFunctionArgs } from 'react-router'
+import { useFetcher } from 'react-router'
+import { guardOnlyLoader } from '~/auth.server'
 import { FormNote, FormPage } from '~/components/form/form-layout'
-import { UploadForm, UploadInput } from '~/components/form/upload-form'
+import { UploadForm, UploadInput, useUploadResult } from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { PaymentUploadFields } from '~/screens/payments/payment-upload-fields'
 import { type ClientProblems, clientProblems, problemList } from '~/screens/payments/upload-check'
@@ -13,10 +13,7 @@ import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Cargar abonos')
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, 'planillas_abonos')
-  return null
-}
+export const loader = guardOnlyLoader('planillas_abonos')
 
 /** Streams the form to the API as it arrives; the API checks everything at once. */
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -30,20 +27,18 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 /** 'Cargar abonos': the payroll, the date of payment, the bank's Excel and the receipts. */
 export default function PaymentUpload() {
-  const result = useActionData<typeof action>()
-  const busy = useNavigation().state === 'submitting'
+  const { busy, fields, messages } = useUploadResult()
   const [found, setFound] = useState<ClientProblems | null>(null)
   // With the files held back, the payroll number is still asked about, so that every problem
   // shows at once, as without JavaScript.
   const payrollCheck = useFetcher<{ problem: string | null }>()
   const payrollProblem = (found?.payrollNumber && payrollCheck.data?.problem) || null
-  const fields: Record<string, string> = result?.fields ?? {}
 
   return (
     <FormPage title="Cargar abonos">
       <FormNote>Seleccione los siguientes campos para poder cargar sus archivos.</FormNote>
       <UploadForm
-        errors={found ? problemList(found, payrollProblem) : (result?.messages ?? [])}
+        errors={found ? problemList(found, payrollProblem) : messages}
         cancelTo="/planillas/abonos"
         busy={busy}
         onSubmit={(event) => {
@@ -62,7 +57,7 @@ export default function PaymentUpload() {
       >
         <PaymentUploadFields
           fields={fields}
-          messages={result?.messages ?? []}
+          messages={messages}
           description={{ name: 'payrollDesc', label: 'Descripción de planilla' }}
           template={{ href: '/planillas/abonos/plantilla', label: 'plantilla de abonos' }}
         >
