@@ -2,7 +2,7 @@ import { XLSX_MIME } from '@planillas/domain'
 import { type FormEventHandler, type InputHTMLAttributes, type ReactNode, useEffect, useRef } from 'react'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { controlClass, FieldShell } from './fields'
-import { FormActions } from './form-layout'
+import { FormActions, FormNote } from './form-layout'
 import { UploadErrors } from './upload-errors'
 
 export { controlClass }
@@ -117,6 +117,25 @@ export function UploadInput({
         {...input}
       />
     </UploadField>
+  )
+}
+
+/** The upload page's note: what to choose and send (`children`), then 'Descargar plantilla' (`template`). */
+export function TemplateNote({ template, children }: { template: string; children: ReactNode }) {
+  return (
+    <FormNote>
+      {children}{' '}
+      <a href={template} download className="font-medium underline">
+        Descargar plantilla
+      </a>
+    </FormNote>
+  )
+}
+
+/** 'Archivo (.xlsx)': the one workbook an upload form sends, as `file`; `help` says its limits. */
+export function XlsxFileInput({ help }: { help: string }) {
+  return (
+    <UploadInput name="file" type="file" label="Archivo (.xlsx)" required help={help} accept={XLSX_ACCEPT} />
   )
 }
 

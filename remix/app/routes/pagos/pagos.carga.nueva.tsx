@@ -3,13 +3,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { FormNote, FormPage } from '~/components/form/form-layout'
+import { FormPage } from '~/components/form/form-layout'
 import {
+  TemplateNote,
   UploadForm,
-  UploadInput,
   UploadSelect,
   useUploadResult,
-  XLSX_ACCEPT,
+  XlsxFileInput,
 } from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { uploadAction } from '~/upload.server'
@@ -39,22 +39,12 @@ export default function VoucherUpload() {
   const { busy, fields, messages } = useUploadResult()
   return (
     <FormPage title="Cargar comprobantes">
-      <FormNote>
-        Seleccione la empresa pagadora y cargue su archivo XLSX.{' '}
-        <a href="/pagos/carga/plantilla" download className="font-medium underline">
-          Descargar plantilla
-        </a>
-      </FormNote>
+      <TemplateNote template="/pagos/carga/plantilla">
+        Seleccione la empresa pagadora y cargue su archivo XLSX.
+      </TemplateNote>
       <UploadForm errors={messages} cancelTo="/pagos/carga" busy={busy}>
         <UploadSelect name="companyId" label="Empresa" options={companies} defaultValue={fields.companyId} />
-        <UploadInput
-          name="file"
-          type="file"
-          label="Archivo (.xlsx)"
-          required
-          help="Un solo archivo de hasta 20 MB con las columnas de la plantilla. Si una fila tiene errores no se registra ningún comprobante."
-          accept={XLSX_ACCEPT}
-        />
+        <XlsxFileInput help="Un solo archivo de hasta 20 MB con las columnas de la plantilla. Si una fila tiene errores no se registra ningún comprobante." />
       </UploadForm>
     </FormPage>
   )

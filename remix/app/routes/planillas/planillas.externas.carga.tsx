@@ -10,14 +10,15 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { requirePermission } from '~/auth.server'
-import { FormNote, FormPage } from '~/components/form/form-layout'
+import { FormPage } from '~/components/form/form-layout'
 import {
   ConfirmRepeatedUpload,
+  TemplateNote,
   UploadForm,
   UploadInput,
   UploadSelect,
   useUploadResult,
-  XLSX_ACCEPT,
+  XlsxFileInput,
 } from '~/components/form/upload-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { uploadAction } from '~/upload.server'
@@ -49,12 +50,9 @@ export default function PayrollUpload() {
     messages.some((m) => m.startsWith(DUPLICATE_FILE_PREFIX)) || fields.confirmDuplicate === 'on'
   return (
     <FormPage title="Cargar planilla">
-      <FormNote>
-        Seleccione el periodo para poder cargar su archivo XLSX.{' '}
-        <a href="/planillas/externas/plantilla" download className="font-medium underline">
-          Descargar plantilla
-        </a>
-      </FormNote>
+      <TemplateNote template="/planillas/externas/plantilla">
+        Seleccione el periodo para poder cargar su archivo XLSX.
+      </TemplateNote>
       <UploadForm errors={messages} cancelTo="/planillas/externas" busy={busy}>
         <UploadInput
           name="code"
@@ -85,14 +83,7 @@ export default function PayrollUpload() {
         {repeated ? (
           <ConfirmRepeatedUpload fields={fields}>{DUPLICATE_FILE_CONFIRM}</ConfirmRepeatedUpload>
         ) : null}
-        <UploadInput
-          name="file"
-          type="file"
-          label="Archivo (.xlsx)"
-          required
-          help="Un solo archivo de hasta 20 MB con las columnas de la plantilla."
-          accept={XLSX_ACCEPT}
-        />
+        <XlsxFileInput help="Un solo archivo de hasta 20 MB con las columnas de la plantilla." />
       </UploadForm>
     </FormPage>
   )
