@@ -1,22 +1,16 @@
-import { monthsSoFar, periodLabel } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { Link, useLoaderData } from 'react-router'
 import { requirePermission } from '~/auth.server'
-import { controlClass, FieldShell } from '~/components/form/fields'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { MonthField, monthChoice } from '~/routes/pagos/+shared/retentions/month-choice'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Registro de retenciones')
 
-/** Months offered: two years back, the last closed month chosen (the one a contador declares). */
-const MONTHS = 24
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, 'pagos_descarga_excel')
-  const periods = monthsSoFar(new Date(), MONTHS + 1)
-  const asked = new URL(request.url).searchParams.get('periodo')
-  const chosen = asked && periods.includes(asked) ? asked : periods[periods.length > 1 ? 1 : 0]
+  const { periods, period: chosen } = monthChoice(new URL(request.url).searchParams, { lastClosed: true })
   return { periods, chosen }
 }
 
@@ -48,15 +42,7 @@ export default function RetentionRegister() {
         action="/pagos/retenciones/registro"
         className="flex flex-col gap-4 rounded border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
       >
-        <FieldShell id="periodo" label="Periodo" errorId="periodo-error" className="sm:w-48">
-          <select id="periodo" name="periodo" defaultValue={chosen} className={controlClass}>
-            {periods.map((p) => (
-              <option key={p} value={p}>
-                {periodLabel(p)}
-              </option>
-            ))}
-          </select>
-        </FieldShell>
+        <MonthField periods={periods} period={chosen} className="sm:w-48" />
         <button type="submit" className={buttonClass('primary')}>
           Descargar Excel
         </button>

@@ -3,7 +3,6 @@ import {
   FourthCategoryQuerySchema,
   formatCents,
   formatDate,
-  monthsSoFar,
   periodLabel,
 } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
@@ -14,6 +13,7 @@ import { controlClass, FieldShell } from '~/components/form/fields'
 import { DataTable } from '~/components/list/data-table'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
+import { MonthField, monthChoice } from '~/routes/pagos/+shared/retentions/month-choice'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Retenciones de cuarta categoría')
@@ -21,16 +21,11 @@ export const meta = pageTitle('Retenciones de cuarta categoría')
 /** Where the screen lives: its downloads hang from it. */
 const FOURTH_CATEGORY_PATH = '/pagos/retenciones/cuarta'
 
-/** Months offered: two years back, the last closed month chosen (the one a contador declares). */
-const MONTHS = 24
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, 'pagos_descarga_excel')
-  const periods = monthsSoFar(new Date(), MONTHS + 1)
-  const companies = await call(request, 'GET /companies')
   const params = new URL(request.url).searchParams
-  const asked = params.get('periodo')
-  const period = asked && periods.includes(asked) ? asked : periods[periods.length > 1 ? 1 : 0]
+  const { periods, period } = monthChoice(params, { lastClosed: true })
+  const companies = await call(request, 'GET /companies')
   const companyId = Number(params.get('empresa') ?? companies[0]?.id ?? 0)
   const query = FourthCategoryQuerySchema.safeParse({ companyId, period })
   const month =
@@ -72,15 +67,7 @@ export default function FourthCategoryRetentions() {
             ))}
           </select>
         </FieldShell>
-        <FieldShell id="periodo" label="Periodo de pago" errorId="periodo-error" className="sm:w-48">
-          <select id="periodo" name="periodo" defaultValue={period} className={controlClass}>
-            {periods.map((p) => (
-              <option key={p} value={p}>
-                {periodLabel(p)}
-              </option>
-            ))}
-          </select>
-        </FieldShell>
+        <MonthField periods={periods} period={period} className="sm:w-48" label="Periodo de pago" />
         <button type="submit" className={buttonClass('primary')}>
           Consultar
         </button>
