@@ -7,23 +7,19 @@ import {
   dayMonthYear,
   formatCents,
   MESSAGES,
-  mayUse,
   periodLabel,
-  todayInLima,
 } from '@planillas/domain'
 import type { ReactNode } from 'react'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
-import { ApiError, call } from '~/api.server'
-import { requirePermission } from '~/auth.server'
+import { call } from '~/api.server'
 import { controlClass, FieldShell } from '~/components/form/fields'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { MarkSentForm } from '~/routes/pagos/+shared/retentions/mark-sent'
-import { MonthField, monthChoice } from '~/routes/pagos/+shared/retentions/month-choice'
-import { textFields } from '~/routes/pagos/+shared/vouchers/step.server'
-import { redirectWithToast } from '~/session.server'
+import { MonthField } from '~/routes/pagos/+shared/retentions/month-choice'
+import { retentionAction, retentionPage } from '~/routes/pagos/+shared/retentions/retention-page.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Comprobantes de retención')
@@ -31,10 +27,8 @@ export const meta = pageTitle('Comprobantes de retención')
 const PATH = '/pagos/retenciones/comprobantes'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requirePermission(request, 'pagos_lista_lista')
-  const params = new URL(request.url).searchParams
   // The current month chosen: CREs are sent within 7 days.
-  const { periods, period } = monthChoice(params)
+  const { params, periods, period, today, mayAct, mayDownload } = await retentionPage(request)
   const status = ['1', '2', '3'].includes(params.get('estado') ?? '')
     ? Number(params.get('estado'))
     : undefined
@@ -48,9 +42,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status: status ?? null,
     rows,
     companies: [...companies].map(([id, name]) => ({ id, name })),
-    today: todayInLima(),
-    mayAct: mayUse(user.roles, 'pagos_pagar'),
-    mayDownload: mayUse(user.roles, 'pagos_descarga_excel'),
+    today,
+    mayAct,
+    mayDownload,
   }
 }
 
@@ -59,35 +53,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * plain forms from each row, checked with the API's own schema; the answer comes back as a notice
  * on the same list (the month and state kept).
  */
-export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, 'pagos_pagar')
-  const fields = textFields(await request.formData())
-  const back = `${PATH}?${new URLSearchParams({ periodo: fields.periodo ?? '', estado: fields.estado ?? '' })}`
-  const id = Number(fields.id)
-  const refuse = (message: string) => redirectWithToast(request, back, { type: 'error', message })
-  if (!Number.isInteger(id) || id <= 0) return refuse(MESSAGES.notFound)
-  try {
-    if (fields.intent === 'send') {
-      const parsed = CreSendSchema.safeParse(fields)
-      if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? 'La fecha de envío es inválida')
-      await call(request, 'POST /retention-receipts/:id/send', { params: { id }, body: parsed.data })
-      return redirectWithToast(request, back, {
-        type: 'success',
-        message: 'Se marcó el comprobante de retención como enviado',
-      })
-    }
-    const parsed = CreAnnulSchema.safeParse(fields)
-    if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? 'Indique el motivo de la anulación')
-    await call(request, 'POST /retention-receipts/:id/annul', { params: { id }, body: parsed.data })
-    return redirectWithToast(request, back, {
-      type: 'success',
-      message: 'Se anuló el comprobante de retención',
-    })
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error
-    return refuse(error.messages.join(' ') || MESSAGES.generic)
-  }
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  retentionAction(
+    request,
+    (fields) =>
+      `${PATH}?${new URLSearchParams({ periodo: fields.periodo ?? '', estado: fields.estado ?? '' })}`,
+    async (fields, { done, refuse }) => {
+      const id = Number(fields.id)
+      if (!Number.isInteger(id) || id <= 0) return refuse(MESSAGES.notFound)
+      if (fields.intent === 'send') {
+        const parsed = CreSendSchema.safeParse(fields)
+        if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? 'La fecha de envío es inválida')
+        await call(request, 'POST /retention-receipts/:id/send', { params: { id }, body: parsed.data })
+        return done('Se marcó el comprobante de retención como enviado')
+      }
+      const parsed = CreAnnulSchema.safeParse(fields)
+      if (!parsed.success)
+        return refuse(parsed.error.issues[0]?.message ?? 'Indique el motivo de la anulación')
+      await call(request, 'POST /retention-receipts/:id/annul', { params: { id }, body: parsed.data })
+      return done('Se anuló el comprobante de retención')
+    },
+  )
 
 const TONE = { 1: 'amber', 2: 'green', 3: 'red' } as const
 /** An amount's cell: a column on wide screens; below 640 px a labelled line of the CRE's card. */

@@ -3,7 +3,6 @@ import {
   creNumber,
   dayMonthYear,
   MESSAGES,
-  mayUse,
   periodLabel,
   ReversalCreateSchema,
   ReversalListQuerySchema,
@@ -12,14 +11,13 @@ import {
 } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
-import { ApiError, call } from '~/api.server'
-import { requirePermission } from '~/auth.server'
+import { call } from '~/api.server'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { MarkSentForm } from '~/routes/pagos/+shared/retentions/mark-sent'
-import { MonthField, monthChoice } from '~/routes/pagos/+shared/retentions/month-choice'
-import { textFields } from '~/routes/pagos/+shared/vouchers/step.server'
+import { MonthField } from '~/routes/pagos/+shared/retentions/month-choice'
+import { retentionAction, retentionPage } from '~/routes/pagos/+shared/retentions/retention-page.server'
 import { redirectWithToast } from '~/session.server'
 import { pageTitle } from '~/utils/page-title'
 
@@ -28,19 +26,10 @@ export const meta = pageTitle('Reversiones de retención')
 const PATH = '/pagos/retenciones/reversiones'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requirePermission(request, 'pagos_lista_lista')
-  const { periods, period } = monthChoice(new URL(request.url).searchParams)
+  const { periods, period, today, mayAct, mayDownload } = await retentionPage(request)
   const query = ReversalListQuerySchema.parse({ period })
   const { pending, summaries } = await call(request, 'GET /retention-receipts/reversals', { query })
-  return {
-    periods,
-    period,
-    pending,
-    summaries,
-    today: todayInLima(),
-    mayAct: mayUse(user.roles, 'pagos_pagar'),
-    mayDownload: mayUse(user.roles, 'pagos_descarga_excel'),
-  }
+  return { periods, period, pending, summaries, today, mayAct, mayDownload }
 }
 
 /**
@@ -48,36 +37,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * the summary reached SUNAT or the OSE): plain forms, checked with the API's own schemas; the answer
  * comes back as a notice on the same page (the month kept).
  */
-export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, 'pagos_pagar')
-  const fields = textFields(await request.formData())
-  const back = `${PATH}?${new URLSearchParams({ periodo: fields.periodo ?? '' })}`
-  const refuse = (message: string) => redirectWithToast(request, back, { type: 'error', message })
-  try {
-    if (fields.intent === 'create') {
-      const parsed = ReversalCreateSchema.safeParse(fields)
-      if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? MESSAGES.generic)
-      await call(request, 'POST /retention-receipts/reversals', { body: parsed.data })
-      // The summary is today's: its month's list shows it.
-      return redirectWithToast(request, `${PATH}?periodo=${todayInLima().slice(0, 7).replace('-', '')}`, {
-        type: 'success',
-        message: 'Se generó el resumen de reversiones: descargue su XML para su OSE',
+export const action = ({ request }: ActionFunctionArgs) =>
+  retentionAction(
+    request,
+    (fields) => `${PATH}?${new URLSearchParams({ periodo: fields.periodo ?? '' })}`,
+    async (fields, { done, refuse }) => {
+      if (fields.intent === 'create') {
+        const parsed = ReversalCreateSchema.safeParse(fields)
+        if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? MESSAGES.generic)
+        await call(request, 'POST /retention-receipts/reversals', { body: parsed.data })
+        // The summary is today's: its month's list shows it.
+        return redirectWithToast(request, `${PATH}?periodo=${todayInLima().slice(0, 7).replace('-', '')}`, {
+          type: 'success',
+          message: 'Se generó el resumen de reversiones: descargue su XML para su OSE',
+        })
+      }
+      const id = Number(fields.id)
+      if (!Number.isInteger(id) || id <= 0) return refuse(MESSAGES.notFound)
+      const parsed = CreSendSchema.safeParse(fields)
+      if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? 'La fecha de envío es inválida')
+      await call(request, 'POST /retention-receipts/reversals/:id/send', {
+        params: { id },
+        body: parsed.data,
       })
-    }
-    const id = Number(fields.id)
-    if (!Number.isInteger(id) || id <= 0) return refuse(MESSAGES.notFound)
-    const parsed = CreSendSchema.safeParse(fields)
-    if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? 'La fecha de envío es inválida')
-    await call(request, 'POST /retention-receipts/reversals/:id/send', { params: { id }, body: parsed.data })
-    return redirectWithToast(request, back, {
-      type: 'success',
-      message: 'Se marcó el resumen de reversiones como enviado',
-    })
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error
-    return refuse(error.messages.join(' ') || MESSAGES.generic)
-  }
-}
+      return done('Se marcó el resumen de reversiones como enviado')
+    },
+  )
 
 /**
  * 'Reversiones de retención': a comprobante de retención annulled after it was sent is reported to
