@@ -10,6 +10,11 @@ import { Badge } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import {
+  issueDateColumn,
+  supplierColumn,
+  VOUCHER_DATE,
+} from '~/routes/pagos/+shared/vouchers/voucher-columns'
+import {
   stepsFor,
   VoucherStatusBadge,
   VoucherStepAction,
@@ -25,9 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...list, user: { email: user.email, roles: user.roles } }
 }
 
-/** Dates and amounts share a width narrow enough to leave the supplier's name room at 1280 px. */
+/** Amounts take a width narrow enough to leave the supplier's name room at 1280 px. */
 const NARROW = 'w-[5.5rem]'
-const DATE = 'w-[5.75rem]'
 
 /** 'Comprobantes': the supplier vouchers to pay, by due date, with their deductions and steps. */
 /** A total in soles and, when the list has vouchers in dollars, theirs beside it. */
@@ -48,12 +52,7 @@ export default function VoucherList() {
       addLabel="Registrar comprobante"
       searchPlaceholder="Buscar por serie-número, R.U.C. o razón social"
       columns={[
-        {
-          header: 'Proveedor',
-          sort: 'supplierName',
-          cell: (r) => <TwoLineCell main={r.supplierName} sub={r.supplierRuc} />,
-          mobile: 'title',
-        },
+        supplierColumn(),
         {
           header: 'Comprobante',
           cell: (r) => <TwoLineCell main={r.fullNumber} sub={voucherTypeLabel(r.type)} />,
@@ -61,13 +60,7 @@ export default function VoucherList() {
           width: 'w-[7.5rem]',
           className: 'whitespace-nowrap',
         },
-        {
-          header: 'Emisión',
-          sort: 'issueDate',
-          cell: (r) => formatDate(r.issueDate),
-          width: DATE,
-          className: 'whitespace-nowrap',
-        },
+        issueDateColumn(),
         {
           header: 'Vencimiento',
           sort: 'dueDate',
@@ -81,7 +74,7 @@ export default function VoucherList() {
               ) : null}
             </>
           ),
-          width: DATE,
+          width: VOUCHER_DATE,
           className: 'whitespace-nowrap',
         },
         {

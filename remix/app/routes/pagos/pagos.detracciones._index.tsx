@@ -7,14 +7,17 @@ import { RowLink } from '~/components/list/status-action'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadList } from '~/list.server'
 import { DepositAction, DetractionStateBadge } from '~/routes/pagos/+shared/detractions/deposit'
+import {
+  issueDateColumn,
+  supplierColumn,
+  VOUCHER_DATE,
+} from '~/routes/pagos/+shared/vouchers/voucher-columns'
 import { voucherTypeLabel } from '~/routes/pagos/+shared/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Detracciones')
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadList(request, 'detracciones')
-
-const DATE = 'w-[5.75rem]'
 
 /**
  * 'Detracciones': the vouchers with a detracción, owed (within the deadline or past it) or
@@ -33,12 +36,7 @@ export default function DetractionList() {
       addLabel="Importar constancias"
       searchPlaceholder="Buscar por serie-número, R.U.C. o razón social"
       columns={[
-        {
-          header: 'Proveedor',
-          sort: 'supplierName',
-          cell: (r) => <TwoLineCell main={r.supplierName} sub={r.supplierRuc} />,
-          mobile: 'title',
-        },
+        supplierColumn(),
         {
           header: 'Comprobante',
           cell: (r) => (
@@ -47,17 +45,11 @@ export default function DetractionList() {
           mobile: 'title',
           width: 'w-[9rem]',
         },
-        {
-          header: 'Emisión',
-          sort: 'issueDate',
-          cell: (r) => formatDate(r.issueDate),
-          width: DATE,
-          className: 'whitespace-nowrap',
-        },
+        issueDateColumn(),
         {
           header: 'Plazo',
           cell: (r) => <TwoLineCell main={formatDate(r.dueOn)} sub={`Registro ${r.recordingPeriod}`} />,
-          width: DATE,
+          width: VOUCHER_DATE,
           className: 'whitespace-nowrap',
         },
         {
