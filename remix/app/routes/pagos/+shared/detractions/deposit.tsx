@@ -1,14 +1,12 @@
 import { type DetractionState, detractionState, formatCents, formatDate } from '@planillas/domain'
-import type { ReactNode } from 'react'
-import { Form, useLocation } from 'react-router'
-import { FormErrors } from '~/components/form/form-layout'
+import { useLocation } from 'react-router'
 import { Badge, type Tone } from '~/components/ui/badge'
-import { buttonClass } from '~/components/ui/button'
 import { PageDialogAction, PageDialogCard } from '~/components/ui/page-dialog'
 import {
   BACK_PARAM,
-  type FormLike,
   StepDate,
+  StepFormFrame,
+  type StepFormProps,
   StepInput,
   type StepResult,
   voucherTypeLabel,
@@ -62,39 +60,23 @@ export function DepositAction({ id }: { id: number }) {
 }
 
 /** The constancia and the deposit's date: the same fields on the page (`Form`) and in the dialog. */
-export function DepositForm({
-  data,
-  result,
-  FormComponent = Form as FormLike,
-  action,
-  busy,
-  cancel,
-}: {
-  data: DepositData
-  result?: StepResult
-  FormComponent?: FormLike
-  action?: string
-  busy?: boolean
-  cancel: ReactNode
-}) {
-  const errors = result?.errors ?? {}
-  const values = result?.values
+export function DepositForm({ data, ...form }: StepFormProps<DepositData>) {
+  const errors = form.result?.errors ?? {}
+  const values = form.result?.values
   const { voucher } = data
-  if (data.problem && !result)
-    return (
-      <div className="mt-4 flex flex-col gap-4">
-        <FormErrors errors={[data.problem]} />
-        <div className="flex justify-end">{cancel}</div>
-      </div>
-    )
   return (
-    <FormComponent method="post" action={action} noValidate className="mt-4 flex flex-col gap-4">
-      <p className="text-sm text-slate-700">
-        {voucherTypeLabel(voucher.type)} {voucher.fullNumber} de {voucher.supplierName}, emitido el{' '}
-        {formatDate(voucher.issueDate)}: detracción de {formatCents(voucher.detractionCents)}.
-      </p>
-      <FormErrors errors={errors['']} />
-      <input type="hidden" name={BACK_PARAM} value={data.back} />
+    <StepFormFrame
+      {...form}
+      problem={data.problem}
+      back={data.back}
+      summary={
+        <>
+          {voucherTypeLabel(voucher.type)} {voucher.fullNumber} de {voucher.supplierName}, emitido el{' '}
+          {formatDate(voucher.issueDate)}: detracción de {formatCents(voucher.detractionCents)}.
+        </>
+      }
+      submit={{ label: DEPOSIT_LABEL, variant: 'primary' }}
+    >
       <StepInput
         name="constancia"
         label="Número de constancia"
@@ -112,13 +94,7 @@ export function DepositForm({
         errors={errors}
         values={values}
       />
-      <div className="flex flex-wrap justify-end gap-2">
-        {cancel}
-        <button type="submit" className={buttonClass('primary')} disabled={busy}>
-          {DEPOSIT_LABEL}
-        </button>
-      </div>
-    </FormComponent>
+    </StepFormFrame>
   )
 }
 

@@ -138,30 +138,45 @@ export function VoucherStepAction({
 
 export type { FormLike }
 
-/** A step's form: the same fields on its page (`Form`) and in its dialog (`fetcher.Form`). */
-export function StepForm({
-  data,
-  result,
-  FormComponent = Form as FormLike,
-  action,
-  busy,
-  cancel,
-}: {
-  data: StepData
+/** What a step's form is given, on its page (`Form`) or in its dialog (`fetcher.Form`). */
+export type StepFormProps<D> = {
+  data: D
   result?: StepResult
   FormComponent?: FormLike
   action?: string
   busy?: boolean
   cancel: ReactNode
+}
+
+/**
+ * The frame of a voucher's step form (a step, a detracción's deposit): opened for a voucher that has
+ * moved on (`problem`, another tab, someone else), why and no form; else the form with the voucher
+ * (`summary`), the errors not of a field, the way back, its fields (`children`) and its button.
+ */
+export function StepFormFrame({
+  problem,
+  back,
+  result,
+  FormComponent = Form as FormLike,
+  action,
+  busy,
+  cancel,
+  encType,
+  summary,
+  submit,
+  children,
+}: Omit<StepFormProps<unknown>, 'data'> & {
+  problem: string | null
+  back: string
+  encType?: 'multipart/form-data'
+  summary: ReactNode
+  submit: { label: string; variant: 'primary' | 'danger' }
+  children: ReactNode
 }) {
-  const errors = result?.errors ?? {}
-  const values = result?.values
-  const { voucher } = data
-  // Opened for a voucher that has moved on (another tab, someone else): why, and no form.
-  if (data.problem && !result)
+  if (problem && !result)
     return (
       <div className="mt-4 flex flex-col gap-4">
-        <FormErrors errors={[data.problem]} />
+        <FormErrors errors={[problem]} />
         <div className="flex justify-end">{cancel}</div>
       </div>
     )
@@ -170,31 +185,51 @@ export function StepForm({
       method="post"
       action={action}
       noValidate
-      encType={data.step === 'cancel' ? 'multipart/form-data' : undefined}
+      encType={encType}
       className="mt-4 flex flex-col gap-4"
     >
-      <p className="text-sm text-slate-700">
-        {voucherTypeLabel(voucher.type)} {voucher.fullNumber} de {voucher.supplierName}, total{' '}
-        {formatCurrencyCents(voucher.currency, voucher.totalCents)}.
-      </p>
-      <FormErrors errors={errors['']} />
-      <input type="hidden" name={BACK_PARAM} value={data.back} />
+      <p className="text-sm text-slate-700">{summary}</p>
+      <FormErrors errors={result?.errors?.['']} />
+      <input type="hidden" name={BACK_PARAM} value={back} />
+      {children}
+      <div className="flex flex-wrap justify-end gap-2">
+        {cancel}
+        <button type="submit" className={buttonClass(submit.variant)} disabled={busy}>
+          {submit.label}
+        </button>
+      </div>
+    </FormComponent>
+  )
+}
+
+/** A step's form: the same fields on its page (`Form`) and in its dialog (`fetcher.Form`). */
+export function StepForm({ data, ...form }: StepFormProps<StepData>) {
+  const errors = form.result?.errors ?? {}
+  const values = form.result?.values
+  const { voucher } = data
+  return (
+    <StepFormFrame
+      {...form}
+      problem={data.problem}
+      back={data.back}
+      encType={data.step === 'cancel' ? 'multipart/form-data' : undefined}
+      summary={
+        <>
+          {voucherTypeLabel(voucher.type)} {voucher.fullNumber} de {voucher.supplierName}, total{' '}
+          {formatCurrencyCents(voucher.currency, voucher.totalCents)}.
+        </>
+      }
+      submit={{
+        label: VOUCHER_ACTIONS[data.step].label,
+        variant: data.step === 'reject' || data.step === 'cancel' ? 'danger' : 'primary',
+      }}
+    >
       {data.step === 'authorize' ? <AuthorizeFields data={data} errors={errors} values={values} /> : null}
       {data.step === 'reject' ? <RejectFields data={data} errors={errors} values={values} /> : null}
       {data.step === 'pay' ? <PayFields data={data} errors={errors} values={values} /> : null}
       {data.step === 'cancel' ? <CancelFields data={data} errors={errors} values={values} /> : null}
       {data.step === 'approve' ? <ApproveFields data={data} errors={errors} values={values} /> : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        {cancel}
-        <button
-          type="submit"
-          className={buttonClass(data.step === 'reject' || data.step === 'cancel' ? 'danger' : 'primary')}
-          disabled={busy}
-        >
-          {VOUCHER_ACTIONS[data.step].label}
-        </button>
-      </div>
-    </FormComponent>
+    </StepFormFrame>
   )
 }
 
