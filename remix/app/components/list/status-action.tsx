@@ -1,9 +1,9 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { CONTRACT_MESSAGES, MESSAGES } from '@planillas/domain'
 import { type ReactNode, useState } from 'react'
 import { Form, Link, useFetcher, useLocation } from 'react-router'
 import { withReturn } from '~/utils/list-return'
 import { buttonClass } from '../ui/button'
+import { DialogLink } from '../ui/page-dialog'
 
 /**
  * The action of a two-state record (ACTIVO ⇄ SUSPENDIDO, activo ⇄ inactivo): it leads to the other
@@ -91,51 +91,41 @@ export function StatusAction({
   const back = `${location.pathname}${location.search}`
   const href = `/estado/${resource}/${id}?${new URLSearchParams({ status: String(status), back })}`
   return (
-    <>
-      <Link
-        to={href}
-        className="row-link"
-        onClick={(event) => {
-          event.preventDefault()
-          setOpen(true)
+    <DialogLink
+      to={href}
+      className="row-link"
+      label={label}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={close}
+      title={MESSAGES.confirmStatusTitle}
+    >
+      <p className="mt-2 text-slate-700">{MESSAGES.confirmStatusBody}</p>
+      {detail ? <p className="mt-2 text-sm text-slate-600">{detail}</p> : null}
+      <fetcher.Form
+        method="post"
+        action={href}
+        className="mt-6 flex flex-wrap justify-end gap-2"
+        onSubmit={(event) => {
+          // The app's own message, not the browser's bubble.
+          const missing = reasonMissing(reason, new FormData(event.currentTarget))
+          if (missing) {
+            event.preventDefault()
+            setReasonError(missing)
+            return
+          }
+          close()
         }}
       >
-        {label}
-      </Link>
-      <Dialog open={open} onClose={close} className="relative z-50">
-        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center p-4">
-          <DialogPanel className="w-full max-w-sm rounded bg-white p-6 shadow-xl">
-            <DialogTitle className="text-lg font-semibold">{MESSAGES.confirmStatusTitle}</DialogTitle>
-            <p className="mt-2 text-slate-700">{MESSAGES.confirmStatusBody}</p>
-            {detail ? <p className="mt-2 text-sm text-slate-600">{detail}</p> : null}
-            <fetcher.Form
-              method="post"
-              action={href}
-              className="mt-6 flex flex-wrap justify-end gap-2"
-              onSubmit={(event) => {
-                // The app's own message, not the browser's bubble.
-                const missing = reasonMissing(reason, new FormData(event.currentTarget))
-                if (missing) {
-                  event.preventDefault()
-                  setReasonError(missing)
-                  return
-                }
-                close()
-              }}
-            >
-              {reason ? <ReasonField required={reason === 'required'} error={reasonError} /> : null}
-              <button type="button" className={buttonClass('secondary')} onClick={close}>
-                Cancelar
-              </button>
-              <button type="submit" className={buttonClass('primary')}>
-                Aceptar
-              </button>
-            </fetcher.Form>
-          </DialogPanel>
-        </div>
-      </Dialog>
-    </>
+        {reason ? <ReasonField required={reason === 'required'} error={reasonError} /> : null}
+        <button type="button" className={buttonClass('secondary')} onClick={close}>
+          Cancelar
+        </button>
+        <button type="submit" className={buttonClass('primary')}>
+          Aceptar
+        </button>
+      </fetcher.Form>
+    </DialogLink>
   )
 }
 

@@ -25,6 +25,68 @@ export type DialogFormProps<R extends FormResult> = {
   cancel: ReactNode
 }
 
+/** Where a dialog sits: a short question centred; a form that may be long from the top, scrolling. */
+const DIALOG_LAYOUT = {
+  question: {
+    place: 'fixed inset-0 flex items-center justify-center p-4',
+    panel: 'w-full max-w-sm rounded bg-white p-6 shadow-xl',
+  },
+  form: {
+    place: 'fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center',
+    panel: 'w-full max-w-lg rounded bg-white p-6 shadow-xl',
+  },
+} as const
+
+/**
+ * A link to an action's page (`to`), so that it works without JavaScript; with it, the link opens
+ * the same action in place as a dialog (`title`, then `children`) while `open`.
+ */
+export function DialogLink({
+  to,
+  className,
+  label,
+  open,
+  onOpen,
+  onClose,
+  title,
+  layout = 'question',
+  children,
+}: {
+  to: string
+  className: string
+  label: ReactNode
+  open: boolean
+  onOpen: () => void
+  onClose: () => void
+  title: ReactNode
+  layout?: keyof typeof DIALOG_LAYOUT
+  children: ReactNode
+}) {
+  return (
+    <>
+      <Link
+        to={to}
+        className={className}
+        onClick={(event) => {
+          event.preventDefault()
+          onOpen()
+        }}
+      >
+        {label}
+      </Link>
+      <Dialog open={open} onClose={onClose} className="relative z-50">
+        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+        <div className={DIALOG_LAYOUT[layout].place}>
+          <DialogPanel className={DIALOG_LAYOUT[layout].panel}>
+            <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
+            {children}
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </>
+  )
+}
+
 /**
  * An action whose form has a page of its own (`href`: its loader gives the form's data, its action
  * takes the form), so that it works without JavaScript; with JavaScript the link opens the same form
@@ -55,36 +117,29 @@ export function PageDialogAction<T, R extends FormResult>({
   const loaded = loader.data as T | undefined
   const data = loaded !== undefined && accept(loaded) ? loaded : undefined
   return (
-    <>
-      <Link
-        to={href}
-        className={className}
-        onClick={(event) => {
-          event.preventDefault()
-          setOpen(true)
-          loader.load(href)
-        }}
-      >
-        {label}
-      </Link>
-      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
-        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-          <DialogPanel className="w-full max-w-lg rounded bg-white p-6 shadow-xl">
-            <DialogTitle className="text-lg font-semibold">{data ? title(data) : label}</DialogTitle>
-            {data ? (
-              <DialogForm<R> action={href} onCancel={() => setOpen(false)}>
-                {(dialog) => form(data, dialog)}
-              </DialogForm>
-            ) : (
-              <p className="mt-4 text-sm text-slate-600" role="status">
-                Cargando…
-              </p>
-            )}
-          </DialogPanel>
-        </div>
-      </Dialog>
-    </>
+    <DialogLink
+      to={href}
+      className={className}
+      label={label}
+      open={open}
+      onOpen={() => {
+        setOpen(true)
+        loader.load(href)
+      }}
+      onClose={() => setOpen(false)}
+      title={data ? title(data) : label}
+      layout="form"
+    >
+      {data ? (
+        <DialogForm<R> action={href} onCancel={() => setOpen(false)}>
+          {(dialog) => form(data, dialog)}
+        </DialogForm>
+      ) : (
+        <p className="mt-4 text-sm text-slate-600" role="status">
+          Cargando…
+        </p>
+      )}
+    </DialogLink>
   )
 }
 

@@ -1,7 +1,7 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 import { type ReactNode, useState } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
 import { buttonClass } from '~/components/ui/button'
+import { DialogLink } from '~/components/ui/page-dialog'
 
 /** Where an order is annulled: the page without JavaScript, the dialog's form action with it. */
 export const annulHref = (payrollId: number, orderId: number) =>
@@ -70,37 +70,27 @@ export function AnnulOrderAction({
   const [open, setOpen] = useState(false)
   const error = fetcher.state === 'idle' ? fetcher.data?.error : undefined
   return (
-    <>
-      <Link
-        to={href}
-        className="font-medium text-primary-dark underline"
-        onClick={(event) => {
-          event.preventDefault()
-          setOpen(true)
-        }}
-      >
-        Anular
-      </Link>
-      <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
-        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center p-4">
-          <DialogPanel className="w-full max-w-sm rounded bg-white p-6 shadow-xl">
-            <DialogTitle className="text-lg font-semibold">Anular la orden de pago N° {orderId}</DialogTitle>
-            <p className="mt-2 text-slate-700">{question(freed)}</p>
-            <fetcher.Form method="post" action={href} className="mt-4 flex flex-wrap justify-end gap-2">
-              <AnnulFields
-                error={error}
-                cancel={
-                  <button type="button" className={buttonClass('secondary')} onClick={() => setOpen(false)}>
-                    Cancelar
-                  </button>
-                }
-              />
-            </fetcher.Form>
-          </DialogPanel>
-        </div>
-      </Dialog>
-    </>
+    <DialogLink
+      to={href}
+      className="font-medium text-primary-dark underline"
+      label="Anular"
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      title={<>Anular la orden de pago N° {orderId}</>}
+    >
+      <p className="mt-2 text-slate-700">{question(freed)}</p>
+      <fetcher.Form method="post" action={href} className="mt-4 flex flex-wrap justify-end gap-2">
+        <AnnulFields
+          error={error}
+          cancel={
+            <button type="button" className={buttonClass('secondary')} onClick={() => setOpen(false)}>
+              Cancelar
+            </button>
+          }
+        />
+      </fetcher.Form>
+    </DialogLink>
   )
 }
 
