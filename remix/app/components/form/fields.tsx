@@ -51,6 +51,19 @@ export function FieldShell({
   )
 }
 
+/** `FieldShell` of a schema form's field: its id, its errors and their id come from conform's `meta`. */
+export function MetaFieldShell({
+  meta,
+  children,
+  ...common
+}: Common & { meta: { id: string; errors?: string[]; errorId: string }; children: ReactNode }) {
+  return (
+    <FieldShell id={meta.id} {...common} errors={meta.errors} errorId={meta.errorId}>
+      {children}
+    </FieldShell>
+  )
+}
+
 export function TextField({
   meta,
   type = 'text',
@@ -67,16 +80,9 @@ export function TextField({
   const { key, ...input } = getInputProps(meta, { type, ariaAttributes: true })
   const autoFocus = useIsFirstError(meta.name)
   return (
-    <FieldShell
-      id={meta.id}
-      label={label}
-      help={help}
-      required={required}
-      errors={meta.errors}
-      errorId={meta.errorId}
-    >
+    <MetaFieldShell meta={meta} label={label} help={help} required={required}>
       <input key={key} {...input} autoFocus={autoFocus || undefined} {...props} className={controlClass} />
-    </FieldShell>
+    </MetaFieldShell>
   )
 }
 
@@ -101,14 +107,7 @@ export function DateField({
   const { key, defaultValue, ...input } = getInputProps(meta, { type: 'text', ariaAttributes: true })
   const autoFocus = useIsFirstError(meta.name)
   return (
-    <FieldShell
-      id={meta.id}
-      label={label}
-      help={help ?? 'DD/MM/AAAA'}
-      required={required}
-      errors={meta.errors}
-      errorId={meta.errorId}
-    >
+    <MetaFieldShell meta={meta} label={label} help={help ?? 'DD/MM/AAAA'} required={required}>
       <input
         key={key}
         {...input}
@@ -122,7 +121,7 @@ export function DateField({
         className={controlClass}
       />
       <input type="hidden" name={DATE_FIELDS_KEY} value={meta.name} />
-    </FieldShell>
+    </MetaFieldShell>
   )
 }
 
@@ -143,14 +142,7 @@ export function SelectField({
   const { key, ...select } = getSelectProps(meta, { ariaAttributes: true })
   const autoFocus = useIsFirstError(meta.name)
   return (
-    <FieldShell
-      id={meta.id}
-      label={label}
-      help={help}
-      required={required}
-      errors={meta.errors}
-      errorId={meta.errorId}
-    >
+    <MetaFieldShell meta={meta} label={label} help={help} required={required}>
       <select
         key={key}
         {...select}
@@ -165,7 +157,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </FieldShell>
+    </MetaFieldShell>
   )
 }
 

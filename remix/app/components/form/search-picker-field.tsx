@@ -4,7 +4,7 @@ import { SEARCH_MAX_LENGTH } from '@planillas/domain'
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useHydrated } from '~/utils/use-hydrated'
-import { controlClass, FieldShell } from './fields'
+import { controlClass, MetaFieldShell } from './fields'
 
 export type PickerOption = { value: string; label: string }
 
@@ -50,7 +50,7 @@ function PickerCombobox({ meta, label, required, source, selected: initial, plac
   }, [selected?.value])
   const options = query.trim() ? (fetcher.data ?? []) : []
   return (
-    <FieldShell id={meta.id} label={label} required={required} errors={meta.errors} errorId={meta.errorId}>
+    <MetaFieldShell meta={meta} label={label} required={required}>
       <Combobox
         value={selected}
         by="value"
@@ -104,7 +104,7 @@ function PickerCombobox({ meta, label, required, source, selected: initial, plac
         </p>
       ) : null}
       <input type="hidden" name={meta.name} value={selected?.value ?? ''} />
-    </FieldShell>
+    </MetaFieldShell>
   )
 }
 
@@ -120,7 +120,7 @@ function PickerSearchStep({
   const options = [...(selected ? [selected] : []), ...results.filter((r) => r.value !== selected?.value)]
   const value = String(meta.initialValue ?? selected?.value ?? '')
   return (
-    <FieldShell id={meta.id} label={label} required={required} errors={meta.errors} errorId={meta.errorId}>
+    <MetaFieldShell meta={meta} label={label} required={required}>
       <select
         key={`${value}-${results.length}`}
         id={meta.id}
@@ -160,6 +160,6 @@ function PickerSearchStep({
           Buscar
         </button>
       </div>
-    </FieldShell>
+    </MetaFieldShell>
   )
 }
