@@ -7,7 +7,7 @@ import {
   FORM_ACCOUNT_TYPES,
   formatDateTime,
 } from '@planillas/domain'
-import { BankField } from '~/components/form/bank-field'
+import { AccountNumberField, BankField, InterbankAccountField } from '~/components/form/bank-field'
 import { FieldShell, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { SwitchField } from '~/components/form/switch-field'
@@ -105,22 +105,8 @@ export function BankSection({
       </FieldShell>
       <BankField meta={fields.bankId} options={banks} />
       <SelectField meta={fields.accountType} label="Tipo de cuenta" required options={accountOptions} />
-      <TextField
-        meta={fields.bankAccount}
-        label="Número de cuenta"
-        required
-        inputMode="numeric"
-        maxLength={20}
-        autoComplete="off"
-      />
-      <TextField
-        meta={fields.bankInterAccount}
-        label="CCI"
-        inputMode="numeric"
-        maxLength={20}
-        autoComplete="off"
-        help="20 dígitos; empieza con el código del banco."
-      />
+      <AccountNumberField meta={fields.bankAccount} />
+      <InterbankAccountField meta={fields.bankInterAccount} />
       {copies.cciNote ? (
         <p data-testid="cci-account-note" className="text-sm text-amber-800 md:col-span-2">
           {copies.cciNote}

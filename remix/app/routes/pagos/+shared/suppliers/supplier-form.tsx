@@ -17,7 +17,7 @@ import {
   supplierType,
 } from '@planillas/domain'
 import { useActionData, useLoaderData } from 'react-router'
-import { BankField } from '~/components/form/bank-field'
+import { AccountNumberField, BankField, InterbankAccountField } from '~/components/form/bank-field'
 import { ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { RucField, useRucLookup } from '~/components/form/ruc-field'
@@ -201,23 +201,9 @@ export function SupplierForm() {
           />
           <TextField meta={fields.bankHolder} label="Titular de la cuenta" required maxLength={200} />
           <BankField meta={fields.bankId} options={loaded.banks} />
-          <TextField
-            meta={fields.bankAccount}
-            label="Número de cuenta"
-            required
-            inputMode="numeric"
-            maxLength={20}
-            autoComplete="off"
-          />
+          <AccountNumberField meta={fields.bankAccount} />
           <SelectField meta={fields.accountType} label="Tipo de cuenta" required options={accountOptions} />
-          <TextField
-            meta={fields.bankInterAccount}
-            label="CCI"
-            inputMode="numeric"
-            maxLength={20}
-            autoComplete="off"
-            help="20 dígitos; empieza con el código del banco."
-          />
+          <InterbankAccountField meta={fields.bankInterAccount} />
           <TextField
             meta={fields.detractionAccount}
             label="Cuenta de detracciones"
