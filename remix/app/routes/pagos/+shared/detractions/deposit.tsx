@@ -61,14 +61,11 @@ export function DepositAction({ id }: { id: number }) {
 
 /** The constancia and the deposit's date: the same fields on the page (`Form`) and in the dialog. */
 export function DepositForm({ data, ...form }: StepFormProps<DepositData>) {
-  const errors = form.result?.errors ?? {}
-  const values = form.result?.values
   const { voucher } = data
   return (
     <StepFormFrame
       {...form}
-      problem={data.problem}
-      back={data.back}
+      data={data}
       summary={
         <>
           {voucherTypeLabel(voucher.type)} {voucher.fullNumber} de {voucher.supplierName}, emitido el{' '}
@@ -77,23 +74,20 @@ export function DepositForm({ data, ...form }: StepFormProps<DepositData>) {
       }
       submit={{ label: DEPOSIT_LABEL, variant: 'primary' }}
     >
-      <StepInput
-        name="constancia"
-        label="Número de constancia"
-        required
-        inputMode="numeric"
-        maxLength={20}
-        help="La constancia del depósito en el Banco de la Nación, solo dígitos."
-        errors={errors}
-        values={values}
-      />
-      <StepDate
-        name="depositedOn"
-        label="Fecha del depósito"
-        defaultValue={data.today}
-        errors={errors}
-        values={values}
-      />
+      {(fields) => (
+        <>
+          <StepInput
+            name="constancia"
+            label="Número de constancia"
+            required
+            inputMode="numeric"
+            maxLength={20}
+            help="La constancia del depósito en el Banco de la Nación, solo dígitos."
+            {...fields}
+          />
+          <StepDate name="depositedOn" label="Fecha del depósito" defaultValue={data.today} {...fields} />
+        </>
+      )}
     </StepFormFrame>
   )
 }

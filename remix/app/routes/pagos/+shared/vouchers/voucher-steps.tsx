@@ -148,14 +148,17 @@ export type StepFormProps<D> = {
   cancel: ReactNode
 }
 
+/** A step form's messages by field and what was typed, for its fields to show again. */
+type StepFields = { errors: Record<string, string[]>; values?: Record<string, string> }
+
 /**
  * The frame of a voucher's step form (a step, a detracción's deposit): opened for a voucher that has
- * moved on (`problem`, another tab, someone else), why and no form; else the form with the voucher
- * (`summary`), the errors not of a field, the way back, its fields (`children`) and its button.
+ * moved on (`data.problem`: another tab, someone else), why and no form; else the form with the
+ * voucher (`summary`), the errors not of a field, the way back, its fields (`children`, given a
+ * refused post's messages and values) and its button.
  */
 export function StepFormFrame({
-  problem,
-  back,
+  data: { problem, back },
   result,
   FormComponent = Form as FormLike,
   action,
@@ -165,13 +168,11 @@ export function StepFormFrame({
   summary,
   submit,
   children,
-}: Omit<StepFormProps<unknown>, 'data'> & {
-  problem: string | null
-  back: string
+}: StepFormProps<{ problem: string | null; back: string }> & {
   encType?: 'multipart/form-data'
   summary: ReactNode
   submit: { label: string; variant: 'primary' | 'danger' }
-  children: ReactNode
+  children: (fields: StepFields) => ReactNode
 }) {
   if (problem && !result)
     return (
@@ -180,6 +181,7 @@ export function StepFormFrame({
         <div className="flex justify-end">{cancel}</div>
       </div>
     )
+  const fields = { errors: result?.errors ?? {}, values: result?.values }
   return (
     <FormComponent
       method="post"
@@ -189,9 +191,9 @@ export function StepFormFrame({
       className="mt-4 flex flex-col gap-4"
     >
       <p className="text-sm text-slate-700">{summary}</p>
-      <FormErrors errors={result?.errors?.['']} />
+      <FormErrors errors={fields.errors['']} />
       <input type="hidden" name={BACK_PARAM} value={back} />
-      {children}
+      {children(fields)}
       <div className="flex flex-wrap justify-end gap-2">
         {cancel}
         <button type="submit" className={buttonClass(submit.variant)} disabled={busy}>
@@ -204,31 +206,32 @@ export function StepFormFrame({
 
 /** A step's form: the same fields on its page (`Form`) and in its dialog (`fetcher.Form`). */
 export function StepForm({ data, ...form }: StepFormProps<StepData>) {
-  const errors = form.result?.errors ?? {}
-  const values = form.result?.values
-  const { voucher } = data
+  const { voucher, step } = data
   return (
     <StepFormFrame
+      encType={step === 'cancel' ? 'multipart/form-data' : undefined}
+      submit={{
+        label: VOUCHER_ACTIONS[step].label,
+        variant: step === 'reject' || step === 'cancel' ? 'danger' : 'primary',
+      }}
       {...form}
-      problem={data.problem}
-      back={data.back}
-      encType={data.step === 'cancel' ? 'multipart/form-data' : undefined}
+      data={data}
       summary={
         <>
           {voucherTypeLabel(voucher.type)} {voucher.fullNumber} de {voucher.supplierName}, total{' '}
           {formatCurrencyCents(voucher.currency, voucher.totalCents)}.
         </>
       }
-      submit={{
-        label: VOUCHER_ACTIONS[data.step].label,
-        variant: data.step === 'reject' || data.step === 'cancel' ? 'danger' : 'primary',
-      }}
     >
-      {data.step === 'authorize' ? <AuthorizeFields data={data} errors={errors} values={values} /> : null}
-      {data.step === 'reject' ? <RejectFields data={data} errors={errors} values={values} /> : null}
-      {data.step === 'pay' ? <PayFields data={data} errors={errors} values={values} /> : null}
-      {data.step === 'cancel' ? <CancelFields data={data} errors={errors} values={values} /> : null}
-      {data.step === 'approve' ? <ApproveFields data={data} errors={errors} values={values} /> : null}
+      {(fields) => (
+        <>
+          {data.step === 'authorize' ? <AuthorizeFields data={data} {...fields} /> : null}
+          {data.step === 'reject' ? <RejectFields data={data} {...fields} /> : null}
+          {data.step === 'pay' ? <PayFields data={data} {...fields} /> : null}
+          {data.step === 'cancel' ? <CancelFields data={data} {...fields} /> : null}
+          {data.step === 'approve' ? <ApproveFields data={data} {...fields} /> : null}
+        </>
+      )}
     </StepFormFrame>
   )
 }
