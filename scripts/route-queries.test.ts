@@ -13,7 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 const HEALTH_PROBE = 'execute(sql`select 1`)'
 
 /** The query-building calls in a source text, as 'line: text'. */
-export function queriesIn(source: string): string[] {
+function queriesIn(source: string): string[] {
   const builder =
     /(?<!\b(?:Array|Buffer|Readable|Object))\.from\(\s*[a-z]\w*\s*\)|\.values\(|\.set\(\s*\{|\.returning\(|\.execute\(/
   return source
