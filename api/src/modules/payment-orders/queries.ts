@@ -1,6 +1,21 @@
 import { companyBankAccounts, type Executor, paymentOrders, payrolls } from '@planillas/db'
 import { and, desc, eq } from 'drizzle-orm'
 
+/**
+ * An order's file and its status (the order it replaces; who annulled it, when, why), as a payroll's
+ * orders and the supplier runs both answer them.
+ */
+export const orderFileAndStatus = {
+  fileName: paymentOrders.fileName,
+  fileSize: paymentOrders.fileSize,
+  sha256: paymentOrders.sha256,
+  status: paymentOrders.status,
+  replacesOrderId: paymentOrders.replacesOrderId,
+  annulledBy: paymentOrders.annulledBy,
+  annulledAt: paymentOrders.annulledAt,
+  annulReason: paymentOrders.annulReason,
+}
+
 /** A payroll's payment orders, newest first, with the account they debit. */
 export const ordersOfPayroll = (db: Executor, payrollId: number) =>
   db
@@ -13,14 +28,7 @@ export const ordersOfPayroll = (db: Executor, payrollId: number) =>
       lineCount: paymentOrders.lineCount,
       totalAmount: paymentOrders.totalAmount,
       checksum: paymentOrders.checksum,
-      fileName: paymentOrders.fileName,
-      fileSize: paymentOrders.fileSize,
-      sha256: paymentOrders.sha256,
-      status: paymentOrders.status,
-      replacesOrderId: paymentOrders.replacesOrderId,
-      annulledBy: paymentOrders.annulledBy,
-      annulledAt: paymentOrders.annulledAt,
-      annulReason: paymentOrders.annulReason,
+      ...orderFileAndStatus,
       failureReason: paymentOrders.failureReason,
       account: companyBankAccounts.account,
       bankCode: companyBankAccounts.bankCode,

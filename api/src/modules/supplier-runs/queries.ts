@@ -24,6 +24,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { spanish } from '../../lists/paging'
 import { holidaysOf } from '../detractions/service'
+import { orderFileAndStatus } from '../payment-orders/queries'
 
 /**
  * The orders of supplier runs only (a payroll's order is never listed nor served here), once their
@@ -58,14 +59,7 @@ const runRows = (db: Executor) =>
       lineCount: paymentOrders.lineCount,
       totalAmount: paymentOrders.totalAmount,
       ...runSums(paymentOrders.id),
-      fileName: paymentOrders.fileName,
-      fileSize: paymentOrders.fileSize,
-      sha256: paymentOrders.sha256,
-      status: paymentOrders.status,
-      replacesOrderId: paymentOrders.replacesOrderId,
-      annulledBy: paymentOrders.annulledBy,
-      annulledAt: paymentOrders.annulledAt,
-      annulReason: paymentOrders.annulReason,
+      ...orderFileAndStatus,
       createdAt: paymentOrders.createdAt,
       createdBy: paymentOrders.createdBy,
       bn: {
