@@ -17,7 +17,7 @@ import {
 } from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, inArray, lt, sql } from 'drizzle-orm'
-import { batchListQueries } from '../../lib/batch-list'
+import { batchListQueries, batchUploadColumns } from '../../lib/batch-list'
 import { withBatchFile } from '../../lib/batch-routes'
 import { countedRows, type ListPage, likePattern, paged } from '../../lists/paging'
 
@@ -75,11 +75,7 @@ const columns = {
   mismatchedCount: paymentBatches.mismatchedCount,
   issueCount: paymentBatches.issueCount,
   receiptCount: paymentBatches.receiptCount,
-  fileName: paymentBatches.fileName,
-  fileSize: paymentBatches.fileSize,
-  createdBy: paymentBatches.createdBy,
-  createdAt: paymentBatches.createdAt,
-  finishedAt: paymentBatches.finishedAt,
+  ...batchUploadColumns(paymentBatches),
 }
 
 const nextDay = (date: string) => dayjs(date).add(1, 'day').format('YYYY-MM-DD')

@@ -1,32 +1,12 @@
 import { constanciaBatchErrors, constanciaBatches, type Executor } from '@planillas/db'
-import type { ConstanciaBatchFilter } from '@planillas/domain'
-import { and, eq } from 'drizzle-orm'
-import { batchListQueries, batchSortColumns, fileOrUploader } from '../../lib/batch-list'
+import { batchJobColumns, batchUploadColumns, searchedBatchQueries } from '../../lib/batch-list'
 import { withBatchFile } from '../../lib/batch-routes'
 import { batchErrorQueries } from '../../lib/batch-row-errors'
 
 const b = constanciaBatches
-const columns = {
-  id: b.id,
-  status: b.status,
-  progress: b.progress,
-  rowsRead: b.rowsRead,
-  errorCount: b.errorCount,
-  matchedCount: b.matchedCount,
-  fileName: b.fileName,
-  fileSize: b.fileSize,
-  createdBy: b.createdBy,
-  createdAt: b.createdAt,
-  finishedAt: b.finishedAt,
-}
+const columns = { id: b.id, ...batchJobColumns(b), matchedCount: b.matchedCount, ...batchUploadColumns(b) }
 
-const batches = batchListQueries({
-  table: b,
-  select: (db: Executor) => db.select(columns).from(b).$dynamic(),
-  where: (filter: ConstanciaBatchFilter) =>
-    and(fileOrUploader(b, filter.search), filter.status ? eq(b.status, filter.status) : undefined),
-  sortColumns: batchSortColumns(b),
-})
+const batches = searchedBatchQueries(b, (db: Executor) => db.select(columns).from(b).$dynamic())
 
 export const listBatches = batches.list
 export const getBatch = batches.get

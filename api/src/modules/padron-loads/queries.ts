@@ -1,7 +1,7 @@
 import { type Executor, padronLoads } from '@planillas/db'
 import type { PadronLoadFilter } from '@planillas/domain'
 import { and, eq } from 'drizzle-orm'
-import { batchListQueries, fileOrUploader } from '../../lib/batch-list'
+import { batchJobColumns, batchListQueries, batchUploadColumns, fileOrUploader } from '../../lib/batch-list'
 import { withBatchFile } from '../../lib/batch-routes'
 
 const p = padronLoads
@@ -9,16 +9,9 @@ const columns = {
   id: p.id,
   kind: p.kind,
   listDate: p.listDate,
-  status: p.status,
-  progress: p.progress,
-  rowsRead: p.rowsRead,
-  errorCount: p.errorCount,
+  ...batchJobColumns(p),
   rucCount: p.rucCount,
-  fileName: p.fileName,
-  fileSize: p.fileSize,
-  createdBy: p.createdBy,
-  createdAt: p.createdAt,
-  finishedAt: p.finishedAt,
+  ...batchUploadColumns(p),
 }
 const loads = batchListQueries({
   table: p,

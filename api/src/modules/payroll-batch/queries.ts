@@ -1,7 +1,7 @@
 import { banks, type Executor, payrollBatches, payrolls, plameConcepts } from '@planillas/db'
 import { type PayrollBatchFilter, RECORD_STATUS } from '@planillas/domain'
 import { and, asc, desc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm'
-import { batchListQueries, fileOrUploader } from '../../lib/batch-list'
+import { batchJobColumns, batchListQueries, batchUploadColumns, fileOrUploader } from '../../lib/batch-list'
 import { withBatchFile } from '../../lib/batch-routes'
 
 const columns = {
@@ -10,15 +10,8 @@ const columns = {
   period: payrollBatches.period,
   name: payrollBatches.name,
   type: payrollBatches.type,
-  status: payrollBatches.status,
-  progress: payrollBatches.progress,
-  rowsRead: payrollBatches.rowsRead,
-  errorCount: payrollBatches.errorCount,
-  fileName: payrollBatches.fileName,
-  fileSize: payrollBatches.fileSize,
-  createdBy: payrollBatches.createdBy,
-  createdAt: payrollBatches.createdAt,
-  finishedAt: payrollBatches.finishedAt,
+  ...batchJobColumns(payrollBatches),
+  ...batchUploadColumns(payrollBatches),
   payrollId: payrolls.id,
 }
 

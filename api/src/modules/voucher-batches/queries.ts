@@ -1,7 +1,7 @@
 import { companies, type Executor, expenseLines, voucherBatches } from '@planillas/db'
-import { RECORD_STATUS, type VoucherBatchFilter } from '@planillas/domain'
-import { and, asc, eq } from 'drizzle-orm'
-import { batchListQueries, batchSortColumns, fileOrUploader } from '../../lib/batch-list'
+import { RECORD_STATUS } from '@planillas/domain'
+import { asc, eq } from 'drizzle-orm'
+import { batchJobColumns, batchUploadColumns, searchedBatchQueries } from '../../lib/batch-list'
 import { withBatchFile } from '../../lib/batch-routes'
 
 const b = voucherBatches
@@ -9,26 +9,14 @@ const columns = {
   id: b.id,
   companyId: b.companyId,
   companyName: companies.name,
-  status: b.status,
-  progress: b.progress,
-  rowsRead: b.rowsRead,
-  errorCount: b.errorCount,
+  ...batchJobColumns(b),
   voucherCount: b.voucherCount,
-  fileName: b.fileName,
-  fileSize: b.fileSize,
-  createdBy: b.createdBy,
-  createdAt: b.createdAt,
-  finishedAt: b.finishedAt,
+  ...batchUploadColumns(b),
 }
 
-const batches = batchListQueries({
-  table: b,
-  select: (db: Executor) =>
-    db.select(columns).from(b).innerJoin(companies, eq(companies.id, b.companyId)).$dynamic(),
-  where: (filter: VoucherBatchFilter) =>
-    and(fileOrUploader(b, filter.search), filter.status ? eq(b.status, filter.status) : undefined),
-  sortColumns: batchSortColumns(b),
-})
+const batches = searchedBatchQueries(b, (db: Executor) =>
+  db.select(columns).from(b).innerJoin(companies, eq(companies.id, b.companyId)).$dynamic(),
+)
 
 export const listBatches = batches.list
 export const getBatch = batches.get
