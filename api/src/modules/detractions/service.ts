@@ -10,6 +10,7 @@ import { DETRACTION_MESSAGES, formatCents, formatDate, todayInLima, voucherNumbe
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { badRequest, conflict, found } from '../../lib/errors'
 import { inKeysetBatches } from '../../lib/xlsx'
+import { voucherOfSupplier } from '../vouchers/columns'
 
 /** A detracción can be deposited once the voucher is APROBADO, and stays owed once it is PAGADO. */
 const DEPOSITABLE = [3, 4]
@@ -80,14 +81,7 @@ export function retentionRegister(db: Executor, period: string, batchSize = RETE
   const batch = (after: RegisterKey | null, limit: number) =>
     db
       .select({
-        id: v.id,
-        supplierRuc: suppliers.ruc,
-        supplierName: suppliers.name,
-        type: v.type,
-        series: v.series,
-        number: v.number,
-        issueDate: v.issueDate,
-        currency: v.currency,
+        ...voucherOfSupplier,
         totalCents: v.totalCents,
         paidOn: v.paidOn,
         paidCents: v.paidCents,

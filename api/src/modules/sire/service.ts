@@ -9,6 +9,7 @@ import {
 } from '@planillas/domain'
 import { and, eq, gte, lt, or, sql } from 'drizzle-orm'
 import { badRequest } from '../../lib/errors'
+import { voucherOfSupplier } from '../vouchers/columns'
 
 /** The most lines an answer lists (the Excel has them all); the counts cover every one. */
 export const SIRE_LISTED = 500
@@ -55,14 +56,7 @@ export async function reconcileProposal(
   // One parameter each however many rows: an IN list of thousands overflows the protocol.
   const registered: RegisteredVoucher[] = await db
     .select({
-      id: v.id,
-      supplierRuc: suppliers.ruc,
-      supplierName: suppliers.name,
-      type: v.type,
-      series: v.series,
-      number: v.number,
-      issueDate: v.issueDate,
-      currency: v.currency,
+      ...voucherOfSupplier,
       igvCents: v.igvCents,
       totalCents: v.totalCents,
       status: v.status,
