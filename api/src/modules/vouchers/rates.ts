@@ -1,4 +1,4 @@
-import { recordAudit, retentionRates, spotRates } from '@planillas/db'
+import { type Database, recordAudit, retentionRates, spotRates, type Transaction } from '@planillas/db'
 import {
   formatCents,
   formatDate,
@@ -18,6 +18,36 @@ const rate = (bp: number) => `${bp / 100} %`
 /** A row valid from a past day carries its reason (the schema requires one) into the audit. */
 const backdated = (reason: string | null) => (reason ? `; motivo: ${reason}` : '')
 const soles = (cents: number | null) => (cents === null ? 'sin mínimo' : formatCents(cents))
+
+/**
+ * Adds one dated row and its audit entry in one transaction, and gives its id; a second row for the
+ * same day breaks `unique`'s constraint and is answered with its message.
+ */
+const addDatedRow = (
+  db: Database,
+  row: {
+    insert: (tx: Transaction) => Promise<{ id: number }[]>
+    entity: string
+    actor: string
+    description: string
+    unique: Record<string, string>
+  },
+) =>
+  withUniqueMessages(
+    () =>
+      db.transaction(async (tx) => {
+        const [{ id }] = await row.insert(tx)
+        await recordAudit(tx, {
+          action: 'CREATE',
+          entity: row.entity,
+          entityId: id,
+          actor: row.actor,
+          description: row.description,
+        })
+        return id
+      }),
+    row.unique,
+  )
 
 /**
  * The dated tables of docs/domain.md (supplier payments): catalogue 54 (`/spot-rates`) and the retention regime
@@ -59,32 +89,25 @@ export async function spotRateRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       const input = req.body
-      const id = await withUniqueMessages(
-        () =>
-          app.db.transaction(async (tx) => {
-            const [row] = await tx
-              .insert(spotRates)
-              .values({
-                code: input.code,
-                description: input.description,
-                rateBp: input.rate,
-                minimumCents: input.minimum ?? null,
-                validFrom: input.validFrom,
-                source: 'usuario',
-                createdBy: req.user.email,
-              })
-              .returning({ id: spotRates.id })
-            await recordAudit(tx, {
-              action: 'CREATE',
-              entity: 'spot-rates',
-              entityId: row.id,
-              actor: req.user.email,
-              description: `Registró la tasa de detracción del código ${input.code} '${input.description}': ${rate(input.rate)}, mínimo ${soles(input.minimum ?? null)}, vigente desde ${formatDate(input.validFrom)}${backdated(input.reason)}`,
+      const id = await addDatedRow(app.db, {
+        insert: (tx) =>
+          tx
+            .insert(spotRates)
+            .values({
+              code: input.code,
+              description: input.description,
+              rateBp: input.rate,
+              minimumCents: input.minimum ?? null,
+              validFrom: input.validFrom,
+              source: 'usuario',
+              createdBy: req.user.email,
             })
-            return row.id
-          }),
-        { spot_rates_code_valid_from_unique: SPOT_RATE_MESSAGES.duplicate },
-      )
+            .returning({ id: spotRates.id }),
+        entity: 'spot-rates',
+        actor: req.user.email,
+        description: `Registró la tasa de detracción del código ${input.code} '${input.description}': ${rate(input.rate)}, mínimo ${soles(input.minimum ?? null)}, vigente desde ${formatDate(input.validFrom)}${backdated(input.reason)}`,
+        unique: { spot_rates_code_valid_from_unique: SPOT_RATE_MESSAGES.duplicate },
+      })
       return ok({ id }, [MESSAGES.saved])
     },
   })
@@ -113,30 +136,23 @@ export async function retentionRateRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       const input = req.body
-      const id = await withUniqueMessages(
-        () =>
-          app.db.transaction(async (tx) => {
-            const [row] = await tx
-              .insert(retentionRates)
-              .values({
-                rateBp: input.rate,
-                thresholdCents: input.threshold,
-                validFrom: input.validFrom,
-                source: 'usuario',
-                createdBy: req.user.email,
-              })
-              .returning({ id: retentionRates.id })
-            await recordAudit(tx, {
-              action: 'CREATE',
-              entity: 'retention-rates',
-              entityId: row.id,
-              actor: req.user.email,
-              description: `Registró la tasa de retención del IGV: ${rate(input.rate)} sobre ${soles(input.threshold)}, vigente desde ${formatDate(input.validFrom)}${backdated(input.reason)}`,
+      const id = await addDatedRow(app.db, {
+        insert: (tx) =>
+          tx
+            .insert(retentionRates)
+            .values({
+              rateBp: input.rate,
+              thresholdCents: input.threshold,
+              validFrom: input.validFrom,
+              source: 'usuario',
+              createdBy: req.user.email,
             })
-            return row.id
-          }),
-        { retention_rates_valid_from_unique: SPOT_RATE_MESSAGES.duplicateRetention },
-      )
+            .returning({ id: retentionRates.id }),
+        entity: 'retention-rates',
+        actor: req.user.email,
+        description: `Registró la tasa de retención del IGV: ${rate(input.rate)} sobre ${soles(input.threshold)}, vigente desde ${formatDate(input.validFrom)}${backdated(input.reason)}`,
+        unique: { retention_rates_valid_from_unique: SPOT_RATE_MESSAGES.duplicateRetention },
+      })
       return ok({ id }, [MESSAGES.saved])
     },
   })
