@@ -59,6 +59,23 @@ export async function conceptsOfLines(
 /** Lines read per statement: the file is built slice by slice, not from one array of the payroll. */
 const SLICE = 2_000
 
+/** A line as the files need it (with its employee's names), whether read by payroll or by month. */
+const declaredLineColumns = {
+  rowNumber: payrollLines.rowNumber,
+  identifierType: payrollLines.identifierType,
+  identifier: payrollLines.identifier,
+  surname: employees.surname,
+  name: employees.name,
+  ordinaryMinutes: payrollLines.ordinaryMinutes,
+  overtimeMinutes: payrollLines.overtimeMinutes,
+  pensionSystem: payrollLines.pensionSystem,
+  cuspp: payrollLines.cuspp,
+}
+
+/** A line's concepts as the files need them: code, kind and amount. */
+const declaredConcepts = (concepts: Map<number, PayrollLineConcept[]>, lineId: number) =>
+  (concepts.get(lineId) ?? []).map((c) => ({ code: c.code, kind: c.kind, cents: c.amountCents }))
+
 /** A payroll's lines as the files need them, SLICE at a time in file row order (keyset on row number). */
 async function* declaredLines(db: Executor, payrollId: number): AsyncIterable<DeclaredLine[]> {
   let after = 0
@@ -66,15 +83,7 @@ async function* declaredLines(db: Executor, payrollId: number): AsyncIterable<De
     const lines = await db
       .select({
         id: payrollLines.id,
-        rowNumber: payrollLines.rowNumber,
-        identifierType: payrollLines.identifierType,
-        identifier: payrollLines.identifier,
-        surname: employees.surname,
-        name: employees.name,
-        ordinaryMinutes: payrollLines.ordinaryMinutes,
-        overtimeMinutes: payrollLines.overtimeMinutes,
-        pensionSystem: payrollLines.pensionSystem,
-        cuspp: payrollLines.cuspp,
+        ...declaredLineColumns,
       })
       .from(payrollLines)
       .innerJoin(employees, eq(employees.id, payrollLines.employeeId))
@@ -89,7 +98,7 @@ async function* declaredLines(db: Executor, payrollId: number): AsyncIterable<De
     )
     yield lines.map(({ id, ...line }) => ({
       ...line,
-      concepts: (concepts.get(id) ?? []).map((c) => ({ code: c.code, kind: c.kind, cents: c.amountCents })),
+      concepts: declaredConcepts(concepts, id),
     }))
     if (lines.length < SLICE) return
     after = lines[lines.length - 1].rowNumber
@@ -209,15 +218,7 @@ async function* joinedMonthLines(
         .select({
           id: payrollLines.id,
           payrollCode: payrolls.code,
-          rowNumber: payrollLines.rowNumber,
-          identifierType: payrollLines.identifierType,
-          identifier: payrollLines.identifier,
-          surname: employees.surname,
-          name: employees.name,
-          ordinaryMinutes: payrollLines.ordinaryMinutes,
-          overtimeMinutes: payrollLines.overtimeMinutes,
-          pensionSystem: payrollLines.pensionSystem,
-          cuspp: payrollLines.cuspp,
+          ...declaredLineColumns,
         })
         .from(payrollLines)
         .innerJoin(payrolls, eq(payrolls.id, payrollLines.payrollId))
@@ -241,7 +242,7 @@ async function* joinedMonthLines(
       const { id: _, ...line } = found
       const month: MonthLine = {
         ...line,
-        concepts: (concepts.get(id) ?? []).map((c) => ({ code: c.code, kind: c.kind, cents: c.amountCents })),
+        concepts: declaredConcepts(concepts, id),
       }
       const last = worker[worker.length - 1]
       if (last && (last.identifierType !== month.identifierType || last.identifier !== month.identifier))
