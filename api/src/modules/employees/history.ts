@@ -1,6 +1,7 @@
 import { contracts, type Executor, payrollLines, payrolls } from '@planillas/db'
 import { EMPLOYEE_HISTORY_LIMIT } from '@planillas/domain'
 import { and, desc, eq } from 'drizzle-orm'
+import { contractSummaryColumns } from './queries'
 
 const lineColumns = {
   id: payrollLines.id,
@@ -20,12 +21,7 @@ const toLine = <T extends { amount: string }>(line: T) => ({ ...line, amount: Nu
 export async function contractHistory(db: Executor, employeeId: number) {
   const rows = await db
     .select({
-      id: contracts.id,
-      number: contracts.number,
-      contractType: contracts.contractType,
-      startDate: contracts.startDate,
-      finishDate: contracts.finishDate,
-      status: contracts.status,
+      ...contractSummaryColumns,
       totalSalary: contracts.totalSalary,
     })
     .from(contracts)

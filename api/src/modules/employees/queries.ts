@@ -41,7 +41,8 @@ export const ubigeoDescription = sql<
 
 const fullName = sql<string>`${employees.name} || ' ' || ${employees.surname}`
 
-const listColumns = {
+/** Who an employee is, as every list of them starts: id, code, document, names and full name. */
+const identityColumns = {
   id: employees.id,
   code: employees.code,
   identifierType: employees.identifierType,
@@ -49,6 +50,10 @@ const listColumns = {
   name: employees.name,
   surname: employees.surname,
   fullName,
+}
+
+const listColumns = {
+  ...identityColumns,
   companyId: employees.companyId,
   companyName: companies.name,
   areaId: employees.areaId,
@@ -234,16 +239,7 @@ export const employeeExportBatch =
 export async function allEmployees(db: Executor, search?: string | null, limit?: number) {
   const words = await lookUpSearchWords(db, search)
   const query = db
-    .select({
-      id: employees.id,
-      code: employees.code,
-      identifierType: employees.identifierType,
-      identifier: employees.identifier,
-      name: employees.name,
-      surname: employees.surname,
-      fullName,
-      status: employees.status,
-    })
+    .select({ ...identityColumns, status: employees.status })
     .from(employees)
     .where(searchCondition(search, undefined, words))
     .orderBy(asc(spanish(employees.surname)), asc(spanish(employees.name)), asc(employees.id))
@@ -277,17 +273,22 @@ export const insertEmployee = async (db: Executor, values: EmployeeRow) =>
 export const updateEmployee = async (db: Executor, id: number, values: Partial<EmployeeRow>) =>
   db.update(employees).set(values).where(eq(employees.id, id))
 
+/** A contract as the employee's pages name it: number, type, dates and status. */
+export const contractSummaryColumns = {
+  id: contracts.id,
+  number: contracts.number,
+  contractType: contracts.contractType,
+  startDate: contracts.startDate,
+  finishDate: contracts.finishDate,
+  status: contracts.status,
+}
+
 /** The employee's current contract (VIGENTE or POR VENCER; the database allows one), or null. */
 export const currentContractOf = async (db: Executor, employeeId: number) =>
   (
     await db
       .select({
-        id: contracts.id,
-        number: contracts.number,
-        contractType: contracts.contractType,
-        startDate: contracts.startDate,
-        finishDate: contracts.finishDate,
-        status: contracts.status,
+        ...contractSummaryColumns,
         companyId: contracts.companyId,
         areaId: contracts.areaId,
         positionId: contracts.positionId,
