@@ -170,6 +170,28 @@ export function signatureXml(ruc: string, name: string): string[] {
   ]
 }
 
+/**
+ * The start of a SUNAT UBL 2.0 document whose root is `root` (its namespace `…:xsd:<root>-1`): the
+ * XML declaration, the root with UBL's and SUNAT's namespaces, the empty extension the OSE's
+ * signature goes in, and the UBL and customization versions.
+ */
+export const ublOpening = (root: 'Retention' | 'VoidedDocuments'): string[] => [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  `<${root} xmlns="urn:sunat:names:specification:ubl:peru:schema:xsd:${root}-1"` +
+    ' xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"' +
+    ' xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"' +
+    ' xmlns:ds="http://www.w3.org/2000/09/xmldsig#"' +
+    ' xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2"' +
+    ' xmlns:sac="urn:sunat:names:specification:ubl:peru:schema:xsd:SunatAggregateComponents-1">',
+  '  <ext:UBLExtensions>',
+  '    <ext:UBLExtension>',
+  '      <ext:ExtensionContent/>',
+  '    </ext:UBLExtension>',
+  '  </ext:UBLExtensions>',
+  '  <cbc:UBLVersionID>2.0</cbc:UBLVersionID>',
+  '  <cbc:CustomizationID>1.0</cbc:CustomizationID>',
+]
+
 const amount = (cents: number, currency = 'PEN') => `currencyID="${currency}">${centsToSoles(cents)}`
 
 /** 300 basis points → '3.00'. */
@@ -187,20 +209,7 @@ export function retentionXml(cre: Cre): string {
   const x = escapeXml
   const ruc = x(cre.agent.ruc)
   const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<Retention xmlns="urn:sunat:names:specification:ubl:peru:schema:xsd:Retention-1"' +
-      ' xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"' +
-      ' xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"' +
-      ' xmlns:ds="http://www.w3.org/2000/09/xmldsig#"' +
-      ' xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2"' +
-      ' xmlns:sac="urn:sunat:names:specification:ubl:peru:schema:xsd:SunatAggregateComponents-1">',
-    '  <ext:UBLExtensions>',
-    '    <ext:UBLExtension>',
-    '      <ext:ExtensionContent/>',
-    '    </ext:UBLExtension>',
-    '  </ext:UBLExtensions>',
-    '  <cbc:UBLVersionID>2.0</cbc:UBLVersionID>',
-    '  <cbc:CustomizationID>1.0</cbc:CustomizationID>',
+    ...ublOpening('Retention'),
     ...signatureXml(cre.agent.ruc, cre.agent.name),
     `  <cbc:ID>${x(creNumber(cre.series, cre.number))}</cbc:ID>`,
     `  <cbc:IssueDate>${cre.issueDate}</cbc:IssueDate>`,

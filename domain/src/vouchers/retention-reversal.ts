@@ -1,4 +1,4 @@
-import { signatureXml, escapeXml as x } from './retention-receipt'
+import { signatureXml, ublOpening, escapeXml as x } from './retention-receipt'
 
 /**
  * The resumen diario de reversiones (docs/decisions/retention-receipts.md, 'Reversal'): a CRE that
@@ -43,20 +43,7 @@ export const REVERSAL_MESSAGES = {
 export function reversalXml(reversal: Reversal): string {
   const ruc = x(reversal.agent.ruc)
   const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<VoidedDocuments xmlns="urn:sunat:names:specification:ubl:peru:schema:xsd:VoidedDocuments-1"' +
-      ' xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"' +
-      ' xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"' +
-      ' xmlns:ds="http://www.w3.org/2000/09/xmldsig#"' +
-      ' xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2"' +
-      ' xmlns:sac="urn:sunat:names:specification:ubl:peru:schema:xsd:SunatAggregateComponents-1">',
-    '  <ext:UBLExtensions>',
-    '    <ext:UBLExtension>',
-    '      <ext:ExtensionContent/>',
-    '    </ext:UBLExtension>',
-    '  </ext:UBLExtensions>',
-    '  <cbc:UBLVersionID>2.0</cbc:UBLVersionID>',
-    '  <cbc:CustomizationID>1.0</cbc:CustomizationID>',
+    ...ublOpening('VoidedDocuments'),
     `  <cbc:ID>${reversalId(reversal.issueDate, reversal.sequence)}</cbc:ID>`,
     `  <cbc:ReferenceDate>${reversal.referenceDate}</cbc:ReferenceDate>`,
     `  <cbc:IssueDate>${reversal.issueDate}</cbc:IssueDate>`,
