@@ -12,8 +12,8 @@ import type { WorkerContext } from '../context'
 import { lockProcessing } from '../pipeline/row-errors'
 import { type ClaimedPadronLoad, PADRON_ERRORS } from './batch-store'
 import { closeProcessed } from './finish'
-import { readInto } from './read-into'
-import { type StageColumn, StageTable } from './stage'
+import { type LoadOutcome, readIntoStage } from './read-into'
+import type { StageColumn } from './stage'
 
 const COLUMNS: StageColumn[] = [
   ['ruc', 'text not null'],
@@ -34,38 +34,19 @@ export async function loadList(
   load: ClaimedPadronLoad,
   stream: AsyncIterable<Buffer>,
   ctx: WorkerContext,
-): Promise<
-  { outcome: 'processed'; rucs: number } | { outcome: 'skipped' } | { outcome: 'rejected'; message: string }
-> {
+): Promise<LoadOutcome> {
   const { db } = ctx
   const kind = PADRON_TAX_STATUS[load.kind as Exclude<PadronKind, 'REDUCIDO'>]
   const name = `padron_list_load_${load.id}`
-  const stage = await StageTable.open(db, name, COLUMNS)
   let line = 0
-  let read: Awaited<ReturnType<typeof readInto<PadronListKey>>>
-  try {
-    read = await readInto<PadronListKey>(
-      load,
-      stream,
-      stage,
-      (v) => {
-        line++
-        if (!RUC.test(v.ruc)) return PADRON_MESSAGES.rucInvalid
-        const from = padronDate(v.from)
-        if (!from) return PADRON_MESSAGES.dateInvalid
-        return [v.ruc, from, v.resolution || null, String(line)]
-      },
-      ctx,
-    )
-    await stage.finish()
-  } catch (error) {
-    await stage.drop()
-    throw error
-  }
-  if (stage.written === 0) {
-    await stage.drop()
-    return { outcome: 'rejected', message: PADRON_MESSAGES.noRows }
-  }
+  const read = await readIntoStage<PadronListKey>(load, stream, ctx, { name, columns: COLUMNS }, (v) => {
+    line++
+    if (!RUC.test(v.ruc)) return PADRON_MESSAGES.rucInvalid
+    const from = padronDate(v.from)
+    if (!from) return PADRON_MESSAGES.dateInvalid
+    return [v.ruc, from, v.resolution || null, String(line)]
+  })
+  if ('outcome' in read) return read
   const stageTable = sql.identifier(name)
   const result = await db.transaction(async (tx) => {
     if (!(await lockProcessing(tx, PADRON_ERRORS, load.id))) return null

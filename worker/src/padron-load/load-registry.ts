@@ -6,8 +6,8 @@ import type { WorkerContext } from '../context'
 import { lockProcessing } from '../pipeline/row-errors'
 import { type ClaimedPadronLoad, PADRON_ERRORS } from './batch-store'
 import { closeProcessed } from './finish'
-import { readInto } from './read-into'
-import { type StageColumn, StageTable } from './stage'
+import { type LoadOutcome, readIntoStage } from './read-into'
+import type { StageColumn } from './stage'
 
 const COLUMNS: StageColumn[] = [
   ['ruc', 'text not null'],
@@ -32,34 +32,16 @@ export async function loadRegistry(
   load: ClaimedPadronLoad,
   stream: AsyncIterable<Buffer>,
   ctx: WorkerContext,
-): Promise<
-  { outcome: 'processed'; rucs: number } | { outcome: 'skipped' } | { outcome: 'rejected'; message: string }
-> {
+): Promise<LoadOutcome> {
   const { db } = ctx
   const name = registryStageName(load.id)
-  const stage = await StageTable.open(db, name, COLUMNS)
   const loadId = String(load.id)
-  let read: Awaited<ReturnType<typeof readInto<PadronReducidoKey>>>
-  try {
-    read = await readInto<PadronReducidoKey>(
-      load,
-      stream,
-      stage,
-      (v) =>
-        RUC.test(v.ruc)
-          ? [v.ruc, v.name, v.state, v.condition, v.ubigeo && v.ubigeo !== '-' ? v.ubigeo : null, loadId]
-          : PADRON_MESSAGES.rucInvalid,
-      ctx,
-    )
-    await stage.finish()
-  } catch (error) {
-    await stage.drop()
-    throw error
-  }
-  if (stage.written === 0) {
-    await stage.drop()
-    return { outcome: 'rejected', message: PADRON_MESSAGES.noRows }
-  }
+  const read = await readIntoStage<PadronReducidoKey>(load, stream, ctx, { name, columns: COLUMNS }, (v) =>
+    RUC.test(v.ruc)
+      ? [v.ruc, v.name, v.state, v.condition, v.ubigeo && v.ubigeo !== '-' ? v.ubigeo : null, loadId]
+      : PADRON_MESSAGES.rucInvalid,
+  )
+  if ('outcome' in read) return read
   await addPrimaryKey(db, name)
   const swapped = await db.transaction(async (tx) => {
     if (!(await lockProcessing(tx, PADRON_ERRORS, load.id))) return null

@@ -5,7 +5,7 @@ import { reportProgress } from '../pipeline/batches'
 import type { FileProblem } from '../pipeline/row-errors'
 import type { ClaimedPadronLoad } from './batch-store'
 import { PADRON_LOADS } from './kind'
-import type { StageTable } from './stage'
+import { type StageColumn, StageTable } from './stage'
 
 /** What reading a padrón into its stage table gave. */
 export type ReadOutcome = {
@@ -65,4 +65,37 @@ export async function readInto<K extends string>(
     }
   }
   return { rowsRead, badLines, problems }
+}
+
+/** How a load of the padrón ends: its RUCs processed, skipped (another attempt has it), or refused. */
+export type LoadOutcome =
+  | { outcome: 'processed'; rucs: number }
+  | { outcome: 'skipped' }
+  | { outcome: 'rejected'; message: string }
+
+/**
+ * Reads the load's file into a fresh stage table `name` of `columns` (`readInto`). The table is
+ * dropped when the reading throws, and when it keeps no row: the load is then refused.
+ */
+export async function readIntoStage<K extends string>(
+  load: ClaimedPadronLoad,
+  stream: AsyncIterable<Buffer>,
+  ctx: WorkerContext,
+  stage: { name: string; columns: readonly StageColumn[] },
+  toValues: (values: Record<K, string>) => (string | null)[] | string,
+): Promise<ReadOutcome | (LoadOutcome & { outcome: 'rejected' })> {
+  const table = await StageTable.open(ctx.db, stage.name, stage.columns)
+  let read: ReadOutcome
+  try {
+    read = await readInto<K>(load, stream, table, toValues, ctx)
+    await table.finish()
+  } catch (error) {
+    await table.drop()
+    throw error
+  }
+  if (table.written === 0) {
+    await table.drop()
+    return { outcome: 'rejected', message: PADRON_MESSAGES.noRows }
+  }
+  return read
 }
