@@ -5,7 +5,9 @@ import { companies } from '@planillas/db'
 import { todayInLima } from '@planillas/domain'
 import { createLocalStorage, type FileStorage } from '@planillas/storage'
 import { ensureFixtureBanks, insertFixtureEmployees } from '../payroll-fixtures'
+import { perFile, standIn } from '../per-file'
 import { createTestApp, type TestApp } from './app'
+import { companyAccount } from './payments'
 
 /** `filesDir`: the folder the order files are stored in; `companyId`: the company that pays them. */
 export type PaymentOrdersTestApp = TestApp & { storage: FileStorage; filesDir: string; companyId: number }
@@ -45,3 +47,22 @@ export const orderBody = (payrollId: number, companyAccountId: number, over: obj
   reference: 'Haberes',
   ...over,
 })
+
+/**
+ * A test file's `createPaymentOrdersTestApp` and a BCP account of its company, made in its beforeAll
+ * and closed in its afterAll (`perFile`); `bodyFor` is `orderBody` paid from that account.
+ */
+export function paymentOrderFixturesPerFile(employees: number): {
+  t: PaymentOrdersTestApp
+  bodyFor: (payrollId: number, over?: object) => ReturnType<typeof orderBody>
+} {
+  const made = perFile(async () => {
+    const t = await createPaymentOrdersTestApp(employees)
+    const accountId = (await companyAccount(t.handle.db, t.companyId, '1910123456078')).id
+    return { t, accountId, close: () => t.close() }
+  })
+  return {
+    t: standIn(() => made.t),
+    bodyFor: (payrollId, over = {}) => orderBody(payrollId, made.accountId, over),
+  }
+}

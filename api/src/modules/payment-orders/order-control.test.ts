@@ -1,18 +1,12 @@
 import { readdir } from 'node:fs/promises'
 import { auditLogs, banks, paymentOrders } from '@planillas/db'
 import { LINE_STATE } from '@planillas/domain'
-import {
-  createPaymentOrdersTestApp,
-  orderBody,
-  type PaymentOrdersTestApp,
-} from '@planillas/testing/api/payment-orders'
-import { companyAccount } from '@planillas/testing/api/payments'
+import { paymentOrderFixturesPerFile } from '@planillas/testing/api/payment-orders'
 import { insertPayrollWithLines } from '@planillas/testing/payment-fixtures'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-let t: PaymentOrdersTestApp
-let accountId = 0
+const { t, bodyFor } = paymentOrderFixturesPerFile(2)
 let seq = 0
 
 /** A payroll of two BCP lines that a BCP file can pay. */
@@ -29,7 +23,6 @@ async function seedPayroll() {
   )
 }
 
-const bodyFor = (payrollId: number, over: object = {}) => orderBody(payrollId, accountId, over)
 const generate = (body: object, who: 'rrhh' | 'lector' = 'rrhh') =>
   t.call(who, { method: 'POST', url: '/api/v1/payment-orders', payload: body })
 const orders = async (payrollId: number) =>
@@ -41,12 +34,6 @@ const lineStates = async (payrollId: number) =>
   ).body.payload.content.map((l: { state: number }) => l.state)
 const storedFiles = async () =>
   (await readdir(t.filesDir, { recursive: true, withFileTypes: true })).filter((f) => f.isFile())
-
-beforeAll(async () => {
-  t = await createPaymentOrdersTestApp(2)
-  accountId = (await companyAccount(t.handle.db, t.companyId, '1910123456078')).id
-})
-afterAll(() => t.close())
 
 describe('one open order per payroll', () => {
   it.each([2, 5])(

@@ -9,24 +9,18 @@ import {
 } from '@planillas/db'
 import { LINE_REVIEW, LINE_STATE, PAYMENT_ORDER_STATUS, todayInLima } from '@planillas/domain'
 import type { FileStorage } from '@planillas/storage'
-import {
-  createPaymentOrdersTestApp,
-  orderBody,
-  type PaymentOrdersTestApp,
-} from '@planillas/testing/api/payment-orders'
-import { companyAccount } from '@planillas/testing/api/payments'
+import { paymentOrderFixturesPerFile } from '@planillas/testing/api/payment-orders'
 import { insertFixturePayroll } from '@planillas/testing/payment-fixtures'
 import { fixtureDni } from '@planillas/testing/payroll-fixtures'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ORDER_LINE_MESSAGES } from './order-lines'
 import { generatePaymentOrder } from './payroll-order'
 
-let t: PaymentOrdersTestApp
-let accountId = 0
 let seq = 0
 
 const EMPLOYEES = 6
+const { t, bodyFor } = paymentOrderFixturesPerFile(EMPLOYEES)
 
 async function seedPayroll(lines = EMPLOYEES) {
   seq += 1
@@ -37,7 +31,6 @@ async function seedPayroll(lines = EMPLOYEES) {
   )
 }
 
-const bodyFor = (payrollId: number, over: object = {}) => orderBody(payrollId, accountId, over)
 const generate = (body: object) =>
   t.call('rrhh', { method: 'POST', url: '/api/v1/payment-orders', payload: body })
 const nextFile = async (payrollId: number) =>
@@ -120,12 +113,6 @@ async function bankResult(payrollId: number, paid: number[], rejected: number[])
       payrollLineId: line.id,
     })
 }
-
-beforeAll(async () => {
-  t = await createPaymentOrdersTestApp(EMPLOYEES)
-  accountId = (await companyAccount(t.handle.db, t.companyId, '1910123456078')).id
-})
-afterAll(() => t.close())
 
 describe('a payment file for part of a payroll', () => {
   it('leaves 2 OBSERVADO lines out once the clerk confirms that list, and sends them in a later file once reviewed', async () => {
