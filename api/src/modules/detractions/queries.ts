@@ -11,6 +11,7 @@ import {
 } from '@planillas/domain'
 import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import { countedRows, type ListPage, orderByFor, paged } from '../../lists/paging'
+import { payableVoucher } from '../vouchers/columns'
 import { voucherWhere } from '../vouchers/queries'
 import { holidaysOf } from './service'
 
@@ -67,16 +68,7 @@ function detractionWhere(filter: DetractionFilter, overdueBefore: string, today:
 const rows = (db: Executor) =>
   db
     .select({
-      id: v.id,
-      companyId: v.companyId,
-      companyName: companies.name,
-      supplierId: v.supplierId,
-      supplierRuc: suppliers.ruc,
-      supplierName: suppliers.name,
-      type: v.type,
-      series: v.series,
-      number: v.number,
-      issueDate: v.issueDate,
+      ...payableVoucher,
       recordingPeriod: v.recordingPeriod,
       status: v.status,
       spotCode: v.spotCode,

@@ -81,7 +81,9 @@ export function retentionRegister(db: Executor, period: string, batchSize = RETE
   const batch = (after: RegisterKey | null, limit: number) =>
     db
       .select({
+        id: v.id,
         ...voucherOfSupplier,
+        currency: v.currency,
         totalCents: v.totalCents,
         paidOn: v.paidOn,
         paidCents: v.paidCents,

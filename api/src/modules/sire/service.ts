@@ -56,7 +56,9 @@ export async function reconcileProposal(
   // One parameter each however many rows: an IN list of thousands overflows the protocol.
   const registered: RegisteredVoucher[] = await db
     .select({
+      id: v.id,
       ...voucherOfSupplier,
+      currency: v.currency,
       igvCents: v.igvCents,
       totalCents: v.totalCents,
       status: v.status,

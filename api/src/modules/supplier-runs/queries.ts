@@ -25,6 +25,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-or
 import { spanish } from '../../lists/paging'
 import { holidaysOf } from '../detractions/service'
 import { orderFileAndStatus } from '../payment-orders/queries'
+import { payableVoucher } from '../vouchers/columns'
 
 /**
  * The orders of supplier runs only (a payroll's order is never listed nor served here), once their
@@ -221,16 +222,7 @@ export async function runFile(db: Executor, id: number, kind: 'transfers' | 'det
 export async function runCandidates(db: Executor, filter: SupplierRunCandidateFilter) {
   const rows = await db
     .select({
-      id: paymentVouchers.id,
-      companyId: paymentVouchers.companyId,
-      companyName: companies.name,
-      supplierId: paymentVouchers.supplierId,
-      supplierRuc: suppliers.ruc,
-      supplierName: suppliers.name,
-      type: paymentVouchers.type,
-      series: paymentVouchers.series,
-      number: paymentVouchers.number,
-      issueDate: paymentVouchers.issueDate,
+      ...payableVoucher,
       dueDate: paymentVouchers.dueDate,
       expenseLine: expenseLines.description,
       currency: paymentVouchers.currency,

@@ -1,17 +1,20 @@
-import { suppliers, paymentVouchers as v } from '@planillas/db'
+import { companies, suppliers, paymentVouchers as v } from '@planillas/db'
 
-/**
- * A voucher as the month's registers name it (the retention register, the SIRE proposal's
- * reconciliation): its id, supplier (RUC and name), type, series, number, issue date and currency.
- * Selected from the vouchers joined to their supplier.
- */
+/** A voucher as its supplier issued it: the supplier's RUC and name, type, series, number, issue date. */
 export const voucherOfSupplier = {
-  id: v.id,
   supplierRuc: suppliers.ruc,
   supplierName: suppliers.name,
   type: v.type,
   series: v.series,
   number: v.number,
   issueDate: v.issueDate,
-  currency: v.currency,
+}
+
+/** A voucher to pay as its lists name it: its id, the paying company, and the supplier's voucher. */
+export const payableVoucher = {
+  id: v.id,
+  companyId: v.companyId,
+  companyName: companies.name,
+  supplierId: v.supplierId,
+  ...voucherOfSupplier,
 }
