@@ -8,10 +8,10 @@ import {
   asStorageFault,
   FileNotFoundError,
   type FileStorage,
+  newStorageKey,
   STORAGE_KEY_PATTERN,
   StorageUnavailableError,
-  type StoredFileMeta,
-} from './storage'
+} from './file-storage'
 
 /** A write in progress (`put`'s `<key>.part-<pid>`) or a health probe (`check`'s `.health-…`). */
 const TEMPORARY = /\.part-\d+$|^\.health-/
@@ -121,13 +121,6 @@ export function createLocalStorage(
       await rm(pathOf(key), { force: true })
     },
   }
-}
-
-export function newStorageKey(meta: StoredFileMeta, now = new Date()): string {
-  const extension = path.extname(meta.name).toLowerCase()
-  const safeExtension = /^\.[a-z0-9]{1,8}$/.test(extension) ? extension : ''
-  const month = String(now.getUTCMonth() + 1).padStart(2, '0')
-  return `${now.getUTCFullYear()}/${month}/${randomUUID()}${safeExtension}`
 }
 
 /** Reads a whole stream into memory (small files only: templates, tests). */

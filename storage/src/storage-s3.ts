@@ -12,8 +12,13 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
-import { FileNotFoundError, type FileStorage, STORAGE_KEY_PATTERN, StorageUnavailableError } from './storage'
-import { newStorageKey } from './storage-local'
+import {
+  FileNotFoundError,
+  type FileStorage,
+  newStorageKey,
+  STORAGE_KEY_PATTERN,
+  StorageUnavailableError,
+} from './file-storage'
 
 export type S3StorageOptions = {
   bucket: string

@@ -1,4 +1,4 @@
-import { type FileStorage, StorageUnavailableError } from './storage'
+import { type FileStorage, StorageUnavailableError } from './file-storage'
 
 export type StorageLogger = { warn: (message: string, details?: Record<string, unknown>) => void }
 

@@ -4,7 +4,7 @@ import { Form, Link, useFetcher, useLocation } from 'react-router'
 import { useHydrated } from '~/utils/use-hydrated'
 import { buttonClass } from '../ui/button'
 import type { ListFilter } from './filter-model'
-import { FilterPicker } from './filter-picker'
+import { FilterPicker, fieldClass } from './filter-picker'
 
 /** What the filter route answers: the list it filters, its title and its filters with their options. */
 export type FilterFormData = { path: string; title: string; filters: ListFilter[] }
@@ -134,8 +134,6 @@ function FilterFields({ filters, params }: { filters: ListFilter[]; params: URLS
     </>
   )
 }
-
-export const fieldClass = 'w-full rounded border border-slate-300 bg-white px-2 py-1.5 text-sm'
 
 /** A filter of one value ('Todos' for none); a multiple one is a `FilterPicker`. */
 export function FilterSelect({

@@ -2,7 +2,9 @@ import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOption
 import { useRef, useState } from 'react'
 import { useHydrated } from '~/utils/use-hydrated'
 import { chosenFirst, chosenOptions, type FilterOption, matchingOptions } from './filter-model'
-import { fieldClass } from './filter-panel'
+
+/** A filter's input or select: the panel's single-value filters and the picker's search box. */
+export const fieldClass = 'w-full rounded border border-slate-300 bg-white px-2 py-1.5 text-sm'
 
 type Props = {
   label: string

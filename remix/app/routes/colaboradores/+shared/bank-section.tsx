@@ -11,7 +11,7 @@ import { AccountNumberField, BankField, InterbankAccountField } from '~/componen
 import { FieldShell, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { SwitchField } from '~/components/form/switch-field'
-import type { EmployeeFieldset } from './employee-form'
+import type { EmployeeFieldset } from './employee-fieldset'
 import type { Option } from './types'
 
 const accountOptions = FORM_ACCOUNT_TYPES.map((t) => ({ value: String(t), label: accountType[t].label }))

@@ -1,6 +1,6 @@
 import { TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
-import type { EmployeeFieldset } from './employee-form'
+import type { EmployeeFieldset } from './employee-fieldset'
 
 /** 'Datos de contacto': mobile, e-mail and the emergency contact (employee and hiring forms). */
 export function ContactSection({ fields }: { fields: EmployeeFieldset }) {

@@ -3,7 +3,6 @@ import {
   bankHolderOf,
   DEFAULT_ACCOUNT_TYPE,
   dayMonthYear,
-  type EmployeeFormInput,
   EmployeeSchema,
   identifierType,
 } from '@planillas/domain'
@@ -14,19 +13,11 @@ import { useSchemaForm } from '~/components/form/use-schema-form'
 import { useHydrated } from '~/utils/use-hydrated'
 import { type BankCopies, BankSection, cciAccountNote, changedByText, verifierText } from './bank-section'
 import { ContactSection } from './contact-section'
+import type { EmployeeFormValues } from './employee-fieldset'
 import type { employeeFormAction, loadEmployeeForm } from './employee-form.server'
 import { isStaleFill, LOOKUP_FILL_FIELDS, type LookupFill } from './lookup-fill'
 import { type ContractAssignment, PersonalSection } from './personal-section'
 import { useDniLookup } from './use-dni-lookup'
-
-/** The form's values as the page holds them: text, except the confirmation switch. */
-type FormValues = Record<
-  Exclude<keyof EmployeeFormInput, 'bankAccountVerified'>,
-  string | null | undefined
-> & {
-  bankAccountVerified?: boolean
-}
-export type EmployeeFieldset = ReturnType<typeof useSchemaForm<FormValues>>['fields']
 
 type ActionData = Partial<{
   lookup: import('./employee-form.server').LookupNote
@@ -38,7 +29,7 @@ type ActionData = Partial<{
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v))
 
-function defaultsOf(e: EmployeeDetail | null): FormValues {
+function defaultsOf(e: EmployeeDetail | null): EmployeeFormValues {
   return {
     identifierType: text(e?.identifierType ?? 1),
     identifier: text(e?.identifier),
@@ -99,7 +90,7 @@ function assignmentOf(e: EmployeeDetail | null): ContractAssignment | null {
   }
 }
 
-type SchemaFormState = ReturnType<typeof useSchemaForm<FormValues>>['form']
+type SchemaFormState = ReturnType<typeof useSchemaForm<EmployeeFormValues>>['form']
 
 /**
  * The names the last DNI look-up filled. When the DNI then changes, names still as
@@ -129,7 +120,7 @@ export function EmployeeForm() {
   const employee = loaded.employee as EmployeeDetail | null
   const action = useActionData<typeof employeeFormAction>() as ActionData | undefined
   const hydrated = useHydrated()
-  const { form, fields, busy } = useSchemaForm<FormValues>(EmployeeSchema, {
+  const { form, fields, busy } = useSchemaForm<EmployeeFormValues>(EmployeeSchema, {
     // A saved record starts a fresh form: it shows what was stored (e.g. bank data the server left
     // unconfirmed), not what was sent.
     id: `employee-${employee?.id ?? 'new'}-${employee ? new Date(employee.updatedAt).getTime() : ''}`,

@@ -1,5 +1,4 @@
 import {
-  type ContractFormInput,
   type ContractPreview,
   ContractSchema,
   contractEndDate,
@@ -16,15 +15,11 @@ import type { PickerOption } from '~/components/form/search-picker-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { employeeOptionOf } from '~/routes/colaboradores/+shared/employee-option'
 import { useHydrated } from '~/utils/use-hydrated'
+import type { ContractFormValues } from './contract-fieldset'
 import type { contractFormAction, loadContractForm } from './contract-form.server'
 import { DetailsSection } from './details-section'
 import { EmployeeSection } from './employee-section'
 import { useContractPreview } from './use-contract-preview'
-
-type FormValues = Record<Exclude<keyof ContractFormInput, 'familyAllowance'>, string | undefined> & {
-  familyAllowance?: boolean | string
-}
-export type ContractFieldset = ReturnType<typeof useSchemaForm<FormValues>>['fields']
 
 type ActionData = Partial<{
   preview: ContractPreview | null
@@ -45,7 +40,7 @@ export function ContractForm() {
   const action = useActionData<typeof contractFormAction>() as ActionData | undefined
   const hydrated = useHydrated()
   const { contract, renewal } = loaded
-  const { form, fields, busy } = useSchemaForm<FormValues>(ContractSchema, {
+  const { form, fields, busy } = useSchemaForm<ContractFormValues>(ContractSchema, {
     id: `contract-${contract?.id ?? `new-${renewal?.id ?? ''}`}`,
     defaultValue: loaded.defaults,
   })

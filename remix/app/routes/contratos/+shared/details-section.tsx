@@ -12,7 +12,7 @@ import {
 import { DateField, FieldShell, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { SwitchField } from '~/components/form/switch-field'
-import type { ContractFieldset } from './contract-form'
+import type { ContractFieldset } from './contract-fieldset'
 
 type Option = { value: string; label: string }
 

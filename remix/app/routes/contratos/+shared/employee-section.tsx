@@ -4,7 +4,7 @@ import { ReadOnlyField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'
 import { type EmployeeSummary, employeeLabel } from '~/routes/colaboradores/+shared/employee-option'
-import type { ContractFieldset } from './contract-form'
+import type { ContractFieldset } from './contract-fieldset'
 
 type Picker = {
   selected: PickerOption | null
