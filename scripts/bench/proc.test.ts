@@ -12,13 +12,21 @@ describe('what /proc says of a process', () => {
     expect(memory.anon + memory.file).toBeLessThanOrEqual(memory.rss + 1)
   })
 
-  it('counts CPU time spent', () => {
+  it('counts CPU time spent, as the process itself counts it', () => {
+    // Spin until the process has spent 100 ms of CPU by its own count: on a busy machine that takes
+    // longer than 100 ms of wall time, so the spin is bounded by CPU, not by the clock.
     const before = processCpuMs(process.pid) ?? Number.NaN
-    const until = Date.now() + 120
-    let spin = 0
-    while (Date.now() < until) spin++
-    expect(spin).toBeGreaterThan(0)
-    expect((processCpuMs(process.pid) ?? Number.NaN) - before).toBeGreaterThanOrEqual(50)
+    const own = process.cpuUsage()
+    const spent = () => {
+      const used = process.cpuUsage(own)
+      return (used.user + used.system) / 1000
+    }
+    const until = Date.now() + 20_000
+    while (spent() < 100 && Date.now() < until);
+    const ownMs = spent()
+    expect(ownMs).toBeGreaterThanOrEqual(100)
+    // /proc counts in ticks of 10 ms: within two ticks of the process's own count.
+    expect((processCpuMs(process.pid) ?? Number.NaN) - before).toBeGreaterThanOrEqual(ownMs - 20)
   })
 
   it('answers nothing for a process that is not there', () => {
