@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * An API route plugin answers HTTP; what it reads and writes is its module's queries or service
- * (docs/conventions.md). So no route file of `api/src/modules/` builds a query: no Drizzle
+ * (docs/conventions.md). So no file of `api/src/modules/` that declares a route plugin (it takes a
+ * `FastifyInstance`), whatever its name, builds a query: no Drizzle
  * `.from(table)`, `.values(…)`, `.set(…)`, `.returning(…)` and no `db.execute(…)`, except the
  * health check's `select 1`, which is the probe itself.
  */
@@ -28,7 +29,8 @@ const routeFiles = execFileSync('git', ['ls-files', '--cached', '--others', '--e
   encoding: 'utf8',
 })
   .split('\n')
-  .filter((f) => /^api\/src\/modules\/.+\/routes[^/]*\.ts$/.test(f) && !f.endsWith('.test.ts'))
+  .filter((f) => /^api\/src\/modules\/.+\.ts$/.test(f) && !f.endsWith('.test.ts'))
+  .filter((f) => readFileSync(path.join(ROOT, f), 'utf8').includes('FastifyInstance'))
 
 describe('queries stay out of the route plugins', () => {
   it('finds a query written in a handler, and not an Array.from or a service call', () => {
@@ -56,7 +58,7 @@ describe('queries stay out of the route plugins', () => {
     expect(queriesIn(clean)).toEqual([])
   })
 
-  it('holds for every route file of the API modules', () => {
+  it('holds for every file of the API modules that declares routes', () => {
     expect(routeFiles.length).toBeGreaterThan(20)
     const found = routeFiles.flatMap((file) =>
       queriesIn(readFileSync(path.join(ROOT, file), 'utf8')).map((hit) => `${file}:${hit}`),
