@@ -67,8 +67,13 @@ export async function uploadPayrollForm(
   else await page.getByRole('button', { name: 'Procesar' }).click()
 }
 
-/** Reloads 'Carga de planillas' until the upload shows the expected status. */
+/**
+ * Waits for the form's answer (accepted: the list the upload's notice is on), then reloads 'Carga de
+ * planillas' until the upload shows the expected status. Leaving the form before its answer would
+ * cancel the upload with JavaScript on (the form is sent by fetch).
+ */
 export async function waitForPayrollUpload(page: Page, code: string, status: string) {
+  await expect(page).toHaveURL(/\/planillas\/externas\?carga=\d+$/)
   await expect(async () => {
     await page.goto(`/planillas/externas?search=${encodeURIComponent(code)}`)
     await expect(page.getByRole('row', { name: new RegExp(code) }).getByText(status)).toBeVisible({
