@@ -1,5 +1,5 @@
 import { cellAsText, FILE_MESSAGES, type SheetCell } from '@planillas/domain'
-import type { SaxesTagPlain } from 'saxes'
+import type { SaxesParser, SaxesTagPlain } from 'saxes'
 import SSF from 'ssf'
 import {
   closeXml,
@@ -13,6 +13,7 @@ import {
   xmlParser,
 } from './xlsx-xml'
 import type { ZipEntry } from './xlsx-zip'
+import { FastXmlGaveUp, fastXmlParser } from './xml-fast'
 
 /**
  * Our own streaming reader of a worksheet part (saxes, as exceljs uses underneath), because
@@ -163,12 +164,23 @@ export async function readSharedStrings(
   return strings
 }
 
-/** 0-based column of a cell reference (`C7` → 2); null when it is not one. */
+/** 0-based column of a cell reference (`C7`, `$C$7`, `c`) → 2; null when it is not one. */
 export function columnOf(ref: string): number | null {
-  const letters = /^\$?([A-Za-z]{1,3})\$?\d*$/.exec(ref)?.[1]
-  if (!letters) return null
+  // By character codes, not a pattern: it runs for every cell of a 100,000-row sheet.
+  let i = ref.charCodeAt(0) === 0x24 ? 1 : 0
+  const lettersFrom = i
   let n = 0
-  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64)
+  for (; i < ref.length; i++) {
+    const code = ref.charCodeAt(i) & ~0x20 // upper case; leaves no non-letter in A-Z
+    if (code < 0x41 || code > 0x5a) break
+    n = n * 26 + (code - 64)
+  }
+  if (i - lettersFrom < 1 || i - lettersFrom > 3) return null
+  if (ref.charCodeAt(i) === 0x24) i++
+  for (; i < ref.length; i++) {
+    const code = ref.charCodeAt(i)
+    if (code < 0x30 || code > 0x39) return null
+  }
   return n - 1
 }
 
@@ -208,8 +220,12 @@ function serialToDate(serial: number, date1904: boolean): string {
  * A parser for one sheet: feed it text with `write`, take the finished rows with `take`. Kept
  * apart from the streaming so that the header check and the worker read cells the same way.
  */
-export function sheetParser(source: Omit<SheetSource, 'zip' | 'entry' | 'stats'>) {
-  const parser = xmlParser()
+export function sheetParser(
+  source: Omit<SheetSource, 'zip' | 'entry' | 'stats'>,
+  tokenizer: 'saxes' | 'fast' = 'saxes',
+) {
+  const parser: Pick<SaxesParser, 'on' | 'write' | 'close'> =
+    tokenizer === 'fast' ? (fastXmlParser(XLSX_LIMITS.depth) as never) : xmlParser()
   const { shared, formats, date1904 } = source
   let finished: (SheetRow | PendingRow)[] = []
   let inSheetData = false
@@ -348,16 +364,43 @@ export async function* sheetRowBatches(
   onProgress?: (fraction: number) => void,
 ): AsyncGenerator<(SheetRow | PendingRow)[]> {
   const { zip, entry, stats } = source
-  const parser = sheetParser(source)
-  const onFed = onProgress ? (fed: number) => onProgress(fed / Math.max(1, entry.compressedSize)) : undefined
-  for await (const text of partText(zip, entry, XLSX_LIMITS.sheetBytes, stats, onFed)) {
-    parser.write(text)
+  // A second reading reports no fraction below what the first one did.
+  let reported = 0
+  const onFed = onProgress
+    ? (fed: number) => {
+        reported = Math.max(reported, fed / Math.max(1, entry.compressedSize))
+        onProgress(reported)
+      }
+    : undefined
+  let given = 0
+  try {
+    for await (const rows of tokenRows('fast')) {
+      given += rows.length
+      yield rows
+    }
+    return
+  } catch (error) {
+    if (!(error instanceof FastXmlGaveUp)) throw error
+  }
+  // Outside the fast tokenizer's plain XML: saxes reads the part from its start, and the rows the
+  // fast reading already gave (the same rows, by xml-fast.ts's promise) are not given again.
+  for await (const rows of tokenRows('saxes')) {
+    const skipped = Math.min(given, rows.length)
+    given -= skipped
+    if (rows.length > skipped) yield skipped ? rows.slice(skipped) : rows
+  }
+
+  async function* tokenRows(tokenizer: 'saxes' | 'fast') {
+    const parser = sheetParser(source, tokenizer)
+    for await (const text of partText(zip, entry, XLSX_LIMITS.sheetBytes, stats, onFed)) {
+      parser.write(text)
+      const rows = parser.take()
+      if (rows.length) yield rows
+    }
+    parser.close()
     const rows = parser.take()
     if (rows.length) yield rows
   }
-  parser.close()
-  const rows = parser.take()
-  if (rows.length) yield rows
 }
 
 /** A row with no value in any cell (blank styled rows are common). */

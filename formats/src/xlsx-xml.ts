@@ -2,6 +2,7 @@ import { StringDecoder } from 'node:string_decoder'
 import { FILE_MESSAGES } from '@planillas/domain'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import { inflateChunks, occurrenceCounter, type ZipEntry, ZipError } from './xlsx-zip'
+import { FastXmlGaveUp } from './xml-fast'
 
 /** Why a file cannot be read, in Spanish, for the clerk. */
 export class XlsxFileError extends Error {}
@@ -153,21 +154,26 @@ export async function readXml(
   closeXml(parser)
 }
 
+/** What `writeXml` and `closeXml` feed: saxes, or the fast tokenizer (xml-fast.ts). */
+type XmlWriter = { write(text: string): unknown; close(): unknown }
+
 /** Feeds a parser; malformed XML is the clerk's 'unreadable', never a 500. */
-export function writeXml(parser: SaxesParser, text: string) {
+export function writeXml(parser: XmlWriter, text: string) {
   try {
     parser.write(text)
   } catch (error) {
-    // A reader's own refusal (too deep, too many strings) keeps its words.
-    if (error instanceof XlsxFileError) throw error
+    // A reader's own refusal (too deep, too many strings) keeps its words; the fast tokenizer's
+    // give-up is for its caller, who reads the part again with saxes.
+    if (error instanceof XlsxFileError || error instanceof FastXmlGaveUp) throw error
     throw new XlsxFileError(FILE_MESSAGES.unreadable, { cause: error })
   }
 }
 
-export function closeXml(parser: SaxesParser) {
+export function closeXml(parser: XmlWriter) {
   try {
     parser.close()
   } catch (error) {
+    if (error instanceof FastXmlGaveUp) throw error
     throw new XlsxFileError(FILE_MESSAGES.unreadable, { cause: error })
   }
 }
