@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { PAYROLL_TEMPLATE_HEADERS, periodOptions } from '@planillas/domain'
 import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
+import type { Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
 import { uploadPayrollForm, waitForPayrollUpload } from './payrolls'
@@ -20,6 +21,17 @@ const HEADER = [
   'Régimen pensionario',
   'CUSPP',
 ]
+
+/** Uploads `file` as payroll `code`, waits for CON ERRORES and opens the upload's errors. */
+async function uploadRefused(page: Page, code: string, file: Buffer) {
+  await uploadPayrollForm(page, { code, name: `Planilla ${code}` }, file)
+  await waitForPayrollUpload(page, code, 'CON ERRORES')
+  await page
+    .getByRole('row', { name: new RegExp(code) })
+    .getByRole('link', { name: /errores/i })
+    .first()
+    .click()
+}
 
 test.describe('Planillas con conceptos', () => {
   test.describe.configure({ timeout: 120_000 })
@@ -181,13 +193,7 @@ test.describe('Planillas con conceptos', () => {
       ],
       { header: HEADER },
     )
-    await uploadPayrollForm(page, { code, name: `Planilla ${code}` }, file)
-    await waitForPayrollUpload(page, code, 'CON ERRORES')
-    await page
-      .getByRole('row', { name: new RegExp(code) })
-      .getByRole('link', { name: /errores/i })
-      .first()
-      .click()
+    await uploadRefused(page, code, file)
     await expect(
       page.getByTitle(/es S\/ 1,130\.00 y el monto a pagar es S\/ 1,000\.00: deben ser iguales/),
     ).toBeVisible()
@@ -206,13 +212,7 @@ test.describe('Planillas con conceptos', () => {
       [[...row, 235.17, 30, 192.5, 1.5, 'AFP', '123456ABCDE7', 'INTEGRA', 'FLUJO']],
       { header: [...HEADER, 'AFP', 'Tipo de comisión AFP'] },
     )
-    await uploadPayrollForm(page, { code, name: `Planilla ${code}` }, file)
-    await waitForPayrollUpload(page, code, 'CON ERRORES')
-    await page
-      .getByRole('row', { name: new RegExp(code) })
-      .getByRole('link', { name: /errores/i })
-      .first()
-      .click()
+    await uploadRefused(page, code, file)
     await expect(
       page.getByTitle(
         /El concepto 0608 \(aporte obligatorio AFP INTEGRA\) es S\/ 250\.00 y debería ser S\/ 261\.30/,
