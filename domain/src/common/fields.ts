@@ -96,3 +96,29 @@ export const checkbox = (message: string) =>
     .transform((v) =>
       typeof v === 'string' ? ['on', 'true', '1', 'si', 'sí'].includes(v.trim().toLowerCase()) : v === true,
     )
+
+/** A check of a text and the message when it fails. */
+export type Rule = [test: (value: string) => boolean, message: string]
+
+export const isDigits = (v: string) => /^\d+$/.test(v)
+
+const firstBroken = (rules: Rule[]) => (value: string, ctx: z.RefinementCtx) => {
+  const broken = rules.find(([test]) => !test(value))
+  if (broken) ctx.addIssue({ code: 'custom', message: broken[1] })
+}
+
+/** A required text checked by rules in order: only the first broken rule is reported. */
+export const requiredByRules = (message: string, rules: Rule[]) =>
+  z
+    .string({ error: message })
+    .overwrite(trimInvisible)
+    .superRefine((v, ctx) => (v ? firstBroken(rules)(v, ctx) : ctx.addIssue({ code: 'custom', message })))
+
+/** An optional text (blank becomes null) checked by rules in order when present. */
+export const optionalByRules = (rules: Rule[]) =>
+  z
+    .string()
+    .overwrite(trimInvisible)
+    .superRefine((v, ctx) => (v ? firstBroken(rules)(v, ctx) : undefined))
+    .nullish()
+    .transform((v) => (v ? v : null))

@@ -1,7 +1,18 @@
 import { z } from 'zod'
+import { BANK_ACCOUNT_MESSAGES, bankAccountFields } from '../banks/bank-account-fields'
 import { CCI_ACCOUNT_MESSAGES, checkCciAccount } from '../banks/cci-account'
 import { isIsoDate } from '../common/dates'
-import { idList, idNumber, optionalText, requiredCode, requiredText, trimInvisible } from '../common/fields'
+import {
+  idList,
+  idNumber,
+  isDigits,
+  optionalByRules,
+  optionalText,
+  type Rule,
+  requiredByRules,
+  requiredCode,
+  requiredText,
+} from '../common/fields'
 import { todayInLima } from '../common/format'
 import {
   cciBankCode,
@@ -18,6 +29,7 @@ import { ACCOUNT_TYPE, EMPLOYEE_STATUSES, FORM_ACCOUNT_TYPES, SEXES } from './em
 /** Every message of the employee form, shared by the form and the API. */
 export const EMPLOYEE_MESSAGES = {
   ...IDENTIFIER_MESSAGES,
+  ...BANK_ACCOUNT_MESSAGES,
   nameRequired: 'Nombres son requeridos',
   surnameRequired: 'Apellidos son requeridos',
   birthDateRequired: 'Fecha de nacimiento es requerida',
@@ -38,18 +50,8 @@ export const EMPLOYEE_MESSAGES = {
   emergencyPhoneNumeric: 'Teléfono de emergencia debe ser un valor numérico',
   emergencyPhoneLength: 'Ingrese un teléfono de emergencia válido de 9 dígitos',
   emergencyPhoneStart: 'Teléfono de emergencia debe empezar con 9',
-  holderRequired: 'Titular de la cuenta es requerido',
   holderMax: 'Titular de la cuenta admite como máximo 200 caracteres (nombres y apellidos)',
-  bankRequired: 'Banco es requerido',
-  bankInvalid: 'Banco inválido',
-  accountRequired: 'Número de cuenta es requerido',
-  accountNumeric: 'Número de cuenta debe ser un valor numérico',
-  accountMax: 'Número de cuenta admite como máximo 20 dígitos',
-  accountTypeRequired: 'Tipo de cuenta es requerido',
-  cciNumeric: 'Número de CCI debe ser un valor numérico',
-  cciLength: 'Número de CCI debe tener 20 dígitos',
   cciInvalid: 'Número de CCI inválido',
-  cciBank: 'El CCI no corresponde al banco seleccionado',
   bankFourEyes: 'Usted registró o modificó estos datos bancarios: debe confirmarlos otro usuario',
   detractionNumeric: 'Cuenta de detracción debe ser un valor numérico',
   detractionMax: 'Cuenta de detracción admite como máximo 20 dígitos',
@@ -66,30 +68,6 @@ export const EMPLOYEE_MESSAGES = {
   dniFormat: 'El DNI debe tener 8 dígitos',
 } as const
 const M = EMPLOYEE_MESSAGES
-
-type Rule = [test: (value: string) => boolean, message: string]
-const isDigits = (v: string) => /^\d+$/.test(v)
-
-const firstBroken = (rules: Rule[]) => (value: string, ctx: z.RefinementCtx) => {
-  const broken = rules.find(([test]) => !test(value))
-  if (broken) ctx.addIssue({ code: 'custom', message: broken[1] })
-}
-
-/** A required trimmed text checked by rules in order: only the first broken rule is reported. */
-const required = (message: string, rules: Rule[]) =>
-  z
-    .string({ error: message })
-    .overwrite(trimInvisible)
-    .superRefine((v, ctx) => (v ? firstBroken(rules)(v, ctx) : ctx.addIssue({ code: 'custom', message })))
-
-/** An optional trimmed text (blank becomes null) checked by rules in order when present. */
-const optional = (rules: Rule[]) =>
-  z
-    .string()
-    .overwrite(trimInvisible)
-    .superRefine((v, ctx) => (v ? firstBroken(rules)(v, ctx) : undefined))
-    .nullish()
-    .transform((v) => (v ? v : null))
 
 const mobileRules = (numeric: string, length: string, start: string): Rule[] => [
   [isDigits, numeric],
@@ -109,13 +87,13 @@ export const employeeFields = {
   identifier: z.string({ error: M.required }).trim().min(1, M.required).transform(normalizeIdentifier),
   name: requiredText(M.nameRequired, 100, 'Nombres admite como máximo 100 caracteres'),
   surname: requiredText(M.surnameRequired, 100, 'Apellidos admite como máximo 100 caracteres'),
-  birthDate: required(M.birthDateRequired, [
+  birthDate: requiredByRules(M.birthDateRequired, [
     [validBirthDate, M.birthDateInvalid],
     [(v) => v <= todayInLima(), M.birthDateFuture],
   ]),
   address: requiredText(M.addressRequired, 250, 'Dirección admite como máximo 250 caracteres'),
-  ubigeo: required(M.ubigeoRequired, [[(v) => /^\d{6}$/.test(v), M.ubigeoInvalid]]),
-  nationality: required(M.nationalityRequired, [
+  ubigeo: requiredByRules(M.ubigeoRequired, [[(v) => /^\d{6}$/.test(v), M.ubigeoInvalid]]),
+  nationality: requiredByRules(M.nationalityRequired, [
     [(v) => /^[A-Za-z]{2}$/.test(v), M.nationalityInvalid],
   ]).transform((v) => v.toUpperCase()),
   gender: requiredCode(M.sexRequired, SEXES),
@@ -123,7 +101,10 @@ export const employeeFields = {
   areaId: optionalId(M.areaInvalid),
   positionId: optionalId(M.positionInvalid),
   // Contact
-  personalPhone: required(M.mobileRequired, mobileRules(M.mobileNumeric, M.mobileLength, M.mobileStart)),
+  personalPhone: requiredByRules(
+    M.mobileRequired,
+    mobileRules(M.mobileNumeric, M.mobileLength, M.mobileStart),
+  ),
   personalEmail: z
     .string({ error: M.emailRequired })
     .trim()
@@ -132,22 +113,12 @@ export const employeeFields = {
       z.email({ error: M.emailInvalid }).max(150, 'Correo electrónico admite como máximo 150 caracteres'),
     ),
   emergencyContact: optionalText(150, 'Contacto de emergencia admite como máximo 150 caracteres'),
-  emergencyPhoneNumber: optional(
+  emergencyPhoneNumber: optionalByRules(
     mobileRules(M.emergencyPhoneNumeric, M.emergencyPhoneLength, M.emergencyPhoneStart),
   ),
   // Bank: document type, number and holder are copies of the personal data, set by the server.
-  bankId: required(M.bankRequired, [[(v) => /^\d{3}$/.test(v), M.bankInvalid]]),
-  bankAccount: required(M.accountRequired, [
-    [isDigits, M.accountNumeric],
-    [(v) => v.length <= 20, M.accountMax],
-  ]),
-  accountType: requiredCode(M.accountTypeRequired, FORM_ACCOUNT_TYPES),
-  bankInterAccount: optional([
-    [isDigits, M.cciNumeric],
-    [(v) => v.length === 20, M.cciLength],
-    [isValidCci, M.cciInvalid],
-  ]),
-  detractionAccount: optional([
+  ...bankAccountFields(FORM_ACCOUNT_TYPES, M.cciInvalid),
+  detractionAccount: optionalByRules([
     [isDigits, M.detractionNumeric],
     [(v) => v.length <= 20, M.detractionMax],
   ]),

@@ -1,6 +1,16 @@
 import { z } from 'zod'
+import { BANK_ACCOUNT_MESSAGES, bankAccountFields } from '../banks/bank-account-fields'
 import type { EnumTable } from '../common/enums'
-import { checkbox, idList, idNumber, optionalText, requiredCode, requiredText } from '../common/fields'
+import {
+  checkbox,
+  idList,
+  idNumber,
+  isDigits,
+  optionalByRules,
+  optionalText,
+  requiredCode,
+  requiredText,
+} from '../common/fields'
 import {
   cciBankCode,
   FORM_IDENTIFIER_TYPES,
@@ -38,6 +48,7 @@ export const DETRACTION_ACCOUNT_LENGTH = 11
 
 export const SUPPLIER_MESSAGES = {
   ...IDENTIFIER_MESSAGES,
+  ...BANK_ACCOUNT_MESSAGES,
   duplicate: 'Ya existe un proveedor registrado con el mismo RUC',
   nameRequired: 'Razón social es requerida',
   addressRequired: 'Domicilio fiscal es requerido',
@@ -51,46 +62,11 @@ export const SUPPLIER_MESSAGES = {
   typeRequired: 'Tipo de proveedor es requerido',
   managementRequired: 'Tipo de gestión contable es requerido',
   expenseLineInvalid: 'Línea de gasto inválida',
-  holderRequired: 'Titular de la cuenta es requerido',
-  bankRequired: 'Banco es requerido',
-  bankInvalid: 'Banco inválido',
-  accountRequired: 'Número de cuenta es requerido',
-  accountNumeric: 'Número de cuenta debe ser un valor numérico',
-  accountMax: 'Número de cuenta admite como máximo 20 dígitos',
-  accountTypeRequired: 'Tipo de cuenta es requerido',
-  cciNumeric: 'Número de CCI debe ser un valor numérico',
-  cciLength: 'Número de CCI debe tener 20 dígitos',
   cciInvalid: 'Número de CCI inválido: los dígitos de control no corresponden',
-  cciBank: 'El CCI no corresponde al banco seleccionado',
   detractionNumeric: 'Cuenta de detracciones debe ser un valor numérico',
   detractionLength: 'Cuenta de detracciones debe tener 11 dígitos (cuenta del Banco de la Nación)',
 } as const
 const M = SUPPLIER_MESSAGES
-
-type Rule = [test: (value: string) => boolean, message: string]
-const isDigits = (v: string) => /^\d+$/.test(v)
-
-/** An optional trimmed text (blank becomes null) checked by rules in order when present. */
-const optional = (rules: Rule[]) =>
-  z
-    .string()
-    .trim()
-    .superRefine((v, ctx) => {
-      const broken = v ? rules.find(([test]) => !test(v)) : undefined
-      if (broken) ctx.addIssue({ code: 'custom', message: broken[1] })
-    })
-    .nullish()
-    .transform((v) => (v ? v : null))
-
-const required = (message: string, rules: Rule[]) =>
-  z
-    .string({ error: message })
-    .trim()
-    .superRefine((v, ctx) => {
-      if (!v) return ctx.addIssue({ code: 'custom', message })
-      const broken = rules.find(([test]) => !test(v))
-      if (broken) ctx.addIssue({ code: 'custom', message: broken[1] })
-    })
 
 const flag = checkbox('Valor inválido')
 
@@ -100,19 +76,19 @@ const SupplierFields = z.object({
   name: requiredText(M.nameRequired, 200, 'Razón social admite como máximo 200 caracteres'),
   address: requiredText(M.addressRequired, 250, 'Domicilio fiscal admite como máximo 250 caracteres'),
   contactName: optionalText(150, 'Nombre de contacto admite como máximo 150 caracteres'),
-  ubigeo: optional([[(v) => /^\d{6}$/.test(v), M.ubigeoInvalid]]),
+  ubigeo: optionalByRules([[(v) => /^\d{6}$/.test(v), M.ubigeoInvalid]]),
   authorizer: optionalText(150, 'Autorizador admite como máximo 150 caracteres'),
   payer: optionalText(150, 'Pagador admite como máximo 150 caracteres'),
-  phone: optional([
+  phone: optionalByRules([
     [isDigits, M.phoneNumeric],
     [(v) => v.length >= 6 && v.length <= 9, M.phoneLength],
   ]),
-  mobile: optional([
+  mobile: optionalByRules([
     [isDigits, M.mobileNumeric],
     [(v) => v.length === 9, M.mobileLength],
     [isPeruvianMobile, M.mobileStart],
   ]),
-  email: optional([[(v) => z.email().max(150).safeParse(v).success, M.emailInvalid]]),
+  email: optionalByRules([[(v) => z.email().max(150).safeParse(v).success, M.emailInvalid]]),
   supplierType: requiredCode(M.typeRequired, SUPPLIER_TYPES),
   managementType: requiredCode(M.managementRequired, MANAGEMENT_TYPES),
   expenseLineId: idNumber(M.expenseLineInvalid).nullish(),
@@ -124,18 +100,8 @@ const SupplierFields = z.object({
     .min(1, IDENTIFIER_MESSAGES.required)
     .transform(normalizeIdentifier),
   bankHolder: requiredText(M.holderRequired, 200, 'Titular de la cuenta admite como máximo 200 caracteres'),
-  bankId: required(M.bankRequired, [[(v) => /^\d{3}$/.test(v), M.bankInvalid]]),
-  bankAccount: required(M.accountRequired, [
-    [isDigits, M.accountNumeric],
-    [(v) => v.length <= 20, M.accountMax],
-  ]),
-  accountType: requiredCode(M.accountTypeRequired, SUPPLIER_ACCOUNT_TYPES),
-  bankInterAccount: optional([
-    [isDigits, M.cciNumeric],
-    [(v) => v.length === 20, M.cciLength],
-    [isValidCci, M.cciInvalid],
-  ]),
-  detractionAccount: optional([
+  ...bankAccountFields(SUPPLIER_ACCOUNT_TYPES, M.cciInvalid),
+  detractionAccount: optionalByRules([
     [isDigits, M.detractionNumeric],
     [(v) => v.length === DETRACTION_ACCOUNT_LENGTH, M.detractionLength],
   ]),
