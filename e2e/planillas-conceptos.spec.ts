@@ -1,26 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import { PAYROLL_TEMPLATE_HEADERS, periodOptions } from '@planillas/domain'
-import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
+import { periodOptions } from '@planillas/domain'
+import { CONCEPTS_HEADER, payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import type { Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
 import { uploadPayrollForm, waitForPayrollUpload } from './payrolls'
-
-/** The template's columns, then concepts of PLAME's table 22 and the optional columns. */
-const HEADER = [
-  ...PAYROLL_TEMPLATE_HEADERS,
-  '0121 Remuneración básica',
-  '0201',
-  '0608',
-  '0601',
-  '0606',
-  '0804 EsSalud',
-  'Días laborados',
-  'Horas ordinarias',
-  'Horas de sobretiempo',
-  'Régimen pensionario',
-  'CUSPP',
-]
 
 /** Uploads `file` as payroll `code`, waits for CON ERRORES and opens the upload's errors. */
 async function uploadRefused(page: Page, code: string, file: Buffer) {
@@ -88,7 +72,7 @@ test.describe('Planillas con conceptos', () => {
           null,
         ],
       ],
-      { header: HEADER },
+      { header: CONCEPTS_HEADER },
     )
     await uploadPayrollForm(page, { code, name: `Planilla ${code}`, type: 'ADMINISTRATIVOS' }, file)
     // Accepted: the clerk is on the list the upload's notice is on.
@@ -191,7 +175,7 @@ test.describe('Planillas con conceptos', () => {
           null,
         ],
       ],
-      { header: HEADER },
+      { header: CONCEPTS_HEADER },
     )
     await uploadRefused(page, code, file)
     await expect(
@@ -210,7 +194,7 @@ test.describe('Planillas con conceptos', () => {
     const row = [1, dni, 'COLABORADOR 1', '002', '19100000003', null, 2278.08, 2500, 113, 250, 40.5, 44.42]
     const file = await payrollWorkbook(
       [[...row, 235.17, 30, 192.5, 1.5, 'AFP', '123456ABCDE7', 'INTEGRA', 'FLUJO']],
-      { header: [...HEADER, 'AFP', 'Tipo de comisión AFP'] },
+      { header: [...CONCEPTS_HEADER, 'AFP', 'Tipo de comisión AFP'] },
     )
     await uploadRefused(page, code, file)
     await expect(

@@ -6,6 +6,7 @@ import {
   PAYROLL_TEMPLATE_HEADERS,
 } from '@planillas/domain'
 import {
+  CONCEPTS_HEADER,
   fixtureDni,
   payrollWorkbook,
   streamedPayrollWorkbook,
@@ -18,20 +19,6 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 const h = perFile(() => createImportHarness(20_000), 120_000)
 
-const HEADER = [
-  ...PAYROLL_TEMPLATE_HEADERS,
-  '0121 Remuneración básica',
-  '0201',
-  '0608',
-  '0601',
-  '0606',
-  '0804 EsSalud',
-  'Días laborados',
-  'Horas ordinarias',
-  'Horas de sobretiempo',
-  'Régimen pensionario',
-  'CUSPP',
-]
 /** The June 2026 worked row (net S/ 2,266.78), for employee `n`. */
 const juneRow = (n: number, amount = 2266.78) => [
   ...validRow(n, amount),
@@ -59,7 +46,7 @@ async function linesOf(batchId: number) {
 
 describe('payroll import with concepts', () => {
   it('stores each line’s concepts exactly, with the description and kind of table 22, and its days, minutes and pension data', async () => {
-    const batch = await h.importFile(await payrollWorkbook([juneRow(1)], { header: HEADER }))
+    const batch = await h.importFile(await payrollWorkbook([juneRow(1)], { header: CONCEPTS_HEADER }))
     expect(batch.errors).toEqual([])
     expect(batch.status).toBe(BATCH_STATUS.PROCESSED)
     const [line] = await linesOf(batch.id)
@@ -91,7 +78,7 @@ describe('payroll import with concepts', () => {
   it('refuses a row whose net differs from its amount, naming both figures, and writes nothing', async () => {
     const before = await h.counts()
     const batch = await h.importFile(
-      await payrollWorkbook([juneRow(2), juneRow(3, 2266.8)], { header: HEADER }),
+      await payrollWorkbook([juneRow(2), juneRow(3, 2266.8)], { header: CONCEPTS_HEADER }),
     )
     expect(batch.status).toBe(BATCH_STATUS.FAILED)
     expect(batch.errors).toEqual([
@@ -115,7 +102,7 @@ describe('payroll import with concepts', () => {
   })
 
   it('streams 20,000 rows with six concepts each: 120,000 concepts in the same transaction', async () => {
-    const file = await streamedPayrollWorkbook(20_000, (i) => juneRow(i), HEADER)
+    const file = await streamedPayrollWorkbook(20_000, (i) => juneRow(i), CONCEPTS_HEADER)
     const batch = await h.importFile(file)
     expect(batch.errors).toEqual([])
     expect(batch.status).toBe(BATCH_STATUS.PROCESSED)
@@ -138,7 +125,7 @@ describe('payroll import with concepts', () => {
 })
 
 describe('payroll import with AFP rates', () => {
-  const AFP_HEADER = [...HEADER, 'AFP', 'Tipo de comisión AFP']
+  const AFP_HEADER = [...CONCEPTS_HEADER, 'AFP', 'Tipo de comisión AFP']
   /** The June row naming its AFP and commission type, with a commission (0601) of `commission`. */
   const afpRow = (n: number, commission = 40.5, afp = 'INTEGRA', type = 'FLUJO') => {
     const row = juneRow(n, Math.round((2266.78 + 40.5 - commission) * 100) / 100)
