@@ -1,5 +1,5 @@
 import { cellAsText, FILE_MESSAGES, type SheetCell } from '@planillas/domain'
-import type { SaxesParser, SaxesTagPlain } from 'saxes'
+import type { SaxesTagPlain } from 'saxes'
 import SSF from 'ssf'
 import {
   closeXml,
@@ -13,7 +13,7 @@ import {
   xmlParser,
 } from './xlsx-xml'
 import type { ZipEntry } from './xlsx-zip'
-import { FastXmlGaveUp, fastXmlParser } from './xml-fast'
+import { type FastTag, FastXmlGaveUp, fastXmlParser, type XmlTokenizer } from './xml-fast'
 
 /**
  * Our own streaming reader of a worksheet part (saxes, as exceljs uses underneath), because
@@ -224,8 +224,7 @@ export function sheetParser(
   source: Omit<SheetSource, 'zip' | 'entry' | 'stats'>,
   tokenizer: 'saxes' | 'fast' = 'saxes',
 ) {
-  const parser: Pick<SaxesParser, 'on' | 'write' | 'close'> =
-    tokenizer === 'fast' ? (fastXmlParser(XLSX_LIMITS.depth) as never) : xmlParser()
+  const parser: XmlTokenizer = tokenizer === 'fast' ? fastXmlParser(XLSX_LIMITS.depth) : xmlParser()
   const { shared, formats, date1904 } = source
   let finished: (SheetRow | PendingRow)[] = []
   let inSheetData = false
@@ -288,7 +287,7 @@ export function sheetParser(
   }
   parser.on('text', onText)
   parser.on('cdata', onText)
-  parser.on('opentag', (node: SaxesTagPlain) => {
+  parser.on('opentag', (node: FastTag) => {
     const name = localName(node.name)
     if (name === 'sheetData') inSheetData = true
     else if (!inSheetData) return
@@ -322,7 +321,7 @@ export function sheetParser(
     else if (name === 't') capture = 'inline'
     else if (name === 'rPh') inPhonetic = true
   })
-  parser.on('closetag', (node: SaxesTagPlain) => {
+  parser.on('closetag', (node: FastTag) => {
     const name = localName(node.name)
     if (name === 'v' || name === 'f' || name === 't') capture = null
     else if (name === 'rPh') inPhonetic = false

@@ -16,7 +16,16 @@
 /** The tokenizer met something outside the plain subset: read the part with saxes instead. */
 export class FastXmlGaveUp extends Error {}
 
+/** What a sheet's reader takes of a tag, from saxes or from this tokenizer. */
 export type FastTag = { name: string; attributes: Record<string, string> }
+
+/** The calls a sheet's reader makes, which saxes' parser and this tokenizer both answer. */
+export type XmlTokenizer = {
+  on(event: 'opentag' | 'closetag', handler: (tag: FastTag) => void): void
+  on(event: 'text' | 'cdata', handler: (text: string) => void): void
+  write(text: string): unknown
+  close(): unknown
+}
 
 type Handlers = {
   opentag?: (tag: FastTag) => void
@@ -191,7 +200,7 @@ export function fastXmlParser(maxDepth: number) {
   }
 
   return {
-    on(event: 'opentag' | 'closetag' | 'text' | 'cdata', handler: (value: never) => void) {
+    on(event: 'opentag' | 'closetag' | 'text' | 'cdata', handler: (value: never) => void): void {
       // CDATA is given up on as it is met: it never needs a handler here.
       if (event !== 'cdata') (handlers as Record<string, unknown>)[event] = handler
     },
