@@ -4,7 +4,14 @@ import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planill
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type PayrollLine, PayrollLines } from './payroll-lines'
-import { CopyLines, copyLine, copyValue, insertLines, postgresClientOf } from './payroll-writer'
+import {
+  CopyLines,
+  canStreamLines,
+  copyLine,
+  copyValue,
+  insertLines,
+  postgresClientOf,
+} from './payroll-writer'
 
 let handle: DatabaseHandle
 const LINES = 12_345
@@ -135,5 +142,50 @@ describe('writing payroll lines', () => {
       }),
     ).rejects.toThrow()
     expect(await written(payrollId)).toEqual([])
+  })
+
+  it('refuses a slice as soon as PostgreSQL has checked it, while later lines are still being written', async () => {
+    const payrollId = await newPayroll('PL-SLICES')
+    const gone = 1_500 // in the second statement of 1,000 lines
+    let refusedAt = -1
+    const refusal: unknown = await handle.db
+      .transaction(async (tx) => {
+        const client = postgresClientOf(tx)
+        const lineAt = (i: number) => (i === gone ? { ...lineOf(i), employeeId: 999_999 } : lineOf(i))
+        if (!client) {
+          const lines = new PayrollLines()
+          for (let i = 0; i < 3_000; i++) lines.push(lineAt(i))
+          await insertLines(tx, payrollId, lines, 'ana@planillas.pe')
+          return
+        }
+        const copy = new CopyLines(client, payrollId, 'ana@planillas.pe', 1_000)
+        try {
+          for (let i = 0; i < LINES; i++) {
+            const line = lineAt(i)
+            const wait = copy.push(line)
+            if (wait) await wait
+            // Now and then the reading gives the connection a turn, as the import's awaits do.
+            if (i % 500 === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+          }
+        } catch (error) {
+          refusedAt = copy.written
+          await copy.cancel()
+          throw error
+        }
+        await copy.finish()
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      )
+    // On PGlite drizzle wraps PostgreSQL's error: its cause says it.
+    const reason = refusal instanceof Error ? `${refusal.message} ${String(refusal.cause)}` : ''
+    expect(reason).toMatch(/violates foreign key constraint "payroll_lines_employee_id_employees_id_fk"/)
+    expect(await written(payrollId)).toEqual([])
+    if (canStreamLines(handle.db)) {
+      // Refused before the last line was handed over: the first two statements were checked meanwhile.
+      expect(refusedAt).toBeGreaterThan(2_000)
+      expect(refusedAt).toBeLessThan(LINES)
+    } else expect(refusedAt).toBe(-1) // PGlite writes after the reading, all at once
   })
 })

@@ -49,64 +49,170 @@ const COPY_COLUMNS =
   'payroll_id, created_by, row_number, employee_id, identifier_type, identifier, full_name, bank_code, bank_account, bank_inter_account, amount, review_flags, days_worked, ordinary_minutes, overtime_minutes, pension_system, cuspp'
 
 /**
+ * Lines per COPY statement. PostgreSQL checks a statement's foreign keys (the payroll, the
+ * employee, the bank: about two thirds of its work on these lines) when the statement ends, not as
+ * each line arrives; one COPY of the whole file left all of them for after the last row was read.
+ * Statements of this many lines, one after the other in the same transaction, let PostgreSQL check
+ * one slice while the worker reads the next.
+ */
+export const COPY_STATEMENT_LINES = 5_000
+/** COPY text the reading may run ahead of the connection by before `push` waits. */
+const MAX_WAITING_CHARS = 8 * 1024 * 1024
+/** Where one COPY statement ends in the text waiting for the connection. */
+const END_OF_STATEMENT = Symbol('end of statement')
+
+type CopyStream = ReturnType<typeof copyFrom>
+
+/**
  * COPY (text format) straight into `payroll_lines`, fed line by line while the sheet is still
  * being read: the lines arrive with their employee, full name and review flags from the
- * look-up, so each is written once and nothing is left to do after the last row. The COPY runs in
- * the caller's transaction; whatever goes wrong (a row error, the employee deleted meanwhile: the
- * foreign key) the transaction is rolled back and nothing stays written. Text is handed to the
- * connection in chunks, waiting for it to drain, so memory does not grow with the file.
+ * look-up, so each is written once and nothing is left to do after the last row. The lines go
+ * in statements of `statementLines` (`COPY_STATEMENT_LINES`), all in the caller's transaction:
+ * whatever goes wrong (a row error, the employee deleted meanwhile: the foreign key) the
+ * transaction is rolled back and nothing stays written. The text waits in chunks of one CopyData
+ * message for the connection, which takes them one statement after another; `push` waits only
+ * when MAX_WAITING_CHARS are waiting, so memory does not grow with the file.
  * `finish` or `cancel` must be called before the transaction ends (the connection is in COPY mode).
  */
 export class CopyLines implements LineSink {
-  private readonly stream: ReturnType<typeof copyFrom>
   private readonly prefix: string
   private text = ''
+  private inStatement = 0
+  private readonly waiting: (string | typeof END_OF_STATEMENT)[] = []
+  private waitingChars = 0
+  private stream: CopyStream | null = null
   private failure: { error: unknown } | null = null
   private closed = false
+  private readonly stop = new AbortController()
+  private wakeSender: (() => void) | null = null
+  private wakeWriter: (() => void) | null = null
+  private readonly sent: Promise<void>
   written = 0
   readonly concepts = new LineConcepts()
 
-  constructor(client: pg.ClientBase, payrollId: number, actor: string) {
+  constructor(
+    private readonly client: pg.ClientBase,
+    payrollId: number,
+    actor: string,
+    private readonly statementLines = COPY_STATEMENT_LINES,
+  ) {
     this.prefix = `${payrollId}\t${copyValue(actor)}\t`
-    this.stream = client.query(copyFrom(`copy payroll_lines (${COPY_COLUMNS}) from stdin`))
-    this.stream.on('error', (error) => {
-      this.failure ??= { error }
-    })
+    this.sent = this.send()
+      .catch((error) => {
+        this.failure ??= { error }
+      })
+      .finally(() => this.wake('writer'))
   }
 
-  /** Synchronous but for every COPY_CHUNK_CHARS of text, when it may wait for the connection. */
+  /** Synchronous but when too much text waits for the connection: then it waits for room. */
   push(line: PayrollLine): Promise<void> | undefined {
     if (this.closed) throw new Error('COPY ya cerrado')
+    this.rethrow()
     this.text += copyLine(this.prefix, line)
     if (line.extras?.concepts.length) this.concepts.push(line.rowNumber, line.extras.concepts)
     this.written++
-    return this.text.length >= COPY_CHUNK_CHARS ? this.flush() : undefined
-  }
-
-  private async flush() {
-    if (this.failure) throw this.failure.error
-    const text = this.text
-    this.text = ''
-    if (text && !this.stream.write(text)) await once(this.stream, 'drain')
+    if (++this.inStatement >= this.statementLines) this.hand(true)
+    else if (this.text.length >= COPY_CHUNK_CHARS) this.hand(false)
+    return this.waitingChars > MAX_WAITING_CHARS ? this.room() : undefined
   }
 
   /** Ends the COPY; throws what PostgreSQL refused. Returns the lines written. */
   async finish(): Promise<number> {
-    await this.flush()
+    this.rethrow()
+    this.hand(false)
     this.closed = true
-    this.stream.end()
-    await finished(this.stream)
-    if (this.failure) throw this.failure.error
+    this.wake('sender')
+    await this.sent
+    this.rethrow()
     return this.written
   }
 
   /** Abandons the COPY (CopyFail) and waits until the connection is out of COPY mode. */
   async cancel() {
-    if (this.closed) return
+    if (this.stop.signal.aborted) return
     this.closed = true
     this.text = ''
-    this.stream.destroy()
-    await finished(this.stream).catch(() => undefined)
+    this.waiting.length = 0
+    this.stop.abort()
+    const open = this.stream
+    open?.destroy()
+    this.wake('sender')
+    await this.sent
+    if (open) await finished(open).catch(() => undefined)
+  }
+
+  /** What PostgreSQL (or the connection) refused, thrown at the writer. */
+  private rethrow() {
+    if (this.failure) throw this.failure.error
+  }
+
+  /** The text gathered so far to the connection's queue, and the statement's end when it is one. */
+  private hand(endOfStatement: boolean) {
+    if (this.text) {
+      this.waiting.push(this.text)
+      this.waitingChars += this.text.length
+      this.text = ''
+    }
+    if (endOfStatement) {
+      this.waiting.push(END_OF_STATEMENT)
+      this.inStatement = 0
+    }
+    this.wake('sender')
+  }
+
+  private async room() {
+    while (this.waitingChars > MAX_WAITING_CHARS && !this.failure && !this.stop.signal.aborted) {
+      await new Promise<void>((resolve) => {
+        this.wakeWriter = resolve
+      })
+    }
+    this.rethrow()
+  }
+
+  private wake(who: 'sender' | 'writer') {
+    const resolve = who === 'sender' ? this.wakeSender : this.wakeWriter
+    if (who === 'sender') this.wakeSender = null
+    else this.wakeWriter = null
+    resolve?.()
+  }
+
+  /** Hands the waiting text to the connection, a COPY statement at a time, until finished or cancelled. */
+  private async send() {
+    const signal = this.stop.signal
+    for (;;) {
+      if (signal.aborted) return
+      const next = this.waiting.shift()
+      if (next === undefined) {
+        if (this.closed) break
+        await new Promise<void>((resolve) => {
+          this.wakeSender = resolve
+        })
+      } else if (next === END_OF_STATEMENT) await this.endStatement()
+      else {
+        this.waitingChars -= next.length
+        if (this.waitingChars <= MAX_WAITING_CHARS) this.wake('writer')
+        this.stream ??= this.openStatement()
+        if (!this.stream.write(next)) await once(this.stream, 'drain', { signal })
+      }
+    }
+    await this.endStatement()
+  }
+
+  private openStatement(): CopyStream {
+    const stream = this.client.query(copyFrom(`copy payroll_lines (${COPY_COLUMNS}) from stdin`))
+    stream.on('error', (error) => {
+      this.failure ??= { error }
+    })
+    return stream
+  }
+
+  /** Ends the open statement and waits for PostgreSQL to take it, its foreign keys checked. */
+  private async endStatement() {
+    const stream = this.stream
+    if (!stream) return
+    this.stream = null
+    stream.end()
+    await finished(stream, { signal: this.stop.signal })
   }
 }
 
