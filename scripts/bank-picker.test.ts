@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { projectFiles, ROOT } from './project-files'
 
 /**
  * One bank picker: the supplier form and 'Contratar' once listed banks in the API's order by their
@@ -9,17 +9,10 @@ import { describe, expect, it } from 'vitest'
  * Crédito del Perú (BCP)'). Every form now takes its banks from `bankOptions` and shows them with
  * `BankField`; this test refuses a page that loads or lists the banks by itself again.
  */
-const ROOT = path.resolve(import.meta.dirname, '..')
 const OPTIONS = 'remix/app/bank-options.server.ts'
 const FIELD = 'remix/app/components/form/bank-field.tsx'
 
-const webFiles = () =>
-  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'remix/app'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  })
-    .split('\n')
-    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+const webFiles = () => projectFiles('remix/app').filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
 
 const filesWith = (pattern: RegExp) =>
   webFiles().filter((f) => {

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { projectFiles, ROOT } from './project-files'
 
 /**
  * Every file a comment or a doc cites is one a fresh clone has. The product's design was once read
@@ -16,16 +17,11 @@ import { describe, expect, it } from 'vitest'
  * and reference data. Paths git ignores (build output such as `remix/build-e2e`) are outputs, not
  * citations, and pass.
  */
-const ROOT = path.resolve(import.meta.dirname, '..')
 const SELF = 'scripts/doc-references.test.ts'
 const TEXT = /\.(ts|tsx|js|mjs|cjs|css|md|yml|yaml|sh)$|(^|\/)(Dockerfile|\.ci\/[^/.]+)$/
 const SKIPPED = /^(db\/migrations\/|db\/reference\/)|(^|\/)package-lock\.json$/
 
-const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' })
-/** Tracked files and new ones not yet committed, as a fresh clone of this commit would have them. */
-const files = git('ls-files', '--cached', '--others', '--exclude-standard', '-z')
-  .split('\0')
-  .filter((f) => f && existsSync(path.join(ROOT, f)))
+const files = projectFiles()
 const folders = new Set(
   files.flatMap((f) =>
     f

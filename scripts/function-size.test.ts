@@ -1,28 +1,18 @@
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { projectFiles, ROOT } from './project-files'
 
 /**
  * No function of the product is longer than 150 lines (docs/conventions.md): a longer one holds
  * several steps a reader should find by name (a page's panels, a route plugin's routes, a reader's
  * parts). Tests, benchmarks and seed data are left out: a long fixture is a list, not logic.
  */
-const ROOT = path.resolve(import.meta.dirname, '..')
 const LIMIT = 150
 const LEFT_OUT = /(\.test\.tsx?|\.spec\.ts)$|^(e2e|testing|scripts\/bench)\/|(^|\/)seed[^/]*\.ts$/
 
-const files = execFileSync(
-  'git',
-  ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'],
-  {
-    cwd: ROOT,
-    encoding: 'utf8',
-  },
-)
-  .split('\n')
-  .filter((f) => f && !LEFT_OUT.test(f) && !f.endsWith('.d.ts'))
+const files = projectFiles('*.ts', '*.tsx').filter((f) => !LEFT_OUT.test(f) && !f.endsWith('.d.ts'))
 
 /** Every function, arrow function or method of `source` longer than `limit` lines, as 'file:line name (n lines)'. */
 function longFunctions(file: string, source: string, limit = LIMIT): string[] {

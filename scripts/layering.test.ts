@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PROBE_PREFIX, ROOT } from './project-files'
 
 /**
  * The layering of biome.json's `noRestrictedImports` overrides, proved on the real configuration:
  * a probe file with one import is written into a workspace folder, linted with `biome lint` as
  * `npm run lint` does, and removed. Refused imports fail the lint with the rule and its message.
  */
-const ROOT = path.resolve(import.meta.dirname, '..')
 const BIOME = path.join(ROOT, 'node_modules/.bin/biome')
 const written: string[] = []
 afterAll(() => {
@@ -19,7 +19,7 @@ afterAll(() => {
 function probe(folder: string, source: string, suffix = '.ts'): string {
   const dir = path.join(ROOT, folder)
   mkdirSync(dir, { recursive: true })
-  const file = path.join(dir, `layering-probe-${process.pid}-${written.length}${suffix}`)
+  const file = path.join(dir, `${PROBE_PREFIX}${process.pid}-${written.length}${suffix}`)
   written.push(file)
   writeFileSync(file, `${source}\n\nexport const probe = x\n`)
   return path.relative(ROOT, file)

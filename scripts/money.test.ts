@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { projectFiles, ROOT } from './project-files'
 
 /**
  * Money has one module: `domain/src/common/money.ts` holds the céntimos type, the voucher's net
@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest'
  * line of the product's source (not tests) and refuses a new copy: a subtraction of detracción and
  * retención from a total, or céntimos divided by 100 to be shown or written.
  */
-const ROOT = path.resolve(import.meta.dirname, '..')
 const MONEY = 'domain/src/common/money.ts'
 
 /** A line of code quoted in this file: '#{' stands for a template's '$' + '{'. */
@@ -71,12 +70,7 @@ function copiesIn(file: string): Found[] {
     })
 }
 
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-  cwd: ROOT,
-  encoding: 'utf8',
-})
-  .split('\0')
-  .filter((f) => SCANNED.test(f) && !SKIPPED.test(f) && f !== MONEY && existsSync(path.join(ROOT, f)))
+const files = projectFiles().filter((f) => SCANNED.test(f) && !SKIPPED.test(f) && f !== MONEY)
 
 describe('one money module', () => {
   it('recognizes the copies it refuses and lets the money module calls pass', () => {

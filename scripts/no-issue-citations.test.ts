@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { projectFiles, ROOT } from './project-files'
 
 /**
  * No comment, doc or test name cites an issue number ('issue 23', '(issues 4 and 6)', '#31'):
@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest'
  * is said in words instead. Read as `doc-references.test.ts` reads: every tracked or new text file
  * but landed migrations (never edited once landed), reference data and the lockfile.
  */
-const ROOT = path.resolve(import.meta.dirname, '..')
 const SELF = 'scripts/no-issue-citations.test.ts'
 const TEXT = /\.(ts|tsx|js|mjs|cjs|css|md|yml|yaml|sh|json)$|(^|\/)(Dockerfile|\.ci\/[^/.]+)$/
 const SKIPPED = /^(db\/migrations\/|db\/reference\/)|(^|\/)package-lock\.json$/
@@ -17,10 +16,7 @@ const SKIPPED = /^(db\/migrations\/|db\/reference\/)|(^|\/)package-lock\.json$/
 /** 'issue 23', 'Issues 4, 6', 'issue #31', '(#31)', 'PR #12'. */
 const CITATION = /\bissues?\s*#?\d+|\(#\d+\)|\b(?:PR|pull request)\s*#\d+/i
 
-const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' })
-const files = git('ls-files', '--cached', '--others', '--exclude-standard', '-z')
-  .split('\0')
-  .filter((f) => f && TEXT.test(f) && !SKIPPED.test(f) && f !== SELF && existsSync(path.join(ROOT, f)))
+const files = projectFiles().filter((f) => TEXT.test(f) && !SKIPPED.test(f) && f !== SELF)
 
 /** Every `file:line: text` that cites an issue number. */
 function citations(): string[] {

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { projectFiles, ROOT } from './project-files'
 
 /**
  * An API route plugin answers HTTP; what it reads and writes is its module's queries or service
@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest'
  * `.from(table)`, `.values(…)`, `.set(…)`, `.returning(…)` and no `db.execute(…)`, except the
  * health check's `select 1`, which is the probe itself.
  */
-const ROOT = path.resolve(import.meta.dirname, '..')
 const HEALTH_PROBE = 'execute(sql`select 1`)'
 
 /** The query-building calls in a source text, as 'line: text'. */
@@ -24,11 +23,7 @@ function queriesIn(source: string): string[] {
     )
 }
 
-const routeFiles = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
-  cwd: ROOT,
-  encoding: 'utf8',
-})
-  .split('\n')
+const routeFiles = projectFiles()
   .filter((f) => /^api\/src\/modules\/.+\.ts$/.test(f) && !f.endsWith('.test.ts'))
   .filter((f) => readFileSync(path.join(ROOT, f), 'utf8').includes('FastifyInstance'))
 

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { projectFiles, ROOT } from './project-files'
 
 /**
  * The product addresses its user as 'usted' (docs/conventions.md, "Spanish voice"). This test reads
@@ -17,7 +17,6 @@ import { describe, expect, it } from 'vitest'
  * muestra…') pass: imperatives are only sought where a sentence starts, and API route descriptions
  * (the `description` of a route's `schema`) describe the endpoint in the third person.
  */
-const ROOT = path.resolve(import.meta.dirname, '..')
 
 /** Where the product's texts live: pages, API, worker, rules, formats, and the scripts that print. */
 const SCANNED =
@@ -108,12 +107,7 @@ function textsOf(file: string, pattern?: RegExp): Found[] {
   return found
 }
 
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-  cwd: ROOT,
-  encoding: 'utf8',
-})
-  .split('\0')
-  .filter((f) => SCANNED.test(f) && !SKIPPED.test(f) && existsSync(path.join(ROOT, f)))
+const files = projectFiles().filter((f) => SCANNED.test(f) && !SKIPPED.test(f))
 
 describe('the Spanish voice (usted)', () => {
   it('recognizes tú forms and lets usted and descriptions pass', () => {
