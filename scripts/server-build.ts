@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import * as esbuild from 'esbuild'
+import { ROOT } from './project-files'
 
 /**
  * The server processes as built JavaScript (`npm run build:server`, part of `npm run build`): what
@@ -11,7 +12,6 @@ import * as esbuild from 'esbuild'
  * transform caches cost the API about 36 MB of RSS at idle (docs/decisions/server-build.md).
  * `npm start`, the tests and the scripts still run the sources through tsx.
  */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const SERVER_DIST = path.join(ROOT, 'dist/server')
 
 export const SERVER_ENTRIES = {

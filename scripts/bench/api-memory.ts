@@ -25,7 +25,8 @@ import {
 } from '@planillas/testing/payroll-fixtures'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { buildServers, NODE_FLAGS, ROOT, serverFile } from '../server-build'
+import { ROOT } from '../project-files'
+import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
 import { processMemory } from './proc'
 

@@ -8,7 +8,7 @@ import { seedDemo } from '@planillas/db/seed'
 import { DEMO_ROLES } from '@planillas/domain'
 import { openTestDatabase, signedInToken } from '@planillas/testing/database'
 import { sql } from 'drizzle-orm'
-import { ROOT } from '../server-build'
+import { ROOT } from '../project-files'
 import { processCpuMs } from './proc'
 
 /**

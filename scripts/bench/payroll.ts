@@ -24,7 +24,8 @@ import {
 import { desc, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import pg from 'pg'
-import { buildServers, NODE_FLAGS, ROOT, serverFile } from '../server-build'
+import { ROOT } from '../project-files'
+import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
 import { processMemory } from './proc'
 
