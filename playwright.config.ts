@@ -43,7 +43,9 @@ export default defineConfig({
     baseURL,
     locale: 'es-PE',
     timezoneId: 'America/Lima',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (the DOM at each step, the network, the console); without the
+    // screencast's filmstrip, which had Chromium paint and encode frames for every test that passed.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     acceptDownloads: true,
   },
