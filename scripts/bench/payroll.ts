@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { openSession } from '@planillas/api/auth/sessions'
@@ -27,7 +27,7 @@ import pg from 'pg'
 import { ROOT } from '../project-files'
 import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
-import { processMemory } from './proc'
+import { postgresCpuMs, processCpuMs, processMemory } from './proc'
 
 /**
  * `npm run bench:payroll`: a valid 100,000-row file naming 100,000 employees, uploaded
@@ -132,6 +132,8 @@ async function barePipeline(
   round: number,
 ) {
   const started = Date.now()
+  const ownCpu = process.cpuUsage()
+  const postgresCpu = postgresCpuMs()
   let read = 0
   const batch = {
     id: null,
@@ -180,8 +182,15 @@ async function barePipeline(
     await copy.finish()
     await writeTotals(tx, payrollId)
   })
-  return { total: Date.now() - started, read }
+  const own = process.cpuUsage(ownCpu)
+  const cpu = { app: (own.user + own.system) / 1000, postgres: postgresCpuMs() - postgresCpu }
+  return { total: Date.now() - started, read, cpu }
 }
+
+/** CPU time (ms) a round used: the pipeline's own processes, and PostgreSQL's. */
+type RoundCpu = { app: number; postgres: number }
+
+const cpuSum = (cpu: RoundCpu) => cpu.app + cpu.postgres
 
 type FullRun = {
   total: number
@@ -190,6 +199,8 @@ type FullRun = {
   worker: number
   report: WorkerReport
   peakRss: number
+  /** The worker's and the API's CPU, and PostgreSQL's. */
+  cpu: RoundCpu
 }
 
 /** One upload through the API, timed until the batch is PROCESADO, sampling the worker's RSS. */
@@ -199,6 +210,7 @@ async function fullPipeline(
   token: string,
   file: Buffer,
   worker: { pid: number; reports: Map<number, WorkerReport> },
+  apiPid: number,
   round: number,
 ) {
   const form = new FormData()
@@ -217,6 +229,8 @@ async function fullPipeline(
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, memoryMb(worker.pid, 'rss'))
   }, 20)
+  const appCpu = () => (processCpuMs(worker.pid) ?? 0) + (processCpuMs(apiPid) ?? 0)
+  const cpuBefore = { app: appCpu(), postgres: postgresCpuMs() }
   try {
     const started = Date.now()
     const res = await fetch(`${api}/api/v1/payroll-batch`, {
@@ -236,6 +250,7 @@ async function fullPipeline(
       return row.status === BATCH_STATUS.PROCESSED && row
     })
     const total = Date.now() - started
+    const cpu = { app: appCpu() - cpuBefore.app, postgres: postgresCpuMs() - cpuBefore.postgres }
     const report = await waitFor('el informe del worker', async () => worker.reports.get(batch.id), 10_000)
     const startedAt = batch.startedAt?.getTime() ?? started
     const finishedAt = batch.finishedAt?.getTime() ?? started + total
@@ -246,6 +261,7 @@ async function fullPipeline(
       worker: finishedAt - startedAt,
       report,
       peakRss,
+      cpu,
     } satisfies FullRun
   } finally {
     clearInterval(sampler)
@@ -333,14 +349,14 @@ async function main() {
     )
 
     const fulls: FullRun[] = []
-    const bares: { total: number; read: number }[] = []
+    const bares: { total: number; read: number; cpu: RoundCpu }[] = []
     for (let round = 1; round <= ROUNDS; round++) {
-      const full = await fullPipeline(handle, api, token, file, worker, round)
+      const full = await fullPipeline(handle, api, token, file, worker, apiProcess.pid as number, round)
       const bare = await barePipeline(handle, file, ids, round)
       fulls.push(full)
       bares.push(bare)
       report(
-        `  ronda ${round}: API → PROCESADO ${seconds(full.total)} s, flujo mínimo ${seconds(bare.total)} s, RSS del worker ${full.peakRss.toFixed(0)} MB`,
+        `  ronda ${round}: API → PROCESADO ${seconds(full.total)} s, flujo mínimo ${seconds(bare.total)} s, RSS del worker ${full.peakRss.toFixed(0)} MB; CPU: producto ${seconds(full.cpu.app)} + PostgreSQL ${seconds(full.cpu.postgres)} s, flujo mínimo ${seconds(bare.cpu.app)} + ${seconds(bare.cpu.postgres)} s`,
       )
     }
     const [lastPayroll] = await handle.db
@@ -354,6 +370,10 @@ async function main() {
     const bare = bares.reduce((a, b) => (b.total < a.total ? b : a))
     const peakRss = Math.max(...fulls.map((f) => f.peakRss))
     const ratio = full.total / bare.total
+    // However well its work overlapped, the product cannot take less wall time than its CPU time
+    // (its processes' and PostgreSQL's) spread over every core.
+    const cores = availableParallelism()
+    const floor = cpuSum(full.cpu) / cores
     const rowsPerSecond = Math.round(ROWS / (full.total / 1000))
 
     report(`
@@ -362,6 +382,8 @@ Resultados (${formatCount(ROWS)} filas, PostgreSQL + BullMQ; ${ROUNDS === 1 ? 'u
                     API ${seconds(full.accepted)} s, cola ${seconds(full.queued)} s, worker ${seconds(full.worker)} s (lectura y validación con el COPY a la par ${seconds(full.report.readMs ?? 0)} s, cierre de la escritura ${seconds(full.report.writeMs ?? 0)} s)
   flujo mínimo:     ${seconds(bare.total)} s  (lectura exceljs en streaming con el mismo COPY a la par ${seconds(bare.read)} s + cierre ${seconds(bare.total - bare.read)} s, sin API ni cola)
   relación:         ${ratio.toFixed(2)}  (meta ≤ ${TARGETS.ratio})
+  CPU:              producto ${seconds(cpuSum(full.cpu))} s (worker y API ${seconds(full.cpu.app)} s, PostgreSQL ${seconds(full.cpu.postgres)} s); flujo mínimo ${seconds(cpuSum(bare.cpu))} s (exceljs ${seconds(bare.cpu.app)} s, PostgreSQL ${seconds(bare.cpu.postgres)} s)
+                    con ${cores} núcleos el producto no baja de ${seconds(floor)} s: relación mínima posible ${(floor / bare.total).toFixed(2)}
   RSS del worker:   pico ${peakRss.toFixed(0)} MB durante las cargas (meta ≤ ${TARGETS.workerRssMb} MB); ${idleRss.toFixed(0)} MB en reposo; máximo desde su arranque ${memoryMb(worker.pid, 'hwm').toFixed(0)} MB
   exportación:      detalle de ${formatCount(ROWS)} líneas en ${seconds(exported.ms)} s, ${(exported.bytes / 1024 / 1024).toFixed(1)} MB; RSS de la API ${exported.restRss.toFixed(0)} MB antes, pico ${exported.peakRss.toFixed(0)} MB (+${(exported.peakRss - exported.restRss).toFixed(0)} MB por la exportación) (metas ≤ ${TARGETS.exportSeconds} s, ≤ ${TARGETS.exportRssMb} MB)
 `)

@@ -1,5 +1,6 @@
+import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { processCpuMs, processMemory } from './proc'
+import { postgresCpuMs, processCpuMs, processMemory } from './proc'
 
 describe('what /proc says of a process', () => {
   it("reads this process's memory: resident now, its peak, its anonymous and file parts", () => {
@@ -33,5 +34,25 @@ describe('what /proc says of a process', () => {
     expect(processMemory(2 ** 30)).toBeUndefined()
     expect(processCpuMs(2 ** 30)).toBeUndefined()
     expect(processMemory(undefined)).toBeUndefined()
+  })
+
+  it("counts PostgreSQL's CPU, a backend's that has since closed included", async () => {
+    const url = process.env.DATABASE_URL
+    if (!url) throw new Error('Esta prueba necesita DATABASE_URL (PostgreSQL).')
+    const before = postgresCpuMs()
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    const started = Date.now()
+    // About a second of one backend's CPU, whatever the machine's pace.
+    while (Date.now() - started < 1000) await client.query('select sum(g) from generate_series(1, 2000000) g')
+    await client.end()
+    // The postmaster counts an ended backend once it has reaped it.
+    const until = Date.now() + 5000
+    let after = postgresCpuMs()
+    while (after - before < 500 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      after = postgresCpuMs()
+    }
+    expect(after - before).toBeGreaterThanOrEqual(500)
   })
 })

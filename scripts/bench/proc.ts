@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 
 /**
  * What Linux's /proc says of a process the bench started: its memory and its CPU time. One reader
@@ -37,5 +37,36 @@ export function processCpuMs(pid: number | undefined): number | undefined {
     return (Number(fields[11]) + Number(fields[12])) * 10
   } catch {
     return undefined
+  }
+}
+
+/**
+ * CPU time (ms) PostgreSQL's processes on this machine have used: every process named `postgres`,
+ * and, for the postmaster, its children that have ended (a backend that closed its connection).
+ */
+export function postgresCpuMs(): number {
+  let total = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let stat: string
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+    } catch {
+      continue
+    }
+    const fields = stat.split(') ')[1].split(' ')
+    total += (Number(fields[11]) + Number(fields[12])) * 10
+    const parent = Number(fields[1])
+    if (!isPostgres(parent)) total += (Number(fields[13]) + Number(fields[14])) * 10
+  }
+  return total
+}
+
+function isPostgres(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres'
+  } catch {
+    return false
   }
 }
