@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { openDatabase } from '@planillas/db'
 import { signInThroughProvider } from '@planillas/dev-idp/sign-in-client'
 import { CLIENT_ADDRESS_HEADER, DEMO_ROLES, todayInLima, WEB_TIER_SECRET_HEADER } from '@planillas/domain'
-import { signedInToken } from '@planillas/testing/database'
+import { adminQuery, signedInToken } from '@planillas/testing/database'
 import { insertFixturePayroll, paymentsWorkbook, receiptPdf } from '@planillas/testing/payment-fixtures'
 import {
   ensureFixtureBanks,
@@ -15,7 +15,6 @@ import {
 import { type LocalS3, startLocalS3 } from '@planillas/testing/s3-server'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTRACT_SWEEP_SCHEDULER_ID } from '../worker/src/contract-sweep-schedule'
 import { type Cluster, NGINX, startCluster } from './cluster'
@@ -103,15 +102,7 @@ let cluster: Cluster
 let s3: LocalS3
 let dbName: string
 
-const admin = async (sql: string) => {
-  const client = new pg.Client({ connectionString: DATABASE_URL })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
+const admin = (statement: string) => adminQuery(String(DATABASE_URL), statement)
 const databaseUrl = () => {
   const url = new URL(String(DATABASE_URL))
   url.pathname = `/${dbName}`

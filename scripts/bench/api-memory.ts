@@ -15,7 +15,7 @@ import {
   WEB_TIER_SECRET_HEADER,
 } from '@planillas/domain'
 import { createLocalStorage } from '@planillas/storage/storage-local'
-import { signedInToken } from '@planillas/testing/database'
+import { adminQuery, signedInToken } from '@planillas/testing/database'
 import { insertFixturePayroll } from '@planillas/testing/payment-fixtures'
 import {
   ensureFixtureBanks,
@@ -24,7 +24,6 @@ import {
   validRow,
 } from '@planillas/testing/payroll-fixtures'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { ROOT } from '../project-files'
 import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
@@ -91,15 +90,7 @@ const secret = randomBytes(32).toString('hex')
 const addressSecret = randomBytes(32).toString('hex')
 const MB = 1024 * 1024
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
+const admin = (statement: string) => adminQuery(String(ADMIN_URL), statement)
 
 /** The API's memory, in MB: resident, its anonymous and file parts, peak. It must still be running. */
 function memory(pid: number) {

@@ -5,10 +5,9 @@ import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDatabase, rowsOf } from '@planillas/db'
 import { DEMO_ROLES, formatCount } from '@planillas/domain'
-import { signedInToken } from '@planillas/testing/database'
+import { adminQuery, signedInToken } from '@planillas/testing/database'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { NGINX, nginxConfig } from '../cluster'
 import { ROOT } from '../project-files'
 import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
@@ -74,16 +73,7 @@ const secret = randomBytes(32).toString('hex')
 const sessionSecret = randomBytes(32).toString('hex')
 const children: ChildProcess[] = []
 
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL })
-  await client.connect()
-  try {
-    return (await client.query(statement)).rows
-  } finally {
-    await client.end()
-  }
-}
-const admin = async (statement: string) => void (await adminQuery(statement))
+const admin = (statement: string) => adminQuery(String(ADMIN_URL), statement)
 
 const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]`)
 
@@ -222,7 +212,7 @@ async function load(
 }
 
 async function main() {
-  const exists = await adminQuery(`select 1 from pg_database where datname = '${dbName}'`)
+  const exists = await admin(`select 1 from pg_database where datname = '${dbName}'`)
   const fresh = exists.length === 0
   if (fresh) await admin(`create database ${dbName}`)
   const url = new URL(ADMIN_URL as string)

@@ -7,8 +7,8 @@ import { Readable } from 'node:stream'
 import { openDatabase, padronLoads, rucRegistry } from '@planillas/db'
 import { BATCH_STATUS, formatCount } from '@planillas/domain'
 import { createLocalStorage } from '@planillas/storage'
+import { adminQuery } from '@planillas/testing/database'
 import { eq, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { ROOT } from '../project-files'
 import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
 import { describeLoad, gateOnLoad, judgeTargets, readLoad, report } from './load-gate'
@@ -36,15 +36,7 @@ if (!ADMIN_URL) {
 }
 gateOnLoad('bench:padron')
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
+const admin = (statement: string) => adminQuery(String(ADMIN_URL), statement)
 
 const dbName = `planillas_bench_${randomBytes(4).toString('hex')}`
 await admin(`create database ${dbName}`)

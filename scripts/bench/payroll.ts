@@ -9,6 +9,7 @@ import { createTokenSigner } from '@planillas/api/auth/tokens'
 import { type DatabaseHandle, openDatabase, payrollBatches, payrolls, rowsOf, users } from '@planillas/db'
 import { BATCH_STATUS, DEMO_ROLES, formatCount } from '@planillas/domain'
 import { createBullmqQueue } from '@planillas/queue'
+import { adminQuery } from '@planillas/testing/database'
 import {
   ensureFixtureBanks,
   insertFixtureEmployees,
@@ -23,7 +24,6 @@ import {
 } from '@planillas/worker/payroll-import/payroll-writer'
 import { desc, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import pg from 'pg'
 import { ROOT } from '../project-files'
 import { buildServers, NODE_FLAGS, serverFile } from '../server-build'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
@@ -60,15 +60,7 @@ const secret = randomBytes(32).toString('hex')
 const children: ChildProcess[] = []
 const seconds = (ms: number) => (ms / 1000).toFixed(2)
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
+const admin = (statement: string) => adminQuery(String(ADMIN_URL), statement)
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, args, {

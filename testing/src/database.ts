@@ -43,11 +43,15 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
 }
 
-export async function adminQuery(url: string, text: string) {
+/** One statement on a connection of its own (create or drop a database, ask the catalogue): its rows. */
+export async function adminQuery<Row extends Record<string, unknown> = Record<string, unknown>>(
+  url: string,
+  text: string,
+): Promise<Row[]> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    await client.query(text)
+    return (await client.query<Row>(text)).rows
   } finally {
     await client.end()
   }
