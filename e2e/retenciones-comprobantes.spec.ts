@@ -152,6 +152,7 @@ test.describe('Comprobantes de retención', () => {
       .getByRole('list', { name: /^Resúmenes de reversiones de / })
       .getByRole('listitem')
       .filter({ hasText: cre })
+    // biome-ignore lint/performance/useDomNodeTextContent: the code as the page shows it (a locator, not a DOM node)
     const code = (await summary.locator('p').first().innerText()).split(/\s/)[0]
     expect(code).toMatch(new RegExp(`^RR-${today.replaceAll('-', '')}-\\d+$`))
     await expect(summary).toContainText('Pendiente de envío')
