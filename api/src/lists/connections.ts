@@ -15,15 +15,25 @@ import pg from 'pg'
  */
 export class ListConnections {
   private readonly byTimeout = new Map<number, pg.Pool>()
-  /** The backend pid of each list connection, asked once when it connects. */
-  private readonly pids = new WeakMap<pg.ClientBase, Promise<number | undefined>>()
+  /** The backend pid of each list connection, asked once, before its first statement. */
+  private readonly pids = new WeakMap<pg.ClientBase, number | undefined>()
   private canceller: pg.Pool | undefined
 
   constructor(private readonly config: pg.PoolConfig) {}
 
   /** A connection whose statements stop after `timeoutMs` (SQLSTATE 57014); release it when done. */
-  connect(timeoutMs: number): Promise<pg.PoolClient> {
-    return this.poolFor(timeoutMs).connect()
+  async connect(timeoutMs: number): Promise<pg.PoolClient> {
+    const client = await this.poolFor(timeoutMs).connect()
+    // A new connection: its pid first, awaited, so that no statement is sent while another runs
+    // on the same connection (node-postgres queues them today and will refuse them in version 9).
+    if (!this.pids.has(client)) {
+      const pid = await client
+        .query<{ pid: number }>('select pg_backend_pid() as pid')
+        .then((result) => result.rows[0]?.pid)
+        .catch(() => undefined)
+      this.pids.set(client, pid)
+    }
+    return client
   }
 
   /**
@@ -31,7 +41,7 @@ export class ListConnections {
    * nothing). Resolves once PostgreSQL has signalled the backend, or after two seconds.
    */
   async cancel(client: pg.ClientBase): Promise<void> {
-    const pid = await this.pids.get(client)
+    const pid = this.pids.get(client)
     if (pid === undefined) return
     this.canceller ??= this.newPool({ max: 2, allowExitOnIdle: true })
     let timer: NodeJS.Timeout | undefined
@@ -57,16 +67,6 @@ export class ListConnections {
       pool = this.newPool({
         statement_timeout: timeoutMs,
         options: [this.config.options, '-c plan_cache_mode=force_custom_plan'].filter(Boolean).join(' '),
-      })
-      // The driver's documented place for a new session's setup: this query runs before any other.
-      pool.on('connect', (client) => {
-        this.pids.set(
-          client,
-          client
-            .query<{ pid: number }>('select pg_backend_pid() as pid')
-            .then((result) => result.rows[0]?.pid)
-            .catch(() => undefined),
-        )
       })
       this.byTimeout.set(timeoutMs, pool)
     }

@@ -96,18 +96,21 @@ describe('prepared list queries on PostgreSQL', () => {
 
   it('explain a shape compiled once, with the values of each request', async () => {
     let built = 0
-    const plans = await guardedListQuery(handle.db, async (db) =>
-      Promise.all(
-        ['V%', '%a%'].map((pattern) => {
-          const bindings = new Bindings()
-          const where = sql`${areas.description} like ${bindings.bind('pattern', pattern)}`
-          return explainPrepared(db, 'test:areas-explained', bindings.values, () => {
+    // One after the other: a list connection runs one statement at a time.
+    const plans = await guardedListQuery(handle.db, async (db) => {
+      const found = []
+      for (const pattern of ['V%', '%a%']) {
+        const bindings = new Bindings()
+        const where = sql`${areas.description} like ${bindings.bind('pattern', pattern)}`
+        found.push(
+          await explainPrepared(db, 'test:areas-explained', bindings.values, () => {
             built++
             return db.select({ id: areas.id }).from(areas).where(where)
-          })
-        }),
-      ),
-    )
+          }),
+        )
+      }
+      return found
+    })
     expect(built).toBe(1)
     for (const plan of plans) {
       const [{ Plan }] = Object.values(plan ?? {})[0] as [{ Plan: { 'Plan Rows': number } }]

@@ -26,25 +26,24 @@ export async function accountHolders(
   data: AccountData,
   exceptSupplierId?: number,
 ): Promise<AccountHolder[]> {
-  const [others, people] = await Promise.all([
-    db
-      .select({ code: suppliers.code, name: suppliers.name, ruc: suppliers.ruc })
-      .from(suppliers)
-      .where(
-        and(
-          sameAccount(suppliers.bankCode, suppliers.bankAccount, suppliers.bankInterAccount, data),
-          exceptSupplierId ? ne(suppliers.id, exceptSupplierId) : undefined,
-        ),
-      )
-      .orderBy(asc(suppliers.id))
-      .limit(MAX_HOLDERS),
-    db
-      .select({ code: employees.code, name: sql<string>`${employees.name} || ' ' || ${employees.surname}` })
-      .from(employees)
-      .where(sameAccount(employees.bankId, employees.bankAccount, employees.bankInterAccount, data))
-      .orderBy(asc(employees.id))
-      .limit(MAX_HOLDERS),
-  ])
+  // One after the other: `db` is often the saving transaction, one connection.
+  const others = await db
+    .select({ code: suppliers.code, name: suppliers.name, ruc: suppliers.ruc })
+    .from(suppliers)
+    .where(
+      and(
+        sameAccount(suppliers.bankCode, suppliers.bankAccount, suppliers.bankInterAccount, data),
+        exceptSupplierId ? ne(suppliers.id, exceptSupplierId) : undefined,
+      ),
+    )
+    .orderBy(asc(suppliers.id))
+    .limit(MAX_HOLDERS)
+  const people = await db
+    .select({ code: employees.code, name: sql<string>`${employees.name} || ' ' || ${employees.surname}` })
+    .from(employees)
+    .where(sameAccount(employees.bankId, employees.bankAccount, employees.bankInterAccount, data))
+    .orderBy(asc(employees.id))
+    .limit(MAX_HOLDERS)
   return [
     ...others.map((s) => ({ kind: 'supplier' as const, ...s })),
     ...people.map((e) => ({ kind: 'employee' as const, ...e })),

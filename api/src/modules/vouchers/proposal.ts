@@ -86,10 +86,10 @@ export async function fourthCategoryOn(db: Executor, voucher: VoucherRecord, dat
  */
 export async function exchangeOf(db: Executor, voucher: VoucherRecord, retentionDay: string) {
   if (voucher.currency === 'PEN') return null
-  const [detraction, retention] = await Promise.all([
-    exchangeRateOfDay(db, voucher.issueDate),
-    exchangeRateInForce(db, retentionDay),
-  ])
+  // One after the other: `db` may be a transaction, one connection (node-postgres takes one
+  // statement at a time on a connection).
+  const detraction = await exchangeRateOfDay(db, voucher.issueDate)
+  const retention = await exchangeRateInForce(db, retentionDay)
   return {
     detractionRateMilli: detraction?.sellRateMilli ?? null,
     detractionRateDay: voucher.issueDate,
@@ -129,11 +129,10 @@ export async function proposeApproval(
   referenceValueCents?: number | null,
 ) {
   const date = voucher.issueDate
-  const [spot, retentionRows, declared] = await Promise.all([
-    spotTable(db),
-    retentionTable(db),
-    xmlTermsOf(db, voucher.id),
-  ])
+  // One after the other: `db` is the approval's transaction, one connection.
+  const spot = await spotTable(db)
+  const retentionRows = await retentionTable(db)
+  const declared = await xmlTermsOf(db, voucher.id)
   const spotCode = chosenCode === undefined ? (declared?.detraction?.spotCode ?? null) : chosenCode
   const [supplier] = await db.select().from(suppliers).where(eq(suppliers.id, voucher.supplierId))
   const [company] = await db.select().from(companies).where(eq(companies.id, voucher.companyId))
