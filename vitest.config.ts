@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
-const TESTS = [
+/** Every test file vitest runs. */
+export const TESTS = [
   'domain/src/**/*.test.ts',
   'formats/src/**/*.test.ts',
   'storage/src/**/*.test.ts',

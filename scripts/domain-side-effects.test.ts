@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ROOT } from './project-files'
+import { projectFiles, ROOT } from './project-files'
 
 /**
  * `domain/package.json` names the modules whose loading does something (`sideEffects`), so that the
@@ -15,20 +15,14 @@ const declared: string[] = JSON.parse(readFileSync(path.join(DOMAIN, 'package.js
 /** A statement at a module's top level that does something: an import for its effect, a call, a loop. */
 const DOES_SOMETHING = /^(import ['"]|[A-Za-z_$][\w$.]*\(|(for|if|while|try|await)\b)/m
 
-function modules(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) return modules(full)
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : []
-  })
-}
-
-const asDeclared = (file: string) => `./${path.relative(DOMAIN, file).split(path.sep).join('/')}`
+/** `domain/src/common/format.ts` as the package names it: `./src/common/format.ts`. */
+const asDeclared = (file: string) => `./${file.slice('domain/'.length)}`
 
 describe("the domain's modules that do something when they load", () => {
   it('are named in domain/package.json, and only they', () => {
-    const found = modules(path.join(DOMAIN, 'src'))
-      .filter((file) => DOES_SOMETHING.test(readFileSync(file, 'utf8')))
+    const found = projectFiles('domain/src/*.ts')
+      .filter((file) => !file.endsWith('.test.ts'))
+      .filter((file) => DOES_SOMETHING.test(readFileSync(path.join(ROOT, file), 'utf8')))
       .map(asDeclared)
     expect(found).toContain('./src/common/zod-locale.ts')
     expect([...found].sort()).toEqual([...declared].sort())

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ISOLATED_TESTS } from '../vitest.config'
-import { ROOT } from './project-files'
+import { ISOLATED_TESTS, TESTS } from '../vitest.config'
+import { projectFiles, ROOT } from './project-files'
 
 /**
  * Most test files share their worker's modules with the files run before them (vitest.config.ts).
@@ -16,35 +16,16 @@ const NEEDS_ITS_OWN_MODULES: [RegExp, string][] = [
   [/\bawait import\(/, 'imports a module to see what loading it does'],
 ]
 
-const SOURCES = [
-  'domain',
-  'formats',
-  'storage',
-  'queue',
-  'db',
-  'api',
-  'worker',
-  'remix',
-  'scripts',
-  'testing',
-]
-
-function testFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${dir}/${entry.name}`
-    if (entry.isDirectory())
-      return ['node_modules', 'build', 'build-e2e'].includes(entry.name) ? [] : testFiles(relative)
-    return entry.name.endsWith('.test.ts') ? [relative] : []
-  })
-}
-
 const THIS_FILE = 'scripts/vitest-isolation.test.ts'
-const isolated = (file: string) => ISOLATED_TESTS.some((glob) => path.matchesGlob(file, glob))
+const matches = (globs: string[]) => (file: string) => globs.some((glob) => path.matchesGlob(file, glob))
+const isolated = matches(ISOLATED_TESTS)
 
 describe('test files that need modules of their own', () => {
   it('are all run isolated', () => {
     // This file names the patterns it looks for.
-    const shared = SOURCES.flatMap(testFiles).filter((file) => !isolated(file) && file !== THIS_FILE)
+    const shared = projectFiles('*.test.ts')
+      .filter(matches(TESTS))
+      .filter((file) => !isolated(file) && file !== THIS_FILE)
     expect(shared.length).toBeGreaterThan(200)
     const trouble = shared.flatMap((file) => {
       const text = readFileSync(path.join(ROOT, file), 'utf8')

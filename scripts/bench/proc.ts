@@ -47,23 +47,22 @@ export function processCpuMs(pid: number | undefined): number | undefined {
 export function postgresCpuMs(): number {
   let total = 0
   for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
+    if (!/^\d+$/.test(entry) || !isPostgres(entry)) continue
     let stat: string
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue
       stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
     } catch {
       continue
     }
     const fields = stat.split(') ')[1].split(' ')
     total += (Number(fields[11]) + Number(fields[12])) * 10
-    const parent = Number(fields[1])
-    if (!isPostgres(parent)) total += (Number(fields[13]) + Number(fields[14])) * 10
+    if (!isPostgres(fields[1])) total += (Number(fields[13]) + Number(fields[14])) * 10
   }
   return total
 }
 
-function isPostgres(pid: number): boolean {
+/** Whether the process is one of PostgreSQL's (its command name); false once it has gone. */
+function isPostgres(pid: string): boolean {
   try {
     return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres'
   } catch {
