@@ -1,5 +1,6 @@
+import type { z } from 'zod'
 import { isDigits, optionalByRules, requiredByRules, requiredCode } from '../common/fields'
-import { isValidCci } from '../common/identifiers'
+import { cciBankCode, isValidCci } from '../common/identifiers'
 
 /** What the employee and supplier forms say of a bank account alike. */
 export const BANK_ACCOUNT_MESSAGES = {
@@ -33,3 +34,13 @@ export const bankAccountFields = (accountTypes: readonly number[], cciInvalid: s
     [isValidCci, cciInvalid],
   ]),
 })
+
+type BankAccountValue = { bankId: string; bankInterAccount: string | null }
+
+/** For a form's cross-checks: a valid CCI whose bank is not the account's bank is refused. */
+export function cciBankCrossCheck(value: Partial<BankAccountValue>, ctx: z.RefinementCtx) {
+  const { bankId, bankInterAccount: cci } = value
+  if (cci && bankId && isValidCci(cci) && /^\d{3}$/.test(bankId) && cciBankCode(cci) !== bankId) {
+    ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: M.cciBank })
+  }
+}

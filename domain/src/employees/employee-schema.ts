@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BANK_ACCOUNT_MESSAGES, bankAccountFields } from '../banks/bank-account-fields'
+import { BANK_ACCOUNT_MESSAGES, bankAccountFields, cciBankCrossCheck } from '../banks/bank-account-fields'
 import { CCI_ACCOUNT_MESSAGES, checkCciAccount } from '../banks/cci-account'
 import { isIsoDate } from '../common/dates'
 import {
@@ -15,12 +15,10 @@ import {
 } from '../common/fields'
 import { todayInLima } from '../common/format'
 import {
-  cciBankCode,
   FORM_IDENTIFIER_TYPES,
   IDENTIFIER_MESSAGES,
   identifierProblem,
   isPeruvianMobile,
-  isValidCci,
   normalizeIdentifier,
 } from '../common/identifiers'
 import { DateRangeSchema, SearchSchema } from '../common/list'
@@ -137,17 +135,9 @@ export function employeeCrossChecks(input: unknown, ctx: z.RefinementCtx) {
     const problem = identifierProblem(value.identifierType, value.identifier)
     if (problem) ctx.addIssue({ code: 'custom', path: ['identifier'], message: problem })
   }
-  const cci = value.bankInterAccount
-  if (
-    cci &&
-    isValidCci(cci) &&
-    value.bankId &&
-    /^\d{3}$/.test(value.bankId) &&
-    cciBankCode(cci) !== value.bankId
-  ) {
-    ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: M.cciBank })
-  }
+  cciBankCrossCheck(value, ctx)
   // Where the bank builds its CCIs from the account, a CCI of another account is refused.
+  const cci = value.bankInterAccount
   if (
     cci &&
     value.bankId &&

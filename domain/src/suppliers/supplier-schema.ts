@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BANK_ACCOUNT_MESSAGES, bankAccountFields } from '../banks/bank-account-fields'
+import { BANK_ACCOUNT_MESSAGES, bankAccountFields, cciBankCrossCheck } from '../banks/bank-account-fields'
 import type { EnumTable } from '../common/enums'
 import {
   checkbox,
@@ -12,12 +12,10 @@ import {
   requiredText,
 } from '../common/fields'
 import {
-  cciBankCode,
   FORM_IDENTIFIER_TYPES,
   IDENTIFIER_MESSAGES,
   identifierProblem,
   isPeruvianMobile,
-  isValidCci,
   normalizeIdentifier,
 } from '../common/identifiers'
 import { SearchSchema } from '../common/list'
@@ -123,16 +121,7 @@ function crossChecks(input: Record<string, unknown>, ctx: z.RefinementCtx) {
     const problem = identifierProblem(value.bankIdentifierType, value.bankIdentifier)
     if (problem) ctx.addIssue({ code: 'custom', path: ['bankIdentifier'], message: problem })
   }
-  const cci = value.bankInterAccount
-  if (
-    cci &&
-    isValidCci(cci) &&
-    value.bankId &&
-    /^\d{3}$/.test(value.bankId) &&
-    cciBankCode(cci) !== value.bankId
-  ) {
-    ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: M.cciBank })
-  }
+  cciBankCrossCheck(value, ctx)
 }
 
 export const SupplierSchema = SupplierFields.superRefine(crossChecks, { when: () => true })

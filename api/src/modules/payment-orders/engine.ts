@@ -1,4 +1,5 @@
 import {
+  type companyBankAccounts,
   type Database,
   type Executor,
   paymentOrderClaims,
@@ -23,6 +24,19 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import { claimForOrder, type LineSource, OrderConflictError, type OrderSource } from './claims'
 import { type CheckedBatch, PAYMENT_FORMATS, type PaymentFormat, type StreamedFormat } from './formats'
 import { type StoredFile, storeStreamed } from './streaming'
+
+/** A file's header: the account it debits and the date and reference the clerk typed. */
+export const fileHeader = (
+  account: typeof companyBankAccounts.$inferSelect,
+  request: { paymentDate: string; reference: string },
+): PaymentFileHeader => ({
+  debitBankCode: account.bankCode,
+  debitAccount: account.account,
+  debitAccountType: account.accountType === 'M' ? 'M' : 'C',
+  currency: account.currency,
+  paymentDate: request.paymentDate,
+  reference: request.reference,
+})
 
 /** `conflict`: refused because of another order (already sent, or written at the same moment). */
 export type GenerateResult =

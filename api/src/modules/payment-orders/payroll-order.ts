@@ -1,4 +1,4 @@
-import { banks, companies, companyBankAccounts, type Database, payrolls, recordAudit } from '@planillas/db'
+import { type companyBankAccounts, type Database, payrolls, recordAudit } from '@planillas/db'
 import { countOf, formatCount, formatMoney } from '@planillas/domain'
 import type {
   BbvaLineEnding,
@@ -9,7 +9,7 @@ import type {
 import type { FileStorage } from '@planillas/storage'
 import { eq } from 'drizzle-orm'
 import { checkReplacement, OrderConflictError, openPayrollOrder } from './claims'
-import { type EngineHooks, type GenerateResult, ORDER_MESSAGES, writeOrder } from './engine'
+import { type EngineHooks, fileHeader, type GenerateResult, ORDER_MESSAGES, writeOrder } from './engine'
 import {
   bbvaFormat,
   bcpFormat,
@@ -20,6 +20,7 @@ import {
 } from './formats'
 import { type ClaimedLines, claimPayrollLines, type LineConfirmations } from './order-lines'
 import { LINE_BATCH, lineBatches } from './payroll-lines'
+import { debitAccount } from './queries'
 
 export type OrderRequest = LineConfirmations & {
   payrollId: number
@@ -55,12 +56,7 @@ export async function generatePaymentOrder(
 ): Promise<GenerateResult | null> {
   const [payroll] = await db.select().from(payrolls).where(eq(payrolls.id, request.payrollId))
   if (!payroll) return null
-  const [account] = await db
-    .select({ account: companyBankAccounts, company: companies, bank: banks })
-    .from(companyBankAccounts)
-    .innerJoin(companies, eq(companies.id, companyBankAccounts.companyId))
-    .innerJoin(banks, eq(banks.code, companyBankAccounts.bankCode))
-    .where(eq(companyBankAccounts.id, request.companyAccountId))
+  const account = await debitAccount(db, request.companyAccountId)
   const orderProblems: PaymentFileProblem[] = []
   if (payroll.status !== 1) orderProblems.push({ rowNumber: null, message: ORDER_MESSAGES.payrollInactive })
   if (account?.account.status !== 1)
@@ -83,14 +79,7 @@ export async function generatePaymentOrder(
     }
   }
 
-  const header: PaymentFileHeader = {
-    debitBankCode: account.account.bankCode,
-    debitAccount: account.account.account,
-    debitAccountType: account.account.accountType === 'M' ? 'M' : 'C',
-    currency: account.account.currency,
-    paymentDate: request.paymentDate,
-    reference: request.reference,
-  }
+  const header = fileHeader(account.account, request)
   const context = { header, companyName: account.company.name }
   const target = { payroll, account: account.account, header }
   const run = <C extends TotalsPart>(format: StreamedFormat<C>, auditNote = '') =>

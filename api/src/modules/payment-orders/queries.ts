@@ -1,5 +1,17 @@
-import { companyBankAccounts, type Executor, paymentOrders, payrolls } from '@planillas/db'
+import { banks, companies, companyBankAccounts, type Executor, paymentOrders, payrolls } from '@planillas/db'
 import { and, desc, eq } from 'drizzle-orm'
+
+/** The account an order debits, with its company and bank (their names and status go into the checks). */
+export async function debitAccount(db: Executor, accountId: number) {
+  const [row] = await db
+    .select({ account: companyBankAccounts, company: companies, bank: banks })
+    .from(companyBankAccounts)
+    .innerJoin(companies, eq(companies.id, companyBankAccounts.companyId))
+    .innerJoin(banks, eq(banks.code, companyBankAccounts.bankCode))
+    .where(eq(companyBankAccounts.id, accountId))
+  return row as typeof row | undefined
+}
+export type DebitAccount = NonNullable<Awaited<ReturnType<typeof debitAccount>>>
 
 /**
  * An order's file and its status (the order it replaces; who annulled it, when, why), as a payroll's

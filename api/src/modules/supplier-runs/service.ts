@@ -1,7 +1,6 @@
 import {
   banks,
   companies,
-  companyBankAccounts,
   type Database,
   type Executor,
   paymentOrderVouchers,
@@ -37,7 +36,6 @@ import {
 import {
   BANK_FILE_MESSAGES,
   GENERIC_CCI_CURRENCIES,
-  type PaymentFileHeader,
   type PaymentFileLine,
 } from '@planillas/domain/bank-files'
 import type { FileStorage } from '@planillas/storage'
@@ -46,8 +44,9 @@ import { rucStandingWarnings } from '../../lib/ruc-standing'
 import { spanish } from '../../lists/paging'
 import { exchangeRateForRun } from '../exchange-rates/service'
 import { anyId, CLAIM_MESSAGES, type OpenOrder, openOrdersOf, voucherSource } from '../payment-orders/claims'
-import { ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/engine'
+import { fileHeader, ORDER_MESSAGES, OrderProblemsError, writeOrder } from '../payment-orders/engine'
 import { genericCciFormat } from '../payment-orders/formats'
+import { type DebitAccount, debitAccount } from '../payment-orders/queries'
 import { holdersBySupplier } from '../suppliers/shared-account'
 import { suspensionsBySupplier } from '../suppliers/suspension'
 import { periodsByRuc } from '../suppliers/tax-status'
@@ -145,18 +144,6 @@ const runVoucherColumns = {
 const voucherLabel = (supplier: { name: string }, v: { series: string; number: number }) =>
   `${supplier.name} · ${voucherNumber(v.series, v.number)}`
 
-/** What a run reads: the company account with its company and bank, and each voucher with its supplier. */
-async function loadAccount(db: Database, accountId: number) {
-  const [account] = await db
-    .select({ account: companyBankAccounts, company: companies, bank: banks })
-    .from(companyBankAccounts)
-    .innerJoin(companies, eq(companies.id, companyBankAccounts.companyId))
-    .innerJoin(banks, eq(banks.code, companyBankAccounts.bankCode))
-    .where(eq(companyBankAccounts.id, accountId))
-  return account as typeof account | undefined
-}
-type RunAccount = NonNullable<Awaited<ReturnType<typeof loadAccount>>>
-
 /**
  * The vouchers with the columns the run uses (a whole row joined to its supplier, bank and company,
  * 10,000 times over, cost more to map than everything else); their few suppliers and companies
@@ -204,7 +191,7 @@ type RunRow = Awaited<ReturnType<typeof loadRows>>[number]
 /** Everything a run's checks read, loaded at once. */
 async function loadRun(db: Database, request: SupplierRunRequest) {
   const [account, rows, retentionRows, open] = await Promise.all([
-    loadAccount(db, request.companyAccountId),
+    debitAccount(db, request.companyAccountId),
     loadRows(db, request.voucherIds),
     retentionTable(db),
     openOrdersOf(db, 'VOUCHER', request.voucherIds),
@@ -231,7 +218,7 @@ type LoadedRun = Awaited<ReturnType<typeof loadRun>>
 /** The account's, each voucher's and each supplier's problems, every one listed. */
 function rowProblems(
   request: SupplierRunRequest,
-  account: RunAccount | undefined,
+  account: DebitAccount | undefined,
   rows: RunRow[],
   holders: Map<number, AccountHolder[]>,
 ) {
@@ -325,16 +312,7 @@ function planRun(request: SupplierRunRequest, loaded: LoadedRun, problems: strin
           formatCurrencyCents(account?.account.currency ?? 'PEN', line.netCents),
         ),
       )
-  const header: PaymentFileHeader | null = account
-    ? {
-        debitBankCode: account.account.bankCode,
-        debitAccount: account.account.account,
-        debitAccountType: account.account.accountType === 'M' ? 'M' : 'C',
-        currency: account.account.currency,
-        paymentDate: request.paymentDate,
-        reference: request.reference,
-      }
-    : null
+  const header = account ? fileHeader(account.account, request) : null
   // Our workbook's 'Moneda' says the account's currency: a dollar account's run is written in dollars.
   const format =
     header && account
@@ -398,7 +376,7 @@ const fileLineOf = (s: RunRow['supplier'], line: RunSupplierLine, i: number): Pa
 })
 
 /** The detracciones file: one line per voucher with a detracción not yet deposited, and its problems. */
-function detractionsToDeposit(account: RunAccount | undefined, rows: RunRow[], problems: string[]) {
+function detractionsToDeposit(account: DebitAccount | undefined, rows: RunRow[], problems: string[]) {
   const toDeposit: DetractionVoucher[] = rows.filter(
     (r) =>
       r.voucher.detractionCents > 0 &&
@@ -531,7 +509,7 @@ export async function generateSupplierRun(
 
 type RecordInput = {
   request: SupplierRunRequest
-  account: RunAccount
+  account: DebitAccount
   rows: RunRow[]
   lines: RunSupplierLine[]
   toDeposit: DetractionVoucher[]
