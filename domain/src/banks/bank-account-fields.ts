@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { isDigits, optionalByRules, requiredByRules, requiredCode } from '../common/fields'
 import { cciBankCode, isValidCci } from '../common/identifiers'
+import { CCI_ACCOUNT_MESSAGES, checkCciAccount } from './cci-account'
 
 /** What the employee and supplier forms say of a bank account alike. */
 export const BANK_ACCOUNT_MESSAGES = {
@@ -35,12 +36,20 @@ export const bankAccountFields = (accountTypes: readonly number[], cciInvalid: s
   ]),
 })
 
-type BankAccountValue = { bankId: string; bankInterAccount: string | null }
+type BankAccountValue = { bankId: string; bankAccount: string; bankInterAccount: string | null }
 
-/** For a form's cross-checks: a valid CCI whose bank is not the account's bank is refused. */
-export function cciBankCrossCheck(value: Partial<BankAccountValue>, ctx: z.RefinementCtx) {
-  const { bankId, bankInterAccount: cci } = value
-  if (cci && bankId && isValidCci(cci) && /^\d{3}$/.test(bankId) && cciBankCode(cci) !== bankId) {
+/**
+ * The account's rules that read two fields, for a form's cross-checks: a CCI of another bank is
+ * refused, and so is a CCI of another account where the bank builds its CCIs from the account
+ * (paying by it would pay someone else: docs/cci-account-rules.md).
+ */
+export function crossCheckAccount(value: Partial<BankAccountValue>, ctx: z.RefinementCtx) {
+  const { bankId, bankAccount, bankInterAccount: cci } = value
+  if (!cci || !bankId) return
+  if (isValidCci(cci) && /^\d{3}$/.test(bankId) && cciBankCode(cci) !== bankId) {
     ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: M.cciBank })
+  }
+  if (typeof bankAccount === 'string' && checkCciAccount(bankId, bankAccount, cci) === 'mismatch') {
+    ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: CCI_ACCOUNT_MESSAGES.mismatch })
   }
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { BANK_ACCOUNT_MESSAGES, bankAccountFields, cciBankCrossCheck } from '../banks/bank-account-fields'
-import { CCI_ACCOUNT_MESSAGES, checkCciAccount } from '../banks/cci-account'
+import { BANK_ACCOUNT_MESSAGES, bankAccountFields, crossCheckAccount } from '../banks/bank-account-fields'
 import { isIsoDate } from '../common/dates'
 import {
   idList,
@@ -135,17 +134,7 @@ export function employeeCrossChecks(input: unknown, ctx: z.RefinementCtx) {
     const problem = identifierProblem(value.identifierType, value.identifier)
     if (problem) ctx.addIssue({ code: 'custom', path: ['identifier'], message: problem })
   }
-  cciBankCrossCheck(value, ctx)
-  // Where the bank builds its CCIs from the account, a CCI of another account is refused.
-  const cci = value.bankInterAccount
-  if (
-    cci &&
-    value.bankId &&
-    typeof value.bankAccount === 'string' &&
-    checkCciAccount(value.bankId, value.bankAccount, cci) === 'mismatch'
-  ) {
-    ctx.addIssue({ code: 'custom', path: ['bankInterAccount'], message: CCI_ACCOUNT_MESSAGES.mismatch })
-  }
+  crossCheckAccount(value, ctx)
   if (typeof value.name === 'string' && typeof value.surname === 'string') {
     if (bankHolderOf(value.name, value.surname).length > 200) {
       ctx.addIssue({ code: 'custom', path: ['bankHolder'], message: M.holderMax })

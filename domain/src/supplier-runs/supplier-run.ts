@@ -37,31 +37,27 @@ export type RunSupplier = {
 }
 
 /**
- * One voucher of a run's supplier line: signed amounts (a credit note's are negative). Total and
- * net in the voucher's currency; detracción, retention and fourth-category retention in soles.
+ * A run's amounts, of one voucher or a supplier's line: signed (a credit note's are negative). Total
+ * and net in the voucher's currency; detracción, retention and fourth-category retention in soles.
  */
-export type RunVoucherAmounts = {
-  voucherId: number
+export type RunAmounts = {
   totalCents: number
   detractionCents: number
   retentionCents: number
   /** A recibo por honorarios (02): the fourth-category retention withheld on the payment date. */
   fourthCategoryCents: number
   netCents: number
+}
+
+/** One voucher of a run's supplier line. */
+export type RunVoucherAmounts = RunAmounts & {
+  voucherId: number
   /** A dollar voucher: the SBS venta rate of the payment date its retention was computed at; null in soles. */
   exchangeRateMilli: number | null
 }
 
 /** A supplier's line of the run: paid once, the sum of its vouchers' net. */
-export type RunSupplierLine = {
-  supplierId: number
-  vouchers: RunVoucherAmounts[]
-  totalCents: number
-  detractionCents: number
-  retentionCents: number
-  fourthCategoryCents: number
-  netCents: number
-}
+export type RunSupplierLine = RunAmounts & { supplierId: number; vouchers: RunVoucherAmounts[] }
 
 export const CREDIT_NOTE_TYPE = '07'
 
@@ -146,8 +142,7 @@ export function planSupplierRun(
         exchangeRateMilli: foreign(v) ? usdRateMilli : null,
       }
     })
-    const sum = (key: keyof Omit<RunVoucherAmounts, 'voucherId' | 'exchangeRateMilli'>) =>
-      amounts.reduce((s, a) => s + a[key], 0)
+    const sum = (key: keyof RunAmounts) => amounts.reduce((s, a) => s + a[key], 0)
     lines.push({
       supplierId,
       vouchers: amounts,

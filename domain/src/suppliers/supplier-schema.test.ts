@@ -16,7 +16,7 @@ const supplier = {
   bankId: '002',
   bankAccount: '1931234567012',
   accountType: '2',
-  bankInterAccount: buildCci('002', '193', '123456701'),
+  bankInterAccount: buildCci('002', '193', '1234567012'),
   detractionAccount: '00012345678',
   retentionAgent: 'on',
 }
@@ -62,6 +62,21 @@ describe('SupplierSchema', () => {
     expect(messagesOf(SupplierSchema.safeParse({ ...supplier, accountType: '3' }))).toEqual([
       'Tipo de cuenta es requerido',
     ])
+  })
+
+  it('refuses a valid CCI of another account where the bank builds its CCIs from the account', () => {
+    const otherAccount = buildCci('002', '193', '1234567099')
+    expect(messagesOf(SupplierSchema.safeParse({ ...supplier, bankInterAccount: otherAccount }))).toEqual([
+      'El CCI no corresponde al número de cuenta: en este banco el CCI contiene la cuenta',
+    ])
+    // Banco de la Nación: no confirmed rule, so the pair is not refused.
+    const bn = {
+      ...supplier,
+      bankId: '018',
+      bankAccount: '04005880586',
+      bankInterAccount: buildCci('018', '400', '99'),
+    }
+    expect(messagesOf(SupplierSchema.safeParse(bn))).toEqual([])
   })
 
   it('on edit ignores the RUC (read-only, as for companies)', () => {

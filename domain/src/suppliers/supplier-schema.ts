@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BANK_ACCOUNT_MESSAGES, bankAccountFields, cciBankCrossCheck } from '../banks/bank-account-fields'
+import { BANK_ACCOUNT_MESSAGES, bankAccountFields, crossCheckAccount } from '../banks/bank-account-fields'
 import type { EnumTable } from '../common/enums'
 import {
   checkbox,
@@ -121,7 +121,7 @@ function crossChecks(input: Record<string, unknown>, ctx: z.RefinementCtx) {
     const problem = identifierProblem(value.bankIdentifierType, value.bankIdentifier)
     if (problem) ctx.addIssue({ code: 'custom', path: ['bankIdentifier'], message: problem })
   }
-  cciBankCrossCheck(value, ctx)
+  crossCheckAccount(value, ctx)
 }
 
 export const SupplierSchema = SupplierFields.superRefine(crossChecks, { when: () => true })

@@ -16,6 +16,8 @@ import {
   foreignNetCents,
   netCents,
   PAYMENT_ORDER_STATUS,
+  type RunAmounts,
+  type RunVoucherAmounts,
   SUPPLIER_RUN_CANDIDATES_MAX,
   type SupplierRunCandidateFilter,
   VOUCHER_STATUS,
@@ -134,29 +136,17 @@ export async function runDetail(db: Executor, id: number) {
     .innerJoin(paymentVouchers, eq(paymentVouchers.id, paymentOrderVouchers.voucherId))
     .where(eq(paymentOrderVouchers.orderId, id))
     .orderBy(asc(paymentOrderVouchers.lineNumber), asc(paymentOrderVouchers.id))
-  type Line = {
+  type Line = RunAmounts & {
     lineNumber: number
     supplierId: number
     ruc: string
     name: string
-    totalCents: number
-    detractionCents: number
-    retentionCents: number
-    fourthCategoryCents: number
-    netCents: number
-    vouchers: {
-      voucherId: number
+    vouchers: (RunVoucherAmounts & {
       type: string
       fullNumber: string
       issueDate: string
       dueDate: string
-      totalCents: number
-      detractionCents: number
-      retentionCents: number
-      fourthCategoryCents: number
-      netCents: number
-      exchangeRateMilli: number | null
-    }[]
+    })[]
   }
   const lines: Line[] = []
   for (const v of vouchers) {
