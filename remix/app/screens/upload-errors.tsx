@@ -72,14 +72,7 @@ export function UploadErrorsPage(props: {
           { header: 'Error', cell: (e) => e.message, mobile: 'title' },
         ]}
       />
-      <Pagination
-        page={list.page}
-        size={list.size}
-        totalElements={errors.totalElements}
-        totalPages={errors.totalPages}
-        totalIsExact={errors.totalIsExact}
-        totalIsEstimate={errors.totalIsEstimate}
-      />
+      <Pagination page={list.page} size={list.size} of={errors} />
       <div className="flex justify-end gap-2">
         <BackToList to={props.listPath} />
         <a href={`${props.listPath}/${batch.id}/errores.xlsx`} className={buttonClass('primary')} download>

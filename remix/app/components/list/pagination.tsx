@@ -3,24 +3,19 @@ import { PAGE_SIZES, withParams } from '~/utils/list-params'
 import { KeepParams } from './keep-params'
 import { pageWindow, pagingSummary } from './paging-text'
 
-/** Page links and a page-size choice; shown only when the list has rows. */
-export function Pagination({
-  page,
-  size,
-  totalElements,
-  totalPages,
-  totalIsExact = true,
-  totalIsEstimate = false,
-}: {
-  page: number
-  size: number
+/** What a page of an API list says of the whole list. */
+type ListTotals = {
   totalElements: number
   totalPages: number
   /** false: the API did not count; totalElements is an estimate or a lower bound ('más de 10,000'). */
   totalIsExact?: boolean
   /** With totalIsExact false: totalElements is the planner's estimate ('unos 32,000'). */
   totalIsEstimate?: boolean
-}) {
+}
+
+/** Page links and a page-size choice for the list `of` (an API page); shown only when the list has rows. */
+export function Pagination({ page, size, of }: { page: number; size: number; of: ListTotals }) {
+  const { totalElements, totalPages, totalIsExact = true, totalIsEstimate = false } = of
   const location = useLocation()
   if (totalElements === 0) return null
   const href = (p: number) => withParams(`${location.pathname}${location.search}`, { page: String(p) })

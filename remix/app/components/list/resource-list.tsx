@@ -129,16 +129,7 @@ export function ResourceList<T extends object>({
               ) : null
             }
           />
-          {beyondEnd ? null : (
-            <Pagination
-              page={list.params.page}
-              size={list.params.size}
-              totalElements={page.totalElements}
-              totalPages={page.totalPages}
-              totalIsExact={page.totalIsExact}
-              totalIsEstimate={page.totalIsEstimate}
-            />
-          )}
+          {beyondEnd ? null : <Pagination page={list.params.page} size={list.params.size} of={page} />}
         </>
       )}
     </ListPage>

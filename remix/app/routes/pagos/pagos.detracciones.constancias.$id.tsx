@@ -108,14 +108,7 @@ export default function ConstanciaBatch() {
               { header: failed ? 'Error' : 'Motivo', cell: (p) => p.message, mobile: 'title' },
             ]}
           />
-          <Pagination
-            page={list.page}
-            size={list.size}
-            totalElements={problems.totalElements}
-            totalPages={problems.totalPages}
-            totalIsExact={problems.totalIsExact}
-            totalIsEstimate={problems.totalIsEstimate}
-          />
+          <Pagination page={list.page} size={list.size} of={problems} />
         </>
       )}
       <div className="flex flex-wrap justify-end gap-2">

@@ -271,14 +271,7 @@ export default function PayrollDetails() {
             Abono: formatMoney(lines.totals.paidAmount),
           }}
         />
-        <Pagination
-          page={list.page}
-          size={list.size}
-          totalElements={lines.totalElements}
-          totalPages={lines.totalPages}
-          totalIsExact={lines.totalIsExact}
-          totalIsEstimate={lines.totalIsEstimate}
-        />
+        <Pagination page={list.page} size={list.size} of={lines} />
       </section>
       <div className="flex justify-end print:hidden">
         <BackToList to="/planillas" />

@@ -211,14 +211,7 @@ export function PaymentObservations({
               { header: 'Motivo', cell: (i) => i.reason, className: 'max-w-xl', mobile: 'title' },
             ]}
           />
-          <Pagination
-            page={list.page}
-            size={list.size}
-            totalElements={issues.totalElements}
-            totalPages={issues.totalPages}
-            totalIsExact={issues.totalIsExact}
-            totalIsEstimate={issues.totalIsEstimate}
-          />
+          <Pagination page={list.page} size={list.size} of={issues} />
         </>
       )}
     </section>
