@@ -7,96 +7,33 @@ import { type RegisteredVoucher, reconcileSire } from './sire-reconcile'
 const quoted = (f: string) => (/[",]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)
 const line = (fields: readonly string[]) => fields.map(quoted).join(',')
 
-/** Three rows of the proposal, field by field, in the layout's 26 columns. */
+/**
+ * A row of the proposal in the layout's 26 columns, its fields joined by '|': columns 1–8 (CAR to the
+ * supplier's document), the name (9), then 10–26 (the amounts, the total, currency, rate and the rest).
+ */
+const row = (document: string, name: string, amounts: string) => {
+  const fields = [...document.split('|'), name, ...amounts.split('|')]
+  if (fields.length !== 26) throw new Error(`${fields.length} campos en la fila de prueba`)
+  return fields
+}
+
+/** Three rows of the proposal, field by field. */
 const FIELDS = [
   // A factura: a name with a comma and quotes, amounts with thousands separators.
-  [
-    '20100070970-01-F001-00000123',
-    '1/11/2026',
-    '30/11/2026',
-    '01',
-    'f001',
-    '00000123',
-    '6',
-    '20100070970',
+  row(
+    '20100070970-01-F001-00000123|1/11/2026|30/11/2026|01|f001|00000123|6|20100070970',
     'CONSTRUCCIONES "PEÑA", S.A.C.',
-    '1,000.00',
-    '180.00',
-    '0.00',
-    '0.00',
-    '0.00',
-    '0.00',
-    '0.00',
-    '0.00',
-    '0.00',
-    '0.00',
-    '1,180.00',
-    'PEN',
-    '',
-    '',
-    '1',
-    '',
-    '',
-  ],
+    '1,000.00|180.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|0.00|1,180.00|PEN|||1||',
+  ),
   // A nota de crédito, negative, with IGV in two of its columns.
-  [
-    '',
-    '15/11/2026',
-    '',
-    '7',
-    'FC01',
-    '45',
-    '6',
-    '20100070971',
+  row(
+    '|15/11/2026||7|FC01|45|6|20100070971',
     'Servicios Águila E.I.R.L.',
-    '-50.00',
-    '-9.00',
-    '-10.00',
-    '-1.80',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '-70.80',
-    'usd',
-    '3.750',
-    '',
-    '1',
-    '',
-    '',
-  ],
+    '-50.00|-9.00|-10.00|-1.80|||||||-70.80|usd|3.750||1||',
+  ),
   // A recibo por honorarios: the RCE leaves it out.
-  [
-    '',
-    '20/11/2026',
-    '',
-    '02',
-    'E001',
-    '9',
-    '1',
-    '10456789012',
-    'PÉREZ LUIS',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '500.00',
-    'PEN',
-    '',
-    '',
-    '1',
-    '',
-    '',
-  ],
-] as const
+  row('|20/11/2026||02|E001|9|1|10456789012', 'PÉREZ LUIS', '||||||||||500.00|PEN|||1||'),
+]
 
 const CSV = `\uFEFF${[SIRE_PROPOSAL_HEADER, ...FIELDS].map(line).join('\r\n')}\r\n`
 
