@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { IDENTIFIER_TYPE } from '../../common/identifiers'
 import { BBVA_MESSAGES, bbvaAccount20, buildBbvaFile, encodeBbvaRecords } from './bbva-netcash'
 import { BANK_FILE_MESSAGES, type PaymentFileHeader, type PaymentFileLine } from './common'
+import { paymentLine } from './payment-line-fixture'
 
 const header: PaymentFileHeader = {
   debitBankCode: '011',
@@ -10,19 +11,8 @@ const header: PaymentFileHeader = {
   paymentDate: '2026-11-30',
   reference: 'Haberes noviembre 2026',
 }
-const line = (over: Partial<PaymentFileLine>): PaymentFileLine => ({
-  rowNumber: 2,
-  identifierType: IDENTIFIER_TYPE.DNI,
-  identifier: '45678912',
-  fullName: 'Pérez Ñahui, José',
-  bankCode: '011',
-  bankAccount: '001101230100123456',
-  bankInterAccount: null,
-  amount: '1500.50',
-  paid: false,
-  awaitingReview: false,
-  ...over,
-})
+const line = (over: Partial<PaymentFileLine>) =>
+  paymentLine({ bankCode: '011', bankAccount: '001101230100123456', ...over })
 // A BBVA account (18 digits) and a BCP account paid by its CCI, to a RUC.
 const lines = [
   line({}),

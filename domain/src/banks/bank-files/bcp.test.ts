@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { IDENTIFIER_TYPE } from '../../common/identifiers'
 import { BCP, buildBcpFile } from './bcp'
-import { BANK_FILE_MESSAGES, bankName, type PaymentFileHeader, type PaymentFileLine } from './common'
+import { BANK_FILE_MESSAGES, bankName, type PaymentFileHeader } from './common'
 import { encodeRecords } from './encode'
+import { paymentLine } from './payment-line-fixture'
 
 const header: PaymentFileHeader = {
   debitBankCode: '002',
@@ -11,19 +12,7 @@ const header: PaymentFileHeader = {
   paymentDate: '2026-11-30',
   reference: 'Haberes noviembre 2026',
 }
-const line = (over: Partial<PaymentFileLine>): PaymentFileLine => ({
-  rowNumber: 2,
-  identifierType: IDENTIFIER_TYPE.DNI,
-  identifier: '45678912',
-  fullName: 'Pérez Ñahui, José',
-  bankCode: '002',
-  bankAccount: '19112345678012',
-  bankInterAccount: null,
-  amount: '1500.50',
-  paid: false,
-  awaitingReview: false,
-  ...over,
-})
+const line = paymentLine
 // A BCP savings account (14 digits) and a BBVA account paid by its CCI (check digits 7 and 7).
 const lines = [
   line({}),

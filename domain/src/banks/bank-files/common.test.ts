@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { IDENTIFIER_TYPE } from '../../common/identifiers'
 import {
   BANK_FILE_MESSAGES,
   buildFixedWidthFile,
@@ -9,10 +8,10 @@ import {
   lineAmount,
   lineName,
   type PaymentFileHeader,
-  type PaymentFileLine,
   padText,
   type TotalsPart,
 } from './common'
+import { paymentLine } from './payment-line-fixture'
 
 /**
  * The parts the fixed-width formats share (BCP, BBVA, the generic CCI): the order's checks, a
@@ -25,19 +24,7 @@ const header: PaymentFileHeader = {
   paymentDate: '2026-11-30',
   reference: 'Haberes noviembre',
 }
-const line = (over: Partial<PaymentFileLine> = {}): PaymentFileLine => ({
-  rowNumber: 2,
-  identifierType: IDENTIFIER_TYPE.DNI,
-  identifier: '45678912',
-  fullName: 'Pérez Ñahui, José',
-  bankCode: '002',
-  bankAccount: '19112345678012',
-  bankInterAccount: null,
-  amount: '1500.50',
-  paid: false,
-  awaitingReview: false,
-  ...over,
-})
+const line = paymentLine
 
 const debit = {
   bankCode: '002',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { IDENTIFIER_TYPE } from '../../common/identifiers'
 import { BANK_FILE_MESSAGES, type PaymentFileLine } from './common'
 import { buildGenericCciRows, GENERIC_CCI, GENERIC_CCI_CURRENCIES } from './generic-cci'
+import { paymentLine } from './payment-line-fixture'
 
 const header = {
   debitBankCode: '011',
@@ -10,19 +10,15 @@ const header = {
   paymentDate: '2026-11-30',
   reference: 'Haberes noviembre',
 }
-const line = (over: Partial<PaymentFileLine>): PaymentFileLine => ({
-  rowNumber: 2,
-  identifierType: IDENTIFIER_TYPE.DNI,
-  identifier: '45678912',
-  fullName: 'Peña Ríos, Ana',
-  bankCode: '011',
-  bankAccount: '0011-0123-0200456789',
-  bankInterAccount: '01112300012345678977',
-  amount: '1200.5',
-  paid: false,
-  awaitingReview: false,
-  ...over,
-})
+const line = (over: Partial<PaymentFileLine>) =>
+  paymentLine({
+    fullName: 'Peña Ríos, Ana',
+    bankCode: '011',
+    bankAccount: '0011-0123-0200456789',
+    bankInterAccount: '01112300012345678977',
+    amount: '1200.5',
+    ...over,
+  })
 
 describe('generic CCI transfer rows', () => {
   it('writes one row per line, paid to its CCI, with the total', () => {
