@@ -56,21 +56,7 @@ export function validRow(n: number, amount = 1000 + (n % 500) + 0.5): unknown[] 
   ]
 }
 
-/** The template's columns, then concepts of PLAME's table 22 and the optional columns. */
-export const CONCEPTS_HEADER = [
-  ...PAYROLL_TEMPLATE_HEADERS,
-  '0121 Remuneración básica',
-  '0201',
-  '0608',
-  '0601',
-  '0606',
-  '0804 EsSalud',
-  'Días laborados',
-  'Horas ordinarias',
-  'Horas de sobretiempo',
-  'Régimen pensionario',
-  'CUSPP',
-]
+export { CONCEPTS_HEADER } from '@planillas/domain/payroll-fixtures'
 
 export type WorkbookOptions = { header?: readonly unknown[]; sheetName?: string; notesSheet?: boolean }
 

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AFP_RATE_MESSAGES, type AfpRateRow, afpAmountProblems, afpRateInPeriod } from './afp-rates'
-
-/** The June 2026 figures of the worked example (one payroll guide; its AFP is not named). */
-const JUNE: AfpRateRow = {
-  afp: 'INTEGRA',
-  commissionType: 'FLUJO',
-  validFrom: '2026-06-01',
-  validTo: null,
-  contributionBp: 1000,
-  commissionBp: 155,
-  premiumBp: 170,
-  premiumCapCents: null,
-}
+import { JUNE_AFP_RATE as JUNE } from './payroll-fixtures'
 
 const amounts = (map: Record<string, number>) => (code: string) => map[code] ?? 0
 const all = () => true

@@ -10,6 +10,7 @@ import {
   resolveConcepts,
 } from './payroll-concepts'
 import { FILE_MESSAGES, PAYROLL_TEMPLATE_HEADERS, readPayrollHeader } from './payroll-file'
+import { CONCEPTS_HEADER, JUNE_AFP_RATE } from './payroll-fixtures'
 import { checkPayrollRow, ROW_MESSAGES } from './payroll-row'
 
 const banks = new Set(['002'])
@@ -33,20 +34,8 @@ const TABLE_22: PlameConceptRow[] = [
   { code: '0999', validFrom: '2011-01-01', validTo: '2020-12-31', description: 'Retirado', kind: 1 },
 ]
 
-const HEADERS = [
-  ...PAYROLL_TEMPLATE_HEADERS,
-  '0121 Remuneración básica',
-  '0201',
-  '0608 AFP',
-  '0601',
-  '0606',
-  '0804 EsSalud',
-  'Días laborados',
-  'Horas ordinarias',
-  'Horas de sobretiempo',
-  'Régimen pensionario',
-  'CUSPP',
-]
+// A concept's column may carry its name after the code.
+const HEADERS = CONCEPTS_HEADER.map((header) => (header === '0608' ? '0608 AFP' : header))
 
 function layoutFor(headers: string[], period = '202606') {
   const { layout, problems } = readPayrollHeader(headers)
@@ -217,22 +206,7 @@ describe('checkPayrollRow with concepts', () => {
 describe('checkPayrollRow with AFP rates', () => {
   const headers = [...HEADERS, 'AFP', 'Tipo de comisión AFP']
   const { layout } = layoutFor(headers)
-  resolveAfpRates(
-    layout,
-    [
-      {
-        afp: 'INTEGRA',
-        commissionType: 'FLUJO',
-        validFrom: '2026-06-01',
-        validTo: null,
-        contributionBp: 1000,
-        commissionBp: 155,
-        premiumBp: 170,
-        premiumCapCents: null,
-      },
-    ],
-    '202606',
-  )
+  resolveAfpRates(layout, [JUNE_AFP_RATE], '202606')
   const optional = { layout, headers }
   const row = (afp: string, type: string, commission = 40.5) => {
     const cells = [...juneRow(2266.78 + 40.5 - commission), text(afp), text(type)]

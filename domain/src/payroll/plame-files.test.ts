@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { afpnetJuneRow } from './payroll-fixtures'
 import {
   afpnetRows,
   type DeclaredLine,
@@ -135,27 +136,7 @@ describe('afpnetRows', () => {
       june({ rowNumber: 3, identifier: '40000004', pensionSystem: 'ONP', cuspp: null }),
     ])
     if (!result.ok) throw new Error(result.problems.join())
-    expect(result.content).toEqual([
-      [
-        1,
-        '123456ABCDE7',
-        0,
-        '45678912',
-        'QUISPE',
-        'HUAMÁN',
-        'ROSA ELENA',
-        'S',
-        'N',
-        'N',
-        '',
-        2613,
-        0,
-        0,
-        0,
-        'N',
-        '',
-      ],
-    ])
+    expect(result.content).toEqual([afpnetJuneRow('45678912')])
   })
 
   it('refuses an AFP line without CUSPP, and one whose 0608 is not 10 % of its income', () => {

@@ -1,5 +1,6 @@
 import { companies, employees, payrollLineConcepts, payrollLines, payrolls } from '@planillas/db'
 import { PLAME_MESSAGES } from '@planillas/domain'
+import { afpnetJuneRow } from '@planillas/domain/payroll-fixtures'
 import { createTestApp, type TestApp } from '@planillas/testing/api/app'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { eq } from 'drizzle-orm'
@@ -147,25 +148,7 @@ describe('payroll concepts and declaration files', () => {
     expect(sheet.rowCount).toBe(1)
     const values = (sheet.getRow(1).values as unknown[]).slice(1)
     expect(values).toHaveLength(17)
-    expect(values).toEqual([
-      1,
-      '123456ABCDE7',
-      0,
-      fixtureDni(0),
-      'QUISPE',
-      'HUAMÁN',
-      'ROSA ELENA',
-      'S',
-      'N',
-      'N',
-      '',
-      2613,
-      0,
-      0,
-      0,
-      'N',
-      '',
-    ])
+    expect(values).toEqual(afpnetJuneRow(fixtureDni(0)))
   })
 
   it('refuses the AFPnet sheet naming the line that has no CUSPP', async () => {
