@@ -1,4 +1,5 @@
 import { cciBankCode, isValidCci } from '@planillas/domain'
+import { CCI_CHECK_VECTORS } from '@planillas/domain/identifier-fixtures'
 import { openTestDatabase } from '@planillas/testing/database'
 import { count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -50,16 +51,7 @@ describe('banks', () => {
 
   it('knows the bank of every CCI check-digit vector', () => {
     const codes = new Set(readBanks().map((b) => b.code))
-    const vectors = [
-      '01135600020019445039',
-      '00392401319240299683',
-      '00928021280006298996',
-      '03810110700064503226',
-      '04947900601503257899',
-      '01800000400588058608',
-      '00219100012345678957',
-    ]
-    for (const cci of vectors) {
+    for (const cci of CCI_CHECK_VECTORS) {
       expect(isValidCci(cci)).toBe(true)
       expect(codes.has(cciBankCode(cci))).toBe(true)
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PAYMENT_FILE_COLUMNS } from '../abonos/abono-file'
 import { PAYROLL_FILE_COLUMNS } from '../payroll/payroll-file'
+import { CCI_CHECK_VECTORS } from './identifier-fixtures'
 import {
   buildCci,
   cciBankCode,
@@ -94,15 +95,7 @@ describe('SUNAT identifier types', () => {
 })
 
 describe('CCI', () => {
-  it.each([
-    '01135600020019445039',
-    '00392401319240299683',
-    '00928021280006298996',
-    '03810110700064503226',
-    '04947900601503257899',
-    '01800000400588058608',
-    '00219100012345678957',
-  ])('accepts %s', (cci) => expect(isValidCci(cci)).toBe(true))
+  it.each(CCI_CHECK_VECTORS)('accepts %s', (cci) => expect(isValidCci(cci)).toBe(true))
 
   it.each([
     '00212345678901234567',
