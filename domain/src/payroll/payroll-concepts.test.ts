@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { buildCci } from '../common/identifiers'
 import type { SheetCell } from '../sheets/sheet-cell'
 import { AFP_RATE_MESSAGES } from './afp-rates'
 import {
@@ -10,13 +9,12 @@ import {
   resolveConcepts,
 } from './payroll-concepts'
 import { FILE_MESSAGES, PAYROLL_TEMPLATE_HEADERS, readPayrollHeader } from './payroll-file'
-import { CONCEPTS_HEADER, JUNE_AFP_RATE } from './payroll-fixtures'
+import { CONCEPTS_HEADER, JUNE_AFP_RATE, juneWorkerCells } from './payroll-fixtures'
 import { checkPayrollRow, ROW_MESSAGES } from './payroll-row'
 
 const banks = new Set(['002'])
 const text = (t: string): SheetCell => ({ kind: 'text', text: t })
 const num = (value: number, format?: string): SheetCell => ({ kind: 'number', value, format, shown: null })
-const CCI = buildCci('002', '191', '012345678013')
 
 const TABLE_22: PlameConceptRow[] = [
   {
@@ -46,11 +44,7 @@ function layoutFor(headers: string[], period = '202606') {
 function juneRow(amount = 2266.78): SheetCell[] {
   return [
     num(1),
-    text('45678912'),
-    text('ROSA QUISPE'),
-    text('002'),
-    text('19112345678013'),
-    text(CCI),
+    ...juneWorkerCells(),
     num(amount),
     num(2500),
     num(113),

@@ -1,11 +1,23 @@
+import { buildCci } from '../common/identifiers'
+import type { SheetCell } from '../sheets/sheet-cell'
 import type { AfpRateRow } from './afp-rates'
 import { PAYROLL_TEMPLATE_HEADERS } from './payroll-file'
 
 /**
- * The payroll tests' fixtures that domain's own tests share with the other packages' (through
- * `@planillas/domain/payroll-fixtures`): domain/ imports nothing of testing/, so they live here. No
- * production module imports them.
+ * The payroll tests' fixtures, shared by domain's tests and, through `@planillas/domain/payroll-fixtures`,
+ * by testing/ and the API's: domain/ imports nothing of testing/, so they live here. No production
+ * module imports them.
  */
+
+/**
+ * The CCI of the worked example's BCP account (BCP builds its CCIs from the account:
+ * docs/cci-account-rules.md).
+ */
+export const JUNE_CCI = buildCci('002', '191', '012345678013')
+
+/** Columns B–F of the worked example's payroll row: Rosa Quispe's DNI, name, BCP account and its CCI. */
+export const juneWorkerCells = (): SheetCell[] =>
+  ['45678912', 'ROSA QUISPE', '002', '19112345678013', JUNE_CCI].map((text) => ({ kind: 'text', text }))
 
 /** The AFP rates in force in June 2026 in the worked example (one payroll guide; its AFP is not named). */
 export const JUNE_AFP_RATE: AfpRateRow = {

@@ -8,24 +8,15 @@ import {
   PAYROLL_TEMPLATE_EXAMPLE,
   PAYROLL_TEMPLATE_HEADERS,
 } from './payroll-file'
+import { JUNE_CCI as CCI, juneWorkerCells } from './payroll-fixtures'
 import { checkPayrollRow, ROW_MESSAGES } from './payroll-row'
 
 const banks = new Set(['002', '003', '011'])
 const text = (t: string): SheetCell => ({ kind: 'text', text: t })
 const num = (value: number): SheetCell => ({ kind: 'number', value })
-// The CCI of the row's account (BCP builds its CCIs from the account: docs/cci-account-rules.md).
-const CCI = buildCci('002', '191', '012345678013')
 
 function row(overrides: Partial<Record<number, SheetCell>> = {}): SheetCell[] {
-  const cells = [
-    num(1),
-    text('45678912'),
-    text('ROSA QUISPE'),
-    text('002'),
-    text('19112345678013'),
-    text(CCI),
-    num(1850.5),
-  ]
+  const cells = [num(1), ...juneWorkerCells(), num(1850.5)]
   for (const [i, cell] of Object.entries(overrides)) cells[Number(i)] = cell as SheetCell
   return cells
 }
