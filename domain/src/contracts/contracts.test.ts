@@ -22,46 +22,46 @@ import {
 } from './contracts'
 
 describe('contract end date', () => {
-  it('covers whole months: start + 1, 3, 6 or 12 months − 1 day, none for the indefinite one', () => {
-    expect(contractEndDate('2026-01-01', 1)).toBe('2026-01-31')
-    expect(contractEndDate('2026-03-15', 1)).toBe('2026-04-14')
-    expect(contractEndDate('2026-03-15', 2)).toBe('2026-06-14')
-    expect(contractEndDate('2026-03-15', 3)).toBe('2026-09-14')
-    expect(contractEndDate('2026-03-15', 4)).toBe('2027-03-14')
-    expect(contractEndDate('2026-01-01', 4)).toBe('2026-12-31')
-    expect(contractEndDate('2026-03-15', 5)).toBeNull()
+  it.each<[string, number | null, string | null]>([
+    // Whole months: start + 1, 3, 6 or 12 months − 1 day; none for the indefinite one (5).
+    ['2026-01-01', 1, '2026-01-31'],
+    ['2026-03-15', 1, '2026-04-14'],
+    ['2026-03-15', 2, '2026-06-14'],
+    ['2026-03-15', 3, '2026-09-14'],
+    ['2026-03-15', 4, '2027-03-14'],
+    ['2026-01-01', 4, '2026-12-31'],
+    ['2026-03-15', 5, null],
+    // To the end of a shorter month when the same day does not exist there.
+    ['2026-01-31', 1, '2026-02-28'],
+    ['2026-01-29', 1, '2026-02-28'],
+    ['2026-01-28', 1, '2026-02-27'],
+    ['2026-03-31', 1, '2026-04-30'],
+    ['2026-08-31', 2, '2026-11-30'],
+    ['2026-08-31', 3, '2027-02-28'],
+    ['2025-12-31', 2, '2026-03-30'],
+    ['2026-03-01', 1, '2026-03-31'],
+    // Leap years: 29 February exists in 2028, not in 2027 or 2029.
+    ['2028-01-31', 1, '2028-02-29'],
+    ['2027-08-31', 3, '2028-02-29'],
+    ['2028-02-29', 4, '2029-02-28'],
+    ['2028-03-01', 4, '2029-02-28'],
+    ['2027-03-01', 4, '2028-02-29'],
+    // Across year ends; none without a complete, real start date and a known duration.
+    ['2026-11-30', 2, '2027-02-28'],
+    ['2026-12-01', 1, '2026-12-31'],
+    ['2026-12-15', 1, '2027-01-14'],
+    ['2026-03', 1, null],
+    ['2026-02-30', 1, null],
+    ['', 1, null],
+    ['2026-03-15', null, null],
+    ['2026-03-15', 9, null],
+  ])('from %s, duration %s, ends on %s', (start, duration, end) => {
+    expect(contractEndDate(start, duration)).toBe(end)
   })
 
-  it('runs to the end of a shorter month when the same day does not exist there', () => {
-    expect(contractEndDate('2026-01-31', 1)).toBe('2026-02-28')
-    expect(contractEndDate('2026-01-29', 1)).toBe('2026-02-28')
-    expect(contractEndDate('2026-01-28', 1)).toBe('2026-02-27')
-    expect(contractEndDate('2026-03-31', 1)).toBe('2026-04-30')
-    expect(contractEndDate('2026-08-31', 2)).toBe('2026-11-30')
-    expect(contractEndDate('2026-08-31', 3)).toBe('2027-02-28')
-    expect(contractEndDate('2025-12-31', 2)).toBe('2026-03-30')
-    expect(contractEndDate('2026-03-01', 1)).toBe('2026-03-31')
-  })
-
-  it('knows leap years: 29 February exists in 2028 and 2000, not in 2100', () => {
-    expect(contractEndDate('2028-01-31', 1)).toBe('2028-02-29')
-    expect(contractEndDate('2027-08-31', 3)).toBe('2028-02-29')
-    expect(contractEndDate('2028-02-29', 4)).toBe('2029-02-28')
-    expect(contractEndDate('2028-03-01', 4)).toBe('2029-02-28')
-    expect(contractEndDate('2027-03-01', 4)).toBe('2028-02-29')
+  it('adds months knowing leap years: 29 February exists in 2000, not in 2100', () => {
     expect(addMonths('2000-01-30', 1)).toBe('2000-02-29')
     expect(addMonths('2100-01-29', 1)).toBe('2100-02-28')
-  })
-
-  it('crosses year ends and needs a complete start date', () => {
-    expect(contractEndDate('2026-11-30', 2)).toBe('2027-02-28')
-    expect(contractEndDate('2026-12-01', 1)).toBe('2026-12-31')
-    expect(contractEndDate('2026-12-15', 1)).toBe('2027-01-14')
-    expect(contractEndDate('2026-03', 1)).toBeNull()
-    expect(contractEndDate('2026-02-30', 1)).toBeNull()
-    expect(contractEndDate('', 1)).toBeNull()
-    expect(contractEndDate('2026-03-15', null)).toBeNull()
-    expect(contractEndDate('2026-03-15', 9)).toBeNull()
   })
 
   it('renews without drifting: five 1-year contracts from 01/01/2021 end on 31/12/2025', () => {
