@@ -56,13 +56,17 @@ export const EmployeeDetailSchema = EmployeeRowSchema.extend({
   createdBy: text,
 })
 
-export const CurrentContractSchema = z.object({
+/** A contract as the employee's screens show it: the current one and each of its history. */
+const ContractSummarySchema = z.object({
   id: z.number(),
   number: z.string(),
   contractType: z.number(),
   startDate: z.string(),
   finishDate: z.string().nullable(),
   status: z.number(),
+})
+
+export const CurrentContractSchema = ContractSummarySchema.extend({
   /** The assignment the contract gives the employee: the employee form shows it fixed. */
   companyId: z.number(),
   areaId: z.number(),
@@ -129,17 +133,7 @@ const HistoryLineSchema = z.object({
  * payments only for users who may read the payrolls (`payrollShown`).
  */
 export const EmployeeHistorySchema = z.object({
-  contracts: z
-    .object({
-      id: z.number(),
-      number: z.string(),
-      contractType: z.number(),
-      startDate: z.string(),
-      finishDate: z.string().nullable(),
-      status: z.number(),
-      totalSalary: z.number(),
-    })
-    .array(),
+  contracts: ContractSummarySchema.extend({ totalSalary: z.number() }).array(),
   payrollShown: z.boolean(),
   payrollLines: HistoryLineSchema.array(),
   payments: HistoryLineSchema.array(),
