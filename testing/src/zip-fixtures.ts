@@ -18,6 +18,20 @@ export const deflatedPart = (name: string, content: Buffer | string): ZipPart =>
   return { name, compressed: deflateRawSync(data), crc32: crc32(data), size: data.length }
 }
 
+/**
+ * The fields a part's local record and its central directory entry both hold, in the same order from
+ * `at` ('version needed' on): version 2.0, UTF-8 names, the method, CRC, sizes and the name's length.
+ */
+function writeEntryFields(record: Buffer, at: number, part: ZipPart, size: number, nameLength: number) {
+  record.writeUInt16LE(20, at)
+  record.writeUInt16LE(0x0800, at + 2)
+  record.writeUInt16LE(part.stored ? 0 : 8, at + 4)
+  record.writeUInt32LE(part.crc32 >>> 0, at + 10)
+  record.writeUInt32LE(part.compressed.length, at + 14)
+  record.writeUInt32LE(size, at + 18)
+  record.writeUInt16LE(nameLength, at + 22)
+}
+
 /** Writes a ZIP archive: local records, central directory, end record. */
 export function buildZip(parts: ZipPart[]): Buffer {
   const locals: Buffer[] = []
@@ -28,23 +42,11 @@ export function buildZip(parts: ZipPart[]): Buffer {
     const size = part.declaredSize ?? part.size
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
-    local.writeUInt16LE(20, 4)
-    local.writeUInt16LE(0x0800, 6)
-    local.writeUInt16LE(part.stored ? 0 : 8, 8)
-    local.writeUInt32LE(part.crc32 >>> 0, 14)
-    local.writeUInt32LE(part.compressed.length, 18)
-    local.writeUInt32LE(size, 22)
-    local.writeUInt16LE(name.length, 26)
+    writeEntryFields(local, 4, part, size, name.length)
     const central = Buffer.alloc(46)
     central.writeUInt32LE(0x02014b50, 0)
     central.writeUInt16LE(20, 4)
-    central.writeUInt16LE(20, 6)
-    central.writeUInt16LE(0x0800, 8)
-    central.writeUInt16LE(part.stored ? 0 : 8, 10)
-    central.writeUInt32LE(part.crc32 >>> 0, 16)
-    central.writeUInt32LE(part.compressed.length, 20)
-    central.writeUInt32LE(size, 24)
-    central.writeUInt16LE(name.length, 28)
+    writeEntryFields(central, 6, part, size, name.length)
     central.writeUInt32LE(offset, 42)
     locals.push(local, name, part.compressed)
     centrals.push(central, name)
