@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { IDENTIFIER_TYPE } from '../../common/identifiers'
+import { paymentLine } from './bank-file-fixtures'
 import { BBVA_MESSAGES, bbvaAccount20, buildBbvaFile, encodeBbvaRecords } from './bbva-netcash'
 import { BANK_FILE_MESSAGES, type PaymentFileHeader, type PaymentFileLine } from './common'
-import { paymentLine } from './payment-line-fixture'
 
 const header: PaymentFileHeader = {
   debitBankCode: '011',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { IDENTIFIER_TYPE } from '../../common/identifiers'
+import { paymentLine } from './bank-file-fixtures'
 import { BCP, buildBcpFile } from './bcp'
 import { BANK_FILE_MESSAGES, bankName, type PaymentFileHeader } from './common'
 import { encodeRecords } from './encode'
-import { paymentLine } from './payment-line-fixture'
 
 const header: PaymentFileHeader = {
   debitBankCode: '002',

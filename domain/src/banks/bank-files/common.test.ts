@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { paymentLine } from './bank-file-fixtures'
 import {
   BANK_FILE_MESSAGES,
   buildFixedWidthFile,
@@ -11,7 +12,6 @@ import {
   padText,
   type TotalsPart,
 } from './common'
-import { paymentLine } from './payment-line-fixture'
 
 /**
  * The parts the fixed-width formats share (BCP, BBVA, the generic CCI): the order's checks, a

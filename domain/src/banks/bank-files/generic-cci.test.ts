@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { paymentLine } from './bank-file-fixtures'
 import { BANK_FILE_MESSAGES, type PaymentFileLine } from './common'
 import { buildGenericCciRows, GENERIC_CCI, GENERIC_CCI_CURRENCIES } from './generic-cci'
-import { paymentLine } from './payment-line-fixture'
 
 const header = {
   debitBankCode: '011',
