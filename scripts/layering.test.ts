@@ -110,6 +110,9 @@ const refused: [folder: string, source: string, message: string][] = [
   ['storage/src', "import { x } from '@planillas/testing/database'", TEST_HELPERS],
   ['remix/server', "import { x } from '@planillas/testing/database'", TEST_HELPERS],
   ['scripts', "import { openTestDatabase as x } from '@planillas/testing/database'", TEST_HELPERS],
+  // Nor domain's test fixtures, which sit beside its code.
+  ['domain/src/payroll', "import { JUNE_AFP_RATE as x } from './payroll-fixtures'", TEST_HELPERS],
+  ['api/src', "import { x } from '@planillas/domain/identifier-fixtures'", TEST_HELPERS],
 ]
 
 const allowed: [folder: string, source: string][] = [
