@@ -1,39 +1,70 @@
 import { readFile } from 'node:fs/promises'
 import { DUPLICATE_FILE_CONFIRM, todayInLima, XLSX_MIME } from '@planillas/domain'
 import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
+import type { Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
-import { demoDocuments, expect, expectAccessible, test } from './fixtures'
+import { demoDocuments, expect, expectAccessible, signIn, test } from './fixtures'
 import { confirmObservedLines } from './line-review'
 import { createPayroll, uploadPayrollForm } from './payrolls'
 
 const AMOUNTS = [1850.5, 1200, 990.25]
+
+/**
+ * Signs the HR clerk in; answers a suffix for this run's codes (its project, the clock) and the
+ * documents of `count` demo employees.
+ */
+async function clerkWithDocuments(page: Page, javaScriptEnabled: boolean, count: number) {
+  const suffix = `${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
+  await signIn(page, 'rrhh')
+  return { suffix, documents: await demoDocuments(page, count) }
+}
+
+/** The payroll's lines for `documents`: AMOUNTS in order, to BCP accounts. */
+const bcpLines = (documents: string[]) =>
+  documents.map((document, i) => ({ document, amount: AMOUNTS[i], account: `1911234567801${i}` }))
+
+/**
+ * A payroll uploaded (`createPayroll`), its observed lines confirmed, and its 'Generar archivo de
+ * pago' followed.
+ */
+async function openPaymentFile(page: Page, code: string, lines: Parameters<typeof createPayroll>[2]) {
+  await createPayroll(page, code, lines)
+  await confirmObservedLines(page)
+  await page.getByRole('link', { name: 'Generar archivo de pago' }).click()
+}
+
+/**
+ * Generates the file with the form as filled: the toast, the one file listed with the three lines'
+ * S/ 4,040.75; answers the file downloaded.
+ */
+async function generateAndDownload(page: Page): Promise<Buffer> {
+  await page.getByRole('button', { name: 'Generar archivo' }).click()
+  await expect(page.getByTestId('toast')).toContainText('Archivo de pago generado')
+  const files = page.getByRole('table', { name: 'Archivos de pago de la planilla' })
+  await expect(files.getByRole('row')).toHaveCount(2)
+  await expect(files).toContainText('S/ 4,040.75')
+  const download = page.waitForEvent('download')
+  await files.getByRole('link', { name: /^Descargar/ }).click()
+  return readFile(await (await download).path())
+}
 
 test.describe('Pagar la planilla', () => {
   test.describe.configure({ timeout: 180_000 })
 
   test('a bad line refuses the file with every problem; then generate, download and parse it, upload the result: 100 %', async ({
     page,
-    signIn,
     javaScriptEnabled,
   }) => {
-    const suffix = `${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
-    await signIn('rrhh')
-    const documents = await demoDocuments(page, AMOUNTS.length)
+    const { suffix, documents } = await clerkWithDocuments(page, javaScriptEnabled, AMOUNTS.length)
     expect(documents).toHaveLength(AMOUNTS.length)
 
     // A payroll whose second line has an 11-digit account: the BCP format refuses the whole file.
     const badCode = `PL-PAGO-BAD-${suffix}`
-    await createPayroll(
+    await openPaymentFile(
       page,
       badCode,
-      documents.map((document, i) => ({
-        document,
-        amount: AMOUNTS[i],
-        account: i === 1 ? '19100000001' : `1911234567801${i}`,
-      })),
+      bcpLines(documents).map((line, i) => (i === 1 ? { ...line, account: '19100000001' } : line)),
     )
-    await confirmObservedLines(page)
-    await page.getByRole('link', { name: 'Generar archivo de pago' }).click()
     await expect(
       page.getByRole('heading', { level: 1, name: `Archivo de pago · Planilla ${badCode}` }),
     ).toBeVisible()
@@ -56,23 +87,10 @@ test.describe('Pagar la planilla', () => {
 
     // A clean payroll: the file is generated, listed, downloaded and parsed.
     const code = `PL-PAGO-${suffix}`
-    await createPayroll(
-      page,
-      code,
-      documents.map((document, i) => ({ document, amount: AMOUNTS[i], account: `1911234567801${i}` })),
-    )
-    await confirmObservedLines(page)
-    await page.getByRole('link', { name: 'Generar archivo de pago' }).click()
+    await openPaymentFile(page, code, bcpLines(documents))
     await page.getByLabel('Cuenta de cargo').selectOption({ index: 1 })
     await page.getByLabel('Referencia').fill('Haberes e2e')
-    await page.getByRole('button', { name: 'Generar archivo' }).click()
-    await expect(page.getByTestId('toast')).toContainText('Archivo de pago generado')
-    const files = page.getByRole('table', { name: 'Archivos de pago de la planilla' })
-    await expect(files.getByRole('row')).toHaveCount(2)
-    await expect(files).toContainText('S/ 4,040.75')
-    const download = page.waitForEvent('download')
-    await files.getByRole('link', { name: /^Descargar/ }).click()
-    const bytes = await readFile(await (await download).path())
+    const bytes = await generateAndDownload(page)
     const records = bytes.toString('latin1').split('\r\n')
     expect(records.map((r) => r.length)).toEqual([113, 195, 195, 195, 0])
     expect(records[0].slice(1, 7)).toBe('000003')
@@ -116,12 +134,9 @@ test.describe('Pagar la planilla', () => {
 
   test('BBVA Net Cash: refused from a debit account of another bank; from a BBVA account, a file read back by position', async ({
     page,
-    signIn,
     javaScriptEnabled,
   }) => {
-    const suffix = `${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
-    await signIn('rrhh')
-    const documents = await demoDocuments(page, AMOUNTS.length)
+    const { suffix, documents } = await clerkWithDocuments(page, javaScriptEnabled, AMOUNTS.length)
     // A BBVA debit account in soles for the demo company that holds the seeded BCP one, registered
     // as its form posts it (the other browser's run may have registered it first: then it is there).
     const bbvaDebit = '001101230200456789'
@@ -136,7 +151,7 @@ test.describe('Pagar la planilla', () => {
     await expect(page.getByRole('table', { name: 'Cuentas de cargo de la empresa' })).toContainText(bbvaDebit)
 
     const code = `PL-BBVA-${suffix}`
-    await createPayroll(
+    await openPaymentFile(
       page,
       code,
       documents.map((document, i) => ({
@@ -146,8 +161,6 @@ test.describe('Pagar la planilla', () => {
         account: `00110123010012345${i}`,
       })),
     )
-    await confirmObservedLines(page)
-    await page.getByRole('link', { name: 'Generar archivo de pago' }).click()
     const format = page.getByLabel('Formato del banco')
     await expect(format.getByRole('option', { name: /^BBVA Net Cash/ })).toHaveText(
       'BBVA Net Cash · Haberes (.txt), fin de línea LF (por confirmar con el banco)',
@@ -164,14 +177,7 @@ test.describe('Pagar la planilla', () => {
     // The BBVA account: the file is generated, listed, downloaded and read back by position.
     const bbvaOption = page.getByLabel('Cuenta de cargo').getByRole('option', { name: new RegExp(bbvaDebit) })
     await page.getByLabel('Cuenta de cargo').selectOption((await bbvaOption.getAttribute('value')) ?? '')
-    await page.getByRole('button', { name: 'Generar archivo' }).click()
-    await expect(page.getByTestId('toast')).toContainText('Archivo de pago generado')
-    const files = page.getByRole('table', { name: 'Archivos de pago de la planilla' })
-    await expect(files.getByRole('row')).toHaveCount(2)
-    await expect(files).toContainText('S/ 4,040.75')
-    const download = page.waitForEvent('download')
-    await files.getByRole('link', { name: /^Descargar/ }).click()
-    const bytes = await readFile(await (await download).path())
+    const bytes = await generateAndDownload(page)
     expect(bytes.includes(0x0d)).toBe(false)
     const records = bytes.toString('latin1').split('\n')
     expect(records.map((r) => r.length)).toEqual([151, 233, 233, 233])
@@ -188,20 +194,11 @@ test.describe('Pagar la planilla', () => {
 
   test('the form keeps what was typed and says what is missing; a second file asks to confirm the order it replaces; annul frees the lines', async ({
     page,
-    signIn,
     javaScriptEnabled,
   }) => {
-    const suffix = `${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
-    await signIn('rrhh')
-    const documents = await demoDocuments(page, 2)
+    const { suffix, documents } = await clerkWithDocuments(page, javaScriptEnabled, 2)
     const code = `PL-CTRL-${suffix}`
-    await createPayroll(
-      page,
-      code,
-      documents.map((document, i) => ({ document, amount: AMOUNTS[i], account: `1911234567801${i}` })),
-    )
-    await confirmObservedLines(page)
-    await page.getByRole('link', { name: 'Generar archivo de pago' }).click()
+    await openPaymentFile(page, code, bcpLines(documents))
     await page.waitForURL(/\/planillas\/\d+\/pago$/)
     const payrollId = /\/planillas\/(\d+)\/pago/.exec(page.url())?.[1]
     const account = page.getByLabel('Cuenta de cargo')
@@ -273,12 +270,9 @@ test.describe('Pagar la planilla', () => {
 
   test('the same workbook twice for the same period and type: refused naming the payroll, loaded when confirmed', async ({
     page,
-    signIn,
     javaScriptEnabled,
   }) => {
-    const suffix = `${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now().toString(36)}`.toUpperCase()
-    await signIn('rrhh')
-    const documents = await demoDocuments(page, 2)
+    const { suffix, documents } = await clerkWithDocuments(page, javaScriptEnabled, 2)
     const file = await payrollWorkbook(
       documents.map((dni, i) => [1, dni, `COLABORADOR ${i + 1}`, '002', `1910000000${i}`, null, AMOUNTS[i]]),
     )
