@@ -1,17 +1,16 @@
-import {
-  addDays,
-  buildCci,
-  formatDate,
-  PAYMENT_TEMPLATE_HEADERS,
-  PAYMENT_TEMPLATE_SHEET,
-  rucCheckDigit,
-  todayInLima,
-} from '@planillas/domain'
-import { receiptPdf } from '@planillas/testing/payment-fixtures'
+import { addDays, buildCci, formatDate, rucCheckDigit, todayInLima } from '@planillas/domain'
 import type { Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { expect, expectAccessible, openFromList, pickBySearch, test } from './fixtures'
-import { expectFits, signInAs, uniqueNumber } from './vouchers'
+import {
+  authorizeVoucher,
+  expectFits,
+  fillSupplierPayments,
+  registerFactura,
+  saveVoucher,
+  signInAs,
+  uniqueNumber,
+} from './vouchers'
 
 /**
  * Vouchers in US dollars (docs/decisions/usd-vouchers.md), with and without JavaScript, at 1280 and
@@ -47,38 +46,15 @@ async function enterRate(page: Page, day: string, rate: string) {
 async function registeredInDollars(page: Page, series: string, company?: string) {
   const number = uniqueNumber()
   await signInAs(page, 'rrhh')
-  await page.goto('/pagos/registrar')
-  const companies = page.getByLabel('Empresa')
-  if (company)
-    await companies.selectOption(
-      (await companies.locator('option', { hasText: company }).getAttribute('value')) ?? '',
-    )
-  else await companies.selectOption({ index: 1 })
-  await pickBySearch(page, 'Proveedor', 'servicios generales', /Servicios Generales Lima/)
-  await page.getByLabel('Serie').fill(series)
-  await page.getByLabel('Número').fill(number)
-  await page.getByLabel('Fecha de emisión').fill(formatDate(yesterday))
-  await page.getByLabel('Fecha de vencimiento').fill(formatDate(addDays(today, 29)))
-  await page.getByLabel('Moneda').selectOption({ label: 'DÓLARES (USD)' })
-  await page.getByLabel('Base imponible').fill('1000.00')
-  await page.getByLabel('IGV').fill('180.00')
-  await page.getByLabel('Total').fill('1180.00')
-  await page.getByLabel('Descripción').fill('Licencias de software en dólares')
-  await page.getByLabel('Línea de gasto').selectOption({ index: 1 })
-  await page.getByLabel('PDF del comprobante').setInputFiles({
-    name: `${series}-${number}.pdf`,
-    mimeType: 'application/pdf',
-    buffer: await receiptPdf(`${series}-${number}`),
+  const id = await registerFactura(page, {
+    series,
+    number,
+    description: 'Licencias de software en dólares',
+    company,
+    currency: 'DÓLARES (USD)',
   })
-  await page.getByRole('button', { name: 'Guardar' }).click()
-  await page.waitForURL(/\/pagos\/\d+\/detalle/)
-  const id = Number(/\/pagos\/(\d+)\//.exec(page.url())?.[1])
   await expect(page.getByRole('region', { name: 'Importes' })).toContainText('US$ 1,180.00')
-  await page.goto(`/pagos/${id}/autorizar`)
-  await page.getByLabel('Tipo de proyecto').selectOption({ index: 1 })
-  await page.getByLabel('Periodo').fill('202611-001')
-  await page.getByRole('button', { name: 'Autorizar' }).click()
-  await page.waitForURL(/\/pagos\/\d+\/detalle/)
+  await authorizeVoucher(page, id)
   return { id, fullNumber: `${series}-${number.padStart(8, '0')}`, short: `${series}-${Number(number)}` }
 }
 
@@ -232,20 +208,9 @@ test.describe('Comprobantes en dólares', () => {
     await page.getByLabel('Total').fill('2000.00')
     await page.getByLabel('Descripción').fill('Asesoría legal')
     await page.getByLabel('Línea de gasto').selectOption({ index: 1 })
-    await page.getByLabel('PDF del comprobante').setInputFiles({
-      name: `E001-${receiptNumber}.pdf`,
-      mimeType: 'application/pdf',
-      buffer: await receiptPdf(`E001-${receiptNumber}`),
-    })
-    await page.getByRole('button', { name: 'Guardar' }).click()
-    await page.waitForURL(/\/pagos\/\d+\/detalle/)
-    const receiptId = Number(/\/pagos\/(\d+)\//.exec(page.url())?.[1])
+    const receiptId = await saveVoucher(page, 'E001', receiptNumber)
     const receipt = `E001-${receiptNumber.padStart(8, '0')}`
-    await page.goto(`/pagos/${receiptId}/autorizar`)
-    await page.getByLabel('Tipo de proyecto').selectOption({ index: 1 })
-    await page.getByLabel('Periodo').fill('202611-001')
-    await page.getByRole('button', { name: 'Autorizar' }).click()
-    await page.waitForURL(/\/pagos\/\d+\/detalle/)
+    await authorizeVoucher(page, receiptId)
 
     // The factura: US$ 1,180.00 to the retention agent, no SPOT.
     const factura = await registeredInDollars(page, js ? 'U005' : 'U006', AGENT)
@@ -308,22 +273,12 @@ test.describe('Comprobantes en dólares', () => {
 
     // The bank's proof of each run, uploaded on 'Abonos de proveedores' and processed.
     for (const paid of [dollarRun, solesRun]) {
-      const proof = new ExcelJS.Workbook()
-      const sheet = proof.addWorksheet(PAYMENT_TEMPLATE_SHEET)
-      sheet.addRow([...PAYMENT_TEMPLATE_HEADERS])
-      sheet.addRow([6, paid.document, paid.amount, `OP${paid.orderId}`, 'constancia.pdf'])
       await page.goto('/pagos/abonos/carga')
-      await page.getByLabel('N° de orden de pago').fill(String(paid.orderId))
-      await page.getByLabel('Fecha de abono').fill(formatDate(today))
-      await page.getByLabel('Excel de abonos (.xlsx)').setInputFiles({
-        name: 'abonos.xlsx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        buffer: Buffer.from(await proof.xlsx.writeBuffer()),
-      })
-      await page.getByLabel('Constancias (.pdf)').setInputFiles({
-        name: 'constancia.pdf',
-        mimeType: 'application/pdf',
-        buffer: await receiptPdf('Constancia'),
+      await fillSupplierPayments(page, {
+        order: String(paid.orderId),
+        document: paid.document,
+        amount: paid.amount,
+        operation: `OP${paid.orderId}`,
       })
       await page.getByRole('button', { name: 'Procesar' }).click()
       await page.waitForURL(/\/pagos\/abonos(\?|$)/)

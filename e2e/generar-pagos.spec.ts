@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import { dayMonthYear, todayInLima } from '@planillas/domain'
-import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
-import ExcelJS from 'exceljs'
 import { expect, expectAccessible, test } from './fixtures'
+import { downloadRunFiles } from './vouchers'
 
 /** The demo's APROBADO voucher of the first company, under SPOT 037: S/ 1,180.00, S/ 142.00 detracción. */
 const VOUCHER = 'E001-00000450'
@@ -61,20 +59,7 @@ test.describe('Generar pagos', () => {
     await expect(run).toContainText('S/ 142.00')
 
     // The CCI Excel pays the supplier its net; the BN file deposits the detracción.
-    const excelDownload = page.waitForEvent('download')
-    await run.getByRole('link', { name: /^Descargar pago-proveedores/ }).click()
-    const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.readFile(await (await excelDownload).path())
-    expect(workbook.worksheets[0].getRow(2).getCell(6).value).toBe(1038)
-    const bnDownload = page.waitForEvent('download')
-    await run.getByRole('link', { name: /^Descargar D\d{11}\d{6}\.txt, Detracciones lote \d{6}$/ }).click()
-    const bn = await bnDownload
-    const reread = checkBnDetraccionesFile(await readFile(await bn.path()), {
-      lineCount: 1,
-      fileName: bn.suggestedFilename(),
-    })
-    expect(reread.problems).toEqual([])
-    expect(reread.summary?.totalCents).toBe(14_200)
+    expect(await downloadRunFiles(page, run, 14_200)).toBe(1038)
 
     // Sent to the bank: a second run for it is refused until the clerk confirms.
     await page.getByRole('checkbox', { name: new RegExp(VOUCHER) }).check()

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { addDays, formatDate, periodLabel, rucCheckDigit, todayInLima } from '@planillas/domain'
-import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, pickBySearch, test } from './fixtures'
-import { expectFits, signInAs } from './vouchers'
+import { authorizeVoucher, expectFits, saveVoucher, signInAs } from './vouchers'
 
 /**
  * Recibos por honorarios (docs/decisions/tax-rules.md, 'Cuarta categoría'): a natural person's
@@ -90,19 +89,8 @@ test.describe('Recibos por honorarios', () => {
     await page.getByLabel('Total').fill('2000.00')
     await page.getByLabel('Descripción').fill('Asesoría contable')
     await page.getByLabel('Línea de gasto').selectOption({ index: 1 })
-    await page.getByLabel('PDF del comprobante').setInputFiles({
-      name: `E001-${number}.pdf`,
-      mimeType: 'application/pdf',
-      buffer: await receiptPdf(`E001-${number}`),
-    })
-    await page.getByRole('button', { name: 'Guardar' }).click()
-    await page.waitForURL(/\/pagos\/\d+\/detalle/)
-    const id = Number(/\/pagos\/(\d+)\//.exec(page.url())?.[1])
-    await page.goto(`/pagos/${id}/autorizar`)
-    await page.getByLabel('Tipo de proyecto').selectOption({ index: 1 })
-    await page.getByLabel('Periodo').fill('202611-001')
-    await page.getByRole('button', { name: 'Autorizar' }).click()
-    await page.waitForURL(/\/pagos\/\d+\/detalle/)
+    const id = await saveVoucher(page, 'E001', number)
+    await authorizeVoucher(page, id)
 
     // Approved by tesorería: the dialog shows the S/ 160.00 and the net; then paid S/ 1,840.00.
     await signInAs(page, 'tesoreria')

@@ -1,18 +1,15 @@
-import { readFile } from 'node:fs/promises'
+import { addDays, formatDate, rucCheckDigit, todayInLima } from '@planillas/domain'
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, pickBySearch, test } from './fixtures'
 import {
-  addDays,
-  formatDate,
-  MESSAGES,
-  PAYMENT_TEMPLATE_HEADERS,
-  PAYMENT_TEMPLATE_SHEET,
-  rucCheckDigit,
-  todayInLima,
-} from '@planillas/domain'
-import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
-import { receiptPdf } from '@planillas/testing/payment-fixtures'
-import type { Locator, Page } from '@playwright/test'
-import ExcelJS from 'exceljs'
-import { type DemoUser, expect, expectAccessible, pickBySearch, signIn, test } from './fixtures'
+  downloadRunFiles,
+  expectStatus,
+  fillSupplierPayments,
+  openStep,
+  saveVoucher,
+  signInAs,
+  uniqueNumber,
+} from './vouchers'
 
 /**
  * 'Abonos de proveedores' (docs/decisions/payments-made.md): a voucher approved with its detracción
@@ -22,30 +19,6 @@ import { type DemoUser, expect, expectAccessible, pickBySearch, signIn, test } f
 
 const today = todayInLima()
 const SUPPLIER_RUC = `2055502345${rucCheckDigit('2055502345')}`
-let counter = 0
-const uniqueNumber = () => String(((Date.now() % 9_000_000) * 10 + (counter++ % 10)) % 99_999_999 || 1)
-
-/** Switches the demo user: the session cookies go, then that user's session (`signIn`). */
-async function signInAs(page: Page, who: DemoUser) {
-  await page.context().clearCookies()
-  await signIn(page, who)
-}
-
-/** With JavaScript a step is a dialog; without it, a page of its own. */
-async function openStep(page: Page, js: boolean, name: string): Promise<Locator> {
-  await page.getByRole('link', { name, exact: true }).click()
-  if (!js) return page.getByRole('main')
-  const dialog = page.getByRole('dialog')
-  await expect(dialog.getByRole('button', { name, exact: true })).toBeVisible()
-  return dialog
-}
-
-async function expectStatus(page: Page, status: string) {
-  await expect(page.getByTestId('toast')).toHaveText(MESSAGES.statusUpdated)
-  await expect(
-    page.getByRole('region', { name: 'Datos del comprobante' }).getByText(status, { exact: true }),
-  ).toBeVisible()
-}
 
 /**
  * rrhh registers and authorizes a S/ 1,180.00 voucher, tesorería approves it (SPOT 037, 12 %:
@@ -65,11 +38,7 @@ async function approvedVoucher(page: Page, js: boolean, number: string) {
   await page.getByLabel('Total').fill('1180.00')
   await page.getByLabel('Descripción').fill('Mantenimiento de equipos, abonos e2e')
   await page.getByLabel('Línea de gasto').selectOption({ index: 1 })
-  await page
-    .getByLabel('PDF del comprobante')
-    .setInputFiles({ name: 'factura.pdf', mimeType: 'application/pdf', buffer: await receiptPdf('F') })
-  await page.getByRole('button', { name: 'Guardar' }).click()
-  await page.waitForURL(/\/pagos\/\d+\/detalle/)
+  await saveVoucher(page, 'E002', number)
   const details = page.url()
 
   const authorize = await openStep(page, js, 'Autorizar')
@@ -87,15 +56,6 @@ async function approvedVoucher(page: Page, js: boolean, number: string) {
   await approve.getByRole('button', { name: 'Aprobar' }).click()
   await expectStatus(page, 'APROBADO')
   return details
-}
-
-/** The bank's proof as the template has it: one row paying the supplier its net. */
-async function paymentsExcel(net: number, operation: string) {
-  const workbook = new ExcelJS.Workbook()
-  const sheet = workbook.addWorksheet(PAYMENT_TEMPLATE_SHEET)
-  sheet.addRow([...PAYMENT_TEMPLATE_HEADERS])
-  sheet.addRow([6, SUPPLIER_RUC, net, operation, 'constancia-e2e.pdf'])
-  return Buffer.from(await workbook.xlsx.writeBuffer())
 }
 
 const noHorizontalOverflow = (page: Page) =>
@@ -126,21 +86,8 @@ test.describe('Abonos de proveedores', () => {
     expect(orderId).toBeGreaterThan(0)
 
     // Both files: the CCI Excel pays the net, the BN TXT deposits the detracción.
-    const excelDownload = page.waitForEvent('download')
-    await run.getByRole('link', { name: /^Descargar pago-proveedores/ }).click()
-    const transfers = new ExcelJS.Workbook()
-    await transfers.xlsx.readFile(await (await excelDownload).path())
-    const net = Number(transfers.worksheets[0].getRow(2).getCell(6).value)
+    const net = Number(await downloadRunFiles(page, run, 14_200))
     expect(net).toBe(1038)
-    const bnDownload = page.waitForEvent('download')
-    await run.getByRole('link', { name: /^Descargar D\d{11}\d{6}\.txt, Detracciones lote \d{6}$/ }).click()
-    const bn = await bnDownload
-    const reread = checkBnDetraccionesFile(await readFile(await bn.path()), {
-      lineCount: 1,
-      fileName: bn.suggestedFilename(),
-    })
-    expect(reread.problems).toEqual([])
-    expect(reread.summary?.totalCents).toBe(14_200)
 
     // The proof of payment, uploaded from the menu's 'Abonos de proveedores'.
     await page.goto('/pagos')
@@ -150,20 +97,8 @@ test.describe('Abonos de proveedores', () => {
     await expect(page.getByRole('heading', { name: 'Cargar abonos de proveedores' })).toBeVisible()
     await expectAccessible(page)
     const operation = `OP${number}`.slice(0, 20)
-    const fill = async (order: string) => {
-      await page.getByLabel('N° de orden de pago').fill(order)
-      await page.getByLabel('Fecha de abono').fill(formatDate(today))
-      await page.getByLabel('Excel de abonos (.xlsx)').setInputFiles({
-        name: 'abonos-proveedores.xlsx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        buffer: await paymentsExcel(net, operation),
-      })
-      await page.getByLabel('Constancias (.pdf)').setInputFiles({
-        name: 'constancia-e2e.pdf',
-        mimeType: 'application/pdf',
-        buffer: await receiptPdf('Constancia e2e'),
-      })
-    }
+    const fill = (order: string) =>
+      fillSupplierPayments(page, { order, document: SUPPLIER_RUC, amount: net, operation })
     // A run that does not exist: the Spanish message, what was typed kept, nothing recorded.
     await fill('99999999')
     await page.getByRole('button', { name: 'Procesar' }).click()

@@ -7,16 +7,9 @@ import {
   VOUCHER_STATUS_MESSAGES,
 } from '@planillas/domain'
 import { receiptPdf } from '@planillas/testing/payment-fixtures'
-import type { Locator, Page } from '@playwright/test'
-import {
-  type DemoUser,
-  expect,
-  expectAccessible,
-  pickBySearch,
-  pickFilterOption,
-  signIn,
-  test,
-} from './fixtures'
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, pickBySearch, pickFilterOption, test } from './fixtures'
+import { expectStatus, openStep, signInAs, uniqueNumber } from './vouchers'
 import { readDownloadedSheet } from './xlsx'
 
 /**
@@ -26,10 +19,6 @@ import { readDownloadedSheet } from './xlsx'
  */
 
 const today = todayInLima()
-
-/** A voucher number no other run of this spec (nor its other project) has used. */
-let counter = 0
-const uniqueNumber = () => String(((Date.now() % 9_000_000) * 10 + (counter++ % 10)) % 99_999_999 || 1)
 
 type VoucherInput = {
   supplier: RegExp
@@ -47,12 +36,6 @@ const pdf = async (name: string) => ({
   mimeType: 'application/pdf',
   buffer: await receiptPdf(name),
 })
-
-/** Switches the demo user: the session cookies go, then that user's session (`signIn`). */
-async function signInAs(page: Page, who: DemoUser) {
-  await page.context().clearCookies()
-  await signIn(page, who)
-}
 
 /** Fills 'Registrar comprobante' (without saving): the fields a clerk types, and the PDF. */
 async function fillVoucher(page: Page, v: VoucherInput, { pickSupplier = true } = {}) {
@@ -80,28 +63,6 @@ async function registerVoucher(page: Page, v: VoucherInput): Promise<number> {
   await page.waitForURL(/\/pagos\/\d+\/detalle/)
   await expect(page.getByTestId('toast')).toHaveText(MESSAGES.saved)
   return Number(/\/pagos\/(\d+)\//.exec(page.url())?.[1])
-}
-
-/**
- * Opens a step from the details page: with JavaScript its dialog (the form's scope), without it
- * the step's own page.
- */
-async function openStep(page: Page, javaScript: boolean, name: string): Promise<Locator> {
-  await page.getByRole('link', { name, exact: true }).click()
-  if (javaScript) {
-    const dialog = page.getByRole('dialog')
-    await expect(dialog.getByRole('button', { name, exact: true })).toBeVisible()
-    return dialog
-  }
-  await page.waitForURL(/\/pagos\/\d+\/(autorizar|aprobar|pagar|rechazar|anular)/)
-  return page.getByRole('main')
-}
-
-async function expectStatus(page: Page, status: string) {
-  await expect(page.getByTestId('toast')).toHaveText(MESSAGES.statusUpdated)
-  await expect(
-    page.getByRole('region', { name: 'Datos del comprobante' }).getByText(status, { exact: true }),
-  ).toBeVisible()
 }
 
 async function authorize(page: Page, javaScript: boolean) {

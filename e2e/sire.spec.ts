@@ -1,8 +1,6 @@
-import { addDays, formatDate, rucCheckDigit, SIRE_PROPOSAL_HEADER, todayInLima } from '@planillas/domain'
-import { receiptPdf } from '@planillas/testing/payment-fixtures'
-import type { Page } from '@playwright/test'
-import { expect, expectAccessible, pickBySearch, signIn, test } from './fixtures'
-import { expectFits, uniqueNumber } from './vouchers'
+import { addDays, rucCheckDigit, SIRE_PROPOSAL_HEADER, todayInLima } from '@planillas/domain'
+import { expect, expectAccessible, signIn, test } from './fixtures'
+import { expectFits, registerFactura, uniqueNumber } from './vouchers'
 import { readDownloadedSheet } from './xlsx'
 
 /**
@@ -15,29 +13,6 @@ import { readDownloadedSheet } from './xlsx'
 const SERVICIOS_RUC = `2055502345${rucCheckDigit('2055502345')}`
 const issued = addDays(todayInLima(), -1)
 const period = issued.slice(0, 7).replace('-', '')
-
-/** A factura of S/ 1,180.00 of Servicios Generales Lima registered by the HR clerk; answers its number. */
-async function registerVoucher(page: Page, series: string, number: string) {
-  await page.goto('/pagos/registrar')
-  await page.getByLabel('Empresa').selectOption({ index: 1 })
-  await pickBySearch(page, 'Proveedor', 'servicios generales', /Servicios Generales Lima/)
-  await page.getByLabel('Serie').fill(series)
-  await page.getByLabel('Número').fill(number)
-  await page.getByLabel('Fecha de emisión').fill(formatDate(issued))
-  await page.getByLabel('Fecha de vencimiento').fill(formatDate(addDays(issued, 30)))
-  await page.getByLabel('Base imponible').fill('1000.00')
-  await page.getByLabel('IGV').fill('180.00')
-  await page.getByLabel('Total').fill('1180.00')
-  await page.getByLabel('Descripción').fill('Mantenimiento de áreas verdes')
-  await page.getByLabel('Línea de gasto').selectOption({ index: 1 })
-  await page.getByLabel('PDF del comprobante').setInputFiles({
-    name: `${series}-${number}.pdf`,
-    mimeType: 'application/pdf',
-    buffer: await receiptPdf(`${series}-${number}`),
-  })
-  await page.getByRole('button', { name: 'Guardar' }).click()
-  await page.waitForURL(/\/pagos\/\d+\/detalle/)
-}
 
 /** The proposal in SIRE's layout (BOM, comma, d/m/yyyy): the voucher as registered, and one never registered. */
 function proposal(series: string, registered: string, unknown: string) {
@@ -76,7 +51,8 @@ test.describe('Conciliación SIRE', () => {
     const registered = uniqueNumber()
     const unknown = uniqueNumber()
     await signIn(page, 'rrhh')
-    await registerVoucher(page, series, registered)
+    // A factura of S/ 1,180.00 of Servicios Generales Lima, issued yesterday (`issued`).
+    await registerFactura(page, { series, number: registered, description: 'Mantenimiento de áreas verdes' })
 
     // In the menu's 'Pagos a proveedores' section (kept closed on other sections' pages).
     const menu = page.locator('[aria-label="Menú principal"]')
