@@ -1,6 +1,5 @@
 import { buildCci, rucCheckDigit } from '@planillas/domain'
-import type { Page } from '@playwright/test'
-import { expect, expectAccessible, signIn, test } from './fixtures'
+import { expect, expectAccessible, expectNoHorizontalOverflow, signIn, test } from './fixtures'
 
 /**
  * A supplier registered with a CCI another supplier already holds (a known fraud pattern): the form
@@ -19,13 +18,6 @@ const DEMO_CCI = buildCci('002', '193', '1930000000')
 function freshRuc(offset: number) {
   const stem = `20${String(Date.now() + offset).slice(-8)}`
   return `${stem}${rucCheckDigit(stem)}`
-}
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const [scrollWidth, clientWidth] = await page
-    .locator('html')
-    .evaluate((html) => [html.scrollWidth, html.clientWidth])
-  expect(scrollWidth, `desborde horizontal en ${page.url()}`).toBeLessThanOrEqual(clientWidth)
 }
 
 for (const [i, size] of SIZES.entries()) {

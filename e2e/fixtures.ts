@@ -92,6 +92,30 @@ export async function demoDocuments(page: Page, count: number): Promise<string[]
   return documents
 }
 
+/**
+ * Confirms a row's status change: its dialog with JavaScript, the confirmation page without; then
+ * the toast.
+ */
+export async function confirmStatusChange(page: Page, javaScript: boolean) {
+  if (javaScript) {
+    const dialog = page.getByRole('dialog', { name: 'Cambiar estado' })
+    await expect(dialog.getByText('¿Está seguro que desea cambiar el estado?')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Aceptar' }).click()
+  } else {
+    await expect(page.getByRole('heading', { name: 'Cambiar estado' })).toBeVisible()
+    await page.getByRole('button', { name: 'Aceptar' }).click()
+  }
+  await expect(page.getByTestId('toast')).toHaveText('Estado actualizado correctamente')
+}
+
+/** Nothing on the page is wider than the screen: no sideways scrolling. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const [scrollWidth, clientWidth] = await page
+    .locator('html')
+    .evaluate((html) => [html.scrollWidth, html.clientWidth])
+  expect(scrollWidth, `desborde horizontal en ${page.url()}`).toBeLessThanOrEqual(clientWidth)
+}
+
 /** Follows a row's action, opening the row's 'Más' menu first when the action is in it. */
 export async function clickRowAction(row: Locator, name: string) {
   const action = row.getByRole('link', { name, exact: true })

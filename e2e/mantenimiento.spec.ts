@@ -1,22 +1,8 @@
 import { rucCheckDigit } from '@planillas/domain'
-import type { Page } from '@playwright/test'
-import { expect, expectAccessible, openFromList, test } from './fixtures'
+import { confirmStatusChange, expect, expectAccessible, openFromList, test } from './fixtures'
 import { readDownloadedSheet } from './xlsx'
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-
-/** Confirms a status change: a dialog with JavaScript, the confirmation page without. */
-async function confirmStatus(page: Page, javaScript: boolean) {
-  if (javaScript) {
-    const dialog = page.getByRole('dialog', { name: 'Cambiar estado' })
-    await expect(dialog.getByText('¿Está seguro que desea cambiar el estado?')).toBeVisible()
-    await dialog.getByRole('button', { name: 'Aceptar' }).click()
-  } else {
-    await expect(page.getByRole('heading', { name: 'Cambiar estado' })).toBeVisible()
-    await page.getByRole('button', { name: 'Aceptar' }).click()
-  }
-  await expect(page.getByTestId('toast')).toHaveText('Estado actualizado correctamente')
-}
 
 test.describe('Mantenimiento', () => {
   test('áreas: create, edit, search, filter, page, change status and download', async ({
@@ -56,7 +42,7 @@ test.describe('Mantenimiento', () => {
 
     // Suspend it, then filter by status with a removable chip.
     await row.getByRole('link', { name: 'Suspender' }).click()
-    await confirmStatus(page, javaScriptEnabled)
+    await confirmStatusChange(page, javaScriptEnabled)
     await expect(
       page.getByRole('row', { name: new RegExp(`${name} editada`) }).getByText('SUSPENDIDO'),
     ).toBeVisible()

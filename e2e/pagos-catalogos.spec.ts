@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, expectAccessible, test } from './fixtures'
+import { confirmStatusChange, expect, expectAccessible, test } from './fixtures'
 
 /**
  * The administrator's screens for the supplier payments' catalogues
@@ -81,15 +81,7 @@ for (const size of SIZES) {
         : page.getByRole('row', { name: new RegExp(name) })
       if (phone) await openCard(row)
       await row.getByRole('link', { name: 'Suspender' }).click()
-      if (javaScriptEnabled) {
-        const dialog = page.getByRole('dialog', { name: 'Cambiar estado' })
-        await expect(dialog.getByText('¿Está seguro que desea cambiar el estado?')).toBeVisible()
-        await dialog.getByRole('button', { name: 'Aceptar' }).click()
-      } else {
-        await expect(page.getByRole('heading', { name: 'Cambiar estado' })).toBeVisible()
-        await page.getByRole('button', { name: 'Aceptar' }).click()
-      }
-      await expect(page.getByTestId('toast')).toHaveText('Estado actualizado correctamente')
+      await confirmStatusChange(page, javaScriptEnabled)
       await expect(page).toHaveURL(/\/pagos\/catalogos\/lineas-de-gasto/)
       if (phone) await openCard(row)
       await expect(row.getByText('SUSPENDIDO')).toBeVisible()

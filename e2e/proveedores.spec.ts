@@ -1,6 +1,6 @@
 import { buildCci, rucCheckDigit } from '@planillas/domain'
 import type { Locator, Page } from '@playwright/test'
-import { expect, expectAccessible, pickBySearch, test } from './fixtures'
+import { expect, expectAccessible, expectNoHorizontalOverflow, pickBySearch, test } from './fixtures'
 import { readDownloadedSheet } from './xlsx'
 
 /**
@@ -22,14 +22,6 @@ const javaScript = () => test.info().project.use.javaScriptEnabled !== false
 function freshRuc() {
   const stem = `20${String(Date.now()).slice(-8)}`
   return `${stem}${rucCheckDigit(stem)}`
-}
-
-/** Nothing on the page is wider than the screen: no sideways scrolling. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const [scrollWidth, clientWidth] = await page
-    .locator('html')
-    .evaluate((html) => [html.scrollWidth, html.clientWidth])
-  expect(scrollWidth, `desborde horizontal en ${page.url()}`).toBeLessThanOrEqual(clientWidth)
 }
 
 /** The supplier's row (a card on a phone, opened so its other columns and actions show). */
@@ -210,21 +202,22 @@ for (const size of SIZES) {
       const sheet = await readDownloadedSheet(await downloadPromise)
       expect(sheet).toHaveLength(2)
       const [header, line] = sheet
-      const cell = (column: string) => line[header.indexOf(column)]
       expect(header.slice(0, 3)).toEqual(['Código', 'R.U.C.', 'Razón social'])
-      expect(cell('R.U.C.')).toBe(ruc)
-      expect(cell('Razón social')).toBe(name)
-      expect(cell('Ubigeo')).toBe('MIRAFLORES / LIMA / LIMA')
-      expect(cell('Contacto')).toBe('Julia Paredes Rojas')
-      expect(cell('Tipo de proveedor')).toBe('SERVICIOS')
-      expect(cell('Línea de gasto')).toBe('Transporte y fletes')
-      expect(cell('Banco')).toBe('Banco de Crédito del Perú')
-      expect(cell('CCI')).toBe(cci)
-      expect(cell('Cuenta de detracciones')).toBe('00012345678')
-      expect(cell('Agente de retención')).toBe('SÍ')
-      expect(cell('Agente de percepción')).toBe('SÍ')
-      expect(cell('Buen contribuyente')).toBe('NO')
-      expect(cell('Estado')).toBe('SUSPENDIDO')
+      expect(Object.fromEntries(header.map((column, i) => [column, line[i]]))).toMatchObject({
+        'R.U.C.': ruc,
+        'Razón social': name,
+        Ubigeo: 'MIRAFLORES / LIMA / LIMA',
+        Contacto: 'Julia Paredes Rojas',
+        'Tipo de proveedor': 'SERVICIOS',
+        'Línea de gasto': 'Transporte y fletes',
+        Banco: 'Banco de Crédito del Perú',
+        CCI: cci,
+        'Cuenta de detracciones': '00012345678',
+        'Agente de retención': 'SÍ',
+        'Agente de percepción': 'SÍ',
+        'Buen contribuyente': 'NO',
+        Estado: 'SUSPENDIDO',
+      })
     })
 
     test('the list of the demo suppliers: search by razón social, cards on a phone', async ({ page }) => {
