@@ -1,8 +1,7 @@
-import { periodOptions } from '@planillas/domain'
 import { payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import type { Browser, Page } from '@playwright/test'
 import { demoDocuments, expect, signIn, test } from './fixtures'
-import { uploadPayrollForm } from './payrolls'
+import { postPayroll, uploadPayrollForm } from './payrolls'
 
 /** A payroll workbook of two demo employees, as a clerk would upload it. */
 async function twoLinePayroll(page: Page) {
@@ -60,16 +59,7 @@ test.describe('Avisos de cargas', () => {
     const file = await twoLinePayroll(page)
     // Posted as the upload form posts it; the browser's cookies come and go with it. The list the
     // answer leads to would tell the end already (a small file ends at once): not followed.
-    const response = await page.request.post('/planillas/externas/carga', {
-      maxRedirects: 0,
-      multipart: {
-        code,
-        period: periodOptions()[1],
-        name: `Planilla ${code}`,
-        type: '1',
-        file: { name: `${code}.xlsx`, mimeType: 'application/octet-stream', buffer: file },
-      },
-    })
+    const response = await postPayroll(page, code, file, { maxRedirects: 0 })
     expect(response.status()).toBe(302)
     await waitForBatchElsewhere(browser, code)
 

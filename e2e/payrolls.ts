@@ -24,7 +24,18 @@ export async function createPayroll(
       l.amount,
     ]),
   )
-  const response = await page.request.post('/planillas/externas/carga', {
+  const response = await postPayroll(page, code, file)
+  expect(response.ok()).toBe(true)
+  await openPayrollWhenListed(page, code)
+}
+
+/**
+ * Posts a payroll workbook to 'Carga de planillas' as its form does (next month's period, the first
+ * type, named `Planilla <code>`); answers the response, redirects followed unless `maxRedirects`.
+ */
+export function postPayroll(page: Page, code: string, file: Buffer, options: { maxRedirects?: number } = {}) {
+  return page.request.post('/planillas/externas/carga', {
+    ...options,
     multipart: {
       code,
       period: periodOptions()[1],
@@ -33,7 +44,10 @@ export async function createPayroll(
       file: { name: `${code}.xlsx`, mimeType: 'application/octet-stream', buffer: file },
     },
   })
-  expect(response.ok()).toBe(true)
+}
+
+/** Reloads Planillas searched for `code` until it lists the payroll, then opens its details. */
+export async function openPayrollWhenListed(page: Page, code: string) {
   await expect(async () => {
     await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
     await expect(page.getByRole('row', { name: new RegExp(code) })).toHaveCount(1, { timeout: 1000 })

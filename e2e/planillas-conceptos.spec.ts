@@ -4,7 +4,7 @@ import { CONCEPTS_HEADER, payrollWorkbook } from '@planillas/testing/payroll-fix
 import type { Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { demoDocuments, expect, expectAccessible, test } from './fixtures'
-import { uploadPayrollForm, waitForPayrollUpload } from './payrolls'
+import { openPayrollWhenListed, uploadPayrollForm, waitForPayrollUpload } from './payrolls'
 
 /** Uploads `file` as payroll `code`, waits for CON ERRORES and opens the upload's errors. */
 async function uploadRefused(page: Page, code: string, file: Buffer) {
@@ -77,14 +77,7 @@ test.describe('Planillas con conceptos', () => {
     await uploadPayrollForm(page, { code, name: `Planilla ${code}`, type: 'ADMINISTRATIVOS' }, file)
     // Accepted: the clerk is on the list the upload's notice is on.
     await expect(page).toHaveURL(/\/planillas\/externas\?carga=\d+$/)
-    await expect(async () => {
-      await page.goto(`/planillas?search=${encodeURIComponent(code)}`)
-      await expect(page.getByRole('row', { name: new RegExp(code) })).toHaveCount(1, { timeout: 1000 })
-    }).toPass({ timeout: 60_000 })
-    await page
-      .getByRole('row', { name: new RegExp(code) })
-      .getByRole('link', { name: 'Ver detalle' })
-      .click()
+    await openPayrollWhenListed(page, code)
     await expect(page.getByRole('heading', { level: 1, name: `Planilla ${code}` })).toBeVisible()
 
     // The line's concepts open under 'Conceptos (6)' (a <details>: no JavaScript needed).
