@@ -154,16 +154,19 @@ test.describe('Comprobantes por pagar', () => {
     await expect(amounts).toContainText('S/ 35.40')
     await expect(amounts).toContainText('S/ 1,002.60')
 
-    // Paid: the net proposed; commas refused with the specified message.
+    // Paid: the net proposed; commas refused with the specified message, the operation kept as typed.
     const pay = await openStep(page, js, 'Marcar como pagado')
     await expect(pay.getByLabel('Monto pagado')).toHaveValue('1002.60')
     await pay.getByLabel('Monto pagado').fill('1,002.60')
+    await pay.getByLabel('N° de operación').fill('OP-778812')
     await pay.getByRole('button', { name: 'Marcar como pagado' }).click()
     await expect(pay.getByTestId('field-error')).toHaveText([M.noCommas])
+    await expect(pay.getByLabel('N° de operación')).toHaveValue('OP-778812')
     await pay.getByLabel('Monto pagado').fill('1002.60')
     await pay.getByRole('button', { name: 'Marcar como pagado' }).click()
     await expectStatus(page, 'PAGADO')
     await expect(page.getByRole('region', { name: 'Pago' })).toContainText(formatDate(today))
+    await expect(page.getByRole('region', { name: 'Pago' })).toContainText('OP-778812')
     const history = page.getByRole('region', { name: 'Historial' })
     await expect(history.getByRole('listitem')).toHaveText([
       /^Registrado.*por rrhh/,

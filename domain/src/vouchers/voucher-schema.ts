@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { PAYMENT_LIMITS } from '../abonos/abonos'
 import { isIsoDate } from '../common/dates'
 import type { EnumTable } from '../common/enums'
-import { idList, idNumber, requiredCode, requiredText } from '../common/fields'
+import { idList, idNumber, optionalText, requiredCode, requiredText } from '../common/fields'
 import { todayInLima } from '../common/format'
 import { DateRangeSchema, SearchSchema } from '../common/list'
 import { NO_COMMAS_MESSAGE, solesAmount } from '../common/money-input'
@@ -100,6 +101,8 @@ export const VOUCHER_MESSAGES = {
     `El comprobante está en la orden de pago N° ${orderId}, que sigue vigente: se marca como pagado con el abono de esa orden; anule la orden antes de marcarlo como pagado a mano`,
   paidDateRequired: 'Fecha de pago es requerida',
   paidDateFuture: 'Fecha de pago no puede ser posterior a hoy',
+  paidOperationFormat: 'Número de operación solo admite letras, dígitos y guiones',
+  paidOperationMax: `Número de operación admite como máximo ${PAYMENT_LIMITS.operationNumberMax} caracteres`,
   cancelDateRequired: 'Fecha de solicitud es requerida',
   cancelDateFuture: 'Fecha de solicitud no puede ser posterior a hoy',
   cancelReasonRequired: 'Motivo de anulación es requerido',
@@ -321,10 +324,17 @@ export const ApproveSchema = z
   })
 export type ApproveInput = z.infer<typeof ApproveSchema>
 
-/** Mark paid: amount (no commas) and a date not after today in Lima. */
+/**
+ * Mark paid: amount (no commas), a date not after today in Lima, and the bank's operation number when
+ * the payment has one (a transfer; a cheque or cash has none), as a supplier abonos upload takes it.
+ */
 export const PaySchema = z.object({
   paidAmount: soles(M.paidAmountRequired, M.paidAmountPositive),
   paidOn: day(M.paidDateRequired, M.paidDateFuture),
+  paidOperation: optionalText(PAYMENT_LIMITS.operationNumberMax, M.paidOperationMax).refine(
+    (v) => v === null || /^[A-Za-z0-9-]+$/.test(v),
+    M.paidOperationFormat,
+  ),
 })
 export type PayInput = z.infer<typeof PaySchema>
 

@@ -305,13 +305,14 @@ export function payVoucher(ctx: VoucherContext, id: number, input: PayInput) {
         columns: {
           paidCents: input.paidAmount,
           paidOn: input.paidOn,
+          paidOperation: input.paidOperation ?? null,
           paidBy: ctx.actor,
           paidAt: new Date(),
           fourthCategoryCents,
           ...(recomputed || usd ? { retention: retentionCents > 0, retentionCents } : {}),
           ...(usd ? { retentionExchangeRateMilli: retentionCents > 0 ? usd.rateMilli : null } : {}),
         },
-        audit: `Marcó como pagado el comprobante ${label(voucher)}: ${money(input.paidAmount)} el ${formatDate(input.paidOn)}${changed}${rateText}${fourthCategory ? `; ${fourthCategoryText(fourthCategory)}` : ''}`,
+        audit: `Marcó como pagado el comprobante ${label(voucher)}: ${money(input.paidAmount)} el ${formatDate(input.paidOn)}${input.paidOperation ? `, operación ${input.paidOperation}` : ''}${changed}${rateText}${fourthCategory ? `; ${fourthCategoryText(fourthCategory)}` : ''}`,
       }
     },
     issueCre,

@@ -156,7 +156,11 @@ describe('the voucher life', () => {
     const approved = await step(t, 'tesoreria', id, 'approve', { paymentType: 1, spotCode: '037' })
     expect(approved.status).toBe(200)
     expect(approved.body.messages).toEqual(['Estado actualizado correctamente'])
-    const paid = await step(t, 'tesoreria', id, 'pay', { paidAmount: '1038.00', paidOn: TODAY })
+    const paid = await step(t, 'tesoreria', id, 'pay', {
+      paidAmount: '1038.00',
+      paidOn: TODAY,
+      paidOperation: ' 00123-AB ',
+    })
     expect(paid.status).toBe(200)
     expect(await getVoucher(t, id)).toMatchObject({
       status: 4,
@@ -167,6 +171,7 @@ describe('the voucher life', () => {
       netCents: 103_800,
       paidCents: 103_800,
       paidOn: TODAY,
+      paidOperation: '00123-AB',
       actions: [],
     })
     const audit = await auditOf(id)
@@ -183,7 +188,7 @@ describe('the voucher life', () => {
       /^Aprobó el comprobante F001-\d{8} por S\/ 1,180\.00: pago al crédito; detracción 037 12 % S\/ 142\.00 \(tabla vigente desde 01\/04\/2018\); sin retención; neto S\/ 1,038\.00 \(AUTORIZADO → APROBADO\)$/,
     )
     expect(audit[3][1]).toMatch(
-      /Marcó como pagado el comprobante F001-\d{8}: S\/ 1,038\.00 el \d{2}\/\d{2}\/\d{4} \(APROBADO → PAGADO\)$/,
+      /Marcó como pagado el comprobante F001-\d{8}: S\/ 1,038\.00 el \d{2}\/\d{2}\/\d{4}, operación 00123-AB \(APROBADO → PAGADO\)$/,
     )
   })
 
@@ -244,6 +249,13 @@ describe('the voucher life', () => {
     const tomorrow = await step(t, 'tesoreria', id, 'pay', { paidAmount: '1180', paidOn: addDays(TODAY, 1) })
     expect(tomorrow.status).toBe(400)
     expect(tomorrow.body.messages).toEqual(['Fecha de pago no puede ser posterior a hoy'])
+    const badOperation = await step(t, 'tesoreria', id, 'pay', {
+      paidAmount: '1180',
+      paidOn: TODAY,
+      paidOperation: 'OP 12/34',
+    })
+    expect(badOperation.status).toBe(400)
+    expect(badOperation.body.messages).toEqual(['Número de operación solo admite letras, dígitos y guiones'])
     expect((await getVoucher(t, id)).status).toBe(3)
     expect((await auditOf(id)).length).toBe(3)
   })

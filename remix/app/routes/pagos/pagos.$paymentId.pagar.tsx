@@ -20,14 +20,14 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<S
   return { step: 'pay', voucher: stepSummary(voucher), back, problem, today: todayInLima() }
 }
 
-/** APROBADO → PAGADO with the amount paid (no commas) and its date (not after today). */
+/** APROBADO → PAGADO with the amount paid (no commas), its date (not after today) and its operation number. */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   stepAction(request, params.paymentId, 'pay', {
     schema: PaySchema,
     send: (id, fields) =>
       call(request, 'POST /payments/:id/pay', {
         params: { id },
-        body: { paidAmount: fields.paidAmount, paidOn: fields.paidOn },
+        body: { paidAmount: fields.paidAmount, paidOn: fields.paidOn, paidOperation: fields.paidOperation },
       }),
   })
 

@@ -298,7 +298,7 @@ function RejectFields({
   )
 }
 
-/** Marcar como pagado: the amount (the net, in the voucher's currency) and the date. */
+/** Marcar como pagado: the amount (the net, in the voucher's currency), the date and the bank's operation. */
 function PayFields({
   data,
   errors,
@@ -330,6 +330,14 @@ function PayFields({
         name="paidOn"
         label="Fecha de pago"
         defaultValue={data.today}
+        errors={errors}
+        values={values}
+      />
+      <StepInput
+        name="paidOperation"
+        label="N° de operación"
+        maxLength={30}
+        help="El número de operación del banco, si el pago lo tiene (transferencia). Letras, dígitos y guiones."
         errors={errors}
         values={values}
       />
