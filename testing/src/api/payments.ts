@@ -8,6 +8,7 @@ import {
 } from '@planillas/db'
 import { buildCci, rucCheckDigit, todayInLima } from '@planillas/domain'
 import { asc } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import { expect } from 'vitest'
 import { perFile, standIn } from '../per-file'
 import { manyPagesPdf } from '../receipt-fixtures'
@@ -276,4 +277,20 @@ export async function expectApproved(
   const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1, ...approval })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return id
+}
+
+/**
+ * The month's retention register (`period` 'AAAAMM') downloaded as `who`, expecting it served: the rows
+ * of its 'Retenciones' sheet, the header first.
+ */
+export async function retentionRegisterRows(
+  t: FilesTestApp,
+  period: string,
+  who: Parameters<FilesTestApp['call']>[0] = 'tesoreria',
+): Promise<unknown[][]> {
+  const res = await t.call(who, { method: 'GET', url: `/api/v1/retentions/register/xlsx?period=${period}` })
+  expect(res.status).toBe(200)
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load(res.body)
+  return (book.getWorksheet('Retenciones')?.getSheetValues().filter(Boolean) ?? []) as unknown[][]
 }

@@ -20,14 +20,13 @@ import {
   expectApproved,
   multipart,
   paymentFixturesPerFile,
-  registerVoucher,
+  retentionRegisterRows,
   step,
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { paymentsWorkbook, receiptPdf } from '@planillas/testing/payment-fixtures'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger, type WorkerContext } from '../context'
 import { processPaymentImport } from './payment-import'
@@ -47,8 +46,11 @@ async function approved(supplierId: number, fields: Record<string, string> = {})
   return expectApproved(t, fx, voucherFields(supplierId, fx, fields))
 }
 
-/** A supplier payment run over these vouchers; its id. */
-async function run(voucherIds: number[]) {
+/** A supplier payment run over these vouchers (from the company's account, paid today unless told); its id. */
+async function run(
+  voucherIds: number[],
+  over: { companyAccountId?: number; paymentDate?: string; reference?: string } = {},
+) {
   const res = await t.call('tesoreria', {
     method: 'POST',
     url: '/api/v1/supplier-runs',
@@ -58,6 +60,7 @@ async function run(voucherIds: number[]) {
       format: 'CCI',
       paymentDate: TODAY,
       reference: 'Pago',
+      ...over,
     },
   })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
@@ -84,6 +87,7 @@ async function upload(
   rows: (string | number | null)[][],
   who: 'tesoreria' | 'rrhh' = 'tesoreria',
   receipt?: { name: string; content: Buffer },
+  fileName = 'abonos-proveedores.xlsx',
 ) {
   const file = await paymentsWorkbook(rows)
   return t.call(who, {
@@ -91,7 +95,7 @@ async function upload(
     url: '/api/v1/payment-batches/suppliers',
     ...(await multipart(
       { orderNumber, paymentDate: TODAY, description: 'Abonos del BCP' },
-      { file: { name: 'abonos-proveedores.xlsx', content: file }, ...(receipt ? { records: receipt } : {}) },
+      { file: { name: fileName, content: file }, ...(receipt ? { records: receipt } : {}) },
     )),
   })
 }
@@ -344,16 +348,8 @@ describe('what a paid voucher keeps is what the run withheld (docs/decisions/tax
   it("replaces the approval's retention with the run's: 12.00 on each of two 400.00, none on 2,360.00 less its 1,770.00 credit note", async () => {
     const agentAccount = await companyAccount(t.handle.db, fx.agentCompanyId, '1910123456071')
     const supplierId = await createSupplier(t)
-    const approve = async (fields: Record<string, string | number>) => {
-      const id = await registerVoucher(
-        t,
-        voucherFields(supplierId, fx, { companyId: fx.agentCompanyId, ...fields }),
-      )
-      await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
-      const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
-      expect(res.status, JSON.stringify(res.body)).toBe(200)
-      return id
-    }
+    const approve = (fields: Record<string, string | number>) =>
+      expectApproved(t, fx, voucherFields(supplierId, fx, { companyId: fx.agentCompanyId, ...fields }))
     const S400 = { base: '338.98', igv: '61.02', total: '400.00' }
     const first = await approve(S400)
     const second = await approve(S400)
@@ -376,19 +372,7 @@ describe('what a paid voucher keeps is what the run withheld (docs/decisions/tax
     // Approved one by one, each proposed with the vouchers approved before it.
     expect(await retentions()).toEqual([0, 1_200, 7_080, 0])
 
-    const res = await t.call('tesoreria', {
-      method: 'POST',
-      url: '/api/v1/supplier-runs',
-      payload: {
-        voucherIds: [first, second, factura, note],
-        companyAccountId: agentAccount.id,
-        format: 'CCI',
-        paymentDate: TODAY,
-        reference: 'Pago',
-      },
-    })
-    expect(res.status, JSON.stringify(res.body)).toBe(200)
-    const orderId = res.body.payload.id as number
+    const orderId = await run([first, second, factura, note], { companyAccountId: agentAccount.id })
     const [withheld] = await t.handle.db
       .select({ total: sql<string>`sum(${paymentOrderVouchers.retentionCents})::text` })
       .from(paymentOrderVouchers)
@@ -400,21 +384,9 @@ describe('what a paid voucher keeps is what the run withheld (docs/decisions/tax
     const ruc = await rucOf(supplierId)
     expect(net.get(ruc)).toBeCloseTo(800 - 24 + 590 - 17.7, 2)
 
-    const upload = await t.call('tesoreria', {
-      method: 'POST',
-      url: '/api/v1/payment-batches/suppliers',
-      ...(await multipart(
-        { orderNumber: orderId, paymentDate: TODAY, description: 'Abonos del BCP' },
-        {
-          file: {
-            name: 'abonos-proveedores.xlsx',
-            content: await paymentsWorkbook([[6, ruc, net.get(ruc) ?? 0, 'OP-7001', null]]),
-          },
-        },
-      )),
-    })
-    expect(upload.status, JSON.stringify(upload.body)).toBe(200)
-    expect(await processPaymentImport({ batchId: upload.body.payload.id }, ctx)).toMatchObject({
+    const uploaded = await upload(orderId, [[6, ruc, net.get(ruc) ?? 0, 'OP-7001', null]])
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200)
+    expect(await processPaymentImport({ batchId: uploaded.body.payload.id }, ctx)).toMatchObject({
       outcome: 'applied',
       matched: 1,
     })
@@ -430,8 +402,9 @@ describe('what a paid voucher keeps is what the run withheld (docs/decisions/tax
     const account = await companyAccount(t.handle.db, fx.companyId, '1910123456072')
     const ruc = `1047000001${rucCheckDigit('1047000001')}`
     const supplierId = await createSupplier(t, { ruc, bankIdentifier: ruc, name: 'Vargas Llosa Ana' })
-    const id = await registerVoucher(
+    const id = await expectApproved(
       t,
+      fx,
       voucherFields(supplierId, fx, {
         type: '02',
         series: 'E001',
@@ -440,8 +413,6 @@ describe('what a paid voucher keeps is what the run withheld (docs/decisions/tax
         total: '2000.00',
       }),
     )
-    await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
-    expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)
     const stored = async () =>
       (
         await t.handle.db
@@ -461,36 +432,22 @@ describe('what a paid voucher keeps is what the run withheld (docs/decisions/tax
       payload: { number: '0001', grantedOn: granted },
     })
     expect(certificate.status, JSON.stringify(certificate.body)).toBe(200)
-    const res = await t.call('tesoreria', {
-      method: 'POST',
-      url: '/api/v1/supplier-runs',
-      payload: {
-        voucherIds: [id],
-        companyAccountId: account.id,
-        format: 'CCI',
-        paymentDate: paidOn,
-        reference: 'Honorarios',
-      },
+    const orderId = await run([id], {
+      companyAccountId: account.id,
+      paymentDate: paidOn,
+      reference: 'Honorarios',
     })
-    expect(res.status, JSON.stringify(res.body)).toBe(200)
-    const orderId = res.body.payload.id as number
     expect((await netBySupplier(orderId)).get(ruc)).toBe(2000)
 
-    const upload = await t.call('tesoreria', {
-      method: 'POST',
-      url: '/api/v1/payment-batches/suppliers',
-      ...(await multipart(
-        { orderNumber: orderId, paymentDate: TODAY, description: 'Abonos del BCP' },
-        {
-          file: {
-            name: 'abonos-honorarios.xlsx',
-            content: await paymentsWorkbook([[6, ruc, 2000, 'OP-7101', null]]),
-          },
-        },
-      )),
-    })
-    expect(upload.status, JSON.stringify(upload.body)).toBe(200)
-    expect(await processPaymentImport({ batchId: upload.body.payload.id }, ctx)).toMatchObject({
+    const uploaded = await upload(
+      orderId,
+      [[6, ruc, 2000, 'OP-7101', null]],
+      'tesoreria',
+      undefined,
+      'abonos-honorarios.xlsx',
+    )
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200)
+    expect(await processPaymentImport({ batchId: uploaded.body.payload.id }, ctx)).toMatchObject({
       outcome: 'applied',
       matched: 1,
     })
@@ -508,25 +465,12 @@ describe('a dollar run paid (docs/decisions/usd-vouchers.md)', () => {
     })
     expect(rate.status, JSON.stringify(rate.body)).toBe(200)
     const supplierId = await createSupplier(t)
-    const id = await registerVoucher(
+    const id = await expectApproved(
       t,
+      fx,
       voucherFields(supplierId, fx, { companyId: fx.agentCompanyId, currency: 'USD' }),
     )
-    await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
-    expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)
-    const res = await t.call('tesoreria', {
-      method: 'POST',
-      url: '/api/v1/supplier-runs',
-      payload: {
-        voucherIds: [id],
-        companyAccountId: usdAccount.id,
-        format: 'CCI',
-        paymentDate: TODAY,
-        reference: 'Dolares',
-      },
-    })
-    expect(res.status, JSON.stringify(res.body)).toBe(200)
-    const orderId = res.body.payload.id as number
+    const orderId = await run([id], { companyAccountId: usdAccount.id, reference: 'Dolares' })
     const ruc = await rucOf(supplierId)
     // US$ 1,180.00 at 3.750 = S/ 4,425.00 → S/ 132.75 withheld (US$ 35.40): the bank pays US$ 1,144.60.
     expect((await netBySupplier(orderId)).get(ruc)).toBe(1144.6)
@@ -581,15 +525,7 @@ describe('a dollar run paid (docs/decisions/usd-vouchers.md)', () => {
     })
 
     // The month's retention register: currency, total in dollars, rate, retention in soles.
-    const register = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/retentions/register/xlsx?period=${period}`,
-      headers: await t.as('admin'),
-    })
-    expect(register.statusCode).toBe(200)
-    const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.load(register.rawPayload as unknown as ArrayBuffer)
-    const rows = workbook.worksheets[0].getSheetValues().filter(Boolean) as unknown[][]
+    const rows = await retentionRegisterRows(t, period, 'admin')
     const header = rows[0] as unknown[]
     const row = rows.find((r) => r.includes(voucherNumber(voucher.series, voucher.number))) as unknown[]
     expect(row[header.indexOf('Moneda')]).toBe('USD')

@@ -6,12 +6,12 @@ import {
   getVoucher,
   paymentFixturesPerFile,
   registerVoucher,
+  retentionRegisterRows,
   step,
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { and, eq, like } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import { DETRACTION_MESSAGES as M, retentionRegister } from './service'
 
@@ -21,6 +21,22 @@ import { DETRACTION_MESSAGES as M, retentionRegister } from './service'
  * business day of the following month with Peru's holidays, and the month's retention register.
  */
 const { t, fx } = paymentFixturesPerFile({ supplier: true })
+
+/**
+ * A factura of S/ 1,180.00 of `supplierId` authorized under `period`, approved, given the retention an
+ * approval under the rule leaves (3 % of S/ 1,180.00) and paid net of it today.
+ */
+async function paidWithRetention(supplierId: number, period: string, fields: Record<string, string> = {}) {
+  const id = await registerVoucher(t, voucherFields(supplierId, fx, fields))
+  await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period })
+  expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)
+  await t.handle.db
+    .update(paymentVouchers)
+    .set({ retention: true, retentionCents: 3_540, retentionProposed: true })
+    .where(eq(paymentVouchers.id, id))
+  expect((await step(t, 'tesoreria', id, 'pay', { paidAmount: '1144.60', paidOn: TODAY })).status).toBe(200)
+  return id
+}
 
 /** A factura of S/ 1,180.00 approved under SPOT 037 (12 %: S/ 142), issued on `issueDate`. */
 const approvedWithDetraction = (issueDate = TODAY, supplier = fx.supplierId) =>
@@ -193,25 +209,8 @@ describe("'Detracciones', the list", () => {
 
 describe('the retention register', () => {
   it("writes the month's paid vouchers with retention as a workbook with real dates and soles", async () => {
-    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
-    await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-002' })
-    expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)
-    // The retention an approval under the rule leaves (3 % of S/ 1,180.00), then paid net of it.
-    await t.handle.db
-      .update(paymentVouchers)
-      .set({ retention: true, retentionCents: 3_540, retentionProposed: true })
-      .where(eq(paymentVouchers.id, id))
-    expect((await step(t, 'tesoreria', id, 'pay', { paidAmount: '1144.60', paidOn: TODAY })).status).toBe(200)
-    const period = TODAY.slice(0, 7).replace('-', '')
-    const res = await t.call('tesoreria', {
-      method: 'GET',
-      url: `/api/v1/retentions/register/xlsx?period=${period}`,
-    })
-    expect(res.status).toBe(200)
-    const book = new ExcelJS.Workbook()
-    await book.xlsx.load(res.body)
-    const sheet = book.getWorksheet('Retenciones')
-    const rows = sheet?.getSheetValues().filter(Boolean) as unknown[][]
+    await paidWithRetention(fx.supplierId, '202611-002')
+    const rows = await retentionRegisterRows(t, TODAY.slice(0, 7).replace('-', ''))
     expect(rows[0]).toContain('Retención')
     expect(rows[0]).toContain('Código tipo')
     expect(rows[0]).toContain('Fecha de pago')
@@ -232,16 +231,7 @@ describe('the retention register', () => {
     // the series, number and id break.
     const others = [await createSupplier(t), await createSupplier(t)]
     for (const [i, sid] of [fx.supplierId, ...others, ...others].entries()) {
-      const id = await registerVoucher(t, voucherFields(sid, fx, { series: i % 2 ? 'F002' : 'F001' }))
-      await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-003' })
-      expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)
-      await t.handle.db
-        .update(paymentVouchers)
-        .set({ retention: true, retentionCents: 3_540, retentionProposed: true })
-        .where(eq(paymentVouchers.id, id))
-      expect((await step(t, 'tesoreria', id, 'pay', { paidAmount: '1144.60', paidOn: TODAY })).status).toBe(
-        200,
-      )
+      await paidWithRetention(sid, '202611-003', { series: i % 2 ? 'F002' : 'F001' })
     }
     const period = TODAY.slice(0, 7).replace('-', '')
     const read = async (size: number) => {
@@ -272,15 +262,7 @@ describe('the retention register', () => {
     const keys = whole.rows.map(key)
     expect(keys).toEqual([...keys].sort())
 
-    const res = await t.call('tesoreria', {
-      method: 'GET',
-      url: `/api/v1/retentions/register/xlsx?period=${period}`,
-    })
-    expect(res.status).toBe(200)
-    const book = new ExcelJS.Workbook()
-    await book.xlsx.load(res.body)
-    const sheetRows = (book.getWorksheet('Retenciones')?.getSheetValues().filter(Boolean) ??
-      []) as unknown[][]
+    const sheetRows = await retentionRegisterRows(t, period)
     expect(sheetRows.length - 1).toBe(whole.rows.length)
     const numberColumn = sheetRows[0].indexOf('Serie y número')
     expect(sheetRows.slice(1).map((r) => r[numberColumn])).toEqual(
