@@ -1,5 +1,5 @@
 import { CPE_MESSAGES as M } from '@planillas/domain'
-import { cpeFixture, withoutInstalments } from '@planillas/testing/cpe-fixtures'
+import { cpeFixture, greenterDetractionTerms, withoutInstalments } from '@planillas/testing/cpe-fixtures'
 import { describe, expect, it } from 'vitest'
 import { schemaMessage, validateCpeSchemas } from './cpe-schema'
 import { CpeXmlError, readCpe } from './cpe-xml'
@@ -84,18 +84,7 @@ describe('payment terms: detracción, form of payment, instalments', () => {
     expect(cpe).toMatchObject({
       totalCents: 118_000,
       dueDate: '2027-01-01',
-      detraction: {
-        spotCode: '037',
-        percentBp: 1200,
-        amountCents: 14_160,
-        account: '00-000-123456',
-        meansCode: '001',
-      },
-      paymentForm: { kind: 'Credito', amountCents: 103_840 },
-      instalments: [
-        { label: 'Cuota001', amountCents: 50_000, dueDate: '2026-12-02' },
-        { label: 'Cuota002', amountCents: 53_840, dueDate: '2027-01-01' },
-      ],
+      ...greenterDetractionTerms(),
     })
   })
 

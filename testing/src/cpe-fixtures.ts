@@ -86,3 +86,26 @@ export const withoutInstalments = (xml: Buffer) =>
       ),
     'utf8',
   )
+
+/** The detracción block greenter's factura with detracción declares: code 037 at 12 %, S/ 141.60 to BN. */
+export const GREENTER_DETRACTION = {
+  spotCode: '037',
+  percentBp: 1200,
+  amountCents: 14_160,
+  account: '00-000-123456',
+  meansCode: '001',
+}
+
+/**
+ * All that sample declares about its payment, as a reader should give it back: the detracción block,
+ * Crédito for S/ 1,038.40 and its two cuotas, due on the sample's own days unless `cpeDetractionVariant`
+ * changed them.
+ */
+export const greenterDetractionTerms = (firstDue = '2026-12-02', secondDue = '2027-01-01') => ({
+  detraction: GREENTER_DETRACTION,
+  paymentForm: { kind: 'Credito', amountCents: 103_840 },
+  instalments: [
+    { label: 'Cuota001', amountCents: 50_000, dueDate: firstDue },
+    { label: 'Cuota002', amountCents: 53_840, dueDate: secondDue },
+  ],
+})

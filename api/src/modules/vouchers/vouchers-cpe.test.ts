@@ -11,7 +11,7 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
-import { cpeFixture, cpeVariant } from '@planillas/testing/cpe-fixtures'
+import { cpeFixture, cpeVariant, GREENTER_DETRACTION } from '@planillas/testing/cpe-fixtures'
 import { count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
@@ -113,13 +113,7 @@ describe("'Leer XML' with public samples", () => {
     const res = await readXml(cpeFixture('greenter-invoice21-detraccion.xml'))
     expect(res.status).toBe(200)
     expect(res.body.payload.values).toMatchObject({ series: 'F001', number: '124', total: '1180.00' })
-    expect(res.body.payload.cpe.detraction).toEqual({
-      spotCode: '037',
-      percentBp: 1200,
-      amountCents: 14_160,
-      account: '00-000-123456',
-      meansCode: '001',
-    })
+    expect(res.body.payload.cpe.detraction).toEqual(GREENTER_DETRACTION)
   })
 
   it("fills a nota de débito from ubl-validator's sample (08, FD01-211, S/ 1,250.00, the factura it modifies)", async () => {
