@@ -1,6 +1,7 @@
 import type { Server } from 'node:http'
-import { type AddressInfo, connect } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { CLIENT_ERROR_MESSAGES, MESSAGES } from '@planillas/domain'
+import { rawExchange } from '@planillas/testing/raw-http'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FORM_EXPECTED, lastErrorHandler, METHOD_NOT_ALLOWED, requestGuard } from './request-guard'
@@ -31,23 +32,8 @@ afterAll(() => {
 })
 
 /** Raw bytes in, the whole answer out (fetch refuses TRACE and oversized headers itself). */
-function raw(text: string, dribble = false): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(Number(new URL(base).port), '127.0.0.1')
-    let answer = ''
-    socket.on('data', (chunk) => {
-      answer += chunk.toString()
-    })
-    socket.on('error', () => undefined)
-    const timer = dribble ? setInterval(() => socket.writable && socket.write(' '), 100) : undefined
-    socket.on('close', () => {
-      clearInterval(timer)
-      resolve(answer)
-    })
-    socket.write(text)
-    if (!dribble) setTimeout(() => socket.end(), 300)
-  })
-}
+const raw = (text: string, dribble = false) =>
+  rawExchange(Number(new URL(base).port), text, dribble ? { dribble } : { endAfterMs: 300 })
 
 describe('the web tier before Remix', () => {
   it('answers TRACE with 405 and no details', async () => {

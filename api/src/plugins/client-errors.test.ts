@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
-import { connect } from 'node:net'
 import { CLIENT_ERROR_MESSAGES } from '@planillas/domain'
 import { createTestApp, type TestApp } from '@planillas/testing/api/app'
+import { rawExchange } from '@planillas/testing/raw-http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 let t: TestApp
@@ -14,30 +14,13 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 /** Writes raw bytes (and keeps dribbling, when asked) and returns the whole answer. */
-function rawExchange(head: string, dribble = false): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1')
-    let answer = ''
-    socket.on('data', (chunk) => {
-      answer += chunk.toString()
-    })
-    socket.on('error', () => undefined)
-    const timer = dribble ? setInterval(() => socket.writable && socket.write(' '), 100) : undefined
-    socket.on('close', () => {
-      clearInterval(timer)
-      resolve(answer)
-    })
-    socket.write(head)
-  })
-}
+const raw = (head: string, dribble = false) => rawExchange(port, head, { dribble })
 
 const envelopeOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))
 
 describe('requests Node refuses before any route', () => {
   it('answers headers too large with a Spanish 431 envelope', async () => {
-    const answer = await rawExchange(
-      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
-    )
+    const answer = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
     expect(answer).toMatch(/^HTTP\/1\.1 431 /)
     expect(envelopeOf(answer)).toEqual({
       status: 'ERROR',
@@ -47,7 +30,7 @@ describe('requests Node refuses before any route', () => {
   })
 
   it('answers a body slower than the request timeout with a Spanish 408 envelope', async () => {
-    const answer = await rawExchange(
+    const answer = await raw(
       'POST /api/v1/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
       true,
     )
