@@ -26,12 +26,24 @@ const unverified: StoredVerification = {
   bankDataChangedBy: null,
   bankDataChangedAt: null,
 }
+/** What `bank` with `changes` typed by Rosa now resolves to. */
+const typedByRosa = (
+  stored: StoredVerification | null,
+  changes: Partial<Parameters<typeof resolveVerification>[1]>,
+) => resolveVerification(stored, { ...bank, ...changes }, 'rosa@planillas.pe', now)
+/** Bank data left unconfirmed, Rosa named as who changed them now. */
+const changedByRosa = {
+  bankAccountVerified: false,
+  bankAccountVerifiedBy: null,
+  bankAccountVerifiedAt: null,
+  bankDataChangedBy: 'rosa@planillas.pe',
+  bankDataChangedAt: now,
+  confirmed: false,
+}
 
 describe('resolveVerification', () => {
   it('records the signed-in user when the switch turns on', () => {
-    expect(
-      resolveVerification(unverified, { ...bank, bankAccountVerified: true }, 'rosa@planillas.pe', now),
-    ).toEqual({
+    expect(typedByRosa(unverified, { bankAccountVerified: true })).toEqual({
       bankAccountVerified: true,
       bankAccountVerifiedBy: 'rosa@planillas.pe',
       bankAccountVerifiedAt: now,
@@ -43,26 +55,11 @@ describe('resolveVerification', () => {
   })
 
   it('leaves new bank data unconfirmed and names who typed them', () => {
-    expect(
-      resolveVerification(null, { ...bank, bankAccountVerified: true }, 'rosa@planillas.pe', now),
-    ).toEqual({
-      bankAccountVerified: false,
-      bankAccountVerifiedBy: null,
-      bankAccountVerifiedAt: null,
-      bankDataChangedBy: 'rosa@planillas.pe',
-      bankDataChangedAt: now,
-      confirmed: false,
-      withdrawn: false,
-    })
+    expect(typedByRosa(null, { bankAccountVerified: true })).toEqual({ ...changedByRosa, withdrawn: false })
   })
 
   it('keeps an earlier verifier while the bank data stay the same', () => {
-    const kept = resolveVerification(
-      verified,
-      { ...bank, bankAccountVerified: true },
-      'rosa@planillas.pe',
-      now,
-    )
+    const kept = typedByRosa(verified, { bankAccountVerified: true })
     expect(kept).toMatchObject({
       bankAccountVerifiedBy: 'ana@planillas.pe',
       bankAccountVerifiedAt: earlier,
@@ -72,28 +69,15 @@ describe('resolveVerification', () => {
   })
 
   it('makes changed bank data unconfirmed, even with the switch on (four eyes)', () => {
-    const changed = resolveVerification(
-      verified,
-      { ...bank, bankAccount: '19199999999012', bankAccountVerified: true },
-      'rosa@planillas.pe',
-      now,
-    )
-    expect(changed).toEqual({
-      bankAccountVerified: false,
-      bankAccountVerifiedBy: null,
-      bankAccountVerifiedAt: null,
-      bankDataChangedBy: 'rosa@planillas.pe',
-      bankDataChangedAt: now,
-      confirmed: false,
-      withdrawn: true,
-    })
+    const changed = typedByRosa(verified, { bankAccount: '19199999999012', bankAccountVerified: true })
+    expect(changed).toEqual({ ...changedByRosa, withdrawn: true })
   })
 
   it('refuses a confirmation by the user who changed the data; another user confirms', () => {
     const pending = { ...unverified, bankDataChangedBy: 'rosa@planillas.pe', bankDataChangedAt: earlier }
-    expect(() =>
-      resolveVerification(pending, { ...bank, bankAccountVerified: true }, 'rosa@planillas.pe', now),
-    ).toThrow('debe confirmarlos otro usuario')
+    expect(() => typedByRosa(pending, { bankAccountVerified: true })).toThrow(
+      'debe confirmarlos otro usuario',
+    )
     expect(
       resolveVerification(pending, { ...bank, bankAccountVerified: true }, 'ana@planillas.pe', now),
     ).toMatchObject({
@@ -104,9 +88,7 @@ describe('resolveVerification', () => {
   })
 
   it('clears the verifier when the switch turns off', () => {
-    expect(
-      resolveVerification(verified, { ...bank, bankAccountVerified: false }, 'rosa@planillas.pe', now),
-    ).toMatchObject({
+    expect(typedByRosa(verified, { bankAccountVerified: false })).toMatchObject({
       bankAccountVerified: false,
       bankAccountVerifiedBy: null,
       bankAccountVerifiedAt: null,
