@@ -29,7 +29,7 @@ const unverified: StoredVerification = {
 /** What `bank` with `changes` typed by Rosa now resolves to. */
 const typedByRosa = (
   stored: StoredVerification | null,
-  changes: Partial<Parameters<typeof resolveVerification>[1]>,
+  changes: Partial<Parameters<typeof resolveVerification>[1]> & { bankAccountVerified: boolean },
 ) => resolveVerification(stored, { ...bank, ...changes }, 'rosa@planillas.pe', now)
 /** Bank data left unconfirmed, Rosa named as who changed them now. */
 const changedByRosa = {
