@@ -150,3 +150,17 @@ export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
     return text
   })
 }
+
+/**
+ * The header row of our generic CCI workbook (docs/decisions/payment-files.md), written out here and
+ * not taken from its writer: a test that reads the workbook checks it against the documented columns.
+ */
+export const GENERIC_CCI_HEADER = [
+  'Tipo de documento',
+  'Número de documento',
+  'Nombre del beneficiario',
+  'CCI',
+  'Moneda',
+  'Monto',
+  'Referencia',
+]

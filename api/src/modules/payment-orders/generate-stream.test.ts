@@ -16,7 +16,7 @@ import {
 import { createLocalStorage, type FileStorage, readAll, StorageUnavailableError } from '@planillas/storage'
 import { companyAccount } from '@planillas/testing/api/payments'
 import { openTestDatabase } from '@planillas/testing/database'
-import { insertPayrollWithLines } from '@planillas/testing/payment-fixtures'
+import { GENERIC_CCI_HEADER, insertPayrollWithLines } from '@planillas/testing/payment-fixtures'
 import { ensureFixtureBanks, fixtureDni, insertFixtureEmployees } from '@planillas/testing/payroll-fixtures'
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
@@ -153,16 +153,7 @@ describe('streamed payment files', () => {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
     const sheet = workbook.worksheets[0]
     expect(sheet.name).toBe('Transferencias')
-    expect(sheet.getRow(1).values).toEqual([
-      undefined,
-      'Tipo de documento',
-      'Número de documento',
-      'Nombre del beneficiario',
-      'CCI',
-      'Moneda',
-      'Monto',
-      'Referencia',
-    ])
+    expect(sheet.getRow(1).values).toEqual([undefined, ...GENERIC_CCI_HEADER])
     expect(sheet.actualRowCount).toBe(8)
     expect(sheet.getRow(2).values).toEqual([
       undefined,
