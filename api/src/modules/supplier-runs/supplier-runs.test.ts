@@ -3,16 +3,15 @@ import {
   auditLogs,
   detractionFiles,
   detractionLotCounters,
-  padronLoads,
   paymentOrderClaims,
   paymentOrders,
   paymentOrderVouchers,
   publicHolidays,
   rowsOf,
-  rucRegistry,
 } from '@planillas/db'
 import { addDays, RUN_DETRACTION_WARNING } from '@planillas/domain'
 import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
+import { loadedPadronReducido, padronStanding } from '@planillas/testing/api/padrones'
 import {
   companyAccount,
   createSupplier,
@@ -26,6 +25,7 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
+import { GENERIC_CCI_HEADER } from '@planillas/testing/payment-fixtures'
 import { and, count, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -145,15 +145,7 @@ describe('a run of three suppliers (docs/decisions/supplier-payment-runs.md)', (
     const excel = await downloadAs(created.id, 'transfers')
     expect(excel.statusCode).toBe(200)
     const sheet = await transferRows(excel.rawPayload)
-    expect(sheet.header).toEqual([
-      'Tipo de documento',
-      'Número de documento',
-      'Nombre del beneficiario',
-      'CCI',
-      'Moneda',
-      'Monto',
-      'Referencia',
-    ])
+    expect(sheet.header).toEqual(GENERIC_CCI_HEADER)
     expect(sheet.rows.map(([name, , amount]) => [name, amount])).toEqual([
       ['AAA DETRACCION SAC', 1038],
       ['BBB RETENCION SAC', 776],
@@ -607,17 +599,7 @@ describe('a run as large as the API takes', () => {
 
 describe('a run paying a supplier the padrón reducido gives as NO HABIDO', () => {
   it('pays it and says so, citing the padrón (docs/decisions/sunat-padrones.md)', async () => {
-    const [load] = await t.handle.db
-      .insert(padronLoads)
-      .values({
-        kind: 'REDUCIDO',
-        listDate: '2026-08-20',
-        status: 3,
-        fileKey: 'k',
-        fileName: 'padron_reducido_ruc.zip',
-        fileSize: 1,
-      })
-      .returning()
+    const loadId = await loadedPadronReducido(t.handle.db)
     const supplierId = await createSupplier(t, {
       name: 'DDD No Habido S.A.C.',
       bankHolder: 'DDD No Habido SAC',
@@ -625,9 +607,12 @@ describe('a run paying a supplier the padrón reducido gives as NO HABIDO', () =
     const [{ ruc }] = rowsOf<{ ruc: string }>(
       await t.handle.db.execute(sql`select ruc from suppliers where id = ${supplierId}`),
     )
-    await t.handle.db
-      .insert(rucRegistry)
-      .values({ ruc, name: 'DDD NO HABIDO', state: 'ACTIVO', condition: 'NO HABIDO', loadId: load.id })
+    await padronStanding(t.handle.db, loadId, {
+      ruc,
+      name: 'DDD NO HABIDO',
+      state: 'ACTIVO',
+      condition: 'NO HABIDO',
+    })
     const voucher = await approved(supplierId)
     const res = await generate(runBody([voucher]))
     expect(res.status, JSON.stringify(res.body)).toBe(200)

@@ -1,5 +1,5 @@
-import { padronLoads, rucRegistry } from '@planillas/db'
 import { MESSAGES } from '@planillas/domain'
+import { loadedPadronReducido, padronStanding } from '@planillas/testing/api/padrones'
 import {
   paymentFixturesPerFile,
   registerVoucher,
@@ -15,23 +15,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 const { t, fx } = paymentFixturesPerFile()
 let loadId: number
 beforeAll(async () => {
-  const [load] = await t.handle.db
-    .insert(padronLoads)
-    .values({
-      kind: 'REDUCIDO',
-      listDate: '2026-08-20',
-      status: 3,
-      progress: 100,
-      fileKey: 'x',
-      fileName: 'padron_reducido_ruc.zip',
-      fileSize: 1,
-    })
-    .returning()
-  loadId = load.id
+  loadId = await loadedPadronReducido(t.handle.db)
 })
 
 const standing = (ruc: string, state: string, condition: string) =>
-  t.handle.db.insert(rucRegistry).values({ ruc, name: 'X', state, condition, loadId })
+  padronStanding(t.handle.db, loadId, { ruc, state, condition })
 
 describe('the padrón reducido warnings', () => {
   it('warn at registration, on the details and at approval, and change nothing', async () => {
