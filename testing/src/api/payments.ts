@@ -294,3 +294,31 @@ export async function retentionRegisterRows(
   await book.xlsx.load(res.body)
   return (book.getWorksheet('Retenciones')?.getSheetValues().filter(Boolean) ?? []) as unknown[][]
 }
+
+/** What 'Generar pagos' sends: these vouchers from `companyAccountId`, our CCI workbook, paid today, 'Pago'. */
+export type SupplierRunRequest = {
+  voucherIds: number[]
+  companyAccountId: number
+  format?: string
+  paymentDate?: string
+  reference?: string
+}
+
+/** POST /supplier-runs as `who` (the treasurer unless told); the response. */
+export const postSupplierRun = (
+  t: FilesTestApp,
+  run: SupplierRunRequest,
+  who: Parameters<FilesTestApp['call']>[0] = 'tesoreria',
+) =>
+  t.call(who, {
+    method: 'POST',
+    url: '/api/v1/supplier-runs',
+    payload: { format: 'CCI', paymentDate: TODAY, reference: 'Pago', ...run },
+  })
+
+/** `postSupplierRun` expecting the run generated; its id. */
+export async function supplierRunId(t: FilesTestApp, run: SupplierRunRequest): Promise<number> {
+  const res = await postSupplierRun(t, run)
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body.payload.id as number
+}

@@ -19,6 +19,7 @@ import {
   paymentFixturesPerFile,
   runAccounts,
   step,
+  supplierRunId,
   TODAY,
 } from '@planillas/testing/api/payments'
 import { paymentsWorkbook } from '@planillas/testing/payment-fixtures'
@@ -57,15 +58,8 @@ beforeAll(async () => {
 const approved = (supplierId: number, fields: Record<string, string | number> = {}) =>
   approvedVoucher(t, fx, supplierId, fields)
 
-async function run(voucherIds: number[], companyAccountId = agentAccountId) {
-  const res = await t.call('tesoreria', {
-    method: 'POST',
-    url: '/api/v1/supplier-runs',
-    payload: { voucherIds, companyAccountId, format: 'CCI', paymentDate: TODAY, reference: 'Pago' },
-  })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return res.body.payload.id as number
-}
+const run = (voucherIds: number[], companyAccountId = agentAccountId) =>
+  supplierRunId(t, { voucherIds, companyAccountId })
 
 /** Uploads the bank's abonos paying every supplier line of the run its net, and applies them. */
 async function payRun(orderId: number) {

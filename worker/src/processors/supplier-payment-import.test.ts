@@ -21,7 +21,9 @@ import {
   multipart,
   paymentFixturesPerFile,
   retentionRegisterRows,
+  type SupplierRunRequest,
   step,
+  supplierRunId,
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
@@ -47,25 +49,8 @@ async function approved(supplierId: number, fields: Record<string, string> = {})
 }
 
 /** A supplier payment run over these vouchers (from the company's account, paid today unless told); its id. */
-async function run(
-  voucherIds: number[],
-  over: { companyAccountId?: number; paymentDate?: string; reference?: string } = {},
-) {
-  const res = await t.call('tesoreria', {
-    method: 'POST',
-    url: '/api/v1/supplier-runs',
-    payload: {
-      voucherIds,
-      companyAccountId: accountId,
-      format: 'CCI',
-      paymentDate: TODAY,
-      reference: 'Pago',
-      ...over,
-    },
-  })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return res.body.payload.id as number
-}
+const run = (voucherIds: number[], over: Partial<SupplierRunRequest> = {}) =>
+  supplierRunId(t, { voucherIds, companyAccountId: accountId, ...over })
 
 /** What the run pays each supplier: RUC → net in soles. */
 async function netBySupplier(orderId: number) {

@@ -6,6 +6,8 @@ import {
   expectApproved,
   getVoucher,
   paymentFixturesPerFile,
+  postSupplierRun,
+  type SupplierRunRequest,
   step,
   TODAY,
   voucherFields,
@@ -57,18 +59,12 @@ async function approved(
   )
 }
 
-const generate = (voucherIds: number[], over: object = {}) =>
-  t.call('tesoreria', {
-    method: 'POST',
-    url: '/api/v1/supplier-runs',
-    payload: {
-      voucherIds,
-      companyAccountId: usdAccount,
-      format: 'CCI',
-      paymentDate: TODAY,
-      reference: 'Proveedores en dolares',
-      ...over,
-    },
+const generate = (voucherIds: number[], over: Partial<SupplierRunRequest> = {}) =>
+  postSupplierRun(t, {
+    voucherIds,
+    companyAccountId: usdAccount,
+    reference: 'Proveedores en dolares',
+    ...over,
   })
 const runOf = async (id: number) =>
   (await t.call('tesoreria', { method: 'GET', url: `/api/v1/supplier-runs/${id}` })).body.payload

@@ -6,8 +6,8 @@ import {
   createSupplier,
   expectApproved,
   paymentFixturesPerFile,
+  postSupplierRun,
   supplierBody,
-  TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
 import { and, count, eq } from 'drizzle-orm'
@@ -154,17 +154,7 @@ describe("'Generar pagos' and shared accounts", () => {
     return expectApproved(t, fx, voucherFields(supplierId, fx))
   }
   const generate = (voucherIds: number[]) =>
-    t.call('tesoreria', {
-      method: 'POST',
-      url: '/api/v1/supplier-runs',
-      payload: {
-        voucherIds,
-        companyAccountId: fx.accountId,
-        format: 'CCI',
-        paymentDate: TODAY,
-        reference: 'Prueba',
-      },
-    })
+    postSupplierRun(t, { voucherIds, companyAccountId: fx.accountId, reference: 'Prueba' })
 
   it('refuses the vouchers of a supplier whose shared account is still to be confirmed, naming who else holds it; pays once confirmed, with a warning', async () => {
     const first = supplierBody({ name: 'Titular Original S.A.C.' })

@@ -5,6 +5,7 @@ import {
   expectApproved,
   getVoucher,
   paymentFixturesPerFile,
+  postSupplierRun,
   rucOf,
   step,
   supplierBody,
@@ -167,16 +168,11 @@ describe('the status is read on the payment date', () => {
     expect(await getVoucher(t, first)).toMatchObject({ retention: false, retentionCents: 0 })
 
     const run = (voucherId: number, paymentDate: string) =>
-      t.call('tesoreria', {
-        method: 'POST',
-        url: '/api/v1/supplier-runs',
-        payload: {
-          voucherIds: [voucherId],
-          companyAccountId: fx.accountId,
-          format: 'CCI',
-          paymentDate,
-          reference: 'Proveedores',
-        },
+      postSupplierRun(t, {
+        voucherIds: [voucherId],
+        companyAccountId: fx.accountId,
+        paymentDate,
+        reference: 'Proveedores',
       })
     const retained = await run(first, february)
     expect(retained.status, JSON.stringify(retained.body)).toBe(200)

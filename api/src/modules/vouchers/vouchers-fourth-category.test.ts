@@ -5,6 +5,7 @@ import {
   expectApproved,
   getVoucher,
   paymentFixturesPerFile,
+  postSupplierRun,
   step,
   TODAY,
   voucherFields,
@@ -48,17 +49,7 @@ const lastAudit = async (entity: string, entityId: number) =>
   )[0]
 
 const generate = (voucherIds: number[], paymentDate: string) =>
-  t.call('tesoreria', {
-    method: 'POST',
-    url: '/api/v1/supplier-runs',
-    payload: {
-      voucherIds,
-      companyAccountId: fx.accountId,
-      format: 'CCI',
-      paymentDate,
-      reference: 'Honorarios',
-    },
-  })
+  postSupplierRun(t, { voucherIds, companyAccountId: fx.accountId, paymentDate, reference: 'Honorarios' })
 
 /** The run's CCI Excel: [beneficiary, amount] per row under the header. */
 async function transferAmounts(runId: number) {

@@ -4,6 +4,7 @@ import {
   companyAccount,
   getVoucher,
   paymentFixturesPerFile,
+  postSupplierRun,
   postVoucher,
   registerVoucher,
   retentionRegisterRows,
@@ -211,16 +212,10 @@ describe('a supplier run from a soles account', () => {
     const account = await companyAccount(t.handle.db, fx.companyId, '1910123456090')
     const id = await authorized(USD)
     expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)
-    const res = await t.call('tesoreria', {
-      method: 'POST',
-      url: '/api/v1/supplier-runs',
-      payload: {
-        voucherIds: [id],
-        companyAccountId: account.id,
-        format: 'CCI',
-        paymentDate: TODAY,
-        reference: 'Dólares',
-      },
+    const res = await postSupplierRun(t, {
+      voucherIds: [id],
+      companyAccountId: account.id,
+      reference: 'Dólares',
     })
     expect(res.status).toBe(422)
     const voucher = await getVoucher(t, id)
