@@ -1,9 +1,8 @@
-import { DEMO_ROLES } from '@planillas/domain'
 import type { ActionFunctionArgs } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { routeArgs } from '~/utils/route-args'
 import { forgetCatalogs } from './routes/colaboradores/+shared/catalogs.server'
-import { sessionStorage, storeTokens } from './session.server'
+import { signedInCookie } from './session-cookie.test-support'
 
 /**
  * The filters of the employees, contracts and applicants lists offer the areas, positions and
@@ -34,15 +33,6 @@ vi.mock('./api-transport.server', () => ({
 }))
 
 /** A signed-in session cookie holding every permission (the web tier only reads the token's claims). */
-async function signedInCookie(): Promise<string> {
-  const claims = { email: 'admin@planillas.pe', name: 'Admin', roles: [...DEMO_ROLES.admin] }
-  const body = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) + 900 }))
-  const accessToken = `e30.${body.toString('base64url')}.firma`
-  const session = await sessionStorage.getSession()
-  storeTokens(session, { accessToken, refreshToken: 'r' })
-  return (await sessionStorage.commitSession(session)).split(';')[0]
-}
-
 /** The catalogue calls of the employees list's 'Filtrar' as it opens (its own route, /filtrar/…). */
 async function employeeListCalls() {
   const { loader } = await import('./routes/filtrar.$')

@@ -9,7 +9,7 @@ import { LIST_FILTERS, type ListFilterState } from './list-filters.server'
 import { LIST_RESOURCES } from './list-resources'
 import { forgetCatalogs } from './routes/colaboradores/+shared/catalogs.server'
 import { forgetVoucherCatalogs } from './routes/pagos/+shared/vouchers/voucher-catalogs.server'
-import { sessionStorage, storeTokens } from './session.server'
+import { signedInCookie } from './session-cookie.test-support'
 
 /**
  * A list page costs the API one call for its page. The filters' catalogues (areas, positions,
@@ -181,14 +181,8 @@ vi.mock('./api-transport.server', () => ({
 }))
 
 /** A signed-in session cookie holding every permission (the web tier only reads the token's claims). */
-async function signedInCookie(roles: readonly string[] = DEMO_ROLES.admin): Promise<string> {
-  const claims = { email: 'admin@planillas.pe', name: 'Admin', roles: [...roles] }
-  const body = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) + 900 }))
-  const accessToken = `e30.${body.toString('base64url')}.firma`
-  const session = await sessionStorage.getSession()
-  storeTokens(session, { accessToken, refreshToken: 'r' })
-  return (await sessionStorage.commitSession(session)).split(';')[0]
-}
+const signedInAs = (roles: readonly string[]) =>
+  signedInCookie({ email: 'admin@planillas.pe', name: 'Admin', roles })
 
 async function apiCallsOf(screen: Screen, query = '') {
   const { loader } = await screen.load()
@@ -254,7 +248,7 @@ describe("the filter route (/filtrar/<list>): 'Filtrar' without JavaScript, and 
   const filterPage = async (address: string, roles: readonly string[] = DEMO_ROLES.admin) => {
     const { loader } = await import('./routes/filtrar.$')
     const url = new URL(address, 'http://web.test')
-    const request = new Request(url, { headers: { cookie: await signedInCookie(roles) } })
+    const request = new Request(url, { headers: { cookie: await signedInAs(roles) } })
     calls = []
     return loader({ ...routeArgs(request), params: { '*': url.pathname.replace(/^\/filtrar\//, '') } })
   }

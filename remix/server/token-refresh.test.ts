@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessionStorage, storeTokens } from '../app/session.server'
+import { accessTokenFor, sessionCookieWith } from '../app/session-cookie.test-support'
 import { replaceCookie, tokenRefresh } from './token-refresh'
 
 describe('replaceCookie', () => {
@@ -18,13 +18,7 @@ describe('replaceCookie', () => {
 
 /** An access token (only its claims are read) that expires in `seconds`. */
 const tokenExpiringIn = (seconds: number, email = 'ana@planillas.pe') =>
-  `e30.${Buffer.from(JSON.stringify({ email, name: 'Ana', roles: [], exp: Math.floor(Date.now() / 1000) + seconds })).toString('base64url')}.firma`
-
-async function cookieWith(accessToken: string) {
-  const session = await sessionStorage.getSession()
-  storeTokens(session, { accessToken, refreshToken: 'r' })
-  return (await sessionStorage.commitSession(session)).split(';')[0]
-}
+  accessTokenFor({ email, name: 'Ana', roles: [] }, seconds)
 
 const servers: Server[] = []
 let web = ''
@@ -56,7 +50,7 @@ const visit = (cookie: string) => fetch(web, { headers: { cookie } })
 
 describe('tokenRefresh', () => {
   it('leaves a session with time left alone, however often it comes', async () => {
-    const cookie = await cookieWith(tokenExpiringIn(900))
+    const cookie = await sessionCookieWith(tokenExpiringIn(900))
     for (let i = 0; i < 3; i++) {
       const response = await visit(cookie)
       expect(response.headers.getSetCookie()).toEqual([])
@@ -66,7 +60,7 @@ describe('tokenRefresh', () => {
   })
 
   it('rotates a token about to expire, on every request that still carries it', async () => {
-    const dying = await cookieWith(tokenExpiringIn(30, 'beto@planillas.pe'))
+    const dying = await sessionCookieWith(tokenExpiringIn(30, 'beto@planillas.pe'))
     for (const expected of [1, 2]) {
       const response = await visit(`otra=1; ${dying}`)
       const [fresh] = response.headers.getSetCookie()
@@ -90,7 +84,7 @@ describe('tokenRefresh', () => {
     servers.push(server)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const before = refreshes
-    const dying = await cookieWith(tokenExpiringIn(30, 'carla@planillas.pe'))
+    const dying = await sessionCookieWith(tokenExpiringIn(30, 'carla@planillas.pe'))
     const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {
       headers: { cookie: dying },
     })

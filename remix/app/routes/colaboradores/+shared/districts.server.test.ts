@@ -1,7 +1,7 @@
 import { DEMO_ROLES, SEARCH_TOO_LONG } from '@planillas/domain'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { loader } from '~/routes/referencia.distritos'
-import { sessionStorage, storeTokens } from '~/session.server'
+import { signedInCookie } from '~/session-cookie.test-support'
 import { routeArgs } from '~/utils/route-args'
 import { searchDistricts } from './districts.server'
 
@@ -21,17 +21,11 @@ vi.mock('~/api-transport.server', () => ({
   },
 }))
 
-async function signedInCookie(): Promise<string> {
-  const claims = { email: 'rrhh@planillas.pe', name: 'Rosa', roles: [...DEMO_ROLES.rrhh] }
-  const body = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) + 900 }))
-  const session = await sessionStorage.getSession()
-  storeTokens(session, { accessToken: `e30.${body.toString('base64url')}.firma`, refreshToken: 'r' })
-  return (await sessionStorage.commitSession(session)).split(';')[0]
-}
+const rosa = { email: 'rrhh@planillas.pe', name: 'Rosa', roles: DEMO_ROLES.rrhh }
 
 const requestFor = async (search: string) =>
   new Request(`http://web.test/referencia/distritos?search=${encodeURIComponent(search)}`, {
-    headers: { cookie: await signedInCookie() },
+    headers: { cookie: await signedInCookie(rosa) },
   })
 
 beforeEach(() => {
