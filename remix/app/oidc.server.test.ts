@@ -1,10 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type DevIdp, startDevIdp } from '@planillas/dev-idp'
-import { signInThroughProvider } from '@planillas/dev-idp/sign-in-client'
+import { discoveryOf, idTokenThroughProvider, webClientAt } from '@planillas/dev-idp/sign-in-client'
 import { MESSAGES } from '@planillas/domain'
 import type { Env } from '@planillas/domain/env'
-import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loadWebConfig } from '../server/config'
 import { handOverWebConfig } from './config.server'
@@ -24,21 +23,15 @@ afterEach(() => configureWith({}))
 
 /** A browser's cookie jar signed in at the provider, and the raw ID token of that sign-in. */
 async function signedInAtProvider(email: string, password: string) {
-  const discovery = await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()
-  const client = new OAuth2Client('planillas-web', 'planillas-dev-secret', `${WEB_URL}/login/callback`)
-  const verifier = generateCodeVerifier()
-  const url = client.createAuthorizationURLWithPKCE(
-    discovery.authorization_endpoint,
-    generateState(),
-    CodeChallengeMethod.S256,
-    verifier,
-    ['openid', 'profile', 'email'],
-  )
-  url.searchParams.set('nonce', 'n')
   const jar = new Map<string, string>()
-  const { code } = await signInThroughProvider(url.toString(), email, password, jar)
-  const tokens = await client.validateAuthorizationCode(discovery.token_endpoint, code, verifier)
-  return { jar, idToken: tokens.idToken() }
+  const idToken = await idTokenThroughProvider(
+    webClientAt(WEB_URL),
+    await discoveryOf(idp.issuer),
+    email,
+    password,
+    jar,
+  )
+  return { jar, idToken }
 }
 
 const cookieOf = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')

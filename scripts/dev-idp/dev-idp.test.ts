@@ -1,38 +1,34 @@
-import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, OAuth2Client } from 'arctic'
+import { decodeIdToken, generateCodeVerifier } from 'arctic'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DevIdp, startDevIdp } from './index'
-import { signInThroughProvider } from './sign-in-client'
+import {
+  authorizationUrlOf,
+  discoveryOf,
+  idTokenThroughProvider,
+  type ProviderDiscovery,
+  signInThroughProvider,
+  webClientAt,
+} from './sign-in-client'
 
-const REDIRECT_URI = 'http://localhost:3999/login/callback'
+const WEB_URL = 'http://localhost:3999'
+const REDIRECT_URI = `${WEB_URL}/login/callback`
 let idp: DevIdp
-let discovery: { authorization_endpoint: string; token_endpoint: string; claims_supported: string[] }
+let discovery: ProviderDiscovery
 
 beforeAll(async () => {
-  idp = await startDevIdp({ port: 0, webUrls: ['http://localhost:3999'] })
-  discovery = await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()
+  idp = await startDevIdp({ port: 0, webUrls: [WEB_URL] })
+  discovery = await discoveryOf(idp.issuer)
 })
 afterAll(() => idp?.close())
 
-const client = new OAuth2Client('planillas-web', 'planillas-dev-secret', REDIRECT_URI)
+const client = webClientAt(WEB_URL)
+const authorizationUrl = (verifier: string) => authorizationUrlOf(client, discovery, verifier)
 
-function authorizationUrl(verifier: string) {
-  const url = client.createAuthorizationURLWithPKCE(
-    discovery.authorization_endpoint,
-    generateState(),
-    CodeChallengeMethod.S256,
-    verifier,
-    ['openid', 'profile', 'email'],
-  )
-  url.searchParams.set('nonce', 'n')
-  return url.toString()
-}
-
-async function idTokenOf(email: string, password: string, jar?: Map<string, string>) {
-  const verifier = generateCodeVerifier()
-  const { code } = await signInThroughProvider(authorizationUrl(verifier), email, password, jar)
-  const tokens = await client.validateAuthorizationCode(discovery.token_endpoint, code, verifier)
-  return decodeIdToken(tokens.idToken()) as Record<string, unknown>
-}
+const idTokenOf = async (email: string, password: string, jar?: Map<string, string>) =>
+  decodeIdToken(await idTokenThroughProvider(client, discovery, email, password, jar)) as Record<
+    string,
+    unknown
+  >
 
 describe('development identity provider', () => {
   it('puts e-mail, name and roles in the ID token', async () => {

@@ -1,3 +1,5 @@
+import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic'
+
 /**
  * Drives the development provider's login form with plain fetch, as a browser would without
  * JavaScript: follows redirects, keeps cookies, posts the form. Tests use it to get a real code.
@@ -63,4 +65,49 @@ export async function signInThroughProvider(
   const code = callbackUrl.searchParams.get('code')
   if (!code) throw new Error(`no code in ${callbackUrl}`)
   return { callbackUrl, code, state: callbackUrl.searchParams.get('state') ?? '' }
+}
+
+/** What the provider's discovery document says, of what the tests read. */
+export type ProviderDiscovery = {
+  authorization_endpoint: string
+  token_endpoint: string
+  claims_supported: string[]
+}
+
+export const discoveryOf = async (issuer: string): Promise<ProviderDiscovery> =>
+  (await fetch(`${issuer}/.well-known/openid-configuration`)).json()
+
+/** The web tier's client at the development provider, called back at `webUrl`'s /login/callback. */
+export const webClientAt = (webUrl: string) =>
+  new OAuth2Client('planillas-web', 'planillas-dev-secret', `${webUrl}/login/callback`)
+
+/** Where the web tier sends a browser to sign in: code flow with PKCE (S256 of `verifier`) and a nonce. */
+export function authorizationUrlOf(client: OAuth2Client, discovery: ProviderDiscovery, verifier: string) {
+  const url = client.createAuthorizationURLWithPKCE(
+    discovery.authorization_endpoint,
+    generateState(),
+    CodeChallengeMethod.S256,
+    verifier,
+    ['openid', 'profile', 'email'],
+  )
+  url.searchParams.set('nonce', 'n')
+  return url.toString()
+}
+
+/** A whole sign-in through the provider, its code exchanged as the web tier does: the raw ID token. */
+export async function idTokenThroughProvider(
+  client: OAuth2Client,
+  discovery: ProviderDiscovery,
+  email: string,
+  password: string,
+  jar?: Map<string, string>,
+): Promise<string> {
+  const verifier = generateCodeVerifier()
+  const { code } = await signInThroughProvider(
+    authorizationUrlOf(client, discovery, verifier),
+    email,
+    password,
+    jar,
+  )
+  return (await client.validateAuthorizationCode(discovery.token_endpoint, code, verifier)).idToken()
 }
