@@ -12,6 +12,7 @@ import {
   DETRACTION_MESSAGES as M,
   voucherNumber,
 } from '@planillas/domain'
+import { watchHealth } from '@planillas/testing/api/app'
 import {
   createSupplier,
   expectApproved,
@@ -21,7 +22,12 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
-import { constanciasForm, sunatFile, sunatRow } from '@planillas/testing/constancia-fixtures'
+import {
+  constanciasForm,
+  sunatFile,
+  sunatRow,
+  unmatchedSunatRows,
+} from '@planillas/testing/constancia-fixtures'
 import { CONSTANCIA_BATCHES } from '@planillas/worker/constancia-import/kind'
 import { silentLogger } from '@planillas/worker/context'
 import { sweepBatches } from '@planillas/worker/pipeline/sweep'
@@ -230,27 +236,11 @@ describe("SUNAT's constancias as a background job", () => {
     const matched = await approvedWithDetraction()
     const v = await getVoucher(t, matched)
     // The header, 299,998 rows and the last line break: 300,000 lines, the limit.
-    const rows = Array.from({ length: 299_997 }, (_, i) =>
-      sunatRow(
-        { type: '01', series: 'F001', number: i + 1 },
-        `20${String(i).padStart(9, '0')}`,
-        `28${i}`,
-        '142.00',
-      ),
-    )
+    const rows = unmatchedSunatRows(299_997)
     rows.push(sunatRow(v, fx.supplierRuc, '280000000999', '142.00'))
     const file = sunatFile(rows)
-    const health: number[] = []
-    let busy = true
-    const probe = (async () => {
-      while (busy) {
-        const started = performance.now()
-        const res = await t.app.inject({ method: 'GET', url: '/api/health' })
-        expect(res.statusCode).toBeLessThan(500)
-        health.push(performance.now() - started)
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
-    })()
+    const watch = watchHealth(t.app, (status) => expect(status).toBeLessThan(500))
+    let health: number[] = []
     let answeredIn = 0
     let id = 0
     try {
@@ -259,8 +249,7 @@ describe("SUNAT's constancias as a background job", () => {
       answeredIn = performance.now() - started
       expect(await run(id)).toEqual({ outcome: 'processed', matched: 1, unmatched: 299_997 })
     } finally {
-      busy = false
-      await probe
+      health = await watch.stop()
     }
     expect(await batch(id)).toMatchObject({
       status: 3,

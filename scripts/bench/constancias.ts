@@ -1,5 +1,6 @@
+import { watchHealth } from '@planillas/testing/api/app'
 import { createPaymentTestApp } from '@planillas/testing/api/payments'
-import { constanciasForm, sunatFile, sunatRow } from '@planillas/testing/constancia-fixtures'
+import { constanciasForm, sunatFile, unmatchedSunatRows } from '@planillas/testing/constancia-fixtures'
 import { silentLogger } from '@planillas/worker/context'
 import { processConstanciaImport } from '@planillas/worker/processors/constancia-import'
 import { gateOnLoad, judgeTargets, report } from './load-gate'
@@ -25,26 +26,10 @@ if (!process.env.DATABASE_URL) {
 gateOnLoad('bench:constancias')
 
 const { t } = await createPaymentTestApp()
-const rows = Array.from({ length: LINES - 2 }, (_, i) =>
-  sunatRow(
-    { type: '01', series: 'F001', number: i + 1 },
-    `20${String(i).padStart(9, '0')}`,
-    `28${i}`,
-    '142.00',
-  ),
-)
-const file = sunatFile(rows)
-const health: number[] = []
-let busy = true
-const probe = (async () => {
-  while (busy) {
-    const started = performance.now()
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' })
-    if (res.statusCode >= 500) throw new Error(`/api/health respondió ${res.statusCode}`)
-    health.push(performance.now() - started)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-})()
+const file = sunatFile(unmatchedSunatRows(LINES - 2))
+const watch = watchHealth(t.app, (status) => {
+  if (status >= 500) throw new Error(`/api/health respondió ${status}`)
+})
 const started = performance.now()
 const res = await t.call('tesoreria', {
   method: 'POST',
@@ -58,8 +43,7 @@ const outcome = await processConstanciaImport(
   { db: t.handle.db, storage: t.storage(), log: silentLogger },
 )
 const processedS = (performance.now() - started) / 1000
-busy = false
-await probe
+const health = await watch.stop()
 await t.close()
 
 health.sort((a, b) => a - b)

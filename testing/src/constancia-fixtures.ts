@@ -46,3 +46,14 @@ export function constanciasForm(content: string | Buffer, name = 'constancias.cs
   ])
   return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload }
 }
+
+/** `count` rows of SOL's export for facturas F001-1… of made-up RUCs: none matches a registered voucher. */
+export const unmatchedSunatRows = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    sunatRow(
+      { type: '01', series: 'F001', number: i + 1 },
+      `20${String(i).padStart(9, '0')}`,
+      `28${i}`,
+      '142.00',
+    ),
+  )

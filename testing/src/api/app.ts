@@ -100,3 +100,28 @@ export async function createTestAppWithFiles(): Promise<FilesTestApp> {
     },
   }
 }
+
+/**
+ * Asks the API's `/api/health` every 20 ms until `stop`, each status given to `check` (which throws
+ * to fail); `stop` gives back how long each answer took, in ms.
+ */
+export function watchHealth(app: FastifyInstance, check: (status: number) => void) {
+  const durations: number[] = []
+  let busy = true
+  const probe = (async () => {
+    while (busy) {
+      const started = performance.now()
+      const res = await app.inject({ method: 'GET', url: '/api/health' })
+      check(res.statusCode)
+      durations.push(performance.now() - started)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  })()
+  return {
+    stop: async () => {
+      busy = false
+      await probe
+      return durations
+    },
+  }
+}
