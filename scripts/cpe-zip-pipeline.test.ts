@@ -5,6 +5,7 @@
 import { paymentVouchers, voucherBatches, voucherFiles } from '@planillas/db'
 import { addDays, CPE_MESSAGES, CPE_ZIP_MESSAGES } from '@planillas/domain'
 import { getVoucher, multipart, PDF, paymentFixturesPerFile, TODAY } from '@planillas/testing/api/payments'
+import { runVoucherImport, voucherBatchErrors, voucherBatchOf } from '@planillas/testing/api/voucher-batches'
 import {
   cpeDetractionVariant,
   cpeVariant,
@@ -12,8 +13,6 @@ import {
   withoutInstalments,
 } from '@planillas/testing/cpe-fixtures'
 import { buildZip, deflatedPart } from '@planillas/testing/zip-fixtures'
-import { silentLogger } from '@planillas/worker/context'
-import { processVoucherImport } from '@planillas/worker/processors/voucher-import'
 import { count, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
@@ -23,13 +22,9 @@ const upload = (fields: Record<string, string | number>, file?: { name: string; 
   multipart(fields, file ? { file } : {}).then((body) =>
     t.call('rrhh', { method: 'POST', url: '/api/v1/voucher-batches/xml', ...body }),
   )
-const run = (batchId: number) =>
-  processVoucherImport({ batchId }, { db: t.handle.db, storage: t.storage(), log: silentLogger })
-const batch = async (id: number) =>
-  (await t.call('rrhh', { method: 'GET', url: `/api/v1/voucher-batches/${id}` })).body.payload
-const errors = async (id: number) =>
-  (await t.call('rrhh', { method: 'GET', url: `/api/v1/voucher-batches/${id}/errors?size=100` })).body.payload
-    .content
+const run = (batchId: number) => runVoucherImport(t, batchId)
+const batch = (id: number) => voucherBatchOf(t, id)
+const errors = (id: number) => voucherBatchErrors(t, id)
 const voucherCount = async () => (await t.handle.db.select({ n: count() }).from(paymentVouchers))[0].n
 
 /** greenter's factura with this supplier, this company and `number` (the sample's layout, other values). */

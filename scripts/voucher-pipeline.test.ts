@@ -21,9 +21,8 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
+import { runVoucherImport, voucherBatchErrors, voucherBatchOf } from '@planillas/testing/api/voucher-batches'
 import { facturaRow, vouchersWorkbook } from '@planillas/testing/voucher-fixtures'
-import { silentLogger } from '@planillas/worker/context'
-import { processVoucherImport } from '@planillas/worker/processors/voucher-import'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
@@ -53,14 +52,9 @@ const upload = async (content: Buffer, name = 'comprobantes.xlsx') => {
   expect(res.status).toBe(200)
   return res.body.payload.id as number
 }
-/** The worker's job for a batch, on the test API's database and storage. */
-const run = (batchId: number) =>
-  processVoucherImport({ batchId }, { db: t.handle.db, storage: t.storage(), log: silentLogger })
-const batch = async (id: number) =>
-  (await t.call('rrhh', { method: 'GET', url: `/api/v1/voucher-batches/${id}` })).body.payload
-const errors = async (id: number) =>
-  (await t.call('rrhh', { method: 'GET', url: `/api/v1/voucher-batches/${id}/errors?size=100` })).body.payload
-    .content
+const run = (batchId: number) => runVoucherImport(t, batchId)
+const batch = (id: number) => voucherBatchOf(t, id)
+const errors = (id: number) => voucherBatchErrors(t, id)
 const voucherCount = async () => (await t.handle.db.select().from(paymentVouchers)).length
 const authorize = (id: number, period: string) =>
   step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period })
