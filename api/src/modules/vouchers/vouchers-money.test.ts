@@ -2,6 +2,7 @@ import { auditLogs } from '@planillas/db'
 import { addDays } from '@planillas/domain'
 import {
   createSupplier,
+  expectApproved,
   getVoucher,
   paymentFixturesPerFile,
   registerVoucher,
@@ -14,17 +15,11 @@ import { describe, expect, it } from 'vitest'
 
 const { t, fx } = paymentFixturesPerFile()
 
-async function approved(
+/** A voucher of a new supplier taken to APROBADO (with `approval` added to the approval). */
+const approved = async (
   fields: Record<string, string | number> = {},
   approval: Record<string, unknown> = {},
-) {
-  const supplierId = await createSupplier(t)
-  const id = await registerVoucher(t, voucherFields(supplierId, fx, fields))
-  await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
-  const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1, ...approval })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return id
-}
+) => expectApproved(t, fx, voucherFields(await createSupplier(t), fx, fields), approval)
 
 describe("'Marcar como pagado' checks the amount against the voucher's net", () => {
   it('refuses S/ 11,800,000.00 and S/ 0.01 on a S/ 1,180.00 voucher, changing nothing; accepts its net', async () => {
