@@ -5,9 +5,10 @@ import {
   expenseLines,
   projectTypes,
   rejectReasons,
+  retentionReceiptDocuments,
 } from '@planillas/db'
 import { buildCci, rucCheckDigit, todayInLima } from '@planillas/domain'
-import { asc } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { expect } from 'vitest'
 import { perFile, standIn } from '../per-file'
@@ -322,3 +323,27 @@ export async function supplierRunId(t: FilesTestApp, run: SupplierRunRequest): P
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body.payload.id as number
 }
+
+/** The line a voucher paid with a retention has on its CRE (comprobante de retención). */
+export const retentionDocumentOf = async (t: FilesTestApp, voucherId: number) =>
+  (
+    await t.handle.db
+      .select()
+      .from(retentionReceiptDocuments)
+      .where(eq(retentionReceiptDocuments.voucherId, voucherId))
+  )[0]
+
+/** What 'Aprobar' proposes for a voucher, asked with `query` (spotCode…), as the treasurer reads it. */
+export async function approvalProposal(
+  t: FilesTestApp,
+  id: number,
+  query: Record<string, string | number> = {},
+) {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()
+  const url = `/api/v1/payments/${id}/approval-proposal${search ? `?${search}` : ''}`
+  return (await t.call('tesoreria', { method: 'GET', url })).body.payload
+}
+
+/** Records the SBS venta rate of `day` (soles per dollar, '3.750') as the administrator. */
+export const setExchangeRate = (t: FilesTestApp, day: string, rate: string) =>
+  t.call('admin', { method: 'POST', url: '/api/v1/exchange-rates', payload: { day, rate } })

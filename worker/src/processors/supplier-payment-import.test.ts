@@ -1,11 +1,4 @@
-import {
-  auditLogs,
-  paymentBatches,
-  paymentOrderVouchers,
-  paymentVouchers,
-  retentionReceiptDocuments,
-  suppliers,
-} from '@planillas/db'
+import { auditLogs, paymentBatches, paymentOrderVouchers, paymentVouchers, suppliers } from '@planillas/db'
 import {
   addDays,
   SUPPLIER_PAYMENT_MESSAGES as M,
@@ -20,8 +13,10 @@ import {
   expectApproved,
   multipart,
   paymentFixturesPerFile,
+  retentionDocumentOf,
   retentionRegisterRows,
   type SupplierRunRequest,
+  setExchangeRate,
   step,
   supplierRunId,
   TODAY,
@@ -443,11 +438,7 @@ describe('what a paid voucher keeps is what the run withheld (docs/decisions/tax
 describe('a dollar run paid (docs/decisions/usd-vouchers.md)', () => {
   it('keeps on the voucher the retention in soles and the rate the run withheld at; its CRE and the register say both', async () => {
     const usdAccount = await companyAccount(t.handle.db, fx.agentCompanyId, '1910123456073', 'USD')
-    const rate = await t.call('admin', {
-      method: 'POST',
-      url: '/api/v1/exchange-rates',
-      payload: { day: TODAY, rate: '3.750' },
-    })
+    const rate = await setExchangeRate(t, TODAY, '3.750')
     expect(rate.status, JSON.stringify(rate.body)).toBe(200)
     const supplierId = await createSupplier(t)
     const id = await expectApproved(
@@ -482,10 +473,7 @@ describe('a dollar run paid (docs/decisions/usd-vouchers.md)', () => {
     expect(audit.description).toContain('US$ 1,144.60')
 
     // Its CRE: the document in dollars with the rate and its day, the retention and totals in soles.
-    const [document] = await t.handle.db
-      .select()
-      .from(retentionReceiptDocuments)
-      .where(eq(retentionReceiptDocuments.voucherId, id))
+    const document = await retentionDocumentOf(t, id)
     expect(document).toMatchObject({
       currency: 'USD',
       totalCents: 118_000,

@@ -8,6 +8,7 @@ import {
   paymentFixturesPerFile,
   postSupplierRun,
   type SupplierRunRequest,
+  setExchangeRate,
   step,
   TODAY,
   voucherFields,
@@ -27,8 +28,7 @@ let penAccount = 0
 
 const ISSUED = addDays(TODAY, -3)
 const USD = { currency: 'USD', issueDate: ISSUED, dueDate: TODAY }
-const setRate = (day: string, rate: string) =>
-  t.call('admin', { method: 'POST', url: '/api/v1/exchange-rates', payload: { day, rate } })
+const setRate = (day: string, rate: string) => setExchangeRate(t, day, rate)
 
 beforeAll(async () => {
   const [usd, pen] = await t.handle.db

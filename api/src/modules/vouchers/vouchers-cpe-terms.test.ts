@@ -8,6 +8,7 @@ import {
 } from '@planillas/db'
 import { addDays, CPE_MESSAGES, DECLARED_MESSAGES } from '@planillas/domain'
 import {
+  approvalProposal,
   getVoucher,
   multipart,
   PDF,
@@ -63,13 +64,7 @@ async function registered(xml: Buffer) {
   return id
 }
 
-const proposal = async (id: number, spotCode?: string) =>
-  (
-    await t.call('tesoreria', {
-      method: 'GET',
-      url: `/api/v1/payments/${id}/approval-proposal${spotCode ? `?spotCode=${spotCode}` : ''}`,
-    })
-  ).body.payload
+const proposal = (id: number, spotCode?: string) => approvalProposal(t, id, spotCode ? { spotCode } : {})
 
 async function counts() {
   const db = t.handle.db

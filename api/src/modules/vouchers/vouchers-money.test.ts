@@ -1,6 +1,7 @@
 import { auditLogs } from '@planillas/db'
 import { addDays } from '@planillas/domain'
 import {
+  approvalProposal,
   createSupplier,
   expectApproved,
   getVoucher,
@@ -73,12 +74,7 @@ describe('a dated rate row: bounded dates, a reason when backdated, and the row 
     const issued = addDays(TODAY, -10)
     const id = await registerVoucher(t, voucherFields(supplierId, fx, { issueDate: issued, dueDate: issued }))
     await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
-    const before = (
-      await t.call('tesoreria', {
-        method: 'GET',
-        url: `/api/v1/payments/${id}/approval-proposal?spotCode=037`,
-      })
-    ).body.payload
+    const before = await approvalProposal(t, id, { spotCode: '037' })
     expect(before.detraction.rowValidFrom < addDays(TODAY, -27)).toBe(true)
     expect(before.retention).toHaveProperty('rowValidFrom')
 
@@ -91,12 +87,7 @@ describe('a dated rate row: bounded dates, a reason when backdated, and the row 
       .where(and(eq(auditLogs.entity, 'spot-rates'), eq(auditLogs.entityId, String(added.body.payload.id))))
     expect(audit.description).toContain('motivo: Resolución publicada con vigencia anterior')
 
-    const after = (
-      await t.call('tesoreria', {
-        method: 'GET',
-        url: `/api/v1/payments/${id}/approval-proposal?spotCode=037`,
-      })
-    ).body.payload
+    const after = await approvalProposal(t, id, { spotCode: '037' })
     expect(after.detraction).toMatchObject({
       tableRateBp: 5000,
       rowValidFrom: validFrom,

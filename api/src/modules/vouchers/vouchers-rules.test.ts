@@ -1,6 +1,7 @@
 import { auditLogs, paymentVouchers } from '@planillas/db'
 import { addDays } from '@planillas/domain'
 import {
+  approvalProposal,
   createSupplier,
   getVoucher,
   paymentFixturesPerFile,
@@ -21,13 +22,7 @@ const authorized = async (fields: Record<string, string | number>) => {
   await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
   return id
 }
-const proposal = async (id: number, spotCode?: string) =>
-  (
-    await t.call('tesoreria', {
-      method: 'GET',
-      url: `/api/v1/payments/${id}/approval-proposal${spotCode ? `?spotCode=${spotCode}` : ''}`,
-    })
-  ).body.payload
+const proposal = (id: number, spotCode?: string) => approvalProposal(t, id, spotCode ? { spotCode } : {})
 const S400 = { base: '338.98', igv: '61.02', total: '400.00' }
 
 describe('retention of the IGV (docs/domain.md, supplier payments)', () => {
@@ -120,11 +115,8 @@ describe('code 027: the valor referencial (R.S. 073-2006/SUNAT art. 4)', () => {
   it('freight S/ 1,000.00 with a valor referencial of S/ 1,500.00: 4 % of S/ 1,500.00 = S/ 60, kept on the voucher', async () => {
     const supplierId = await createSupplier(t)
     const id = await authorized(voucherFields(supplierId, fx, FREIGHT))
-    const asked = await t.call('tesoreria', {
-      method: 'GET',
-      url: `/api/v1/payments/${id}/approval-proposal?spotCode=027&referenceValueCents=150000`,
-    })
-    expect(asked.body.payload.detraction).toMatchObject({
+    const asked = await approvalProposal(t, id, { spotCode: '027', referenceValueCents: 150_000 })
+    expect(asked.detraction).toMatchObject({
       applies: true,
       takesReferenceValue: true,
       baseCents: 150_000,

@@ -1,13 +1,16 @@
-import { auditLogs, retentionReceiptDocuments } from '@planillas/db'
+import { auditLogs } from '@planillas/db'
 import { addDays, formatDate } from '@planillas/domain'
 import {
+  approvalProposal,
   companyAccount,
   getVoucher,
   paymentFixturesPerFile,
   postSupplierRun,
   postVoucher,
   registerVoucher,
+  retentionDocumentOf,
   retentionRegisterRows,
+  setExchangeRate,
   step,
   TODAY,
   voucherFields,
@@ -31,8 +34,7 @@ const USD = {
   issueDate: ISSUED,
   dueDate: TODAY,
 }
-const setRate = (day: string, rate: string) =>
-  t.call('admin', { method: 'POST', url: '/api/v1/exchange-rates', payload: { day, rate } })
+const setRate = (day: string, rate: string) => setExchangeRate(t, day, rate)
 
 async function authorized(fields: Record<string, string | number>) {
   const id = await registerVoucher(t, voucherFields(fx.supplierId, fx, fields))
@@ -93,12 +95,7 @@ describe('a factura in dollars', () => {
   it('deposits the detracción in soles: US$ 1,180 at 3.800 = S/ 4,484 → 12 % = 538.08 → S/ 538', async () => {
     expect((await setRate(ISSUED, '3.800')).status).toBe(200)
     const id = await authorized(USD)
-    const proposal = (
-      await t.call('tesoreria', {
-        method: 'GET',
-        url: `/api/v1/payments/${id}/approval-proposal?spotCode=037`,
-      })
-    ).body.payload
+    const proposal = await approvalProposal(t, id, { spotCode: '037' })
     expect(proposal).toMatchObject({
       currency: 'USD',
       exchange: { detractionRateMilli: 3800, detractionRateDay: ISSUED, totalSolesCents: 448_400 },
@@ -150,10 +147,7 @@ describe('the retention of a dollar voucher paid by hand', () => {
       retentionExchangeRateMilli: 3790,
       paidCents: 114_460,
     })
-    const [document] = await t.handle.db
-      .select()
-      .from(retentionReceiptDocuments)
-      .where(eq(retentionReceiptDocuments.voucherId, id))
+    const document = await retentionDocumentOf(t, id)
     expect(document).toMatchObject({
       currency: 'USD',
       totalCents: 118_000,

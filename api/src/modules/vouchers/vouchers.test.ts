@@ -1,6 +1,7 @@
 import { auditLogs, companies, paymentVouchers, suppliers, voucherFiles } from '@planillas/db'
 import { addDays } from '@planillas/domain'
 import {
+  approvalProposal,
   getVoucher,
   multipart,
   PDF,
@@ -137,11 +138,7 @@ describe('the voucher life', () => {
   it('authorize → approve with detracción → pay, each step audited in Spanish', async () => {
     const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
     await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-010' })
-    const proposal = await t.call('tesoreria', {
-      method: 'GET',
-      url: `/api/v1/payments/${id}/approval-proposal?spotCode=037`,
-    })
-    expect(proposal.body.payload).toMatchObject({
+    expect(await approvalProposal(t, id, { spotCode: '037' })).toMatchObject({
       totalCents: 118_000,
       detraction: {
         code: '037',
