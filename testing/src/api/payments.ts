@@ -261,6 +261,22 @@ export async function approvedVoucher(
 }
 
 /**
+ * A voucher registered with `fields` by the HR clerk and authorized by them under `period` (the
+ * project's), expecting both to succeed; its id.
+ */
+export async function authorizedVoucher(
+  t: FilesTestApp,
+  fx: PaymentFixtures,
+  fields: Record<string, string | number>,
+  period = '202611-001',
+): Promise<number> {
+  const id = await registerVoucher(t, fields)
+  const res = await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return id
+}
+
+/**
  * A voucher registered with `fields`, authorized by the HR clerk and approved by the treasurer
  * (with `approval` added), expecting each step to succeed; its id.
  */
@@ -270,11 +286,7 @@ export async function expectApproved(
   fields: Record<string, string | number>,
   approval: Record<string, unknown> = {},
 ): Promise<number> {
-  const id = await registerVoucher(t, fields)
-  expect(
-    (await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' }))
-      .status,
-  ).toBe(200)
+  const id = await authorizedVoucher(t, fx, fields)
   const res = await step(t, 'tesoreria', id, 'approve', { paymentType: 1, ...approval })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return id

@@ -1,6 +1,7 @@
 import { auditLogs, paymentVouchers, publicHolidays } from '@planillas/db'
 import { addDays, voucherNumber } from '@planillas/domain'
 import {
+  authorizedVoucher,
   createSupplier,
   expectApproved,
   getVoucher,
@@ -27,8 +28,7 @@ const { t, fx } = paymentFixturesPerFile({ supplier: true })
  * approval under the rule leaves (3 % of S/ 1,180.00) and paid net of it today.
  */
 async function paidWithRetention(supplierId: number, period: string, fields: Record<string, string> = {}) {
-  const id = await registerVoucher(t, voucherFields(supplierId, fx, fields))
-  await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period })
+  const id = await authorizedVoucher(t, fx, voucherFields(supplierId, fx, fields), period)
   expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })).status).toBe(200)
   await t.handle.db
     .update(paymentVouchers)
@@ -102,8 +102,12 @@ describe("'Detracciones', the list", () => {
   it('is due by the first payment when it comes before the 5th business day: VENCIDA the day after, when not deposited', async () => {
     const supplier = await createSupplier(t)
     const paidOn = async (day: string) => {
-      const id = await registerVoucher(t, voucherFields(supplier, fx, { issueDate: day, dueDate: TODAY }))
-      await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-004' })
+      const id = await authorizedVoucher(
+        t,
+        fx,
+        voucherFields(supplier, fx, { issueDate: day, dueDate: TODAY }),
+        '202611-004',
+      )
       await step(t, 'tesoreria', id, 'approve', { paymentType: 1, spotCode: '037' })
       expect((await step(t, 'tesoreria', id, 'pay', { paidAmount: '1038.00', paidOn: day })).status).toBe(200)
       return id
@@ -122,8 +126,12 @@ describe("'Detracciones', the list", () => {
     const supplier = await createSupplier(t)
     const ids = { pending: 0, overdue: 0, deposited: 0 }
     const approve = async (issueDate: string) => {
-      const id = await registerVoucher(t, voucherFields(supplier, fx, { issueDate, dueDate: TODAY }))
-      await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-003' })
+      const id = await authorizedVoucher(
+        t,
+        fx,
+        voucherFields(supplier, fx, { issueDate, dueDate: TODAY }),
+        '202611-003',
+      )
       expect((await step(t, 'tesoreria', id, 'approve', { paymentType: 1, spotCode: '037' })).status).toBe(
         200,
       )

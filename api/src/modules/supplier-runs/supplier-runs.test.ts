@@ -13,6 +13,7 @@ import { addDays, RUN_DETRACTION_WARNING } from '@planillas/domain'
 import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
 import { loadedPadronReducido, padronStanding } from '@planillas/testing/api/padrones'
 import {
+  authorizedVoucher,
   companyAccount,
   createSupplier,
   expectApproved,
@@ -470,8 +471,7 @@ describe('every problem listed, nothing written', () => {
     const good = await approved(ok)
     const withoutCci = await approved(noCci)
     const otherCompany = await (async () => {
-      const id = await registerVoucher(t, voucherFields(ok, fx))
-      await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
+      const id = await authorizedVoucher(t, fx, voucherFields(ok, fx))
       await step(t, 'tesoreria', id, 'approve', { paymentType: 1 })
       return id
     })()

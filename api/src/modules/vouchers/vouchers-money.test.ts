@@ -2,11 +2,11 @@ import { auditLogs } from '@planillas/db'
 import { addDays } from '@planillas/domain'
 import {
   approvalProposal,
+  authorizedVoucher,
   createSupplier,
   expectApproved,
   getVoucher,
   paymentFixturesPerFile,
-  registerVoucher,
   step,
   TODAY,
   voucherFields,
@@ -72,8 +72,11 @@ describe('a dated rate row: bounded dates, a reason when backdated, and the row 
   it('accepts a backdated row with its reason in the audit; the proposal names the row it used', async () => {
     const supplierId = await createSupplier(t)
     const issued = addDays(TODAY, -10)
-    const id = await registerVoucher(t, voucherFields(supplierId, fx, { issueDate: issued, dueDate: issued }))
-    await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
+    const id = await authorizedVoucher(
+      t,
+      fx,
+      voucherFields(supplierId, fx, { issueDate: issued, dueDate: issued }),
+    )
     const before = await approvalProposal(t, id, { spotCode: '037' })
     expect(before.detraction.rowValidFrom < addDays(TODAY, -27)).toBe(true)
     expect(before.retention).toHaveProperty('rowValidFrom')

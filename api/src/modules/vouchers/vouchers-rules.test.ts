@@ -2,6 +2,7 @@ import { auditLogs, paymentVouchers } from '@planillas/db'
 import { addDays } from '@planillas/domain'
 import {
   approvalProposal,
+  authorizedVoucher,
   createSupplier,
   getVoucher,
   paymentFixturesPerFile,
@@ -17,11 +18,7 @@ import { describe, expect, it } from 'vitest'
 
 const { t, fx } = paymentFixturesPerFile()
 
-const authorized = async (fields: Record<string, string | number>) => {
-  const id = await registerVoucher(t, fields)
-  await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-001' })
-  return id
-}
+const authorized = (fields: Record<string, string | number>) => authorizedVoucher(t, fx, fields)
 const proposal = (id: number, spotCode?: string) => approvalProposal(t, id, spotCode ? { spotCode } : {})
 const S400 = { base: '338.98', igv: '61.02', total: '400.00' }
 

@@ -2,6 +2,7 @@ import { auditLogs } from '@planillas/db'
 import { addDays, formatDate } from '@planillas/domain'
 import {
   approvalProposal,
+  authorizedVoucher,
   companyAccount,
   getVoucher,
   paymentFixturesPerFile,
@@ -36,15 +37,8 @@ const USD = {
 }
 const setRate = (day: string, rate: string) => setExchangeRate(t, day, rate)
 
-async function authorized(fields: Record<string, string | number>) {
-  const id = await registerVoucher(t, voucherFields(fx.supplierId, fx, fields))
-  const res = await step(t, 'rrhh', id, 'authorize', {
-    projectTypeId: fx.projectTypeId,
-    period: '202611-001',
-  })
-  expect(res.status).toBe(200)
-  return id
-}
+const authorized = (fields: Record<string, string | number>) =>
+  authorizedVoucher(t, fx, voucherFields(fx.supplierId, fx, fields))
 
 describe('a factura in dollars', () => {
   it('is registered in dollars and shown with its currency', async () => {

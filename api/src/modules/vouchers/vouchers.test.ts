@@ -2,6 +2,7 @@ import { auditLogs, companies, paymentVouchers, suppliers, voucherFiles } from '
 import { addDays } from '@planillas/domain'
 import {
   approvalProposal,
+  authorizedVoucher,
   getVoucher,
   multipart,
   PDF,
@@ -136,8 +137,7 @@ describe('permissions per action and demo user', () => {
 
 describe('the voucher life', () => {
   it('authorize → approve with detracción → pay, each step audited in Spanish', async () => {
-    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
-    await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-010' })
+    const id = await authorizedVoucher(t, fx, voucherFields(fx.supplierId, fx), '202611-010')
     expect(await approvalProposal(t, id, { spotCode: '037' })).toMatchObject({
       totalCents: 118_000,
       detraction: {
@@ -190,8 +190,7 @@ describe('the voucher life', () => {
   })
 
   it('asks a reason for a rate other than the table and for going against the retention rule', async () => {
-    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
-    await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-011' })
+    const id = await authorizedVoucher(t, fx, voucherFields(fx.supplierId, fx), '202611-011')
     const noReasons = await step(t, 'tesoreria', id, 'approve', {
       paymentType: 1,
       spotCode: '037',
@@ -258,8 +257,7 @@ describe('the voucher life', () => {
   })
 
   it('two approvals at once: one wins, the other gets a 409 saying what happened', async () => {
-    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
-    await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-013' })
+    const id = await authorizedVoucher(t, fx, voucherFields(fx.supplierId, fx), '202611-013')
     const [a, b] = await Promise.all([
       step(t, 'tesoreria', id, 'approve', { paymentType: 1 }),
       step(t, 'admin', id, 'approve', { paymentType: 2 }),
@@ -271,8 +269,7 @@ describe('the voucher life', () => {
   })
 
   it('five cancels at once: one wins, the other four get a 409 naming the new status, one evidence kept', async () => {
-    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
-    await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-015' })
+    const id = await authorizedVoucher(t, fx, voucherFields(fx.supplierId, fx), '202611-015')
     const cancel = async () =>
       t.call('tesoreria', {
         method: 'POST',
@@ -307,8 +304,7 @@ describe('the voucher life', () => {
   })
 
   it('cancels an authorized voucher with the evidence PDF, which downloads back', async () => {
-    const id = await registerVoucher(t, voucherFields(fx.supplierId, fx))
-    await step(t, 'rrhh', id, 'authorize', { projectTypeId: fx.projectTypeId, period: '202611-014' })
+    const id = await authorizedVoucher(t, fx, voucherFields(fx.supplierId, fx), '202611-014')
     const missing = await t.call('tesoreria', {
       method: 'POST',
       url: `/api/v1/payments/${id}/cancel`,
