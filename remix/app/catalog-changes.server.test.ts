@@ -17,20 +17,12 @@ const CATALOGUES = ['GET /areas', 'GET /positions', 'GET /companies']
 let calls: string[] = []
 /** What `GET /catalog-version` answers: the changes the database has counted. */
 let version = 40
-vi.mock('./api-transport.server', () => ({
-  exchange: async (url: string, { method }: { method: string }) => {
-    const path = new URL(url).pathname.replace(/^\/api\/v1/, '')
-    calls.push(`${method} ${path}`)
-    const payload = path.endsWith('/list')
-      ? { content: [], totalElements: 0, totalPages: 0 }
-      : path === '/catalog-version'
-        ? { version }
-        : method === 'GET'
-          ? []
-          : { id: 5 }
-    return { status: 200, text: JSON.stringify({ status: 'OK', payload, messages: [] }) }
-  },
-}))
+vi.mock('./api-transport.server', async () =>
+  (await import('./api-transport.test-support')).recordingTransport(
+    (call) => calls.push(call),
+    (path, method) => (path === '/catalog-version' ? { version } : method === 'GET' ? [] : { id: 5 }),
+  ),
+)
 
 /** A signed-in session cookie holding every permission (the web tier only reads the token's claims). */
 /** The catalogue calls of the employees list's 'Filtrar' as it opens (its own route, /filtrar/…). */

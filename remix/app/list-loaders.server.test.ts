@@ -165,20 +165,17 @@ const VERSION = 'GET /catalog-version'
 
 /** The API calls received, as 'METHOD /path' (without /api/v1 and the query). */
 let calls: string[] = []
-vi.mock('./api-transport.server', () => ({
-  exchange: async (url: string, { method }: { method: string }) => {
-    const path = new URL(url).pathname.replace(/^\/api\/v1/, '')
-    calls.push(`${method} ${path}`)
-    const payload = path.endsWith('/list')
-      ? { content: [], totalElements: 0, totalPages: 0 }
-      : path === '/catalog-version'
+vi.mock('./api-transport.server', async () =>
+  (await import('./api-transport.test-support')).recordingTransport(
+    (call) => calls.push(call),
+    (path) =>
+      path === '/catalog-version'
         ? { version: 7 }
         : path === '/areas'
           ? [{ id: 3, code: 'A3', description: 'Operaciones' }]
-          : []
-    return { status: 200, text: JSON.stringify({ status: 'OK', payload, messages: [] }) }
-  },
-}))
+          : [],
+  ),
+)
 
 /** A signed-in session cookie holding every permission (the web tier only reads the token's claims). */
 const signedInAs = (roles: readonly string[]) =>
