@@ -1,4 +1,4 @@
-import { auditLogs, paymentBatches, paymentOrderVouchers, paymentVouchers, suppliers } from '@planillas/db'
+import { paymentBatches, paymentOrderVouchers, paymentVouchers, suppliers } from '@planillas/db'
 import {
   addDays,
   SUPPLIER_PAYMENT_MESSAGES as M,
@@ -22,8 +22,9 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
+import { lastAuditEntry } from '@planillas/testing/audit'
 import { paymentsWorkbook, receiptPdf } from '@planillas/testing/payment-fixtures'
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger, type WorkerContext } from '../context'
 import { processPaymentImport } from './payment-import'
@@ -174,12 +175,7 @@ describe('supplier abonos (payment batches of a supplier run)', () => {
     // Each voucher paid what the run pays it; together the supplier's line.
     expect(((paid[0].paidCents ?? 0) + (paid[1].paidCents ?? 0)) / 100).toBeCloseTo(net.get(rucA) ?? 0, 2)
 
-    const audits = await t.handle.db
-      .select({ description: auditLogs.description })
-      .from(auditLogs)
-      .where(and(eq(auditLogs.entity, 'payments'), eq(auditLogs.entityId, String(a1))))
-      .orderBy(asc(auditLogs.id))
-    expect(audits.at(-1)?.description).toContain(
+    expect((await lastAuditEntry(t.handle.db, 'payments', a1))?.description).toContain(
       `operación OP-9001 (carga de abonos de proveedores #${batchId}`,
     )
 
@@ -463,14 +459,9 @@ describe('a dollar run paid (docs/decisions/usd-vouchers.md)', () => {
       retentionCents: 13_275,
       retentionExchangeRateMilli: 3750,
     })
-    const [audit] = await t.handle.db
-      .select({ description: auditLogs.description })
-      .from(auditLogs)
-      .where(and(eq(auditLogs.entity, 'payments'), eq(auditLogs.entityId, String(id))))
-      .orderBy(desc(auditLogs.id))
-      .limit(1)
-    expect(audit.description).toContain('Marcó como pagado el comprobante')
-    expect(audit.description).toContain('US$ 1,144.60')
+    const audit = await lastAuditEntry(t.handle.db, 'payments', id)
+    expect(audit?.description).toContain('Marcó como pagado el comprobante')
+    expect(audit?.description).toContain('US$ 1,144.60')
 
     // Its CRE: the document in dollars with the rate and its day, the retention and totals in soles.
     const document = await retentionDocumentOf(t, id)

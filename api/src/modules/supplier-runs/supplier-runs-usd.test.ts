@@ -1,4 +1,4 @@
-import { auditLogs, companyBankAccounts, paymentOrderVouchers } from '@planillas/db'
+import { companyBankAccounts, paymentOrderVouchers } from '@planillas/db'
 import { addDays, formatDate } from '@planillas/domain'
 import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
 import {
@@ -13,7 +13,8 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
-import { and, asc, eq } from 'drizzle-orm'
+import { auditEntries } from '@planillas/testing/audit'
+import { asc, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 
@@ -131,10 +132,7 @@ describe('a run from a dollar account', () => {
     expect(bn.problems).toEqual([])
     expect(bn.summary).toMatchObject({ totalCents: 53_800, lineCount: 1 })
 
-    const [audit] = await t.handle.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.entity, 'payment_orders'), eq(auditLogs.entityId, String(id))))
+    const [audit] = await auditEntries(t.handle.db, 'payment_orders', id)
     expect(audit.description).toContain(
       `neto US$ 2,183.02 (tipo de cambio 3.750 del ${formatDate(TODAY)}) (detracciones S/ 538.00, retenciones S/ 132.75)`,
     )

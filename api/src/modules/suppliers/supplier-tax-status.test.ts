@@ -1,4 +1,4 @@
-import { auditLogs, padronLoads, paymentVouchers, taxStatusPeriods } from '@planillas/db'
+import { padronLoads, paymentVouchers, taxStatusPeriods } from '@planillas/db'
 import { addDays, formatDate } from '@planillas/domain'
 import {
   createSupplier,
@@ -12,7 +12,8 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
-import { and, asc, eq } from 'drizzle-orm'
+import { auditEntries } from '@planillas/testing/audit'
+import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
 const { t, fx } = paymentFixturesPerFile({ account: ['agentCompanyId', '1910123456078'] })
@@ -90,17 +91,8 @@ describe('the supplier form writes MANUAL periods dated today', () => {
         resolution: null,
       },
     ])
-    const [audit] = await t.handle.db
-      .select()
-      .from(auditLogs)
-      .where(
-        and(
-          eq(auditLogs.entity, 'suppliers'),
-          eq(auditLogs.entityId, String(id)),
-          eq(auditLogs.action, 'UPDATE'),
-        ),
-      )
-    expect(audit.description).toBe(
+    const audit = (await auditEntries(t.handle.db, 'suppliers', id)).find((a) => a.action === 'UPDATE')
+    expect(audit?.description).toBe(
       `Actualizó el proveedor PR-${String(id).padStart(4, '0')}: Agente de retención: 'SÍ' → 'NO'; ` +
         `Agente de percepción: 'NO' → 'SÍ'; Buen contribuyente: 'SÍ' → 'NO' ` +
         `(periodo manual de agente de retención cerrado al ${formatDate(yesterday)}; ` +

@@ -1,11 +1,5 @@
 import { readdir } from 'node:fs/promises'
-import {
-  auditLogs,
-  paymentVouchers,
-  voucherFiles,
-  voucherXmlInstalments,
-  voucherXmlTerms,
-} from '@planillas/db'
+import { paymentVouchers, voucherFiles, voucherXmlInstalments, voucherXmlTerms } from '@planillas/db'
 import { addDays, CPE_MESSAGES, DECLARED_MESSAGES } from '@planillas/domain'
 import {
   approvalProposal,
@@ -18,13 +12,14 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
+import { lastAuditEntry } from '@planillas/testing/audit'
 import {
   type CpeDetractionVariant,
   cpeDetractionVariant,
   greenterDetractionTerms,
   withoutInstalments,
 } from '@planillas/testing/cpe-fixtures'
-import { and, count, desc, eq } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
 // What a supplier's XML declares about its payment (docs/decisions/cpe-xml.md): stored with the
@@ -198,13 +193,8 @@ describe('approval proposes the declared code and compares it with the dated SPO
     })
     expect(res.status).toBe(200)
     expect(await getVoucher(t, id)).toMatchObject({ spotCode: null, detractionCents: 0 })
-    const [entry] = await t.handle.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.entity, 'payments'), eq(auditLogs.entityId, String(id))))
-      .orderBy(desc(auditLogs.id))
-      .limit(1)
-    expect(entry.description).toContain(`sin detracción; ${DECLARED_MESSAGES.otherCode('037', null)}`)
+    const entry = await lastAuditEntry(t.handle.db, 'payments', id)
+    expect(entry?.description).toContain(`sin detracción; ${DECLARED_MESSAGES.otherCode('037', null)}`)
   })
 
   it('a declared code the table does not have on the issue date is said, and nothing is proposed', async () => {

@@ -1,4 +1,4 @@
-import { auditLogs, paymentOrderVouchers } from '@planillas/db'
+import { paymentOrderVouchers } from '@planillas/db'
 import { addDays, rucCheckDigit } from '@planillas/domain'
 import {
   createSupplier,
@@ -10,7 +10,8 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
-import { and, desc, eq } from 'drizzle-orm'
+import { lastAuditEntry } from '@planillas/testing/audit'
+import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 
@@ -38,15 +39,7 @@ const certificates = (supplierId: number) => `/api/v1/suppliers/${supplierId}/su
 const addCertificate = (supplierId: number, number: string, grantedOn: string) =>
   t.call('admin', { method: 'POST', url: certificates(supplierId), payload: { number, grantedOn } })
 
-const lastAudit = async (entity: string, entityId: number) =>
-  (
-    await t.handle.db
-      .select({ description: auditLogs.description, action: auditLogs.action })
-      .from(auditLogs)
-      .where(and(eq(auditLogs.entity, entity), eq(auditLogs.entityId, String(entityId))))
-      .orderBy(desc(auditLogs.id))
-      .limit(1)
-  )[0]
+const lastAudit = (entity: string, entityId: number) => lastAuditEntry(t.handle.db, entity, entityId)
 
 const generate = (voucherIds: number[], paymentDate: string) =>
   postSupplierRun(t, { voucherIds, companyAccountId: fx.accountId, paymentDate, reference: 'Honorarios' })

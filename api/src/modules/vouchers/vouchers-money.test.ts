@@ -11,6 +11,7 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
+import { auditEntries } from '@planillas/testing/audit'
 import { and, eq, like } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
@@ -84,10 +85,7 @@ describe('a dated rate row: bounded dates, a reason when backdated, and the row 
     const validFrom = addDays(TODAY, -27)
     const added = await addSpot({ ...row, validFrom, reason: 'Resolución publicada con vigencia anterior' })
     expect(added.status, JSON.stringify(added.body)).toBe(200)
-    const [audit] = await t.handle.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.entity, 'spot-rates'), eq(auditLogs.entityId, String(added.body.payload.id))))
+    const [audit] = await auditEntries(t.handle.db, 'spot-rates', added.body.payload.id)
     expect(audit.description).toContain('motivo: Resolución publicada con vigencia anterior')
 
     const after = await approvalProposal(t, id, { spotCode: '037' })

@@ -1,4 +1,4 @@
-import { auditLogs, paymentVouchers, publicHolidays } from '@planillas/db'
+import { paymentVouchers, publicHolidays } from '@planillas/db'
 import { addDays, voucherNumber } from '@planillas/domain'
 import {
   getVoucher,
@@ -9,6 +9,7 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
+import { auditEntries } from '@planillas/testing/audit'
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
@@ -116,12 +117,9 @@ describe('changing the recording period', () => {
     const registered = await setPeriod(id, THIS_MONTH)
     expect(registered.status).toBe(200)
     expect(await storedPeriod(id)).toBe(THIS_MONTH)
-    const [audit] = await t.handle.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.entity, 'payments'), eq(auditLogs.entityId, String(id))))
-      .orderBy(auditLogs.id)
-      .then((rows) => rows.filter((r) => r.description.includes('periodo de registro')))
+    const [audit] = (await auditEntries(t.handle.db, 'payments', id)).filter((r) =>
+      r.description.includes('periodo de registro'),
+    )
     expect(audit).toMatchObject({
       actor: 'rrhh@planillas.pe',
       description: `Cambió el periodo de registro del comprobante F001-${String((await getVoucher(t, id)).number).padStart(8, '0')}: ${monthOf(LAST_MONTH_DAY)} → ${THIS_MONTH}`,

@@ -1,4 +1,3 @@
-import { auditLogs } from '@planillas/db'
 import { addDays, formatDate } from '@planillas/domain'
 import {
   approvalProposal,
@@ -16,7 +15,7 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
-import { and, eq, like } from 'drizzle-orm'
+import { auditEntries } from '@planillas/testing/audit'
 import { describe, expect, it } from 'vitest'
 
 /**
@@ -104,20 +103,13 @@ describe('a factura in dollars', () => {
       detractionExchangeRateMilli: 3800,
       netCents: 103_842,
     })
-    const [audit] = await t.handle.db
-      .select()
-      .from(auditLogs)
-      .where(
-        and(
-          eq(auditLogs.entity, 'payments'),
-          eq(auditLogs.entityId, String(id)),
-          like(auditLogs.description, 'Aprobó%'),
-        ),
-      )
-    expect(audit.description).toContain(
+    const audit = (await auditEntries(t.handle.db, 'payments', id)).find((a) =>
+      a.description.startsWith('Aprobó'),
+    )
+    expect(audit?.description).toContain(
       `por US$ 1,180.00 (S/ 4,484.00 al tipo de cambio 3.800 del ${formatDate(ISSUED)}`,
     )
-    expect(audit.description).toContain('detracción 037 12 % S/ 538.00')
+    expect(audit?.description).toContain('detracción 037 12 % S/ 538.00')
   })
 })
 

@@ -1,4 +1,4 @@
-import { auditLogs, companies, paymentVouchers, suppliers, voucherFiles } from '@planillas/db'
+import { companies, paymentVouchers, suppliers, voucherFiles } from '@planillas/db'
 import { addDays } from '@planillas/domain'
 import {
   approvalProposal,
@@ -13,20 +13,15 @@ import {
   TODAY,
   voucherFields,
 } from '@planillas/testing/api/payments'
+import { auditEntries } from '@planillas/testing/audit'
 import { cpeVariant } from '@planillas/testing/cpe-fixtures'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
 const { t, fx } = paymentFixturesPerFile({ supplier: true })
 
 const auditOf = async (id: number) =>
-  (
-    await t.handle.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.entity, 'payments'), eq(auditLogs.entityId, String(id))))
-      .orderBy(asc(auditLogs.id))
-  ).map((a) => [a.actor, a.description])
+  (await auditEntries(t.handle.db, 'payments', id)).map((a) => [a.actor, a.description])
 
 describe('registering a voucher', () => {
   it('stores it REGISTRADO with its PDF and optional XML; the PDF downloads back', async () => {
