@@ -39,8 +39,11 @@ export async function seedVouchers(db: Database, size: { suppliers: number; vouc
   const n = Array.from({ length: SUPPLIERS }, (_, i) => i)
   const rucs = n.map((i) => ruc(2050000000 + i * 7))
   const bankCodes = n.map((i) => BENCH_BANKS[i % BENCH_BANKS.length])
-  const accounts = n.map((i) => String(1_000_000_000 + i).padStart(13, '0'))
-  const ccis = n.map((i) => buildCci(bankCodes[i], String(100 + (i % 900)), String(1_000_000 + i)))
+  // An office and 10 digits, and the CCI built from them as BCP and Interbank build theirs: a pair
+  // the supplier form and the run accept (docs/cci-account-rules.md).
+  const offices = n.map((i) => String(100 + (i % 900)))
+  const accounts = n.map((i) => `${offices[i]}${1_000_000_000 + i}`)
+  const ccis = n.map((i) => buildCci(bankCodes[i], offices[i], String(1_000_000_000 + i)))
   await db.execute(sql`
     insert into suppliers (ruc, name, address, supplier_type, management_type, bank_identifier_type,
       bank_identifier, bank_holder, bank_code, bank_account, account_type, bank_inter_account,

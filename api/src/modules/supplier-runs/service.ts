@@ -12,6 +12,7 @@ import {
   type AccountHolder,
   CREDIT_NOTE_TYPE,
   centsToSoles,
+  checkCciAccount,
   EXCHANGE_RATE_MESSAGES,
   type ExchangeRate,
   formatCents,
@@ -104,6 +105,9 @@ export const RUN_MESSAGES = {
     `${v}: es de ${company}, y la cuenta de cargo es de ${accountCompany}; una orden paga los comprobantes de una sola empresa`,
   supplierNoCci: (supplier: string) =>
     `${supplier}: no tiene CCI registrado; las transferencias por CCI se abonan al CCI del proveedor`,
+  /** Saved before its form refused the pair (docs/cci-account-rules.md): paying by it pays another account. */
+  supplierCciOtherAccount: (supplier: string) =>
+    `${supplier}: su CCI no corresponde a su número de cuenta (en este banco el CCI contiene la cuenta); corrija sus datos bancarios en Proveedores`,
   supplierBank: (supplier: string, bank: string) =>
     `${supplier}: su banco (${bank}) está SUSPENDIDO; no se le pueden hacer transferencias`,
   noDetractionAccount: (v: string) =>
@@ -242,6 +246,10 @@ function rowProblems(
     if (supplierSeen.has(supplier.id)) continue
     supplierSeen.add(supplier.id)
     if (!supplier.bankInterAccount) problems.push(RUN_MESSAGES.supplierNoCci(supplier.name))
+    else if (
+      checkCciAccount(supplier.bankCode, supplier.bankAccount, supplier.bankInterAccount) === 'mismatch'
+    )
+      problems.push(RUN_MESSAGES.supplierCciOtherAccount(supplier.name))
     if (bank.status !== 1) problems.push(RUN_MESSAGES.supplierBank(supplier.name, bank.name))
     if (sharedAccountState(supplier) === 'PENDING')
       problems.push(SHARED_ACCOUNT_MESSAGES.runPending(supplier.name, holders.get(supplier.id) ?? []))

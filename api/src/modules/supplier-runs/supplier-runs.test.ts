@@ -8,8 +8,9 @@ import {
   paymentOrderVouchers,
   publicHolidays,
   rowsOf,
+  suppliers,
 } from '@planillas/db'
-import { addDays, RUN_DETRACTION_WARNING } from '@planillas/domain'
+import { addDays, buildCci, RUN_DETRACTION_WARNING } from '@planillas/domain'
 import { checkBnDetraccionesFile } from '@planillas/domain/bank-files'
 import { loadedPadronReducido, padronStanding } from '@planillas/testing/api/padrones'
 import {
@@ -515,6 +516,26 @@ describe('every problem listed, nothing written', () => {
     // The account of the other company pays only its own vouchers.
     const other = await generate(runBody([otherCompany], { companyAccountId: plainAccountId }))
     expect(other.status, JSON.stringify(other.body)).toBe(200)
+  })
+
+  it('refuses a supplier saved before its form refused a CCI of another account, and changes nothing', async () => {
+    // A 13-digit BCP account: BCP builds its CCIs from it (office 193, then the account's 10 digits).
+    const id = await createSupplier(t, {
+      name: 'Cuenta Cruzada S.A.C.',
+      bankAccount: '1937654321012',
+      bankInterAccount: buildCci('002', '193', '7654321012'),
+    })
+    const voucher = await approved(id)
+    // A valid CCI of another account of the same office, as a supplier saved before the rule may hold.
+    const otherAccount = buildCci('002', '193', '7654321099')
+    await t.handle.db.update(suppliers).set({ bankInterAccount: otherAccount }).where(eq(suppliers.id, id))
+    const before = await tableCounts()
+    const res = await generate(runBody([voucher]))
+    expect(res.status).toBe(422)
+    expect(res.body.messages).toEqual([
+      'Cuenta Cruzada S.A.C.: su CCI no corresponde a su número de cuenta (en este banco el CCI contiene la cuenta); corrija sus datos bancarios en Proveedores',
+    ])
+    expect(await tableCounts()).toEqual(before)
   })
 
   it('refuses a supplier whose net is not positive (a nota de crédito that cancels its factura)', async () => {
