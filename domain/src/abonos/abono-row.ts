@@ -1,3 +1,4 @@
+import { OPERATION_NUMBER } from '../banks/operation-number'
 import { identifierType } from '../common/identifiers'
 import { formatMoney } from '../common/money'
 import { cellTrouble, checkAmount, checkIdentifier, ROW_MESSAGES } from '../payroll/payroll-row'
@@ -31,10 +32,10 @@ export type PaymentRowValues = {
 
 export const PAYMENT_ROW_MESSAGES = {
   operationRequired: 'Número de operación es requerido',
-  operationFormat: 'Número de operación solo admite letras, dígitos y guiones',
+  operationFormat: OPERATION_NUMBER.formatMessage,
   operationAsText:
     'Número de operación está en una celda numérica y Excel quita los ceros a la izquierda: ingrese la operación como texto (formato Texto) y vuelva a cargar',
-  operationLength: `Número de operación admite como máximo ${PAYMENT_LIMITS.operationNumberMax} caracteres`,
+  operationLength: OPERATION_NUMBER.maxMessage,
   receiptLength: `El nombre de la constancia admite como máximo ${PAYMENT_LIMITS.receiptNameMax} caracteres`,
   notInPayroll: (code: string) => `El documento no figura en la planilla ${code}`,
   amountDiffers: (paid: string, expected: string) =>
@@ -71,8 +72,8 @@ function checkOperation(cell: SheetCell): Checked<string> {
   const value = cell.kind === 'number' ? certainDigits(cell) : textOf(cell)
   if (value === null) return fail(PAYMENT_ROW_MESSAGES.operationAsText)
   if (!value) return fail(PAYMENT_ROW_MESSAGES.operationRequired)
-  if (!/^[A-Za-z0-9-]+$/.test(value)) return fail(PAYMENT_ROW_MESSAGES.operationFormat)
-  if (value.length > PAYMENT_LIMITS.operationNumberMax) return fail(PAYMENT_ROW_MESSAGES.operationLength)
+  if (!OPERATION_NUMBER.pattern.test(value)) return fail(PAYMENT_ROW_MESSAGES.operationFormat)
+  if (value.length > OPERATION_NUMBER.max) return fail(PAYMENT_ROW_MESSAGES.operationLength)
   // Stored as the cell shows it ('op-0005' is not 'OP-0005' on the bank's statement).
   return { value }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OPERATION_NUMBER } from '../banks/operation-number'
 import { isoFromDayMonthYear } from '../common/date-input'
 import type { EnumTable } from '../common/enums'
 import { optionalText, requiredText } from '../common/fields'
@@ -57,7 +58,7 @@ export const PAYMENT_LIMITS = {
    */
   maxBatchReceiptPages: 5000,
   maxRows: 200_000,
-  operationNumberMax: 30,
+  operationNumberMax: OPERATION_NUMBER.max,
   receiptNameMax: 200,
 } as const
 

@@ -25,6 +25,15 @@ export function solesToCents(text: string): Cents | null {
   return (Number(units) * 100 + Number(decimals.padEnd(2, '0'))) as Cents
 }
 
+/**
+ * The part of an amount at a rate in basis points, `cents × bp / 10000`, rounded half up to the
+ * céntimo (a retention, an AFP contribution; a detracción rounds to whole soles instead).
+ */
+export function centsAtRate(totalCents: number, rateBp: number): number {
+  // BigInt: S/ 10^11 × 10,000 bp passes Number's exact integers.
+  return Number((BigInt(totalCents) * BigInt(rateBp) + 5_000n) / 10_000n)
+}
+
 /** A number of soles (a wage, an allowance, demo data) in céntimos, rounded to the nearest céntimo. */
 export const centsOfSoles = (soles: number): Cents => Math.round(soles * 100) as Cents
 

@@ -1,6 +1,5 @@
-import { formatCents } from '../common/money'
+import { centsAtRate, formatCents } from '../common/money'
 import { periodDays, periodLabel } from '../common/period'
-import { centsOf } from '../vouchers/spot'
 
 /**
  * The AFP rates of the private pension system (SPP) as dated data (`afp_rates`,
@@ -91,7 +90,7 @@ export function afpAmountProblems(
     if (bp === null || !present(concept.code)) continue
     const capped = concept.code === '0606' && rate.premiumCapCents !== null
     const base = capped ? Math.min(insurableCents, rate.premiumCapCents ?? 0) : insurableCents
-    const expected = centsOf(base, bp)
+    const expected = centsAtRate(base, bp)
     const found = amountOf(concept.code)
     if (Math.abs(found - expected) <= 1) continue
     if (concept.code === '0606' && rate.premiumCapCents === null && found < expected) continue

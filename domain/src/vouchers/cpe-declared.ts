@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { formatDate } from '../common/format'
-import { formatCents } from '../common/money'
+import { centsAtRate, formatCents } from '../common/money'
 import type { CpeDetraction, CpeDocument, CpeInstalment } from './cpe-document'
-import { centsOf, detractionBaseCents, type SpotRate, spotRateOn, wholeSolesOf } from './spot'
+import { detractionBaseCents, type SpotRate, spotRateOn, wholeSolesOf } from './spot'
 
 /**
  * What a voucher's XML declared about how it is paid (docs/decisions/cpe-xml.md), stored with the
@@ -91,7 +91,7 @@ export function declaredDetractionWarnings(
   if (
     declared.amountCents !== null &&
     declared.amountCents !== rounded &&
-    declared.amountCents !== centsOf(base, row.rateBp)
+    declared.amountCents !== centsAtRate(base, row.rateBp)
   )
     warnings.push(M.amount(declared.amountCents, rounded))
   return warnings

@@ -1,4 +1,5 @@
-import { centsOf, inForce } from './spot'
+import { centsAtRate } from '../common/money'
+import { inForce } from './spot'
 
 /**
  * The fourth-category income-tax retention of a recibo por honorarios (type 02) as a pure rule over
@@ -83,7 +84,7 @@ export function fourthCategoryRetention(
       certificate,
       row,
     }
-  return { amountCents: centsOf(feeCents, row.rateBp), exclusion: null, certificate: null, row }
+  return { amountCents: centsAtRate(feeCents, row.rateBp), exclusion: null, certificate: null, row }
 }
 
 /** SUNAT document type of a recibo por honorarios (tabla 10): the only one the rule applies to. */

@@ -1,3 +1,4 @@
+import { centsAtRate } from '../common/money'
 /**
  * Detracciones (SPOT) and the IGV retention as pure functions over DATED tables (docs/domain.md, supplier payments): the
  * rates and thresholds change by resolution, so they are data (db/reference/spot-rates.csv,
@@ -47,11 +48,6 @@ export function wholeSolesOf(totalCents: number, rateBp: number): number {
   // BigInt: S/ 10^11 × 10,000 bp passes Number's exact integers.
   const numerator = BigInt(totalCents) * BigInt(rateBp)
   return Number((numerator + 500_000n) / 1_000_000n) * 100
-}
-
-/** `cents × bp / 10000` rounded half up to the céntimo (the retention is not rounded to soles). */
-export function centsOf(totalCents: number, rateBp: number): number {
-  return Number((BigInt(totalCents) * BigInt(rateBp) + 5_000n) / 10_000n)
 }
 
 /** Which dated row a result used: its code's row valid from this day (shown in the proposal and the audit). */
@@ -190,7 +186,7 @@ export function retentionOf(
       exclusions[i] = 'Los comprobantes pagados juntos no superan el monto mínimo'
       return 0
     }
-    return centsOf(v.totalCents, rate.rateBp)
+    return centsAtRate(v.totalCents, rate.rateBp)
   })
   return { amounts, totalCents: amounts.reduce((a, b) => a + b, 0), exclusions }
 }

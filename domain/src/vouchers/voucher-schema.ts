@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PAYMENT_LIMITS } from '../abonos/abonos'
+import { OPERATION_NUMBER } from '../banks/operation-number'
 import { isIsoDate } from '../common/dates'
 import type { EnumTable } from '../common/enums'
 import { idList, idNumber, optionalText, requiredCode, requiredText } from '../common/fields'
@@ -101,8 +101,6 @@ export const VOUCHER_MESSAGES = {
     `El comprobante está en la orden de pago N° ${orderId}, que sigue vigente: se marca como pagado con el abono de esa orden; anule la orden antes de marcarlo como pagado a mano`,
   paidDateRequired: 'Fecha de pago es requerida',
   paidDateFuture: 'Fecha de pago no puede ser posterior a hoy',
-  paidOperationFormat: 'Número de operación solo admite letras, dígitos y guiones',
-  paidOperationMax: `Número de operación admite como máximo ${PAYMENT_LIMITS.operationNumberMax} caracteres`,
   cancelDateRequired: 'Fecha de solicitud es requerida',
   cancelDateFuture: 'Fecha de solicitud no puede ser posterior a hoy',
   cancelReasonRequired: 'Motivo de anulación es requerido',
@@ -331,9 +329,9 @@ export type ApproveInput = z.infer<typeof ApproveSchema>
 export const PaySchema = z.object({
   paidAmount: soles(M.paidAmountRequired, M.paidAmountPositive),
   paidOn: day(M.paidDateRequired, M.paidDateFuture),
-  paidOperation: optionalText(PAYMENT_LIMITS.operationNumberMax, M.paidOperationMax).refine(
-    (v) => v === null || /^[A-Za-z0-9-]+$/.test(v),
-    M.paidOperationFormat,
+  paidOperation: optionalText(OPERATION_NUMBER.max, OPERATION_NUMBER.maxMessage).refine(
+    (v) => v === null || OPERATION_NUMBER.pattern.test(v),
+    OPERATION_NUMBER.formatMessage,
   ),
 })
 export type PayInput = z.infer<typeof PaySchema>

@@ -15,7 +15,7 @@ import {
   type ApproveInput,
   type AuthorizeInput,
   type CancelInput,
-  centsOf,
+  centsAtRate,
   centsToSoles,
   declaredTermsOf,
   EXCHANGE_RATE_MESSAGES,
@@ -169,7 +169,7 @@ export function approveVoucher(ctx: VoucherContext, id: number, input: ApproveIn
     const retentionCents = retention
       ? proposal.retention.proposed
         ? proposal.retention.amountCents
-        : centsOf(totalSoles, proposal.retention.rateBp ?? 0)
+        : centsAtRate(totalSoles, proposal.retention.rateBp ?? 0)
       : 0
     const fourthCategoryCents = proposal.fourthCategory?.amountCents ?? 0
     if (detractionCents + retentionCents + fourthCategoryCents > totalSoles)
@@ -330,7 +330,7 @@ export async function retentionInDollarsOnPayment(tx: Executor, voucher: Voucher
   if (!rate) throw badRequest(EXCHANGE_RATE_MESSAGES.missingRate(paidOn))
   const totalSolesCents = solesOfForeign(voucher.totalCents, rate.sellRateMilli)
   const row = inForce(await retentionTable(tx), paidOn)
-  const retentionCents = voucher.retention && row ? centsOf(totalSolesCents, row.rateBp) : 0
+  const retentionCents = voucher.retention && row ? centsAtRate(totalSolesCents, row.rateBp) : 0
   return { rateMilli: rate.sellRateMilli, rateDay: rate.day, totalSolesCents, retentionCents }
 }
 
