@@ -17,9 +17,9 @@ import {
 } from '@planillas/domain'
 import dayjs from 'dayjs'
 import { and, asc, eq, gt, gte, ilike, inArray, lt, sql } from 'drizzle-orm'
-import { batchListQueries, batchUploadColumns } from '../../lib/batch-list'
-import { withBatchFile } from '../../lib/batch-routes'
 import { countedRows, type ListPage, likePattern, paged } from '../../lists/paging'
+import { batchListQueries, batchUploadColumns } from '../../uploads/batch-list'
+import { withBatchFile } from '../../uploads/batch-routes'
 
 /** The payroll a payments upload names: it must exist (its import finished) and be VIGENTE. */
 export async function findPayrollForPayments(

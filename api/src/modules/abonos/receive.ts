@@ -5,7 +5,7 @@ import { PAYMENT_UPLOAD_MESSAGES as M, PAYMENT_LIMITS } from '@planillas/domain'
 import type { ReceiptPdfProblem } from '@planillas/formats/receipt-pdf'
 import type { FileStorage } from '@planillas/storage'
 import type { FastifyRequest } from 'fastify'
-import { type ReceivedForm, receiveForm } from '../../lib/batch-upload'
+import { type ReceivedForm, receiveForm } from '../../uploads/batch-upload'
 
 export type StoredReceipt = { name: string; key: string; size: number; pages: number }
 

@@ -21,7 +21,7 @@ import {
   SupplierPaymentBatchFieldsSchema,
 } from '@planillas/domain'
 import { and, desc, eq, ne, sql } from 'drizzle-orm'
-import { type BatchUpload, excelProblems, fieldMessages, type StoredExcel } from '../../lib/batch-upload'
+import { type BatchUpload, excelProblems, fieldMessages, type StoredExcel } from '../../uploads/batch-upload'
 import { findPayrollForPayments, findRunForPayments } from './queries'
 import { type Received, receiveUpload, type StoredReceipt } from './receive'
 

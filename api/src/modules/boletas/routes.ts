@@ -3,11 +3,11 @@ import { boletaFileName, type JobPayloads, PayrollLineBoletaParamsSchema } from 
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { clientAddress } from '../../auth/client-address'
-import { sendStoredFile } from '../../lib/batch-upload'
 import { IdParamsSchema, ok, routeSchema } from '../../lib/envelope'
 import { found, notFound } from '../../lib/errors'
+import { holidaysOf } from '../../lib/holidays'
 import { sendAttachment } from '../../lib/xlsx'
-import { holidaysOf } from '../detractions/service'
+import { sendStoredFile } from '../../uploads/batch-upload'
 import { getPayroll } from '../payroll/queries'
 import {
   dateOrNull,

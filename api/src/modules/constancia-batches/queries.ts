@@ -1,7 +1,7 @@
 import { constanciaBatchErrors, constanciaBatches, type Executor } from '@planillas/db'
-import { batchJobColumns, batchUploadColumns, searchedBatchQueries } from '../../lib/batch-list'
-import { withBatchFile } from '../../lib/batch-routes'
-import { batchErrorQueries } from '../../lib/batch-row-errors'
+import { batchJobColumns, batchUploadColumns, searchedBatchQueries } from '../../uploads/batch-list'
+import { withBatchFile } from '../../uploads/batch-routes'
+import { batchErrorQueries } from '../../uploads/batch-row-errors'
 
 const b = constanciaBatches
 const columns = { id: b.id, ...batchJobColumns(b), matchedCount: b.matchedCount, ...batchUploadColumns(b) }

@@ -1,6 +1,6 @@
 import { constanciaBatches } from '@planillas/db'
 import { ConstanciaProblemSchema, centsAsSoles, UploadRefusedSchema } from '@planillas/domain'
-import { uploadKindRoutes } from '../../lib/upload-kind'
+import { uploadKindRoutes } from '../../uploads/upload-kind'
 import * as q from './queries'
 import { CONSTANCIA_UPLOAD } from './upload'
 

@@ -7,7 +7,7 @@ import {
   readConstancias,
 } from '@planillas/domain'
 import type { FastifyRequest } from 'fastify'
-import { type BatchUpload, type ExcelForm, receiveForm } from '../../lib/batch-upload'
+import { type BatchUpload, type ExcelForm, receiveForm } from '../../uploads/batch-upload'
 
 /** The bytes of the header looked at in the request: SOL's header is a few hundred. */
 const HEADER_BYTES = 64 * 1024

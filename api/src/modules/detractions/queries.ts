@@ -10,10 +10,10 @@ import {
   voucherNumber,
 } from '@planillas/domain'
 import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import { holidaysOf } from '../../lib/holidays'
 import { countedRows, type ListPage, orderByFor, paged } from '../../lists/paging'
 import { payableVoucher } from '../vouchers/columns'
 import { voucherWhere } from '../vouchers/queries'
-import { holidaysOf } from './service'
 
 /** A detracción is owed from the voucher's approval, and stays owed once it is paid. */
 const OWING = [3, 4]

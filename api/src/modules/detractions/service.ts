@@ -1,11 +1,4 @@
-import {
-  type Database,
-  type Executor,
-  publicHolidays,
-  recordAudit,
-  suppliers,
-  paymentVouchers as v,
-} from '@planillas/db'
+import { type Database, type Executor, recordAudit, suppliers, paymentVouchers as v } from '@planillas/db'
 import { DETRACTION_MESSAGES, formatCents, formatDate, todayInLima, voucherNumber } from '@planillas/domain'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import { badRequest, conflict, found } from '../../lib/errors'
@@ -18,28 +11,6 @@ const DEPOSITABLE = [3, 4]
 export { DETRACTION_MESSAGES }
 
 export type DepositInput = { constancia: string; depositedOn: string }
-
-/**
- * Peru's public holidays, read once per database handle and kept: they are dated reference data
- * that only a migration changes (db/reference/public-holidays.csv), and the API restarts with each
- * migration. A failed read is not kept, so the next call tries again.
- */
-const holidayCache = new WeakMap<object, Promise<ReadonlySet<string>>>()
-
-export function holidaysOf(db: Executor): Promise<ReadonlySet<string>> {
-  const cached = holidayCache.get(db)
-  if (cached) return cached
-  const loading = db
-    .select({ date: publicHolidays.date })
-    .from(publicHolidays)
-    .then((rows): ReadonlySet<string> => new Set(rows.map((r) => r.date)))
-  holidayCache.set(db, loading)
-  loading.catch(() => holidayCache.delete(db))
-  return loading
-}
-
-/** Forgets the holidays read (tests that load other holidays). */
-export const forgetHolidays = (db: Executor) => holidayCache.delete(db)
 
 /** Records a deposit's constancia by hand: the voucher's detracción is DEPOSITADA from then on. */
 export async function recordDeposit(db: Database, actor: string, id: number, input: DepositInput) {

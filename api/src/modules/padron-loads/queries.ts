@@ -1,8 +1,13 @@
 import { type Executor, padronLoads } from '@planillas/db'
 import type { PadronLoadFilter } from '@planillas/domain'
 import { and, eq } from 'drizzle-orm'
-import { batchJobColumns, batchListQueries, batchUploadColumns, fileOrUploader } from '../../lib/batch-list'
-import { withBatchFile } from '../../lib/batch-routes'
+import {
+  batchJobColumns,
+  batchListQueries,
+  batchUploadColumns,
+  fileOrUploader,
+} from '../../uploads/batch-list'
+import { withBatchFile } from '../../uploads/batch-routes'
 
 const p = padronLoads
 const columns = {

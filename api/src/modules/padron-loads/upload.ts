@@ -16,7 +16,7 @@ import {
   type ReceivedForm,
   receiveForm,
   type StoredExcel,
-} from '../../lib/batch-upload'
+} from '../../uploads/batch-upload'
 
 /** The form as received: its fields, and the padrón already streamed to storage. */
 type PadronForm = ReceivedForm & {

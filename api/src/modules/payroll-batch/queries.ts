@@ -1,8 +1,13 @@
 import { banks, type Executor, payrollBatches, payrolls, plameConcepts } from '@planillas/db'
 import { type PayrollBatchFilter, RECORD_STATUS } from '@planillas/domain'
 import { and, asc, desc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm'
-import { batchJobColumns, batchListQueries, batchUploadColumns, fileOrUploader } from '../../lib/batch-list'
-import { withBatchFile } from '../../lib/batch-routes'
+import {
+  batchJobColumns,
+  batchListQueries,
+  batchUploadColumns,
+  fileOrUploader,
+} from '../../uploads/batch-list'
+import { withBatchFile } from '../../uploads/batch-routes'
 
 const columns = {
   id: payrollBatches.id,

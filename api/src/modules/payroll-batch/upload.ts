@@ -15,7 +15,7 @@ import {
   type ExcelForm,
   excelCheck,
   receiveExcelForm,
-} from '../../lib/batch-upload'
+} from '../../uploads/batch-upload'
 import { codeTaken, repeatedUpload } from './queries'
 
 /** An identical workbook was recorded by someone else between the check and this transaction. */

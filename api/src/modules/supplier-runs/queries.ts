@@ -24,8 +24,8 @@ import {
   voucherNumber,
 } from '@planillas/domain'
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { holidaysOf } from '../../lib/holidays'
 import { spanish } from '../../lists/paging'
-import { holidaysOf } from '../detractions/service'
 import { orderFileAndStatus } from '../payment-orders/queries'
 import { payableVoucher } from '../vouchers/columns'
 

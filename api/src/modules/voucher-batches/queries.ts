@@ -1,8 +1,8 @@
 import { companies, type Executor, expenseLines, voucherBatches } from '@planillas/db'
 import { RECORD_STATUS } from '@planillas/domain'
 import { asc, eq } from 'drizzle-orm'
-import { batchJobColumns, batchUploadColumns, searchedBatchQueries } from '../../lib/batch-list'
-import { withBatchFile } from '../../lib/batch-routes'
+import { batchJobColumns, batchUploadColumns, searchedBatchQueries } from '../../uploads/batch-list'
+import { withBatchFile } from '../../uploads/batch-routes'
 
 const b = voucherBatches
 const columns = {

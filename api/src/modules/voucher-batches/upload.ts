@@ -15,7 +15,7 @@ import {
   excelCheck,
   receiveExcelForm,
   type StoredExcel,
-} from '../../lib/batch-upload'
+} from '../../uploads/batch-upload'
 
 const FieldsSchema = z.object({ companyId: idNumber(VOUCHER_MESSAGES.companyRequired) })
 

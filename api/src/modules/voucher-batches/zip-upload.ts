@@ -9,7 +9,7 @@ import {
 } from '@planillas/domain'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { type BatchUpload, type ExcelForm, fieldMessages, receiveExcelForm } from '../../lib/batch-upload'
+import { type BatchUpload, type ExcelForm, fieldMessages, receiveExcelForm } from '../../uploads/batch-upload'
 import { payingCompany, recordVoucherBatch } from './upload'
 
 const FieldsSchema = z.object({

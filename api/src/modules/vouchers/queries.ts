@@ -34,8 +34,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm'
+import { holidaysOf } from '../../lib/holidays'
 import { countedRows, foldedLike, type ListPage, likePattern, orderByFor, paged } from '../../lists/paging'
-import { holidaysOf } from '../detractions/service'
 
 /** Vouchers still owed: REGISTRADO, AUTORIZADO, APROBADO. */
 export const OPEN_STATUSES = [1, 2, 3]

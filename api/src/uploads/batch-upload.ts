@@ -6,9 +6,9 @@ import { FileNotFoundError, type FileStorage } from '@planillas/storage'
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import { CreatedSchema, ok } from './envelope'
-import { notFound, refuseNulName } from './errors'
-import { sendAttachment } from './xlsx'
+import { CreatedSchema, ok } from '../lib/envelope'
+import { notFound, refuseNulName } from '../lib/errors'
+import { sendAttachment } from '../lib/xlsx'
 
 /**
  * The upload side of the batch pipeline (docs/architecture.md), one for payrolls and payments: the form is

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm'
 import type { FastifyContextConfig, FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
+import { envelopeOf, IdParamsSchema, ok, pageOf } from '../lib/envelope'
+import { found } from '../lib/errors'
+import { type ExportColumn, sendWorkbook } from '../lib/xlsx'
 import { listPage } from '../lists/guard'
 import type { ListPage } from '../lists/paging'
 import { sendStoredFile } from './batch-upload'
-import { envelopeOf, IdParamsSchema, ok, pageOf } from './envelope'
-import { found } from './errors'
-import { type ExportColumn, sendWorkbook } from './xlsx'
 
 /**
  * The reading side of the batch pipeline, one for payrolls and payments: a batch's row with its

@@ -2,13 +2,13 @@ import type { Executor } from '@planillas/db'
 import { type Endpoint, type PageQuery, type PageResponse, XLSX_MIME } from '@planillas/domain'
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
+import { ok, routeSchema } from '../lib/envelope'
+import { found } from '../lib/errors'
+import { sendAttachment } from '../lib/xlsx'
 import { listPage } from '../lists/guard'
 import type { ListPage } from '../lists/paging'
 import { type BatchFileRoutes, batchFileRoutes } from './batch-routes'
 import { type BatchUploadRoute, batchUploadRoute } from './batch-upload'
-import { ok, routeSchema } from './envelope'
-import { found } from './errors'
-import { sendAttachment } from './xlsx'
 
 /**
  * One kind of upload in the API, declared once (docs/decisions/batch-pipeline.md, 'How to add an
