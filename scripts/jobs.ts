@@ -3,13 +3,13 @@ import type { DatabaseHandle } from '@planillas/db'
 import type { JobQueue } from '@planillas/domain'
 import { createBullmqQueue, createBullmqWorker, createInProcessQueue } from '@planillas/queue'
 import { createStorage } from '@planillas/storage'
+import { sweepAllBatches } from '@planillas/worker/batch-kinds'
 import { jsonLogger } from '@planillas/worker/context'
 import {
   enqueueContractSweep,
   scheduleContractSweep,
   startContractSweepTimer,
 } from '@planillas/worker/contract-sweep-schedule'
-import { sweepBatches } from '@planillas/worker/pipeline/sweep'
 import { createJobHandlers } from '@planillas/worker/processors/index'
 
 export type RunningJobs = { queue: JobQueue; close: () => Promise<void> }
@@ -37,7 +37,7 @@ export async function startJobs(handle: DatabaseHandle, config: ApiConfig): Prom
     const queue = createBullmqQueue(options)
     const consumer = createBullmqWorker(handlers, options)
     void consumer.worker.run()
-    await sweepBatches(handle.db, queue, log)
+    await sweepAllBatches(handle.db, queue, log)
     // The daily contract status job: a BullMQ job scheduler at 00:05 Lima time, and one run now.
     await scheduleContractSweep(queue.queue)
     await enqueueContractSweep(queue)
@@ -53,7 +53,7 @@ export async function startJobs(handle: DatabaseHandle, config: ApiConfig): Prom
     onError: (error, job) =>
       log.error('Falló un intento', { jobId: job.id, attempt: job.attempt, error: String(error) }),
   })
-  await sweepBatches(handle.db, queue, log)
+  await sweepAllBatches(handle.db, queue, log)
   // The daily contract status job: now, then every day at 00:05 Lima time, in this process.
   const contractSweep = startContractSweepTimer(queue, log)
   return {

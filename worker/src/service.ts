@@ -4,6 +4,7 @@ import { mailSettingsOf } from '@planillas/domain/mail-env'
 import { createBullmqQueue, createBullmqWorker } from '@planillas/queue'
 import { createStorage, sweepTemporariesPeriodically, watchStorage } from '@planillas/storage'
 import { storageEnvOf } from '@planillas/storage/storage-env'
+import { sweepAllBatches } from './batch-kinds'
 import type { WorkerConfig } from './config'
 import { jsonLogger } from './context'
 import {
@@ -13,7 +14,6 @@ import {
 } from './contract-sweep-schedule'
 import { startHeartbeat } from './heartbeat'
 import { sweepOrphanFilesPeriodically } from './orphan-files'
-import { sweepBatches } from './pipeline/sweep'
 import { createJobHandlers } from './processors/index'
 
 export type WorkerService = { close: () => Promise<void> }
@@ -70,7 +70,7 @@ export async function startWorkerService(config: WorkerConfig): Promise<WorkerSe
   })
 
   const sweepAll = () =>
-    sweepBatches(handle.db, producer, log).catch((error) => {
+    sweepAllBatches(handle.db, producer, log).catch((error) => {
       if (!database.failed(error))
         log.error('No se pudo revisar las cargas pendientes', { error: errorCause(error) })
     })

@@ -18,13 +18,13 @@ import { openTestDatabase } from '@planillas/testing/database'
 import { insertFixturePayroll } from '@planillas/testing/payment-fixtures'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sweepAllBatches } from '../batch-kinds'
 import type { Logger } from '../context'
 import { silentLogger, type WorkerContext } from '../context'
 import { PAYMENT_BATCHES } from '../payment-import/kind'
 import { PAYROLL_BATCHES } from '../payroll-import/kind'
 import { claimBatch, reportProgress, unfinishedBatchIds } from './batches'
 import { type BatchProcessor, runBatchJob } from './run'
-import { sweepBatches } from './sweep'
 
 /**
  * The batch pipeline shared by payroll and payment uploads: claim, progress, one run of a job
@@ -341,7 +341,7 @@ describe('the sweep', () => {
       ]),
     )
     const { log, lines } = recordingLogger()
-    expect(await sweepBatches(db, queue, log)).toBe(3)
+    expect(await sweepAllBatches(db, queue, log)).toBe(3)
     expect(calls).toEqual([
       `enqueue payroll-import:${missing}`,
       `forget payroll-import:${completed}`,
@@ -361,7 +361,7 @@ describe('the sweep', () => {
 
     // Once closed, a failed job's batch is no longer swept; the others are while no queue holds them.
     const second = fakeQueue(new Map([[`payroll-import:${completed}`, 'waiting']]))
-    expect(await sweepBatches(db, second.queue, silentLogger)).toBe(4)
+    expect(await sweepAllBatches(db, second.queue, silentLogger)).toBe(4)
     expect(second.calls).toEqual([
       `enqueue payroll-import:${missing}`,
       `enqueue payroll-import:${active}`,

@@ -2,7 +2,6 @@ import type { Database } from '@planillas/db'
 import type { JobQueue } from '@planillas/domain'
 import type { Logger } from '../context'
 import { type BatchKind, unfinishedBatchIds } from './batches'
-import { BATCH_KINDS } from './kinds'
 
 /**
  * Puts unfinished batches of every kind back on track: a batch that no queue holds (Redis was
@@ -13,12 +12,7 @@ import { BATCH_KINDS } from './kinds'
  * lock expires) is left to the queue. Loads no processor: a worker that only sweeps never reads a
  * file. Returns how many batches were enqueued again.
  */
-export async function sweepBatches(
-  db: Database,
-  queue: JobQueue,
-  log: Logger,
-  kinds: readonly BatchKind[] = BATCH_KINDS,
-) {
+export async function sweepBatches(db: Database, queue: JobQueue, log: Logger, kinds: readonly BatchKind[]) {
   let requeued = 0
   for (const kind of kinds) requeued += await sweepKind(db, queue, log, kind)
   return requeued
