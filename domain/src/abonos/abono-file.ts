@@ -1,7 +1,7 @@
+import { OPERATION_NUMBER } from '../banks/operation-number'
 import { documentTypeCodesNote } from '../common/identifiers'
 import { FILE_MESSAGES } from '../payroll/payroll-file'
 import { clip, columnLetter } from '../sheets/sheet-cell'
-import { PAYMENT_LIMITS } from './abonos'
 
 /**
  * The payments spreadsheet ('Cargar abonos'): one row per transfer the bank made. Its columns, the
@@ -34,7 +34,7 @@ export const PAYMENT_FILE_COLUMNS: readonly PaymentColumn[] = [
     key: 'operationNumber',
     header: 'Número de operación',
     width: 22,
-    note: `Obligatorio. Número de operación del banco (letras, dígitos y guiones; máximo ${PAYMENT_LIMITS.operationNumberMax} caracteres).`,
+    note: `Obligatorio. Número de operación del banco (letras, dígitos y guiones; máximo ${OPERATION_NUMBER.max} caracteres).`,
   },
   {
     key: 'receipt',

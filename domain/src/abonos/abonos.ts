@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { OPERATION_NUMBER } from '../banks/operation-number'
 import { isoFromDayMonthYear } from '../common/date-input'
 import type { EnumTable } from '../common/enums'
 import { optionalText, requiredText } from '../common/fields'
@@ -58,7 +57,6 @@ export const PAYMENT_LIMITS = {
    */
   maxBatchReceiptPages: 5000,
   maxRows: 200_000,
-  operationNumberMax: OPERATION_NUMBER.max,
   receiptNameMax: 200,
 } as const
 

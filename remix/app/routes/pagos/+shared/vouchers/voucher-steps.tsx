@@ -12,6 +12,7 @@ import {
   formatRate,
   mayApprove,
   netCents,
+  OPERATION_NUMBER,
   paymentType,
   solesToCents,
   takesReferenceValue,
@@ -336,7 +337,7 @@ function PayFields({
       <StepInput
         name="paidOperation"
         label="N° de operación"
-        maxLength={30}
+        maxLength={OPERATION_NUMBER.max}
         help="El número de operación del banco, si el pago lo tiene (transferencia). Letras, dígitos y guiones."
         errors={errors}
         values={values}
