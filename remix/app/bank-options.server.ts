@@ -1,6 +1,6 @@
 import { bankChoices } from '@planillas/domain'
 import { call } from '~/api.server'
-import { withCurrent } from '~/routes/colaboradores/+shared/catalogs.server'
+import { withCurrent } from '~/catalogs.server'
 
 /**
  * The one list of banks every form offers ('Banco' of suppliers, employees, 'Contratar', company

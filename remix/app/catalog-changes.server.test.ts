@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { forgetCatalogs } from '~/catalogs.server'
 import { routeArgs } from '~/utils/route-args'
-import { forgetCatalogs } from './routes/colaboradores/+shared/catalogs.server'
 import { signedInCookie } from './session-cookie.test-support'
 
 /**

@@ -13,6 +13,7 @@ import {
   supplierType,
   voucherStatus,
 } from '@planillas/domain'
+import { loadCatalogs } from '~/catalogs.server'
 import type { Chip } from './components/list/filter-chips'
 import {
   filterChips,
@@ -21,7 +22,6 @@ import {
   RECORD_STATUS_FILTERS,
 } from './components/list/filter-model'
 import type { ListKey } from './list-resources'
-import { loadCatalogs } from './routes/colaboradores/+shared/catalogs.server'
 import { employeeFilters } from './routes/colaboradores/+shared/employee-filters'
 import { contractFilters } from './routes/contratos/+shared/contract-filters'
 import {

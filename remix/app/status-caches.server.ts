@@ -1,4 +1,4 @@
-import { forgetCatalogs } from './routes/colaboradores/+shared/catalogs.server'
+import { forgetCatalogs } from '~/catalogs.server'
 import { forgetVoucherCatalogs } from './routes/pagos/+shared/vouchers/voucher-catalogs.server'
 import type { StatusResource } from './status-resources'
 

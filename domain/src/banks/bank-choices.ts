@@ -1,3 +1,5 @@
+import type { Option } from '../common/enums'
+
 /** The order a person reads names in: Spanish, ignoring case and accents ('Banco de…' before 'BBVA'). */
 const reading = new Intl.Collator('es', { sensitivity: 'base', numeric: true })
 
@@ -21,7 +23,7 @@ export function bankLabel(bank: { name: string; shortName?: string | null }): st
 /** Banks as a form's choices (value: the bank's code), sorted as a person reads them. */
 export function bankChoices(
   banks: readonly { id: string; name: string; shortName?: string | null }[],
-): { value: string; label: string }[] {
+): Option[] {
   return banks
     .map((b) => ({ value: b.id, label: bankLabel(b) }))
     .sort((a, b) => reading.compare(a.label, b.label))

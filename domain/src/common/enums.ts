@@ -29,7 +29,10 @@ export function enumLabel(table: EnumTable, code: number | null | undefined): st
   return table[code]?.label ?? '---'
 }
 
+/** A choice a form or a filter offers: what it posts and what a person reads. */
+export type Option = { value: string; label: string }
+
 /** Options for a `<select>`: value is the numeric code as a string. */
-export function enumOptions(table: EnumTable): { value: string; label: string }[] {
+export function enumOptions(table: EnumTable): Option[] {
   return Object.entries(table).map(([value, entry]) => ({ value, label: entry.label }))
 }

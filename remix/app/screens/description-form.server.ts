@@ -3,9 +3,9 @@ import type { LoaderFunctionArgs } from 'react-router'
 import type { z } from 'zod'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
+import { forgetCatalogs } from '~/catalogs.server'
 import { idParam, saveForm } from '~/form.server'
 import { orBackToList } from '~/record.server'
-import { forgetCatalogs } from '~/routes/colaboradores/+shared/catalogs.server'
 
 type Options = {
   /** The catalogue's API resource (its endpoints are in the API contract). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * The catalogue version every web process checks its cached areas, positions and
- * companies against (remix/app/routes/colaboradores/+shared/catalogs.server.ts). It must grow with every
+ * companies against (remix/app/catalogs.server.ts). It must grow with every
  * change to them, whoever makes it, and with nothing else.
  */
 let t: TestApp

@@ -1,7 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react'
+import type { Option } from '@planillas/domain'
 import { SelectField, TextField } from './fields'
-
-type Option = { value: string; label: string }
 
 /** 'Banco': the one bank picker of every form, over `bankOptions` (remix/app/bank-options.server.ts). */
 export function BankField({

@@ -1,4 +1,5 @@
 import { type FieldMetadata, getInputProps, getSelectProps, useFormMetadata } from '@conform-to/react'
+import type { Option } from '@planillas/domain'
 import { dayMonthYear } from '@planillas/domain'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 
@@ -135,7 +136,7 @@ export function SelectField({
   disabled,
 }: Common & {
   meta: FieldMetadata<string | number | null | undefined>
-  options: { value: string; label: string }[]
+  options: Option[]
   placeholder?: string
   disabled?: boolean
 }) {

@@ -1,28 +1,27 @@
 import { type FieldMetadata, useFormMetadata } from '@conform-to/react'
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react'
+import type { Option } from '@planillas/domain'
 import { SEARCH_MAX_LENGTH } from '@planillas/domain'
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useHydrated } from '~/utils/use-hydrated'
 import { controlClass, MetaFieldShell } from './fields'
 
-export type PickerOption = { value: string; label: string }
-
 type Props = {
   meta: FieldMetadata<string | null | undefined>
   label: string
   required?: boolean
-  /** A JSON route answering `PickerOption[]` for `?search=`. */
+  /** A JSON route answering `Option[]` for `?search=`. */
   source: string
   /** The current choice with its label (from the loader, or from the action after a failed save). */
-  selected: PickerOption | null
+  selected: Option | null
   /** Without JavaScript: the `intent` of the search button, whose action answers `results`. */
   searchIntent: string
-  results?: PickerOption[]
+  results?: Option[]
   searchTerm?: string
   placeholder?: string
   /** With JavaScript: called when the user picks an option (or clears the choice). */
-  onChange?: (option: PickerOption | null) => void
+  onChange?: (option: Option | null) => void
 }
 
 /**
@@ -37,8 +36,8 @@ export function SearchPickerField(props: Props) {
 
 function PickerCombobox({ meta, label, required, source, selected: initial, placeholder, onChange }: Props) {
   const form = useFormMetadata()
-  const fetcher = useFetcher<PickerOption[]>()
-  const [selected, setSelected] = useState<PickerOption | null>(initial)
+  const fetcher = useFetcher<Option[]>()
+  const [selected, setSelected] = useState<Option | null>(initial)
   const [query, setQuery] = useState('')
   const timer = useRef<ReturnType<typeof setTimeout>>()
   const chosen = useRef(false)
@@ -54,7 +53,7 @@ function PickerCombobox({ meta, label, required, source, selected: initial, plac
       <Combobox
         value={selected}
         by="value"
-        onChange={(option: PickerOption | null) => {
+        onChange={(option: Option | null) => {
           chosen.current = true
           setSelected(option)
           onChange?.(option)
@@ -69,7 +68,7 @@ function PickerCombobox({ meta, label, required, source, selected: initial, plac
             maxLength={SEARCH_MAX_LENGTH}
             aria-invalid={meta.errors?.length ? true : undefined}
             aria-describedby={meta.errors?.length ? meta.errorId : undefined}
-            displayValue={(option: PickerOption | null) => option?.label ?? ''}
+            displayValue={(option: Option | null) => option?.label ?? ''}
             onChange={(event) => {
               const term = event.target.value
               setQuery(term)

@@ -1,3 +1,4 @@
+import type { Option } from '@planillas/domain'
 import { XLSX_MIME } from '@planillas/domain'
 import { type FormEventHandler, type InputHTMLAttributes, type ReactNode, useEffect, useRef } from 'react'
 import { Form, useActionData, useNavigation } from 'react-router'
@@ -160,7 +161,7 @@ export function UploadSelect({
 }: {
   name: string
   label: string
-  options: readonly { value: string; label: string }[]
+  options: readonly Option[]
   defaultValue: string | undefined
 }) {
   return (

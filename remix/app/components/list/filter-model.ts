@@ -1,3 +1,4 @@
+import type { Option } from '@planillas/domain'
 import {
   enumOptions,
   formatDate,
@@ -7,8 +8,6 @@ import {
   recordStatus,
 } from '@planillas/domain'
 import type { Chip } from './filter-chips'
-
-export type FilterOption = { value: string; label: string }
 
 /**
  * One filter of a list, declared once: it gives both its control in 'Filtrar' and its chip(s).
@@ -20,7 +19,7 @@ export type ListFilter =
       name: string
       label: string
       chip?: string
-      options: FilterOption[]
+      options: Option[]
       /** Any number of values (`name=1&name=2`), chosen in a searchable picker (`FilterPicker`). */
       multiple?: boolean
     }
@@ -33,7 +32,7 @@ export const RECORD_STATUS_FILTERS: ListFilter[] = [
 ]
 
 /** The payroll periods (YYYYMM) offered as a filter, by their month names. */
-export const periodFilterOptions = (periods: string[]): FilterOption[] =>
+export const periodFilterOptions = (periods: string[]): Option[] =>
   periods.map((p) => ({ value: p, label: periodLabel(p) }))
 
 /** Lower case without accents, so that 'logistica' finds 'Logística'. */
@@ -43,7 +42,7 @@ const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').to
  * The options a picker offers for what the user typed: those whose label holds every word of it,
  * in any order, accents and case ignored; all of them for a blank query.
  */
-export function matchingOptions(options: FilterOption[], query: string): FilterOption[] {
+export function matchingOptions(options: Option[], query: string): Option[] {
   const words = folded(query).split(/\s+/).filter(Boolean)
   if (words.length === 0) return options
   return options.filter((option) => {
@@ -56,14 +55,14 @@ export function matchingOptions(options: FilterOption[], query: string): FilterO
  * The chosen values of a multiple filter as options, in the order of the URL, each once; a value
  * that is not among the options (an area suspended since) is kept and shown as it is, as its chip.
  */
-export function chosenOptions(options: FilterOption[], values: string[]): FilterOption[] {
+export function chosenOptions(options: Option[], values: string[]): Option[] {
   return [...new Set(values)].map(
     (value) => options.find((o) => o.value === value) ?? { value, label: value },
   )
 }
 
 /** Every option once, the chosen ones first: the checklist without JavaScript. */
-export function chosenFirst(options: FilterOption[], values: string[]): FilterOption[] {
+export function chosenFirst(options: Option[], values: string[]): Option[] {
   const chosen = chosenOptions(options, values)
   const taken = new Set(values)
   return [...chosen, ...options.filter((o) => !taken.has(o.value))]

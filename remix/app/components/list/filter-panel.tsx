@@ -1,3 +1,4 @@
+import type { Option } from '@planillas/domain'
 import { dayMonthYear } from '@planillas/domain'
 import { useRef } from 'react'
 import { Form, Link, useFetcher, useLocation } from 'react-router'
@@ -144,7 +145,7 @@ export function FilterSelect({
 }: {
   label: string
   name: string
-  options: { value: string; label: string }[]
+  options: Option[]
   value?: string
 }) {
   const id = `filter-${name}`

@@ -1,7 +1,8 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react'
+import type { Option } from '@planillas/domain'
 import { useRef, useState } from 'react'
 import { useHydrated } from '~/utils/use-hydrated'
-import { chosenFirst, chosenOptions, type FilterOption, matchingOptions } from './filter-model'
+import { chosenFirst, chosenOptions, matchingOptions } from './filter-model'
 
 /** A filter's input or select: the panel's single-value filters and the picker's search box. */
 export const fieldClass = 'w-full rounded border border-slate-300 bg-white px-2 py-1.5 text-sm'
@@ -10,7 +11,7 @@ type Props = {
   label: string
   /** The URL parameter, repeated once per chosen value (`areaIds=1&areaIds=2`). */
   name: string
-  options: FilterOption[]
+  options: Option[]
   /** The values in force, from the URL. */
   values: string[]
 }
@@ -70,7 +71,7 @@ function PickerCombobox({ label, name, options, values }: Props) {
         multiple
         value={chosen}
         by="value"
-        onChange={(next: FilterOption[]) => {
+        onChange={(next: Option[]) => {
           setChosen(next)
           // A choice made, the box is ready for the next search.
           setQuery('')

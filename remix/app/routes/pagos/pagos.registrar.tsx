@@ -1,5 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import type { Option } from '@planillas/domain'
 import {
   CPE_MESSAGES,
   type CpeDocument,
@@ -26,7 +27,7 @@ import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { DateField, FieldShell, SelectField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormNote, FormPage, SchemaForm } from '~/components/form/form-layout'
-import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'
+import { SearchPickerField } from '~/components/form/search-picker-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { echoForm } from '~/form.server'
@@ -253,9 +254,9 @@ const TYPE_OPTIONS = VOUCHER_TYPES.map((code) => ({ value: code, label: `${code}
 const CURRENCY_OPTIONS = VOUCHER_CURRENCIES.map((code) => ({ value: code, label: voucherCurrency[code] }))
 
 type ActionData = {
-  chosen?: { supplier: PickerOption | null; creditedVoucher: PickerOption | null }
+  chosen?: { supplier: Option | null; creditedVoucher: Option | null }
   read?: CpeDocument
-  search?: { intent: 'supplier' | 'credited'; term: string; results: PickerOption[] }
+  search?: { intent: 'supplier' | 'credited'; term: string; results: Option[] }
 }
 
 /** 'Registrar comprobante': a supplier's voucher by hand, with its PDF (required) and XML. */

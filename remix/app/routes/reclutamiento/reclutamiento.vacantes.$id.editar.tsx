@@ -1,11 +1,13 @@
+import type { Option } from '@planillas/domain'
 import { JOB_OPENING_MESSAGES, JobOpeningSchema } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { data, useActionData, useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
+import { loadCatalogs, withCurrent } from '~/catalogs.server'
 import { SelectField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
-import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'
+import { SearchPickerField } from '~/components/form/search-picker-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { DetailsEditor } from '~/components/recruitment/details-editor'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -19,37 +21,24 @@ export const meta = pageTitle(({ params }) => (params.id ? 'Editar vacante' : 'N
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, 'vacantes_edicion')
   const value = params.id
-  const [vacancy, positions, areas] = await Promise.all([
+  const [vacancy, catalogs] = await Promise.all([
     value
       ? orBackToList(request, '/reclutamiento/vacantes', () =>
           call(request, 'GET /job-openings/:id', { params: { id: idParam(value) } }),
         )
       : null,
-    call(request, 'GET /positions'),
-    call(request, 'GET /areas'),
+    loadCatalogs(request),
   ])
   // An inactive position or area of an existing vacancy stays selectable.
-  const withCurrent = (options: { value: string; label: string }[], id?: number, label?: string) =>
-    id && label && !options.some((o) => o.value === String(id))
-      ? [{ value: String(id), label }, ...options]
-      : options
   return {
     vacancy,
-    positions: withCurrent(
-      positions.map((p) => ({ value: String(p.id), label: p.description })),
-      vacancy?.positionId,
-      vacancy?.position,
-    ),
-    areas: withCurrent(
-      areas.map((a) => ({ value: String(a.id), label: a.description })),
-      vacancy?.areaId,
-      vacancy?.area,
-    ),
+    positions: withCurrent(catalogs.positions, vacancy?.positionId, vacancy?.position),
+    areas: withCurrent(catalogs.areas, vacancy?.areaId, vacancy?.area),
     requester: vacancy ? { value: String(vacancy.requestedById), label: vacancy.requestedBy } : null,
   }
 }
 
-type ActionData = Partial<{ requesters: PickerOption[]; requesterSearch: string }>
+type ActionData = Partial<{ requesters: Option[]; requesterSearch: string }>
 
 const REQUESTER_SEARCH = 'requestedByIdSearch'
 

@@ -1,5 +1,5 @@
 import { useFormMetadata } from '@conform-to/react'
-import type { EmployeeView as EmployeeDetail } from '@planillas/domain'
+import type { EmployeeView as EmployeeDetail, Option } from '@planillas/domain'
 import {
   accountType,
   CCI_ACCOUNT_MESSAGES,
@@ -12,7 +12,6 @@ import { FieldShell, ReadOnlyField, SelectField, TextField } from '~/components/
 import { FormCard } from '~/components/form/form-layout'
 import { SwitchField } from '~/components/form/switch-field'
 import type { EmployeeFieldset } from './employee-fieldset'
-import type { Option } from './types'
 
 const accountOptions = FORM_ACCOUNT_TYPES.map((t) => ({ value: String(t), label: accountType[t].label }))
 const BANK_KEYS = ['bankId', 'bankAccount', 'accountType', 'bankInterAccount', 'detractionAccount'] as const

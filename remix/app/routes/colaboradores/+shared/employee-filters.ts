@@ -1,6 +1,6 @@
 import { employeeStatus, enumOptions } from '@planillas/domain'
+import type { Catalogs } from '~/catalogs.server'
 import type { ListFilter } from '~/components/list/filter-model'
-import type { Catalogs } from './types'
 
 /** 'Filtrar' of the employee list: status, areas, positions, company, contract dates. */
 export const employeeFilters = (catalogs: Catalogs): ListFilter[] => [

@@ -1,4 +1,4 @@
-import type { EmployeeView as EmployeeDetail } from '@planillas/domain'
+import type { EmployeeView as EmployeeDetail, Option } from '@planillas/domain'
 import {
   bankHolderOf,
   DEFAULT_ACCOUNT_TYPE,
@@ -22,9 +22,9 @@ import { useDniLookup } from './use-dni-lookup'
 type ActionData = Partial<{
   lookup: import('./employee-form.server').LookupNote
   filled: LookupFill | null
-  districts: { value: string; label: string }[]
+  districts: Option[]
   districtSearch: string
-  district: { value: string; label: string } | null
+  district: Option | null
 }>
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v))

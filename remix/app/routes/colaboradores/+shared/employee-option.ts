@@ -1,5 +1,5 @@
+import type { Option } from '@planillas/domain'
 import { type EmployeeOption, identifierType } from '@planillas/domain'
-import type { PickerOption } from '~/components/form/search-picker-field'
 
 /** What naming an employee needs, as the employees API (and the contract preview) answer it. */
 export type EmployeeSummary = Pick<EmployeeOption, 'id' | 'identifierType' | 'identifier' | 'fullName'>
@@ -8,5 +8,5 @@ export type EmployeeSummary = Pick<EmployeeOption, 'id' | 'identifierType' | 'id
 export const employeeLabel = (e: EmployeeSummary) =>
   `${e.fullName} — ${identifierType[e.identifierType as keyof typeof identifierType]?.label ?? ''} ${e.identifier}`
 
-export const employeeOptionOf = (e: EmployeeSummary | null | undefined): PickerOption | null =>
+export const employeeOptionOf = (e: EmployeeSummary | null | undefined): Option | null =>
   e ? { value: String(e.id), label: employeeLabel(e) } : null

@@ -1,3 +1,4 @@
+import type { Option } from '@planillas/domain'
 import {
   FORM_IDENTIFIER_TYPES,
   identifierIsNumeric,
@@ -9,11 +10,10 @@ import {
 import { Link } from 'react-router'
 import { DateField, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
-import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'
+import { SearchPickerField } from '~/components/form/search-picker-field'
 import type { EmployeeFieldset } from './employee-fieldset'
 import type { LookupNote } from './employee-form.server'
 import { LookupNoteText } from './lookup-note'
-import type { Option } from './types'
 
 const typeOptions = FORM_IDENTIFIER_TYPES.map((t) => ({ value: String(t), label: identifierType[t].label }))
 const sexOptions = SEXES.map((s) => ({ value: String(s), label: sex[s as 1 | 2].label }))
@@ -50,7 +50,7 @@ export function PersonalSection({
   options: PersonalOptions
   hydrated: boolean
   lookupNote: LookupNote | null | undefined
-  district: { selected: PickerOption | null; results?: PickerOption[]; searchTerm?: string }
+  district: { selected: Option | null; results?: Option[]; searchTerm?: string }
   /**
    * A current contract's assignment (shown fixed), null (chosen here), or 'contract' when the same
    * form's contract section chooses it (hiring an applicant).

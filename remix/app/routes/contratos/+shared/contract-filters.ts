@@ -1,11 +1,12 @@
+import type { Option } from '@planillas/domain'
 import { contractDuration, contractStatus, enumOptions } from '@planillas/domain'
-import type { FilterOption, ListFilter } from '~/components/list/filter-model'
+import type { ListFilter } from '~/components/list/filter-model'
 
 /** 'Filtrar' of the contract list: Estado, Duración, Empresa, Área, Cargo, start and end date ranges. */
 export const contractFilters = (options: {
-  companies: FilterOption[]
-  areas: FilterOption[]
-  positions: FilterOption[]
+  companies: Option[]
+  areas: Option[]
+  positions: Option[]
 }): ListFilter[] => [
   { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(contractStatus) },
   {

@@ -7,9 +7,9 @@ import {
 import { data, redirect } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
+import { loadCatalogs, withCurrent } from '~/catalogs.server'
 import { echoForm, idParam, saveForm } from '~/form.server'
 import { orBackToList } from '~/record.server'
-import { loadCatalogs, withCurrent } from '~/routes/colaboradores/+shared/catalogs.server'
 import { searchEmployees } from '~/routes/colaboradores/+shared/employee-search.server'
 import { withIsoDates } from '~/utils/date-fields'
 

@@ -1,3 +1,4 @@
+import type { Option } from '@planillas/domain'
 import {
   type ContractPreview,
   ContractSchema,
@@ -11,7 +12,6 @@ import {
 import { useState } from 'react'
 import { useActionData, useLoaderData } from 'react-router'
 import { FormActions, FormNote, FormPage, SchemaForm } from '~/components/form/form-layout'
-import type { PickerOption } from '~/components/form/search-picker-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { employeeOptionOf } from '~/routes/colaboradores/+shared/employee-option'
 import { useHydrated } from '~/utils/use-hydrated'
@@ -23,7 +23,7 @@ import { useContractPreview } from './use-contract-preview'
 
 type ActionData = Partial<{
   preview: ContractPreview | null
-  employees: PickerOption[]
+  employees: Option[]
   employeeSearch: string
 }>
 

@@ -1,3 +1,4 @@
+import type { Option } from '@planillas/domain'
 import {
   contractDuration,
   contractPayDate,
@@ -13,8 +14,6 @@ import { DateField, FieldShell, ReadOnlyField, SelectField, TextField } from '~/
 import { FormCard } from '~/components/form/form-layout'
 import { SwitchField } from '~/components/form/switch-field'
 import type { ContractFieldset } from './contract-fieldset'
-
-type Option = { value: string; label: string }
 
 const durationOptions = enumOptions(contractDuration)
 const readOnlyClass =

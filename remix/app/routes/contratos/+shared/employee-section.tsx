@@ -1,16 +1,17 @@
+import type { Option } from '@planillas/domain'
 import { enumLabel, identifierType } from '@planillas/domain'
 import { Link } from 'react-router'
 import { ReadOnlyField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
-import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'
+import { SearchPickerField } from '~/components/form/search-picker-field'
 import { type EmployeeSummary, employeeLabel } from '~/routes/colaboradores/+shared/employee-option'
 import type { ContractFieldset } from './contract-fieldset'
 
 type Picker = {
-  selected: PickerOption | null
-  results?: PickerOption[]
+  selected: Option | null
+  results?: Option[]
   searchTerm?: string
-  onChange: (option: PickerOption | null) => void
+  onChange: (option: Option | null) => void
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Option } from '@planillas/domain'
 import {
   type ContractPreview,
   type HireFormInput,
@@ -7,7 +8,6 @@ import {
 } from '@planillas/domain'
 import { useActionData, useLoaderData } from 'react-router'
 import { FormActions, FormNote, FormPage, SchemaForm } from '~/components/form/form-layout'
-import type { PickerOption } from '~/components/form/search-picker-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { BankSection } from '~/routes/colaboradores/+shared/bank-section'
 import { ContactSection } from '~/routes/colaboradores/+shared/contact-section'
@@ -28,9 +28,9 @@ type FormValues = Record<
 
 type ActionData = Partial<{
   lookup: LookupNote
-  districts: PickerOption[]
+  districts: Option[]
   districtSearch: string
-  district: PickerOption | null
+  district: Option | null
   preview: ContractPreview | null
 }>
 

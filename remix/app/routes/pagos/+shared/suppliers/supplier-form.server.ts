@@ -8,10 +8,10 @@ import { data } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { bankOptions } from '~/bank-options.server'
+import { withCurrent } from '~/catalogs.server'
+import { districtOption, searchDistricts } from '~/districts.server'
 import { echoForm, idParam, saveForm } from '~/form.server'
 import { orBackToList } from '~/record.server'
-import { withCurrent } from '~/routes/colaboradores/+shared/catalogs.server'
-import { districtOption, searchDistricts } from '~/routes/colaboradores/+shared/districts.server'
 
 /** 'Nuevo proveedor' / 'Editar proveedor': the supplier (on edit), the banks and the expense lines. */
 export async function loadSupplierForm(request: Request, idValue: string | undefined) {

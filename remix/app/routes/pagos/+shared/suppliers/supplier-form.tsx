@@ -1,4 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react'
+import type { Option } from '@planillas/domain'
 import {
   accountType,
   enumOptions,
@@ -21,7 +22,7 @@ import { AccountNumberField, BankField, InterbankAccountField } from '~/componen
 import { ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { RucField, useRucLookup } from '~/components/form/ruc-field'
-import { type PickerOption, SearchPickerField } from '~/components/form/search-picker-field'
+import { SearchPickerField } from '~/components/form/search-picker-field'
 import { SwitchField } from '~/components/form/switch-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import type { loadSupplierForm } from './supplier-form.server'
@@ -32,9 +33,9 @@ type FormValues = Record<Exclude<keyof SupplierFormInput, Flag>, string | null |
   Partial<Record<Flag, boolean>>
 
 type ActionData = Partial<{
-  districts: PickerOption[]
+  districts: Option[]
   districtSearch: string
-  district: PickerOption | null
+  district: Option | null
 }>
 
 const typeOptions = enumOptions(supplierType)

@@ -1,9 +1,9 @@
+import type { Option } from '@planillas/domain'
 import { call } from '~/api.server'
 import { requireUser } from '~/auth.server'
-import type { FilterOption } from '~/components/list/filter-model'
 import { ttlCache } from '~/utils/ttl-cache'
 
-type VoucherCatalogs = { suppliers: FilterOption[]; expenseLines: FilterOption[] }
+type VoucherCatalogs = { suppliers: Option[]; expenseLines: Option[] }
 
 /**
  * The vouchers list's filter options (suppliers, líneas de gasto), kept 30 s per set of roles like
@@ -37,9 +37,9 @@ export async function loadVoucherCatalogs(request: Request): Promise<VoucherCata
  * the rest: read with the vouchers' own permission, not the employee screens' catalogues (whose
  * areas and positions tesorería may not read).
  */
-const companyCache = ttlCache<FilterOption[]>(30_000)
+const companyCache = ttlCache<Option[]>(30_000)
 
-export async function loadPayingCompanies(request: Request): Promise<FilterOption[]> {
+export async function loadPayingCompanies(request: Request): Promise<Option[]> {
   const { user } = await requireUser(request)
   return companyCache.get([...user.roles].sort().join(','), async () =>
     (await call(request, 'GET /companies')).map((c) => ({ value: String(c.id), label: c.name })),

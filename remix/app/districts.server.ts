@@ -1,6 +1,6 @@
+import type { Option } from '@planillas/domain'
 import { SEARCH_MAX_LENGTH } from '@planillas/domain'
 import { call } from '~/api.server'
-import type { PickerOption } from '~/components/form/search-picker-field'
 
 /** Whether a district search is longer than the API takes (no district's name is that long). */
 export const districtSearchTooLong = (search: string) => search.trim().length > SEARCH_MAX_LENGTH
@@ -9,7 +9,7 @@ export const districtSearchTooLong = (search: string) => search.trim().length > 
  * Districts matching `search` as picker options ('MIRAFLORES — LIMA / LIMA'). A search longer
  * than any district matches none: it is not sent to the API, which would refuse it.
  */
-export async function searchDistricts(request: Request, search: string, limit = 20): Promise<PickerOption[]> {
+export async function searchDistricts(request: Request, search: string, limit = 20): Promise<Option[]> {
   if (!search.trim() || districtSearchTooLong(search)) return []
   const districts = await call(request, 'GET /ubigeos/districts', {
     query: { search: search.trim(), limit },
@@ -21,7 +21,7 @@ export async function searchDistricts(request: Request, search: string, limit = 
 export async function districtOption(
   request: Request,
   code: FormDataEntryValue | null,
-): Promise<PickerOption | null> {
+): Promise<Option | null> {
   if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return null
   try {
     const d = await call(request, 'GET /ubigeos/districts/:code', { params: { code } })

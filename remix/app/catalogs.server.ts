@@ -1,8 +1,10 @@
-import type { CatalogOption } from '@planillas/domain'
+import type { CatalogOption, Option } from '@planillas/domain'
 import { call } from '~/api.server'
 import { requireUser } from '~/auth.server'
 import { ttlCache } from '~/utils/ttl-cache'
-import type { Catalogs, Option } from './types'
+
+/** The active areas, positions and companies as a form's and a filter's choices. */
+export type Catalogs = { areas: Option[]; positions: Option[]; companies: Option[] }
 
 /**
  * Catalogues change seldom and every list page with filters needed three API calls for them on

@@ -1,9 +1,9 @@
 import { DEMO_ROLES, SEARCH_TOO_LONG } from '@planillas/domain'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { searchDistricts } from '~/districts.server'
 import { loader } from '~/routes/referencia.distritos'
 import { signedInCookie } from '~/session-cookie.test-support'
 import { routeArgs } from '~/utils/route-args'
-import { searchDistricts } from './districts.server'
 
 /** The API calls received (their search), answering as the API does: more than 100 characters is a 400. */
 let searches: string[] = []
