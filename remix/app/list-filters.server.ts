@@ -2,7 +2,10 @@ import {
   AUDIT_ACTIONS,
   auditAction,
   batchStatus,
+  contractDuration,
+  contractStatus,
   detractionState,
+  employeeStatus,
   enumOptions,
   PADRON_KINDS,
   PADRON_LABEL,
@@ -13,7 +16,7 @@ import {
   supplierType,
   voucherStatus,
 } from '@planillas/domain'
-import { loadCatalogs } from '~/catalogs.server'
+import { loadCatalogs, loadPayingCompanies, loadVoucherCatalogs } from '~/catalogs.server'
 import type { Chip } from './components/list/filter-chips'
 import {
   filterChips,
@@ -22,12 +25,6 @@ import {
   RECORD_STATUS_FILTERS,
 } from './components/list/filter-model'
 import type { ListKey } from './list-resources'
-import { employeeFilters } from './routes/colaboradores/+shared/employee-filters'
-import { contractFilters } from './routes/contratos/+shared/contract-filters'
-import {
-  loadPayingCompanies,
-  loadVoucherCatalogs,
-} from './routes/pagos/+shared/vouchers/voucher-catalogs.server'
 import { RETURN_PARAM } from './utils/list-return'
 
 /**
@@ -107,12 +104,39 @@ export const LIST_FILTERS: Record<string, FilterSource> = {
   '/colaboradores': {
     list: 'colaboradores',
     title: 'Colaboradores',
-    filters: async (request) => employeeFilters(await loadCatalogs(request)),
+    filters: async (request) => {
+      const c = await loadCatalogs(request)
+      return [
+        { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(employeeStatus) },
+        { kind: 'select', name: 'areaIds', label: 'Área', options: c.areas, multiple: true },
+        { kind: 'select', name: 'roleIds', label: 'Cargo', options: c.positions, multiple: true },
+        { kind: 'select', name: 'companyId', label: 'Empresa', options: c.companies },
+        { kind: 'dateRange', name: 'contractInitiation', label: 'Inicio de contrato' },
+        { kind: 'dateRange', name: 'contractFinish', label: 'Fin de contrato' },
+      ]
+    },
   },
   '/contratos': {
     list: 'contratos',
     title: 'Contratos',
-    filters: async (request) => contractFilters(await loadCatalogs(request)),
+    filters: async (request) => {
+      const c = await loadCatalogs(request)
+      return [
+        { kind: 'select', name: 'status', label: 'Estado', options: enumOptions(contractStatus) },
+        {
+          kind: 'select',
+          name: 'contractType',
+          label: 'Duración del contrato',
+          chip: 'Duración',
+          options: enumOptions(contractDuration),
+        },
+        { kind: 'select', name: 'companyIds', label: 'Empresa', options: c.companies, multiple: true },
+        { kind: 'select', name: 'areaIds', label: 'Área', options: c.areas, multiple: true },
+        { kind: 'select', name: 'positionIds', label: 'Cargo', options: c.positions, multiple: true },
+        { kind: 'dateRange', name: 'contractInitiation', label: 'Fecha de inicio' },
+        { kind: 'dateRange', name: 'contractFinish', label: 'Fecha de fin' },
+      ]
+    },
   },
   '/reclutamiento/vacantes': {
     list: 'vacantes',

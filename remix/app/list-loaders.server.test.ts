@@ -4,11 +4,10 @@ import { fileURLToPath } from 'node:url'
 import { DEMO_ROLES } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { forgetCatalogs } from '~/catalogs.server'
+import { forgetCatalogs, forgetVoucherCatalogs } from '~/catalogs.server'
 import { routeArgs } from '~/utils/route-args'
 import { LIST_FILTERS, type ListFilterState } from './list-filters.server'
 import { LIST_RESOURCES } from './list-resources'
-import { forgetVoucherCatalogs } from './routes/pagos/+shared/vouchers/voucher-catalogs.server'
 import { signedInCookie } from './session-cookie.test-support'
 
 /**

@@ -1,5 +1,4 @@
-import { forgetCatalogs } from '~/catalogs.server'
-import { forgetVoucherCatalogs } from './routes/pagos/+shared/vouchers/voucher-catalogs.server'
+import { forgetCatalogs, forgetVoucherCatalogs } from '~/catalogs.server'
 import type { StatusResource } from './status-resources'
 
 /** After a status change the API accepted: the cached catalogue of the resource, if any, is forgotten. */

@@ -1,12 +1,12 @@
 import { isBatchRunning, isPaymentBatchRunning } from '@planillas/domain'
 import { ApiError, call } from './api.server'
-import { RECEIVED_PARAM } from './components/list/upload-outcome'
 import { getSession } from './session.server'
 import {
   constanciaUploadResult,
   padronUploadResult,
   paymentUploadResult,
   payrollUploadResult,
+  RECEIVED_PARAM,
   voucherUploadResult,
 } from './upload-results'
 

@@ -12,6 +12,9 @@ import {
   type VoucherBatchRow,
 } from '@planillas/domain'
 
+/** The search parameter an accepted upload returns to its list with: the new batch's id. */
+export const RECEIVED_PARAM = 'carga'
+
 /** A finished payroll upload's result: 'PROCESADO', or 'CON ERRORES (3 errores)'. */
 export const payrollUploadResult = (r: Pick<PayrollBatchRow, 'status' | 'errorCount'>) =>
   r.status === BATCH_STATUS.FAILED

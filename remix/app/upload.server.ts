@@ -2,9 +2,9 @@ import { MESSAGES, type Permission } from '@planillas/domain'
 import { data, redirect } from 'react-router'
 import { ApiError, forwardMultipart } from './api.server'
 import { requirePermission } from './auth.server'
-import { RECEIVED_PARAM } from './components/list/upload-outcome'
 import { commitSession, redirectWithToast, type Toast } from './session.server'
 import { type WatchedUpload, watchUpload } from './upload-notices.server'
+import { RECEIVED_PARAM } from './upload-results'
 
 export type ForwardedUpload<T> =
   | { ok: true; payload: T; messages: string[] }

@@ -18,10 +18,9 @@ import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { ColumnChart } from '~/components/charts/column-chart'
 import { ProgressChart } from '~/components/charts/progress-chart'
-import { RECEIVED_PARAM } from '~/components/list/upload-outcome'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { isGroup, menuFor } from '~/menu'
-import { paymentUploadResult, payrollUploadResult } from '~/upload-results'
+import { paymentUploadResult, payrollUploadResult, RECEIVED_PARAM } from '~/upload-results'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Control de pagos')

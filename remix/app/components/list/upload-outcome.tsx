@@ -1,7 +1,5 @@
 import { useSearchParams } from 'react-router'
-
-/** The search parameter an accepted upload returns to its list with: the new batch's id. */
-export const RECEIVED_PARAM = 'carga'
+import { RECEIVED_PARAM } from '~/upload-results'
 
 export const UPLOAD_RECEIVED = 'Se recibió el archivo; se está procesando…'
 

@@ -1,6 +1,6 @@
 import { AreaSchema } from '@planillas/domain'
+import { forgetVoucherCatalogs } from '~/catalogs.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { forgetVoucherCatalogs } from '~/routes/pagos/+shared/vouchers/voucher-catalogs.server'
 import { DescriptionForm } from '~/screens/description-form'
 import { descriptionFormRoute } from '~/screens/description-form.server'
 import { pageTitle } from '~/utils/page-title'
