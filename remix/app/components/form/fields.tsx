@@ -1,7 +1,13 @@
-import { type FieldMetadata, getInputProps, getSelectProps, useFormMetadata } from '@conform-to/react'
+import {
+  type FieldMetadata,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useFormMetadata,
+} from '@conform-to/react'
 import type { Option } from '@planillas/domain'
 import { dayMonthYear } from '@planillas/domain'
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
 
 /**
  * Without JavaScript nothing can move the focus after a failed save, so the first field with an
@@ -78,11 +84,43 @@ export function TextField({
   > & {
     type?: 'text' | 'email' | 'tel' | 'date' | 'number' | 'search' | 'password' | 'hidden'
   }) {
-  const { key, ...input } = getInputProps(meta, { type, ariaAttributes: true })
+  // A field the page controls (`value`, recomputed as it is typed) takes no `defaultValue` beside it.
+  const { key, ...input } = getInputProps(meta, {
+    type,
+    ariaAttributes: true,
+    value: props.value === undefined,
+  })
   const autoFocus = useIsFirstError(meta.name)
   return (
     <MetaFieldShell meta={meta} label={label} help={help} required={required}>
       <input key={key} {...input} autoFocus={autoFocus || undefined} {...props} className={controlClass} />
+    </MetaFieldShell>
+  )
+}
+
+/** A text of several lines (a reason, an observation). */
+export function TextareaField({
+  meta,
+  label,
+  help,
+  required,
+  rows = 3,
+  ...props
+}: Common & {
+  meta: FieldMetadata<string | null | undefined>
+} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { key, ...textarea } = getTextareaProps(meta, { ariaAttributes: true })
+  const autoFocus = useIsFirstError(meta.name)
+  return (
+    <MetaFieldShell meta={meta} label={label} help={help} required={required}>
+      <textarea
+        key={key}
+        {...textarea}
+        rows={rows}
+        autoFocus={autoFocus || undefined}
+        {...props}
+        className={controlClass}
+      />
     </MetaFieldShell>
   )
 }
@@ -134,11 +172,14 @@ export function SelectField({
   options,
   placeholder = 'Seleccione',
   disabled,
+  onChange,
 }: Common & {
   meta: FieldMetadata<string | number | null | undefined>
   options: Option[]
   placeholder?: string
   disabled?: boolean
+  /** What the page does as the choice changes (another SPOT code's proposal); the form tracks it anyway. */
+  onChange?: (value: string) => void
 }) {
   const { key, ...select } = getSelectProps(meta, { ariaAttributes: true })
   const autoFocus = useIsFirstError(meta.name)
@@ -149,6 +190,7 @@ export function SelectField({
         {...select}
         autoFocus={autoFocus || undefined}
         disabled={disabled}
+        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
         className={controlClass}
       >
         <option value="">{placeholder}</option>

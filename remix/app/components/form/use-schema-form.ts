@@ -26,11 +26,18 @@ export function useSchemaForm<Fields extends Record<string, unknown>>(
      * form goes to the action as it is, unchecked, as it does without JavaScript.
      */
     uncheckedIntents?: string[]
+    /**
+     * The last post's answer, when the form is not its route's own: a dialog's form posts to another
+     * route through a fetcher, so the route's action data is not where its answer comes (`null`:
+     * none yet). Left out, the answer is the route's action data.
+     */
+    lastResult?: SubmissionResult<string[]> | null
   },
 ) {
   const actionData = useActionData<{ result?: SubmissionResult<string[]> }>()
   const navigation = useNavigation()
-  const lastResult = navigation.state === 'idle' ? actionData?.result : null
+  const given = options.lastResult !== undefined
+  const lastResult = given ? options.lastResult : navigation.state === 'idle' ? actionData?.result : null
   const [form, fields] = useForm<Fields, unknown, string[]>({
     id: options.id,
     lastResult,
@@ -43,7 +50,7 @@ export function useSchemaForm<Fields extends Record<string, unknown>>(
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
-  useFocusFirstError(form.id, actionData?.result)
+  useFocusFirstError(form.id, given ? options.lastResult : actionData?.result)
   return { form, fields, busy: navigation.state === 'submitting' }
 }
 
