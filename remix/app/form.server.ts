@@ -1,10 +1,15 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { MAX_ID, MESSAGES } from '@planillas/domain'
 import { data } from 'react-router'
 import { z } from 'zod'
+import { DATE_FIELDS_KEY } from '~/components/form/fields'
 import { withIsoDates } from '~/utils/date-fields'
 import { ApiError } from './api.server'
 import { redirectWithToast } from './session.server'
+
+/** Where the API's messages go: beside a field (its name), or above the form (undefined). */
+export type FieldOfMessage = Record<string, string> | ((message: string) => string | undefined)
 
 export type SaveOptions<S extends z.ZodType, Key extends number | string = number> = {
   schema: S
@@ -16,7 +21,7 @@ export type SaveOptions<S extends z.ZodType, Key extends number | string = numbe
    * Server messages that belong beside a field rather than above the form: by message, or a function
    * for messages that name data (it answers the field, or undefined for above the form).
    */
-  fieldOfMessage?: Record<string, string> | ((message: string) => string | undefined)
+  fieldOfMessage?: FieldOfMessage
   /** The toast after saving; 'saved' unless the action says more (e.g. what hiring registered). */
   message?: string
 }
@@ -37,22 +42,40 @@ export async function saveForm<S extends z.ZodType, Key extends number | string 
     id = await options.save(submission.value as z.output<S>)
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error
-    const fieldErrors: Record<string, string[]> = {}
-    const formErrors: string[] = []
-    for (const message of error.messages) {
-      const field =
-        typeof options.fieldOfMessage === 'function'
-          ? options.fieldOfMessage(message)
-          : options.fieldOfMessage?.[message]
-      if (field) fieldErrors[field] = [...(fieldErrors[field] ?? []), message]
-      else formErrors.push(message)
-    }
-    return data({ result: submission.reply({ formErrors, fieldErrors }) }, { status: 400 })
+    return data(
+      { result: submission.reply(messageErrors(error.messages, options.fieldOfMessage)) },
+      { status: 400 },
+    )
   }
   return redirectWithToast(request, options.successTo(id), {
     type: 'success',
     message: options.message ?? MESSAGES.saved,
   })
+}
+
+/**
+ * The API's messages as conform's reply takes them: each beside its field (`fieldOfMessage`), the
+ * rest above the form.
+ */
+export function messageErrors(messages: readonly string[], fieldOfMessage?: FieldOfMessage) {
+  const fieldErrors: Record<string, string[]> = {}
+  const formErrors: string[] = []
+  for (const message of messages) {
+    const field = typeof fieldOfMessage === 'function' ? fieldOfMessage(message) : fieldOfMessage?.[message]
+    if (field) fieldErrors[field] = [...(fieldErrors[field] ?? []), message]
+    else formErrors.push(message)
+  }
+  return { formErrors, fieldErrors }
+}
+
+/**
+ * A reply that gives the form back as it was posted: a date as typed (DD/MM/AAAA, or whatever was
+ * typed), not as the schema read it (`withIsoDates`' ISO date).
+ */
+export function asTyped(result: SubmissionResult<string[]>, formData: FormData): SubmissionResult<string[]> {
+  const typed = new FormData()
+  for (const [name, value] of formData) if (name !== DATE_FIELDS_KEY) typed.append(name, value)
+  return { ...result, initialValue: echoForm(typed).initialValue }
 }
 
 /**
