@@ -1,20 +1,23 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
+import { type ComponentType, type FormHTMLAttributes, type ReactNode, useEffect, useState } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
 import { buttonClass } from './button'
 
-/** `Form` on the page, `fetcher.Form` in the dialog: the props both are given. */
-export type FormLike = ComponentType<{
-  method: 'post'
-  action?: string
-  encType?: 'multipart/form-data'
-  noValidate?: boolean
-  className?: string
-  children: ReactNode
-}>
+/** `Form` on the page, `fetcher.Form` in the dialog: the props both are given (conform's among them). */
+export type FormLike = ComponentType<
+  Omit<FormHTMLAttributes<HTMLFormElement>, 'method' | 'encType'> & {
+    method: 'post'
+    encType?: 'multipart/form-data'
+    children: ReactNode
+  }
+>
 
-/** What a refused form's action answers: the messages by field ('' above the form) and what was typed. */
-export type FormResult = { errors: Record<string, string[]>; values: Record<string, string> }
+/**
+ * What a refused form's action answers: conform's reply (`submission.reply()`), the messages by
+ * field and above the form, and what was typed.
+ */
+export type FormResult = { result: SubmissionResult<string[]> }
 
 /** What the dialog hands its form so that it is the page's form, sent by a fetcher. */
 export type DialogFormProps<R extends FormResult> = {

@@ -1,16 +1,12 @@
-import { CancelSchema, VOUCHER_MESSAGES as M, todayInLima } from '@planillas/domain'
+import { VOUCHER_MESSAGES as M, todayInLima } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useActionData, useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadStep, stepAction } from '~/routes/pagos/+shared/vouchers/step.server'
+import type { StepResult } from '~/routes/pagos/+shared/vouchers/step-form'
 import { stepSummary } from '~/routes/pagos/+shared/vouchers/step-summary.server'
-import {
-  type StepData,
-  StepPage,
-  type StepResult,
-  stepShouldRevalidate,
-} from '~/routes/pagos/+shared/vouchers/voucher-steps'
+import { type StepData, StepPage, stepShouldRevalidate } from '~/routes/pagos/+shared/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Anular comprobante')
@@ -35,7 +31,6 @@ const evidenceOf = (formData: FormData) => {
 /** AUTORIZADO or APROBADO → ANULADO: request date, reason, requester and the evidence PDF (multipart). */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   stepAction(request, params.paymentId, 'cancel', {
-    schema: CancelSchema,
     extra: (formData): Record<string, string> => (evidenceOf(formData) ? {} : { file: M.evidenceRequired }),
     send: (id, fields, formData) => {
       const body = new FormData()

@@ -1,16 +1,12 @@
-import { ApproveSchema, NO_SPOT_CODE, solesToCents, takesReferenceValue } from '@planillas/domain'
+import { NO_SPOT_CODE, solesToCents, takesReferenceValue } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useActionData, useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadStep, stepAction } from '~/routes/pagos/+shared/vouchers/step.server'
+import type { StepResult } from '~/routes/pagos/+shared/vouchers/step-form'
 import { stepSummary } from '~/routes/pagos/+shared/vouchers/step-summary.server'
-import {
-  type StepData,
-  StepPage,
-  type StepResult,
-  stepShouldRevalidate,
-} from '~/routes/pagos/+shared/vouchers/voucher-steps'
+import { type StepData, StepPage, stepShouldRevalidate } from '~/routes/pagos/+shared/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Aprobar comprobante')
@@ -60,7 +56,6 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<S
 /** AUTORIZADO → APROBADO: payment type, detracción by SPOT code and percentage, retención. */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   stepAction(request, params.paymentId, 'approve', {
-    schema: ApproveSchema,
     send: (id, fields) =>
       call(request, 'POST /payments/:id/approve', {
         params: { id },

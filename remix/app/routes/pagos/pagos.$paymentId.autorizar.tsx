@@ -1,16 +1,11 @@
-import { AuthorizeSchema } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useActionData, useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadStep, stepAction } from '~/routes/pagos/+shared/vouchers/step.server'
+import type { StepResult } from '~/routes/pagos/+shared/vouchers/step-form'
 import { stepSummary } from '~/routes/pagos/+shared/vouchers/step-summary.server'
-import {
-  type StepData,
-  StepPage,
-  type StepResult,
-  stepShouldRevalidate,
-} from '~/routes/pagos/+shared/vouchers/voucher-steps'
+import { type StepData, StepPage, stepShouldRevalidate } from '~/routes/pagos/+shared/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Autorizar comprobante')
@@ -24,7 +19,6 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<S
 /** REGISTRADO → AUTORIZADO with a project type and a period (AAAAMM-NNN). */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   stepAction(request, params.paymentId, 'authorize', {
-    schema: AuthorizeSchema,
     send: (id, fields) =>
       call(request, 'POST /payments/:id/authorize', {
         params: { id },

@@ -1,20 +1,15 @@
 import { DETRACTION_MESSAGES as D, DetractionDepositSchema, todayInLima } from '@planillas/domain'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
-import { data, useActionData, useLoaderData } from 'react-router'
+import { useActionData, useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { DATE_FIELDS_KEY } from '~/components/form/fields'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
-import { orBackToList, refusalOrBackToList } from '~/record.server'
+import { orBackToList } from '~/record.server'
 import { type DepositData, DepositPage } from '~/routes/pagos/+shared/detractions/deposit'
-import { textFields } from '~/routes/pagos/+shared/vouchers/step.server'
-import {
-  BACK_PARAM,
-  type StepResult,
-  stepShouldRevalidate,
-} from '~/routes/pagos/+shared/vouchers/voucher-steps'
-import { redirectWithToast } from '~/session.server'
+import { backOf, postStep } from '~/routes/pagos/+shared/vouchers/step.server'
+import { BACK_PARAM, type StepResult } from '~/routes/pagos/+shared/vouchers/step-form'
+import { stepShouldRevalidate } from '~/routes/pagos/+shared/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 import { sameOriginPath } from '~/utils/same-origin-path'
 
@@ -70,33 +65,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, 'pagos_pagar')
   const id = idParam(params.id)
   const formData = await request.formData()
-  const fields = textFields(formData)
-  // As typed (the date DD/MM/AAAA), to show the form again.
-  const values = Object.fromEntries(
-    [...formData.entries()].filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== DATE_FIELDS_KEY,
-    ),
-  )
-  const errors: Record<string, string[]> = {}
-  const add = (field: string, message: string) => {
-    errors[field] = [...(errors[field] ?? []), message]
-  }
-  const refused = (status: number) => data<StepResult>({ step: 'depositar', errors, values }, { status })
-  const parsed = DetractionDepositSchema.safeParse(fields)
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issue.message)
-    return refused(400)
-  }
-  try {
-    await call(request, 'POST /detractions/:id/deposit', { params: { id }, body: parsed.data })
-  } catch (error) {
-    const refusal = await refusalOrBackToList(request, LIST, error)
-    for (const message of refusal.messages) add(FIELD_OF_MESSAGE[message] ?? '', message)
-    return refused(refusal.status)
-  }
-  return redirectWithToast(request, backTo(fields[BACK_PARAM]), {
-    type: 'success',
-    message: 'Se registró el depósito de la detracción',
+  return postStep(request, formData, {
+    schema: DetractionDepositSchema,
+    send: (_fields, body) => call(request, 'POST /detractions/:id/deposit', { params: { id }, body }),
+    fieldOfMessage: FIELD_OF_MESSAGE,
+    list: LIST,
+    done: { to: backTo(backOf(formData)), message: 'Se registró el depósito de la detracción' },
   })
 }
 

@@ -1,16 +1,21 @@
-import { type DetractionState, detractionState, formatCents, formatDate } from '@planillas/domain'
+import {
+  DetractionDepositSchema,
+  type DetractionState,
+  detractionState,
+  formatCents,
+  formatDate,
+} from '@planillas/domain'
 import { useLocation } from 'react-router'
+import { DateField, TextField } from '~/components/form/fields'
 import { Badge, type Tone } from '~/components/ui/badge'
 import { PageDialogAction, PageDialogCard } from '~/components/ui/page-dialog'
 import {
   BACK_PARAM,
-  StepDate,
   StepFormFrame,
   type StepFormProps,
-  StepInput,
   type StepResult,
-  voucherTypeLabel,
-} from '~/routes/pagos/+shared/vouchers/voucher-steps'
+} from '~/routes/pagos/+shared/vouchers/step-form'
+import { voucherTypeLabel } from '~/routes/pagos/+shared/vouchers/voucher-steps'
 
 export const DEPOSIT_LABEL = 'Registrar depósito'
 
@@ -64,6 +69,8 @@ export function DepositForm({ data, ...form }: StepFormProps<DepositData>) {
   const { voucher } = data
   return (
     <StepFormFrame
+      schema={DetractionDepositSchema}
+      defaultValue={{ depositedOn: data.today }}
       {...form}
       data={data}
       summary={
@@ -74,18 +81,18 @@ export function DepositForm({ data, ...form }: StepFormProps<DepositData>) {
       }
       submit={{ label: DEPOSIT_LABEL, variant: 'primary' }}
     >
-      {(fields) => (
+      {({ fields }) => (
         <>
-          <StepInput
-            name="constancia"
+          <TextField
+            meta={fields.constancia}
             label="Número de constancia"
             required
             inputMode="numeric"
             maxLength={20}
+            autoComplete="off"
             help="La constancia del depósito en el Banco de la Nación, solo dígitos."
-            {...fields}
           />
-          <StepDate name="depositedOn" label="Fecha del depósito" defaultValue={data.today} {...fields} />
+          <DateField meta={fields.depositedOn} label="Fecha del depósito" required />
         </>
       )}
     </StepFormFrame>

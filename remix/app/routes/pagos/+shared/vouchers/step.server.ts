@@ -1,3 +1,4 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import {
   VOUCHER_MESSAGES as M,
   MESSAGES,
@@ -12,12 +13,13 @@ import type { z } from 'zod'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
 import { DATE_FIELDS_KEY } from '~/components/form/fields'
-import { idParam } from '~/form.server'
+import { asTyped, type FieldOfMessage, idParam, messageErrors } from '~/form.server'
 import { orBackToList, refusalOrBackToList } from '~/record.server'
 import { redirectWithToast } from '~/session.server'
 import { withIsoDates } from '~/utils/date-fields'
 import { sameOriginPath } from '~/utils/same-origin-path'
-import { BACK_PARAM, type StepResult, stepSlug } from './voucher-steps'
+import { BACK_PARAM, type StepResult } from './step-form'
+import { STEP_SCHEMAS } from './voucher-steps'
 
 /** The API's messages that belong beside a field of a step's form (the rest go above it). */
 const FIELD_OF_MESSAGE: Record<string, string> = {
@@ -115,27 +117,67 @@ export function textFields(formData: FormData): Record<string, string> {
   return values
 }
 
-/** The form's typed values, for showing it again (dates as typed, not as ISO). */
-function typedValues(formData: FormData): Record<string, string> {
-  const values: Record<string, string> = {}
-  for (const [name, value] of formData.entries()) {
-    if (typeof value === 'string' && name !== DATE_FIELDS_KEY) values[name] = value
-  }
-  return values
+/** The page a step's form was opened from, as posted (`volver`). */
+export const backOf = (formData: FormData) => {
+  const back = formData.get(BACK_PARAM)
+  return typeof back === 'string' ? back : null
+}
+
+/** How a step form's post is checked, sent, and answered. */
+export type StepPost<S extends z.ZodType> = {
+  schema: S
+  /** Problems the schema cannot see (a missing file), by field. */
+  extra?: (formData: FormData) => Record<string, string>
+  /** Sends the checked form: its text as posted (dates as ISO), its value as the schema read it, its files. */
+  send: (fields: Record<string, string>, value: z.output<S>, formData: FormData) => Promise<unknown>
+  /** The API's refusals that belong beside a field (the rest go above the form). */
+  fieldOfMessage: FieldOfMessage
+  /** Where a record the API no longer has sends the person (its list). */
+  list: string
+  /** Where to go once done, and the toast that says so. */
+  done: { to: string; message: string }
 }
 
 /**
- * The action of a step: checks the form with the shared schema (the API's own), sends it, and goes
- * back with 'Estado actualizado correctamente'. A refusal comes back to the form with each message
- * beside its field and what was typed; a 409 (someone acted first, or the state does not allow the
- * step) or 403 (the voucher is the user's own) shows the API's Spanish message above the form.
+ * A step form's post (a voucher's step, a detracción's deposit): checked with conform and the shared
+ * schema (the API's own), sent, then back where it was opened with a toast. A refusal answers conform's
+ * reply with what was typed: the schema's messages beside their fields with 400; the API's with its
+ * status (400, a 409 when someone acted first or the state does not allow it, a 403), each beside its
+ * field (`fieldOfMessage`) or above the form.
+ */
+export async function postStep<S extends z.ZodType>(request: Request, formData: FormData, post: StepPost<S>) {
+  const submission = parseWithZod(withIsoDates(formData), { schema: post.schema })
+  const refused = (result: StepResult['result'], status: number) =>
+    data<StepResult>({ result: asTyped(result, formData) }, { status })
+  const extra = Object.entries(post.extra?.(formData) ?? {})
+  if (submission.status !== 'success' || extra.length)
+    return refused(
+      submission.reply({
+        fieldErrors: Object.fromEntries(extra.map(([field, message]) => [field, [message]])),
+      }),
+      400,
+    )
+  try {
+    await post.send(textFields(formData), submission.value as z.output<S>, formData)
+  } catch (error) {
+    const refusal = await refusalOrBackToList(request, post.list, error)
+    return refused(submission.reply(messageErrors(refusal.messages, post.fieldOfMessage)), refusal.status)
+  }
+  return redirectWithToast(request, post.done.to, { type: 'success', message: post.done.message })
+}
+
+/**
+ * The action of a step: checks the form with the step's shared schema (`STEP_SCHEMAS`, the API's
+ * own), sends it, and goes back with 'Estado actualizado correctamente'. A refusal comes back to the
+ * form with each message beside its field and what was typed; a 409 (someone acted first, or the
+ * state does not allow the step) or 403 (the voucher is the user's own) shows the API's Spanish
+ * message above the form.
  */
 export async function stepAction(
   request: Request,
   paymentId: string | undefined,
   step: VoucherAction,
   options: {
-    schema: z.ZodType
     /** Sends the checked form to the API (the raw text the API parses itself, and any file). */
     send: (id: number, fields: Record<string, string>, formData: FormData) => Promise<unknown>
     /** Problems the schema cannot see (a missing file), by field. */
@@ -145,26 +187,12 @@ export async function stepAction(
   await requirePermission(request, VOUCHER_ACTIONS[step].permission)
   const id = idParam(paymentId)
   const formData = await request.formData()
-  const fields = textFields(formData)
-  const values = typedValues(formData)
-  const back = stepBack(fields[BACK_PARAM], id)
-  const errors: Record<string, string[]> = {}
-  const add = (field: string, message: string) => {
-    errors[field] = [...(errors[field] ?? []), message]
-  }
-  const parsed = options.schema.safeParse(fields)
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issue.message)
-  for (const [field, message] of Object.entries(options.extra?.(formData) ?? {})) add(field, message)
-  const refused = (status: number): ReturnType<typeof data<StepResult>> =>
-    data({ step: stepSlug(step), errors, values }, { status })
-  if (Object.keys(errors).length) return refused(400)
-  try {
-    await options.send(id, fields, formData)
-  } catch (error) {
-    const refusal = await refusalOrBackToList(request, '/pagos', error)
-    for (const message of refusal.messages) add(FIELD_OF_MESSAGE[message] ?? '', message)
-    return refused(refusal.status)
-  }
-  return redirectWithToast(request, back, { type: 'success', message: MESSAGES.statusUpdated })
+  return postStep(request, formData, {
+    schema: STEP_SCHEMAS[step],
+    extra: options.extra,
+    send: (fields) => options.send(id, fields, formData),
+    fieldOfMessage: FIELD_OF_MESSAGE,
+    list: '/pagos',
+    done: { to: stepBack(backOf(formData), id), message: MESSAGES.statusUpdated },
+  })
 }
