@@ -1,5 +1,7 @@
 import { isoFromDayMonthYear } from '@planillas/domain'
-import { DATE_FIELDS_KEY } from '~/components/form/fields'
+
+/** The name of the hidden inputs that tell which posted fields are dates typed as DD/MM/YYYY. */
+export const DATE_FIELDS_KEY = '__dates'
 
 /**
  * The posted form with its date fields (those a `DateField` marked) read from DD/MM/YYYY into ISO

@@ -8,6 +8,7 @@ import {
 import type { Option } from '@planillas/domain'
 import { dayMonthYear } from '@planillas/domain'
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
+import { DATE_FIELDS_KEY } from '~/utils/date-fields'
 
 /**
  * Without JavaScript nothing can move the focus after a failed save, so the first field with an
@@ -124,9 +125,6 @@ export function TextareaField({
     </MetaFieldShell>
   )
 }
-
-/** The name of the hidden inputs that tell which posted fields are dates typed as DD/MM/YYYY. */
-export const DATE_FIELDS_KEY = '__dates'
 
 /**
  * A date typed and shown as DD/MM/YYYY whatever the browser's language (a native date input shows the

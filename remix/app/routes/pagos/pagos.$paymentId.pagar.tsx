@@ -4,9 +4,10 @@ import { useActionData, useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { loadStep, stepAction } from '~/routes/pagos/+shared/vouchers/step.server'
+import type { StepData } from '~/routes/pagos/+shared/vouchers/step-data'
 import type { StepResult } from '~/routes/pagos/+shared/vouchers/step-form'
 import { stepSummary } from '~/routes/pagos/+shared/vouchers/step-summary.server'
-import { type StepData, StepPage, stepShouldRevalidate } from '~/routes/pagos/+shared/vouchers/voucher-steps'
+import { StepPage, stepShouldRevalidate } from '~/routes/pagos/+shared/vouchers/voucher-steps'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Marcar comprobante como pagado')

@@ -1,7 +1,8 @@
 import { dayMonthYear } from '@planillas/domain'
 import type { ReactNode } from 'react'
-import { controlClass, DATE_FIELDS_KEY } from '~/components/form/fields'
+import { controlClass } from '~/components/form/fields'
 import { buttonClass } from '~/components/ui/button'
+import { DATE_FIELDS_KEY } from '~/utils/date-fields'
 
 /**
  * 'Marcar enviado' of a document SUNAT or the OSE receives (a CRE, a resumen de reversiones): the day

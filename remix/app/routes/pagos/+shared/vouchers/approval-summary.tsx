@@ -7,7 +7,7 @@ import {
   netCents,
 } from '@planillas/domain'
 import { declaredDetractionText } from './declared-terms'
-import type { StepData } from './voucher-steps'
+import type { StepData } from './step-data'
 
 /** What the approval proposes for the voucher (the dialog's fields are in approve-fields.tsx). */
 type Proposal = Extract<StepData, { step: 'approve' }>['proposal']

@@ -14,8 +14,8 @@ import { FormErrors } from '~/components/form/form-layout'
 import { buttonClass } from '~/components/ui/button'
 import { useHydrated } from '~/utils/use-hydrated'
 import { ApprovalSummary, DeclaredDetraction, percent } from './approval-summary'
+import type { StepData } from './step-data'
 import type { StepFieldset, StepFieldsOf, StepValues } from './step-form'
-import type { StepData } from './voucher-steps'
 
 type ApproveData = Extract<StepData, { step: 'approve' }>
 type Proposal = ApproveData['proposal']

@@ -2,8 +2,8 @@ import { centsToSoles, formatCents, formatCurrencyCents, OPERATION_NUMBER } from
 import { DateField, FieldShell, SelectField, TextareaField, TextField } from '~/components/form/fields'
 import { useHydrated } from '~/utils/use-hydrated'
 import { ApproveFields, approveDefaults } from './approve-fields'
+import type { StepData } from './step-data'
 import type { StepFieldsOf, StepValues } from './step-form'
-import type { StepData } from './voucher-steps'
 
 type Of<S extends StepData['step']> = Extract<StepData, { step: S }>
 

@@ -1,16 +1,13 @@
 import {
-  type ApprovalProposal,
   ApproveSchema,
   AuthorizeSchema,
   CancelSchema,
-  type CatalogOption,
   formatCurrencyCents,
   mayApprove,
   PaySchema,
   RejectSchema,
   VOUCHER_ACTIONS,
   type VoucherAction,
-  type VoucherDetail,
   voucherStatus,
   voucherType,
 } from '@planillas/domain'
@@ -20,6 +17,7 @@ import { Badge, type Tone } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { PageDialogAction, PageDialogCard } from '~/components/ui/page-dialog'
 import { APPROVE_OPTIONAL } from './approve-fields'
+import type { StepData } from './step-data'
 import { StepFields, stepDefaults } from './step-fields'
 import { BACK_PARAM, StepFormFrame, type StepFormProps, type StepResult } from './step-form'
 
@@ -66,26 +64,6 @@ export const stepsFor = (
     (step) =>
       user.roles.includes(VOUCHER_ACTIONS[step].permission) &&
       (step !== 'approve' || mayApprove(voucher.createdBy ?? '', user.email)),
-  )
-
-type VoucherSummary = Pick<
-  VoucherDetail,
-  'id' | 'fullNumber' | 'supplierName' | 'currency' | 'totalCents' | 'netCents'
-> & {
-  type: string
-}
-
-/** What every step's loader answers: the voucher, where to go back, and why the step is no longer possible. */
-type StepBase = { voucher: VoucherSummary; back: string; problem: string | null }
-
-/** What each step's loader answers (its page and its dialog show the same form). */
-export type StepData = StepBase &
-  (
-    | { step: 'authorize'; projectTypes: CatalogOption[] }
-    | { step: 'reject'; reasons: CatalogOption[] }
-    | { step: 'pay'; today: string }
-    | { step: 'cancel'; today: string; email: string }
-    | { step: 'approve'; proposal: ApprovalProposal; choice: Record<string, string> }
   )
 
 export const stepTitle = (step: VoucherAction, fullNumber: string) =>
