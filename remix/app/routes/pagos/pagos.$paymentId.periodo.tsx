@@ -1,19 +1,20 @@
-import { formatDate, VOUCHER_STATUS } from '@planillas/domain'
 import {
-  type ActionFunctionArgs,
-  Form,
-  type LoaderFunctionArgs,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from 'react-router'
+  formatDate,
+  MESSAGES,
+  type RecordingPeriodInput,
+  RecordingPeriodSchema,
+  VOUCHER_STATUS,
+} from '@planillas/domain'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { controlClass, FieldShell } from '~/components/form/fields'
-import { FormActions, FormCard, FormErrors, FormNote, FormPage } from '~/components/form/form-layout'
+import { TextField } from '~/components/form/fields'
+import { FormActions, FormCard, FormNote, FormPage, SchemaForm } from '~/components/form/form-layout'
+import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import { idParam } from '~/form.server'
-import { sendVoucherChange, voucherOrBackToList } from '~/routes/pagos/+shared/vouchers/step.server'
+import { postStep, voucherOrBackToList } from '~/routes/pagos/+shared/vouchers/step.server'
 import { pageTitle } from '~/utils/page-title'
 
 export const meta = pageTitle('Periodo de registro del comprobante')
@@ -32,22 +33,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-/** The API checks the format, the window around the issue month and the state (400 / 409). */
+/**
+ * The shared schema checks the format; the API the window around the issue month and the state (400 /
+ * 409), whose messages show above the form. What was typed stays in the field.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, 'pagos_registrar')
   const id = idParam(params.paymentId)
-  const formData = await request.formData()
-  const recordingPeriod = String(formData.get('recordingPeriod') ?? '').trim()
-  const send = () =>
-    call(request, 'PUT /payments/:id/recording-period', { params: { id }, body: { recordingPeriod } })
-  return sendVoucherChange(request, id, send, { recordingPeriod })
+  return postStep(request, await request.formData(), {
+    schema: RecordingPeriodSchema,
+    send: (_, { recordingPeriod }) =>
+      call(request, 'PUT /payments/:id/recording-period', { params: { id }, body: { recordingPeriod } }),
+    fieldOfMessage: {},
+    list: '/pagos',
+    done: { to: `/pagos/${id}/detalle`, message: MESSAGES.saved },
+  })
 }
 
 export default function RecordingPeriod() {
   const v = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>()
-  const busy = useNavigation().state === 'submitting'
-  const errors = result && 'errors' in result ? result.errors : undefined
+  const { form, fields, busy } = useSchemaForm<RecordingPeriodInput>(RecordingPeriodSchema, {
+    id: `periodo-${v.id}`,
+    defaultValue: { recordingPeriod: v.recordingPeriod },
+  })
   return (
     <FormPage title={`Periodo de registro de ${v.fullNumber}`}>
       <FormNote>
@@ -55,34 +63,22 @@ export default function RecordingPeriod() {
         quinto día hábil del mes siguiente a este periodo, o el día del pago si el proveedor se paga antes. Se
         puede cambiar hasta que el comprobante se apruebe.
       </FormNote>
-      <FormErrors id="periodo-errores" errors={errors} />
       {v.open ? (
-        <Form method="post" noValidate className="flex flex-col gap-4">
-          <FormCard title="Registro de Compras">
-            <FieldShell
-              id="recordingPeriod"
+        <SchemaForm form={form}>
+          <FormCard title="Registro de Compras" columns={1}>
+            <TextField
+              meta={fields.recordingPeriod}
               label="Periodo de registro"
               required
-              errorId="periodo-errores"
               help="AAAAMM: desde el mes de emisión hasta 12 meses después."
-            >
-              <input
-                id="recordingPeriod"
-                name="recordingPeriod"
-                defaultValue={
-                  result && 'recordingPeriod' in result ? result.recordingPeriod : v.recordingPeriod
-                }
-                inputMode="numeric"
-                maxLength={6}
-                placeholder="AAAAMM"
-                autoComplete="off"
-                aria-invalid={errors?.length ? true : undefined}
-                className={controlClass}
-              />
-            </FieldShell>
+              inputMode="numeric"
+              maxLength={6}
+              placeholder="AAAAMM"
+              autoComplete="off"
+            />
           </FormCard>
           <FormActions backTo={`/pagos/${v.id}/detalle`} busy={busy} />
-        </Form>
+        </SchemaForm>
       ) : (
         <FormNote>
           El comprobante ya fue aprobado: su periodo de registro ({v.recordingPeriod}) ya no se cambia.
