@@ -1,13 +1,17 @@
 import { MESSAGES } from '@planillas/domain'
-import type { ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
 import { useSearchParams } from 'react-router'
 import { BULK_FORM } from './bulk-status'
+import { phoneCard, TOGGLE_NAME } from './phone-card'
 import { ariaSort, readSort, SortLink, SortSelect } from './sort-header'
 
 export type Column<T> = {
   header: string
   cell: (row: T) => ReactNode
-  /** On narrow screens: 'title' shows in the row's summary, 'detail' in its expandable part (default). */
+  /**
+   * On a phone's card: 'title' in its head, 'detail' (the default) behind its 'Detalle', 'hidden' not at
+   * all (phone-card.ts).
+   */
   mobile?: 'title' | 'detail' | 'hidden'
   className?: string
   /**
@@ -77,35 +81,28 @@ export function TwoLineCell({ main, sub }: { main: ReactNode; sub?: ReactNode })
 }
 
 /** A row's checkbox: it belongs to the bulk form above the table (the table holds other forms). */
-function SelectBox({
-  value,
-  label,
-  visibleLabel,
-}: {
-  value: string | number
-  label: string
-  visibleLabel?: boolean
-}) {
+function SelectBox({ value, label }: { value: string | number; label: string }) {
   return (
     <label className="inline-flex items-center gap-2">
       <input type="checkbox" name="ids" value={value} form={BULK_FORM} className="h-4 w-4" />
-      <span className={visibleLabel ? '' : 'sr-only'}>{label}</span>
+      {/* Named only to screen readers in the table; a phone's card shows it (tailwind.css). */}
+      <span className="sr-only">{label}</span>
     </label>
   )
 }
 
-/** A text cell shows at most two lines; the whole text is its tooltip. Other content as it is. */
+/**
+ * A text cell shows at most two lines on a desktop (the whole text is its tooltip), all of it on a
+ * phone's card and on paper. Other content as it is.
+ */
 function CellContent({ content }: { content: ReactNode }) {
   if (typeof content !== 'string' || content.length < 24) return <>{content}</>
   return (
-    <span className="line-clamp-2 break-words print:line-clamp-none" title={content}>
+    <span className="break-words lg:line-clamp-2 print:line-clamp-none" title={content}>
       {content}
     </span>
   )
 }
-
-/** A row's cells and actions, made once and shown twice (the table and the phone's card). */
-type MadeRow<T> = { key: string | number; row: T; cells: ReactNode[]; actions: ReactNode }
 
 type TableProps<T> = {
   columns: Column<T>[]
@@ -126,11 +123,12 @@ type TableProps<T> = {
 }
 
 /**
- * The table of a list. Desktop (≥ 992 px) shows every column; on a phone each row is a card whose
- * summary shows the title columns and expands to the rest (a `<details>`, so no JavaScript needed).
+ * The table of a list: one markup for every width. From 992 px (and on paper) a table of every
+ * column; below, each row is a card (tailwind.css, `.list-table`): the title columns in its head,
+ * 'Detalle' opening the others and the actions (a `<details>`, so no JavaScript needed).
  */
 export function DataTable<T>(props: TableProps<T>) {
-  const { columns, rows, rowKey, actions, totals } = props
+  const { columns, rows, totals } = props
   if (rows.length === 0) {
     return (
       <div
@@ -143,42 +141,55 @@ export function DataTable<T>(props: TableProps<T>) {
     )
   }
   const sortable = columns.flatMap((c) => (c.sort ? [{ field: c.sort, label: c.header }] : []))
-  // The same elements for the table and the cards: half the calls.
-  const made: MadeRow<T>[] = rows.map((row) => ({
-    key: rowKey(row),
-    row,
-    cells: columns.map((c) => c.cell(row)),
-    actions: actions?.(row),
-  }))
   return (
     <>
-      <WideTable {...props} made={made} />
       {sortable.length ? <SortSelect fields={sortable} /> : null}
       {totals ? <PhoneTotals totals={totals} /> : null}
-      <PhoneCards {...props} made={made} />
+      <Table {...props} />
     </>
   )
 }
 
-/** A fixed layout: columns share the width instead of pushing the table past the screen. */
-function WideTable<T>({
+/**
+ * A fixed layout: columns share the width instead of pushing the table past the screen. On a phone
+ * the same rows are cards, each detail cell under its column's name.
+ */
+function Table<T>({
   columns,
+  rows,
+  rowKey,
   caption,
   totals,
   selectable,
   actions,
   actionsWidth = COLUMN.actions,
-  made,
-}: TableProps<T> & { made: MadeRow<T>[] }) {
+}: TableProps<T>) {
   const [params] = useSearchParams()
   const sort = readSort(params.get('sort'))
-  const cellClass = (c: Column<T>) => (c.className ? `list-cell ${c.className}` : 'list-cell')
+  const card = phoneCard(columns, Boolean(selectable), Boolean(actions))
+  const id = useId()
+  const cellClass = (c: Column<T>, i: number) =>
+    [
+      'list-cell',
+      card.roles[i] === 'title' ? 'list-title' : card.roles[i] === 'hidden' ? 'phone-hidden' : '',
+      c.className ?? '',
+    ]
+      .filter(Boolean)
+      .join(' ')
   return (
     <section
-      className="hidden rounded border border-slate-200 bg-white shadow-sm lg:block print:block print:border-0 print:shadow-none"
+      className="lg:rounded lg:border lg:border-slate-200 lg:bg-white lg:shadow-sm print:border-0 print:shadow-none"
       aria-label={caption}
     >
-      <table className="w-full table-fixed divide-y divide-slate-200 text-[13px]">
+      {card.toggle ? (
+        <span hidden id={`${id}d`}>
+          {TOGGLE_NAME}
+        </span>
+      ) : null}
+      <table
+        className="list-table w-full table-fixed divide-y divide-slate-200 text-[13px]"
+        style={card.labels}
+      >
         <caption className="sr-only">{caption}</caption>
         {/* Sticky: the column names stay in view while a long page scrolls. */}
         <thead className="sticky top-0 z-10 bg-slate-100 print:static text-left text-xs font-semibold text-slate-700 shadow-sm">
@@ -207,25 +218,39 @@ function WideTable<T>({
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {made.map(({ key, row, cells, actions: rowActions }) => (
-            <tr key={key} className="group hover:bg-slate-50">
-              {selectable ? (
-                <td className="px-2 py-1 align-middle">
-                  <SelectBox value={key} label={selectable(row)} />
-                </td>
-              ) : null}
-              {columns.map((c, i) => (
-                <td key={c.header} className={cellClass(c)}>
-                  {c.fullText ? cells[i] : <CellContent content={cells[i]} />}
-                </td>
-              ))}
-              {actions ? (
-                <td className="px-1 py-1 align-middle whitespace-nowrap">
-                  <div className="flex flex-col items-start gap-0.5">{rowActions}</div>
-                </td>
-              ) : null}
-            </tr>
-          ))}
+          {rows.map((row, r) => {
+            const key = rowKey(row)
+            const title = `${id}t${r}`
+            return (
+              <tr key={key} className="group hover:bg-slate-50">
+                {selectable ? (
+                  <td className="list-select px-2 py-1 align-middle">
+                    <SelectBox value={key} label={selectable(row)} />
+                  </td>
+                ) : null}
+                {columns.map((c, i) => {
+                  const content = c.cell(row)
+                  return (
+                    <td
+                      key={c.header}
+                      id={i === card.firstTitle ? title : undefined}
+                      className={cellClass(c, i)}
+                    >
+                      {c.fullText ? content : <CellContent content={content} />}
+                      {card.toggle && i === card.lastTitle ? (
+                        <CardToggle labelledBy={`${id}d ${title}`} />
+                      ) : null}
+                    </td>
+                  )
+                })}
+                {actions ? (
+                  <td className="list-actions px-1 py-1 align-middle whitespace-nowrap">
+                    <div className="flex flex-col items-start gap-0.5">{actions(row)}</div>
+                  </td>
+                ) : null}
+              </tr>
+            )
+          })}
         </tbody>
         {totals ? (
           <TotalsRow
@@ -237,6 +262,20 @@ function WideTable<T>({
         ) : null}
       </table>
     </section>
+  )
+}
+
+/**
+ * A phone's 'Detalle' (tailwind.css, `.list-toggle`): it opens the row's card to its detail cells
+ * and actions, a `<details>` so it works without JavaScript, hidden on a desktop and on paper. Its
+ * visible text comes from the stylesheet, so the cell it sits in reads as before to a desktop's
+ * screen reader and to the tests; its name is 'Detalle de' and the row's first title.
+ */
+function CardToggle({ labelledBy }: { labelledBy: string }) {
+  return (
+    <details className="list-toggle">
+      <summary aria-labelledby={labelledBy} />
+    </details>
   )
 }
 
@@ -292,53 +331,5 @@ function PhoneTotals({ totals }: { totals: Partial<Record<string, ReactNode>> })
         </div>
       ))}
     </dl>
-  )
-}
-
-/** On a phone, a card per row: the title columns in its summary, the rest and the actions inside. */
-function PhoneCards<T>({
-  columns,
-  caption,
-  selectable,
-  actions,
-  made,
-}: TableProps<T> & { made: MadeRow<T>[] }) {
-  const titles = columns.flatMap((c, i) => (c.mobile === 'title' ? [i] : []))
-  const details = columns.flatMap((c, i) => (!c.mobile || c.mobile === 'detail' ? [i] : []))
-  return (
-    <ul className="flex flex-col gap-2 lg:hidden print:hidden" aria-label={caption}>
-      {made.map(({ key, row, cells, actions: rowActions }) => (
-        <li key={key} className="rounded border border-slate-200 bg-white shadow-sm">
-          {selectable ? (
-            <div className="border-b border-slate-100 px-4 py-2 text-sm">
-              <SelectBox value={key} label={selectable(row)} visibleLabel />
-            </div>
-          ) : null}
-          <details>
-            <summary className="flex cursor-pointer list-none flex-col px-4 py-3">
-              {titles.map((c, i) => (
-                <span
-                  key={columns[c].header}
-                  className={i === 0 ? 'font-semibold' : 'text-sm text-slate-600'}
-                >
-                  {cells[c]}
-                </span>
-              ))}
-            </summary>
-            <dl className="grid grid-cols-2 gap-x-3 gap-y-2 border-t border-slate-100 px-4 py-3 text-sm">
-              {details.map((c) => (
-                <div key={columns[c].header} className="contents">
-                  <dt className="text-slate-500">{columns[c].header}</dt>
-                  <dd>{cells[c]}</dd>
-                </div>
-              ))}
-            </dl>
-            {actions ? (
-              <div className="flex flex-wrap gap-2 border-t border-slate-100 px-4 py-3">{rowActions}</div>
-            ) : null}
-          </details>
-        </li>
-      ))}
-    </ul>
   )
 }
