@@ -3,7 +3,7 @@ import path from 'node:path'
 import { pdfPageTexts } from '@planillas/testing/payment-fixtures'
 import type { Download, Page } from '@playwright/test'
 import { simpleParser } from 'mailparser'
-import { expect, expectAccessible, signIn, test } from './fixtures'
+import { expect, expectAccessible, listRow, openCard, signIn, test } from './fixtures'
 
 /**
  * Boletas de pago (docs/decisions/boletas.md), with and without JavaScript: download one and read
@@ -105,8 +105,10 @@ test.describe('boletas de pago', () => {
     await openPayroll(page)
     await page.setViewportSize({ width: 390, height: 844 })
     await page.reload()
-    // On a phone each line is a card: its details (the boleta among them) open from its summary.
-    await page.locator('summary', { hasText: `APELLIDO ${firstWorker()}, NOMBRE ${firstWorker()}` }).click()
+    // On a phone each line is a card: its details (the boleta among them) open from its 'Detalle'.
+    await openCard(
+      listRow(page, 'Líneas de la planilla', `APELLIDO ${firstWorker()}, NOMBRE ${firstWorker()}`),
+    )
     await expect(page.getByRole('link', { name: 'Boleta de la fila 2' })).toBeVisible()
     await expect(page.getByRole('region', { name: 'Boletas de pago' })).toBeVisible()
     const [scrollWidth, innerWidth] = await page.evaluate(() => [

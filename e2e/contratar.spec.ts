@@ -1,6 +1,6 @@
 import { dayMonthYear, todayInLima } from '@planillas/domain'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, test } from './fixtures'
+import { expect, expectAccessible, listRow, openCard, test } from './fixtures'
 
 /** 'Contratar' registers the applicant as an employee with a contract, in one form. */
 
@@ -158,8 +158,8 @@ test.describe('Contratar', () => {
         path: `/tmp/contratar-colaborador-${size.width}-${js ? 'js' : 'nojs'}.png`,
         fullPage: true,
       })
-      // On a phone the contract is a card: its summary opens to the rest and its link.
-      if (size.width === 390) await contractsPart.locator('summary').first().click()
+      // On a phone the contract is a card: its 'Detalle' opens to the rest and its link.
+      await openCard(listRow(page, 'Contratos del colaborador', contractNumber))
       await contractsPart.getByRole('link', { name: 'Ver datos' }).click()
       await expect(page.getByRole('heading', { name: 'Datos del contrato' })).toBeVisible()
       await expect(page.getByText(`Elena ${surname}`).first()).toBeVisible()

@@ -116,6 +116,34 @@ export async function expectNoHorizontalOverflow(page: Page) {
   expect(scrollWidth, `desborde horizontal en ${page.url()}`).toBeLessThanOrEqual(clientWidth)
 }
 
+/**
+ * The row of the list table named `caption` that holds `text`: one markup at every width
+ * (remix/app/components/list/data-table.tsx), a row of the table on a desktop, a card on a phone.
+ */
+export const listRow = (page: Page, caption: string, text: string | RegExp) =>
+  page.getByRole('table', { name: caption }).getByRole('row').filter({ hasText: text })
+
+/** A list row's 'Detalle' (shown on a phone only): the disclosure of its card. */
+export const cardToggle = (row: Locator) => row.locator('summary[aria-labelledby]')
+
+/**
+ * On a phone, opens a list row's card to its other columns and its actions: its 'Detalle', a
+ * disclosure named 'Detalle de' and the row's title. Nothing when it is open already (a revalidation
+ * keeps it as it was) or on a desktop, where the row shows everything.
+ */
+export async function openCard(row: Locator) {
+  const toggle = cardToggle(row)
+  if (!(await toggle.isVisible())) return
+  await expect(toggle).toHaveAccessibleName(/^Detalle de \S/)
+  const details = toggle.locator('xpath=..')
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await toggle.click()
+  await expect(details).toHaveAttribute('open', '')
+}
+
+/** In an open phone card, the cell of the column `label`: shown under its column's name, which names it. */
+export const cardField = (row: Locator, label: string) =>
+  row.getByRole('cell', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) })
+
 /** Follows a row's action, opening the row's 'Más' menu first when the action is in it. */
 export async function clickRowAction(row: Locator, name: string) {
   const action = row.getByRole('link', { name, exact: true })

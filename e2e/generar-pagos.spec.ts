@@ -1,5 +1,5 @@
 import { dayMonthYear, todayInLima } from '@planillas/domain'
-import { expect, expectAccessible, test } from './fixtures'
+import { cardToggle, expect, expectAccessible, test } from './fixtures'
 import { downloadRunFiles } from './vouchers'
 
 /** The demo's APROBADO voucher of the first company, under SPOT 037: S/ 1,180.00, S/ 142.00 detracción. */
@@ -91,11 +91,14 @@ test.describe('Generar pagos', () => {
     await signIn('admin')
     await page.goto('/pagos/generar')
     await expect(page.getByRole('checkbox', { name: new RegExp(VOUCHER) })).toBeVisible()
-    await expect(page.getByRole('list', { name: 'Órdenes de pago a proveedores' })).toBeVisible()
-    await expect(page.getByRole('table', { name: 'Órdenes de pago a proveedores' })).toBeHidden()
+    // On a phone each run is a card: no column headers, its 'Detalle' opens the rest.
+    const runs = page.getByRole('table', { name: 'Órdenes de pago a proveedores' })
+    await expect(runs.getByRole('columnheader')).toHaveCount(0)
+    await expect(cardToggle(runs.getByRole('row').first())).toBeVisible()
     await page.screenshot({ path: '/tmp/generar-pagos-390.png', fullPage: true })
     await page.setViewportSize({ width: 1280, height: 900 })
-    await expect(page.getByRole('table', { name: 'Órdenes de pago a proveedores' })).toBeVisible()
+    await expect(runs.getByRole('columnheader', { name: 'Estado' })).toBeVisible()
+    await expect(cardToggle(runs.getByRole('row').nth(1))).toBeHidden()
     await page.screenshot({ path: '/tmp/generar-pagos-1280.png', fullPage: true })
   })
 })

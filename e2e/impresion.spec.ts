@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { clickRowAction, demoDocuments, expect, test } from './fixtures'
+import { cardToggle, clickRowAction, demoDocuments, expect, test } from './fixtures'
 import { createPayroll } from './payrolls'
 
 /**
@@ -88,7 +88,9 @@ test.describe('Impresión', () => {
     // On an A4 sheet's width too (about 720 px of CSS pixels).
     await page.setViewportSize({ width: 720, height: 1000 })
     await expect(lines).toBeVisible()
-    await expect(page.getByRole('list', { name: 'Líneas de la planilla' })).toBeHidden()
+    // Not the phone's cards (the same markup below 992 px on a screen): headers, no 'Detalle'.
+    await expect(lines.getByRole('columnheader').first()).toBeVisible()
+    await expect(cardToggle(lines.getByRole('row').nth(1))).toBeHidden()
     // Each name breaks between words only, and each account stays on one line.
     for (const cell of await lines.locator('tbody tr td:nth-child(3), tbody tr td:nth-child(4)').all()) {
       const { words, lines: shown } = await cell.evaluate((td) => {

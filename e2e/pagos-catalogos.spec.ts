@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test'
-import { confirmStatusChange, expect, expectAccessible, test } from './fixtures'
+import type { Page } from '@playwright/test'
+import { confirmStatusChange, expect, expectAccessible, listRow, openCard, test } from './fixtures'
 
 /**
  * The administrator's screens for the supplier payments' catalogues
@@ -26,20 +26,7 @@ function futureDay(): { iso: string; typed: string } {
 /** The badge of the row in force (the page also says 'Vigente desde' beside dates and fields). */
 const inForceBadge = (page: Page) => page.locator('.badge', { hasText: /^Vigente$/ })
 
-/** The rows of a table on screen: its rows on a desktop, its cards on a phone. */
-const rowsOf = (page: Page, caption: string, text: string | RegExp, phone: boolean) =>
-  phone
-    ? page.getByRole('list', { name: caption }).getByRole('listitem').filter({ hasText: text })
-    : page.getByRole('table', { name: caption }).getByRole('row').filter({ hasText: text })
-
-/** Opens a phone's card (its details) unless it is open already (a revalidation keeps it as it was). */
-async function openCard(card: Locator) {
-  const details = card.locator('details')
-  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await card.locator('summary').click()
-}
-
 for (const size of SIZES) {
-  const phone = size.width < 1000
   test.describe(`Catálogos de pagos a ${size.width} px`, () => {
     test.beforeEach(async ({ page }) => {
       await page.setViewportSize(size)
@@ -76,14 +63,12 @@ for (const size of SIZES) {
       await page.getByRole('searchbox').fill(name)
       await page.getByRole('button', { name: 'Buscar' }).click()
       await expect(page.getByText('Mostrando 1–1 de 1')).toBeVisible()
-      const row = phone
-        ? page.getByRole('listitem').filter({ hasText: name })
-        : page.getByRole('row', { name: new RegExp(name) })
-      if (phone) await openCard(row)
+      const row = listRow(page, 'Líneas de gasto', name)
+      await openCard(row)
       await row.getByRole('link', { name: 'Suspender' }).click()
       await confirmStatusChange(page, javaScriptEnabled)
       await expect(page).toHaveURL(/\/pagos\/catalogos\/lineas-de-gasto/)
-      if (phone) await openCard(row)
+      await openCard(row)
       await expect(row.getByText('SUSPENDIDO')).toBeVisible()
       await expect(row.getByRole('link', { name: 'Activar' })).toBeVisible()
 
@@ -96,7 +81,7 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Aceptar' }).click()
       await expect(page.getByTestId('toast')).toHaveText('Estado actualizado correctamente')
       expect(new URL(page.url()).searchParams.get('search')).toBe(name)
-      if (phone) await openCard(row)
+      await openCard(row)
       await expect(row.getByText('ACTIVO', { exact: true })).toBeVisible()
     })
 
@@ -110,7 +95,7 @@ for (const size of SIZES) {
       await expect(page.getByRole('heading', { name: 'Tasas de detracción (catálogo 54)' })).toBeVisible()
       await expectAccessible(page)
       const caption = 'Tasas de detracción por código'
-      const before = await rowsOf(page, caption, /^\s*037/, phone).count()
+      const before = await listRow(page, caption, /^\s*037/).count()
       expect(before).toBeGreaterThan(0)
 
       // A rate with three decimals: its Spanish message beside the field, everything typed kept.
@@ -131,7 +116,7 @@ for (const size of SIZES) {
       )
       await expect(page.getByRole('textbox', { name: 'Monto mínimo (S/)' })).toHaveValue('700.00')
       await expect(page.getByRole('textbox', { name: 'Vigente desde' })).toHaveValue(day.typed)
-      expect(await rowsOf(page, caption, /^\s*037/, phone).count()).toBe(before)
+      expect(await listRow(page, caption, /^\s*037/).count()).toBe(before)
 
       // Corrected and without a minimum (the form posts it empty, with or without JavaScript), it is
       // saved: a new row of 037 beside the one in force, the form empty again.
@@ -140,10 +125,10 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Agregar tasa' }).click()
       await expect(page.getByTestId('toast')).toHaveText('Se almacenó la información correctamente')
       await expect(page.getByRole('textbox', { name: 'Código' })).toHaveValue('')
-      const rows037 = rowsOf(page, caption, /^\s*037/, phone)
+      const rows037 = listRow(page, caption, /^\s*037/)
       await expect(rows037).toHaveCount(before + 1)
       const added = rows037.filter({ hasText: day.typed })
-      if (phone) await openCard(added)
+      await openCard(added)
       await expect(added).toContainText('11.50 %')
       await expect(added).toContainText('Sin mínimo')
       await expect(added).toContainText('Programada')
@@ -179,7 +164,7 @@ for (const size of SIZES) {
       await expectAccessible(page)
       const caption = 'Tasas de retención del IGV'
       await expect(
-        rowsOf(page, caption, /./, phone)
+        listRow(page, caption, /./)
           .filter({ has: inForceBadge(page) })
           .first(),
       ).toBeVisible()

@@ -8,7 +8,16 @@ import {
 } from '@planillas/domain'
 import { receiptPdf } from '@planillas/testing/payment-fixtures'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, pickBySearch, pickFilterOption, test } from './fixtures'
+import {
+  cardField,
+  expect,
+  expectAccessible,
+  listRow,
+  openCard,
+  pickBySearch,
+  pickFilterOption,
+  test,
+} from './fixtures'
 import { expectStatus, openStep, signInAs, uniqueNumber } from './vouchers'
 import { readDownloadedSheet } from './xlsx'
 
@@ -406,13 +415,15 @@ test.describe('Comprobantes por pagar', () => {
     const fits = async () =>
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await page.goto('/pagos?statuses=1')
-    await expect(page.getByRole('table')).toBeHidden()
-    const cards = page.getByRole('list', { name: 'Comprobantes por pagar' }).getByRole('listitem')
-    await expect(cards.first()).toContainText('REGISTRADO')
+    // The table's rows are cards: no column headers; each card's 'Detalle' opens the other columns.
+    await expect(page.getByRole('columnheader')).toHaveCount(0)
+    const card = listRow(page, 'Comprobantes por pagar', 'REGISTRADO').first()
+    await expect(card).toBeVisible()
     await fits()
-    await cards.first().locator('summary').first().click()
-    await expect(cards.first().getByText('Vencimiento')).toBeVisible()
-    await cards.first().getByRole('link', { name: 'Ver detalle' }).click()
+    await expect(cardField(card, 'Vencimiento')).toBeHidden()
+    await openCard(card)
+    await expect(cardField(card, 'Vencimiento')).toBeVisible()
+    await card.getByRole('link', { name: 'Ver detalle' }).click()
     await page.waitForURL(/\/pagos\/\d+\/detalle/)
     await fits()
     const step = await openStep(page, js, 'Autorizar')

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { cardField, expect, listRow, openCard, test } from './fixtures'
 
 /**
  * The columns each list shows with demo data, as their headers read. The document type
@@ -114,12 +114,16 @@ test.describe('Pantallas', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     await signIn('admin')
     await page.goto('/contratos')
-    const card = page.getByRole('list', { name: 'Contratos' }).getByRole('listitem').first()
-    await card.locator('summary').first().click()
-    for (const label of ['Empresa', 'Área', 'Sueldo Base', 'Sueldo Total', 'Estado']) {
-      const term = card.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) })
-      await expect(term).toBeVisible()
-      const box = await term.boundingBox()
+    const card = listRow(page, 'Contratos', /CT-\d{4}-\d+/).first()
+    const labels = ['Empresa', 'Área', 'Sueldo Base', 'Sueldo Total', 'Estado']
+    // Shut, the card shows its head only: the contract and its employee.
+    await expect(card.getByText(/^CT-\d{4}-\d+$/)).toBeVisible()
+    for (const label of labels) await expect(cardField(card, label)).toBeHidden()
+    await openCard(card)
+    for (const label of labels) {
+      const cell = cardField(card, label)
+      await expect(cell).toBeVisible()
+      const box = await cell.boundingBox()
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390)
     }
   })

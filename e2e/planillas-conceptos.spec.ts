@@ -3,7 +3,7 @@ import { periodOptions } from '@planillas/domain'
 import { CONCEPTS_HEADER, payrollWorkbook } from '@planillas/testing/payroll-fixtures'
 import type { Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
-import { demoDocuments, expect, expectAccessible, test } from './fixtures'
+import { demoDocuments, expect, expectAccessible, listRow, openCard, test } from './fixtures'
 import { openPayrollWhenListed, uploadPayrollForm, waitForPayrollUpload } from './payrolls'
 
 /** Uploads `file` as payroll `code`, waits for CON ERRORES and opens the upload's errors. */
@@ -127,11 +127,8 @@ test.describe('Planillas con conceptos', () => {
     // At 390 px the line is a card: its concepts are inside it, the downloads still reachable.
     await page.setViewportSize({ width: 390, height: 844 })
     await page.reload()
-    const card = page
-      .getByRole('list', { name: 'Líneas de la planilla' })
-      .getByRole('listitem')
-      .filter({ hasText: afp })
-    await card.locator('summary').first().click()
+    const card = listRow(page, 'Líneas de la planilla', afp)
+    await openCard(card)
     await card.locator('summary', { hasText: 'Conceptos (6)' }).click()
     await expect(card.getByRole('list', { name: 'Conceptos de la fila 2' })).toContainText('S/ 2,266.78')
     await expect(page.getByRole('button', { name: 'Descargar .rem' })).toBeVisible()

@@ -1,6 +1,15 @@
 import { buildCci, rucCheckDigit } from '@planillas/domain'
 import type { Locator, Page } from '@playwright/test'
-import { expect, expectAccessible, expectNoHorizontalOverflow, pickBySearch, test } from './fixtures'
+import {
+  cardField,
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  listRow,
+  openCard,
+  pickBySearch,
+  test,
+} from './fixtures'
 import { readDownloadedSheet } from './xlsx'
 
 /**
@@ -25,14 +34,10 @@ function freshRuc() {
 }
 
 /** The supplier's row (a card on a phone, opened so its other columns and actions show). */
-async function rowOf(page: Page, ruc: string, wide: boolean): Promise<Locator> {
-  if (wide) return page.getByRole('row', { name: new RegExp(ruc) })
-  const card = page.getByRole('list', { name: 'Proveedores' }).getByRole('listitem').filter({ hasText: ruc })
-  // With JavaScript a card opened before a client-side navigation may stay open: open it only if shut.
-  const details = card.locator('details').first()
-  if ((await details.getAttribute('open')) === null) await card.locator('summary').click()
-  await expect(details).toHaveAttribute('open', '')
-  return card
+async function rowOf(page: Page, ruc: string): Promise<Locator> {
+  const row = listRow(page, 'Proveedores', ruc)
+  await openCard(row)
+  return row
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label)
@@ -126,7 +131,7 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Buscar' }).click()
       await expect(page.getByText('Mostrando 1–1 de 1')).toBeVisible()
       const listUrl = page.url()
-      let row = await rowOf(page, ruc, wide)
+      let row = await rowOf(page, ruc)
       await expect(row.getByText(name)).toBeVisible()
       await expect(row.getByText('SERVICIOS', { exact: true })).toBeVisible()
       await expect(row.getByText('00012345678')).toBeVisible()
@@ -151,7 +156,7 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(listUrl)
 
       // Edit from the list: a field changed, the form's 'Volver' back to the same list.
-      row = await rowOf(page, ruc, wide)
+      row = await rowOf(page, ruc)
       await row.getByRole('link', { name: 'Editar' }).click()
       await expect(page.getByRole('heading', { name: 'Editar proveedor' })).toBeVisible()
       await expect(field(page, 'Razón social')).toHaveValue(name)
@@ -171,7 +176,7 @@ for (const size of SIZES) {
 
       // Suspended from its row: a dialog with JavaScript, the confirmation page without.
       await page.goto(listUrl)
-      row = await rowOf(page, ruc, wide)
+      row = await rowOf(page, ruc)
       await row.getByRole('link', { name: 'Suspender' }).click()
       if (javaScript()) {
         await page
@@ -192,7 +197,7 @@ for (const size of SIZES) {
       await expect(page.getByText('Estado: SUSPENDIDO')).toBeVisible()
       await expect(page.getByText('Tipo: SERVICIOS')).toBeVisible()
       await expect(page.getByText('Mostrando 1–1 de 1')).toBeVisible()
-      row = await rowOf(page, ruc, wide)
+      row = await rowOf(page, ruc)
       await expect(row.getByText('SUSPENDIDO', { exact: true })).toBeVisible()
       await expect(row.getByRole('link', { name: 'Activar' })).toBeVisible()
 
@@ -223,14 +228,14 @@ for (const size of SIZES) {
     test('the list of the demo suppliers: search by razón social, cards on a phone', async ({ page }) => {
       await page.goto('/proveedores?search=Transportes')
       await expect(page.getByText('Mostrando 1–1 de 1')).toBeVisible()
-      const row = await rowOf(page, 'Transportes Huamán', wide)
+      const row = await rowOf(page, 'Transportes Huamán')
       await expect(row.getByText('Transportes Huamán S.A.C.')).toBeVisible()
       if (!wide) {
         // On a phone the RUC and the name head the card; the rest opens under them.
         for (const label of ['Tipo', 'Banco', 'Cuenta de detracciones', 'Estado']) {
-          const term = row.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) })
-          await expect(term).toBeVisible()
-          const box = await term.boundingBox()
+          const cell = cardField(row, label)
+          await expect(cell).toBeVisible()
+          const box = await cell.boundingBox()
           expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(size.width)
         }
       }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, listRow, openCard, test } from './fixtures'
 
 /**
  * Tables: every list sorts by its columns' headers (the order in the URL as the API's
@@ -176,8 +176,8 @@ for (const size of SIZES) {
       // The whole query travels (`desde`): a search or a filter comes back the same way.
       const list = '/colaboradores?sort=name,desc&size=10&page=2'
       await page.goto(list)
-      const first = page.locator(size.width >= 1024 ? 'table tbody tr' : 'ul[aria-label] > li').first()
-      if (size.width < 1024) await first.locator('summary').click()
+      const first = listRow(page, 'Colaboradores', /COL-\d+/).first()
+      await openCard(first)
       await first.getByRole('link', { name: 'Ver datos' }).click()
       await expect(page).toHaveURL(/\/colaboradores\/\d+\/detalle\?desde=/)
       await page.getByRole('link', { name: 'Volver' }).click()
@@ -188,13 +188,9 @@ for (const size of SIZES) {
       // only, which the other tests may finish but always leave on the first page's five.
       const contracts = '/contratos?status=1&sort=startDate,desc&size=5'
       await page.goto(contracts)
-      // On a phone the rows are cards (the chips above are a list too).
-      const row = page
-        .locator(
-          size.width >= 1024 ? 'table tbody tr' : 'ul[aria-label]:not([aria-label="Filtros aplicados"]) > li',
-        )
-        .first()
-      if (size.width < 1024) await row.locator('summary').first().click()
+      // On a phone the rows are cards, opened to their actions.
+      const row = listRow(page, 'Contratos', /CT-\d+/).first()
+      await openCard(row)
       await row.getByRole('link', { name: 'Ver datos' }).click()
       await page.getByRole('link', { name: 'Volver' }).click()
       await expect(page).toHaveURL((url) => decodeURIComponent(`${url.pathname}${url.search}`) === contracts)
@@ -230,9 +226,8 @@ for (const size of SIZES) {
       await expect(page.getByTestId('toast')).toHaveText('Estado actualizado correctamente')
       // Back on the same list (its search kept), both SUSPENDIDO.
       expect(new URL(page.url()).searchParams.get('search')).toBe(tag)
-      // On a phone each card's code and status are in its expandable part.
-      if (size.width < 1024)
-        for (const card of await page.locator('ul[aria-label] > li summary').all()) await card.click()
+      // On a phone each card's code and status are behind its 'Detalle'.
+      for (const card of await listRow(page, 'Áreas', tag).all()) await openCard(card)
       await expect(page.getByText('SUSPENDIDO', { exact: true }).locator('visible=true')).toHaveCount(2)
       const codes = await page
         .getByText(/^AR-\d+$/)
