@@ -1,7 +1,7 @@
 import { auditActionLabel, formatDateTime, trimEmail } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
-import { COLUMN } from '~/components/list/data-table'
+import { COLUMN } from '~/components/list/column'
 import { ResourceList } from '~/components/list/resource-list'
 import { Badge, STATUS_TONES } from '~/components/ui/badge'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'

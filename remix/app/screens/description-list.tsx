@@ -1,6 +1,6 @@
 import { recordStatus } from '@planillas/domain'
 import { useLoaderData } from 'react-router'
-import { COLUMN } from '~/components/list/data-table'
+import { COLUMN } from '~/components/list/column'
 import { createdAtColumn, statusColumn } from '~/components/list/record-columns'
 import { ResourceList } from '~/components/list/resource-list'
 import { RecordActions } from '~/components/list/status-action'

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@planillas/domain'
 import type { ReactNode } from 'react'
-import type { Column } from '~/components/list/data-table'
+import type { Column } from '~/components/list/column'
 import { type LoadedList, ResourceList } from '~/components/list/resource-list'
 import {
   BatchActions,

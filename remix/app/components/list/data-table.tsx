@@ -2,68 +2,10 @@ import { MESSAGES } from '@planillas/domain'
 import { type ReactNode, useId } from 'react'
 import { useSearchParams } from 'react-router'
 import { BULK_FORM } from './bulk-status'
+import { COLUMN, type Column, headerWidth } from './column'
+import { PhoneTotals, TotalsRow } from './list-totals'
 import { phoneCard, TOGGLE_NAME } from './phone-card'
 import { ariaSort, readSort, SortLink, SortSelect } from './sort-header'
-
-export type Column<T> = {
-  header: string
-  cell: (row: T) => ReactNode
-  /**
-   * On a phone's card: 'title' in its head, 'detail' (the default) behind its 'Detalle', 'hidden' not at
-   * all (phone-card.ts).
-   */
-  mobile?: 'title' | 'detail' | 'hidden'
-  className?: string
-  /**
-   * The column's share of a fixed-layout table (`COLUMN.*`); columns without one share what is left.
-   * Widths keep every column in view at 1280 px instead of a table that scrolls sideways.
-   */
-  width?: string
-  /** Long text is cut at two lines (whole text on hover) unless the column says it must show in full. */
-  fullText?: boolean
-  /** The API's sort field for this column (allow-listed there): its header then orders the list. */
-  sort?: string
-}
-
-/** The totals row's name: it sums every row the filters let through, on every page. */
-export const TOTALS_LABEL = 'Total de la lista filtrada'
-
-/** Widths for the usual kinds of narrow column. */
-export const COLUMN = {
-  code: 'w-28',
-  shortCode: 'w-24',
-  date: 'w-24',
-  dateTime: 'w-28',
-  money: 'w-24',
-  count: 'w-24',
-  status: 'w-32',
-  progress: 'w-28',
-  actions: 'w-24',
-} as const
-
-/**
- * A header's width: never narrower than its longest word, so no header word is split ('Proveedore s').
- * The word's width is estimated from its letters (the header's 12 px semibold averages under 0.58 em a
- * letter), plus the cell's padding and, when it sorts, the arrow. A column with a width of its own
- * (`w-24`, `w-[5.5rem]`) keeps it when the word fits. In a fixed layout what is left over is shared
- * among the columns.
- */
-export function headerWidth(header: string, width: string | undefined, sortable: boolean): string {
-  const longest = Math.max(...header.split(/\s+/).map((w) => w.length))
-  const word = `${(longest * 0.58 * 0.75 + 1 + (sortable ? 1.1 : 0)).toFixed(2)}rem`
-  const own = ownWidth(width)
-  // A column without a width of its own takes what the others leave (names, descriptions), never
-  // less than its header's longest word. A floor beyond that (8rem) pushed lists of many columns past
-  // 1280 px: a screen that needs a name wider gives its column a width.
-  return own ? `max(${own}, ${word})` : word
-}
-
-/** A Tailwind width class as CSS: `w-24` → '6rem', `w-[5.5rem]` → '5.5rem'. */
-function ownWidth(width: string | undefined): string | undefined {
-  const scale = /(?:^|\s)w-(\d+(?:\.\d+)?)(?:\s|$)/.exec(width ?? '')
-  if (scale) return `${Number(scale[1]) / 4}rem`
-  return /(?:^|\s)w-\[(\d+(?:\.\d+)?(?:rem|px|%))\](?:\s|$)/.exec(width ?? '')?.[1]
-}
 
 /** A cell of two lines: the main text and, smaller, what qualifies it (a document under a name). */
 export function TwoLineCell({ main, sub }: { main: ReactNode; sub?: ReactNode }) {
@@ -276,60 +218,5 @@ function CardToggle({ labelledBy }: { labelledBy: string }) {
     <details className="list-toggle">
       <summary aria-labelledby={labelledBy} />
     </details>
-  )
-}
-
-/**
- * The totals row: its label spans every column before the first total (a narrow first column wrapped it
- * letter by letter), and an amount may wrap at its space ('S/' over '26,494.00') but never spill into
- * the next cell ('S/ 26,494.00S/ 444.00').
- */
-function TotalsRow<T>({
-  columns,
-  totals,
-  selectable,
-  actions,
-}: {
-  columns: Column<T>[]
-  totals: Partial<Record<string, ReactNode>>
-  selectable: boolean
-  actions: boolean
-}) {
-  const first = columns.findIndex((c) => totals[c.header] !== undefined)
-  const span = Math.max(1, first === -1 ? columns.length : first) + (selectable ? 1 : 0)
-  return (
-    <tfoot className="border-t-2 border-slate-300 bg-slate-50 font-semibold" data-testid="totals">
-      <tr>
-        <td colSpan={span} className="list-cell break-normal">
-          {TOTALS_LABEL}
-        </td>
-        {columns.slice(span - (selectable ? 1 : 0)).map((c) => (
-          <td
-            key={c.header}
-            className={`list-cell break-normal text-xs tabular-nums ${c.className ?? ''} px-1! whitespace-normal!`}
-          >
-            {totals[c.header] ?? null}
-          </td>
-        ))}
-        {actions ? <td /> : null}
-      </tr>
-    </tfoot>
-  )
-}
-
-/** On a phone, the filtered list's totals above the cards. */
-function PhoneTotals({ totals }: { totals: Partial<Record<string, ReactNode>> }) {
-  return (
-    <dl
-      className="grid grid-cols-2 gap-x-3 gap-y-1 rounded border border-slate-300 bg-slate-50 px-4 py-3 text-sm lg:hidden print:hidden"
-      aria-label={TOTALS_LABEL}
-    >
-      {Object.entries(totals).map(([header, value]) => (
-        <div key={header} className="contents">
-          <dt className="text-slate-600">{header}</dt>
-          <dd className="text-right font-semibold">{value}</dd>
-        </div>
-      ))}
-    </dl>
   )
 }

@@ -4,7 +4,8 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { StaticRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { type Column, DataTable } from './data-table'
+import type { Column } from './column'
+import { DataTable } from './data-table'
 import { PHONE_LABELLED_CELLS, phoneCard, TOGGLE_NAME } from './phone-card'
 
 type Row = { id: number; code: string; name: string; area: string; status: string }

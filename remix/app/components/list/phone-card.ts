@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react'
-import type { Column } from './data-table'
+import type { Column } from './column'
 
 /** The start of a card's 'Detalle' name, the row's first title following it: 'Detalle de COL-000123'. */
 export const TOGGLE_NAME = 'Detalle de'

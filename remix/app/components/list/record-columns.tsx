@@ -1,6 +1,6 @@
 import { type EnumTable, formatDateTime } from '@planillas/domain'
 import { StatusBadge } from '../ui/badge'
-import { COLUMN, type Column } from './data-table'
+import { COLUMN, type Column } from './column'
 
 /** 'Código': the record's code, never wrapped, in the phone card's summary; `sort` names its API field. */
 export function codeColumn<T extends { code: string }>({

@@ -1,7 +1,7 @@
 import { recordStatus } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
-import { COLUMN } from '~/components/list/data-table'
+import { COLUMN } from '~/components/list/column'
 import { statusColumn } from '~/components/list/record-columns'
 import { ResourceList } from '~/components/list/resource-list'
 import { RecordActions } from '~/components/list/status-action'

@@ -2,7 +2,7 @@ import { formatDate, type SpotRateRow, SpotRateSchema } from '@planillas/domain'
 import { useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { TextField } from '~/components/form/fields'
-import { COLUMN } from '~/components/list/data-table'
+import { COLUMN } from '~/components/list/column'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
 import {
   CATALOGUES_PATH,

@@ -1,7 +1,7 @@
 import { enumLabel, formatCount, formatMoney, payrollType, periodLabel } from '@planillas/domain'
 import type { LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
-import { COLUMN } from '~/components/list/data-table'
+import { COLUMN } from '~/components/list/column'
 import { codeColumn } from '~/components/list/record-columns'
 import { ResourceList } from '~/components/list/resource-list'
 import { RowLink } from '~/components/list/status-action'

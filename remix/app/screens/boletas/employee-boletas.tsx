@@ -9,7 +9,8 @@ import {
   periodLabel,
   type Wire,
 } from '@planillas/domain'
-import { COLUMN, DataTable } from '~/components/list/data-table'
+import { COLUMN } from '~/components/list/column'
+import { DataTable } from '~/components/list/data-table'
 import { Badge } from '~/components/ui/badge'
 
 type EmployeeBoleta = Wire<typeof EmployeeBoletaSchema>

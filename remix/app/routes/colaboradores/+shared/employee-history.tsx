@@ -9,7 +9,8 @@ import {
   periodLabel,
 } from '@planillas/domain'
 import type { ReactNode } from 'react'
-import { COLUMN, DataTable } from '~/components/list/data-table'
+import { COLUMN } from '~/components/list/column'
+import { DataTable } from '~/components/list/data-table'
 import { RowLink } from '~/components/list/status-action'
 import { StatusBadge } from '~/components/ui/badge'
 

@@ -7,7 +7,8 @@ import {
   PAYMENT_ORDER_STATUS,
   type SupplierRunRow,
 } from '@planillas/domain'
-import { COLUMN, DataTable, TwoLineCell } from '~/components/list/data-table'
+import { COLUMN } from '~/components/list/column'
+import { DataTable, TwoLineCell } from '~/components/list/data-table'
 import { AnnulOrderAction, FREES_VOUCHERS } from '~/screens/payment-orders/annul-action'
 import { OrderState } from '~/screens/payment-orders/orders-table'
 

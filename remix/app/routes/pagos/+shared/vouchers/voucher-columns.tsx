@@ -1,5 +1,6 @@
 import { formatDate } from '@planillas/domain'
-import { type Column, TwoLineCell } from '~/components/list/data-table'
+import type { Column } from '~/components/list/column'
+import { TwoLineCell } from '~/components/list/data-table'
 
 /** A voucher list's date column: DD/MM/AAAA unbroken, leaving the supplier's name room at 1280 px. */
 export const VOUCHER_DATE = 'w-[5.75rem]'
