@@ -15,14 +15,16 @@ import { lastWeeks } from './queries'
 let t: TestApp
 
 const file = { fileKey: 'k', fileName: 'f.xlsx', fileSize: 1 }
-const batch = { period: '202611', name: 'Carga', type: 1, ...file }
+/** This month's period in Lima (AAAAMM): the dashboard draws the payrolls of the period in force. */
+const period = todayInLima().slice(0, 7).replace('-', '')
+const batch = { period, name: 'Carga', type: 1, ...file }
 
 beforeAll(async () => {
   t = await createContractTestApp()
   const payroll = (code: string, values: Partial<typeof payrolls.$inferInsert>) =>
     t.handle.db
       .insert(payrolls)
-      .values({ code, name: `Planilla ${code}`, period: '202611', type: 1, ...values })
+      .values({ code, name: `Planilla ${code}`, period, type: 1, ...values })
       .returning()
   // Two to pay (one half paid), one paid in full, one annulled: only the first two count.
   const [first] = await payroll('P-1', { collaborators: 4, totalAmount: '4000.00' })
@@ -75,7 +77,7 @@ describe('GET /dashboard', () => {
 
   it("draws this period's payrolls and this week's soles paid and pending", async () => {
     const { payrolls: p } = await dashboard('rrhh')
-    expect(p.period.period).toBe(todayInLima().slice(0, 7).replace('-', ''))
+    expect(p.period.period).toBe(period)
     expect(p.period.payrolls.map((r: { code: string }) => r.code)).toEqual(['P-3', 'P-2', 'P-1'])
     expect(p.byWeek).toHaveLength(8)
     expect(p.byWeek.at(-1)).toEqual({ week: lastWeeks(todayInLima(), 1)[0], paid: 1010.25, pending: 6000.25 })
