@@ -1,7 +1,7 @@
 import { type FieldMetadata, getTextareaProps } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '~/utils/use-hydrated'
-import { FieldShell } from '../form/fields'
+import { MetaFieldShell } from '../form/fields'
 
 const LABEL = 'Detalle de la vacante'
 const HELP =
@@ -98,7 +98,7 @@ export function DetailsEditor({ meta }: { meta: FieldMetadata<string | null | un
 
   const invalid = meta.errors?.length ? true : undefined
   return (
-    <FieldShell id={meta.id} label={LABEL} required errors={meta.errors} errorId={meta.errorId} help={HELP}>
+    <MetaFieldShell meta={meta} label={LABEL} required help={HELP}>
       <div
         className={
           fullscreen
@@ -166,7 +166,7 @@ export function DetailsEditor({ meta }: { meta: FieldMetadata<string | null | un
           className={`${surface} font-mono ${fullscreen ? 'flex-1' : ''}`}
         />
       </div>
-    </FieldShell>
+    </MetaFieldShell>
   )
 }
 

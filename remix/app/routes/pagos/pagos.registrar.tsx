@@ -25,7 +25,7 @@ import {
 import { z } from 'zod'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { DateField, FieldShell, SelectField, TextField } from '~/components/form/fields'
+import { DateField, MetaFieldShell, SelectField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormNote, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { SearchPickerField } from '~/components/form/search-picker-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
@@ -367,12 +367,10 @@ export default function RegisterVoucher() {
         <FormCard title="Detalle">
           <TextField meta={fields.description} label="Descripción" required maxLength={500} />
           <SelectField meta={fields.expenseLineId} label="Línea de gasto" required options={expenseLines} />
-          <FieldShell
-            id={fields.pdf.id}
+          <MetaFieldShell
+            meta={fields.pdf}
             label="PDF del comprobante (.pdf, hasta 10 MB)"
             required
-            errors={fields.pdf.errors}
-            errorId={fields.pdf.errorId}
             help={sentBefore && !hydrated ? 'Vuelva a elegir el archivo.' : undefined}
           >
             <input
@@ -384,7 +382,7 @@ export default function RegisterVoucher() {
               aria-describedby={fields.pdf.errors?.length ? fields.pdf.errorId : undefined}
               className="text-sm"
             />
-          </FieldShell>
+          </MetaFieldShell>
         </FormCard>
         <FormActions backTo="/pagos" busy={busy} />
       </SchemaForm>
@@ -396,11 +394,9 @@ export default function RegisterVoucher() {
 function XmlCard({ meta, read }: { meta: FieldMetadata<unknown>; read: CpeDocument | undefined }) {
   return (
     <FormCard title="Comprobante electrónico (XML)">
-      <FieldShell
-        id={meta.id}
+      <MetaFieldShell
+        meta={meta}
         label="XML del comprobante (opcional)"
-        errors={meta.errors}
-        errorId={meta.errorId}
         help={
           read
             ? 'XML leído: al guardar, vuelva a elegir el archivo para adjuntarlo al comprobante.'
@@ -427,7 +423,7 @@ function XmlCard({ meta, read }: { meta: FieldMetadata<unknown>; read: CpeDocume
             Leer XML
           </button>
         </div>
-      </FieldShell>
+      </MetaFieldShell>
       {read ? <XmlSummary cpe={read} /> : null}
     </FormCard>
   )

@@ -11,7 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { DateField, FieldShell, SelectField, TextField } from '~/components/form/fields'
+import { DateField, MetaFieldShell, SelectField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -158,11 +158,9 @@ export default function ApplicantForm() {
           />
         </FormCard>
         <FormCard title="CV" columns={1}>
-          <FieldShell
-            id={fields.cv.id}
+          <MetaFieldShell
+            meta={fields.cv}
             label="CV (.pdf, .doc o .docx, hasta 10 MB)"
-            errors={fields.cv.errors}
-            errorId={fields.cv.errorId}
             help={
               applicant?.cvName ? (
                 <>
@@ -187,7 +185,7 @@ export default function ApplicantForm() {
               aria-describedby={fields.cv.errors?.length ? fields.cv.errorId : undefined}
               className="text-sm"
             />
-          </FieldShell>
+          </MetaFieldShell>
         </FormCard>
         <FormActions
           backTo="/reclutamiento/postulantes"

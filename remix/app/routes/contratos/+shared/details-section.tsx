@@ -10,7 +10,7 @@ import {
   isoFromDayMonthYear,
   todayInLima,
 } from '@planillas/domain'
-import { DateField, FieldShell, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
+import { DateField, MetaFieldShell, ReadOnlyField, SelectField, TextField } from '~/components/form/fields'
 import { FormCard } from '~/components/form/form-layout'
 import { SwitchField } from '~/components/form/switch-field'
 import type { ContractFieldset } from './contract-fieldset'
@@ -56,13 +56,7 @@ export function DetailsSection({
       />
       <DateField meta={fields.startDate} label="Fecha de Inicio" required />
       {indefinite ? null : (
-        <FieldShell
-          id={finish.id}
-          label="Fecha de fin"
-          required
-          errors={finish.errors}
-          errorId={finish.errorId}
-        >
+        <MetaFieldShell meta={finish} label="Fecha de fin" required>
           <div className="flex gap-2">
             <input
               id={finish.id}
@@ -89,7 +83,7 @@ export function DetailsSection({
               ? 'Inicio más la duración (1, 3 o 6 meses o 1 año); se calcula sola.'
               : 'Inicio más la duración (1, 3 o 6 meses o 1 año). Elija la duración y la fecha de inicio y pulse «Calcular» para verla; al guardar se calcula igual.'}
           </p>
-        </FieldShell>
+        </MetaFieldShell>
       )}
       <SelectField meta={fields.companyId} label="Empresa" required options={options.companies} />
       <SelectField meta={fields.areaId} label="Área" required options={options.areas} />

@@ -1,5 +1,5 @@
 import { centsToSoles, formatCents, formatCurrencyCents, OPERATION_NUMBER } from '@planillas/domain'
-import { DateField, FieldShell, SelectField, TextareaField, TextField } from '~/components/form/fields'
+import { DateField, MetaFieldShell, SelectField, TextareaField, TextField } from '~/components/form/fields'
 import { useHydrated } from '~/utils/use-hydrated'
 import { ApproveFields, approveDefaults } from './approve-fields'
 import type { StepData } from './step-data'
@@ -125,12 +125,10 @@ function CancelFields({ fields, sent }: StepFieldsOf) {
         maxLength={150}
         autoComplete="off"
       />
-      <FieldShell
-        id={file.id}
+      <MetaFieldShell
+        meta={file}
         label="Sustento (.pdf, hasta 10 MB)"
         required
-        errors={file.errors}
-        errorId={file.errorId}
         help={sent && !hydrated ? 'Vuelva a elegir el archivo.' : undefined}
       >
         <input
@@ -142,7 +140,7 @@ function CancelFields({ fields, sent }: StepFieldsOf) {
           aria-describedby={file.errors?.length ? file.errorId : undefined}
           className="text-sm"
         />
-      </FieldShell>
+      </MetaFieldShell>
     </>
   )
 }
