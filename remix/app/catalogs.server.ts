@@ -4,7 +4,7 @@ import { requireUser } from '~/auth.server'
 import { ttlCache } from '~/utils/ttl-cache'
 
 /** The active areas, positions and companies as a form's and a filter's choices. */
-export type Catalogs = { areas: Option[]; positions: Option[]; companies: Option[] }
+type Catalogs = { areas: Option[]; positions: Option[]; companies: Option[] }
 
 /**
  * Catalogues change seldom and every list page with filters needed three API calls for them on

@@ -29,7 +29,6 @@ export const STEP_SLUGS: Record<VoucherAction, string> = {
   reject: 'rechazar',
   cancel: 'anular',
 }
-export const stepSlug = (step: VoucherAction) => STEP_SLUGS[step]
 
 export const stepHref = (id: number, step: VoucherAction, back?: string, extra?: Record<string, string>) => {
   const query = new URLSearchParams({ ...(back ? { [BACK_PARAM]: back } : {}), ...extra }).toString()
