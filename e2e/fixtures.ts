@@ -132,6 +132,9 @@ export const cardToggle = (row: Locator) => row.locator('summary[aria-labelledby
  * keeps it as it was) or on a desktop, where the row shows everything.
  */
 export async function openCard(row: Locator) {
+  // The row first: right after a navigation the list may not be drawn yet, and an absent toggle
+  // would read as a desktop's.
+  await expect(row).toBeVisible()
   const toggle = cardToggle(row)
   if (!(await toggle.isVisible())) return
   await expect(toggle).toHaveAccessibleName(/^Detalle de \S/)
@@ -147,6 +150,7 @@ export const cardField = (row: Locator, label: string) =>
 /** Follows a row's action, opening the row's 'Más' menu first when the action is in it. */
 export async function clickRowAction(row: Locator, name: string) {
   const action = row.getByRole('link', { name, exact: true })
+  await expect(row).toBeVisible()
   if (!(await action.isVisible())) await row.locator('summary', { hasText: 'Más' }).click()
   await action.click()
 }

@@ -20,7 +20,8 @@ import { processCpuMs } from './proc'
  * PAGE_COST_REQUESTS (200) sequential requests after 20 of warm-up, read from /proc.
  * PAGE_COST_COMPARE=<build dir under remix/> serves another build (an earlier commit's, say) in a
  * second web process, measured in alternation with the current one, PAGE_COST_ROUNDS (2) times,
- * the lower CPU of each counting. PAGE_COST_DUMP=<dir> keeps each page's document.
+ * the lower CPU of each counting. PAGE_COST_DUMP=<dir> keeps each page's document;
+ * PAGE_COST_PROFILE=<dir> writes each web process's CPU profile there (node's --cpu-prof).
  * `DATABASE_URL=postgres://… npx tsx scripts/bench/page-cost.ts [/colaboradores …]`.
  */
 const REQUESTS = Number(process.env.PAGE_COST_REQUESTS ?? 200)
@@ -28,6 +29,7 @@ const ROUNDS = Number(process.env.PAGE_COST_ROUNDS ?? 2)
 const API_PORT = Number(process.env.PAGE_COST_PORT ?? 5090)
 const COMPARE = process.env.PAGE_COST_COMPARE
 const DUMP = process.env.PAGE_COST_DUMP
+const PROFILE = process.env.PAGE_COST_PROFILE
 const PAGES = process.argv.slice(2).length
   ? process.argv.slice(2)
   : ['/colaboradores', '/contratos', '/reclutamiento/postulantes', '/pagos', '/auditoria']
@@ -51,7 +53,8 @@ async function waitFor(url: string) {
 type Web = { name: string; base: string; process: ChildProcess }
 
 function startWeb(name: string, port: number, buildDir?: string): Web {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start-web.ts'], {
+  const profile = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE)}`] : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'scripts/start-web.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
