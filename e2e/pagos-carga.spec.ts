@@ -87,9 +87,25 @@ test.describe('Carga de comprobantes', () => {
     await page.getByRole('link', { name: 'Ver detalle' }).first().click()
     await expect(page.getByText('PDF pendiente')).toBeVisible()
     await page.getByRole('link', { name: 'Adjuntar PDF' }).click()
+    const pdf = page.getByLabel('PDF del comprobante')
     await page.getByRole('button', { name: 'Guardar' }).click()
-    await expect(page.getByText('El PDF del comprobante es requerido')).toBeVisible()
-    await page.getByLabel('PDF del comprobante').setInputFiles({
+    await expect(pdf).toHaveAccessibleDescription('El PDF del comprobante es requerido')
+    // A file that is not a PDF: the API's refusal beside the field, the XML's beside its own.
+    await pdf.setInputFiles({ name: 'constancia.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') })
+    await page.getByLabel('XML del comprobante').setInputFiles({
+      name: 'comprobante.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hola'),
+    })
+    await page.getByRole('button', { name: 'Guardar' }).click()
+    await expect(pdf).toHaveAccessibleDescription('El comprobante debe ser un archivo .pdf')
+    await expect(page.getByLabel('XML del comprobante')).toHaveAccessibleDescription(
+      'El XML del comprobante debe ser un archivo .xml',
+    )
+    // Without JavaScript the page comes back from the server without the files chosen, and says so.
+    if (mode === 'html') await expect(page.getByText('Vuelva a elegir el archivo.')).toHaveCount(2)
+    await page.getByLabel('XML del comprobante').setInputFiles([])
+    await pdf.setInputFiles({
       name: `F001-${base + 1}.pdf`,
       mimeType: 'application/pdf',
       buffer: await receiptPdf(`F001-${base + 1}`),

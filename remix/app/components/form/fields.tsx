@@ -8,7 +8,9 @@ import {
 import type { Option } from '@planillas/domain'
 import { dayMonthYear } from '@planillas/domain'
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
+import { useActionData } from 'react-router'
 import { DATE_FIELDS_KEY } from '~/utils/date-fields'
+import { useHydrated } from '~/utils/use-hydrated'
 
 /**
  * Without JavaScript nothing can move the focus after a failed save, so the first field with an
@@ -69,6 +71,74 @@ export function MetaFieldShell({
     <FieldShell id={meta.id} {...common} errors={meta.errors} errorId={meta.errorId}>
       {children}
     </FieldShell>
+  )
+}
+
+/**
+ * A file of a schema form (a voucher's PDF, a CV). A page drawn by the server never holds a chosen
+ * file: when a post without JavaScript brings the page back, the field is empty again and says so. `beside`
+ * is a control next to it (the 'Leer XML' button).
+ */
+const CHOOSE_AGAIN = 'Vuelva a elegir el archivo.'
+
+/** What a PDF or an XML file field offers to choose. */
+export const PDF_ACCEPT = '.pdf,application/pdf'
+export const XML_ACCEPT = '.xml,application/xml,text/xml'
+
+export function FileField({
+  meta,
+  label,
+  help,
+  required,
+  accept,
+  beside,
+}: Common & {
+  meta: { id: string; name: string; errors?: string[]; errorId: string }
+  accept: string
+  beside?: ReactNode
+}) {
+  const autoFocus = useIsFirstError(meta.name)
+  // Any answer of the page's own action (a refusal, a search, 'Leer XML') is the page drawn again.
+  const answered = useActionData() !== undefined
+  const hydrated = useHydrated()
+  const again = answered && !hydrated
+  const invalid = Boolean(meta.errors?.length)
+  const input = (
+    <input
+      id={meta.id}
+      name={meta.name}
+      type="file"
+      accept={accept}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? meta.errorId : undefined}
+      autoFocus={autoFocus || undefined}
+      className="min-w-0 max-w-full text-sm"
+    />
+  )
+  return (
+    <MetaFieldShell
+      meta={meta}
+      label={label}
+      required={required}
+      help={
+        again ? (
+          <>
+            {help} {CHOOSE_AGAIN}
+          </>
+        ) : (
+          help
+        )
+      }
+    >
+      {beside ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {input}
+          {beside}
+        </div>
+      ) : (
+        input
+      )}
+    </MetaFieldShell>
   )
 }
 

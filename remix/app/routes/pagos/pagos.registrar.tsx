@@ -25,14 +25,27 @@ import {
 import { z } from 'zod'
 import { ApiError, call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { DateField, MetaFieldShell, SelectField, TextField } from '~/components/form/fields'
+import {
+  DateField,
+  FileField,
+  PDF_ACCEPT,
+  SelectField,
+  TextField,
+  XML_ACCEPT,
+} from '~/components/form/fields'
 import { FormActions, FormCard, FormNote, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { SearchPickerField } from '~/components/form/search-picker-field'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
-import { echoForm } from '~/form.server'
+import { echoForm, messageErrors } from '~/form.server'
 import { orBackToList } from '~/record.server'
 import { declaredTermsItems } from '~/routes/pagos/+shared/vouchers/declared-terms'
+import {
+  FIELD_OF_FILE_MESSAGE,
+  VOUCHER_PDF_LABEL,
+  VOUCHER_XML_LABEL,
+  VoucherPdfSchema,
+} from '~/routes/pagos/+shared/vouchers/voucher-files'
 import {
   creditedOption,
   searchCreditable,
@@ -47,11 +60,7 @@ import { useHydrated } from '~/utils/use-hydrated'
 export const meta = pageTitle('Registrar comprobante')
 
 /** The voucher's fields and its PDF: the shared schema (the API's own) plus the file it requires. */
-const FormSchema = z
-  .object({
-    pdf: z.instanceof(File, { error: M.pdfRequired }).refine((f) => f.size > 0, M.pdfRequired),
-  })
-  .and(VoucherSchema)
+const FormSchema = z.object({ pdf: VoucherPdfSchema }).and(VoucherSchema)
 
 /** The text fields the API reads, sent as typed (it parses the soles itself). */
 const API_FIELDS = [
@@ -74,11 +83,8 @@ const API_FIELDS = [
 
 /** The API's messages that belong beside a field (the rest go above the form). */
 const FIELD_OF_MESSAGE: Record<string, string> = {
+  ...FIELD_OF_FILE_MESSAGE,
   [M.duplicate]: 'number',
-  [M.pdfRequired]: 'pdf',
-  [M.pdfType]: 'pdf',
-  [M.pdfUnreadable]: 'pdf',
-  [M.xmlType]: 'xml',
   [M.supplierSuspended]: 'supplierId',
   [M.creditedOtherSupplier]: 'creditsVoucherId',
   [M.creditedRequired]: 'creditsVoucherId',
@@ -167,14 +173,10 @@ export async function action({ request }: ActionFunctionArgs) {
     id = (await call(request, 'POST /payments', { body })).id
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error
-    const fieldErrors: Record<string, string[]> = {}
-    const formErrors: string[] = []
-    for (const message of error.messages) {
-      const field = FIELD_OF_MESSAGE[message]
-      if (field) fieldErrors[field] = [...(fieldErrors[field] ?? []), message]
-      else formErrors.push(message)
-    }
-    return data({ result: submission.reply({ formErrors, fieldErrors }), chosen }, { status: 400 })
+    return data(
+      { result: submission.reply(messageErrors(error.messages, FIELD_OF_MESSAGE)), chosen },
+      { status: 400 },
+    )
   }
   return redirectWithToast(request, `/pagos/${id}/detalle`, { type: 'success', message: MESSAGES.saved })
 }
@@ -281,7 +283,6 @@ export default function RegisterVoucher() {
   const creditedVoucher = answer?.chosen ? answer.chosen.creditedVoucher : (credited?.voucher ?? null)
   // With JavaScript the credited voucher is asked only of a nota de crédito; without, it is always there.
   const showCredited = !hydrated || fields.type.value === CREDIT_NOTE
-  const sentBefore = Boolean(answer)
   const read = answer?.read
   return (
     <FormPage title="Registrar comprobante">
@@ -367,22 +368,7 @@ export default function RegisterVoucher() {
         <FormCard title="Detalle">
           <TextField meta={fields.description} label="Descripción" required maxLength={500} />
           <SelectField meta={fields.expenseLineId} label="Línea de gasto" required options={expenseLines} />
-          <MetaFieldShell
-            meta={fields.pdf}
-            label="PDF del comprobante (.pdf, hasta 10 MB)"
-            required
-            help={sentBefore && !hydrated ? 'Vuelva a elegir el archivo.' : undefined}
-          >
-            <input
-              id={fields.pdf.id}
-              name="pdf"
-              type="file"
-              accept=".pdf,application/pdf"
-              aria-invalid={fields.pdf.errors?.length ? true : undefined}
-              aria-describedby={fields.pdf.errors?.length ? fields.pdf.errorId : undefined}
-              className="text-sm"
-            />
-          </MetaFieldShell>
+          <FileField meta={fields.pdf} label={VOUCHER_PDF_LABEL} required accept={PDF_ACCEPT} />
         </FormCard>
         <FormActions backTo="/pagos" busy={busy} />
       </SchemaForm>
@@ -391,28 +377,19 @@ export default function RegisterVoucher() {
 }
 
 /** 'Leer XML': the supplier's XML, read to fill the form, and what it said beyond the fields. */
-function XmlCard({ meta, read }: { meta: FieldMetadata<unknown>; read: CpeDocument | undefined }) {
+function XmlCard({ meta, read }: { meta: FieldMetadata<string>; read: CpeDocument | undefined }) {
   return (
     <FormCard title="Comprobante electrónico (XML)">
-      <MetaFieldShell
+      <FileField
         meta={meta}
-        label="XML del comprobante (opcional)"
+        label={VOUCHER_XML_LABEL}
+        accept={XML_ACCEPT}
         help={
           read
             ? 'XML leído: al guardar, vuelva a elegir el archivo para adjuntarlo al comprobante.'
             : 'Elija el XML y pulse «Leer XML» para llenar el formulario con sus datos.'
         }
-      >
-        <div className="flex flex-wrap items-center gap-2">
-          <input
-            id={meta.id}
-            name="xml"
-            type="file"
-            accept=".xml,application/xml,text/xml"
-            aria-invalid={meta.errors?.length ? true : undefined}
-            aria-describedby={meta.errors?.length ? meta.errorId : undefined}
-            className="min-w-0 max-w-full text-sm"
-          />
+        beside={
           <button
             type="submit"
             name="intent"
@@ -422,8 +399,8 @@ function XmlCard({ meta, read }: { meta: FieldMetadata<unknown>; read: CpeDocume
           >
             Leer XML
           </button>
-        </div>
-      </MetaFieldShell>
+        }
+      />
       {read ? <XmlSummary cpe={read} /> : null}
     </FormCard>
   )

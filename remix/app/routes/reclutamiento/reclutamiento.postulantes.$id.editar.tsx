@@ -11,7 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useLoaderData } from 'react-router'
 import { call } from '~/api.server'
 import { requirePermission } from '~/auth.server'
-import { DateField, MetaFieldShell, SelectField, TextField } from '~/components/form/fields'
+import { DateField, FileField, SelectField, TextField } from '~/components/form/fields'
 import { FormActions, FormCard, FormPage, SchemaForm } from '~/components/form/form-layout'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { RouteErrorBoundary } from '~/components/ui/error-panel'
@@ -158,9 +158,10 @@ export default function ApplicantForm() {
           />
         </FormCard>
         <FormCard title="CV" columns={1}>
-          <MetaFieldShell
+          <FileField
             meta={fields.cv}
             label="CV (.pdf, .doc o .docx, hasta 10 MB)"
+            accept={CV_EXTENSIONS.join(',')}
             help={
               applicant?.cvName ? (
                 <>
@@ -175,17 +176,7 @@ export default function ApplicantForm() {
                 </>
               ) : undefined
             }
-          >
-            <input
-              id={fields.cv.id}
-              name="cv"
-              type="file"
-              accept={CV_EXTENSIONS.join(',')}
-              aria-invalid={fields.cv.errors?.length ? true : undefined}
-              aria-describedby={fields.cv.errors?.length ? fields.cv.errorId : undefined}
-              className="text-sm"
-            />
-          </MetaFieldShell>
+          />
         </FormCard>
         <FormActions
           backTo="/reclutamiento/postulantes"

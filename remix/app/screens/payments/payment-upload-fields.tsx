@@ -6,6 +6,7 @@ import {
   REPEATED_ABONOS_PREFIX,
 } from '@planillas/domain'
 import { type ReactNode, useState } from 'react'
+import { PDF_ACCEPT } from '~/components/form/fields'
 import { ConfirmRepeatedUpload, UploadInput, XLSX_ACCEPT } from '~/components/form/upload-form'
 
 /**
@@ -73,7 +74,7 @@ export function PaymentUploadFields({
         name="records"
         type="file"
         label="Constancias (.pdf)"
-        accept=".pdf,application/pdf"
+        accept={PDF_ACCEPT}
         multiple
         onChange={(event) => setReceipts(Array.from(event.currentTarget.files ?? [], (f) => f.name))}
         help={

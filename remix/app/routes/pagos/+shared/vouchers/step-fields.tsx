@@ -1,6 +1,12 @@
 import { centsToSoles, formatCents, formatCurrencyCents, OPERATION_NUMBER } from '@planillas/domain'
-import { DateField, MetaFieldShell, SelectField, TextareaField, TextField } from '~/components/form/fields'
-import { useHydrated } from '~/utils/use-hydrated'
+import {
+  DateField,
+  FileField,
+  PDF_ACCEPT,
+  SelectField,
+  TextareaField,
+  TextField,
+} from '~/components/form/fields'
 import { ApproveFields, approveDefaults } from './approve-fields'
 import type { StepData } from './step-data'
 import type { StepFieldsOf, StepValues } from './step-form'
@@ -109,10 +115,7 @@ function PayFields({ data, fields }: StepFieldsOf & { data: Of<'pay'> }) {
 }
 
 /** Anular: the request's date, reason, requester and its supporting PDF. */
-function CancelFields({ fields, sent }: StepFieldsOf) {
-  // Without JavaScript a refused form comes back from the server without its file.
-  const hydrated = useHydrated()
-  const file = fields.file
+function CancelFields({ fields }: StepFieldsOf) {
   return (
     <>
       <DateField meta={fields.requestDate} label="Fecha de solicitud" required />
@@ -125,22 +128,7 @@ function CancelFields({ fields, sent }: StepFieldsOf) {
         maxLength={150}
         autoComplete="off"
       />
-      <MetaFieldShell
-        meta={file}
-        label="Sustento (.pdf, hasta 10 MB)"
-        required
-        help={sent && !hydrated ? 'Vuelva a elegir el archivo.' : undefined}
-      >
-        <input
-          id={file.id}
-          name={file.name}
-          type="file"
-          accept=".pdf,application/pdf"
-          aria-invalid={file.errors?.length ? true : undefined}
-          aria-describedby={file.errors?.length ? file.errorId : undefined}
-          className="text-sm"
-        />
-      </MetaFieldShell>
+      <FileField meta={fields.file} label="Sustento (.pdf, hasta 10 MB)" required accept={PDF_ACCEPT} />
     </>
   )
 }

@@ -29,8 +29,8 @@ export type StepValues = Record<string, string | null | undefined>
 /** A step form's fields as conform gives them, each with its messages and what was typed. */
 export type StepFieldset = ReturnType<typeof useSchemaForm<StepValues>>['fields']
 
-/** What a step form's fields are drawn from: conform's fields, and whether a post was refused. */
-export type StepFieldsOf = { fields: StepFieldset; sent: boolean }
+/** What a step form's fields are drawn from: conform's fields. */
+export type StepFieldsOf = { fields: StepFieldset }
 
 type FrameProps = StepFormProps<{ problem: string | null; back: string }> & {
   /** The step's shared schema (the API's own), which checks the form in the browser as on the server. */
@@ -100,7 +100,7 @@ function StepSchemaForm({
         <p className="text-sm text-slate-700">{summary}</p>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name={BACK_PARAM} value={back} />
-        {children({ fields, sent: Boolean(result) })}
+        {children({ fields })}
         <div className="flex flex-wrap justify-end gap-2">
           {cancel}
           <button type="submit" className={buttonClass(submit.variant)} disabled={busy}>

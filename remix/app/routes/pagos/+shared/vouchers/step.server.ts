@@ -88,25 +88,6 @@ export const voucherOrBackToList = (request: Request, paymentId: string | undefi
     call(request, 'GET /payments/:id', { params: { id: idParam(paymentId) } }),
   )
 
-/**
- * A voucher page's change answered: sent (`send`), back to the voucher's details with 'saved'; refused,
- * the API's messages for the form and what to keep in it (`kept`); the voucher gone, back to the list.
- */
-export async function sendVoucherChange<K extends object>(
-  request: Request,
-  id: number,
-  send: () => Promise<unknown>,
-  kept = {} as K,
-) {
-  try {
-    await send()
-  } catch (error) {
-    const refusal = await refusalOrBackToList(request, '/pagos', error)
-    return data({ errors: refusal.messages, ...kept }, { status: refusal.status })
-  }
-  return redirectWithToast(request, `/pagos/${id}/detalle`, { type: 'success', message: MESSAGES.saved })
-}
-
 /** The text fields of a posted form (files left out), dates typed DD/MM/AAAA read as ISO. */
 export function textFields(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {}
