@@ -104,6 +104,8 @@ test.describe('CPE XML', () => {
     await expect(page.getByLabel('Empresa')).toHaveValue(/\d+/)
     await expect(page.getByLabel('Descripción')).toHaveValue('Insumos de prueba')
     await expect(page.getByText('Cuota 002: S/ 590.00')).toBeVisible()
+    // The XML is read, not kept: its field says to choose it again, once; without JavaScript the PDF's too.
+    await expect(page.getByText(/vuelva a elegir el archivo/i)).toHaveCount(mode === 'html' ? 2 : 1)
     await page.screenshot({ path: `/tmp/cpe-xml-${mode}-1280.png`, fullPage: true })
     await expectAccessible(page)
     await page.setViewportSize({ width: 390, height: 844 })

@@ -74,17 +74,17 @@ export function MetaFieldShell({
   )
 }
 
-/**
- * A file of a schema form (a voucher's PDF, a CV). A page drawn by the server never holds a chosen
- * file: when a post without JavaScript brings the page back, the field is empty again and says so. `beside`
- * is a control next to it (the 'Leer XML' button).
- */
 const CHOOSE_AGAIN = 'Vuelva a elegir el archivo.'
 
 /** What a PDF or an XML file field offers to choose. */
 export const PDF_ACCEPT = '.pdf,application/pdf'
 export const XML_ACCEPT = '.xml,application/xml,text/xml'
 
+/**
+ * A file of a schema form (a voucher's PDF, a CV). A page drawn by the server never holds a chosen
+ * file: when a post without JavaScript brings the page back, the field is empty again and says so
+ * (`remind`, unless its `help` already does). `beside` is a control next to it (the 'Leer XML' button).
+ */
 export function FileField({
   meta,
   label,
@@ -92,16 +92,18 @@ export function FileField({
   required,
   accept,
   beside,
+  remind = true,
 }: Common & {
   meta: { id: string; name: string; errors?: string[]; errorId: string }
   accept: string
   beside?: ReactNode
+  remind?: boolean
 }) {
   const autoFocus = useIsFirstError(meta.name)
   // Any answer of the page's own action (a refusal, a search, 'Leer XML') is the page drawn again.
   const answered = useActionData() !== undefined
   const hydrated = useHydrated()
-  const again = answered && !hydrated
+  const again = remind && answered && !hydrated
   const invalid = Boolean(meta.errors?.length)
   const input = (
     <input

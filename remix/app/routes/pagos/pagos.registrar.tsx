@@ -384,6 +384,7 @@ function XmlCard({ meta, read }: { meta: FieldMetadata<string>; read: CpeDocumen
         meta={meta}
         label={VOUCHER_XML_LABEL}
         accept={XML_ACCEPT}
+        remind={!read}
         help={
           read
             ? 'XML leído: al guardar, vuelva a elegir el archivo para adjuntarlo al comprobante.'

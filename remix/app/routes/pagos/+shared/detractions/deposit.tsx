@@ -9,12 +9,8 @@ import { useLocation } from 'react-router'
 import { DateField, TextField } from '~/components/form/fields'
 import { Badge, type Tone } from '~/components/ui/badge'
 import { PageDialogAction, PageDialogCard } from '~/components/ui/page-dialog'
-import {
-  BACK_PARAM,
-  StepFormFrame,
-  type StepFormProps,
-  type StepResult,
-} from '~/routes/pagos/+shared/vouchers/step-form'
+import { BACK_PARAM } from '~/routes/pagos/+shared/vouchers/step-data'
+import { StepFormFrame, type StepFormProps, type StepResult } from '~/routes/pagos/+shared/vouchers/step-form'
 import { voucherTypeLabel } from '~/routes/pagos/+shared/vouchers/voucher-steps'
 
 export const DEPOSIT_LABEL = 'Registrar depósito'

@@ -1,4 +1,27 @@
-import type { ApprovalProposal, CatalogOption, VoucherDetail } from '@planillas/domain'
+import {
+  type ApprovalProposal,
+  ApproveSchema,
+  AuthorizeSchema,
+  CancelSchema,
+  type CatalogOption,
+  PaySchema,
+  RejectSchema,
+  type VoucherAction,
+  type VoucherDetail,
+} from '@planillas/domain'
+import type { z } from 'zod'
+
+/** Where a step's page and dialog go back to after it (the list as it was, or the details). */
+export const BACK_PARAM = 'volver'
+
+/** The shared schema of each step (the API's own): it checks the form in the browser and in the action. */
+export const STEP_SCHEMAS: Record<VoucherAction, z.ZodType> = {
+  authorize: AuthorizeSchema,
+  approve: ApproveSchema,
+  pay: PaySchema,
+  reject: RejectSchema,
+  cancel: CancelSchema,
+}
 
 type VoucherSummary = Pick<
   VoucherDetail,

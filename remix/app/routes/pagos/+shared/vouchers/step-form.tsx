@@ -6,9 +6,7 @@ import { FormErrors } from '~/components/form/form-layout'
 import { useSchemaForm } from '~/components/form/use-schema-form'
 import { buttonClass } from '~/components/ui/button'
 import type { FormLike, FormResult } from '~/components/ui/page-dialog'
-
-/** Where a step's page and dialog go back to after it (the list as it was, or the details). */
-export const BACK_PARAM = 'volver'
+import { BACK_PARAM } from './step-data'
 
 /** What a refused step answers: conform's reply, the messages beside their fields and what was typed. */
 export type StepResult = FormResult

@@ -17,8 +17,8 @@ import { orBackToList, refusalOrBackToList } from '~/record.server'
 import { redirectWithToast } from '~/session.server'
 import { DATE_FIELDS_KEY, withIsoDates } from '~/utils/date-fields'
 import { sameOriginPath } from '~/utils/same-origin-path'
-import { BACK_PARAM, type StepResult } from './step-form'
-import { STEP_SCHEMAS } from './voucher-steps'
+import { BACK_PARAM, STEP_SCHEMAS } from './step-data'
+import type { StepResult } from './step-form'
 
 /** The API's messages that belong beside a field of a step's form (the rest go above it). */
 const FIELD_OF_MESSAGE: Record<string, string> = {

@@ -1,25 +1,19 @@
 import {
-  ApproveSchema,
-  AuthorizeSchema,
-  CancelSchema,
   formatCurrencyCents,
   mayApprove,
-  PaySchema,
-  RejectSchema,
   VOUCHER_ACTIONS,
   type VoucherAction,
   voucherStatus,
   voucherType,
 } from '@planillas/domain'
 import { useLocation } from 'react-router'
-import type { z } from 'zod'
 import { Badge, type Tone } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { PageDialogAction, PageDialogCard } from '~/components/ui/page-dialog'
 import { APPROVE_OPTIONAL } from './approve-fields'
-import type { StepData } from './step-data'
+import { BACK_PARAM, STEP_SCHEMAS, type StepData } from './step-data'
 import { StepFields, stepDefaults } from './step-fields'
-import { BACK_PARAM, StepFormFrame, type StepFormProps, type StepResult } from './step-form'
+import { StepFormFrame, type StepFormProps, type StepResult } from './step-form'
 
 /** Each step's own page (`/pagos/:id/aprobar`), which is also the dialog's form action. */
 export const STEP_SLUGS: Record<VoucherAction, string> = {
@@ -96,15 +90,6 @@ export function VoucherStepAction({
       form={(data, dialog) => <StepForm data={data} {...dialog} />}
     />
   )
-}
-
-/** The shared schema of each step (the API's own): it checks the form in the browser and in the action. */
-export const STEP_SCHEMAS: Record<VoucherAction, z.ZodType> = {
-  authorize: AuthorizeSchema,
-  approve: ApproveSchema,
-  pay: PaySchema,
-  reject: RejectSchema,
-  cancel: CancelSchema,
 }
 
 /** A step's form: the same fields on its page (`Form`) and in its dialog (`fetcher.Form`). */
